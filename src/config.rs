@@ -1,0 +1,93 @@
+//! Every setting, from command-line flags or `CORPSITE_*` environment variables, with
+//! defaults that work from a fresh clone.
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use clap::{Args, Parser, Subcommand};
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "corpsite",
+    version,
+    about = "The corporate group's public website: web server, JSON API and SQLite store in one binary.",
+    long_about = "The corporate group's public website: web server, JSON API and SQLite store in one binary.\n\n\
+                  With no subcommand it runs `serve`. Every flag can also be set with the environment \
+                  variable shown beside it.",
+    args_conflicts_with_subcommands = true
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+
+    /// `serve`'s flags, for when no subcommand is given.
+    #[command(flatten)]
+    pub serve: ServeArgs,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Serve the site and its API (the default when no subcommand is given).
+    Serve(ServeArgs),
+}
+
+/// Where the database, uploads and media live.
+#[derive(Debug, Clone, Args)]
+pub struct DataDirArg {
+    /// Folder for the SQLite database, uploaded resumes and media; created when missing.
+    #[arg(long, env = "CORPSITE_DATA_DIR", default_value = "./data", value_name = "DIR")]
+    pub data_dir: PathBuf,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct ServeArgs {
+    /// Address and port to listen on. Use 0.0.0.0:8080 to accept connections from other hosts.
+    #[arg(long, env = "CORPSITE_ADDR", default_value = "127.0.0.1:8080", value_name = "HOST:PORT")]
+    pub addr: SocketAddr,
+
+    #[command(flatten)]
+    pub data: DataDirArg,
+
+    /// Most connections served at once; further clients wait until one closes.
+    #[arg(long, env = "CORPSITE_MAX_CONNECTIONS", default_value_t = 1024, value_name = "N",
+          value_parser = clap::value_parser!(u32).range(1..))]
+    pub max_connections: u32,
+
+    /// Base URL of blog images and other media: a path on this server or a public bucket URL.
+    #[arg(long, env = "CORPSITE_MEDIA_BASE", default_value = "/media/", value_name = "URL")]
+    pub media_base: String,
+}
+
+impl ServeArgs {
+    pub fn into_settings(self) -> Settings {
+        Settings {
+            addr: self.addr,
+            data_dir: self.data.data_dir,
+            max_connections: self.max_connections as usize,
+            header_read_timeout: Duration::from_secs(10),
+            shutdown_grace: Duration::from_secs(5),
+            media_base: self.media_base,
+        }
+    }
+}
+
+/// The settings the server runs with.
+#[derive(Debug, Clone)]
+pub struct Settings {
+    pub addr: SocketAddr,
+    pub data_dir: PathBuf,
+    pub max_connections: usize,
+    pub header_read_timeout: Duration,
+    pub shutdown_grace: Duration,
+    pub media_base: String,
+}
+
+impl Settings {
+    /// Settings for tests and tools: a data dir, defaults for everything else.
+    pub fn for_data_dir(data_dir: impl Into<PathBuf>) -> Self {
+        let mut settings = Cli::parse_from(["corpsite"]).serve.into_settings();
+        settings.data_dir = data_dir.into();
+        settings
+    }
+}

@@ -1,0 +1,250 @@
+//! The site: Vite's build of `ui/`, embedded in the binary.
+//!
+//! Hashed files under `/assets/` are immutable and precompressed (build.rs wrote `.br` and
+//! `.gz` beside each). The routes of the site's route table answer index.html with 200; any
+//! other path answers it with 404, and the site shows its error screen.
+
+use std::borrow::Cow;
+
+use rust_embed::RustEmbed;
+use sha2::{Digest, Sha256};
+use warp::http::{header, HeaderMap, HeaderValue, StatusCode};
+use bytes::Bytes;
+use warp::reply::Response;
+
+#[derive(RustEmbed)]
+#[folder = "ui/dist/"]
+struct UiDist;
+
+const IMMUTABLE: &str = "public, max-age=31536000, immutable";
+const SHORT_CACHE: &str = "public, max-age=3600";
+
+/// The exact paths of SPEC.md's route table (without `/blogs/detail/{id}`, matched apart).
+const PAGE_ROUTES: &[&str] = &[
+    "/",
+    "/home",
+    "/about/our_vision",
+    "/about/founder_message",
+    "/why-us",
+    "/blogs",
+    "/join_us",
+    "/contact",
+    "/projects",
+    "/real-estate",
+    "/hr-labs",
+    "/facility-management-services",
+    "/fidelitus_gallery",
+    "/shilpa_foundation",
+];
+
+/// Is `path` a page of the site (answered with index.html and 200)?
+pub fn is_page_route(path: &str) -> bool {
+    let trimmed = if path.len() > 1 { path.trim_end_matches('/') } else { path };
+    if PAGE_ROUTES.contains(&trimmed) {
+        return true;
+    }
+    trimmed
+        .strip_prefix("/blogs/detail/")
+        .is_some_and(|id| !id.is_empty() && !id.contains('/'))
+}
+
+/// index.html with the runtime settings written in, rendered once at start.
+pub struct IndexPage {
+    body: Bytes,
+    etag: HeaderValue,
+}
+
+impl IndexPage {
+    pub fn render(api_base: &str, media_base: &str) -> IndexPage {
+        let template = UiDist::get("index.html")
+            .map(|f| String::from_utf8_lossy(&f.data).into_owned())
+            .unwrap_or_else(|| "<!doctype html><title>corpsite</title><p>The site was not built.</p>".into());
+        let html = template
+            .replace(
+                r#"<meta name="corpsite:api-base" content="/api" />"#,
+                &format!(r#"<meta name="corpsite:api-base" content="{}" />"#, escape_attr(api_base)),
+            )
+            .replace(
+                r#"<meta name="corpsite:media-base" content="/media/" />"#,
+                &format!(r#"<meta name="corpsite:media-base" content="{}" />"#, escape_attr(media_base)),
+            );
+        let etag = format!("\"{}\"", &hex::encode(Sha256::digest(html.as_bytes()))[..32]);
+        IndexPage {
+            body: Bytes::from(html),
+            etag: HeaderValue::from_str(&etag).unwrap_or_else(|_| HeaderValue::from_static("\"index\"")),
+        }
+    }
+
+    fn respond(&self, status: StatusCode, request: &HeaderMap) -> Response {
+        let not_modified = status == StatusCode::OK && etag_matches(request, &self.etag);
+        let mut response = if not_modified {
+            empty(StatusCode::NOT_MODIFIED)
+        } else {
+            with_body(status, self.body.clone())
+        };
+        let headers = response.headers_mut();
+        headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("text/html; charset=utf-8"));
+        headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+        headers.insert(header::ETAG, self.etag.clone());
+        response
+    }
+}
+
+fn escape_attr(value: &str) -> String {
+    value
+        .replace('&', "&amp;")
+        .replace('"', "&quot;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+}
+
+/// Answers a GET or HEAD for any path outside `/api/` and `/media/`.
+pub fn serve(index: &IndexPage, path: &str, request: &HeaderMap) -> Response {
+    if is_page_route(path) {
+        return index.respond(StatusCode::OK, request);
+    }
+    let file = path.trim_start_matches('/');
+    // index.html itself is only served rendered, through the page routes.
+    if !file.is_empty() && file != "index.html" && !file.ends_with(".br") && !file.ends_with(".gz") {
+        if let Some(response) = embedded_file(file, request) {
+            return response;
+        }
+    }
+    if file.starts_with("assets/") {
+        // A missing hashed file is an error of the client's, not a page.
+        return crate::http::error::ApiError::NotFound("No such asset.".into()).into_response();
+    }
+    index.respond(StatusCode::NOT_FOUND, request)
+}
+
+fn embedded_file(file: &str, request: &HeaderMap) -> Option<Response> {
+    let original = UiDist::get(file)?;
+    let hash = hex::encode(original.metadata.sha256_hash());
+    let mime = original.metadata.mimetype().to_owned();
+    let cache = if file.starts_with("assets/") { IMMUTABLE } else { SHORT_CACHE };
+
+    let (encoding, data): (Option<&'static str>, Cow<'static, [u8]>) = match pick_encoding(request) {
+        Some((name, suffix)) => match UiDist::get(&format!("{file}.{suffix}")) {
+            Some(packed) => (Some(name), packed.data),
+            None => (None, original.data),
+        },
+        None => (None, original.data),
+    };
+    let compressible = UiDist::get(&format!("{file}.gz")).is_some() || UiDist::get(&format!("{file}.br")).is_some();
+    // Each encoding is its own representation, with its own tag.
+    let etag = HeaderValue::from_str(&match encoding {
+        Some(name) => format!("\"{}-{name}\"", &hash[..32]),
+        None => format!("\"{}\"", &hash[..32]),
+    })
+    .ok()?;
+
+    let mut response = if etag_matches(request, &etag) {
+        empty(StatusCode::NOT_MODIFIED)
+    } else {
+        with_body(StatusCode::OK, Bytes::from(data.into_owned()))
+    };
+    let headers = response.headers_mut();
+    headers.insert(header::CONTENT_TYPE, content_type(&mime));
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
+    headers.insert(header::ETAG, etag);
+    if let Some(name) = encoding {
+        headers.insert(header::CONTENT_ENCODING, HeaderValue::from_static(name));
+    }
+    if compressible {
+        headers.insert(header::VARY, HeaderValue::from_static("Accept-Encoding"));
+    }
+    Some(response)
+}
+
+fn content_type(mime: &str) -> HeaderValue {
+    let needs_charset = mime.starts_with("text/")
+        || mime == "application/javascript"
+        || mime == "application/json"
+        || mime == "image/svg+xml";
+    let value = if mime == "application/javascript" {
+        "text/javascript; charset=utf-8".to_owned()
+    } else if needs_charset {
+        format!("{mime}; charset=utf-8")
+    } else {
+        mime.to_owned()
+    };
+    HeaderValue::from_str(&value).unwrap_or_else(|_| HeaderValue::from_static("application/octet-stream"))
+}
+
+/// The best encoding the client accepts that we precompress: brotli, then gzip.
+fn pick_encoding(request: &HeaderMap) -> Option<(&'static str, &'static str)> {
+    let accepted = request.get(header::ACCEPT_ENCODING)?.to_str().ok()?;
+    let accepts = |wanted: &str| {
+        accepted.split(',').any(|item| {
+            let mut parts = item.split(';');
+            let name = parts.next().unwrap_or("").trim();
+            let q = parts
+                .filter_map(|p| p.trim().strip_prefix("q="))
+                .next()
+                .and_then(|q| q.trim().parse::<f32>().ok())
+                .unwrap_or(1.0);
+            name.eq_ignore_ascii_case(wanted) && q > 0.0
+        })
+    };
+    if accepts("br") {
+        Some(("br", "br"))
+    } else if accepts("gzip") {
+        Some(("gzip", "gz"))
+    } else {
+        None
+    }
+}
+
+fn etag_matches(request: &HeaderMap, etag: &HeaderValue) -> bool {
+    let Some(value) = request.get(header::IF_NONE_MATCH).and_then(|v| v.to_str().ok()) else {
+        return false;
+    };
+    let ours = etag.to_str().unwrap_or("");
+    value
+        .split(',')
+        .map(|tag| tag.trim().trim_start_matches("W/"))
+        .any(|tag| tag == "*" || tag == ours)
+}
+
+fn with_body(status: StatusCode, body: Bytes) -> Response {
+    let mut response = Response::new(body.into());
+    *response.status_mut() = status;
+    response
+}
+
+fn empty(status: StatusCode) -> Response {
+    with_body(status, Bytes::new())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn page_routes_match_the_route_table_and_blog_details() {
+        for path in ["/", "/home", "/blogs", "/blogs/", "/contact", "/blogs/detail/abc-1", "/shilpa_foundation"] {
+            assert!(is_page_route(path), "{path} should be a page");
+        }
+        for path in ["/nope", "/blogs/detail/", "/blogs/detail/a/b", "/home/x", "/api", "/assets/x.js", "//"] {
+            assert!(!is_page_route(path), "{path} should not be a page");
+        }
+    }
+
+    #[test]
+    fn encoding_honours_preference_and_zero_quality() {
+        let mut headers = HeaderMap::new();
+        headers.insert(header::ACCEPT_ENCODING, HeaderValue::from_static("gzip, deflate, br"));
+        assert_eq!(pick_encoding(&headers), Some(("br", "br")));
+        headers.insert(header::ACCEPT_ENCODING, HeaderValue::from_static("br;q=0, gzip"));
+        assert_eq!(pick_encoding(&headers), Some(("gzip", "gz")));
+        headers.insert(header::ACCEPT_ENCODING, HeaderValue::from_static("identity"));
+        assert_eq!(pick_encoding(&headers), None);
+    }
+
+    #[test]
+    fn runtime_settings_are_escaped_into_index_html() {
+        let page = IndexPage::render("/api", "https://bucket.example.com/a\"b/");
+        let html = String::from_utf8_lossy(&page.body);
+        assert!(html.contains(r#"content="https://bucket.example.com/a&quot;b/""#), "{html}");
+    }
+}

@@ -1,0 +1,82 @@
+//! Headers every response carries: HTML, assets, API and errors alike.
+
+use warp::http::{header, HeaderName, HeaderValue};
+use warp::reply::Response;
+
+/// Click-to-load embeds (a YouTube video, a Google map) are the only other origins.
+const FRAME_SOURCES: &str = "https://www.youtube-nocookie.com https://www.google.com";
+
+#[derive(Clone)]
+pub struct SecurityHeaders {
+    csp: HeaderValue,
+}
+
+impl SecurityHeaders {
+    /// `media_base` may be a bucket on another origin; images may then come from there.
+    pub fn new(media_base: &str) -> SecurityHeaders {
+        let mut img = String::from("'self'");
+        if let Some(origin) = origin_of(media_base) {
+            img.push(' ');
+            img.push_str(&origin);
+        }
+        let csp = format!(
+            "default-src 'self'; script-src 'self'; style-src 'self'; img-src {img}; media-src 'self'; \
+             font-src 'self'; connect-src 'self'; frame-src {FRAME_SOURCES}; object-src 'none'; \
+             base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
+        );
+        SecurityHeaders {
+            csp: HeaderValue::from_str(&csp).unwrap_or_else(|_| HeaderValue::from_static("default-src 'self'; frame-ancestors 'none'")),
+        }
+    }
+
+    pub fn apply(&self, mut response: Response) -> Response {
+        let headers = response.headers_mut();
+        headers.insert(header::CONTENT_SECURITY_POLICY, self.csp.clone());
+        headers.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
+        headers.insert(header::REFERRER_POLICY, HeaderValue::from_static("strict-origin-when-cross-origin"));
+        headers.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+        headers.insert(
+            HeaderName::from_static("permissions-policy"),
+            HeaderValue::from_static("camera=(), microphone=(), geolocation=(), payment=()"),
+        );
+        headers.insert(
+            HeaderName::from_static("cross-origin-opener-policy"),
+            HeaderValue::from_static("same-origin"),
+        );
+        response
+    }
+}
+
+/// `https://bucket.example.com/site/` -> `https://bucket.example.com`; relative bases -> None.
+fn origin_of(base: &str) -> Option<String> {
+    let (scheme, rest) = base.split_once("://")?;
+    if !matches!(scheme, "http" | "https") {
+        return None;
+    }
+    let host = rest.split('/').next().filter(|h| !h.is_empty())?;
+    if !host.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | ':' | '[' | ']')) {
+        return None;
+    }
+    Some(format!("{scheme}://{host}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_bucket_media_base_adds_only_its_origin_to_img_src() {
+        let headers = SecurityHeaders::new("https://bucket.example.com/site/");
+        let csp = headers.csp.to_str().unwrap_or_default();
+        assert!(csp.contains("img-src 'self' https://bucket.example.com;"), "{csp}");
+        let local = SecurityHeaders::new("/media/");
+        assert!(local.csp.to_str().unwrap_or_default().contains("img-src 'self';"));
+    }
+
+    #[test]
+    fn odd_media_bases_add_nothing() {
+        assert_eq!(origin_of("javascript://x"), None);
+        assert_eq!(origin_of("https://a b/"), None);
+        assert_eq!(origin_of("https:///x"), None);
+    }
+}

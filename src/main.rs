@@ -1,0 +1,19 @@
+use std::process::ExitCode;
+
+use clap::Parser;
+use corpsite::config::{Cli, Command};
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    corpsite::telemetry::init();
+    let result = match cli.command.unwrap_or(Command::Serve(cli.serve)) {
+        Command::Serve(args) => corpsite::server::serve_blocking(args.into_settings()),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err) => {
+            eprintln!("corpsite: {err:#}");
+            ExitCode::FAILURE
+        }
+    }
+}

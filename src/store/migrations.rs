@@ -1,0 +1,33 @@
+//! Schema changes, embedded from `db/migrations/` (refinery). Never edit a shipped file:
+//! add a new `V{n}__{what}.sql`.
+
+use rusqlite::Connection;
+
+use super::StoreError;
+
+mod embedded {
+    refinery::embed_migrations!("db/migrations");
+}
+
+/// Applies the migrations this database has not seen yet; a no-op when it is up to date.
+pub fn run_migrations(conn: &mut Connection) -> Result<(), StoreError> {
+    let report = embedded::migrations::runner()
+        .set_abort_divergent(true)
+        .set_abort_missing(true)
+        .run(conn)
+        .map_err(|err| StoreError::Migration(err.to_string()))?;
+    for migration in report.applied_migrations() {
+        tracing::info!(version = migration.version(), name = migration.name(), "applied migration");
+    }
+    Ok(())
+}
+
+/// The newest schema version the binary knows.
+pub fn latest_version() -> i32 {
+    embedded::migrations::runner()
+        .get_migrations()
+        .iter()
+        .map(|m| m.version())
+        .max()
+        .unwrap_or(0)
+}

@@ -1,0 +1,281 @@
+//! SQLite: many readers, one writer.
+//!
+//! Reads run on tokio's blocking threads with pooled read connections. Every write goes to
+//! ONE writer thread, which commits whatever is queued in one transaction (each job in its
+//! own savepoint, so one failing job does not undo the others). A write's caller hears back
+//! only after the commit, so an acknowledged write is on disk (synchronous=FULL).
+
+mod migrations;
+
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::path::{Path, PathBuf};
+use std::sync::{mpsc, Arc, Mutex};
+use std::thread;
+use std::time::Duration;
+
+use rusqlite::{Connection, OpenFlags};
+use tokio::sync::oneshot;
+
+pub use migrations::{latest_version, run_migrations};
+
+/// File name of the database inside the data dir.
+pub const DB_FILE: &str = "corpsite.db";
+const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
+/// How many queued writes one transaction takes at most.
+const MAX_BATCH: usize = 256;
+const MAX_IDLE_READERS: usize = 16;
+
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    #[error("cannot create the data directory {path}: {source}")]
+    DataDir { path: PathBuf, source: std::io::Error },
+    #[error("cannot open the database {path}: {source}")]
+    Open { path: PathBuf, source: rusqlite::Error },
+    #[error("database migration failed: {0}")]
+    Migration(String),
+    #[error(transparent)]
+    Sqlite(#[from] rusqlite::Error),
+    #[error("{0}")]
+    Commit(String),
+    #[error("the database writer has stopped")]
+    WriterGone,
+    #[error("a database job panicked")]
+    Panicked,
+}
+
+type Finish = Box<dyn FnOnce(Result<(), String>) + Send>;
+/// A write job runs inside the batch transaction (`Some`), or is told it cannot run (`None`).
+/// It says whether it succeeded and how to report its result once the batch commits.
+type WriteJob = Box<dyn FnOnce(Option<&Connection>) -> (bool, Finish) + Send>;
+
+/// The database of one data dir.
+pub struct Db {
+    path: PathBuf,
+    readers: Mutex<Vec<Connection>>,
+    writer: Mutex<Option<mpsc::Sender<WriteJob>>>,
+    writer_thread: Mutex<Option<thread::JoinHandle<()>>>,
+}
+
+impl Db {
+    /// Creates the data dir, opens the database and brings its schema up to date.
+    pub fn open(data_dir: &Path) -> Result<Arc<Db>, StoreError> {
+        std::fs::create_dir_all(data_dir).map_err(|source| StoreError::DataDir {
+            path: data_dir.to_path_buf(),
+            source,
+        })?;
+        let path = data_dir.join(DB_FILE);
+        let mut writer = open_writer(&path)?;
+        run_migrations(&mut writer)?;
+
+        let (sender, receiver) = mpsc::channel::<WriteJob>();
+        let writer_thread = thread::Builder::new()
+            .name("corpsite-db-writer".into())
+            .spawn(move || writer_loop(writer, receiver))
+            .map_err(|e| StoreError::Commit(format!("cannot start the database writer thread: {e}")))?;
+
+        Ok(Arc::new(Db {
+            path,
+            readers: Mutex::new(Vec::new()),
+            writer: Mutex::new(Some(sender)),
+            writer_thread: Mutex::new(Some(writer_thread)),
+        }))
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Runs a read on a blocking thread with a pooled read-only connection.
+    pub async fn read<T, F>(self: &Arc<Self>, f: F) -> Result<T, StoreError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&Connection) -> Result<T, StoreError> + Send + 'static,
+    {
+        let db = Arc::clone(self);
+        tokio::task::spawn_blocking(move || db.read_blocking(f))
+            .await
+            .map_err(|_| StoreError::Panicked)?
+    }
+
+    /// A read on the calling thread (for the command line and tests).
+    pub fn read_blocking<T>(&self, f: impl FnOnce(&Connection) -> Result<T, StoreError>) -> Result<T, StoreError> {
+        let conn = match self.readers.lock().ok().and_then(|mut pool| pool.pop()) {
+            Some(conn) => conn,
+            None => open_reader(&self.path)?,
+        };
+        let result = f(&conn);
+        if let Ok(mut pool) = self.readers.lock() {
+            if pool.len() < MAX_IDLE_READERS {
+                pool.push(conn);
+            }
+        }
+        result
+    }
+
+    /// Runs `f` on the writer thread inside a transaction and answers after the commit.
+    /// If `f` fails, its changes are rolled back and its error returned.
+    pub async fn write<T, E, F>(&self, f: F) -> Result<Result<T, E>, StoreError>
+    where
+        T: Send + 'static,
+        E: Send + 'static,
+        F: FnOnce(&Connection) -> Result<T, E> + Send + 'static,
+    {
+        let (tx, rx) = oneshot::channel();
+        self.submit(f, tx)?;
+        rx.await.map_err(|_| StoreError::WriterGone)?
+    }
+
+    /// `write`, waiting on the calling thread (for the command line and tests).
+    pub fn write_blocking<T, E, F>(&self, f: F) -> Result<Result<T, E>, StoreError>
+    where
+        T: Send + 'static,
+        E: Send + 'static,
+        F: FnOnce(&Connection) -> Result<T, E> + Send + 'static,
+    {
+        let (tx, rx) = oneshot::channel();
+        self.submit(f, tx)?;
+        rx.blocking_recv().map_err(|_| StoreError::WriterGone)?
+    }
+
+    fn submit<T, E, F>(&self, f: F, reply: oneshot::Sender<Result<Result<T, E>, StoreError>>) -> Result<(), StoreError>
+    where
+        T: Send + 'static,
+        E: Send + 'static,
+        F: FnOnce(&Connection) -> Result<T, E> + Send + 'static,
+    {
+        let job: WriteJob = Box::new(move |conn| {
+            let Some(conn) = conn else {
+                let finish: Finish = Box::new(move |committed| {
+                    let message = committed.err().unwrap_or_default();
+                    let _ = reply.send(Err(StoreError::Commit(message)));
+                });
+                return (false, finish);
+            };
+            let outcome = catch_unwind(AssertUnwindSafe(|| f(conn)));
+            let ok = matches!(outcome, Ok(Ok(_)));
+            let finish: Finish = Box::new(move |committed| {
+                let answer = match (outcome, committed) {
+                    (Err(_), _) => Err(StoreError::Panicked),
+                    (Ok(Err(e)), _) => Ok(Err(e)),
+                    (Ok(Ok(v)), Ok(())) => Ok(Ok(v)),
+                    (Ok(Ok(_)), Err(msg)) => Err(StoreError::Commit(msg)),
+                };
+                let _ = reply.send(answer);
+            });
+            (ok, finish)
+        });
+        let guard = self.writer.lock().map_err(|_| StoreError::WriterGone)?;
+        let sender = guard.as_ref().ok_or(StoreError::WriterGone)?;
+        sender.send(job).map_err(|_| StoreError::WriterGone)
+    }
+
+    /// Stops the writer after the queued writes are committed.
+    pub fn close(&self) {
+        if let Ok(mut writer) = self.writer.lock() {
+            writer.take();
+        }
+        if let Some(handle) = self.writer_thread.lock().ok().and_then(|mut h| h.take()) {
+            let _ = handle.join();
+        }
+    }
+}
+
+impl Drop for Db {
+    fn drop(&mut self) {
+        self.close();
+    }
+}
+
+fn writer_loop(conn: Connection, jobs: mpsc::Receiver<WriteJob>) {
+    while let Ok(first) = jobs.recv() {
+        let mut batch = vec![first];
+        while batch.len() < MAX_BATCH {
+            match jobs.try_recv() {
+                Ok(job) => batch.push(job),
+                Err(_) => break,
+            }
+        }
+        commit_batch(&conn, batch);
+    }
+}
+
+fn commit_batch(conn: &Connection, batch: Vec<WriteJob>) {
+    if let Err(err) = conn.execute_batch("BEGIN IMMEDIATE") {
+        let message = format!("cannot start a write transaction: {err}");
+        for job in batch {
+            let (_, finish) = job(None);
+            finish(Err(message.clone()));
+        }
+        return;
+    }
+    let mut finishes = Vec::with_capacity(batch.len());
+    for job in batch {
+        let started = conn.execute_batch("SAVEPOINT job").is_ok();
+        let (ok, finish) = job(Some(conn));
+        if started {
+            let end = if ok { "RELEASE job" } else { "ROLLBACK TO job; RELEASE job" };
+            if let Err(err) = conn.execute_batch(end) {
+                tracing::error!(error = %err, "cannot end a write savepoint");
+            }
+        }
+        finishes.push(finish);
+    }
+    let committed = conn.execute_batch("COMMIT").map_err(|err| {
+        let _ = conn.execute_batch("ROLLBACK");
+        format!("the write could not be committed: {err}")
+    });
+    if let Err(message) = &committed {
+        tracing::error!(error = %message, "write batch failed");
+    }
+    for finish in finishes {
+        finish(committed.clone());
+    }
+}
+
+fn apply_common_pragmas(conn: &Connection) -> Result<(), rusqlite::Error> {
+    conn.busy_timeout(BUSY_TIMEOUT)?;
+    conn.pragma_update(None, "foreign_keys", true)?;
+    Ok(())
+}
+
+fn open_writer(path: &Path) -> Result<Connection, StoreError> {
+    let open = |path: &Path| -> Result<Connection, rusqlite::Error> {
+        let conn = Connection::open(path)?;
+        apply_common_pragmas(&conn)?;
+        conn.pragma_update(None, "journal_mode", "WAL")?;
+        // An acknowledged lead must survive a power cut.
+        conn.pragma_update(None, "synchronous", "FULL")?;
+        Ok(conn)
+    };
+    open(path).map_err(|source| StoreError::Open {
+        path: path.to_path_buf(),
+        source,
+    })
+}
+
+fn open_reader(path: &Path) -> Result<Connection, StoreError> {
+    let open = |path: &Path| -> Result<Connection, rusqlite::Error> {
+        let conn = Connection::open_with_flags(
+            path,
+            OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX | OpenFlags::SQLITE_OPEN_URI,
+        )?;
+        apply_common_pragmas(&conn)?;
+        Ok(conn)
+    };
+    open(path).map_err(|source| StoreError::Open {
+        path: path.to_path_buf(),
+        source,
+    })
+}
+
+/// Opens a read-write connection for the command line, which works beside a running server
+/// (SQLite's locks order the two; busy_timeout waits out the other's transaction).
+pub fn open_for_cli(data_dir: &Path) -> Result<Connection, StoreError> {
+    std::fs::create_dir_all(data_dir).map_err(|source| StoreError::DataDir {
+        path: data_dir.to_path_buf(),
+        source,
+    })?;
+    let mut conn = open_writer(&data_dir.join(DB_FILE))?;
+    run_migrations(&mut conn)?;
+    Ok(conn)
+}

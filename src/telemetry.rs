@@ -1,0 +1,13 @@
+//! Structured logs on stderr; the level comes from RUST_LOG (default: info for corpsite).
+
+use tracing_subscriber::EnvFilter;
+
+pub fn init() {
+    let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("corpsite=info,warn"));
+    // A second init (tests) keeps the first subscriber.
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .with_target(false)
+        .try_init();
+}

@@ -1,0 +1,44 @@
+import type { ComponentChildren } from 'preact';
+import { Suspense } from 'preact/compat';
+import { useLayoutEffect } from 'preact/hooks';
+import { Outlet, useLocation } from 'react-router-dom';
+import { SiteFooter } from '@/components/site-footer';
+import { SiteHeader } from '@/components/site-header';
+import { RouteErrorBoundary } from './error-screen';
+
+/** Every route change starts at the top of the page (SPEC.md section 2). */
+function ScrollToTop({ pathname }: { pathname: string }) {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each new path by design
+  useLayoutEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+  return null;
+}
+
+function PageLoading() {
+  return (
+    <div class="page-loading" role="status" aria-live="polite">
+      <span class="page-loading__bar" />
+      <span class="visually-hidden">Loading…</span>
+    </div>
+  );
+}
+
+export function Layout({ children }: { children?: ComponentChildren }) {
+  const { pathname } = useLocation();
+  return (
+    <>
+      <a class="skip-link" href="#main">
+        Skip to content
+      </a>
+      <ScrollToTop pathname={pathname} />
+      <SiteHeader />
+      <main id="main" tabIndex={-1}>
+        <RouteErrorBoundary resetKey={pathname}>
+          <Suspense fallback={<PageLoading />}>{children ?? <Outlet />}</Suspense>
+        </RouteErrorBoundary>
+      </main>
+      <SiteFooter />
+    </>
+  );
+}

@@ -1,0 +1,51 @@
+import { render, screen } from '@testing-library/preact';
+import { MemoryRouter } from 'react-router-dom';
+import { describe, expect, it, vi } from 'vitest';
+import { App } from './app';
+import { RouteErrorBoundary } from './error-screen';
+
+function renderAt(path: string) {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <App />
+    </MemoryRouter>,
+  );
+}
+
+describe('route table', () => {
+  it('shows the error screen with a 404 message for an unknown path, inside the layout', async () => {
+    renderAt('/no-such-page');
+    expect(await screen.findByRole('heading', { name: 'Unexpected Application Error!' })).toBeTruthy();
+    expect(screen.getByText(/404 Not Found/)).toBeTruthy();
+    expect(screen.getByRole('banner')).toBeTruthy();
+    expect(screen.getByRole('contentinfo')).toBeTruthy();
+  });
+
+  it.each([
+    ['/', 'Fidelitus Corp'],
+    ['/home', 'Fidelitus Corp'],
+    ['/blogs/detail/any-id', 'Blog'],
+    ['/join_us', 'Join Us'],
+    ['/facility-management-services', 'Facility Management Services'],
+  ])('loads the page of %s lazily', async (path, heading) => {
+    renderAt(path);
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeTruthy();
+  });
+});
+
+describe('route error boundary', () => {
+  it('shows the error screen with the thrown message', () => {
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => {});
+    function Broken(): never {
+      throw new Error('The page failed to load');
+    }
+    render(
+      <RouteErrorBoundary resetKey="/a">
+        <Broken />
+      </RouteErrorBoundary>,
+    );
+    expect(screen.getByRole('heading', { name: 'Unexpected Application Error!' })).toBeTruthy();
+    expect(screen.getByText('The page failed to load')).toBeTruthy();
+    spy.mockRestore();
+  });
+});

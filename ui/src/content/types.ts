@@ -1,0 +1,529 @@
+/**
+ * Shapes of the site's static copy and data. Field names follow SPEC.md section 3
+ * where the spec names an entity (service item, HR offering, why-choose item, value,
+ * menu item, leader, overview stat); everything else is our own.
+ * Image fields hold URLs produced by Vite asset imports.
+ */
+
+/* ------------------------------------------------------------------ icons */
+
+/** Every icon drawn in `icon-paths.ts` (24x24 viewBox). */
+export type IconId =
+  // core values
+  | 'accountability'
+  | 'transparency'
+  | 'adaptability'
+  | 'teamwork-collaboration'
+  | 'lifetime-learning'
+  | 'people-customer-oriented'
+  // overview stats
+  | 'clients-served'
+  | 'in-house-employee'
+  | 'years-in-industry'
+  | 'overall-projects'
+  // careers perks
+  | 'fast-growing'
+  | 'great-team'
+  | 'take-ownership'
+  | 'keep-learning'
+  | 'latest-tech'
+  | 'cross-domain-exposure'
+  // social
+  | 'facebook'
+  | 'instagram'
+  | 'linkedin'
+  | 'youtube'
+  | 'whatsapp'
+  // interface
+  | 'menu'
+  | 'close'
+  | 'chevron-down'
+  | 'play'
+  | 'arrow-left'
+  | 'phone'
+  | 'mail'
+  | 'map-pin'
+  | 'upload'
+  | 'x';
+
+/**
+ * One icon. `stroke` icons are drawn with fill="none", stroke="currentColor",
+ * stroke-width 2 and round caps and joins; `fill` icons with fill="currentColor"
+ * and no stroke. `d` may hold several subpaths.
+ */
+export interface IconGlyph {
+  style: 'stroke' | 'fill';
+  d: string;
+  fillRule?: 'evenodd' | 'nonzero';
+}
+
+/* ------------------------------------------------------------------ shared bits */
+
+export interface PhoneNumber {
+  /** As shown to people, e.g. "+91 80 0000 1234". */
+  display: string;
+  /** A tel: URL. */
+  href: string;
+}
+
+export interface EmailAddress {
+  display: string;
+  /** A mailto: URL. */
+  href: string;
+}
+
+export interface PostalAddress {
+  /** Heading for the block, e.g. "Head Office". */
+  label: string;
+  lines: readonly string[];
+}
+
+export interface ExternalLink {
+  label: string;
+  url: string;
+}
+
+export interface BreadcrumbItem {
+  label: string;
+  /** Absent on the current (last) crumb. */
+  path?: string;
+}
+
+export interface Banner {
+  headline: string;
+  text: string;
+  image: string;
+  /** Short description of the artwork for alt text. */
+  imageAlt: string;
+}
+
+export interface TextBlock {
+  id: string;
+  heading: string;
+  paragraphs: readonly string[];
+}
+
+/** A heading with a short explanation, used for lists of points. */
+export interface Point {
+  id: string;
+  heading: string;
+  description: string;
+}
+
+export interface VideoSource {
+  src: string;
+  poster: string;
+  /** Accessible name of the video. */
+  title: string;
+}
+
+export interface Signatory {
+  name: string;
+  designation: string;
+}
+
+export interface SignedMessage {
+  heading: string;
+  paragraphs: readonly string[];
+  signatory: Signatory;
+}
+
+/* ------------------------------------------------------------------ site */
+
+export type SocialId = 'facebook' | 'instagram' | 'linkedin' | 'youtube' | 'whatsapp';
+
+export interface SocialLink {
+  id: SocialId;
+  label: string;
+  href: string;
+  icon: IconId;
+}
+
+/** A sister company with its own website (header Business submenu, home Services grid). */
+export interface SisterCompany {
+  id: string;
+  name: string;
+  description: string;
+  url: string;
+  image: string;
+  imageAlt: string;
+}
+
+export interface OutsideSite {
+  id: string;
+  name: string;
+  description: string;
+  url: string;
+}
+
+export interface SiteInfo {
+  brandName: string;
+  tagline: string;
+  primaryPhone: PhoneNumber;
+  usaPhone: PhoneNumber;
+  /** Mobile number used for WhatsApp chats. */
+  whatsAppPhone: PhoneNumber;
+  email: EmailAddress;
+  headOffice: PostalAddress;
+  usaOffice: PostalAddress;
+  copyrightYear: number;
+  copyrightHolder: string;
+}
+
+/* ------------------------------------------------------------------ navigation */
+
+/** SPEC.md §3 "Menu item". */
+export interface MenuItem {
+  id: string;
+  name: string;
+  /** Route or absolute URL. Empty for a parent that only opens its dropdown. */
+  path: string;
+  dropdown: readonly MenuItem[];
+  /** True for another website (opened in the same window from the header). */
+  external?: boolean;
+}
+
+export interface FooterLink {
+  label: string;
+  path: string;
+  external?: boolean;
+}
+
+export interface FooterLinkGroup {
+  id: string;
+  heading: string;
+  links: readonly FooterLink[];
+}
+
+/* ------------------------------------------------------------------ home */
+
+/** SPEC.md §3 "Service item": path is the sister company's external URL. */
+export interface ServiceItem {
+  id: string;
+  label: string;
+  image: string;
+  path: string;
+  description: string;
+}
+
+export type CoreValueName =
+  | 'Accountability'
+  | 'Transparency'
+  | 'Adaptability'
+  | 'Teamwork & Collaboration'
+  | 'Lifetime Learning'
+  | 'People & Customer Oriented';
+
+/** SPEC.md §3 "Value". */
+export interface CoreValue {
+  id: string;
+  icon: IconId;
+  value: CoreValueName;
+  description: string;
+}
+
+/** SPEC.md §3 "Overview stat"; `img` is an icon id drawn from icon-paths.ts. */
+export interface OverviewStat {
+  id: string;
+  img: IconId;
+  heading: 'Clients Served' | 'In-House Employee' | 'Years In Industry' | 'Overall Projects';
+  count: number;
+  suffix: string;
+}
+
+export interface Wing {
+  id: 'gallery' | 'foundation';
+  name: string;
+  tagline: string;
+  paragraphs: readonly string[];
+  /** The wing's headline figure, e.g. "500 + people helped every month". */
+  highlight: string;
+  image: string;
+  imageAlt: string;
+  /** SPEC.md: "View More" and "Read More" both go to /shilpa_foundation. */
+  viewMorePath: string;
+  readMorePath: string;
+}
+
+export interface Client {
+  id: string;
+  name: string;
+  sector: string;
+}
+
+export interface ActionLink {
+  label: string;
+  href: string;
+}
+
+export interface HelpBanner {
+  heading: string;
+  text: string;
+  /** SPEC.md: both buttons are telephone links. */
+  actions: readonly ActionLink[];
+}
+
+export interface HomeContent {
+  hero: { headline: string; subline: string; watchVideoLabel: string };
+  about: TextBlock;
+  vision: TextBlock;
+  mission: TextBlock;
+  servicesHeading: string;
+  servicesIntro: string;
+  coreValuesHeading: string;
+  overviewHeading: string;
+  wingsHeading: string;
+  clientsHeading: string;
+  clientsIntro: string;
+  featuredStoriesHeading: string;
+  featuredStoriesIntro: string;
+  viewMoreLabel: string;
+  readMoreLabel: string;
+}
+
+/* ------------------------------------------------------------------ about */
+
+/** SPEC.md §3 "Leader". Without `img` the page draws the person's initials. */
+export interface Leader {
+  id: string;
+  img?: string;
+  name: string;
+  designation: string;
+  linked_in?: string;
+  whats_app?: string;
+}
+
+export interface AboutContent {
+  breadcrumb: readonly BreadcrumbItem[];
+  banner: Banner;
+  story: {
+    heading: string;
+    paragraphs: readonly string[];
+    /** Paragraphs shown before "Read More" is pressed. */
+    collapsedCount: number;
+    readMoreLabel: string;
+    readLessLabel: string;
+  };
+  overviewHeading: string;
+  leadersHeading: string;
+  leadersIntro: string;
+}
+
+/* ------------------------------------------------------------------ why us */
+
+/** SPEC.md §3 "Why-choose item". */
+export interface WhyChooseItem {
+  id: string;
+  image: string;
+  heading: string;
+  description: string;
+}
+
+export interface OneRoofService {
+  id: string;
+  label: string;
+  description: string;
+  /** Internal route of the business page. */
+  path: string;
+}
+
+export interface WhyUsContent {
+  breadcrumb: readonly BreadcrumbItem[];
+  banner: Banner;
+  whoWeAre: TextBlock;
+  competitiveEdge: { heading: string; intro: string; points: readonly Point[] };
+  specialization: { heading: string; intro: string; points: readonly Point[] };
+  oneRoof: { heading: string; intro: string; services: readonly OneRoofService[] };
+  whyChooseUs: { heading: string; intro: string; items: readonly WhyChooseItem[] };
+}
+
+/* ------------------------------------------------------------------ founder */
+
+export interface FounderMessageContent {
+  pageTitle: string;
+  breadcrumb: readonly BreadcrumbItem[];
+  banner: Banner;
+  message: SignedMessage;
+  pullQuote: string;
+}
+
+/* ------------------------------------------------------------------ business pages */
+
+/** SPEC.md §3 "HR offering". */
+export interface HrOffering {
+  id: string;
+  image: string;
+  heading: string;
+  description: string;
+}
+
+export interface ServiceListItem {
+  id: string;
+  label: string;
+  description: string;
+}
+
+export interface BusinessSection {
+  id: string;
+  heading: string;
+  paragraphs: readonly string[];
+  points?: readonly Point[];
+}
+
+export interface BusinessPage {
+  id: 'facility-management' | 'projects' | 'hr-labs' | 'real-estate';
+  path: string;
+  /** Breadcrumb name and document title. */
+  title: string;
+  breadcrumb: readonly BreadcrumbItem[];
+  banner: Banner;
+  sections: readonly BusinessSection[];
+  servicesHeading: string;
+  services: readonly ServiceListItem[];
+  /** HR Labs only. */
+  offerings?: readonly HrOffering[];
+  externalSite: ExternalLink;
+}
+
+/* ------------------------------------------------------------------ gallery and foundation */
+
+export interface GalleryPage {
+  title: string;
+  breadcrumb: readonly BreadcrumbItem[];
+  banner: Banner;
+  established: number;
+  /** Share of sales given to the foundation, in percent. */
+  foundationSharePercent: number;
+  sections: readonly BusinessSection[];
+  visit: { heading: string; steps: readonly Point[] };
+  externalSite: ExternalLink;
+}
+
+export interface FoundationPage {
+  title: string;
+  breadcrumb: readonly BreadcrumbItem[];
+  banner: Banner;
+  since: number;
+  intro: TextBlock;
+  programmes: readonly (Point & { initiatives: readonly string[] })[];
+  impact: readonly { id: string; figure: string; label: string }[];
+  getInvolved: { heading: string; ways: readonly Point[] };
+  externalSite: ExternalLink;
+}
+
+/* ------------------------------------------------------------------ contact */
+
+export interface Branch {
+  id: string;
+  city: string;
+  address: string;
+}
+
+export interface FormField<Name extends string = string> {
+  name: Name;
+  label: string;
+  placeholder: string;
+}
+
+export interface ContactContent {
+  breadcrumb: readonly BreadcrumbItem[];
+  banner: Banner;
+  intro: string;
+  mainBranch: {
+    heading: string;
+    headOffice: PostalAddress;
+    usaOffice: PostalAddress;
+    phone: PhoneNumber;
+    email: EmailAddress;
+  };
+  map: {
+    title: string;
+    /** Google Maps embed URL for an iframe. */
+    embedUrl: string;
+    /** Plain link that opens Google Maps in a new tab. */
+    openUrl: string;
+    openLabel: string;
+    /** Shown until the visitor chooses to load the embedded map. */
+    facadeImage: string;
+    facadeAlt: string;
+    loadLabel: string;
+  };
+  branchesHeading: string;
+  branches: readonly Branch[];
+  form: {
+    heading: string;
+    intro: string;
+    fields: readonly FormField<'name' | 'mobile' | 'email' | 'requirment'>[];
+    submitLabel: string;
+    /** SPEC.md §7: department_website sent with contact enquiries. */
+    departmentWebsite: string;
+  };
+}
+
+/* ------------------------------------------------------------------ careers */
+
+export interface Perk {
+  id: string;
+  icon: IconId;
+  heading:
+    | 'Fast Growing'
+    | 'Great Team'
+    | 'Take Ownership'
+    | 'Keep Learning'
+    | 'Latest Tech'
+    | 'Cross-Domain Exposure';
+  description: string;
+}
+
+export type ApplicantFieldName =
+  | 'name'
+  | 'mobile'
+  | 'email'
+  | 'experience'
+  | 'previous_company'
+  | 'file'
+  | 'query';
+
+export interface CareersContent {
+  pageTitle: string;
+  breadcrumb: readonly BreadcrumbItem[];
+  banner: Banner;
+  form: {
+    heading: string;
+    fields: readonly FormField<ApplicantFieldName>[];
+    uploadHint: string;
+    uploadTypesHint: string;
+    /** Value for the file input's accept attribute (image files only). */
+    uploadAccept: string;
+    removeFileLabel: string;
+    submitLabel: string;
+  };
+  perksHeading: string;
+  perks: readonly Perk[];
+}
+
+/* ------------------------------------------------------------------ blog */
+
+export interface BlogContent {
+  breadcrumb: readonly BreadcrumbItem[];
+  banner: Banner;
+  listHeadline: string;
+  backToBlogsLabel: string;
+  similar: { heading: string; caption: string };
+  subscribe: { headline: string; subtext: string; placeholder: string; buttonLabel: string };
+  /** SPEC.md §4: after "blog not found", go here after this delay. */
+  notFoundRedirect: { path: string; delayMs: number };
+}
+
+/* ------------------------------------------------------------------ messages */
+
+export interface Messages {
+  contactFieldRequired: string;
+  joinUsFieldRequired: string;
+  contactSubmitted: string;
+  applicationSubmitted: string;
+  blogSubscribed: string;
+  blogNotFound: string;
+  heroVideoFailed: string;
+  unexpectedApplicationError: string;
+}

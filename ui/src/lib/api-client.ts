@@ -1,0 +1,85 @@
+import { runtimeConfig } from './runtime-config';
+
+/** Every failed call, whatever went wrong: the server's message when it sent one. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly errors: Record<string, string>;
+
+  constructor(message: string, status: number, errors: Record<string, string> = {}) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.errors = errors;
+  }
+}
+
+export type Query = Record<string, string | number | undefined>;
+
+function buildUrl(path: string, query?: Query): string {
+  const url = `${runtimeConfig.apiBase}/${path.replace(/^\/+/, '')}`;
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined) params.set(key, String(value));
+  }
+  const qs = params.toString();
+  return qs ? `${url}?${qs}` : url;
+}
+
+async function parseBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+function errorFrom(response: Response, body: unknown): ApiError {
+  const shaped = (body ?? {}) as { message?: unknown; errors?: unknown };
+  const message =
+    typeof shaped.message === 'string' && shaped.message
+      ? shaped.message
+      : `The server answered ${response.status} ${response.statusText}`.trim();
+  const errors =
+    shaped.errors && typeof shaped.errors === 'object' ? (shaped.errors as Record<string, string>) : {};
+  return new ApiError(message, response.status, errors);
+}
+
+export interface ApiResponse<T> {
+  status: number;
+  body: T;
+}
+
+/** The one place that calls fetch. Resolves on 2xx; rejects with ApiError otherwise. */
+export async function request<T>(
+  method: 'GET' | 'POST',
+  path: string,
+  options: { query?: Query; json?: unknown; form?: FormData; signal?: AbortSignal } = {},
+): Promise<ApiResponse<T>> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  let body: BodyInit | undefined;
+  if (options.json !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.json);
+  } else if (options.form) {
+    body = options.form;
+  }
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query), { method, headers, body, signal: options.signal });
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    throw new ApiError('We could not reach the server. Please check your connection and try again.', 0);
+  }
+  const parsed = await parseBody(response);
+  if (!response.ok) throw errorFrom(response, parsed);
+  return { status: response.status, body: parsed as T };
+}
+
+export const api = {
+  get: <T>(path: string, query?: Query, signal?: AbortSignal) => request<T>('GET', path, { query, signal }),
+  postJson: <T>(path: string, json: unknown) => request<T>('POST', path, { json }),
+  postForm: <T>(path: string, form: FormData) => request<T>('POST', path, { form }),
+};

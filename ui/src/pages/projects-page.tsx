@@ -1,0 +1,7 @@
+export function ProjectsPage() {
+  return (
+    <section class="page-shell">
+      <h1>Projects</h1>
+    </section>
+  );
+}
