@@ -1,0 +1,71 @@
+//! The one way tests get a running app: a fresh data dir, the real store and the real filters.
+#![allow(dead_code)]
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use corpsite::config::Settings;
+use corpsite::http::{self, AppState};
+use corpsite::store::Db;
+use tempfile::TempDir;
+use warp::filters::BoxedFilter;
+use warp::http::Response;
+use bytes::Bytes;
+use warp::reply::Response as Reply;
+
+pub struct TestApp {
+    pub dir: TempDir,
+    pub state: AppState,
+    pub routes: BoxedFilter<(Reply,)>,
+}
+
+impl TestApp {
+    /// A fresh, migrated database in a temp dir, with default settings.
+    pub fn new() -> TestApp {
+        TestApp::with_settings(|_| {})
+    }
+
+    /// As `new`, after `adjust` has changed the settings.
+    pub fn with_settings(adjust: impl FnOnce(&mut Settings)) -> TestApp {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let mut settings = Settings::for_data_dir(dir.path());
+        adjust(&mut settings);
+        let db = Db::open(&settings.data_dir).expect("open db");
+        let state = AppState::new(db, settings);
+        let routes = http::routes(&state);
+        TestApp { dir, state, routes }
+    }
+
+    pub fn data_dir(&self) -> PathBuf {
+        self.dir.path().to_path_buf()
+    }
+
+    pub fn db(&self) -> &Arc<Db> {
+        &self.state.db
+    }
+
+    pub async fn get(&self, path: &str) -> Response<Bytes> {
+        warp::test::request().method("GET").path(path).reply(&self.routes).await
+    }
+
+    pub async fn request(&self, request: warp::test::RequestBuilder) -> Response<Bytes> {
+        request.reply(&self.routes).await
+    }
+}
+
+pub fn header<'a>(response: &'a Response<Bytes>, name: &str) -> &'a str {
+    response
+        .headers()
+        .get(name)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("")
+}
+
+pub fn json(response: &Response<Bytes>) -> serde_json::Value {
+    serde_json::from_slice(response.body()).unwrap_or_else(|e| {
+        panic!(
+            "body is not JSON ({e}): {}",
+            String::from_utf8_lossy(response.body())
+        )
+    })
+}
