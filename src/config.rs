@@ -1,7 +1,7 @@
 //! Every setting, from command-line flags or `CORPSITE_*` environment variables, with
 //! defaults that work from a fresh clone.
 
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -64,6 +64,31 @@ pub struct ServeArgs {
           value_parser = clap::value_parser!(u32).range(1..))]
     pub max_connections: u32,
 
+    /// Enquiries and applications one client address may send a minute (a few may come at
+    /// once); 0 turns the limit off.
+    #[arg(
+        long,
+        env = "CORPSITE_RATE_LIMIT",
+        default_value_t = 10,
+        value_name = "N"
+    )]
+    pub rate_limit: u32,
+
+    /// Reverse proxies whose X-Forwarded-For is believed: the client is then the right-most
+    /// address in it that is not one of these. Comma-separated IP addresses.
+    #[arg(
+        long,
+        env = "CORPSITE_TRUSTED_PROXY",
+        value_delimiter = ',',
+        value_name = "IP[,IP...]"
+    )]
+    pub trusted_proxy: Vec<IpAddr>,
+
+    /// Largest resume file accepted, in bytes; a whole application may be 1 MiB more.
+    #[arg(long, env = "CORPSITE_MAX_UPLOAD_BYTES", default_value_t = 5 * 1024 * 1024, value_name = "BYTES",
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_upload_bytes: u64,
+
     /// Base URL of blog images and other media: a path on this server or a public bucket URL.
     #[arg(
         long,
@@ -80,6 +105,9 @@ impl ServeArgs {
             addr: self.addr,
             data_dir: self.data.data_dir,
             max_connections: self.max_connections as usize,
+            rate_limit_per_minute: self.rate_limit,
+            trusted_proxies: self.trusted_proxy,
+            max_upload_bytes: self.max_upload_bytes,
             header_read_timeout: Duration::from_secs(10),
             shutdown_grace: Duration::from_secs(5),
             media_base: self.media_base,
@@ -93,6 +121,10 @@ pub struct Settings {
     pub addr: SocketAddr,
     pub data_dir: PathBuf,
     pub max_connections: usize,
+    /// Lead and application POSTs per client address a minute; 0 means unlimited.
+    pub rate_limit_per_minute: u32,
+    pub trusted_proxies: Vec<IpAddr>,
+    pub max_upload_bytes: u64,
     pub header_read_timeout: Duration,
     pub shutdown_grace: Duration,
     pub media_base: String,

@@ -7,6 +7,11 @@
 
 mod migrations;
 
+pub mod applicants;
+pub mod backup;
+pub mod leads;
+pub mod uploads;
+
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
 use std::sync::{mpsc, Arc, Mutex};

@@ -1,0 +1,207 @@
+//! What `POST /api/applicant/create` takes: a job application with a resume image.
+//! The Join Us form sends `department_website` "Corp Careers"; it is stored as sent.
+
+use super::fields::{
+    Email, Experience, FieldError, FieldErrors, Message, Mobile, PersonName, ShortText,
+};
+use super::resume::{clean_file_name, ImageType, RejectedFile};
+
+/// The form's text parts as sent (missing parts are empty) and what the file turned out to be.
+#[derive(Debug, Default, Clone)]
+pub struct ApplicantForm {
+    pub name: String,
+    pub mobile: String,
+    pub email: String,
+    pub experience: String,
+    pub previous_company: String,
+    pub query: String,
+    pub department_website: String,
+    /// The honeypot: hidden on the site, so only robots fill it.
+    pub website: String,
+    pub file: Option<UploadedFile>,
+}
+
+/// A file part that held at least one byte.
+#[derive(Debug, Clone)]
+pub struct UploadedFile {
+    /// The name the browser sent, raw.
+    pub file_name: String,
+    pub size: u64,
+    pub sniffed: Result<ImageType, RejectedFile>,
+}
+
+/// An accepted resume: its type comes from its bytes, its name is cleaned for display.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Resume {
+    pub original_name: String,
+    pub image_type: ImageType,
+    pub size: u64,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewApplicant {
+    pub name: PersonName,
+    pub mobile: Mobile,
+    pub email: Email,
+    pub experience: Experience,
+    pub previous_company: ShortText,
+    pub query: Message,
+    pub department_website: ShortText,
+    pub resume: Resume,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ApplicationError {
+    /// Bad or missing fields, every one named (the file included when missing).
+    Invalid(FieldErrors),
+    /// The file is not an accepted image.
+    UnsupportedFile(RejectedFile),
+}
+
+impl ApplicantForm {
+    pub fn is_from_a_robot(&self) -> bool {
+        !self.website.trim().is_empty()
+    }
+}
+
+impl NewApplicant {
+    /// Field errors come first (they name every field); a wrong file type only after.
+    pub fn parse(form: &ApplicantForm) -> Result<NewApplicant, ApplicationError> {
+        let mut errors = FieldErrors::default();
+        let name = errors.check("name", PersonName::parse(&form.name));
+        let mobile = errors.check("mobile", Mobile::parse(&form.mobile));
+        let email = errors.check("email", Email::parse(&form.email));
+        let experience = errors.check("experience", Experience::parse(&form.experience));
+        let previous_company =
+            errors.check("previous_company", ShortText::parse(&form.previous_company));
+        let query = errors.check("query", Message::parse_optional(&form.query));
+        let department_website = errors.check(
+            "department_website",
+            ShortText::parse(&form.department_website),
+        );
+        if form.file.is_none() {
+            errors.add("file", FieldError::Required);
+        }
+        let (
+            Some(name),
+            Some(mobile),
+            Some(email),
+            Some(experience),
+            Some(previous_company),
+            Some(query),
+            Some(department_website),
+            Some(file),
+        ) = (
+            name,
+            mobile,
+            email,
+            experience,
+            previous_company,
+            query,
+            department_website,
+            &form.file,
+        )
+        else {
+            return Err(ApplicationError::Invalid(errors));
+        };
+        let image_type = file.sniffed.map_err(ApplicationError::UnsupportedFile)?;
+        Ok(NewApplicant {
+            name,
+            mobile,
+            email,
+            experience,
+            previous_company,
+            query,
+            department_website,
+            resume: Resume {
+                original_name: clean_file_name(&file.file_name),
+                image_type,
+                size: file.size,
+            },
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn form() -> ApplicantForm {
+        ApplicantForm {
+            name: "Ravi Kumar".into(),
+            mobile: "9845012345".into(),
+            email: "ravi@example.com".into(),
+            experience: "4".into(),
+            department_website: "Corp Careers".into(),
+            file: Some(UploadedFile {
+                file_name: "../cv.png".into(),
+                size: 68,
+                sniffed: Ok(ImageType::Png),
+            }),
+            ..ApplicantForm::default()
+        }
+    }
+
+    fn invalid_fields(form: &ApplicantForm) -> Vec<String> {
+        match NewApplicant::parse(form) {
+            Err(ApplicationError::Invalid(errors)) => errors.into_map().into_keys().collect(),
+            other => panic!("expected field errors, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_complete_application_parses_with_a_cleaned_file_name() {
+        let applicant = NewApplicant::parse(&form()).expect("valid");
+        assert_eq!(applicant.experience.years(), 4);
+        assert_eq!(applicant.previous_company.as_ref(), "");
+        assert_eq!(applicant.query.as_ref(), "");
+        assert_eq!(applicant.resume.original_name, "cv.png");
+        assert_eq!(applicant.resume.image_type, ImageType::Png);
+    }
+
+    #[test]
+    fn an_empty_application_names_every_required_field_and_the_file() {
+        assert_eq!(
+            invalid_fields(&ApplicantForm::default()),
+            ["email", "experience", "file", "mobile", "name"]
+        );
+    }
+
+    #[test]
+    fn each_bad_field_is_named() {
+        type Spoil = fn(&mut ApplicantForm);
+        let cases: &[(&str, Spoil)] = &[
+            ("name", |f| f.name = " ".into()),
+            ("mobile", |f| f.mobile = "1".repeat(33)),
+            ("email", |f| f.email = "ravi".into()),
+            ("experience", |f| f.experience = "61".into()),
+            ("experience", |f| f.experience = "-1".into()),
+            ("previous_company", |f| f.previous_company = "c".repeat(201)),
+            ("query", |f| f.query = "q".repeat(5001)),
+            ("query", |f| f.query = "nul\u{0}".into()),
+            ("department_website", |f| {
+                f.department_website = "tab\there".into()
+            }),
+            ("file", |f| f.file = None),
+        ];
+        for (field, spoil) in cases {
+            let mut form = form();
+            spoil(&mut form);
+            assert_eq!(invalid_fields(&form), [*field], "{field}");
+        }
+    }
+
+    #[test]
+    fn a_wrong_file_type_is_reported_only_once_the_fields_are_good() {
+        let mut bad = form();
+        if let Some(file) = bad.file.as_mut() {
+            file.sniffed = Err(RejectedFile::Svg);
+        }
+        assert_eq!(
+            NewApplicant::parse(&bad),
+            Err(ApplicationError::UnsupportedFile(RejectedFile::Svg))
+        );
+        bad.name.clear();
+        assert_eq!(invalid_fields(&bad), ["name"]);
+    }
+}

@@ -1,0 +1,5 @@
+pub mod applicant;
+pub mod enquiry;
+pub mod fields;
+pub mod lead_id;
+pub mod resume;
