@@ -7,6 +7,8 @@ use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand};
 
+use crate::cli::day::Day;
+
 #[derive(Debug, Parser)]
 #[command(
     name = "corpsite",
@@ -30,6 +32,66 @@ pub struct Cli {
 pub enum Command {
     /// Serve the site and its API (the default when no subcommand is given).
     Serve(ServeArgs),
+    /// Contact enquiries and blog subscriptions.
+    Leads(LeadsArgs),
+    /// Job applicants and their resumes.
+    Applicants(ApplicantsArgs),
+    /// Copy the database to FILE while the site runs, then check the copy's integrity.
+    Backup(BackupArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct LeadsArgs {
+    #[command(subcommand)]
+    pub command: LeadsCommand,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum LeadsCommand {
+    /// Write enquiries and subscriptions as CSV (RFC 4180, UTF-8) to stdout, oldest first.
+    Export(ExportArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct ApplicantsArgs {
+    #[command(subcommand)]
+    pub command: ApplicantsCommand,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum ApplicantsCommand {
+    /// Write applicants as CSV (RFC 4180, UTF-8) to stdout, oldest first.
+    Export(ApplicantsExportArgs),
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct ExportArgs {
+    /// Only what arrived on or after this day (UTC).
+    #[arg(long, value_name = "YYYY-MM-DD")]
+    pub since: Option<Day>,
+
+    #[command(flatten)]
+    pub data: DataDirArg,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct ApplicantsExportArgs {
+    #[command(flatten)]
+    pub export: ExportArgs,
+
+    /// Also copy each exported applicant's resume into DIR, named <_id>.<jpg|png|webp>.
+    #[arg(long, value_name = "DIR")]
+    pub resumes: Option<PathBuf>,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct BackupArgs {
+    /// Where to write the copy; an existing file is replaced only by a copy that checked out.
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+
+    #[command(flatten)]
+    pub data: DataDirArg,
 }
 
 /// Where the database, uploads and media live.

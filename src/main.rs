@@ -1,14 +1,31 @@
 use std::process::ExitCode;
 
 use clap::Parser;
-use corpsite::config::{Cli, Command};
+use corpsite::cli;
+use corpsite::config::{ApplicantsCommand, Cli, Command, LeadsCommand};
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     corpsite::telemetry::init();
-    let result = match cli.command.unwrap_or(Command::Serve(cli.serve)) {
-        Command::Serve(args) => corpsite::server::serve_blocking(args.into_settings()),
-    };
+    let result: Result<(), Box<dyn std::error::Error>> =
+        match cli.command.unwrap_or(Command::Serve(cli.serve)) {
+            Command::Serve(args) => {
+                corpsite::server::serve_blocking(args.into_settings()).map_err(Into::into)
+            }
+            Command::Leads(leads) => match leads.command {
+                LeadsCommand::Export(args) => cli::export::leads(&args, std::io::stdout().lock())
+                    .map(drop)
+                    .map_err(Into::into),
+            },
+            Command::Applicants(applicants) => match applicants.command {
+                ApplicantsCommand::Export(args) => {
+                    cli::export::applicants(&args, std::io::stdout().lock())
+                        .map(drop)
+                        .map_err(Into::into)
+                }
+            },
+            Command::Backup(args) => cli::backup::run(&args).map_err(Into::into),
+        };
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) => {

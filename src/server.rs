@@ -20,7 +20,7 @@ use warp::reply::Response;
 
 use crate::config::Settings;
 use crate::http::{self, AppState, ClientAddr};
-use crate::store::Db;
+use crate::store::{uploads, Db};
 
 #[derive(Debug, thiserror::Error)]
 pub enum ServeError {
@@ -64,6 +64,11 @@ pub fn serve_blocking(settings: Settings) -> Result<(), ServeError> {
 
 pub async fn serve(settings: Settings) -> Result<(), ServeError> {
     let db = Db::open(&settings.data_dir)?;
+    match uploads::sweep_orphans(&db, &settings.data_dir) {
+        Ok(0) => {}
+        Ok(removed) => tracing::warn!(removed, "removed upload files that had no applicant row"),
+        Err(err) => tracing::warn!(error = %err, "cannot tidy the uploads folder"),
+    }
     let listener = TcpListener::bind(settings.addr)
         .await
         .map_err(|source| ServeError::Bind {

@@ -3,8 +3,12 @@
 //! `/api/...` always answers JSON (its own recover: never the site's HTML), the site's paths
 //! answer the embedded UI, and every response gets the security headers and a log line.
 
+pub mod applicants;
 pub mod assets;
 pub mod error;
+pub mod json_body;
+pub mod leads;
+pub mod rate_limit;
 pub mod security;
 
 use std::net::SocketAddr;
@@ -51,7 +55,7 @@ pub fn get_or_head() -> BoxedFilter<()> {
 }
 
 /// Everything under `/api`. Add each API area here.
-fn api(_state: &AppState) -> BoxedFilter<(Response,)> {
+fn api(state: &AppState) -> BoxedFilter<(Response,)> {
     let not_found = warp::path::full().and_then(|path: FullPath| async move {
         Err::<Response, _>(warp::reject::custom(ApiError::NotFound(format!(
             "No API endpoint at {}.",
@@ -60,7 +64,11 @@ fn api(_state: &AppState) -> BoxedFilter<(Response,)> {
     });
     // The recover sits inside the prefix: whatever fails under /api answers JSON here and
     // never falls through to the site's HTML.
-    let endpoints = not_found.recover(error::recover).unify();
+    let endpoints = leads::routes(state)
+        .or(not_found)
+        .unify()
+        .recover(error::recover)
+        .unify();
     warp::path("api").and(endpoints).boxed()
 }
 

@@ -10,6 +10,9 @@ use std::fs::{self, File, OpenOptions};
 use std::io;
 use std::path::{Path, PathBuf};
 
+use super::applicants::has_resume_file;
+use super::Db;
+
 pub const UPLOADS_DIR: &str = "uploads";
 const TEMP_PREFIX: &str = ".incoming-";
 
@@ -30,9 +33,13 @@ pub struct StoredUpload {
     path: Option<PathBuf>,
 }
 
-/// Creates the uploads folder if needed and a new temp file in it, readable by the owner only.
+/// Creates the uploads folder if needed and a new temp file in it, both for the owner only.
 pub fn begin(dir: &Path) -> io::Result<(PendingUpload, File)> {
-    fs::create_dir_all(dir)?;
+    let mut folder = fs::DirBuilder::new();
+    folder.recursive(true);
+    #[cfg(unix)]
+    std::os::unix::fs::DirBuilderExt::mode(&mut folder, 0o700);
+    folder.create(dir)?;
     let mut random = [0u8; 12];
     getrandom::fill(&mut random).map_err(io::Error::other)?;
     let path = dir.join(format!("{TEMP_PREFIX}{}", hex::encode(random)));
@@ -119,6 +126,14 @@ pub fn sweep(dir: &Path, mut is_owned: impl FnMut(&str) -> io::Result<bool>) -> 
     Ok(removed)
 }
 
+/// `sweep` of the uploads folder of `data_dir`, asking `db` which files have a row.
+pub fn sweep_orphans(db: &Db, data_dir: &Path) -> io::Result<usize> {
+    sweep(&uploads_dir(data_dir), |name| {
+        db.read_blocking(|conn| Ok(has_resume_file(conn, name)?))
+            .map_err(io::Error::other)
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -171,11 +186,9 @@ mod tests {
         let dir = uploads_dir(data.path());
         let (pending, file) = begin(&dir).expect("begin");
         pending.persist(file, "c.webp").expect("persist").keep();
-        let mode = fs::metadata(dir.join("c.webp"))
-            .expect("meta")
-            .permissions()
-            .mode();
-        assert_eq!(mode & 0o777, 0o600);
+        let mode = |path: &Path| fs::metadata(path).expect("meta").permissions().mode() & 0o777;
+        assert_eq!(mode(&dir.join("c.webp")), 0o600);
+        assert_eq!(mode(&dir), 0o700);
     }
 
     #[test]

@@ -1,0 +1,311 @@
+//! `POST /api/applicant/create`: a multipart job application with a resume image.
+//!
+//! Every limit holds while the body streams, whatever Content-Length says (multer counts the
+//! bytes): the whole request `max_upload_bytes` + 1 MiB, the file `max_upload_bytes`, any
+//! other part 16 KB, at most 10 parts. The file streams into a temp file in the uploads
+//! folder while its first and last bytes are sniffed; it is fsynced and renamed to
+//! `<_id>.<jpg|png|webp>` before the row commits, and removed if anything fails.
+
+use bytes::{Buf, Bytes};
+use futures_util::{Stream, TryStreamExt};
+use multer::{Constraints, Field, Multipart, SizeLimit};
+use tokio::io::AsyncWriteExt;
+use warp::reply::Response;
+use warp::Rejection;
+
+use super::error::ApiError;
+use super::leads::{created, invalid, new_id, reject};
+use super::AppState;
+use crate::domain::applicant::{ApplicantForm, ApplicationError, NewApplicant, UploadedFile};
+use crate::domain::resume::Sniffer;
+use crate::store::applicants;
+use crate::store::uploads::{self, PendingUpload};
+
+const APPLICATION_RECEIVED: &str = "Your application was submitted successfully.";
+const FILE_FIELD: &str = "file";
+pub const TEXT_PART_LIMIT: u64 = 16 * 1024;
+pub const MAX_PARTS: usize = 10;
+/// Room for the text parts and multipart framing beside the file.
+const REQUEST_OVERHEAD: u64 = 1024 * 1024;
+
+#[derive(Clone, Copy)]
+struct Limits {
+    file: u64,
+    request: u64,
+}
+
+/// The resume as received: a temp file not yet persisted.
+struct Incoming {
+    pending: PendingUpload,
+    file: tokio::fs::File,
+}
+
+pub(super) async fn create_applicant<S, B>(
+    state: AppState,
+    content_type: Option<String>,
+    length: Option<u64>,
+    body: S,
+) -> Result<Response, Rejection>
+where
+    S: Stream<Item = Result<B, warp::Error>> + Send + 'static,
+    B: Buf + Send + 'static,
+{
+    let limits = Limits {
+        file: state.settings.max_upload_bytes,
+        request: state
+            .settings
+            .max_upload_bytes
+            .saturating_add(REQUEST_OVERHEAD),
+    };
+    let boundary = boundary(content_type.as_deref())?;
+    if length.is_some_and(|length| length > limits.request) {
+        return Err(reject(request_too_large(limits)));
+    }
+    let uploads_dir = uploads::uploads_dir(&state.settings.data_dir);
+    let body = body.map_ok(|mut chunk| chunk.copy_to_bytes(chunk.remaining()));
+    let (form, incoming) = receive(body, &boundary, limits, &uploads_dir).await?;
+
+    if form.is_from_a_robot() {
+        tracing::info!("honeypot filled: application dropped");
+        return Ok(created(APPLICATION_RECEIVED, &new_id()?.to_string()));
+    }
+    let applicant = NewApplicant::parse(&form).map_err(|err| {
+        reject(match err {
+            ApplicationError::Invalid(errors) => invalid(errors),
+            ApplicationError::UnsupportedFile(why) => {
+                ApiError::UnsupportedMediaType(why.to_string())
+            }
+        })
+    })?;
+    let Some(Incoming { pending, file }) = incoming else {
+        return Err(reject(ApiError::unexpected(
+            "an accepted application has no file",
+        )));
+    };
+
+    let id = new_id()?;
+    let resume_file = format!("{id}.{}", applicant.resume.image_type.extension());
+    let file = file.into_std().await;
+    let name = resume_file.clone();
+    let stored = tokio::task::spawn_blocking(move || pending.persist(file, &name))
+        .await
+        .map_err(|err| reject(ApiError::unexpected(err)))?
+        .map_err(|err| reject(ApiError::unexpected(format!("cannot save a resume: {err}"))))?;
+    let stored_id = id.to_string();
+    // If the row fails, `stored` is dropped on the way out and takes the file with it.
+    state
+        .db
+        .write(move |conn| applicants::insert_applicant(conn, &id, &applicant, &resume_file))
+        .await
+        .map_err(|err| reject(err.into()))?
+        .map_err(|err| reject(ApiError::unexpected(err)))?;
+    stored.keep();
+    Ok(created(APPLICATION_RECEIVED, &stored_id))
+}
+
+/// The multipart boundary, from a `multipart/form-data` content type only.
+fn boundary(content_type: Option<&str>) -> Result<String, Rejection> {
+    let unsupported = || {
+        reject(ApiError::UnsupportedMediaType(
+            "Send this form as multipart/form-data.".into(),
+        ))
+    };
+    let content_type = content_type.ok_or_else(unsupported)?;
+    multer::parse_boundary(content_type).map_err(|err| match err {
+        multer::Error::NoBoundary => reject(ApiError::BadRequest(
+            "The multipart content type has no boundary.".into(),
+        )),
+        _ => unsupported(),
+    })
+}
+
+/// Reads every part: text into the form, the file into a temp file.
+async fn receive<S>(
+    body: S,
+    boundary: &str,
+    limits: Limits,
+    uploads_dir: &std::path::Path,
+) -> Result<(ApplicantForm, Option<Incoming>), Rejection>
+where
+    S: Stream<Item = Result<Bytes, warp::Error>> + Send + 'static,
+{
+    let constraints = Constraints::new().size_limit(
+        SizeLimit::new()
+            .whole_stream(limits.request)
+            .per_field(TEXT_PART_LIMIT)
+            .for_field(FILE_FIELD, limits.file),
+    );
+    let mut multipart = Multipart::with_constraints(body, boundary, constraints);
+    let mut form = ApplicantForm::default();
+    let mut incoming = None;
+    let mut parts = 0;
+    let mut file_parts = 0;
+    while let Some(mut field) = multipart
+        .next_field()
+        .await
+        .map_err(|e| multipart_error(e, limits))?
+    {
+        parts += 1;
+        if parts > MAX_PARTS {
+            return Err(reject(ApiError::PayloadTooLarge(format!(
+                "The form may have at most {MAX_PARTS} parts."
+            ))));
+        }
+        let name = field.name().unwrap_or_default().to_owned();
+        if name == FILE_FIELD {
+            file_parts += 1;
+            if file_parts > 1 {
+                return Err(reject(ApiError::BadRequest(
+                    "Send one resume file only.".into(),
+                )));
+            }
+            let file_name = field.file_name().unwrap_or_default().to_owned();
+            let (received, sniffer) = receive_file(&mut field, limits, uploads_dir).await?;
+            if let Some(received) = received {
+                form.file = Some(UploadedFile {
+                    file_name,
+                    size: sniffer.len(),
+                    sniffed: sniffer.finish(),
+                });
+                incoming = Some(received);
+            }
+            continue;
+        }
+        let bytes = field
+            .bytes()
+            .await
+            .map_err(|e| multipart_error(e, limits))?;
+        let text = String::from_utf8(bytes.to_vec()).map_err(|_| {
+            reject(ApiError::BadRequest(format!(
+                "The field {name} is not UTF-8 text."
+            )))
+        })?;
+        let slot = match name.as_str() {
+            "name" => &mut form.name,
+            "mobile" => &mut form.mobile,
+            "email" => &mut form.email,
+            "experience" => &mut form.experience,
+            "previous_company" => &mut form.previous_company,
+            "query" => &mut form.query,
+            "department_website" => &mut form.department_website,
+            "website" => &mut form.website,
+            // Parts the form does not have are read (and counted) but not kept.
+            _ => continue,
+        };
+        *slot = text;
+    }
+    Ok((form, incoming))
+}
+
+/// Streams the file part to a temp file (created at its first byte: an empty part, which is
+/// what a browser sends when no file was chosen, leaves nothing).
+async fn receive_file(
+    field: &mut Field<'static>,
+    limits: Limits,
+    uploads_dir: &std::path::Path,
+) -> Result<(Option<Incoming>, Sniffer), Rejection> {
+    let mut sniffer = Sniffer::default();
+    let mut incoming: Option<Incoming> = None;
+    while let Some(chunk) = field
+        .chunk()
+        .await
+        .map_err(|e| multipart_error(e, limits))?
+    {
+        if chunk.is_empty() {
+            continue;
+        }
+        let sink = match incoming.as_mut() {
+            Some(sink) => sink,
+            None => {
+                let dir = uploads_dir.to_path_buf();
+                let (pending, file) = tokio::task::spawn_blocking(move || uploads::begin(&dir))
+                    .await
+                    .map_err(|err| reject(ApiError::unexpected(err)))?
+                    .map_err(|err| {
+                        reject(ApiError::unexpected(format!(
+                            "cannot create an upload file: {err}"
+                        )))
+                    })?;
+                incoming.insert(Incoming {
+                    pending,
+                    file: tokio::fs::File::from_std(file),
+                })
+            }
+        };
+        sniffer.feed(&chunk);
+        sink.file.write_all(&chunk).await.map_err(|err| {
+            reject(ApiError::unexpected(format!(
+                "cannot write an upload: {err}"
+            )))
+        })?;
+    }
+    Ok((incoming, sniffer))
+}
+
+fn multipart_error(err: multer::Error, limits: Limits) -> Rejection {
+    reject(match err {
+        multer::Error::StreamSizeExceeded { .. } => request_too_large(limits),
+        multer::Error::FieldSizeExceeded { field_name, .. }
+            if field_name.as_deref() == Some(FILE_FIELD) =>
+        {
+            ApiError::PayloadTooLarge(format!(
+                "The resume file is larger than {}.",
+                size_text(limits.file)
+            ))
+        }
+        multer::Error::FieldSizeExceeded { field_name, .. } => ApiError::PayloadTooLarge(format!(
+            "The field {} is larger than {}.",
+            field_name.unwrap_or_default(),
+            size_text(TEXT_PART_LIMIT)
+        )),
+        multer::Error::StreamReadFailed(_) => {
+            ApiError::BadRequest("The request body could not be read.".into())
+        }
+        other => ApiError::BadRequest(format!("The form data is not valid multipart: {other}.")),
+    })
+}
+
+fn request_too_large(limits: Limits) -> ApiError {
+    ApiError::PayloadTooLarge(format!(
+        "The application is larger than {}.",
+        size_text(limits.request)
+    ))
+}
+
+/// 5242880 -> "5 MB", 16384 -> "16 KB".
+fn size_text(bytes: u64) -> String {
+    const MB: u64 = 1024 * 1024;
+    if bytes % MB == 0 {
+        format!("{} MB", bytes / MB)
+    } else if bytes % 1024 == 0 {
+        format!("{} KB", bytes / 1024)
+    } else {
+        format!("{bytes} bytes")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_read_as_people_write_them() {
+        assert_eq!(size_text(5 * 1024 * 1024), "5 MB");
+        assert_eq!(size_text(6 * 1024 * 1024), "6 MB");
+        assert_eq!(size_text(16 * 1024), "16 KB");
+        assert_eq!(size_text(1000), "1000 bytes");
+    }
+
+    #[test]
+    fn only_multipart_form_data_with_a_boundary_is_taken() {
+        assert_eq!(
+            boundary(Some("multipart/form-data; boundary=abc"))
+                .ok()
+                .as_deref(),
+            Some("abc")
+        );
+        for content_type in [None, Some("application/json"), Some("text/plain"), Some("")] {
+            assert!(boundary(content_type).is_err(), "{content_type:?}");
+        }
+    }
+}
