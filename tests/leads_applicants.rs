@@ -1,0 +1,460 @@
+//! `POST /api/applicant/create` through the real filters: multipart, resume sniffing, limits.
+
+mod common;
+mod leads_support;
+
+use common::{json, TestApp};
+use corpsite::store::uploads::uploads_dir;
+use leads_support::{
+    applicants, application_fields, file, fixture, from, multipart_body, multipart_content_type,
+    post_application, text, upload_files, Part,
+};
+
+fn app() -> TestApp {
+    TestApp::with_settings(|s| s.rate_limit_per_minute = 0)
+}
+
+fn with_file(file_part: Part) -> Vec<Part> {
+    let mut parts = application_fields();
+    parts.push(file_part);
+    parts
+}
+
+fn png_with(tail: &[u8]) -> Vec<u8> {
+    let mut bytes = fixture("resume.png");
+    bytes.extend_from_slice(tail);
+    bytes
+}
+
+/// A valid application leaves exactly its row and its file; anything else leaves neither.
+fn assert_nothing_stored(app: &TestApp, case: &str) {
+    assert!(applicants(app).is_empty(), "{case}: a row was stored");
+    assert!(
+        upload_files(&app.data_dir()).is_empty(),
+        "{case}: a file was left: {:?}",
+        upload_files(&app.data_dir())
+    );
+}
+
+#[tokio::test]
+async fn a_complete_application_stores_its_row_and_resume_under_a_generated_name() {
+    let app = app();
+    let resume = fixture("resume.png");
+    let response = post_application(&app, &with_file(file("My CV.png", resume.clone()))).await;
+    assert_eq!(response.status(), 201, "{}", json(&response));
+    let id = json(&response)["data"]["_id"]
+        .as_str()
+        .expect("_id")
+        .to_owned();
+
+    let rows = applicants(&app);
+    assert_eq!(rows.len(), 1);
+    let row = &rows[0];
+    assert_eq!(row.id, id);
+    assert_eq!((row.name.as_str(), row.experience), ("Ravi Kumar", 4));
+    assert_eq!(row.department_website, "Corp Careers");
+    assert_eq!(row.previous_company, "Acme Facilities");
+    assert_eq!(row.resume_file, format!("{id}.png"));
+    assert_eq!(row.resume_original_name, "My CV.png");
+    assert_eq!(row.resume_type, "image/png");
+    assert_eq!(row.resume_size, resume.len() as i64);
+    let stored = uploads_dir(&app.data_dir()).join(&row.resume_file);
+    assert_eq!(std::fs::read(stored).expect("stored file"), resume);
+    assert_eq!(upload_files(&app.data_dir()).len(), 1, "no temp file left");
+}
+
+#[tokio::test]
+async fn the_uploaded_bytes_alone_decide_the_resume_type() {
+    let png = fixture("resume.png");
+    let jpeg = fixture("resume.jpg");
+    let webp = fixture("resume.webp");
+    let mut truncated_webp = webp.clone();
+    truncated_webp.truncate(webp.len() - 10);
+    let svg_with_script = br#"<?xml version="1.0"?>
+<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(document.cookie)</script></svg>"#;
+    let mut bom_svg = b"\xef\xbb\xbf  \n".to_vec();
+    bom_svg.extend_from_slice(b"<SVG xmlns='http://www.w3.org/2000/svg'/>");
+    let zip_local_header =
+        b"PK\x03\x04\x14\x00\x00\x00\x08\x00payload.html<script>alert(1)</script>";
+    let mut jpeg_with_html = jpeg.clone();
+    jpeg_with_html.extend_from_slice(b"<html><script>alert(1)</script></html>");
+
+    // (case, file name sent, bytes, the stored type or the refusal's key words)
+    type Case = (
+        &'static str,
+        &'static str,
+        Vec<u8>,
+        Result<&'static str, &'static str>,
+    );
+    let cases: Vec<Case> = vec![
+        ("png", "cv.png", png.clone(), Ok("image/png")),
+        ("jpeg", "cv.jpg", jpeg.clone(), Ok("image/jpeg")),
+        (
+            "progressive jpeg",
+            "cv.jpeg",
+            fixture("resume-progressive.jpg"),
+            Ok("image/jpeg"),
+        ),
+        ("lossy webp", "cv.webp", webp.clone(), Ok("image/webp")),
+        (
+            "lossless webp",
+            "cv.webp",
+            fixture("resume-lossless.webp"),
+            Ok("image/webp"),
+        ),
+        (
+            "extended webp with alpha",
+            "cv.webp",
+            fixture("resume-alpha.webp"),
+            Ok("image/webp"),
+        ),
+        (
+            "png sent under a text name",
+            "notes.txt",
+            png.clone(),
+            Ok("image/png"),
+        ),
+        (
+            "jpeg sent as .png",
+            "photo.png",
+            jpeg.clone(),
+            Ok("image/jpeg"),
+        ),
+        (
+            "text renamed .png",
+            "cv.png",
+            b"Ravi Kumar\nExperience: 4 years\n".to_vec(),
+            Err("none of those"),
+        ),
+        (
+            "html renamed .jpg",
+            "cv.jpg",
+            b"<html><body><script>alert(1)</script></body></html>".to_vec(),
+            Err("none of those"),
+        ),
+        (
+            "pdf",
+            "cv.pdf",
+            b"%PDF-1.7\n1 0 obj\n<<>>\nendobj\n%%EOF\n".to_vec(),
+            Err("none of those"),
+        ),
+        (
+            "gif",
+            "cv.gif",
+            b"GIF89a\x01\x00\x01\x00\x00\x00\x00;".to_vec(),
+            Err("none of those"),
+        ),
+        (
+            "truncated png",
+            "cv.png",
+            png[..png.len() - 20].to_vec(),
+            Err("incomplete or damaged"),
+        ),
+        (
+            "png signature only",
+            "cv.png",
+            png[..8].to_vec(),
+            Err("incomplete or damaged"),
+        ),
+        (
+            "jpeg without its end",
+            "cv.jpg",
+            jpeg[..jpeg.len() / 2].to_vec(),
+            Err("incomplete or damaged"),
+        ),
+        (
+            "truncated webp",
+            "cv.webp",
+            truncated_webp,
+            Err("incomplete or damaged"),
+        ),
+        (
+            "png + zip polyglot",
+            "cv.png",
+            png_with(zip_local_header),
+            Err("hidden after its end"),
+        ),
+        (
+            "jpeg + html polyglot",
+            "cv.jpg",
+            jpeg_with_html,
+            Err("hidden after its end"),
+        ),
+        (
+            "webp with bytes appended",
+            "cv.webp",
+            [webp.as_slice(), b"<script>"].concat(),
+            Err("hidden after its end"),
+        ),
+        (
+            "svg with script",
+            "cv.svg",
+            svg_with_script.to_vec(),
+            Err("SVG files are not accepted"),
+        ),
+        (
+            "svg with a byte-order mark",
+            "cv.png",
+            bom_svg,
+            Err("SVG files are not accepted"),
+        ),
+    ];
+    for (case, file_name, bytes, expected) in cases {
+        let app = app();
+        let response = post_application(&app, &with_file(file(file_name, bytes.clone()))).await;
+        match expected {
+            Ok(mime) => {
+                assert_eq!(response.status(), 201, "{case}: {}", json(&response));
+                let row = applicants(&app).pop().expect("row");
+                assert_eq!(row.resume_type, mime, "{case}");
+                let extension = mime.trim_start_matches("image/").replace("jpeg", "jpg");
+                assert_eq!(row.resume_file, format!("{}.{extension}", row.id), "{case}");
+                let stored = std::fs::read(uploads_dir(&app.data_dir()).join(&row.resume_file))
+                    .expect("file");
+                assert_eq!(stored, bytes, "{case}");
+            }
+            Err(words) => {
+                assert_eq!(response.status(), 415, "{case}: {}", json(&response));
+                let message = json(&response)["message"]
+                    .as_str()
+                    .unwrap_or_default()
+                    .to_owned();
+                assert!(message.contains(words), "{case}: {message}");
+                assert!(message.contains("JPEG, PNG or WebP"), "{case}: {message}");
+                assert_nothing_stored(&app, case);
+            }
+        }
+    }
+}
+
+#[tokio::test]
+async fn path_traversal_file_names_are_kept_cleaned_and_never_used_as_paths() {
+    let cases: &[(&str, &str)] = &[
+        ("../../../../etc/cron.d/evil.png", "evil.png"),
+        ("..\\..\\Windows\\System32\\evil.png", "evil.png"),
+        ("/var/lib/corpsite/data/corpsite.db", "corpsite.db"),
+        ("..", "resume"),
+        ("uploads/../../corpsite.db", "corpsite.db"),
+        ("cv\u{202e}gnp.exe", "cvgnp.exe"),
+    ];
+    for (sent, kept) in cases {
+        let app = app();
+        let response = post_application(&app, &with_file(file(sent, fixture("resume.png")))).await;
+        assert_eq!(response.status(), 201, "{sent}");
+        let row = applicants(&app).pop().expect("row");
+        assert_eq!(row.resume_original_name, *kept, "{sent}");
+        let files = upload_files(&app.data_dir());
+        assert_eq!(files.len(), 1, "{sent}");
+        assert_eq!(
+            files[0],
+            uploads_dir(&app.data_dir()).join(format!("{}.png", row.id)),
+            "{sent}"
+        );
+        let db = std::fs::metadata(app.data_dir().join("corpsite.db")).expect("db");
+        assert!(db.len() > 0, "{sent}: the database is untouched");
+    }
+}
+
+#[tokio::test]
+async fn an_application_missing_fields_and_file_names_each_of_them_and_stores_nothing() {
+    let app = app();
+    let response = post_application(&app, &[text("name", "Ravi"), text("experience", "99")]).await;
+    assert_eq!(response.status(), 422);
+    let errors = json(&response)["errors"].clone();
+    let names: Vec<&String> = errors.as_object().expect("errors").keys().collect();
+    assert_eq!(names, ["email", "experience", "file", "mobile"]);
+    assert_nothing_stored(&app, "missing fields");
+}
+
+#[tokio::test]
+async fn an_empty_file_part_as_browsers_send_without_a_choice_counts_as_no_file() {
+    let app = app();
+    let response = post_application(&app, &with_file(file("", Vec::new()))).await;
+    assert_eq!(response.status(), 422);
+    assert_eq!(json(&response)["errors"]["file"], "This field is required.");
+    assert_nothing_stored(&app, "empty file");
+}
+
+#[tokio::test]
+async fn a_failed_application_leaves_neither_file_nor_row() {
+    let mut bad_field = with_file(file("cv.png", fixture("resume.png")));
+    bad_field.retain(|p| p.name != "email");
+    bad_field.push(text("email", "not-an-email"));
+    let mut two_files = with_file(file("cv.png", fixture("resume.png")));
+    two_files.push(file("cv2.png", fixture("resume.png")));
+    let cases: Vec<(&str, Vec<Part>, u16)> = vec![
+        ("a bad field after a good file", bad_field, 422),
+        (
+            "a file of the wrong type",
+            with_file(file("cv.png", b"plain text".to_vec())),
+            415,
+        ),
+        ("two files", two_files, 400),
+    ];
+    for (case, parts, status) in cases {
+        let app = app();
+        let response = post_application(&app, &parts).await;
+        assert_eq!(response.status(), status, "{case}: {}", json(&response));
+        assert_nothing_stored(&app, case);
+    }
+}
+
+#[tokio::test]
+async fn limits_on_the_file_the_parts_and_the_request_answer_413() {
+    let small = |s: &mut corpsite::config::Settings| {
+        s.rate_limit_per_minute = 0;
+        s.max_upload_bytes = 1024;
+    };
+    let mut big_image = fixture("resume.png");
+    big_image.resize(1025, 0);
+    let mut eleven_parts = application_fields();
+    eleven_parts.extend([text("extra1", "x"), text("extra2", "x")]);
+    eleven_parts.push(file("cv.png", fixture("resume.png")));
+    let cases: Vec<(&str, Vec<Part>, &str)> = vec![
+        (
+            "a file one byte over the setting",
+            with_file(file("cv.png", big_image)),
+            "resume file is larger than 1 KB",
+        ),
+        (
+            "a text part over 16 KB",
+            with_file(text("query", &"q".repeat(16 * 1024 + 1))),
+            "field query is larger than 16 KB",
+        ),
+        (
+            "an unknown text part over 16 KB",
+            with_file(text("other", &"o".repeat(17 * 1024))),
+            "larger than 16 KB",
+        ),
+        ("eleven parts", eleven_parts, "at most 10 parts"),
+    ];
+    for (case, parts, words) in cases {
+        let app = TestApp::with_settings(small);
+        let response = post_application(&app, &parts).await;
+        assert_eq!(response.status(), 413, "{case}: {}", json(&response));
+        let message = json(&response)["message"]
+            .as_str()
+            .unwrap_or_default()
+            .to_owned();
+        assert!(message.contains(words), "{case}: {message}");
+        assert_nothing_stored(&app, case);
+    }
+
+    // Ten parts are fine.
+    let app = TestApp::with_settings(small);
+    let mut ten_parts = with_file(file("cv.png", fixture("resume.png")));
+    ten_parts.push(text("extra", "x"));
+    assert_eq!(post_application(&app, &ten_parts).await.status(), 201);
+
+    // The whole request (file limit + 1 MiB) is counted as it streams: here the excess sits
+    // in the preamble before the first part, which no part limit sees.
+    let app = TestApp::with_settings(small);
+    let mut body = vec![b'x'; 1024 * 1024 + 2048];
+    body.extend_from_slice(b"\r\n");
+    body.extend(multipart_body(&with_file(file(
+        "cv.png",
+        fixture("resume.png"),
+    ))));
+    let response = app
+        .request(
+            from([192, 0, 2, 1])
+                .method("POST")
+                .path("/api/applicant/create")
+                .header("content-type", multipart_content_type())
+                .body(&body),
+        )
+        .await;
+    assert_eq!(response.status(), 413, "{}", json(&response));
+    assert!(json(&response)["message"]
+        .as_str()
+        .is_some_and(|m| m.contains("application is larger")));
+    assert_nothing_stored(&app, "oversized request");
+}
+
+#[tokio::test]
+async fn a_request_declaring_more_than_the_limit_is_refused_before_reading() {
+    let app = app();
+    let response = app
+        .request(
+            from([192, 0, 2, 1])
+                .method("POST")
+                .path("/api/applicant/create")
+                .header("content-type", multipart_content_type())
+                .header("content-length", (6 * 1024 * 1024 + 1).to_string()),
+        )
+        .await;
+    assert_eq!(response.status(), 413);
+    assert!(json(&response)["message"]
+        .as_str()
+        .is_some_and(|m| m.contains("6 MB")));
+}
+
+#[tokio::test]
+async fn a_body_that_is_not_multipart_form_data_gets_415_and_broken_multipart_400() {
+    let app = app();
+    let cases: &[(Option<&str>, &[u8], u16)] = &[
+        (Some("application/json"), b"{\"name\":\"Ravi\"}", 415),
+        (Some("application/x-www-form-urlencoded"), b"name=Ravi", 415),
+        (Some("text/plain"), b"name=Ravi", 415),
+        (None, b"", 415),
+        (Some("multipart/form-data"), b"", 400),
+        (
+            Some("multipart/form-data; boundary=abc"),
+            b"this is not multipart at all",
+            400,
+        ),
+        (
+            Some("multipart/form-data; boundary=abc"),
+            b"--abc\r\nContent-Disposition: form-data; name=\"name\"\r\n\r\nRavi",
+            400,
+        ),
+    ];
+    for (content_type, body, status) in cases {
+        let mut request = from([192, 0, 2, 1])
+            .method("POST")
+            .path("/api/applicant/create")
+            .body(body);
+        if let Some(content_type) = content_type {
+            request = request.header("content-type", *content_type);
+        }
+        let response = app.request(request).await;
+        assert_eq!(response.status(), *status, "{content_type:?}");
+        assert!(json(&response)["message"].is_string(), "{content_type:?}");
+    }
+    assert_nothing_stored(&app, "bad content types");
+}
+
+#[tokio::test]
+async fn a_filled_honeypot_is_answered_201_and_neither_row_nor_file_is_kept() {
+    let app = app();
+    let mut parts = with_file(file("cv.png", fixture("resume.png")));
+    parts.retain(|p| p.name != "website");
+    parts.push(text("website", "http://spam.example"));
+    let response = post_application(&app, &parts).await;
+    assert_eq!(response.status(), 201);
+    assert!(json(&response)["data"]["_id"].is_string());
+    assert_nothing_stored(&app, "honeypot");
+}
+
+#[tokio::test]
+async fn uploads_are_never_served_over_http() {
+    let app = app();
+    let response = post_application(&app, &with_file(file("cv.png", fixture("resume.png")))).await;
+    assert_eq!(response.status(), 201);
+    let stored = applicants(&app).pop().expect("row").resume_file;
+    let png = fixture("resume.png");
+    for path in [
+        format!("/uploads/{stored}"),
+        format!("/data/uploads/{stored}"),
+        format!("/media/../uploads/{stored}"),
+        format!("/media/%2e%2e/uploads/{stored}"),
+        format!("/assets/../uploads/{stored}"),
+        format!("/api/uploads/{stored}"),
+        format!("/{stored}"),
+        "/corpsite.db".to_owned(),
+    ] {
+        let response = app.get(&path).await;
+        assert_ne!(response.status(), 200, "{path}");
+        assert_ne!(response.body().as_ref(), png.as_slice(), "{path}");
+    }
+}

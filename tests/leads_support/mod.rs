@@ -1,0 +1,191 @@
+//! Helpers for the lead tests: forms as the site sends them, fixtures, and what got stored.
+#![allow(dead_code)]
+
+use std::io::{Read, Write};
+use std::net::{SocketAddr, TcpStream};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use bytes::Bytes;
+use corpsite::http::ClientAddr;
+use corpsite::store::applicants::{applicants_since, ApplicantRow};
+use corpsite::store::leads::{enquiries_since, EnquiryRow};
+use corpsite::store::uploads::uploads_dir;
+use serde_json::{json, Value};
+use warp::http::Response;
+
+use crate::common::process::{parse, RawResponse};
+use crate::common::TestApp;
+
+pub const BOUNDARY: &str = "----corpsite-test-7MA4YWxkTrZu0gW";
+
+/// The contact form's payload, filled in.
+pub fn contact() -> Value {
+    json!({
+        "name": "Asha Rao",
+        "mobile": "+91 98450 12345",
+        "email": "asha@example.com",
+        "requirment": "We need 20,000 sq ft of office space in Whitefield.",
+        "department_website": "Corp Team",
+        "website": ""
+    })
+}
+
+/// The subscribe form's payload: every field sent, only email filled.
+pub fn subscription(email: &str) -> Value {
+    json!({
+        "name": "", "mobile": "", "email": email, "requirment": "",
+        "department_website": "Corp Blog", "service": "", "website": ""
+    })
+}
+
+/// A request from `client` (the address the server would see).
+pub fn from(client: [u8; 4]) -> warp::test::RequestBuilder {
+    warp::test::request().extension(ClientAddr(SocketAddr::from((client, 40000))))
+}
+
+pub async fn post_json(app: &TestApp, body: &Value) -> Response<Bytes> {
+    app.request(
+        from([192, 0, 2, 1])
+            .method("POST")
+            .path("/api/clients/create")
+            .json(body),
+    )
+    .await
+}
+
+pub struct Part {
+    pub name: String,
+    pub file_name: Option<String>,
+    pub content_type: Option<String>,
+    pub body: Vec<u8>,
+}
+
+pub fn text(name: &str, value: &str) -> Part {
+    Part {
+        name: name.into(),
+        file_name: None,
+        content_type: None,
+        body: value.as_bytes().to_vec(),
+    }
+}
+
+pub fn file(file_name: &str, body: Vec<u8>) -> Part {
+    Part {
+        name: "file".into(),
+        file_name: Some(file_name.into()),
+        content_type: Some("application/octet-stream".into()),
+        body,
+    }
+}
+
+/// The Join Us form's text parts, filled in.
+pub fn application_fields() -> Vec<Part> {
+    vec![
+        text("name", "Ravi Kumar"),
+        text("mobile", "9845012345"),
+        text("email", "ravi@example.com"),
+        text("experience", "4"),
+        text("previous_company", "Acme Facilities"),
+        text("query", "Looking for a facility management role."),
+        text("department_website", "Corp Careers"),
+        text("website", ""),
+    ]
+}
+
+pub fn multipart_body(parts: &[Part]) -> Vec<u8> {
+    let mut body = Vec::new();
+    for part in parts {
+        body.extend_from_slice(format!("--{BOUNDARY}\r\n").as_bytes());
+        let mut disposition = format!("Content-Disposition: form-data; name=\"{}\"", part.name);
+        if let Some(file_name) = &part.file_name {
+            disposition.push_str(&format!("; filename=\"{file_name}\""));
+        }
+        body.extend_from_slice(disposition.as_bytes());
+        body.extend_from_slice(b"\r\n");
+        if let Some(content_type) = &part.content_type {
+            body.extend_from_slice(format!("Content-Type: {content_type}\r\n").as_bytes());
+        }
+        body.extend_from_slice(b"\r\n");
+        body.extend_from_slice(&part.body);
+        body.extend_from_slice(b"\r\n");
+    }
+    body.extend_from_slice(format!("--{BOUNDARY}--\r\n").as_bytes());
+    body
+}
+
+pub fn multipart_content_type() -> String {
+    format!("multipart/form-data; boundary={BOUNDARY}")
+}
+
+pub async fn post_application(app: &TestApp, parts: &[Part]) -> Response<Bytes> {
+    app.request(
+        from([192, 0, 2, 1])
+            .method("POST")
+            .path("/api/applicant/create")
+            .header("content-type", multipart_content_type())
+            .body(multipart_body(parts)),
+    )
+    .await
+}
+
+pub fn fixture(name: &str) -> Vec<u8> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures")
+        .join(name);
+    std::fs::read(&path).unwrap_or_else(|e| panic!("read {}: {e}", path.display()))
+}
+
+pub fn enquiries(app: &TestApp) -> Vec<EnquiryRow> {
+    app.db()
+        .read_blocking(|conn| Ok(enquiries_since(conn, None)?))
+        .expect("read enquiries")
+}
+
+pub fn applicants(app: &TestApp) -> Vec<ApplicantRow> {
+    app.db()
+        .read_blocking(|conn| Ok(applicants_since(conn, None)?))
+        .expect("read applicants")
+}
+
+/// Every file in the uploads folder, temp files included.
+pub fn upload_files(data_dir: &Path) -> Vec<PathBuf> {
+    match std::fs::read_dir(uploads_dir(data_dir)) {
+        Ok(entries) => entries.map(|e| e.expect("entry").path()).collect(),
+        Err(_) => Vec::new(),
+    }
+}
+
+/// One POST on a new connection to a real server; `None` if the connection failed (as it
+/// will once the server is killed).
+pub fn try_post(
+    addr: SocketAddr,
+    path: &str,
+    content_type: &str,
+    body: &[u8],
+) -> Option<RawResponse> {
+    let mut stream = TcpStream::connect(addr).ok()?;
+    stream
+        .set_read_timeout(Some(Duration::from_secs(20)))
+        .ok()?;
+    let head = format!(
+        "POST {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Type: {content_type}\r\nContent-Length: {}\r\n\r\n",
+        body.len()
+    );
+    stream.write_all(head.as_bytes()).ok()?;
+    stream.write_all(body).ok()?;
+    let mut raw = Vec::new();
+    stream.read_to_end(&mut raw).ok()?;
+    raw.windows(4)
+        .any(|w| w == b"\r\n\r\n")
+        .then(|| parse(&raw))
+}
+
+pub fn body_json(response: &RawResponse) -> Value {
+    serde_json::from_slice(&response.body).unwrap_or_else(|e| {
+        panic!(
+            "not JSON ({e}): {}",
+            String::from_utf8_lossy(&response.body)
+        )
+    })
+}
