@@ -7,17 +7,11 @@ use common::{json, TestApp};
 use corpsite::store::uploads::uploads_dir;
 use leads_support::{
     applicants, application_fields, file, fixture, from, multipart_body, multipart_content_type,
-    post_application, text, upload_files, Part,
+    post_application, text, upload_files, with_application, Part,
 };
 
 fn app() -> TestApp {
     TestApp::with_settings(|s| s.rate_limit_per_minute = 0)
-}
-
-fn with_file(file_part: Part) -> Vec<Part> {
-    let mut parts = application_fields();
-    parts.push(file_part);
-    parts
 }
 
 fn png_with(tail: &[u8]) -> Vec<u8> {
@@ -40,7 +34,8 @@ fn assert_nothing_stored(app: &TestApp, case: &str) {
 async fn a_complete_application_stores_its_row_and_resume_under_a_generated_name() {
     let app = app();
     let resume = fixture("resume.png");
-    let response = post_application(&app, &with_file(file("My CV.png", resume.clone()))).await;
+    let response =
+        post_application(&app, &with_application(file("My CV.png", resume.clone()))).await;
     assert_eq!(response.status(), 201, "{}", json(&response));
     let id = json(&response)["data"]["_id"]
         .as_str()
@@ -201,7 +196,8 @@ async fn the_uploaded_bytes_alone_decide_the_resume_type() {
     ];
     for (case, file_name, bytes, expected) in cases {
         let app = app();
-        let response = post_application(&app, &with_file(file(file_name, bytes.clone()))).await;
+        let response =
+            post_application(&app, &with_application(file(file_name, bytes.clone()))).await;
         match expected {
             Ok(mime) => {
                 assert_eq!(response.status(), 201, "{case}: {}", json(&response));
@@ -239,7 +235,8 @@ async fn path_traversal_file_names_are_kept_cleaned_and_never_used_as_paths() {
     ];
     for (sent, kept) in cases {
         let app = app();
-        let response = post_application(&app, &with_file(file(sent, fixture("resume.png")))).await;
+        let response =
+            post_application(&app, &with_application(file(sent, fixture("resume.png")))).await;
         assert_eq!(response.status(), 201, "{sent}");
         let row = applicants(&app).pop().expect("row");
         assert_eq!(row.resume_original_name, *kept, "{sent}");
@@ -269,7 +266,7 @@ async fn an_application_missing_fields_and_file_names_each_of_them_and_stores_no
 #[tokio::test]
 async fn an_empty_file_part_as_browsers_send_without_a_choice_counts_as_no_file() {
     let app = app();
-    let response = post_application(&app, &with_file(file("", Vec::new()))).await;
+    let response = post_application(&app, &with_application(file("", Vec::new()))).await;
     assert_eq!(response.status(), 422);
     assert_eq!(json(&response)["errors"]["file"], "This field is required.");
     assert_nothing_stored(&app, "empty file");
@@ -277,16 +274,16 @@ async fn an_empty_file_part_as_browsers_send_without_a_choice_counts_as_no_file(
 
 #[tokio::test]
 async fn a_failed_application_leaves_neither_file_nor_row() {
-    let mut bad_field = with_file(file("cv.png", fixture("resume.png")));
+    let mut bad_field = with_application(file("cv.png", fixture("resume.png")));
     bad_field.retain(|p| p.name != "email");
     bad_field.push(text("email", "not-an-email"));
-    let mut two_files = with_file(file("cv.png", fixture("resume.png")));
+    let mut two_files = with_application(file("cv.png", fixture("resume.png")));
     two_files.push(file("cv2.png", fixture("resume.png")));
     let cases: Vec<(&str, Vec<Part>, u16)> = vec![
         ("a bad field after a good file", bad_field, 422),
         (
             "a file of the wrong type",
-            with_file(file("cv.png", b"plain text".to_vec())),
+            with_application(file("cv.png", b"plain text".to_vec())),
             415,
         ),
         ("two files", two_files, 400),
@@ -313,17 +310,17 @@ async fn limits_on_the_file_the_parts_and_the_request_answer_413() {
     let cases: Vec<(&str, Vec<Part>, &str)> = vec![
         (
             "a file one byte over the setting",
-            with_file(file("cv.png", big_image)),
+            with_application(file("cv.png", big_image)),
             "resume file is larger than 1 KB",
         ),
         (
             "a text part over 16 KB",
-            with_file(text("query", &"q".repeat(16 * 1024 + 1))),
+            with_application(text("query", &"q".repeat(16 * 1024 + 1))),
             "field query is larger than 16 KB",
         ),
         (
             "an unknown text part over 16 KB",
-            with_file(text("other", &"o".repeat(17 * 1024))),
+            with_application(text("other", &"o".repeat(17 * 1024))),
             "larger than 16 KB",
         ),
         ("eleven parts", eleven_parts, "at most 10 parts"),
@@ -342,7 +339,7 @@ async fn limits_on_the_file_the_parts_and_the_request_answer_413() {
 
     // Ten parts are fine.
     let app = TestApp::with_settings(small);
-    let mut ten_parts = with_file(file("cv.png", fixture("resume.png")));
+    let mut ten_parts = with_application(file("cv.png", fixture("resume.png")));
     ten_parts.push(text("extra", "x"));
     assert_eq!(post_application(&app, &ten_parts).await.status(), 201);
 
@@ -351,7 +348,7 @@ async fn limits_on_the_file_the_parts_and_the_request_answer_413() {
     let app = TestApp::with_settings(small);
     let mut body = vec![b'x'; 1024 * 1024 + 2048];
     body.extend_from_slice(b"\r\n");
-    body.extend(multipart_body(&with_file(file(
+    body.extend(multipart_body(&with_application(file(
         "cv.png",
         fixture("resume.png"),
     ))));
@@ -427,7 +424,7 @@ async fn a_body_that_is_not_multipart_form_data_gets_415_and_broken_multipart_40
 #[tokio::test]
 async fn a_filled_honeypot_is_answered_201_and_neither_row_nor_file_is_kept() {
     let app = app();
-    let mut parts = with_file(file("cv.png", fixture("resume.png")));
+    let mut parts = with_application(file("cv.png", fixture("resume.png")));
     parts.retain(|p| p.name != "website");
     parts.push(text("website", "http://spam.example"));
     let response = post_application(&app, &parts).await;
@@ -439,7 +436,11 @@ async fn a_filled_honeypot_is_answered_201_and_neither_row_nor_file_is_kept() {
 #[tokio::test]
 async fn uploads_are_never_served_over_http() {
     let app = app();
-    let response = post_application(&app, &with_file(file("cv.png", fixture("resume.png")))).await;
+    let response = post_application(
+        &app,
+        &with_application(file("cv.png", fixture("resume.png"))),
+    )
+    .await;
     assert_eq!(response.status(), 201);
     let stored = applicants(&app).pop().expect("row").resume_file;
     let png = fixture("resume.png");

@@ -93,6 +93,13 @@ pub fn application_fields() -> Vec<Part> {
     ]
 }
 
+/// The Join Us form's parts with `file_part` as the resume.
+pub fn with_application(file_part: Part) -> Vec<Part> {
+    let mut parts = application_fields();
+    parts.push(file_part);
+    parts
+}
+
 pub fn multipart_body(parts: &[Part]) -> Vec<u8> {
     let mut body = Vec::new();
     for part in parts {

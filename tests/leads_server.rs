@@ -1,0 +1,188 @@
+//! The lead endpoints on the real binary: bodies streamed without Content-Length, and a
+//! kill -9 in the middle of a burst of posts.
+
+mod common;
+mod leads_support;
+
+use std::io::{Read, Write};
+use std::net::{SocketAddr, TcpStream};
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use common::process::{parse, RawResponse, Running, BINARY};
+use corpsite::store::backup::integrity_problems;
+use leads_support::{body_json, contact, multipart_content_type, try_post, upload_files, BOUNDARY};
+
+/// Sends `start` and then `filler` bytes in chunked encoding (no Content-Length) until
+/// `total` bytes went out or the server stopped reading, and returns the server's answer.
+fn post_chunked(
+    addr: SocketAddr,
+    path: &str,
+    content_type: &str,
+    start: &[u8],
+    total: usize,
+) -> RawResponse {
+    let mut reader = TcpStream::connect(addr).expect("connect");
+    reader
+        .set_read_timeout(Some(Duration::from_secs(20)))
+        .expect("timeout");
+    let mut writer = reader.try_clone().expect("clone");
+    let head = format!(
+        "POST {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: {content_type}\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n"
+    );
+    let start = start.to_vec();
+    // Write on another thread and read here, so the early answer is read as soon as it comes.
+    let sender = std::thread::spawn(move || -> std::io::Result<usize> {
+        writer.write_all(head.as_bytes())?;
+        let mut sent = 0;
+        let filler = vec![b'a'; 64 * 1024];
+        let mut first = Some(start);
+        while sent < total {
+            let chunk = first.take().unwrap_or_else(|| filler.clone());
+            writer.write_all(format!("{:x}\r\n", chunk.len()).as_bytes())?;
+            writer.write_all(&chunk)?;
+            writer.write_all(b"\r\n")?;
+            sent += chunk.len();
+        }
+        writer.write_all(b"0\r\n\r\n")?;
+        Ok(sent)
+    });
+    let mut raw = Vec::new();
+    let mut buf = [0u8; 8192];
+    loop {
+        match reader.read(&mut buf) {
+            Ok(0) | Err(_) => break,
+            Ok(n) => raw.extend_from_slice(&buf[..n]),
+        }
+    }
+    let _ = sender.join();
+    parse(&raw)
+}
+
+fn start_server(dir: &Path) -> Running {
+    Running::start(
+        Path::new(BINARY),
+        &["--data-dir", "data", "--rate-limit", "0"],
+        &[],
+        dir,
+    )
+}
+
+#[test]
+fn an_oversize_json_body_streamed_without_content_length_is_cut_off_with_413() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let server = start_server(dir.path());
+    let response = post_chunked(
+        server.addr,
+        "/api/clients/create",
+        "application/json",
+        b"{\"name\":\"",
+        1024 * 1024,
+    );
+    assert_eq!(response.status, 413);
+    assert!(body_json(&response)["message"]
+        .as_str()
+        .is_some_and(|m| m.contains("64 KB")));
+}
+
+#[test]
+fn an_oversize_resume_streamed_without_content_length_is_cut_off_with_413_and_leaves_no_file() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let server = start_server(dir.path());
+    let start = format!(
+        "--{BOUNDARY}\r\nContent-Disposition: form-data; name=\"name\"\r\n\r\nRavi\r\n\
+         --{BOUNDARY}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"cv.png\"\r\n\r\n"
+    );
+    let response = post_chunked(
+        server.addr,
+        "/api/applicant/create",
+        &multipart_content_type(),
+        start.as_bytes(),
+        8 * 1024 * 1024,
+    );
+    assert_eq!(response.status, 413);
+    assert!(body_json(&response)["message"]
+        .as_str()
+        .is_some_and(|m| m.contains("5 MB")));
+    assert!(
+        upload_files(&dir.path().join("data")).is_empty(),
+        "the partial upload was removed"
+    );
+}
+
+#[test]
+fn kill_9_during_a_burst_of_posts_loses_no_acknowledged_enquiry() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut server = start_server(dir.path());
+    let addr = server.addr;
+    let acknowledged = Arc::new(Mutex::new(Vec::<String>::new()));
+    let stop = Arc::new(AtomicBool::new(false));
+    let clients: Vec<_> = (0..16)
+        .map(|client| {
+            let acknowledged = Arc::clone(&acknowledged);
+            let stop = Arc::clone(&stop);
+            std::thread::spawn(move || {
+                let mut n = 0;
+                while !stop.load(Ordering::Relaxed) {
+                    n += 1;
+                    let mut body = contact();
+                    body["name"] = serde_json::json!(format!("client {client} post {n}"));
+                    let body = serde_json::to_vec(&body).expect("json");
+                    let Some(response) =
+                        try_post(addr, "/api/clients/create", "application/json", &body)
+                    else {
+                        continue;
+                    };
+                    if response.status == 201 {
+                        let id = body_json(&response)["data"]["_id"]
+                            .as_str()
+                            .map(str::to_owned);
+                        acknowledged.lock().expect("lock").push(id.expect("an _id"));
+                    }
+                }
+            })
+        })
+        .collect();
+
+    let started = Instant::now();
+    while acknowledged.lock().expect("lock").len() < 300
+        && started.elapsed() < Duration::from_secs(30)
+    {
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    server.child.kill().expect("SIGKILL");
+    server.child.wait().expect("reap");
+    stop.store(true, Ordering::Relaxed);
+    for client in clients {
+        client.join().expect("client thread");
+    }
+
+    let acknowledged = acknowledged.lock().expect("lock").clone();
+    assert!(
+        acknowledged.len() >= 300,
+        "only {} acknowledged",
+        acknowledged.len()
+    );
+    let conn = rusqlite::Connection::open(dir.path().join("data/corpsite.db")).expect("reopen");
+    assert_eq!(
+        integrity_problems(&conn).expect("integrity_check"),
+        Vec::<String>::new()
+    );
+    let mut find = conn
+        .prepare("SELECT count(*) FROM enquiries WHERE id = ?1")
+        .expect("prepare");
+    for id in &acknowledged {
+        let found: i64 = find.query_row([id], |row| row.get(0)).expect("query");
+        assert_eq!(found, 1, "acknowledged enquiry {id} is missing");
+    }
+    let stored: i64 = conn
+        .query_row("SELECT count(*) FROM enquiries", [], |row| row.get(0))
+        .expect("count");
+    assert!(stored >= acknowledged.len() as i64);
+    eprintln!(
+        "crash test: {} acknowledged, {stored} stored, all acknowledged found",
+        acknowledged.len()
+    );
+}
