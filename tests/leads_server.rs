@@ -186,3 +186,113 @@ fn kill_9_during_a_burst_of_posts_loses_no_acknowledged_enquiry() {
         acknowledged.len()
     );
 }
+
+#[test]
+fn env_vars_set_the_rate_limit_and_the_upload_limit() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let server = Running::start(
+        Path::new(BINARY),
+        &["--data-dir", "data"],
+        &[
+            ("CORPSITE_RATE_LIMIT", "2"),
+            ("CORPSITE_MAX_UPLOAD_BYTES", "100"),
+        ],
+        dir.path(),
+    );
+    let png = leads_support::fixture("resume.png");
+    let body = leads_support::multipart_body(&leads_support::with_application(
+        leads_support::file("cv.png", png),
+    ));
+    let upload = try_post(
+        server.addr,
+        "/api/applicant/create",
+        &multipart_content_type(),
+        &body,
+    )
+    .expect("answer");
+    assert_eq!(upload.status, 413, "a 318-byte file is over 100 bytes");
+    assert!(body_json(&upload)["message"]
+        .as_str()
+        .is_some_and(|m| m.contains("100 bytes")));
+
+    let json = serde_json::to_vec(&contact()).expect("json");
+    let second = try_post(
+        server.addr,
+        "/api/clients/create",
+        "application/json",
+        &json,
+    )
+    .expect("answer");
+    assert_eq!(
+        second.status, 429,
+        "2 a minute allow a burst of 1, and the upload took it"
+    );
+    assert!(second
+        .header("retry-after")
+        .is_some_and(|s| s.parse::<u64>().is_ok_and(|s| s >= 1)));
+}
+
+#[test]
+fn serve_help_lists_the_lead_settings_with_their_env_vars() {
+    let output = std::process::Command::new(BINARY)
+        .args(["serve", "--help"])
+        .output()
+        .expect("run");
+    let help = String::from_utf8_lossy(&output.stdout);
+    for (flag, env) in [
+        ("--rate-limit", "CORPSITE_RATE_LIMIT"),
+        ("--trusted-proxy", "CORPSITE_TRUSTED_PROXY"),
+        ("--max-upload-bytes", "CORPSITE_MAX_UPLOAD_BYTES"),
+    ] {
+        assert!(
+            help.contains(flag) && help.contains(env),
+            "help lacks {flag} / {env}:\n{help}"
+        );
+    }
+}
+
+#[test]
+fn the_lead_flags_parse_into_settings_and_bad_values_are_refused() {
+    use clap::Parser;
+    use corpsite::config::{Cli, Command};
+    let parse = |args: &[&str]| Cli::try_parse_from([&["corpsite", "serve"], args].concat());
+    let Ok(Cli {
+        command: Some(Command::Serve(serve)),
+        ..
+    }) = parse(&[
+        "--rate-limit",
+        "0",
+        "--trusted-proxy",
+        "10.0.0.1,::1",
+        "--max-upload-bytes",
+        "1024",
+    ])
+    else {
+        panic!("flags must parse");
+    };
+    let settings = serve.into_settings();
+    assert_eq!(settings.rate_limit_per_minute, 0);
+    assert_eq!(
+        settings.trusted_proxies,
+        [
+            "10.0.0.1".parse::<std::net::IpAddr>().expect("ip"),
+            "::1".parse().expect("ip")
+        ]
+    );
+    assert_eq!(settings.max_upload_bytes, 1024);
+
+    let defaults = corpsite::config::Settings::for_data_dir("data");
+    assert_eq!(
+        (defaults.rate_limit_per_minute, defaults.max_upload_bytes),
+        (10, 5 * 1024 * 1024)
+    );
+    assert!(defaults.trusted_proxies.is_empty());
+
+    for bad in [
+        &["--trusted-proxy", "proxy.local"][..],
+        &["--max-upload-bytes", "0"],
+        &["--rate-limit", "-1"],
+    ] {
+        assert!(parse(bad).is_err(), "{bad:?}");
+    }
+}
