@@ -21,10 +21,21 @@ const UI_INPUTS: &[&str] = &[
     "ui/tsconfig.json",
 ];
 
-const COMPRESSIBLE: &[&str] = &["js", "mjs", "css", "html", "svg", "json", "txt", "xml", "webmanifest"];
+const COMPRESSIBLE: &[&str] = &[
+    "js",
+    "mjs",
+    "css",
+    "html",
+    "svg",
+    "json",
+    "txt",
+    "xml",
+    "webmanifest",
+];
 
 fn main() {
-    let root = PathBuf::from(env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"));
+    let root =
+        PathBuf::from(env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"));
     let ui = root.join("ui");
     for input in UI_INPUTS {
         println!("cargo:rerun-if-changed={input}");
@@ -34,7 +45,9 @@ fn main() {
     let dist = ui.join("dist");
     let skip = env::var_os("CORPSITE_SKIP_UI_BUILD").is_some_and(|v| v != "0" && !v.is_empty());
     if skip && dist.join("index.html").is_file() {
-        println!("cargo:warning=CORPSITE_SKIP_UI_BUILD is set: embedding the existing ui/dist as it is");
+        println!(
+            "cargo:warning=CORPSITE_SKIP_UI_BUILD is set: embedding the existing ui/dist as it is"
+        );
         return;
     }
 
@@ -79,7 +92,11 @@ fn run_npm(ui: &Path, args: &[&str]) {
         // npm's own words, so the cause is on screen.
         let _ = std::io::stderr().write_all(&output.stdout);
         let _ = std::io::stderr().write_all(&output.stderr);
-        fail(&format!("`npm {}` failed in ui/ ({})", args.join(" "), output.status));
+        fail(&format!(
+            "`npm {}` failed in ui/ ({})",
+            args.join(" "),
+            output.status
+        ));
     }
 }
 

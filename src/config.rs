@@ -36,14 +36,24 @@ pub enum Command {
 #[derive(Debug, Clone, Args)]
 pub struct DataDirArg {
     /// Folder for the SQLite database, uploaded resumes and media; created when missing.
-    #[arg(long, env = "CORPSITE_DATA_DIR", default_value = "./data", value_name = "DIR")]
+    #[arg(
+        long,
+        env = "CORPSITE_DATA_DIR",
+        default_value = "./data",
+        value_name = "DIR"
+    )]
     pub data_dir: PathBuf,
 }
 
 #[derive(Debug, Clone, Args)]
 pub struct ServeArgs {
     /// Address and port to listen on. Use 0.0.0.0:8080 to accept connections from other hosts.
-    #[arg(long, env = "CORPSITE_ADDR", default_value = "127.0.0.1:8080", value_name = "HOST:PORT")]
+    #[arg(
+        long,
+        env = "CORPSITE_ADDR",
+        default_value = "127.0.0.1:8080",
+        value_name = "HOST:PORT"
+    )]
     pub addr: SocketAddr,
 
     #[command(flatten)]
@@ -55,7 +65,12 @@ pub struct ServeArgs {
     pub max_connections: u32,
 
     /// Base URL of blog images and other media: a path on this server or a public bucket URL.
-    #[arg(long, env = "CORPSITE_MEDIA_BASE", default_value = "/media/", value_name = "URL")]
+    #[arg(
+        long,
+        env = "CORPSITE_MEDIA_BASE",
+        default_value = "/media/",
+        value_name = "URL"
+    )]
     pub media_base: String,
 }
 

@@ -27,7 +27,10 @@ pub enum ServeError {
     #[error(transparent)]
     Store(#[from] crate::store::StoreError),
     #[error("cannot listen on {addr}: {source}")]
-    Bind { addr: SocketAddr, source: std::io::Error },
+    Bind {
+        addr: SocketAddr,
+        source: std::io::Error,
+    },
     #[error("cannot start the async runtime: {0}")]
     Runtime(std::io::Error),
 }
@@ -61,10 +64,12 @@ pub fn serve_blocking(settings: Settings) -> Result<(), ServeError> {
 
 pub async fn serve(settings: Settings) -> Result<(), ServeError> {
     let db = Db::open(&settings.data_dir)?;
-    let listener = TcpListener::bind(settings.addr).await.map_err(|source| ServeError::Bind {
-        addr: settings.addr,
-        source,
-    })?;
+    let listener = TcpListener::bind(settings.addr)
+        .await
+        .map_err(|source| ServeError::Bind {
+            addr: settings.addr,
+            source,
+        })?;
     let local = listener.local_addr().map_err(|source| ServeError::Bind {
         addr: settings.addr,
         source,

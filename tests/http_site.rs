@@ -36,39 +36,82 @@ async fn every_route_of_the_route_table_answers_index_html_with_200() {
     for path in PAGE_ROUTES {
         let response = app.get(path).await;
         assert_eq!(response.status(), 200, "{path}");
-        assert_eq!(header(&response, "content-type"), "text/html; charset=utf-8", "{path}");
+        assert_eq!(
+            header(&response, "content-type"),
+            "text/html; charset=utf-8",
+            "{path}"
+        );
         assert_eq!(header(&response, "cache-control"), "no-cache", "{path}");
-        assert!(String::from_utf8_lossy(response.body()).contains(r#"<div id="root">"#), "{path}");
+        assert!(
+            String::from_utf8_lossy(response.body()).contains(r#"<div id="root">"#),
+            "{path}"
+        );
     }
 }
 
 #[tokio::test]
 async fn unknown_paths_answer_index_html_with_404() {
     let app = TestApp::new();
-    for path in ["/nope", "/blogs/detail", "/blogs/detail/a/b", "/about", "/login", "/index.html"] {
+    for path in [
+        "/nope",
+        "/blogs/detail",
+        "/blogs/detail/a/b",
+        "/about",
+        "/login",
+        "/index.html",
+    ] {
         let response = app.get(path).await;
         assert_eq!(response.status(), 404, "{path}");
-        assert_eq!(header(&response, "content-type"), "text/html; charset=utf-8", "{path}");
-        assert!(String::from_utf8_lossy(response.body()).contains(r#"<div id="root">"#), "{path}");
+        assert_eq!(
+            header(&response, "content-type"),
+            "text/html; charset=utf-8",
+            "{path}"
+        );
+        assert!(
+            String::from_utf8_lossy(response.body()).contains(r#"<div id="root">"#),
+            "{path}"
+        );
     }
 }
 
 #[tokio::test]
 async fn api_paths_that_do_not_exist_answer_json_404_never_html() {
     let app = TestApp::new();
-    for path in ["/api", "/api/", "/api/nope", "/api/corp_website", "/api/blogs/detail/x", "/api/contact"] {
+    for path in [
+        "/api",
+        "/api/",
+        "/api/nope",
+        "/api/corp_website",
+        "/api/blogs/detail/x",
+        "/api/contact",
+    ] {
         let response = app.get(path).await;
         assert_eq!(response.status(), 404, "{path}");
-        assert_eq!(header(&response, "content-type"), "application/json", "{path}");
-        assert!(json(&response)["message"].as_str().is_some_and(|m| !m.is_empty()), "{path}");
+        assert_eq!(
+            header(&response, "content-type"),
+            "application/json",
+            "{path}"
+        );
+        assert!(
+            json(&response)["message"]
+                .as_str()
+                .is_some_and(|m| !m.is_empty()),
+            "{path}"
+        );
     }
 }
 
 #[tokio::test]
 async fn other_methods_get_a_json_405() {
     let app = TestApp::new();
-    for (method, path) in [("POST", "/"), ("DELETE", "/contact"), ("PUT", "/assets/x.js")] {
-        let response = app.request(warp::test::request().method(method).path(path)).await;
+    for (method, path) in [
+        ("POST", "/"),
+        ("DELETE", "/contact"),
+        ("PUT", "/assets/x.js"),
+    ] {
+        let response = app
+            .request(warp::test::request().method(method).path(path))
+            .await;
         assert_eq!(response.status(), 405, "{method} {path}");
         assert_eq!(header(&response, "content-type"), "application/json");
         assert!(json(&response)["message"].is_string());
@@ -83,13 +126,21 @@ async fn index_html_has_an_etag_that_answers_304() {
     assert!(etag.starts_with('"') && etag.len() > 10, "{etag}");
     for path in ["/", "/blogs", "/contact"] {
         let again = app
-            .request(warp::test::request().path(path).header("if-none-match", &etag))
+            .request(
+                warp::test::request()
+                    .path(path)
+                    .header("if-none-match", &etag),
+            )
             .await;
         assert_eq!(again.status(), 304, "{path}");
         assert!(again.body().is_empty());
     }
     let other = app
-        .request(warp::test::request().path("/").header("if-none-match", "\"stale\""))
+        .request(
+            warp::test::request()
+                .path("/")
+                .header("if-none-match", "\"stale\""),
+        )
         .await;
     assert_eq!(other.status(), 200);
 }
@@ -104,24 +155,43 @@ async fn hashed_assets_are_immutable_typed_and_precompressed() {
     for asset in &assets {
         let plain = app.request(warp::test::request().path(asset)).await;
         assert_eq!(plain.status(), 200, "{asset}");
-        assert_eq!(header(&plain, "cache-control"), "public, max-age=31536000, immutable");
+        assert_eq!(
+            header(&plain, "cache-control"),
+            "public, max-age=31536000, immutable"
+        );
         assert_eq!(header(&plain, "content-encoding"), "");
-        let expected_type = if asset.ends_with(".js") { "text/javascript; charset=utf-8" } else { "text/css; charset=utf-8" };
+        let expected_type = if asset.ends_with(".js") {
+            "text/javascript; charset=utf-8"
+        } else {
+            "text/css; charset=utf-8"
+        };
         assert_eq!(header(&plain, "content-type"), expected_type, "{asset}");
 
         let br = app
-            .request(warp::test::request().path(asset).header("accept-encoding", "gzip, deflate, br"))
+            .request(
+                warp::test::request()
+                    .path(asset)
+                    .header("accept-encoding", "gzip, deflate, br"),
+            )
             .await;
         assert_eq!(header(&br, "content-encoding"), "br", "{asset}");
         assert_eq!(header(&br, "vary"), "Accept-Encoding");
         assert!(br.body().len() < plain.body().len());
 
         let gz = app
-            .request(warp::test::request().path(asset).header("accept-encoding", "gzip"))
+            .request(
+                warp::test::request()
+                    .path(asset)
+                    .header("accept-encoding", "gzip"),
+            )
             .await;
         assert_eq!(header(&gz, "content-encoding"), "gzip", "{asset}");
         assert!(gz.body().starts_with(&[0x1f, 0x8b]), "a gzip stream");
-        assert_ne!(header(&gz, "etag"), header(&br, "etag"), "each encoding has its own tag");
+        assert_ne!(
+            header(&gz, "etag"),
+            header(&br, "etag"),
+            "each encoding has its own tag"
+        );
 
         let cached = app
             .request(
@@ -151,12 +221,22 @@ async fn head_works_wherever_get_does() {
         .into_iter()
         .next()
         .expect("an asset");
-    for (path, status) in [("/", 200), ("/blogs/detail/x", 200), ("/nope", 404), (asset.as_str(), 200), ("/favicon.svg", 200)] {
-        let response = app.request(warp::test::request().method("HEAD").path(path)).await;
+    for (path, status) in [
+        ("/", 200),
+        ("/blogs/detail/x", 200),
+        ("/nope", 404),
+        (asset.as_str(), 200),
+        ("/favicon.svg", 200),
+    ] {
+        let response = app
+            .request(warp::test::request().method("HEAD").path(path))
+            .await;
         assert_eq!(response.status(), status, "HEAD {path}");
         assert!(!header(&response, "content-type").is_empty(), "HEAD {path}");
     }
-    let api = app.request(warp::test::request().method("HEAD").path("/api/nope")).await;
+    let api = app
+        .request(warp::test::request().method("HEAD").path("/api/nope"))
+        .await;
     assert_eq!(api.status(), 404);
 }
 
@@ -170,26 +250,48 @@ async fn security_headers_are_on_every_kind_of_response() {
         ("404 page", app.get("/nope").await),
         ("asset", app.get(&asset).await),
         ("api 404", app.get("/api/nope").await),
-        ("405", app.request(warp::test::request().method("POST").path("/")).await),
+        (
+            "405",
+            app.request(warp::test::request().method("POST").path("/"))
+                .await,
+        ),
     ];
     for (what, response) in responses {
         let csp = header(&response, "content-security-policy");
         assert!(csp.contains("script-src 'self';"), "{what}: {csp}");
         assert!(!csp.contains("unsafe-inline"), "{what}: {csp}");
         assert!(csp.contains("frame-ancestors 'none'"), "{what}: {csp}");
-        assert!(csp.contains("frame-src https://www.youtube-nocookie.com https://www.google.com;"), "{what}: {csp}");
-        assert_eq!(header(&response, "x-content-type-options"), "nosniff", "{what}");
-        assert_eq!(header(&response, "referrer-policy"), "strict-origin-when-cross-origin", "{what}");
+        assert!(
+            csp.contains("frame-src https://www.youtube-nocookie.com https://www.google.com;"),
+            "{what}: {csp}"
+        );
+        assert_eq!(
+            header(&response, "x-content-type-options"),
+            "nosniff",
+            "{what}"
+        );
+        assert_eq!(
+            header(&response, "referrer-policy"),
+            "strict-origin-when-cross-origin",
+            "{what}"
+        );
     }
 }
 
 #[tokio::test]
 async fn the_media_base_setting_reaches_the_page_and_the_csp() {
-    let app = TestApp::with_settings(|s| s.media_base = "https://bucket.example.com/corpsite/".into());
+    let app =
+        TestApp::with_settings(|s| s.media_base = "https://bucket.example.com/corpsite/".into());
     let page = app.get("/blogs").await;
     let html = String::from_utf8_lossy(page.body());
-    assert!(html.contains(r#"<meta name="corpsite:media-base" content="https://bucket.example.com/corpsite/" />"#), "{html}");
-    assert!(header(&page, "content-security-policy").contains("img-src 'self' https://bucket.example.com;"));
+    assert!(
+        html.contains(
+            r#"<meta name="corpsite:media-base" content="https://bucket.example.com/corpsite/" />"#
+        ),
+        "{html}"
+    );
+    assert!(header(&page, "content-security-policy")
+        .contains("img-src 'self' https://bucket.example.com;"));
 }
 
 #[tokio::test]

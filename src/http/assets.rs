@@ -6,10 +6,10 @@
 
 use std::borrow::Cow;
 
+use bytes::Bytes;
 use rust_embed::RustEmbed;
 use sha2::{Digest, Sha256};
 use warp::http::{header, HeaderMap, HeaderValue, StatusCode};
-use bytes::Bytes;
 use warp::reply::Response;
 
 #[derive(RustEmbed)]
@@ -39,7 +39,11 @@ const PAGE_ROUTES: &[&str] = &[
 
 /// Is `path` a page of the site (answered with index.html and 200)?
 pub fn is_page_route(path: &str) -> bool {
-    let trimmed = if path.len() > 1 { path.trim_end_matches('/') } else { path };
+    let trimmed = if path.len() > 1 {
+        path.trim_end_matches('/')
+    } else {
+        path
+    };
     if PAGE_ROUTES.contains(&trimmed) {
         return true;
     }
@@ -58,20 +62,32 @@ impl IndexPage {
     pub fn render(api_base: &str, media_base: &str) -> IndexPage {
         let template = UiDist::get("index.html")
             .map(|f| String::from_utf8_lossy(&f.data).into_owned())
-            .unwrap_or_else(|| "<!doctype html><title>corpsite</title><p>The site was not built.</p>".into());
+            .unwrap_or_else(|| {
+                "<!doctype html><title>corpsite</title><p>The site was not built.</p>".into()
+            });
         let html = template
             .replace(
                 r#"<meta name="corpsite:api-base" content="/api" />"#,
-                &format!(r#"<meta name="corpsite:api-base" content="{}" />"#, escape_attr(api_base)),
+                &format!(
+                    r#"<meta name="corpsite:api-base" content="{}" />"#,
+                    escape_attr(api_base)
+                ),
             )
             .replace(
                 r#"<meta name="corpsite:media-base" content="/media/" />"#,
-                &format!(r#"<meta name="corpsite:media-base" content="{}" />"#, escape_attr(media_base)),
+                &format!(
+                    r#"<meta name="corpsite:media-base" content="{}" />"#,
+                    escape_attr(media_base)
+                ),
             );
-        let etag = format!("\"{}\"", &hex::encode(Sha256::digest(html.as_bytes()))[..32]);
+        let etag = format!(
+            "\"{}\"",
+            &hex::encode(Sha256::digest(html.as_bytes()))[..32]
+        );
         IndexPage {
             body: Bytes::from(html),
-            etag: HeaderValue::from_str(&etag).unwrap_or_else(|_| HeaderValue::from_static("\"index\"")),
+            etag: HeaderValue::from_str(&etag)
+                .unwrap_or_else(|_| HeaderValue::from_static("\"index\"")),
         }
     }
 
@@ -83,7 +99,10 @@ impl IndexPage {
             with_body(status, self.body.clone())
         };
         let headers = response.headers_mut();
-        headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("text/html; charset=utf-8"));
+        headers.insert(
+            header::CONTENT_TYPE,
+            HeaderValue::from_static("text/html; charset=utf-8"),
+        );
         headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
         headers.insert(header::ETAG, self.etag.clone());
         response
@@ -105,7 +124,8 @@ pub fn serve(index: &IndexPage, path: &str, request: &HeaderMap) -> Response {
     }
     let file = path.trim_start_matches('/');
     // index.html itself is only served rendered, through the page routes.
-    if !file.is_empty() && file != "index.html" && !file.ends_with(".br") && !file.ends_with(".gz") {
+    if !file.is_empty() && file != "index.html" && !file.ends_with(".br") && !file.ends_with(".gz")
+    {
         if let Some(response) = embedded_file(file, request) {
             return response;
         }
@@ -121,16 +141,22 @@ fn embedded_file(file: &str, request: &HeaderMap) -> Option<Response> {
     let original = UiDist::get(file)?;
     let hash = hex::encode(original.metadata.sha256_hash());
     let mime = original.metadata.mimetype().to_owned();
-    let cache = if file.starts_with("assets/") { IMMUTABLE } else { SHORT_CACHE };
+    let cache = if file.starts_with("assets/") {
+        IMMUTABLE
+    } else {
+        SHORT_CACHE
+    };
 
-    let (encoding, data): (Option<&'static str>, Cow<'static, [u8]>) = match pick_encoding(request) {
+    let (encoding, data): (Option<&'static str>, Cow<'static, [u8]>) = match pick_encoding(request)
+    {
         Some((name, suffix)) => match UiDist::get(&format!("{file}.{suffix}")) {
             Some(packed) => (Some(name), packed.data),
             None => (None, original.data),
         },
         None => (None, original.data),
     };
-    let compressible = UiDist::get(&format!("{file}.gz")).is_some() || UiDist::get(&format!("{file}.br")).is_some();
+    let compressible = UiDist::get(&format!("{file}.gz")).is_some()
+        || UiDist::get(&format!("{file}.br")).is_some();
     // Each encoding is its own representation, with its own tag.
     let etag = HeaderValue::from_str(&match encoding {
         Some(name) => format!("\"{}-{name}\"", &hash[..32]),
@@ -168,7 +194,8 @@ fn content_type(mime: &str) -> HeaderValue {
     } else {
         mime.to_owned()
     };
-    HeaderValue::from_str(&value).unwrap_or_else(|_| HeaderValue::from_static("application/octet-stream"))
+    HeaderValue::from_str(&value)
+        .unwrap_or_else(|_| HeaderValue::from_static("application/octet-stream"))
 }
 
 /// The best encoding the client accepts that we precompress: brotli, then gzip.
@@ -196,7 +223,10 @@ fn pick_encoding(request: &HeaderMap) -> Option<(&'static str, &'static str)> {
 }
 
 fn etag_matches(request: &HeaderMap, etag: &HeaderValue) -> bool {
-    let Some(value) = request.get(header::IF_NONE_MATCH).and_then(|v| v.to_str().ok()) else {
+    let Some(value) = request
+        .get(header::IF_NONE_MATCH)
+        .and_then(|v| v.to_str().ok())
+    else {
         return false;
     };
     let ours = etag.to_str().unwrap_or("");
@@ -222,10 +252,26 @@ mod tests {
 
     #[test]
     fn page_routes_match_the_route_table_and_blog_details() {
-        for path in ["/", "/home", "/blogs", "/blogs/", "/contact", "/blogs/detail/abc-1", "/shilpa_foundation"] {
+        for path in [
+            "/",
+            "/home",
+            "/blogs",
+            "/blogs/",
+            "/contact",
+            "/blogs/detail/abc-1",
+            "/shilpa_foundation",
+        ] {
             assert!(is_page_route(path), "{path} should be a page");
         }
-        for path in ["/nope", "/blogs/detail/", "/blogs/detail/a/b", "/home/x", "/api", "/assets/x.js", "//"] {
+        for path in [
+            "/nope",
+            "/blogs/detail/",
+            "/blogs/detail/a/b",
+            "/home/x",
+            "/api",
+            "/assets/x.js",
+            "//",
+        ] {
             assert!(!is_page_route(path), "{path} should not be a page");
         }
     }
@@ -233,11 +279,20 @@ mod tests {
     #[test]
     fn encoding_honours_preference_and_zero_quality() {
         let mut headers = HeaderMap::new();
-        headers.insert(header::ACCEPT_ENCODING, HeaderValue::from_static("gzip, deflate, br"));
+        headers.insert(
+            header::ACCEPT_ENCODING,
+            HeaderValue::from_static("gzip, deflate, br"),
+        );
         assert_eq!(pick_encoding(&headers), Some(("br", "br")));
-        headers.insert(header::ACCEPT_ENCODING, HeaderValue::from_static("br;q=0, gzip"));
+        headers.insert(
+            header::ACCEPT_ENCODING,
+            HeaderValue::from_static("br;q=0, gzip"),
+        );
         assert_eq!(pick_encoding(&headers), Some(("gzip", "gz")));
-        headers.insert(header::ACCEPT_ENCODING, HeaderValue::from_static("identity"));
+        headers.insert(
+            header::ACCEPT_ENCODING,
+            HeaderValue::from_static("identity"),
+        );
         assert_eq!(pick_encoding(&headers), None);
     }
 
@@ -245,6 +300,9 @@ mod tests {
     fn runtime_settings_are_escaped_into_index_html() {
         let page = IndexPage::render("/api", "https://bucket.example.com/a\"b/");
         let html = String::from_utf8_lossy(&page.body);
-        assert!(html.contains(r#"content="https://bucket.example.com/a&quot;b/""#), "{html}");
+        assert!(
+            html.contains(r#"content="https://bucket.example.com/a&quot;b/""#),
+            "{html}"
+        );
     }
 }

@@ -73,11 +73,13 @@ impl ApiError {
             message: self.to_string(),
             errors,
         };
-        let mut response = warp::reply::with_status(warp::reply::json(&body), self.status()).into_response();
+        let mut response =
+            warp::reply::with_status(warp::reply::json(&body), self.status()).into_response();
         if let ApiError::TooManyRequests { retry_after_secs } = self {
-            response
-                .headers_mut()
-                .insert(header::RETRY_AFTER, HeaderValue::from(retry_after_secs.max(1)));
+            response.headers_mut().insert(
+                header::RETRY_AFTER,
+                HeaderValue::from(retry_after_secs.max(1)),
+            );
         }
         response
     }

@@ -69,7 +69,9 @@ fn site(state: &AppState) -> BoxedFilter<(Response,)> {
     get_or_head()
         .and(warp::path::full())
         .and(warp::header::headers_cloned())
-        .map(move |path: FullPath, headers: HeaderMap| assets::serve(&index, path.as_str(), &headers))
+        .map(move |path: FullPath, headers: HeaderMap| {
+            assets::serve(&index, path.as_str(), &headers)
+        })
         .boxed()
 }
 

@@ -25,15 +25,23 @@ impl SecurityHeaders {
              base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
         );
         SecurityHeaders {
-            csp: HeaderValue::from_str(&csp).unwrap_or_else(|_| HeaderValue::from_static("default-src 'self'; frame-ancestors 'none'")),
+            csp: HeaderValue::from_str(&csp).unwrap_or_else(|_| {
+                HeaderValue::from_static("default-src 'self'; frame-ancestors 'none'")
+            }),
         }
     }
 
     pub fn apply(&self, mut response: Response) -> Response {
         let headers = response.headers_mut();
         headers.insert(header::CONTENT_SECURITY_POLICY, self.csp.clone());
-        headers.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
-        headers.insert(header::REFERRER_POLICY, HeaderValue::from_static("strict-origin-when-cross-origin"));
+        headers.insert(
+            header::X_CONTENT_TYPE_OPTIONS,
+            HeaderValue::from_static("nosniff"),
+        );
+        headers.insert(
+            header::REFERRER_POLICY,
+            HeaderValue::from_static("strict-origin-when-cross-origin"),
+        );
         headers.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
         headers.insert(
             HeaderName::from_static("permissions-policy"),
@@ -54,7 +62,10 @@ fn origin_of(base: &str) -> Option<String> {
         return None;
     }
     let host = rest.split('/').next().filter(|h| !h.is_empty())?;
-    if !host.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | ':' | '[' | ']')) {
+    if !host
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | ':' | '[' | ']'))
+    {
         return None;
     }
     Some(format!("{scheme}://{host}"))
@@ -68,9 +79,16 @@ mod tests {
     fn a_bucket_media_base_adds_only_its_origin_to_img_src() {
         let headers = SecurityHeaders::new("https://bucket.example.com/site/");
         let csp = headers.csp.to_str().unwrap_or_default();
-        assert!(csp.contains("img-src 'self' https://bucket.example.com;"), "{csp}");
+        assert!(
+            csp.contains("img-src 'self' https://bucket.example.com;"),
+            "{csp}"
+        );
         let local = SecurityHeaders::new("/media/");
-        assert!(local.csp.to_str().unwrap_or_default().contains("img-src 'self';"));
+        assert!(local
+            .csp
+            .to_str()
+            .unwrap_or_default()
+            .contains("img-src 'self';"));
     }
 
     #[test]

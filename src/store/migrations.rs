@@ -17,7 +17,11 @@ pub fn run_migrations(conn: &mut Connection) -> Result<(), StoreError> {
         .run(conn)
         .map_err(|err| StoreError::Migration(err.to_string()))?;
     for migration in report.applied_migrations() {
-        tracing::info!(version = migration.version(), name = migration.name(), "applied migration");
+        tracing::info!(
+            version = migration.version(),
+            name = migration.name(),
+            "applied migration"
+        );
     }
     Ok(())
 }

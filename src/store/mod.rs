@@ -28,9 +28,15 @@ const MAX_IDLE_READERS: usize = 16;
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
     #[error("cannot create the data directory {path}: {source}")]
-    DataDir { path: PathBuf, source: std::io::Error },
+    DataDir {
+        path: PathBuf,
+        source: std::io::Error,
+    },
     #[error("cannot open the database {path}: {source}")]
-    Open { path: PathBuf, source: rusqlite::Error },
+    Open {
+        path: PathBuf,
+        source: rusqlite::Error,
+    },
     #[error("database migration failed: {0}")]
     Migration(String),
     #[error(transparent)]
@@ -71,7 +77,9 @@ impl Db {
         let writer_thread = thread::Builder::new()
             .name("corpsite-db-writer".into())
             .spawn(move || writer_loop(writer, receiver))
-            .map_err(|e| StoreError::Commit(format!("cannot start the database writer thread: {e}")))?;
+            .map_err(|e| {
+                StoreError::Commit(format!("cannot start the database writer thread: {e}"))
+            })?;
 
         Ok(Arc::new(Db {
             path,
@@ -98,7 +106,10 @@ impl Db {
     }
 
     /// A read on the calling thread (for the command line and tests).
-    pub fn read_blocking<T>(&self, f: impl FnOnce(&Connection) -> Result<T, StoreError>) -> Result<T, StoreError> {
+    pub fn read_blocking<T>(
+        &self,
+        f: impl FnOnce(&Connection) -> Result<T, StoreError>,
+    ) -> Result<T, StoreError> {
         let conn = match self.readers.lock().ok().and_then(|mut pool| pool.pop()) {
             Some(conn) => conn,
             None => open_reader(&self.path)?,
@@ -137,7 +148,11 @@ impl Db {
         rx.blocking_recv().map_err(|_| StoreError::WriterGone)?
     }
 
-    fn submit<T, E, F>(&self, f: F, reply: oneshot::Sender<Result<Result<T, E>, StoreError>>) -> Result<(), StoreError>
+    fn submit<T, E, F>(
+        &self,
+        f: F,
+        reply: oneshot::Sender<Result<Result<T, E>, StoreError>>,
+    ) -> Result<(), StoreError>
     where
         T: Send + 'static,
         E: Send + 'static,
@@ -213,7 +228,11 @@ fn commit_batch(conn: &Connection, batch: Vec<WriteJob>) {
         let started = conn.execute_batch("SAVEPOINT job").is_ok();
         let (ok, finish) = job(Some(conn));
         if started {
-            let end = if ok { "RELEASE job" } else { "ROLLBACK TO job; RELEASE job" };
+            let end = if ok {
+                "RELEASE job"
+            } else {
+                "ROLLBACK TO job; RELEASE job"
+            };
             if let Err(err) = conn.execute_batch(end) {
                 tracing::error!(error = %err, "cannot end a write savepoint");
             }
@@ -257,7 +276,9 @@ fn open_reader(path: &Path) -> Result<Connection, StoreError> {
     let open = |path: &Path| -> Result<Connection, rusqlite::Error> {
         let conn = Connection::open_with_flags(
             path,
-            OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX | OpenFlags::SQLITE_OPEN_URI,
+            OpenFlags::SQLITE_OPEN_READ_ONLY
+                | OpenFlags::SQLITE_OPEN_NO_MUTEX
+                | OpenFlags::SQLITE_OPEN_URI,
         )?;
         apply_common_pragmas(&conn)?;
         Ok(conn)

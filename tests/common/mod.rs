@@ -4,13 +4,13 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 
+use bytes::Bytes;
 use corpsite::config::Settings;
 use corpsite::http::{self, AppState};
 use corpsite::store::Db;
 use tempfile::TempDir;
 use warp::filters::BoxedFilter;
 use warp::http::Response;
-use bytes::Bytes;
 use warp::reply::Response as Reply;
 
 pub struct TestApp {
@@ -45,7 +45,11 @@ impl TestApp {
     }
 
     pub async fn get(&self, path: &str) -> Response<Bytes> {
-        warp::test::request().method("GET").path(path).reply(&self.routes).await
+        warp::test::request()
+            .method("GET")
+            .path(path)
+            .reply(&self.routes)
+            .await
     }
 
     pub async fn request(&self, request: warp::test::RequestBuilder) -> Response<Bytes> {
