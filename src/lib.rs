@@ -4,6 +4,7 @@
 //! `server` runs the HTTP/1.1 listener with the connection limits plain `warp::serve` lacks.
 
 pub mod config;
+pub mod domain;
 pub mod http;
 pub mod server;
 pub mod store;
