@@ -16,7 +16,13 @@ fn main() -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) => {
-            eprintln!("corpsite: {err:#}");
+            // One line, so a service manager's log shows the whole cause.
+            let message = err
+                .to_string()
+                .split_whitespace()
+                .collect::<Vec<_>>()
+                .join(" ");
+            eprintln!("corpsite: {message}");
             ExitCode::FAILURE
         }
     }

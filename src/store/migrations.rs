@@ -15,7 +15,7 @@ pub fn run_migrations(conn: &mut Connection) -> Result<(), StoreError> {
         .set_abort_divergent(true)
         .set_abort_missing(true)
         .run(conn)
-        .map_err(|err| StoreError::Migration(err.to_string()))?;
+        .map_err(|err| StoreError::Migration(one_line(&err.to_string(), 240)))?;
     for migration in report.applied_migrations() {
         tracing::info!(
             version = migration.version(),
@@ -34,4 +34,14 @@ pub fn latest_version() -> i32 {
         .map(|m| m.version())
         .max()
         .unwrap_or(0)
+}
+
+/// The start-up error is one line: SQLite's message quotes the whole migration's SQL.
+fn one_line(message: &str, max_chars: usize) -> String {
+    let collapsed = message.split_whitespace().collect::<Vec<_>>().join(" ");
+    if collapsed.chars().count() <= max_chars {
+        return collapsed;
+    }
+    let cut: String = collapsed.chars().take(max_chars).collect();
+    format!("{cut}…")
 }

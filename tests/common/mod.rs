@@ -75,3 +75,5 @@ pub fn json(response: &Response<Bytes>) -> serde_json::Value {
         )
     })
 }
+
+pub mod process;

@@ -1,12 +1,12 @@
 import { Component, type ComponentChildren } from 'preact';
 import { useLocation } from 'react-router-dom';
-import { messages } from '@/content/app-messages';
+import { messages } from '@/content/messages';
 
 /** The router's generic error screen (SPEC.md "Global behaviour"): the title, then the message. */
 export function ErrorScreen({ message }: { message: string }) {
   return (
     <section class="error-screen" aria-labelledby="error-title">
-      <h1 id="error-title">{messages.unexpectedError}</h1>
+      <h1 id="error-title">{messages.unexpectedApplicationError}</h1>
       <p class="error-screen__message">{message}</p>
       <p>
         <a href="/">Go to the home page</a>

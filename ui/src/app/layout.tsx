@@ -8,7 +8,6 @@ import { RouteErrorBoundary } from './error-screen';
 
 /** Every route change starts at the top of the page (SPEC.md section 2). */
 function ScrollToTop({ pathname }: { pathname: string }) {
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each new path by design
   useLayoutEffect(() => {
     window.scrollTo(0, 0);
   }, [pathname]);

@@ -29,7 +29,13 @@ export const companyMission: TextBlock = {
 /** Overview counters (SPEC.md §9), shown on Home and About. */
 export const overviewStats: readonly OverviewStat[] = [
   { id: 'clients-served', img: 'clients-served', heading: 'Clients Served', count: 6000, suffix: '+' },
-  { id: 'in-house-employee', img: 'in-house-employee', heading: 'In-House Employee', count: 700, suffix: '+' },
+  {
+    id: 'in-house-employee',
+    img: 'in-house-employee',
+    heading: 'In-House Employee',
+    count: 700,
+    suffix: '+',
+  },
   { id: 'years-in-industry', img: 'years-in-industry', heading: 'Years In Industry', count: 11, suffix: '+' },
   { id: 'overall-projects', img: 'overall-projects', heading: 'Overall Projects', count: 500, suffix: '+' },
 ];

@@ -2,13 +2,7 @@ import serviceFmsArt from '@/assets/art/service-fms.svg';
 import serviceHrLabsArt from '@/assets/art/service-hr-labs.svg';
 import serviceProjectsArt from '@/assets/art/service-projects.svg';
 import serviceTransactionsArt from '@/assets/art/service-transactions.svg';
-import type {
-  OutsideSite,
-  PhoneNumber,
-  SisterCompany,
-  SiteInfo,
-  SocialLink,
-} from '@/content/types';
+import type { OutsideSite, PhoneNumber, SisterCompany, SiteInfo, SocialLink } from '@/content/types';
 
 // DEMO DATA: replace with the office's real numbers. (+1 555-01xx is reserved for fiction.)
 const primaryPhone: PhoneNumber = { display: '+91 80 0000 1234', href: 'tel:+918000001234' };
@@ -46,8 +40,18 @@ export const siteInfo: SiteInfo = {
 // DEMO DATA: replace with the group's real social page URLs.
 export const socialLinks: readonly SocialLink[] = [
   { id: 'facebook', label: 'Facebook', href: 'https://www.facebook.com/fidelituscorp', icon: 'facebook' },
-  { id: 'instagram', label: 'Instagram', href: 'https://www.instagram.com/fidelituscorp/', icon: 'instagram' },
-  { id: 'linkedin', label: 'LinkedIn', href: 'https://www.linkedin.com/company/fidelituscorp/', icon: 'linkedin' },
+  {
+    id: 'instagram',
+    label: 'Instagram',
+    href: 'https://www.instagram.com/fidelituscorp/',
+    icon: 'instagram',
+  },
+  {
+    id: 'linkedin',
+    label: 'LinkedIn',
+    href: 'https://www.linkedin.com/company/fidelituscorp/',
+    icon: 'linkedin',
+  },
   { id: 'youtube', label: 'YouTube', href: 'https://www.youtube.com/@fidelituscorp', icon: 'youtube' },
   {
     id: 'whatsapp',
@@ -57,48 +61,59 @@ export const socialLinks: readonly SocialLink[] = [
   },
 ];
 
-/** The four sister companies, each with its own website. */
+/** Fidelitus Transactions: commercial real estate. */
+export const transactionsSite: SisterCompany = {
+  id: 'transactions',
+  name: 'Fidelitus Transactions',
+  description:
+    'Commercial real estate advisory: office, retail, warehousing and land deals for occupiers, landlords and investors.',
+  // DEMO DATA: replace with the company's real website.
+  url: 'https://transactions.example.com',
+  image: serviceTransactionsArt,
+  imageAlt: 'Office towers with a golden key',
+};
+
+/** Fidelitus Projects: turnkey projects and interior design. */
+export const projectsSite: SisterCompany = {
+  id: 'projects',
+  name: 'Fidelitus Projects',
+  description:
+    'Turnkey workplace projects and interior design, from the first test-fit to the day the keys are handed over.',
+  // DEMO DATA: replace with the company's real website.
+  url: 'https://projects.example.com',
+  image: serviceProjectsArt,
+  imageAlt: 'A furnished interior with a set square',
+};
+
+/** Fidelitus FMS: integrated facility management. */
+export const fmsSite: SisterCompany = {
+  id: 'fms',
+  name: 'Fidelitus FMS',
+  description:
+    'Integrated facility management: technical upkeep, housekeeping, security and energy care under one contract.',
+  // DEMO DATA: replace with the company's real website.
+  url: 'https://fms.example.com',
+  image: serviceFmsArt,
+  imageAlt: 'A building with gears, a wrench and a shield',
+};
+
+/** Fidelitus HR Labs: HR solutions. */
+export const hrLabsSite: SisterCompany = {
+  id: 'hr-labs',
+  name: 'Fidelitus HR Labs',
+  description: 'Talent acquisition, learning and development, organisation transformation and startup labs.',
+  // DEMO DATA: replace with the company's real website.
+  url: 'https://hrlabs.example.com',
+  image: serviceHrLabsArt,
+  imageAlt: 'A network of people with a light bulb',
+};
+
+/** The four sister companies in display order (header Business submenu, home Services grid). */
 export const sisterCompanies: readonly SisterCompany[] = [
-  {
-    id: 'transactions',
-    name: 'Fidelitus Transactions',
-    description:
-      'Commercial real estate advisory: office, retail, warehousing and land deals for occupiers, landlords and investors.',
-    // DEMO DATA: replace with the company's real website.
-    url: 'https://transactions.example.com',
-    image: serviceTransactionsArt,
-    imageAlt: 'Office towers with a golden key',
-  },
-  {
-    id: 'projects',
-    name: 'Fidelitus Projects',
-    description:
-      'Turnkey workplace projects and interior design, from the first test-fit to the day the keys are handed over.',
-    // DEMO DATA: replace with the company's real website.
-    url: 'https://projects.example.com',
-    image: serviceProjectsArt,
-    imageAlt: 'A furnished interior with a set square',
-  },
-  {
-    id: 'fms',
-    name: 'Fidelitus FMS',
-    description:
-      'Integrated facility management: technical upkeep, housekeeping, security and energy care under one contract.',
-    // DEMO DATA: replace with the company's real website.
-    url: 'https://fms.example.com',
-    image: serviceFmsArt,
-    imageAlt: 'A building with gears, a wrench and a shield',
-  },
-  {
-    id: 'hr-labs',
-    name: 'Fidelitus HR Labs',
-    description:
-      'Talent acquisition, learning and development, organisation transformation and startup labs.',
-    // DEMO DATA: replace with the company's real website.
-    url: 'https://hrlabs.example.com',
-    image: serviceHrLabsArt,
-    imageAlt: 'A network of people with a light bulb',
-  },
+  transactionsSite,
+  projectsSite,
+  fmsSite,
+  hrLabsSite,
 ];
 
 export const gallerySite: OutsideSite = {

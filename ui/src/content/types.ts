@@ -263,8 +263,21 @@ export interface HelpBanner {
   actions: readonly ActionLink[];
 }
 
+/** Still image that opens the video modal. */
+export interface VideoThumbnail {
+  image: string;
+  alt: string;
+  playLabel: string;
+}
+
 export interface HomeContent {
-  hero: { headline: string; subline: string; watchVideoLabel: string };
+  hero: {
+    headline: string;
+    subline: string;
+    /** Shown instead of the hero video when it cannot or should not play (e.g. reduced motion). */
+    fallbackImage: string;
+    fallbackImageAlt: string;
+  };
   about: TextBlock;
   vision: TextBlock;
   mission: TextBlock;

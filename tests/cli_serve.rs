@@ -1,0 +1,182 @@
+//! The binary as the office runs it: flags, env vars, start-up failures, shutdown.
+
+mod common;
+
+use std::path::Path;
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+use common::process::{send, Running, BINARY};
+
+fn run(args: &[&str], envs: &[(&str, &str)]) -> std::process::Output {
+    let mut command = Command::new(BINARY);
+    command.args(args);
+    for (key, value) in envs {
+        command.env(key, value);
+    }
+    command.output().expect("run corpsite")
+}
+
+#[test]
+fn help_explains_every_serve_flag_with_its_env_var() {
+    for args in [&["--help"][..], &["serve", "--help"][..]] {
+        let out = run(args, &[]);
+        assert!(out.status.success());
+        let help = String::from_utf8_lossy(&out.stdout);
+        for (flag, env) in [
+            ("--addr", "CORPSITE_ADDR"),
+            ("--data-dir", "CORPSITE_DATA_DIR"),
+            ("--max-connections", "CORPSITE_MAX_CONNECTIONS"),
+            ("--media-base", "CORPSITE_MEDIA_BASE"),
+        ] {
+            assert!(help.contains(flag), "{args:?} help lacks {flag}:\n{help}");
+            assert!(help.contains(env), "{args:?} help lacks {env}:\n{help}");
+        }
+        assert!(
+            help.contains("127.0.0.1:8080") && help.contains("./data"),
+            "defaults shown"
+        );
+    }
+}
+
+#[test]
+fn env_vars_set_the_address_and_data_dir_and_flags_win_over_them() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let from_env = dir.path().join("from-env");
+    let server = Running::start(
+        Path::new(BINARY),
+        &[],
+        &[
+            ("CORPSITE_ADDR", "127.0.0.1:0"),
+            ("CORPSITE_DATA_DIR", from_env.to_str().expect("utf-8")),
+        ],
+        dir.path(),
+    );
+    assert_eq!(send(server.addr, "GET", "/", &[]).status, 200);
+    assert!(from_env.join("corpsite.db").is_file());
+    drop(server);
+
+    let from_flag = dir.path().join("from-flag");
+    let server = Running::start(
+        Path::new(BINARY),
+        &[
+            "serve",
+            "--addr",
+            "127.0.0.1:0",
+            "--data-dir",
+            from_flag.to_str().expect("utf-8"),
+        ],
+        &[
+            ("CORPSITE_ADDR", "127.0.0.1:1"),
+            ("CORPSITE_DATA_DIR", from_env.to_str().expect("utf-8")),
+        ],
+        dir.path(),
+    );
+    assert_eq!(send(server.addr, "GET", "/contact", &[]).status, 200);
+    assert!(from_flag.join("corpsite.db").is_file());
+}
+
+#[test]
+fn a_data_dir_that_cannot_be_created_stops_the_start_with_one_line() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let file = dir.path().join("occupied");
+    std::fs::write(&file, "a file, not a folder").expect("write");
+    let data_dir = file.join("data");
+    let out = run(
+        &[
+            "serve",
+            "--addr",
+            "127.0.0.1:0",
+            "--data-dir",
+            data_dir.to_str().expect("utf-8"),
+        ],
+        &[("RUST_LOG", "warn")],
+    );
+    assert!(!out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let lines: Vec<&str> = stderr.lines().filter(|l| !l.trim().is_empty()).collect();
+    assert_eq!(lines.len(), 1, "{stderr}");
+    assert!(
+        lines[0].contains("cannot create the data directory"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn a_failing_migration_stops_the_start_with_one_line() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    rusqlite::Connection::open(dir.path().join("corpsite.db"))
+        .and_then(|c| c.execute_batch("CREATE TABLE app_meta (x INTEGER);"))
+        .expect("prepare");
+    let out = run(
+        &[
+            "--addr",
+            "127.0.0.1:0",
+            "--data-dir",
+            dir.path().to_str().expect("utf-8"),
+        ],
+        &[("RUST_LOG", "warn")],
+    );
+    assert!(!out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let lines: Vec<&str> = stderr.lines().filter(|l| !l.trim().is_empty()).collect();
+    assert_eq!(lines.len(), 1, "{stderr}");
+    assert!(lines[0].contains("migration failed"), "{stderr}");
+}
+
+#[test]
+fn sigterm_stops_the_server_with_exit_code_0_within_5_seconds() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut server = Running::start(Path::new(BINARY), &["--data-dir", "data"], &[], dir.path());
+    // An idle keep-alive connection must not hold the shutdown up.
+    let _idle = std::net::TcpStream::connect(server.addr).expect("connect");
+    assert_eq!(send(server.addr, "GET", "/", &[]).status, 200);
+    let started = Instant::now();
+    server.terminate();
+    let status = loop {
+        if let Some(status) = server.child.try_wait().expect("wait") {
+            break status;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(5),
+            "still running after 5 s"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    assert_eq!(status.code(), Some(0));
+}
+
+#[test]
+fn the_binary_alone_in_an_empty_folder_serves_the_whole_site() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let lonely = dir.path().join("corpsite");
+    std::fs::copy(BINARY, &lonely).expect("copy the binary");
+    let server = Running::start(&lonely, &[], &[], dir.path());
+    let page = send(server.addr, "GET", "/about/our_vision", &[]);
+    assert_eq!(page.status, 200);
+    let html = String::from_utf8_lossy(&page.body).into_owned();
+    let assets: Vec<&str> = html
+        .split('"')
+        .filter(|p| p.starts_with("/assets/"))
+        .collect();
+    assert!(!assets.is_empty(), "{html}");
+    for asset in assets {
+        let response = send(server.addr, "GET", asset, &[("Accept-Encoding", "br")]);
+        assert_eq!(response.status, 200, "{asset}");
+        assert_eq!(response.header("content-encoding").as_deref(), Some("br"));
+    }
+    assert!(
+        dir.path().join("data/corpsite.db").is_file(),
+        "the default data dir is ./data"
+    );
+}
+
+#[test]
+fn head_answers_headers_without_a_body_on_the_wire() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let server = Running::start(Path::new(BINARY), &["--data-dir", "data"], &[], dir.path());
+    let response = send(server.addr, "HEAD", "/blogs", &[]);
+    assert_eq!(response.status, 200);
+    assert!(response.header("content-length").is_some_and(|l| l != "0"));
+    assert!(response.body.is_empty());
+}

@@ -1,0 +1,125 @@
+//! The connection rules plain `warp::serve` lacks, on a real socket.
+
+mod common;
+
+use std::io::{Read, Write};
+use std::net::{SocketAddr, TcpStream};
+use std::time::{Duration, Instant};
+
+use common::process::{parse, send};
+use corpsite::server::{run, Limits};
+use tokio::net::TcpListener;
+use tokio::sync::oneshot;
+use warp::Filter;
+
+fn limits(max_connections: usize, header_read_timeout: Duration) -> Limits {
+    Limits {
+        max_connections,
+        header_read_timeout,
+        shutdown_grace: Duration::from_secs(5),
+    }
+}
+
+/// A server whose `/slow` takes 700 ms, so a request can be in flight during shutdown.
+async fn start(limits: Limits) -> (SocketAddr, oneshot::Sender<()>, tokio::task::JoinHandle<()>) {
+    let routes = warp::path("slow")
+        .and_then(|| async {
+            tokio::time::sleep(Duration::from_millis(700)).await;
+            Ok::<_, std::convert::Infallible>("finished")
+        })
+        .or(warp::any().map(|| "hello"))
+        .map(warp::Reply::into_response)
+        .boxed();
+    let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind");
+    let addr = listener.local_addr().expect("addr");
+    let (stop, stopped) = oneshot::channel::<()>();
+    let handle = tokio::spawn(run(listener, routes, limits, async {
+        let _ = stopped.await;
+    }));
+    (addr, stop, handle)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_request_in_flight_at_shutdown_finishes_then_the_server_stops() {
+    let (addr, stop, handle) = start(limits(16, Duration::from_secs(10))).await;
+    let request = tokio::task::spawn_blocking(move || send(addr, "GET", "/slow", &[]));
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let _ = stop.send(());
+    let response = request.await.expect("join");
+    assert_eq!(response.status, 200);
+    assert_eq!(response.body, b"finished");
+    tokio::time::timeout(Duration::from_secs(5), handle)
+        .await
+        .expect("server stopped in time")
+        .expect("join");
+    assert!(TcpStream::connect(addr).is_err(), "no longer listening");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_client_that_never_finishes_its_headers_is_cut_off() {
+    let (addr, _stop, _handle) = start(limits(16, Duration::from_millis(300))).await;
+    let outcome = tokio::task::spawn_blocking(move || {
+        let mut stream = TcpStream::connect(addr).expect("connect");
+        stream
+            .write_all(b"GET / HTTP/1.1\r\nHost: x\r\n")
+            .expect("write");
+        stream
+            .set_read_timeout(Some(Duration::from_secs(5)))
+            .expect("timeout");
+        let started = Instant::now();
+        let mut buf = Vec::new();
+        let _ = stream.read_to_end(&mut buf);
+        (started.elapsed(), buf)
+    })
+    .await
+    .expect("join");
+    let (waited, answer) = outcome;
+    assert!(
+        waited < Duration::from_secs(3),
+        "closed after the timeout, not the client's: {waited:?}"
+    );
+    let text = String::from_utf8_lossy(&answer);
+    assert!(
+        text.is_empty() || text.starts_with("HTTP/1.1 408"),
+        "{text}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn connections_over_the_cap_wait_for_a_free_slot() {
+    let (addr, _stop, _handle) = start(limits(1, Duration::from_secs(10))).await;
+    let answered_late = tokio::task::spawn_blocking(move || {
+        // The one slot, held by an idle keep-alive connection.
+        let mut holder = TcpStream::connect(addr).expect("connect");
+        holder
+            .write_all(b"GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+            .expect("write");
+        let mut first = [0u8; 256];
+        let n = holder.read(&mut first).expect("first answer");
+        assert!(String::from_utf8_lossy(&first[..n]).starts_with("HTTP/1.1 200"));
+
+        let mut waiting = TcpStream::connect(addr).expect("the backlog still accepts");
+        waiting
+            .write_all(b"GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            .expect("write");
+        waiting
+            .set_read_timeout(Some(Duration::from_millis(400)))
+            .expect("timeout");
+        let mut buf = [0u8; 256];
+        let early = waiting.read(&mut buf);
+        assert!(early.is_err(), "served while the cap was reached");
+
+        drop(holder);
+        waiting
+            .set_read_timeout(Some(Duration::from_secs(5)))
+            .expect("timeout");
+        let mut rest = Vec::new();
+        waiting
+            .read_to_end(&mut rest)
+            .expect("read after the slot freed");
+        parse(&rest).status
+    })
+    .await
+    .expect("join");
+    assert_eq!(answered_late, 200);
+}

@@ -1,0 +1,69 @@
+import { test as base, expect } from '@playwright/test';
+
+export interface PageGuard {
+  /** Requests to anything but the server's own origin. */
+  outsideRequests: string[];
+  /** console.error messages and uncaught page errors. */
+  consoleErrors: string[];
+  /** Allows console errors matching this pattern (a test that provokes a failed call). */
+  allowConsoleError(pattern: RegExp): void;
+}
+
+/**
+ * Every test runs against the server from global-setup, and fails when the page asks
+ * anything of another origin or logs an error: the site must work offline and quietly.
+ */
+export const test = base.extend<{ guard: PageGuard }>({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixture dependencies from this pattern
+  baseURL: async ({}, use) => {
+    const url = process.env.E2E_BASE_URL;
+    if (!url) throw new Error('E2E_BASE_URL is not set: global-setup did not start the server');
+    await use(url);
+  },
+  guard: [
+    async ({ page, baseURL }, use) => {
+      const origin = new URL(baseURL ?? '').origin;
+      const allowed: RegExp[] = [];
+      const guard: PageGuard = {
+        outsideRequests: [],
+        consoleErrors: [],
+        allowConsoleError: (pattern) => allowed.push(pattern),
+      };
+      page.on('request', (request) => {
+        const url = request.url();
+        if (url.startsWith('data:') || url.startsWith('blob:')) return;
+        if (new URL(url).origin !== origin) guard.outsideRequests.push(url);
+      });
+      page.on('console', (message) => {
+        if (message.type() === 'error') guard.consoleErrors.push(message.text());
+      });
+      page.on('pageerror', (error) => guard.consoleErrors.push(error.message));
+      await use(guard);
+      expect(guard.outsideRequests, 'requests outside the server').toEqual([]);
+      const unexpected = guard.consoleErrors.filter((text) => !allowed.some((p) => p.test(text)));
+      expect(unexpected, 'console errors').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+/** Every route of SPEC.md's route table, with a blog detail path standing for /blogs/detail/{id}. */
+export const ROUTES = [
+  '/',
+  '/home',
+  '/about/our_vision',
+  '/about/founder_message',
+  '/why-us',
+  '/blogs',
+  '/blogs/detail/any-story',
+  '/join_us',
+  '/contact',
+  '/projects',
+  '/real-estate',
+  '/hr-labs',
+  '/facility-management-services',
+  '/fidelitus_gallery',
+  '/shilpa_foundation',
+] as const;

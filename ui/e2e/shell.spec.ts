@@ -1,0 +1,45 @@
+import { expect, ROUTES, test } from './fixtures';
+
+for (const route of ROUTES) {
+  test(`${route} renders inside the header and footer, from this server only`, async ({ page }) => {
+    const response = await page.goto(route);
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole('banner')).toBeVisible();
+    await expect(page.getByRole('contentinfo')).toBeVisible();
+    await expect(page.getByRole('main')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    // The guard fixture fails the test on any request outside 127.0.0.1 or a console error.
+  });
+}
+
+test('an unknown path answers 404 and shows the error screen with the message', async ({ page, guard }) => {
+  guard.allowConsoleError(/404/);
+  const response = await page.goto('/no-such-page');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: 'Unexpected Application Error!' })).toBeVisible();
+  await expect(page.getByText(/404 Not Found/)).toBeVisible();
+  await expect(page.getByRole('banner')).toBeVisible();
+});
+
+test('a route change scrolls back to the top', async ({ page }) => {
+  await page.goto('/about/our_vision');
+  await page.evaluate(() => {
+    document.body.style.minHeight = '5000px';
+    window.scrollTo(0, 2000);
+  });
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Contact', exact: true }).click();
+  await expect(page).toHaveURL(/\/contact$/);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+});
+
+test('each page loads its own chunk on demand', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto('/contact');
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  expect(scripts.some((s) => s.includes('contact-page'))).toBe(true);
+  expect(scripts.some((s) => s.includes('join-us-page'))).toBe(false);
+});

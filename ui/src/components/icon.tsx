@@ -1,0 +1,39 @@
+import { iconPaths } from '@/content/icon-paths';
+import type { IconId } from '@/content/types';
+
+interface IconProps {
+  name: IconId;
+  /** Pixel size of the square icon. */
+  size?: number;
+  class?: string;
+  /** A label makes the icon an image for screen readers; without one it is decoration. */
+  label?: string;
+}
+
+/** One of our own inline SVG icons (no icon font, nothing to download). */
+export function Icon({ name, size = 24, class: className, label }: IconProps) {
+  const glyph = iconPaths[name];
+  const stroke = glyph.style === 'stroke';
+  return (
+    <svg
+      class={className ? `icon ${className}` : 'icon'}
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      role={label ? 'img' : undefined}
+      aria-label={label}
+      aria-hidden={label ? undefined : 'true'}
+      focusable="false"
+    >
+      <path
+        d={glyph.d}
+        fill={stroke ? 'none' : 'currentColor'}
+        fill-rule={glyph.fillRule}
+        stroke={stroke ? 'currentColor' : undefined}
+        stroke-width={stroke ? 2 : undefined}
+        stroke-linecap={stroke ? 'round' : undefined}
+        stroke-linejoin={stroke ? 'round' : undefined}
+      />
+    </svg>
+  );
+}

@@ -1,0 +1,58 @@
+import type { ComponentChildren } from 'preact';
+import { Link } from 'react-router-dom';
+import type { BreadcrumbItem } from '@/content/types';
+
+export function Breadcrumb({ items }: { items: readonly BreadcrumbItem[] }) {
+  return (
+    <nav class="breadcrumb" aria-label="Breadcrumb">
+      <ol>
+        {items.map((item, index) => {
+          const last = index === items.length - 1;
+          return (
+            <li key={`${item.label}-${index}`}>
+              {item.path && !last ? (
+                <Link to={item.path}>{item.label}</Link>
+              ) : (
+                <span aria-current={last ? 'page' : undefined}>{item.label}</span>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+    </nav>
+  );
+}
+
+interface PageHeroProps {
+  title: string;
+  /** A line under the title. */
+  text?: string;
+  image?: string;
+  imageAlt?: string;
+  breadcrumb?: readonly BreadcrumbItem[];
+  children?: ComponentChildren;
+}
+
+/** The banner at the top of an inner page: artwork, breadcrumb, the page's h1. */
+export function PageHero({ title, text, image, imageAlt = '', breadcrumb, children }: PageHeroProps) {
+  return (
+    <header class="page-hero">
+      {image && (
+        <img
+          class="page-hero__art"
+          src={image}
+          alt={imageAlt}
+          width={1600}
+          height={600}
+          fetchpriority="high"
+        />
+      )}
+      <div class="page-hero__content">
+        {breadcrumb && <Breadcrumb items={breadcrumb} />}
+        <h1 class="page-hero__title">{title}</h1>
+        {text && <p class="page-hero__text">{text}</p>}
+        {children}
+      </div>
+    </header>
+  );
+}
