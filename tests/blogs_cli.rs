@@ -431,3 +431,43 @@ fn the_cli_publishes_while_the_site_runs_and_the_api_shows_it_within_a_second() 
         404
     );
 }
+
+#[test]
+fn images_the_body_shows_are_stored_as_media_and_removed_with_the_post() {
+    let ws = Workspace::new();
+    ws.write("images/plan.svg", SVG);
+    let file = ws.write(
+        "plan.md",
+        "---\ntitle: With a plan\nmotive: M\n---\nSee the plan:\n\n![The plan](images/plan.svg)\n\n![Remote](https://cdn.example.com/x.png)\n",
+    );
+    ws.ok(&["add", arg(&file)]);
+    let media = ws.media_files();
+    assert_eq!(media.len(), 1);
+    let conn = rusqlite::Connection::open(ws.data_dir().join("corpsite.db")).expect("open db");
+    let content: String = conn
+        .query_row("SELECT content FROM blogs", [], |r| r.get(0))
+        .expect("the post");
+    assert!(
+        content.contains(&format!("src=\"{}\"", media[0])),
+        "{content}"
+    );
+    assert!(
+        content.contains("src=\"https://cdn.example.com/x.png\""),
+        "{content}"
+    );
+
+    ws.ok(&["remove", "with-a-plan"]);
+    assert!(ws.media_files().is_empty());
+
+    let broken = ws.write(
+        "broken.md",
+        "---\ntitle: T\nmotive: M\n---\nText.\n\n![x](images/missing.svg)\n",
+    );
+    let err = ws.fails(&["add", arg(&broken)]);
+    assert!(
+        err.contains("broken.md")
+            && err.contains("`content`")
+            && err.contains("images/missing.svg"),
+        "{err}"
+    );
+}

@@ -5,6 +5,7 @@ pub mod blog_id;
 pub mod color;
 pub mod html_text;
 pub mod image_kind;
+pub mod img_sources;
 pub mod page;
 pub mod post_file;
 pub mod reading_time;

@@ -15,7 +15,9 @@ use time::Date;
 
 use crate::domain::blog_id::BlogId;
 use crate::domain::image_kind::{ImageKind, MAX_IMAGE_BYTES};
+use crate::domain::img_sources::map_img_sources;
 use crate::domain::post_file::{BodyFormat, PostFile, PostFileError};
+use crate::domain::sanitize::is_media_path;
 use crate::store::blogs::{self, Author, NewBlog};
 use crate::store::StoreError;
 use media::{MediaFile, MediaLibrary};
@@ -76,6 +78,14 @@ pub fn prepare(
         source,
     })?;
     let mut media = Vec::new();
+    // Images the body shows from beside the post file move into media like the others.
+    let content = map_img_sources(&post.content, |src| {
+        if is_media_path(src) {
+            load_image(file, "content", src, "blogs", &load, &mut media).map(Some)
+        } else {
+            Ok(None)
+        }
+    })?;
     let blog_image = match &post.image {
         Some(path) => Some(load_image(file, "image", path, "blogs", &load, &mut media)?),
         None => None,
@@ -102,7 +112,7 @@ pub fn prepare(
         blog: NewBlog {
             title: post.title,
             motive: post.motive,
-            content: post.content,
+            content,
             body_text: post.body_text,
             blog_image,
             date: post.date.to_string(),

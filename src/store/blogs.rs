@@ -6,6 +6,8 @@ use rusqlite::{params, Connection, OptionalExtension, Row};
 
 use super::StoreError;
 use crate::domain::blog_id::BlogId;
+use crate::domain::img_sources::img_sources;
+use crate::domain::sanitize::is_media_path;
 use crate::domain::search::SearchText;
 
 /// A post as it is written: every field already checked and sanitized.
@@ -283,16 +285,27 @@ fn set_tags(conn: &Connection, blog_row: i64, tags: &[String]) -> Result<(), Sto
     Ok(())
 }
 
-/// The post's row id and the media paths it uses (its image and its author's photo).
+/// The post's row id and the media paths it uses (its image, its author's photo and the
+/// images its body shows).
 fn media_of(conn: &Connection, id: &BlogId) -> Result<Option<(i64, Vec<String>)>, StoreError> {
-    let found: Option<(i64, Option<String>, Option<String>)> = conn
+    let found: Option<(i64, Option<String>, Option<String>, String)> = conn
         .prepare_cached(
-            "SELECT b.id, b.blog_image, a.profile_photo FROM blogs b LEFT JOIN authors a ON a.id = b.author_id
-             WHERE b.slug = ?1",
+            "SELECT b.id, b.blog_image, a.profile_photo, b.content FROM blogs b
+             LEFT JOIN authors a ON a.id = b.author_id WHERE b.slug = ?1",
         )?
-        .query_row([id.as_str()], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+        .query_row([id.as_str()], |r| {
+            Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?))
+        })
         .optional()?;
-    Ok(found.map(|(row_id, image, photo)| (row_id, image.into_iter().chain(photo).collect())))
+    Ok(found.map(|(row_id, image, photo, content)| {
+        let inline = img_sources(&content)
+            .into_iter()
+            .filter(|src| is_media_path(src));
+        (
+            row_id,
+            image.into_iter().chain(photo).chain(inline).collect(),
+        )
+    }))
 }
 
 fn remove_orphans(conn: &Connection) -> Result<(), StoreError> {
