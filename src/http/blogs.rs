@@ -26,7 +26,7 @@ use crate::domain::page::{page_count, requested_page};
 use crate::domain::sanitize::DisplaySanitizer;
 use crate::domain::search::SearchText;
 use crate::store::blogs::{self, BlogRecord};
-use crate::store::Db;
+use crate::store::{Db, StoreError};
 
 /// Distinct (page, text) answers kept.
 const CACHE_ENTRIES: usize = 512;
@@ -89,9 +89,11 @@ async fn list(api: Arc<BlogApi>, query: String) -> Result<Response, Rejection> {
     let (total, page, records) = api
         .db
         .read(move |conn| {
-            let total = blogs::count(conn, search.as_ref())?;
+            // One read transaction, so the total and the page agree.
+            let snapshot = conn.unchecked_transaction().map_err(StoreError::from)?;
+            let total = blogs::count(&snapshot, search.as_ref())?;
             let page = page.clamp(1, page_count(total, limit));
-            let records = blogs::list(conn, search.as_ref(), limit, (page - 1) * limit)?;
+            let records = blogs::list(&snapshot, search.as_ref(), limit, (page - 1) * limit)?;
             Ok((total, page, records))
         })
         .await
