@@ -6,9 +6,13 @@ use corpsite::config::{Cli, Command};
 fn main() -> ExitCode {
     let cli = Cli::parse();
     corpsite::telemetry::init();
-    let result = match cli.command.unwrap_or(Command::Serve(cli.serve)) {
-        Command::Serve(args) => corpsite::server::serve_blocking(args.into_settings()),
-    };
+    let result: Result<(), Box<dyn std::error::Error>> =
+        match cli.command.unwrap_or(Command::Serve(cli.serve)) {
+            Command::Serve(args) => {
+                corpsite::server::serve_blocking(args.into_settings()).map_err(Into::into)
+            }
+            Command::Blog(command) => corpsite::cli::blog::run(command).map_err(Into::into),
+        };
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) => {

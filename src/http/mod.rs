@@ -4,7 +4,10 @@
 //! answer the embedded UI, and every response gets the security headers and a log line.
 
 pub mod assets;
+pub mod blogs;
 pub mod error;
+pub mod media;
+pub mod response_cache;
 pub mod security;
 
 use std::net::SocketAddr;
@@ -51,7 +54,7 @@ pub fn get_or_head() -> BoxedFilter<()> {
 }
 
 /// Everything under `/api`. Add each API area here.
-fn api(_state: &AppState) -> BoxedFilter<(Response,)> {
+fn api(state: &AppState) -> BoxedFilter<(Response,)> {
     let not_found = warp::path::full().and_then(|path: FullPath| async move {
         Err::<Response, _>(warp::reject::custom(ApiError::NotFound(format!(
             "No API endpoint at {}.",
@@ -60,7 +63,11 @@ fn api(_state: &AppState) -> BoxedFilter<(Response,)> {
     });
     // The recover sits inside the prefix: whatever fails under /api answers JSON here and
     // never falls through to the site's HTML.
-    let endpoints = not_found.recover(error::recover).unify();
+    let endpoints = blogs::routes(state)
+        .or(not_found)
+        .unify()
+        .recover(error::recover)
+        .unify();
     warp::path("api").and(endpoints).boxed()
 }
 
@@ -79,6 +86,8 @@ fn site(state: &AppState) -> BoxedFilter<(Response,)> {
 pub fn routes(state: &AppState) -> BoxedFilter<(Response,)> {
     let security = security::SecurityHeaders::new(&state.settings.media_base);
     api(state)
+        .or(media::routes(state))
+        .unify()
         .or(site(state))
         .unify()
         .recover(error::recover)

@@ -1,0 +1,3 @@
+//! The subcommands other than `serve`.
+
+pub mod blog;

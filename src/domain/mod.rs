@@ -1,0 +1,13 @@
+//! Validated values of the blog domain. Each type parses its input once and cannot hold an
+//! invalid value. Nothing here knows of warp, rusqlite or files.
+
+pub mod blog_id;
+pub mod color;
+pub mod html_text;
+pub mod image_kind;
+pub mod img_sources;
+pub mod page;
+pub mod post_file;
+pub mod reading_time;
+pub mod sanitize;
+pub mod search;
