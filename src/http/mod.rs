@@ -22,7 +22,6 @@ use warp::{Filter, Reply};
 use crate::config::Settings;
 use crate::store::Db;
 use assets::IndexPage;
-use error::ApiError;
 
 /// The client's address, put on each request by the server (warp's own `addr::remote()`
 /// only works under `warp::serve`).
@@ -55,19 +54,10 @@ pub fn get_or_head() -> BoxedFilter<()> {
 
 /// Everything under `/api`. Add each API area here.
 fn api(state: &AppState) -> BoxedFilter<(Response,)> {
-    let not_found = warp::path::full().and_then(|path: FullPath| async move {
-        Err::<Response, _>(warp::reject::custom(ApiError::NotFound(format!(
-            "No API endpoint at {}.",
-            path.as_str()
-        ))))
-    });
     // The recover sits inside the prefix: whatever fails under /api answers JSON here and
-    // never falls through to the site's HTML.
-    let endpoints = blogs::routes(state)
-        .or(not_found)
-        .unify()
-        .recover(error::recover)
-        .unify();
+    // never falls through to the site's HTML. warp ranks a wrong method (405) above an
+    // unknown path (404), so both come out right.
+    let endpoints = blogs::routes(state).recover(error::recover).unify();
     warp::path("api").and(endpoints).boxed()
 }
 
