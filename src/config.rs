@@ -38,6 +38,10 @@ pub enum Command {
     Applicants(ApplicantsArgs),
     /// Copy the database to FILE while the site runs, then check the copy's integrity.
     Backup(BackupArgs),
+    /// Publish and manage the blogs (success stories). Works while the site runs; the site
+    /// shows the change within a second.
+    #[command(subcommand)]
+    Blog(BlogCommand),
 }
 
 #[derive(Debug, Args)]
@@ -92,6 +96,47 @@ pub struct BackupArgs {
 
     #[command(flatten)]
     pub data: DataDirArg,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum BlogCommand {
+    /// Publish a post from a Markdown (.md) or HTML (.html) file with YAML front matter
+    /// (title, motive, tags, author, author_photo, date, color, image, min_read). Prints the
+    /// new post's id as its last line.
+    Add {
+        /// The post file.
+        file: PathBuf,
+        #[command(flatten)]
+        data: DataDirArg,
+    },
+    /// Replace a post with the contents of FILE, keeping its id.
+    Update {
+        /// The id of the post, as `blog list` shows it.
+        id: String,
+        /// The post file.
+        file: PathBuf,
+        #[command(flatten)]
+        data: DataDirArg,
+    },
+    /// Print every post: id, date and title, newest first.
+    List {
+        #[command(flatten)]
+        data: DataDirArg,
+    },
+    /// Delete a post, and any image only it used.
+    Remove {
+        /// The id of the post, as `blog list` shows it.
+        id: String,
+        #[command(flatten)]
+        data: DataDirArg,
+    },
+    /// Publish every post file (.md, .html) in DIR in one go: one bad file rejects them all.
+    Import {
+        /// The folder of post files.
+        dir: PathBuf,
+        #[command(flatten)]
+        data: DataDirArg,
+    },
 }
 
 /// Where the database, uploads and media live.
@@ -159,6 +204,11 @@ pub struct ServeArgs {
         value_name = "URL"
     )]
     pub media_base: String,
+
+    /// Blogs per page of the blog list API.
+    #[arg(long, env = "CORPSITE_PAGE_SIZE", default_value_t = 12, value_name = "N",
+          value_parser = clap::value_parser!(u32).range(1..=100))]
+    pub page_size: u32,
 }
 
 impl ServeArgs {
@@ -173,6 +223,8 @@ impl ServeArgs {
             header_read_timeout: Duration::from_secs(10),
             shutdown_grace: Duration::from_secs(5),
             media_base: self.media_base,
+            page_size: u64::from(self.page_size),
+            seed_demo_content: true,
         }
     }
 }
@@ -190,6 +242,9 @@ pub struct Settings {
     pub header_read_timeout: Duration,
     pub shutdown_grace: Duration,
     pub media_base: String,
+    pub page_size: u64,
+    /// Publish the demo blogs on the first start of a new database.
+    pub seed_demo_content: bool,
 }
 
 impl Settings {

@@ -33,6 +33,8 @@ pub enum ServeError {
     },
     #[error("cannot start the async runtime: {0}")]
     Runtime(std::io::Error),
+    #[error("cannot publish the demo content: {0}")]
+    Seed(#[from] crate::publish::PublishError),
 }
 
 /// Connection limits of the server.
@@ -62,13 +64,23 @@ pub fn serve_blocking(settings: Settings) -> Result<(), ServeError> {
     runtime.block_on(serve(settings))
 }
 
-pub async fn serve(settings: Settings) -> Result<(), ServeError> {
+/// Opens the store the server runs on: migrated and, on the first start of a new database,
+/// given the demo content (unless the settings say not to).
+pub fn open_store(settings: &Settings) -> Result<Arc<Db>, ServeError> {
     let db = Db::open(&settings.data_dir)?;
+    if settings.seed_demo_content {
+        crate::publish::seed::seed_once(&settings.data_dir)?;
+    }
     match uploads::sweep_orphans(&db, &settings.data_dir) {
         Ok(0) => {}
         Ok(removed) => tracing::warn!(removed, "removed upload files that had no applicant row"),
         Err(err) => tracing::warn!(error = %err, "cannot tidy the uploads folder"),
     }
+    Ok(db)
+}
+
+pub async fn serve(settings: Settings) -> Result<(), ServeError> {
+    let db = open_store(&settings)?;
     let listener = TcpListener::bind(settings.addr)
         .await
         .map_err(|source| ServeError::Bind {

@@ -1,5 +1,18 @@
+//! Validated values of the blog and lead domains. Each type parses its input once and cannot
+//! hold an invalid value. Nothing here knows of warp, rusqlite or files.
+
 pub mod applicant;
+pub mod blog_id;
+pub mod color;
 pub mod enquiry;
 pub mod fields;
+pub mod html_text;
+pub mod image_kind;
+pub mod img_sources;
 pub mod lead_id;
+pub mod page;
+pub mod post_file;
+pub mod reading_time;
 pub mod resume;
+pub mod sanitize;
+pub mod search;

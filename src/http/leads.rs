@@ -54,8 +54,8 @@ pub fn routes(state: &AppState) -> BoxedFilter<(Response,)> {
 }
 
 /// Once `path` matches, this answers every outcome itself, errors (and other methods, 405)
-/// included: a rejection would lose to the API's 404 fallback, as warp's `or` keeps the
-/// later filter's rejection first.
+/// included, so what a form post gets never depends on how warp ranks its rejections
+/// against those of the other API areas.
 fn post_endpoint(
     path: BoxedFilter<()>,
     handler: BoxedFilter<(Response,)>,

@@ -5,10 +5,13 @@
 
 pub mod applicants;
 pub mod assets;
+pub mod blogs;
 pub mod error;
 pub mod json_body;
 pub mod leads;
+pub mod media;
 pub mod rate_limit;
+pub mod response_cache;
 pub mod security;
 
 use std::net::SocketAddr;
@@ -23,7 +26,6 @@ use warp::{Filter, Reply};
 use crate::config::Settings;
 use crate::store::Db;
 use assets::IndexPage;
-use error::ApiError;
 
 /// The client's address, put on each request by the server (warp's own `addr::remote()`
 /// only works under `warp::serve`).
@@ -56,16 +58,11 @@ pub fn get_or_head() -> BoxedFilter<()> {
 
 /// Everything under `/api`. Add each API area here.
 fn api(state: &AppState) -> BoxedFilter<(Response,)> {
-    let not_found = warp::path::full().and_then(|path: FullPath| async move {
-        Err::<Response, _>(warp::reject::custom(ApiError::NotFound(format!(
-            "No API endpoint at {}.",
-            path.as_str()
-        ))))
-    });
     // The recover sits inside the prefix: whatever fails under /api answers JSON here and
-    // never falls through to the site's HTML.
-    let endpoints = leads::routes(state)
-        .or(not_found)
+    // never falls through to the site's HTML. warp ranks a wrong method (405) above an
+    // unknown path (404), so both come out right.
+    let endpoints = blogs::routes(state)
+        .or(leads::routes(state))
         .unify()
         .recover(error::recover)
         .unify();
@@ -87,6 +84,8 @@ fn site(state: &AppState) -> BoxedFilter<(Response,)> {
 pub fn routes(state: &AppState) -> BoxedFilter<(Response,)> {
     let security = security::SecurityHeaders::new(&state.settings.media_base);
     api(state)
+        .or(media::routes(state))
+        .unify()
         .or(site(state))
         .unify()
         .recover(error::recover)

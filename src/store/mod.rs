@@ -5,6 +5,7 @@
 //! own savepoint, so one failing job does not undo the others). A write's caller hears back
 //! only after the commit, so an acknowledged write is on disk (synchronous=FULL).
 
+pub mod blogs;
 mod migrations;
 
 pub mod applicants;

@@ -29,8 +29,10 @@ impl TestApp {
     pub fn with_settings(adjust: impl FnOnce(&mut Settings)) -> TestApp {
         let dir = tempfile::tempdir().expect("temp dir");
         let mut settings = Settings::for_data_dir(dir.path());
+        // An empty database unless a test asks for the demo content.
+        settings.seed_demo_content = false;
         adjust(&mut settings);
-        let db = Db::open(&settings.data_dir).expect("open db");
+        let db = corpsite::server::open_store(&settings).expect("open db");
         let state = AppState::new(db, settings);
         let routes = http::routes(&state);
         TestApp { dir, state, routes }

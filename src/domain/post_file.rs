@@ -1,0 +1,441 @@
+//! A post file: YAML front matter between `---` lines, then a Markdown or HTML body.
+//!
+//! ```text
+//! ---
+//! title: "Leasing 120,000 sq ft for a fintech campus"   (required)
+//! motive: "One line on why it matters"                   (required)
+//! tags: ["Real Estate", "Leasing"]                       (0 to 10)
+//! author: "Ananya Rao"
+//! author_photo: "authors/ananya-rao.svg"                 (path relative to the file)
+//! date: 2025-01-21                                       (default: today)
+//! color: "#1f6f8b"                                       (default: the house colour)
+//! image: "images/fintech-campus.svg"                     (path relative to the file)
+//! min_read: "6 min read"                                 (default: from the word count)
+//! ---
+//! Markdown (or HTML, for .html files)
+//! ```
+//!
+//! Parsing checks every field; the body comes out sanitized. Image paths are only read
+//! here: the publisher loads and checks the files they name.
+
+use serde_yaml_ng::{Mapping, Value};
+use time::macros::format_description;
+use time::Date;
+
+use super::color::Color;
+use super::html_text::plain_text;
+use super::reading_time::{min_read, parse_min_read, word_count};
+use super::sanitize::clean_for_storage;
+
+const FIELDS: &[&str] = &[
+    "title",
+    "motive",
+    "tags",
+    "author",
+    "author_photo",
+    "date",
+    "color",
+    "image",
+    "min_read",
+];
+const MAX_TITLE: usize = 200;
+const MAX_MOTIVE: usize = 600;
+const MAX_NAME: usize = 100;
+const MAX_TAG: usize = 40;
+const MAX_TAGS: usize = 10;
+const MAX_PATH: usize = 500;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BodyFormat {
+    Markdown,
+    Html,
+}
+
+impl BodyFormat {
+    /// `.md`/`.markdown` or `.html`/`.htm`, by the file name's extension.
+    pub fn from_file_name(name: &str) -> Option<BodyFormat> {
+        let ext = name.rsplit_once('.')?.1.to_ascii_lowercase();
+        match ext.as_str() {
+            "md" | "markdown" => Some(BodyFormat::Markdown),
+            "html" | "htm" => Some(BodyFormat::Html),
+            _ => None,
+        }
+    }
+}
+
+/// A parsed, checked post file.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PostFile {
+    pub title: String,
+    pub motive: String,
+    pub tags: Vec<String>,
+    pub author: Option<String>,
+    /// Relative to the post file.
+    pub author_photo: Option<String>,
+    pub date: Date,
+    pub color: Color,
+    /// Relative to the post file.
+    pub image: Option<String>,
+    pub min_read: String,
+    /// Sanitized HTML.
+    pub content: String,
+    /// The content as plain text.
+    pub body_text: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PostFileError {
+    #[error("no front matter: the file must start with a line `---`, then the YAML fields, then a line `---`")]
+    NoFrontMatter,
+    #[error("the front matter is not valid YAML: {0}")]
+    Yaml(String),
+    #[error("field `{field}`: {problem}")]
+    Field { field: String, problem: String },
+    #[error("the body after the front matter is empty")]
+    EmptyBody,
+}
+
+fn field_error(field: &str, problem: impl Into<String>) -> PostFileError {
+    PostFileError::Field {
+        field: field.to_owned(),
+        problem: problem.into(),
+    }
+}
+
+impl PostFile {
+    /// Parses `text` as a post in `format`; `today` is the date of a post that sets none.
+    pub fn parse(text: &str, format: BodyFormat, today: Date) -> Result<PostFile, PostFileError> {
+        let (front, body) = split_front_matter(text).ok_or(PostFileError::NoFrontMatter)?;
+        let fields = match serde_yaml_ng::from_str::<Value>(front) {
+            Ok(Value::Mapping(map)) => map,
+            Ok(Value::Null) => Mapping::new(),
+            Ok(_) => {
+                return Err(PostFileError::Yaml(
+                    "it must be a list of `key: value` lines".into(),
+                ))
+            }
+            Err(err) => return Err(PostFileError::Yaml(err.to_string())),
+        };
+        for key in fields.keys() {
+            let name = key.as_str().unwrap_or("?");
+            if !FIELDS.contains(&name) {
+                return Err(field_error(
+                    name,
+                    format!("unknown field; the fields are {}", FIELDS.join(", ")),
+                ));
+            }
+        }
+
+        let title = required_text(&fields, "title", MAX_TITLE)?;
+        let motive = required_text(&fields, "motive", MAX_MOTIVE)?;
+        let tags = tags(&fields)?;
+        let author = optional_text(&fields, "author", MAX_NAME)?;
+        let author_photo = optional_text(&fields, "author_photo", MAX_PATH)?;
+        if author_photo.is_some() && author.is_none() {
+            return Err(field_error("author_photo", "is set but `author` is not"));
+        }
+        let date = match optional_text(&fields, "date", 10)? {
+            Some(raw) => parse_date(&raw).ok_or_else(|| {
+                field_error(
+                    "date",
+                    format!("\"{raw}\" is not a date in YYYY-MM-DD form"),
+                )
+            })?,
+            None => today,
+        };
+        let color = match optional_text(&fields, "color", 20)? {
+            Some(raw) => Color::parse(&raw).ok_or_else(|| {
+                field_error(
+                    "color",
+                    format!("\"{raw}\" is not a colour in #rrggbb form"),
+                )
+            })?,
+            None => Color::house(),
+        };
+        let image = optional_text(&fields, "image", MAX_PATH)?;
+        let own_min_read = match optional_text(&fields, "min_read", 20)? {
+            Some(raw) => Some(parse_min_read(&raw).ok_or_else(|| {
+                field_error(
+                    "min_read",
+                    format!("\"{raw}\" is not \"N min read\" or a number of minutes"),
+                )
+            })?),
+            None => None,
+        };
+
+        let html = match format {
+            BodyFormat::Markdown => markdown_to_html(body),
+            BodyFormat::Html => body.to_owned(),
+        };
+        let content = clean_for_storage(&html);
+        let body_text = plain_text(&content);
+        if body_text.is_empty() {
+            return Err(PostFileError::EmptyBody);
+        }
+        let min_read = own_min_read.unwrap_or_else(|| min_read(word_count(&body_text)));
+        Ok(PostFile {
+            title,
+            motive,
+            tags,
+            author,
+            author_photo,
+            date,
+            color,
+            image,
+            min_read,
+            content,
+            body_text,
+        })
+    }
+}
+
+/// The YAML between the first two `---` lines, and everything after.
+fn split_front_matter(text: &str) -> Option<(&str, &str)> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let first_line_end = text.find('\n')?;
+    if text[..first_line_end].trim_end() != "---" {
+        return None;
+    }
+    let rest = &text[first_line_end + 1..];
+    let mut offset = 0;
+    for line in rest.split_inclusive('\n') {
+        if matches!(line.trim_end(), "---" | "...") {
+            return Some((&rest[..offset], &rest[offset + line.len()..]));
+        }
+        offset += line.len();
+    }
+    None
+}
+
+pub fn parse_date(raw: &str) -> Option<Date> {
+    let raw = raw.trim();
+    if raw.len() != 10 {
+        return None;
+    }
+    Date::parse(raw, format_description!("[year]-[month]-[day]")).ok()
+}
+
+fn scalar_text(fields: &Mapping, field: &str) -> Result<Option<String>, PostFileError> {
+    match fields.get(field) {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::String(s)) => Ok(Some(s.clone())),
+        Some(Value::Number(n)) => Ok(Some(n.to_string())),
+        Some(_) => Err(field_error(field, "must be text")),
+    }
+}
+
+/// Trimmed, free of control characters, at most `max` characters; `None` when empty.
+fn optional_text(
+    fields: &Mapping,
+    field: &str,
+    max: usize,
+) -> Result<Option<String>, PostFileError> {
+    let Some(raw) = scalar_text(fields, field)? else {
+        return Ok(None);
+    };
+    let text = clean_line(&raw);
+    if text.chars().count() > max {
+        return Err(field_error(
+            field,
+            format!("is longer than {max} characters"),
+        ));
+    }
+    Ok((!text.is_empty()).then_some(text))
+}
+
+fn required_text(fields: &Mapping, field: &str, max: usize) -> Result<String, PostFileError> {
+    optional_text(fields, field, max)?
+        .ok_or_else(|| field_error(field, "is required and missing or empty"))
+}
+
+fn clean_line(raw: &str) -> String {
+    raw.split(|c: char| c.is_whitespace() || c.is_control())
+        .filter(|part| !part.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// A list of names, or one name; duplicates (ignoring case) are dropped.
+fn tags(fields: &Mapping) -> Result<Vec<String>, PostFileError> {
+    let raw: Vec<&Value> = match fields.get("tags") {
+        None | Some(Value::Null) => Vec::new(),
+        Some(Value::Sequence(items)) => items.iter().collect(),
+        Some(one @ Value::String(_)) => vec![one],
+        Some(_) => {
+            return Err(field_error(
+                "tags",
+                "must be a list of names, such as [\"Real Estate\", \"Leasing\"]",
+            ))
+        }
+    };
+    let mut tags: Vec<String> = Vec::new();
+    for item in raw {
+        let name = match item {
+            Value::String(s) => clean_line(s),
+            Value::Number(n) => n.to_string(),
+            _ => return Err(field_error("tags", "every tag must be a name")),
+        };
+        if name.is_empty() {
+            return Err(field_error("tags", "a tag is empty"));
+        }
+        if name.chars().count() > MAX_TAG {
+            return Err(field_error(
+                "tags",
+                format!("\"{name}\" is longer than {MAX_TAG} characters"),
+            ));
+        }
+        if !tags.iter().any(|t| t.to_lowercase() == name.to_lowercase()) {
+            tags.push(name);
+        }
+    }
+    if tags.len() > MAX_TAGS {
+        return Err(field_error("tags", format!("at most {MAX_TAGS} tags")));
+    }
+    Ok(tags)
+}
+
+fn markdown_to_html(markdown: &str) -> String {
+    let parser = pulldown_cmark::Parser::new_ext(markdown, pulldown_cmark::Options::ENABLE_TABLES);
+    let mut html = String::with_capacity(markdown.len() * 3 / 2);
+    pulldown_cmark::html::push_html(&mut html, parser);
+    html
+}
+
+#[cfg(test)]
+mod tests {
+    use time::macros::date;
+
+    use super::*;
+
+    const TODAY: Date = date!(2025 - 06 - 01);
+
+    fn post(front: &str, body: &str) -> String {
+        format!("---\n{front}\n---\n{body}")
+    }
+
+    #[test]
+    fn a_full_markdown_post_parses() {
+        let text = post(
+            "title: \"Leasing a campus\"\nmotive: Why it matters\ntags: [\"Real Estate\", Leasing, leasing]\n\
+             author: Ananya Rao\nauthor_photo: authors/a.svg\ndate: 2025-01-21\ncolor: \"#1F6F8B\"\nimage: images/x.svg",
+            "## The challenge\n\nSome **bold** words.\n\n- one\n- two\n\n<script>alert(1)</script>\n",
+        );
+        let parsed = PostFile::parse(&text, BodyFormat::Markdown, TODAY).expect("parses");
+        assert_eq!(parsed.title, "Leasing a campus");
+        assert_eq!(parsed.tags, ["Real Estate", "Leasing"]);
+        assert_eq!(parsed.author.as_deref(), Some("Ananya Rao"));
+        assert_eq!(parsed.date, date!(2025 - 01 - 21));
+        assert_eq!(parsed.color.as_str(), "#1f6f8b");
+        assert_eq!(parsed.min_read, "1 min read");
+        assert!(
+            parsed.content.contains("<h2>The challenge</h2>"),
+            "{}",
+            parsed.content
+        );
+        assert!(!parsed.content.contains("script"), "{}", parsed.content);
+        assert_eq!(parsed.body_text, "The challenge Some bold words. one two");
+    }
+
+    #[test]
+    fn defaults_fill_what_a_post_leaves_out() {
+        let parsed = PostFile::parse(
+            &post("title: T\nmotive: M", "<p>Body</p>"),
+            BodyFormat::Html,
+            TODAY,
+        )
+        .expect("parses");
+        assert_eq!(parsed.date, TODAY);
+        assert_eq!(parsed.color, Color::house());
+        assert_eq!(
+            (parsed.author, parsed.image, parsed.tags.len()),
+            (None, None, 0)
+        );
+    }
+
+    #[test]
+    fn a_posts_own_min_read_wins() {
+        let parsed = PostFile::parse(
+            &post("title: T\nmotive: M\nmin_read: 7", "Body"),
+            BodyFormat::Markdown,
+            TODAY,
+        )
+        .expect("parses");
+        assert_eq!(parsed.min_read, "7 min read");
+    }
+
+    #[test]
+    fn bad_files_are_refused_with_the_field_and_the_problem() {
+        let cases: &[(&str, &str)] = &[
+            ("no front matter\n", "no front matter"),
+            ("---\ntitle: T\nmotive: M\n", "no front matter"),
+            ("---\ntitle: [unclosed\n---\nBody", "not valid YAML"),
+            ("---\n- a list\n---\nBody", "not valid YAML"),
+            (&post("motive: M", "Body"), "field `title`: is required"),
+            (
+                &post("title: \"  \"\nmotive: M", "Body"),
+                "field `title`: is required",
+            ),
+            (&post("title: T", "Body"), "field `motive`: is required"),
+            (
+                &post("title: T\nmotive: M\ndate: 2025-13-01", "Body"),
+                "field `date`: \"2025-13-01\" is not a date",
+            ),
+            (
+                &post("title: T\nmotive: M\ndate: 21/01/2025", "Body"),
+                "field `date`",
+            ),
+            (
+                &post("title: T\nmotive: M\ncolor: red", "Body"),
+                "field `color`: \"red\" is not a colour",
+            ),
+            (
+                &post("title: T\nmotive: M\ntags: {a: 1}", "Body"),
+                "field `tags`",
+            ),
+            (
+                &post("title: T\nmotive: M\ntitel: typo", "Body"),
+                "field `titel`: unknown field",
+            ),
+            (
+                &post("title: T\nmotive: M\nauthor_photo: a.svg", "Body"),
+                "field `author_photo`",
+            ),
+            (
+                &post("title: T\nmotive: M\nmin_read: soon", "Body"),
+                "field `min_read`",
+            ),
+            (
+                &post("title: [a, b]\nmotive: M", "Body"),
+                "field `title`: must be text",
+            ),
+            (
+                &post("title: T\nmotive: M", "  \n"),
+                "body after the front matter is empty",
+            ),
+            (
+                &post("title: T\nmotive: M", "<script>only script</script>"),
+                "body after the front matter is empty",
+            ),
+        ];
+        for (text, expected) in cases {
+            let err = PostFile::parse(text, BodyFormat::Markdown, TODAY)
+                .expect_err(text)
+                .to_string();
+            assert!(
+                err.contains(expected),
+                "{text:?}\n  gave: {err}\n  wanted: {expected}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_format_comes_from_the_extension() {
+        assert_eq!(
+            BodyFormat::from_file_name("a.md"),
+            Some(BodyFormat::Markdown)
+        );
+        assert_eq!(BodyFormat::from_file_name("A.HTML"), Some(BodyFormat::Html));
+        assert_eq!(BodyFormat::from_file_name("a.txt"), None);
+        assert_eq!(BodyFormat::from_file_name("md"), None);
+    }
+}

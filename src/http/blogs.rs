@@ -1,0 +1,235 @@
+//! The blog API the site calls (SPEC.md section 7, DESIGN.md "API"):
+//!
+//! - `GET /api/corp_website/blogs/get?page=&text=` one page of blogs, newest first, or the
+//!   best matches of `text`: `{"data":{"datas":[...],"pagination":{total,limit,page,pages}}}`.
+//! - `GET /api/corp_website/blogs/get/{id}` one blog: `{"data":{"datas":[blog]}}`, or 404
+//!   `{"data":{"datas":[]},"message":"..."}`.
+//!
+//! The query string is parsed here, leniently: a bad `page` is clamped and odd `text` is
+//! made safe, so no query answers an error. List answers are cached per (page, text) until
+//! the blog version counter moves.
+
+use std::sync::Arc;
+
+use bytes::Bytes;
+use serde::Serialize;
+use warp::filters::BoxedFilter;
+use warp::http::{header, HeaderValue, StatusCode};
+use warp::reply::Response;
+use warp::{Filter, Rejection};
+
+use super::error::ApiError;
+use super::response_cache::ResponseCache;
+use super::{get_or_head, AppState};
+use crate::domain::blog_id::BlogId;
+use crate::domain::page::{page_count, requested_page};
+use crate::domain::sanitize::DisplaySanitizer;
+use crate::domain::search::SearchText;
+use crate::store::blogs::{self, BlogRecord};
+use crate::store::{Db, StoreError};
+
+/// Distinct (page, text) answers kept.
+const CACHE_ENTRIES: usize = 512;
+const NOT_FOUND_MESSAGE: &str = "We couldn't find the blog based on your search";
+
+struct BlogApi {
+    db: Arc<Db>,
+    page_size: u64,
+    sanitizer: DisplaySanitizer,
+    cache: ResponseCache<(u64, Option<String>)>,
+}
+
+pub fn routes(state: &AppState) -> BoxedFilter<(Response,)> {
+    let api = Arc::new(BlogApi {
+        db: Arc::clone(&state.db),
+        page_size: state.settings.page_size.max(1),
+        sanitizer: DisplaySanitizer::new(&state.settings.media_base),
+        cache: ResponseCache::new(CACHE_ENTRIES),
+    });
+    let with_api = warp::any().map(move || Arc::clone(&api));
+    // `query::raw` refuses an absent query string; that is simply an empty one here.
+    let raw_query = warp::query::raw().or(warp::any().map(String::new)).unify();
+
+    let list = warp::path!("corp_website" / "blogs" / "get")
+        .and(get_or_head())
+        .and(with_api.clone())
+        .and(raw_query)
+        .and_then(list);
+    let detail = warp::path!("corp_website" / "blogs" / "get" / String)
+        .and(get_or_head())
+        .and(with_api)
+        .and_then(detail);
+    list.or(detail).unify().boxed()
+}
+
+async fn list(api: Arc<BlogApi>, query: String) -> Result<Response, Rejection> {
+    let mut page = None;
+    let mut text = None;
+    for (key, value) in form_urlencoded::parse(query.as_bytes()) {
+        match key.as_ref() {
+            "page" if page.is_none() => page = Some(value.into_owned()),
+            "text" if text.is_none() => text = Some(value.into_owned()),
+            _ => {}
+        }
+    }
+    let page = requested_page(page.as_deref());
+    let search = text.as_deref().and_then(SearchText::parse);
+    let key = (page, search.as_ref().map(|s| s.key().to_owned()));
+
+    // One tiny read of the version row (no disk I/O once the page is cached): cheap enough
+    // to run inline, and it sees writes of other processes at once.
+    let version = api
+        .db
+        .read_blocking(blogs::version)
+        .map_err(ApiError::from)?;
+    if let Some(body) = api.cache.get(version, &key) {
+        return Ok(json(StatusCode::OK, body));
+    }
+    let limit = api.page_size;
+    let (total, page, records) = api
+        .db
+        .read(move |conn| {
+            // One read transaction, so the total and the page agree.
+            let snapshot = conn.unchecked_transaction().map_err(StoreError::from)?;
+            let total = blogs::count(&snapshot, search.as_ref())?;
+            let page = page.clamp(1, page_count(total, limit));
+            let records = blogs::list(&snapshot, search.as_ref(), limit, (page - 1) * limit)?;
+            Ok((total, page, records))
+        })
+        .await
+        .map_err(ApiError::from)?;
+    // Rendering happens only on a cache miss.
+    let body = ListBody {
+        data: ListData {
+            datas: records
+                .iter()
+                .map(|r| BlogJson::new(r, &api.sanitizer))
+                .collect(),
+            pagination: Pagination {
+                total,
+                limit,
+                page,
+                pages: page_count(total, limit),
+            },
+        },
+    };
+    let body = Bytes::from(serde_json::to_vec(&body).map_err(ApiError::unexpected)?);
+    api.cache.put(version, key, body.clone());
+    Ok(json(StatusCode::OK, body))
+}
+
+async fn detail(id: String, api: Arc<BlogApi>) -> Result<Response, Rejection> {
+    let Some(id) = BlogId::parse(&id) else {
+        return Ok(not_found());
+    };
+    let record = api
+        .db
+        .read(move |conn| blogs::get(conn, &id))
+        .await
+        .map_err(ApiError::from)?;
+    let Some(record) = record else {
+        return Ok(not_found());
+    };
+    let body = DetailBody {
+        data: DetailData {
+            datas: vec![BlogJson::new(&record, &api.sanitizer)],
+        },
+    };
+    let bytes = serde_json::to_vec(&body).map_err(ApiError::unexpected)?;
+    Ok(json(StatusCode::OK, Bytes::from(bytes)))
+}
+
+fn not_found() -> Response {
+    let body = serde_json::json!({ "data": { "datas": [] }, "message": NOT_FOUND_MESSAGE });
+    json(StatusCode::NOT_FOUND, Bytes::from(body.to_string()))
+}
+
+fn json(status: StatusCode, body: Bytes) -> Response {
+    let mut response = Response::new(body.into());
+    *response.status_mut() = status;
+    let headers = response.headers_mut();
+    headers.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("application/json"),
+    );
+    // Published posts change at any time: the browser asks again rather than trusting a copy.
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    response
+}
+
+#[derive(Serialize)]
+struct ListBody<'a> {
+    data: ListData<'a>,
+}
+
+#[derive(Serialize)]
+struct ListData<'a> {
+    datas: Vec<BlogJson<'a>>,
+    pagination: Pagination,
+}
+
+#[derive(Serialize)]
+struct Pagination {
+    total: u64,
+    limit: u64,
+    page: u64,
+    pages: u64,
+}
+
+#[derive(Serialize)]
+struct DetailBody<'a> {
+    data: DetailData<'a>,
+}
+
+#[derive(Serialize)]
+struct DetailData<'a> {
+    datas: Vec<BlogJson<'a>>,
+}
+
+/// A blog exactly as SPEC.md names its fields.
+#[derive(Serialize)]
+struct BlogJson<'a> {
+    #[serde(rename = "_id")]
+    id: &'a str,
+    title: &'a str,
+    motive: &'a str,
+    content: String,
+    blog_image: Option<&'a str>,
+    date: String,
+    min_read: &'a str,
+    color: &'a str,
+    tags: Vec<TagJson<'a>>,
+    written_by: Option<AuthorJson<'a>>,
+}
+
+#[derive(Serialize)]
+struct TagJson<'a> {
+    name: &'a str,
+}
+
+#[derive(Serialize)]
+struct AuthorJson<'a> {
+    name: &'a str,
+    profile_photo: Option<&'a str>,
+}
+
+impl<'a> BlogJson<'a> {
+    fn new(record: &'a BlogRecord, sanitizer: &DisplaySanitizer) -> BlogJson<'a> {
+        BlogJson {
+            id: record.id.as_str(),
+            title: &record.title,
+            motive: &record.motive,
+            // Stored clean; cleaned again in case a row was written around the publisher.
+            content: sanitizer.clean(&record.content),
+            blog_image: record.blog_image.as_deref(),
+            date: format!("{}T00:00:00.000Z", record.date),
+            min_read: &record.min_read,
+            color: &record.color,
+            tags: record.tags.iter().map(|name| TagJson { name }).collect(),
+            written_by: record.author.as_ref().map(|a| AuthorJson {
+                name: &a.name,
+                profile_photo: a.profile_photo.as_deref(),
+            }),
+        }
+    }
+}

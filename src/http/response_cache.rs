@@ -1,0 +1,91 @@
+//! Rendered responses of hot endpoints, kept until the data they show changes.
+//!
+//! Every entry belongs to one data version (a counter the database bumps on each change,
+//! whichever process makes it). A request that sees a newer version drops every entry.
+
+use std::collections::HashMap;
+use std::hash::Hash;
+use std::sync::Mutex;
+
+use bytes::Bytes;
+
+pub struct ResponseCache<K> {
+    capacity: usize,
+    inner: Mutex<Entries<K>>,
+}
+
+struct Entries<K> {
+    version: i64,
+    bodies: HashMap<K, Bytes>,
+}
+
+impl<K: Eq + Hash> ResponseCache<K> {
+    /// At most `capacity` responses; when full, it starts over (the hot keys come back at once).
+    pub fn new(capacity: usize) -> Self {
+        ResponseCache {
+            capacity: capacity.max(1),
+            inner: Mutex::new(Entries {
+                version: i64::MIN,
+                bodies: HashMap::new(),
+            }),
+        }
+    }
+
+    /// The response for `key` rendered at data version `version`, if there is one.
+    pub fn get(&self, version: i64, key: &K) -> Option<Bytes> {
+        let mut entries = self.inner.lock().ok()?;
+        if entries.version != version {
+            entries.bodies.clear();
+            entries.version = version;
+            return None;
+        }
+        entries.bodies.get(key).cloned()
+    }
+
+    /// Keeps `body`, rendered from data at version `version` (read before the data was).
+    pub fn put(&self, version: i64, key: K, body: Bytes) {
+        let Ok(mut entries) = self.inner.lock() else {
+            return;
+        };
+        if version < entries.version {
+            return;
+        }
+        if version > entries.version || entries.bodies.len() >= self.capacity {
+            entries.bodies.clear();
+            entries.version = version;
+        }
+        entries.bodies.insert(key, body);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn entries_live_until_the_version_changes() {
+        let cache = ResponseCache::new(8);
+        cache.put(1, "a", Bytes::from_static(b"one"));
+        assert_eq!(cache.get(1, &"a"), Some(Bytes::from_static(b"one")));
+        assert_eq!(cache.get(2, &"a"), None);
+        assert_eq!(cache.get(1, &"a"), None, "an older version is gone too");
+    }
+
+    #[test]
+    fn responses_rendered_from_older_data_are_not_kept() {
+        let cache = ResponseCache::new(8);
+        assert_eq!(cache.get(5, &"a"), None);
+        cache.put(4, "a", Bytes::from_static(b"old"));
+        assert_eq!(cache.get(5, &"a"), None);
+    }
+
+    #[test]
+    fn the_cache_never_grows_past_its_capacity() {
+        let cache = ResponseCache::new(2);
+        for key in 0..10 {
+            cache.put(1, key, Bytes::new());
+        }
+        let kept = (0..10).filter(|key| cache.get(1, key).is_some()).count();
+        assert!((1..=2).contains(&kept), "{kept}");
+    }
+}

@@ -1,0 +1,473 @@
+//! `corpsite blog ...`: the office publishing from the command line, also while the site runs.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use assert_cmd::Command;
+use common::process::{send, Running, BINARY};
+
+const SVG: &str = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 16 9\"><rect width=\"16\" height=\"9\"/></svg>";
+
+struct Workspace {
+    dir: tempfile::TempDir,
+}
+
+impl Workspace {
+    fn new() -> Workspace {
+        Workspace {
+            dir: tempfile::tempdir().expect("temp dir"),
+        }
+    }
+
+    fn data_dir(&self) -> PathBuf {
+        self.dir.path().join("data")
+    }
+
+    fn path(&self, name: &str) -> PathBuf {
+        self.dir.path().join(name)
+    }
+
+    fn write(&self, name: &str, contents: &str) -> PathBuf {
+        let path = self.path(name);
+        std::fs::create_dir_all(path.parent().expect("parent")).expect("mkdir");
+        std::fs::write(&path, contents).expect("write");
+        path
+    }
+
+    fn post(&self, name: &str, front: &str) -> PathBuf {
+        self.write(
+            name,
+            &format!("---\n{front}\n---\n\n## A heading\n\nSome words of body text.\n"),
+        )
+    }
+
+    /// Runs `corpsite blog ARGS --data-dir <data>`.
+    fn blog(&self, args: &[&str]) -> std::process::Output {
+        Command::cargo_bin("corpsite")
+            .expect("the binary")
+            .arg("blog")
+            .args(args)
+            .arg("--data-dir")
+            .arg(self.data_dir())
+            .env("RUST_LOG", "warn")
+            .output()
+            .expect("run corpsite")
+    }
+
+    fn ok(&self, args: &[&str]) -> String {
+        let out = self.blog(args);
+        assert!(
+            out.status.success(),
+            "{args:?} failed: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    }
+
+    fn fails(&self, args: &[&str]) -> String {
+        let out = self.blog(args);
+        assert!(!out.status.success(), "{args:?} should fail");
+        String::from_utf8_lossy(&out.stderr).into_owned()
+    }
+
+    fn list(&self) -> Vec<String> {
+        self.ok(&["list"]).lines().map(str::to_owned).collect()
+    }
+
+    fn media_files(&self) -> Vec<String> {
+        let mut files = Vec::new();
+        for folder in ["blogs", "authors"] {
+            if let Ok(entries) = std::fs::read_dir(self.data_dir().join("media").join(folder)) {
+                for entry in entries.flatten() {
+                    files.push(format!("{folder}/{}", entry.file_name().to_string_lossy()));
+                }
+            }
+        }
+        files.sort();
+        files
+    }
+}
+
+fn last_line(text: &str) -> &str {
+    text.lines().last().unwrap_or_default()
+}
+
+fn arg(path: &Path) -> &str {
+    path.to_str().expect("utf-8 path")
+}
+
+#[test]
+fn add_prints_the_new_id_last_and_list_shows_id_date_and_title() {
+    let ws = Workspace::new();
+    ws.write("images/campus.svg", SVG);
+    ws.write("authors/ananya.svg", &SVG.replace("16", "8"));
+    let file = ws.post(
+        "campus.md",
+        "title: Leasing a campus\nmotive: Why\ntags: [Real Estate]\nauthor: Ananya Rao\n\
+         author_photo: authors/ananya.svg\ndate: 2025-01-21\nimage: images/campus.svg",
+    );
+    let out = ws.ok(&["add", arg(&file)]);
+    assert_eq!(last_line(&out), "leasing-a-campus");
+    assert_eq!(
+        ws.list(),
+        ["leasing-a-campus\t2025-01-21\tLeasing a campus"]
+    );
+    let media = ws.media_files();
+    assert_eq!(media.len(), 2, "{media:?}");
+    assert!(media[0].starts_with("authors/") && media[1].starts_with("blogs/"));
+
+    let again = ws.ok(&["add", arg(&file)]);
+    assert_eq!(last_line(&again), "leasing-a-campus-2");
+    assert_eq!(ws.media_files(), media, "the same image is stored once");
+}
+
+#[test]
+fn html_posts_are_published_sanitized() {
+    let ws = Workspace::new();
+    let file = ws.write(
+        "story.html",
+        "---\ntitle: An HTML story\nmotive: M\n---\n<h2>Hi</h2><p onclick=\"x()\">Text</p><script>alert(1)</script>\n",
+    );
+    assert_eq!(last_line(&ws.ok(&["add", arg(&file)])), "an-html-story");
+    let conn = rusqlite::Connection::open(ws.data_dir().join("corpsite.db")).expect("open db");
+    let content: String = conn
+        .query_row("SELECT content FROM blogs", [], |r| r.get(0))
+        .expect("the post");
+    assert_eq!(content, "<h2>Hi</h2><p>Text</p>\n");
+}
+
+#[test]
+fn update_keeps_the_id_and_drops_the_image_nothing_uses_any_more() {
+    let ws = Workspace::new();
+    ws.write("old.svg", SVG);
+    ws.write("new.svg", &SVG.replace("rect", "circle"));
+    let first = ws.post(
+        "a.md",
+        "title: First title\nmotive: M\ndate: 2025-01-01\nimage: old.svg",
+    );
+    let id = last_line(&ws.ok(&["add", arg(&first)])).to_owned();
+    let old_media = ws.media_files();
+
+    let changed = ws.post(
+        "b.md",
+        "title: A different title\nmotive: M2\ndate: 2025-02-02\nimage: new.svg",
+    );
+    assert_eq!(last_line(&ws.ok(&["update", &id, arg(&changed)])), id);
+    assert_eq!(ws.list(), [format!("{id}\t2025-02-02\tA different title")]);
+    let new_media = ws.media_files();
+    assert_eq!(new_media.len(), 1);
+    assert_ne!(new_media, old_media);
+
+    assert!(ws
+        .fails(&["update", "no-such-post", arg(&changed)])
+        .contains("no blog with the id no-such-post"));
+    assert!(ws
+        .fails(&["update", "../etc", arg(&changed)])
+        .contains("is not a blog id"));
+}
+
+#[test]
+fn remove_deletes_the_post_and_only_the_media_it_alone_used() {
+    let ws = Workspace::new();
+    ws.write("shared.svg", SVG);
+    ws.write("own.svg", &SVG.replace("rect", "circle"));
+    ws.write("face.svg", &SVG.replace("rect", "ellipse"));
+    let a = ws.post(
+        "a.md",
+        "title: A\nmotive: M\nimage: own.svg\nauthor: Meera Iyer\nauthor_photo: face.svg",
+    );
+    let b = ws.post(
+        "b.md",
+        "title: B\nmotive: M\nimage: shared.svg\nauthor: Meera Iyer",
+    );
+    let c = ws.post("c.md", "title: C\nmotive: M\nimage: shared.svg");
+    for file in [&a, &b, &c] {
+        ws.ok(&["add", arg(file)]);
+    }
+    assert_eq!(ws.media_files().len(), 3);
+
+    assert_eq!(last_line(&ws.ok(&["remove", "a"])), "removed a");
+    assert_eq!(
+        ws.media_files().len(),
+        2,
+        "the author's photo stays: B's author still has it"
+    );
+    ws.ok(&["remove", "b"]);
+    assert_eq!(ws.media_files().len(), 1, "the shared image stays for C");
+    ws.ok(&["remove", "c"]);
+    assert!(ws.media_files().is_empty());
+    assert!(ws.list().is_empty());
+    assert!(ws.fails(&["remove", "c"]).contains("no blog with the id c"));
+}
+
+#[test]
+fn import_adds_every_post_of_a_folder_in_one_go() {
+    let ws = Workspace::new();
+    ws.write("posts/README.md", "# not a post");
+    ws.write("posts/notes.txt", "not a post either");
+    ws.write("posts/images/one.svg", SVG);
+    ws.post(
+        "posts/01-one.md",
+        "title: One\nmotive: M\ndate: 2025-01-01\nimage: images/one.svg",
+    );
+    ws.post("posts/02-two.md", "title: Two\nmotive: M\ndate: 2025-01-02");
+    let out = ws.ok(&["import", arg(&ws.path("posts"))]);
+    assert_eq!(out.lines().collect::<Vec<_>>(), ["one", "two"]);
+    assert_eq!(ws.list().len(), 2);
+
+    let empty = ws.path("empty");
+    std::fs::create_dir_all(&empty).expect("mkdir");
+    assert!(ws.fails(&["import", arg(&empty)]).contains("no post files"));
+}
+
+#[test]
+fn one_bad_file_rejects_the_whole_import_and_is_named() {
+    let ws = Workspace::new();
+    ws.write("posts/images/one.svg", SVG);
+    ws.post(
+        "posts/01-good.md",
+        "title: Good\nmotive: M\nimage: images/one.svg",
+    );
+    ws.post("posts/02-bad.md", "title: Bad\nmotive: M\ndate: 2025-02-30");
+    ws.post("posts/03-good.md", "title: Also good\nmotive: M");
+    let err = ws.fails(&["import", arg(&ws.path("posts"))]);
+    assert!(err.contains("02-bad.md") && err.contains("`date`"), "{err}");
+    assert!(ws.list().is_empty(), "nothing was written");
+    assert!(ws.media_files().is_empty(), "no image was left behind");
+}
+
+#[test]
+fn malformed_files_write_nothing_and_name_the_file_the_field_and_the_problem() {
+    // (file name, contents, files beside it, words the error must hold)
+    type Case<'a> = (&'a str, &'a str, &'a [(&'a str, &'a str)], &'a [&'a str]);
+    let cases: &[Case] = &[
+        (
+            "no-front.md",
+            "Just a body\n",
+            &[],
+            &["no-front.md", "no front matter"],
+        ),
+        (
+            "unclosed.md",
+            "---\ntitle: T\nmotive: M\n",
+            &[],
+            &["unclosed.md", "no front matter"],
+        ),
+        (
+            "yaml.md",
+            "---\ntitle: [oops\n---\nBody\n",
+            &[],
+            &["yaml.md", "not valid YAML"],
+        ),
+        (
+            "no-title.md",
+            "---\nmotive: M\n---\nBody\n",
+            &[],
+            &["no-title.md", "`title`", "required"],
+        ),
+        (
+            "no-motive.md",
+            "---\ntitle: T\n---\nBody\n",
+            &[],
+            &["no-motive.md", "`motive`", "required"],
+        ),
+        (
+            "date.md",
+            "---\ntitle: T\nmotive: M\ndate: 2025-13-01\n---\nBody\n",
+            &[],
+            &["date.md", "`date`", "2025-13-01", "YYYY-MM-DD"],
+        ),
+        (
+            "colour.md",
+            "---\ntitle: T\nmotive: M\ncolor: blue\n---\nBody\n",
+            &[],
+            &["colour.md", "`color`", "blue", "#rrggbb"],
+        ),
+        (
+            "missing.md",
+            "---\ntitle: T\nmotive: M\nimage: nowhere.png\n---\nBody\n",
+            &[],
+            &["missing.md", "`image`", "nowhere.png", "cannot read"],
+        ),
+        (
+            "text.md",
+            "---\ntitle: T\nmotive: M\nimage: fake.png\n---\nBody\n",
+            &[("fake.png", "I am text")],
+            &["text.md", "`image`", "fake.png", "not an image"],
+        ),
+        (
+            "script.md",
+            "---\ntitle: T\nmotive: M\nimage: evil.svg\n---\nBody\n",
+            &[("evil.svg", "<svg onload=\"alert(1)\"></svg>")],
+            &["script.md", "`image`", "not an image"],
+        ),
+        (
+            "photo.md",
+            "---\ntitle: T\nmotive: M\nauthor: A\nauthor_photo: gone.svg\n---\nBody\n",
+            &[],
+            &["photo.md", "`author_photo`", "gone.svg"],
+        ),
+        (
+            "typo.md",
+            "---\ntitle: T\nmotive: M\ntagz: [a]\n---\nBody\n",
+            &[],
+            &["typo.md", "`tagz`", "unknown field"],
+        ),
+        (
+            "empty.md",
+            "---\ntitle: T\nmotive: M\n---\n\n",
+            &[],
+            &["empty.md", "body", "empty"],
+        ),
+        (
+            "post.txt",
+            "---\ntitle: T\nmotive: M\n---\nBody\n",
+            &[],
+            &["post.txt", ".md or .html"],
+        ),
+    ];
+    for (name, contents, beside, words) in cases {
+        let ws = Workspace::new();
+        for (other, text) in *beside {
+            ws.write(other, text);
+        }
+        let file = ws.write(name, contents);
+        let err = ws.fails(&["add", arg(&file)]);
+        for word in *words {
+            assert!(err.contains(word), "{name}: {word:?} missing from {err:?}");
+        }
+        assert_eq!(err.lines().count(), 1, "{name}: one line: {err:?}");
+        assert!(ws.list().is_empty(), "{name}: nothing written");
+        assert!(ws.media_files().is_empty(), "{name}: no media written");
+    }
+    let ws = Workspace::new();
+    assert!(ws
+        .fails(&["add", arg(&ws.path("absent.md"))])
+        .contains("absent.md"));
+}
+
+#[test]
+fn the_data_dir_comes_from_the_environment_too() {
+    let ws = Workspace::new();
+    let file = ws.post("a.md", "title: From env\nmotive: M");
+    let out = Command::cargo_bin("corpsite")
+        .expect("the binary")
+        .args(["blog", "add", arg(&file)])
+        .env("CORPSITE_DATA_DIR", ws.data_dir())
+        .env("RUST_LOG", "warn")
+        .output()
+        .expect("run");
+    assert!(out.status.success());
+    assert_eq!(ws.list().len(), 1);
+}
+
+fn api_json(server: &Running, path: &str) -> (u16, serde_json::Value) {
+    let response = send(server.addr, "GET", path, &[]);
+    let body = serde_json::from_slice(&response.body).unwrap_or(serde_json::Value::Null);
+    (response.status, body)
+}
+
+/// Polls until `check` holds, for at most `limit`; answers how long it took.
+fn within(limit: Duration, mut check: impl FnMut() -> bool) -> Option<Duration> {
+    let start = Instant::now();
+    while start.elapsed() < limit {
+        if check() {
+            return Some(start.elapsed());
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    None
+}
+
+#[test]
+fn the_cli_publishes_while_the_site_runs_and_the_api_shows_it_within_a_second() {
+    let ws = Workspace::new();
+    let data = ws.data_dir();
+    let server = Running::start(
+        Path::new(BINARY),
+        &["--addr", "127.0.0.1:0", "--data-dir", arg(&data)],
+        &[],
+        ws.dir.path(),
+    );
+    let (status, before) = api_json(&server, "/api/corp_website/blogs/get");
+    assert_eq!(status, 200);
+    let total = before["data"]["pagination"]["total"]
+        .as_u64()
+        .expect("total");
+    assert!(total >= 14, "the demo content is there");
+
+    let file = ws.post(
+        "news.md",
+        "title: Fresh from the office\nmotive: M\ndate: 2099-01-01",
+    );
+    let id = last_line(&ws.ok(&["add", arg(&file)])).to_owned();
+    let shown = within(Duration::from_secs(1), || {
+        let (_, body) = api_json(&server, "/api/corp_website/blogs/get");
+        body["data"]["pagination"]["total"] == total + 1
+            && body["data"]["datas"][0]["_id"] == id.as_str()
+    });
+    assert!(
+        shown.is_some(),
+        "the list shows the new post within a second"
+    );
+    assert_eq!(
+        api_json(&server, &format!("/api/corp_website/blogs/get/{id}")).0,
+        200
+    );
+
+    ws.ok(&["remove", &id]);
+    let gone = within(Duration::from_secs(1), || {
+        let (_, body) = api_json(&server, "/api/corp_website/blogs/get");
+        body["data"]["pagination"]["total"] == total
+    });
+    assert!(
+        gone.is_some(),
+        "the list drops the removed post within a second"
+    );
+    assert_eq!(
+        api_json(&server, &format!("/api/corp_website/blogs/get/{id}")).0,
+        404
+    );
+}
+
+#[test]
+fn images_the_body_shows_are_stored_as_media_and_removed_with_the_post() {
+    let ws = Workspace::new();
+    ws.write("images/plan.svg", SVG);
+    let file = ws.write(
+        "plan.md",
+        "---\ntitle: With a plan\nmotive: M\n---\nSee the plan:\n\n![The plan](images/plan.svg)\n\n![Remote](https://cdn.example.com/x.png)\n",
+    );
+    ws.ok(&["add", arg(&file)]);
+    let media = ws.media_files();
+    assert_eq!(media.len(), 1);
+    let conn = rusqlite::Connection::open(ws.data_dir().join("corpsite.db")).expect("open db");
+    let content: String = conn
+        .query_row("SELECT content FROM blogs", [], |r| r.get(0))
+        .expect("the post");
+    assert!(
+        content.contains(&format!("src=\"{}\"", media[0])),
+        "{content}"
+    );
+    assert!(
+        content.contains("src=\"https://cdn.example.com/x.png\""),
+        "{content}"
+    );
+
+    ws.ok(&["remove", "with-a-plan"]);
+    assert!(ws.media_files().is_empty());
+
+    let broken = ws.write(
+        "broken.md",
+        "---\ntitle: T\nmotive: M\n---\nText.\n\n![x](images/missing.svg)\n",
+    );
+    let err = ws.fails(&["add", arg(&broken)]);
+    assert!(
+        err.contains("broken.md")
+            && err.contains("`content`")
+            && err.contains("images/missing.svg"),
+        "{err}"
+    );
+}

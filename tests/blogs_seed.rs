@@ -1,0 +1,136 @@
+//! The demo content: published on the first start of a new database, and never again.
+
+mod common;
+
+use common::{header, json, TestApp};
+use corpsite::config::Settings;
+use corpsite::server::open_store;
+use corpsite::store::blogs;
+use serde_json::Value;
+
+fn seeded() -> TestApp {
+    TestApp::with_settings(|s| s.seed_demo_content = true)
+}
+
+async fn all_blogs(app: &TestApp) -> Vec<Value> {
+    let mut all = Vec::new();
+    for page in 1..=10 {
+        let body = json(
+            &app.get(&format!("/api/corp_website/blogs/get?page={page}"))
+                .await,
+        );
+        all.extend(
+            body["data"]["datas"]
+                .as_array()
+                .expect("datas")
+                .iter()
+                .cloned(),
+        );
+        if body["data"]["pagination"]["pages"] == page {
+            break;
+        }
+    }
+    all
+}
+
+#[tokio::test]
+async fn a_new_database_gets_varied_demo_stories_over_two_pages() {
+    let app = seeded();
+    let body = json(&app.get("/api/corp_website/blogs/get").await);
+    let pagination = &body["data"]["pagination"];
+    assert!(
+        pagination["total"].as_u64().is_some_and(|n| n >= 14),
+        "{pagination}"
+    );
+    assert_eq!(pagination["pages"], 2);
+
+    let blogs = all_blogs(&app).await;
+    assert!(blogs.len() >= 14);
+    assert!(
+        blogs.iter().any(|b| b["written_by"].is_null()),
+        "a post without author"
+    );
+    assert!(blogs
+        .iter()
+        .any(|b| b["written_by"]["profile_photo"].is_null() && b["written_by"].is_object()));
+    assert!(blogs
+        .iter()
+        .any(|b| b["written_by"]["profile_photo"].is_string()));
+    for blog in &blogs {
+        let tags = blog["tags"].as_array().expect("tags").len();
+        assert!((1..=3).contains(&tags), "{}: {tags} tags", blog["_id"]);
+        assert!(
+            blog["content"].as_str().is_some_and(|c| c.contains("<h2>")),
+            "{}",
+            blog["_id"]
+        );
+    }
+    let colours: std::collections::HashSet<&str> =
+        blogs.iter().filter_map(|b| b["color"].as_str()).collect();
+    assert!(colours.len() > 5);
+}
+
+#[tokio::test]
+async fn every_demo_image_is_served_from_the_media_folder() {
+    let app = seeded();
+    for blog in all_blogs(&app).await {
+        let paths = [
+            blog["blog_image"].as_str(),
+            blog["written_by"]["profile_photo"].as_str(),
+        ];
+        for path in paths.into_iter().flatten() {
+            let response = app.get(&format!("/media/{path}")).await;
+            assert_eq!(response.status(), 200, "{path}");
+            assert_eq!(header(&response, "content-type"), "image/svg+xml", "{path}");
+            assert_eq!(
+                header(&response, "cache-control"),
+                "public, max-age=31536000, immutable"
+            );
+            assert!(
+                app.data_dir().join("media").join(path).is_file(),
+                "{path} copied into media"
+            );
+        }
+    }
+}
+
+#[tokio::test]
+async fn demo_images_are_still_served_from_the_binary_when_the_media_folder_lost_them() {
+    let app = seeded();
+    let blogs = all_blogs(&app).await;
+    std::fs::remove_dir_all(app.data_dir().join("media")).expect("remove media");
+    let path = blogs[0]["blog_image"].as_str().expect("an image");
+    let response = app.get(&format!("/media/{path}")).await;
+    assert_eq!(response.status(), 200);
+    assert!(
+        response.body().starts_with(b"<svg")
+            || String::from_utf8_lossy(response.body()).contains("<svg")
+    );
+}
+
+#[test]
+fn the_seed_runs_once_per_database_even_after_every_post_is_removed() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let settings = Settings::for_data_dir(dir.path());
+    assert!(settings.seed_demo_content, "seeding is the default");
+    let count = |db: &std::sync::Arc<corpsite::store::Db>| {
+        db.read_blocking(|c| blogs::count(c, None)).expect("count")
+    };
+
+    let db = open_store(&settings).expect("first start");
+    let first = count(&db);
+    assert!(first >= 14);
+    db.close();
+    drop(db);
+
+    let db = open_store(&settings).expect("second start");
+    assert_eq!(count(&db), first, "no second seed");
+    db.write_blocking(|c| c.execute_batch("DELETE FROM blogs"))
+        .expect("writer")
+        .expect("delete all");
+    db.close();
+    drop(db);
+
+    let db = open_store(&settings).expect("third start");
+    assert_eq!(count(&db), 0, "the office's removals stand");
+}
