@@ -27,7 +27,7 @@ export const blogContent: BlogContent = {
   notFoundRedirect: { path: '/', delayMs: 2000 },
   search: {
     label: 'Search the blogs',
-    placeholder: 'Search by title, topic, tag or author',
+    placeholder: 'Search stories, tags or authors',
     clearLabel: 'Clear search',
     noMatches: 'No blogs match “{query}”.',
     noMatchesHint: 'Try a different word, or clear the search to see every story.',

@@ -2,8 +2,8 @@
  * The client's own pass over a blog's HTML before it is shown (the server already cleaned it
  * with ammonia; this is the second line of defence DESIGN.md asks for). An allowlist: known
  * text elements keep their allowed attributes, dangerous elements go with their content, and
- * anything else is unwrapped to its text. The markup is parsed into an inert <template>, so
- * nothing in it runs or loads while it is cleaned.
+ * anything else is unwrapped to its text. The markup is parsed by DOMParser into a detached
+ * document, so nothing in it runs or loads while it is cleaned.
  */
 
 /** Elements kept, with the attributes each may keep. */
@@ -172,11 +172,13 @@ function copyChildren(source: Node, target: Node, doc: Document) {
 
 /** Returns HTML that holds only allowed elements and attributes, with safe URLs only. */
 export function sanitizeHtml(html: string): string {
-  const parsed = document.createElement('template');
-  parsed.innerHTML = html;
-  // Rebuild into a fresh inert template rather than editing in place: what we output is only
-  // what we created, never a node the parser made from the input.
-  const out = document.createElement('template');
-  copyChildren(parsed.content, out.content, out.content.ownerDocument ?? document);
+  // DOMParser builds a document with no browsing context: no script runs and no image loads.
+  // (Chromium still reports to the page's CSP any inline handler or style attribute it parses;
+  // the server's ammonia pass means real posts never carry one.)
+  const parsed = new DOMParser().parseFromString(`<!doctype html><body>${html}`, 'text/html');
+  // Rebuild into a fresh element rather than editing in place: what we output is only what we
+  // created, never a node the parser made from the input.
+  const out = parsed.createElement('div');
+  copyChildren(parsed.body, out, parsed);
   return out.innerHTML;
 }
