@@ -26,6 +26,10 @@ export const careersContent: CareersContent = {
     uploadAccept: 'image/jpeg,image/png,image/svg+xml,image/webp',
     removeFileLabel: 'Remove file',
     submitLabel: 'SUBMIT',
+    // SPEC.md §9 leaves the value open; the API contract names it.
+    departmentWebsite: 'Corp Careers',
+    unsupportedFileMessage: 'Please choose an image: Supported Type JPEG,PNG,SVG,WEBP',
+    intro: 'Tell us about yourself and attach your resume as an image. We read every application.',
   },
   perksHeading: 'What to Expect When You Join Us',
   perks: [

@@ -510,6 +510,12 @@ export interface CareersContent {
     uploadAccept: string;
     removeFileLabel: string;
     submitLabel: string;
+    /** department_website sent with applications (SPEC.md leaves the value open). */
+    departmentWebsite: string;
+    /** Shown when a chosen file is not one of the supported image types. */
+    unsupportedFileMessage: string;
+    /** A line under the form's heading. */
+    intro: string;
   };
   perksHeading: string;
   perks: readonly Perk[];
@@ -523,9 +529,42 @@ export interface BlogContent {
   listHeadline: string;
   backToBlogsLabel: string;
   similar: { heading: string; caption: string };
-  subscribe: { headline: string; subtext: string; placeholder: string; buttonLabel: string };
+  subscribe: {
+    headline: string;
+    subtext: string;
+    placeholder: string;
+    buttonLabel: string;
+    /** Accessible label of the email input (the placeholder alone is not a label). */
+    inputLabel: string;
+    /** department_website and service sent with a subscription. */
+    departmentWebsite: string;
+    service: string;
+  };
   /** SPEC.md §4: after "blog not found", go here after this delay. */
   notFoundRedirect: { path: string; delayMs: number };
+  /** Beyond SPEC.md: searching the list, its empty and failure states. */
+  search: {
+    label: string;
+    placeholder: string;
+    clearLabel: string;
+    /** "{query}" is replaced with what the visitor searched for. */
+    noMatches: string;
+    noMatchesHint: string;
+    /** "{count}" and "{query}". */
+    matchesSummary: string;
+  };
+  noBlogsYet: string;
+  listLoading: string;
+  listFailed: string;
+  detailFailed: string;
+  retryLabel: string;
+  paginationLabel: string;
+  previousPageLabel: string;
+  nextPageLabel: string;
+  detailLoading: string;
+  /** The detail page's heading while the post loads. */
+  detailTitleFallback: string;
+  writtenByPrefix: string;
 }
 
 /* ------------------------------------------------------------------ messages */

@@ -1,7 +1,161 @@
+import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
+import { useSearchParams } from 'react-router-dom';
+import { PageHero } from '@/components/page-hero';
+import { toast } from '@/components/toast';
+import { blogContent } from '@/content/blog';
+import { listBlogs } from '@/features/blog/blog-api';
+import { BlogCard, BlogCardSkeleton } from '@/features/blog/blog-card';
+import { fillIn } from '@/features/blog/blog-format';
+import { groupBlogs, pageCount, parsePage, showsPagination } from '@/features/blog/blog-layout';
+import { BlogPagination } from '@/features/blog/blog-pagination';
+import { BlogSearch } from '@/features/blog/blog-search';
+import { useRemote } from '@/features/blog/use-remote';
+import '@/styles/controls.css';
+import '@/features/blog/blog-list.css';
+
+const SKELETON_CARDS = 8;
+/** The first row of the grid loads its images at once; the rest lazily. */
+const EAGER_CARDS = 4;
+
+function listSearch(page: number, query: string): string {
+  const params = new URLSearchParams();
+  if (query) params.set('q', query);
+  if (page > 1) params.set('page', String(page));
+  const search = params.toString();
+  return search ? `?${search}` : '';
+}
+
 export function BlogListPage() {
+  const [params, setParams] = useSearchParams();
+  const page = parsePage(params.get('page'));
+  const query = (params.get('q') ?? '').trim();
+  const [attempt, setAttempt] = useState(0);
+  const listTop = useRef<HTMLHeadingElement>(null);
+  const { search } = blogContent;
+
+  const remote = useRemote(
+    (signal) => listBlogs(page, query, signal),
+    [page, query, attempt],
+    () => toast.error(blogContent.listFailed),
+  );
+
+  const onSearch = useCallback(
+    (next: string) => {
+      if (next === query) return;
+      // Starting a search adds a history entry; refining or clearing it replaces that entry.
+      setParams(new URLSearchParams(listSearch(1, next)), { replace: query !== '' });
+    },
+    [query, setParams],
+  );
+
+  // A new page of results starts at the top of the list, not at the pagination.
+  const scrollToList = useCallback(() => {
+    listTop.current?.scrollIntoView({ block: 'start' });
+  }, []);
+  const previousPage = useRef(page);
+  useEffect(() => {
+    if (previousPage.current !== page) scrollToList();
+    previousPage.current = page;
+  }, [page, scrollToList]);
+
+  const blogs = remote.status === 'ready' ? remote.data.blogs : [];
+  const pagination = remote.status === 'ready' ? remote.data.pagination : undefined;
+
   return (
-    <section class="page-shell">
-      <h1>Blogs</h1>
-    </section>
+    <>
+      <PageHero
+        title={blogContent.banner.headline}
+        text={blogContent.banner.text}
+        image={blogContent.banner.image}
+        imageAlt={blogContent.banner.imageAlt}
+        breadcrumb={blogContent.breadcrumb}
+      />
+      <section class="blog-list" aria-labelledby="blog-list-title">
+        <div class="blog-list__head">
+          <h2 id="blog-list-title" ref={listTop} class="blog-list__headline">
+            {blogContent.listHeadline}
+          </h2>
+          <BlogSearch query={query} onSearch={onSearch} />
+        </div>
+
+        <p class="blog-list__status" role="status">
+          {remote.status === 'loading' && blogContent.listLoading}
+          {remote.status === 'ready' &&
+            query &&
+            blogs.length > 0 &&
+            fillIn(search.matchesSummary, { count: pagination?.total ?? blogs.length, query })}
+        </p>
+
+        {remote.status === 'loading' && (
+          <div class="blog-grid" aria-hidden="true">
+            {Array.from({ length: SKELETON_CARDS }, (_, i) => (
+              <BlogCardSkeleton key={i} />
+            ))}
+          </div>
+        )}
+
+        {remote.status === 'error' && (
+          <div class="blog-list__message">
+            <p>{blogContent.listFailed}</p>
+            <button
+              type="button"
+              class="action-button action-button--primary"
+              onClick={() => setAttempt((n) => n + 1)}
+            >
+              {blogContent.retryLabel}
+            </button>
+          </div>
+        )}
+
+        {remote.status === 'ready' && blogs.length === 0 && (
+          <div class="blog-list__message">
+            {query ? (
+              <>
+                <p class="blog-list__message-title">{fillIn(search.noMatches, { query })}</p>
+                <p>{search.noMatchesHint}</p>
+                <button
+                  type="button"
+                  class="action-button action-button--primary"
+                  onClick={() => onSearch('')}
+                >
+                  {search.clearLabel}
+                </button>
+              </>
+            ) : (
+              <p>{blogContent.noBlogsYet}</p>
+            )}
+          </div>
+        )}
+
+        {blogs.length > 0 && (
+          <ul class="blog-grid">
+            {groupBlogs(blogs).flatMap((group) =>
+              group.items.map(({ blog, variant }, index) => (
+                <li
+                  key={blog._id}
+                  class={`blog-grid__item blog-grid__item--${variant}`}
+                  data-group={group.id}
+                >
+                  <BlogCard
+                    blog={blog}
+                    variant={variant}
+                    eager={group.id === 'lead' && index < EAGER_CARDS}
+                  />
+                </li>
+              )),
+            )}
+          </ul>
+        )}
+
+        {pagination && showsPagination(pagination) && (
+          <BlogPagination
+            page={pagination.page}
+            pages={pageCount(pagination)}
+            searchFor={(target) => listSearch(target, query)}
+            onNavigate={scrollToList}
+          />
+        )}
+      </section>
+    </>
   );
 }

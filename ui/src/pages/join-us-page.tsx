@@ -1,7 +1,28 @@
+import { PageHero } from '@/components/page-hero';
+import { careersContent } from '@/content/careers';
+import { ApplicationForm } from '@/features/careers/application-form';
+import { PerksPanel } from '@/features/careers/perks-panel';
+import '@/styles/controls.css';
+import '@/styles/forms.css';
+import '@/features/careers/careers.css';
+
 export function JoinUsPage() {
+  const { pageTitle, banner, breadcrumb } = careersContent;
   return (
-    <section class="page-shell">
-      <h1>Join Us</h1>
-    </section>
+    <>
+      <PageHero
+        title={pageTitle}
+        text={banner.headline}
+        image={banner.image}
+        imageAlt={banner.imageAlt}
+        breadcrumb={breadcrumb}
+      >
+        <p class="page-hero__text careers-hero__message">{banner.text}</p>
+      </PageHero>
+      <div class="careers-page">
+        <ApplicationForm />
+        <PerksPanel />
+      </div>
+    </>
   );
 }

@@ -1,0 +1,195 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { useApi } from './mock-api';
+import { snapshot } from './snapshot';
+
+const REQUIRED = 'This Field is required *';
+// A real 1x1 PNG: the server checks the bytes, not the name.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+const resume = { name: 'ravi-kumar-resume.png', mimeType: 'image/png', buffer: PNG };
+const values = {
+  Name: 'Ravi Kumar',
+  Mobile: '9876543210',
+  Email: 'ravi.kumar@example.com',
+  Experience: '4',
+  'Previous Company': 'Acme Facilities',
+  Query: 'Looking for facility management roles in Bengaluru.',
+};
+
+test.beforeEach(async ({ page }) => {
+  await useApi(page);
+  await page.goto('/join_us');
+});
+
+const submit = (page: Page) => page.getByRole('button', { name: 'SUBMIT', exact: true });
+const picker = (page: Page) => page.getByLabel('Upload Resume');
+
+async function fillAll(page: Page) {
+  for (const [label, value] of Object.entries(values))
+    await page.getByLabel(label, { exact: true }).fill(value);
+  await picker(page).setInputFiles(resume);
+}
+
+test('the page: breadcrumb, hero, the form fields and the six perks', async ({ page }) => {
+  await expect(page.getByRole('heading', { level: 1, name: 'Join Us' })).toBeVisible();
+  const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
+  await expect(crumbs.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
+  await expect(crumbs.getByText('Join Us')).toHaveAttribute('aria-current', 'page');
+  for (const label of Object.keys(values))
+    await expect(page.getByLabel(label, { exact: true })).toBeVisible();
+  await expect(page.getByLabel('Experience', { exact: true })).toHaveAttribute('min', '0');
+  await expect(page.getByLabel('Experience', { exact: true })).toHaveAttribute('type', 'number');
+  await expect(picker(page)).toHaveAttribute('accept', 'image/jpeg,image/png,image/svg+xml,image/webp');
+  await expect(page.getByText('Click To Upload Photo')).toBeVisible();
+  await expect(page.getByText('Supported Type JPEG,PNG,SVG,WEBP')).toBeVisible();
+  const perks = page.getByRole('complementary', { name: 'What to Expect When You Join Us' });
+  await expect(perks.getByRole('heading', { level: 3 })).toHaveText([
+    'Fast Growing',
+    'Great Team',
+    'Take Ownership',
+    'Keep Learning',
+    'Latest Tech',
+    'Cross-Domain Exposure',
+  ]);
+});
+
+test('the chosen file shows its name with a remove control that clears it', async ({ page }) => {
+  await picker(page).setInputFiles(resume);
+  await expect(page.getByText(resume.name)).toBeVisible();
+  await page.getByRole('button', { name: `Remove file ${resume.name}` }).click();
+  await expect(page.getByText(resume.name)).toHaveCount(0);
+  expect(await picker(page).evaluate((input: HTMLInputElement) => input.files?.length ?? 0)).toBe(0);
+});
+
+test('a file that is not an image is refused', async ({ page }) => {
+  await picker(page).setInputFiles({
+    name: 'cv.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.4'),
+  });
+  await expect(page.getByText('cv.pdf')).toHaveCount(0);
+  await expect(picker(page)).toHaveAttribute('aria-invalid', 'true');
+});
+
+test('validation: name, mobile (lenient), email, experience, resume; typing clears', async ({ page }) => {
+  const steps: [string, () => Promise<void>][] = [
+    ['Name', () => page.getByLabel('Name', { exact: true }).fill('R')],
+    // Any non-empty mobile passes, however short.
+    ['Mobile', () => page.getByLabel('Mobile', { exact: true }).fill('1')],
+    ['Email', () => page.getByLabel('Email', { exact: true }).fill('r')],
+    ['Experience', () => page.getByLabel('Experience', { exact: true }).fill('0')],
+    ['Upload Resume', () => picker(page).setInputFiles(resume)],
+  ];
+  for (const [label, fix] of steps) {
+    await submit(page).click();
+    const field = label === 'Upload Resume' ? picker(page) : page.getByLabel(label, { exact: true });
+    await expect(page.getByText(REQUIRED)).toHaveCount(1);
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+    await fix();
+    await expect(page.getByText(REQUIRED)).toHaveCount(0);
+  }
+});
+
+test('on 201: the multipart payload, the toast, and every field and the file reset', async ({ page }) => {
+  await fillAll(page);
+  const sent = page.waitForRequest((r) => r.url().endsWith('/api/applicant/create'));
+  await submit(page).click();
+  const request = await sent;
+  expect(request.headers()['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+  const body = request.postDataBuffer()?.toString('latin1') ?? '';
+  const fields = [
+    ...body.matchAll(/name="([^"]+)"(?:; filename="([^"]*)")?\r\n(?:Content-Type: [^\r]+\r\n)?\r\n([^\r]*)/g),
+  ].map((m) => [m[1], m[2] ?? m[3]]);
+  expect(fields).toEqual([
+    ['name', values.Name],
+    ['mobile', values.Mobile],
+    ['email', values.Email],
+    ['experience', values.Experience],
+    ['previous_company', values['Previous Company']],
+    ['query', values.Query],
+    ['file', resume.name],
+    ['department_website', 'Corp Careers'],
+    ['website', ''],
+  ]);
+  await expect(page.locator('.toast--success')).toHaveText(/Form Submitted Successfully/);
+  for (const label of Object.keys(values))
+    await expect(page.getByLabel(label, { exact: true })).toHaveValue('');
+  await expect(page.getByText(resume.name)).toHaveCount(0);
+  expect(await picker(page).evaluate((input: HTMLInputElement) => input.files?.length ?? 0)).toBe(0);
+  for (const width of [390, 1440]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await snapshot(page, `join-us-submitted-${width}`);
+  }
+});
+
+test('a server error: the toast shows its message, every value and the file are kept', async ({
+  page,
+  guard,
+}) => {
+  guard.allowConsoleError(/Failed to load resource.*500/);
+  await page.route('**/api/applicant/create', (route) =>
+    route.fulfill({
+      status: 500,
+      json: { message: 'We could not save your application. Please try again.' },
+    }),
+  );
+  await fillAll(page);
+  await submit(page).click();
+  await expect(page.locator('.toast--error')).toHaveText(/We could not save your application/);
+  for (const [label, value] of Object.entries(values)) {
+    await expect(page.getByLabel(label, { exact: true })).toHaveValue(value);
+  }
+  await expect(page.getByText(resume.name)).toBeVisible();
+  await expect(submit(page)).toBeEnabled();
+  for (const width of [390, 1440]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await snapshot(page, `join-us-failed-${width}`);
+  }
+});
+
+test('a 415 for the file shows the server message under the picker', async ({ page, guard }) => {
+  guard.allowConsoleError(/Failed to load resource.*415/);
+  await page.route('**/api/applicant/create', (route) =>
+    route.fulfill({
+      status: 415,
+      json: {
+        message: 'The resume must be a JPEG, PNG, SVG or WEBP image.',
+        errors: { file: 'Unsupported image type.' },
+      },
+    }),
+  );
+  await fillAll(page);
+  await submit(page).click();
+  await expect(page.locator('.toast--error')).toHaveText(/The resume must be a JPEG/);
+  await expect(page.getByText('Unsupported image type.')).toBeVisible();
+  await expect(page.getByLabel('Name', { exact: true })).toHaveValue(values.Name);
+});
+
+test('a slow server gets one request; the button is disabled until it answers', async ({ page }) => {
+  let calls = 0;
+  let release: () => void = () => {};
+  const held = new Promise<void>((done) => (release = done));
+  await page.route('**/api/applicant/create', async (route) => {
+    calls++;
+    await held;
+    await route.fallback();
+  });
+  await fillAll(page);
+  await submit(page).click();
+  await expect(submit(page)).toBeDisabled();
+  await page.locator('form.form-card').evaluate((form: HTMLFormElement) => form.requestSubmit());
+  await page.waitForTimeout(300);
+  expect(calls).toBe(1);
+  release();
+  await expect(page.locator('.toast--success')).toHaveText(/Form Submitted Successfully/);
+  expect(calls).toBe(1);
+});
+
+test('no horizontal scroll at 320px', async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 700 });
+  await picker(page).setInputFiles({ ...resume, name: `a-very-long-file-name-${'x'.repeat(60)}.png` });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+});

@@ -1,0 +1,65 @@
+import { Link } from 'react-router-dom';
+import { blogContent } from '@/content/blog';
+import { mediaUrl } from '@/lib/runtime-config';
+import type { Blog } from './blog-api';
+import { blogColor } from './blog-format';
+import type { BlogCardVariant } from './blog-layout';
+
+export function blogPath(id: string): string {
+  return `/blogs/detail/${encodeURIComponent(id)}`;
+}
+
+interface BlogCardProps {
+  blog: Blog;
+  variant: BlogCardVariant;
+  /** Cards in the first rows load at once; the rest when scrolled near. */
+  eager: boolean;
+}
+
+/** One card of the blog grid; the whole card is the link to the post. */
+export function BlogCard({ blog, variant, eager }: BlogCardProps) {
+  const tag = blog.tags[0]?.name;
+  const author = blog.written_by?.name;
+  return (
+    <article class={`blog-card blog-card--${variant}`} style={{ '--blog-color': blogColor(blog.color) }}>
+      {variant !== 'text' && (
+        <img
+          class="blog-card__image"
+          src={mediaUrl(blog.blog_image)}
+          alt=""
+          width={1200}
+          height={675}
+          loading={eager ? 'eager' : 'lazy'}
+          decoding="async"
+        />
+      )}
+      <div class="blog-card__body">
+        {tag && <span class="blog-card__tag">{tag}</span>}
+        <h3 class="blog-card__title">
+          <Link class="blog-card__link" to={blogPath(blog._id)}>
+            {blog.title}
+          </Link>
+        </h3>
+        {variant === 'text' && <p class="blog-card__motive">{blog.motive}</p>}
+        {variant === 'feature' && author && (
+          <p class="blog-card__author">
+            {blogContent.writtenByPrefix} {author}
+          </p>
+        )}
+      </div>
+    </article>
+  );
+}
+
+/** A grey placeholder card while the list loads. */
+export function BlogCardSkeleton() {
+  return (
+    <div class="blog-card blog-card--skeleton" aria-hidden="true">
+      <span class="blog-card__image blog-skeleton" />
+      <div class="blog-card__body">
+        <span class="blog-skeleton blog-skeleton--line" />
+        <span class="blog-skeleton blog-skeleton--line blog-skeleton--short" />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import { Link } from 'react-router-dom';
+import { blogContent } from '@/content/blog';
+import { mediaUrl } from '@/lib/runtime-config';
+import type { Blog } from './blog-api';
+import { blogPath } from './blog-card';
+import { formatBlogDate } from './blog-format';
+
+/** 'Similar BLogs': up to three other posts; not rendered at all when there are none. */
+export function SimilarBlogs({ blogs }: { blogs: readonly Blog[] }) {
+  if (blogs.length === 0) return null;
+  const { similar } = blogContent;
+  return (
+    <section class="similar" aria-labelledby="similar-title">
+      <h2 id="similar-title" class="similar__title">
+        {similar.heading}
+      </h2>
+      <p class="similar__caption">{similar.caption}</p>
+      <ul class="similar__grid">
+        {blogs.map((blog) => (
+          <li key={blog._id} class="similar__item">
+            <article class="similar-card">
+              <img
+                class="similar-card__image"
+                src={mediaUrl(blog.blog_image)}
+                alt=""
+                width={1200}
+                height={675}
+                loading="lazy"
+                decoding="async"
+              />
+              <div class="similar-card__body">
+                <h3 class="similar-card__title">
+                  <Link class="similar-card__link" to={blogPath(blog._id)}>
+                    {blog.title}
+                  </Link>
+                </h3>
+                <p class="similar-card__motive">{blog.motive}</p>
+                <p class="similar-card__meta">
+                  {blog.written_by && <span class="similar-card__author">{blog.written_by.name}</span>}
+                  <time dateTime={blog.date}>{formatBlogDate(blog.date)}</time>
+                  <span>{blog.min_read}</span>
+                </p>
+              </div>
+            </article>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

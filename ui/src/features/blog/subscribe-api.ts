@@ -1,0 +1,16 @@
+import { HONEYPOT_FIELD } from '@/components/honeypot-field';
+import { blogContent } from '@/content/blog';
+import { api } from '@/lib/api-client';
+
+/** POST {api}/clients/create with only the email filled (SPEC.md sections 3 and 7). */
+export async function subscribeToBlogs(email: string, honeypot: string): Promise<void> {
+  await api.postJson('clients/create', {
+    name: '',
+    mobile: '',
+    email,
+    requirment: '',
+    department_website: blogContent.subscribe.departmentWebsite,
+    service: blogContent.subscribe.service,
+    [HONEYPOT_FIELD]: honeypot,
+  });
+}

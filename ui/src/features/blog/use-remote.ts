@@ -1,0 +1,38 @@
+import { useEffect, useState } from 'preact/hooks';
+
+export type Remote<T> =
+  | { status: 'loading' }
+  | { status: 'error'; error: unknown }
+  | { status: 'ready'; data: T };
+
+function isAbort(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'AbortError';
+}
+
+/**
+ * Loads `load` whenever a key changes (a newer load cancels the older one) and reports the
+ * result; `onError` runs once per failure (the pages show a toast there).
+ */
+export function useRemote<T>(
+  load: (signal: AbortSignal) => Promise<T>,
+  keys: readonly unknown[],
+  onError: (error: unknown) => void,
+): Remote<T> {
+  const [state, setState] = useState<Remote<T>>({ status: 'loading' });
+  useEffect(() => {
+    const controller = new AbortController();
+    setState({ status: 'loading' });
+    load(controller.signal).then(
+      (data) => {
+        if (!controller.signal.aborted) setState({ status: 'ready', data });
+      },
+      (error: unknown) => {
+        if (controller.signal.aborted || isAbort(error)) return;
+        setState({ status: 'error', error });
+        onError(error);
+      },
+    );
+    return () => controller.abort();
+  }, keys);
+  return state;
+}

@@ -1,0 +1,161 @@
+import { useRef, useState } from 'preact/hooks';
+import { TextField } from '@/components/form-field';
+import { HoneypotField } from '@/components/honeypot-field';
+import { toast } from '@/components/toast';
+import { careersContent } from '@/content/careers';
+import { messages } from '@/content/messages';
+import type { ApplicantFieldName } from '@/content/types';
+import { clearFieldError, type FieldErrors, firstErrorField, knownFieldErrors } from '@/lib/form-validation';
+import { useSubmission } from '@/lib/use-submission';
+import { sendApplication } from './application-api';
+import {
+  APPLICATION_FIELDS,
+  type ApplicationField,
+  type ApplicationTextField,
+  type ApplicationValues,
+  emptyApplication,
+  isAcceptedImage,
+  validateApplication,
+} from './application-rules';
+import { FilePicker } from './file-picker';
+
+const inputs: Record<
+  ApplicationTextField,
+  {
+    type?: 'text' | 'email' | 'tel' | 'number';
+    autoComplete: string;
+    inputMode?: 'tel' | 'email' | 'numeric';
+    multiline?: boolean;
+    min?: number;
+  }
+> = {
+  name: { autoComplete: 'name' },
+  mobile: { type: 'tel', autoComplete: 'tel', inputMode: 'tel' },
+  email: { type: 'email', autoComplete: 'email', inputMode: 'email' },
+  // SPEC.md section 9: experience minimum 0.
+  experience: { type: 'number', autoComplete: 'off', inputMode: 'numeric', min: 0 },
+  previous_company: { autoComplete: 'organization' },
+  query: { autoComplete: 'off', multiline: true },
+};
+
+function fieldLabel(name: ApplicantFieldName): string {
+  return careersContent.form.fields.find((field) => field.name === name)?.label ?? name;
+}
+
+/** The Join Us application form (SPEC.md "Join Us", sections 4 and 5). */
+export function ApplicationForm() {
+  const { form } = careersContent;
+  const [values, setValues] = useState<ApplicationValues>(emptyApplication);
+  const [errors, setErrors] = useState<FieldErrors<ApplicationField>>({});
+  const { sending, submit } = useSubmission();
+  const formRef = useRef<HTMLFormElement>(null);
+  const fileRef = useRef<HTMLInputElement>(null);
+  const honeypotRef = useRef<HTMLInputElement>(null);
+
+  function focusField(field: ApplicationField | undefined) {
+    if (field) formRef.current?.querySelector<HTMLElement>(`[name="${field}"]`)?.focus();
+  }
+
+  function onValue(field: ApplicationTextField, value: string) {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => clearFieldError(current, field));
+  }
+
+  function clearFile() {
+    if (fileRef.current) fileRef.current.value = '';
+    setValues((current) => ({ ...current, file: null }));
+  }
+
+  function onChoose(file: File | null) {
+    if (file && !isAcceptedImage(file, form.uploadAccept)) {
+      if (fileRef.current) fileRef.current.value = '';
+      setValues((current) => ({ ...current, file: null }));
+      setErrors((current) => ({ ...current, file: form.unsupportedFileMessage }));
+      return;
+    }
+    setValues((current) => ({ ...current, file }));
+    setErrors((current) => clearFieldError(current, 'file'));
+  }
+
+  function onRemove() {
+    clearFile();
+    fileRef.current?.focus();
+  }
+
+  function onSubmit(event: Event) {
+    event.preventDefault();
+    if (sending) return;
+    const found = validateApplication(values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      focusField(firstErrorField(found, APPLICATION_FIELDS));
+      return;
+    }
+    void submit(
+      async () => {
+        await sendApplication(values, honeypotRef.current?.value ?? '');
+        toast.success(messages.applicationSubmitted);
+        setValues(emptyApplication);
+        setErrors({});
+        if (fileRef.current) fileRef.current.value = '';
+        if (honeypotRef.current) honeypotRef.current.value = '';
+      },
+      (failure) => setErrors(knownFieldErrors(failure.errors, APPLICATION_FIELDS)),
+    );
+  }
+
+  function textField(name: ApplicationTextField) {
+    const field = form.fields.find((f) => f.name === name);
+    return (
+      <TextField
+        key={name}
+        id={`apply-${name}`}
+        name={name}
+        label={fieldLabel(name)}
+        placeholder={field?.placeholder}
+        value={values[name]}
+        error={errors[name]}
+        onValue={(value) => onValue(name, value)}
+        {...inputs[name]}
+      />
+    );
+  }
+
+  return (
+    <form ref={formRef} class="form-card" noValidate onSubmit={onSubmit} aria-labelledby="apply-form-title">
+      <h2 id="apply-form-title" class="form-card__title">
+        {form.heading}
+      </h2>
+      <p class="form-card__intro">{form.intro}</p>
+      <div class="form-card__pair">
+        {textField('name')}
+        {textField('mobile')}
+      </div>
+      <div class="form-card__pair">
+        {textField('email')}
+        {textField('experience')}
+      </div>
+      {textField('previous_company')}
+      <FilePicker
+        id="apply-file"
+        label={fieldLabel('file')}
+        file={values.file}
+        error={errors.file}
+        inputRef={fileRef}
+        onChoose={onChoose}
+        onRemove={onRemove}
+      />
+      {textField('query')}
+      <HoneypotField inputRef={honeypotRef} />
+      <button
+        type="submit"
+        class="action-button action-button--primary form-card__submit"
+        disabled={sending}
+        aria-busy={sending}
+      >
+        {sending && <span class="action-button__spinner" aria-hidden="true" />}
+        {form.submitLabel}
+      </button>
+    </form>
+  );
+}

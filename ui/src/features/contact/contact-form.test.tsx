@@ -1,0 +1,132 @@
+import { fireEvent, render, screen, waitFor } from '@testing-library/preact';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ToastHost } from '@/components/toast';
+import { ContactForm } from './contact-form';
+import { validateContact } from './contact-rules';
+
+const REQUIRED = 'This Field is required*';
+
+function jsonResponse(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+function type(label: string, value: string) {
+  fireEvent.input(screen.getByLabelText(label), { target: { value } });
+}
+
+function setup() {
+  render(
+    <>
+      <ContactForm />
+      <ToastHost />
+    </>,
+  );
+  return { submit: () => fireEvent.click(screen.getByRole('button', { name: 'Submit' })) };
+}
+
+describe('contact validation rules', () => {
+  const full = { name: 'Asha', mobile: '98', email: 'a@b.c', requirment: 'Office space' };
+
+  it.each([
+    [{ ...full, name: '', mobile: '' }, 'name'],
+    [{ ...full, mobile: '' }, 'mobile'],
+    [{ ...full, mobile: ' ', email: '' }, 'mobile'],
+    [{ ...full, email: '' }, 'email'],
+    [{ ...full, requirment: '' }, 'requirment'],
+  ])('stops at the first empty field in order: %j -> %s', (values, field) => {
+    expect(validateContact(values)).toEqual({ [field]: REQUIRED });
+  });
+
+  it('passes any non-empty values: no format or length checks', () => {
+    expect(validateContact({ name: 'x', mobile: 'abc', email: 'not-an-email', requirment: '?' })).toEqual({});
+  });
+});
+
+describe('contact form', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('shows the message under the first empty field only, tied to it, and typing clears it', async () => {
+    const { submit } = setup();
+    type('Name', 'Asha');
+    submit();
+    const mobile = screen.getByLabelText('Contact Number');
+    expect(screen.getAllByText(REQUIRED)).toHaveLength(1);
+    expect(mobile.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(mobile.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      REQUIRED,
+    );
+    expect(document.activeElement).toBe(mobile);
+    type('Contact Number', '9');
+    expect(screen.queryByText(REQUIRED)).toBeNull();
+    expect(mobile.getAttribute('aria-invalid')).toBeNull();
+  });
+
+  it('sends exactly the enquiry payload plus the empty honeypot, then toasts and resets', async () => {
+    const fetchMock = vi.fn().mockResolvedValue(jsonResponse(201, { message: 'ok', data: { _id: '1' } }));
+    vi.stubGlobal('fetch', fetchMock);
+    const { submit } = setup();
+    type('Name', 'Asha Verma');
+    type('Contact Number', '9876543210');
+    type('Email', 'asha@example.com');
+    type('Query', 'Need 20,000 sq ft');
+    submit();
+    expect(await screen.findByText('Your Query Submitted Successfully!')).toBeTruthy();
+    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(url).toBe('/api/clients/create');
+    expect(JSON.parse(String(init.body))).toEqual({
+      name: 'Asha Verma',
+      email: 'asha@example.com',
+      mobile: '9876543210',
+      requirment: 'Need 20,000 sq ft',
+      department_website: 'Corp Team',
+      service: '',
+      website: '',
+    });
+    expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('');
+    expect((screen.getByLabelText('Query') as HTMLTextAreaElement).value).toBe('');
+  });
+
+  it('on failure toasts the server message, shows its field errors and keeps the values', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi
+        .fn()
+        .mockResolvedValue(
+          jsonResponse(422, { message: 'Please check the form.', errors: { email: 'Enter a valid email' } }),
+        ),
+    );
+    const { submit } = setup();
+    type('Name', 'Asha');
+    type('Contact Number', '98');
+    type('Email', 'asha');
+    type('Query', 'Hello');
+    submit();
+    expect(await screen.findByText('Please check the form.')).toBeTruthy();
+    expect(screen.getByText('Enter a valid email')).toBeTruthy();
+    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('asha');
+    expect((screen.getByLabelText('Query') as HTMLTextAreaElement).value).toBe('Hello');
+  });
+
+  it('sends once while a slow answer is on its way, with the button disabled', async () => {
+    let answer: (r: Response) => void = () => {};
+    const fetchMock = vi.fn().mockReturnValue(new Promise<Response>((done) => (answer = done)));
+    vi.stubGlobal('fetch', fetchMock);
+    const { submit } = setup();
+    type('Name', 'A');
+    type('Contact Number', '1');
+    type('Email', 'e');
+    type('Query', 'q');
+    submit();
+    await waitFor(() =>
+      expect((screen.getByRole('button', { name: 'Submit' }) as HTMLButtonElement).disabled).toBe(true),
+    );
+    fireEvent.submit(screen.getByRole('button', { name: 'Submit' }).closest('form') as HTMLFormElement);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    answer(jsonResponse(201, {}));
+    await waitFor(() =>
+      expect((screen.getByRole('button', { name: 'Submit' }) as HTMLButtonElement).disabled).toBe(false),
+    );
+  });
+});

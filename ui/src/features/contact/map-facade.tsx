@@ -1,0 +1,52 @@
+import { useState } from 'preact/hooks';
+import { Icon } from '@/components/icon';
+import { contactContent } from '@/content/contact';
+
+/**
+ * A local picture of the map with a plain link; Google's embed loads only when asked for,
+ * so the page works offline and makes no third-party request on its own (DESIGN.md "Site").
+ */
+export function MapFacade() {
+  const { map } = contactContent;
+  const [loaded, setLoaded] = useState(false);
+  return (
+    <figure class="map-facade">
+      {loaded ? (
+        <iframe
+          class="map-facade__frame"
+          src={map.embedUrl}
+          title={map.title}
+          width={1200}
+          height={600}
+          loading="lazy"
+          referrerpolicy="no-referrer-when-downgrade"
+        />
+      ) : (
+        <div class="map-facade__poster">
+          <img
+            src={map.facadeImage}
+            alt={map.facadeAlt}
+            width={1200}
+            height={600}
+            loading="lazy"
+            decoding="async"
+          />
+          <button
+            type="button"
+            class="action-button action-button--light map-facade__load"
+            onClick={() => setLoaded(true)}
+          >
+            <Icon name="map-pin" size={18} />
+            {map.loadLabel}
+          </button>
+        </div>
+      )}
+      <figcaption class="map-facade__caption">
+        <a href={map.openUrl} target="_blank" rel="noopener noreferrer">
+          {map.openLabel}
+          <span class="visually-hidden"> (opens in a new tab)</span>
+        </a>
+      </figcaption>
+    </figure>
+  );
+}
