@@ -13,6 +13,7 @@ import type {
   CoreValue,
   HelpBanner,
   HomeContent,
+  HomeLabels,
   ServiceItem,
   SignedMessage,
   VideoSource,
@@ -205,4 +206,18 @@ export const helpBanner: HelpBanner = {
     { label: 'Contact us', href: siteInfo.primaryPhone.href },
     { label: 'E-Mail us', href: siteInfo.primaryPhone.href },
   ],
+};
+
+export const homeLabels: HomeLabels = {
+  heroEyebrow: 'Fidelitus Corp',
+  exploreServices: 'Explore our services',
+  talkToUs: 'Talk to us',
+  pauseVideo: 'Pause background video',
+  playVideo: 'Play background video',
+  closeVideo: 'Close video',
+  visitWebsite: 'Visit website',
+  storiesLoading: 'Loading stories…',
+  storiesUnavailable: 'Our latest success stories will appear here soon.',
+  allStories: 'See all stories',
+  mdMessageEyebrow: 'In his own words',
 };

@@ -1,0 +1,26 @@
+import { PageSection } from '@/components/page-section';
+import { Paragraphs } from '@/components/paragraphs';
+import { PointGrid } from '@/components/point-grid';
+import type { BusinessSection } from '@/content/types';
+
+/** Text sections of a static page; a section with points shows them as numbered cards. */
+export function BusinessSections({ sections }: { sections: readonly BusinessSection[] }) {
+  return (
+    <>
+      {sections.map((section, index) => (
+        <PageSection
+          key={section.id}
+          id={section.id}
+          title={section.heading}
+          tone={index % 2 === 1 ? 'soft' : 'plain'}
+          class={section.points ? undefined : 'page-section--text'}
+        >
+          <div class="narrow-text" data-animate>
+            <Paragraphs items={section.paragraphs} />
+          </div>
+          {section.points && <PointGrid points={section.points} numbered />}
+        </PageSection>
+      ))}
+    </>
+  );
+}
