@@ -40,7 +40,9 @@ function closure(start) {
 /** The page chunk each route loads lazily, read from the route table. */
 const routesSource = readFileSync(join(ui, 'src/app/routes.tsx'), 'utf8');
 const routes = [];
-for (const match of routesSource.matchAll(/(index: true|path: '([^']+)'),\s*element: page\(\(\) => import\('@\/pages\/([\w-]+)'\)/g)) {
+for (const match of routesSource.matchAll(
+  /(index: true|path: '([^']+)'),\s*element: page\(\(\) => import\('@\/pages\/([\w-]+)'\)/g,
+)) {
   routes.push({ route: match[2] ? `/${match[2]}` : '/', page: match[3] });
 }
 if (routes.length === 0) throw new Error('found no lazy page in src/app/routes.tsx');
@@ -64,7 +66,9 @@ for (const { route, page } of routes) {
   const total = [...files].reduce((sum, file) => sum + gzipSize(file), 0);
   const over = total > BUDGET_BYTES;
   failed ||= over;
-  console.log(`  ${over ? 'OVER' : 'ok  '} ${route.padEnd(32)} ${kb(total).padStart(9)}  (${files.size} files)`);
+  console.log(
+    `  ${over ? 'OVER' : 'ok  '} ${route.padEnd(32)} ${kb(total).padStart(9)}  (${files.size} files)`,
+  );
 }
 if (failed) {
   console.error('At least one route loads more than the 40 KB gzip budget of JS.');
