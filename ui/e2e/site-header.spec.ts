@@ -129,9 +129,10 @@ test.describe('mobile drawer at 390 px', () => {
     const drawer = page.getByRole('dialog', { name: 'Menu' });
     await expect(drawer).toBeVisible();
     await expect(open).toHaveAttribute('aria-expanded', 'true');
+    // Once its slide-in is over, it sits flush left at full height.
+    await expect.poll(async () => (await drawer.boundingBox())?.x).toBe(0);
     const box = await drawer.boundingBox();
     expect(box?.width).toBe(280);
-    expect(box?.x).toBe(0);
     expect(box?.height).toBe(844);
 
     const about = drawer.getByRole('button', { name: 'About Us' });

@@ -23,7 +23,7 @@ test.describe('home page', () => {
       'Our Wings',
       'Clients We Served',
       'Featured Stories',
-      'Looking for space, a fit-out or the right people?',
+      'Looking for space, a fit\u2011out or the right people?',
     ]);
     await expect(page.getByText('500 + people helped every month')).toBeVisible();
     await expect(page.getByText(/6,000 \+ clients/)).toBeVisible();

@@ -115,7 +115,15 @@ test.describe('screenshots', () => {
         await page.goto(route);
         await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
         await page.waitForLoadState('networkidle');
-        await page.evaluate(() => document.fonts.ready);
+        // Scroll through once so lazy images load, then shoot from the top.
+        await page.evaluate(async () => {
+          for (let y = 0; y < document.body.scrollHeight; y += 500) {
+            window.scrollTo(0, y);
+            await new Promise((done) => setTimeout(done, 40));
+          }
+          window.scrollTo(0, 0);
+        });
+        await page.waitForFunction(() => Array.from(document.images).every((image) => image.complete));
         await page.screenshot({
           path: `${SCREENSHOTS}${slug(route)}-${width}x${height}.png`,
           fullPage: true,

@@ -19,7 +19,8 @@ export function MenuLink({ item, class: className, onSelect, children }: MenuLin
     );
   }
   return (
-    <NavLink class={className} to={item.path} end={item.path === '/'} onClick={onSelect}>
+    // NavLink adds "active" to className (not to class), so pass the classes as className.
+    <NavLink className={className} to={item.path} end={item.path === '/'} onClick={onSelect}>
       {children ?? item.name}
     </NavLink>
   );

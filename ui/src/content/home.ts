@@ -199,7 +199,8 @@ export const clients: readonly Client[] = [
 ];
 
 export const helpBanner: HelpBanner = {
-  heading: 'Looking for space, a fit-out or the right people?',
+  // A non-breaking hyphen keeps "fit‑out" on one line.
+  heading: 'Looking for space, a fit\u2011out or the right people?',
   text: `Join ${homeClaims.clients} who found their answer with one call. Tell us what you need and the right Fidelitus team will call you back within one working day.`,
   // SPEC.md: both buttons are telephone links.
   actions: [

@@ -54,7 +54,7 @@ export function BusinessPageView({ page }: { page: BusinessPage }) {
         </PageSection>
       )}
       <BusinessSections sections={page.sections} />
-      <PageSection id="services-list" title={page.servicesHeading} tone="soft" centered>
+      <PageSection id="services-list" title={page.servicesHeading} centered>
         <ul class="card-grid card-grid--3">
           {page.services.map((service) => (
             <li key={service.id} class="card service-item" data-animate>

@@ -19,7 +19,7 @@ function blog(n: number) {
 }
 
 function stubFetch(response: Response | Error) {
-  const fetchMock = vi.fn(() =>
+  const fetchMock = vi.fn<typeof fetch>(() =>
     response instanceof Error ? Promise.reject(response) : Promise.resolve(response),
   );
   vi.stubGlobal('fetch', fetchMock);
