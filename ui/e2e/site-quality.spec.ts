@@ -132,3 +132,28 @@ test.describe('screenshots', () => {
     });
   }
 });
+
+test.describe('screenshots of the open menus and the video modal', () => {
+  test.use({ reducedMotion: 'reduce' });
+
+  test('drawer at 390, dropdown at 1024 and 1440, modal at 1440', async ({ page }) => {
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/about/our_vision');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('dialog', { name: 'Menu' }).getByRole('button', { name: 'Business' }).click();
+    await page.screenshot({ path: `${SCREENSHOTS}open-drawer-390x844.png` });
+
+    for (const width of [1024, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/about/our_vision');
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Business' }).hover();
+      await page.screenshot({ path: `${SCREENSHOTS}open-dropdown-${width}x900.png` });
+    }
+
+    await page.goto('/');
+    await page.getByRole('button', { name: /Play video/ }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await page.screenshot({ path: `${SCREENSHOTS}video-modal-1440x900.png` });
+  });
+});
