@@ -34,7 +34,7 @@ export function MobileDrawer({ open, onClose }: MobileDrawerProps) {
             <SiteBrand />
           </Link>
           <button type="button" class="icon-button" onClick={close} autofocus>
-            <Icon name="close" />
+            <Icon name="x" />
             <span class="visually-hidden">{headerLabels.closeMenu}</span>
           </button>
         </div>

@@ -19,7 +19,7 @@ export function VideoModal({ open, onClose, video, closeLabel }: VideoModalProps
             {video.title}
           </h2>
           <button type="button" class="icon-button icon-button--light" onClick={onClose} autofocus>
-            <Icon name="close" />
+            <Icon name="x" />
             <span class="visually-hidden">{closeLabel}</span>
           </button>
         </div>
