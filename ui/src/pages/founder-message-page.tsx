@@ -19,7 +19,7 @@ export function FounderMessagePage() {
       />
       <section class="page-section" aria-labelledby="founder-message-title">
         <div class="container founder">
-          <aside class="card founder__card" data-animate aria-label={message.signatory.name}>
+          <div class="card founder__card" data-animate>
             <span class="monogram monogram--large monogram--0" aria-hidden="true">
               {initials(message.signatory.name)}
             </span>
@@ -28,7 +28,7 @@ export function FounderMessagePage() {
             <blockquote class="founder__quote">
               <p>{pullQuote}</p>
             </blockquote>
-          </aside>
+          </div>
           <article class="founder__letter" data-animate>
             <h2 id="founder-message-title" class="section-heading__title">
               {message.heading}
