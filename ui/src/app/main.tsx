@@ -1,11 +1,14 @@
 import { render } from 'preact';
 import { BrowserRouter } from 'react-router-dom';
 import { ToastHost } from '@/components/toast';
+import { startAnimateOnScroll } from '@/lib/animate-on-scroll';
 import { App } from './app';
 import '@/styles/base.css';
+import '@/styles/site.css';
 
 const root = document.getElementById('root');
 if (root) {
+  startAnimateOnScroll();
   render(
     <BrowserRouter>
       <App />

@@ -22,8 +22,8 @@ describe('route table', () => {
   });
 
   it.each([
-    ['/', 'Fidelitus Corp'],
-    ['/home', 'Fidelitus Corp'],
+    ['/', 'Spaces, projects and people that work.'],
+    ['/home', 'Spaces, projects and people that work.'],
     ['/blogs/detail/any-id', 'Blog'],
     ['/join_us', 'Join Us'],
     ['/facility-management-services', 'Facility Management Services'],

@@ -1,21 +1,68 @@
 import { Link } from 'react-router-dom';
-import { shellNavigation } from '@/content/shell';
+import { footerAbout, footerLabels, footerLinkGroups } from '@/content/navigation';
+import { siteInfo } from '@/content/site';
+import { NewTabLink } from './external-link';
+import { Icon } from './icon';
+import { SiteBrand } from './site-brand';
+import { SocialLinks } from './social-links';
 
 export function SiteFooter() {
   return (
     <footer class="site-footer">
-      <nav aria-label="Footer">
-        <ul class="site-footer__links">
-          {shellNavigation.footer.map((item) => (
-            <li key={item.path}>
-              <Link to={item.path}>{item.name}</Link>
+      <div class="site-footer__inner">
+        <div class="site-footer__about">
+          <Link to="/" class="site-footer__brand">
+            <SiteBrand inverted />
+          </Link>
+          <p>{footerAbout}</p>
+          <h2 class="site-footer__heading">{footerLabels.followUs}</h2>
+          <SocialLinks />
+        </div>
+        {footerLinkGroups.map((group) => (
+          <nav key={group.id} class="site-footer__group" aria-labelledby={`footer-${group.id}`}>
+            <h2 id={`footer-${group.id}`} class="site-footer__heading">
+              {group.heading}
+            </h2>
+            <ul class="site-footer__links">
+              {group.links.map((link) => (
+                <li key={link.path}>
+                  {link.external ? (
+                    <NewTabLink href={link.path}>{link.label}</NewTabLink>
+                  ) : (
+                    <Link to={link.path}>{link.label}</Link>
+                  )}
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ))}
+        <div class="site-footer__group">
+          <h2 class="site-footer__heading">{footerLabels.reachUs}</h2>
+          <ul class="site-footer__links site-footer__contact">
+            <li>
+              <a href={siteInfo.primaryPhone.href}>
+                <Icon name="phone" size={18} />
+                {siteInfo.primaryPhone.display}
+              </a>
             </li>
-          ))}
-        </ul>
-      </nav>
-      <p class="site-footer__copyright">
-        © {shellNavigation.copyrightYear} {shellNavigation.brand}
-      </p>
+            <li>
+              <a href={siteInfo.email.href}>
+                <Icon name="mail" size={18} />
+                {siteInfo.email.display}
+              </a>
+            </li>
+            <li class="site-footer__address">
+              <Icon name="map-pin" size={18} />
+              <span>{siteInfo.headOffice.lines.join(', ')}</span>
+            </li>
+          </ul>
+        </div>
+      </div>
+      <div class="site-footer__bottom">
+        <p>
+          © {siteInfo.copyrightYear} {siteInfo.copyrightHolder}. {footerLabels.rights}
+        </p>
+      </div>
     </footer>
   );
 }

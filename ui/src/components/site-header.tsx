@@ -1,25 +1,33 @@
-import { Link, NavLink } from 'react-router-dom';
-import { shellNavigation } from '@/content/shell';
+import { useState } from 'preact/hooks';
+import { Link } from 'react-router-dom';
+import { headerLabels } from '@/content/navigation';
+import { DesktopNav } from './desktop-nav';
+import { Icon } from './icon';
+import { MobileDrawer } from './mobile-drawer';
+import { SiteBrand } from './site-brand';
 
 export function SiteHeader() {
+  const [drawerOpen, setDrawerOpen] = useState(false);
   return (
     <header class="site-header">
       <div class="site-header__inner">
         <Link to="/" class="site-header__brand">
-          {shellNavigation.brand}
+          <SiteBrand />
         </Link>
-        <nav aria-label="Main">
-          <ul class="site-header__menu">
-            {shellNavigation.header.map((item) => (
-              <li key={item.path}>
-                <NavLink to={item.path} end={item.path === '/'}>
-                  {item.name}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <DesktopNav />
+        <button
+          type="button"
+          class="icon-button site-header__menu-button"
+          aria-haspopup="dialog"
+          aria-expanded={drawerOpen}
+          aria-controls="site-drawer"
+          onClick={() => setDrawerOpen(true)}
+        >
+          <Icon name="menu" />
+          <span class="visually-hidden">{headerLabels.openMenu}</span>
+        </button>
       </div>
+      <MobileDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} />
     </header>
   );
 }

@@ -409,3 +409,12 @@ export const realEstatePage: BusinessPage = {
   ],
   externalSite: { label: 'Visit Fidelitus Transactions', url: transactionsSite.url },
 };
+
+/** Headings the four business pages share. */
+export const businessLabels = {
+  /** HR Labs only: the four offerings. */
+  offeringsHeading: 'What HR Labs offers',
+  ctaHeading: 'Talk to the specialists',
+  ctaText:
+    "Case studies, the team behind the work and a direct line to the people who will handle your brief are on the company's own website.",
+} as const;

@@ -91,3 +91,11 @@ export const foundationPage: FoundationPage = {
   },
   externalSite: { label: 'Visit Shilpa Foundation', url: foundationSite.url },
 };
+
+export const foundationLabels = {
+  programmesHeading: 'What we work on',
+  programmesIntro: `Three programmes, run since ${foundationPage.since} with partners who know each neighbourhood.`,
+  impactHeading: 'Our work in numbers',
+  ctaHeading: 'Follow our work',
+  ctaText: 'Programme reports, upcoming drives and ways to donate are on the foundation website.',
+} as const;

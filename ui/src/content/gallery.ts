@@ -97,3 +97,23 @@ export const galleryPage: GalleryPage = {
   },
   externalSite: { label: 'Visit Fidelitus Gallery', url: gallerySite.url },
 };
+
+/** The figures strip under the gallery's banner. */
+export const galleryFacts = [
+  {
+    id: 'established',
+    figure: String(galleryPage.established),
+    label: 'the year the gallery was established',
+  },
+  {
+    id: 'foundation-share',
+    figure: `${galleryPage.foundationSharePercent}%`,
+    label: 'of every sale goes to Shilpa Foundation',
+  },
+  { id: 'media', figure: '5', label: 'media, from painting to digital art' },
+] as const;
+
+export const galleryLabels = {
+  ctaHeading: 'See what is on the walls this month',
+  ctaText: 'Current exhibitions, the online catalogue and artist profiles are on the gallery website.',
+} as const;

@@ -13,6 +13,7 @@ import type {
   CoreValue,
   HelpBanner,
   HomeContent,
+  HomeLabels,
   ServiceItem,
   SignedMessage,
   VideoSource,
@@ -198,11 +199,26 @@ export const clients: readonly Client[] = [
 ];
 
 export const helpBanner: HelpBanner = {
-  heading: 'Looking for space, a fit-out or the right people?',
+  // A non-breaking hyphen keeps "fit‑out" on one line.
+  heading: 'Looking for space, a fit\u2011out or the right people?',
   text: `Join ${homeClaims.clients} who found their answer with one call. Tell us what you need and the right Fidelitus team will call you back within one working day.`,
   // SPEC.md: both buttons are telephone links.
   actions: [
     { label: 'Contact us', href: siteInfo.primaryPhone.href },
     { label: 'E-Mail us', href: siteInfo.primaryPhone.href },
   ],
+};
+
+export const homeLabels: HomeLabels = {
+  heroEyebrow: 'Fidelitus Corp',
+  exploreServices: 'Explore our services',
+  talkToUs: 'Talk to us',
+  pauseVideo: 'Pause background video',
+  playVideo: 'Play background video',
+  closeVideo: 'Close video',
+  visitWebsite: 'Visit website',
+  storiesLoading: 'Loading stories…',
+  storiesUnavailable: 'Our latest success stories will appear here soon.',
+  allStories: 'See all stories',
+  mdMessageEyebrow: 'In his own words',
 };

@@ -74,6 +74,18 @@ export const footerAbout =
 export const footerLabels = {
   followUs: 'Follow us',
   reachUs: 'Reach us',
+  rights: 'All rights reserved.',
+} as const;
+
+export const headerLabels = {
+  mainNav: 'Main',
+  drawer: 'Menu',
   openMenu: 'Open menu',
   closeMenu: 'Close menu',
+} as const;
+
+/** Words the site repeats in many places. */
+export const commonLabels = {
+  /** Read by screen readers after a link that opens another website in a new tab. */
+  opensInNewTab: '(opens in a new tab)',
 } as const;

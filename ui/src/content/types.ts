@@ -294,6 +294,22 @@ export interface HomeContent {
   readMoreLabel: string;
 }
 
+/** Button and status texts of the home page. */
+export interface HomeLabels {
+  /** Small line above the hero headline. */
+  heroEyebrow: string;
+  exploreServices: string;
+  talkToUs: string;
+  pauseVideo: string;
+  playVideo: string;
+  closeVideo: string;
+  visitWebsite: string;
+  storiesLoading: string;
+  storiesUnavailable: string;
+  allStories: string;
+  mdMessageEyebrow: string;
+}
+
 /* ------------------------------------------------------------------ about */
 
 /** SPEC.md §3 "Leader". Without `img` the page draws the person's initials. */

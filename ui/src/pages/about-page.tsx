@@ -1,7 +1,42 @@
+import { OverviewStats } from '@/components/overview-stats';
+import { PageHero } from '@/components/page-hero';
+import { ReadMore } from '@/components/read-more';
+import { StatementPair } from '@/components/statement-pair';
+import { aboutContent } from '@/content/about';
+import { companyMission, companyVision } from '@/content/company';
+import { LeadersGrid } from '@/features/about/leaders-grid';
+import { usePageTitle } from '@/lib/use-page-title';
+
+/** About (Who we are): story, counters, vision, mission and the eight leaders. */
 export function AboutPage() {
+  const { banner, breadcrumb, story, overviewHeading } = aboutContent;
+  usePageTitle(banner.headline);
   return (
-    <section class="page-shell">
-      <h1>Who we are</h1>
-    </section>
+    <>
+      <PageHero
+        title={banner.headline}
+        text={banner.text}
+        image={banner.image}
+        imageAlt={banner.imageAlt}
+        breadcrumb={breadcrumb}
+      />
+      <section class="page-section" aria-labelledby="about-story-title">
+        <div class="container narrow" data-animate>
+          <h2 id="about-story-title" class="section-heading__title">
+            {story.heading}
+          </h2>
+          <ReadMore
+            id="about-story-text"
+            paragraphs={story.paragraphs}
+            collapsedCount={story.collapsedCount}
+            readMoreLabel={story.readMoreLabel}
+            readLessLabel={story.readLessLabel}
+          />
+        </div>
+      </section>
+      <OverviewStats id="about-overview" title={overviewHeading} />
+      <StatementPair blocks={[companyVision, companyMission]} />
+      <LeadersGrid />
+    </>
   );
 }

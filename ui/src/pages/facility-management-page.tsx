@@ -1,7 +1,6 @@
+import { facilityManagementPage } from '@/content/business-pages';
+import { BusinessPageView } from '@/features/business/business-page-view';
+
 export function FacilityManagementPage() {
-  return (
-    <section class="page-shell">
-      <h1>Facility Management Services</h1>
-    </section>
-  );
+  return <BusinessPageView page={facilityManagementPage} />;
 }

@@ -1,7 +1,46 @@
+import { PageHero } from '@/components/page-hero';
+import { Paragraphs } from '@/components/paragraphs';
+import { founderMessageContent } from '@/content/founder-message';
+import { initials } from '@/lib/initials';
+import { usePageTitle } from '@/lib/use-page-title';
+
+/** Chairman's / Founder's message, under Home > About Us > Chairman's Message. */
 export function FounderMessagePage() {
+  const { pageTitle, breadcrumb, banner, message, pullQuote } = founderMessageContent;
+  usePageTitle(pageTitle);
   return (
-    <section class="page-shell">
-      <h1>Chairman's Message</h1>
-    </section>
+    <>
+      <PageHero
+        title={pageTitle}
+        text={banner.text}
+        image={banner.image}
+        imageAlt={banner.imageAlt}
+        breadcrumb={breadcrumb}
+      />
+      <section class="page-section" aria-labelledby="founder-message-title">
+        <div class="container founder">
+          <div class="card founder__card" data-animate>
+            <span class="monogram monogram--large monogram--0" aria-hidden="true">
+              {initials(message.signatory.name)}
+            </span>
+            <p class="founder__name">{message.signatory.name}</p>
+            <p class="founder__role">{message.signatory.designation}</p>
+            <blockquote class="founder__quote">
+              <p>{pullQuote}</p>
+            </blockquote>
+          </div>
+          <article class="founder__letter" data-animate>
+            <h2 id="founder-message-title" class="section-heading__title">
+              {message.heading}
+            </h2>
+            <Paragraphs items={message.paragraphs} />
+            <p class="signature">
+              <strong>{message.signatory.name}</strong>
+              <span>{message.signatory.designation}</span>
+            </p>
+          </article>
+        </div>
+      </section>
+    </>
   );
 }

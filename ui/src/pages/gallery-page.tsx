@@ -1,7 +1,34 @@
+import { NewTabLink } from '@/components/external-link';
+import { FactStrip } from '@/components/fact-strip';
+import { OutsideSiteCta } from '@/components/outside-site-cta';
+import { PageHero } from '@/components/page-hero';
+import { PageSection } from '@/components/page-section';
+import { PointGrid } from '@/components/point-grid';
+import { galleryFacts, galleryLabels, galleryPage } from '@/content/gallery';
+import { BusinessSections } from '@/features/business/business-sections';
+import { usePageTitle } from '@/lib/use-page-title';
+
+/** Art & Media: Fidelitus Gallery, established 2014, gives 25% of its sales to the foundation. */
 export function GalleryPage() {
+  const { title, breadcrumb, banner, sections, visit, externalSite } = galleryPage;
+  usePageTitle(title);
   return (
-    <section class="page-shell">
-      <h1>Art &amp; Media</h1>
-    </section>
+    <>
+      <PageHero title={title} image={banner.image} imageAlt={banner.imageAlt} breadcrumb={breadcrumb}>
+        <p class="page-hero__lead">{banner.headline}</p>
+        <p class="page-hero__text">{banner.text}</p>
+        <p class="page-hero__actions">
+          <NewTabLink href={externalSite.url} class="button button--accent">
+            {externalSite.label}
+          </NewTabLink>
+        </p>
+      </PageHero>
+      <FactStrip facts={galleryFacts} label="The gallery in figures" />
+      <BusinessSections sections={sections} />
+      <PageSection id="visit" title={visit.heading} tone="soft" centered>
+        <PointGrid points={visit.steps} numbered />
+      </PageSection>
+      <OutsideSiteCta heading={galleryLabels.ctaHeading} text={galleryLabels.ctaText} link={externalSite} />
+    </>
   );
 }

@@ -1,7 +1,33 @@
+import { OverviewStats } from '@/components/overview-stats';
+import { homeContent } from '@/content/home';
+import { siteInfo } from '@/content/site';
+import { AboutVisionMission } from '@/features/home/about-vision-mission';
+import { ClientsServed } from '@/features/home/clients-served';
+import { CoreValues } from '@/features/home/core-values';
+import { FeaturedStories } from '@/features/home/featured-stories';
+import { HelpBannerSection } from '@/features/home/help-banner';
+import { HomeHero } from '@/features/home/home-hero';
+import { MdMessage } from '@/features/home/md-message';
+import { OurWings } from '@/features/home/our-wings';
+import { ServicesGrid } from '@/features/home/services-grid';
+import { usePageTitle } from '@/lib/use-page-title';
+import '@/styles/home.css';
+
+/** Home: every section in SPEC.md's order. */
 export function HomePage() {
+  usePageTitle(siteInfo.brandName);
   return (
-    <section class="page-shell">
-      <h1>Fidelitus Corp</h1>
-    </section>
+    <>
+      <HomeHero />
+      <AboutVisionMission />
+      <ServicesGrid />
+      <CoreValues />
+      <OverviewStats id="overview" title={homeContent.overviewHeading} />
+      <MdMessage />
+      <OurWings />
+      <ClientsServed />
+      <FeaturedStories />
+      <HelpBannerSection />
+    </>
   );
 }

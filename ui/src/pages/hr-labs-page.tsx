@@ -1,7 +1,6 @@
+import { hrLabsPage } from '@/content/business-pages';
+import { BusinessPageView } from '@/features/business/business-page-view';
+
 export function HrLabsPage() {
-  return (
-    <section class="page-shell">
-      <h1>HR Labs</h1>
-    </section>
-  );
+  return <BusinessPageView page={hrLabsPage} />;
 }

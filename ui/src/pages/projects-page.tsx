@@ -1,7 +1,6 @@
+import { projectsPage } from '@/content/business-pages';
+import { BusinessPageView } from '@/features/business/business-page-view';
+
 export function ProjectsPage() {
-  return (
-    <section class="page-shell">
-      <h1>Projects</h1>
-    </section>
-  );
+  return <BusinessPageView page={projectsPage} />;
 }

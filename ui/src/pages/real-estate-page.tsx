@@ -1,7 +1,6 @@
+import { realEstatePage } from '@/content/business-pages';
+import { BusinessPageView } from '@/features/business/business-page-view';
+
 export function RealEstatePage() {
-  return (
-    <section class="page-shell">
-      <h1>Real Estate</h1>
-    </section>
-  );
+  return <BusinessPageView page={realEstatePage} />;
 }

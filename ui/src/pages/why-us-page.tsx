@@ -1,7 +1,79 @@
+import { Link } from 'react-router-dom';
+import { PageHero } from '@/components/page-hero';
+import { PageSection } from '@/components/page-section';
+import { Paragraphs } from '@/components/paragraphs';
+import { PointGrid } from '@/components/point-grid';
+import { whyUsContent } from '@/content/why-us';
+import { usePageTitle } from '@/lib/use-page-title';
+
+/** Why Us: who we are, competitive edge, specialization, one roof, why choose us. */
 export function WhyUsPage() {
+  const { breadcrumb, banner, whoWeAre, competitiveEdge, specialization, oneRoof, whyChooseUs } =
+    whyUsContent;
+  usePageTitle('Why Us');
   return (
-    <section class="page-shell">
-      <h1>Why Us</h1>
-    </section>
+    <>
+      <PageHero
+        title={banner.headline}
+        text={banner.text}
+        image={banner.image}
+        imageAlt={banner.imageAlt}
+        breadcrumb={breadcrumb}
+      />
+      <section class="page-section" aria-labelledby={`${whoWeAre.id}-title`}>
+        <div class="container narrow" data-animate>
+          <h2 id={`${whoWeAre.id}-title`} class="section-heading__title">
+            {whoWeAre.heading}
+          </h2>
+          <Paragraphs items={whoWeAre.paragraphs} />
+        </div>
+      </section>
+      <PageSection
+        id="competitive-edge"
+        title={competitiveEdge.heading}
+        intro={competitiveEdge.intro}
+        tone="soft"
+      >
+        <PointGrid points={competitiveEdge.points} numbered />
+      </PageSection>
+      <PageSection id="specialization" title={specialization.heading} intro={specialization.intro}>
+        <PointGrid points={specialization.points} />
+      </PageSection>
+      <PageSection id="one-roof" title={oneRoof.heading} intro={oneRoof.intro} tone="brand">
+        <ul class="card-grid card-grid--4">
+          {oneRoof.services.map((service) => (
+            <li key={service.id} class="card roof-card" data-animate>
+              <h3 class="roof-card__title">
+                <Link class="roof-card__link" to={service.path}>
+                  {service.label}
+                </Link>
+              </h3>
+              <p>{service.description}</p>
+            </li>
+          ))}
+        </ul>
+      </PageSection>
+      <PageSection id="why-choose-us" title={whyChooseUs.heading} intro={whyChooseUs.intro} centered>
+        <ul class="card-grid card-grid--4">
+          {whyChooseUs.items.map((item) => (
+            <li key={item.id} class="card image-card" data-animate>
+              <img
+                class="image-card__image"
+                src={item.image}
+                alt=""
+                width={600}
+                height={400}
+                loading="lazy"
+                decoding="async"
+              />
+              <div class="image-card__body">
+                <h3 class="image-card__title">{item.heading}</h3>
+                <p>{item.description}</p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </PageSection>
+    </>
   );
 }

@@ -1,0 +1,18 @@
+import type { ComponentChildren } from 'preact';
+import { commonLabels } from '@/content/navigation';
+
+interface ExternalLinkProps {
+  href: string;
+  class?: string;
+  children: ComponentChildren;
+}
+
+/** A link to another website, opened in a new tab without handing it our window. */
+export function NewTabLink({ href, class: className, children }: ExternalLinkProps) {
+  return (
+    <a class={className} href={href} target="_blank" rel="noopener noreferrer">
+      {children}
+      <span class="visually-hidden"> {commonLabels.opensInNewTab}</span>
+    </a>
+  );
+}

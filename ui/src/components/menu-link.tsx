@@ -1,0 +1,27 @@
+import type { ComponentChildren } from 'preact';
+import { NavLink } from 'react-router-dom';
+import type { MenuItem } from '@/content/types';
+
+interface MenuLinkProps {
+  item: MenuItem;
+  class?: string;
+  onSelect?: () => void;
+  children?: ComponentChildren;
+}
+
+/** A menu entry: a router link for our pages, a plain link (same window) for a sister site. */
+export function MenuLink({ item, class: className, onSelect, children }: MenuLinkProps) {
+  if (item.external) {
+    return (
+      <a class={className} href={item.path} onClick={onSelect}>
+        {children ?? item.name}
+      </a>
+    );
+  }
+  return (
+    // NavLink adds "active" to className (not to class), so pass the classes as className.
+    <NavLink className={className} to={item.path} end={item.path === '/'} onClick={onSelect}>
+      {children ?? item.name}
+    </NavLink>
+  );
+}

@@ -1,0 +1,80 @@
+import { useState } from 'preact/hooks';
+import { Link } from 'react-router-dom';
+import { headerLabels, headerMenu } from '@/content/navigation';
+import { Icon } from './icon';
+import { MenuLink } from './menu-link';
+import { ModalDialog } from './modal-dialog';
+import { SiteBrand } from './site-brand';
+
+/** One submenu open at a time: choosing the open one again closes it. */
+export function toggleSection(current: string | null, id: string): string | null {
+  return current === id ? null : id;
+}
+
+interface MobileDrawerProps {
+  open: boolean;
+  onClose: () => void;
+}
+
+/**
+ * The menu below 1024 px: a 280 px side drawer (SPEC.md section 9) in a modal dialog,
+ * so Escape, the backdrop and Tab behave; choosing an entry closes it.
+ */
+export function MobileDrawer({ open, onClose }: MobileDrawerProps) {
+  const [expanded, setExpanded] = useState<string | null>(null);
+  const close = () => {
+    setExpanded(null);
+    onClose();
+  };
+  return (
+    <ModalDialog open={open} onClose={close} id="site-drawer" class="drawer" label={headerLabels.drawer}>
+      <div class="drawer__panel">
+        <div class="drawer__head">
+          <Link to="/" class="drawer__brand" onClick={close}>
+            <SiteBrand />
+          </Link>
+          <button type="button" class="icon-button" onClick={close} autofocus>
+            <Icon name="x" />
+            <span class="visually-hidden">{headerLabels.closeMenu}</span>
+          </button>
+        </div>
+        <nav aria-label={headerLabels.mainNav}>
+          <ul class="drawer__list">
+            {headerMenu.map((item) => {
+              if (item.dropdown.length === 0) {
+                return (
+                  <li key={item.id}>
+                    <MenuLink item={item} class="drawer__link" onSelect={close} />
+                  </li>
+                );
+              }
+              const isOpen = expanded === item.id;
+              const listId = `drawer-submenu-${item.id}`;
+              return (
+                <li key={item.id}>
+                  <button
+                    type="button"
+                    class="drawer__link drawer__toggle"
+                    aria-expanded={isOpen}
+                    aria-controls={listId}
+                    onClick={() => setExpanded((current) => toggleSection(current, item.id))}
+                  >
+                    {item.name}
+                    <Icon name="chevron-down" size={18} class="drawer__chevron" />
+                  </button>
+                  <ul id={listId} class="drawer__sublist" hidden={!isOpen}>
+                    {item.dropdown.map((entry) => (
+                      <li key={entry.id}>
+                        <MenuLink item={entry} class="drawer__sublink" onSelect={close} />
+                      </li>
+                    ))}
+                  </ul>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+      </div>
+    </ModalDialog>
+  );
+}

@@ -1,0 +1,75 @@
+import type { ComponentChildren } from 'preact';
+import { useEffect, useRef } from 'preact/hooks';
+import { keepFocusInside } from '@/lib/focus-trap';
+
+interface ModalDialogProps {
+  open: boolean;
+  onClose: () => void;
+  /** Id of the element that names the dialog. */
+  labelledBy?: string;
+  label?: string;
+  id?: string;
+  class?: string;
+  children: ComponentChildren;
+}
+
+/**
+ * A native modal <dialog>: the page behind it is inert, Escape and a click on the
+ * backdrop close it, Tab stays inside, and focus returns where it was on close.
+ * The `open` prop is the single source of truth.
+ */
+export function ModalDialog({
+  open,
+  onClose,
+  labelledBy,
+  label,
+  id,
+  class: className,
+  children,
+}: ModalDialogProps) {
+  const dialog = useRef<HTMLDialogElement>(null);
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element || !open) return;
+    const returnFocusTo = document.activeElement as HTMLElement | null;
+    if (!element.open) {
+      if (typeof element.showModal === 'function') element.showModal();
+      else element.setAttribute('open', '');
+    }
+    return () => {
+      if (element.open && typeof element.close === 'function') element.close();
+      else element.removeAttribute('open');
+      returnFocusTo?.focus?.();
+    };
+  }, [open]);
+
+  return (
+    <dialog
+      ref={dialog}
+      id={id}
+      class={className}
+      aria-labelledby={labelledBy}
+      aria-label={label}
+      // Escape: let state close it, so the effect above restores focus.
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+      // Clicks on the ::backdrop land on the <dialog> itself; its content fills the box.
+      onClick={(event) => {
+        if (event.target === event.currentTarget) onClose();
+      }}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') {
+          event.preventDefault();
+          onClose();
+        } else if (dialog.current) {
+          keepFocusInside(event, dialog.current);
+        }
+      }}
+    >
+      {open && children}
+    </dialog>
+  );
+}

@@ -1,0 +1,29 @@
+import type { ExternalLink } from '@/content/types';
+import { NewTabLink } from './external-link';
+
+/** The closing band of a page that has a website of its own. */
+export function OutsideSiteCta({
+  heading,
+  text,
+  link,
+}: {
+  heading: string;
+  text: string;
+  link: ExternalLink;
+}) {
+  return (
+    <section class="cta-band" aria-labelledby="outside-site-title">
+      <div class="container cta-band__inner" data-animate>
+        <div>
+          <h2 id="outside-site-title" class="cta-band__title">
+            {heading}
+          </h2>
+          <p class="cta-band__text">{text}</p>
+        </div>
+        <NewTabLink href={link.url} class="button button--accent">
+          {link.label}
+        </NewTabLink>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,44 @@
+import type { ComponentChildren } from 'preact';
+
+interface PageSectionProps {
+  /** Id of the section; its heading gets `${id}-title`. */
+  id: string;
+  title: string;
+  /** A short line above the title. */
+  eyebrow?: string;
+  intro?: string;
+  /** `soft` for a tinted band, `brand` for a dark band. */
+  tone?: 'plain' | 'soft' | 'brand';
+  /** Centre the heading block (grids) or keep it left (text). */
+  centered?: boolean;
+  class?: string;
+  children?: ComponentChildren;
+}
+
+/** One band of a page: an h2 with optional eyebrow and intro, then the content. */
+export function PageSection({
+  id,
+  title,
+  eyebrow,
+  intro,
+  tone = 'plain',
+  centered = false,
+  class: className,
+  children,
+}: PageSectionProps) {
+  const classes = ['page-section', `page-section--${tone}`, className].filter(Boolean).join(' ');
+  return (
+    <section id={id} class={classes} aria-labelledby={`${id}-title`}>
+      <div class="container">
+        <div class={centered ? 'section-heading section-heading--center' : 'section-heading'} data-animate>
+          {eyebrow && <p class="section-heading__eyebrow">{eyebrow}</p>}
+          <h2 id={`${id}-title`} class="section-heading__title">
+            {title}
+          </h2>
+          {intro && <p class="section-heading__intro">{intro}</p>}
+        </div>
+        {children}
+      </div>
+    </section>
+  );
+}

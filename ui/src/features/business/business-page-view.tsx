@@ -1,0 +1,74 @@
+import { NewTabLink } from '@/components/external-link';
+import { OutsideSiteCta } from '@/components/outside-site-cta';
+import { PageHero } from '@/components/page-hero';
+import { PageSection } from '@/components/page-section';
+import { businessLabels } from '@/content/business-pages';
+import type { BusinessPage } from '@/content/types';
+import { usePageTitle } from '@/lib/use-page-title';
+import { BusinessSections } from './business-sections';
+
+/**
+ * Facility Management, Projects, HR Labs and Real Estate share one layout:
+ * breadcrumb Home > page, banner, sections, services and a link to the company's site.
+ */
+export function BusinessPageView({ page }: { page: BusinessPage }) {
+  const { banner } = page;
+  usePageTitle(page.title);
+  return (
+    <>
+      <PageHero
+        title={page.title}
+        image={banner.image}
+        imageAlt={banner.imageAlt}
+        breadcrumb={page.breadcrumb}
+      >
+        <p class="page-hero__lead">{banner.headline}</p>
+        <p class="page-hero__text">{banner.text}</p>
+        <p class="page-hero__actions">
+          <NewTabLink href={page.externalSite.url} class="button button--accent">
+            {page.externalSite.label}
+          </NewTabLink>
+        </p>
+      </PageHero>
+      {page.offerings && (
+        <PageSection id="offerings" title={businessLabels.offeringsHeading} centered>
+          <ul class="card-grid card-grid--4">
+            {page.offerings.map((offering) => (
+              <li key={offering.id} class="card image-card" data-animate>
+                <img
+                  class="image-card__image"
+                  src={offering.image}
+                  alt=""
+                  width={600}
+                  height={400}
+                  loading="lazy"
+                  decoding="async"
+                />
+                <div class="image-card__body">
+                  <h3 class="image-card__title">{offering.heading}</h3>
+                  <p>{offering.description}</p>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </PageSection>
+      )}
+      <BusinessSections sections={page.sections} />
+      <PageSection id="services-list" title={page.servicesHeading} centered>
+        <ul class="card-grid card-grid--3">
+          {page.services.map((service) => (
+            <li key={service.id} class="card service-item" data-animate>
+              <h3 class="service-item__title">{service.label}</h3>
+              <p>{service.description}</p>
+            </li>
+          ))}
+        </ul>
+      </PageSection>
+      <OutsideSiteCta
+        heading={businessLabels.ctaHeading}
+        text={businessLabels.ctaText}
+        link={page.externalSite}
+      />
+    </>
+  );
+}

@@ -1,0 +1,23 @@
+import { Paragraphs } from '@/components/paragraphs';
+import { StatementPair } from '@/components/statement-pair';
+import { homeContent } from '@/content/home';
+
+/** About, then Vision and Mission side by side, in SPEC.md's order. */
+export function AboutVisionMission() {
+  const { about, vision, mission } = homeContent;
+  return (
+    <>
+      <section id={about.id} class="page-section" aria-labelledby={`${about.id}-title`}>
+        <div class="container home-about" data-animate>
+          <h2 id={`${about.id}-title`} class="section-heading__title">
+            {about.heading}
+          </h2>
+          <div class="home-about__text">
+            <Paragraphs items={about.paragraphs} />
+          </div>
+        </div>
+      </section>
+      <StatementPair blocks={[vision, mission]} />
+    </>
+  );
+}

@@ -1,0 +1,23 @@
+import { PageSection } from '@/components/page-section';
+import { clients, homeContent } from '@/content/home';
+import { initials } from '@/lib/initials';
+
+export function ClientsServed() {
+  return (
+    <PageSection id="clients" title={homeContent.clientsHeading} intro={homeContent.clientsIntro} centered>
+      <ul class="client-grid">
+        {clients.map((client, index) => (
+          <li key={client.id} class="client" data-animate>
+            <span class={`monogram monogram--${index % 6}`} aria-hidden="true">
+              {initials(client.name)}
+            </span>
+            <span class="client__text">
+              <span class="client__name">{client.name}</span>
+              <span class="client__sector">{client.sector}</span>
+            </span>
+          </li>
+        ))}
+      </ul>
+    </PageSection>
+  );
+}

@@ -1,0 +1,83 @@
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { Link } from 'react-router-dom';
+import { Icon } from '@/components/icon';
+import { toast } from '@/components/toast';
+import { heroVideo, homeContent, homeLabels } from '@/content/home';
+import { messages } from '@/content/messages';
+import { prefersReducedMotion } from '@/lib/reduced-motion';
+
+/**
+ * The self-hosted hero video: autoplay, muted, loop, inline, with a poster.
+ * We call play() ourselves so a refusal (autoplay blocked, codec missing) shows
+ * the SPEC.md toast. Under reduced motion it waits on its poster for the visitor.
+ */
+export function HomeHero() {
+  const video = useRef<HTMLVideoElement>(null);
+  const [reduced] = useState(prefersReducedMotion);
+  const [playing, setPlaying] = useState(!reduced);
+
+  useEffect(() => {
+    const element = video.current;
+    if (!element || reduced) return;
+    element.muted = true; // browsers only autoplay muted video
+    element.play().then(
+      () => setPlaying(true),
+      (error: unknown) => {
+        if (error instanceof DOMException && error.name === 'AbortError') return; // page left
+        setPlaying(false);
+        toast.error(messages.heroVideoFailed);
+      },
+    );
+  }, [reduced]);
+
+  const toggle = () => {
+    const element = video.current;
+    if (!element) return;
+    if (element.paused) {
+      element.play().then(
+        () => setPlaying(true),
+        () => toast.error(messages.heroVideoFailed),
+      );
+    } else {
+      element.pause();
+      setPlaying(false);
+    }
+  };
+
+  return (
+    <header class="home-hero">
+      <video
+        ref={video}
+        class="home-hero__video"
+        src={heroVideo.src}
+        poster={heroVideo.poster}
+        autoplay={!reduced}
+        muted
+        loop
+        playsinline
+        preload={reduced ? 'none' : 'auto'}
+        width={1280}
+        height={720}
+        aria-hidden="true"
+        tabIndex={-1}
+      />
+      <div class="home-hero__content container">
+        <p class="home-hero__eyebrow">{homeLabels.heroEyebrow}</p>
+        <h1 class="home-hero__title">{homeContent.hero.headline}</h1>
+        <p class="home-hero__text">{homeContent.hero.subline}</p>
+        <div class="button-row">
+          <a class="button button--accent" href="#services">
+            {homeLabels.exploreServices}
+          </a>
+          <Link class="button button--ghost" to="/contact">
+            {homeLabels.talkToUs}
+          </Link>
+        </div>
+      </div>
+      <button type="button" class="icon-button icon-button--glass home-hero__toggle" onClick={toggle}>
+        {playing ? <span class="pause-glyph" aria-hidden="true" /> : <Icon name="play" size={20} />}
+        <span class="visually-hidden">{playing ? homeLabels.pauseVideo : homeLabels.playVideo}</span>
+      </button>
+    </header>
+  );
+}
