@@ -34,6 +34,9 @@ step "UI unit tests (vitest)"
 step "release build"
 cargo build --release --locked
 
+step "first-load JS budget (40 KB gzip per route)"
+(cd ui && npm run --silent size)
+
 step "browser tests (playwright, /usr/bin/chromium)"
 (cd ui && npx playwright test)
 

@@ -49,7 +49,10 @@ export const test = base.extend<{ guard: PageGuard }>({
 
 export { expect };
 
-/** Every route of SPEC.md's route table, with a blog detail path standing for /blogs/detail/{id}. */
+/** A demo story every new database is seeded with (db/seed/blogs/16-...). */
+export const SEEDED_STORY_ID = 'science-labs-for-twelve-government-high-schools-in-mysuru-district';
+
+/** Every route of SPEC.md's route table; a seeded story stands for /blogs/detail/{id}. */
 export const ROUTES = [
   '/',
   '/home',
@@ -57,7 +60,7 @@ export const ROUTES = [
   '/about/founder_message',
   '/why-us',
   '/blogs',
-  '/blogs/detail/any-story',
+  `/blogs/detail/${SEEDED_STORY_ID}`,
   '/join_us',
   '/contact',
   '/projects',
