@@ -83,7 +83,7 @@ pub struct ApplicantsExportArgs {
     #[command(flatten)]
     pub export: ExportArgs,
 
-    /// Also copy each exported applicant's resume into DIR, named <_id>.<jpg|png|webp>.
+    /// Also copy each exported applicant's resume into DIR, named <_id>.<jpg|png|svg|webp>.
     #[arg(long, value_name = "DIR")]
     pub resumes: Option<PathBuf>,
 }

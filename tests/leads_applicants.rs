@@ -66,9 +66,12 @@ async fn the_uploaded_bytes_alone_decide_the_resume_type() {
     let mut truncated_webp = webp.clone();
     truncated_webp.truncate(webp.len() - 10);
     let svg_with_script = br#"<?xml version="1.0"?>
-<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(document.cookie)</script></svg>"#;
+<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(document.cookie)</script><circle cx="5" cy="5" r="4" onClick="alert(2)"/></svg>"#;
     let mut bom_svg = b"\xef\xbb\xbf  \n".to_vec();
-    bom_svg.extend_from_slice(b"<SVG xmlns='http://www.w3.org/2000/svg'/>");
+    bom_svg.extend_from_slice(b"<svg xmlns='http://www.w3.org/2000/svg'><circle r='1'/></svg>");
+    let svg_with_entities = br#"<?xml version="1.0"?>
+<!DOCTYPE svg [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;">]>
+<svg xmlns="http://www.w3.org/2000/svg"><circle r="1"/><text>&lol2;</text></svg>"#;
     let zip_local_header =
         b"PK\x03\x04\x14\x00\x00\x00\x08\x00payload.html<script>alert(1)</script>";
     let mut jpeg_with_html = jpeg.clone();
@@ -185,13 +188,38 @@ async fn the_uploaded_bytes_alone_decide_the_resume_type() {
             "svg with script",
             "cv.svg",
             svg_with_script.to_vec(),
-            Err("SVG files are not accepted"),
+            Ok("image/svg+xml"),
         ),
         (
-            "svg with a byte-order mark",
+            "svg with a byte-order mark sent as .png",
             "cv.png",
             bom_svg,
-            Err("SVG files are not accepted"),
+            Ok("image/svg+xml"),
+        ),
+        (
+            "malformed svg",
+            "cv.svg",
+            b"<svg xmlns=\"http://www.w3.org/2000/svg\"><circle r=\"1\"><script>alert(1)</svg>"
+                .to_vec(),
+            Err("incomplete or damaged"),
+        ),
+        (
+            "svg with entity declarations",
+            "cv.svg",
+            svg_with_entities.to_vec(),
+            Err("DOCTYPE or entity declarations"),
+        ),
+        (
+            "svg root in upper case",
+            "cv.svg",
+            b"<SVG xmlns='http://www.w3.org/2000/svg'/>".to_vec(),
+            Err("none of those"),
+        ),
+        (
+            "html with an svg inside",
+            "cv.svg",
+            b"<html><body><svg xmlns='http://www.w3.org/2000/svg'/></body></html>".to_vec(),
+            Err("none of those"),
         ),
     ];
     for (case, file_name, bytes, expected) in cases {
@@ -203,11 +231,34 @@ async fn the_uploaded_bytes_alone_decide_the_resume_type() {
                 assert_eq!(response.status(), 201, "{case}: {}", json(&response));
                 let row = applicants(&app).pop().expect("row");
                 assert_eq!(row.resume_type, mime, "{case}");
-                let extension = mime.trim_start_matches("image/").replace("jpeg", "jpg");
+                let extension = match mime {
+                    "image/jpeg" => "jpg",
+                    "image/svg+xml" => "svg",
+                    other => other.trim_start_matches("image/"),
+                };
                 assert_eq!(row.resume_file, format!("{}.{extension}", row.id), "{case}");
                 let stored = std::fs::read(uploads_dir(&app.data_dir()).join(&row.resume_file))
                     .expect("file");
-                assert_eq!(stored, bytes, "{case}");
+                assert_eq!(row.resume_size, stored.len() as i64, "{case}");
+                if mime == "image/svg+xml" {
+                    // Stored sanitized: the drawing without the script and handlers.
+                    let stored = String::from_utf8(stored).expect("UTF-8 SVG");
+                    assert!(
+                        stored.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""),
+                        "{case}: {stored}"
+                    );
+                    assert!(stored.contains("<circle"), "{case}: {stored}");
+                    for gone in ["script", "alert", "onload", "onClick"] {
+                        assert!(!stored.contains(gone), "{case}: {gone} in {stored}");
+                    }
+                } else {
+                    assert_eq!(stored, bytes, "{case}");
+                }
+                assert_eq!(
+                    upload_files(&app.data_dir()).len(),
+                    1,
+                    "{case}: no temp file"
+                );
             }
             Err(words) => {
                 assert_eq!(response.status(), 415, "{case}: {}", json(&response));
@@ -216,7 +267,10 @@ async fn the_uploaded_bytes_alone_decide_the_resume_type() {
                     .unwrap_or_default()
                     .to_owned();
                 assert!(message.contains(words), "{case}: {message}");
-                assert!(message.contains("JPEG, PNG or WebP"), "{case}: {message}");
+                assert!(
+                    message.contains("JPEG, PNG, SVG or WebP"),
+                    "{case}: {message}"
+                );
                 assert_nothing_stored(&app, case);
             }
         }

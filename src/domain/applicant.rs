@@ -195,11 +195,11 @@ mod tests {
     fn a_wrong_file_type_is_reported_only_once_the_fields_are_good() {
         let mut bad = form();
         if let Some(file) = bad.file.as_mut() {
-            file.sniffed = Err(RejectedFile::Svg);
+            file.sniffed = Err(RejectedFile::NotAnImage);
         }
         assert_eq!(
             NewApplicant::parse(&bad),
-            Err(ApplicationError::UnsupportedFile(RejectedFile::Svg))
+            Err(ApplicationError::UnsupportedFile(RejectedFile::NotAnImage))
         );
         bad.name.clear();
         assert_eq!(invalid_fields(&bad), ["name"]);

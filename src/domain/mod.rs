@@ -16,3 +16,4 @@ pub mod reading_time;
 pub mod resume;
 pub mod sanitize;
 pub mod search;
+pub mod svg;

@@ -4,8 +4,11 @@
 //! the last byte. A PNG needs a sound IHDR and must end with IEND (a truncated upload fails);
 //! a WebP's RIFF length must match the file; a JPEG must end with EOI. Bytes after the end
 //! marker are refused: that is where image/archive or image/script polyglots hide.
-//! SVG is refused, not sanitized: it is a document that can carry scripts and external
-//! references, and a resume needs none of that.
+//! SVG is accepted too, as the Join Us form promises, but never stored as sent: a file whose
+//! head looks like SVG is held whole and rebuilt by `svg::sanitize_svg`, and only that
+//! sanitized copy is stored (see `svg` for what survives and what is refused).
+
+use super::svg::{sanitize_svg, SvgRefusal};
 
 /// Bytes kept from the start of a file: enough for every signature and the SVG check.
 const HEAD_LEN: usize = 512;
@@ -20,6 +23,7 @@ const PNG_IEND: &[u8] = b"\0\0\0\0IEND\xae\x42\x60\x82";
 pub enum ImageType {
     Jpeg,
     Png,
+    Svg,
     Webp,
 }
 
@@ -28,6 +32,7 @@ impl ImageType {
         match self {
             ImageType::Jpeg => "image/jpeg",
             ImageType::Png => "image/png",
+            ImageType::Svg => "image/svg+xml",
             ImageType::Webp => "image/webp",
         }
     }
@@ -36,7 +41,26 @@ impl ImageType {
         match self {
             ImageType::Jpeg => "jpg",
             ImageType::Png => "png",
+            ImageType::Svg => "svg",
             ImageType::Webp => "webp",
+        }
+    }
+}
+
+/// What to store for an accepted file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Accepted {
+    /// The bytes exactly as they arrived.
+    AsSent(ImageType),
+    /// These bytes instead of the upload: the SVG rebuilt from its allowlisted parts.
+    SanitizedSvg(Vec<u8>),
+}
+
+impl Accepted {
+    pub fn image_type(&self) -> ImageType {
+        match self {
+            Accepted::AsSent(image_type) => *image_type,
+            Accepted::SanitizedSvg(_) => ImageType::Svg,
         }
     }
 }
@@ -44,18 +68,33 @@ impl ImageType {
 /// Why a file was refused; the `Display` text names the allowed types.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 pub enum RejectedFile {
-    #[error("SVG files are not accepted, as they can carry scripts. Please upload your resume as a JPEG, PNG or WebP image.")]
-    Svg,
-    #[error("Your resume must be a JPEG, PNG or WebP image (SVG is not accepted), and this file is none of those.")]
+    #[error("Your resume must be a JPEG, PNG, SVG or WebP image, and this file is none of those.")]
     NotAnImage,
-    #[error("This image is incomplete or damaged. Please upload your resume again as a JPEG, PNG or WebP image.")]
+    #[error("This image is incomplete or damaged. Please upload your resume again as a JPEG, PNG, SVG or WebP image.")]
     Damaged,
-    #[error("This image has other data hidden after its end. Please upload your resume as a plain JPEG, PNG or WebP image.")]
+    #[error("This image has other data hidden after its end. Please upload your resume as a plain JPEG, PNG, SVG or WebP image.")]
     TrailingData,
+    #[error("This SVG has a DOCTYPE or entity declarations, which are not accepted. Please save it without them, or upload your resume as a JPEG, PNG, SVG or WebP image.")]
+    SvgDeclarations,
+    #[error("This SVG is too complex (over 256 levels deep or 100,000 elements). Please upload your resume as a simpler JPEG, PNG, SVG or WebP image.")]
+    SvgTooComplex,
 }
 
-/// Looks at a file as it streams past, keeping only its first and last bytes and whether an
-/// end marker went by (to tell a truncated image from one with data appended).
+impl From<SvgRefusal> for RejectedFile {
+    fn from(refusal: SvgRefusal) -> Self {
+        match refusal {
+            SvgRefusal::Malformed => RejectedFile::Damaged,
+            SvgRefusal::NotSvg => RejectedFile::NotAnImage,
+            SvgRefusal::Declarations => RejectedFile::SvgDeclarations,
+            SvgRefusal::TooComplex => RejectedFile::SvgTooComplex,
+        }
+    }
+}
+
+/// Looks at a file as it streams past, keeping its first and last bytes and whether an end
+/// marker went by (to tell a truncated image from one with data appended). A file whose head
+/// looks like SVG is kept whole, to be sanitized: its size is bounded by the upload limit,
+/// which the caller enforces while streaming.
 #[derive(Debug, Default)]
 pub struct Sniffer {
     head: Vec<u8>,
@@ -63,6 +102,10 @@ pub struct Sniffer {
     len: u64,
     saw_png_end: bool,
     saw_jpeg_end: bool,
+    /// Every byte, while the file may still be an SVG.
+    whole: Vec<u8>,
+    /// Decided once the head is full: `Some(false)` stops (and frees) `whole`.
+    svg_head: Option<bool>,
 }
 
 impl Sniffer {
@@ -77,6 +120,16 @@ impl Sniffer {
         self.len += chunk.len() as u64;
         let room = HEAD_LEN.saturating_sub(self.head.len());
         self.head.extend_from_slice(&chunk[..room.min(chunk.len())]);
+        if self.svg_head.is_none() && self.head.len() >= HEAD_LEN {
+            let is_svg = looks_like_svg(&self.head);
+            self.svg_head = Some(is_svg);
+            if !is_svg {
+                self.whole = Vec::new();
+            }
+        }
+        if self.svg_head != Some(false) {
+            self.whole.extend_from_slice(chunk);
+        }
         if chunk.len() >= TAIL_LEN {
             self.tail.clear();
             self.tail
@@ -97,24 +150,27 @@ impl Sniffer {
         self.len == 0
     }
 
-    pub fn finish(&self) -> Result<ImageType, RejectedFile> {
+    /// The verdict on the whole file. For an SVG this parses and rebuilds it, which takes
+    /// time in proportion to its size: call it off the async threads.
+    pub fn finish(&self) -> Result<Accepted, RejectedFile> {
         let head = self.head.as_slice();
-        if head.starts_with(PNG_SIGNATURE) {
+        let image_type = if head.starts_with(PNG_SIGNATURE) {
             check_png(head, &self.tail, self.saw_png_end).map(|()| ImageType::Png)
         } else if head.starts_with(b"\xff\xd8\xff") {
             check_jpeg(head, &self.tail, self.len, self.saw_jpeg_end).map(|()| ImageType::Jpeg)
         } else if head.starts_with(b"RIFF") && head.get(8..12) == Some(b"WEBP") {
             check_webp(head, self.len).map(|()| ImageType::Webp)
         } else if looks_like_svg(head) {
-            Err(RejectedFile::Svg)
+            return Ok(Accepted::SanitizedSvg(sanitize_svg(&self.whole)?));
         } else {
             Err(RejectedFile::NotAnImage)
-        }
+        };
+        image_type.map(Accepted::AsSent)
     }
 }
 
 /// Sniffs a whole file held in memory.
-pub fn sniff(bytes: &[u8]) -> Result<ImageType, RejectedFile> {
+pub fn sniff(bytes: &[u8]) -> Result<Accepted, RejectedFile> {
     let mut sniffer = Sniffer::default();
     sniffer.feed(bytes);
     sniffer.finish()
@@ -287,9 +343,60 @@ mod tests {
             assert_eq!(sniffer.finish(), sniff(&png), "chunks of {chunk_size}");
             assert_eq!(
                 sniffer.finish(),
-                Ok(ImageType::Png),
+                Ok(Accepted::AsSent(ImageType::Png)),
                 "chunks of {chunk_size}"
             );
+            assert!(sniffer.whole.is_empty(), "a PNG is not held in memory");
+        }
+    }
+
+    #[test]
+    fn an_svg_streamed_in_small_chunks_is_held_whole_and_stored_sanitized() {
+        let padding = "<rect width=\"1\" height=\"1\"/>".repeat(40);
+        let svg = format!(
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" onload=\"alert(1)\">{padding}<script>alert(2)</script></svg>"
+        );
+        assert!(svg.len() > HEAD_LEN * 2, "the file outgrows the head");
+        for chunk_size in [1, 7, 512, 513, 4096] {
+            let mut sniffer = Sniffer::default();
+            for chunk in svg.as_bytes().chunks(chunk_size) {
+                sniffer.feed(chunk);
+            }
+            let verdict = sniffer.finish();
+            assert_eq!(verdict, sniff(svg.as_bytes()), "chunks of {chunk_size}");
+            let Ok(Accepted::SanitizedSvg(stored)) = verdict else {
+                panic!("chunks of {chunk_size}: {verdict:?}");
+            };
+            let stored = String::from_utf8(stored).expect("UTF-8");
+            assert!(stored.contains(&padding), "chunks of {chunk_size}");
+            assert!(
+                !stored.contains("alert"),
+                "chunks of {chunk_size}: {stored}"
+            );
+        }
+    }
+
+    #[test]
+    fn svgs_that_cannot_be_sanitized_are_refused_with_a_reason() {
+        let cases: &[(&str, &str, RejectedFile)] = &[
+            (
+                "malformed",
+                "<svg xmlns=\"http://www.w3.org/2000/svg\"><g></svg>",
+                RejectedFile::Damaged,
+            ),
+            (
+                "doctype",
+                "<!DOCTYPE svg [<!ENTITY a \"b\">]><svg xmlns=\"http://www.w3.org/2000/svg\"/>",
+                RejectedFile::SvgDeclarations,
+            ),
+            (
+                "html around an svg",
+                "<html><body><svg xmlns=\"http://www.w3.org/2000/svg\"/></body></html>",
+                RejectedFile::NotAnImage,
+            ),
+        ];
+        for (case, bytes, rejected) in cases {
+            assert_eq!(sniff(bytes.as_bytes()), Err(*rejected), "{case}");
         }
     }
 

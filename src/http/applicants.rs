@@ -3,13 +3,15 @@
 //! Every limit holds while the body streams, whatever Content-Length says (multer counts the
 //! bytes): the whole request `max_upload_bytes` + 1 MiB, the file `max_upload_bytes`, any
 //! other part 16 KB, at most 10 parts. The file streams into a temp file in the uploads
-//! folder while its first and last bytes are sniffed; it is fsynced and renamed to
-//! `<_id>.<jpg|png|webp>` before the row commits, and removed if anything fails.
+//! folder while its first and last bytes are sniffed; an SVG is also held whole and, once
+//! it has all arrived, the temp file's contents are replaced by its sanitized copy. The file
+//! is fsynced and renamed to `<_id>.<jpg|png|svg|webp>` before the row commits, and removed
+//! if anything fails.
 
 use bytes::{Buf, Bytes};
 use futures_util::{Stream, TryStreamExt};
 use multer::{Constraints, Field, Multipart, SizeLimit};
-use tokio::io::AsyncWriteExt;
+use tokio::io::{AsyncSeekExt, AsyncWriteExt};
 use warp::reply::Response;
 use warp::Rejection;
 
@@ -17,7 +19,7 @@ use super::error::ApiError;
 use super::leads::{created, invalid, new_id, reject};
 use super::AppState;
 use crate::domain::applicant::{ApplicantForm, ApplicationError, NewApplicant, UploadedFile};
-use crate::domain::resume::Sniffer;
+use crate::domain::resume::{Accepted, ImageType, Sniffer};
 use crate::store::applicants;
 use crate::store::uploads::{self, PendingUpload};
 
@@ -161,11 +163,24 @@ where
             }
             let file_name = field.file_name().unwrap_or_default().to_owned();
             let (received, sniffer) = receive_file(&mut field, limits, uploads_dir).await?;
-            if let Some(received) = received {
+            if let Some(mut received) = received {
+                let sent_size = sniffer.len();
+                // Sanitizing an SVG parses up to the whole file: keep it off the async threads.
+                let verdict = tokio::task::spawn_blocking(move || sniffer.finish())
+                    .await
+                    .map_err(|err| reject(ApiError::unexpected(err)))?;
+                let (sniffed, size) = match verdict {
+                    Ok(Accepted::SanitizedSvg(svg)) => {
+                        replace_contents(&mut received.file, &svg).await?;
+                        (Ok(ImageType::Svg), svg.len() as u64)
+                    }
+                    Ok(Accepted::AsSent(image_type)) => (Ok(image_type), sent_size),
+                    Err(rejected) => (Err(rejected), sent_size),
+                };
                 form.file = Some(UploadedFile {
                     file_name,
-                    size: sniffer.len(),
-                    sniffed: sniffer.finish(),
+                    size,
+                    sniffed,
                 });
                 incoming = Some(received);
             }
@@ -240,6 +255,24 @@ async fn receive_file(
         })?;
     }
     Ok((incoming, sniffer))
+}
+
+/// Swaps what was received for `bytes` (the sanitized SVG), so only they reach the disk
+/// under the upload's final name.
+async fn replace_contents(file: &mut tokio::fs::File, bytes: &[u8]) -> Result<(), Rejection> {
+    let rewrite = async {
+        // flush first: it waits for the streamed writes, which must not land after these.
+        file.flush().await?;
+        file.set_len(0).await?;
+        file.rewind().await?;
+        file.write_all(bytes).await?;
+        file.flush().await
+    };
+    rewrite.await.map_err(|err| {
+        reject(ApiError::unexpected(format!(
+            "cannot write a sanitized upload: {err}"
+        )))
+    })
 }
 
 fn multipart_error(err: multer::Error, limits: Limits) -> Rejection {
