@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Lighthouse (mobile, its default) on a few routes of the release binary, in Debian's
+# Chromium. Fetches lighthouse@12.8.2 from npm on first use (not a project dependency).
+#   bash bench/lighthouse.sh [route ...]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+BIN=target/release/corpsite
+[ -x "$BIN" ] || { echo "build first: cargo build --release" >&2; exit 1; }
+routes=("$@")
+[ ${#routes[@]} -gt 0 ] || routes=(/ /blogs /blogs/detail/science-labs-for-twelve-government-high-schools-in-mysuru-district /contact /join_us /about/our_vision)
+work=$(mktemp -d)
+RUST_LOG=warn "$BIN" serve --addr 127.0.0.1:0 --data-dir "$work/data" > "$work/out" &
+pid=$!
+trap 'kill $pid 2>/dev/null; rm -rf "$work"' EXIT
+for _ in $(seq 50); do grep -q serving "$work/out" 2>/dev/null && break; sleep 0.1; done
+base=$(grep -o 'http://[^/]*' "$work/out")
+for route in "${routes[@]}"; do
+  CHROME_PATH=${CHROME_PATH:-/usr/bin/chromium} npx --yes lighthouse@12.8.2 "$base$route" --quiet \
+    --chrome-flags="--headless=new --no-sandbox --disable-gpu --disable-background-networking" \
+    --output=json --output-path="$work/report.json" >/dev/null 2>&1
+  node -e '
+    const r = require(process.argv[1]);
+    const s = Object.entries(r.categories).map(([k, v]) => k + " " + Math.round(v.score * 100)).join(", ");
+    console.log(process.argv[2].padEnd(48), s);
+  ' "$work/report.json" "$route"
+done
