@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { ImageCardGrid } from '@/components/image-card-grid';
 import { PageHero } from '@/components/page-hero';
 import { PageSection } from '@/components/page-section';
 import { Paragraphs } from '@/components/paragraphs';
@@ -54,25 +55,7 @@ export function WhyUsPage() {
         </ul>
       </PageSection>
       <PageSection id="why-choose-us" title={whyChooseUs.heading} intro={whyChooseUs.intro} centered>
-        <ul class="card-grid card-grid--4">
-          {whyChooseUs.items.map((item) => (
-            <li key={item.id} class="card image-card" data-animate>
-              <img
-                class="image-card__image"
-                src={item.image}
-                alt=""
-                width={600}
-                height={400}
-                loading="lazy"
-                decoding="async"
-              />
-              <div class="image-card__body">
-                <h3 class="image-card__title">{item.heading}</h3>
-                <p>{item.description}</p>
-              </div>
-            </li>
-          ))}
-        </ul>
+        <ImageCardGrid items={whyChooseUs.items} />
       </PageSection>
     </>
   );

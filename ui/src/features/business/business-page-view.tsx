@@ -1,4 +1,5 @@
 import { NewTabLink } from '@/components/external-link';
+import { ImageCardGrid } from '@/components/image-card-grid';
 import { OutsideSiteCta } from '@/components/outside-site-cta';
 import { PageHero } from '@/components/page-hero';
 import { PageSection } from '@/components/page-section';
@@ -32,25 +33,7 @@ export function BusinessPageView({ page }: { page: BusinessPage }) {
       </PageHero>
       {page.offerings && (
         <PageSection id="offerings" title={businessLabels.offeringsHeading} centered>
-          <ul class="card-grid card-grid--4">
-            {page.offerings.map((offering) => (
-              <li key={offering.id} class="card image-card" data-animate>
-                <img
-                  class="image-card__image"
-                  src={offering.image}
-                  alt=""
-                  width={600}
-                  height={400}
-                  loading="lazy"
-                  decoding="async"
-                />
-                <div class="image-card__body">
-                  <h3 class="image-card__title">{offering.heading}</h3>
-                  <p>{offering.description}</p>
-                </div>
-              </li>
-            ))}
-          </ul>
+          <ImageCardGrid items={page.offerings} />
         </PageSection>
       )}
       <BusinessSections sections={page.sections} />
