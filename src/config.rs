@@ -221,6 +221,7 @@ impl ServeArgs {
             trusted_proxies: self.trusted_proxy,
             max_upload_bytes: self.max_upload_bytes,
             header_read_timeout: Duration::from_secs(10),
+            body_idle_timeout: Duration::from_secs(15),
             shutdown_grace: Duration::from_secs(5),
             media_base: self.media_base,
             page_size: u64::from(self.page_size),
@@ -240,6 +241,8 @@ pub struct Settings {
     pub trusted_proxies: Vec<IpAddr>,
     pub max_upload_bytes: u64,
     pub header_read_timeout: Duration,
+    /// A request body that sends nothing for this long is cut off (408).
+    pub body_idle_timeout: Duration,
     pub shutdown_grace: Duration,
     pub media_base: String,
     pub page_size: u64,

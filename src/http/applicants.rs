@@ -15,6 +15,7 @@ use tokio::io::{AsyncSeekExt, AsyncWriteExt};
 use warp::reply::Response;
 use warp::Rejection;
 
+use super::body_timeout::{idle_timeout, is_stall, BoxError};
 use super::error::ApiError;
 use super::leads::{created, invalid, new_id, reject};
 use super::AppState;
@@ -64,7 +65,10 @@ where
         return Err(reject(request_too_large(limits)));
     }
     let uploads_dir = uploads::uploads_dir(&state.settings.data_dir);
-    let body = body.map_ok(|mut chunk| chunk.copy_to_bytes(chunk.remaining()));
+    let body = idle_timeout(
+        body.map_ok(|mut chunk| chunk.copy_to_bytes(chunk.remaining())),
+        state.settings.body_idle_timeout,
+    );
     let (form, incoming) = receive(body, &boundary, limits, &uploads_dir).await?;
 
     if form.is_from_a_robot() {
@@ -129,7 +133,7 @@ async fn receive<S>(
     uploads_dir: &std::path::Path,
 ) -> Result<(ApplicantForm, Option<Incoming>), Rejection>
 where
-    S: Stream<Item = Result<Bytes, warp::Error>> + Send + 'static,
+    S: Stream<Item = Result<Bytes, BoxError>> + Send + 'static,
 {
     let constraints = Constraints::new().size_limit(
         SizeLimit::new()
@@ -291,6 +295,9 @@ fn multipart_error(err: multer::Error, limits: Limits) -> Rejection {
             field_name.unwrap_or_default(),
             size_text(TEXT_PART_LIMIT)
         )),
+        multer::Error::StreamReadFailed(cause) if is_stall(cause.as_ref()) => {
+            ApiError::RequestTimeout
+        }
         multer::Error::StreamReadFailed(_) => {
             ApiError::BadRequest("The request body could not be read.".into())
         }

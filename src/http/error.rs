@@ -29,6 +29,8 @@ pub enum ApiError {
     UnsupportedMediaType(String),
     #[error("Too many requests. Please wait a moment and try again.")]
     TooManyRequests { retry_after_secs: u64 },
+    #[error("The request body stopped arriving. Please try again.")]
+    RequestTimeout,
     /// Our fault. The cause is logged, never sent.
     #[error("Something went wrong on our side. Please try again later.")]
     Unexpected(String),
@@ -57,6 +59,7 @@ impl ApiError {
             ApiError::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             ApiError::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
+            ApiError::RequestTimeout => StatusCode::REQUEST_TIMEOUT,
             ApiError::Unexpected(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }

@@ -36,7 +36,7 @@ pub fn routes(state: &AppState) -> BoxedFilter<(Response,)> {
     let enquiries = limit
         .clone()
         .and(with_state.clone())
-        .and(json_body::<EnquiryForm>())
+        .and(json_body::<EnquiryForm>(settings.body_idle_timeout))
         .and_then(create_enquiry);
     let applications = limit
         .and(with_state)

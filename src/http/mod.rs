@@ -6,6 +6,7 @@
 pub mod applicants;
 pub mod assets;
 pub mod blogs;
+pub mod body_timeout;
 pub mod error;
 pub mod json_body;
 pub mod leads;
