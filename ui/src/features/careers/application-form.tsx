@@ -1,16 +1,16 @@
-import { useRef, useState } from 'preact/hooks';
+import { useRef } from 'preact/hooks';
 import { TextField } from '@/components/form-field';
 import { HoneypotField } from '@/components/honeypot-field';
 import { toast } from '@/components/toast';
 import { careersContent } from '@/content/careers';
 import { messages } from '@/content/messages';
 import type { ApplicantFieldName } from '@/content/types';
-import { clearFieldError, type FieldErrors, firstErrorField, knownFieldErrors } from '@/lib/form-validation';
+import { firstErrorField, knownFieldErrors } from '@/lib/form-validation';
+import { useFormState } from '@/lib/use-form-state';
 import { useSubmission } from '@/lib/use-submission';
 import { sendApplication } from './application-api';
 import {
   APPLICATION_FIELDS,
-  type ApplicationField,
   type ApplicationTextField,
   type ApplicationValues,
   emptyApplication,
@@ -45,21 +45,10 @@ function fieldLabel(name: ApplicantFieldName): string {
 /** The Join Us application form (SPEC.md "Join Us", sections 4 and 5). */
 export function ApplicationForm() {
   const { form } = careersContent;
-  const [values, setValues] = useState<ApplicationValues>(emptyApplication);
-  const [errors, setErrors] = useState<FieldErrors<ApplicationField>>({});
+  const { values, setValues, errors, setErrors, formRef, honeypotRef, setField, focusField, reset } =
+    useFormState<ApplicationValues>(emptyApplication);
   const { sending, submit } = useSubmission();
-  const formRef = useRef<HTMLFormElement>(null);
   const fileRef = useRef<HTMLInputElement>(null);
-  const honeypotRef = useRef<HTMLInputElement>(null);
-
-  function focusField(field: ApplicationField | undefined) {
-    if (field) formRef.current?.querySelector<HTMLElement>(`[name="${field}"]`)?.focus();
-  }
-
-  function onValue(field: ApplicationTextField, value: string) {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => clearFieldError(current, field));
-  }
 
   function clearFile() {
     if (fileRef.current) fileRef.current.value = '';
@@ -73,8 +62,7 @@ export function ApplicationForm() {
       setErrors((current) => ({ ...current, file: form.unsupportedFileMessage }));
       return;
     }
-    setValues((current) => ({ ...current, file }));
-    setErrors((current) => clearFieldError(current, 'file'));
+    setField('file', file);
   }
 
   function onRemove() {
@@ -95,10 +83,8 @@ export function ApplicationForm() {
       async () => {
         await sendApplication(values, honeypotRef.current?.value ?? '');
         toast.success(messages.applicationSubmitted);
-        setValues(emptyApplication);
-        setErrors({});
+        reset();
         if (fileRef.current) fileRef.current.value = '';
-        if (honeypotRef.current) honeypotRef.current.value = '';
       },
       (failure) => setErrors(knownFieldErrors(failure.errors, APPLICATION_FIELDS)),
     );
@@ -115,7 +101,7 @@ export function ApplicationForm() {
         placeholder={field?.placeholder}
         value={values[name]}
         error={errors[name]}
-        onValue={(value) => onValue(name, value)}
+        onValue={(value) => setField(name, value)}
         {...inputs[name]}
       />
     );

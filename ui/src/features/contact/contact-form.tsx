@@ -1,10 +1,10 @@
-import { useRef, useState } from 'preact/hooks';
 import { TextField } from '@/components/form-field';
 import { HoneypotField } from '@/components/honeypot-field';
 import { toast } from '@/components/toast';
 import { contactContent } from '@/content/contact';
 import { messages } from '@/content/messages';
-import { clearFieldError, type FieldErrors, firstErrorField, knownFieldErrors } from '@/lib/form-validation';
+import { firstErrorField, knownFieldErrors } from '@/lib/form-validation';
+import { useFormState } from '@/lib/use-form-state';
 import { useSubmission } from '@/lib/use-submission';
 import { sendEnquiry } from './contact-api';
 import {
@@ -28,20 +28,9 @@ const inputs: Record<
 /** "Write to Us" (SPEC.md "Contact Us", sections 4 and 5). */
 export function ContactForm() {
   const { form } = contactContent;
-  const [values, setValues] = useState<ContactValues>(emptyContact);
-  const [errors, setErrors] = useState<FieldErrors<ContactField>>({});
+  const { values, errors, setErrors, formRef, honeypotRef, setField, focusField, reset } =
+    useFormState<ContactValues>(emptyContact);
   const { sending, submit } = useSubmission();
-  const formRef = useRef<HTMLFormElement>(null);
-  const honeypotRef = useRef<HTMLInputElement>(null);
-
-  function focusField(field: ContactField | undefined) {
-    if (field) formRef.current?.querySelector<HTMLElement>(`[name="${field}"]`)?.focus();
-  }
-
-  function onValue(field: ContactField, value: string) {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => clearFieldError(current, field));
-  }
 
   function onSubmit(event: Event) {
     event.preventDefault();
@@ -56,9 +45,7 @@ export function ContactForm() {
       async () => {
         await sendEnquiry(values, honeypotRef.current?.value ?? '');
         toast.success(messages.contactSubmitted);
-        setValues(emptyContact);
-        setErrors({});
-        if (honeypotRef.current) honeypotRef.current.value = '';
+        reset();
       },
       (failure) => setErrors(knownFieldErrors(failure.errors, CONTACT_FIELDS)),
     );
@@ -79,7 +66,7 @@ export function ContactForm() {
           placeholder={field.placeholder}
           value={values[field.name]}
           error={errors[field.name]}
-          onValue={(value) => onValue(field.name, value)}
+          onValue={(value) => setField(field.name, value)}
           {...inputs[field.name]}
         />
       ))}
