@@ -23,8 +23,8 @@ function fixtureBlog(n: number) {
 }
 
 /**
- * Serves the blog list API (and the stories' images) from fixtures, so the home page
- * does not depend on the blog backend: `count` posts, or a 500 when `count` is 'fail'.
+ * Serves the blog list and detail APIs (and the stories' images) from fixtures, so the home
+ * page does not depend on the blog backend: `count` posts, or a 500 when `count` is 'fail'.
  */
 export async function serveStories(page: Page, count: number | 'fail' = 4) {
   await page.route('**/api/corp_website/blogs/get*', (route) => {
@@ -35,6 +35,10 @@ export async function serveStories(page: Page, count: number | 'fail' = 4) {
     return route.fulfill({
       json: { data: { datas, pagination: { total: count, limit: 8, page: 1, pages: 1 } } },
     });
+  });
+  await page.route('**/api/corp_website/blogs/get/fixture-story-*', (route) => {
+    const n = Number(new URL(route.request().url()).pathname.split('-').pop());
+    return route.fulfill({ json: { data: { datas: [fixtureBlog(n)] } } });
   });
   await page.route('**/media/fixtures/*.svg', (route) =>
     route.fulfill({ body: storyArt, contentType: 'image/svg+xml' }),

@@ -189,6 +189,7 @@ test.describe('featured stories', () => {
     await expect(section.getByText('Fixture story 4')).toHaveCount(0);
     await first.click();
     await expect(page).toHaveURL(/\/blogs\/detail\/fixture-story-1$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Fixture story 1:/);
   });
 
   test('a failed list call leaves a quiet note, not an error', async ({ page, guard }) => {
