@@ -4,6 +4,7 @@ import { mediaUrl } from '@/lib/runtime-config';
 import type { Blog } from './blog-api';
 import { blogColor } from './blog-format';
 import type { BlogCardVariant } from './blog-layout';
+import './blog-card.css';
 
 export function blogPath(id: string): string {
   return `/blogs/detail/${encodeURIComponent(id)}`;

@@ -18,9 +18,9 @@ export function SimilarBlogs({ blogs }: { blogs: readonly Blog[] }) {
       <ul class="similar__grid">
         {blogs.map((blog) => (
           <li key={blog._id} class="similar__item">
-            <article class="similar-card">
+            <article class="blog-card similar-card">
               <img
-                class="similar-card__image"
+                class="blog-card__image"
                 src={mediaUrl(blog.blog_image)}
                 alt=""
                 width={1200}
@@ -28,9 +28,9 @@ export function SimilarBlogs({ blogs }: { blogs: readonly Blog[] }) {
                 loading="lazy"
                 decoding="async"
               />
-              <div class="similar-card__body">
-                <h3 class="similar-card__title">
-                  <Link class="similar-card__link" to={blogPath(blog._id)}>
+              <div class="blog-card__body">
+                <h3 class="blog-card__title">
+                  <Link class="blog-card__link" to={blogPath(blog._id)}>
                     {blog.title}
                   </Link>
                 </h3>
