@@ -74,6 +74,11 @@ pub struct ExportArgs {
     #[arg(long, value_name = "YYYY-MM-DD")]
     pub since: Option<Day>,
 
+    /// Start with a UTF-8 byte-order mark, so Excel shows accented and non-Latin names
+    /// correctly when the file is opened with a double-click.
+    #[arg(long)]
+    pub bom: bool,
+
     #[command(flatten)]
     pub data: DataDirArg,
 }

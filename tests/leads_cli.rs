@@ -215,6 +215,40 @@ async fn applicants_export_lists_applicants_and_copies_each_resume_named_after_i
     );
 }
 
+#[tokio::test]
+async fn bom_starts_either_export_with_a_byte_order_mark_for_excel_and_nothing_else_changes() {
+    let app = TestApp::with_settings(|s| s.rate_limit_per_minute = 0);
+    let mut accented = contact();
+    accented["name"] = json!("José Müller");
+    assert_eq!(post_json(&app, &accented).await.status(), 201);
+    let response = post_application(
+        &app,
+        &with_application(file("cv.png", fixture("resume.png"))),
+    )
+    .await;
+    assert_eq!(response.status(), 201);
+
+    for command in ["leads", "applicants"] {
+        let plain = corpsite(&[command, "export"], &app.data_dir());
+        let marked = corpsite(&[command, "export", "--bom"], &app.data_dir());
+        assert!(
+            plain.status.success() && marked.status.success(),
+            "{command}"
+        );
+        assert!(
+            plain.stdout.starts_with(b"_id,"),
+            "{command}: no mark by default"
+        );
+        assert_eq!(
+            marked.stdout.strip_prefix("\u{feff}".as_bytes()),
+            Some(plain.stdout.as_slice()),
+            "{command}: the mark, then the same CSV"
+        );
+    }
+    let rows = parse_csv(&stdout(&corpsite(&["leads", "export"], &app.data_dir())));
+    assert_eq!(rows[1][3], "José Müller");
+}
+
 #[test]
 fn exports_and_backups_without_a_database_fail_with_a_clear_message() {
     let dir = tempfile::tempdir().expect("temp dir");

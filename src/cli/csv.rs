@@ -14,6 +14,11 @@ impl<W: Write> CsvWriter<W> {
         CsvWriter { out }
     }
 
+    /// The UTF-8 byte-order mark, for spreadsheets that guess the encoding otherwise.
+    pub fn byte_order_mark(&mut self) -> io::Result<()> {
+        self.out.write_all("\u{feff}".as_bytes())
+    }
+
     pub fn row<'a>(&mut self, cells: impl IntoIterator<Item = &'a str>) -> io::Result<()> {
         for (i, value) in cells.into_iter().enumerate() {
             if i > 0 {

@@ -68,6 +68,9 @@ pub fn leads(args: &ExportArgs, out: impl Write) -> Result<usize, ExportError> {
     let rows = enquiries_since(&conn, args.since.as_ref().map(AsRef::as_ref))?;
     let mut csv = CsvWriter::new(io::BufWriter::new(out));
     let write = |csv: &mut CsvWriter<_>| -> io::Result<()> {
+        if args.bom {
+            csv.byte_order_mark()?;
+        }
         csv.row(LEAD_COLUMNS)?;
         for r in &rows {
             csv.row([
@@ -96,6 +99,9 @@ pub fn applicants(args: &ApplicantsExportArgs, out: impl Write) -> Result<usize,
     let rows = applicants_since(&conn, args.export.since.as_ref().map(AsRef::as_ref))?;
     let mut csv = CsvWriter::new(io::BufWriter::new(out));
     let write = |csv: &mut CsvWriter<_>| -> io::Result<()> {
+        if args.export.bom {
+            csv.byte_order_mark()?;
+        }
         csv.row(APPLICANT_COLUMNS)?;
         for r in &rows {
             let (experience, size) = (r.experience.to_string(), r.resume_size.to_string());
