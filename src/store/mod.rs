@@ -12,6 +12,7 @@ pub mod applicants;
 pub mod backup;
 pub mod leads;
 pub mod uploads;
+pub mod watch;
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
