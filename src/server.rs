@@ -61,7 +61,9 @@ pub fn serve_blocking(settings: Settings) -> Result<(), ServeError> {
         .enable_all()
         .build()
         .map_err(ServeError::Runtime)?;
-    runtime.block_on(serve(settings))
+    // Opening, migrating and seeding are blocking SQLite work: done before the runtime serves.
+    let db = open_store(&settings)?;
+    runtime.block_on(serve(db, settings))
 }
 
 /// Opens the store the server runs on: migrated and, on the first start of a new database,
@@ -79,8 +81,8 @@ pub fn open_store(settings: &Settings) -> Result<Arc<Db>, ServeError> {
     Ok(db)
 }
 
-pub async fn serve(settings: Settings) -> Result<(), ServeError> {
-    let db = open_store(&settings)?;
+/// Serves the site from `db` (see `open_store`) until SIGINT or SIGTERM.
+pub async fn serve(db: Arc<Db>, settings: Settings) -> Result<(), ServeError> {
     let listener = TcpListener::bind(settings.addr)
         .await
         .map_err(|source| ServeError::Bind {
