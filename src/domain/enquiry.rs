@@ -3,7 +3,8 @@
 //! The site's subscribe form sends the same fields with only `email` filled, so a post whose
 //! name, mobile and requirment are all blank is a subscription; anything else is a contact
 //! enquiry and needs all four. `department_website` and `service` are stored as sent: the
-//! contact form sends "Corp Team", the subscribe form "Corp Blog".
+//! contact form sends "Corp Team" and no service, the subscribe form "Corp Blogs" and
+//! "Blog Subscription".
 
 use serde::Deserialize;
 

@@ -108,7 +108,6 @@ test('on 201: the exact payload, the toast, and an empty form', async ({ page })
     mobile: values['Contact Number'],
     requirment: values.Query,
     department_website: 'Corp Team',
-    service: '',
     website: '',
   });
   await expect(page.locator('.toast--success')).toHaveText(/Your Query Submitted Successfully!/);

@@ -3,7 +3,10 @@ import { contactContent } from '@/content/contact';
 import { api } from '@/lib/api-client';
 import type { ContactValues } from './contact-rules';
 
-/** POST {api}/clients/create: a contact enquiry (SPEC.md section 7), plus the honeypot. */
+/**
+ * POST {api}/clients/create: a contact enquiry with exactly SPEC.md section 7's fields (no
+ * `service`: only the subscribe payload carries it), plus the honeypot.
+ */
 export async function sendEnquiry(values: ContactValues, honeypot: string): Promise<void> {
   await api.postJson('clients/create', {
     name: values.name,
@@ -11,7 +14,6 @@ export async function sendEnquiry(values: ContactValues, honeypot: string): Prom
     mobile: values.mobile,
     requirment: values.requirment,
     department_website: contactContent.form.departmentWebsite,
-    service: '',
     [HONEYPOT_FIELD]: honeypot,
   });
 }

@@ -81,7 +81,6 @@ describe('contact form', () => {
       mobile: '9876543210',
       requirment: 'Need 20,000 sq ft',
       department_website: 'Corp Team',
-      service: '',
       website: '',
     });
     expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('');
