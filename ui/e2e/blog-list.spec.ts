@@ -15,7 +15,8 @@ test('the list shows the hero, breadcrumb, headline and the three card groups', 
   const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
   await expect(crumbs.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
   await expect(crumbs.getByText('Blogs')).toHaveAttribute('aria-current', 'page');
-  await expect(page.getByRole('heading', { level: 2, name: HEADLINE })).toBeVisible();
+  await expect(page.locator('.page-hero')).toContainText(HEADLINE);
+  await expect(page.getByRole('heading', { level: 2, name: 'Success stories' })).toBeVisible();
 
   const items = page.locator('.blog-grid > li');
   await expect(items).toHaveCount(expected.data.datas.length);

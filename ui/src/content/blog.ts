@@ -5,11 +5,12 @@ export const blogContent: BlogContent = {
   breadcrumb: [{ label: 'Home', path: '/' }, { label: 'Blogs' }],
   banner: {
     headline: 'Blogs',
-    text: 'Stories from our teams, our clients and the projects we have delivered together.',
+    // SPEC.md: the hero carries this headline, verbatim.
+    text: 'The Hand Picked success stories by the company which might inspire you and believe in us',
     image: blogsHeroArt,
     imageAlt: 'An open book surrounded by story cards, a pen and a cup of coffee',
   },
-  listHeadline: 'The Hand Picked success stories by the company which might inspire you and believe in us',
+  listHeading: 'Success stories',
   backToBlogsLabel: 'Back to blogs',
   similar: {
     heading: 'Similar BLogs',

@@ -542,7 +542,8 @@ export interface CareersContent {
 export interface BlogContent {
   breadcrumb: readonly BreadcrumbItem[];
   banner: Banner;
-  listHeadline: string;
+  /** The heading of the grid, beside the search box. */
+  listHeading: string;
   backToBlogsLabel: string;
   similar: { heading: string; caption: string };
   subscribe: {

@@ -73,7 +73,7 @@ export function BlogListPage() {
       <section class="blog-list" aria-labelledby="blog-list-title">
         <div class="blog-list__head">
           <h2 id="blog-list-title" ref={listTop} class="blog-list__headline">
-            {blogContent.listHeadline}
+            {blogContent.listHeading}
           </h2>
           <BlogSearch query={query} onSearch={onSearch} />
         </div>
