@@ -53,11 +53,22 @@ describe('application validation rules', () => {
   it('leaves previous company and query optional', () => {
     expect(validateApplication({ ...full, previous_company: '', query: '' })).toEqual({});
   });
+
+  it('checks no email format: any non-empty text passes', () => {
+    expect(validateApplication({ ...full, email: 'asha at example dot com' })).toEqual({});
+  });
 });
 
 describe('application form', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
+  });
+
+  it('takes the email as plain text with the email keyboard (SPEC.md section 5)', () => {
+    setup();
+    const email = screen.getByLabelText('Email') as HTMLInputElement;
+    expect(email.type).toBe('text');
+    expect(email.inputMode).toBe('email');
   });
 
   it('asks for the resume last, and choosing a file clears that error', () => {

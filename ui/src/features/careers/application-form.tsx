@@ -22,7 +22,7 @@ import { FilePicker } from './file-picker';
 const inputs: Record<
   ApplicationTextField,
   {
-    type?: 'text' | 'email' | 'tel' | 'number';
+    type?: 'text' | 'tel' | 'number';
     autoComplete: string;
     inputMode?: 'tel' | 'email' | 'numeric';
     multiline?: boolean;
@@ -31,7 +31,8 @@ const inputs: Record<
 > = {
   name: { autoComplete: 'name' },
   mobile: { type: 'tel', autoComplete: 'tel', inputMode: 'tel' },
-  email: { type: 'email', autoComplete: 'email', inputMode: 'email' },
+  // SPEC.md section 5: a plain text input with no format check; the keyboard is still email's.
+  email: { autoComplete: 'email', inputMode: 'email' },
   // SPEC.md section 9: experience minimum 0.
   experience: { type: 'number', autoComplete: 'off', inputMode: 'numeric', min: 0 },
   previous_company: { autoComplete: 'organization' },
