@@ -39,6 +39,19 @@ describe('api client', () => {
     expect(failure).toMatchObject({ status: 422, message: 'Check the form', errors: { email: 'Bad' } });
   });
 
+  it('logs every failed call before re-throwing it (SPEC.md section 8)', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(jsonResponse(500, { message: 'Down for a moment' })));
+    await expect(api.get('corp_website/blogs/get')).rejects.toBeInstanceOf(ApiError);
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+    await expect(api.postJson('clients/create', {})).rejects.toMatchObject({ status: 0 });
+    expect(warn.mock.calls.map((call) => call[0])).toEqual([
+      'GET corp_website/blogs/get failed (500): Down for a moment',
+      expect.stringMatching(/^POST clients\/create failed \(0\): We could not reach the server/),
+    ]);
+    warn.mockRestore();
+  });
+
   it('reports a network failure as an ApiError with status 0', async () => {
     vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
     const failure = await api.get('corp_website/blogs/get').catch((e: unknown) => e);

@@ -71,11 +71,21 @@ export async function request<T>(
     response = await fetch(buildUrl(path, options.query), { method, headers, body, signal: options.signal });
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
-    throw new ApiError('We could not reach the server. Please check your connection and try again.', 0);
+    throw logged(
+      method,
+      path,
+      new ApiError('We could not reach the server. Please check your connection and try again.', 0),
+    );
   }
   const parsed = await parseBody(response);
-  if (!response.ok) throw errorFrom(response, parsed);
+  if (!response.ok) throw logged(method, path, errorFrom(response, parsed));
   return { status: response.status, body: parsed as T };
+}
+
+/** SPEC.md section 8: a failed call is logged, then re-thrown to its caller. */
+function logged(method: string, path: string, error: ApiError): ApiError {
+  console.warn(`${method} ${path} failed (${error.status}): ${error.message}`);
+  return error;
 }
 
 export const api = {
