@@ -1,15 +1,16 @@
 //! corpsite: the public website of a corporate services group as one binary.
 //!
-//! `config` reads settings, `domain` parses input, `store` keeps data in SQLite, `http` answers
-//! requests, `cli` holds the office's commands (blog publishing, exports, backup), `publish`
-//! turns post files into blogs and `server` runs the HTTP/1.1 listener with the connection
-//! limits plain `warp::serve` lacks.
+//! Dependencies point one way: `cli` and `server` use `http`, which uses `publish`, which
+//! uses `store`, which uses `domain`. `settings` (what the server runs with) and `telemetry`
+//! are leaves any of them may use. `cli` holds the command line's grammar and the office's
+//! commands; `server` runs the HTTP/1.1 listener with the connection limits plain
+//! `warp::serve` lacks, and the long-lived background tasks.
 
 pub mod cli;
-pub mod config;
 pub mod domain;
 pub mod http;
 pub mod publish;
 pub mod server;
+pub mod settings;
 pub mod store;
 pub mod telemetry;

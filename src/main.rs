@@ -2,7 +2,7 @@ use std::process::ExitCode;
 
 use clap::Parser;
 use corpsite::cli;
-use corpsite::config::{ApplicantsCommand, Cli, Command, LeadsCommand};
+use corpsite::cli::args::{ApplicantsCommand, Cli, Command, LeadsCommand};
 
 fn main() -> ExitCode {
     let cli = Cli::parse();

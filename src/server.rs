@@ -1,6 +1,7 @@
 //! The HTTP/1.1 server: hyper-util under warp's filters, with what plain `warp::serve`
 //! lacks: a header-read timeout, a cap on concurrent connections, and a graceful shutdown
-//! that lets in-flight requests finish.
+//! that lets in-flight requests finish. It also owns the long-lived background tasks
+//! (`Background`), started before serving and stopped after.
 
 use std::future::Future;
 use std::net::SocketAddr;
@@ -18,9 +19,14 @@ use tower_service::Service;
 use warp::filters::BoxedFilter;
 use warp::reply::Response;
 
-use crate::config::Settings;
 use crate::http::{self, AppState, ClientAddr};
-use crate::store::{uploads, Db};
+use crate::settings::Settings;
+use crate::store::watch::{Reading, Watch};
+use crate::store::{blogs, uploads, Db};
+
+/// How often the blog version counter is re-read (so any process's blog writes show on the
+/// site within this time).
+const BLOG_VERSION_POLL: Duration = Duration::from_millis(100);
 
 #[derive(Debug, thiserror::Error)]
 pub enum ServeError {
@@ -95,15 +101,55 @@ pub async fn serve(db: Arc<Db>, settings: Settings) -> Result<(), ServeError> {
     })?;
     let limits = Limits::from(&settings);
     let data_dir = settings.data_dir.display().to_string();
-    let state = AppState::new(Arc::clone(&db), settings);
+    let background = Background::start(&db);
+    let state = AppState::new(Arc::clone(&db), settings, background.blog_version());
     let routes = http::routes(&state);
 
     println!("corpsite is serving http://{local}/ (data in {data_dir})");
     tracing::info!(%local, data_dir, "listening");
     run(listener, routes, limits, shutdown_signal()).await;
+    background.stop();
     db.close();
     tracing::info!("stopped");
     Ok(())
+}
+
+/// The long-lived tasks beside the request handlers, started and stopped in one place.
+pub struct Background {
+    /// Keeps the blog version counter fresh for the blog list's cache; `None` if its thread
+    /// could not start (then nothing is cached, and everything still works).
+    blog_version: Option<Watch>,
+}
+
+impl Background {
+    pub fn start(db: &Arc<Db>) -> Background {
+        let blog_version = match Watch::start(
+            db,
+            "corpsite-blog-version",
+            BLOG_VERSION_POLL,
+            blogs::version,
+        ) {
+            Ok(watch) => Some(watch),
+            Err(err) => {
+                tracing::error!(error = %err, "cannot watch the blog version; blog lists are not cached");
+                None
+            }
+        };
+        Background { blog_version }
+    }
+
+    pub fn blog_version(&self) -> Reading {
+        self.blog_version
+            .as_ref()
+            .map_or_else(Reading::unknown, Watch::reading)
+    }
+
+    /// Stops every task and waits for it.
+    pub fn stop(self) {
+        if let Some(watch) = self.blog_version {
+            watch.stop();
+        }
+    }
 }
 
 /// Serves `routes` on `listener` until `shutdown` completes, then waits up to

@@ -4,6 +4,7 @@ mod common;
 
 use common::{header, json, TestApp};
 use corpsite::publish::{self, PreparedPost};
+use corpsite::store::StoreError;
 use serde_json::Value;
 use time::macros::date;
 
@@ -33,7 +34,6 @@ async fn publish_all(app: &TestApp, posts: Vec<PreparedPost>) {
     app.db()
         .write(move |conn| publish::insert_all(conn, &posts))
         .await
-        .expect("writer")
         .expect("insert");
 }
 
@@ -417,9 +417,9 @@ async fn content_is_sanitized_again_when_read() {
                 "UPDATE blogs SET content = '<p onclick=\"x()\">Hi</p><script>alert(1)</script><img src=\"blogs/a.svg\">'",
                 [],
             )
+            .map_err(StoreError::from)
         })
         .await
-        .expect("writer")
         .expect("update");
     let body = json(
         &app.get("/api/corp_website/blogs/get/leasing-a-campus-in-whitefield")
@@ -459,17 +459,19 @@ async fn the_list_shows_a_change_within_a_second() {
                 "UPDATE blogs SET title = 'Renamed' WHERE slug = 'post-1'",
                 [],
             )
+            .map_err(StoreError::from)
         })
         .await
-        .expect("writer")
         .expect("update");
     let after = list_once_it(&app, |body| body["data"]["datas"][1]["title"] == "Renamed").await;
     assert_eq!(after["data"]["datas"][1]["title"], "Renamed");
 
     app.db()
-        .write(|conn| conn.execute("DELETE FROM blogs WHERE slug = 'post-2'", []))
+        .write(|conn| {
+            conn.execute("DELETE FROM blogs WHERE slug = 'post-2'", [])
+                .map_err(StoreError::from)
+        })
         .await
-        .expect("writer")
         .expect("delete");
     let after = list_once_it(&app, |body| ids(body) == ["post-1"]).await;
     assert_eq!(ids(&after), ["post-1"]);

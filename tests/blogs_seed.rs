@@ -3,9 +3,9 @@
 mod common;
 
 use common::{header, json, TestApp};
-use corpsite::config::Settings;
 use corpsite::server::open_store;
-use corpsite::store::blogs;
+use corpsite::settings::Settings;
+use corpsite::store::{blogs, StoreError};
 use serde_json::Value;
 
 fn seeded() -> TestApp {
@@ -125,9 +125,11 @@ fn the_seed_runs_once_per_database_even_after_every_post_is_removed() {
 
     let db = open_store(&settings).expect("second start");
     assert_eq!(count(&db), first, "no second seed");
-    db.write_blocking(|c| c.execute_batch("DELETE FROM blogs"))
-        .expect("writer")
-        .expect("delete all");
+    db.write_blocking(|c| {
+        c.execute_batch("DELETE FROM blogs")
+            .map_err(StoreError::from)
+    })
+    .expect("delete all");
     db.close();
     drop(db);
 

@@ -352,7 +352,7 @@ async fn a_failed_application_leaves_neither_file_nor_row() {
 
 #[tokio::test]
 async fn limits_on_the_file_the_parts_and_the_request_answer_413() {
-    let small = |s: &mut corpsite::config::Settings| {
+    let small = |s: &mut corpsite::settings::Settings| {
         s.rate_limit_per_minute = 0;
         s.max_upload_bytes = 1024;
     };

@@ -11,7 +11,7 @@ use std::sync::Arc;
 use common::process::BINARY;
 use common::TestApp;
 use corpsite::store::backup::integrity_problems;
-use corpsite::store::Db;
+use corpsite::store::{Db, StoreError};
 use leads_support::{
     contact, file, fixture, post_application, post_json, subscription, with_application,
 };
@@ -134,9 +134,9 @@ async fn exports_since_a_day_keep_only_what_arrived_from_that_day_on() {
                 "UPDATE enquiries SET created_at = '2025-01-31T23:59:59.999Z' WHERE name = 'January';
                  UPDATE enquiries SET created_at = '2025-02-01T00:00:00.000Z' WHERE name = 'February';",
             )
+            .map_err(StoreError::from)
         })
         .await
-        .expect("writer")
         .expect("backdate");
     let names = |since: &str| -> Vec<String> {
         let output = corpsite(&["leads", "export", "--since", since], &app.data_dir());
@@ -300,8 +300,8 @@ fn a_backup_taken_while_the_server_writes_is_consistent_and_passes_integrity_che
                          VALUES (?1, 'contact', 'Load', 'l@x.in', 'l@x.in', '1', 'r', 'Corp Team', '')",
                         [format!("{n:032x}")],
                     )
+                    .map_err(StoreError::from)
                 })
-                .expect("writer")
                 .expect("insert");
             }
             n

@@ -254,7 +254,7 @@ fn serve_help_lists_the_lead_settings_with_their_env_vars() {
 #[test]
 fn the_lead_flags_parse_into_settings_and_bad_values_are_refused() {
     use clap::Parser;
-    use corpsite::config::{Cli, Command};
+    use corpsite::cli::args::{Cli, Command};
     let parse = |args: &[&str]| Cli::try_parse_from([&["corpsite", "serve"], args].concat());
     let Ok(Cli {
         command: Some(Command::Serve(serve)),
@@ -281,7 +281,7 @@ fn the_lead_flags_parse_into_settings_and_bad_values_are_refused() {
     );
     assert_eq!(settings.max_upload_bytes, 1024);
 
-    let defaults = corpsite::config::Settings::for_data_dir("data");
+    let defaults = corpsite::settings::Settings::for_data_dir("data");
     assert_eq!(
         (defaults.rate_limit_per_minute, defaults.max_upload_bytes),
         (10, 5 * 1024 * 1024)

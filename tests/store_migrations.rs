@@ -1,6 +1,6 @@
 //! The store opens, migrates once, and refuses to start on a broken database.
 
-use corpsite::store::{latest_version, Db, DB_FILE};
+use corpsite::store::{latest_version, Db, StoreError, DB_FILE};
 use rusqlite::Connection;
 
 fn applied_versions(path: &std::path::Path) -> Vec<i64> {
@@ -80,23 +80,19 @@ fn a_data_dir_that_cannot_be_created_is_named_in_the_error() {
 fn writes_commit_and_a_failing_write_leaves_nothing_behind() {
     let dir = tempfile::tempdir().expect("temp dir");
     let db = Db::open(dir.path()).expect("open");
-    let ok: Result<usize, rusqlite::Error> = db
-        .write_blocking(|conn| {
-            conn.execute("INSERT INTO app_meta (key, value) VALUES ('a', '1')", [])
-        })
-        .expect("writer");
+    let ok: Result<usize, StoreError> = db.write_blocking(|conn| {
+        Ok(conn.execute("INSERT INTO app_meta (key, value) VALUES ('a', '1')", [])?)
+    });
     assert_eq!(ok.expect("insert"), 1);
-    let failed: Result<(), rusqlite::Error> = db
-        .write_blocking(|conn| {
-            conn.execute("INSERT INTO app_meta (key, value) VALUES ('b', '2')", [])?;
-            conn.execute(
-                "INSERT INTO app_meta (key, value) VALUES ('a', 'duplicate')",
-                [],
-            )?;
-            Ok(())
-        })
-        .expect("writer");
-    assert!(failed.is_err());
+    let failed: Result<(), StoreError> = db.write_blocking(|conn| {
+        conn.execute("INSERT INTO app_meta (key, value) VALUES ('b', '2')", [])?;
+        conn.execute(
+            "INSERT INTO app_meta (key, value) VALUES ('a', 'duplicate')",
+            [],
+        )?;
+        Ok(())
+    });
+    assert!(matches!(failed, Err(StoreError::Sqlite(_))));
     let keys: Vec<String> = db
         .read_blocking(|conn| {
             let mut stmt = conn.prepare("SELECT key FROM app_meta ORDER BY key")?;
@@ -124,12 +120,13 @@ async fn concurrent_writes_are_all_committed_once() {
                     "INSERT INTO app_meta (key, value) VALUES (?1, 'v')",
                     [format!("k{i}")],
                 )
+                .map_err(StoreError::from)
             })
             .await
         }));
     }
     for task in tasks {
-        let inserted = task.await.expect("join").expect("writer").expect("insert");
+        let inserted = task.await.expect("join").expect("insert");
         assert_eq!(inserted, 1);
     }
     let count: i64 = db

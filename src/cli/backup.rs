@@ -1,6 +1,6 @@
 //! `corpsite backup FILE`: an online copy of the database, checked before it replaces FILE.
 
-use crate::config::BackupArgs;
+use crate::cli::args::BackupArgs;
 use crate::store::backup::{backup, BackupError};
 
 pub fn run(args: &BackupArgs) -> Result<(), BackupError> {

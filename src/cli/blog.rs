@@ -9,7 +9,7 @@ use std::path::Path;
 use rusqlite::Connection;
 use time::OffsetDateTime;
 
-use crate::config::{BlogCommand, DataDirArg};
+use crate::cli::args::{BlogCommand, DataDirArg};
 use crate::domain::blog_id::BlogId;
 use crate::domain::post_file::BodyFormat;
 use crate::publish::media::MediaLibrary;

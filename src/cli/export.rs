@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use rusqlite::Connection;
 
 use super::csv::CsvWriter;
-use crate::config::{ApplicantsExportArgs, ExportArgs};
+use crate::cli::args::{ApplicantsExportArgs, ExportArgs};
 use crate::store::applicants::applicants_since;
 use crate::store::leads::enquiries_since;
 use crate::store::uploads::uploads_dir;
@@ -65,7 +65,7 @@ const APPLICANT_COLUMNS: [&str; 13] = [
 /// Writes the enquiries as CSV to `out` and returns how many there were.
 pub fn leads(args: &ExportArgs, out: impl Write) -> Result<usize, ExportError> {
     let conn = open(&args.data.data_dir)?;
-    let rows = enquiries_since(&conn, args.since.as_ref().map(AsRef::as_ref))?;
+    let rows = enquiries_since(&conn, args.since.map(|day| day.to_string()).as_deref())?;
     let mut csv = CsvWriter::new(io::BufWriter::new(out));
     let write = |csv: &mut CsvWriter<_>| -> io::Result<()> {
         if args.bom {
@@ -96,7 +96,10 @@ pub fn leads(args: &ExportArgs, out: impl Write) -> Result<usize, ExportError> {
 pub fn applicants(args: &ApplicantsExportArgs, out: impl Write) -> Result<usize, ExportError> {
     let data_dir = &args.export.data.data_dir;
     let conn = open(data_dir)?;
-    let rows = applicants_since(&conn, args.export.since.as_ref().map(AsRef::as_ref))?;
+    let rows = applicants_since(
+        &conn,
+        args.export.since.map(|day| day.to_string()).as_deref(),
+    )?;
     let mut csv = CsvWriter::new(io::BufWriter::new(out));
     let write = |csv: &mut CsvWriter<_>| -> io::Result<()> {
         if args.export.bom {

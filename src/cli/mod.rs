@@ -1,8 +1,8 @@
-//! The subcommands other than `serve`: blog publishing, exports of what the forms
-//! brought in, and backups.
+//! The command line: its grammar (`args`) and the subcommands other than `serve`: blog
+//! publishing, exports of what the forms brought in, and backups.
 
+pub mod args;
 pub mod backup;
 pub mod blog;
 pub mod csv;
-pub mod day;
 pub mod export;

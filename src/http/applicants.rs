@@ -8,21 +8,23 @@
 //! is fsynced and renamed to `<_id>.<jpg|png|svg|webp>` before the row commits, and removed
 //! if anything fails.
 
-use bytes::{Buf, Bytes};
-use futures_util::{Stream, TryStreamExt};
+use std::net::IpAddr;
+
 use multer::{Constraints, Field, Multipart, SizeLimit};
 use tokio::io::{AsyncSeekExt, AsyncWriteExt};
+use warp::filters::BoxedFilter;
+use warp::http::{header, HeaderMap};
 use warp::reply::Response;
-use warp::Rejection;
+use warp::Filter;
 
-use super::body_timeout::{idle_timeout, is_stall, BoxError};
-use super::error::ApiError;
-use super::leads::{created, invalid, new_id, reject};
+use super::body::{declared_length, header_text, incoming, is_stall, Body};
+use super::error::{self, ApiError};
+use super::reply::{created, invalid, new_lead_id};
 use super::AppState;
 use crate::domain::applicant::{ApplicantForm, ApplicationError, NewApplicant, UploadedFile};
 use crate::domain::resume::{Accepted, ImageType, Sniffer};
-use crate::store::applicants;
 use crate::store::uploads::{self, PendingUpload};
+use crate::store::{applicants, StoreError};
 
 const APPLICATION_RECEIVED: &str = "Your application was submitted successfully.";
 const FILE_FIELD: &str = "file";
@@ -43,16 +45,26 @@ struct Incoming {
     file: tokio::fs::File,
 }
 
-pub(super) async fn create_applicant<S, B>(
+/// `POST /api/applicant/create`, behind the per-client form limit.
+pub fn routes(state: &AppState) -> BoxedFilter<(Response,)> {
+    warp::path!("applicant" / "create")
+        .and(warp::post())
+        .and(state.filter())
+        .and(state.client())
+        .and(incoming(state.settings.body_idle_timeout))
+        .then(|state, client, headers, body| async move {
+            error::reply(create_applicant(state, client, headers, body).await)
+        })
+        .boxed()
+}
+
+async fn create_applicant(
     state: AppState,
-    content_type: Option<String>,
-    length: Option<u64>,
-    body: S,
-) -> Result<Response, Rejection>
-where
-    S: Stream<Item = Result<B, warp::Error>> + Send + 'static,
-    B: Buf + Send + 'static,
-{
+    client: IpAddr,
+    headers: HeaderMap,
+    body: Body,
+) -> Result<Response, ApiError> {
+    state.form_limit.check(client)?;
     let limits = Limits {
         file: state.settings.max_upload_bytes,
         request: state
@@ -60,81 +72,79 @@ where
             .max_upload_bytes
             .saturating_add(REQUEST_OVERHEAD),
     };
-    let boundary = boundary(content_type.as_deref())?;
-    if length.is_some_and(|length| length > limits.request) {
-        return Err(reject(request_too_large(limits)));
+    let boundary = boundary(header_text(&headers, header::CONTENT_TYPE))?;
+    if declared_length(&headers).is_some_and(|length| length > limits.request) {
+        return Err(request_too_large(limits));
     }
     let uploads_dir = uploads::uploads_dir(&state.settings.data_dir);
-    let body = idle_timeout(
-        body.map_ok(|mut chunk| chunk.copy_to_bytes(chunk.remaining())),
-        state.settings.body_idle_timeout,
-    );
     let (form, incoming) = receive(body, &boundary, limits, &uploads_dir).await?;
 
     if form.is_from_a_robot() {
         tracing::info!("honeypot filled: application dropped");
-        return Ok(created(APPLICATION_RECEIVED, &new_id()?.to_string()));
+        return Ok(created(APPLICATION_RECEIVED, new_lead_id()?.as_str()));
     }
-    let applicant = NewApplicant::parse(&form).map_err(|err| {
-        reject(match err {
-            ApplicationError::Invalid(errors) => invalid(errors),
-            ApplicationError::UnsupportedFile(why) => {
-                ApiError::UnsupportedMediaType(why.to_string())
-            }
-        })
+    let applicant = NewApplicant::parse(&form).map_err(|err| match err {
+        ApplicationError::Invalid(errors) => invalid(errors),
+        ApplicationError::UnsupportedFile(why) => ApiError::UnsupportedMediaType(why.to_string()),
     })?;
     let Some(Incoming { pending, file }) = incoming else {
-        return Err(reject(ApiError::unexpected(
-            "an accepted application has no file",
-        )));
+        return Err(ApiError::broken("an accepted application has no file"));
     };
 
-    let id = new_id()?;
+    let id = new_lead_id()?;
     let resume_file = format!("{id}.{}", applicant.resume.image_type.extension());
     let file = file.into_std().await;
     let name = resume_file.clone();
     let stored = tokio::task::spawn_blocking(move || pending.persist(file, &name))
         .await
-        .map_err(|err| reject(ApiError::unexpected(err)))?
-        .map_err(|err| reject(ApiError::unexpected(format!("cannot save a resume: {err}"))))?;
+        .map_err(ApiError::unexpected)?
+        .map_err(|err| upload_failed("cannot save a resume", err))?;
     let stored_id = id.to_string();
     // If the row fails, `stored` is dropped on the way out and takes the file with it.
     state
         .db
-        .write(move |conn| applicants::insert_applicant(conn, &id, &applicant, &resume_file))
-        .await
-        .map_err(|err| reject(err.into()))?
-        .map_err(|err| reject(ApiError::unexpected(err)))?;
+        .write(move |conn| {
+            applicants::insert_applicant(conn, &id, &applicant, &resume_file)
+                .map_err(StoreError::from)
+        })
+        .await?;
     stored.keep();
     Ok(created(APPLICATION_RECEIVED, &stored_id))
 }
 
+/// An upload that could not be written: our fault, with what was being done.
+#[derive(Debug, thiserror::Error)]
+#[error("{doing}")]
+struct UploadFailed {
+    doing: &'static str,
+    #[source]
+    source: std::io::Error,
+}
+
+fn upload_failed(doing: &'static str, source: std::io::Error) -> ApiError {
+    ApiError::unexpected(UploadFailed { doing, source })
+}
+
 /// The multipart boundary, from a `multipart/form-data` content type only.
-fn boundary(content_type: Option<&str>) -> Result<String, Rejection> {
-    let unsupported = || {
-        reject(ApiError::UnsupportedMediaType(
-            "Send this form as multipart/form-data.".into(),
-        ))
-    };
+fn boundary(content_type: Option<&str>) -> Result<String, ApiError> {
+    let unsupported =
+        || ApiError::UnsupportedMediaType("Send this form as multipart/form-data.".into());
     let content_type = content_type.ok_or_else(unsupported)?;
     multer::parse_boundary(content_type).map_err(|err| match err {
-        multer::Error::NoBoundary => reject(ApiError::BadRequest(
-            "The multipart content type has no boundary.".into(),
-        )),
+        multer::Error::NoBoundary => {
+            ApiError::BadRequest("The multipart content type has no boundary.".into())
+        }
         _ => unsupported(),
     })
 }
 
 /// Reads every part: text into the form, the file into a temp file.
-async fn receive<S>(
-    body: S,
+async fn receive(
+    body: Body,
     boundary: &str,
     limits: Limits,
     uploads_dir: &std::path::Path,
-) -> Result<(ApplicantForm, Option<Incoming>), Rejection>
-where
-    S: Stream<Item = Result<Bytes, BoxError>> + Send + 'static,
-{
+) -> Result<(ApplicantForm, Option<Incoming>), ApiError> {
     let constraints = Constraints::new().size_limit(
         SizeLimit::new()
             .whole_stream(limits.request)
@@ -153,17 +163,15 @@ where
     {
         parts += 1;
         if parts > MAX_PARTS {
-            return Err(reject(ApiError::PayloadTooLarge(format!(
+            return Err(ApiError::PayloadTooLarge(format!(
                 "The form may have at most {MAX_PARTS} parts."
-            ))));
+            )));
         }
         let name = field.name().unwrap_or_default().to_owned();
         if name == FILE_FIELD {
             file_parts += 1;
             if file_parts > 1 {
-                return Err(reject(ApiError::BadRequest(
-                    "Send one resume file only.".into(),
-                )));
+                return Err(ApiError::BadRequest("Send one resume file only.".into()));
             }
             let file_name = field.file_name().unwrap_or_default().to_owned();
             let (received, sniffer) = receive_file(&mut field, limits, uploads_dir).await?;
@@ -172,7 +180,7 @@ where
                 // Sanitizing an SVG parses up to the whole file: keep it off the async threads.
                 let verdict = tokio::task::spawn_blocking(move || sniffer.finish())
                     .await
-                    .map_err(|err| reject(ApiError::unexpected(err)))?;
+                    .map_err(ApiError::unexpected)?;
                 let (sniffed, size) = match verdict {
                     Ok(Accepted::SanitizedSvg(svg)) => {
                         replace_contents(&mut received.file, &svg).await?;
@@ -194,11 +202,8 @@ where
             .bytes()
             .await
             .map_err(|e| multipart_error(e, limits))?;
-        let text = String::from_utf8(bytes.to_vec()).map_err(|_| {
-            reject(ApiError::BadRequest(format!(
-                "The field {name} is not UTF-8 text."
-            )))
-        })?;
+        let text = String::from_utf8(bytes.to_vec())
+            .map_err(|_| ApiError::BadRequest(format!("The field {name} is not UTF-8 text.")))?;
         let slot = match name.as_str() {
             "name" => &mut form.name,
             "mobile" => &mut form.mobile,
@@ -222,7 +227,7 @@ async fn receive_file(
     field: &mut Field<'static>,
     limits: Limits,
     uploads_dir: &std::path::Path,
-) -> Result<(Option<Incoming>, Sniffer), Rejection> {
+) -> Result<(Option<Incoming>, Sniffer), ApiError> {
     let mut sniffer = Sniffer::default();
     let mut incoming: Option<Incoming> = None;
     while let Some(chunk) = field
@@ -239,12 +244,8 @@ async fn receive_file(
                 let dir = uploads_dir.to_path_buf();
                 let (pending, file) = tokio::task::spawn_blocking(move || uploads::begin(&dir))
                     .await
-                    .map_err(|err| reject(ApiError::unexpected(err)))?
-                    .map_err(|err| {
-                        reject(ApiError::unexpected(format!(
-                            "cannot create an upload file: {err}"
-                        )))
-                    })?;
+                    .map_err(ApiError::unexpected)?
+                    .map_err(|err| upload_failed("cannot create an upload file", err))?;
                 incoming.insert(Incoming {
                     pending,
                     file: tokio::fs::File::from_std(file),
@@ -252,18 +253,17 @@ async fn receive_file(
             }
         };
         sniffer.feed(&chunk);
-        sink.file.write_all(&chunk).await.map_err(|err| {
-            reject(ApiError::unexpected(format!(
-                "cannot write an upload: {err}"
-            )))
-        })?;
+        sink.file
+            .write_all(&chunk)
+            .await
+            .map_err(|err| upload_failed("cannot write an upload", err))?;
     }
     Ok((incoming, sniffer))
 }
 
 /// Swaps what was received for `bytes` (the sanitized SVG), so only they reach the disk
 /// under the upload's final name.
-async fn replace_contents(file: &mut tokio::fs::File, bytes: &[u8]) -> Result<(), Rejection> {
+async fn replace_contents(file: &mut tokio::fs::File, bytes: &[u8]) -> Result<(), ApiError> {
     let rewrite = async {
         // flush first: it waits for the streamed writes, which must not land after these.
         file.flush().await?;
@@ -272,15 +272,13 @@ async fn replace_contents(file: &mut tokio::fs::File, bytes: &[u8]) -> Result<()
         file.write_all(bytes).await?;
         file.flush().await
     };
-    rewrite.await.map_err(|err| {
-        reject(ApiError::unexpected(format!(
-            "cannot write a sanitized upload: {err}"
-        )))
-    })
+    rewrite
+        .await
+        .map_err(|err| upload_failed("cannot write a sanitized upload", err))
 }
 
-fn multipart_error(err: multer::Error, limits: Limits) -> Rejection {
-    reject(match err {
+fn multipart_error(err: multer::Error, limits: Limits) -> ApiError {
+    match err {
         multer::Error::StreamSizeExceeded { .. } => request_too_large(limits),
         multer::Error::FieldSizeExceeded { field_name, .. }
             if field_name.as_deref() == Some(FILE_FIELD) =>
@@ -302,7 +300,7 @@ fn multipart_error(err: multer::Error, limits: Limits) -> Rejection {
             ApiError::BadRequest("The request body could not be read.".into())
         }
         other => ApiError::BadRequest(format!("The form data is not valid multipart: {other}.")),
-    })
+    }
 }
 
 fn request_too_large(limits: Limits) -> ApiError {

@@ -7,21 +7,21 @@
 //!
 //! The query string is parsed here, leniently: a bad `page` is clamped and odd `text` is
 //! made safe, so no query answers an error. List answers are cached per (page, text) until
-//! the blog version counter moves; a background thread watches the counter, so a request
-//! never runs SQLite on the async threads to check it, and any process's writes (the
-//! command line's included) show within `VERSION_POLL`.
+//! the blog version counter moves; the server's background thread watches the counter
+//! (`AppState::blog_version`), so a request never runs SQLite on the async threads to check
+//! it, and any process's writes (the command line's included) show within a poll.
 
 use std::sync::Arc;
-use std::time::Duration;
 
 use bytes::Bytes;
 use serde::Serialize;
 use warp::filters::BoxedFilter;
-use warp::http::{header, HeaderValue, StatusCode};
+use warp::http::StatusCode;
 use warp::reply::Response;
-use warp::{Filter, Rejection};
+use warp::Filter;
 
-use super::error::ApiError;
+use super::error::{self, ApiError};
+use super::reply::json_bytes;
 use super::response_cache::ResponseCache;
 use super::{get_or_head, AppState};
 use crate::domain::blog_id::BlogId;
@@ -29,13 +29,11 @@ use crate::domain::page::{page_count, requested_page};
 use crate::domain::sanitize::DisplaySanitizer;
 use crate::domain::search::SearchText;
 use crate::store::blogs::{self, BlogRecord};
-use crate::store::watch::Watch;
+use crate::store::watch::Reading;
 use crate::store::{Db, StoreError};
 
 /// Distinct (page, text) answers kept.
 const CACHE_ENTRIES: usize = 512;
-/// How often the blog version counter is re-read.
-const VERSION_POLL: Duration = Duration::from_millis(100);
 const NOT_FOUND_MESSAGE: &str = "We couldn't find the blog based on your search";
 
 struct BlogApi {
@@ -43,29 +41,17 @@ struct BlogApi {
     page_size: u64,
     sanitizer: DisplaySanitizer,
     cache: ResponseCache<(u64, Option<String>)>,
-    /// The blog version counter; `None` if its thread could not start (then nothing is cached).
-    version: Option<Watch>,
+    /// The blog version counter (unknown: nothing is cached).
+    version: Reading,
 }
 
 pub fn routes(state: &AppState) -> BoxedFilter<(Response,)> {
-    let version = match Watch::start(
-        &state.db,
-        "corpsite-blog-version",
-        VERSION_POLL,
-        blogs::version,
-    ) {
-        Ok(watch) => Some(watch),
-        Err(err) => {
-            tracing::error!(error = %err, "cannot watch the blog version; blog lists are not cached");
-            None
-        }
-    };
     let api = Arc::new(BlogApi {
         db: Arc::clone(&state.db),
         page_size: state.settings.page_size.max(1),
         sanitizer: DisplaySanitizer::new(&state.settings.media_base),
         cache: ResponseCache::new(CACHE_ENTRIES),
-        version,
+        version: state.blog_version.clone(),
     });
     let with_api = warp::any().map(move || Arc::clone(&api));
     // `query::raw` refuses an absent query string; that is simply an empty one here.
@@ -75,15 +61,15 @@ pub fn routes(state: &AppState) -> BoxedFilter<(Response,)> {
         .and(get_or_head())
         .and(with_api.clone())
         .and(raw_query)
-        .and_then(list);
+        .then(|api, query| async move { error::reply(list(api, query).await) });
     let detail = warp::path!("corp_website" / "blogs" / "get" / String)
         .and(get_or_head())
         .and(with_api)
-        .and_then(detail);
+        .then(|id, api| async move { error::reply(detail(id, api).await) });
     list.or(detail).unify().boxed()
 }
 
-async fn list(api: Arc<BlogApi>, query: String) -> Result<Response, Rejection> {
+async fn list(api: Arc<BlogApi>, query: String) -> Result<Response, ApiError> {
     let mut page = None;
     let mut text = None;
     for (key, value) in form_urlencoded::parse(query.as_bytes()) {
@@ -98,9 +84,9 @@ async fn list(api: Arc<BlogApi>, query: String) -> Result<Response, Rejection> {
     let key = (page, search.as_ref().map(|s| s.key().to_owned()));
 
     // Read before the data, so an answer is never kept under a newer version than its data.
-    let version = api.version.as_ref().and_then(Watch::get);
+    let version = api.version.get();
     if let Some(body) = version.and_then(|v| api.cache.get(v, &key)) {
-        return Ok(json(StatusCode::OK, body));
+        return Ok(json_bytes(StatusCode::OK, body));
     }
     let limit = api.page_size;
     let (total, page, records) = api
@@ -113,8 +99,7 @@ async fn list(api: Arc<BlogApi>, query: String) -> Result<Response, Rejection> {
             let records = blogs::list(&snapshot, search.as_ref(), limit, (page - 1) * limit)?;
             Ok((total, page, records))
         })
-        .await
-        .map_err(ApiError::from)?;
+        .await?;
     // Rendering happens only on a cache miss.
     let body = ListBody {
         data: ListData {
@@ -134,18 +119,14 @@ async fn list(api: Arc<BlogApi>, query: String) -> Result<Response, Rejection> {
     if let Some(version) = version {
         api.cache.put(version, key, body.clone());
     }
-    Ok(json(StatusCode::OK, body))
+    Ok(json_bytes(StatusCode::OK, body))
 }
 
-async fn detail(id: String, api: Arc<BlogApi>) -> Result<Response, Rejection> {
+async fn detail(id: String, api: Arc<BlogApi>) -> Result<Response, ApiError> {
     let Some(id) = BlogId::parse(&id) else {
         return Ok(not_found());
     };
-    let record = api
-        .db
-        .read(move |conn| blogs::get(conn, &id))
-        .await
-        .map_err(ApiError::from)?;
+    let record = api.db.read(move |conn| blogs::get(conn, &id)).await?;
     let Some(record) = record else {
         return Ok(not_found());
     };
@@ -155,25 +136,12 @@ async fn detail(id: String, api: Arc<BlogApi>) -> Result<Response, Rejection> {
         },
     };
     let bytes = serde_json::to_vec(&body).map_err(ApiError::unexpected)?;
-    Ok(json(StatusCode::OK, Bytes::from(bytes)))
+    Ok(json_bytes(StatusCode::OK, Bytes::from(bytes)))
 }
 
 fn not_found() -> Response {
     let body = serde_json::json!({ "data": { "datas": [] }, "message": NOT_FOUND_MESSAGE });
-    json(StatusCode::NOT_FOUND, Bytes::from(body.to_string()))
-}
-
-fn json(status: StatusCode, body: Bytes) -> Response {
-    let mut response = Response::new(body.into());
-    *response.status_mut() = status;
-    let headers = response.headers_mut();
-    headers.insert(
-        header::CONTENT_TYPE,
-        HeaderValue::from_static("application/json"),
-    );
-    // Published posts change at any time: the browser asks again rather than trusting a copy.
-    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
-    response
+    json_bytes(StatusCode::NOT_FOUND, Bytes::from(body.to_string()))
 }
 
 #[derive(Serialize)]

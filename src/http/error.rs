@@ -1,15 +1,21 @@
-//! One error type for every API failure, and the one `recover` that turns every rejection
-//! into the same JSON shape: `{"message": "...", "errors": {"field": "..."}}`.
+//! The one error path. Handlers return `Result<_, ApiError>` and `reply` turns the outcome
+//! into the response; `recover` turns warp's own rejections (no route matched: 404, 405)
+//! into the same JSON shape: `{"message": "...", "errors": {"field": "..."}}`. Rejections
+//! mean only "this route did not match"; no handler rejects.
 
 use std::collections::BTreeMap;
 use std::convert::Infallible;
+use std::error::Error as StdError;
 
 use serde::Serialize;
 use warp::http::{header, HeaderValue, StatusCode};
 use warp::reply::Response;
 use warp::{Rejection, Reply};
 
-#[derive(Debug, Clone, thiserror::Error)]
+/// An error cause of ours: logged with its chain, never sent.
+pub type Cause = Box<dyn StdError + Send + Sync>;
+
+#[derive(Debug, thiserror::Error)]
 pub enum ApiError {
     /// The user's input broke a rule; every bad field is named.
     #[error("{message}")]
@@ -33,10 +39,8 @@ pub enum ApiError {
     RequestTimeout,
     /// Our fault. The cause is logged, never sent.
     #[error("Something went wrong on our side. Please try again later.")]
-    Unexpected(String),
+    Unexpected(#[source] Cause),
 }
-
-impl warp::reject::Reject for ApiError {}
 
 #[derive(Serialize)]
 struct ErrorBody<'a> {
@@ -45,9 +49,19 @@ struct ErrorBody<'a> {
     errors: Option<&'a BTreeMap<String, String>>,
 }
 
+/// A cause that is only a description (an invariant that did not hold).
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+struct Broken(&'static str);
+
 impl ApiError {
-    pub fn unexpected(cause: impl std::fmt::Display) -> Self {
-        ApiError::Unexpected(cause.to_string())
+    pub fn unexpected(cause: impl Into<Cause>) -> Self {
+        ApiError::Unexpected(cause.into())
+    }
+
+    /// Our fault, where no error value exists: an invariant that did not hold.
+    pub fn broken(what: &'static str) -> Self {
+        ApiError::Unexpected(Box::new(Broken(what)))
     }
 
     pub fn status(&self) -> StatusCode {
@@ -66,7 +80,7 @@ impl ApiError {
 
     pub fn into_response(self) -> Response {
         if let ApiError::Unexpected(cause) = &self {
-            tracing::error!(%cause, "request failed");
+            tracing::error!(cause = %chain(cause.as_ref()), "request failed");
         }
         let errors = match &self {
             ApiError::Validation { errors, .. } => Some(errors),
@@ -94,42 +108,58 @@ impl From<crate::store::StoreError> for ApiError {
     }
 }
 
-/// Maps warp's own rejections (and ours) to a JSON error. Never plain text.
-pub fn rejection_to_error(err: &Rejection) -> ApiError {
-    use warp::reject;
-    if let Some(api) = err.find::<ApiError>() {
-        return api.clone();
+/// `error: cause: its cause ...`, one line.
+fn chain(err: &(dyn StdError + 'static)) -> String {
+    let mut line = err.to_string();
+    let mut source = err.source();
+    while let Some(cause) = source {
+        line.push_str(": ");
+        line.push_str(&cause.to_string());
+        source = cause.source();
     }
+    line
+}
+
+/// The one way a handler's outcome becomes a response.
+pub fn reply(outcome: Result<impl Reply, ApiError>) -> Response {
+    match outcome {
+        Ok(reply) => reply.into_response(),
+        Err(err) => err.into_response(),
+    }
+}
+
+/// Maps warp's own rejections (a route that did not match) to a JSON error. Never plain text.
+fn rejection_to_error(err: &Rejection) -> ApiError {
     if err.is_not_found() {
         return ApiError::NotFound("There is nothing at this address.".into());
     }
-    if err.find::<reject::MethodNotAllowed>().is_some() {
+    if err.find::<warp::reject::MethodNotAllowed>().is_some() {
         return ApiError::MethodNotAllowed;
-    }
-    if let Some(e) = err.find::<warp::filters::body::BodyDeserializeError>() {
-        return ApiError::BadRequest(format!("The request body is not valid JSON: {e}"));
-    }
-    if err.find::<reject::PayloadTooLarge>().is_some() {
-        return ApiError::PayloadTooLarge("The request body is too large.".into());
-    }
-    if err.find::<reject::UnsupportedMediaType>().is_some() {
-        return ApiError::UnsupportedMediaType("This content type is not accepted here.".into());
-    }
-    if err.find::<reject::LengthRequired>().is_some() {
-        return ApiError::BadRequest("The request needs a Content-Length header.".into());
-    }
-    if let Some(e) = err.find::<reject::InvalidQuery>() {
-        return ApiError::BadRequest(format!("The query string is not valid: {e}"));
-    }
-    if let Some(e) = err.find::<reject::MissingHeader>() {
-        return ApiError::BadRequest(e.to_string());
-    }
-    if let Some(e) = err.find::<reject::InvalidHeader>() {
-        return ApiError::BadRequest(e.to_string());
     }
     ApiError::unexpected(format!("unhandled rejection: {err:?}"))
 }
 
+/// The one `recover`, at the top of every route.
 pub async fn recover(err: Rejection) -> Result<Response, Infallible> {
     Ok(rejection_to_error(&err).into_response())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Debug, thiserror::Error)]
+    #[error("outer")]
+    struct Outer(#[source] std::io::Error);
+
+    #[test]
+    fn an_unexpected_error_keeps_its_cause_chain_for_the_log_but_not_the_body() {
+        let err = ApiError::unexpected(Outer(std::io::Error::other("disk on fire")));
+        let ApiError::Unexpected(cause) = &err else {
+            panic!("unexpected");
+        };
+        assert_eq!(chain(cause.as_ref()), "outer: disk on fire");
+        assert!(!err.to_string().contains("disk"));
+        assert_eq!(err.status(), StatusCode::INTERNAL_SERVER_ERROR);
+    }
 }

@@ -4,43 +4,36 @@
 //! counted as it arrives, so a chunked body (no Content-Length) is cut off at the limit too.
 //! (`warp::body::content_length_limit` would refuse chunked bodies outright.)
 
-use std::time::Duration;
-
-use bytes::{Buf, BytesMut};
-use futures_util::{pin_mut, Stream, StreamExt};
+use bytes::BytesMut;
+use futures_util::StreamExt;
 use serde::de::DeserializeOwned;
-use warp::filters::BoxedFilter;
-use warp::{Filter, Rejection};
+use warp::http::{header, HeaderMap};
 
-use super::body_timeout::{idle_timeout, is_stall, BoxError};
+use super::body::{declared_length, header_text, is_stall, Body};
 use super::error::ApiError;
 
 /// The most a JSON form body may be.
 pub const JSON_LIMIT: u64 = 64 * 1024;
 
-pub fn json_body<T: DeserializeOwned + Send + 'static>(idle: Duration) -> BoxedFilter<(T,)> {
-    warp::header::optional::<String>("content-type")
-        .and(warp::header::optional::<u64>("content-length"))
-        .and(warp::body::stream())
-        .and_then(
-            move |content_type: Option<String>, length: Option<u64>, body| async move {
-                if !is_json(content_type.as_deref()) {
-                    return Err(reject(ApiError::UnsupportedMediaType(
-                        "Send this form as JSON, with Content-Type: application/json.".into(),
-                    )));
-                }
-                if length.is_some_and(|length| length > JSON_LIMIT) {
-                    return Err(reject(too_large()));
-                }
-                let bytes = read_at_most(idle_timeout(body, idle), JSON_LIMIT).await?;
-                serde_json::from_slice::<T>(&bytes).map_err(|err| {
-                    reject(ApiError::BadRequest(format!(
-                        "The request body is not valid JSON for this form: {err}"
-                    )))
-                })
-            },
-        )
-        .boxed()
+/// Reads and parses a JSON body of at most `JSON_LIMIT` bytes.
+pub async fn read_json<T: DeserializeOwned>(
+    headers: &HeaderMap,
+    body: Body,
+) -> Result<T, ApiError> {
+    if !is_json(header_text(headers, header::CONTENT_TYPE)) {
+        return Err(ApiError::UnsupportedMediaType(
+            "Send this form as JSON, with Content-Type: application/json.".into(),
+        ));
+    }
+    if declared_length(headers).is_some_and(|length| length > JSON_LIMIT) {
+        return Err(too_large());
+    }
+    let bytes = read_at_most(body, JSON_LIMIT).await?;
+    serde_json::from_slice::<T>(&bytes).map_err(|err| {
+        ApiError::BadRequest(format!(
+            "The request body is not valid JSON for this form: {err}"
+        ))
+    })
 }
 
 fn is_json(content_type: Option<&str>) -> bool {
@@ -56,34 +49,20 @@ fn too_large() -> ApiError {
     ))
 }
 
-fn reject(err: ApiError) -> Rejection {
-    warp::reject::custom(err)
-}
-
-async fn read_at_most<S, B>(body: S, limit: u64) -> Result<BytesMut, Rejection>
-where
-    S: Stream<Item = Result<B, BoxError>>,
-    B: Buf,
-{
-    pin_mut!(body);
+async fn read_at_most(mut body: Body, limit: u64) -> Result<BytesMut, ApiError> {
     let mut bytes = BytesMut::new();
     while let Some(chunk) = body.next().await {
-        let mut chunk = chunk.map_err(|err| {
-            reject(if is_stall(err.as_ref()) {
+        let chunk = chunk.map_err(|err| {
+            if is_stall(err.as_ref()) {
                 ApiError::RequestTimeout
             } else {
                 ApiError::BadRequest(format!("The request body could not be read: {err}"))
-            })
+            }
         })?;
-        if (bytes.len() + chunk.remaining()) as u64 > limit {
-            return Err(reject(too_large()));
+        if (bytes.len() + chunk.len()) as u64 > limit {
+            return Err(too_large());
         }
-        while chunk.has_remaining() {
-            let piece = chunk.chunk();
-            bytes.extend_from_slice(piece);
-            let n = piece.len();
-            chunk.advance(n);
-        }
+        bytes.extend_from_slice(&chunk);
     }
     Ok(bytes)
 }

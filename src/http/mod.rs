@@ -1,21 +1,25 @@
-//! Every route, combined in one place.
+//! Every route, combined in one place, with the one `recover`.
 //!
-//! `/api/...` always answers JSON (its own recover: never the site's HTML), the site's paths
-//! answer the embedded UI, and every response gets the security headers and a log line.
+//! Each area (`blogs`, `leads`, `applicants`, `media`, the site's `assets`) has its own
+//! `routes()`; handlers return `Result<_, ApiError>` and `error::reply` makes the response,
+//! so a rejection only ever means "this route did not match". `/api/...` answers JSON, errors
+//! included, and never falls back to the site's HTML. Every response gets the security
+//! headers and a log line.
 
 pub mod applicants;
 pub mod assets;
 pub mod blogs;
-pub mod body_timeout;
+pub mod body;
 pub mod error;
 pub mod json_body;
 pub mod leads;
 pub mod media;
 pub mod rate_limit;
+pub mod reply;
 pub mod response_cache;
 pub mod security;
 
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 
 use warp::filters::BoxedFilter;
@@ -24,31 +28,51 @@ use warp::path::FullPath;
 use warp::reply::Response;
 use warp::{Filter, Reply};
 
-use crate::config::Settings;
+use crate::settings::Settings;
+use crate::store::watch::Reading;
 use crate::store::Db;
 use assets::IndexPage;
+use rate_limit::FormLimit;
 
 /// The client's address, put on each request by the server (warp's own `addr::remote()`
 /// only works under `warp::serve`).
 #[derive(Debug, Clone, Copy)]
 pub struct ClientAddr(pub SocketAddr);
 
-/// What every handler may need.
+/// What every handler may need, built once.
 #[derive(Clone)]
 pub struct AppState {
     pub db: Arc<Db>,
     pub settings: Arc<Settings>,
     pub index: Arc<IndexPage>,
+    /// One per-client limit shared by every form post.
+    pub form_limit: Arc<FormLimit>,
+    /// The blog version counter, kept fresh by the server's watch thread.
+    pub blog_version: Reading,
 }
 
 impl AppState {
-    pub fn new(db: Arc<Db>, settings: Settings) -> AppState {
+    pub fn new(db: Arc<Db>, settings: Settings, blog_version: Reading) -> AppState {
         let index = IndexPage::render("/api", &settings.media_base);
+        let form_limit = FormLimit::new(settings.rate_limit_per_minute);
         AppState {
             db,
             settings: Arc::new(settings),
             index: Arc::new(index),
+            form_limit: Arc::new(form_limit),
+            blog_version,
         }
+    }
+
+    /// A filter that hands each request the state.
+    pub fn filter(&self) -> BoxedFilter<(AppState,)> {
+        let state = self.clone();
+        warp::any().map(move || state.clone()).boxed()
+    }
+
+    /// A filter that hands each request its client's address (trusted proxies applied).
+    pub fn client(&self) -> BoxedFilter<(IpAddr,)> {
+        rate_limit::client(Arc::new(self.settings.trusted_proxies.clone()))
     }
 }
 
@@ -59,21 +83,27 @@ pub fn get_or_head() -> BoxedFilter<()> {
 
 /// Everything under `/api`. Add each API area here.
 fn api(state: &AppState) -> BoxedFilter<(Response,)> {
-    // The recover sits inside the prefix: whatever fails under /api answers JSON here and
-    // never falls through to the site's HTML. warp ranks a wrong method (405) above an
-    // unknown path (404), so both come out right.
     let endpoints = blogs::routes(state)
         .or(leads::routes(state))
         .unify()
-        .recover(error::recover)
+        .or(applicants::routes(state))
         .unify();
     warp::path("api").and(endpoints).boxed()
 }
 
+/// Every other GET: the site's pages and files. Paths under `/api` are not the site's: they
+/// fall to the recover, which answers JSON.
 fn site(state: &AppState) -> BoxedFilter<(Response,)> {
     let index = Arc::clone(&state.index);
     get_or_head()
         .and(warp::path::full())
+        .and_then(|path: FullPath| async move {
+            if path.as_str() == "/api" || path.as_str().starts_with("/api/") {
+                Err(warp::reject::not_found())
+            } else {
+                Ok(path)
+            }
+        })
         .and(warp::header::headers_cloned())
         .map(move |path: FullPath, headers: HeaderMap| {
             assets::serve(&index, path.as_str(), &headers)
@@ -81,7 +111,7 @@ fn site(state: &AppState) -> BoxedFilter<(Response,)> {
         .boxed()
 }
 
-/// The whole application: every route, the JSON recover, security headers and request logs.
+/// The whole application: every route, the one recover, security headers and request logs.
 pub fn routes(state: &AppState) -> BoxedFilter<(Response,)> {
     let security = security::SecurityHeaders::new(&state.settings.media_base);
     api(state)

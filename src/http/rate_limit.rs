@@ -144,34 +144,42 @@ fn parse_forwarded_ip(entry: &str) -> Option<IpAddr> {
     bracketed.parse::<IpAddr>().ok().map(|ip| ip.to_canonical())
 }
 
-/// A filter that lets a request through or rejects it with 429.
-pub fn limit(per_minute: u32, trusted: Vec<IpAddr>) -> BoxedFilter<()> {
-    let Some(limiter) = RateLimiter::new(per_minute, Instant::now()).map(Arc::new) else {
-        return warp::any().boxed();
-    };
-    let trusted = Arc::new(trusted);
+/// The per-client limit on form posts, built once for every form (`AppState::form_limit`).
+pub struct FormLimit(Option<RateLimiter>);
+
+impl FormLimit {
+    /// `per_minute` 0: no limit.
+    pub fn new(per_minute: u32) -> FormLimit {
+        FormLimit(RateLimiter::new(per_minute, Instant::now()))
+    }
+
+    /// Takes one post's token for `client`, or answers 429 with the wait.
+    pub fn check(&self, client: IpAddr) -> Result<(), ApiError> {
+        let Some(limiter) = &self.0 else {
+            return Ok(());
+        };
+        limiter
+            .check(client, Instant::now())
+            .map_err(|wait| ApiError::TooManyRequests {
+                retry_after_secs: wait.as_secs_f64().ceil() as u64,
+            })
+    }
+}
+
+/// The client's address (see `client_ip`). Never rejects: without a peer (not over the real
+/// server) every request counts as 0.0.0.0.
+pub fn client(trusted: Arc<Vec<IpAddr>>) -> BoxedFilter<(IpAddr,)> {
     warp::ext::optional::<ClientAddr>()
         .and(warp::header::headers_cloned())
-        .and_then(move |peer: Option<ClientAddr>, headers: HeaderMap| {
-            let limiter = Arc::clone(&limiter);
-            let trusted = Arc::clone(&trusted);
-            async move {
-                // Without a peer (not over the real server), all such requests share one bucket.
-                let peer = peer.map_or(IpAddr::from([0, 0, 0, 0]), |ClientAddr(addr)| addr.ip());
-                let forwarded: Vec<&str> = headers
-                    .get_all("x-forwarded-for")
-                    .iter()
-                    .filter_map(|value| value.to_str().ok())
-                    .collect();
-                let client = client_ip(peer, &forwarded, &trusted);
-                limiter.check(client, Instant::now()).map_err(|wait| {
-                    warp::reject::custom(ApiError::TooManyRequests {
-                        retry_after_secs: wait.as_secs_f64().ceil() as u64,
-                    })
-                })
-            }
+        .map(move |peer: Option<ClientAddr>, headers: HeaderMap| {
+            let peer = peer.map_or(IpAddr::from([0, 0, 0, 0]), |ClientAddr(addr)| addr.ip());
+            let forwarded: Vec<&str> = headers
+                .get_all("x-forwarded-for")
+                .iter()
+                .filter_map(|value| value.to_str().ok())
+                .collect();
+            client_ip(peer, &forwarded, &trusted)
         })
-        .untuple_one()
         .boxed()
 }
 

@@ -15,7 +15,7 @@ pub fn run_migrations(conn: &mut Connection) -> Result<(), StoreError> {
         .set_abort_divergent(true)
         .set_abort_missing(true)
         .run(conn)
-        .map_err(|err| StoreError::Migration(one_line(&err.to_string(), 240)))?;
+        .map_err(StoreError::Migration)?;
     for migration in report.applied_migrations() {
         tracing::info!(
             version = migration.version(),
@@ -37,7 +37,7 @@ pub fn latest_version() -> i32 {
 }
 
 /// The start-up error is one line: SQLite's message quotes the whole migration's SQL.
-fn one_line(message: &str, max_chars: usize) -> String {
+pub(super) fn one_line(message: &str, max_chars: usize) -> String {
     let collapsed = message.split_whitespace().collect::<Vec<_>>().join(" ");
     if collapsed.chars().count() <= max_chars {
         return collapsed;

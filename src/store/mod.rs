@@ -44,19 +44,25 @@ pub enum StoreError {
         path: PathBuf,
         source: rusqlite::Error,
     },
-    #[error("database migration failed: {0}")]
-    Migration(String),
+    #[error("database migration failed: {}", migrations::one_line(&.0.to_string(), 240))]
+    Migration(#[source] refinery::Error),
     #[error(transparent)]
     Sqlite(#[from] rusqlite::Error),
-    #[error("{0}")]
-    Commit(String),
+    #[error("cannot start the database writer thread: {0}")]
+    WriterThread(#[source] std::io::Error),
+    /// The batch a write was in could not begin or commit: nothing of it is on disk.
+    /// Shared by every write of the batch, hence the `Arc`.
+    #[error("the write could not be committed: {0}")]
+    Commit(#[source] Arc<rusqlite::Error>),
     #[error("the database writer has stopped")]
     WriterGone,
     #[error("a database job panicked")]
     Panicked,
 }
 
-type Finish = Box<dyn FnOnce(Result<(), String>) + Send>;
+/// How a batch ended: committed, or the SQLite error that undid all of it.
+type BatchOutcome = Result<(), Arc<rusqlite::Error>>;
+type Finish = Box<dyn FnOnce(BatchOutcome) + Send>;
 /// A write job runs inside the batch transaction (`Some`), or is told it cannot run (`None`).
 /// It says whether it succeeded and how to report its result once the batch commits.
 type WriteJob = Box<dyn FnOnce(Option<&Connection>) -> (bool, Finish) + Send>;
@@ -84,9 +90,7 @@ impl Db {
         let writer_thread = thread::Builder::new()
             .name("corpsite-db-writer".into())
             .spawn(move || writer_loop(writer, receiver))
-            .map_err(|e| {
-                StoreError::Commit(format!("cannot start the database writer thread: {e}"))
-            })?;
+            .map_err(StoreError::WriterThread)?;
 
         Ok(Arc::new(Db {
             path,
@@ -131,56 +135,57 @@ impl Db {
     }
 
     /// Runs `f` on the writer thread inside a transaction and answers after the commit.
-    /// If `f` fails, its changes are rolled back and its error returned.
-    pub async fn write<T, E, F>(&self, f: F) -> Result<Result<T, E>, StoreError>
+    /// If `f` fails, its changes are rolled back and its error returned; if the commit
+    /// fails, the store's error, converted into `E`.
+    pub async fn write<T, E, F>(&self, f: F) -> Result<T, E>
     where
         T: Send + 'static,
-        E: Send + 'static,
+        E: From<StoreError> + Send + 'static,
         F: FnOnce(&Connection) -> Result<T, E> + Send + 'static,
     {
-        let (tx, rx) = oneshot::channel();
-        self.submit(f, tx)?;
-        rx.await.map_err(|_| StoreError::WriterGone)?
+        let answer = self.submit(f)?;
+        answer.await.unwrap_or(Err(StoreError::WriterGone.into()))
     }
 
     /// `write`, waiting on the calling thread (for the command line and tests).
-    pub fn write_blocking<T, E, F>(&self, f: F) -> Result<Result<T, E>, StoreError>
+    pub fn write_blocking<T, E, F>(&self, f: F) -> Result<T, E>
     where
         T: Send + 'static,
-        E: Send + 'static,
+        E: From<StoreError> + Send + 'static,
         F: FnOnce(&Connection) -> Result<T, E> + Send + 'static,
     {
-        let (tx, rx) = oneshot::channel();
-        self.submit(f, tx)?;
-        rx.blocking_recv().map_err(|_| StoreError::WriterGone)?
+        let answer = self.submit(f)?;
+        answer
+            .blocking_recv()
+            .unwrap_or(Err(StoreError::WriterGone.into()))
     }
 
-    fn submit<T, E, F>(
-        &self,
-        f: F,
-        reply: oneshot::Sender<Result<Result<T, E>, StoreError>>,
-    ) -> Result<(), StoreError>
+    /// Queues `f` for the writer; the receiver hears its answer once its batch has ended.
+    fn submit<T, E, F>(&self, f: F) -> Result<oneshot::Receiver<Result<T, E>>, StoreError>
     where
         T: Send + 'static,
-        E: Send + 'static,
+        E: From<StoreError> + Send + 'static,
         F: FnOnce(&Connection) -> Result<T, E> + Send + 'static,
     {
+        let (reply, answer) = oneshot::channel();
         let job: WriteJob = Box::new(move |conn| {
             let Some(conn) = conn else {
-                let finish: Finish = Box::new(move |committed| {
-                    let message = committed.err().unwrap_or_default();
-                    let _ = reply.send(Err(StoreError::Commit(message)));
+                let finish: Finish = Box::new(move |ended: BatchOutcome| {
+                    let err = ended
+                        .err()
+                        .map_or(StoreError::WriterGone, StoreError::Commit);
+                    let _ = reply.send(Err(err.into()));
                 });
                 return (false, finish);
             };
             let outcome = catch_unwind(AssertUnwindSafe(|| f(conn)));
             let ok = matches!(outcome, Ok(Ok(_)));
-            let finish: Finish = Box::new(move |committed| {
-                let answer = match (outcome, committed) {
-                    (Err(_), _) => Err(StoreError::Panicked),
-                    (Ok(Err(e)), _) => Ok(Err(e)),
-                    (Ok(Ok(v)), Ok(())) => Ok(Ok(v)),
-                    (Ok(Ok(_)), Err(msg)) => Err(StoreError::Commit(msg)),
+            let finish: Finish = Box::new(move |ended: BatchOutcome| {
+                let answer = match (outcome, ended) {
+                    (Err(_), _) => Err(StoreError::Panicked.into()),
+                    (Ok(Err(e)), _) => Err(e),
+                    (Ok(Ok(v)), Ok(())) => Ok(v),
+                    (Ok(Ok(_)), Err(err)) => Err(StoreError::Commit(err).into()),
                 };
                 let _ = reply.send(answer);
             });
@@ -188,7 +193,8 @@ impl Db {
         });
         let guard = self.writer.lock().map_err(|_| StoreError::WriterGone)?;
         let sender = guard.as_ref().ok_or(StoreError::WriterGone)?;
-        sender.send(job).map_err(|_| StoreError::WriterGone)
+        sender.send(job).map_err(|_| StoreError::WriterGone)?;
+        Ok(answer)
     }
 
     /// Stops the writer after the queued writes are committed.
@@ -223,10 +229,11 @@ fn writer_loop(conn: Connection, jobs: mpsc::Receiver<WriteJob>) {
 
 fn commit_batch(conn: &Connection, batch: Vec<WriteJob>) {
     if let Err(err) = conn.execute_batch("BEGIN IMMEDIATE") {
-        let message = format!("cannot start a write transaction: {err}");
+        tracing::error!(error = %err, "cannot start a write transaction");
+        let err = Arc::new(err);
         for job in batch {
             let (_, finish) = job(None);
-            finish(Err(message.clone()));
+            finish(Err(Arc::clone(&err)));
         }
         return;
     }
@@ -248,11 +255,9 @@ fn commit_batch(conn: &Connection, batch: Vec<WriteJob>) {
     }
     let committed = conn.execute_batch("COMMIT").map_err(|err| {
         let _ = conn.execute_batch("ROLLBACK");
-        format!("the write could not be committed: {err}")
+        tracing::error!(error = %err, "write batch failed");
+        Arc::new(err)
     });
-    if let Err(message) = &committed {
-        tracing::error!(error = %message, "write batch failed");
-    }
     for finish in finishes {
         finish(committed.clone());
     }

@@ -2,11 +2,11 @@
 //! need it on every request but must not run SQLite on the async threads.
 //!
 //! The thread re-reads the number every `every` (so writes of other processes, such as the
-//! command line publishing a post, show within that time) and stops by itself once the
-//! `Watch` is dropped.
+//! command line publishing a post, show within that time). Handlers hold a `Reading`; the
+//! server owns the `Watch` and stops it at shutdown (dropping it stops it too).
 
 use std::io;
-use std::sync::atomic::{AtomicI64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI64, Ordering};
 use std::sync::{Arc, Weak};
 use std::thread;
 use std::time::Duration;
@@ -19,7 +19,25 @@ use super::{Db, StoreError};
 const UNKNOWN: i64 = i64::MIN;
 
 pub struct Watch {
-    value: Arc<AtomicI64>,
+    value: Reading,
+    stop: Arc<AtomicBool>,
+    thread: Option<thread::JoinHandle<()>>,
+}
+
+/// The number a `Watch` keeps, for whoever needs it on every request.
+#[derive(Clone)]
+pub struct Reading(Arc<AtomicI64>);
+
+impl Reading {
+    /// A reading no watch updates: always unknown.
+    pub fn unknown() -> Reading {
+        Reading(Arc::new(AtomicI64::new(UNKNOWN)))
+    }
+
+    /// The number as last read; `None` before the first read and while reads fail.
+    pub fn get(&self) -> Option<i64> {
+        Some(self.0.load(Ordering::Acquire)).filter(|&v| v != UNKNOWN)
+    }
 }
 
 impl Watch {
@@ -30,28 +48,54 @@ impl Watch {
         every: Duration,
         read: fn(&Connection) -> Result<i64, StoreError>,
     ) -> io::Result<Watch> {
-        let value = Arc::new(AtomicI64::new(UNKNOWN));
-        let (weak_value, weak_db) = (Arc::downgrade(&value), Arc::downgrade(db));
-        thread::Builder::new()
+        let value = Reading::unknown();
+        let stop = Arc::new(AtomicBool::new(false));
+        let (weak_value, weak_db) = (Arc::downgrade(&value.0), Arc::downgrade(db));
+        let stopped = Arc::clone(&stop);
+        let thread = thread::Builder::new()
             .name(name.to_owned())
-            .spawn(move || watch_loop(&weak_db, &weak_value, every, read))?;
-        Ok(Watch { value })
+            .spawn(move || watch_loop(&weak_db, &weak_value, &stopped, every, read))?;
+        Ok(Watch {
+            value,
+            stop,
+            thread: Some(thread),
+        })
     }
 
-    /// The number as last read; `None` before the first read and while reads fail.
-    pub fn get(&self) -> Option<i64> {
-        Some(self.value.load(Ordering::Acquire)).filter(|&v| v != UNKNOWN)
+    /// What handlers read.
+    pub fn reading(&self) -> Reading {
+        self.value.clone()
+    }
+
+    /// Ends the thread and waits for it (at most one `every`).
+    pub fn stop(mut self) {
+        self.halt();
+    }
+
+    fn halt(&mut self) {
+        self.stop.store(true, Ordering::Release);
+        if let Some(thread) = self.thread.take() {
+            thread.thread().unpark();
+            let _ = thread.join();
+        }
+    }
+}
+
+impl Drop for Watch {
+    fn drop(&mut self) {
+        self.halt();
     }
 }
 
 fn watch_loop(
     db: &Weak<Db>,
     value: &Weak<AtomicI64>,
+    stop: &AtomicBool,
     every: Duration,
     read: fn(&Connection) -> Result<i64, StoreError>,
 ) {
     let mut failing = false;
-    loop {
+    while !stop.load(Ordering::Acquire) {
         // Holding neither between reads lets both go when their owners drop them.
         let (Some(db), Some(value)) = (db.upgrade(), value.upgrade()) else {
             return;
@@ -71,7 +115,8 @@ fn watch_loop(
             }
         }
         drop((db, value));
-        thread::sleep(every);
+        // Parked rather than slept, so `stop` wakes it at once.
+        thread::park_timeout(every);
     }
 }
 
@@ -103,18 +148,19 @@ mod tests {
         let before = db.read_blocking(count_rows).expect("count");
         let watch =
             Watch::start(&db, "test-watch", Duration::from_millis(10), count_rows).expect("start");
-        assert!(eventually(|| watch.get() == Some(before)), "first read");
+        let reading = watch.reading();
+        assert!(eventually(|| reading.get() == Some(before)), "first read");
 
         db.write_blocking(|conn| {
             conn.execute(
                 "INSERT INTO app_meta (key, value) VALUES ('watch-test', 'x')",
                 [],
             )
+            .map_err(StoreError::from)
         })
-        .expect("writer")
         .expect("insert");
         assert!(
-            eventually(|| watch.get() == Some(before + 1)),
+            eventually(|| reading.get() == Some(before + 1)),
             "a write shows"
         );
 
@@ -123,11 +169,13 @@ mod tests {
             1,
             "the thread holds the database weakly"
         );
-        drop(watch);
+        let started = Instant::now();
+        watch.stop();
         assert!(
-            eventually(|| Arc::weak_count(&db) == 0),
-            "the thread ends once the watch is dropped"
+            started.elapsed() < Duration::from_secs(1),
+            "stop wakes the thread"
         );
+        assert_eq!(Arc::weak_count(&db), 0, "the thread has ended once stopped");
         db.close();
     }
 
@@ -138,17 +186,24 @@ mod tests {
         let probe = |conn: &Connection| -> rusqlite::Result<usize> {
             conn.execute("CREATE TABLE watch_probe (n INTEGER)", [])
         };
-        db.write_blocking(probe).expect("writer").expect("create");
+        db.write_blocking(move |conn| probe(conn).map_err(StoreError::from))
+            .expect("create");
         let watch = Watch::start(&db, "test-watch", Duration::from_millis(10), |conn| {
             Ok(conn.query_row("SELECT count(*) FROM watch_probe", [], |r| r.get(0))?)
         })
         .expect("start");
-        assert!(eventually(|| watch.get() == Some(0)), "first read");
+        let reading = watch.reading();
+        assert!(eventually(|| reading.get() == Some(0)), "first read");
 
-        db.write_blocking(|conn| conn.execute("DROP TABLE watch_probe", []))
-            .expect("writer")
-            .expect("drop");
-        assert!(eventually(|| watch.get().is_none()), "none once reads fail");
+        db.write_blocking(|conn| {
+            conn.execute("DROP TABLE watch_probe", [])
+                .map_err(StoreError::from)
+        })
+        .expect("drop");
+        assert!(
+            eventually(|| reading.get().is_none()),
+            "none once reads fail"
+        );
         drop(watch);
         db.close();
     }

@@ -5,8 +5,9 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use bytes::Bytes;
-use corpsite::config::Settings;
 use corpsite::http::{self, AppState};
+use corpsite::server::Background;
+use corpsite::settings::Settings;
 use corpsite::store::Db;
 use tempfile::TempDir;
 use warp::filters::BoxedFilter;
@@ -17,6 +18,8 @@ pub struct TestApp {
     pub dir: TempDir,
     pub state: AppState,
     pub routes: BoxedFilter<(Reply,)>,
+    /// The server's background tasks (the blog version watch), as the real server runs them.
+    pub background: Background,
 }
 
 impl TestApp {
@@ -33,9 +36,15 @@ impl TestApp {
         settings.seed_demo_content = false;
         adjust(&mut settings);
         let db = corpsite::server::open_store(&settings).expect("open db");
-        let state = AppState::new(db, settings);
+        let background = Background::start(&db);
+        let state = AppState::new(db, settings, background.blog_version());
         let routes = http::routes(&state);
-        TestApp { dir, state, routes }
+        TestApp {
+            dir,
+            state,
+            routes,
+            background,
+        }
     }
 
     pub fn data_dir(&self) -> PathBuf {

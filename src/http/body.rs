@@ -1,10 +1,15 @@
-//! A request body that goes quiet for too long is cut off with a 408, so a client trickling a
-//! body cannot hold one of the server's connection slots (the header timeout only covers the
-//! request head).
+//! Request bodies as handlers take them: a stream of bytes that is cut off (408) when it goes
+//! quiet for too long, so a client trickling a body cannot hold one of the server's
+//! connection slots (the header timeout only covers the request head).
 
+use std::pin::Pin;
 use std::time::Duration;
 
-use futures_util::{Stream, StreamExt};
+use bytes::{Buf, Bytes};
+use futures_util::{Stream, StreamExt, TryStreamExt};
+use warp::filters::BoxedFilter;
+use warp::http::{header, HeaderMap};
+use warp::Filter;
 
 /// What a body stream yields after the adapter: its chunks, or why reading stopped.
 pub type BoxError = Box<dyn std::error::Error + Send + Sync>;
@@ -36,6 +41,40 @@ where
             }
         },
     )
+}
+
+/// A request body: its chunks, or why reading stopped.
+pub type Body = Pin<Box<dyn Stream<Item = Result<Bytes, BoxError>> + Send>>;
+
+/// The request's headers and its body, cut off after `idle` without a byte. Never rejects.
+pub fn incoming(idle: Duration) -> BoxedFilter<(HeaderMap, Body)> {
+    warp::header::headers_cloned()
+        .and(warp::body::stream())
+        .map(move |headers, stream| (headers, into_body(stream, idle)))
+        .untuple_one()
+        .boxed()
+}
+
+fn into_body<S, B>(stream: S, idle: Duration) -> Body
+where
+    S: Stream<Item = Result<B, warp::Error>> + Send + 'static,
+    B: Buf + Send + 'static,
+{
+    let chunks = stream.map_ok(|mut chunk| {
+        let length = chunk.remaining();
+        chunk.copy_to_bytes(length)
+    });
+    Box::pin(idle_timeout(chunks, idle))
+}
+
+/// A header's value as text, if it is there and readable.
+pub fn header_text(headers: &HeaderMap, name: header::HeaderName) -> Option<&str> {
+    headers.get(name).and_then(|value| value.to_str().ok())
+}
+
+/// The declared Content-Length, if it is there and a number.
+pub fn declared_length(headers: &HeaderMap) -> Option<u64> {
+    header_text(headers, header::CONTENT_LENGTH).and_then(|text| text.trim().parse().ok())
 }
 
 /// Did reading stop because the client went quiet?

@@ -1,13 +1,13 @@
-//! Every setting, from command-line flags or `CORPSITE_*` environment variables, with
-//! defaults that work from a fresh clone.
+//! The command line's grammar: every command and flag, each flag with its `CORPSITE_*`
+//! environment variable. Defaults come from `settings`, which this turns flags into.
 
 use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
-use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand};
+use time::Date;
 
-use crate::cli::day::Day;
+use crate::settings::{self, Settings};
 
 #[derive(Debug, Parser)]
 #[command(
@@ -71,8 +71,8 @@ pub enum ApplicantsCommand {
 #[derive(Debug, Clone, Args)]
 pub struct ExportArgs {
     /// Only what arrived on or after this day (UTC).
-    #[arg(long, value_name = "YYYY-MM-DD")]
-    pub since: Option<Day>,
+    #[arg(long, value_name = "YYYY-MM-DD", value_parser = parse_day)]
+    pub since: Option<Date>,
 
     /// Start with a UTF-8 byte-order mark, so Excel shows accented and non-Latin names
     /// correctly when the file is opened with a double-click.
@@ -151,7 +151,7 @@ pub struct DataDirArg {
     #[arg(
         long,
         env = "CORPSITE_DATA_DIR",
-        default_value = "./data",
+        default_value = settings::DEFAULT_DATA_DIR,
         value_name = "DIR"
     )]
     pub data_dir: PathBuf,
@@ -163,7 +163,7 @@ pub struct ServeArgs {
     #[arg(
         long,
         env = "CORPSITE_ADDR",
-        default_value = "127.0.0.1:8080",
+        default_value = settings::DEFAULT_ADDR,
         value_name = "HOST:PORT"
     )]
     pub addr: SocketAddr,
@@ -172,7 +172,7 @@ pub struct ServeArgs {
     pub data: DataDirArg,
 
     /// Most connections served at once; further clients wait until one closes.
-    #[arg(long, env = "CORPSITE_MAX_CONNECTIONS", default_value_t = 1024, value_name = "N",
+    #[arg(long, env = "CORPSITE_MAX_CONNECTIONS", default_value_t = settings::DEFAULT_MAX_CONNECTIONS, value_name = "N",
           value_parser = clap::value_parser!(u32).range(1..))]
     pub max_connections: u32,
 
@@ -181,7 +181,7 @@ pub struct ServeArgs {
     #[arg(
         long,
         env = "CORPSITE_RATE_LIMIT",
-        default_value_t = 10,
+        default_value_t = settings::DEFAULT_RATE_LIMIT,
         value_name = "N"
     )]
     pub rate_limit: u32,
@@ -197,7 +197,7 @@ pub struct ServeArgs {
     pub trusted_proxy: Vec<IpAddr>,
 
     /// Largest resume file accepted, in bytes; a whole application may be 1 MiB more.
-    #[arg(long, env = "CORPSITE_MAX_UPLOAD_BYTES", default_value_t = 5 * 1024 * 1024, value_name = "BYTES",
+    #[arg(long, env = "CORPSITE_MAX_UPLOAD_BYTES", default_value_t = settings::DEFAULT_MAX_UPLOAD_BYTES, value_name = "BYTES",
           value_parser = clap::value_parser!(u64).range(1..))]
     pub max_upload_bytes: u64,
 
@@ -205,13 +205,13 @@ pub struct ServeArgs {
     #[arg(
         long,
         env = "CORPSITE_MEDIA_BASE",
-        default_value = "/media/",
+        default_value = settings::DEFAULT_MEDIA_BASE,
         value_name = "URL"
     )]
     pub media_base: String,
 
     /// Blogs per page of the blog list API.
-    #[arg(long, env = "CORPSITE_PAGE_SIZE", default_value_t = 12, value_name = "N",
+    #[arg(long, env = "CORPSITE_PAGE_SIZE", default_value_t = settings::DEFAULT_PAGE_SIZE, value_name = "N",
           value_parser = clap::value_parser!(u32).range(1..=100))]
     pub page_size: u32,
 }
@@ -220,46 +220,65 @@ impl ServeArgs {
     pub fn into_settings(self) -> Settings {
         Settings {
             addr: self.addr,
-            data_dir: self.data.data_dir,
             max_connections: self.max_connections as usize,
             rate_limit_per_minute: self.rate_limit,
             trusted_proxies: self.trusted_proxy,
             max_upload_bytes: self.max_upload_bytes,
-            header_read_timeout: Duration::from_secs(10),
-            body_idle_timeout: Duration::from_secs(15),
-            shutdown_grace: Duration::from_secs(5),
             media_base: self.media_base,
             page_size: u64::from(self.page_size),
-            seed_demo_content: true,
+            ..Settings::for_data_dir(self.data.data_dir)
         }
     }
 }
 
-/// The settings the server runs with.
-#[derive(Debug, Clone)]
-pub struct Settings {
-    pub addr: SocketAddr,
-    pub data_dir: PathBuf,
-    pub max_connections: usize,
-    /// Lead and application POSTs per client address a minute; 0 means unlimited.
-    pub rate_limit_per_minute: u32,
-    pub trusted_proxies: Vec<IpAddr>,
-    pub max_upload_bytes: u64,
-    pub header_read_timeout: Duration,
-    /// A request body that sends nothing for this long is cut off (408).
-    pub body_idle_timeout: Duration,
-    pub shutdown_grace: Duration,
-    pub media_base: String,
-    pub page_size: u64,
-    /// Publish the demo blogs on the first start of a new database.
-    pub seed_demo_content: bool,
+/// A calendar day written `YYYY-MM-DD`, as `--since` takes it.
+fn parse_day(text: &str) -> Result<Date, String> {
+    let format = time::macros::format_description!("[year]-[month]-[day]");
+    Date::parse(text, format)
+        .map_err(|_| format!("{text:?} is not a date: write it as YYYY-MM-DD, e.g. 2025-04-01"))
 }
 
-impl Settings {
-    /// Settings for tests and tools: a data dir, defaults for everything else.
-    pub fn for_data_dir(data_dir: impl Into<PathBuf>) -> Self {
-        let mut settings = Cli::parse_from(["corpsite"]).serve.into_settings();
-        settings.data_dir = data_dir.into();
-        settings
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_real_calendar_days_in_iso_form_are_taken() {
+        let cases: &[(&str, bool)] = &[
+            ("2025-04-01", true),
+            ("2024-02-29", true),
+            ("2000-02-29", true),
+            ("2025-12-31", true),
+            ("2025-02-29", false),
+            ("1900-02-29", false),
+            ("2025-04-31", false),
+            ("2025-13-01", false),
+            ("2025-00-10", false),
+            ("2025-01-00", false),
+            ("2025-4-1", false),
+            ("01-04-2025", false),
+            ("2025/04/01", false),
+            ("2025-04-01T00:00", false),
+            ("", false),
+            ("\u{ff12}\u{ff10}\u{ff12}\u{ff15}-04-01", false),
+        ];
+        for (text, valid) in cases {
+            assert_eq!(parse_day(text).is_ok(), *valid, "{text}");
+        }
+    }
+
+    #[test]
+    fn a_parsed_day_reads_back_as_written() {
+        assert_eq!(
+            parse_day("2025-04-01").map(|d| d.to_string()),
+            Ok("2025-04-01".to_owned())
+        );
+    }
+
+    #[test]
+    fn serve_defaults_are_the_settings_defaults() {
+        let from_flags = Cli::parse_from(["corpsite"]).serve.into_settings();
+        let defaults = Settings::for_data_dir(settings::DEFAULT_DATA_DIR);
+        assert_eq!(format!("{from_flags:?}"), format!("{defaults:?}"));
     }
 }

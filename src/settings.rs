@@ -1,0 +1,64 @@
+//! The settings the server runs with, and their defaults: the one source for both the
+//! command line's defaults (`cli::args`) and the settings tests and tools build.
+
+use std::net::{IpAddr, SocketAddr};
+use std::path::PathBuf;
+use std::time::Duration;
+
+pub const DEFAULT_ADDR: &str = "127.0.0.1:8080";
+pub const DEFAULT_DATA_DIR: &str = "./data";
+pub const DEFAULT_MAX_CONNECTIONS: u32 = 1024;
+pub const DEFAULT_RATE_LIMIT: u32 = 10;
+pub const DEFAULT_MAX_UPLOAD_BYTES: u64 = 5 * 1024 * 1024;
+pub const DEFAULT_MEDIA_BASE: &str = "/media/";
+pub const DEFAULT_PAGE_SIZE: u32 = 12;
+
+#[derive(Debug, Clone)]
+pub struct Settings {
+    pub addr: SocketAddr,
+    pub data_dir: PathBuf,
+    pub max_connections: usize,
+    /// Lead and application POSTs per client address a minute; 0 means unlimited.
+    pub rate_limit_per_minute: u32,
+    pub trusted_proxies: Vec<IpAddr>,
+    pub max_upload_bytes: u64,
+    pub header_read_timeout: Duration,
+    /// A request body that sends nothing for this long is cut off (408).
+    pub body_idle_timeout: Duration,
+    pub shutdown_grace: Duration,
+    pub media_base: String,
+    pub page_size: u64,
+    /// Publish the demo blogs on the first start of a new database.
+    pub seed_demo_content: bool,
+}
+
+impl Settings {
+    /// The defaults, with the data in `data_dir`.
+    pub fn for_data_dir(data_dir: impl Into<PathBuf>) -> Self {
+        Settings {
+            addr: SocketAddr::from(([127, 0, 0, 1], 8080)),
+            data_dir: data_dir.into(),
+            max_connections: DEFAULT_MAX_CONNECTIONS as usize,
+            rate_limit_per_minute: DEFAULT_RATE_LIMIT,
+            trusted_proxies: Vec::new(),
+            max_upload_bytes: DEFAULT_MAX_UPLOAD_BYTES,
+            header_read_timeout: Duration::from_secs(10),
+            body_idle_timeout: Duration::from_secs(15),
+            shutdown_grace: Duration::from_secs(5),
+            media_base: DEFAULT_MEDIA_BASE.to_owned(),
+            page_size: u64::from(DEFAULT_PAGE_SIZE),
+            seed_demo_content: true,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_default_address_constant_and_the_default_settings_agree() {
+        let parsed: SocketAddr = DEFAULT_ADDR.parse().expect("address");
+        assert_eq!(Settings::for_data_dir(DEFAULT_DATA_DIR).addr, parsed);
+    }
+}
