@@ -4,7 +4,7 @@
 use super::fields::{
     Email, Experience, FieldError, FieldErrors, Message, Mobile, PersonName, ShortText,
 };
-use super::resume::{clean_file_name, ImageType, RejectedFile};
+use super::image::{ImageType, RejectedFile};
 
 /// The form's text parts as sent (missing parts are empty) and what the file turned out to be.
 #[derive(Debug, Default, Clone)]
@@ -122,6 +122,27 @@ impl NewApplicant {
     }
 }
 
+/// The applicant's file name, kept for the office to read: the last path segment only,
+/// without control or bidirectional-override characters (which can disguise an extension),
+/// leading dots or surrounding spaces, at most 200 characters. It is never used as a path.
+pub fn clean_file_name(raw: &str) -> String {
+    let base = raw.rsplit(['/', '\\']).next().unwrap_or_default();
+    let visible: String = base
+        .chars()
+        .filter(|&c| !c.is_control() && !matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' | '\u{200e}' | '\u{200f}'))
+        .collect();
+    let trimmed = visible.trim().trim_start_matches('.').trim();
+    let name: String = trimmed
+        .chars()
+        .take(crate::domain::fields::SHORT_TEXT_MAX)
+        .collect();
+    if name.is_empty() {
+        "resume".to_owned()
+    } else {
+        name
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -203,5 +224,27 @@ mod tests {
         );
         bad.name.clear();
         assert_eq!(invalid_fields(&bad), ["name"]);
+    }
+
+    #[test]
+    fn file_names_keep_only_their_last_segment_and_visible_characters() {
+        let cases: &[(&str, &str)] = &[
+            ("resume.png", "resume.png"),
+            ("../../etc/passwd", "passwd"),
+            ("..\\..\\Windows\\win.ini", "win.ini"),
+            ("C:\\Users\\asha\\My CV.jpg", "My CV.jpg"),
+            ("/absolute/path/cv.webp", "cv.webp"),
+            ("..", "resume"),
+            ("", "resume"),
+            ("   ", "resume"),
+            (".hidden.png", "hidden.png"),
+            ("cv\u{0}.png\r\n", "cv.png"),
+            ("photo\u{202e}gnp.exe", "photognp.exe"),
+            ("रेज़्यूमे.png", "रेज़्यूमे.png"),
+        ];
+        for (raw, expected) in cases {
+            assert_eq!(clean_file_name(raw), *expected, "{raw:?}");
+        }
+        assert_eq!(clean_file_name(&"é".repeat(300)).chars().count(), 200);
     }
 }

@@ -244,9 +244,13 @@ mod tests {
         for (field, spoil, message) in cases {
             let mut form = contact_form();
             spoil(&mut form);
-            let errors = NewEnquiry::parse(&form).expect_err(field);
-            assert_eq!(errors.clone().into_map().len(), 1, "{field}: {errors:?}");
-            assert_eq!(errors.get(field), Some(*message), "{field}");
+            let errors = NewEnquiry::parse(&form).expect_err(field).into_map();
+            assert_eq!(errors.len(), 1, "{field}: {errors:?}");
+            assert_eq!(
+                errors.get(*field).map(String::as_str),
+                Some(*message),
+                "{field}"
+            );
         }
     }
 

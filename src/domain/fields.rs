@@ -38,14 +38,6 @@ impl FieldErrors {
         self.0.insert(field.to_owned(), err.to_string());
     }
 
-    pub fn is_empty(&self) -> bool {
-        self.0.is_empty()
-    }
-
-    pub fn get(&self, field: &str) -> Option<&str> {
-        self.0.get(field).map(String::as_str)
-    }
-
     pub fn into_map(self) -> BTreeMap<String, String> {
         self.0
     }

@@ -22,7 +22,7 @@ use super::error::{self, ApiError};
 use super::reply::{created, invalid, new_lead_id};
 use super::AppState;
 use crate::domain::applicant::{ApplicantForm, ApplicationError, NewApplicant, UploadedFile};
-use crate::domain::resume::{Accepted, ImageType, Sniffer};
+use crate::domain::image::{Accepted, ImageType, Sniffer};
 use crate::store::uploads::{self, PendingUpload};
 use crate::store::{applicants, StoreError};
 
@@ -176,7 +176,7 @@ async fn receive(
             let file_name = field.file_name().unwrap_or_default().to_owned();
             let (received, sniffer) = receive_file(&mut field, limits, uploads_dir).await?;
             if let Some(mut received) = received {
-                let sent_size = sniffer.len();
+                let sent_size = sniffer.bytes_seen();
                 // Sanitizing an SVG parses up to the whole file: keep it off the async threads.
                 let verdict = tokio::task::spawn_blocking(move || sniffer.finish())
                     .await

@@ -47,7 +47,7 @@ async fn serve(root: PathBuf, raw_path: &str, request: &HeaderMap) -> Response {
         Some(found) => Some(found),
         None => embedded_media(&path).map(|data| {
             let etag = format!("\"{}\"", &hex::encode(Sha256::digest(&data))[..32]);
-            (Bytes::from(data.into_owned()), etag)
+            (data, etag)
         }),
     };
     let Some((body, etag)) = found else {

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use sha2::{Digest, Sha256};
 
-use crate::domain::image_kind::ImageKind;
+use crate::domain::image::ImageType;
 use crate::domain::sanitize::is_media_path;
 
 /// Folder of the media inside the data dir.
@@ -24,7 +24,7 @@ pub struct MediaFile {
 
 impl MediaFile {
     /// `folder/<hash>.<ext>`, named by the content.
-    pub fn new(folder: &str, kind: ImageKind, bytes: Vec<u8>) -> MediaFile {
+    pub fn new(folder: &str, kind: ImageType, bytes: Vec<u8>) -> MediaFile {
         let hash = hex::encode(Sha256::digest(&bytes));
         MediaFile {
             path: format!("{folder}/{}.{}", &hash[..HASH_LEN], kind.extension()),
@@ -117,9 +117,9 @@ mod tests {
 
     #[test]
     fn names_come_from_the_content() {
-        let a = MediaFile::new("blogs", ImageKind::Svg, b"<svg/>".to_vec());
-        let b = MediaFile::new("blogs", ImageKind::Svg, b"<svg/>".to_vec());
-        let c = MediaFile::new("blogs", ImageKind::Svg, b"<svg></svg>".to_vec());
+        let a = MediaFile::new("blogs", ImageType::Svg, b"<svg/>".to_vec());
+        let b = MediaFile::new("blogs", ImageType::Svg, b"<svg/>".to_vec());
+        let c = MediaFile::new("blogs", ImageType::Svg, b"<svg></svg>".to_vec());
         assert_eq!(a.path, b.path);
         assert_ne!(a.path, c.path);
         assert!(
@@ -133,7 +133,7 @@ mod tests {
     fn storing_writes_only_new_files_and_remove_deletes_them() {
         let dir = tempfile::tempdir().expect("temp dir");
         let library = MediaLibrary::new(dir.path());
-        let file = MediaFile::new("blogs", ImageKind::Svg, b"<svg/>".to_vec());
+        let file = MediaFile::new("blogs", ImageType::Svg, b"<svg/>".to_vec());
         let written = library.store(std::slice::from_ref(&file)).expect("store");
         assert_eq!(written, std::slice::from_ref(&file.path));
         assert!(library

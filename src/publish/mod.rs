@@ -14,7 +14,7 @@ use rusqlite::Connection;
 use time::Date;
 
 use crate::domain::blog_id::BlogId;
-use crate::domain::image_kind::{ImageKind, MAX_IMAGE_BYTES};
+use crate::domain::image::{self, MAX_IMAGE_BYTES};
 use crate::domain::img_sources::map_img_sources;
 use crate::domain::post_file::{BodyFormat, PostFile, PostFileError};
 use crate::domain::sanitize::is_media_path;
@@ -146,11 +146,9 @@ fn load_image(
             MAX_IMAGE_BYTES / 1024 / 1024
         )));
     }
-    let kind = ImageKind::sniff(&bytes).ok_or_else(|| {
-        problem(format!(
-            "{path} is not an image (PNG, JPEG, GIF, WebP, AVIF, or SVG without scripts)"
-        ))
-    })?;
+    // The same check as every other image that enters: an SVG is stored rebuilt.
+    let accepted = image::check(&bytes).map_err(|why| problem(format!("{path}: {why}")))?;
+    let (kind, bytes) = accepted.into_stored(bytes);
     let file = MediaFile::new(folder, kind, bytes);
     let stored = file.path.clone();
     media.push(file);

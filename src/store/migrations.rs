@@ -26,16 +26,6 @@ pub fn run_migrations(conn: &mut Connection) -> Result<(), StoreError> {
     Ok(())
 }
 
-/// The newest schema version the binary knows.
-pub fn latest_version() -> i32 {
-    embedded::migrations::runner()
-        .get_migrations()
-        .iter()
-        .map(|m| m.version())
-        .max()
-        .unwrap_or(0)
-}
-
 /// The start-up error is one line: SQLite's message quotes the whole migration's SQL.
 pub(super) fn one_line(message: &str, max_chars: usize) -> String {
     let collapsed = message.split_whitespace().collect::<Vec<_>>().join(" ");

@@ -23,7 +23,7 @@ use std::time::Duration;
 use rusqlite::{Connection, OpenFlags};
 use tokio::sync::oneshot;
 
-pub use migrations::{latest_version, run_migrations};
+pub use migrations::run_migrations;
 
 /// File name of the database inside the data dir.
 pub const DB_FILE: &str = "corpsite.db";

@@ -1,4 +1,6 @@
-//! What a resume file is, decided by its bytes alone (never by its name or declared type).
+//! The one image check: every image that enters, from any door (a resume on the Join Us
+//! form, a post's cover or body image, an author's photo), is judged here by its bytes alone,
+//! never by its name or declared type.
 //!
 //! Accepted: JPEG, PNG and WebP, each whole from its signature at byte 0 to its end marker at
 //! the last byte. A PNG needs a sound IHDR and must end with IEND (a truncated upload fails);
@@ -9,6 +11,9 @@
 //! sanitized copy is stored (see `svg` for what survives and what is refused).
 
 use super::svg::{sanitize_svg, SvgRefusal};
+
+/// Largest image a post file may bring (a resume's limit is a server setting).
+pub const MAX_IMAGE_BYTES: usize = 5 * 1024 * 1024;
 
 /// Bytes kept from the start of a file: enough for every signature and the SVG check.
 const HEAD_LEN: usize = 512;
@@ -57,10 +62,11 @@ pub enum Accepted {
 }
 
 impl Accepted {
-    pub fn image_type(&self) -> ImageType {
+    /// The type and the bytes to store, given the bytes that were sent.
+    pub fn into_stored(self, sent: Vec<u8>) -> (ImageType, Vec<u8>) {
         match self {
-            Accepted::AsSent(image_type) => *image_type,
-            Accepted::SanitizedSvg(_) => ImageType::Svg,
+            Accepted::AsSent(image_type) => (image_type, sent),
+            Accepted::SanitizedSvg(svg) => (ImageType::Svg, svg),
         }
     }
 }
@@ -68,15 +74,15 @@ impl Accepted {
 /// Why a file was refused; the `Display` text names the allowed types.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 pub enum RejectedFile {
-    #[error("Your resume must be a JPEG, PNG, SVG or WebP image, and this file is none of those.")]
+    #[error("This file is not an image we accept: it must be a JPEG, PNG, SVG or WebP image, and it is none of those.")]
     NotAnImage,
-    #[error("This image is incomplete or damaged. Please upload your resume again as a JPEG, PNG, SVG or WebP image.")]
+    #[error("This image is incomplete or damaged. Please upload it again as a JPEG, PNG, SVG or WebP image.")]
     Damaged,
-    #[error("This image has other data hidden after its end. Please upload your resume as a plain JPEG, PNG, SVG or WebP image.")]
+    #[error("This image has other data hidden after its end. Please upload it as a plain JPEG, PNG, SVG or WebP image.")]
     TrailingData,
-    #[error("This SVG has a DOCTYPE or entity declarations, which are not accepted. Please save it without them, or upload your resume as a JPEG, PNG, SVG or WebP image.")]
+    #[error("This SVG has a DOCTYPE or entity declarations, which are not accepted. Please save it without them: images must be plain JPEG, PNG, SVG or WebP.")]
     SvgDeclarations,
-    #[error("This SVG is too complex (over 256 levels deep or 100,000 elements). Please upload your resume as a simpler JPEG, PNG, SVG or WebP image.")]
+    #[error("This SVG is too complex (over 256 levels deep or 100,000 elements). Please upload a simpler JPEG, PNG, SVG or WebP image.")]
     SvgTooComplex,
 }
 
@@ -142,12 +148,8 @@ impl Sniffer {
     }
 
     /// Bytes seen so far.
-    pub fn len(&self) -> u64 {
+    pub fn bytes_seen(&self) -> u64 {
         self.len
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
     }
 
     /// The verdict on the whole file. For an SVG this parses and rebuilds it, which takes
@@ -169,8 +171,8 @@ impl Sniffer {
     }
 }
 
-/// Sniffs a whole file held in memory.
-pub fn sniff(bytes: &[u8]) -> Result<Accepted, RejectedFile> {
+/// Checks a whole file held in memory (parses an SVG: call it off the async threads).
+pub fn check(bytes: &[u8]) -> Result<Accepted, RejectedFile> {
     let mut sniffer = Sniffer::default();
     sniffer.feed(bytes);
     sniffer.finish()
@@ -273,27 +275,6 @@ fn crc32(bytes: &[u8]) -> u32 {
     !crc
 }
 
-/// The applicant's file name, kept for the office to read: the last path segment only,
-/// without control or bidirectional-override characters (which can disguise an extension),
-/// leading dots or surrounding spaces, at most 200 characters. It is never used as a path.
-pub fn clean_file_name(raw: &str) -> String {
-    let base = raw.rsplit(['/', '\\']).next().unwrap_or_default();
-    let visible: String = base
-        .chars()
-        .filter(|&c| !c.is_control() && !matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' | '\u{200e}' | '\u{200f}'))
-        .collect();
-    let trimmed = visible.trim().trim_start_matches('.').trim();
-    let name: String = trimmed
-        .chars()
-        .take(crate::domain::fields::SHORT_TEXT_MAX)
-        .collect();
-    if name.is_empty() {
-        "resume".to_owned()
-    } else {
-        name
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -339,8 +320,8 @@ mod tests {
             for chunk in png.chunks(chunk_size) {
                 sniffer.feed(chunk);
             }
-            assert_eq!(sniffer.len(), png.len() as u64);
-            assert_eq!(sniffer.finish(), sniff(&png), "chunks of {chunk_size}");
+            assert_eq!(sniffer.bytes_seen(), png.len() as u64);
+            assert_eq!(sniffer.finish(), check(&png), "chunks of {chunk_size}");
             assert_eq!(
                 sniffer.finish(),
                 Ok(Accepted::AsSent(ImageType::Png)),
@@ -363,7 +344,7 @@ mod tests {
                 sniffer.feed(chunk);
             }
             let verdict = sniffer.finish();
-            assert_eq!(verdict, sniff(svg.as_bytes()), "chunks of {chunk_size}");
+            assert_eq!(verdict, check(svg.as_bytes()), "chunks of {chunk_size}");
             let Ok(Accepted::SanitizedSvg(stored)) = verdict else {
                 panic!("chunks of {chunk_size}: {verdict:?}");
             };
@@ -396,8 +377,44 @@ mod tests {
             ),
         ];
         for (case, bytes, rejected) in cases {
-            assert_eq!(sniff(bytes.as_bytes()), Err(*rejected), "{case}");
+            assert_eq!(check(bytes.as_bytes()), Err(*rejected), "{case}");
         }
+    }
+
+    #[test]
+    fn only_jpeg_png_webp_and_svg_are_images() {
+        let cases: &[(&[u8], Option<ImageType>)] = &[
+            (b"GIF89a\x01\x00\x01\x00\x00\x00\x00;", None),
+            (b"\0\0\0\x1cftypavif\0\0\0\0", None),
+            (b"%PDF-1.7", None),
+            (b"just text", None),
+            (b"", None),
+            (
+                b"<svg xmlns=\"http://www.w3.org/2000/svg\"><rect/></svg>",
+                Some(ImageType::Svg),
+            ),
+        ];
+        for (bytes, expected) in cases {
+            let got = check(bytes)
+                .ok()
+                .map(|accepted| accepted.into_stored(bytes.to_vec()).0);
+            assert_eq!(got, *expected, "{}", String::from_utf8_lossy(bytes));
+        }
+        let png = tiny_png();
+        assert_eq!(
+            check(&png).map(|accepted| accepted.into_stored(png.clone())),
+            Ok((ImageType::Png, png.clone()))
+        );
+    }
+
+    #[test]
+    fn an_svg_is_stored_rebuilt_never_as_sent() {
+        let sent = b"<svg xmlns=\"http://www.w3.org/2000/svg\"><a href=\"javascript:alert(1)\"><rect width=\"1\" height=\"1\"/></a></svg>";
+        let (image_type, stored) = check(sent).expect("accepted").into_stored(sent.to_vec());
+        assert_eq!(image_type, ImageType::Svg);
+        let stored = String::from_utf8(stored).expect("UTF-8");
+        assert!(!stored.contains("javascript"), "{stored}");
+        assert!(stored.contains("<rect"), "{stored}");
     }
 
     #[test]
@@ -417,29 +434,7 @@ mod tests {
             ("bad depth", bad_depth),
             ("no ihdr", not_ihdr),
         ] {
-            assert_eq!(sniff(&bytes), Err(RejectedFile::Damaged), "{case}");
+            assert_eq!(check(&bytes), Err(RejectedFile::Damaged), "{case}");
         }
-    }
-
-    #[test]
-    fn file_names_keep_only_their_last_segment_and_visible_characters() {
-        let cases: &[(&str, &str)] = &[
-            ("resume.png", "resume.png"),
-            ("../../etc/passwd", "passwd"),
-            ("..\\..\\Windows\\win.ini", "win.ini"),
-            ("C:\\Users\\asha\\My CV.jpg", "My CV.jpg"),
-            ("/absolute/path/cv.webp", "cv.webp"),
-            ("..", "resume"),
-            ("", "resume"),
-            ("   ", "resume"),
-            (".hidden.png", "hidden.png"),
-            ("cv\u{0}.png\r\n", "cv.png"),
-            ("photo\u{202e}gnp.exe", "photognp.exe"),
-            ("रेज़्यूमे.png", "रेज़्यूमे.png"),
-        ];
-        for (raw, expected) in cases {
-            assert_eq!(clean_file_name(raw), *expected, "{raw:?}");
-        }
-        assert_eq!(clean_file_name(&"é".repeat(300)).chars().count(), 200);
     }
 }
