@@ -54,7 +54,7 @@ async fn a_subscription_is_stored_once_per_email_whatever_its_case() {
     assert_eq!(rows.len(), 1);
     assert_eq!(rows[0].kind, "subscription");
     assert_eq!(rows[0].email, "Reader@Example.com");
-    assert_eq!(rows[0].department_website, "Corp Blog");
+    assert_eq!(rows[0].department_website, "Corp Blogs");
 }
 
 #[tokio::test]

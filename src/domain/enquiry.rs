@@ -10,8 +10,11 @@ use serde::Deserialize;
 
 use super::fields::{Email, FieldErrors, Message, Mobile, PersonName, ShortText};
 
-/// The JSON body as sent; a missing or null field counts as empty.
+/// The JSON body as sent; a missing or null field counts as empty. The UI's
+/// `EnquiryPayload` type is generated from it (`http::api_types`).
 #[derive(Debug, Default, Clone, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, ts(rename = "EnquiryPayload", optional_fields))]
 #[serde(default)]
 pub struct EnquiryForm {
     pub name: Option<String>,
@@ -148,7 +151,7 @@ mod tests {
             name: Some("  ".into()),
             mobile: Some(String::new()),
             requirment: None,
-            department_website: Some("Corp Blog".into()),
+            department_website: Some("Corp Blogs".into()),
             service: Some(String::new()),
             website: Some(String::new()),
         };
@@ -156,7 +159,7 @@ mod tests {
             panic!("expected a subscription");
         };
         assert_eq!(subscription.email.as_ref(), "Reader@Example.com");
-        assert_eq!(subscription.department_website.as_ref(), "Corp Blog");
+        assert_eq!(subscription.department_website.as_ref(), "Corp Blogs");
     }
 
     #[test]

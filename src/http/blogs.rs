@@ -134,29 +134,44 @@ async fn detail(id: String, api: Arc<BlogApi>) -> Result<Response, ApiError> {
         data: DetailData {
             datas: vec![BlogJson::new(&record, &api.sanitizer)],
         },
+        message: None,
     };
     let bytes = serde_json::to_vec(&body).map_err(ApiError::unexpected)?;
     Ok(json_bytes(StatusCode::OK, Bytes::from(bytes)))
 }
 
 fn not_found() -> Response {
-    let body = serde_json::json!({ "data": { "datas": [] }, "message": NOT_FOUND_MESSAGE });
-    json_bytes(StatusCode::NOT_FOUND, Bytes::from(body.to_string()))
+    let body = DetailBody {
+        data: DetailData { datas: Vec::new() },
+        message: Some(NOT_FOUND_MESSAGE),
+    };
+    match serde_json::to_vec(&body) {
+        Ok(bytes) => json_bytes(StatusCode::NOT_FOUND, Bytes::from(bytes)),
+        Err(err) => ApiError::unexpected(err).into_response(),
+    }
 }
 
+// The JSON shapes of this API. The UI's TypeScript types are generated from them
+// (`http::api_types`), so these are the one definition of the contract.
+
 #[derive(Serialize)]
-struct ListBody<'a> {
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, ts(rename = "BlogListBody"))]
+pub(crate) struct ListBody<'a> {
     data: ListData<'a>,
 }
 
 #[derive(Serialize)]
-struct ListData<'a> {
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, ts(rename = "BlogListData"))]
+pub(crate) struct ListData<'a> {
     datas: Vec<BlogJson<'a>>,
     pagination: Pagination,
 }
 
 #[derive(Serialize)]
-struct Pagination {
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub(crate) struct Pagination {
     total: u64,
     limit: u64,
     page: u64,
@@ -164,39 +179,60 @@ struct Pagination {
 }
 
 #[derive(Serialize)]
-struct DetailBody<'a> {
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, ts(rename = "BlogDetailBody"))]
+pub(crate) struct DetailBody<'a> {
     data: DetailData<'a>,
+    /// Only when no blog has the id (404).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
+    message: Option<&'a str>,
 }
 
 #[derive(Serialize)]
-struct DetailData<'a> {
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, ts(rename = "BlogDetailData"))]
+pub(crate) struct DetailData<'a> {
     datas: Vec<BlogJson<'a>>,
 }
 
 /// A blog exactly as SPEC.md names its fields.
 #[derive(Serialize)]
-struct BlogJson<'a> {
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, ts(rename = "Blog"))]
+pub(crate) struct BlogJson<'a> {
+    /// A stable slug of the title.
     #[serde(rename = "_id")]
     id: &'a str,
     title: &'a str,
     motive: &'a str,
+    /// HTML, sanitized by the server when written and again when read.
     content: String,
+    /// A path under the media base (`<meta name="corpsite:media-base">`); null without a cover.
     blog_image: Option<&'a str>,
+    /// ISO 8601, midnight UTC of the post's day.
     date: String,
+    /// For example "4 min read".
     min_read: &'a str,
+    /// `#rrggbb`
     color: &'a str,
     tags: Vec<TagJson<'a>>,
     written_by: Option<AuthorJson<'a>>,
 }
 
 #[derive(Serialize)]
-struct TagJson<'a> {
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, ts(rename = "BlogTag"))]
+pub(crate) struct TagJson<'a> {
     name: &'a str,
 }
 
 #[derive(Serialize)]
-struct AuthorJson<'a> {
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, ts(rename = "BlogAuthor"))]
+pub(crate) struct AuthorJson<'a> {
     name: &'a str,
+    /// A path under the media base, like `blog_image`.
     profile_photo: Option<&'a str>,
 }
 

@@ -42,10 +42,15 @@ pub enum ApiError {
     Unexpected(#[source] Cause),
 }
 
+/// Every API error's body. The UI's `ErrorBody` type is generated from it (`api_types`).
 #[derive(Serialize)]
-struct ErrorBody<'a> {
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub(crate) struct ErrorBody<'a> {
+    /// Says what went wrong and what to do, in words a visitor understands.
     message: String,
+    /// Per field (by its JSON name), what is wrong with it; only on 422.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
     errors: Option<&'a BTreeMap<String, String>>,
 }
 

@@ -6,6 +6,8 @@
 //! included, and never falls back to the site's HTML. Every response gets the security
 //! headers and a log line.
 
+#[cfg(test)]
+mod api_types;
 pub mod applicants;
 pub mod assets;
 pub mod blogs;

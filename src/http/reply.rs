@@ -1,6 +1,7 @@
 //! Building blocks of successful replies, shared by every API area.
 
 use bytes::Bytes;
+use serde::Serialize;
 use warp::http::{header, HeaderValue, StatusCode};
 use warp::reply::Response;
 use warp::Reply;
@@ -9,10 +10,28 @@ use super::error::ApiError;
 use crate::domain::fields::FieldErrors;
 use crate::domain::lead_id::LeadId;
 
+/// The 201 body of a form post. The UI's `CreatedBody` type is generated from it.
+#[derive(Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub(crate) struct CreatedBody<'a> {
+    message: &'a str,
+    data: CreatedId<'a>,
+}
+
+#[derive(Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub(crate) struct CreatedId<'a> {
+    #[serde(rename = "_id")]
+    id: &'a str,
+}
+
 /// 201 `{"message","data":{"_id"}}`: a form's submission was stored (or, from a robot,
 /// taken and dropped).
 pub fn created(message: &str, id: &str) -> Response {
-    let body = serde_json::json!({ "message": message, "data": { "_id": id } });
+    let body = CreatedBody {
+        message,
+        data: CreatedId { id },
+    };
     warp::reply::with_status(warp::reply::json(&body), StatusCode::CREATED).into_response()
 }
 

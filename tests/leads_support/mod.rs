@@ -35,7 +35,7 @@ pub fn contact() -> Value {
 pub fn subscription(email: &str) -> Value {
     json!({
         "name": "", "mobile": "", "email": email, "requirment": "",
-        "department_website": "Corp Blog", "service": "", "website": ""
+        "department_website": "Corp Blogs", "service": "", "website": ""
     })
 }
 
