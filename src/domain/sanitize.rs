@@ -1,10 +1,11 @@
 //! The one HTML allowlist of blog content (ammonia), used when a post is written and again
-//! when it is read.
+//! when it is read. The browser's second pass (`ui/src/features/blog/html-allowlist.ts`) is
+//! generated from these lists, so the two can never disagree.
 //!
 //! Allowed: headings, paragraphs, lists, blockquote, strong/em, code/pre, tables,
 //! figure/figcaption, img (http(s) or media-relative src, alt) and a (http, https, mailto,
-//! tel; rel="noopener noreferrer"). Everything else goes, with the content of script-like
-//! elements.
+//! tel; rel="noopener noreferrer"). Everything else goes: active and embedding elements with
+//! their content, any other element leaving its text.
 
 use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
@@ -12,7 +13,8 @@ use std::sync::LazyLock;
 
 use ammonia::{Builder, UrlRelative};
 
-const TAGS: &[&str] = &[
+/// Elements kept.
+pub const TAGS: &[&str] = &[
     "h1",
     "h2",
     "h3",
@@ -41,11 +43,47 @@ const TAGS: &[&str] = &[
     "img",
     "a",
 ];
-/// Dropped with everything inside them, not just their tags.
-const DROPPED_WITH_CONTENT: &[&str] = &[
-    "script", "style", "iframe", "object", "noscript", "template", "textarea",
+/// The attributes an element may keep; every other attribute goes.
+pub const TAG_ATTRIBUTES: &[(&str, &[&str])] = &[("a", &["href"]), ("img", &["src", "alt"])];
+/// Dropped with everything inside them, not just their tags: what runs, embeds, or holds
+/// no prose.
+pub const DROPPED_WITH_CONTENT: &[&str] = &[
+    "script",
+    "style",
+    "iframe",
+    "frame",
+    "frameset",
+    "object",
+    "embed",
+    "applet",
+    "noscript",
+    "noembed",
+    "noframes",
+    "template",
+    "svg",
+    "math",
+    "form",
+    "input",
+    "button",
+    "textarea",
+    "select",
+    "option",
+    "link",
+    "meta",
+    "base",
+    "title",
+    "head",
+    "audio",
+    "video",
+    "source",
+    "track",
+    "canvas",
+    "xmp",
+    "plaintext",
+    "listing",
 ];
-const URL_SCHEMES: &[&str] = &["http", "https", "mailto", "tel"];
+/// Schemes a link may use; an image's source is http(s) or a media path.
+pub const URL_SCHEMES: &[&str] = &["http", "https", "mailto", "tel"];
 
 static FOR_STORAGE: LazyLock<Builder<'static>> = LazyLock::new(|| builder(None));
 
@@ -78,10 +116,12 @@ fn builder(media_base: Option<String>) -> Builder<'static> {
         .tags(TAGS.iter().copied().collect())
         .clean_content_tags(DROPPED_WITH_CONTENT.iter().copied().collect())
         .generic_attributes(HashSet::new())
-        .tag_attributes(HashMap::from([
-            ("a", HashSet::from(["href"])),
-            ("img", HashSet::from(["src", "alt"])),
-        ]))
+        .tag_attributes(
+            TAG_ATTRIBUTES
+                .iter()
+                .map(|(tag, attributes)| (*tag, attributes.iter().copied().collect()))
+                .collect::<HashMap<_, HashSet<_>>>(),
+        )
         .url_schemes(URL_SCHEMES.iter().copied().collect())
         .url_relative(UrlRelative::PassThrough)
         .link_rel(Some("noopener noreferrer"))

@@ -6,13 +6,13 @@
 //! included, and never falls back to the site's HTML. Every response gets the security
 //! headers and a log line.
 
-#[cfg(test)]
-mod api_types;
 pub mod applicants;
 pub mod assets;
 pub mod blogs;
 pub mod body;
 pub mod error;
+#[cfg(test)]
+mod generated_ui;
 pub mod json_body;
 pub mod leads;
 pub mod media;

@@ -8,7 +8,7 @@ import { AuthorBadge } from '@/features/blog/author-badge';
 import { type Blog, getBlog, listBlogs } from '@/features/blog/blog-api';
 import { blogColor, formatBlogDate } from '@/features/blog/blog-format';
 import { pickOthers } from '@/features/blog/blog-layout';
-import { sanitizeHtml } from '@/features/blog/sanitize-html';
+import { PostBody } from '@/features/blog/post-body';
 import { SimilarBlogs } from '@/features/blog/similar-blogs';
 import { SubscribePanel } from '@/features/blog/subscribe-panel';
 import { useRemote } from '@/features/blog/use-remote';
@@ -61,7 +61,6 @@ function useNotFoundRedirect(active: boolean) {
 
 function BlogArticle({ blog }: { blog: Blog }) {
   const color = blogColor(blog.color);
-  const html = useMemo(() => sanitizeHtml(blog.content), [blog.content]);
   const tags = blog.tags.map((tag) => tag.name).filter(Boolean);
   return (
     <article class="blog-detail__article" aria-labelledby="blog-title">
@@ -98,7 +97,7 @@ function BlogArticle({ blog }: { blog: Blog }) {
         decoding="async"
       />
       <p class="blog-detail__motive">{blog.motive}</p>
-      <div class="blog-detail__content" dangerouslySetInnerHTML={{ __html: html }} />
+      <PostBody html={blog.content} />
     </article>
   );
 }

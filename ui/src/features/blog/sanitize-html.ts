@@ -1,105 +1,17 @@
 /**
  * The client's own pass over a blog's HTML before it is shown (the server already cleaned it
- * with ammonia; this is the second line of defence DESIGN.md asks for). An allowlist: known
- * text elements keep their allowed attributes, dangerous elements go with their content, and
- * anything else is unwrapped to its text. The markup is parsed by DOMParser into a detached
- * document, so nothing in it runs or loads while it is cleaned.
+ * with ammonia; this is the second line of defence DESIGN.md asks for). The allowlist is the
+ * server's own, generated into `html-allowlist.ts`: elements the server keeps keep the
+ * attributes it keeps, dangerous elements go with their content, and anything else is
+ * unwrapped to its text. The markup is parsed by DOMParser into a detached document, so
+ * nothing in it runs or loads while it is cleaned. How a post looks (heading levels, link
+ * targets, lazy images) is the post component's business, not this one's.
  */
 
-/** Elements kept, with the attributes each may keep. */
-const ALLOWED: Record<string, readonly string[]> = {
-  p: [],
-  br: [],
-  hr: [],
-  h2: [],
-  h3: [],
-  h4: [],
-  h5: [],
-  h6: [],
-  strong: [],
-  b: [],
-  em: [],
-  i: [],
-  u: [],
-  s: [],
-  del: [],
-  ins: [],
-  mark: [],
-  small: [],
-  sub: [],
-  sup: [],
-  abbr: ['title'],
-  blockquote: ['cite'],
-  q: ['cite'],
-  cite: [],
-  code: [],
-  pre: [],
-  kbd: [],
-  ul: [],
-  ol: ['start', 'reversed'],
-  li: [],
-  dl: [],
-  dt: [],
-  dd: [],
-  a: ['href', 'title'],
-  img: ['src', 'alt', 'title', 'width', 'height'],
-  figure: [],
-  figcaption: [],
-  table: [],
-  caption: [],
-  thead: [],
-  tbody: [],
-  tfoot: [],
-  tr: [],
-  th: ['colspan', 'rowspan', 'scope'],
-  td: ['colspan', 'rowspan'],
-  span: [],
-  div: [],
-};
+import { ALLOWED, DROPPED, LINK_PROTOCOLS } from './html-allowlist';
 
-/** Removed together with everything inside them. */
-const DROPPED = new Set([
-  'script',
-  'style',
-  'iframe',
-  'frame',
-  'frameset',
-  'object',
-  'embed',
-  'applet',
-  'noscript',
-  'noembed',
-  'noframes',
-  'template',
-  'svg',
-  'math',
-  'form',
-  'input',
-  'button',
-  'textarea',
-  'select',
-  'option',
-  'link',
-  'meta',
-  'base',
-  'title',
-  'head',
-  'audio',
-  'video',
-  'source',
-  'track',
-  'canvas',
-  'xmp',
-  'plaintext',
-  'listing',
-]);
-
-/** The post's title is the page's h1, so headings in the body start at h2. */
-const RENAMED: Record<string, string> = { h1: 'h2' };
-
-const URL_ATTRIBUTES = new Set(['href', 'src', 'cite']);
-const LINK_PROTOCOLS = new Set(['http:', 'https:', 'mailto:', 'tel:']);
-const IMAGE_PROTOCOLS = new Set(['http:', 'https:']);
+const URL_ATTRIBUTES = new Set(['href', 'src']);
+const IMAGE_PROTOCOLS: ReadonlySet<string> = new Set(['http:', 'https:']);
 
 function safeUrl(value: string, protocols: ReadonlySet<string>): string | null {
   // Browsers ignore control characters and spaces inside a scheme ("java\tscript:"); so does URL.
@@ -111,11 +23,8 @@ function safeUrl(value: string, protocols: ReadonlySet<string>): string | null {
   }
 }
 
-function isWholeNumber(value: string): boolean {
-  return /^\d{1,4}$/.test(value.trim());
-}
-
-function cleanAttributes(source: Element, target: Element, tag: string) {
+/** Copies the allowed attributes; false when the element is useless without one it lost. */
+function cleanAttributes(source: Element, target: Element, tag: string): boolean {
   const allowed = ALLOWED[tag] ?? [];
   for (const { name, value } of Array.from(source.attributes)) {
     const attr = name.toLowerCase();
@@ -123,28 +32,11 @@ function cleanAttributes(source: Element, target: Element, tag: string) {
     if (URL_ATTRIBUTES.has(attr)) {
       const url = safeUrl(value, tag === 'img' ? IMAGE_PROTOCOLS : LINK_PROTOCOLS);
       if (url !== null) target.setAttribute(attr, url);
-    } else if (['width', 'height', 'colspan', 'rowspan', 'start'].includes(attr)) {
-      if (isWholeNumber(value)) target.setAttribute(attr, value.trim());
-    } else if (attr === 'scope') {
-      if (['row', 'col', 'rowgroup', 'colgroup'].includes(value)) target.setAttribute(attr, value);
     } else {
       target.setAttribute(attr, value);
     }
   }
-  if (tag === 'a' && target.hasAttribute('href')) {
-    const url = new URL(target.getAttribute('href') ?? '', window.location.origin);
-    if (url.origin !== window.location.origin && url.protocol.startsWith('http')) {
-      target.setAttribute('target', '_blank');
-      target.setAttribute('rel', 'noopener noreferrer nofollow');
-    }
-  }
-  if (tag === 'img') {
-    if (!target.hasAttribute('src')) return false;
-    if (!target.hasAttribute('alt')) target.setAttribute('alt', '');
-    target.setAttribute('loading', 'lazy');
-    target.setAttribute('decoding', 'async');
-  }
-  return true;
+  return tag !== 'img' || target.hasAttribute('src');
 }
 
 /** Copies the allowed part of `source`'s children into `target` (built in `doc`). */
@@ -156,9 +48,8 @@ function copyChildren(source: Node, target: Node, doc: Document) {
     }
     if (child.nodeType !== Node.ELEMENT_NODE) continue; // comments, processing instructions
     const element = child as Element;
-    const name = element.localName.toLowerCase();
-    if (DROPPED.has(name) || element.namespaceURI !== 'http://www.w3.org/1999/xhtml') continue;
-    const tag = RENAMED[name] ?? name;
+    const tag = element.localName.toLowerCase();
+    if (DROPPED.has(tag) || element.namespaceURI !== 'http://www.w3.org/1999/xhtml') continue;
     if (!(tag in ALLOWED)) {
       copyChildren(element, target, doc); // unknown wrapper: keep its text
       continue;
