@@ -23,6 +23,9 @@ export default defineConfig({
     target: 'es2020',
     sourcemap: false,
     reportCompressedSize: false,
+    // dist/.vite/manifest.json: which chunks each page loads, for scripts/check-bundle-size.mjs
+    // (the binary does not embed it).
+    manifest: true,
   },
   server: {
     proxy: {

@@ -5,51 +5,76 @@
 //! other path answers it with 404, and the site shows its error screen.
 
 use std::borrow::Cow;
+use std::sync::LazyLock;
 
 use bytes::Bytes;
 use rust_embed::RustEmbed;
+use serde::Deserialize;
 use sha2::{Digest, Sha256};
 use warp::http::{header, HeaderMap, HeaderValue, StatusCode};
 use warp::reply::Response;
 
 #[derive(RustEmbed)]
 #[folder = "ui/dist/"]
+// Vite's build manifest is for the bundle-size check, not for visitors.
+#[exclude = ".vite/*"]
 struct UiDist;
 
 const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 const SHORT_CACHE: &str = "public, max-age=3600";
 
-/// The exact paths of SPEC.md's route table (without `/blogs/detail/{id}`, matched apart).
-const PAGE_ROUTES: &[&str] = &[
-    "/",
-    "/home",
-    "/about/our_vision",
-    "/about/founder_message",
-    "/why-us",
-    "/blogs",
-    "/join_us",
-    "/contact",
-    "/projects",
-    "/real-estate",
-    "/hr-labs",
-    "/facility-management-services",
-    "/fidelitus_gallery",
-    "/shilpa_foundation",
-];
+/// The one route table (`ui/src/app/route-table.json`), which the UI's router reads too.
+const ROUTE_TABLE: &str = include_str!("../../ui/src/app/route-table.json");
 
-/// Is `path` a page of the site (answered with index.html and 200)?
-pub fn is_page_route(path: &str) -> bool {
-    let trimmed = if path.len() > 1 {
-        path.trim_end_matches('/')
-    } else {
-        path
+#[derive(Deserialize)]
+struct RouteTable {
+    routes: Vec<Route>,
+}
+
+#[derive(Deserialize)]
+struct Route {
+    path: String,
+}
+
+/// The route table's paths, split into segments (`:id` stands for any one segment).
+static PAGE_ROUTES: LazyLock<Vec<Vec<String>>> = LazyLock::new(|| {
+    let table: RouteTable = match serde_json::from_str(ROUTE_TABLE) {
+        Ok(table) => table,
+        Err(err) => {
+            // Tests parse the same file, so this never ships; fail closed (every page 404s).
+            tracing::error!(error = %err, "ui/src/app/route-table.json is not a route table");
+            return Vec::new();
+        }
     };
-    if PAGE_ROUTES.contains(&trimmed) {
-        return true;
+    table
+        .routes
+        .iter()
+        .map(|route| segments(&route.path).map(str::to_owned).collect())
+        .collect()
+});
+
+fn segments(path: &str) -> impl Iterator<Item = &str> {
+    path.split('/').filter(|segment| !segment.is_empty())
+}
+
+/// Is `path` a page of the site (answered with index.html and 200)? A trailing slash is
+/// allowed; a parameter (`:id`) matches any one non-empty segment.
+pub fn is_page_route(path: &str) -> bool {
+    let Some(rest) = path.strip_prefix('/') else {
+        return false;
+    };
+    if rest.contains("//") || rest.starts_with('/') {
+        return false;
     }
-    trimmed
-        .strip_prefix("/blogs/detail/")
-        .is_some_and(|id| !id.is_empty() && !id.contains('/'))
+    let trimmed = rest.strip_suffix('/').unwrap_or(rest);
+    PAGE_ROUTES.iter().any(|route| {
+        let mut given = segments(trimmed);
+        route.iter().all(|want| {
+            given
+                .next()
+                .is_some_and(|segment| want.starts_with(':') || segment == want)
+        }) && given.next().is_none()
+    })
 }
 
 /// index.html with the runtime settings written in, rendered once at start.
@@ -251,6 +276,13 @@ mod tests {
     use super::*;
 
     #[test]
+    fn every_path_of_the_route_table_parses() {
+        let table: RouteTable = serde_json::from_str(ROUTE_TABLE).expect("route table");
+        assert_eq!(PAGE_ROUTES.len(), table.routes.len());
+        assert!(table.routes.iter().all(|route| route.path.starts_with('/')));
+    }
+
+    #[test]
     fn page_routes_match_the_route_table_and_blog_details() {
         for path in [
             "/",
@@ -271,6 +303,11 @@ mod tests {
             "/api",
             "/assets/x.js",
             "//",
+            "///",
+            "/blogs//",
+            "//blogs",
+            "",
+            "blogs",
         ] {
             assert!(!is_page_route(path), "{path} should not be a page");
         }

@@ -3,6 +3,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { App } from './app';
 import { RouteErrorBoundary } from './error-screen';
+import routeTable from './route-table.json';
 
 function renderAt(path: string) {
   return render(
@@ -48,4 +49,18 @@ describe('route error boundary', () => {
     expect(screen.getByText('The page failed to load')).toBeTruthy();
     spy.mockRestore();
   });
+});
+
+describe('route-table.json', () => {
+  const modules = import.meta.glob<Record<string, unknown>>('../pages/*-page.tsx');
+
+  it.each(routeTable.routes.map(({ path, page }) => [path, page]))(
+    '%s names a page module with its PascalCase export (%s)',
+    async (_path, page) => {
+      const load = modules[`../pages/${page}.tsx`];
+      if (!load) throw new Error(`route-table.json names src/pages/${page}.tsx, which does not exist`);
+      const name = page.replace(/(^|-)(\w)/g, (_m, _d, letter: string) => letter.toUpperCase());
+      expect(Object.keys(await load()), page).toContain(name);
+    },
+  );
 });

@@ -2,43 +2,41 @@ import { type ComponentType, lazy } from 'preact/compat';
 import type { RouteObject } from 'react-router-dom';
 import { NotFoundScreen } from './error-screen';
 import { Layout } from './layout';
+import routeTable from './route-table.json';
 
 type PageModule = Record<string, ComponentType>;
 
-/** One page as its own chunk; `name` is the page module's named export. */
-function page(load: () => Promise<PageModule>, name: string) {
+/** Every page module, each its own lazily loaded chunk, by file name (`home-page`). */
+const pageModules: Record<string, () => Promise<PageModule>> = Object.fromEntries(
+  Object.entries(import.meta.glob<PageModule>('../pages/*-page.tsx')).map(([file, load]) => [
+    file.replace(/^.*\/|\.tsx$/g, ''),
+    load,
+  ]),
+);
+
+/** `blog-detail-page` -> `BlogDetailPage`, the page module's named export. */
+function exportName(page: string): string {
+  return page.replace(/(^|-)(\w)/g, (_match, _dash, letter: string) => letter.toUpperCase());
+}
+
+/** One page as its own chunk. */
+function page(name: string) {
+  const load = pageModules[name];
+  if (!load) throw new Error(`route-table.json names a page that does not exist: ${name}`);
   const Page = lazy(async () => {
-    const mod = await load();
-    const Component = mod[name];
-    if (!Component) throw new Error(`Page module has no export named ${name}`);
+    const Component = (await load())[exportName(name)];
+    if (!Component) throw new Error(`Page module ${name} has no export named ${exportName(name)}`);
     return { default: Component };
   });
   return <Page />;
 }
 
-/** The complete route table of SPEC.md section 2. The server answers 200 for exactly these paths. */
+/** SPEC.md section 2, from the one route table the server reads too (route-table.json). */
 export const pageRoutes: RouteObject[] = [
-  { index: true, element: page(() => import('@/pages/home-page'), 'HomePage') },
-  { path: 'home', element: page(() => import('@/pages/home-page'), 'HomePage') },
-  { path: 'about/our_vision', element: page(() => import('@/pages/about-page'), 'AboutPage') },
-  {
-    path: 'about/founder_message',
-    element: page(() => import('@/pages/founder-message-page'), 'FounderMessagePage'),
-  },
-  { path: 'why-us', element: page(() => import('@/pages/why-us-page'), 'WhyUsPage') },
-  { path: 'blogs', element: page(() => import('@/pages/blog-list-page'), 'BlogListPage') },
-  { path: 'blogs/detail/:id', element: page(() => import('@/pages/blog-detail-page'), 'BlogDetailPage') },
-  { path: 'join_us', element: page(() => import('@/pages/join-us-page'), 'JoinUsPage') },
-  { path: 'contact', element: page(() => import('@/pages/contact-page'), 'ContactPage') },
-  { path: 'projects', element: page(() => import('@/pages/projects-page'), 'ProjectsPage') },
-  { path: 'real-estate', element: page(() => import('@/pages/real-estate-page'), 'RealEstatePage') },
-  { path: 'hr-labs', element: page(() => import('@/pages/hr-labs-page'), 'HrLabsPage') },
-  {
-    path: 'facility-management-services',
-    element: page(() => import('@/pages/facility-management-page'), 'FacilityManagementPage'),
-  },
-  { path: 'fidelitus_gallery', element: page(() => import('@/pages/gallery-page'), 'GalleryPage') },
-  { path: 'shilpa_foundation', element: page(() => import('@/pages/foundation-page'), 'FoundationPage') },
+  ...routeTable.routes.map(
+    ({ path, page: name }): RouteObject =>
+      path === '/' ? { index: true, element: page(name) } : { path: path.slice(1), element: page(name) },
+  ),
   { path: '*', element: <NotFoundScreen /> },
 ];
 
