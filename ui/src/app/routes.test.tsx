@@ -30,7 +30,8 @@ describe('route table', () => {
     ['/facility-management-services', 'Facility Management Services'],
   ])('loads the page of %s lazily', async (path, heading) => {
     renderAt(path);
-    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeTruthy();
+    // A cold lazy import of a page (and its CSS) can take over a second under a loaded test run.
+    expect(await screen.findByRole('heading', { level: 1, name: heading }, { timeout: 5000 })).toBeTruthy();
   });
 });
 
