@@ -45,7 +45,9 @@ for (const { path, page } of routes) {
   const total = [...keys].reduce((sum, key) => sum + gzipSize(key), 0);
   const over = total > BUDGET_BYTES;
   failed ||= over;
-  console.log(`  ${over ? 'OVER' : 'ok  '} ${path.padEnd(32)} ${kb(total).padStart(9)}  (${keys.size} files)`);
+  console.log(
+    `  ${over ? 'OVER' : 'ok  '} ${path.padEnd(32)} ${kb(total).padStart(9)}  (${keys.size} files)`,
+  );
 }
 if (failed) {
   console.error('At least one route loads more than the 40 KB gzip budget of JS.');
