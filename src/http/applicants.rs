@@ -8,8 +8,6 @@
 //! is fsynced and renamed to `<_id>.<jpg|png|svg|webp>` before the row commits, and removed
 //! if anything fails.
 
-use std::net::IpAddr;
-
 use multer::{Constraints, Field, Multipart, SizeLimit};
 use tokio::io::{AsyncSeekExt, AsyncWriteExt};
 use warp::filters::BoxedFilter;
@@ -17,10 +15,10 @@ use warp::http::{header, HeaderMap};
 use warp::reply::Response;
 use warp::Filter;
 
-use super::body::{declared_length, header_text, incoming, is_stall, Body};
-use super::error::{self, ApiError};
+use super::body::{declared_length, header_text, is_stall, Body};
+use super::error::ApiError;
 use super::reply::{created, invalid, new_lead_id};
-use super::AppState;
+use super::{form_post, AppState};
 use crate::domain::applicant::{ApplicantForm, ApplicationError, NewApplicant, UploadedFile};
 use crate::domain::image::{Accepted, ImageType, Sniffer};
 use crate::store::uploads::{self, PendingUpload};
@@ -47,24 +45,18 @@ struct Incoming {
 
 /// `POST /api/applicant/create`, behind the per-client form limit.
 pub fn routes(state: &AppState) -> BoxedFilter<(Response,)> {
-    warp::path!("applicant" / "create")
-        .and(warp::post())
-        .and(state.filter())
-        .and(state.client())
-        .and(incoming(state.settings.body_idle_timeout))
-        .then(|state, client, headers, body| async move {
-            error::reply(create_applicant(state, client, headers, body).await)
-        })
-        .boxed()
+    form_post(
+        state,
+        warp::path!("applicant" / "create").boxed(),
+        create_applicant,
+    )
 }
 
 async fn create_applicant(
     state: AppState,
-    client: IpAddr,
     headers: HeaderMap,
     body: Body,
 ) -> Result<Response, ApiError> {
-    state.form_limit.check(client)?;
     let limits = Limits {
         file: state.settings.max_upload_bytes,
         request: state

@@ -5,18 +5,16 @@
 //! The hidden honeypot field is `website`: when it holds text the post is from a robot, and
 //! it is answered 201 like any other while nothing is stored.
 
-use std::net::IpAddr;
-
 use warp::filters::BoxedFilter;
 use warp::http::HeaderMap;
 use warp::reply::Response;
 use warp::Filter;
 
-use super::body::{incoming, Body};
-use super::error::{self, ApiError};
+use super::body::Body;
+use super::error::ApiError;
 use super::json_body::read_json;
 use super::reply::{created, invalid, new_lead_id};
-use super::AppState;
+use super::{form_post, AppState};
 use crate::domain::enquiry::{EnquiryForm, NewEnquiry};
 use crate::store::{leads, StoreError};
 
@@ -24,24 +22,18 @@ const ENQUIRY_RECEIVED: &str = "Your query was submitted successfully.";
 const SUBSCRIBED: &str = "You are subscribed to our blog updates.";
 
 pub fn routes(state: &AppState) -> BoxedFilter<(Response,)> {
-    warp::path!("clients" / "create")
-        .and(warp::post())
-        .and(state.filter())
-        .and(state.client())
-        .and(incoming(state.settings.body_idle_timeout))
-        .then(|state, client, headers, body| async move {
-            error::reply(create_enquiry(state, client, headers, body).await)
-        })
-        .boxed()
+    form_post(
+        state,
+        warp::path!("clients" / "create").boxed(),
+        create_enquiry,
+    )
 }
 
 async fn create_enquiry(
     state: AppState,
-    client: IpAddr,
     headers: HeaderMap,
     body: Body,
 ) -> Result<Response, ApiError> {
-    state.form_limit.check(client)?;
     let form: EnquiryForm = read_json(&headers, body).await?;
     let parsed = NewEnquiry::parse(&form);
     if form.is_from_a_robot() {

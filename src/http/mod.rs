@@ -21,6 +21,7 @@ pub mod reply;
 pub mod response_cache;
 pub mod security;
 
+use std::future::Future;
 use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 
@@ -81,6 +82,34 @@ impl AppState {
 /// GET, or HEAD (hyper sends HEAD answers without their body).
 pub fn get_or_head() -> BoxedFilter<()> {
     warp::get().or(warp::head()).unify().boxed()
+}
+
+/// A form's `POST` at `path`: one token of the client's form limit (429 without one), then
+/// `handler` with the request's headers and body.
+pub fn form_post<F, Fut>(
+    state: &AppState,
+    path: BoxedFilter<()>,
+    handler: F,
+) -> BoxedFilter<(Response,)>
+where
+    F: Fn(AppState, HeaderMap, body::Body) -> Fut + Clone + Send + Sync + 'static,
+    Fut: Future<Output = Result<Response, error::ApiError>> + Send,
+{
+    path.and(warp::post())
+        .and(state.filter())
+        .and(state.client())
+        .and(body::incoming(state.settings.body_idle_timeout))
+        .then(move |state: AppState, client, headers, body| {
+            let handler = handler.clone();
+            async move {
+                let outcome = match state.form_limit.check(client) {
+                    Ok(()) => handler(state, headers, body).await,
+                    Err(err) => Err(err),
+                };
+                error::reply(outcome)
+            }
+        })
+        .boxed()
 }
 
 /// Everything under `/api`. Add each API area here.
