@@ -9,6 +9,7 @@ pub const DEFAULT_ADDR: &str = "127.0.0.1:8080";
 pub const DEFAULT_DATA_DIR: &str = "./data";
 pub const DEFAULT_MAX_CONNECTIONS: u32 = 1024;
 pub const DEFAULT_RATE_LIMIT: u32 = 10;
+pub const DEFAULT_SEARCH_RATE_LIMIT: u32 = 300;
 pub const DEFAULT_MAX_UPLOAD_BYTES: u64 = 5 * 1024 * 1024;
 pub const DEFAULT_MEDIA_BASE: &str = "/media/";
 pub const DEFAULT_PAGE_SIZE: u32 = 12;
@@ -20,6 +21,8 @@ pub struct Settings {
     pub max_connections: usize,
     /// Lead and application POSTs per client address a minute; 0 means unlimited.
     pub rate_limit_per_minute: u32,
+    /// Blog searches that miss the cache, per client address a minute; 0 means unlimited.
+    pub search_rate_limit_per_minute: u32,
     pub trusted_proxies: Vec<IpAddr>,
     pub max_upload_bytes: u64,
     pub header_read_timeout: Duration,
@@ -40,6 +43,7 @@ impl Settings {
             data_dir: data_dir.into(),
             max_connections: DEFAULT_MAX_CONNECTIONS as usize,
             rate_limit_per_minute: DEFAULT_RATE_LIMIT,
+            search_rate_limit_per_minute: DEFAULT_SEARCH_RATE_LIMIT,
             trusted_proxies: Vec::new(),
             max_upload_bytes: DEFAULT_MAX_UPLOAD_BYTES,
             header_read_timeout: Duration::from_secs(10),

@@ -499,3 +499,30 @@ async fn head_and_other_methods_behave() {
     assert!(post.status().is_client_error(), "{}", post.status());
     assert_eq!(header(&post, "content-type"), "application/json");
 }
+
+#[tokio::test]
+async fn searches_that_miss_the_cache_have_their_own_per_client_limit() {
+    // 2 a minute: one at once, then one every 30 s.
+    let app = TestApp::with_settings(|s| s.search_rate_limit_per_minute = 2);
+    let start = std::time::Instant::now();
+    while app.state.blog_version.get().is_none() {
+        assert!(start.elapsed().as_secs() < 5, "the version watch reads");
+        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+    }
+    let search = |text: &str| format!("/api/corp_website/blogs/get?page=1&text={text}");
+    assert_eq!(app.get(&search("office")).await.status(), 200);
+    let refused = app.get(&search("warehouse")).await;
+    assert_eq!(refused.status(), 429, "a second new search at once");
+    assert!(header(&refused, "retry-after").parse::<u64>().expect("Retry-After") >= 1);
+    assert!(json(&refused)["message"].is_string());
+    assert_eq!(
+        app.get(&search("office")).await.status(),
+        200,
+        "a search the cache answers costs nothing"
+    );
+    assert_eq!(
+        app.get("/api/corp_website/blogs/get?page=2").await.status(),
+        200,
+        "browsing pages is not searching"
+    );
+}

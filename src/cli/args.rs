@@ -186,6 +186,16 @@ pub struct ServeArgs {
     )]
     pub rate_limit: u32,
 
+    /// Blog searches one client address may run a minute (half of them at once); searches
+    /// answered from the cache do not count. 0 turns the limit off.
+    #[arg(
+        long,
+        env = "CORPSITE_SEARCH_RATE_LIMIT",
+        default_value_t = settings::DEFAULT_SEARCH_RATE_LIMIT,
+        value_name = "N"
+    )]
+    pub search_rate_limit: u32,
+
     /// Reverse proxies whose X-Forwarded-For is believed: the client is then the right-most
     /// address in it that is not one of these. Comma-separated IP addresses.
     #[arg(
@@ -222,6 +232,7 @@ impl ServeArgs {
             addr: self.addr,
             max_connections: self.max_connections as usize,
             rate_limit_per_minute: self.rate_limit,
+            search_rate_limit_per_minute: self.search_rate_limit,
             trusted_proxies: self.trusted_proxy,
             max_upload_bytes: self.max_upload_bytes,
             media_base: self.media_base,

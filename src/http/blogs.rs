@@ -11,6 +11,7 @@
 //! (`AppState::blog_version`), so a request never runs SQLite on the async threads to check
 //! it, and any process's writes (the command line's included) show within a poll.
 
+use std::net::IpAddr;
 use std::sync::Arc;
 
 use bytes::Bytes;
@@ -21,6 +22,7 @@ use warp::reply::Response;
 use warp::Filter;
 
 use super::error::{self, ApiError};
+use super::rate_limit::ClientLimit;
 use super::reply::json_bytes;
 use super::response_cache::ResponseCache;
 use super::{get_or_head, AppState};
@@ -41,6 +43,8 @@ struct BlogApi {
     page_size: u64,
     sanitizer: DisplaySanitizer,
     cache: ResponseCache<(u64, Option<String>)>,
+    /// Searches that miss the cache cost an FTS5 query each: a per-client limit.
+    search_limit: Arc<ClientLimit>,
     /// The blog version counter (unknown: nothing is cached).
     version: Reading,
 }
@@ -52,6 +56,7 @@ pub fn routes(state: &AppState) -> BoxedFilter<(Response,)> {
         sanitizer: DisplaySanitizer::new(&state.settings.media_base),
         cache: ResponseCache::new(CACHE_ENTRIES),
         version: state.blog_version.clone(),
+        search_limit: Arc::clone(&state.search_limit),
     });
     let with_api = warp::any().map(move || Arc::clone(&api));
     // `query::raw` refuses an absent query string; that is simply an empty one here.
@@ -60,8 +65,9 @@ pub fn routes(state: &AppState) -> BoxedFilter<(Response,)> {
     let list = warp::path!("corp_website" / "blogs" / "get")
         .and(get_or_head())
         .and(with_api.clone())
+        .and(state.client())
         .and(raw_query)
-        .then(|api, query| async move { error::reply(list(api, query).await) });
+        .then(|api, client, query| async move { error::reply(list(api, client, query).await) });
     let detail = warp::path!("corp_website" / "blogs" / "get" / String)
         .and(get_or_head())
         .and(with_api)
@@ -69,7 +75,7 @@ pub fn routes(state: &AppState) -> BoxedFilter<(Response,)> {
     list.or(detail).unify().boxed()
 }
 
-async fn list(api: Arc<BlogApi>, query: String) -> Result<Response, ApiError> {
+async fn list(api: Arc<BlogApi>, client: IpAddr, query: String) -> Result<Response, ApiError> {
     let mut page = None;
     let mut text = None;
     for (key, value) in form_urlencoded::parse(query.as_bytes()) {
@@ -87,6 +93,9 @@ async fn list(api: Arc<BlogApi>, query: String) -> Result<Response, ApiError> {
     let version = api.version.get();
     if let Some(body) = version.and_then(|v| api.cache.get(v, &key)) {
         return Ok(json_bytes(StatusCode::OK, body));
+    }
+    if search.is_some() {
+        api.search_limit.check(client)?;
     }
     let limit = api.page_size;
     let (total, page, records) = api

@@ -37,6 +37,12 @@ pub enum ApiError {
     TooManyRequests { retry_after_secs: u64 },
     #[error("The request body stopped arriving. Please try again.")]
     RequestTimeout,
+    /// We cannot serve this now, for a reason that passes (overload, maintenance): 503.
+    #[error("{message}")]
+    Unavailable {
+        message: &'static str,
+        retry_after_secs: u64,
+    },
     /// Our fault. The cause is logged, never sent.
     #[error("Something went wrong on our side. Please try again later.")]
     Unexpected(#[source] Cause),
@@ -79,6 +85,7 @@ impl ApiError {
             ApiError::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             ApiError::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
             ApiError::RequestTimeout => StatusCode::REQUEST_TIMEOUT,
+            ApiError::Unavailable { .. } => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Unexpected(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -97,7 +104,11 @@ impl ApiError {
         };
         let mut response =
             warp::reply::with_status(warp::reply::json(&body), self.status()).into_response();
-        if let ApiError::TooManyRequests { retry_after_secs } = self {
+        if let ApiError::TooManyRequests { retry_after_secs }
+        | ApiError::Unavailable {
+            retry_after_secs, ..
+        } = self
+        {
             response.headers_mut().insert(
                 header::RETRY_AFTER,
                 HeaderValue::from(retry_after_secs.max(1)),
@@ -109,7 +120,16 @@ impl ApiError {
 
 impl From<crate::store::StoreError> for ApiError {
     fn from(err: crate::store::StoreError) -> Self {
-        ApiError::unexpected(err)
+        match err {
+            crate::store::StoreError::Busy => {
+                tracing::warn!("every database read connection stayed busy; answered 503");
+                ApiError::Unavailable {
+                    message: "The site is very busy right now. Please try again in a moment.",
+                    retry_after_secs: 2,
+                }
+            }
+            other => ApiError::unexpected(other),
+        }
     }
 }
 

@@ -35,7 +35,7 @@ use crate::settings::Settings;
 use crate::store::watch::Reading;
 use crate::store::Db;
 use assets::IndexPage;
-use rate_limit::FormLimit;
+use rate_limit::ClientLimit;
 
 /// The client's address, put on each request by the server (warp's own `addr::remote()`
 /// only works under `warp::serve`).
@@ -49,7 +49,9 @@ pub struct AppState {
     pub settings: Arc<Settings>,
     pub index: Arc<IndexPage>,
     /// One per-client limit shared by every form post.
-    pub form_limit: Arc<FormLimit>,
+    pub form_limit: Arc<ClientLimit>,
+    /// The per-client limit on blog searches that miss the cache.
+    pub search_limit: Arc<ClientLimit>,
     /// The blog version counter, kept fresh by the server's watch thread.
     pub blog_version: Reading,
 }
@@ -57,12 +59,14 @@ pub struct AppState {
 impl AppState {
     pub fn new(db: Arc<Db>, settings: Settings, blog_version: Reading) -> AppState {
         let index = IndexPage::render("/api", &settings.media_base);
-        let form_limit = FormLimit::new(settings.rate_limit_per_minute);
+        let form_limit = ClientLimit::new(settings.rate_limit_per_minute);
+        let search_limit = ClientLimit::new(settings.search_rate_limit_per_minute);
         AppState {
             db,
             settings: Arc::new(settings),
             index: Arc::new(index),
             form_limit: Arc::new(form_limit),
+            search_limit: Arc::new(search_limit),
             blog_version,
         }
     }

@@ -144,16 +144,17 @@ fn parse_forwarded_ip(entry: &str) -> Option<IpAddr> {
     bracketed.parse::<IpAddr>().ok().map(|ip| ip.to_canonical())
 }
 
-/// The per-client limit on form posts, built once for every form (`AppState::form_limit`).
-pub struct FormLimit(Option<RateLimiter>);
+/// A per-client limit as the handlers use it: the form posts share one
+/// (`AppState::form_limit`), searches have their own (`AppState::search_limit`).
+pub struct ClientLimit(Option<RateLimiter>);
 
-impl FormLimit {
+impl ClientLimit {
     /// `per_minute` 0: no limit.
-    pub fn new(per_minute: u32) -> FormLimit {
-        FormLimit(RateLimiter::new(per_minute, Instant::now()))
+    pub fn new(per_minute: u32) -> ClientLimit {
+        ClientLimit(RateLimiter::new(per_minute, Instant::now()))
     }
 
-    /// Takes one post's token for `client`, or answers 429 with the wait.
+    /// Takes one token for `client`, or answers 429 with the wait.
     pub fn check(&self, client: IpAddr) -> Result<(), ApiError> {
         let Some(limiter) = &self.0 else {
             return Ok(());

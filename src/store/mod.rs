@@ -1,7 +1,9 @@
 //! SQLite: many readers, one writer.
 //!
-//! Reads run on tokio's blocking threads with pooled read connections. Every write goes to
-//! ONE writer thread, which commits whatever is queued in one transaction (each job in its
+//! Reads run on tokio's blocking threads with a bounded pool of read connections (`readers`):
+//! at most `reader_count()` reads run at once, the rest wait their turn (for at most
+//! `READ_WAIT`, then `StoreError::Busy`), so a flood of reads queues instead of multiplying
+//! threads, connections and memory. Every write goes to ONE writer thread, which commits whatever is queued in one transaction (each job in its
 //! own savepoint, so one failing job does not undo the others). A write's caller hears back
 //! only after the commit, so an acknowledged write is on disk (synchronous=FULL).
 
@@ -16,12 +18,12 @@ pub mod watch;
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
-use std::sync::{mpsc, Arc, Mutex};
+use std::sync::{mpsc, Arc, Condvar, Mutex};
 use std::thread;
 use std::time::Duration;
 
 use rusqlite::{Connection, OpenFlags};
-use tokio::sync::oneshot;
+use tokio::sync::{oneshot, Semaphore};
 
 pub use migrations::run_migrations;
 
@@ -30,7 +32,14 @@ pub const DB_FILE: &str = "corpsite.db";
 const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
 /// How many queued writes one transaction takes at most.
 const MAX_BATCH: usize = 256;
-const MAX_IDLE_READERS: usize = 16;
+/// How long a read waits for a free connection before it gives up (`StoreError::Busy`).
+const READ_WAIT: Duration = Duration::from_secs(5);
+
+/// Read connections: two per core (reads are short; more only adds contention), 2 to 16.
+pub fn reader_count() -> usize {
+    let cores = thread::available_parallelism().map_or(2, usize::from);
+    (cores * 2).clamp(2, 16)
+}
 
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
@@ -58,6 +67,9 @@ pub enum StoreError {
     WriterGone,
     #[error("a database job panicked")]
     Panicked,
+    /// Every read connection stayed busy for `READ_WAIT`: the server is overloaded.
+    #[error("the database is busy; every read connection stayed in use")]
+    Busy,
 }
 
 /// How a batch ended: committed, or the SQLite error that undid all of it.
@@ -70,7 +82,9 @@ type WriteJob = Box<dyn FnOnce(Option<&Connection>) -> (bool, Finish) + Send>;
 /// The database of one data dir.
 pub struct Db {
     path: PathBuf,
-    readers: Mutex<Vec<Connection>>,
+    readers: ReaderPool,
+    /// One permit per read connection: async reads wait here, before taking a blocking thread.
+    read_slots: Semaphore,
     writer: Mutex<Option<mpsc::Sender<WriteJob>>>,
     writer_thread: Mutex<Option<thread::JoinHandle<()>>>,
 }
@@ -92,9 +106,11 @@ impl Db {
             .spawn(move || writer_loop(writer, receiver))
             .map_err(StoreError::WriterThread)?;
 
+        let readers = reader_count();
         Ok(Arc::new(Db {
             path,
-            readers: Mutex::new(Vec::new()),
+            readers: ReaderPool::new(readers),
+            read_slots: Semaphore::new(readers),
             writer: Mutex::new(Some(sender)),
             writer_thread: Mutex::new(Some(writer_thread)),
         }))
@@ -104,34 +120,33 @@ impl Db {
         &self.path
     }
 
-    /// Runs a read on a blocking thread with a pooled read-only connection.
+    /// Runs a read on a blocking thread with a pooled read-only connection, once one of the
+    /// `reader_count()` slots is free (waiting at most `READ_WAIT`).
     pub async fn read<T, F>(self: &Arc<Self>, f: F) -> Result<T, StoreError>
     where
         T: Send + 'static,
         F: FnOnce(&Connection) -> Result<T, StoreError> + Send + 'static,
     {
-        let db = Arc::clone(self);
-        tokio::task::spawn_blocking(move || db.read_blocking(f))
+        let permit = tokio::time::timeout(READ_WAIT, self.read_slots.acquire())
             .await
-            .map_err(|_| StoreError::Panicked)?
+            .map_err(|_| StoreError::Busy)?
+            .map_err(|_| StoreError::Busy)?;
+        let db = Arc::clone(self);
+        let result = tokio::task::spawn_blocking(move || db.read_blocking(f))
+            .await
+            .map_err(|_| StoreError::Panicked)?;
+        drop(permit);
+        result
     }
 
-    /// A read on the calling thread (for the command line and tests).
+    /// A read on the calling thread (for the command line, the watch thread and tests): waits
+    /// for a pooled connection like any other read.
     pub fn read_blocking<T>(
         &self,
         f: impl FnOnce(&Connection) -> Result<T, StoreError>,
     ) -> Result<T, StoreError> {
-        let conn = match self.readers.lock().ok().and_then(|mut pool| pool.pop()) {
-            Some(conn) => conn,
-            None => open_reader(&self.path)?,
-        };
-        let result = f(&conn);
-        if let Ok(mut pool) = self.readers.lock() {
-            if pool.len() < MAX_IDLE_READERS {
-                pool.push(conn);
-            }
-        }
-        result
+        let conn = self.readers.checkout(&self.path)?;
+        f(&conn)
     }
 
     /// Runs `f` on the writer thread inside a transaction and answers after the commit.
@@ -211,6 +226,105 @@ impl Db {
 impl Drop for Db {
     fn drop(&mut self) {
         self.close();
+    }
+}
+
+/// At most `max` read connections, opened when first needed and kept.
+struct ReaderPool {
+    max: usize,
+    state: Mutex<PoolState>,
+    returned: Condvar,
+}
+
+struct PoolState {
+    idle: Vec<Connection>,
+    open: usize,
+}
+
+impl ReaderPool {
+    fn new(max: usize) -> ReaderPool {
+        ReaderPool {
+            max,
+            state: Mutex::new(PoolState {
+                idle: Vec::new(),
+                open: 0,
+            }),
+            returned: Condvar::new(),
+        }
+    }
+
+    /// An idle connection, a new one while fewer than `max` are open, or the first one given
+    /// back within `READ_WAIT`. It goes back to the pool when dropped.
+    fn checkout(&self, path: &Path) -> Result<PooledReader<'_>, StoreError> {
+        let mut state = self.state.lock().map_err(|_| StoreError::Panicked)?;
+        loop {
+            if let Some(conn) = state.idle.pop() {
+                return Ok(PooledReader {
+                    pool: self,
+                    conn: Some(conn),
+                });
+            }
+            if state.open < self.max {
+                state.open += 1;
+                drop(state);
+                let conn = open_reader(path).inspect_err(|_| self.forget_one())?;
+                return Ok(PooledReader {
+                    pool: self,
+                    conn: Some(conn),
+                });
+            }
+            let (next, waited) = self
+                .returned
+                .wait_timeout(state, READ_WAIT)
+                .map_err(|_| StoreError::Panicked)?;
+            if waited.timed_out() && next.idle.is_empty() {
+                return Err(StoreError::Busy);
+            }
+            state = next;
+        }
+    }
+
+    fn give_back(&self, conn: Connection) {
+        if std::thread::panicking() {
+            // A read that panicked may have left the connection mid-statement: close it.
+            drop(conn);
+            self.forget_one();
+            return;
+        }
+        if let Ok(mut state) = self.state.lock() {
+            state.idle.push(conn);
+        }
+        self.returned.notify_one();
+    }
+
+    /// A connection that failed to open (or was lost) frees its place.
+    fn forget_one(&self) {
+        if let Ok(mut state) = self.state.lock() {
+            state.open = state.open.saturating_sub(1);
+        }
+        self.returned.notify_one();
+    }
+}
+
+/// A checked-out read connection; back to the pool on drop, even when the read panicked.
+struct PooledReader<'a> {
+    pool: &'a ReaderPool,
+    conn: Option<Connection>,
+}
+
+impl std::ops::Deref for PooledReader<'_> {
+    type Target = Connection;
+
+    fn deref(&self) -> &Connection {
+        self.conn.as_ref().expect("present until dropped")
+    }
+}
+
+impl Drop for PooledReader<'_> {
+    fn drop(&mut self) {
+        if let Some(conn) = self.conn.take() {
+            self.pool.give_back(conn);
+        }
     }
 }
 
