@@ -3,13 +3,13 @@ import { useSearchParams } from 'react-router-dom';
 import { PageHero } from '@/components/page-hero';
 import { toast } from '@/components/toast';
 import { blogContent } from '@/content/blog';
-import { listBlogs } from '@/features/blog/blog-api';
 import { BlogCard, BlogCardSkeleton } from '@/features/blog/blog-card';
 import { fillIn } from '@/features/blog/blog-format';
 import { groupBlogs, pageCount, parsePage, showsPagination } from '@/features/blog/blog-layout';
 import { BlogPagination } from '@/features/blog/blog-pagination';
 import { BlogSearch } from '@/features/blog/blog-search';
-import { useRemote } from '@/features/blog/use-remote';
+import { listBlogs } from '@/lib/blog-api';
+import { useRemote } from '@/lib/use-remote';
 import '@/styles/controls.css';
 import '@/features/blog/blog-list.css';
 

@@ -1,5 +1,5 @@
+import type { Blog } from '@/lib/api-types';
 import { mediaUrl } from '@/lib/runtime-config';
-import type { Blog } from './blog-api';
 import { initialOf } from './blog-format';
 
 interface AuthorBadgeProps {

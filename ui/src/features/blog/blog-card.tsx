@@ -1,14 +1,11 @@
 import { Link } from 'react-router-dom';
 import { blogContent } from '@/content/blog';
+import type { Blog } from '@/lib/api-types';
+import { blogPath } from '@/lib/blog-path';
 import { mediaUrl } from '@/lib/runtime-config';
-import type { Blog } from './blog-api';
 import { blogColor } from './blog-format';
 import type { BlogCardVariant } from './blog-layout';
 import './blog-card.css';
-
-export function blogPath(id: string): string {
-  return `/blogs/detail/${encodeURIComponent(id)}`;
-}
 
 interface BlogCardProps {
   blog: Blog;

@@ -1,4 +1,4 @@
-import type { Pagination } from './blog-api';
+import type { Pagination } from '@/lib/api-types';
 
 /** How a card looks: big with the title over the image, text only, or the standard card. */
 export type BlogCardVariant = 'feature' | 'text' | 'standard';

@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
 import { blogContent } from '@/content/blog';
+import type { Blog } from '@/lib/api-types';
+import { blogPath } from '@/lib/blog-path';
 import { mediaUrl } from '@/lib/runtime-config';
-import type { Blog } from './blog-api';
-import { blogPath } from './blog-card';
 import { formatBlogDate } from './blog-format';
 
 /** 'Similar BLogs': up to three other posts; not rendered at all when there are none. */
