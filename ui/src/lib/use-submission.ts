@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from 'preact/hooks';
-import { toast } from '@/components/toast';
+import { toast } from '@/lib/toast';
 import { ApiError } from './api-client';
 
 const FALLBACK_FAILURE = 'Something went wrong while sending. Please try again.';

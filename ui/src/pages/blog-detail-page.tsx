@@ -1,7 +1,6 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { Icon } from '@/components/icon';
-import { toast } from '@/components/toast';
 import { blogContent } from '@/content/blog';
 import { messages } from '@/content/messages';
 import { AuthorBadge } from '@/features/blog/author-badge';
@@ -14,6 +13,7 @@ import { ApiError } from '@/lib/api-client';
 import type { Blog } from '@/lib/api-types';
 import { getBlog, listBlogs } from '@/lib/blog-api';
 import { mediaUrl } from '@/lib/runtime-config';
+import { toast } from '@/lib/toast';
 import { useRemote } from '@/lib/use-remote';
 import '@/styles/controls.css';
 import '@/styles/forms.css';

@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import { useSearchParams } from 'react-router-dom';
 import { PageHero } from '@/components/page-hero';
-import { toast } from '@/components/toast';
 import { blogContent } from '@/content/blog';
 import { BlogCard, BlogCardSkeleton } from '@/features/blog/blog-card';
 import { fillIn } from '@/features/blog/blog-format';
@@ -9,6 +8,7 @@ import { groupBlogs, pageCount, parsePage, showsPagination } from '@/features/bl
 import { BlogPagination } from '@/features/blog/blog-pagination';
 import { BlogSearch } from '@/features/blog/blog-search';
 import { listBlogs } from '@/lib/blog-api';
+import { toast } from '@/lib/toast';
 import { useRemote } from '@/lib/use-remote';
 import '@/styles/controls.css';
 import '@/features/blog/blog-list.css';

@@ -1,10 +1,10 @@
 import { useRef, useState } from 'preact/hooks';
 import { errorId } from '@/components/form-field';
 import { HoneypotField } from '@/components/honeypot-field';
-import { toast } from '@/components/toast';
 import { blogContent } from '@/content/blog';
 import { messages } from '@/content/messages';
 import { isBlank } from '@/lib/form-validation';
+import { toast } from '@/lib/toast';
 import { useSubmission } from '@/lib/use-submission';
 import { subscribeToBlogs } from './subscribe-api';
 

@@ -1,11 +1,11 @@
 import { useRef } from 'preact/hooks';
 import { TextField } from '@/components/form-field';
 import { HoneypotField } from '@/components/honeypot-field';
-import { toast } from '@/components/toast';
 import { careersContent } from '@/content/careers';
 import { messages } from '@/content/messages';
 import type { ApplicantFieldName } from '@/content/types';
 import { firstErrorField, knownFieldErrors } from '@/lib/form-validation';
+import { toast } from '@/lib/toast';
 import { useFormState } from '@/lib/use-form-state';
 import { useSubmission } from '@/lib/use-submission';
 import { sendApplication } from './application-api';

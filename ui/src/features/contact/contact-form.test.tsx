@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ToastHost } from '@/components/toast';
+import { ToastHost } from '@/components/toast-host';
 import { ContactForm } from './contact-form';
 import { validateContact } from './contact-rules';
 

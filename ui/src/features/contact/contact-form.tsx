@@ -1,9 +1,9 @@
 import { TextField } from '@/components/form-field';
 import { HoneypotField } from '@/components/honeypot-field';
-import { toast } from '@/components/toast';
 import { contactContent } from '@/content/contact';
 import { messages } from '@/content/messages';
 import { firstErrorField, knownFieldErrors } from '@/lib/form-validation';
+import { toast } from '@/lib/toast';
 import { useFormState } from '@/lib/use-form-state';
 import { useSubmission } from '@/lib/use-submission';
 import { sendEnquiry } from './contact-api';
