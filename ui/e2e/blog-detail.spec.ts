@@ -286,21 +286,36 @@ test.describe('subscribe', () => {
     }
   });
 
-  test('a failing server: error toast with its message, the email kept', async ({ page, guard }) => {
+  test('a failing server: the toast says the fault is ours, the email kept', async ({ page, guard }) => {
     guard.allowConsoleError(/Failed to load resource.*500/);
     await openPost(page);
     await page.route('**/api/clients/create', (route) =>
-      route.fulfill({ status: 500, json: { message: 'We could not save that just now. Please try again.' } }),
+      route.fulfill({
+        status: 500,
+        json: { message: 'Something went wrong on our side. Please try again later.' },
+      }),
     );
     const box = page.getByRole('textbox', { name: 'Your email address' });
     await box.fill(email);
     await page.getByRole('button', { name: 'submit', exact: true }).click();
-    await expect(page.locator('.toast--error')).toHaveText(/We could not save that just now/);
+    await expect(page.locator('.toast--error')).toHaveText(
+      /^Something went wrong on our side\. Please try again in a few minutes; what you typed is still here\./,
+    );
     await expect(box).toHaveValue(email);
-    for (const width of [390, 1440]) {
-      await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-      await snapshot(page, `blog-detail-subscribe-failed-${width}`);
-    }
+  });
+
+  test('a refused email: the toast names the box, the server message shows under it', async ({
+    page,
+    guard,
+  }) => {
+    guard.allowConsoleError(/Failed to load resource.*422/);
+    await openPost(page);
+    const box = page.getByRole('textbox', { name: 'Your email address' });
+    await box.fill('reader@');
+    await page.getByRole('button', { name: 'submit', exact: true }).click();
+    await expect(page.locator('.toast--error')).toHaveText(/^Please check your email address\./);
+    await expect(box).toHaveAccessibleDescription(/Enter an email address like/);
+    await expect(box).toHaveValue('reader@');
   });
 
   test('a slow server gets one request; the button is disabled meanwhile', async ({ page }) => {

@@ -1,15 +1,16 @@
 import { useRef, useState } from 'preact/hooks';
 import { ApiError } from './api-client';
+import { type FieldLabel, failureMessage } from './failure-message';
 import { clearFieldError, type FieldErrors, firstErrorField, knownFieldErrors } from './form-validation';
 import { toast } from './toast';
-
-const FALLBACK_FAILURE = 'Something went wrong while sending. Please try again.';
 
 export interface FormOptions<Values extends object> {
   /** The values a form starts with, and goes back to after a success. */
   empty: Values;
   /** Every field in form order: focus goes to the first bad one; server errors show for these. */
   fields: readonly Extract<keyof Values, string>[];
+  /** The labels the visitor sees, to name refused fields in the failure toast. */
+  labels: readonly FieldLabel[];
   /** Field errors found before sending (SPEC.md section 5); none means the form may be sent. */
   validate?: (values: Values) => FieldErrors<Extract<keyof Values, string>>;
   /** When false, submitting does nothing at all and shows nothing (the subscribe box left empty). */
@@ -26,12 +27,12 @@ export interface FormOptions<Values extends object> {
  * One way to submit a form, for every form of the site: values and field errors (editing a
  * field clears its error), validation with focus on the first bad field, one request at a time
  * (`sending` disables the submit button and further submits are ignored, so a slow server never
- * gets a double submit), a toast on success with everything reset, and on failure a toast and
- * the server's field errors, with what the visitor typed kept.
+ * gets a double submit), a toast on success with everything reset, and on failure a toast a
+ * visitor understands (failureMessage) and the server's field errors, with what they typed kept.
  */
 export function useForm<Values extends object>(options: FormOptions<Values>) {
   type Field = Extract<keyof Values, string>;
-  const { empty, fields, validate, ready, send, successMessage, onSuccess } = options;
+  const { empty, fields, labels, validate, ready, send, successMessage, onSuccess } = options;
   const [values, setValues] = useState<Values>(empty);
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
   const [sending, setSending] = useState(false);
@@ -60,9 +61,8 @@ export function useForm<Values extends object>(options: FormOptions<Values>) {
       if (honeypotRef.current) honeypotRef.current.value = '';
       onSuccess?.();
     } catch (error) {
-      const failure = error instanceof ApiError ? error : new ApiError(FALLBACK_FAILURE, 0);
-      toast.error(failure.message || FALLBACK_FAILURE);
-      setErrors(knownFieldErrors(failure.errors, fields));
+      toast.error(failureMessage(error, labels));
+      if (error instanceof ApiError) setErrors(knownFieldErrors(error.errors, fields));
     } finally {
       inFlight.current = false;
       setSending(false);

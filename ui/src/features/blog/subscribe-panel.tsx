@@ -17,6 +17,7 @@ export function SubscribePanel() {
   const { values, errors, setField, sending, onSubmit, formRef, honeypotRef } = useForm<SubscribeValues>({
     empty: { email: '' },
     fields: ['email'],
+    labels: [{ name: 'email', label: subscribe.fieldName }],
     // SPEC.md section 5: an empty email shows nothing and sends nothing.
     ready: ({ email }) => !isBlank(email),
     send: ({ email }, honeypot) => subscribeToBlogs(email.trim(), honeypot),

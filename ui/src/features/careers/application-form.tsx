@@ -49,6 +49,7 @@ export function ApplicationForm() {
     useForm<ApplicationValues>({
       empty: emptyApplication,
       fields: APPLICATION_FIELDS,
+      labels: form.fields,
       validate: validateApplication,
       send: sendApplication,
       successMessage: messages.applicationSubmitted,

@@ -29,6 +29,7 @@ export function ContactForm() {
   const { values, errors, setField, sending, onSubmit, formRef, honeypotRef } = useForm<ContactValues>({
     empty: emptyContact,
     fields: CONTACT_FIELDS,
+    labels: form.fields,
     validate: validateContact,
     send: sendEnquiry,
     successMessage: messages.contactSubmitted,
