@@ -359,6 +359,49 @@ for (const viewport of [
   });
 }
 
+/**
+ * Where the reading time sits in the kicker: on the tags' line or on a line of its own, how far
+ * its text starts from the kicker's left edge, and whether anything of it (its separator) is
+ * drawn just left of its text: the point there hits the reading time only if the bullet shows.
+ */
+function readingTimeLine(page: Page) {
+  return page.locator('.blog-detail__kicker').evaluate((kicker) => {
+    const read = kicker.querySelector('.blog-detail__read');
+    const lastTag = Array.from(kicker.querySelectorAll('.blog-detail__tag')).pop();
+    if (!read || !lastTag) throw new Error('no reading time or no tag');
+    const range = document.createRange();
+    range.selectNodeContents(read);
+    const text = range.getBoundingClientRect();
+    const tag = lastTag.getBoundingClientRect();
+    const middle = text.top + text.height / 2;
+    const hit = document.elementFromPoint(text.left - 10, middle);
+    return {
+      sharesLine: Math.abs(tag.top + tag.height / 2 - middle) < 4,
+      indent: text.left - kicker.getBoundingClientRect().left,
+      separatorShown: hit !== null && read.contains(hit),
+      oneLine: range.getClientRects().length === 1,
+    };
+  });
+}
+
+test('the reading time wraps as a whole, and its separator never starts a line', async ({ page }) => {
+  const tags = ['Real Estate', 'Facility Management', 'Bengaluru'].map((name) => ({ name }));
+  await serveBlog(page, fakeBlog({ tags }));
+  for (const [width, fits] of [
+    [1440, true],
+    [390, false],
+  ] as const) {
+    await page.setViewportSize({ width, height: 844 });
+    await page.goto('/blogs/detail/fake-post');
+    await expect(page.getByText('3 min read')).toBeVisible();
+    const line = await readingTimeLine(page);
+    expect(line.sharesLine, `at ${width} px the reading time shares the tags' line`).toBe(fits);
+    expect(line.separatorShown, `at ${width} px the separator shows`).toBe(fits);
+    expect(line.oneLine).toBe(true);
+    if (!fits) expect(line.indent, 'a wrapped reading time starts flush left').toBeLessThan(1);
+  }
+});
+
 test('no horizontal scroll at 320px', async ({ page, request }) => {
   const blog = await firstListedBlog(request);
   await page.setViewportSize({ width: 320, height: 700 });

@@ -68,16 +68,18 @@ function BlogArticle({ blog }: { blog: Blog }) {
     <article class="blog-detail__article" aria-labelledby="blog-title">
       <header class="blog-detail__header">
         <p class="blog-detail__kicker" style={{ color }}>
-          {tags.length > 0 && (
-            <span class="blog-detail__tags">
-              {tags.map((tag) => (
-                <span key={tag} class="blog-detail__tag">
-                  {tag}
-                </span>
-              ))}
-            </span>
-          )}
-          <span class="blog-detail__read">{blog.min_read}</span>
+          <span class="blog-detail__meta">
+            {tags.length > 0 && (
+              <span class="blog-detail__tags">
+                {tags.map((tag) => (
+                  <span key={tag} class="blog-detail__tag">
+                    {tag}
+                  </span>
+                ))}
+              </span>
+            )}
+            <span class="blog-detail__read">{blog.min_read}</span>
+          </span>
         </p>
         <h1 id="blog-title" class="blog-detail__title">
           {blog.title}
