@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
+import type { Blog } from '@/lib/api-types';
 import { expect, test } from './fixtures';
-import { type Blog, fakeBlog, fetchList, isBlogDetail, isBlogList, serveFakeMedia, useApi } from './mock-api';
+import { fakeBlog, fetchList, isBlogDetail, isBlogList, serveFakeMedia, useApi } from './mock-api';
 import { snapshot } from './snapshot';
 
 test.beforeEach(async ({ page }) => {
@@ -209,6 +210,23 @@ test('no author at all when written_by is null; no similar section when there ar
   await expect(page.locator('.blog-detail__divider')).toHaveCount(0);
   // The subscribe panel stays.
   await expect(page.getByPlaceholder('Enter your mail id')).toBeVisible();
+});
+
+test('a post without an image: no picture and no broken image, on the post and in its card', async ({
+  page,
+}) => {
+  const bare = fakeBlog({ _id: 'bare-post', title: 'A post without a picture', blog_image: null });
+  await serveBlog(page, bare, [fakeBlog({ _id: 'other', title: 'Another post' })]);
+  await page.goto('/blogs/detail/bare-post');
+  const article = page.getByRole('article').filter({ has: page.getByRole('heading', { level: 1 }) });
+  await expect(article.getByRole('heading', { level: 1, name: bare.title })).toBeVisible();
+  await expect(article.getByText(bare.motive)).toBeVisible();
+  await expect(article.locator('img')).toHaveCount(0);
+  await page.goto('/blogs');
+  const card = page.locator('.blog-grid > li').filter({ hasText: bare.title });
+  await expect(card.getByRole('link', { name: bare.title })).toBeVisible();
+  await expect(card.locator('img')).toHaveCount(0);
+  expect((await card.boundingBox())?.height ?? 0).toBeGreaterThan(200);
 });
 
 test('the body is sanitized again in the browser: nothing in it runs', async ({ page, guard }) => {

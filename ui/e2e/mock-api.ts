@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Page } from '@playwright/test';
+import type { Blog, BlogListBody as ListBody } from '@/lib/api-types';
 
 /**
  * E2E_MOCK_API=1 answers the API inside the browser (page.route) from the seed posts in
@@ -11,26 +12,6 @@ import type { APIRequestContext, Page } from '@playwright/test';
 export const MOCK_API = process.env.E2E_MOCK_API === '1';
 
 export const PAGE_SIZE = 12;
-
-export interface Blog {
-  _id: string;
-  title: string;
-  motive: string;
-  content: string;
-  blog_image: string;
-  date: string;
-  min_read: string;
-  color: string;
-  tags: { name: string }[];
-  written_by: { name: string; profile_photo: string | null } | null;
-}
-
-export interface ListBody {
-  data: {
-    datas: Blog[];
-    pagination: { total: number; limit: number; page: number; pages: number };
-  };
-}
 
 const SEED_DIR = fileURLToPath(new URL('../../db/seed/blogs/', import.meta.url));
 

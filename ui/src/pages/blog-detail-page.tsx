@@ -64,6 +64,7 @@ function BlogArticle({ blog }: { blog: Blog }) {
   const color = blogColor(blog.color);
   const html = useMemo(() => sanitizeHtml(blog.content), [blog.content]);
   const tags = blog.tags.map((tag) => tag.name).filter(Boolean);
+  const image = mediaUrl(blog.blog_image);
   return (
     <article class="blog-detail__article" aria-labelledby="blog-title">
       <header class="blog-detail__header">
@@ -91,15 +92,18 @@ function BlogArticle({ blog }: { blog: Blog }) {
           </time>
         </div>
       </header>
-      <img
-        class="blog-detail__image"
-        src={mediaUrl(blog.blog_image)}
-        alt=""
-        width={1200}
-        height={675}
-        fetchpriority="high"
-        decoding="async"
-      />
+      {/* A post without an image goes straight from its header to its motive. */}
+      {image && (
+        <img
+          class="blog-detail__image"
+          src={image}
+          alt=""
+          width={1200}
+          height={675}
+          fetchpriority="high"
+          decoding="async"
+        />
+      )}
       <p class="blog-detail__motive">{blog.motive}</p>
       <div class="blog-detail__content" dangerouslySetInnerHTML={{ __html: html }} />
     </article>

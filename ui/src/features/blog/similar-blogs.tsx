@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
+import { MediaImage } from '@/components/media-image';
 import { blogContent } from '@/content/blog';
 import type { Blog } from '@/lib/api-types';
 import { blogPath } from '@/lib/blog-path';
-import { mediaUrl } from '@/lib/runtime-config';
 import { formatBlogDate } from './blog-format';
 
 /** 'Similar BLogs': up to three other posts; not rendered at all when there are none. */
@@ -19,14 +19,12 @@ export function SimilarBlogs({ blogs }: { blogs: readonly Blog[] }) {
         {blogs.map((blog) => (
           <li key={blog._id} class="similar__item">
             <article class="blog-card similar-card">
-              <img
+              <MediaImage
                 class="blog-card__image"
-                src={mediaUrl(blog.blog_image)}
-                alt=""
+                path={blog.blog_image}
                 width={1200}
                 height={675}
                 loading="lazy"
-                decoding="async"
               />
               <div class="blog-card__body">
                 <h3 class="blog-card__title">

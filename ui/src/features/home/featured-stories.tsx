@@ -1,10 +1,10 @@
 import { Link } from 'react-router-dom';
+import { MediaImage } from '@/components/media-image';
 import { PageSection } from '@/components/page-section';
 import { homeContent, homeLabels } from '@/content/home';
 import type { Blog } from '@/lib/api-types';
 import { listBlogs } from '@/lib/blog-api';
 import { blogPath } from '@/lib/blog-path';
-import { mediaUrl } from '@/lib/runtime-config';
 import { useRemote } from '@/lib/use-remote';
 
 /** SPEC.md section 9: the home page features the first 3 posts. */
@@ -23,15 +23,7 @@ function StoryCard({ blog }: { blog: Blog }) {
   const tag = blog.tags[0]?.name;
   return (
     <li class="card story-card" data-animate>
-      <img
-        class="story-card__image"
-        src={mediaUrl(blog.blog_image)}
-        alt=""
-        width={800}
-        height={500}
-        loading="lazy"
-        decoding="async"
-      />
+      <MediaImage class="story-card__image" path={blog.blog_image} width={800} height={500} loading="lazy" />
       <div class="story-card__body">
         {tag && <p class="tag">{tag}</p>}
         <h3 class="story-card__title">
