@@ -1,12 +1,9 @@
 import type { Page } from '@playwright/test';
 import type { Blog } from '@/lib/api-types';
-import { expect, test } from './fixtures';
-import { fakeBlog, fetchList, isBlogDetail, isBlogList, serveFakeMedia, useApi } from './mock-api';
+import { blogPath } from '@/lib/blog-path';
+import { fakeBlog, fetchList, isBlogDetail, isBlogList, serveFakeMedia } from './blog-helpers';
+import { expect, SEEDED_STORY_ID, test } from './fixtures';
 import { snapshot } from './snapshot';
-
-test.beforeEach(async ({ page }) => {
-  await useApi(page);
-});
 
 function hexToRgb(hex: string): string {
   const n = Number.parseInt(hex.slice(1), 16);
@@ -48,7 +45,7 @@ test('a post shows its tags and reading time in its colour, title, author, date,
   request,
 }) => {
   const blog = await firstListedBlog(request);
-  await page.goto(`/blogs/detail/${encodeURIComponent(blog._id)}`);
+  await page.goto(blogPath(blog._id));
   await expect(page.getByRole('heading', { level: 1, name: blog.title })).toBeVisible();
   const kicker = page.locator('.blog-detail__kicker');
   for (const tag of blog.tags) await expect(kicker.getByText(tag.name, { exact: true })).toBeVisible();
@@ -93,7 +90,7 @@ test('similar posts are three columns wide and one narrow, and open their post',
   request,
 }) => {
   const blog = await firstListedBlog(request);
-  await page.goto(`/blogs/detail/${encodeURIComponent(blog._id)}`);
+  await page.goto(blogPath(blog._id));
   const cards = page.locator('.similar-card');
   await expect(cards).toHaveCount(3);
   const boxes = await Promise.all((await cards.all()).map((c) => c.boundingBox()));
@@ -120,7 +117,7 @@ test("'Back to blogs' goes back one step, to the page the visitor came from", as
 
 test("'Back to blogs' opens the list when the post was opened directly", async ({ page, request }) => {
   const blog = await firstListedBlog(request);
-  await page.goto(`/blogs/detail/${encodeURIComponent(blog._id)}`);
+  await page.goto(blogPath(blog._id));
   await expect(page.getByRole('heading', { level: 1, name: blog.title })).toBeVisible();
   await page.getByRole('link', { name: 'Back to blogs' }).click();
   await expect(page).toHaveURL(/\/blogs$/);
@@ -129,7 +126,7 @@ test("'Back to blogs' opens the list when the post was opened directly", async (
 
 test('an unknown post shows the toast, then goes to / after 2 seconds', async ({ page, guard }) => {
   guard.allowConsoleError(/Failed to load resource.*404/);
-  await page.goto('/blogs/detail/no-such-post-anywhere');
+  await page.goto(blogPath('no-such-post-anywhere'));
   const toast = page.locator('.toast--error', { hasText: "We couldn't find the blog based on your search" });
   await expect(toast).toBeVisible();
   const shownAt = Date.now();
@@ -141,41 +138,40 @@ test('an unknown post shows the toast, then goes to / after 2 seconds', async ({
 
 test('an empty answer counts as not found too', async ({ page }) => {
   await page.route(isBlogDetail, (route) => route.fulfill({ json: { data: { datas: [] } } }));
-  await page.goto('/blogs/detail/empty-answer');
+  await page.goto(blogPath('empty-answer'));
   await expect(page.getByText("We couldn't find the blog based on your search").first()).toBeVisible();
   await page.waitForURL((url) => url.pathname === '/', { timeout: 5000 });
 });
 
 test('a server error on the post shows an error toast and a retry, without leaving', async ({
   page,
+  request,
   guard,
 }) => {
   guard.allowConsoleError(/Failed to load resource.*500/);
-  const blog = fakeBlog();
-  await serveBlog(page, blog);
+  const blog = await firstListedBlog(request);
   let fail = true;
   await page.route(isBlogDetail, (route) =>
     fail ? route.fulfill({ status: 500, json: { message: 'Database is busy.' } }) : route.fallback(),
   );
-  await page.goto('/blogs/detail/fake-post');
+  await page.goto(blogPath(blog._id));
   await expect(page.locator('.toast--error')).toHaveText(/We could not load this blog/);
   await page.waitForTimeout(2500);
-  await expect(page).toHaveURL(/\/blogs\/detail\/fake-post$/);
+  await expect(page).toHaveURL(blogPath(blog._id));
   fail = false;
   await page.getByRole('button', { name: 'Try again' }).click();
   await expect(page.getByRole('heading', { level: 1, name: blog.title })).toBeVisible();
 });
 
-test('a loading state shows while the post is on its way', async ({ page }) => {
-  const blog = fakeBlog();
-  await serveBlog(page, blog);
+test('a loading state shows while the post is on its way', async ({ page, request }) => {
+  const blog = await firstListedBlog(request);
   let release: () => void = () => {};
   const held = new Promise<void>((done) => (release = done));
   await page.route(isBlogDetail, async (route) => {
     await held;
     await route.fallback();
   });
-  await page.goto('/blogs/detail/fake-post');
+  await page.goto(blogPath(blog._id));
   await expect(page.getByRole('status').filter({ hasText: 'Loading the blog…' })).toBeAttached();
   await expect(page.locator('.blog-detail__loading')).toBeVisible();
   release();
@@ -190,7 +186,7 @@ test('an author without a photo gets a circle with the first initial in the blog
     page,
     fakeBlog({ color: '#7c2d12', written_by: { name: 'farah Siddiqui', profile_photo: null } }),
   );
-  await page.goto('/blogs/detail/fake-post');
+  await page.goto(blogPath('fake-post'));
   const initial = page.getByTestId('author-initial');
   await expect(initial).toHaveText('F');
   await expect(initial).toHaveCSS('background-color', hexToRgb('#7c2d12'));
@@ -201,7 +197,7 @@ test('no author at all when written_by is null; no similar section when there ar
   page,
 }) => {
   await serveBlog(page, fakeBlog({ written_by: null }));
-  await page.goto('/blogs/detail/fake-post');
+  await page.goto(blogPath('fake-post'));
   await expect(
     page.getByRole('heading', { level: 1, name: 'A fake post for a routed answer' }),
   ).toBeVisible();
@@ -217,7 +213,7 @@ test('a post without an image: no picture and no broken image, on the post and i
 }) => {
   const bare = fakeBlog({ _id: 'bare-post', title: 'A post without a picture', blog_image: null });
   await serveBlog(page, bare, [fakeBlog({ _id: 'other', title: 'Another post' })]);
-  await page.goto('/blogs/detail/bare-post');
+  await page.goto(blogPath('bare-post'));
   const article = page.getByRole('article').filter({ has: page.getByRole('heading', { level: 1 }) });
   await expect(article.getByRole('heading', { level: 1, name: bare.title })).toBeVisible();
   await expect(article.getByText(bare.motive)).toBeVisible();
@@ -247,7 +243,7 @@ test('the body is sanitized again in the browser: nothing in it runs', async ({ 
   ].join('');
   await serveBlog(page, fakeBlog({ content }));
   await page.route('**/x', (route) => route.fulfill({ status: 404, body: '' }));
-  await page.goto('/blogs/detail/fake-post');
+  await page.goto(blogPath('fake-post'));
   const body = page.locator('.blog-detail__content');
   await expect(body.getByText('Good text stays.')).toBeVisible();
   await expect(body.getByRole('heading', { level: 2, name: 'Heading one' })).toBeVisible();
@@ -263,8 +259,7 @@ test.describe('subscribe', () => {
   const email = 'reader@example.com';
 
   async function openPost(page: Page) {
-    await serveBlog(page, fakeBlog(), [fakeBlog({ _id: 'other', title: 'Another post' })]);
-    await page.goto('/blogs/detail/fake-post');
+    await page.goto(blogPath(SEEDED_STORY_ID));
     await expect(page.getByPlaceholder('Enter your mail id')).toBeVisible();
   }
 
@@ -368,7 +363,7 @@ for (const viewport of [
   test(`detail screenshot at ${viewport.width}px, without horizontal scroll`, async ({ page, request }) => {
     const blog = await firstListedBlog(request);
     await page.setViewportSize(viewport);
-    await page.goto(`/blogs/detail/${encodeURIComponent(blog._id)}`);
+    await page.goto(blogPath(blog._id));
     await expect(page.locator('.similar-card')).toHaveCount(3);
     await snapshot(page, `blog-detail-${viewport.width}`);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
@@ -410,7 +405,7 @@ test('the reading time wraps as a whole, and its separator never starts a line',
     [390, false],
   ] as const) {
     await page.setViewportSize({ width, height: 844 });
-    await page.goto('/blogs/detail/fake-post');
+    await page.goto(blogPath('fake-post'));
     await expect(page.getByText('3 min read')).toBeVisible();
     const line = await readingTimeLine(page);
     expect(line.sharesLine, `at ${width} px the reading time shares the tags' line`).toBe(fits);
@@ -423,7 +418,7 @@ test('the reading time wraps as a whole, and its separator never starts a line',
 test('no horizontal scroll at 320px', async ({ page, request }) => {
   const blog = await firstListedBlog(request);
   await page.setViewportSize({ width: 320, height: 700 });
-  await page.goto(`/blogs/detail/${encodeURIComponent(blog._id)}`);
+  await page.goto(blogPath(blog._id));
   await expect(page.getByRole('heading', { level: 1, name: blog.title })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
 });

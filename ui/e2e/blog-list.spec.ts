@@ -1,12 +1,9 @@
+import { blogPath } from '@/lib/blog-path';
+import { fakeBlog, fetchList, isBlogList, PAGE_SIZE, serveFakeMedia } from './blog-helpers';
 import { expect, test } from './fixtures';
-import { fakeBlog, fetchList, isBlogList, PAGE_SIZE, serveFakeMedia, useApi } from './mock-api';
 import { snapshot } from './snapshot';
 
 const HEADLINE = 'The Hand Picked success stories by the company which might inspire you and believe in us';
-
-test.beforeEach(async ({ page }) => {
-  await useApi(page);
-});
 
 test('the list shows the hero, breadcrumb, headline and the three card groups', async ({ page, request }) => {
   const expected = await fetchList(request, 1);
@@ -56,7 +53,7 @@ test('a card opens the post at /blogs/detail/{_id}', async ({ page, request }) =
   if (!second) throw new Error('no blogs');
   await page.goto('/blogs');
   await page.getByRole('link', { name: second.title }).click();
-  await expect(page).toHaveURL(`/blogs/detail/${encodeURIComponent(second._id)}`);
+  await expect(page).toHaveURL(blogPath(second._id));
   await expect(page.getByRole('heading', { level: 1, name: second.title })).toBeVisible();
 });
 
@@ -86,7 +83,6 @@ test('pagination keeps the page in the URL, and back, forward and shared links w
 
   // A shared link opens on that page directly.
   const fresh = await page.context().newPage();
-  await useApi(fresh);
   await fresh.goto('/blogs?page=2');
   await expect(fresh.getByRole('link', { name: firstOfPage2.title })).toBeVisible();
   await fresh.close();

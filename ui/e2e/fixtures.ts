@@ -1,4 +1,5 @@
-import { test as base, expect } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
+import { blogPath } from '@/lib/blog-path';
 
 export interface PageGuard {
   /** Requests to anything but the server's own origin. */
@@ -60,7 +61,7 @@ export const ROUTES = [
   '/about/founder_message',
   '/why-us',
   '/blogs',
-  `/blogs/detail/${SEEDED_STORY_ID}`,
+  blogPath(SEEDED_STORY_ID),
   '/join_us',
   '/contact',
   '/projects',
@@ -70,3 +71,8 @@ export const ROUTES = [
   '/fidelitus_gallery',
   '/shilpa_foundation',
 ] as const;
+
+/** True when the document is wider than the viewport (horizontal scrolling). */
+export function hasHorizontalScroll(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+}

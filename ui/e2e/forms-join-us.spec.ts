@@ -1,6 +1,5 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { useApi } from './mock-api';
 import { snapshot } from './snapshot';
 
 const REQUIRED = 'This Field is required *';
@@ -20,7 +19,6 @@ const values = {
 };
 
 test.beforeEach(async ({ page }) => {
-  await useApi(page);
   await page.goto('/join_us');
 });
 

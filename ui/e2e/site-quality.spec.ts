@@ -1,8 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, ROUTES, test } from './fixtures';
-import { hasHorizontalScroll, serveStories } from './site-helpers';
+import { expect, hasHorizontalScroll, ROUTES, test } from './fixtures';
 
 const SCREENSHOTS = fileURLToPath(new URL('./screenshots/', import.meta.url));
 const WIDTHS = [320, 390, 768, 1024, 1440, 1920];
@@ -11,10 +10,6 @@ const WIDTHS = [320, 390, 768, 1024, 1440, 1920];
 const STATIC_ROUTES = ROUTES.filter((route) => !/^\/(blogs|join_us|contact)/.test(route));
 
 const slug = (route: string) => (route === '/' ? 'home-root' : route.slice(1).replace(/[/]/g, '_'));
-
-test.beforeEach(async ({ page }) => {
-  await serveStories(page);
-});
 
 for (const route of ROUTES) {
   test.describe(route, () => {
