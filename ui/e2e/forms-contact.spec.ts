@@ -1,6 +1,5 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { snapshot } from './snapshot';
 
 const REQUIRED = 'This Field is required*';
 const values = {
@@ -111,10 +110,6 @@ test('on 201: the exact payload, the toast, and an empty form', async ({ page })
   await expect(page.locator('.toast--success')).toHaveText(/Your Query Submitted Successfully!/);
   for (const label of Object.keys(values))
     await expect(page.getByLabel(label, { exact: true })).toHaveValue('');
-  for (const width of [390, 1440]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await snapshot(page, `contact-submitted-${width}`);
-  }
 });
 
 test('a server error: the toast says the fault is ours and what to do, and every value is kept', async ({

@@ -1,6 +1,5 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { snapshot } from './snapshot';
 
 const REQUIRED = 'This Field is required *';
 // A real 1x1 PNG: the server checks the bytes, not the name.
@@ -127,10 +126,6 @@ test('on 201: the multipart payload, the toast, and every field and the file res
     await expect(page.getByLabel(label, { exact: true })).toHaveValue('');
   await expect(page.getByText(resume.name)).toHaveCount(0);
   expect(await picker(page).evaluate((input: HTMLInputElement) => input.files?.length ?? 0)).toBe(0);
-  for (const width of [390, 1440]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await snapshot(page, `join-us-submitted-${width}`);
-  }
 });
 
 test('a server error: the toast says the fault is ours, every value and the file are kept', async ({
