@@ -1,7 +1,7 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import { blogPath } from '@/lib/blog-path';
 
-export interface PageGuard {
+interface PageGuard {
   /** Requests to anything but the server's own origin. */
   outsideRequests: string[];
   /** console.error messages and uncaught page errors. */

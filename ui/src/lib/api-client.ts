@@ -21,7 +21,7 @@ export class ApiError extends Error {
   }
 }
 
-export type Query = Record<string, string | number | undefined>;
+type Query = Record<string, string | number | undefined>;
 
 function buildUrl(path: string, query?: Query): string {
   const url = `${runtimeConfig.apiBase}/${path.replace(/^\/+/, '')}`;
@@ -55,13 +55,13 @@ function errorFrom(response: Response, body: unknown): ApiError {
   return new ApiError(message, response.status, errors, fromServer);
 }
 
-export interface ApiResponse<T> {
+interface ApiResponse<T> {
   status: number;
   body: T;
 }
 
 /** The one place that calls fetch. Resolves on 2xx; rejects with ApiError otherwise. */
-export async function request<T>(
+async function request<T>(
   method: 'GET' | 'POST',
   path: string,
   options: { query?: Query; json?: unknown; form?: FormData; signal?: AbortSignal } = {},

@@ -1,7 +1,7 @@
 import { api } from './api-client';
 import type { Blog, BlogDetailBody, BlogListBody, Pagination } from './api-types';
 
-export interface BlogList {
+interface BlogList {
   blogs: Blog[];
   pagination: Pagination;
 }

@@ -1,4 +1,4 @@
-export type ToastKind = 'success' | 'error';
+type ToastKind = 'success' | 'error';
 
 export interface Toast {
   id: number;

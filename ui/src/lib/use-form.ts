@@ -4,7 +4,7 @@ import { type FieldLabel, failureMessage } from './failure-message';
 import { clearFieldError, type FieldErrors, firstErrorField, knownFieldErrors } from './form-validation';
 import { toast } from './toast';
 
-export interface FormOptions<Values extends object> {
+interface FormOptions<Values extends object> {
   /** The values a form starts with, and goes back to after a success. */
   empty: Values;
   /** Every field in form order: focus goes to the first bad one; server errors show for these. */
