@@ -4,6 +4,7 @@ import { blogContent } from '@/content/blog';
 import type { Blog } from '@/lib/api-types';
 import { blogPath } from '@/lib/blog-path';
 import { formatBlogDate } from './blog-format';
+import './blog-card.css';
 
 /** 'Similar BLogs': up to three other posts; not rendered at all when there are none. */
 export function SimilarBlogs({ blogs }: { blogs: readonly Blog[] }) {
