@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import type { Blog } from '@/lib/api-types';
 import { blogPath } from '@/lib/blog-path';
 import { fakeBlog, fetchList, isBlogDetail, isBlogList, serveFakeMedia } from './blog-helpers';
-import { expect, SEEDED_STORY_ID, test } from './fixtures';
+import { expect, holdRequests, SEEDED_STORY_ID, test } from './fixtures';
 
 function hexToRgb(hex: string): string {
   const n = Number.parseInt(hex.slice(1), 16);
@@ -164,16 +164,11 @@ test('a server error on the post shows an error toast and a retry, without leavi
 
 test('a loading state shows while the post is on its way', async ({ page, request }) => {
   const blog = await firstListedBlog(request);
-  let release: () => void = () => {};
-  const held = new Promise<void>((done) => (release = done));
-  await page.route(isBlogDetail, async (route) => {
-    await held;
-    await route.fallback();
-  });
+  const answer = await holdRequests(page, isBlogDetail);
   await page.goto(blogPath(blog._id));
   await expect(page.getByRole('status').filter({ hasText: 'Loading the blog…' })).toBeAttached();
   await expect(page.locator('.blog-detail__loading')).toBeVisible();
-  release();
+  answer.release();
   await expect(page.getByRole('heading', { level: 1, name: blog.title })).toBeVisible();
   await expect(page.locator('.blog-detail__loading')).toHaveCount(0);
 });
@@ -328,14 +323,7 @@ test.describe('subscribe', () => {
 
   test('a slow server gets one request; the button is disabled meanwhile', async ({ page }) => {
     await openPost(page);
-    let calls = 0;
-    let release: () => void = () => {};
-    const held = new Promise<void>((done) => (release = done));
-    await page.route('**/api/clients/create', async (route) => {
-      calls++;
-      await held;
-      await route.fallback();
-    });
+    const answer = await holdRequests(page, '**/api/clients/create');
     await page.getByRole('textbox', { name: 'Your email address' }).fill(email);
     const button = page.getByRole('button', { name: 'submit', exact: true });
     await button.click();
@@ -343,11 +331,11 @@ test.describe('subscribe', () => {
     await page.getByRole('textbox', { name: 'Your email address' }).press('Enter');
     await page.locator('.subscribe__form').evaluate((form: HTMLFormElement) => form.requestSubmit());
     await page.waitForTimeout(300);
-    expect(calls).toBe(1);
-    release();
+    expect(answer.calls()).toBe(1);
+    answer.release();
     await expect(page.locator('.toast--success')).toHaveText(/Blog Subscribed Successfully/);
     await expect(button).toBeEnabled();
-    expect(calls).toBe(1);
+    expect(answer.calls()).toBe(1);
   });
 });
 

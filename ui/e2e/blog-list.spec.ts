@@ -1,6 +1,6 @@
 import { blogPath } from '@/lib/blog-path';
 import { fakeBlog, fetchList, isBlogList, PAGE_SIZE, serveFakeMedia } from './blog-helpers';
-import { expect, test } from './fixtures';
+import { expect, holdRequests, test } from './fixtures';
 
 const HEADLINE = 'The Hand Picked success stories by the company which might inspire you and believe in us';
 
@@ -152,16 +152,11 @@ test('a shared search link opens with the search filled in', async ({ page, requ
 });
 
 test('shows a loading state while the list is on its way', async ({ page }) => {
-  let release: () => void = () => {};
-  const held = new Promise<void>((done) => (release = done));
-  await page.route(isBlogList, async (route) => {
-    await held;
-    await route.fallback();
-  });
+  const answer = await holdRequests(page, isBlogList);
   await page.goto('/blogs');
   await expect(page.getByRole('status').filter({ hasText: 'Loading the blogs…' })).toBeVisible();
   await expect(page.locator('.blog-card--skeleton').first()).toBeVisible();
-  release();
+  answer.release();
   await expect(page.locator('.blog-grid > li')).toHaveCount(PAGE_SIZE);
   await expect(page.locator('.blog-card--skeleton')).toHaveCount(0);
 });

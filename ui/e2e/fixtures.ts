@@ -76,3 +76,19 @@ export const ROUTES = [
 export function hasHorizontalScroll(page: Page): Promise<boolean> {
   return page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
 }
+
+/**
+ * Holds every request matching `url` until `release()`, counting them: for loading states,
+ * busy buttons and double submits. A released request goes on to the server.
+ */
+export async function holdRequests(page: Page, url: string | ((url: URL) => boolean)) {
+  let count = 0;
+  let release: () => void = () => {};
+  const held = new Promise<void>((done) => (release = done));
+  await page.route(url, async (route) => {
+    count++;
+    await held;
+    await route.fallback();
+  });
+  return { calls: () => count, release };
+}

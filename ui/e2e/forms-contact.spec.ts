@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, holdRequests, test } from './fixtures';
 
 const REQUIRED = 'This Field is required*';
 const values = {
@@ -162,25 +162,18 @@ test('a network failure: an error toast, values kept', async ({ page, guard }) =
 });
 
 test('a slow server gets one request; the button is disabled until it answers', async ({ page }) => {
-  let calls = 0;
-  let release: () => void = () => {};
-  const held = new Promise<void>((done) => (release = done));
-  await page.route('**/api/clients/create', async (route) => {
-    calls++;
-    await held;
-    await route.fallback();
-  });
+  const answer = await holdRequests(page, '**/api/clients/create');
   await fillAll(page);
   await submit(page).click();
   await expect(submit(page)).toBeDisabled();
   await page.getByLabel('Name', { exact: true }).press('Enter');
   await page.locator('form.form-card').evaluate((form: HTMLFormElement) => form.requestSubmit());
   await page.waitForTimeout(300);
-  expect(calls).toBe(1);
-  release();
+  expect(answer.calls()).toBe(1);
+  answer.release();
   await expect(page.locator('.toast--success')).toHaveText(/Your Query Submitted Successfully!/);
   await expect(submit(page)).toBeEnabled();
-  expect(calls).toBe(1);
+  expect(answer.calls()).toBe(1);
 });
 
 test('the honeypot is hidden from people and assistive technology', async ({ page }) => {

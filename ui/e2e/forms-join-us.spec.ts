@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, holdRequests, test } from './fixtures';
 
 const REQUIRED = 'This Field is required *';
 // A real 1x1 PNG: the server checks the bytes, not the name.
@@ -187,23 +187,16 @@ test('a 415 for the file shows the server message under the picker', async ({ pa
 });
 
 test('a slow server gets one request; the button is disabled until it answers', async ({ page }) => {
-  let calls = 0;
-  let release: () => void = () => {};
-  const held = new Promise<void>((done) => (release = done));
-  await page.route('**/api/applicant/create', async (route) => {
-    calls++;
-    await held;
-    await route.fallback();
-  });
+  const answer = await holdRequests(page, '**/api/applicant/create');
   await fillAll(page);
   await submit(page).click();
   await expect(submit(page)).toBeDisabled();
   await page.locator('form.form-card').evaluate((form: HTMLFormElement) => form.requestSubmit());
   await page.waitForTimeout(300);
-  expect(calls).toBe(1);
-  release();
+  expect(answer.calls()).toBe(1);
+  answer.release();
   await expect(page.locator('.toast--success')).toHaveText(/Form Submitted Successfully/);
-  expect(calls).toBe(1);
+  expect(answer.calls()).toBe(1);
 });
 
 test('no horizontal scroll at 320px', async ({ page }) => {
