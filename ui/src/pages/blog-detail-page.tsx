@@ -6,6 +6,7 @@ import { messages } from '@/content/messages';
 import { AuthorBadge } from '@/features/blog/author-badge';
 import { blogColor, formatBlogDate } from '@/features/blog/blog-format';
 import { pickOthers } from '@/features/blog/blog-layout';
+import { LoadFailed } from '@/features/blog/load-failed';
 import { sanitizeHtml } from '@/features/blog/sanitize-html';
 import { SimilarBlogs } from '@/features/blog/similar-blogs';
 import { SubscribePanel } from '@/features/blog/subscribe-panel';
@@ -167,17 +168,13 @@ export function BlogDetailPage() {
           </div>
         )}
         {remote.status === 'error' && !notFound && (
-          <div class="blog-detail__message">
+          <LoadFailed
+            class="blog-detail__message"
+            message={blogContent.detailFailed}
+            onRetry={() => setAttempt((n) => n + 1)}
+          >
             <h1 class="blog-detail__title">{blogContent.detailTitleFallback}</h1>
-            <p>{blogContent.detailFailed}</p>
-            <button
-              type="button"
-              class="action-button action-button--primary"
-              onClick={() => setAttempt((n) => n + 1)}
-            >
-              {blogContent.retryLabel}
-            </button>
-          </div>
+          </LoadFailed>
         )}
         {blog && <BlogArticle blog={blog} />}
       </div>

@@ -16,7 +16,7 @@ export function SimilarBlogs({ blogs }: { blogs: readonly Blog[] }) {
         {similar.heading}
       </h2>
       <p class="similar__caption">{similar.caption}</p>
-      <ul class="similar__grid">
+      <ul class="blog-cards similar__grid">
         {blogs.map((blog) => (
           <li key={blog._id} class="similar__item">
             <article class="blog-card similar-card">
