@@ -1,9 +1,9 @@
-import type { Blog } from '@/lib/api-types';
+import type { BlogAuthor } from '@/lib/api-types';
 import { mediaUrl } from '@/lib/runtime-config';
 import { initialOf } from './blog-format';
 
 interface AuthorBadgeProps {
-  author: NonNullable<Blog['written_by']>;
+  author: BlogAuthor;
   color: string;
   size?: number;
 }
