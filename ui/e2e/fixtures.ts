@@ -1,6 +1,8 @@
-import { test as base, expect } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
+import routeTable from '@/app/route-table.json';
+import { blogPath } from '@/lib/blog-path';
 
-export interface PageGuard {
+interface PageGuard {
   /** Requests to anything but the server's own origin. */
   outsideRequests: string[];
   /** console.error messages and uncaught page errors. */
@@ -52,21 +54,28 @@ export { expect };
 /** A demo story every new database is seeded with (db/seed/blogs/16-...). */
 export const SEEDED_STORY_ID = 'science-labs-for-twelve-government-high-schools-in-mysuru-district';
 
-/** Every route of SPEC.md's route table; a seeded story stands for /blogs/detail/{id}. */
-export const ROUTES = [
-  '/',
-  '/home',
-  '/about/our_vision',
-  '/about/founder_message',
-  '/why-us',
-  '/blogs',
-  `/blogs/detail/${SEEDED_STORY_ID}`,
-  '/join_us',
-  '/contact',
-  '/projects',
-  '/real-estate',
-  '/hr-labs',
-  '/facility-management-services',
-  '/fidelitus_gallery',
-  '/shilpa_foundation',
-] as const;
+/** Every route of the one route table (src/app/route-table.json); a seeded story stands for `:id`. */
+export const ROUTES: readonly string[] = routeTable.routes.map(({ path }) =>
+  path.includes(':id') ? blogPath(SEEDED_STORY_ID) : path,
+);
+
+/** True when the document is wider than the viewport (horizontal scrolling). */
+export function hasHorizontalScroll(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+}
+
+/**
+ * Holds every request matching `url` until `release()`, counting them: for loading states,
+ * busy buttons and double submits. A released request goes on to the server.
+ */
+export async function holdRequests(page: Page, url: string | ((url: URL) => boolean)) {
+  let count = 0;
+  let release: () => void = () => {};
+  const held = new Promise<void>((done) => (release = done));
+  await page.route(url, async (route) => {
+    count++;
+    await held;
+    await route.fallback();
+  });
+  return { calls: () => count, release };
+}

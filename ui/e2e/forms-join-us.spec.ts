@@ -1,7 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
-import { useApi } from './mock-api';
-import { snapshot } from './snapshot';
+import { expect, holdRequests, test } from './fixtures';
 
 const REQUIRED = 'This Field is required *';
 // A real 1x1 PNG: the server checks the bytes, not the name.
@@ -20,7 +18,6 @@ const values = {
 };
 
 test.beforeEach(async ({ page }) => {
-  await useApi(page);
   await page.goto('/join_us');
 });
 
@@ -129,13 +126,9 @@ test('on 201: the multipart payload, the toast, and every field and the file res
     await expect(page.getByLabel(label, { exact: true })).toHaveValue('');
   await expect(page.getByText(resume.name)).toHaveCount(0);
   expect(await picker(page).evaluate((input: HTMLInputElement) => input.files?.length ?? 0)).toBe(0);
-  for (const width of [390, 1440]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await snapshot(page, `join-us-submitted-${width}`);
-  }
 });
 
-test('a server error: the toast shows its message, every value and the file are kept', async ({
+test('a server error: the toast says the fault is ours, every value and the file are kept', async ({
   page,
   guard,
 }) => {
@@ -143,21 +136,36 @@ test('a server error: the toast shows its message, every value and the file are 
   await page.route('**/api/applicant/create', (route) =>
     route.fulfill({
       status: 500,
-      json: { message: 'We could not save your application. Please try again.' },
+      json: { message: 'Something went wrong on our side. Please try again later.' },
     }),
   );
   await fillAll(page);
   await submit(page).click();
-  await expect(page.locator('.toast--error')).toHaveText(/We could not save your application/);
+  await expect(page.locator('.toast--error')).toHaveText(
+    /^Something went wrong on our side\. Please try again in a few minutes; what you typed is still here\./,
+  );
   for (const [label, value] of Object.entries(values)) {
     await expect(page.getByLabel(label, { exact: true })).toHaveValue(value);
   }
   await expect(page.getByText(resume.name)).toBeVisible();
   await expect(submit(page)).toBeEnabled();
-  for (const width of [390, 1440]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await snapshot(page, `join-us-failed-${width}`);
-  }
+});
+
+test('a 422 names the refused field by its label, with the server message under it', async ({
+  page,
+  guard,
+}) => {
+  guard.allowConsoleError(/Failed to load resource.*422/);
+  await fillAll(page);
+  // The real server takes 0 to 60 years of experience.
+  await page.getByLabel('Experience', { exact: true }).fill('99');
+  await submit(page).click();
+  await expect(page.locator('.toast--error')).toHaveText(/^Please check Experience\./);
+  await expect(page.getByText('Please correct the fields listed in errors.')).toHaveCount(0);
+  await expect(page.getByLabel('Experience', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('Experience', { exact: true })).toHaveAccessibleDescription(/from 0 to 60/);
+  await expect(page.getByText(resume.name)).toBeVisible();
+  await expect(page.getByLabel('Name', { exact: true })).toHaveValue(values.Name);
 });
 
 test('a 415 for the file shows the server message under the picker', async ({ page, guard }) => {
@@ -179,23 +187,16 @@ test('a 415 for the file shows the server message under the picker', async ({ pa
 });
 
 test('a slow server gets one request; the button is disabled until it answers', async ({ page }) => {
-  let calls = 0;
-  let release: () => void = () => {};
-  const held = new Promise<void>((done) => (release = done));
-  await page.route('**/api/applicant/create', async (route) => {
-    calls++;
-    await held;
-    await route.fallback();
-  });
+  const answer = await holdRequests(page, '**/api/applicant/create');
   await fillAll(page);
   await submit(page).click();
   await expect(submit(page)).toBeDisabled();
   await page.locator('form.form-card').evaluate((form: HTMLFormElement) => form.requestSubmit());
   await page.waitForTimeout(300);
-  expect(calls).toBe(1);
-  release();
+  expect(answer.calls()).toBe(1);
+  answer.release();
   await expect(page.locator('.toast--success')).toHaveText(/Form Submitted Successfully/);
-  expect(calls).toBe(1);
+  expect(answer.calls()).toBe(1);
 });
 
 test('no horizontal scroll at 320px', async ({ page }) => {

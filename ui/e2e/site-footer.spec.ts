@@ -1,8 +1,6 @@
 import { expect, test } from './fixtures';
-import { serveStories } from './site-helpers';
 
 test('the footer links to the SPEC pages, the services and the outside sites', async ({ page }) => {
-  await serveStories(page);
   await page.goto('/');
   const footer = page.getByRole('contentinfo');
   const expected: [string, string][] = [
@@ -31,7 +29,6 @@ test('the footer links to the SPEC pages, the services and the outside sites', a
 test('social icons open Facebook, Instagram, LinkedIn, YouTube and a WhatsApp chat with a greeting', async ({
   page,
 }) => {
-  await serveStories(page);
   await page.goto('/why-us');
   const footer = page.getByRole('contentinfo');
   const hosts: [RegExp, RegExp][] = [
@@ -53,7 +50,6 @@ test('social icons open Facebook, Instagram, LinkedIn, YouTube and a WhatsApp ch
 });
 
 test('the footer phone and email are tel: and mailto: links', async ({ page }) => {
-  await serveStories(page);
   await page.goto('/projects');
   const footer = page.getByRole('contentinfo');
   await expect(footer.locator('a[href^="tel:"]')).toHaveCount(1);

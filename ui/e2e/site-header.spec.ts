@@ -1,9 +1,4 @@
 import { expect, test } from './fixtures';
-import { serveStories } from './site-helpers';
-
-test.beforeEach(async ({ page }) => {
-  await serveStories(page);
-});
 
 test.describe('desktop header', () => {
   test('lists the SPEC menu in order', async ({ page }) => {

@@ -1,11 +1,8 @@
+import { blogPath } from '@/lib/blog-path';
+import { fetchList, isBlogList } from './blog-helpers';
 import { expect, test } from './fixtures';
-import { serveStories } from './site-helpers';
 
 test.describe('home page', () => {
-  test.beforeEach(async ({ page }) => {
-    await serveStories(page);
-  });
-
   test('shows every section in SPEC order', async ({ page }) => {
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(
@@ -168,40 +165,51 @@ test.describe('home page', () => {
 test.describe('featured stories', () => {
   test('show the first 3 posts with image, title, motive and first tag; a click opens the post', async ({
     page,
+    request,
   }) => {
-    await serveStories(page, 5);
+    const listed = (await fetchList(request, 1)).data.datas;
+    const [story, , , fourth] = listed;
+    if (!story || !fourth || story.tags.length < 2 || !story.blog_image) {
+      throw new Error('the seeded list needs four posts, the first with two tags and an image');
+    }
     await page.goto('/');
     const section = page.locator('#featured-stories');
     const cards = section.locator('.story-card');
     await expect(cards).toHaveCount(3);
     const first = cards.first();
-    await expect(first.getByRole('heading', { level: 3 })).toHaveText(/^Fixture story 1:/);
-    await expect(first).toContainText('How client 1 moved in eight weeks early');
-    await expect(first).toContainText('Fixture tag 1');
-    await expect(first).not.toContainText('Second tag');
+    await expect(first.getByRole('heading', { level: 3 })).toHaveText(story.title);
+    await expect(first).toContainText(story.motive);
+    await expect(first).toContainText(story.tags[0]?.name ?? '');
+    await expect(first).not.toContainText(story.tags[1]?.name ?? '');
     const image = first.locator('img');
-    await expect(image).toHaveAttribute('src', '/media/fixtures/story-1.svg');
+    await expect(image).toHaveAttribute('src', `/media/${story.blog_image}`);
     await expect(image).toHaveAttribute('loading', 'lazy');
     await first.scrollIntoViewIfNeeded();
     await expect
       .poll(() => image.evaluate((element: HTMLImageElement) => element.naturalWidth))
       .toBeGreaterThan(0);
-    await expect(section.getByText('Fixture story 4')).toHaveCount(0);
+    await expect(section.getByText(fourth.title)).toHaveCount(0);
     await first.click();
-    await expect(page).toHaveURL(/\/blogs\/detail\/fixture-story-1$/);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Fixture story 1:/);
+    await expect(page).toHaveURL(blogPath(story._id));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(story.title);
   });
 
   test('a failed list call leaves a quiet note, not an error', async ({ page, guard }) => {
     guard.allowConsoleError(/status of 500/); // the browser logs the failed request itself
-    await serveStories(page, 'fail');
+    await page.route(isBlogList, (route) =>
+      route.fulfill({ status: 500, json: { message: 'Something went wrong on our side.' } }),
+    );
     await page.goto('/');
     await expect(page.locator('#featured-stories')).toContainText('will appear here soon');
     await expect(page.locator('.toast')).toHaveCount(0);
   });
 
   test('no posts yet: the same note', async ({ page }) => {
-    await serveStories(page, 0);
+    await page.route(isBlogList, (route) =>
+      route.fulfill({
+        json: { data: { datas: [], pagination: { total: 0, limit: 12, page: 1, pages: 0 } } },
+      }),
+    );
     await page.goto('/');
     await expect(page.locator('#featured-stories')).toContainText('will appear here soon');
   });
@@ -211,7 +219,6 @@ test.describe('under prefers-reduced-motion', () => {
   test.use({ reducedMotion: 'reduce' });
 
   test('the counters show their final numbers at once and nothing waits to animate in', async ({ page }) => {
-    await serveStories(page);
     await page.goto('/');
     await expect(page.locator('#overview .stat__value')).toHaveText(['6000+', '700+', '11+', '500+']);
     expect(await page.evaluate(() => document.documentElement.classList.contains('aos'))).toBe(false);
@@ -225,7 +232,6 @@ test.describe('under prefers-reduced-motion', () => {
 });
 
 test('animate-on-scroll reveals sections as they scroll into view', async ({ page }) => {
-  await serveStories(page);
   await page.goto('/');
   const clients = page.locator('#clients .section-heading');
   await expect(clients).not.toHaveClass(/aos-in/);

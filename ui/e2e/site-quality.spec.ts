@@ -1,20 +1,10 @@
-import { mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, ROUTES, test } from './fixtures';
-import { hasHorizontalScroll, serveStories } from './site-helpers';
+import { expect, hasHorizontalScroll, ROUTES, test } from './fixtures';
 
-const SCREENSHOTS = fileURLToPath(new URL('./screenshots/', import.meta.url));
 const WIDTHS = [320, 390, 768, 1024, 1440, 1920];
 
 /** The pages this branch builds; the blog, contact and careers pages have their own suites. */
 const STATIC_ROUTES = ROUTES.filter((route) => !/^\/(blogs|join_us|contact)/.test(route));
-
-const slug = (route: string) => (route === '/' ? 'home-root' : route.slice(1).replace(/[/]/g, '_'));
-
-test.beforeEach(async ({ page }) => {
-  await serveStories(page);
-});
 
 for (const route of ROUTES) {
   test.describe(route, () => {
@@ -99,61 +89,3 @@ for (const route of STATIC_ROUTES) {
     }
   });
 }
-
-test.describe('screenshots', () => {
-  test.use({ reducedMotion: 'reduce' });
-
-  for (const [width, height] of [
-    [390, 844],
-    [1440, 900],
-  ] as const) {
-    test(`every page at ${width}x${height}`, async ({ page }) => {
-      test.setTimeout(120_000);
-      mkdirSync(SCREENSHOTS, { recursive: true });
-      await page.setViewportSize({ width, height });
-      for (const route of ROUTES) {
-        await page.goto(route);
-        await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-        await page.waitForLoadState('networkidle');
-        // Scroll through once so lazy images load, then shoot from the top.
-        await page.evaluate(async () => {
-          for (let y = 0; y < document.body.scrollHeight; y += 500) {
-            window.scrollTo(0, y);
-            await new Promise((done) => setTimeout(done, 40));
-          }
-          window.scrollTo(0, 0);
-        });
-        await page.waitForFunction(() => Array.from(document.images).every((image) => image.complete));
-        await page.screenshot({
-          path: `${SCREENSHOTS}${slug(route)}-${width}x${height}.png`,
-          fullPage: true,
-        });
-      }
-    });
-  }
-});
-
-test.describe('screenshots of the open menus and the video modal', () => {
-  test.use({ reducedMotion: 'reduce' });
-
-  test('drawer at 390, dropdown at 1024 and 1440, modal at 1440', async ({ page }) => {
-    mkdirSync(SCREENSHOTS, { recursive: true });
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto('/about/our_vision');
-    await page.getByRole('button', { name: 'Open menu' }).click();
-    await page.getByRole('dialog', { name: 'Menu' }).getByRole('button', { name: 'Business' }).click();
-    await page.screenshot({ path: `${SCREENSHOTS}open-drawer-390x844.png` });
-
-    for (const width of [1024, 1440]) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.goto('/about/our_vision');
-      await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Business' }).hover();
-      await page.screenshot({ path: `${SCREENSHOTS}open-dropdown-${width}x900.png` });
-    }
-
-    await page.goto('/');
-    await page.getByRole('button', { name: /Play video/ }).click();
-    await expect(page.getByRole('dialog')).toBeVisible();
-    await page.screenshot({ path: `${SCREENSHOTS}video-modal-1440x900.png` });
-  });
-});

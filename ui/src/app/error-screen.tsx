@@ -3,7 +3,7 @@ import { useLocation } from 'react-router-dom';
 import { messages } from '@/content/messages';
 
 /** The router's generic error screen (SPEC.md "Global behaviour"): the title, then the message. */
-export function ErrorScreen({ message }: { message: string }) {
+function ErrorScreen({ message }: { message: string }) {
   return (
     <section class="error-screen" aria-labelledby="error-title">
       <h1 id="error-title">{messages.unexpectedApplicationError}</h1>

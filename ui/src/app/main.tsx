@@ -1,6 +1,6 @@
 import { render } from 'preact';
 import { BrowserRouter } from 'react-router-dom';
-import { ToastHost } from '@/components/toast';
+import { ToastHost } from '@/components/toast-host';
 import { startAnimateOnScroll } from '@/lib/animate-on-scroll';
 import { App } from './app';
 import '@/styles/base.css';

@@ -32,7 +32,7 @@ function page(name: string) {
 }
 
 /** SPEC.md section 2, from the one route table the server reads too (route-table.json). */
-export const pageRoutes: RouteObject[] = [
+const pageRoutes: RouteObject[] = [
   ...routeTable.routes.map(
     ({ path, page: name }): RouteObject =>
       path === '/' ? { index: true, element: page(name) } : { path: path.slice(1), element: page(name) },

@@ -14,7 +14,7 @@ export function errorId(id: string): string {
 }
 
 /** Label, control and the error under it. */
-export function FieldShell({ id, label, error, hint, children }: FieldShellProps) {
+function FieldShell({ id, label, error, hint, children }: FieldShellProps) {
   return (
     <div class={error ? 'field field--invalid' : 'field'}>
       <label class="field__label" for={id}>

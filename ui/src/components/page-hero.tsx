@@ -2,7 +2,7 @@ import type { ComponentChildren } from 'preact';
 import { Link } from 'react-router-dom';
 import type { BreadcrumbItem } from '@/content/types';
 
-export function Breadcrumb({ items }: { items: readonly BreadcrumbItem[] }) {
+function Breadcrumb({ items }: { items: readonly BreadcrumbItem[] }) {
   return (
     <nav class="breadcrumb" aria-label="Breadcrumb">
       <ol>

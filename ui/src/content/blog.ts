@@ -22,6 +22,7 @@ export const blogContent: BlogContent = {
     placeholder: 'Enter your mail id',
     buttonLabel: 'submit',
     inputLabel: 'Your email address',
+    fieldName: 'your email address',
     departmentWebsite: 'Corp Blogs',
     service: 'Blog Subscription',
   },

@@ -22,7 +22,7 @@ import type {
 } from '@/content/types';
 
 /** Text claims the spec requires verbatim on the home page. */
-export const homeClaims = {
+const homeClaims = {
   peopleHelped: '500 + people helped every month',
   clients: '6,000 + clients',
 } as const;

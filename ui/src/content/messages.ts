@@ -1,6 +1,9 @@
 import type { Messages } from '@/content/types';
 
-/** Toasts and field errors from SPEC.md §8, verbatim (spacing and punctuation included). */
+/**
+ * Toasts and field errors: first those of SPEC.md §8, verbatim (spacing and punctuation
+ * included), then our own for the failures the spec leaves without a message.
+ */
 export const messages: Messages = {
   contactFieldRequired: 'This Field is required*',
   joinUsFieldRequired: 'This Field is required *',
@@ -10,4 +13,11 @@ export const messages: Messages = {
   blogNotFound: "We couldn't find the blog based on your search",
   heroVideoFailed: "Oops we couldn't play the video for you!",
   unexpectedApplicationError: 'Unexpected Application Error!',
+  checkFields: 'Please check {fields}.',
+  fieldsAnd: 'and',
+  checkForm: 'Please check what you typed and try again.',
+  serverFailed:
+    'Something went wrong on our side. Please try again in a few minutes; what you typed is still here.',
+  networkFailed: 'We could not reach the server. Please check your connection and try again.',
+  sendFailed: 'Something went wrong while sending. Please try again.',
 };

@@ -553,6 +553,8 @@ export interface BlogContent {
     buttonLabel: string;
     /** Accessible label of the email input (the placeholder alone is not a label). */
     inputLabel: string;
+    /** How a failure toast names the email box ("Please check {fields}."). */
+    fieldName: string;
     /** department_website and service sent with a subscription. */
     departmentWebsite: string;
     service: string;
@@ -595,4 +597,16 @@ export interface Messages {
   blogNotFound: string;
   heroVideoFailed: string;
   unexpectedApplicationError: string;
+  /** A form the server refused (422): {fields} names the form's fields it refused. */
+  checkFields: string;
+  /** Joins the last two field names in checkFields: "Email and Mobile". */
+  fieldsAnd: string;
+  /** A refused form whose errors name no field the visitor can see. */
+  checkForm: string;
+  /** Any 5xx: our fault, and what to do about it. */
+  serverFailed: string;
+  /** No answer at all (offline, connection refused). */
+  networkFailed: string;
+  /** Any other failure without words of the server's own. */
+  sendFailed: string;
 }

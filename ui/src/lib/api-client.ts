@@ -1,19 +1,27 @@
+import { messages } from '@/content/messages';
+import type { ErrorBody } from './api-types';
 import { runtimeConfig } from './runtime-config';
 
-/** Every failed call, whatever went wrong: the server's message when it sent one. */
+/**
+ * Every failed call, whatever went wrong: the server's message when it sent one (then
+ * `fromServer` is true), else a description for the log. Status 0: no answer at all.
+ * What a visitor reads is worked out from it by failureMessage (lib/failure-message.ts).
+ */
 export class ApiError extends Error {
   readonly status: number;
   readonly errors: Record<string, string>;
+  readonly fromServer: boolean;
 
-  constructor(message: string, status: number, errors: Record<string, string> = {}) {
+  constructor(message: string, status: number, errors: Record<string, string> = {}, fromServer = false) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.errors = errors;
+    this.fromServer = fromServer;
   }
 }
 
-export type Query = Record<string, string | number | undefined>;
+type Query = Record<string, string | number | undefined>;
 
 function buildUrl(path: string, query?: Query): string {
   const url = `${runtimeConfig.apiBase}/${path.replace(/^\/+/, '')}`;
@@ -37,23 +45,23 @@ async function parseBody(response: Response): Promise<unknown> {
 }
 
 function errorFrom(response: Response, body: unknown): ApiError {
-  const shaped = (body ?? {}) as { message?: unknown; errors?: unknown };
-  const message =
-    typeof shaped.message === 'string' && shaped.message
-      ? shaped.message
-      : `The server answered ${response.status} ${response.statusText}`.trim();
+  const shaped = (body ?? {}) as Partial<Record<keyof ErrorBody, unknown>>;
+  const fromServer = typeof shaped.message === 'string' && shaped.message !== '';
+  const message = fromServer
+    ? String(shaped.message)
+    : `The server answered ${response.status} ${response.statusText}`.trim();
   const errors =
     shaped.errors && typeof shaped.errors === 'object' ? (shaped.errors as Record<string, string>) : {};
-  return new ApiError(message, response.status, errors);
+  return new ApiError(message, response.status, errors, fromServer);
 }
 
-export interface ApiResponse<T> {
+interface ApiResponse<T> {
   status: number;
   body: T;
 }
 
 /** The one place that calls fetch. Resolves on 2xx; rejects with ApiError otherwise. */
-export async function request<T>(
+async function request<T>(
   method: 'GET' | 'POST',
   path: string,
   options: { query?: Query; json?: unknown; form?: FormData; signal?: AbortSignal } = {},
@@ -71,11 +79,7 @@ export async function request<T>(
     response = await fetch(buildUrl(path, options.query), { method, headers, body, signal: options.signal });
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
-    throw logged(
-      method,
-      path,
-      new ApiError('We could not reach the server. Please check your connection and try again.', 0),
-    );
+    throw logged(method, path, new ApiError(messages.networkFailed, 0));
   }
   const parsed = await parseBody(response);
   if (!response.ok) throw logged(method, path, errorFrom(response, parsed));

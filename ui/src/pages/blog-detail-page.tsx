@@ -1,19 +1,21 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { Icon } from '@/components/icon';
-import { toast } from '@/components/toast';
 import { blogContent } from '@/content/blog';
 import { messages } from '@/content/messages';
 import { AuthorBadge } from '@/features/blog/author-badge';
-import { type Blog, getBlog, listBlogs } from '@/features/blog/blog-api';
 import { blogColor, formatBlogDate } from '@/features/blog/blog-format';
 import { pickOthers } from '@/features/blog/blog-layout';
+import { LoadFailed } from '@/features/blog/load-failed';
 import { PostBody } from '@/features/blog/post-body';
 import { SimilarBlogs } from '@/features/blog/similar-blogs';
 import { SubscribePanel } from '@/features/blog/subscribe-panel';
-import { useRemote } from '@/features/blog/use-remote';
 import { ApiError } from '@/lib/api-client';
+import type { Blog } from '@/lib/api-types';
+import { getBlog, listBlogs } from '@/lib/blog-api';
 import { mediaUrl } from '@/lib/runtime-config';
+import { toast } from '@/lib/toast';
+import { useRemote } from '@/lib/use-remote';
 import '@/styles/controls.css';
 import '@/styles/forms.css';
 import '@/features/blog/blog-detail.css';
@@ -62,20 +64,23 @@ function useNotFoundRedirect(active: boolean) {
 function BlogArticle({ blog }: { blog: Blog }) {
   const color = blogColor(blog.color);
   const tags = blog.tags.map((tag) => tag.name).filter(Boolean);
+  const image = mediaUrl(blog.blog_image);
   return (
     <article class="blog-detail__article" aria-labelledby="blog-title">
       <header class="blog-detail__header">
         <p class="blog-detail__kicker" style={{ color }}>
-          {tags.length > 0 && (
-            <span class="blog-detail__tags">
-              {tags.map((tag) => (
-                <span key={tag} class="blog-detail__tag">
-                  {tag}
-                </span>
-              ))}
-            </span>
-          )}
-          <span class="blog-detail__read">{blog.min_read}</span>
+          <span class="blog-detail__meta">
+            {tags.length > 0 && (
+              <span class="blog-detail__tags">
+                {tags.map((tag) => (
+                  <span key={tag} class="blog-detail__tag">
+                    {tag}
+                  </span>
+                ))}
+              </span>
+            )}
+            <span class="blog-detail__read">{blog.min_read}</span>
+          </span>
         </p>
         <h1 id="blog-title" class="blog-detail__title">
           {blog.title}
@@ -87,15 +92,18 @@ function BlogArticle({ blog }: { blog: Blog }) {
           </time>
         </div>
       </header>
-      <img
-        class="blog-detail__image"
-        src={mediaUrl(blog.blog_image)}
-        alt=""
-        width={1200}
-        height={675}
-        fetchpriority="high"
-        decoding="async"
-      />
+      {/* A post without an image goes straight from its header to its motive. */}
+      {image && (
+        <img
+          class="blog-detail__image"
+          src={image}
+          alt=""
+          width={1200}
+          height={675}
+          fetchpriority="high"
+          decoding="async"
+        />
+      )}
       <p class="blog-detail__motive">{blog.motive}</p>
       <PostBody html={blog.content} />
     </article>
@@ -159,17 +167,13 @@ export function BlogDetailPage() {
           </div>
         )}
         {remote.status === 'error' && !notFound && (
-          <div class="blog-detail__message">
+          <LoadFailed
+            class="blog-detail__message"
+            message={blogContent.detailFailed}
+            onRetry={() => setAttempt((n) => n + 1)}
+          >
             <h1 class="blog-detail__title">{blogContent.detailTitleFallback}</h1>
-            <p>{blogContent.detailFailed}</p>
-            <button
-              type="button"
-              class="action-button action-button--primary"
-              onClick={() => setAttempt((n) => n + 1)}
-            >
-              {blogContent.retryLabel}
-            </button>
-          </div>
+          </LoadFailed>
         )}
         {blog && <BlogArticle blog={blog} />}
       </div>

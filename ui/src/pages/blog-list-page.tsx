@@ -1,15 +1,16 @@
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import { useSearchParams } from 'react-router-dom';
 import { PageHero } from '@/components/page-hero';
-import { toast } from '@/components/toast';
 import { blogContent } from '@/content/blog';
-import { listBlogs } from '@/features/blog/blog-api';
 import { BlogCard, BlogCardSkeleton } from '@/features/blog/blog-card';
-import { fillIn } from '@/features/blog/blog-format';
 import { groupBlogs, pageCount, parsePage, showsPagination } from '@/features/blog/blog-layout';
 import { BlogPagination } from '@/features/blog/blog-pagination';
 import { BlogSearch } from '@/features/blog/blog-search';
-import { useRemote } from '@/features/blog/use-remote';
+import { LoadFailed } from '@/features/blog/load-failed';
+import { listBlogs } from '@/lib/blog-api';
+import { fillIn } from '@/lib/fill-in';
+import { toast } from '@/lib/toast';
+import { useRemote } from '@/lib/use-remote';
 import '@/styles/controls.css';
 import '@/features/blog/blog-list.css';
 
@@ -87,7 +88,7 @@ export function BlogListPage() {
         </p>
 
         {remote.status === 'loading' && (
-          <div class="blog-grid" aria-hidden="true">
+          <div class="blog-cards blog-grid" aria-hidden="true">
             {Array.from({ length: SKELETON_CARDS }, (_, i) => (
               <BlogCardSkeleton key={i} />
             ))}
@@ -95,16 +96,11 @@ export function BlogListPage() {
         )}
 
         {remote.status === 'error' && (
-          <div class="blog-list__message">
-            <p>{blogContent.listFailed}</p>
-            <button
-              type="button"
-              class="action-button action-button--primary"
-              onClick={() => setAttempt((n) => n + 1)}
-            >
-              {blogContent.retryLabel}
-            </button>
-          </div>
+          <LoadFailed
+            class="blog-list__message"
+            message={blogContent.listFailed}
+            onRetry={() => setAttempt((n) => n + 1)}
+          />
         )}
 
         {remote.status === 'ready' && blogs.length === 0 && (
@@ -128,7 +124,7 @@ export function BlogListPage() {
         )}
 
         {blogs.length > 0 && (
-          <ul class="blog-grid">
+          <ul class="blog-cards blog-grid">
             {groupBlogs(blogs).flatMap((group) =>
               group.items.map(({ blog, variant }, index) => (
                 <li

@@ -1,9 +1,9 @@
+import type { BlogAuthor } from '@/lib/api-types';
 import { mediaUrl } from '@/lib/runtime-config';
-import type { Blog } from './blog-api';
 import { initialOf } from './blog-format';
 
 interface AuthorBadgeProps {
-  author: NonNullable<Blog['written_by']>;
+  author: BlogAuthor;
   color: string;
   size?: number;
 }

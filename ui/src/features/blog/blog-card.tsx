@@ -1,14 +1,11 @@
 import { Link } from 'react-router-dom';
+import { MediaImage } from '@/components/media-image';
 import { blogContent } from '@/content/blog';
-import { mediaUrl } from '@/lib/runtime-config';
-import type { Blog } from './blog-api';
+import type { Blog } from '@/lib/api-types';
+import { blogPath } from '@/lib/blog-path';
 import { blogColor } from './blog-format';
 import type { BlogCardVariant } from './blog-layout';
 import './blog-card.css';
-
-export function blogPath(id: string): string {
-  return `/blogs/detail/${encodeURIComponent(id)}`;
-}
 
 interface BlogCardProps {
   blog: Blog;
@@ -24,14 +21,12 @@ export function BlogCard({ blog, variant, eager }: BlogCardProps) {
   return (
     <article class={`blog-card blog-card--${variant}`} style={{ '--blog-color': blogColor(blog.color) }}>
       {variant !== 'text' && (
-        <img
+        <MediaImage
           class="blog-card__image"
-          src={mediaUrl(blog.blog_image)}
-          alt=""
+          path={blog.blog_image}
           width={1200}
           height={675}
           loading={eager ? 'eager' : 'lazy'}
-          decoding="async"
         />
       )}
       <div class="blog-card__body">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blogColor, fillIn, formatBlogDate, initialOf } from './blog-format';
+import { blogColor, formatBlogDate, initialOf } from './blog-format';
 
 describe('blog formatting', () => {
   it('writes the date in long form, on the calendar day written in the ISO text', () => {
@@ -18,9 +18,5 @@ describe('blog formatting', () => {
   it('accepts only #rrggbb colours', () => {
     expect(blogColor('#1f6f8b')).toBe('#1f6f8b');
     expect(blogColor('red;background:url(x)')).toBe('#0f3b57');
-  });
-
-  it('fills in placeholders', () => {
-    expect(fillIn('{count} found for “{query}”', { count: 3, query: 'lease' })).toBe('3 found for “lease”');
   });
 });

@@ -17,13 +17,6 @@ export function initialOf(name: string): string {
   return first === undefined ? '?' : String.fromCodePoint(first).toUpperCase();
 }
 
-/** Replaces {name} placeholders in a content string. */
-export function fillIn(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, key: string) =>
-    key in values ? String(values[key]) : whole,
-  );
-}
-
 /** The blog's accent colour when it is a #rrggbb value, else the brand colour. */
 export function blogColor(color: string): string {
   return /^#[0-9a-f]{6}$/i.test(color) ? color : '#0f3b57';

@@ -1,11 +1,11 @@
-import type { Pagination } from './blog-api';
+import type { Pagination } from '@/lib/api-types';
 
 /** How a card looks: big with the title over the image, text only, or the standard card. */
 export type BlogCardVariant = 'feature' | 'text' | 'standard';
 
-export type BlogGroupId = 'lead' | 'highlight' | 'uniform';
+type BlogGroupId = 'lead' | 'highlight' | 'uniform';
 
-export interface BlogGroup<T> {
+interface BlogGroup<T> {
   id: BlogGroupId;
   items: { blog: T; variant: BlogCardVariant }[];
 }

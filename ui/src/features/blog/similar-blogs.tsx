@@ -1,9 +1,10 @@
 import { Link } from 'react-router-dom';
+import { MediaImage } from '@/components/media-image';
 import { blogContent } from '@/content/blog';
-import { mediaUrl } from '@/lib/runtime-config';
-import type { Blog } from './blog-api';
-import { blogPath } from './blog-card';
+import type { Blog } from '@/lib/api-types';
+import { blogPath } from '@/lib/blog-path';
 import { formatBlogDate } from './blog-format';
+import './blog-card.css';
 
 /** 'Similar BLogs': up to three other posts; not rendered at all when there are none. */
 export function SimilarBlogs({ blogs }: { blogs: readonly Blog[] }) {
@@ -15,18 +16,16 @@ export function SimilarBlogs({ blogs }: { blogs: readonly Blog[] }) {
         {similar.heading}
       </h2>
       <p class="similar__caption">{similar.caption}</p>
-      <ul class="similar__grid">
+      <ul class="blog-cards similar__grid">
         {blogs.map((blog) => (
           <li key={blog._id} class="similar__item">
             <article class="blog-card similar-card">
-              <img
+              <MediaImage
                 class="blog-card__image"
-                src={mediaUrl(blog.blog_image)}
-                alt=""
+                path={blog.blog_image}
                 width={1200}
                 height={675}
                 loading="lazy"
-                decoding="async"
               />
               <div class="blog-card__body">
                 <h3 class="blog-card__title">

@@ -1,6 +1,6 @@
 import { fireEvent, render, screen } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ToastHost } from '@/components/toast';
+import { ToastHost } from '@/components/toast-host';
 import { SubscribePanel } from './subscribe-panel';
 
 function jsonResponse(status: number, body: unknown): Response {
@@ -59,5 +59,38 @@ describe('subscribe panel', () => {
       website: '',
     });
     expect(input.value).toBe('');
+  });
+
+  it('a 422 names the email box and shows the server message under it; the email stays', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn().mockResolvedValue(
+        jsonResponse(422, {
+          message: 'Please correct the fields listed in errors.',
+          errors: { email: 'Enter a valid email address.' },
+        }),
+      ),
+    );
+    setup();
+    const input = screen.getByLabelText('Your email address') as HTMLInputElement;
+    fireEvent.input(input, { target: { value: 'reader@' } });
+    fireEvent.click(screen.getByRole('button', { name: 'submit' }));
+    expect(await screen.findByText('Please check your email address.')).toBeTruthy();
+    expect(screen.getByText('Enter a valid email address.')).toBeTruthy();
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(input.value).toBe('reader@');
+    fireEvent.input(input, { target: { value: 'reader@example.com' } });
+    expect(screen.queryByText('Enter a valid email address.')).toBeNull();
+  });
+
+  it('a 5xx says the fault is ours; the email stays', async () => {
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(jsonResponse(503, { message: 'Database is locked' })));
+    setup();
+    const input = screen.getByLabelText('Your email address') as HTMLInputElement;
+    fireEvent.input(input, { target: { value: 'reader@example.com' } });
+    fireEvent.click(screen.getByRole('button', { name: 'submit' }));
+    expect(await screen.findByText(/^Something went wrong on our side\./)).toBeTruthy();
+    expect(screen.queryByText(/Database is locked/)).toBeNull();
+    expect(input.value).toBe('reader@example.com');
   });
 });

@@ -1,36 +1,29 @@
-import { useRef, useState } from 'preact/hooks';
 import { errorId } from '@/components/form-field';
 import { HoneypotField } from '@/components/honeypot-field';
-import { toast } from '@/components/toast';
+import { SubmitButton } from '@/components/submit-button';
 import { blogContent } from '@/content/blog';
 import { messages } from '@/content/messages';
 import { isBlank } from '@/lib/form-validation';
-import { useSubmission } from '@/lib/use-submission';
+import { useForm } from '@/lib/use-form';
 import { subscribeToBlogs } from './subscribe-api';
+
+interface SubscribeValues {
+  email: string;
+}
 
 /** The subscribe panel under a post (SPEC.md "Blog detail"). */
 export function SubscribePanel() {
   const { subscribe } = blogContent;
-  const [email, setEmail] = useState('');
-  const [serverError, setServerError] = useState('');
-  const { sending, submit } = useSubmission();
-  const honeypotRef = useRef<HTMLInputElement>(null);
-
-  function onSubmit(event: Event) {
-    event.preventDefault();
+  const { values, errors, setField, sending, onSubmit, formRef, honeypotRef } = useForm<SubscribeValues>({
+    empty: { email: '' },
+    fields: ['email'],
+    labels: [{ name: 'email', label: subscribe.fieldName }],
     // SPEC.md section 5: an empty email shows nothing and sends nothing.
-    if (sending || isBlank(email)) return;
-    void submit(
-      async () => {
-        await subscribeToBlogs(email.trim(), honeypotRef.current?.value ?? '');
-        toast.success(messages.blogSubscribed);
-        setEmail('');
-        setServerError('');
-        if (honeypotRef.current) honeypotRef.current.value = '';
-      },
-      (failure) => setServerError(failure.errors.email ?? ''),
-    );
-  }
+    ready: ({ email }) => !isBlank(email),
+    send: ({ email }, honeypot) => subscribeToBlogs(email.trim(), honeypot),
+    successMessage: messages.blogSubscribed,
+  });
+  const serverError = errors.email;
 
   return (
     <section class="subscribe" aria-labelledby="subscribe-title">
@@ -40,7 +33,7 @@ export function SubscribePanel() {
         </h2>
         <p class="subscribe__subtext">{subscribe.subtext}</p>
       </div>
-      <form class="subscribe__form" noValidate onSubmit={onSubmit}>
+      <form ref={formRef} class="subscribe__form" noValidate onSubmit={onSubmit}>
         <label class="visually-hidden" for="subscribe-email">
           {subscribe.inputLabel}
         </label>
@@ -52,24 +45,15 @@ export function SubscribePanel() {
           autoComplete="email"
           inputMode="email"
           placeholder={subscribe.placeholder}
-          value={email}
+          value={values.email}
           aria-invalid={serverError ? 'true' : undefined}
           aria-describedby={serverError ? errorId('subscribe-email') : undefined}
-          onInput={(event) => {
-            setEmail((event.currentTarget as HTMLInputElement).value);
-            setServerError('');
-          }}
+          onInput={(event) => setField('email', (event.currentTarget as HTMLInputElement).value)}
         />
         <HoneypotField inputRef={honeypotRef} />
-        <button
-          type="submit"
-          class="action-button action-button--accent subscribe__button"
-          disabled={sending}
-          aria-busy={sending}
-        >
-          {sending && <span class="action-button__spinner" aria-hidden="true" />}
+        <SubmitButton busy={sending} tone="accent" class="subscribe__button">
           {subscribe.buttonLabel}
-        </button>
+        </SubmitButton>
         {serverError && (
           <p class="subscribe__error" id={errorId('subscribe-email')}>
             {serverError}

@@ -1,6 +1,6 @@
 import { fireEvent, render, screen } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ToastHost } from '@/components/toast';
+import { ToastHost } from '@/components/toast-host';
 import { ApplicationForm } from './application-form';
 import { emptyApplication, validateApplication } from './application-rules';
 
@@ -132,5 +132,30 @@ describe('application form', () => {
     expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('');
     expect((screen.getByLabelText('Experience') as HTMLInputElement).value).toBe('');
     expect(screen.queryByText('resume.png')).toBeNull();
+  });
+
+  it('a 422 names the refused fields with the form labels, puts each message by its field, keeps all', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn().mockResolvedValue(
+        jsonResponse(422, {
+          message: 'Please correct the fields listed in errors.',
+          errors: { file: 'The resume must be an image.', mobile: 'Enter a phone number.' },
+        }),
+      ),
+    );
+    const { submit } = setup();
+    type('Name', 'Ravi');
+    type('Mobile', 'x');
+    type('Email', 'ravi@example.com');
+    type('Experience', '4');
+    choose(png());
+    submit();
+    expect(await screen.findByText('Please check Mobile and Upload Resume.')).toBeTruthy();
+    expect(screen.queryByText(/listed in errors/)).toBeNull();
+    expect(screen.getByText('The resume must be an image.')).toBeTruthy();
+    expect(screen.getByLabelText('Mobile').getAttribute('aria-invalid')).toBe('true');
+    expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('Ravi');
+    expect(screen.getByText('resume.png')).toBeTruthy();
   });
 });

@@ -1,13 +1,11 @@
 import { useRef } from 'preact/hooks';
 import { TextField } from '@/components/form-field';
 import { HoneypotField } from '@/components/honeypot-field';
-import { toast } from '@/components/toast';
+import { SubmitButton } from '@/components/submit-button';
 import { careersContent } from '@/content/careers';
 import { messages } from '@/content/messages';
 import type { ApplicantFieldName } from '@/content/types';
-import { firstErrorField, knownFieldErrors } from '@/lib/form-validation';
-import { useFormState } from '@/lib/use-form-state';
-import { useSubmission } from '@/lib/use-submission';
+import { useForm } from '@/lib/use-form';
 import { sendApplication } from './application-api';
 import {
   APPLICATION_FIELDS,
@@ -46,10 +44,19 @@ function fieldLabel(name: ApplicantFieldName): string {
 /** The Join Us application form (SPEC.md "Join Us", sections 4 and 5). */
 export function ApplicationForm() {
   const { form } = careersContent;
-  const { values, setValues, errors, setErrors, formRef, honeypotRef, setField, focusField, reset } =
-    useFormState<ApplicationValues>(emptyApplication);
-  const { sending, submit } = useSubmission();
   const fileRef = useRef<HTMLInputElement>(null);
+  const { values, setValues, errors, setErrors, setField, sending, onSubmit, formRef, honeypotRef } =
+    useForm<ApplicationValues>({
+      empty: emptyApplication,
+      fields: APPLICATION_FIELDS,
+      labels: form.fields,
+      validate: validateApplication,
+      send: sendApplication,
+      successMessage: messages.applicationSubmitted,
+      onSuccess: () => {
+        if (fileRef.current) fileRef.current.value = '';
+      },
+    });
 
   function clearFile() {
     if (fileRef.current) fileRef.current.value = '';
@@ -69,26 +76,6 @@ export function ApplicationForm() {
   function onRemove() {
     clearFile();
     fileRef.current?.focus();
-  }
-
-  function onSubmit(event: Event) {
-    event.preventDefault();
-    if (sending) return;
-    const found = validateApplication(values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      focusField(firstErrorField(found, APPLICATION_FIELDS));
-      return;
-    }
-    void submit(
-      async () => {
-        await sendApplication(values, honeypotRef.current?.value ?? '');
-        toast.success(messages.applicationSubmitted);
-        reset();
-        if (fileRef.current) fileRef.current.value = '';
-      },
-      (failure) => setErrors(knownFieldErrors(failure.errors, APPLICATION_FIELDS)),
-    );
   }
 
   function textField(name: ApplicationTextField) {
@@ -134,15 +121,9 @@ export function ApplicationForm() {
       />
       {textField('query')}
       <HoneypotField inputRef={honeypotRef} />
-      <button
-        type="submit"
-        class="action-button action-button--primary form-card__submit"
-        disabled={sending}
-        aria-busy={sending}
-      >
-        {sending && <span class="action-button__spinner" aria-hidden="true" />}
+      <SubmitButton busy={sending} tone="primary" class="form-card__submit">
         {form.submitLabel}
-      </button>
+      </SubmitButton>
     </form>
   );
 }

@@ -2,7 +2,7 @@ import { messages } from '@/content/messages';
 import { type FieldErrors, firstFailure, isBlank, type Rule } from '@/lib/form-validation';
 
 export type ApplicationTextField = 'name' | 'mobile' | 'email' | 'experience' | 'previous_company' | 'query';
-export type ApplicationField = ApplicationTextField | 'file';
+type ApplicationField = ApplicationTextField | 'file';
 
 export interface ApplicationValues extends Record<ApplicationTextField, string> {
   file: File | null;

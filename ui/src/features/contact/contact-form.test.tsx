@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ToastHost } from '@/components/toast';
+import { ToastHost } from '@/components/toast-host';
 import { ContactForm } from './contact-form';
 import { validateContact } from './contact-rules';
 
@@ -87,14 +87,15 @@ describe('contact form', () => {
     expect((screen.getByLabelText('Query') as HTMLTextAreaElement).value).toBe('');
   });
 
-  it('on failure toasts the server message, shows its field errors and keeps the values', async () => {
+  it("a 422 names the refused fields by their labels (never the server's words) and keeps the values", async () => {
     vi.stubGlobal(
       'fetch',
-      vi
-        .fn()
-        .mockResolvedValue(
-          jsonResponse(422, { message: 'Please check the form.', errors: { email: 'Enter a valid email' } }),
-        ),
+      vi.fn().mockResolvedValue(
+        jsonResponse(422, {
+          message: 'Please correct the fields listed in errors.',
+          errors: { email: 'Enter a valid email', mobile: 'Enter a phone number' },
+        }),
+      ),
     );
     const { submit } = setup();
     type('Name', 'Asha');
@@ -102,9 +103,37 @@ describe('contact form', () => {
     type('Email', 'asha');
     type('Query', 'Hello');
     submit();
-    expect(await screen.findByText('Please check the form.')).toBeTruthy();
+    expect(await screen.findByText('Please check Contact Number and Email.')).toBeTruthy();
+    expect(screen.queryByText(/listed in errors/)).toBeNull();
+    expect(screen.getByLabelText('Email').getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByText('Enter a valid email')).toBeTruthy();
+    expect(screen.getByText('Enter a phone number')).toBeTruthy();
     expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('asha');
+    expect((screen.getByLabelText('Query') as HTMLTextAreaElement).value).toBe('Hello');
+  });
+
+  it('a 5xx says the fault is ours and what to do, never the status line, and keeps the values', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi
+        .fn()
+        .mockResolvedValue(
+          new Response('<h1>oops</h1>', { status: 500, statusText: 'Internal Server Error' }),
+        ),
+    );
+    const { submit } = setup();
+    type('Name', 'Asha');
+    type('Contact Number', '98');
+    type('Email', 'asha@example.com');
+    type('Query', 'Hello');
+    submit();
+    expect(
+      await screen.findByText(
+        'Something went wrong on our side. Please try again in a few minutes; what you typed is still here.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText(/Internal Server Error|500/)).toBeNull();
+    expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('Asha');
     expect((screen.getByLabelText('Query') as HTMLTextAreaElement).value).toBe('Hello');
   });
 

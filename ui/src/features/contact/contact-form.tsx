@@ -1,11 +1,9 @@
 import { TextField } from '@/components/form-field';
 import { HoneypotField } from '@/components/honeypot-field';
-import { toast } from '@/components/toast';
+import { SubmitButton } from '@/components/submit-button';
 import { contactContent } from '@/content/contact';
 import { messages } from '@/content/messages';
-import { firstErrorField, knownFieldErrors } from '@/lib/form-validation';
-import { useFormState } from '@/lib/use-form-state';
-import { useSubmission } from '@/lib/use-submission';
+import { useForm } from '@/lib/use-form';
 import { sendEnquiry } from './contact-api';
 import {
   CONTACT_FIELDS,
@@ -28,28 +26,14 @@ const inputs: Record<
 /** "Write to Us" (SPEC.md "Contact Us", sections 4 and 5). */
 export function ContactForm() {
   const { form } = contactContent;
-  const { values, errors, setErrors, formRef, honeypotRef, setField, focusField, reset } =
-    useFormState<ContactValues>(emptyContact);
-  const { sending, submit } = useSubmission();
-
-  function onSubmit(event: Event) {
-    event.preventDefault();
-    if (sending) return;
-    const found = validateContact(values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      focusField(firstErrorField(found, CONTACT_FIELDS));
-      return;
-    }
-    void submit(
-      async () => {
-        await sendEnquiry(values, honeypotRef.current?.value ?? '');
-        toast.success(messages.contactSubmitted);
-        reset();
-      },
-      (failure) => setErrors(knownFieldErrors(failure.errors, CONTACT_FIELDS)),
-    );
-  }
+  const { values, errors, setField, sending, onSubmit, formRef, honeypotRef } = useForm<ContactValues>({
+    empty: emptyContact,
+    fields: CONTACT_FIELDS,
+    labels: form.fields,
+    validate: validateContact,
+    send: sendEnquiry,
+    successMessage: messages.contactSubmitted,
+  });
 
   return (
     <form ref={formRef} class="form-card" noValidate onSubmit={onSubmit} aria-labelledby="contact-form-title">
@@ -71,15 +55,9 @@ export function ContactForm() {
         />
       ))}
       <HoneypotField inputRef={honeypotRef} />
-      <button
-        type="submit"
-        class="action-button action-button--primary form-card__submit"
-        disabled={sending}
-        aria-busy={sending}
-      >
-        {sending && <span class="action-button__spinner" aria-hidden="true" />}
+      <SubmitButton busy={sending} tone="primary" class="form-card__submit">
         {form.submitLabel}
-      </button>
+      </SubmitButton>
     </form>
   );
 }

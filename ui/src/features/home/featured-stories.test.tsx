@@ -59,6 +59,22 @@ describe('featured stories', () => {
     expect(String(fetchMock.mock.calls[0]?.[0])).toContain('corp_website/blogs/get?page=1&text=');
   });
 
+  it('a post without an image keeps its card shape and shows no broken image', async () => {
+    const withoutImage = { ...blog(2), blog_image: null };
+    const body = {
+      data: {
+        datas: [blog(1), withoutImage, blog(3)],
+        pagination: { total: 3, limit: 8, page: 1, pages: 1 },
+      },
+    };
+    stubFetch(new Response(JSON.stringify(body), { status: 200 }));
+    renderStories();
+    const card = (await screen.findByRole('link', { name: 'Story number 2' })).closest('li') as HTMLElement;
+    expect(card.querySelector('img')).toBeNull();
+    expect(card.querySelector('.story-card__image')?.getAttribute('aria-hidden')).toBe('true');
+    expect(document.querySelectorAll('img')).toHaveLength(2);
+  });
+
   it('says so quietly when the list call fails: no error logged, no crash', async () => {
     const errors = vi.spyOn(console, 'error');
     stubFetch(new Response(JSON.stringify({ message: 'Not found' }), { status: 404 }));

@@ -1,28 +1,34 @@
 import { Link } from 'react-router-dom';
+import { MediaImage } from '@/components/media-image';
 import { PageSection } from '@/components/page-section';
 import { homeContent, homeLabels } from '@/content/home';
-import type { Blog } from '@/features/blog/blog-api';
-import { mediaUrl } from '@/lib/runtime-config';
-import { FEATURED_STORY_COUNT, useFeaturedStories } from './use-featured-stories';
+import type { Blog } from '@/lib/api-types';
+import { listBlogs } from '@/lib/blog-api';
+import { blogPath } from '@/lib/blog-path';
+import { useRemote } from '@/lib/use-remote';
+
+/** SPEC.md section 9: the home page features the first 3 posts. */
+const FEATURED_STORY_COUNT = 3;
+
+/** The first three posts of page 1 with an empty search (SPEC.md section 7). */
+async function loadFeaturedStories(signal: AbortSignal): Promise<Blog[]> {
+  const { blogs } = await listBlogs(1, '', signal);
+  return blogs.slice(0, FEATURED_STORY_COUNT);
+}
+
+/** SPEC.md shows no handling of a failed list call: the section says so quietly, no toast. */
+function ignoreFailure() {}
 
 function StoryCard({ blog }: { blog: Blog }) {
   const tag = blog.tags[0]?.name;
   return (
     <li class="card story-card" data-animate>
-      <img
-        class="story-card__image"
-        src={mediaUrl(blog.blog_image)}
-        alt=""
-        width={800}
-        height={500}
-        loading="lazy"
-        decoding="async"
-      />
+      <MediaImage class="story-card__image" path={blog.blog_image} width={800} height={500} loading="lazy" />
       <div class="story-card__body">
         {tag && <p class="tag">{tag}</p>}
         <h3 class="story-card__title">
           {/* The link covers the whole card (CSS), so the card is one click target. */}
-          <Link class="story-card__link" to={`/blogs/detail/${encodeURIComponent(blog._id)}`}>
+          <Link class="story-card__link" to={blogPath(blog._id)}>
             {blog.title}
           </Link>
         </h3>
@@ -49,7 +55,8 @@ function StorySkeletons() {
 
 /** The first three blog posts; a failed or empty list leaves a short note, never an error. */
 export function FeaturedStories() {
-  const stories = useFeaturedStories();
+  const stories = useRemote(loadFeaturedStories, [], ignoreFailure);
+  const blogs = stories.status === 'ready' ? stories.data : [];
   return (
     <PageSection
       id="featured-stories"
@@ -59,14 +66,14 @@ export function FeaturedStories() {
       centered
     >
       {stories.status === 'loading' && <StorySkeletons />}
-      {stories.status === 'ready' && stories.blogs.length > 0 && (
+      {blogs.length > 0 && (
         <ul class="card-grid card-grid--3">
-          {stories.blogs.map((blog) => (
+          {blogs.map((blog) => (
             <StoryCard key={blog._id} blog={blog} />
           ))}
         </ul>
       )}
-      {(stories.status === 'unavailable' || (stories.status === 'ready' && stories.blogs.length === 0)) && (
+      {stories.status !== 'loading' && blogs.length === 0 && (
         <p class="empty-note">{homeLabels.storiesUnavailable}</p>
       )}
       <p class="section-more">

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { Link } from 'react-router-dom';
 import { Icon } from '@/components/icon';
-import { toast } from '@/components/toast';
 import { heroVideo, homeContent, homeLabels } from '@/content/home';
 import { messages } from '@/content/messages';
 import { prefersReducedMotion } from '@/lib/reduced-motion';
+import { toast } from '@/lib/toast';
 
 /**
  * The self-hosted hero video: autoplay, muted, loop, inline, with a poster.

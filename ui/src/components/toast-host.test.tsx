@@ -1,6 +1,7 @@
 import { act, render, screen } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ToastHost, toast } from './toast';
+import { toast } from '@/lib/toast';
+import { ToastHost } from './toast-host';
 
 describe('toasts', () => {
   afterEach(() => {

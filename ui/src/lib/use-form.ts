@@ -1,0 +1,86 @@
+import { useRef, useState } from 'preact/hooks';
+import { ApiError } from './api-client';
+import { type FieldLabel, failureMessage } from './failure-message';
+import { clearFieldError, type FieldErrors, firstErrorField, knownFieldErrors } from './form-validation';
+import { toast } from './toast';
+
+interface FormOptions<Values extends object> {
+  /** The values a form starts with, and goes back to after a success. */
+  empty: Values;
+  /** Every field in form order: focus goes to the first bad one; server errors show for these. */
+  fields: readonly Extract<keyof Values, string>[];
+  /** The labels the visitor sees, to name refused fields in the failure toast. */
+  labels: readonly FieldLabel[];
+  /** Field errors found before sending (SPEC.md section 5); none means the form may be sent. */
+  validate?: (values: Values) => FieldErrors<Extract<keyof Values, string>>;
+  /** When false, submitting does nothing at all and shows nothing (the subscribe box left empty). */
+  ready?: (values: Values) => boolean;
+  /** Sends the values with the honeypot's content; resolves on success, rejects with an ApiError. */
+  send: (values: Values, honeypot: string) => Promise<unknown>;
+  /** The toast after a success. */
+  successMessage: string;
+  /** Runs after a success, once values and errors are reset (a file input clears itself here). */
+  onSuccess?: () => void;
+}
+
+/**
+ * One way to submit a form, for every form of the site: values and field errors (editing a
+ * field clears its error), validation with focus on the first bad field, one request at a time
+ * (`sending` disables the submit button and further submits are ignored, so a slow server never
+ * gets a double submit), a toast on success with everything reset, and on failure a toast a
+ * visitor understands (failureMessage) and the server's field errors, with what they typed kept.
+ */
+export function useForm<Values extends object>(options: FormOptions<Values>) {
+  type Field = Extract<keyof Values, string>;
+  const { empty, fields, labels, validate, ready, send, successMessage, onSuccess } = options;
+  const [values, setValues] = useState<Values>(empty);
+  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const [sending, setSending] = useState(false);
+  const inFlight = useRef(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const honeypotRef = useRef<HTMLInputElement>(null);
+
+  /** Editing a field sets its value and clears its error (SPEC.md section 4). */
+  function setField<K extends Field>(field: K, value: Values[K]) {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => clearFieldError<Field>(current, field));
+  }
+
+  function focusField(field: Field | undefined) {
+    if (field) formRef.current?.querySelector<HTMLElement>(`[name="${field}"]`)?.focus();
+  }
+
+  async function submit(): Promise<void> {
+    inFlight.current = true;
+    setSending(true);
+    try {
+      await send(values, honeypotRef.current?.value ?? '');
+      toast.success(successMessage);
+      setValues(empty);
+      setErrors({});
+      if (honeypotRef.current) honeypotRef.current.value = '';
+      onSuccess?.();
+    } catch (error) {
+      toast.error(failureMessage(error, labels));
+      if (error instanceof ApiError) setErrors(knownFieldErrors(error.errors, fields));
+    } finally {
+      inFlight.current = false;
+      setSending(false);
+    }
+  }
+
+  /** The form's onSubmit handler. */
+  function onSubmit(event: Event) {
+    event.preventDefault();
+    if (inFlight.current || (ready && !ready(values))) return;
+    const found = validate?.(values) ?? {};
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      focusField(firstErrorField(found, fields));
+      return;
+    }
+    void submit();
+  }
+
+  return { values, setValues, errors, setErrors, setField, sending, onSubmit, formRef, honeypotRef };
+}
