@@ -8,6 +8,7 @@ use std::time::Duration;
 pub const DEFAULT_ADDR: &str = "127.0.0.1:8080";
 pub const DEFAULT_DATA_DIR: &str = "./data";
 pub const DEFAULT_MAX_CONNECTIONS: u32 = 1024;
+pub const DEFAULT_MAX_CONNECTIONS_PER_CLIENT: u32 = 64;
 pub const DEFAULT_RATE_LIMIT: u32 = 10;
 pub const DEFAULT_SEARCH_RATE_LIMIT: u32 = 300;
 pub const DEFAULT_MAX_UPLOAD_BYTES: u64 = 5 * 1024 * 1024;
@@ -19,6 +20,8 @@ pub struct Settings {
     pub addr: SocketAddr,
     pub data_dir: PathBuf,
     pub max_connections: usize,
+    /// Connections one client address may hold at once (trusted proxies excepted); 0: no cap.
+    pub max_connections_per_client: usize,
     /// Lead and application POSTs per client address a minute; 0 means unlimited.
     pub rate_limit_per_minute: u32,
     /// Blog searches that miss the cache, per client address a minute; 0 means unlimited.
@@ -28,6 +31,10 @@ pub struct Settings {
     pub header_read_timeout: Duration,
     /// A request body that sends nothing for this long is cut off (408).
     pub body_idle_timeout: Duration,
+    /// A request body slower than `body_min_rate` bytes a second on average, once
+    /// `body_rate_grace` has passed, is cut off (408).
+    pub body_min_rate: u64,
+    pub body_rate_grace: Duration,
     pub shutdown_grace: Duration,
     pub media_base: String,
     pub page_size: u64,
@@ -42,12 +49,15 @@ impl Settings {
             addr: SocketAddr::from(([127, 0, 0, 1], 8080)),
             data_dir: data_dir.into(),
             max_connections: DEFAULT_MAX_CONNECTIONS as usize,
+            max_connections_per_client: DEFAULT_MAX_CONNECTIONS_PER_CLIENT as usize,
             rate_limit_per_minute: DEFAULT_RATE_LIMIT,
             search_rate_limit_per_minute: DEFAULT_SEARCH_RATE_LIMIT,
             trusted_proxies: Vec::new(),
             max_upload_bytes: DEFAULT_MAX_UPLOAD_BYTES,
             header_read_timeout: Duration::from_secs(10),
             body_idle_timeout: Duration::from_secs(15),
+            body_min_rate: 1024,
+            body_rate_grace: Duration::from_secs(5),
             shutdown_grace: Duration::from_secs(5),
             media_base: DEFAULT_MEDIA_BASE.to_owned(),
             page_size: u64::from(DEFAULT_PAGE_SIZE),

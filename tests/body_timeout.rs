@@ -16,6 +16,8 @@ async fn serve(app: &TestApp) -> SocketAddr {
     let addr = listener.local_addr().expect("addr");
     let limits = Limits {
         max_connections: 16,
+        max_connections_per_client: 0,
+        trusted_proxies: Vec::new(),
         header_read_timeout: Duration::from_secs(10),
         shutdown_grace: Duration::from_secs(1),
     };
@@ -98,4 +100,40 @@ async fn an_application_whose_body_stops_arriving_gets_a_408_and_leaves_no_file(
         })
         .unwrap_or_default();
     assert!(left.is_empty(), "files left in uploads/: {left:?}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_body_that_trickles_a_byte_at_a_time_gets_a_408_once_its_rate_is_judged() {
+    let app = TestApp::with_settings(|s| s.body_rate_grace = Duration::from_millis(800));
+    let addr = serve(&app).await;
+    let (waited, head, body) = tokio::task::spawn_blocking(move || {
+        let mut stream = TcpStream::connect(addr).expect("connect");
+        stream
+            .set_read_timeout(Some(Duration::from_millis(100)))
+            .expect("timeout");
+        let head = format!(
+            "POST /api/clients/create HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: 5000\r\n\r\n"
+        );
+        stream.write_all(head.as_bytes()).expect("head");
+        let started = Instant::now();
+        let mut raw = Vec::new();
+        let mut buf = [0u8; 4096];
+        // One byte every 100 ms: never quiet for the 15 s idle limit, but 10 bytes a second.
+        while started.elapsed() < Duration::from_secs(8) && !raw.ends_with(b"}") {
+            if stream.write_all(b" ").is_err() {
+                break;
+            }
+            if let Ok(n) = stream.read(&mut buf) {
+                raw.extend_from_slice(&buf[..n]);
+            }
+        }
+        let response = parse(&raw);
+        (started.elapsed(), response.head, response.body)
+    })
+    .await
+    .expect("join");
+    assert!(head.starts_with("HTTP/1.1 408"), "{head}");
+    assert!(waited < Duration::from_secs(4), "{waited:?}");
+    let json: serde_json::Value = serde_json::from_slice(&body).expect("JSON body");
+    assert!(json["message"].is_string(), "{json}");
 }

@@ -15,6 +15,8 @@ use warp::Filter;
 fn limits(max_connections: usize, header_read_timeout: Duration) -> Limits {
     Limits {
         max_connections,
+        max_connections_per_client: 0,
+        trusted_proxies: Vec::new(),
         header_read_timeout,
         shutdown_grace: Duration::from_secs(5),
     }
@@ -122,4 +124,67 @@ async fn connections_over_the_cap_wait_for_a_free_slot() {
     .await
     .expect("join");
     assert_eq!(answered_late, 200);
+}
+
+/// An idle keep-alive connection from `source` that has had one answer.
+async fn idle_connection(addr: SocketAddr, source: &str) -> tokio::net::TcpStream {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let socket = tokio::net::TcpSocket::new_v4().expect("socket");
+    socket
+        .bind(format!("{source}:0").parse().expect("source"))
+        .expect("bind");
+    let mut stream = socket.connect(addr).await.expect("connect");
+    stream
+        .write_all(b"GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+        .await
+        .expect("write");
+    let mut buf = [0u8; 256];
+    let n = stream.read(&mut buf).await.expect("answer");
+    assert!(String::from_utf8_lossy(&buf[..n]).starts_with("HTTP/1.1 200"));
+    stream
+}
+
+/// True when the server closes `stream` within `within`.
+async fn closed_within(stream: &mut tokio::net::TcpStream, within: Duration) -> bool {
+    use tokio::io::AsyncReadExt;
+    let mut buf = [0u8; 64];
+    matches!(
+        tokio::time::timeout(within, stream.read(&mut buf)).await,
+        Ok(Ok(0) | Err(_))
+    )
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_client_cannot_hold_more_than_its_share_of_connections() {
+    let mut capped = limits(16, Duration::from_secs(10));
+    capped.max_connections_per_client = 3;
+    let (addr, _stop, _handle) = start(capped).await;
+    let mut held = Vec::new();
+    for _ in 0..3 {
+        held.push(idle_connection(addr, "127.0.0.1").await);
+    }
+    let mut fourth = tokio::net::TcpStream::connect(addr).await.expect("connect");
+    assert!(
+        closed_within(&mut fourth, Duration::from_secs(2)).await,
+        "a fourth connection from the same client is closed"
+    );
+    // Another client is served while the first holds its share.
+    let _other = idle_connection(addr, "127.0.0.2").await;
+    drop(held.pop());
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    let _again = idle_connection(addr, "127.0.0.1").await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn when_slots_run_short_idle_keep_alive_connections_are_closed() {
+    let (addr, _stop, _handle) = start(limits(8, Duration::from_secs(10))).await;
+    let mut idle = Vec::new();
+    for _ in 0..7 {
+        idle.push(idle_connection(addr, "127.0.0.1").await);
+    }
+    // The last slot: the server asks the open connections to close.
+    let _last = idle_connection(addr, "127.0.0.1").await;
+    for stream in &mut idle {
+        assert!(closed_within(stream, Duration::from_secs(2)).await);
+    }
 }

@@ -176,6 +176,16 @@ pub struct ServeArgs {
           value_parser = clap::value_parser!(u32).range(1..))]
     pub max_connections: u32,
 
+    /// Most connections one client address may hold at once, so one client cannot take
+    /// every slot (trusted proxies are not capped); 0 turns the cap off.
+    #[arg(
+        long,
+        env = "CORPSITE_MAX_CONNECTIONS_PER_CLIENT",
+        default_value_t = settings::DEFAULT_MAX_CONNECTIONS_PER_CLIENT,
+        value_name = "N"
+    )]
+    pub max_connections_per_client: u32,
+
     /// Enquiries and applications one client address may send a minute (a few may come at
     /// once); 0 turns the limit off.
     #[arg(
@@ -231,6 +241,7 @@ impl ServeArgs {
         Settings {
             addr: self.addr,
             max_connections: self.max_connections as usize,
+            max_connections_per_client: self.max_connections_per_client as usize,
             rate_limit_per_minute: self.rate_limit,
             search_rate_limit_per_minute: self.search_rate_limit,
             trusted_proxies: self.trusted_proxy,

@@ -71,6 +71,15 @@ impl AppState {
         }
     }
 
+    /// How fast a request body must arrive.
+    pub fn body_pace(&self) -> body::Pace {
+        body::Pace {
+            idle: self.settings.body_idle_timeout,
+            min_rate: self.settings.body_min_rate,
+            grace: self.settings.body_rate_grace,
+        }
+    }
+
     /// A filter that hands each request the state.
     pub fn filter(&self) -> BoxedFilter<(AppState,)> {
         let state = self.clone();
@@ -102,7 +111,7 @@ where
     path.and(warp::post())
         .and(state.filter())
         .and(state.client())
-        .and(body::incoming(state.settings.body_idle_timeout))
+        .and(body::incoming(state.body_pace()))
         .then(move |state: AppState, client, headers, body| {
             let handler = handler.clone();
             async move {

@@ -1,25 +1,19 @@
-//! The HTTP/1.1 server: hyper-util under warp's filters, with what plain `warp::serve`
-//! lacks: a header-read timeout, a cap on concurrent connections, and a graceful shutdown
-//! that lets in-flight requests finish. It also owns the long-lived background tasks
-//! (`Background`), started before serving and stopped after.
+//! `corpsite serve`: opens the store, starts the long-lived background tasks
+//! (`Background`), and serves the routes on the listener (`listener`) until SIGINT or
+//! SIGTERM, then stops them in the opposite order.
 
-use std::future::Future;
+mod fd_limit;
+mod listener;
+
+pub use listener::{run, Limits};
+
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
-use hyper::body::Incoming;
-use hyper::server::conn::http1;
-use hyper::service::service_fn;
-use hyper_util::rt::{TokioIo, TokioTimer};
-use hyper_util::server::graceful::GracefulShutdown;
 use tokio::net::TcpListener;
-use tokio::sync::Semaphore;
-use tower_service::Service;
-use warp::filters::BoxedFilter;
-use warp::reply::Response;
 
-use crate::http::{self, AppState, ClientAddr};
+use crate::http::{self, AppState};
 use crate::settings::Settings;
 use crate::store::watch::{Reading, Watch};
 use crate::store::{blogs, uploads, Db};
@@ -41,24 +35,6 @@ pub enum ServeError {
     Runtime(std::io::Error),
     #[error("cannot publish the demo content: {0}")]
     Seed(#[from] crate::publish::PublishError),
-}
-
-/// Connection limits of the server.
-#[derive(Debug, Clone, Copy)]
-pub struct Limits {
-    pub max_connections: usize,
-    pub header_read_timeout: Duration,
-    pub shutdown_grace: Duration,
-}
-
-impl From<&Settings> for Limits {
-    fn from(settings: &Settings) -> Self {
-        Limits {
-            max_connections: settings.max_connections,
-            header_read_timeout: settings.header_read_timeout,
-            shutdown_grace: settings.shutdown_grace,
-        }
-    }
 }
 
 /// `corpsite serve`: opens the store, binds, serves until SIGINT or SIGTERM.
@@ -99,7 +75,9 @@ pub async fn serve(db: Arc<Db>, settings: Settings) -> Result<(), ServeError> {
         addr: settings.addr,
         source,
     })?;
-    let limits = Limits::from(&settings);
+    let mut limits = Limits::from(&settings);
+    limits.max_connections =
+        fd_limit::size_connection_cap(limits.max_connections, crate::store::reader_count());
     let data_dir = settings.data_dir.display().to_string();
     let background = Background::start(&db);
     let state = AppState::new(Arc::clone(&db), settings, background.blog_version());
@@ -148,71 +126,6 @@ impl Background {
     pub fn stop(self) {
         if let Some(watch) = self.blog_version {
             watch.stop();
-        }
-    }
-}
-
-/// Serves `routes` on `listener` until `shutdown` completes, then waits up to
-/// `limits.shutdown_grace` for open requests to finish.
-pub async fn run(
-    listener: TcpListener,
-    routes: BoxedFilter<(Response,)>,
-    limits: Limits,
-    shutdown: impl Future<Output = ()>,
-) {
-    let service = warp::service(routes);
-    let graceful = GracefulShutdown::new();
-    let slots = Arc::new(Semaphore::new(limits.max_connections));
-    let mut builder = http1::Builder::new();
-    builder
-        .timer(TokioTimer::new())
-        .header_read_timeout(limits.header_read_timeout)
-        .keep_alive(true);
-    tokio::pin!(shutdown);
-
-    loop {
-        // Wait for a free slot before accepting, so excess clients queue in the backlog.
-        let permit = tokio::select! {
-            permit = Arc::clone(&slots).acquire_owned() => match permit {
-                Ok(permit) => permit,
-                Err(_) => break,
-            },
-            () = &mut shutdown => break,
-        };
-        let (stream, remote) = tokio::select! {
-            accepted = listener.accept() => match accepted {
-                Ok(accepted) => accepted,
-                Err(err) => {
-                    // Out of file descriptors and the like: back off, keep serving.
-                    tracing::warn!(error = %err, "accept failed");
-                    tokio::time::sleep(Duration::from_millis(50)).await;
-                    continue;
-                }
-            },
-            () = &mut shutdown => break,
-        };
-        let _ = stream.set_nodelay(true);
-        let service = service.clone();
-        let handler = service_fn(move |mut request: hyper::Request<Incoming>| {
-            request.extensions_mut().insert(ClientAddr(remote));
-            let mut service = service.clone();
-            async move { service.call(request).await }
-        });
-        let connection = builder.serve_connection(TokioIo::new(stream), handler);
-        let connection = graceful.watch(connection);
-        tokio::spawn(async move {
-            if let Err(err) = connection.await {
-                tracing::debug!(error = %err, %remote, "connection ended with an error");
-            }
-            drop(permit);
-        });
-    }
-
-    drop(listener);
-    tokio::select! {
-        () = graceful.shutdown() => {}
-        () = tokio::time::sleep(limits.shutdown_grace) => {
-            tracing::warn!("open connections did not finish in time; closing them");
         }
     }
 }
