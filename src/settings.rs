@@ -27,6 +27,8 @@ pub struct Settings {
     /// Blog searches that miss the cache, per client address a minute; 0 means unlimited.
     pub search_rate_limit_per_minute: u32,
     pub trusted_proxies: Vec<IpAddr>,
+    /// Other sites (`scheme://host[:port]`) whose pages may post the forms, with CORS.
+    pub allowed_origins: Vec<String>,
     pub max_upload_bytes: u64,
     pub header_read_timeout: Duration,
     /// A request body that sends nothing for this long is cut off (408).
@@ -53,6 +55,7 @@ impl Settings {
             rate_limit_per_minute: DEFAULT_RATE_LIMIT,
             search_rate_limit_per_minute: DEFAULT_SEARCH_RATE_LIMIT,
             trusted_proxies: Vec::new(),
+            allowed_origins: Vec::new(),
             max_upload_bytes: DEFAULT_MAX_UPLOAD_BYTES,
             header_read_timeout: Duration::from_secs(10),
             body_idle_timeout: Duration::from_secs(15),

@@ -280,6 +280,11 @@ async fn security_headers_are_on_every_kind_of_response() {
             "strict-origin-when-cross-origin",
             "{what}"
         );
+        assert_eq!(
+            header(&response, "cross-origin-resource-policy"),
+            "same-origin",
+            "{what}"
+        );
     }
 }
 

@@ -216,6 +216,17 @@ pub struct ServeArgs {
     )]
     pub trusted_proxy: Vec<IpAddr>,
 
+    /// Other sites whose pages may post the contact and Join Us forms here (the group's
+    /// sister sites), answered with CORS; form posts from any other site get 403.
+    /// Comma-separated origins such as https://projects.example.com.
+    #[arg(
+        long,
+        env = "CORPSITE_ALLOWED_ORIGINS",
+        value_delimiter = ',',
+        value_name = "URL[,URL...]"
+    )]
+    pub allowed_origins: Vec<String>,
+
     /// Largest resume file accepted, in bytes; a whole application may be 1 MiB more.
     #[arg(long, env = "CORPSITE_MAX_UPLOAD_BYTES", default_value_t = settings::DEFAULT_MAX_UPLOAD_BYTES, value_name = "BYTES",
           value_parser = clap::value_parser!(u64).range(1..))]
@@ -245,6 +256,7 @@ impl ServeArgs {
             rate_limit_per_minute: self.rate_limit,
             search_rate_limit_per_minute: self.search_rate_limit,
             trusted_proxies: self.trusted_proxy,
+            allowed_origins: self.allowed_origins,
             max_upload_bytes: self.max_upload_bytes,
             media_base: self.media_base,
             page_size: u64::from(self.page_size),

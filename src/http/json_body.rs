@@ -31,9 +31,28 @@ pub async fn read_json<T: DeserializeOwned>(
     let bytes = read_at_most(body, JSON_LIMIT).await?;
     serde_json::from_slice::<T>(&bytes).map_err(|err| {
         ApiError::BadRequest(format!(
-            "The request body is not valid JSON for this form: {err}"
+            "The request body is not valid JSON for this form: {}",
+            without_type_names(&err.to_string())
         ))
     })
+}
+
+/// serde names our Rust types ("expected struct EnquiryForm"); a client needs only to hear
+/// that a JSON object was expected.
+fn without_type_names(message: &str) -> String {
+    let mut out = String::with_capacity(message.len());
+    let mut rest = message;
+    while let Some(at) = rest.find("struct ") {
+        out.push_str(&rest[..at]);
+        let after = &rest[at + "struct ".len()..];
+        let name_len = after
+            .find(|c: char| !(c.is_alphanumeric() || c == '_'))
+            .unwrap_or(after.len());
+        out.push_str("a JSON object");
+        rest = &after[name_len..];
+    }
+    out.push_str(rest);
+    out
 }
 
 fn is_json(content_type: Option<&str>) -> bool {
@@ -70,6 +89,24 @@ async fn read_at_most(mut body: Body, limit: u64) -> Result<BytesMut, ApiError> 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn messages_never_name_our_types() {
+        #[derive(Debug, serde::Deserialize)]
+        #[allow(dead_code)]
+        struct InternalName {
+            name: String,
+        }
+        for body in [&b"[]"[..], b"\"text\"", b"42", b"{\"name\": 5}"] {
+            let err = serde_json::from_slice::<InternalName>(body).expect_err("not the form");
+            let message = without_type_names(&err.to_string());
+            assert!(!message.contains("InternalName"), "{message}");
+        }
+        assert_eq!(
+            without_type_names("invalid type: sequence, expected struct EnquiryForm at line 1"),
+            "invalid type: sequence, expected a JSON object at line 1"
+        );
+    }
 
     #[test]
     fn only_application_json_counts_as_json() {

@@ -16,6 +16,7 @@ mod generated_ui;
 pub mod json_body;
 pub mod leads;
 pub mod media;
+pub mod origin;
 pub mod rate_limit;
 pub mod reply;
 pub mod response_cache;
@@ -52,6 +53,8 @@ pub struct AppState {
     pub form_limit: Arc<ClientLimit>,
     /// The per-client limit on blog searches that miss the cache.
     pub search_limit: Arc<ClientLimit>,
+    /// Which other sites may post the forms.
+    pub origins: Arc<origin::OriginPolicy>,
     /// The blog version counter, kept fresh by the server's watch thread.
     pub blog_version: Reading,
 }
@@ -61,12 +64,14 @@ impl AppState {
         let index = IndexPage::render("/api", &settings.media_base);
         let form_limit = ClientLimit::new(settings.rate_limit_per_minute);
         let search_limit = ClientLimit::new(settings.search_rate_limit_per_minute);
+        let origins = origin::OriginPolicy::new(&settings.allowed_origins);
         AppState {
             db,
             settings: Arc::new(settings),
             index: Arc::new(index),
             form_limit: Arc::new(form_limit),
             search_limit: Arc::new(search_limit),
+            origins: Arc::new(origins),
             blog_version,
         }
     }
@@ -97,8 +102,9 @@ pub fn get_or_head() -> BoxedFilter<()> {
     warp::get().or(warp::head()).unify().boxed()
 }
 
-/// A form's `POST` at `path`: one token of the client's form limit (429 without one), then
-/// `handler` with the request's headers and body.
+/// A form's `POST` at `path`: refused from other sites (403; CORS for allowed ones), one
+/// token of the client's form limit (429 without one), then `handler` with the request's
+/// headers and body. `OPTIONS` at `path` answers allowed sites' CORS preflight.
 pub fn form_post<F, Fut>(
     state: &AppState,
     path: BoxedFilter<()>,
@@ -108,21 +114,31 @@ where
     F: Fn(AppState, HeaderMap, body::Body) -> Fut + Clone + Send + Sync + 'static,
     Fut: Future<Output = Result<Response, error::ApiError>> + Send,
 {
-    path.and(warp::post())
+    let post = warp::post()
         .and(state.filter())
         .and(state.client())
         .and(body::incoming(state.body_pace()))
-        .then(move |state: AppState, client, headers, body| {
+        .then(move |state: AppState, client, headers: HeaderMap, body| {
             let handler = handler.clone();
             async move {
+                let verdict = match state.origins.check(&headers) {
+                    Ok(verdict) => verdict,
+                    Err(err) => return err.into_response(),
+                };
                 let outcome = match state.form_limit.check(client) {
                     Ok(()) => handler(state, headers, body).await,
                     Err(err) => Err(err),
                 };
-                error::reply(outcome)
+                let mut response = error::reply(outcome);
+                origin::allow(&mut response, &verdict);
+                response
             }
-        })
-        .boxed()
+        });
+    let origins = Arc::clone(&state.origins);
+    let preflight = warp::options()
+        .and(warp::header::headers_cloned())
+        .map(move |headers: HeaderMap| error::reply(origins.preflight(&headers)));
+    path.and(post.or(preflight).unify()).boxed()
 }
 
 /// Everything under `/api`. Add each API area here.

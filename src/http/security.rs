@@ -51,6 +51,11 @@ impl SecurityHeaders {
             HeaderName::from_static("cross-origin-opener-policy"),
             HeaderValue::from_static("same-origin"),
         );
+        // No other site may embed our responses (images, scripts, JSON) without CORS.
+        headers.insert(
+            HeaderName::from_static("cross-origin-resource-policy"),
+            HeaderValue::from_static("same-origin"),
+        );
         response
     }
 }

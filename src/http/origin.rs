@@ -1,0 +1,202 @@
+//! Which sites may post the forms. A browser says where a request comes from (`Origin`, and
+//! `Sec-Fetch-Site`): a form post from another site is refused with 403, so no web page can
+//! make its visitors submit enquiries or applications here. Requests from this site, and
+//! requests without those headers (curl, server-to-server), pass. The group's other sites
+//! named in `--allowed-origins` may post too, and get CORS answers; no one else does.
+
+use warp::http::header::{self, HeaderMap, HeaderValue};
+use warp::http::StatusCode;
+use warp::reply::Response;
+
+use super::error::ApiError;
+
+const CROSS_SITE: &str = "This form can only be sent from our own website.";
+
+/// The sites besides this one that may post the forms.
+#[derive(Debug, Clone, Default)]
+pub struct OriginPolicy {
+    /// `scheme://host[:port]`, lower case, without a trailing slash.
+    allowed: Vec<String>,
+}
+
+/// What a request's origin turned out to be.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// This site, or no browser origin at all.
+    SameSite,
+    /// One of the allowed sites: the response names it in `Access-Control-Allow-Origin`.
+    Allowed(HeaderValue),
+}
+
+impl OriginPolicy {
+    pub fn new(allowed: &[String]) -> OriginPolicy {
+        OriginPolicy {
+            allowed: allowed.iter().map(|origin| normalize(origin)).collect(),
+        }
+    }
+
+    /// May this form post go ahead?
+    pub fn check(&self, headers: &HeaderMap) -> Result<Verdict, ApiError> {
+        let origin = text(headers, header::ORIGIN);
+        let fetch_site = text(headers, "sec-fetch-site");
+        let Some(origin) = origin else {
+            // Without an Origin only Sec-Fetch-Site can tell; a browser sends both on a POST.
+            return match fetch_site {
+                Some("cross-site") => Err(ApiError::Forbidden(CROSS_SITE.into())),
+                _ => Ok(Verdict::SameSite),
+            };
+        };
+        if is_this_site(origin, headers) {
+            return Ok(Verdict::SameSite);
+        }
+        let normalized = normalize(origin);
+        if self.allowed.contains(&normalized) {
+            return HeaderValue::from_str(&normalized)
+                .map(Verdict::Allowed)
+                .map_err(|_| ApiError::Forbidden(CROSS_SITE.into()));
+        }
+        Err(ApiError::Forbidden(CROSS_SITE.into()))
+    }
+
+    /// The answer to a CORS preflight (`OPTIONS`) of a form: 204 with what an allowed site
+    /// may send, or 403.
+    pub fn preflight(&self, headers: &HeaderMap) -> Result<Response, ApiError> {
+        let mut response = Response::new(Default::default());
+        *response.status_mut() = StatusCode::NO_CONTENT;
+        if let Verdict::Allowed(origin) = self.check(headers)? {
+            let headers = response.headers_mut();
+            headers.insert(header::ACCESS_CONTROL_ALLOW_ORIGIN, origin);
+            headers.insert(
+                header::ACCESS_CONTROL_ALLOW_METHODS,
+                HeaderValue::from_static("POST"),
+            );
+            headers.insert(
+                header::ACCESS_CONTROL_ALLOW_HEADERS,
+                HeaderValue::from_static("content-type"),
+            );
+            headers.insert(
+                header::ACCESS_CONTROL_MAX_AGE,
+                HeaderValue::from_static("600"),
+            );
+        }
+        response
+            .headers_mut()
+            .insert(header::VARY, HeaderValue::from_static("Origin"));
+        Ok(response)
+    }
+}
+
+/// Adds the CORS headers an allowed site's response needs.
+pub fn allow(response: &mut Response, verdict: &Verdict) {
+    let headers = response.headers_mut();
+    headers.insert(header::VARY, HeaderValue::from_static("Origin"));
+    if let Verdict::Allowed(origin) = verdict {
+        headers.insert(header::ACCESS_CONTROL_ALLOW_ORIGIN, origin.clone());
+    }
+}
+
+fn text(headers: &HeaderMap, name: impl header::AsHeaderName) -> Option<&str> {
+    headers.get(name).and_then(|value| value.to_str().ok())
+}
+
+fn normalize(origin: &str) -> String {
+    origin.trim().trim_end_matches('/').to_ascii_lowercase()
+}
+
+/// Does `origin` (`scheme://host[:port]`) name the host the request was sent to? The scheme
+/// is not compared: behind a TLS proxy the browser says https and the request arrives as http.
+fn is_this_site(origin: &str, headers: &HeaderMap) -> bool {
+    let Some(host) = text(headers, header::HOST) else {
+        return false;
+    };
+    let authority = origin.split_once("://").map_or("", |(_, rest)| rest);
+    let strip_default_port = |authority: &str| -> String {
+        let lower = authority.to_ascii_lowercase();
+        for port in [":80", ":443"] {
+            if let Some(bare) = lower.strip_suffix(port) {
+                return bare.to_owned();
+            }
+        }
+        lower
+    };
+    !authority.is_empty() && strip_default_port(authority) == strip_default_port(host)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn headers(pairs: &[(&'static str, &'static str)]) -> HeaderMap {
+        let mut map = HeaderMap::new();
+        for (name, value) in pairs {
+            map.insert(*name, HeaderValue::from_static(value));
+        }
+        map
+    }
+
+    type Case = (
+        &'static str,
+        &'static [(&'static str, &'static str)],
+        Option<&'static str>,
+    );
+
+    #[test]
+    fn form_posts_are_judged_by_where_the_browser_says_they_come_from() {
+        let policy = OriginPolicy::new(&["https://projects.example.com/".to_owned()]);
+        const HOST: (&str, &str) = ("host", "www.example.com");
+        let cases: &[Case] = &[
+            ("curl: no browser headers", &[HOST], None),
+            (
+                "this site",
+                &[HOST, ("origin", "https://www.example.com")],
+                None,
+            ),
+            (
+                "this site, default port",
+                &[HOST, ("origin", "https://www.example.com:443")],
+                None,
+            ),
+            (
+                "this site, fetch metadata only",
+                &[HOST, ("sec-fetch-site", "same-origin")],
+                None,
+            ),
+            (
+                "an address bar navigation",
+                &[HOST, ("sec-fetch-site", "none")],
+                None,
+            ),
+            (
+                "another site",
+                &[HOST, ("origin", "https://evil.example")],
+                Some("403"),
+            ),
+            (
+                "another site, fetch metadata only",
+                &[HOST, ("sec-fetch-site", "cross-site")],
+                Some("403"),
+            ),
+            ("a sandboxed page", &[HOST, ("origin", "null")], Some("403")),
+            (
+                "a look-alike host",
+                &[HOST, ("origin", "https://www.example.com.evil.example")],
+                Some("403"),
+            ),
+            (
+                "an allowed sister site",
+                &[HOST, ("origin", "https://Projects.example.com")],
+                Some("cors"),
+            ),
+        ];
+        for (case, pairs, expected) in cases {
+            let verdict = policy.check(&headers(pairs));
+            let got = match &verdict {
+                Ok(Verdict::SameSite) => None,
+                Ok(Verdict::Allowed(_)) => Some("cors"),
+                Err(err) if err.status() == StatusCode::FORBIDDEN => Some("403"),
+                Err(_) => Some("other"),
+            };
+            assert_eq!(got, *expected, "{case}");
+        }
+    }
+}

@@ -1,0 +1,130 @@
+//! Form posts from other sites are refused; the group's allowed sites get CORS answers.
+
+mod common;
+mod leads_support;
+
+use common::{header, json, TestApp};
+use leads_support::{
+    applicants, contact, enquiries, file, fixture, from, multipart_body, multipart_content_type,
+    upload_files, with_application,
+};
+
+const SISTER: &str = "https://projects.example.com";
+
+fn app() -> TestApp {
+    TestApp::with_settings(|s| {
+        s.rate_limit_per_minute = 0;
+        s.allowed_origins = vec![SISTER.to_owned()];
+    })
+}
+
+fn enquiry_from(origin: Option<&str>, fetch_site: Option<&str>) -> warp::test::RequestBuilder {
+    let mut request = from([192, 0, 2, 1])
+        .method("POST")
+        .path("/api/clients/create")
+        .header("host", "www.example.com")
+        .json(&contact());
+    if let Some(origin) = origin {
+        request = request.header("origin", origin);
+    }
+    if let Some(site) = fetch_site {
+        request = request.header("sec-fetch-site", site);
+    }
+    request
+}
+
+#[tokio::test]
+async fn an_application_posted_from_another_site_gets_403_and_nothing_is_stored() {
+    let app = app();
+    let response = app
+        .request(
+            from([192, 0, 2, 1])
+                .method("POST")
+                .path("/api/applicant/create")
+                .header("host", "www.example.com")
+                .header("origin", "https://evil.example")
+                .header("sec-fetch-site", "cross-site")
+                .header("content-type", multipart_content_type())
+                .body(multipart_body(&with_application(file(
+                    "cv.png",
+                    fixture("resume.png"),
+                )))),
+        )
+        .await;
+    assert_eq!(response.status(), 403);
+    assert!(json(&response)["message"]
+        .as_str()
+        .is_some_and(|m| m.contains("our own website")));
+    assert!(applicants(&app).is_empty());
+    assert!(upload_files(&app.data_dir()).is_empty());
+}
+
+#[tokio::test]
+async fn enquiries_are_taken_from_this_site_from_tools_and_from_allowed_sites_only() {
+    let app = app();
+    let cases: &[(&str, Option<&str>, Option<&str>, u16)] = &[
+        (
+            "this site",
+            Some("https://www.example.com"),
+            Some("same-origin"),
+            201,
+        ),
+        ("curl", None, None, 201),
+        (
+            "fetch metadata says cross-site",
+            None,
+            Some("cross-site"),
+            403,
+        ),
+        (
+            "another site",
+            Some("https://evil.example"),
+            Some("cross-site"),
+            403,
+        ),
+        (
+            "an allowed sister site",
+            Some(SISTER),
+            Some("cross-site"),
+            201,
+        ),
+    ];
+    for (case, origin, fetch_site, status) in cases {
+        let response = app.request(enquiry_from(*origin, *fetch_site)).await;
+        assert_eq!(response.status(), *status, "{case}: {}", json(&response));
+        let cors = header(&response, "access-control-allow-origin");
+        let expected_cors = if *case == "an allowed sister site" {
+            SISTER
+        } else {
+            ""
+        };
+        assert_eq!(cors, expected_cors, "{case}");
+    }
+    assert_eq!(enquiries(&app).len(), 3);
+}
+
+#[tokio::test]
+async fn a_preflight_is_answered_for_allowed_sites_only() {
+    let app = app();
+    let preflight = |origin: &'static str| {
+        from([192, 0, 2, 1])
+            .method("OPTIONS")
+            .path("/api/clients/create")
+            .header("host", "www.example.com")
+            .header("origin", origin)
+            .header("access-control-request-method", "POST")
+            .header("access-control-request-headers", "content-type")
+    };
+    let allowed = app.request(preflight(SISTER)).await;
+    assert_eq!(allowed.status(), 204);
+    assert_eq!(header(&allowed, "access-control-allow-origin"), SISTER);
+    assert_eq!(header(&allowed, "access-control-allow-methods"), "POST");
+    assert_eq!(
+        header(&allowed, "access-control-allow-headers"),
+        "content-type"
+    );
+
+    let refused = app.request(preflight("https://evil.example")).await;
+    assert_eq!(refused.status(), 403);
+    assert_eq!(header(&refused, "access-control-allow-origin"), "");
+}
