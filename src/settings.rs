@@ -13,6 +13,8 @@ pub const DEFAULT_RATE_LIMIT: u32 = 10;
 pub const DEFAULT_SEARCH_RATE_LIMIT: u32 = 300;
 pub const DEFAULT_MAX_UPLOAD_BYTES: u64 = 5 * 1024 * 1024;
 pub const DEFAULT_MEDIA_BASE: &str = "/media/";
+pub const DEFAULT_UPLOADS_QUOTA: u64 = 2 * 1024 * 1024 * 1024;
+pub const DEFAULT_MIN_FREE_DISK: u64 = 256 * 1024 * 1024;
 pub const DEFAULT_PAGE_SIZE: u32 = 12;
 
 #[derive(Debug, Clone)]
@@ -30,6 +32,10 @@ pub struct Settings {
     /// Other sites (`scheme://host[:port]`) whose pages may post the forms, with CORS.
     pub allowed_origins: Vec<String>,
     pub max_upload_bytes: u64,
+    /// The most all stored resumes together may take.
+    pub uploads_quota: u64,
+    /// Form posts are refused (507) while the data dir's disk has less than this free.
+    pub min_free_disk: u64,
     pub header_read_timeout: Duration,
     /// A request body that sends nothing for this long is cut off (408).
     pub body_idle_timeout: Duration,
@@ -57,6 +63,8 @@ impl Settings {
             trusted_proxies: Vec::new(),
             allowed_origins: Vec::new(),
             max_upload_bytes: DEFAULT_MAX_UPLOAD_BYTES,
+            uploads_quota: DEFAULT_UPLOADS_QUOTA,
+            min_free_disk: DEFAULT_MIN_FREE_DISK,
             header_read_timeout: Duration::from_secs(10),
             body_idle_timeout: Duration::from_secs(15),
             body_min_rate: 1024,

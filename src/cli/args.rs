@@ -232,6 +232,16 @@ pub struct ServeArgs {
           value_parser = clap::value_parser!(u64).range(1..))]
     pub max_upload_bytes: u64,
 
+    /// The most all stored resumes together may take, in bytes; applications over it are
+    /// answered 507 (and logged) until room is made.
+    #[arg(long, env = "CORPSITE_UPLOADS_QUOTA", default_value_t = settings::DEFAULT_UPLOADS_QUOTA, value_name = "BYTES")]
+    pub uploads_quota: u64,
+
+    /// Free space the data dir's disk must keep, in bytes: below it every form post is
+    /// answered 507 (and logged), so the database never meets a full disk.
+    #[arg(long, env = "CORPSITE_MIN_FREE_DISK", default_value_t = settings::DEFAULT_MIN_FREE_DISK, value_name = "BYTES")]
+    pub min_free_disk: u64,
+
     /// Base URL of blog images and other media: a path on this server or a public bucket URL.
     #[arg(
         long,
@@ -258,6 +268,8 @@ impl ServeArgs {
             trusted_proxies: self.trusted_proxy,
             allowed_origins: self.allowed_origins,
             max_upload_bytes: self.max_upload_bytes,
+            uploads_quota: self.uploads_quota,
+            min_free_disk: self.min_free_disk,
             media_base: self.media_base,
             page_size: u64::from(self.page_size),
             ..Settings::for_data_dir(self.data.data_dir)

@@ -65,9 +65,14 @@ async fn create_applicant(
             .saturating_add(REQUEST_OVERHEAD),
     };
     let boundary = boundary(header_text(&headers, header::CONTENT_TYPE))?;
-    if declared_length(&headers).is_some_and(|length| length > limits.request) {
+    let declared = declared_length(&headers);
+    if declared.is_some_and(|length| length > limits.request) {
         return Err(request_too_large(limits));
     }
+    // Room for the largest resume this request can bring, before a byte of it is stored.
+    state
+        .disk
+        .check_quota(declared.map_or(limits.file, |length| length.min(limits.file)))?;
     let uploads_dir = uploads::uploads_dir(&state.settings.data_dir);
     let (form, incoming) = receive(body, &boundary, limits, &uploads_dir).await?;
 
@@ -82,6 +87,8 @@ async fn create_applicant(
     let Some(Incoming { pending, file }) = incoming else {
         return Err(ApiError::broken("an accepted application has no file"));
     };
+    let size = applicant.resume.size;
+    state.disk.check_quota(size)?;
 
     let id = new_lead_id()?;
     let resume_file = format!("{id}.{}", applicant.resume.image_type.extension());
@@ -101,6 +108,7 @@ async fn create_applicant(
         })
         .await?;
     stored.keep();
+    state.disk.stored(size);
     Ok(created(APPLICATION_RECEIVED, &stored_id))
 }
 
@@ -114,6 +122,12 @@ struct UploadFailed {
 }
 
 fn upload_failed(doing: &'static str, source: std::io::Error) -> ApiError {
+    if source.kind() == std::io::ErrorKind::StorageFull {
+        tracing::error!(error = %source, "{doing}: the disk is full (507)");
+        return ApiError::InsufficientStorage(
+            "The site cannot take applications right now because its storage is full. Please try again later or write to us by email.",
+        );
+    }
     ApiError::unexpected(UploadFailed { doing, source })
 }
 

@@ -40,6 +40,9 @@ pub enum ApiError {
     TooManyRequests { retry_after_secs: u64 },
     #[error("The request body stopped arriving. Please try again.")]
     RequestTimeout,
+    /// No room on disk for what the request would store: 507.
+    #[error("{0}")]
+    InsufficientStorage(&'static str),
     /// We cannot serve this now, for a reason that passes (overload, maintenance): 503.
     #[error("{message}")]
     Unavailable {
@@ -90,6 +93,7 @@ impl ApiError {
             ApiError::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
             ApiError::RequestTimeout => StatusCode::REQUEST_TIMEOUT,
             ApiError::Unavailable { .. } => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::InsufficientStorage(_) => StatusCode::INSUFFICIENT_STORAGE,
             ApiError::Unexpected(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -122,17 +126,49 @@ impl ApiError {
     }
 }
 
+/// What a visitor hears when the database cannot take a write for now.
+pub const CANNOT_TAKE_FORMS: &str =
+    "The site cannot take forms right now. Please try again in a few minutes.";
+
 impl From<crate::store::StoreError> for ApiError {
     fn from(err: crate::store::StoreError) -> Self {
-        match err {
-            crate::store::StoreError::Busy => {
+        use crate::store::StoreError;
+        use rusqlite::ErrorCode;
+        let code = match &err {
+            StoreError::Sqlite(e) => e.sqlite_error_code(),
+            StoreError::Commit(e) => e.sqlite_error_code(),
+            _ => None,
+        };
+        match (&err, code) {
+            (StoreError::Busy, _) => {
                 tracing::warn!("every database read connection stayed busy; answered 503");
                 ApiError::Unavailable {
                     message: "The site is very busy right now. Please try again in a moment.",
                     retry_after_secs: 2,
                 }
             }
-            other => ApiError::unexpected(other),
+            (_, Some(ErrorCode::DiskFull)) => {
+                tracing::error!(cause = %chain(&err), "the database's disk is full (507)");
+                ApiError::InsufficientStorage(
+                    "The site cannot take forms right now because its storage is full. Please try again later or write to us by email.",
+                )
+            }
+            (
+                _,
+                Some(
+                    ErrorCode::ReadOnly
+                    | ErrorCode::CannotOpen
+                    | ErrorCode::DatabaseBusy
+                    | ErrorCode::DatabaseLocked,
+                ),
+            ) => {
+                tracing::error!(cause = %chain(&err), "the database cannot take writes (503)");
+                ApiError::Unavailable {
+                    message: CANNOT_TAKE_FORMS,
+                    retry_after_secs: 60,
+                }
+            }
+            _ => ApiError::unexpected(err),
         }
     }
 }
@@ -180,6 +216,24 @@ mod tests {
     #[derive(Debug, thiserror::Error)]
     #[error("outer")]
     struct Outer(#[source] std::io::Error);
+
+    #[test]
+    fn a_full_disk_is_507_and_a_read_only_database_is_503_with_retry_after() {
+        let sqlite = |code: i32| {
+            crate::store::StoreError::Sqlite(rusqlite::Error::SqliteFailure(
+                rusqlite::ffi::Error::new(code),
+                None,
+            ))
+        };
+        let full = ApiError::from(sqlite(rusqlite::ffi::SQLITE_FULL));
+        assert_eq!(full.status(), StatusCode::INSUFFICIENT_STORAGE);
+        let read_only = ApiError::from(sqlite(rusqlite::ffi::SQLITE_READONLY));
+        assert_eq!(read_only.status(), StatusCode::SERVICE_UNAVAILABLE);
+        let response = read_only.into_response();
+        assert_eq!(response.headers()[header::RETRY_AFTER], "60");
+        let other = ApiError::from(sqlite(rusqlite::ffi::SQLITE_CONSTRAINT));
+        assert_eq!(other.status(), StatusCode::INTERNAL_SERVER_ERROR);
+    }
 
     #[test]
     fn an_unexpected_error_keeps_its_cause_chain_for_the_log_but_not_the_body() {

@@ -10,6 +10,7 @@ pub mod applicants;
 pub mod assets;
 pub mod blogs;
 pub mod body;
+pub mod disk;
 pub mod error;
 #[cfg(test)]
 mod generated_ui;
@@ -53,6 +54,11 @@ pub struct AppState {
     pub form_limit: Arc<ClientLimit>,
     /// The per-client limit on blog searches that miss the cache.
     pub search_limit: Arc<ClientLimit>,
+    /// Room on disk for what the forms store.
+    pub disk: Arc<disk::DiskGuard>,
+    /// 1 once the database file in the data dir is no longer the one open (deleted or
+    /// replaced): writes would be lost, so forms answer 503. Kept by the server's watch.
+    pub store_lost: Reading,
     /// Which other sites may post the forms.
     pub origins: Arc<origin::OriginPolicy>,
     /// The blog version counter, kept fresh by the server's watch thread.
@@ -60,11 +66,18 @@ pub struct AppState {
 }
 
 impl AppState {
-    pub fn new(db: Arc<Db>, settings: Settings, blog_version: Reading) -> AppState {
+    pub fn new(db: Arc<Db>, settings: Settings, watches: Watches) -> AppState {
         let index = IndexPage::render("/api", &settings.media_base);
         let form_limit = ClientLimit::new(settings.rate_limit_per_minute);
         let search_limit = ClientLimit::new(settings.search_rate_limit_per_minute);
         let origins = origin::OriginPolicy::new(&settings.allowed_origins);
+        let uploads = crate::store::uploads::uploads_dir(&settings.data_dir);
+        let disk = disk::DiskGuard::new(
+            &settings.data_dir,
+            settings.min_free_disk,
+            settings.uploads_quota,
+            disk::folder_size(&uploads),
+        );
         AppState {
             db,
             settings: Arc::new(settings),
@@ -72,8 +85,22 @@ impl AppState {
             form_limit: Arc::new(form_limit),
             search_limit: Arc::new(search_limit),
             origins: Arc::new(origins),
-            blog_version,
+            disk: Arc::new(disk),
+            store_lost: watches.store_lost,
+            blog_version: watches.blog_version,
         }
+    }
+
+    /// Can a form's write be taken now? Not while the database file is lost (503) or the
+    /// disk nearly full (507).
+    fn check_writable(&self) -> Result<(), error::ApiError> {
+        if self.store_lost.get() == Some(1) {
+            return Err(error::ApiError::Unavailable {
+                message: error::CANNOT_TAKE_FORMS,
+                retry_after_secs: 60,
+            });
+        }
+        self.disk.check_free()
     }
 
     /// How fast a request body must arrive.
@@ -95,6 +122,12 @@ impl AppState {
     pub fn client(&self) -> BoxedFilter<(IpAddr,)> {
         rate_limit::client(Arc::new(self.settings.trusted_proxies.clone()))
     }
+}
+
+/// What the server's background watches keep fresh for the handlers.
+pub struct Watches {
+    pub blog_version: Reading,
+    pub store_lost: Reading,
 }
 
 /// GET, or HEAD (hyper sends HEAD answers without their body).
@@ -125,7 +158,11 @@ where
                     Ok(verdict) => verdict,
                     Err(err) => return err.into_response(),
                 };
-                let outcome = match state.form_limit.check(client) {
+                let ready = state
+                    .form_limit
+                    .check(client)
+                    .and_then(|()| state.check_writable());
+                let outcome = match ready {
                     Ok(()) => handler(state, headers, body).await,
                     Err(err) => Err(err),
                 };

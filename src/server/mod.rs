@@ -8,19 +8,22 @@ mod listener;
 pub use listener::{run, Limits};
 
 use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
 use tokio::net::TcpListener;
 
-use crate::http::{self, AppState};
+use crate::http::{self, AppState, Watches};
 use crate::settings::Settings;
-use crate::store::watch::{Reading, Watch};
+use crate::store::watch::{Probe, Reading, Watch};
 use crate::store::{blogs, uploads, Db};
 
 /// How often the blog version counter is re-read (so any process's blog writes show on the
 /// site within this time).
 const BLOG_VERSION_POLL: Duration = Duration::from_millis(100);
+/// How often the database file is checked to be the one open.
+const STORE_FILE_POLL: Duration = Duration::from_secs(1);
 
 #[derive(Debug, thiserror::Error)]
 pub enum ServeError {
@@ -29,6 +32,11 @@ pub enum ServeError {
     #[error("cannot listen on {addr}: {source}")]
     Bind {
         addr: SocketAddr,
+        source: std::io::Error,
+    },
+    #[error("the data dir {path} cannot be written ({source}); give the service's user write access to it")]
+    NotWritable {
+        path: PathBuf,
         source: std::io::Error,
     },
     #[error("cannot start the async runtime: {0}")]
@@ -52,6 +60,7 @@ pub fn serve_blocking(settings: Settings) -> Result<(), ServeError> {
 /// given the demo content (unless the settings say not to).
 pub fn open_store(settings: &Settings) -> Result<Arc<Db>, ServeError> {
     let db = Db::open(&settings.data_dir)?;
+    ensure_writable(&settings.data_dir)?;
     if settings.seed_demo_content {
         crate::publish::seed::seed_once(&settings.data_dir)?;
     }
@@ -61,6 +70,17 @@ pub fn open_store(settings: &Settings) -> Result<Arc<Db>, ServeError> {
         Err(err) => tracing::warn!(error = %err, "cannot tidy the uploads folder"),
     }
     Ok(db)
+}
+
+/// Refuses a data dir the server cannot write in (mounted read-only, wrong owner): better
+/// one clear line at start than a 201 that stored nothing.
+fn ensure_writable(data_dir: &Path) -> Result<(), ServeError> {
+    let probe = data_dir.join(".corpsite-write-check");
+    let written = std::fs::write(&probe, b"ok").and_then(|()| std::fs::remove_file(&probe));
+    written.map_err(|source| ServeError::NotWritable {
+        path: data_dir.to_path_buf(),
+        source,
+    })
 }
 
 /// Serves the site from `db` (see `open_store`) until SIGINT or SIGTERM.
@@ -80,7 +100,7 @@ pub async fn serve(db: Arc<Db>, settings: Settings) -> Result<(), ServeError> {
         fd_limit::size_connection_cap(limits.max_connections, crate::store::reader_count());
     let data_dir = settings.data_dir.display().to_string();
     let background = Background::start(&db);
-    let state = AppState::new(Arc::clone(&db), settings, background.blog_version());
+    let state = AppState::new(Arc::clone(&db), settings, background.watches());
     let routes = http::routes(&state);
 
     println!("corpsite is serving http://{local}/ (data in {data_dir})");
@@ -93,41 +113,84 @@ pub async fn serve(db: Arc<Db>, settings: Settings) -> Result<(), ServeError> {
 }
 
 /// The long-lived tasks beside the request handlers, started and stopped in one place.
+/// A watch that cannot start is logged and left out: its reading stays unknown, and
+/// everything still works (without the list cache, or without the lost-file check).
 pub struct Background {
-    /// Keeps the blog version counter fresh for the blog list's cache; `None` if its thread
-    /// could not start (then nothing is cached, and everything still works).
+    /// Keeps the blog version counter fresh for the blog list's cache.
     blog_version: Option<Watch>,
+    /// Checks that the database file in the data dir is still the one open.
+    store_file: Option<Watch>,
 }
 
 impl Background {
     pub fn start(db: &Arc<Db>) -> Background {
-        let blog_version = match Watch::start(
-            db,
-            "corpsite-blog-version",
-            BLOG_VERSION_POLL,
-            blogs::version,
-        ) {
+        let started = |what: &str, watch: std::io::Result<Watch>| match watch {
             Ok(watch) => Some(watch),
             Err(err) => {
-                tracing::error!(error = %err, "cannot watch the blog version; blog lists are not cached");
+                tracing::error!(error = %err, "cannot start the {what} watch");
                 None
             }
         };
-        Background { blog_version }
+        let blog_version = started(
+            "blog version",
+            Watch::start(
+                db,
+                "corpsite-blog-version",
+                BLOG_VERSION_POLL,
+                blogs::version,
+            ),
+        );
+        let store_file = started("database file", watch_store_file(db.path()));
+        Background {
+            blog_version,
+            store_file,
+        }
     }
 
-    pub fn blog_version(&self) -> Reading {
-        self.blog_version
-            .as_ref()
-            .map_or_else(Reading::unknown, Watch::reading)
+    /// What the handlers read.
+    pub fn watches(&self) -> Watches {
+        let reading =
+            |watch: &Option<Watch>| watch.as_ref().map_or_else(Reading::unknown, Watch::reading);
+        Watches {
+            blog_version: reading(&self.blog_version),
+            store_lost: reading(&self.store_file),
+        }
     }
 
     /// Stops every task and waits for it.
     pub fn stop(self) {
-        if let Some(watch) = self.blog_version {
+        for watch in [self.blog_version, self.store_file].into_iter().flatten() {
             watch.stop();
         }
     }
+}
+
+/// Reads 1 once the file at `path` is no longer the database the server opened (deleted,
+/// or replaced by another file, e.g. a backup copied over it while running): writes would go
+/// to a file no one will ever open again, so the forms stop taking them (503). Says so loudly.
+fn watch_store_file(path: &Path) -> std::io::Result<Watch> {
+    let path = path.to_path_buf();
+    let opened = file_identity(&path)?;
+    let mut reported = false;
+    Watch::spawn("corpsite-store-file", STORE_FILE_POLL, move || {
+        let same = file_identity(&path).is_ok_and(|now| now == opened);
+        if !same && !reported {
+            reported = true;
+            tracing::error!(
+                path = %path.display(),
+                "THE DATABASE FILE WAS DELETED OR REPLACED while the site runs: forms now answer 503 \
+                 and nothing more is written. Restart corpsite to open the file that is there now."
+            );
+        }
+        Probe::Value(i64::from(!same))
+    })
+}
+
+/// The device and inode of a file: which file it is, whatever its name.
+fn file_identity(path: &Path) -> std::io::Result<(u64, u64)> {
+    use std::os::unix::fs::MetadataExt;
+    let metadata = std::fs::metadata(path)?;
+    Ok((metadata.dev(), metadata.ino()))
 }
 
 /// Completes on SIGINT (Ctrl-C) or SIGTERM.
@@ -153,4 +216,27 @@ pub async fn shutdown_signal() {
         () = terminate => {}
     }
     tracing::info!("shutting down: finishing open requests");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_data_dir_that_cannot_be_written_is_refused_with_its_name() {
+        // /proc/self exists and no user, root included, may create files in it.
+        let err = ensure_writable(Path::new("/proc/self")).expect_err("not writable");
+        let message = err.to_string();
+        assert!(
+            message.contains("/proc/self cannot be written"),
+            "{message}"
+        );
+    }
+
+    #[test]
+    fn a_writable_data_dir_is_left_as_it_was() {
+        let dir = tempfile::tempdir().expect("dir");
+        ensure_writable(dir.path()).expect("writable");
+        assert_eq!(std::fs::read_dir(dir.path()).expect("list").count(), 0);
+    }
 }

@@ -40,21 +40,47 @@ impl Reading {
     }
 }
 
+/// What one look of a watch found.
+pub enum Probe {
+    Value(i64),
+    /// It could not be read now (said once while it stays so); the reading is unknown.
+    Failed(String),
+    /// What it watches is gone for good: the thread ends.
+    Gone,
+}
+
 impl Watch {
-    /// Starts a thread named `name` that stores `read`'s answer now and then every `every`.
+    /// Starts a thread named `name` that stores `read`'s answer from `db` now and then every
+    /// `every`. It holds `db` weakly, and ends once `db` is dropped.
     pub fn start(
         db: &Arc<Db>,
         name: &str,
         every: Duration,
         read: fn(&Connection) -> Result<i64, StoreError>,
     ) -> io::Result<Watch> {
+        let db = Arc::downgrade(db);
+        Watch::spawn(name, every, move || match db.upgrade() {
+            None => Probe::Gone,
+            Some(db) => match db.read_blocking(read) {
+                Ok(value) => Probe::Value(value),
+                Err(err) => Probe::Failed(err.to_string()),
+            },
+        })
+    }
+
+    /// Starts a thread named `name` that stores what `probe` finds now and then every `every`.
+    pub fn spawn(
+        name: &str,
+        every: Duration,
+        probe: impl FnMut() -> Probe + Send + 'static,
+    ) -> io::Result<Watch> {
         let value = Reading::unknown();
         let stop = Arc::new(AtomicBool::new(false));
-        let (weak_value, weak_db) = (Arc::downgrade(&value.0), Arc::downgrade(db));
+        let weak_value = Arc::downgrade(&value.0);
         let stopped = Arc::clone(&stop);
         let thread = thread::Builder::new()
             .name(name.to_owned())
-            .spawn(move || watch_loop(&weak_db, &weak_value, &stopped, every, read))?;
+            .spawn(move || watch_loop(&weak_value, &stopped, every, probe))?;
         Ok(Watch {
             value,
             stop,
@@ -88,33 +114,33 @@ impl Drop for Watch {
 }
 
 fn watch_loop(
-    db: &Weak<Db>,
     value: &Weak<AtomicI64>,
     stop: &AtomicBool,
     every: Duration,
-    read: fn(&Connection) -> Result<i64, StoreError>,
+    mut probe: impl FnMut() -> Probe,
 ) {
     let mut failing = false;
     while !stop.load(Ordering::Acquire) {
-        // Holding neither between reads lets both go when their owners drop them.
-        let (Some(db), Some(value)) = (db.upgrade(), value.upgrade()) else {
+        // Not held between looks, so the value goes when its readers drop it.
+        let Some(value) = value.upgrade() else {
             return;
         };
-        match db.read_blocking(read) {
-            Ok(current) => {
+        match probe() {
+            Probe::Value(current) => {
                 value.store(current, Ordering::Release);
                 failing = false;
             }
-            Err(err) => {
+            Probe::Failed(why) => {
                 // Unknown again: answers are read fresh until the number is back.
                 value.store(UNKNOWN, Ordering::Release);
                 if !failing {
-                    tracing::warn!(error = %err, "cannot read the data version; caching paused");
+                    tracing::warn!(error = %why, thread = ?thread::current().name(), "a watch cannot read its value");
                 }
                 failing = true;
             }
+            Probe::Gone => return,
         }
-        drop((db, value));
+        drop(value);
         // Parked rather than slept, so `stop` wakes it at once.
         thread::park_timeout(every);
     }

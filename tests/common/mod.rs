@@ -37,7 +37,7 @@ impl TestApp {
         adjust(&mut settings);
         let db = corpsite::server::open_store(&settings).expect("open db");
         let background = Background::start(&db);
-        let state = AppState::new(db, settings, background.blog_version());
+        let state = AppState::new(db, settings, background.watches());
         let routes = http::routes(&state);
         TestApp {
             dir,
