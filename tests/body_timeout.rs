@@ -18,6 +18,7 @@ async fn serve(app: &TestApp) -> SocketAddr {
         max_connections: 16,
         max_connections_per_client: 0,
         trusted_proxies: Vec::new(),
+        media_base: "/media/".into(),
         header_read_timeout: Duration::from_secs(10),
         shutdown_grace: Duration::from_secs(1),
     };

@@ -17,6 +17,7 @@ fn limits(max_connections: usize, header_read_timeout: Duration) -> Limits {
         max_connections,
         max_connections_per_client: 0,
         trusted_proxies: Vec::new(),
+        media_base: "/media/".into(),
         header_read_timeout,
         shutdown_grace: Duration::from_secs(5),
     }
@@ -186,5 +187,59 @@ async fn when_slots_run_short_idle_keep_alive_connections_are_closed() {
     let _last = idle_connection(addr, "127.0.0.1").await;
     for stream in &mut idle {
         assert!(closed_within(stream, Duration::from_secs(2)).await);
+    }
+}
+
+/// Sends `raw` bytes and reads the whole answer (the server closes after an error).
+fn exchange(addr: SocketAddr, raw: &[u8]) -> String {
+    let mut stream = TcpStream::connect(addr).expect("connect");
+    stream
+        .set_read_timeout(Some(Duration::from_secs(5)))
+        .expect("timeout");
+    // The server may answer and close before it has read everything: ignore a reset.
+    let _ = stream.write_all(raw);
+    let mut answer = Vec::new();
+    let _ = stream.read_to_end(&mut answer);
+    String::from_utf8_lossy(&answer).into_owned()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn requests_hyper_cannot_parse_get_our_json_error_and_headers() {
+    let (addr, _stop, _handle) = start(limits(16, Duration::from_secs(10))).await;
+    let long_uri = format!("GET /{} HTTP/1.1\r\nHost: x\r\n\r\n", "a".repeat(70_000));
+    let huge_header = format!(
+        "GET / HTTP/1.1\r\nHost: x\r\nX-Big: {}\r\n\r\n",
+        "b".repeat(500_000)
+    );
+    let cases: Vec<(&str, Vec<u8>, &str)> = vec![
+        ("not HTTP", b"HELLO THERE\r\n\r\n".to_vec(), "HTTP/1.1 400"),
+        ("address too long", long_uri.into_bytes(), "HTTP/1.1 414"),
+        (
+            "headers too large",
+            huge_header.into_bytes(),
+            "HTTP/1.1 431",
+        ),
+    ];
+    for (case, raw, status) in cases {
+        let answer = tokio::task::spawn_blocking(move || exchange(addr, &raw))
+            .await
+            .expect("join");
+        assert!(answer.starts_with(status), "{case}: {answer:.200}");
+        let lower = answer.to_ascii_lowercase();
+        assert!(
+            lower.contains("content-type: application/json"),
+            "{case}: {answer}"
+        );
+        assert!(
+            lower.contains("content-security-policy: "),
+            "{case}: {answer}"
+        );
+        assert!(
+            lower.contains("x-content-type-options: nosniff"),
+            "{case}: {answer}"
+        );
+        let body = answer.split("\r\n\r\n").nth(1).unwrap_or_default();
+        let json: serde_json::Value = serde_json::from_str(body).expect("a JSON body");
+        assert!(json["message"].is_string(), "{case}: {body}");
     }
 }

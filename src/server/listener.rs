@@ -21,6 +21,8 @@ use tower_service::Service;
 use warp::filters::BoxedFilter;
 use warp::reply::Response;
 
+use super::parse_errors::ExplainedErrors;
+use crate::http::security::SecurityHeaders;
 use crate::http::ClientAddr;
 use crate::settings::Settings;
 
@@ -34,6 +36,8 @@ pub struct Limits {
     pub trusted_proxies: Vec<IpAddr>,
     pub header_read_timeout: Duration,
     pub shutdown_grace: Duration,
+    /// For the security headers of hyper's own error answers (the CSP names the media host).
+    pub media_base: String,
 }
 
 impl From<&Settings> for Limits {
@@ -44,6 +48,7 @@ impl From<&Settings> for Limits {
             trusted_proxies: settings.trusted_proxies.clone(),
             header_read_timeout: settings.header_read_timeout,
             shutdown_grace: settings.shutdown_grace,
+            media_base: settings.media_base.clone(),
         }
     }
 }
@@ -101,6 +106,8 @@ pub async fn run(
     limits: Limits,
     shutdown: impl Future<Output = ()>,
 ) {
+    // hyper's own answers to unparsable requests get our headers too.
+    let security = SecurityHeaders::new(&limits.media_base);
     let service = warp::service(routes);
     let slots = Arc::new(Semaphore::new(limits.max_connections));
     let per_client = Arc::new(PerClient::default());
@@ -175,6 +182,7 @@ pub async fn run(
             let mut service = service.clone();
             async move { service.call(request).await }
         });
+        let stream = ExplainedErrors::new(stream, security.clone());
         let connection = builder.serve_connection(TokioIo::new(stream), handler);
         // Subscribed after this accept's own close request: it concerns the others.
         let mut close = close_signal.subscribe();

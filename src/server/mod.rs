@@ -4,6 +4,7 @@
 
 mod fd_limit;
 mod listener;
+mod parse_errors;
 
 pub use listener::{run, Limits};
 
