@@ -191,6 +191,40 @@ async fn values_at_their_bounds_in_any_script_are_accepted() {
 }
 
 #[tokio::test]
+async fn invisible_characters_are_stripped_from_names_and_refused_in_emails_and_mobiles() {
+    let app = app_without_rate_limit();
+    let mut body = contact();
+    body["name"] = json!("\u{feff}Asha\u{200b} \u{202e}Rao\u{2066}");
+    body["requirment"] = json!("Office space\u{2028}in Whitefield\u{200d}");
+    let response = post_json(&app, &body).await;
+    assert_eq!(response.status(), 201, "{}", json(&response));
+    let rows = enquiries(&app);
+    assert_eq!(rows[0].name, "Asha Rao");
+    assert_eq!(rows[0].requirment, "Office space\nin Whitefield");
+
+    let invisible =
+        "This field must not contain invisible characters (zero-width spaces, direction marks or line separators).";
+    let mut body = contact();
+    body["email"] = json!("z\u{200b}w@example.com");
+    body["mobile"] = json!("\u{202e}54321 05489 19+");
+    let response = post_json(&app, &body).await;
+    assert_eq!(response.status(), 422);
+    let answer = json(&response);
+    assert_eq!(answer["errors"]["email"], invisible, "{answer}");
+    assert_eq!(answer["errors"]["mobile"], invisible, "{answer}");
+    assert_eq!(answer["message"], "Please check: email, mobile.");
+
+    let response = post_json(&app, &subscription("reader\u{2060}@example.com")).await;
+    assert_eq!(response.status(), 422);
+    assert_eq!(json(&response)["errors"]["email"], invisible);
+    assert_eq!(
+        enquiries(&app).len(),
+        1,
+        "only the cleaned contact is stored"
+    );
+}
+
+#[tokio::test]
 async fn a_contact_form_with_only_a_name_names_every_other_required_field() {
     let app = TestApp::new();
     let response = post_json(
