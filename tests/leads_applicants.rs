@@ -488,6 +488,23 @@ async fn a_filled_honeypot_is_answered_201_and_neither_row_nor_file_is_kept() {
 }
 
 #[tokio::test]
+async fn a_robots_application_does_a_real_ones_write_and_commit_so_its_timing_tells_nothing() {
+    let app = app();
+    let wal = app.data_dir().join("corpsite.db-wal");
+    let wal_size = || std::fs::metadata(&wal).map_or(0, |m| m.len());
+    let mut parts = with_application(file("cv.png", fixture("resume.png")));
+    parts.retain(|p| p.name != "website");
+    parts.push(text("website", "http://spam.example"));
+    let before = wal_size();
+    assert_eq!(post_application(&app, &parts).await.status(), 201);
+    assert!(
+        wal_size() > before,
+        "the robot's row was neither written nor undone"
+    );
+    assert_nothing_stored(&app, "honeypot");
+}
+
+#[tokio::test]
 async fn uploads_are_never_served_over_http() {
     let app = app();
     let response = post_application(

@@ -79,6 +79,13 @@ type Finish = Box<dyn FnOnce(BatchOutcome) + Send>;
 /// It says whether it succeeded and how to report its result once the batch commits.
 type WriteJob = Box<dyn FnOnce(Option<&Connection>) -> (bool, Finish) + Send>;
 
+/// Whether a write job's changes are committed or undone once it has run.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Outcome {
+    Keep,
+    Undo,
+}
+
 /// The database of one data dir.
 pub struct Db {
     path: PathBuf,
@@ -158,7 +165,22 @@ impl Db {
         E: From<StoreError> + Send + 'static,
         F: FnOnce(&Connection) -> Result<T, E> + Send + 'static,
     {
-        let answer = self.submit(f)?;
+        let answer = self.submit(f, Outcome::Keep)?;
+        answer.await.unwrap_or(Err(StoreError::WriterGone.into()))
+    }
+
+    /// Runs `f` exactly like `write` (on the writer thread, inside the batch transaction,
+    /// answering after the batch commits) and then undoes its changes, so nothing of it is
+    /// stored. For posts that must cost what a real one costs while keeping nothing (a
+    /// robot's): the undone pages stay dirty until the commit, so the commit writes and
+    /// syncs them as it would a real write's.
+    pub async fn rehearse<T, E, F>(&self, f: F) -> Result<T, E>
+    where
+        T: Send + 'static,
+        E: From<StoreError> + Send + 'static,
+        F: FnOnce(&Connection) -> Result<T, E> + Send + 'static,
+    {
+        let answer = self.submit(f, Outcome::Undo)?;
         answer.await.unwrap_or(Err(StoreError::WriterGone.into()))
     }
 
@@ -169,14 +191,18 @@ impl Db {
         E: From<StoreError> + Send + 'static,
         F: FnOnce(&Connection) -> Result<T, E> + Send + 'static,
     {
-        let answer = self.submit(f)?;
+        let answer = self.submit(f, Outcome::Keep)?;
         answer
             .blocking_recv()
             .unwrap_or(Err(StoreError::WriterGone.into()))
     }
 
     /// Queues `f` for the writer; the receiver hears its answer once its batch has ended.
-    fn submit<T, E, F>(&self, f: F) -> Result<oneshot::Receiver<Result<T, E>>, StoreError>
+    fn submit<T, E, F>(
+        &self,
+        f: F,
+        changes: Outcome,
+    ) -> Result<oneshot::Receiver<Result<T, E>>, StoreError>
     where
         T: Send + 'static,
         E: From<StoreError> + Send + 'static,
@@ -195,6 +221,8 @@ impl Db {
             };
             let outcome = catch_unwind(AssertUnwindSafe(|| f(conn)));
             let ok = matches!(outcome, Ok(Ok(_)));
+            // A rehearsal reports success but has its savepoint rolled back like a failure.
+            let keep = ok && changes == Outcome::Keep;
             let finish: Finish = Box::new(move |ended: BatchOutcome| {
                 let answer = match (outcome, ended) {
                     (Err(_), _) => Err(StoreError::Panicked.into()),
@@ -204,7 +232,7 @@ impl Db {
                 };
                 let _ = reply.send(answer);
             });
-            (ok, finish)
+            (keep, finish)
         });
         let guard = self.writer.lock().map_err(|_| StoreError::WriterGone)?;
         let sender = guard.as_ref().ok_or(StoreError::WriterGone)?;
