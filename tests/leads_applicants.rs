@@ -530,3 +530,45 @@ async fn uploads_are_never_served_over_http() {
         assert_ne!(response.body().as_ref(), png.as_slice(), "{path}");
     }
 }
+
+#[tokio::test]
+async fn restoring_an_older_database_moves_newer_resumes_aside_and_never_deletes_them() {
+    let app = app();
+    let png = fixture("resume.png");
+    let response = post_application(&app, &with_application(file("cv.png", png.clone()))).await;
+    assert_eq!(response.status(), 201);
+    let id = json(&response)["data"]["_id"]
+        .as_str()
+        .expect("an _id")
+        .to_owned();
+    // The office restores a backup taken before this application: its row is gone.
+    app.db()
+        .write(|conn| {
+            conn.execute("DELETE FROM applicants", [])
+                .map_err(corpsite::store::StoreError::from)
+        })
+        .await
+        .expect("restore");
+    let uploads = uploads_dir(&app.data_dir());
+    let orphaned = uploads.join("orphaned");
+    std::fs::create_dir_all(&orphaned).expect("orphaned dir");
+    std::fs::write(orphaned.join(format!("{id}.png")), b"an earlier orphan").expect("write");
+
+    let mut settings = app.state.settings.as_ref().clone();
+    settings.seed_demo_content = false;
+    let restarted = tokio::task::spawn_blocking(move || corpsite::server::open_store(&settings))
+        .await
+        .expect("join")
+        .expect("restart");
+    restarted.close();
+
+    assert!(!uploads.join(format!("{id}.png")).exists());
+    assert_eq!(
+        std::fs::read(orphaned.join(format!("{id}-1.png"))).expect("moved, not deleted"),
+        png
+    );
+    assert_eq!(
+        std::fs::read(orphaned.join(format!("{id}.png"))).expect("left as it was"),
+        b"an earlier orphan"
+    );
+}
