@@ -11,6 +11,7 @@ use super::csv::CsvWriter;
 use crate::cli::args::{ApplicantsExportArgs, ExportArgs};
 use crate::store::applicants::applicants_since;
 use crate::store::leads::enquiries_since;
+use crate::store::permissions::{create_private_dir, create_private_file};
 use crate::store::uploads::uploads_dir;
 use crate::store::{open_for_cli, StoreError, DB_FILE};
 
@@ -143,9 +144,10 @@ fn open(data_dir: &Path) -> Result<Connection, ExportError> {
     Ok(open_for_cli(data_dir)?)
 }
 
-/// Copies each stored resume (already named `<_id>.<ext>`) into `target`.
+/// Copies each stored resume (already named `<_id>.<ext>`) into `target`, owner-only like
+/// the originals: `target` is created 0700 if missing, and each copy is 0600.
 fn copy_resumes(uploads: &Path, target: &Path, files: &[&str]) -> Result<(), ExportError> {
-    fs::create_dir_all(target).map_err(|source| ExportError::ResumesDir {
+    create_private_dir(target).map_err(|source| ExportError::ResumesDir {
         path: target.to_path_buf(),
         source,
     })?;
@@ -156,7 +158,7 @@ fn copy_resumes(uploads: &Path, target: &Path, files: &[&str]) -> Result<(), Exp
             continue;
         };
         let from = uploads.join(name);
-        if let Err(err) = fs::copy(&from, target.join(name)) {
+        if let Err(err) = copy_private(&from, &target.join(name)) {
             eprintln!("corpsite: cannot copy {}: {err}", from.display());
             failures.push((from, err));
         }
@@ -170,4 +172,13 @@ fn copy_resumes(uploads: &Path, target: &Path, files: &[&str]) -> Result<(), Exp
             source,
         }),
     }
+}
+
+/// Copies `from` to `to`, which is created (or made) 0600 before any byte is written.
+fn copy_private(from: &Path, to: &Path) -> io::Result<u64> {
+    let mut source = fs::File::open(from)?;
+    let mut copy = create_private_file(to)?;
+    let bytes = io::copy(&mut source, &mut copy)?;
+    copy.sync_all()?;
+    Ok(bytes)
 }

@@ -13,6 +13,7 @@ mod migrations;
 pub mod applicants;
 pub mod backup;
 pub mod leads;
+pub mod permissions;
 pub mod uploads;
 pub mod watch;
 
@@ -26,6 +27,7 @@ use rusqlite::{Connection, OpenFlags};
 use tokio::sync::{oneshot, Semaphore};
 
 pub use migrations::run_migrations;
+pub use permissions::secure_umask;
 
 /// File name of the database inside the data dir.
 pub const DB_FILE: &str = "corpsite.db";
@@ -43,7 +45,7 @@ pub fn reader_count() -> usize {
 
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
-    #[error("cannot create the data directory {path}: {source}")]
+    #[error("cannot create or secure the data directory {path}: {source}")]
     DataDir {
         path: PathBuf,
         source: std::io::Error,
@@ -97,13 +99,10 @@ pub struct Db {
 }
 
 impl Db {
-    /// Creates the data dir, opens the database and brings its schema up to date.
+    /// Creates the data dir (owner-only, see `permissions`), opens the database and brings
+    /// its schema up to date.
     pub fn open(data_dir: &Path) -> Result<Arc<Db>, StoreError> {
-        std::fs::create_dir_all(data_dir).map_err(|source| StoreError::DataDir {
-            path: data_dir.to_path_buf(),
-            source,
-        })?;
-        let path = data_dir.join(DB_FILE);
+        let path = prepare_data_dir(data_dir)?;
         let mut writer = open_writer(&path)?;
         run_migrations(&mut writer)?;
 
@@ -446,11 +445,21 @@ fn open_reader(path: &Path) -> Result<Connection, StoreError> {
 /// Opens a read-write connection for the command line, which works beside a running server
 /// (SQLite's locks order the two; busy_timeout waits out the other's transaction).
 pub fn open_for_cli(data_dir: &Path) -> Result<Connection, StoreError> {
-    std::fs::create_dir_all(data_dir).map_err(|source| StoreError::DataDir {
-        path: data_dir.to_path_buf(),
-        source,
-    })?;
-    let mut conn = open_writer(&data_dir.join(DB_FILE))?;
+    let mut conn = open_writer(&prepare_data_dir(data_dir)?)?;
     run_migrations(&mut conn)?;
     Ok(conn)
+}
+
+/// Makes the data dir private (created 0700, or tightened with what is in it) and creates
+/// the database file 0600 if it is new, before SQLite opens it: SQLite gives the -wal and
+/// -shm files it creates the mode of their database. Returns the database's path.
+fn prepare_data_dir(data_dir: &Path) -> Result<PathBuf, StoreError> {
+    let path = data_dir.join(DB_FILE);
+    permissions::secure_data_dir(data_dir)
+        .and_then(|()| permissions::touch_private_file(&path))
+        .map_err(|source| StoreError::DataDir {
+            path: data_dir.to_path_buf(),
+            source,
+        })?;
+    Ok(path)
 }

@@ -12,6 +12,7 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 use super::applicants::has_resume_file;
+use super::permissions::create_private_dir;
 use super::Db;
 
 pub const UPLOADS_DIR: &str = "uploads";
@@ -102,14 +103,6 @@ fn sync_dir(dir: &Path) -> io::Result<()> {
     #[cfg(not(unix))]
     let _ = dir;
     Ok(())
-}
-
-fn create_private_dir(dir: &Path) -> io::Result<()> {
-    let mut folder = fs::DirBuilder::new();
-    folder.recursive(true);
-    #[cfg(unix)]
-    std::os::unix::fs::DirBuilderExt::mode(&mut folder, 0o700);
-    folder.create(dir)
 }
 
 /// What `sweep` did.
