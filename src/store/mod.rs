@@ -45,7 +45,7 @@ pub fn reader_count() -> usize {
 
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
-    #[error("cannot create or secure the data directory {path}: {source}")]
+    #[error("cannot create the data directory {path}: {source}")]
     DataDir {
         path: PathBuf,
         source: std::io::Error,

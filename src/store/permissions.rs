@@ -57,12 +57,14 @@ pub fn touch_private_file(path: &Path) -> io::Result<()> {
 }
 
 /// Creates the data dir owner-only, or tightens an existing one and everything in it that
-/// others could read (a data dir made before this rule, or by hand), logging what changed.
+/// others could read (a data dir made before this rule, or by hand), logging what changed
+/// (at info, which the default log level shows).
 pub fn secure_data_dir(dir: &Path) -> io::Result<()> {
     create_private_dir(dir)?;
     let tightened = tighten_tree(dir)?;
     if tightened > 0 {
-        tracing::warn!(
+        // Info, not a warning: it is fixed now, and a failing start stays one line at warn.
+        tracing::info!(
             data_dir = %dir.display(),
             tightened,
             "made the data dir and its files private to their owner (0700 folders, 0600 files)"
