@@ -379,9 +379,17 @@ async fn a_filled_honeypot_is_answered_201_and_nothing_is_stored() {
         Some(32)
     );
 
-    let mut invalid_robot = json!({"website": "x"});
-    invalid_robot["email"] = json!("not an email");
-    assert_eq!(post_json(&app, &invalid_robot).await.status(), 201);
+    // Bad fields get the same 422 with or without the honeypot: the answer must not tell a
+    // robot which field gives it away.
+    let invalid_person = json!({"email": "not an email"});
+    let mut invalid_robot = invalid_person.clone();
+    invalid_robot["website"] = json!("x");
+    let (person, robot) = (
+        post_json(&app, &invalid_person).await,
+        post_json(&app, &invalid_robot).await,
+    );
+    assert_eq!(robot.status(), 422);
+    assert_eq!(json(&robot), json(&person));
     assert!(enquiries(&app).is_empty());
 
     let mut robot_subscriber = subscription("robot@example.com");

@@ -71,18 +71,12 @@ async fn create_applicant(
     let uploads_dir = uploads::uploads_dir(&state.settings.data_dir);
     let (form, incoming) = receive(body, &boundary, limits, &uploads_dir).await?;
 
-    let from_a_robot = form.is_from_a_robot();
-    let applicant = match NewApplicant::parse(&form) {
-        Ok(applicant) => applicant,
-        Err(_) if from_a_robot => {
-            tracing::info!("honeypot filled: application dropped");
-            return Ok(created(APPLICATION_RECEIVED, new_lead_id()?.as_str()));
-        }
-        Err(ApplicationError::Invalid(errors)) => return Err(invalid(errors)),
-        Err(ApplicationError::UnsupportedFile(why)) => {
-            return Err(ApiError::UnsupportedMediaType(why.to_string()))
-        }
-    };
+    // A robot's bad fields or file get the same answer as a person's: a different one would
+    // tell it which field is the honeypot.
+    let applicant = NewApplicant::parse(&form).map_err(|err| match err {
+        ApplicationError::Invalid(errors) => invalid(errors),
+        ApplicationError::UnsupportedFile(why) => ApiError::UnsupportedMediaType(why.to_string()),
+    })?;
     let Some(Incoming { pending, file }) = incoming else {
         return Err(ApiError::broken("an accepted application has no file"));
     };
@@ -99,7 +93,7 @@ async fn create_applicant(
     let store = move |conn: &_| {
         applicants::insert_applicant(conn, &id, &applicant, &resume_file).map_err(StoreError::from)
     };
-    if from_a_robot {
+    if form.is_from_a_robot() {
         // A robot's application costs what a real one costs, so the honeypot cannot be told
         // by timing: its resume was saved like any other, its row is written on the writer
         // and undone there (`Db::rehearse`), and then its file goes with `stored`.

@@ -3,7 +3,8 @@
 //! committed.
 //!
 //! The hidden honeypot field is `website`: when it holds text the post is from a robot, and
-//! it is answered 201 like any other while nothing is stored.
+//! it is answered exactly like any other (422 for bad fields, else 201 after the same work)
+//! while nothing is stored.
 
 use warp::filters::BoxedFilter;
 use warp::http::HeaderMap;
@@ -35,15 +36,9 @@ async fn create_enquiry(
     body: Body,
 ) -> Result<Response, ApiError> {
     let form: EnquiryForm = read_json(&headers, body).await?;
-    let from_a_robot = form.is_from_a_robot();
-    let enquiry = match NewEnquiry::parse(&form) {
-        Ok(enquiry) => enquiry,
-        Err(_) if from_a_robot => {
-            tracing::info!("honeypot filled: enquiry dropped");
-            return Ok(created(ENQUIRY_RECEIVED, new_lead_id()?.as_str()));
-        }
-        Err(errors) => return Err(invalid(errors)),
-    };
+    // A robot's bad fields get the same 422 as a person's: a different answer would tell it
+    // which field is the honeypot.
+    let enquiry = NewEnquiry::parse(&form).map_err(invalid)?;
     let message = match enquiry {
         NewEnquiry::Contact(_) => ENQUIRY_RECEIVED,
         NewEnquiry::Subscription(_) => SUBSCRIBED,
@@ -55,7 +50,7 @@ async fn create_enquiry(
     let answer_id = id.to_string();
     let store =
         move |conn: &_| leads::insert_enquiry(conn, &id, &enquiry).map_err(StoreError::from);
-    if from_a_robot {
+    if form.is_from_a_robot() {
         // A robot's post does a real post's work on the writer and has it undone there
         // (`Db::rehearse`), so its answer takes as long as a real one's and the honeypot
         // cannot be told by timing; nothing is stored.
