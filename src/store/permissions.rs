@@ -47,13 +47,19 @@ pub fn create_private_file(path: &Path) -> io::Result<File> {
     Ok(file)
 }
 
-/// Creates an empty `path` owner-only unless it exists (then leaves its contents alone).
+/// Creates an empty `path` owner-only unless it exists. An existing file is not even opened:
+/// closing any descriptor of a database file drops the POSIX locks SQLite holds on it in
+/// this process.
 pub fn touch_private_file(path: &Path) -> io::Result<()> {
     let mut options = OpenOptions::new();
-    options.write(true).create(true);
+    options.write(true).create_new(true);
     #[cfg(unix)]
     std::os::unix::fs::OpenOptionsExt::mode(&mut options, PRIVATE_FILE_MODE);
-    options.open(path).map(drop)
+    match options.open(path) {
+        Ok(_) => Ok(()),
+        Err(err) if err.kind() == io::ErrorKind::AlreadyExists => Ok(()),
+        Err(err) => Err(err),
+    }
 }
 
 /// Creates the data dir owner-only, or tightens an existing one and everything in it that
