@@ -239,6 +239,31 @@ async fn applicants_export_lists_applicants_and_copies_each_resume_named_after_i
 }
 
 #[tokio::test]
+async fn resumes_are_never_exported_onto_themselves() {
+    let app = TestApp::with_settings(|s| s.rate_limit_per_minute = 0);
+    let png = fixture("resume.png");
+    let response = post_application(&app, &with_application(file("cv.png", png.clone()))).await;
+    assert_eq!(response.status(), 201);
+    let uploads = app.data_dir().join("uploads");
+    let output = corpsite(
+        &[
+            "applicants",
+            "export",
+            "--resumes",
+            uploads.join(".").to_str().expect("path"),
+        ],
+        &app.data_dir(),
+    );
+    assert!(!output.status.success());
+    assert!(String::from_utf8_lossy(&output.stderr).contains("uploads folder itself"));
+    let kept: Vec<Vec<u8>> = std::fs::read_dir(&uploads)
+        .expect("uploads")
+        .map(|e| std::fs::read(e.expect("entry").path()).expect("read"))
+        .collect();
+    assert_eq!(kept, [png], "the resume is whole");
+}
+
+#[tokio::test]
 async fn bom_starts_either_export_with_a_byte_order_mark_for_excel_and_nothing_else_changes() {
     let app = TestApp::with_settings(|s| s.rate_limit_per_minute = 0);
     let mut accented = contact();
