@@ -5,6 +5,7 @@ use corpsite::cli;
 use corpsite::cli::args::{ApplicantsCommand, Cli, Command, LeadsCommand};
 
 fn main() -> ExitCode {
+    corpsite::store::secure_umask();
     let cli = Cli::parse();
     corpsite::telemetry::init();
     let result: Result<(), Box<dyn std::error::Error>> =

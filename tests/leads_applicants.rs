@@ -488,6 +488,23 @@ async fn a_filled_honeypot_is_answered_201_and_neither_row_nor_file_is_kept() {
 }
 
 #[tokio::test]
+async fn a_robots_application_does_a_real_ones_write_and_commit_so_its_timing_tells_nothing() {
+    let app = app();
+    let wal = app.data_dir().join("corpsite.db-wal");
+    let wal_size = || std::fs::metadata(&wal).map_or(0, |m| m.len());
+    let mut parts = with_application(file("cv.png", fixture("resume.png")));
+    parts.retain(|p| p.name != "website");
+    parts.push(text("website", "http://spam.example"));
+    let before = wal_size();
+    assert_eq!(post_application(&app, &parts).await.status(), 201);
+    assert!(
+        wal_size() > before,
+        "the robot's row was neither written nor undone"
+    );
+    assert_nothing_stored(&app, "honeypot");
+}
+
+#[tokio::test]
 async fn uploads_are_never_served_over_http() {
     let app = app();
     let response = post_application(
@@ -512,4 +529,46 @@ async fn uploads_are_never_served_over_http() {
         assert_ne!(response.status(), 200, "{path}");
         assert_ne!(response.body().as_ref(), png.as_slice(), "{path}");
     }
+}
+
+#[tokio::test]
+async fn restoring_an_older_database_moves_newer_resumes_aside_and_never_deletes_them() {
+    let app = app();
+    let png = fixture("resume.png");
+    let response = post_application(&app, &with_application(file("cv.png", png.clone()))).await;
+    assert_eq!(response.status(), 201);
+    let id = json(&response)["data"]["_id"]
+        .as_str()
+        .expect("an _id")
+        .to_owned();
+    // The office restores a backup taken before this application: its row is gone.
+    app.db()
+        .write(|conn| {
+            conn.execute("DELETE FROM applicants", [])
+                .map_err(corpsite::store::StoreError::from)
+        })
+        .await
+        .expect("restore");
+    let uploads = uploads_dir(&app.data_dir());
+    let orphaned = uploads.join("orphaned");
+    std::fs::create_dir_all(&orphaned).expect("orphaned dir");
+    std::fs::write(orphaned.join(format!("{id}.png")), b"an earlier orphan").expect("write");
+
+    let mut settings = app.state.settings.as_ref().clone();
+    settings.seed_demo_content = false;
+    let restarted = tokio::task::spawn_blocking(move || corpsite::server::open_store(&settings))
+        .await
+        .expect("join")
+        .expect("restart");
+    restarted.close();
+
+    assert!(!uploads.join(format!("{id}.png")).exists());
+    assert_eq!(
+        std::fs::read(orphaned.join(format!("{id}-1.png"))).expect("moved, not deleted"),
+        png
+    );
+    assert_eq!(
+        std::fs::read(orphaned.join(format!("{id}.png"))).expect("left as it was"),
+        b"an earlier orphan"
+    );
 }

@@ -121,6 +121,29 @@ async fn leads_export_writes_a_header_and_rfc_4180_rows_that_spreadsheets_cannot
 }
 
 #[tokio::test]
+async fn leads_export_quotes_every_cell_so_a_semicolon_spreadsheet_cannot_split_one() {
+    let app = TestApp::with_settings(|s| s.rate_limit_per_minute = 0);
+    let mut body = contact();
+    body["name"] = json!("Asha;=cmd|' /C calc'!A0");
+    assert_eq!(post_json(&app, &body).await.status(), 201);
+
+    let output = corpsite(&["leads", "export"], &app.data_dir());
+    assert!(output.status.success());
+    let text = stdout(&output);
+    assert!(
+        text.contains(",\"Asha;=cmd|' /C calc'!A0\","),
+        "the name is one quoted cell: {text}"
+    );
+    for line in text.split_terminator("\r\n") {
+        assert!(
+            line.starts_with('"') && line.ends_with('"'),
+            "every cell quoted: {line}"
+        );
+    }
+    assert_eq!(parse_csv(&text)[1][3], "Asha;=cmd|' /C calc'!A0");
+}
+
+#[tokio::test]
 async fn exports_since_a_day_keep_only_what_arrived_from_that_day_on() {
     let app = TestApp::with_settings(|s| s.rate_limit_per_minute = 0);
     for name in ["January", "February"] {
@@ -216,6 +239,31 @@ async fn applicants_export_lists_applicants_and_copies_each_resume_named_after_i
 }
 
 #[tokio::test]
+async fn resumes_are_never_exported_onto_themselves() {
+    let app = TestApp::with_settings(|s| s.rate_limit_per_minute = 0);
+    let png = fixture("resume.png");
+    let response = post_application(&app, &with_application(file("cv.png", png.clone()))).await;
+    assert_eq!(response.status(), 201);
+    let uploads = app.data_dir().join("uploads");
+    let output = corpsite(
+        &[
+            "applicants",
+            "export",
+            "--resumes",
+            uploads.join(".").to_str().expect("path"),
+        ],
+        &app.data_dir(),
+    );
+    assert!(!output.status.success());
+    assert!(String::from_utf8_lossy(&output.stderr).contains("uploads folder itself"));
+    let kept: Vec<Vec<u8>> = std::fs::read_dir(&uploads)
+        .expect("uploads")
+        .map(|e| std::fs::read(e.expect("entry").path()).expect("read"))
+        .collect();
+    assert_eq!(kept, [png], "the resume is whole");
+}
+
+#[tokio::test]
 async fn bom_starts_either_export_with_a_byte_order_mark_for_excel_and_nothing_else_changes() {
     let app = TestApp::with_settings(|s| s.rate_limit_per_minute = 0);
     let mut accented = contact();
@@ -236,7 +284,7 @@ async fn bom_starts_either_export_with_a_byte_order_mark_for_excel_and_nothing_e
             "{command}"
         );
         assert!(
-            plain.stdout.starts_with(b"_id,"),
+            plain.stdout.starts_with(b"\"_id\","),
             "{command}: no mark by default"
         );
         assert_eq!(

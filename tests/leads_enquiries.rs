@@ -46,15 +46,50 @@ async fn a_subscription_is_stored_once_per_email_whatever_its_case() {
         " READER@EXAMPLE.COM ",
         "Reader@Example.com",
     ] {
-        let again = post_json(&app, &subscription(repeat)).await;
-        assert_eq!(again.status(), 201, "{repeat}");
-        assert_eq!(json(&again)["data"]["_id"], id, "{repeat}");
+        assert_eq!(post_json(&app, &subscription(repeat)).await.status(), 201);
     }
     let rows = enquiries(&app);
     assert_eq!(rows.len(), 1);
+    assert_eq!(rows[0].id, id.as_str().expect("an _id"));
     assert_eq!(rows[0].kind, "subscription");
     assert_eq!(rows[0].email, "Reader@Example.com");
     assert_eq!(rows[0].department_website, "Corp Blogs");
+}
+
+#[tokio::test]
+async fn a_repeated_subscription_is_answered_like_a_new_one_with_an_id_stored_nowhere() {
+    let app = TestApp::new();
+    let first = post_json(&app, &subscription("reader@example.com")).await;
+    assert_eq!(first.status(), 201);
+    let first = json(&first);
+    let wal = app.data_dir().join("corpsite.db-wal");
+    let wal_size = || std::fs::metadata(&wal).map_or(0, |m| m.len());
+    let mut answered = HashSet::new();
+    for repeat in ["reader@example.com", "Reader@Example.com"] {
+        let before = wal_size();
+        let again = post_json(&app, &subscription(repeat)).await;
+        assert!(
+            wal_size() > before,
+            "{repeat}: a repeat commits writes as a new one does"
+        );
+        assert_eq!(again.status(), 201, "{repeat}");
+        let again = json(&again);
+        assert_eq!(again["message"], first["message"], "{repeat}");
+        assert_eq!(
+            again.as_object().map(|o| o.len()),
+            first.as_object().map(|o| o.len())
+        );
+        let id = again["data"]["_id"].as_str().expect("an _id").to_owned();
+        assert_eq!(id.len(), 32, "{id}");
+        assert_ne!(again["data"]["_id"], first["data"]["_id"], "{repeat}");
+        answered.insert(id);
+    }
+    assert_eq!(answered.len(), 2, "each answer has its own id");
+    let stored: HashSet<String> = enquiries(&app).into_iter().map(|row| row.id).collect();
+    assert!(
+        answered.is_disjoint(&stored),
+        "no stored id is given away: {answered:?} {stored:?}"
+    );
 }
 
 #[tokio::test]
@@ -191,6 +226,40 @@ async fn values_at_their_bounds_in_any_script_are_accepted() {
 }
 
 #[tokio::test]
+async fn invisible_characters_are_stripped_from_names_and_refused_in_emails_and_mobiles() {
+    let app = app_without_rate_limit();
+    let mut body = contact();
+    body["name"] = json!("\u{feff}Asha\u{200b} \u{202e}Rao\u{2066}");
+    body["requirment"] = json!("Office space\u{2028}in Whitefield\u{200d}");
+    let response = post_json(&app, &body).await;
+    assert_eq!(response.status(), 201, "{}", json(&response));
+    let rows = enquiries(&app);
+    assert_eq!(rows[0].name, "Asha Rao");
+    assert_eq!(rows[0].requirment, "Office space\nin Whitefield");
+
+    let invisible =
+        "This field must not contain invisible characters (zero-width spaces, direction marks or line separators).";
+    let mut body = contact();
+    body["email"] = json!("z\u{200b}w@example.com");
+    body["mobile"] = json!("\u{202e}54321 05489 19+");
+    let response = post_json(&app, &body).await;
+    assert_eq!(response.status(), 422);
+    let answer = json(&response);
+    assert_eq!(answer["errors"]["email"], invisible, "{answer}");
+    assert_eq!(answer["errors"]["mobile"], invisible, "{answer}");
+    assert_eq!(answer["message"], "Please check: email, mobile.");
+
+    let response = post_json(&app, &subscription("reader\u{2060}@example.com")).await;
+    assert_eq!(response.status(), 422);
+    assert_eq!(json(&response)["errors"]["email"], invisible);
+    assert_eq!(
+        enquiries(&app).len(),
+        1,
+        "only the cleaned contact is stored"
+    );
+}
+
+#[tokio::test]
 async fn a_contact_form_with_only_a_name_names_every_other_required_field() {
     let app = TestApp::new();
     let response = post_json(
@@ -310,15 +379,48 @@ async fn a_filled_honeypot_is_answered_201_and_nothing_is_stored() {
         Some(32)
     );
 
-    let mut invalid_robot = json!({"website": "x"});
-    invalid_robot["email"] = json!("not an email");
-    assert_eq!(post_json(&app, &invalid_robot).await.status(), 201);
+    // Bad fields get the same 422 with or without the honeypot: the answer must not tell a
+    // robot which field gives it away.
+    let invalid_person = json!({"email": "not an email"});
+    let mut invalid_robot = invalid_person.clone();
+    invalid_robot["website"] = json!("x");
+    let (person, robot) = (
+        post_json(&app, &invalid_person).await,
+        post_json(&app, &invalid_robot).await,
+    );
+    assert_eq!(robot.status(), 422);
+    assert_eq!(json(&robot), json(&person));
+    assert!(enquiries(&app).is_empty());
+
+    let mut robot_subscriber = subscription("robot@example.com");
+    robot_subscriber["website"] = json!("x");
+    assert_eq!(post_json(&app, &robot_subscriber).await.status(), 201);
     assert!(enquiries(&app).is_empty());
 
     let mut human = contact();
     human["website"] = json!("   ");
     assert_eq!(post_json(&app, &human).await.status(), 201);
     assert_eq!(enquiries(&app).len(), 1, "a blank honeypot is a person");
+}
+
+#[tokio::test]
+async fn a_robots_post_does_a_real_posts_write_and_commit_so_its_timing_tells_nothing() {
+    let app = TestApp::new();
+    let wal = app.data_dir().join("corpsite.db-wal");
+    let wal_size = || std::fs::metadata(&wal).map_or(0, |m| m.len());
+    for body in [contact(), subscription("robot@example.com")] {
+        let mut robot = body;
+        robot["website"] = json!("http://cheap-pills.example");
+        let before = wal_size();
+        assert_eq!(post_json(&app, &robot).await.status(), 201);
+        // The rehearsed row's pages are written to the log and synced like a real row's
+        // (then undone), so the answer waits for the same disk work.
+        assert!(
+            wal_size() > before,
+            "{robot}: the robot's post wrote nothing"
+        );
+    }
+    assert!(enquiries(&app).is_empty());
 }
 
 #[tokio::test]

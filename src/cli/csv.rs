@@ -1,8 +1,11 @@
 //! CSV as RFC 4180 says (CRLF line ends, quotes doubled inside quoted cells), in UTF-8, with
-//! one guard: a cell that starts with = + - @, a tab or a CR gets a leading ', so a
-//! spreadsheet shows it as text instead of running it as a formula.
+//! two guards:
+//! - every cell is quoted, not only those with a comma, quote or line break: a spreadsheet
+//!   whose list separator is `;` (or a tab) would otherwise split an unquoted
+//!   `Asha;=cmd|...` into a second cell that starts with `=` and runs as a formula;
+//! - a cell that starts with = + - @, a tab or a CR gets a leading ', so a spreadsheet shows
+//!   it as text instead of running it as a formula.
 
-use std::borrow::Cow;
 use std::io::{self, Write};
 
 pub struct CsvWriter<W: Write> {
@@ -34,18 +37,14 @@ impl<W: Write> CsvWriter<W> {
     }
 }
 
-/// One cell, guarded and quoted as needed.
-pub fn cell(value: &str) -> Cow<'_, str> {
-    let guarded: Cow<'_, str> = if value.starts_with(['=', '+', '-', '@', '\t', '\r']) {
-        Cow::Owned(format!("'{value}"))
+/// One cell, guarded and always quoted.
+pub fn cell(value: &str) -> String {
+    let guard = if value.starts_with(['=', '+', '-', '@', '\t', '\r']) {
+        "'"
     } else {
-        Cow::Borrowed(value)
+        ""
     };
-    if guarded.contains([',', '"', '\r', '\n']) {
-        Cow::Owned(format!("\"{}\"", guarded.replace('"', "\"\"")))
-    } else {
-        guarded
-    }
+    format!("\"{guard}{}\"", value.replace('"', "\"\""))
 }
 
 #[cfg(test)]
@@ -59,16 +58,16 @@ mod tests {
                 "=HYPERLINK(\"http://evil\")",
                 "\"'=HYPERLINK(\"\"http://evil\"\")\"",
             ),
-            ("=1+2", "'=1+2"),
-            ("+91 98450 12345", "'+91 98450 12345"),
-            ("-2+3", "'-2+3"),
-            ("@SUM(A1)", "'@SUM(A1)"),
-            ("\tcmd", "'\tcmd"),
+            ("=1+2", "\"'=1+2\""),
+            ("+91 98450 12345", "\"'+91 98450 12345\""),
+            ("-2+3", "\"'-2+3\""),
+            ("@SUM(A1)", "\"'@SUM(A1)\""),
+            ("\tcmd", "\"'\tcmd\""),
             ("\r=1", "\"'\r=1\""),
-            ("plain text", "plain text"),
-            ("a = b", "a = b"),
-            ("asha@example.com", "asha@example.com"),
-            ("", ""),
+            ("plain text", "\"plain text\""),
+            ("a = b", "\"a = b\""),
+            ("asha@example.com", "\"asha@example.com\""),
+            ("", "\"\""),
         ];
         for (value, expected) in cases {
             assert_eq!(cell(value), *expected, "{value:?}");
@@ -76,13 +75,17 @@ mod tests {
     }
 
     #[test]
-    fn cells_with_commas_quotes_or_line_breaks_are_quoted_per_rfc_4180() {
+    fn every_cell_is_quoted_so_no_separator_inside_it_can_split_it() {
         let cases: &[(&str, &str)] = &[
+            // A `;`-separator spreadsheet would split this into a cell starting with `=`.
+            ("Asha;=cmd|' /C calc'!A0", "\"Asha;=cmd|' /C calc'!A0\""),
+            ("Asha\t=1+2", "\"Asha\t=1+2\""),
             ("Rao, Asha", "\"Rao, Asha\""),
             ("say \"hi\"", "\"say \"\"hi\"\"\""),
             ("two\nlines", "\"two\nlines\""),
             ("two\r\nlines", "\"two\r\nlines\""),
             ("रमेश, ज़ोए", "\"रमेश, ज़ोए\""),
+            ("42", "\"42\""),
         ];
         for (value, expected) in cases {
             assert_eq!(cell(value), *expected, "{value:?}");
@@ -97,7 +100,7 @@ mod tests {
         csv.row(["", "=x"]).expect("row");
         assert_eq!(
             String::from_utf8(out).expect("utf-8"),
-            "a,\"b,c\"\r\n,'=x\r\n"
+            "\"a\",\"b,c\"\r\n\"\",\"'=x\"\r\n"
         );
     }
 }

@@ -2,7 +2,8 @@
 //! The Join Us form sends `department_website` "Corp Careers"; it is stored as sent.
 
 use super::fields::{
-    Email, Experience, FieldError, FieldErrors, Message, Mobile, PersonName, ShortText,
+    is_invisible, is_line_separator, Email, Experience, FieldError, FieldErrors, Message, Mobile,
+    PersonName, ShortText,
 };
 use super::image::{ImageType, RejectedFile};
 
@@ -123,13 +124,14 @@ impl NewApplicant {
 }
 
 /// The applicant's file name, kept for the office to read: the last path segment only,
-/// without control or bidirectional-override characters (which can disguise an extension),
-/// leading dots or surrounding spaces, at most 200 characters. It is never used as a path.
+/// without control, bidirectional or zero-width characters (which can disguise an
+/// extension) or line separators, leading dots or surrounding spaces, at most 200
+/// characters. It is never used as a path.
 pub fn clean_file_name(raw: &str) -> String {
     let base = raw.rsplit(['/', '\\']).next().unwrap_or_default();
     let visible: String = base
         .chars()
-        .filter(|&c| !c.is_control() && !matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' | '\u{200e}' | '\u{200f}'))
+        .filter(|&c| !c.is_control() && !is_invisible(c) && !is_line_separator(c))
         .collect();
     let trimmed = visible.trim().trim_start_matches('.').trim();
     let name: String = trimmed
@@ -240,6 +242,9 @@ mod tests {
             (".hidden.png", "hidden.png"),
             ("cv\u{0}.png\r\n", "cv.png"),
             ("photo\u{202e}gnp.exe", "photognp.exe"),
+            ("cv\u{200b}.png\u{feff}", "cv.png"),
+            ("photo\u{061c}\u{2067}gnp.exe", "photognp.exe"),
+            ("my\u{2028}cv.png", "mycv.png"),
             ("रेज़्यूमे.png", "रेज़्यूमे.png"),
         ];
         for (raw, expected) in cases {

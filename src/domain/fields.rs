@@ -1,6 +1,13 @@
 //! The field types the lead forms share. Each one parses from what the browser sent: trimmed,
 //! bounded in characters, free of control characters. A value of these types is valid.
+//!
+//! Invisible characters (bidirectional controls such as U+202E, which reorder what the office
+//! reads, and zero-width characters) are stripped from names and texts, and the line and
+//! paragraph separators U+2028/U+2029 become a plain space or line break there. An email or a
+//! mobile number holding any of them is refused: the office would copy it into a mail or a
+//! phone and reach no one, or someone else.
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 /// Why one field was refused; the `Display` text is what the visitor reads.
@@ -12,6 +19,10 @@ pub enum FieldError {
     TooLong { max: usize },
     #[error("This field must not contain control characters.")]
     ControlCharacter,
+    #[error(
+        "This field must not contain invisible characters (zero-width spaces, direction marks or line separators)."
+    )]
+    InvisibleCharacter,
     #[error("Enter an email address like name@example.com.")]
     InvalidEmail,
     #[error("Enter your experience as a whole number of years from 0 to 60.")]
@@ -57,9 +68,59 @@ enum Lines {
     Multi,
 }
 
+/// Bidirectional controls and zero-width characters: they show nothing, yet change how text
+/// reads (U+202E turns "gpj.exe" around) or make two equal-looking values differ.
+pub fn is_invisible(c: char) -> bool {
+    matches!(
+        c,
+        '\u{202a}'..='\u{202e}'
+            | '\u{2066}'..='\u{2069}'
+            | '\u{200e}'
+            | '\u{200f}'
+            | '\u{061c}'
+            | '\u{200b}'..='\u{200d}'
+            | '\u{2060}'
+            | '\u{feff}'
+    )
+}
+
+/// U+2028 LINE SEPARATOR and U+2029 PARAGRAPH SEPARATOR: line breaks that are not control
+/// characters, so the control check alone lets them through.
+pub fn is_line_separator(c: char) -> bool {
+    matches!(c, '\u{2028}' | '\u{2029}')
+}
+
+/// What a field does with invisible characters and line separators.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Invisible {
+    /// Names and texts: drop invisible characters; a separator becomes a line break (in a
+    /// multi-line field) or a space.
+    Strip,
+    /// Emails and mobiles: refuse the value.
+    Refuse,
+}
+
+fn without_invisible(raw: &str, lines: Lines) -> Cow<'_, str> {
+    if !raw.chars().any(|c| is_invisible(c) || is_line_separator(c)) {
+        return Cow::Borrowed(raw);
+    }
+    let line_break = if lines == Lines::Multi { '\n' } else { ' ' };
+    raw.chars()
+        .filter(|&c| !is_invisible(c))
+        .map(|c| if is_line_separator(c) { line_break } else { c })
+        .collect()
+}
+
 /// Trims `raw` and checks its length and characters; an empty result is allowed here.
-fn clean(raw: &str, max: usize, lines: Lines) -> Result<String, FieldError> {
-    let text = raw.trim();
+fn clean(raw: &str, max: usize, lines: Lines, invisible: Invisible) -> Result<String, FieldError> {
+    let visible = match invisible {
+        Invisible::Strip => without_invisible(raw, lines),
+        Invisible::Refuse if raw.chars().any(|c| is_invisible(c) || is_line_separator(c)) => {
+            return Err(FieldError::InvisibleCharacter)
+        }
+        Invisible::Refuse => Cow::Borrowed(raw),
+    };
+    let text = visible.trim();
     if text.chars().count() > max {
         return Err(FieldError::TooLong { max });
     }
@@ -70,8 +131,13 @@ fn clean(raw: &str, max: usize, lines: Lines) -> Result<String, FieldError> {
     Ok(text.to_owned())
 }
 
-fn required(raw: &str, max: usize, lines: Lines) -> Result<String, FieldError> {
-    let text = clean(raw, max, lines)?;
+fn required(
+    raw: &str,
+    max: usize,
+    lines: Lines,
+    invisible: Invisible,
+) -> Result<String, FieldError> {
+    let text = clean(raw, max, lines, invisible)?;
     if text.is_empty() {
         return Err(FieldError::Required);
     }
@@ -94,12 +160,12 @@ macro_rules! text_type {
 }
 
 text_type!(
-    /// A person's name: required, up to 120 characters on one line.
+    /// A person's name: required, up to 120 characters on one line, invisible characters removed.
     PersonName
 );
 text_type!(
-    /// A phone number as typed: required, up to 32 characters. The site checks no format,
-    /// and neither do we: numbers come in too many shapes.
+    /// A phone number as typed: required, up to 32 characters, no invisible characters. The
+    /// site checks no format, and neither do we: numbers come in too many shapes.
     Mobile
 );
 text_type!(
@@ -113,39 +179,40 @@ text_type!(
 
 impl PersonName {
     pub fn parse(raw: &str) -> Result<Self, FieldError> {
-        required(raw, NAME_MAX, Lines::Single).map(Self)
+        required(raw, NAME_MAX, Lines::Single, Invisible::Strip).map(Self)
     }
 }
 
 impl Mobile {
     pub fn parse(raw: &str) -> Result<Self, FieldError> {
-        required(raw, MOBILE_MAX, Lines::Single).map(Self)
+        required(raw, MOBILE_MAX, Lines::Single, Invisible::Refuse).map(Self)
     }
 }
 
 impl Message {
     pub fn parse(raw: &str) -> Result<Self, FieldError> {
-        required(raw, MESSAGE_MAX, Lines::Multi).map(Self)
+        required(raw, MESSAGE_MAX, Lines::Multi, Invisible::Strip).map(Self)
     }
 
     pub fn parse_optional(raw: &str) -> Result<Self, FieldError> {
-        clean(raw, MESSAGE_MAX, Lines::Multi).map(Self)
+        clean(raw, MESSAGE_MAX, Lines::Multi, Invisible::Strip).map(Self)
     }
 }
 
 impl ShortText {
     pub fn parse(raw: &str) -> Result<Self, FieldError> {
-        clean(raw, SHORT_TEXT_MAX, Lines::Single).map(Self)
+        clean(raw, SHORT_TEXT_MAX, Lines::Single, Invisible::Strip).map(Self)
     }
 }
 
-/// An email address: up to 254 characters, one '@' with text on both sides, no spaces.
+/// An email address: up to 254 characters, one '@' with text on both sides, no spaces and
+/// no invisible characters.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Email(String);
 
 impl Email {
     pub fn parse(raw: &str) -> Result<Self, FieldError> {
-        let text = required(raw, EMAIL_MAX, Lines::Single)?;
+        let text = required(raw, EMAIL_MAX, Lines::Single, Invisible::Refuse)?;
         let shaped = match text.split_once('@') {
             Some((local, domain)) => {
                 !local.is_empty() && !domain.is_empty() && !domain.contains('@')
@@ -309,6 +376,179 @@ mod tests {
                 "{raw:?}"
             );
         }
+    }
+
+    #[test]
+    fn invisible_characters_are_stripped_from_names_and_texts() {
+        type Parse = fn(&str) -> Result<String, FieldError>;
+        let name: Parse = |s| PersonName::parse(s).map(|v| v.0);
+        let message: Parse = |s| Message::parse(s).map(|v| v.0);
+        let short: Parse = |s| ShortText::parse(s).map(|v| v.0);
+        let cases: &[(&str, Parse, &str, Result<&str, FieldError>)] = &[
+            (
+                "right-to-left override",
+                name,
+                "Asha \u{202e}oaR",
+                Ok("Asha oaR"),
+            ),
+            (
+                "embeddings and pop",
+                name,
+                "\u{202a}\u{202b}As\u{202c}\u{202d}ha",
+                Ok("Asha"),
+            ),
+            (
+                "isolates",
+                name,
+                "\u{2066}Asha\u{2067}\u{2068} Rao\u{2069}",
+                Ok("Asha Rao"),
+            ),
+            (
+                "direction marks",
+                name,
+                "\u{200e}Asha\u{200f} Rao\u{061c}",
+                Ok("Asha Rao"),
+            ),
+            ("zero-width space", name, "As\u{200b}ha", Ok("Asha")),
+            (
+                "zero-width joiners",
+                name,
+                "A\u{200c}sh\u{200d}a",
+                Ok("Asha"),
+            ),
+            ("word joiner", name, "Asha\u{2060} Rao", Ok("Asha Rao")),
+            ("byte-order mark", name, "\u{feff}Asha Rao", Ok("Asha Rao")),
+            (
+                "line separator in a name",
+                name,
+                "Asha\u{2028}Rao",
+                Ok("Asha Rao"),
+            ),
+            (
+                "paragraph separator at the end",
+                name,
+                "Asha Rao\u{2029}",
+                Ok("Asha Rao"),
+            ),
+            (
+                "nothing visible",
+                name,
+                "\u{200b}\u{202e}\u{feff}",
+                Err(FieldError::Required),
+            ),
+            (
+                "separators in a message",
+                message,
+                "first\u{2028}second\u{2029}third",
+                Ok("first\nsecond\nthird"),
+            ),
+            (
+                "override in a message",
+                message,
+                "pay \u{202e}0001",
+                Ok("pay 0001"),
+            ),
+            (
+                "zero-width in short text",
+                short,
+                "Corp\u{200b} Team",
+                Ok("Corp Team"),
+            ),
+            (
+                "separator in short text",
+                short,
+                "Corp\u{2028}Team",
+                Ok("Corp Team"),
+            ),
+        ];
+        for (case, parse, raw, expected) in cases {
+            assert_eq!(
+                parse(raw).as_deref(),
+                expected.as_ref().map(|s| *s),
+                "{case}: {raw:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn invisible_characters_do_not_count_toward_a_fields_bound() {
+        let at_max = format!("{}\u{200b}\u{202e}", "a".repeat(NAME_MAX));
+        assert_eq!(
+            PersonName::parse(&at_max).map(|v| v.0),
+            Ok("a".repeat(NAME_MAX))
+        );
+    }
+
+    #[test]
+    fn emails_and_mobiles_with_invisible_characters_are_refused() {
+        type Parse = fn(&str) -> Result<(), FieldError>;
+        let email: Parse = |s| Email::parse(s).map(drop);
+        let mobile: Parse = |s| Mobile::parse(s).map(drop);
+        let cases: &[(&str, Parse, &str)] = &[
+            (
+                "zero-width space in an email",
+                email,
+                "z\u{200b}w@example.com",
+            ),
+            (
+                "byte-order mark after an email",
+                email,
+                "asha@example.com\u{feff}",
+            ),
+            (
+                "override before an email",
+                email,
+                "\u{202e}asha@example.com",
+            ),
+            ("word joiner in a domain", email, "asha@example\u{2060}.com"),
+            (
+                "arabic letter mark in a domain",
+                email,
+                "asha@exa\u{061c}mple.com",
+            ),
+            (
+                "isolate in an email",
+                email,
+                "\u{2066}asha@example.com\u{2069}",
+            ),
+            (
+                "line separator in an email",
+                email,
+                "asha\u{2028}@example.com",
+            ),
+            (
+                "paragraph separator after an email",
+                email,
+                "asha@example.com\u{2029}",
+            ),
+            (
+                "zero-width space in a mobile",
+                mobile,
+                "+91\u{200b}98450 12345",
+            ),
+            ("override in a mobile", mobile, "\u{202e}54321 05489 19+"),
+            (
+                "direction mark in a mobile",
+                mobile,
+                "\u{200e}+91 98450 12345",
+            ),
+            ("joiner in a mobile", mobile, "98450\u{200d}12345"),
+            (
+                "paragraph separator in a mobile",
+                mobile,
+                "98450\u{2029}12345",
+            ),
+        ];
+        for (case, parse, raw) in cases {
+            assert_eq!(
+                parse(raw),
+                Err(FieldError::InvisibleCharacter),
+                "{case}: {raw:?}"
+            );
+        }
+        assert!(FieldError::InvisibleCharacter
+            .to_string()
+            .contains("invisible characters"));
     }
 
     #[test]

@@ -1,7 +1,8 @@
-//! The `_id` of an enquiry or applicant: 32 lower-case hex characters, a 48-bit millisecond
-//! timestamp then 80 random bits, so ids sort by creation time and cannot be guessed.
-
-use std::time::{SystemTime, UNIX_EPOCH};
+//! The `_id` of an enquiry or applicant: 32 lower-case hex characters, 128 random bits.
+//!
+//! Visitors see these ids (a form's 201 answers with one), so they carry nothing but
+//! randomness: no creation time that would tell when an address subscribed, and nothing to
+//! guess. Whatever needs the order of arrival sorts by `created_at`.
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct LeadId(String);
@@ -12,15 +13,9 @@ pub struct IdError(getrandom::Error);
 
 impl LeadId {
     pub fn generate() -> Result<LeadId, IdError> {
-        let mut random = [0u8; 10];
+        let mut random = [0u8; 16];
         getrandom::fill(&mut random).map_err(IdError)?;
-        let millis = SystemTime::now()
-            .duration_since(UNIX_EPOCH)
-            .map(|d| d.as_millis())
-            .unwrap_or(0);
-        // The low 48 bits of the time: enough until the year 10889.
-        let time = (millis as u64) & 0xFFFF_FFFF_FFFF;
-        Ok(LeadId(format!("{time:012x}{}", hex::encode(random))))
+        Ok(LeadId(hex::encode(random)))
     }
 
     pub fn as_str(&self) -> &str {
@@ -55,10 +50,43 @@ mod tests {
     }
 
     #[test]
-    fn later_ids_sort_after_earlier_ones() {
-        let first = LeadId::generate().expect("id");
-        std::thread::sleep(std::time::Duration::from_millis(2));
-        let second = LeadId::generate().expect("id");
-        assert!(first.as_str() < second.as_str(), "{first} then {second}");
+    fn ids_made_in_the_same_millisecond_share_no_time_prefix() {
+        // A 48-bit millisecond timestamp in front made ids of one moment share 12 hex
+        // digits (and told their creation time); random ids almost never share even 4.
+        let ids: Vec<LeadId> = (0..64).map(|_| LeadId::generate().expect("id")).collect();
+        let mut prefixes = std::collections::HashSet::new();
+        for id in &ids {
+            assert!(
+                prefixes.insert(&id.as_str()[..12]),
+                "two ids share the prefix {}",
+                &id.as_str()[..12]
+            );
+        }
+        let sharing_four = ids
+            .windows(2)
+            .filter(|pair| pair[0].as_str()[..4] == pair[1].as_str()[..4])
+            .count();
+        assert!(
+            sharing_four <= 1,
+            "{sharing_four} neighbours share 4 hex digits"
+        );
+    }
+
+    #[test]
+    fn an_id_carries_no_creation_time() {
+        let millis = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .expect("clock after 1970")
+            .as_millis() as u64;
+        // What the first 12 hex digits held before: the time, give or take a minute.
+        let now = format!("{:012x}", millis & 0xFFFF_FFFF_FFFF);
+        let matching = (0..100)
+            .map(|_| LeadId::generate().expect("id"))
+            .filter(|id| id.as_str()[..7] == now[..7])
+            .count();
+        assert!(
+            matching <= 1,
+            "{matching} of 100 ids start with the current time"
+        );
     }
 }

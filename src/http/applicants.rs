@@ -76,10 +76,8 @@ async fn create_applicant(
     let uploads_dir = uploads::uploads_dir(&state.settings.data_dir);
     let (form, incoming) = receive(body, &boundary, limits, &uploads_dir).await?;
 
-    if form.is_from_a_robot() {
-        tracing::info!("honeypot filled: application dropped");
-        return Ok(created(APPLICATION_RECEIVED, new_lead_id()?.as_str()));
-    }
+    // A robot's bad fields or file get the same answer as a person's: a different one would
+    // tell it which field is the honeypot.
     let applicant = NewApplicant::parse(&form).map_err(|err| match err {
         ApplicationError::Invalid(errors) => invalid(errors),
         ApplicationError::UnsupportedFile(why) => ApiError::UnsupportedMediaType(why.to_string()),
@@ -99,14 +97,20 @@ async fn create_applicant(
         .map_err(ApiError::unexpected)?
         .map_err(|err| upload_failed("cannot save a resume", err))?;
     let stored_id = id.to_string();
+    let store = move |conn: &_| {
+        applicants::insert_applicant(conn, &id, &applicant, &resume_file).map_err(StoreError::from)
+    };
+    if form.is_from_a_robot() {
+        // A robot's application costs what a real one costs, so the honeypot cannot be told
+        // by timing: its resume was saved like any other, its row is written on the writer
+        // and undone there (`Db::rehearse`), and then its file goes with `stored`.
+        tracing::info!("honeypot filled: application dropped");
+        state.db.rehearse(store).await?;
+        drop(stored);
+        return Ok(created(APPLICATION_RECEIVED, &stored_id));
+    }
     // If the row fails, `stored` is dropped on the way out and takes the file with it.
-    state
-        .db
-        .write(move |conn| {
-            applicants::insert_applicant(conn, &id, &applicant, &resume_file)
-                .map_err(StoreError::from)
-        })
-        .await?;
+    state.db.write(store).await?;
     stored.keep();
     state.disk.stored(size);
     Ok(created(APPLICATION_RECEIVED, &stored_id))

@@ -60,7 +60,7 @@ pub fn applicants_since(
     let mut stmt = conn.prepare(
         "SELECT id, created_at, name, mobile, email, experience, previous_company, query, department_website,
                 resume_file, resume_original_name, resume_type, resume_size
-         FROM applicants WHERE ?1 IS NULL OR created_at >= ?1 ORDER BY created_at, id",
+         FROM applicants WHERE ?1 IS NULL OR created_at >= ?1 ORDER BY created_at, rowid",
     )?;
     let rows = stmt.query_map([since], |row| {
         Ok(ApplicantRow {

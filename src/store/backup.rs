@@ -2,13 +2,16 @@
 //!
 //! `VACUUM INTO` copies one read snapshot (WAL lets the writer go on meanwhile) into a temp
 //! file beside the target; the copy must pass `PRAGMA integrity_check`, is fsynced and only
-//! then renamed over the target, so a failed backup never replaces a good one.
+//! then renamed over the target, so a failed backup never replaces a good one. The temp
+//! file is created empty and owner-only (0600) before SQLite fills it, so the backup is never
+//! readable by others, whatever the umask.
 
 use std::fs::{self, File};
 use std::path::{Path, PathBuf};
 
 use rusqlite::{Connection, OpenFlags};
 
+use super::permissions::create_private_file;
 use super::DB_FILE;
 
 #[derive(Debug, thiserror::Error)]
@@ -62,6 +65,8 @@ pub fn backup(data_dir: &Path, target: &Path) -> Result<BackupReport, BackupErro
         move |source| BackupError::Io { path, source }
     };
     let result = (|| {
+        // VACUUM INTO takes an empty file and keeps its mode.
+        create_private_file(&temp).map_err(io_error(target))?;
         conn.execute("VACUUM INTO ?1", [temp.to_string_lossy()])
             .map_err(|source| BackupError::Copy {
                 path: target.to_path_buf(),

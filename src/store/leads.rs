@@ -1,8 +1,8 @@
 //! Contact enquiries and blog subscriptions (table `enquiries`).
 
-use rusqlite::{params, Connection, OptionalExtension};
+use rusqlite::{params, Connection};
 
-use crate::domain::enquiry::{Contact, Subscription};
+use crate::domain::enquiry::{Contact, NewEnquiry, Subscription};
 use crate::domain::lead_id::LeadId;
 
 pub fn insert_contact(conn: &Connection, id: &LeadId, contact: &Contact) -> rusqlite::Result<()> {
@@ -23,26 +23,54 @@ pub fn insert_contact(conn: &Connection, id: &LeadId, contact: &Contact) -> rusq
     Ok(())
 }
 
-/// Stores a subscription unless the address (in any case) already has one, and returns the
-/// id of the subscription on file: a repeat changes nothing.
+/// Stores an enquiry of either kind under `id` (see `subscribe` for a repeated address).
+pub fn insert_enquiry(
+    conn: &Connection,
+    id: &LeadId,
+    enquiry: &NewEnquiry,
+) -> rusqlite::Result<()> {
+    match enquiry {
+        NewEnquiry::Contact(contact) => insert_contact(conn, id, contact),
+        NewEnquiry::Subscription(subscription) => subscribe(conn, id, subscription),
+    }
+}
+
+/// Stores a subscription under `id` unless the address (in any case) already has one.
+///
+/// A repeat must not be told apart from a new subscription, by its answer or by its time
+/// (that would make who is subscribed public): the caller answers both alike, and here a
+/// repeat does the same writes as a new subscription (the row under a placeholder address)
+/// and undoes them in a savepoint, so it costs the same and its commit writes as many pages.
 pub fn subscribe(
     conn: &Connection,
     id: &LeadId,
     subscription: &Subscription,
-) -> rusqlite::Result<String> {
+) -> rusqlite::Result<()> {
     let folded = subscription.email.folded();
-    let existing = conn
-        .prepare_cached(
-            "SELECT id FROM enquiries WHERE kind = 'subscription' AND email_folded = ?1",
-        )?
-        .query_row([&folded], |row| row.get::<_, String>(0))
-        .optional()?;
-    if let Some(existing) = existing {
-        return Ok(existing);
+    let inserted = insert_subscription(conn, id, subscription, &folded)?;
+    if inserted == 0 {
+        conn.execute_batch("SAVEPOINT repeated_subscription")?;
+        // An address no form can send (it starts with a NUL), so it never conflicts.
+        let placeholder = format!("\0{id}");
+        let rehearsed = insert_subscription(conn, id, subscription, &placeholder);
+        conn.execute_batch("ROLLBACK TO repeated_subscription; RELEASE repeated_subscription")?;
+        rehearsed?;
     }
+    Ok(())
+}
+
+/// Inserts the subscription row, or nothing when the address is on file; says how many rows
+/// went in.
+fn insert_subscription(
+    conn: &Connection,
+    id: &LeadId,
+    subscription: &Subscription,
+    folded: &str,
+) -> rusqlite::Result<usize> {
     conn.prepare_cached(
         "INSERT INTO enquiries (id, kind, name, email, email_folded, mobile, requirment, department_website, service)
-         VALUES (?1, 'subscription', '', ?2, ?3, '', '', ?4, ?5)",
+         VALUES (?1, 'subscription', '', ?2, ?3, '', '', ?4, ?5)
+         ON CONFLICT (email_folded) WHERE kind = 'subscription' DO NOTHING",
     )?
     .execute(params![
         id.as_str(),
@@ -50,8 +78,7 @@ pub fn subscribe(
         folded,
         subscription.department_website.as_ref(),
         subscription.service.as_ref(),
-    ])?;
-    Ok(id.to_string())
+    ])
 }
 
 /// One stored enquiry, as exported.
@@ -75,7 +102,7 @@ pub fn enquiries_since(
 ) -> rusqlite::Result<Vec<EnquiryRow>> {
     let mut stmt = conn.prepare(
         "SELECT id, created_at, kind, name, email, mobile, requirment, department_website, service
-         FROM enquiries WHERE ?1 IS NULL OR created_at >= ?1 ORDER BY created_at, id",
+         FROM enquiries WHERE ?1 IS NULL OR created_at >= ?1 ORDER BY created_at, rowid",
     )?;
     let rows = stmt.query_map([since], |row| {
         Ok(EnquiryRow {
@@ -96,7 +123,7 @@ pub fn enquiries_since(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::domain::enquiry::{EnquiryForm, NewEnquiry};
+    use crate::domain::enquiry::EnquiryForm;
     use crate::store::run_migrations;
 
     fn migrated() -> Connection {
@@ -120,25 +147,71 @@ mod tests {
     fn a_repeated_subscription_in_another_case_keeps_the_first_row_and_id() {
         let conn = migrated();
         let first = LeadId::generate().expect("id");
-        let stored = subscribe(&conn, &first, &subscription("Reader@Example.com")).expect("first");
-        assert_eq!(stored, first.as_str());
+        subscribe(&conn, &first, &subscription("Reader@Example.com")).expect("first");
         for repeat in [
             "reader@example.com",
             "READER@EXAMPLE.COM",
             "Reader@Example.com",
         ] {
-            let again = subscribe(
+            subscribe(
                 &conn,
                 &LeadId::generate().expect("id"),
                 &subscription(repeat),
             )
             .expect("repeat");
-            assert_eq!(again, first.as_str(), "{repeat}");
         }
         let rows = enquiries_since(&conn, None).expect("rows");
         assert_eq!(rows.len(), 1);
+        assert_eq!(rows[0].id, first.as_str());
         assert_eq!(rows[0].email, "Reader@Example.com");
         assert_eq!(rows[0].kind, "subscription");
+    }
+
+    #[test]
+    fn a_repeated_subscription_writes_and_undoes_a_row_inside_the_callers_transaction() {
+        let conn = migrated();
+        subscribe(
+            &conn,
+            &LeadId::generate().expect("id"),
+            &subscription("a@b.in"),
+        )
+        .expect("first");
+        conn.execute_batch("BEGIN").expect("begin");
+        let changes_before = conn.total_changes();
+        subscribe(
+            &conn,
+            &LeadId::generate().expect("id"),
+            &subscription("A@B.in"),
+        )
+        .expect("repeat");
+        assert!(
+            conn.total_changes() > changes_before,
+            "a repeat inserts as a new subscription does"
+        );
+        assert!(
+            !conn.is_autocommit(),
+            "the caller's transaction is still open"
+        );
+        conn.execute_batch("COMMIT").expect("commit");
+        assert_eq!(enquiries_since(&conn, None).expect("rows").len(), 1);
+    }
+
+    #[test]
+    fn rows_of_one_millisecond_come_out_in_the_order_they_went_in() {
+        let conn = migrated();
+        for (id, name) in [("ffff", "first"), ("0000", "second"), ("8888", "third")] {
+            conn.execute(
+                "INSERT INTO enquiries VALUES (?1, 'contact', ?2, 'a@x', 'a@x', '1', 'r', 'Corp Team', '', '2025-02-01T00:00:00.000Z')",
+                [id, name],
+            )
+            .expect("insert");
+        }
+        let names: Vec<String> = enquiries_since(&conn, None)
+            .expect("rows")
+            .into_iter()
+            .map(|r| r.name)
+            .collect();
+        assert_eq!(names, ["first", "second", "third"]);
     }
 
     #[test]

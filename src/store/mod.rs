@@ -13,6 +13,7 @@ mod migrations;
 pub mod applicants;
 pub mod backup;
 pub mod leads;
+pub mod permissions;
 pub mod uploads;
 pub mod watch;
 
@@ -26,6 +27,7 @@ use rusqlite::{Connection, OpenFlags};
 use tokio::sync::{oneshot, Semaphore};
 
 pub use migrations::run_migrations;
+pub use permissions::secure_umask;
 
 /// File name of the database inside the data dir.
 pub const DB_FILE: &str = "corpsite.db";
@@ -79,6 +81,13 @@ type Finish = Box<dyn FnOnce(BatchOutcome) + Send>;
 /// It says whether it succeeded and how to report its result once the batch commits.
 type WriteJob = Box<dyn FnOnce(Option<&Connection>) -> (bool, Finish) + Send>;
 
+/// Whether a write job's changes are committed or undone once it has run.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Outcome {
+    Keep,
+    Undo,
+}
+
 /// The database of one data dir.
 pub struct Db {
     path: PathBuf,
@@ -90,13 +99,10 @@ pub struct Db {
 }
 
 impl Db {
-    /// Creates the data dir, opens the database and brings its schema up to date.
+    /// Creates the data dir (owner-only, see `permissions`), opens the database and brings
+    /// its schema up to date.
     pub fn open(data_dir: &Path) -> Result<Arc<Db>, StoreError> {
-        std::fs::create_dir_all(data_dir).map_err(|source| StoreError::DataDir {
-            path: data_dir.to_path_buf(),
-            source,
-        })?;
-        let path = data_dir.join(DB_FILE);
+        let path = prepare_data_dir(data_dir)?;
         let mut writer = open_writer(&path)?;
         run_migrations(&mut writer)?;
 
@@ -158,7 +164,22 @@ impl Db {
         E: From<StoreError> + Send + 'static,
         F: FnOnce(&Connection) -> Result<T, E> + Send + 'static,
     {
-        let answer = self.submit(f)?;
+        let answer = self.submit(f, Outcome::Keep)?;
+        answer.await.unwrap_or(Err(StoreError::WriterGone.into()))
+    }
+
+    /// Runs `f` exactly like `write` (on the writer thread, inside the batch transaction,
+    /// answering after the batch commits) and then undoes its changes, so nothing of it is
+    /// stored. For posts that must cost what a real one costs while keeping nothing (a
+    /// robot's): the undone pages stay dirty until the commit, so the commit writes and
+    /// syncs them as it would a real write's.
+    pub async fn rehearse<T, E, F>(&self, f: F) -> Result<T, E>
+    where
+        T: Send + 'static,
+        E: From<StoreError> + Send + 'static,
+        F: FnOnce(&Connection) -> Result<T, E> + Send + 'static,
+    {
+        let answer = self.submit(f, Outcome::Undo)?;
         answer.await.unwrap_or(Err(StoreError::WriterGone.into()))
     }
 
@@ -169,14 +190,18 @@ impl Db {
         E: From<StoreError> + Send + 'static,
         F: FnOnce(&Connection) -> Result<T, E> + Send + 'static,
     {
-        let answer = self.submit(f)?;
+        let answer = self.submit(f, Outcome::Keep)?;
         answer
             .blocking_recv()
             .unwrap_or(Err(StoreError::WriterGone.into()))
     }
 
     /// Queues `f` for the writer; the receiver hears its answer once its batch has ended.
-    fn submit<T, E, F>(&self, f: F) -> Result<oneshot::Receiver<Result<T, E>>, StoreError>
+    fn submit<T, E, F>(
+        &self,
+        f: F,
+        changes: Outcome,
+    ) -> Result<oneshot::Receiver<Result<T, E>>, StoreError>
     where
         T: Send + 'static,
         E: From<StoreError> + Send + 'static,
@@ -195,6 +220,8 @@ impl Db {
             };
             let outcome = catch_unwind(AssertUnwindSafe(|| f(conn)));
             let ok = matches!(outcome, Ok(Ok(_)));
+            // A rehearsal reports success but has its savepoint rolled back like a failure.
+            let keep = ok && changes == Outcome::Keep;
             let finish: Finish = Box::new(move |ended: BatchOutcome| {
                 let answer = match (outcome, ended) {
                     (Err(_), _) => Err(StoreError::Panicked.into()),
@@ -204,7 +231,7 @@ impl Db {
                 };
                 let _ = reply.send(answer);
             });
-            (ok, finish)
+            (keep, finish)
         });
         let guard = self.writer.lock().map_err(|_| StoreError::WriterGone)?;
         let sender = guard.as_ref().ok_or(StoreError::WriterGone)?;
@@ -418,11 +445,21 @@ fn open_reader(path: &Path) -> Result<Connection, StoreError> {
 /// Opens a read-write connection for the command line, which works beside a running server
 /// (SQLite's locks order the two; busy_timeout waits out the other's transaction).
 pub fn open_for_cli(data_dir: &Path) -> Result<Connection, StoreError> {
-    std::fs::create_dir_all(data_dir).map_err(|source| StoreError::DataDir {
-        path: data_dir.to_path_buf(),
-        source,
-    })?;
-    let mut conn = open_writer(&data_dir.join(DB_FILE))?;
+    let mut conn = open_writer(&prepare_data_dir(data_dir)?)?;
     run_migrations(&mut conn)?;
     Ok(conn)
+}
+
+/// Makes the data dir private (created 0700, or tightened with what is in it) and creates
+/// the database file 0600 if it is new, before SQLite opens it: SQLite gives the -wal and
+/// -shm files it creates the mode of their database. Returns the database's path.
+fn prepare_data_dir(data_dir: &Path) -> Result<PathBuf, StoreError> {
+    let path = data_dir.join(DB_FILE);
+    permissions::secure_data_dir(data_dir)
+        .and_then(|()| permissions::touch_private_file(&path))
+        .map_err(|source| StoreError::DataDir {
+            path: data_dir.to_path_buf(),
+            source,
+        })?;
+    Ok(path)
 }
