@@ -67,7 +67,7 @@ pub fn open_store(settings: &Settings) -> Result<Arc<Db>, ServeError> {
     }
     match uploads::sweep_orphans(&db, &settings.data_dir) {
         Ok(0) => {}
-        Ok(removed) => tracing::warn!(removed, "removed upload files that had no applicant row"),
+        Ok(removed) => tracing::info!(removed, "removed temp files of interrupted uploads"),
         Err(err) => tracing::warn!(error = %err, "cannot tidy the uploads folder"),
     }
     Ok(db)
