@@ -1,5 +1,5 @@
 import { test as base, expect, type Page } from '@playwright/test';
-import routeTable from '@/app/route-table.json';
+import routeTable from '@/app/route-table.json' with { type: 'json' };
 import { blogPath } from '@/lib/blog-path';
 
 interface PageGuard {
