@@ -385,6 +385,9 @@ mod tests {
                 sniffer.feed(chunk);
             }
             assert_eq!(sniffer.bytes_seen(), png.len() as u64);
+            let mut whole = Sniffer::default();
+            whole.feed(&png);
+            assert_eq!(sniffer.finish(), whole.finish(), "chunks of {chunk_size}");
             assert_eq!(
                 sniffer.finish(),
                 Ok(Sniffed::Raster(ImageType::Png)),
