@@ -12,6 +12,7 @@ use std::io::{Read, Seek};
 
 use multer::{Constraints, Field, Multipart, SizeLimit};
 use tokio::io::{AsyncSeekExt, AsyncWriteExt};
+use tokio::sync::Semaphore;
 use warp::filters::BoxedFilter;
 use warp::http::{header, HeaderMap};
 use warp::reply::Response;
@@ -252,6 +253,11 @@ async fn receive_file(
     Ok((incoming, sniffer))
 }
 
+/// Uploads checked at once: decoding one may allocate 160 MB (40 megapixels at four bytes)
+/// and about as much again while it is turned and re-encoded, so many at once wait their
+/// turn rather than exhaust the memory.
+static CHECKING: Semaphore = Semaphore::const_new(2);
+
 /// The image check on the received file: its ends were sniffed as it streamed; a raster
 /// image is then read back from the temp file and decoded, all off the async threads.
 async fn judge(
@@ -268,6 +274,7 @@ async fn judge(
         .map_err(|err| upload_failed("cannot read an upload back", err))?
         .into_std()
         .await;
+    let _turn = CHECKING.acquire().await.map_err(ApiError::unexpected)?;
     tokio::task::spawn_blocking(move || {
         let sniffed = match sniffer.finish() {
             Ok(sniffed) => sniffed,
