@@ -1,12 +1,15 @@
 //! `corpsite blog ...`: the office publishing from the command line, also while the site runs.
 
 mod common;
+mod image_samples;
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use assert_cmd::Command;
 use common::process::{send, Running, BINARY};
+use image::ImageFormat;
+use image_samples::{contains, dimensions};
 
 const SVG: &str = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 16 9\"><rect width=\"16\" height=\"9\"/></svg>";
 
@@ -34,6 +37,17 @@ impl Workspace {
         std::fs::create_dir_all(path.parent().expect("parent")).expect("mkdir");
         std::fs::write(&path, contents).expect("write");
         path
+    }
+
+    fn write_bytes(&self, name: &str, contents: &[u8]) -> PathBuf {
+        let path = self.path(name);
+        std::fs::create_dir_all(path.parent().expect("parent")).expect("mkdir");
+        std::fs::write(&path, contents).expect("write");
+        path
+    }
+
+    fn media_bytes(&self, path: &str) -> Vec<u8> {
+        std::fs::read(self.data_dir().join("media").join(path)).expect("a media file")
     }
 
     fn post(&self, name: &str, front: &str) -> PathBuf {
@@ -470,4 +484,93 @@ fn images_the_body_shows_are_stored_as_media_and_removed_with_the_post() {
             && err.contains("images/missing.svg"),
         "{err}"
     );
+}
+
+#[test]
+fn images_that_only_look_like_images_are_refused_and_nothing_is_published() {
+    // (what it is, the field that names it, the file, words the error must hold)
+    type Case = (&'static str, &'static str, Vec<u8>, &'static str);
+    let cases: Vec<Case> = vec![
+        (
+            "jpeg of html as an author photo",
+            "author_photo",
+            image_samples::jpeg_of_html(),
+            "incomplete or damaged",
+        ),
+        (
+            "webp whose chunk claims 0x7fffffff bytes as a cover",
+            "image",
+            image_samples::webp_with_a_huge_chunk(),
+            "incomplete or damaged",
+        ),
+        (
+            "webp whose RIFF length covers html in the body",
+            "content",
+            image_samples::webp_covering_html(),
+            "hidden after its end",
+        ),
+        (
+            "png claiming 100000 x 100000 pixels as a cover",
+            "image",
+            image_samples::png_claiming(100_000, 100_000),
+            "too many pixels",
+        ),
+    ];
+    for (case, field, bytes, words) in cases {
+        let ws = Workspace::new();
+        ws.write_bytes("fake.img", &bytes);
+        let (front, body) = match field {
+            "author_photo" => ("author: A\nauthor_photo: fake.img", "Body text."),
+            "image" => ("image: fake.img", "Body text."),
+            _ => ("", "Body text.\n\n![x](fake.img)"),
+        };
+        let file = ws.write(
+            "post.md",
+            &format!("---\ntitle: T\nmotive: M\n{front}\n---\n\n{body}\n"),
+        );
+        let err = ws.fails(&["add", arg(&file)]);
+        for word in ["post.md", "fake.img", words, "JPEG, PNG, SVG or WebP"] {
+            assert!(err.contains(word), "{case}: {word:?} missing from {err:?}");
+        }
+        assert!(err.contains(&format!("`{field}`")), "{case}: {err}");
+        assert!(ws.list().is_empty(), "{case}: nothing published");
+        assert!(ws.media_files().is_empty(), "{case}: no media written");
+    }
+}
+
+#[test]
+fn published_images_are_re_encoded_without_metadata_or_anything_hidden() {
+    let ws = Workspace::new();
+    ws.write_bytes("cover.jpg", &image_samples::jpeg_with_gps(64, 48));
+    ws.write_bytes("face.png", &image_samples::png_with_html());
+    ws.write_bytes(
+        "plan.webp",
+        &image_samples::encoded(ImageFormat::WebP, 20, 10),
+    );
+    let file = ws.write(
+        "post.md",
+        "---\ntitle: Photos\nmotive: M\nimage: cover.jpg\nauthor: A\nauthor_photo: face.png\n---\n\nBody.\n\n![Plan](plan.webp)\n",
+    );
+    ws.ok(&["add", arg(&file)]);
+    let media = ws.media_files();
+    assert_eq!(media.len(), 3, "{media:?}");
+    let stored = |extension: &str| {
+        let path = media
+            .iter()
+            .find(|path| path.ends_with(extension))
+            .unwrap_or_else(|| panic!("a .{extension} in {media:?}"));
+        ws.media_bytes(path)
+    };
+
+    let cover = stored("jpg");
+    assert!(!contains(&cover, b"Exif"), "no EXIF block");
+    assert!(
+        !contains(&cover, &image_samples::GPS_LATITUDE),
+        "no position"
+    );
+    assert_eq!(dimensions(&cover), (64, 48));
+    let face = stored("png");
+    assert!(!contains(&face, b"<script"), "no html");
+    assert_eq!(dimensions(&face), (9, 5));
+    assert_eq!(dimensions(&stored("webp")), (20, 10));
 }

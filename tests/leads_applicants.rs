@@ -1,10 +1,12 @@
 //! `POST /api/applicant/create` through the real filters: multipart, resume sniffing, limits.
 
 mod common;
+mod image_samples;
 mod leads_support;
 
 use common::{json, TestApp};
 use corpsite::store::uploads::uploads_dir;
+use image_samples::{contains, dimensions};
 use leads_support::{
     applicants, application_fields, file, fixture, from, multipart_body, multipart_content_type,
     post_application, text, upload_files, with_application, Part,
@@ -52,9 +54,10 @@ async fn a_complete_application_stores_its_row_and_resume_under_a_generated_name
     assert_eq!(row.resume_file, format!("{id}.png"));
     assert_eq!(row.resume_original_name, "My CV.png");
     assert_eq!(row.resume_type, "image/png");
-    assert_eq!(row.resume_size, resume.len() as i64);
-    let stored = uploads_dir(&app.data_dir()).join(&row.resume_file);
-    assert_eq!(std::fs::read(stored).expect("stored file"), resume);
+    let stored =
+        std::fs::read(uploads_dir(&app.data_dir()).join(&row.resume_file)).expect("stored file");
+    assert_eq!(row.resume_size, stored.len() as i64);
+    assert_eq!(dimensions(&stored), dimensions(&resume), "the same picture");
     assert_eq!(upload_files(&app.data_dir()).len(), 1, "no temp file left");
 }
 
@@ -185,6 +188,36 @@ async fn the_uploaded_bytes_alone_decide_the_resume_type() {
             Err("hidden after its end"),
         ),
         (
+            "jpeg of html between SOI and EOI",
+            "cv.jpg",
+            image_samples::jpeg_of_html(),
+            Err("incomplete or damaged"),
+        ),
+        (
+            "webp whose chunk claims 0x7fffffff bytes",
+            "cv.webp",
+            image_samples::webp_with_a_huge_chunk(),
+            Err("incomplete or damaged"),
+        ),
+        (
+            "webp whose RIFF length covers html",
+            "cv.webp",
+            image_samples::webp_covering_html(),
+            Err("hidden after its end"),
+        ),
+        (
+            "png with html in a text chunk (stored without it)",
+            "cv.png",
+            image_samples::png_with_html(),
+            Ok("image/png"),
+        ),
+        (
+            "png claiming 100000 x 100000 pixels",
+            "cv.png",
+            image_samples::png_claiming(100_000, 100_000),
+            Err("too many pixels"),
+        ),
+        (
             "svg with script",
             "cv.svg",
             svg_with_script.to_vec(),
@@ -252,7 +285,14 @@ async fn the_uploaded_bytes_alone_decide_the_resume_type() {
                         assert!(!stored.contains(gone), "{case}: {gone} in {stored}");
                     }
                 } else {
-                    assert_eq!(stored, bytes, "{case}");
+                    // Stored re-encoded: the same picture, and nothing that rode along.
+                    assert_eq!(dimensions(&stored), dimensions(&bytes), "{case}");
+                    assert_eq!(
+                        image::guess_format(&stored).map(|f| f.to_mime_type()).ok(),
+                        Some(mime),
+                        "{case}"
+                    );
+                    assert!(!contains(&stored, b"<script"), "{case}");
                 }
                 assert_eq!(
                     upload_files(&app.data_dir()).len(),
@@ -275,6 +315,25 @@ async fn the_uploaded_bytes_alone_decide_the_resume_type() {
             }
         }
     }
+}
+
+#[tokio::test]
+async fn a_photo_with_a_gps_position_in_its_exif_is_stored_without_any_metadata() {
+    let app = app();
+    let photo = image_samples::jpeg_with_gps(64, 48);
+    assert!(contains(&photo, &image_samples::GPS_LATITUDE));
+    let response = post_application(&app, &with_application(file("me.jpg", photo))).await;
+    assert_eq!(response.status(), 201, "{}", json(&response));
+    let row = applicants(&app).pop().expect("row");
+    let stored =
+        std::fs::read(uploads_dir(&app.data_dir()).join(&row.resume_file)).expect("stored file");
+    assert!(!contains(&stored, b"Exif"), "no EXIF block");
+    assert!(
+        !contains(&stored, &image_samples::GPS_LATITUDE),
+        "no position"
+    );
+    assert_eq!(dimensions(&stored), (64, 48));
+    assert_eq!(row.resume_size, stored.len() as i64);
 }
 
 #[tokio::test]
@@ -541,6 +600,9 @@ async fn restoring_an_older_database_moves_newer_resumes_aside_and_never_deletes
         .as_str()
         .expect("an _id")
         .to_owned();
+    let uploads = uploads_dir(&app.data_dir());
+    // As stored: re-encoded, so not byte for byte the fixture.
+    let stored = std::fs::read(uploads.join(format!("{id}.png"))).expect("stored resume");
     // The office restores a backup taken before this application: its row is gone.
     app.db()
         .write(|conn| {
@@ -549,7 +611,6 @@ async fn restoring_an_older_database_moves_newer_resumes_aside_and_never_deletes
         })
         .await
         .expect("restore");
-    let uploads = uploads_dir(&app.data_dir());
     let orphaned = uploads.join("orphaned");
     std::fs::create_dir_all(&orphaned).expect("orphaned dir");
     std::fs::write(orphaned.join(format!("{id}.png")), b"an earlier orphan").expect("write");
@@ -565,7 +626,7 @@ async fn restoring_an_older_database_moves_newer_resumes_aside_and_never_deletes
     assert!(!uploads.join(format!("{id}.png")).exists());
     assert_eq!(
         std::fs::read(orphaned.join(format!("{id}-1.png"))).expect("moved, not deleted"),
-        png
+        stored
     );
     assert_eq!(
         std::fs::read(orphaned.join(format!("{id}.png"))).expect("left as it was"),

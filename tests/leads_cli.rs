@@ -11,6 +11,7 @@ use std::sync::Arc;
 use common::process::BINARY;
 use common::TestApp;
 use corpsite::store::backup::integrity_problems;
+use corpsite::store::uploads::uploads_dir;
 use corpsite::store::{Db, StoreError};
 use leads_support::{
     contact, file, fixture, post_application, post_json, subscription, with_application,
@@ -189,9 +190,10 @@ async fn exports_since_a_day_keep_only_what_arrived_from_that_day_on() {
 #[tokio::test]
 async fn applicants_export_lists_applicants_and_copies_each_resume_named_after_its_id() {
     let app = TestApp::with_settings(|s| s.rate_limit_per_minute = 0);
-    let png = fixture("resume.png");
-    let jpeg = fixture("resume.jpg");
-    for (name, bytes) in [("cv.png", png.clone()), ("-photo.jpg", jpeg.clone())] {
+    for (name, bytes) in [
+        ("cv.png", fixture("resume.png")),
+        ("-photo.jpg", fixture("resume.jpg")),
+    ] {
         let response = post_application(&app, &with_application(file(name, bytes))).await;
         assert_eq!(response.status(), 201);
     }
@@ -228,14 +230,14 @@ async fn applicants_export_lists_applicants_and_copies_each_resume_named_after_i
         (rows[2][original].as_str(), rows[2][kind].as_str()),
         ("'-photo.jpg", "image/jpeg")
     );
-    assert_eq!(
-        std::fs::read(resumes.join(format!("{}.png", rows[1][id]))).expect("png copy"),
-        png
-    );
-    assert_eq!(
-        std::fs::read(resumes.join(format!("{}.jpg", rows[2][id]))).expect("jpg copy"),
-        jpeg
-    );
+    for (row, extension) in [(&rows[1], "png"), (&rows[2], "jpg")] {
+        let name = format!("{}.{extension}", row[id]);
+        assert_eq!(
+            std::fs::read(resumes.join(&name)).expect("copy"),
+            std::fs::read(uploads_dir(&app.data_dir()).join(&name)).expect("stored resume"),
+            "{name}"
+        );
+    }
 }
 
 #[tokio::test]
@@ -245,6 +247,14 @@ async fn resumes_are_never_exported_onto_themselves() {
     let response = post_application(&app, &with_application(file("cv.png", png.clone()))).await;
     assert_eq!(response.status(), 201);
     let uploads = app.data_dir().join("uploads");
+    let read_all = || -> Vec<Vec<u8>> {
+        std::fs::read_dir(&uploads)
+            .expect("uploads")
+            .map(|e| std::fs::read(e.expect("entry").path()).expect("read"))
+            .collect()
+    };
+    let before = read_all();
+    assert_eq!(before.len(), 1);
     let output = corpsite(
         &[
             "applicants",
@@ -256,11 +266,7 @@ async fn resumes_are_never_exported_onto_themselves() {
     );
     assert!(!output.status.success());
     assert!(String::from_utf8_lossy(&output.stderr).contains("uploads folder itself"));
-    let kept: Vec<Vec<u8>> = std::fs::read_dir(&uploads)
-        .expect("uploads")
-        .map(|e| std::fs::read(e.expect("entry").path()).expect("read"))
-        .collect();
-    assert_eq!(kept, [png], "the resume is whole");
+    assert_eq!(read_all(), before, "the resume is whole");
 }
 
 #[tokio::test]

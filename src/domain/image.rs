@@ -1,16 +1,26 @@
 //! The one image check: every image that enters, from any door (a resume on the Join Us
-//! form, a post's cover or body image, an author's photo), is judged here by its bytes alone,
-//! never by its name or declared type.
+//! form, a post's cover or body image, an author's photo, the demo seed), is judged here by
+//! its bytes alone, never by its name or declared type, and what is stored is never the bytes
+//! as sent.
 //!
 //! Accepted: JPEG, PNG and WebP, each whole from its signature at byte 0 to its end marker at
 //! the last byte. A PNG needs a sound IHDR and must end with IEND (a truncated upload fails);
-//! a WebP's RIFF length must match the file; a JPEG must end with EOI. Bytes after the end
-//! marker are refused: that is where image/archive or image/script polyglots hide.
+//! a WebP's RIFF length must match the file and its chunks must fill it exactly; a JPEG must
+//! end with EOI. Bytes after the end marker are refused: that is where image/archive or
+//! image/script polyglots hide. These checks look at the first and last bytes as the file
+//! streams past (`Sniffer`), so a file that is no image is refused without decoding it.
+//! Then the whole file is decoded, bounded in pixels (`raster`), and re-encoded in its own
+//! type: only the decoded pixels are stored, so no metadata (EXIF and its GPS tags, XMP,
+//! comments, text chunks) and nothing hidden inside the file reaches a visitor.
 //! SVG is accepted too, as the Join Us form promises, but never stored as sent: a file whose
 //! head looks like SVG is held whole and rebuilt by `svg::sanitize_svg`, and only that
 //! sanitized copy is stored (see `svg` for what survives and what is refused).
 
+mod raster;
+
 use super::svg::{sanitize_svg, SvgRefusal};
+
+pub use raster::{MAX_PIXELS, MAX_SIDE};
 
 /// Largest image a post file may bring (a resume's limit is a server setting).
 pub const MAX_IMAGE_BYTES: usize = 5 * 1024 * 1024;
@@ -52,21 +62,47 @@ impl ImageType {
     }
 }
 
-/// What to store for an accepted file.
+/// What to store for an accepted file: never the bytes as sent, but a raster image decoded
+/// and encoded afresh, or an SVG rebuilt from its allowlisted parts.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Accepted {
-    /// The bytes exactly as they arrived.
-    AsSent(ImageType),
-    /// These bytes instead of the upload: the SVG rebuilt from its allowlisted parts.
-    SanitizedSvg(Vec<u8>),
+pub struct Accepted {
+    pub image_type: ImageType,
+    pub bytes: Vec<u8>,
 }
 
-impl Accepted {
-    /// The type and the bytes to store, given the bytes that were sent.
-    pub fn into_stored(self, sent: Vec<u8>) -> (ImageType, Vec<u8>) {
+/// What the first and last bytes of a file showed, before a raster image is decoded.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Sniffed {
+    /// A JPEG, PNG or WebP whose ends look whole: [`Sniffed::accept`] decodes it.
+    Raster(ImageType),
+    /// An SVG, already rebuilt from its allowlisted parts.
+    Svg(Vec<u8>),
+}
+
+impl Sniffed {
+    /// Whether [`Sniffed::accept`] needs the file's bytes (an SVG was held and rebuilt).
+    pub fn needs_the_file(&self) -> bool {
+        matches!(self, Sniffed::Raster(_))
+    }
+
+    /// What to store, given the whole file as sent (ignored for an SVG): a raster image is
+    /// decoded, bounded in pixels and re-encoded. This takes time in proportion to the
+    /// image's size: call it off the async threads.
+    pub fn accept(self, sent: &[u8]) -> Result<Accepted, RejectedFile> {
         match self {
-            Accepted::AsSent(image_type) => (image_type, sent),
-            Accepted::SanitizedSvg(svg) => (ImageType::Svg, svg),
+            Sniffed::Svg(bytes) => Ok(Accepted {
+                image_type: ImageType::Svg,
+                bytes,
+            }),
+            Sniffed::Raster(image_type) => {
+                if image_type == ImageType::Webp {
+                    check_webp_chunks(sent)?;
+                }
+                Ok(Accepted {
+                    image_type,
+                    bytes: raster::reencode(image_type, sent)?,
+                })
+            }
         }
     }
 }
@@ -84,6 +120,8 @@ pub enum RejectedFile {
     SvgDeclarations,
     #[error("This SVG is too complex (over 256 levels deep or 100,000 elements). Please upload a simpler JPEG, PNG, SVG or WebP image.")]
     SvgTooComplex,
+    #[error("This image has too many pixels: at most {MAX_SIDE} on a side and {} megapixels in all. Please upload a smaller JPEG, PNG, SVG or WebP image.", MAX_PIXELS / 1_000_000)]
+    TooManyPixels,
 }
 
 impl From<SvgRefusal> for RejectedFile {
@@ -152,9 +190,9 @@ impl Sniffer {
         self.len
     }
 
-    /// The verdict on the whole file. For an SVG this parses and rebuilds it, which takes
+    /// The verdict on the file's ends. For an SVG this parses and rebuilds it, which takes
     /// time in proportion to its size: call it off the async threads.
-    pub fn finish(&self) -> Result<Accepted, RejectedFile> {
+    pub fn finish(&self) -> Result<Sniffed, RejectedFile> {
         let head = self.head.as_slice();
         let image_type = if head.starts_with(PNG_SIGNATURE) {
             check_png(head, &self.tail, self.saw_png_end).map(|()| ImageType::Png)
@@ -163,19 +201,20 @@ impl Sniffer {
         } else if head.starts_with(b"RIFF") && head.get(8..12) == Some(b"WEBP") {
             check_webp(head, self.len).map(|()| ImageType::Webp)
         } else if looks_like_svg(head) {
-            return Ok(Accepted::SanitizedSvg(sanitize_svg(&self.whole)?));
+            return Ok(Sniffed::Svg(sanitize_svg(&self.whole)?));
         } else {
             Err(RejectedFile::NotAnImage)
         };
-        image_type.map(Accepted::AsSent)
+        image_type.map(Sniffed::Raster)
     }
 }
 
-/// Checks a whole file held in memory (parses an SVG: call it off the async threads).
+/// Checks a whole file held in memory and answers what to store (decodes a raster image and
+/// parses an SVG: call it off the async threads).
 pub fn check(bytes: &[u8]) -> Result<Accepted, RejectedFile> {
     let mut sniffer = Sniffer::default();
     sniffer.feed(bytes);
-    sniffer.finish()
+    sniffer.finish()?.accept(bytes)
 }
 
 fn check_png(head: &[u8], tail: &[u8], saw_end: bool) -> Result<(), RejectedFile> {
@@ -247,6 +286,31 @@ fn check_webp(head: &[u8], len: u64) -> Result<(), RejectedFile> {
         std::cmp::Ordering::Less => Err(RejectedFile::Damaged),
         std::cmp::Ordering::Greater => Err(RejectedFile::TrailingData),
     }
+}
+
+/// The chunks after the RIFF header must be WebP's own and fill the file exactly: a chunk
+/// that claims more than is there is damage, anything else inside the RIFF is data riding
+/// along with the image.
+fn check_webp_chunks(file: &[u8]) -> Result<(), RejectedFile> {
+    const WEBP_CHUNKS: &[&[u8; 4]] = &[
+        b"VP8 ", b"VP8L", b"VP8X", b"ALPH", b"ANIM", b"ANMF", b"ICCP", b"EXIF", b"XMP ",
+    ];
+    let mut rest = file.get(12..).ok_or(RejectedFile::Damaged)?;
+    while !rest.is_empty() {
+        let header = rest.get(..8).ok_or(RejectedFile::TrailingData)?;
+        if !WEBP_CHUNKS
+            .iter()
+            .any(|kind| &header[..4] == kind.as_slice())
+        {
+            return Err(RejectedFile::TrailingData);
+        }
+        let size = u32::from_le_bytes([header[4], header[5], header[6], header[7]]);
+        // Chunks are padded to an even length.
+        let padded = u64::from(size) + u64::from(size % 2);
+        let end = usize::try_from(8 + padded).map_err(|_| RejectedFile::Damaged)?;
+        rest = rest.get(end..).ok_or(RejectedFile::Damaged)?;
+    }
+    Ok(())
 }
 
 /// Text that opens like XML or SVG and mentions an `<svg` element early on.
@@ -321,10 +385,12 @@ mod tests {
                 sniffer.feed(chunk);
             }
             assert_eq!(sniffer.bytes_seen(), png.len() as u64);
-            assert_eq!(sniffer.finish(), check(&png), "chunks of {chunk_size}");
+            let mut whole = Sniffer::default();
+            whole.feed(&png);
+            assert_eq!(sniffer.finish(), whole.finish(), "chunks of {chunk_size}");
             assert_eq!(
                 sniffer.finish(),
-                Ok(Accepted::AsSent(ImageType::Png)),
+                Ok(Sniffed::Raster(ImageType::Png)),
                 "chunks of {chunk_size}"
             );
             assert!(sniffer.whole.is_empty(), "a PNG is not held in memory");
@@ -343,9 +409,13 @@ mod tests {
             for chunk in svg.as_bytes().chunks(chunk_size) {
                 sniffer.feed(chunk);
             }
-            let verdict = sniffer.finish();
+            let verdict = sniffer.finish().and_then(|sniffed| sniffed.accept(&[]));
             assert_eq!(verdict, check(svg.as_bytes()), "chunks of {chunk_size}");
-            let Ok(Accepted::SanitizedSvg(stored)) = verdict else {
+            let Ok(Accepted {
+                image_type: ImageType::Svg,
+                bytes: stored,
+            }) = verdict
+            else {
                 panic!("chunks of {chunk_size}: {verdict:?}");
             };
             let stored = String::from_utf8(stored).expect("UTF-8");
@@ -395,24 +465,21 @@ mod tests {
             ),
         ];
         for (bytes, expected) in cases {
-            let got = check(bytes)
-                .ok()
-                .map(|accepted| accepted.into_stored(bytes.to_vec()).0);
+            let got = check(bytes).ok().map(|accepted| accepted.image_type);
             assert_eq!(got, *expected, "{}", String::from_utf8_lossy(bytes));
         }
-        let png = tiny_png();
         assert_eq!(
-            check(&png).map(|accepted| accepted.into_stored(png.clone())),
-            Ok((ImageType::Png, png.clone()))
+            check(&tiny_png()).map(|accepted| accepted.image_type),
+            Ok(ImageType::Png)
         );
     }
 
     #[test]
     fn an_svg_is_stored_rebuilt_never_as_sent() {
         let sent = b"<svg xmlns=\"http://www.w3.org/2000/svg\"><a href=\"javascript:alert(1)\"><rect width=\"1\" height=\"1\"/></a></svg>";
-        let (image_type, stored) = check(sent).expect("accepted").into_stored(sent.to_vec());
-        assert_eq!(image_type, ImageType::Svg);
-        let stored = String::from_utf8(stored).expect("UTF-8");
+        let accepted = check(sent).expect("accepted");
+        assert_eq!(accepted.image_type, ImageType::Svg);
+        let stored = String::from_utf8(accepted.bytes).expect("UTF-8");
         assert!(!stored.contains("javascript"), "{stored}");
         assert!(stored.contains("<rect"), "{stored}");
     }
@@ -436,5 +503,216 @@ mod tests {
         ] {
             assert_eq!(check(&bytes), Err(RejectedFile::Damaged), "{case}");
         }
+    }
+
+    /// Raster images made here, so the tests own every byte.
+    mod samples {
+        use std::io::Cursor;
+
+        use ::image::{ImageFormat, RgbImage};
+
+        /// A `width` x `height` gradient encoded as `format`.
+        pub fn encoded(format: ImageFormat, width: u32, height: u32) -> Vec<u8> {
+            let pixels = RgbImage::from_fn(width, height, |x, y| {
+                ::image::Rgb([(x * 7) as u8, (y * 11) as u8, ((x + y) * 3) as u8])
+            });
+            let mut out = Cursor::new(Vec::new());
+            pixels.write_to(&mut out, format).expect("encode a sample");
+            out.into_inner()
+        }
+
+        /// A TIFF block as a camera writes it: an orientation and a GPS position.
+        pub fn exif_with_gps(orientation: u16) -> Vec<u8> {
+            let mut tiff = b"MM\0\x2a\0\0\0\x08".to_vec();
+            // IFD0 at 8: Orientation, and where the GPS IFD is (38).
+            tiff.extend([0, 2]);
+            tiff.extend([0x01, 0x12, 0, 3, 0, 0, 0, 1]);
+            tiff.extend(orientation.to_be_bytes());
+            tiff.extend([0, 0]);
+            tiff.extend([0x88, 0x25, 0, 4, 0, 0, 0, 1, 0, 0, 0, 38]);
+            tiff.extend([0, 0, 0, 0]);
+            // GPS IFD at 38: latitude reference and latitude (three rationals at 68).
+            tiff.extend([0, 2]);
+            tiff.extend([0, 1, 0, 2, 0, 0, 0, 2, b'N', 0, 0, 0]);
+            tiff.extend([0, 2, 0, 5, 0, 0, 0, 3, 0, 0, 0, 68]);
+            tiff.extend([0, 0, 0, 0]);
+            for (numerator, denominator) in [(12u32, 1u32), (58, 1), (1234, 100)] {
+                tiff.extend(numerator.to_be_bytes());
+                tiff.extend(denominator.to_be_bytes());
+            }
+            tiff
+        }
+
+        /// `jpeg` with an APP1 Exif segment right after SOI.
+        pub fn jpeg_with_exif(jpeg: &[u8], exif: &[u8]) -> Vec<u8> {
+            let mut segment = b"\xff\xe1".to_vec();
+            segment.extend(((2 + 6 + exif.len()) as u16).to_be_bytes());
+            segment.extend(b"Exif\0\0");
+            segment.extend(exif);
+            let mut out = jpeg[..2].to_vec();
+            out.extend(segment);
+            out.extend(&jpeg[2..]);
+            out
+        }
+
+        /// `png` with a tEXt chunk holding `text` right after IHDR.
+        pub fn png_with_text(png: &[u8], text: &[u8]) -> Vec<u8> {
+            let mut data = b"Comment\0".to_vec();
+            data.extend(text);
+            let mut chunk = (data.len() as u32).to_be_bytes().to_vec();
+            chunk.extend(b"tEXt");
+            chunk.extend(&data);
+            let mut crc_input = b"tEXt".to_vec();
+            crc_input.extend(&data);
+            chunk.extend(super::crc32(&crc_input).to_be_bytes());
+            let mut out = png[..33].to_vec();
+            out.extend(chunk);
+            out.extend(&png[33..]);
+            out
+        }
+
+        /// A PNG whose header claims `width` x `height` over a few bytes of data.
+        pub fn png_claiming(width: u32, height: u32) -> Vec<u8> {
+            let mut png = super::tiny_png();
+            png[16..20].copy_from_slice(&width.to_be_bytes());
+            png[20..24].copy_from_slice(&height.to_be_bytes());
+            let crc = super::crc32(&png[12..29]);
+            png[29..33].copy_from_slice(&crc.to_be_bytes());
+            png
+        }
+
+        /// A RIFF file holding `chunks` after the WEBP tag, its length right.
+        pub fn riff(chunks: &[u8]) -> Vec<u8> {
+            let mut out = b"RIFF".to_vec();
+            out.extend(((4 + chunks.len()) as u32).to_le_bytes());
+            out.extend(b"WEBP");
+            out.extend(chunks);
+            out
+        }
+    }
+
+    fn dimensions(bytes: &[u8]) -> (u32, u32) {
+        ::image::load_from_memory(bytes)
+            .map(|decoded| (decoded.width(), decoded.height()))
+            .expect("the stored image decodes")
+    }
+
+    const HTML: &[u8] = b"<html><script>alert(1)</script></html>";
+
+    #[test]
+    fn images_that_do_not_decode_are_refused_with_a_reason() {
+        let webp = samples::encoded(::image::ImageFormat::WebP, 4, 3);
+        let vp8l = &webp[12..];
+        let mut huge_chunk = vp8l.to_vec();
+        huge_chunk[4..8].copy_from_slice(&0x7fff_ffffu32.to_le_bytes());
+        let mut html_chunk = vp8l.to_vec();
+        html_chunk.extend(HTML);
+        let mut comment = b"\xff\xd8\xff\xfe".to_vec();
+        comment.extend(((HTML.len() + 2) as u16).to_be_bytes());
+        comment.extend(HTML);
+        comment.extend(b"\xff\xd9");
+        let cases: &[(&str, Vec<u8>, RejectedFile)] = &[
+            (
+                "jpeg: SOI, an APP0 marker, html, EOI",
+                [b"\xff\xd8\xff\xe0".as_slice(), HTML, b"\xff\xd9"].concat(),
+                RejectedFile::Damaged,
+            ),
+            (
+                "jpeg: SOI, a comment of html, EOI",
+                comment,
+                RejectedFile::Damaged,
+            ),
+            (
+                "webp whose chunk claims 0x7fffffff bytes",
+                samples::riff(&huge_chunk),
+                RejectedFile::Damaged,
+            ),
+            (
+                "webp whose RIFF length covers html after the image",
+                samples::riff(&html_chunk),
+                RejectedFile::TrailingData,
+            ),
+            (
+                "png claiming 100000 x 100000 pixels",
+                samples::png_claiming(100_000, 100_000),
+                RejectedFile::TooManyPixels,
+            ),
+            (
+                "png claiming 7000 x 7000 pixels (49 megapixels)",
+                samples::png_claiming(7000, 7000),
+                RejectedFile::TooManyPixels,
+            ),
+            (
+                "png claiming 2 x 2 pixels over the data of 1",
+                samples::png_claiming(2, 2),
+                RejectedFile::Damaged,
+            ),
+        ];
+        for (case, bytes, rejected) in cases {
+            assert_eq!(check(bytes), Err(*rejected), "{case}");
+        }
+    }
+
+    #[test]
+    fn too_many_pixels_is_said_in_words_with_the_limits() {
+        let message = RejectedFile::TooManyPixels.to_string();
+        assert!(message.contains("too many pixels"), "{message}");
+        assert!(message.contains("12000 on a side"), "{message}");
+        assert!(message.contains("40 megapixels"), "{message}");
+        assert!(message.contains("JPEG, PNG, SVG or WebP"), "{message}");
+    }
+
+    #[test]
+    fn real_images_are_stored_re_encoded_in_their_own_type_at_their_own_size() {
+        use ::image::ImageFormat;
+        let cases = [
+            (ImageFormat::Jpeg, ImageType::Jpeg),
+            (ImageFormat::Png, ImageType::Png),
+            (ImageFormat::WebP, ImageType::Webp),
+        ];
+        for (format, image_type) in cases {
+            let sent = samples::encoded(format, 37, 21);
+            let accepted = check(&sent).unwrap_or_else(|why| panic!("{format:?}: {why}"));
+            assert_eq!(accepted.image_type, image_type, "{format:?}");
+            assert_eq!(
+                ::image::guess_format(&accepted.bytes).ok(),
+                Some(format),
+                "{format:?}"
+            );
+            assert_eq!(dimensions(&accepted.bytes), (37, 21), "{format:?}");
+        }
+    }
+
+    #[test]
+    fn a_jpeg_with_gps_exif_is_stored_without_any_exif_at_the_same_size() {
+        let jpeg = samples::encoded(::image::ImageFormat::Jpeg, 40, 30);
+        let sent = samples::jpeg_with_exif(&jpeg, &samples::exif_with_gps(1));
+        assert!(sent.windows(4).any(|w| w == b"Exif"), "the sample has EXIF");
+        let stored = check(&sent).expect("accepted").bytes;
+        assert!(!stored.windows(4).any(|w| w == b"Exif"), "EXIF is gone");
+        assert!(
+            !stored.windows(4).any(|w| w == b"MM\0\x2a"),
+            "no TIFF block"
+        );
+        assert_eq!(dimensions(&stored), (40, 30));
+    }
+
+    #[test]
+    fn a_jpeg_turned_by_its_exif_orientation_is_stored_upright() {
+        let jpeg = samples::encoded(::image::ImageFormat::Jpeg, 40, 30);
+        // 6: the camera was held upright, the pixels lie on their side.
+        let sent = samples::jpeg_with_exif(&jpeg, &samples::exif_with_gps(6));
+        let stored = check(&sent).expect("accepted").bytes;
+        assert_eq!(dimensions(&stored), (30, 40));
+    }
+
+    #[test]
+    fn html_in_a_png_text_chunk_does_not_survive_the_re_encoding() {
+        let png = samples::encoded(::image::ImageFormat::Png, 9, 5);
+        let sent = samples::png_with_text(&png, HTML);
+        let stored = check(&sent).expect("a real PNG with a comment").bytes;
+        assert!(!stored.windows(6).any(|w| w == b"<html>"), "html is gone");
+        assert!(!stored.windows(4).any(|w| w == b"tEXt"), "no text chunk");
+        assert_eq!(dimensions(&stored), (9, 5));
     }
 }

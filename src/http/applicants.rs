@@ -3,13 +3,16 @@
 //! Every limit holds while the body streams, whatever Content-Length says (multer counts the
 //! bytes): the whole request `max_upload_bytes` + 1 MiB, the file `max_upload_bytes`, any
 //! other part 16 KB, at most 10 parts. The file streams into a temp file in the uploads
-//! folder while its first and last bytes are sniffed; an SVG is also held whole and, once
-//! it has all arrived, the temp file's contents are replaced by its sanitized copy. The file
-//! is fsynced and renamed to `<_id>.<jpg|png|svg|webp>` before the row commits, and removed
+//! folder while its first and last bytes are sniffed (an SVG is also held whole); once it
+//! has all arrived, a JPEG, PNG or WebP is read back and decoded, and the temp file's
+//! contents are replaced by the re-encoded image (or the sanitized SVG). The file is fsynced and renamed to `<_id>.<jpg|png|svg|webp>` before the row commits, and removed
 //! if anything fails.
+
+use std::io::{Read, Seek};
 
 use multer::{Constraints, Field, Multipart, SizeLimit};
 use tokio::io::{AsyncSeekExt, AsyncWriteExt};
+use tokio::sync::Semaphore;
 use warp::filters::BoxedFilter;
 use warp::http::{header, HeaderMap};
 use warp::reply::Response;
@@ -20,7 +23,7 @@ use super::error::ApiError;
 use super::reply::{created, invalid, new_lead_id};
 use super::{form_post, AppState};
 use crate::domain::applicant::{ApplicantForm, ApplicationError, NewApplicant, UploadedFile};
-use crate::domain::image::{Accepted, ImageType, Sniffer};
+use crate::domain::image::{Accepted, RejectedFile, Sniffer};
 use crate::store::uploads::{self, PendingUpload};
 use crate::store::{applicants, StoreError};
 
@@ -187,16 +190,13 @@ async fn receive(
             let (received, sniffer) = receive_file(&mut field, limits, uploads_dir).await?;
             if let Some(mut received) = received {
                 let sent_size = sniffer.bytes_seen();
-                // Sanitizing an SVG parses up to the whole file: keep it off the async threads.
-                let verdict = tokio::task::spawn_blocking(move || sniffer.finish())
-                    .await
-                    .map_err(ApiError::unexpected)?;
+                let verdict = judge(sniffer, &mut received.file).await?;
                 let (sniffed, size) = match verdict {
-                    Ok(Accepted::SanitizedSvg(svg)) => {
-                        replace_contents(&mut received.file, &svg).await?;
-                        (Ok(ImageType::Svg), svg.len() as u64)
+                    Ok(accepted) => {
+                        // Only the decoded and re-encoded image (or the rebuilt SVG) is kept.
+                        replace_contents(&mut received.file, &accepted.bytes).await?;
+                        (Ok(accepted.image_type), accepted.bytes.len() as u64)
                     }
-                    Ok(Accepted::AsSent(image_type)) => (Ok(image_type), sent_size),
                     Err(rejected) => (Err(rejected), sent_size),
                 };
                 form.file = Some(UploadedFile {
@@ -271,8 +271,47 @@ async fn receive_file(
     Ok((incoming, sniffer))
 }
 
-/// Swaps what was received for `bytes` (the sanitized SVG), so only they reach the disk
-/// under the upload's final name.
+/// Uploads checked at once: decoding one may allocate 160 MB (40 megapixels at four bytes)
+/// and about as much again while it is turned and re-encoded, so many at once wait their
+/// turn rather than exhaust the memory.
+static CHECKING: Semaphore = Semaphore::const_new(2);
+
+/// The image check on the received file: its ends were sniffed as it streamed; a raster
+/// image is then read back from the temp file and decoded, all off the async threads.
+async fn judge(
+    sniffer: Sniffer,
+    file: &mut tokio::fs::File,
+) -> Result<Result<Accepted, RejectedFile>, ApiError> {
+    // flush first: it waits for the streamed writes, which the read must see.
+    file.flush()
+        .await
+        .map_err(|err| upload_failed("cannot write an upload", err))?;
+    let mut reader = file
+        .try_clone()
+        .await
+        .map_err(|err| upload_failed("cannot read an upload back", err))?
+        .into_std()
+        .await;
+    let _turn = CHECKING.acquire().await.map_err(ApiError::unexpected)?;
+    tokio::task::spawn_blocking(move || {
+        let sniffed = match sniffer.finish() {
+            Ok(sniffed) => sniffed,
+            Err(rejected) => return Ok(Err(rejected)),
+        };
+        let mut sent = Vec::new();
+        if sniffed.needs_the_file() {
+            reader.rewind()?;
+            reader.read_to_end(&mut sent)?;
+        }
+        Ok(sniffed.accept(&sent))
+    })
+    .await
+    .map_err(ApiError::unexpected)?
+    .map_err(|err| upload_failed("cannot read an upload back", err))
+}
+
+/// Swaps what was received for `bytes` (the re-encoded image or the sanitized SVG), so only
+/// they reach the disk under the upload's final name.
 async fn replace_contents(file: &mut tokio::fs::File, bytes: &[u8]) -> Result<(), ApiError> {
     let rewrite = async {
         // flush first: it waits for the streamed writes, which must not land after these.

@@ -146,10 +146,10 @@ fn load_image(
             MAX_IMAGE_BYTES / 1024 / 1024
         )));
     }
-    // The same check as every other image that enters: an SVG is stored rebuilt.
+    // The same check as every other image that enters: a raster image is stored re-encoded
+    // (no metadata), an SVG rebuilt.
     let accepted = image::check(&bytes).map_err(|why| problem(format!("{path}: {why}")))?;
-    let (kind, bytes) = accepted.into_stored(bytes);
-    let file = MediaFile::new(folder, kind, bytes);
+    let file = MediaFile::new(folder, accepted.image_type, accepted.bytes);
     let stored = file.path.clone();
     media.push(file);
     Ok(stored)

@@ -93,8 +93,8 @@ fn load_embedded(path: &str) -> io::Result<Vec<u8>> {
 
 /// The embedded seed image stored under the media path `path` (e.g. `blogs/<hash>.svg`),
 /// so the demo images show even when the media folder lost them. Like every image, a seed
-/// image is served only as the image check stored it (an SVG rebuilt); databases seeded
-/// before SVGs were rebuilt name the file by the hash of its original bytes, so that name
+/// image is served only as the image check stored it (an SVG rebuilt, a raster image
+/// re-encoded); databases seeded before SVGs were rebuilt name the file by the hash of its original bytes, so that name
 /// answers the rebuilt copy too.
 pub fn embedded_media(path: &str) -> Option<Bytes> {
     static BY_MEDIA_PATH: LazyLock<HashMap<String, Bytes>> = LazyLock::new(|| {
@@ -107,8 +107,8 @@ pub fn embedded_media(path: &str) -> Option<Bytes> {
                 continue;
             };
             let sent = file.data.into_owned();
-            let (kind, stored) = accepted.into_stored(sent.clone());
-            let stored = Bytes::from(stored);
+            let kind = accepted.image_type;
+            let stored = Bytes::from(accepted.bytes);
             for folder in ["blogs", "authors"] {
                 for bytes in [&sent[..], &stored[..]] {
                     let path = MediaFile::new(folder, kind, bytes.to_vec()).path;
@@ -130,7 +130,7 @@ mod tests {
         for name in SeedFiles::iter().filter(|name| name.ends_with(".svg")) {
             let file = SeedFiles::get(&name).expect("listed file");
             let accepted = image::check(&file.data).unwrap_or_else(|why| panic!("{name}: {why}"));
-            let (_, stored) = accepted.into_stored(file.data.to_vec());
+            let stored = accepted.bytes;
             let elements = |bytes: &[u8]| String::from_utf8_lossy(bytes).matches('<').count();
             assert_eq!(elements(&stored), elements(&file.data), "{name}");
             let path = MediaFile::new("blogs", image::ImageType::Svg, stored.clone()).path;

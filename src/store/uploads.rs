@@ -46,7 +46,8 @@ pub fn begin(dir: &Path) -> io::Result<(PendingUpload, File)> {
     getrandom::fill(&mut random).map_err(io::Error::other)?;
     let path = dir.join(format!("{TEMP_PREFIX}{}", hex::encode(random)));
     let mut options = OpenOptions::new();
-    options.write(true).create_new(true);
+    // Readable too: the image check reads a raster upload back to decode it.
+    options.read(true).write(true).create_new(true);
     #[cfg(unix)]
     std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
     let file = options.open(&path)?;
