@@ -12,7 +12,8 @@ use super::fields::{Email, FieldErrors, Message, Mobile, PersonName, ShortText};
 
 /// The JSON body as sent; a missing or null field counts as empty. The UI's
 /// `EnquiryPayload` type is generated from it (`http::api_types`).
-#[derive(Debug, Default, Clone, Deserialize)]
+#[derive(Debug, Default, Clone, Deserialize, utoipa::ToSchema)]
+#[schema(as = EnquiryPayload)]
 #[cfg_attr(test, derive(ts_rs::TS))]
 #[cfg_attr(test, ts(rename = "EnquiryPayload", optional_fields))]
 #[serde(default)]

@@ -16,6 +16,7 @@ mod generated_ui;
 pub mod json_body;
 pub mod leads;
 pub mod media;
+pub mod openapi;
 pub mod rate_limit;
 pub mod reply;
 pub mod response_cache;
@@ -122,6 +123,8 @@ fn api(state: &AppState) -> BoxedFilter<(Response,)> {
         .or(leads::routes(state))
         .unify()
         .or(applicants::routes(state))
+        .unify()
+        .or(openapi::routes())
         .unify();
     warp::path("api").and(endpoints).boxed()
 }
