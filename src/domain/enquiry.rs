@@ -25,6 +25,7 @@ pub struct EnquiryForm {
     pub department_website: Option<String>,
     pub service: Option<String>,
     /// The honeypot: hidden on the site, so only robots fill it.
+    #[schema(ignore)] // left out of the published API document: callers never send it
     pub website: Option<String>,
 }
 

@@ -72,7 +72,11 @@ fn document() -> Result<Response, ApiError> {
 
 /// The multipart form of `POST /api/applicant/create`, as the Join Us form sends it. The
 /// handler reads the parts one by one (`http::applicants`); this type only describes them.
+/// The document offers these parts and no others (the handler ignores others, but a form has
+/// at most `applicants::MAX_PARTS` parts in all). The honeypot part (`website`) is left out,
+/// as from `EnquiryPayload`: the document is for callers, who never send it.
 #[derive(utoipa::ToSchema)]
+#[serde(deny_unknown_fields)] // read by utoipa only: `additionalProperties: false`
 #[allow(dead_code)]
 pub(crate) struct ApplicantUpload {
     /// At most 120 characters.
@@ -87,8 +91,6 @@ pub(crate) struct ApplicantUpload {
     query: String,
     /// "Corp Careers" from the site; stored as sent.
     department_website: String,
-    /// The honeypot: leave it empty (a post that fills it is answered 201 and dropped).
-    website: Option<String>,
     /// The resume: a JPEG, PNG, WebP or SVG image (the bytes decide, not the name).
     #[schema(value_type = String, format = Binary, content_media_type = "application/octet-stream")]
     file: Vec<u8>,
