@@ -13,7 +13,7 @@ use super::fields::{Email, FieldErrors, Message, Mobile, PersonName, ShortText};
 /// The JSON body as sent; a missing or null field counts as empty. The UI's
 /// `EnquiryPayload` type is generated from it (`http::api_types`).
 #[derive(Debug, Default, Clone, Deserialize, utoipa::ToSchema)]
-#[schema(as = EnquiryPayload)]
+#[schema(as = EnquiryPayload, description = "A contact enquiry or a blog subscription; a missing or null field counts as empty.")]
 #[cfg_attr(test, derive(ts_rs::TS))]
 #[cfg_attr(test, ts(rename = "EnquiryPayload", optional_fields))]
 #[serde(default)]

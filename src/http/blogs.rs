@@ -211,7 +211,7 @@ pub(crate) struct DetailData<'a> {
 
 /// A blog exactly as SPEC.md names its fields.
 #[derive(Serialize, utoipa::ToSchema)]
-#[schema(as = Blog)]
+#[schema(as = Blog, description = "One blog post.")]
 #[cfg_attr(test, derive(ts_rs::TS))]
 #[cfg_attr(test, ts(rename = "Blog"))]
 pub(crate) struct BlogJson<'a> {

@@ -50,6 +50,7 @@ pub enum ApiError {
 
 /// Every API error's body. The UI's `ErrorBody` type is generated from it (`api_types`).
 #[derive(Serialize, utoipa::ToSchema)]
+#[schema(description = "The body of every error answer.")]
 #[cfg_attr(test, derive(ts_rs::TS))]
 pub(crate) struct ErrorBody<'a> {
     /// Says what went wrong and what to do, in words a visitor understands.

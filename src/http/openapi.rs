@@ -76,6 +76,7 @@ fn document() -> Result<Response, ApiError> {
 /// at most `applicants::MAX_PARTS` parts in all). The honeypot part (`website`) is left out,
 /// as from `EnquiryPayload`: the document is for callers, who never send it.
 #[derive(utoipa::ToSchema)]
+#[schema(description = "A job application: its text parts and the resume image.")]
 #[serde(deny_unknown_fields)] // read by utoipa only: `additionalProperties: false`
 #[allow(dead_code)]
 pub(crate) struct ApplicantUpload {
