@@ -513,7 +513,12 @@ async fn searches_that_miss_the_cache_have_their_own_per_client_limit() {
     assert_eq!(app.get(&search("office")).await.status(), 200);
     let refused = app.get(&search("warehouse")).await;
     assert_eq!(refused.status(), 429, "a second new search at once");
-    assert!(header(&refused, "retry-after").parse::<u64>().expect("Retry-After") >= 1);
+    assert!(
+        header(&refused, "retry-after")
+            .parse::<u64>()
+            .expect("Retry-After")
+            >= 1
+    );
     assert!(json(&refused)["message"].is_string());
     assert_eq!(
         app.get(&search("office")).await.status(),
