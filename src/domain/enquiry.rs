@@ -12,7 +12,8 @@ use super::fields::{Email, FieldErrors, Message, Mobile, PersonName, ShortText};
 
 /// The JSON body as sent; a missing or null field counts as empty. The UI's
 /// `EnquiryPayload` type is generated from it (`http::api_types`).
-#[derive(Debug, Default, Clone, Deserialize)]
+#[derive(Debug, Default, Clone, Deserialize, utoipa::ToSchema)]
+#[schema(as = EnquiryPayload, description = "A contact enquiry or a blog subscription; a missing or null field counts as empty.")]
 #[cfg_attr(test, derive(ts_rs::TS))]
 #[cfg_attr(test, ts(rename = "EnquiryPayload", optional_fields))]
 #[serde(default)]
@@ -24,6 +25,7 @@ pub struct EnquiryForm {
     pub department_website: Option<String>,
     pub service: Option<String>,
     /// The honeypot: hidden on the site, so only robots fill it.
+    #[schema(ignore)] // left out of the published API document: callers never send it
     pub website: Option<String>,
 }
 

@@ -163,14 +163,16 @@ fn not_found() -> Response {
 // The JSON shapes of this API. The UI's TypeScript types are generated from them
 // (`http::api_types`), so these are the one definition of the contract.
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
+#[schema(as = BlogListBody)]
 #[cfg_attr(test, derive(ts_rs::TS))]
 #[cfg_attr(test, ts(rename = "BlogListBody"))]
 pub(crate) struct ListBody<'a> {
     data: ListData<'a>,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
+#[schema(as = BlogListData)]
 #[cfg_attr(test, derive(ts_rs::TS))]
 #[cfg_attr(test, ts(rename = "BlogListData"))]
 pub(crate) struct ListData<'a> {
@@ -178,7 +180,7 @@ pub(crate) struct ListData<'a> {
     pagination: Pagination,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 #[cfg_attr(test, derive(ts_rs::TS))]
 pub(crate) struct Pagination {
     total: u64,
@@ -187,7 +189,8 @@ pub(crate) struct Pagination {
     pages: u64,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
+#[schema(as = BlogDetailBody)]
 #[cfg_attr(test, derive(ts_rs::TS))]
 #[cfg_attr(test, ts(rename = "BlogDetailBody"))]
 pub(crate) struct DetailBody<'a> {
@@ -198,7 +201,8 @@ pub(crate) struct DetailBody<'a> {
     message: Option<&'a str>,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
+#[schema(as = BlogDetailData)]
 #[cfg_attr(test, derive(ts_rs::TS))]
 #[cfg_attr(test, ts(rename = "BlogDetailData"))]
 pub(crate) struct DetailData<'a> {
@@ -206,7 +210,8 @@ pub(crate) struct DetailData<'a> {
 }
 
 /// A blog exactly as SPEC.md names its fields.
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
+#[schema(as = Blog, description = "One blog post.")]
 #[cfg_attr(test, derive(ts_rs::TS))]
 #[cfg_attr(test, ts(rename = "Blog"))]
 pub(crate) struct BlogJson<'a> {
@@ -229,14 +234,16 @@ pub(crate) struct BlogJson<'a> {
     written_by: Option<AuthorJson<'a>>,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
+#[schema(as = BlogTag)]
 #[cfg_attr(test, derive(ts_rs::TS))]
 #[cfg_attr(test, ts(rename = "BlogTag"))]
 pub(crate) struct TagJson<'a> {
     name: &'a str,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
+#[schema(as = BlogAuthor)]
 #[cfg_attr(test, derive(ts_rs::TS))]
 #[cfg_attr(test, ts(rename = "BlogAuthor"))]
 pub(crate) struct AuthorJson<'a> {

@@ -55,7 +55,8 @@ pub enum ApiError {
 }
 
 /// Every API error's body. The UI's `ErrorBody` type is generated from it (`api_types`).
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
+#[schema(description = "The body of every error answer.")]
 #[cfg_attr(test, derive(ts_rs::TS))]
 pub(crate) struct ErrorBody<'a> {
     /// Says what went wrong and what to do, in words a visitor understands.
@@ -63,6 +64,7 @@ pub(crate) struct ErrorBody<'a> {
     /// Per field (by its JSON name), what is wrong with it; only on 422.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(test, ts(optional))]
+    #[schema(value_type = Option<BTreeMap<String, String>>)]
     errors: Option<&'a BTreeMap<String, String>>,
 }
 

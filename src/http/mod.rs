@@ -17,6 +17,7 @@ mod generated_ui;
 pub mod json_body;
 pub mod leads;
 pub mod media;
+pub mod openapi;
 pub mod origin;
 pub mod rate_limit;
 pub mod reply;
@@ -184,6 +185,8 @@ fn api(state: &AppState) -> BoxedFilter<(Response,)> {
         .or(leads::routes(state))
         .unify()
         .or(applicants::routes(state))
+        .unify()
+        .or(openapi::routes())
         .unify();
     warp::path("api").and(endpoints).boxed()
 }

@@ -11,14 +11,15 @@ use crate::domain::fields::FieldErrors;
 use crate::domain::lead_id::LeadId;
 
 /// The 201 body of a form post. The UI's `CreatedBody` type is generated from it.
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
+#[schema(description = "A form post was stored; `data._id` is its id.")]
 #[cfg_attr(test, derive(ts_rs::TS))]
 pub(crate) struct CreatedBody<'a> {
     message: &'a str,
     data: CreatedId<'a>,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 #[cfg_attr(test, derive(ts_rs::TS))]
 pub(crate) struct CreatedId<'a> {
     #[serde(rename = "_id")]

@@ -1,0 +1,231 @@
+//! `GET /api/openapi.json`: an OpenAPI 3.1 description of the public API, so other sites and
+//! tools can call it without reading this code.
+//!
+//! The document is generated (utoipa) from the Rust types that serialize and parse the API's
+//! JSON (`blogs::ListBody`, `error::ErrorBody`, `reply::CreatedBody`, `EnquiryForm`...), so it
+//! cannot drift from them; the operations below list each route's parameters and statuses.
+//! It is built once, on first request, and served as `application/json`.
+//!
+//! Every `/api` error answers `ErrorBody` through `error::reply`; the statuses listed are the
+//! ones each route can answer (403 and 507 are answered by the origin check and the disk
+//! guard).
+
+use std::sync::LazyLock;
+
+use bytes::Bytes;
+use warp::filters::BoxedFilter;
+use warp::http::StatusCode;
+use warp::reply::Response;
+use warp::Filter;
+
+use super::error::{self, ApiError};
+use super::get_or_head;
+use super::reply::json_bytes;
+
+#[derive(utoipa::OpenApi)]
+#[openapi(
+    info(
+        title = "corpsite public API",
+        description = "The JSON API of the company website: blogs, contact enquiries, blog \
+                       subscriptions and job applications. Every error answers \
+                       `{\"message\", \"errors\"}` (`ErrorBody`).",
+        license(name = "UNLICENSED"),
+    ),
+    paths(
+        operations::list_blogs,
+        operations::get_blog,
+        operations::create_enquiry,
+        operations::create_applicant,
+        operations::openapi_document,
+    ),
+    tags(
+        (name = "blogs", description = "The blog posts, newest first, and search."),
+        (name = "forms", description = "What the site's forms post: enquiries, subscriptions and job applications."),
+        (name = "meta", description = "This document."),
+    )
+)]
+pub struct ApiDoc;
+
+/// The document as sent: built once per process.
+static DOCUMENT: LazyLock<Result<Bytes, String>> = LazyLock::new(|| {
+    use utoipa::OpenApi;
+    ApiDoc::openapi()
+        .to_json()
+        .map(Bytes::from)
+        .map_err(|err| format!("cannot serialize the OpenAPI document: {err}"))
+});
+
+/// `GET /api/openapi.json` (under the `/api` prefix of `http::api`).
+pub fn routes() -> BoxedFilter<(Response,)> {
+    warp::path!("openapi.json")
+        .and(get_or_head())
+        .map(|| error::reply(document()))
+        .boxed()
+}
+
+fn document() -> Result<Response, ApiError> {
+    match &*DOCUMENT {
+        Ok(body) => Ok(json_bytes(StatusCode::OK, body.clone())),
+        Err(why) => Err(ApiError::unexpected(why.clone())),
+    }
+}
+
+/// The multipart form of `POST /api/applicant/create`, as the Join Us form sends it. The
+/// handler reads the parts one by one (`http::applicants`); this type only describes them.
+/// The document offers these parts and no others (the handler ignores others, but a form has
+/// at most `applicants::MAX_PARTS` parts in all). The honeypot part (`website`) is left out,
+/// as from `EnquiryPayload`: the document is for callers, who never send it.
+#[derive(utoipa::ToSchema)]
+#[schema(description = "A job application: its text parts and the resume image.")]
+#[serde(deny_unknown_fields)] // read by utoipa only: `additionalProperties: false`
+#[allow(dead_code)]
+pub(crate) struct ApplicantUpload {
+    /// At most 120 characters.
+    name: String,
+    /// At most 32 characters.
+    mobile: String,
+    email: String,
+    /// Years of experience.
+    experience: String,
+    previous_company: String,
+    /// A short message, at most 5000 characters.
+    query: String,
+    /// "Corp Careers" from the site; stored as sent.
+    department_website: String,
+    /// The resume: a JPEG, PNG, WebP or SVG image (the bytes decide, not the name).
+    #[schema(value_type = String, format = Binary, content_media_type = "application/octet-stream")]
+    file: Vec<u8>,
+}
+
+/// The operations, one function each. These functions only carry the documentation (utoipa
+/// reads their attributes); the handlers are in `blogs`, `leads` and `applicants`.
+#[allow(dead_code)]
+mod operations {
+    use super::ApplicantUpload;
+    use crate::domain::enquiry::EnquiryForm;
+    use crate::http::blogs::{DetailBody, ListBody};
+    use crate::http::error::ErrorBody;
+    use crate::http::reply::CreatedBody;
+
+    #[utoipa::path(
+        get,
+        path = "/api/corp_website/blogs/get",
+        tag = "blogs",
+        operation_id = "listBlogs",
+        summary = "One page of blogs, newest first, or the best matches of a search",
+        params(
+            ("page" = Option<String>, Query,
+                description = "The page, from 1. Any value is accepted: one that is not a \
+                               number counts as 1, and one past the end as the last page.",
+                example = "1"),
+            ("text" = Option<String>, Query,
+                description = "Words to search for in the title, motive, text, tags and \
+                               author. Any text is safe; empty lists every blog.",
+                example = "office"),
+        ),
+        responses(
+            (status = 200, description = "The page and where it sits in the list.",
+                body = ListBody),
+            (status = 429, description = "Too many searches from this client that were not \
+                                          answered from the cache.", body = ErrorBody,
+                headers(("Retry-After" = u64, description = "Seconds to wait."))),
+            (status = 503, description = "The site is very busy.", body = ErrorBody,
+                headers(("Retry-After" = u64, description = "Seconds to wait."))),
+        )
+    )]
+    fn list_blogs() {}
+
+    #[utoipa::path(
+        get,
+        path = "/api/corp_website/blogs/get/{id}",
+        tag = "blogs",
+        operation_id = "getBlog",
+        summary = "One blog by its id",
+        params(
+            ("id" = String, Path, description = "The blog's `_id` (a slug of its title)."),
+        ),
+        responses(
+            (status = 200, description = "The blog, the only item of `data.datas`.",
+                body = DetailBody),
+            (status = 404, description = "No blog has this id: `data.datas` is empty and \
+                                          `message` says so.", body = DetailBody),
+            (status = 503, description = "The site is very busy.", body = ErrorBody,
+                headers(("Retry-After" = u64, description = "Seconds to wait."))),
+        )
+    )]
+    fn get_blog() {}
+
+    #[utoipa::path(
+        post,
+        path = "/api/clients/create",
+        tag = "forms",
+        operation_id = "createEnquiry",
+        summary = "A contact enquiry, or a blog subscription",
+        description = "A post with `name`, `mobile` and `requirment` all blank is a blog \
+                       subscription and needs only `email`; anything else is a contact \
+                       enquiry and needs `name`, `email`, `mobile` and `requirment`. Missing \
+                       and null fields count as empty.",
+        request_body(content = EnquiryForm, content_type = "application/json"),
+        responses(
+            (status = 201, description = "Stored.", body = CreatedBody),
+            (status = 400, description = "The body is not JSON of this shape.", body = ErrorBody),
+            (status = 403, description = "The request came from another site's page.",
+                body = ErrorBody),
+            (status = 408, description = "The body stopped arriving.", body = ErrorBody),
+            (status = 413, description = "The body is over 64 KB.", body = ErrorBody),
+            (status = 415, description = "The body is not `application/json`.", body = ErrorBody),
+            (status = 422, description = "Fields broke a rule; `errors` names each one.",
+                body = ErrorBody),
+            (status = 429, description = "Too many form posts from this client.",
+                body = ErrorBody,
+                headers(("Retry-After" = u64, description = "Seconds to wait."))),
+            (status = 503, description = "The site is very busy.", body = ErrorBody,
+                headers(("Retry-After" = u64, description = "Seconds to wait."))),
+            (status = 507, description = "The server's disk is too full to store it.",
+                body = ErrorBody),
+        )
+    )]
+    fn create_enquiry() {}
+
+    #[utoipa::path(
+        post,
+        path = "/api/applicant/create",
+        tag = "forms",
+        operation_id = "createApplicant",
+        summary = "A job application with a resume image",
+        request_body(content = ApplicantUpload, content_type = "multipart/form-data"),
+        responses(
+            (status = 201, description = "Stored.", body = CreatedBody),
+            (status = 400, description = "The multipart body is malformed.", body = ErrorBody),
+            (status = 403, description = "The request came from another site's page.",
+                body = ErrorBody),
+            (status = 408, description = "The body stopped arriving.", body = ErrorBody),
+            (status = 413, description = "The file or the request is too large.",
+                body = ErrorBody),
+            (status = 415, description = "The body is not `multipart/form-data`, or the file \
+                                          is not an accepted image.", body = ErrorBody),
+            (status = 422, description = "Fields broke a rule; `errors` names each one.",
+                body = ErrorBody),
+            (status = 429, description = "Too many form posts from this client.",
+                body = ErrorBody,
+                headers(("Retry-After" = u64, description = "Seconds to wait."))),
+            (status = 503, description = "The site is very busy.", body = ErrorBody,
+                headers(("Retry-After" = u64, description = "Seconds to wait."))),
+            (status = 507, description = "The server's disk is too full to store it.",
+                body = ErrorBody),
+        )
+    )]
+    fn create_applicant() {}
+
+    #[utoipa::path(
+        get,
+        path = "/api/openapi.json",
+        tag = "meta",
+        operation_id = "openapiDocument",
+        summary = "This document (OpenAPI 3.1)",
+        responses(
+            (status = 200, description = "The OpenAPI document.", content_type = "application/json"),
+        )
+    )]
+    fn openapi_document() {}
+}
