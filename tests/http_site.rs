@@ -118,6 +118,7 @@ async fn other_methods_get_a_json_405() {
             .request(warp::test::request().method(method).path(path))
             .await;
         assert_eq!(response.status(), 405, "{method} {path}");
+        assert_eq!(header(&response, "allow"), "GET, HEAD", "{method} {path}");
         assert_eq!(header(&response, "content-type"), "application/json");
         assert!(json(&response)["message"].is_string());
     }

@@ -214,17 +214,36 @@ fn site(state: &AppState) -> BoxedFilter<(Response,)> {
 /// The whole application: every route, the one recover, security headers and request logs.
 pub fn routes(state: &AppState) -> BoxedFilter<(Response,)> {
     let security = security::SecurityHeaders::new(&state.settings.media_base);
-    api(state)
+    let answered = api(state)
         .or(media::routes(state))
         .unify()
         .or(site(state))
         .unify()
         .recover(error::recover)
-        .unify()
-        .map(move |response: Response| security.apply(response))
+        .unify();
+    warp::path::full()
+        .and(answered)
+        .map(move |path: FullPath, mut response: Response| {
+            if response.status() == warp::http::StatusCode::METHOD_NOT_ALLOWED {
+                response.headers_mut().insert(
+                    warp::http::header::ALLOW,
+                    warp::http::HeaderValue::from_static(allowed_methods(path.as_str())),
+                );
+            }
+            security.apply(response)
+        })
         .with(warp::log::custom(log_request))
         .map(Reply::into_response)
         .boxed()
+}
+
+/// The methods a path answers, for the `Allow` header of a 405 (RFC 9110): the forms take
+/// POST (and a CORS preflight); everything else is read with GET or HEAD.
+fn allowed_methods(path: &str) -> &'static str {
+    match path.trim_end_matches('/') {
+        "/api/clients/create" | "/api/applicant/create" => "POST, OPTIONS",
+        _ => "GET, HEAD",
+    }
 }
 
 fn log_request(info: warp::log::Info<'_>) {
