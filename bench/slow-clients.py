@@ -2,7 +2,7 @@
 """One client holds many idle sockets and trickles bodies; do real visitors still get answers?
 
 Starts the release binary on a free loopback port, opens HOLD (default 1500) idle connections
-from 127.0.0.1 plus TRICKLE (default 20) form posts sending one byte a second, then sends
+from 127.0.0.1, TRICKLE (default 20) form posts from 127.0.0.3 sending one byte a second, then sends
 PROBES (default 20) page requests from 127.0.0.2 (another client address) and counts how many
 are answered within 5 s. Prints the figures, the server's open connections and RSS.
 
@@ -25,7 +25,7 @@ BIN = os.environ.get("BIN", "target/release/corpsite")
 
 def start_server(data_dir):
     proc = subprocess.Popen(
-        [BIN, "serve", "--addr", "127.0.0.1:0", "--data-dir", data_dir],
+        [BIN, "serve", "--addr", "127.0.0.1:0", "--data-dir", data_dir, "--rate-limit", "0"],
         stdout=subprocess.PIPE,
         stderr=subprocess.DEVNULL,
         env={**os.environ, "RUST_LOG": "error"},
@@ -54,10 +54,11 @@ def probe(port, results):
 
 def trickle(port, stop, outcome):
     try:
-        s = socket.create_connection(("127.0.0.1", port), timeout=30)
+        # From a third address: the idle sockets' client is at its connection cap.
+        s = socket.create_connection(("127.0.0.1", port), timeout=30, source_address=("127.0.0.3", 0))
         s.sendall(
             b"POST /api/clients/create HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
-            b"Content-Length: 100000\r\n\r\n"
+            b"Content-Length: 5000\r\n\r\n"
         )
         started = time.monotonic()
         while not stop.is_set():
