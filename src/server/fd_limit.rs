@@ -69,10 +69,12 @@ mod tests {
     }
 
     #[test]
-    fn the_soft_limit_is_raised_to_the_hard_limit() {
+    fn the_soft_limit_is_raised_as_far_as_allowed() {
+        let (before, _) = Resource::NOFILE.get().expect("limit");
         let raised = raise_soft_limit().expect("limit");
         let (soft, hard) = Resource::NOFILE.get().expect("limit");
-        assert_eq!(raised, soft);
-        assert!(soft == hard || soft == 1 << 20, "soft {soft}, hard {hard}");
+        assert_eq!(raised, soft, "the answer is the limit in force");
+        assert!(soft >= before, "never lowered: {before} -> {soft}");
+        assert!(soft <= hard, "soft {soft}, hard {hard}");
     }
 }
