@@ -5,8 +5,8 @@ mod leads_support;
 
 use common::{header, json, TestApp};
 use leads_support::{
-    applicants, contact, enquiries, file, fixture, from, multipart_body, multipart_content_type,
-    upload_files, with_application,
+    applicants, application_request, contact, enquiries, file, fixture, from, upload_files,
+    with_application,
 };
 
 const SISTER: &str = "https://projects.example.com";
@@ -38,17 +38,10 @@ async fn an_application_posted_from_another_site_gets_403_and_nothing_is_stored(
     let app = app();
     let response = app
         .request(
-            from([192, 0, 2, 1])
-                .method("POST")
-                .path("/api/applicant/create")
+            application_request(&with_application(file("cv.png", fixture("resume.png"))))
                 .header("host", "www.example.com")
                 .header("origin", "https://evil.example")
-                .header("sec-fetch-site", "cross-site")
-                .header("content-type", multipart_content_type())
-                .body(multipart_body(&with_application(file(
-                    "cv.png",
-                    fixture("resume.png"),
-                )))),
+                .header("sec-fetch-site", "cross-site"),
         )
         .await;
     assert_eq!(response.status(), 403);

@@ -125,15 +125,17 @@ pub fn multipart_content_type() -> String {
     format!("multipart/form-data; boundary={BOUNDARY}")
 }
 
+/// A job application of `parts`, ready for more headers.
+pub fn application_request(parts: &[Part]) -> warp::test::RequestBuilder {
+    from([192, 0, 2, 1])
+        .method("POST")
+        .path("/api/applicant/create")
+        .header("content-type", multipart_content_type())
+        .body(multipart_body(parts))
+}
+
 pub async fn post_application(app: &TestApp, parts: &[Part]) -> Response<Bytes> {
-    app.request(
-        from([192, 0, 2, 1])
-            .method("POST")
-            .path("/api/applicant/create")
-            .header("content-type", multipart_content_type())
-            .body(multipart_body(parts)),
-    )
-    .await
+    app.request(application_request(parts)).await
 }
 
 pub fn fixture(name: &str) -> Vec<u8> {
