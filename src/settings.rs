@@ -5,6 +5,8 @@ use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
 use std::time::Duration;
 
+use crate::domain::public_url::PublicUrl;
+
 pub const DEFAULT_ADDR: &str = "127.0.0.1:8080";
 pub const DEFAULT_DATA_DIR: &str = "./data";
 pub const DEFAULT_MAX_CONNECTIONS: u32 = 1024;
@@ -31,6 +33,9 @@ pub struct Settings {
     pub trusted_proxies: Vec<IpAddr>,
     /// Other sites (`scheme://host[:port]`) whose pages may post the forms, with CORS.
     pub allowed_origins: Vec<String>,
+    /// The site's address as visitors reach it; without it, absolute URLs are built from
+    /// the request's Host (and a trusted proxy's X-Forwarded-Proto).
+    pub public_url: Option<PublicUrl>,
     pub max_upload_bytes: u64,
     /// The most all stored resumes together may take.
     pub uploads_quota: u64,
@@ -62,6 +67,7 @@ impl Settings {
             search_rate_limit_per_minute: DEFAULT_SEARCH_RATE_LIMIT,
             trusted_proxies: Vec::new(),
             allowed_origins: Vec::new(),
+            public_url: None,
             max_upload_bytes: DEFAULT_MAX_UPLOAD_BYTES,
             uploads_quota: DEFAULT_UPLOADS_QUOTA,
             min_free_disk: DEFAULT_MIN_FREE_DISK,

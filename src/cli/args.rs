@@ -7,6 +7,7 @@ use std::path::PathBuf;
 use clap::{Args, Parser, Subcommand};
 use time::Date;
 
+use crate::domain::public_url::PublicUrl;
 use crate::settings::{self, Settings};
 
 #[derive(Debug, Parser)]
@@ -227,6 +228,13 @@ pub struct ServeArgs {
     )]
     pub allowed_origins: Vec<String>,
 
+    /// The site's address as visitors reach it, such as https://www.example.com: absolute
+    /// links (canonical URLs, link previews, sitemap, feed, mail) are built from it, and
+    /// staff cookies are marked Secure when it is https. Without it, links are built from
+    /// each request's Host.
+    #[arg(long, env = "CORPSITE_PUBLIC_URL", value_name = "URL")]
+    pub public_url: Option<PublicUrl>,
+
     /// Largest resume file accepted, in bytes; a whole application may be 1 MiB more.
     #[arg(long, env = "CORPSITE_MAX_UPLOAD_BYTES", default_value_t = settings::DEFAULT_MAX_UPLOAD_BYTES, value_name = "BYTES",
           value_parser = clap::value_parser!(u64).range(1..))]
@@ -267,6 +275,7 @@ impl ServeArgs {
             search_rate_limit_per_minute: self.search_rate_limit,
             trusted_proxies: self.trusted_proxy,
             allowed_origins: self.allowed_origins,
+            public_url: self.public_url,
             max_upload_bytes: self.max_upload_bytes,
             uploads_quota: self.uploads_quota,
             min_free_disk: self.min_free_disk,

@@ -12,6 +12,7 @@ pub mod img_sources;
 pub mod lead_id;
 pub mod page;
 pub mod post_file;
+pub mod public_url;
 pub mod reading_time;
 pub mod sanitize;
 pub mod search;
