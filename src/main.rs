@@ -6,6 +6,7 @@ use corpsite::cli::args::{ApplicantsCommand, Cli, Command, LeadsCommand};
 
 fn main() -> ExitCode {
     corpsite::store::secure_umask();
+    corpsite::store::configure_sqlite();
     let cli = Cli::parse();
     corpsite::telemetry::init();
     let result: Result<(), Box<dyn std::error::Error>> =
