@@ -1,7 +1,7 @@
 //! corpsite: the public website of a corporate services group as one binary.
 //!
-//! Dependencies point one way: `cli` and `server` use `http`, which uses `publish`, which
-//! uses `store`, which uses `domain`. `settings` (what the server runs with) and `telemetry`
+//! Dependencies point one way: `cli` and `server` use `http` and `mail`; `http` uses
+//! `publish`; `publish` and `mail` use `store`, which uses `domain`. `settings` (what the server runs with) and `telemetry`
 //! are leaves any of them may use. `cli` holds the command line's grammar and the office's
 //! commands; `server` runs the HTTP/1.1 listener with the connection limits plain
 //! `warp::serve` lacks, and the long-lived background tasks.
@@ -9,6 +9,7 @@
 pub mod cli;
 pub mod domain;
 pub mod http;
+pub mod mail;
 pub mod publish;
 pub mod server;
 pub mod settings;

@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use crate::domain::public_url::PublicUrl;
+use crate::mail::settings::MailSettings;
 
 pub const DEFAULT_ADDR: &str = "127.0.0.1:8080";
 pub const DEFAULT_DATA_DIR: &str = "./data";
@@ -51,6 +52,8 @@ pub struct Settings {
     pub shutdown_grace: Duration,
     pub media_base: String,
     pub page_size: u64,
+    /// The relay, the sender and recipients of mail, and its pace.
+    pub mail: MailSettings,
     /// Publish the demo blogs on the first start of a new database.
     pub seed_demo_content: bool,
 }
@@ -78,6 +81,7 @@ impl Settings {
             shutdown_grace: Duration::from_secs(5),
             media_base: DEFAULT_MEDIA_BASE.to_owned(),
             page_size: u64::from(DEFAULT_PAGE_SIZE),
+            mail: MailSettings::new(),
             seed_demo_content: true,
         }
     }

@@ -108,7 +108,8 @@ fn writes_commit_and_a_failing_write_leaves_nothing_behind() {
     assert!(matches!(failed, Err(StoreError::Sqlite(_))));
     let keys: Vec<String> = db
         .read_blocking(|conn| {
-            let mut stmt = conn.prepare("SELECT key FROM app_meta ORDER BY key")?;
+            let mut stmt =
+                conn.prepare("SELECT key FROM app_meta WHERE key IN ('a', 'b') ORDER BY key")?;
             let rows = stmt.query_map([], |r| r.get(0))?;
             Ok(rows.collect::<Result<_, _>>()?)
         })
@@ -143,7 +144,13 @@ async fn concurrent_writes_are_all_committed_once() {
         assert_eq!(inserted, 1);
     }
     let count: i64 = db
-        .read(|conn| Ok(conn.query_row("SELECT count(*) FROM app_meta", [], |r| r.get(0))?))
+        .read(|conn| {
+            Ok(conn.query_row(
+                "SELECT count(*) FROM app_meta WHERE key LIKE 'k%'",
+                [],
+                |r| r.get(0),
+            )?)
+        })
         .await
         .expect("count");
     assert_eq!(count, 200);

@@ -7,7 +7,10 @@ use std::path::PathBuf;
 use clap::{Args, Parser, Subcommand};
 use time::Date;
 
+use lettre::message::Mailbox;
+
 use crate::domain::public_url::PublicUrl;
+use crate::mail::settings::{self as mail_settings, MailSettings, NotifyRule, SmtpUrl};
 use crate::settings::{self, Settings};
 
 #[derive(Debug, Parser)]
@@ -39,6 +42,9 @@ pub enum Command {
     Applicants(ApplicantsArgs),
     /// Copy the database to FILE while the site runs, then check the copy's integrity.
     Backup(BackupArgs),
+    /// The outbox: what mail waits, what failed, and a test of the relay.
+    #[command(subcommand)]
+    Mail(MailCommand),
     /// Publish and manage the blogs (success stories). Works while the site runs; the site
     /// shows the change within a second.
     #[command(subcommand)]
@@ -259,6 +265,9 @@ pub struct ServeArgs {
     )]
     pub media_base: String,
 
+    #[command(flatten)]
+    pub mail: MailFlags,
+
     /// Blogs per page of the blog list API.
     #[arg(long, env = "CORPSITE_PAGE_SIZE", default_value_t = settings::DEFAULT_PAGE_SIZE, value_name = "N",
           value_parser = clap::value_parser!(u32).range(1..=100))]
@@ -281,7 +290,71 @@ impl ServeArgs {
             min_free_disk: self.min_free_disk,
             media_base: self.media_base,
             page_size: u64::from(self.page_size),
+            mail: self.mail.into_settings(),
             ..Settings::for_data_dir(self.data.data_dir)
+        }
+    }
+}
+
+#[derive(Debug, Subcommand)]
+pub enum MailCommand {
+    /// Counts of queued, sent, dead and dropped mail, and the latest errors.
+    Status {
+        #[command(flatten)]
+        data: DataDirArg,
+    },
+    /// Put every dead mail back in the queue (after fixing the relay or an address).
+    Retry {
+        #[command(flatten)]
+        data: DataDirArg,
+    },
+    /// Send a test mail to ADDRESS through --smtp-url and print the relay's answer.
+    Test {
+        /// Where the test mail goes.
+        address: Mailbox,
+        #[command(flatten)]
+        mail: MailFlags,
+    },
+}
+
+/// Where mail goes and how: shared by `serve` and `mail test`.
+#[derive(Debug, Clone, Args)]
+pub struct MailFlags {
+    /// The mail relay, e.g. smtps://user:pass@mail.example.com:465 (TLS),
+    /// smtp://mail.example.com:587?tls=required (STARTTLS) or smtp://127.0.0.1:25 (a relay on
+    /// this machine). Without it nothing is sent: mail waits in the outbox
+    /// (`corpsite mail status`) and goes out once a relay is set.
+    #[arg(long, env = "CORPSITE_SMTP_URL", value_name = "URL")]
+    pub smtp_url: Option<SmtpUrl>,
+
+    /// The sender of every mail, e.g. "Fidelitus Corp <hello@example.com>"; needed with
+    /// --smtp-url.
+    #[arg(long, env = "CORPSITE_MAIL_FROM", value_name = "ADDRESS")]
+    pub mail_from: Option<Mailbox>,
+
+    /// Who hears of new enquiries and applications: addresses for every lead, and
+    /// DEPARTMENT=ADDRESS for the leads of one department_website (e.g. "Corp
+    /// Careers=hr@example.com"). Comma-separated; without it, the --mail-from address.
+    #[arg(
+        long,
+        env = "CORPSITE_NOTIFY_TO",
+        value_delimiter = ',',
+        value_name = "ADDRESS[,DEPARTMENT=ADDRESS...]"
+    )]
+    pub notify_to: Vec<NotifyRule>,
+
+    /// Most mails handed to the relay a second (0: no limit).
+    #[arg(long, env = "CORPSITE_MAIL_RATE", default_value_t = mail_settings::DEFAULT_MAIL_RATE, value_name = "N")]
+    pub mail_rate: u32,
+}
+
+impl MailFlags {
+    pub fn into_settings(self) -> MailSettings {
+        MailSettings {
+            smtp_url: self.smtp_url,
+            from: self.mail_from,
+            notify_to: self.notify_to,
+            per_second: self.mail_rate,
         }
     }
 }

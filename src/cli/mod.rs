@@ -6,3 +6,4 @@ pub mod backup;
 pub mod blog;
 pub mod csv;
 pub mod export;
+pub mod mail;

@@ -9,7 +9,7 @@ pub struct LeadId(String);
 
 #[derive(Debug, thiserror::Error)]
 #[error("the system's random number source failed: {0}")]
-pub struct IdError(getrandom::Error);
+pub struct IdError(pub(crate) getrandom::Error);
 
 impl LeadId {
     pub fn generate() -> Result<LeadId, IdError> {

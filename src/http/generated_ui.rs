@@ -18,6 +18,7 @@ use super::blogs::{
 };
 use super::error::ErrorBody;
 use super::reply::{CreatedBody, CreatedId};
+use super::subscriptions::{MessageBody, TokenForm};
 use crate::domain::enquiry::EnquiryForm;
 use crate::domain::sanitize::{DROPPED_WITH_CONTENT, TAGS, TAG_ATTRIBUTES, URL_SCHEMES};
 
@@ -40,6 +41,8 @@ fn api_types() -> String {
         CreatedBody::decl(&cfg),
         CreatedId::decl(&cfg),
         EnquiryForm::decl(&cfg),
+        TokenForm::decl(&cfg),
+        MessageBody::decl(&cfg),
     ];
     let mut file = String::from(HEADER);
     for declaration in declarations {

@@ -17,6 +17,7 @@ use super::json_body::read_json;
 use super::reply::{created, invalid, new_lead_id};
 use super::{form_post, AppState};
 use crate::domain::enquiry::{EnquiryForm, NewEnquiry};
+use crate::domain::mail_token::ConfirmSecret;
 use crate::store::{leads, StoreError};
 
 const ENQUIRY_RECEIVED: &str = "Your query was submitted successfully.";
@@ -48,8 +49,10 @@ async fn create_enquiry(
     // random, so the answer tells no one whether the address was subscribed already.
     let id = new_lead_id()?;
     let answer_id = id.to_string();
-    let store =
-        move |conn: &_| leads::insert_enquiry(conn, &id, &enquiry).map_err(StoreError::from);
+    let confirm = ConfirmSecret::generate().map_err(ApiError::unexpected)?;
+    let store = move |conn: &_| {
+        leads::insert_enquiry(conn, &id, &enquiry, &confirm).map_err(StoreError::from)
+    };
     if form.is_from_a_robot() {
         // A robot's post does a real post's work on the writer and has it undone there
         // (`Db::rehearse`), so its answer takes as long as a real one's and the honeypot

@@ -23,6 +23,7 @@ pub mod rate_limit;
 pub mod reply;
 pub mod response_cache;
 pub mod security;
+pub mod subscriptions;
 
 use std::future::Future;
 use std::net::{IpAddr, SocketAddr};
@@ -186,6 +187,8 @@ fn api(state: &AppState) -> BoxedFilter<(Response,)> {
         .unify()
         .or(applicants::routes(state))
         .unify()
+        .or(subscriptions::routes(state))
+        .unify()
         .or(openapi::routes())
         .unify();
     warp::path("api").and(endpoints).boxed()
@@ -215,6 +218,8 @@ fn site(state: &AppState) -> BoxedFilter<(Response,)> {
 pub fn routes(state: &AppState) -> BoxedFilter<(Response,)> {
     let security = security::SecurityHeaders::new(&state.settings.media_base);
     let answered = api(state)
+        .or(subscriptions::one_click(state))
+        .unify()
         .or(media::routes(state))
         .unify()
         .or(site(state))
@@ -241,7 +246,11 @@ pub fn routes(state: &AppState) -> BoxedFilter<(Response,)> {
 /// POST (and a CORS preflight); everything else is read with GET or HEAD.
 fn allowed_methods(path: &str) -> &'static str {
     match path.trim_end_matches('/') {
-        "/api/clients/create" | "/api/applicant/create" => "POST, OPTIONS",
+        "/api/clients/create"
+        | "/api/applicant/create"
+        | "/api/corp_website/subscribers/confirm"
+        | "/api/corp_website/subscribers/unsubscribe" => "POST, OPTIONS",
+        "/blogs/unsubscribe" => "GET, HEAD, POST",
         _ => "GET, HEAD",
     }
 }

@@ -36,6 +36,8 @@ use super::reply::json_bytes;
         operations::get_blog,
         operations::create_enquiry,
         operations::create_applicant,
+        operations::confirm_subscription,
+        operations::unsubscribe,
         operations::openapi_document,
     ),
     tags(
@@ -106,6 +108,7 @@ mod operations {
     use crate::http::blogs::{DetailBody, ListBody};
     use crate::http::error::ErrorBody;
     use crate::http::reply::CreatedBody;
+    use crate::http::subscriptions::{MessageBody, TokenForm};
 
     #[utoipa::path(
         get,
@@ -216,6 +219,57 @@ mod operations {
         )
     )]
     fn create_applicant() {}
+
+    #[utoipa::path(
+        post,
+        path = "/api/corp_website/subscribers/confirm",
+        tag = "forms",
+        operation_id = "confirmSubscription",
+        summary = "Confirm a blog subscription with the token of the mailed link",
+        request_body(content = TokenForm, content_type = "application/json"),
+        responses(
+            (status = 200, description = "Confirmed (or confirmed before).", body = MessageBody),
+            (status = 400, description = "The link is not valid, or has expired; `message` \
+                                          says which.", body = ErrorBody),
+            (status = 403, description = "The request came from another site's page.",
+                body = ErrorBody),
+            (status = 408, description = "The body stopped arriving.", body = ErrorBody),
+            (status = 413, description = "The body is over 64 KB.", body = ErrorBody),
+            (status = 415, description = "The body is not `application/json`.", body = ErrorBody),
+            (status = 429, description = "Too many form posts from this client.",
+                body = ErrorBody,
+                headers(("Retry-After" = u64, description = "Seconds to wait."))),
+            (status = 503, description = "The site is very busy.", body = ErrorBody,
+                headers(("Retry-After" = u64, description = "Seconds to wait."))),
+            (status = 507, description = "The server's disk is too full.", body = ErrorBody),
+        )
+    )]
+    fn confirm_subscription() {}
+
+    #[utoipa::path(
+        post,
+        path = "/api/corp_website/subscribers/unsubscribe",
+        tag = "forms",
+        operation_id = "unsubscribe",
+        summary = "End a blog subscription with the token of a mailed unsubscribe link",
+        request_body(content = TokenForm, content_type = "application/json"),
+        responses(
+            (status = 200, description = "Unsubscribed.", body = MessageBody),
+            (status = 400, description = "The link is not valid.", body = ErrorBody),
+            (status = 403, description = "The request came from another site's page.",
+                body = ErrorBody),
+            (status = 408, description = "The body stopped arriving.", body = ErrorBody),
+            (status = 413, description = "The body is over 64 KB.", body = ErrorBody),
+            (status = 415, description = "The body is not `application/json`.", body = ErrorBody),
+            (status = 429, description = "Too many form posts from this client.",
+                body = ErrorBody,
+                headers(("Retry-After" = u64, description = "Seconds to wait."))),
+            (status = 503, description = "The site is very busy.", body = ErrorBody,
+                headers(("Retry-After" = u64, description = "Seconds to wait."))),
+            (status = 507, description = "The server's disk is too full.", body = ErrorBody),
+        )
+    )]
+    fn unsubscribe() {}
 
     #[utoipa::path(
         get,

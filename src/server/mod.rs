@@ -16,9 +16,11 @@ use std::time::Duration;
 use tokio::net::TcpListener;
 
 use crate::http::{self, AppState, Watches};
+use crate::mail::compose::Composer;
+use crate::mail::sender::Sender;
 use crate::settings::Settings;
 use crate::store::watch::{Probe, Reading, Watch};
-use crate::store::{blogs, uploads, Db};
+use crate::store::{blogs, outbox, uploads, Db};
 
 /// How often the blog version counter is re-read (so any process's blog writes show on the
 /// site within this time).
@@ -44,6 +46,8 @@ pub enum ServeError {
     Runtime(std::io::Error),
     #[error("cannot publish the demo content: {0}")]
     Seed(#[from] crate::publish::PublishError),
+    #[error("--mail-from (or CORPSITE_MAIL_FROM) is needed with --smtp-url: the address mail is sent from")]
+    NoMailFrom,
 }
 
 /// `corpsite serve`: opens the store, binds, serves until SIGINT or SIGTERM.
@@ -86,6 +90,9 @@ fn ensure_writable(data_dir: &Path) -> Result<(), ServeError> {
 
 /// Serves the site from `db` (see `open_store`) until SIGINT or SIGTERM.
 pub async fn serve(db: Arc<Db>, settings: Settings) -> Result<(), ServeError> {
+    if settings.mail.smtp_url.is_some() && settings.mail.from.is_none() {
+        return Err(ServeError::NoMailFrom);
+    }
     let listener = TcpListener::bind(settings.addr)
         .await
         .map_err(|source| ServeError::Bind {
@@ -100,7 +107,7 @@ pub async fn serve(db: Arc<Db>, settings: Settings) -> Result<(), ServeError> {
     limits.max_connections =
         fd_limit::size_connection_cap(limits.max_connections, crate::store::reader_count());
     let data_dir = settings.data_dir.display().to_string();
-    let background = Background::start(&db);
+    let background = Background::start(&db, &settings, local);
     let state = AppState::new(Arc::clone(&db), settings, background.watches());
     let routes = http::routes(&state);
 
@@ -121,10 +128,13 @@ pub struct Background {
     blog_version: Option<Watch>,
     /// Checks that the database file in the data dir is still the one open.
     store_file: Option<Watch>,
+    /// Delivers the outbox, when a relay is set.
+    mail: Option<Sender>,
 }
 
 impl Background {
-    pub fn start(db: &Arc<Db>) -> Background {
+    /// `local`: the address the server listens on, for links in mail without --public-url.
+    pub fn start(db: &Arc<Db>, settings: &Settings, local: SocketAddr) -> Background {
         let started = |what: &str, watch: std::io::Result<Watch>| match watch {
             Ok(watch) => Some(watch),
             Err(err) => {
@@ -145,6 +155,7 @@ impl Background {
         Background {
             blog_version,
             store_file,
+            mail: start_mail(db, settings, local),
         }
     }
 
@@ -160,8 +171,59 @@ impl Background {
 
     /// Stops every task and waits for it.
     pub fn stop(self) {
+        if let Some(mail) = self.mail {
+            mail.stop();
+        }
         for watch in [self.blog_version, self.store_file].into_iter().flatten() {
             watch.stop();
+        }
+    }
+}
+
+/// The mail sender, when --smtp-url is set; one log line says what happens to mail.
+fn start_mail(db: &Arc<Db>, settings: &Settings, local: SocketAddr) -> Option<Sender> {
+    let mail = &settings.mail;
+    let (Some(relay), Some(from)) = (&mail.smtp_url, &mail.from) else {
+        tracing::info!("mail: no --smtp-url, so nothing is sent; mail waits in the outbox (corpsite mail status) until a relay is set");
+        return None;
+    };
+    let site = match &settings.public_url {
+        Some(url) => url.to_string(),
+        None => {
+            tracing::warn!("mail: without --public-url, links in mail point at http://{local}");
+            format!("http://{local}")
+        }
+    };
+    let link_key = match db.read_blocking(|conn| outbox::link_key(conn).map_err(Into::into)) {
+        Ok(key) => key,
+        Err(err) => {
+            tracing::error!(error = %err, "mail: cannot read the link key; nothing is sent");
+            return None;
+        }
+    };
+    let transport = match relay.transport() {
+        Ok(transport) => transport,
+        Err(err) => {
+            tracing::error!(error = %err, relay = %relay, "mail: cannot set up the relay; nothing is sent");
+            return None;
+        }
+    };
+    let composer = Composer {
+        from: from.clone(),
+        notify_to: mail.notify_to.clone(),
+        site,
+        media_base: settings.media_base.clone(),
+        data_dir: settings.data_dir.clone(),
+        link_key,
+    };
+    match Sender::start(Arc::clone(db), transport, composer, mail.per_second) {
+        Ok(sender) => {
+            tracing::info!(relay = %relay, from = %from, per_second = mail.per_second, "mail: sending through the relay");
+            Some(sender)
+        }
+        Err(err) => {
+            tracing::error!(error = %err, "mail: cannot start the sender thread; nothing is sent");
+            None
         }
     }
 }

@@ -4,8 +4,10 @@ use rusqlite::{params, Connection, OptionalExtension};
 
 use crate::domain::applicant::NewApplicant;
 use crate::domain::lead_id::LeadId;
+use crate::store::outbox;
 
-/// Stores an applicant whose resume is already saved as `resume_file` in the uploads folder.
+/// Stores an applicant whose resume is already saved as `resume_file` in the uploads folder,
+/// and queues the office's notification in the same transaction.
 pub fn insert_applicant(
     conn: &Connection,
     id: &LeadId,
@@ -31,7 +33,7 @@ pub fn insert_applicant(
         applicant.resume.image_type.mime(),
         i64::try_from(applicant.resume.size).unwrap_or(i64::MAX),
     ])?;
-    Ok(())
+    outbox::enqueue_lead(conn, id.as_str())
 }
 
 /// One stored applicant, as exported.
@@ -52,34 +54,48 @@ pub struct ApplicantRow {
     pub resume_size: i64,
 }
 
+const APPLICANT_COLUMNS: &str =
+    "id, created_at, name, mobile, email, experience, previous_company, query, department_website,
+     resume_file, resume_original_name, resume_type, resume_size";
+
 /// Applicants created on or after `since` (YYYY-MM-DD, UTC), oldest first; all when `None`.
 pub fn applicants_since(
     conn: &Connection,
     since: Option<&str>,
 ) -> rusqlite::Result<Vec<ApplicantRow>> {
-    let mut stmt = conn.prepare(
-        "SELECT id, created_at, name, mobile, email, experience, previous_company, query, department_website,
-                resume_file, resume_original_name, resume_type, resume_size
-         FROM applicants WHERE ?1 IS NULL OR created_at >= ?1 ORDER BY created_at, rowid",
-    )?;
-    let rows = stmt.query_map([since], |row| {
-        Ok(ApplicantRow {
-            id: row.get(0)?,
-            created_at: row.get(1)?,
-            name: row.get(2)?,
-            mobile: row.get(3)?,
-            email: row.get(4)?,
-            experience: row.get(5)?,
-            previous_company: row.get(6)?,
-            query: row.get(7)?,
-            department_website: row.get(8)?,
-            resume_file: row.get(9)?,
-            resume_original_name: row.get(10)?,
-            resume_type: row.get(11)?,
-            resume_size: row.get(12)?,
-        })
-    })?;
+    let mut stmt = conn.prepare(&format!(
+        "SELECT {APPLICANT_COLUMNS} FROM applicants WHERE ?1 IS NULL OR created_at >= ?1
+         ORDER BY created_at, rowid"
+    ))?;
+    let rows = stmt.query_map([since], applicant_row)?;
     rows.collect()
+}
+
+/// The applicant `id`, if on file.
+pub fn applicant(conn: &Connection, id: &str) -> rusqlite::Result<Option<ApplicantRow>> {
+    conn.prepare_cached(&format!(
+        "SELECT {APPLICANT_COLUMNS} FROM applicants WHERE id = ?1"
+    ))?
+    .query_row([id], applicant_row)
+    .optional()
+}
+
+fn applicant_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<ApplicantRow> {
+    Ok(ApplicantRow {
+        id: row.get(0)?,
+        created_at: row.get(1)?,
+        name: row.get(2)?,
+        mobile: row.get(3)?,
+        email: row.get(4)?,
+        experience: row.get(5)?,
+        previous_company: row.get(6)?,
+        query: row.get(7)?,
+        department_website: row.get(8)?,
+        resume_file: row.get(9)?,
+        resume_original_name: row.get(10)?,
+        resume_type: row.get(11)?,
+        resume_size: row.get(12)?,
+    })
 }
 
 /// Whether an applicant row owns the resume file of this name.

@@ -1,9 +1,11 @@
 //! Contact enquiries and blog subscriptions (table `enquiries`).
 
-use rusqlite::{params, Connection};
+use rusqlite::{params, Connection, OptionalExtension};
 
 use crate::domain::enquiry::{Contact, NewEnquiry, Subscription};
 use crate::domain::lead_id::LeadId;
+use crate::domain::mail_token::ConfirmSecret;
+use crate::store::{outbox, subscriptions};
 
 pub fn insert_contact(conn: &Connection, id: &LeadId, contact: &Contact) -> rusqlite::Result<()> {
     conn.prepare_cached(
@@ -23,15 +25,25 @@ pub fn insert_contact(conn: &Connection, id: &LeadId, contact: &Contact) -> rusq
     Ok(())
 }
 
-/// Stores an enquiry of either kind under `id` (see `subscribe` for a repeated address).
+/// Stores an enquiry of either kind under `id` (see `subscribe` for a repeated address) with
+/// the mail it causes, in the caller's transaction: the office's notification of a contact
+/// enquiry, or, for a subscription that needs one, a confirmation link made of `confirm`.
 pub fn insert_enquiry(
     conn: &Connection,
     id: &LeadId,
     enquiry: &NewEnquiry,
+    confirm: &ConfirmSecret,
 ) -> rusqlite::Result<()> {
     match enquiry {
-        NewEnquiry::Contact(contact) => insert_contact(conn, id, contact),
-        NewEnquiry::Subscription(subscription) => subscribe(conn, id, subscription),
+        NewEnquiry::Contact(contact) => {
+            insert_contact(conn, id, contact)?;
+            outbox::enqueue_lead(conn, id.as_str())
+        }
+        NewEnquiry::Subscription(subscription) => {
+            subscribe(conn, id, subscription)?;
+            subscriptions::request_confirmation(conn, &subscription.email.folded(), confirm)
+                .map(drop)
+        }
     }
 }
 
@@ -95,29 +107,43 @@ pub struct EnquiryRow {
     pub service: String,
 }
 
+const ENQUIRY_COLUMNS: &str =
+    "id, created_at, kind, name, email, mobile, requirment, department_website, service";
+
 /// Enquiries created on or after `since` (YYYY-MM-DD, UTC), oldest first; all when `None`.
 pub fn enquiries_since(
     conn: &Connection,
     since: Option<&str>,
 ) -> rusqlite::Result<Vec<EnquiryRow>> {
-    let mut stmt = conn.prepare(
-        "SELECT id, created_at, kind, name, email, mobile, requirment, department_website, service
-         FROM enquiries WHERE ?1 IS NULL OR created_at >= ?1 ORDER BY created_at, rowid",
-    )?;
-    let rows = stmt.query_map([since], |row| {
-        Ok(EnquiryRow {
-            id: row.get(0)?,
-            created_at: row.get(1)?,
-            kind: row.get(2)?,
-            name: row.get(3)?,
-            email: row.get(4)?,
-            mobile: row.get(5)?,
-            requirment: row.get(6)?,
-            department_website: row.get(7)?,
-            service: row.get(8)?,
-        })
-    })?;
+    let mut stmt = conn.prepare(&format!(
+        "SELECT {ENQUIRY_COLUMNS} FROM enquiries WHERE ?1 IS NULL OR created_at >= ?1
+         ORDER BY created_at, rowid"
+    ))?;
+    let rows = stmt.query_map([since], enquiry_row)?;
     rows.collect()
+}
+
+/// The enquiry `id`, if it is on file.
+pub fn enquiry(conn: &Connection, id: &str) -> rusqlite::Result<Option<EnquiryRow>> {
+    conn.prepare_cached(&format!(
+        "SELECT {ENQUIRY_COLUMNS} FROM enquiries WHERE id = ?1"
+    ))?
+    .query_row([id], enquiry_row)
+    .optional()
+}
+
+fn enquiry_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<EnquiryRow> {
+    Ok(EnquiryRow {
+        id: row.get(0)?,
+        created_at: row.get(1)?,
+        kind: row.get(2)?,
+        name: row.get(3)?,
+        email: row.get(4)?,
+        mobile: row.get(5)?,
+        requirment: row.get(6)?,
+        department_website: row.get(7)?,
+        service: row.get(8)?,
+    })
 }
 
 #[cfg(test)]

@@ -13,7 +13,9 @@ mod migrations;
 pub mod applicants;
 pub mod backup;
 pub mod leads;
+pub mod outbox;
 pub mod permissions;
+pub mod subscriptions;
 pub mod uploads;
 pub mod watch;
 

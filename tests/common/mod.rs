@@ -36,7 +36,7 @@ impl TestApp {
         settings.seed_demo_content = false;
         adjust(&mut settings);
         let db = corpsite::server::open_store(&settings).expect("open db");
-        let background = Background::start(&db);
+        let background = Background::start(&db, &settings, settings.addr);
         let state = AppState::new(db, settings, background.watches());
         let routes = http::routes(&state);
         TestApp {

@@ -68,3 +68,7 @@ export type EnquiryPayload = { name?: string, email?: string, mobile?: string, r
  * The honeypot: hidden on the site, so only robots fill it.
  */
 website?: string, };
+
+export type TokenForm = { token?: string, };
+
+export type MessageBody = { message: string, };

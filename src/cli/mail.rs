@@ -1,0 +1,88 @@
+//! `corpsite mail status | retry | test ADDRESS`: the outbox, for whoever runs the VM.
+
+use lettre::message::Mailbox;
+use lettre::{Message, Transport};
+
+use crate::cli::args::{MailCommand, MailFlags};
+use crate::mail::compose::SITE_NAME;
+use crate::store::{self, outbox, StoreError};
+
+#[derive(Debug, thiserror::Error)]
+pub enum MailError {
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    #[error(transparent)]
+    Sqlite(#[from] rusqlite::Error),
+    #[error("--smtp-url (or CORPSITE_SMTP_URL) is needed to send a test mail")]
+    NoRelay,
+    #[error("--mail-from (or CORPSITE_MAIL_FROM) is needed to send a test mail")]
+    NoSender,
+    #[error("cannot build the test mail: {0}")]
+    Build(#[from] lettre::error::Error),
+    #[error("the relay did not take the test mail: {0}")]
+    Send(#[from] lettre::transport::smtp::Error),
+}
+
+pub fn run(command: MailCommand) -> Result<(), MailError> {
+    match command {
+        MailCommand::Status { data } => {
+            let conn = store::open_for_cli(&data.data_dir)?;
+            print!("{}", status_report(&outbox::status(&conn)?));
+            Ok(())
+        }
+        MailCommand::Retry { data } => {
+            let conn = store::open_for_cli(&data.data_dir)?;
+            let count = outbox::retry_dead(&conn)?;
+            println!("corpsite: {count} dead mail(s) queued again; a running server sends them within a second");
+            Ok(())
+        }
+        MailCommand::Test { address, mail } => test(address, mail),
+    }
+}
+
+fn test(to: Mailbox, flags: MailFlags) -> Result<(), MailError> {
+    let relay = flags.smtp_url.ok_or(MailError::NoRelay)?;
+    let from = flags.mail_from.ok_or(MailError::NoSender)?;
+    let message = Message::builder()
+        .from(from)
+        .to(to.clone())
+        .subject(format!("{SITE_NAME}: test mail"))
+        .body(format!(
+            "This is a test mail from the {SITE_NAME} website's server (corpsite mail test).\n\
+             If you read it, mail from the site reaches {to}.\n"
+        ))?;
+    let answer = relay.transport()?.send(&message)?;
+    let text: Vec<&str> = answer.message().collect();
+    println!(
+        "corpsite: the relay {relay} took the test mail for {to}: {} {}",
+        answer.code(),
+        text.join(" ")
+    );
+    Ok(())
+}
+
+fn status_report(status: &outbox::OutboxStatus) -> String {
+    let mut out = format!(
+        "queued   {} ({} after a failure)\nsent     {}\ndead     {}\ndropped  {}\n",
+        status.queued, status.retrying, status.sent, status.dead, status.dropped
+    );
+    if !status.last_errors.is_empty() {
+        out.push_str("\nlatest errors:\n");
+        for error in &status.last_errors {
+            out.push_str(&format!(
+                "  #{} {} {} after {} attempt(s){}: {}\n",
+                error.id,
+                error.kind,
+                error.state,
+                error.attempts,
+                if error.state == "queued" {
+                    format!(", next at {}", error.next_attempt_at)
+                } else {
+                    String::new()
+                },
+                error.error
+            ));
+        }
+    }
+    out
+}

@@ -1,0 +1,369 @@
+//! The mails themselves: what each outbox row becomes, built from the data as it is when
+//! sent (an erased lead or a departed subscriber has nothing to send).
+//!
+//! Every visitor value is escaped for HTML (`ammonia::clean_text`) and made one line before
+//! it goes near a header: no CR or LF a visitor typed can start a header of its own.
+
+use std::path::PathBuf;
+
+use lettre::message::header::{ContentType, HeaderName, HeaderValue};
+use lettre::message::{Attachment, Mailbox, MultiPart, SinglePart};
+use lettre::{Address, Message};
+use rusqlite::Connection;
+
+use super::settings::NotifyRule;
+use crate::domain::blog_id::BlogId;
+use crate::domain::mail_token;
+use crate::store::applicants::{self, ApplicantRow};
+use crate::store::leads::{self, EnquiryRow};
+use crate::store::outbox::{MailKind, QueuedMail};
+use crate::store::{blogs, subscriptions, uploads};
+
+pub const SITE_NAME: &str = "Fidelitus Corp";
+
+/// What a queued mail turned out to be.
+pub enum Composed {
+    Mail(Box<Message>),
+    /// Nothing to send any more, and why.
+    Nothing(String),
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum ComposeError {
+    #[error(transparent)]
+    Sqlite(#[from] rusqlite::Error),
+    #[error(transparent)]
+    Store(#[from] crate::store::StoreError),
+    #[error("cannot build the mail: {0}")]
+    Build(#[from] lettre::error::Error),
+    #[error("cannot read the resume {path}: {source}")]
+    Resume {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+}
+
+/// Everything a mail needs besides its row.
+pub struct Composer {
+    pub from: Mailbox,
+    pub notify_to: Vec<NotifyRule>,
+    /// `scheme://host[:port]` of links in mail.
+    pub site: String,
+    /// Base URL of blog images (a path on the site, or a bucket URL).
+    pub media_base: String,
+    pub data_dir: PathBuf,
+    /// The key unsubscribe links are signed with.
+    pub link_key: Vec<u8>,
+}
+
+impl Composer {
+    pub fn compose(&self, conn: &Connection, mail: &QueuedMail) -> Result<Composed, ComposeError> {
+        match mail.kind {
+            MailKind::Lead => self.lead(conn, mail),
+            MailKind::Confirm => self.confirmation(conn, mail),
+            MailKind::Story => self.story(conn, mail),
+        }
+    }
+
+    fn builder(&self, mail: &QueuedMail) -> lettre::message::MessageBuilder {
+        let domain = self.from.email.domain().to_owned();
+        Message::builder()
+            .from(self.from.clone())
+            .message_id(Some(format!("<{}@{domain}>", mail.message_key)))
+    }
+
+    fn lead(&self, conn: &Connection, mail: &QueuedMail) -> Result<Composed, ComposeError> {
+        let (department, reply_to, subject, fields, resume) =
+            if let Some(enquiry) = leads::enquiry(conn, &mail.lead_id)? {
+                let subject = format!("New enquiry from {}", one_line(&enquiry.name));
+                (
+                    enquiry.department_website.clone(),
+                    enquiry.email.clone(),
+                    subject,
+                    enquiry_fields(&enquiry),
+                    None,
+                )
+            } else if let Some(applicant) = applicants::applicant(conn, &mail.lead_id)? {
+                let subject = format!("New job application from {}", one_line(&applicant.name));
+                let resume = Some((
+                    uploads::uploads_dir(&self.data_dir).join(&applicant.resume_file),
+                    applicant.resume_original_name.clone(),
+                    applicant.resume_type.clone(),
+                ));
+                (
+                    applicant.department_website.clone(),
+                    applicant.email.clone(),
+                    subject,
+                    applicant_fields(&applicant),
+                    resume,
+                )
+            } else {
+                return Ok(Composed::Nothing("the lead was erased".into()));
+            };
+        let mut builder = self.builder(mail).subject(one_line(&format!(
+            "{subject} ({})",
+            if department.is_empty() {
+                SITE_NAME
+            } else {
+                &department
+            }
+        )));
+        for to in recipients(&self.notify_to, &department, &self.from) {
+            builder = builder.to(to);
+        }
+        // Reply-To only when the visitor's address is a real one: "Reply" then reaches them.
+        if let Ok(address) = one_line(&reply_to).parse::<Address>() {
+            builder = builder.reply_to(Mailbox::new(None, address));
+        }
+        let text = fields
+            .iter()
+            .map(|(label, value)| format!("{label}: {value}"))
+            .collect::<Vec<_>>()
+            .join("\n");
+        let rows: String = fields
+            .iter()
+            .map(|(label, value)| {
+                format!(
+                    "<tr><th align=\"left\" valign=\"top\">{label}</th><td style=\"white-space:pre-wrap\">{}</td></tr>",
+                    ammonia::clean_text(value)
+                )
+            })
+            .collect();
+        let html = page(&format!(
+            "<h1 style=\"font-size:18px\">{}</h1><table cellpadding=\"6\">{rows}</table>",
+            ammonia::clean_text(&subject)
+        ));
+        let body = MultiPart::alternative_plain_html(text, html);
+        let message = match resume {
+            None => builder.multipart(body)?,
+            Some((path, name, mime)) => {
+                let (name, mime): (String, String) = (name, mime);
+                let bytes = std::fs::read(&path).map_err(|source| ComposeError::Resume {
+                    path: path.clone(),
+                    source,
+                })?;
+                let content_type = ContentType::parse(&mime).unwrap_or(
+                    ContentType::parse("application/octet-stream").expect("a valid type"),
+                );
+                let attachment: SinglePart =
+                    Attachment::new(safe_file_name(&name)).body(bytes, content_type);
+                builder.multipart(MultiPart::mixed().multipart(body).singlepart(attachment))?
+            }
+        };
+        Ok(Composed::Mail(Box::new(message)))
+    }
+
+    fn confirmation(&self, conn: &Connection, mail: &QueuedMail) -> Result<Composed, ComposeError> {
+        let Some((email, state)) = subscriptions::recipient(conn, &mail.lead_id)? else {
+            return Ok(Composed::Nothing("the subscriber was erased".into()));
+        };
+        let Some(token) = &mail.token else {
+            return Ok(Composed::Nothing("no token".into()));
+        };
+        if state == "confirmed" {
+            return Ok(Composed::Nothing("already confirmed".into()));
+        }
+        let Some(to) = mailbox(&email) else {
+            return Ok(Composed::Nothing("not a deliverable address".into()));
+        };
+        let link = format!("{}/blogs/subscribe/confirm?token={token}", self.site);
+        let unsubscribe = self.unsubscribe_link(&mail.lead_id);
+        let text = format!(
+            "Please confirm that you want {SITE_NAME}'s blog updates at this address:\n\n{link}\n\n\
+             The link works for {} days. If you did not ask for this, ignore this mail: \
+             nothing will be sent to you.\n",
+            mail_token::CONFIRM_VALID_DAYS
+        );
+        let html = page(&format!(
+            "<p>Please confirm that you want {SITE_NAME}'s blog updates at this address.</p>\
+             <p><a href=\"{link}\" style=\"display:inline-block;padding:10px 18px;background:#0e3b6b;color:#fff;text-decoration:none;border-radius:4px\">Confirm my subscription</a></p>\
+             <p style=\"color:#555\">The link works for {} days. If you did not ask for this, ignore this mail: nothing will be sent to you.</p>",
+            mail_token::CONFIRM_VALID_DAYS
+        ));
+        let message = self
+            .with_unsubscribe(self.builder(mail).to(to), &unsubscribe)
+            .subject(format!(
+                "Confirm your subscription to {SITE_NAME} blog updates"
+            ))
+            .multipart(MultiPart::alternative_plain_html(text, html))?;
+        Ok(Composed::Mail(Box::new(message)))
+    }
+
+    fn story(&self, conn: &Connection, mail: &QueuedMail) -> Result<Composed, ComposeError> {
+        let Some((email, state)) = subscriptions::recipient(conn, &mail.lead_id)? else {
+            return Ok(Composed::Nothing("the subscriber was erased".into()));
+        };
+        if state != "confirmed" {
+            return Ok(Composed::Nothing(format!("the subscriber is {state}")));
+        }
+        let post = match mail.blog_slug.as_deref().and_then(BlogId::parse) {
+            Some(id) => blogs::get(conn, &id)?,
+            None => None,
+        };
+        let Some(post) = post else {
+            return Ok(Composed::Nothing("the post was removed".into()));
+        };
+        let Some(to) = mailbox(&email) else {
+            return Ok(Composed::Nothing("not a deliverable address".into()));
+        };
+        let link = format!("{}/blogs/detail/{}", self.site, post.id.as_str());
+        let unsubscribe = self.unsubscribe_link(&mail.lead_id);
+        let image = post.blog_image.as_deref().map(|path| self.media_url(path));
+        let title = one_line(&post.title);
+        let text = format!(
+            "{title}\n\n{}\n\nRead it: {link}\n\n--\nYou get this because you subscribed to {SITE_NAME} blog updates.\nUnsubscribe: {unsubscribe}\n",
+            post.motive
+        );
+        let image_html = image
+            .map(|url| {
+                format!(
+                    "<p><img src=\"{}\" alt=\"\" width=\"560\" style=\"max-width:100%;height:auto\"></p>",
+                    ammonia::clean_text(&url)
+                )
+            })
+            .unwrap_or_default();
+        let html = page(&format!(
+            "<h1 style=\"font-size:22px\">{}</h1>{image_html}<p>{}</p>\
+             <p><a href=\"{}\">Read the story</a></p>\
+             <p style=\"color:#555;font-size:12px\">You get this because you subscribed to {SITE_NAME} blog updates. \
+             <a href=\"{}\">Unsubscribe</a></p>",
+            ammonia::clean_text(&title),
+            ammonia::clean_text(&post.motive),
+            ammonia::clean_text(&link),
+            ammonia::clean_text(&unsubscribe),
+        ));
+        let message = self
+            .with_unsubscribe(self.builder(mail).to(to), &unsubscribe)
+            .subject(title)
+            .multipart(MultiPart::alternative_plain_html(text, html))?;
+        Ok(Composed::Mail(Box::new(message)))
+    }
+
+    fn unsubscribe_link(&self, subscription_id: &str) -> String {
+        let token = mail_token::unsubscribe_token(&self.link_key, subscription_id);
+        format!("{}/blogs/unsubscribe?token={token}", self.site)
+    }
+
+    /// RFC 8058: mail clients show an unsubscribe button that POSTs to the link.
+    fn with_unsubscribe(
+        &self,
+        builder: lettre::message::MessageBuilder,
+        link: &str,
+    ) -> lettre::message::MessageBuilder {
+        builder
+            .raw_header(HeaderValue::new(
+                HeaderName::new_from_ascii_str("List-Unsubscribe"),
+                format!("<{link}>"),
+            ))
+            .raw_header(HeaderValue::new(
+                HeaderName::new_from_ascii_str("List-Unsubscribe-Post"),
+                "List-Unsubscribe=One-Click".to_owned(),
+            ))
+    }
+
+    fn media_url(&self, path: &str) -> String {
+        let base = self.media_base.trim_end_matches('/');
+        if base.starts_with("http://") || base.starts_with("https://") {
+            format!("{base}/{path}")
+        } else {
+            format!("{}{base}/{path}", self.site)
+        }
+    }
+}
+
+/// The office addresses for a lead of `department`: the rules naming it, else the ones
+/// naming no department, else the sender's own address.
+pub fn recipients(rules: &[NotifyRule], department: &str, from: &Mailbox) -> Vec<Mailbox> {
+    let named: Vec<Mailbox> = rules
+        .iter()
+        .filter(|rule| {
+            rule.department
+                .as_deref()
+                .is_some_and(|d| d.eq_ignore_ascii_case(department.trim()))
+        })
+        .map(|rule| rule.to.clone())
+        .collect();
+    if !named.is_empty() {
+        return named;
+    }
+    let general: Vec<Mailbox> = rules
+        .iter()
+        .filter(|rule| rule.department.is_none())
+        .map(|rule| rule.to.clone())
+        .collect();
+    if general.is_empty() {
+        vec![from.clone()]
+    } else {
+        general
+    }
+}
+
+fn enquiry_fields(e: &EnquiryRow) -> Vec<(&'static str, String)> {
+    vec![
+        ("Received", e.created_at.clone()),
+        ("Department", e.department_website.clone()),
+        ("Service", e.service.clone()),
+        ("Name", e.name.clone()),
+        ("Email", e.email.clone()),
+        ("Mobile", e.mobile.clone()),
+        ("Requirement", e.requirment.clone()),
+        ("Reference", e.id.clone()),
+    ]
+}
+
+fn applicant_fields(a: &ApplicantRow) -> Vec<(&'static str, String)> {
+    vec![
+        ("Received", a.created_at.clone()),
+        ("Department", a.department_website.clone()),
+        ("Name", a.name.clone()),
+        ("Email", a.email.clone()),
+        ("Mobile", a.mobile.clone()),
+        ("Experience (years)", a.experience.to_string()),
+        ("Previous company", a.previous_company.clone()),
+        ("Message", a.query.clone()),
+        (
+            "Resume",
+            format!(
+                "{} ({}, {} bytes, attached)",
+                a.resume_original_name, a.resume_type, a.resume_size
+            ),
+        ),
+        ("Reference", a.id.clone()),
+    ]
+}
+
+/// A visitor's address as a recipient, if it is one.
+fn mailbox(email: &str) -> Option<Mailbox> {
+    one_line(email)
+        .parse::<Address>()
+        .ok()
+        .map(|a| Mailbox::new(None, a))
+}
+
+/// `text` on one line: every control character (CR and LF included) becomes a space.
+pub fn one_line(text: &str) -> String {
+    text.chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect::<String>()
+        .trim()
+        .to_owned()
+}
+
+/// A resume's name as an attachment: one line, no path, no quotes.
+fn safe_file_name(name: &str) -> String {
+    let cleaned: String = one_line(name)
+        .chars()
+        .filter(|c| !matches!(c, '/' | '\\' | '"'))
+        .collect();
+    if cleaned.is_empty() {
+        "resume".into()
+    } else {
+        cleaned
+    }
+}
+
+fn page(inner: &str) -> String {
+    format!(
+        "<!doctype html><html><body style=\"font-family:Arial,Helvetica,sans-serif;color:#1b1b1b;max-width:600px\">{inner}</body></html>"
+    )
+}

@@ -1,0 +1,232 @@
+//! The outbox (table `outbox`): every mail from queued to sent, dead or dropped.
+//!
+//! Mail rows are written by the transaction that causes them (see the migration's trigger
+//! for stories); the sender (`mail::sender`) takes the due ones, and records each outcome.
+//! Queued mail is kept until it is sent, dies (a permanent refusal, or 48 hours of
+//! temporary ones) or is dropped (its lead was erased, its subscriber left).
+
+use rusqlite::{params, Connection, OptionalExtension};
+
+/// SQLite's `now` in the format of every stored time.
+const NOW: &str = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MailKind {
+    /// The office is told of a new enquiry or applicant.
+    Lead,
+    /// A subscriber is sent the confirmation link.
+    Confirm,
+    /// A confirmed subscriber is sent a new post.
+    Story,
+}
+
+impl MailKind {
+    fn parse(text: &str) -> Option<MailKind> {
+        match text {
+            "lead" => Some(MailKind::Lead),
+            "confirm" => Some(MailKind::Confirm),
+            "story" => Some(MailKind::Story),
+            _ => None,
+        }
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            MailKind::Lead => "lead",
+            MailKind::Confirm => "confirm",
+            MailKind::Story => "story",
+        }
+    }
+}
+
+/// A mail due to be sent.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct QueuedMail {
+    pub id: i64,
+    pub kind: MailKind,
+    pub lead_id: String,
+    pub blog_slug: Option<String>,
+    pub token: Option<String>,
+    pub message_key: String,
+    pub attempts: u32,
+}
+
+/// Queues the office's notification of enquiry or applicant `lead_id`.
+pub fn enqueue_lead(conn: &Connection, lead_id: &str) -> rusqlite::Result<()> {
+    conn.prepare_cached("INSERT INTO outbox (kind, lead_id) VALUES ('lead', ?1)")?
+        .execute([lead_id])?;
+    Ok(())
+}
+
+/// Queues a confirmation mail carrying `token`; an older one still queued for the same
+/// subscription is dropped (its token no longer works).
+pub fn enqueue_confirmation(conn: &Connection, lead_id: &str, token: &str) -> rusqlite::Result<()> {
+    conn.prepare_cached("UPDATE outbox SET state = 'dropped', token = NULL, last_error = 'a newer confirmation was queued'
+         WHERE lead_id = ?1 AND kind = 'confirm' AND state = 'queued'")?
+    .execute([lead_id])?;
+    conn.prepare_cached("INSERT INTO outbox (kind, lead_id, token) VALUES ('confirm', ?1, ?2)")?
+        .execute([lead_id, token])?;
+    Ok(())
+}
+
+/// Up to `limit` queued mails whose time has come, oldest first.
+pub fn due(conn: &Connection, limit: u32) -> rusqlite::Result<Vec<QueuedMail>> {
+    let mut stmt = conn.prepare_cached(&format!(
+        "SELECT id, kind, lead_id, blog_slug, token, message_key, attempts FROM outbox
+         WHERE state = 'queued' AND next_attempt_at <= {NOW}
+         ORDER BY next_attempt_at, id LIMIT ?1"
+    ))?;
+    let rows = stmt.query_map([limit], |row| {
+        let kind: String = row.get(1)?;
+        Ok(QueuedMail {
+            id: row.get(0)?,
+            kind: MailKind::parse(&kind).ok_or_else(|| {
+                rusqlite::Error::FromSqlConversionFailure(
+                    1,
+                    rusqlite::types::Type::Text,
+                    format!("unknown mail kind {kind:?}").into(),
+                )
+            })?,
+            lead_id: row.get(2)?,
+            blog_slug: row.get(3)?,
+            token: row.get(4)?,
+            message_key: row.get(5)?,
+            attempts: row.get(6)?,
+        })
+    })?;
+    rows.collect()
+}
+
+/// What became of one attempt to send a mail.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Attempt {
+    /// The relay took it.
+    Sent,
+    /// A temporary failure: try again in `retry_in_secs`, unless the mail is past its
+    /// 48 hours (then it is dead).
+    Failed { error: String, retry_in_secs: u64 },
+    /// A permanent refusal: never tried again (until `mail retry`).
+    Refused { error: String },
+    /// Nothing to send any more (the lead was erased, the subscriber left).
+    Dropped { reason: String },
+}
+
+/// Records `attempt` on mail `id`. A sent or given-up mail's token is wiped.
+pub fn record(conn: &Connection, id: i64, attempt: &Attempt) -> rusqlite::Result<()> {
+    match attempt {
+        Attempt::Sent => conn
+            .prepare_cached(&format!(
+                "UPDATE outbox SET state = 'sent', sent_at = {NOW}, attempts = attempts + 1,
+                        token = NULL, last_error = NULL WHERE id = ?1"
+            ))?
+            .execute([id])?,
+        Attempt::Failed {
+            error,
+            retry_in_secs,
+        } => conn
+            .prepare_cached("UPDATE outbox SET attempts = attempts + 1, last_error = ?2,
+                        next_attempt_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '+' || ?3 || ' seconds'),
+                        state = CASE WHEN strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '+' || ?3 || ' seconds') > give_up_at
+                                     THEN 'dead' ELSE 'queued' END
+                 WHERE id = ?1")?
+            .execute(params![id, error, i64::try_from(*retry_in_secs).unwrap_or(i64::MAX)])?,
+        Attempt::Refused { error } => conn
+            .prepare_cached(
+                "UPDATE outbox SET state = 'dead', attempts = attempts + 1, last_error = ?2 WHERE id = ?1",
+            )?
+            .execute(params![id, error])?,
+        Attempt::Dropped { reason } => conn
+            .prepare_cached(
+                "UPDATE outbox SET state = 'dropped', token = NULL, last_error = ?2 WHERE id = ?1",
+            )?
+            .execute(params![id, reason])?,
+    };
+    Ok(())
+}
+
+/// Counts by state, and the latest failures.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct OutboxStatus {
+    pub queued: u64,
+    pub sent: u64,
+    pub dead: u64,
+    pub dropped: u64,
+    /// Queued mail that has failed at least once.
+    pub retrying: u64,
+    pub last_errors: Vec<MailError>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MailError {
+    pub id: i64,
+    pub kind: String,
+    pub state: String,
+    pub attempts: u32,
+    pub error: String,
+    pub next_attempt_at: String,
+}
+
+pub fn status(conn: &Connection) -> rusqlite::Result<OutboxStatus> {
+    let mut status = OutboxStatus::default();
+    let mut counts = conn
+        .prepare_cached("SELECT state, count(*), sum(attempts > 0) FROM outbox GROUP BY state")?;
+    let mut rows = counts.query([])?;
+    while let Some(row) = rows.next()? {
+        let state: String = row.get(0)?;
+        let count = u64::try_from(row.get::<_, i64>(1)?).unwrap_or(0);
+        match state.as_str() {
+            "queued" => {
+                status.queued = count;
+                status.retrying = u64::try_from(row.get::<_, i64>(2)?).unwrap_or(0);
+            }
+            "sent" => status.sent = count,
+            "dead" => status.dead = count,
+            _ => status.dropped = count,
+        }
+    }
+    let mut errors = conn.prepare_cached(
+        "SELECT id, kind, state, attempts, last_error, next_attempt_at FROM outbox
+         WHERE last_error IS NOT NULL AND state IN ('queued', 'dead')
+         ORDER BY id DESC LIMIT 10",
+    )?;
+    status.last_errors = errors
+        .query_map([], |row| {
+            Ok(MailError {
+                id: row.get(0)?,
+                kind: row.get(1)?,
+                state: row.get(2)?,
+                attempts: row.get(3)?,
+                error: row.get(4)?,
+                next_attempt_at: row.get(5)?,
+            })
+        })?
+        .collect::<rusqlite::Result<_>>()?;
+    Ok(status)
+}
+
+/// Puts every dead mail back in the queue, due now, with another 48 hours to go out.
+pub fn retry_dead(conn: &Connection) -> rusqlite::Result<usize> {
+    conn.prepare_cached(&format!(
+        "UPDATE outbox SET state = 'queued', next_attempt_at = {NOW},
+                give_up_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '+48 hours')
+         WHERE state = 'dead'"
+    ))?
+    .execute([])
+}
+
+/// The queued mail of a lead, as a test or an erasure sees it: (kind, state) per row.
+pub fn of_lead(conn: &Connection, lead_id: &str) -> rusqlite::Result<Vec<(String, String)>> {
+    let mut stmt =
+        conn.prepare_cached("SELECT kind, state FROM outbox WHERE lead_id = ?1 ORDER BY id")?;
+    let rows = stmt.query_map([lead_id], |row| Ok((row.get(0)?, row.get(1)?)))?;
+    rows.collect()
+}
+
+/// The key unsubscribe links are signed with (made by the migration).
+pub fn link_key(conn: &Connection) -> rusqlite::Result<Vec<u8>> {
+    let key: Option<String> = conn
+        .prepare_cached("SELECT value FROM app_meta WHERE key = 'mail_link_secret'")?
+        .query_row([], |row| row.get(0))
+        .optional()?;
+    Ok(key.map(String::into_bytes).unwrap_or_default())
+}

@@ -1,0 +1,113 @@
+//! Double opt-in of blog subscriptions (table `subscriptions`, one row per subscription
+//! enquiry, made by a trigger): pending until the link mailed to the address is opened,
+//! then confirmed (stories are mailed) until unsubscribed.
+
+use rusqlite::{Connection, OptionalExtension};
+
+use crate::domain::mail_token::{self, ConfirmSecret, CONFIRM_VALID_DAYS};
+use crate::store::outbox;
+
+const NOW: &str = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
+
+/// After a subscription form for `email_folded`: queues a confirmation mail with a link
+/// made of `secret`, unless the address is confirmed already or had one queued within the
+/// hour. Says whether it did.
+pub fn request_confirmation(
+    conn: &Connection,
+    email_folded: &str,
+    secret: &ConfirmSecret,
+) -> rusqlite::Result<bool> {
+    let waiting: Option<String> = conn
+        .prepare_cached(
+            "SELECT s.enquiry_id FROM subscriptions s JOIN enquiries e ON e.id = s.enquiry_id
+             WHERE e.kind = 'subscription' AND e.email_folded = ?1 AND s.state != 'confirmed'
+               AND (s.confirm_sent_at IS NULL
+                    OR s.confirm_sent_at <= strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-1 hour'))",
+        )?
+        .query_row([email_folded], |row| row.get(0))
+        .optional()?;
+    let Some(id) = waiting else {
+        return Ok(false);
+    };
+    let token = secret.token_for(&id);
+    conn.prepare_cached(&format!(
+        "UPDATE subscriptions SET state = 'pending', confirm_hash = ?2, confirm_sent_at = {NOW},
+                confirm_expires_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '+{CONFIRM_VALID_DAYS} days')
+         WHERE enquiry_id = ?1"
+    ))?
+    .execute([&id, &secret.hash()])?;
+    outbox::enqueue_confirmation(conn, &id, &token)?;
+    Ok(true)
+}
+
+/// What a confirmation link did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Confirmation {
+    Confirmed,
+    /// The link was used before: nothing changes.
+    AlreadyConfirmed,
+    /// A real link, older than its seven days (or replaced by a newer one).
+    Expired,
+    /// Not a link this site sent.
+    Invalid,
+}
+
+/// Confirms the subscription a confirmation link's token names.
+pub fn confirm(conn: &Connection, token: &str) -> rusqlite::Result<Confirmation> {
+    let Some((id, secret)) = mail_token::split(token) else {
+        return Ok(Confirmation::Invalid);
+    };
+    let found: Option<(String, Option<String>, bool)> = conn
+        .prepare_cached(&format!(
+            "SELECT state, confirm_hash, coalesce(confirm_expires_at > {NOW}, 0)
+             FROM subscriptions WHERE enquiry_id = ?1"
+        ))?
+        .query_row([id], |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)))
+        .optional()?;
+    let Some((state, Some(hash), fresh)) = found else {
+        return Ok(Confirmation::Invalid);
+    };
+    if !mail_token::confirm_secret_matches(secret, &hash) {
+        return Ok(Confirmation::Invalid);
+    }
+    match state.as_str() {
+        "confirmed" => Ok(Confirmation::AlreadyConfirmed),
+        _ if !fresh => Ok(Confirmation::Expired),
+        _ => {
+            conn.prepare_cached(&format!(
+                "UPDATE subscriptions SET state = 'confirmed', confirmed_at = {NOW}, unsubscribed_at = NULL
+                 WHERE enquiry_id = ?1"
+            ))?
+            .execute([id])?;
+            Ok(Confirmation::Confirmed)
+        }
+    }
+}
+
+/// Ends subscription `id`: no more stories, and those still queued for it are dropped.
+/// `false` when there is no such subscription.
+pub fn unsubscribe(conn: &Connection, id: &str) -> rusqlite::Result<bool> {
+    let changed = conn
+        .prepare_cached(&format!(
+            "UPDATE subscriptions SET state = 'unsubscribed', unsubscribed_at = coalesce(unsubscribed_at, {NOW}),
+                    confirm_hash = NULL
+             WHERE enquiry_id = ?1"
+        ))?
+        .execute([id])?;
+    conn.prepare_cached(
+        "UPDATE outbox SET state = 'dropped', token = NULL, last_error = 'unsubscribed'
+         WHERE lead_id = ?1 AND kind IN ('story', 'confirm') AND state = 'queued'",
+    )?
+    .execute([id])?;
+    Ok(changed > 0)
+}
+
+/// The address of subscription `id` and whether it is confirmed; `None` once erased.
+pub fn recipient(conn: &Connection, id: &str) -> rusqlite::Result<Option<(String, String)>> {
+    conn.prepare_cached(
+        "SELECT e.email, s.state FROM subscriptions s JOIN enquiries e ON e.id = s.enquiry_id
+         WHERE s.enquiry_id = ?1",
+    )?
+    .query_row([id], |row| Ok((row.get(0)?, row.get(1)?)))
+    .optional()
+}
