@@ -14,7 +14,7 @@ step() { printf '\n==> %s\n' "$*"; }
 # data that only matches the schema. The server is stopped however the run ends.
 api_contract() {
   local root=$PWD
-  local schemathesis=${SCHEMATHESIS:-$root/target/schemathesis-venv/bin/schemathesis}
+  local schemathesis=${SCHEMATHESIS:-$root/target/test-venv/bin/schemathesis}
   if [ ! -x "$schemathesis" ]; then
     schemathesis=$(command -v schemathesis) || {
       echo "schemathesis is not installed: .ci/run installs it (pip install schemathesis==4.32.5)" >&2

@@ -1,7 +1,7 @@
 //! The mails themselves: what each outbox row becomes, built from the data as it is when
 //! sent (an erased lead or a departed subscriber has nothing to send).
 //!
-//! Every visitor value is escaped for HTML (`ammonia::clean_text`) and made one line before
+//! Every visitor value is escaped for HTML (`escape`) and made one line before
 //! it goes near a header: no CR or LF a visitor typed can start a header of its own.
 
 use std::path::PathBuf;
@@ -125,13 +125,13 @@ impl Composer {
             .map(|(label, value)| {
                 format!(
                     "<tr><th align=\"left\" valign=\"top\">{label}</th><td style=\"white-space:pre-wrap\">{}</td></tr>",
-                    ammonia::clean_text(value)
+                    escape(value)
                 )
             })
             .collect();
         let html = page(&format!(
             "<h1 style=\"font-size:18px\">{}</h1><table cellpadding=\"6\">{rows}</table>",
-            ammonia::clean_text(&subject)
+            escape(&subject)
         ));
         let body = MultiPart::alternative_plain_html(text, html);
         let message = match resume {
@@ -218,7 +218,7 @@ impl Composer {
             .map(|url| {
                 format!(
                     "<p><img src=\"{}\" alt=\"\" width=\"560\" style=\"max-width:100%;height:auto\"></p>",
-                    ammonia::clean_text(&url)
+                    escape(&url)
                 )
             })
             .unwrap_or_default();
@@ -227,10 +227,10 @@ impl Composer {
              <p><a href=\"{}\">Read the story</a></p>\
              <p style=\"color:#555;font-size:12px\">You get this because you subscribed to {SITE_NAME} blog updates. \
              <a href=\"{}\">Unsubscribe</a></p>",
-            ammonia::clean_text(&title),
-            ammonia::clean_text(&post.motive),
-            ammonia::clean_text(&link),
-            ammonia::clean_text(&unsubscribe),
+            escape(&title),
+            escape(&post.motive),
+            escape(&link),
+            escape(&unsubscribe),
         ));
         let message = self
             .with_unsubscribe(self.builder(mail).to(to), &unsubscribe)
@@ -360,6 +360,22 @@ fn safe_file_name(name: &str) -> String {
     } else {
         cleaned
     }
+}
+
+/// `text` as HTML text or a quoted attribute value.
+fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            _ => out.push(c),
+        }
+    }
+    out
 }
 
 fn page(inner: &str) -> String {

@@ -1,0 +1,458 @@
+//! Mail through a real SMTP server (aiosmtpd, `tests/support/smtp_server.py`): the office's
+//! notifications, double opt-in, stories to confirmed subscribers, unsubscribing, and what
+//! the outbox does when the relay fails.
+mod common;
+mod leads_support;
+mod support;
+
+use std::time::{Duration, Instant};
+
+use assert_cmd::Command;
+use common::process::BINARY;
+use common::{json, TestApp};
+use corpsite::store::outbox::{self, OutboxStatus};
+use corpsite::store::StoreError;
+use leads_support::{
+    contact, file, fixture, post_application, post_json, subscription, with_application,
+};
+use serde_json::json as body;
+use support::{
+    attachments, header_names, html_body, link, parse, raw_header, text_body, SmtpServer,
+};
+
+const SITE: &str = "https://www.example.com";
+const WAIT: Duration = Duration::from_secs(10);
+
+fn app_sending_to(smtp: &SmtpServer, notify_to: &[&str]) -> TestApp {
+    TestApp::with_settings(|settings| {
+        settings.mail.smtp_url = Some(smtp.url().parse().expect("relay url"));
+        settings.mail.from = Some(
+            "Fidelitus Corp <hello@corp.example.com>"
+                .parse()
+                .expect("from"),
+        );
+        settings.mail.notify_to = notify_to
+            .iter()
+            .map(|rule| rule.parse().expect("rule"))
+            .collect();
+        settings.public_url = Some(SITE.parse().expect("public url"));
+        // Every test posts several forms from one client.
+        settings.rate_limit_per_minute = 0;
+    })
+}
+
+fn status(app: &TestApp) -> OutboxStatus {
+    app.db()
+        .read_blocking(|conn| outbox::status(conn).map_err(StoreError::from))
+        .expect("outbox status")
+}
+
+fn wait_until(what: &str, mut done: impl FnMut() -> bool) {
+    let deadline = Instant::now() + WAIT;
+    while !done() {
+        assert!(Instant::now() < deadline, "timed out waiting: {what}");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+/// Runs `corpsite blog add` on the app's data dir, as the office publishes.
+fn publish(app: &TestApp, title: &str) -> String {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("post.md");
+    std::fs::write(
+        &path,
+        format!("---\ntitle: {title}\nmotive: Why this story matters\n---\n\nSome words.\n"),
+    )
+    .expect("write post");
+    let output = Command::new(BINARY)
+        .args(["blog", "add"])
+        .arg(&path)
+        .arg("--data-dir")
+        .arg(app.data_dir())
+        .output()
+        .expect("run blog add");
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let list = Command::new(BINARY)
+        .args(["blog", "list", "--data-dir"])
+        .arg(app.data_dir())
+        .output()
+        .expect("run blog list");
+    String::from_utf8_lossy(&list.stdout)
+        .lines()
+        .find(|line| line.contains(title))
+        .and_then(|line| line.split_whitespace().next())
+        .expect("the new post's id")
+        .to_owned()
+}
+
+/// Makes every queued mail due now, as if its backoff were over.
+async fn due_now(app: &TestApp) {
+    app.db()
+        .write(|conn| {
+            conn.execute(
+                "UPDATE outbox SET next_attempt_at = '2000-01-01T00:00:00.000Z' WHERE state = 'queued'",
+                [],
+            )
+            .map_err(StoreError::from)
+        })
+        .await
+        .expect("make it due");
+}
+
+async fn post_token(app: &TestApp, path: &str, token: &str) -> (u16, serde_json::Value) {
+    let response = app
+        .request(
+            warp::test::request()
+                .method("POST")
+                .path(path)
+                .header("content-type", "application/json")
+                .json(&body!({ "token": token })),
+        )
+        .await;
+    (response.status().as_u16(), json(&response))
+}
+
+/// Subscribes `email`, opens the confirmation link of the mail it gets, and returns the
+/// number of mails received so far.
+async fn confirmed_subscriber(app: &TestApp, smtp: &SmtpServer, email: &str) -> usize {
+    let before = smtp.received().len();
+    assert_eq!(post_json(app, &subscription(email)).await.status(), 201);
+    let received = smtp.wait_for(before + 1, WAIT);
+    let mail = parse(&received[before]);
+    let confirm = link(&mail, &format!("{SITE}/blogs/subscribe/confirm?token="));
+    let token = confirm.split("token=").nth(1).expect("token");
+    let (status, answer) = post_token(app, "/api/corp_website/subscribers/confirm", token).await;
+    assert_eq!(status, 200, "{answer}");
+    received.len()
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_office_hears_of_an_enquiry_with_every_field_escaped() {
+    let smtp = SmtpServer::start();
+    let app = app_sending_to(
+        &smtp,
+        &[
+            "office@corp.example.com",
+            "Corp Careers=hr@corp.example.com",
+        ],
+    );
+    let mut enquiry = contact();
+    enquiry["name"] = body!("Asha <b>Rao</b>");
+    enquiry["requirment"] =
+        body!("Line one\r\nBcc: victim@example.com\r\n<script>alert(1)</script> & more");
+    let response = post_json(&app, &enquiry).await;
+    assert_eq!(response.status(), 201);
+
+    let received = smtp.wait_for(1, WAIT);
+    let raw = &received[0];
+    let mail = parse(raw);
+    assert_eq!(
+        raw_header(raw, "X-Envelope-To").as_deref(),
+        Some("office@corp.example.com")
+    );
+    assert_eq!(
+        raw_header(raw, "Reply-To").as_deref(),
+        Some("asha@example.com")
+    );
+    assert!(mail
+        .subject()
+        .unwrap_or_default()
+        .contains("New enquiry from Asha <b>Rao</b>"));
+    assert!(mail.subject().unwrap_or_default().contains("Corp Team"));
+    assert!(raw_header(raw, "Message-ID").is_some_and(|id| id.ends_with("@corp.example.com>")));
+    let names = header_names(raw);
+    assert!(
+        !names.contains(&"bcc".to_owned()),
+        "a visitor's CR/LF made a header: {names:?}"
+    );
+
+    let text = text_body(&mail);
+    for expected in [
+        "asha@example.com",
+        "+91 98450 12345",
+        "Corp Team",
+        "Bcc: victim@example.com",
+    ] {
+        assert!(text.contains(expected), "{expected} missing from {text}");
+    }
+    let html = html_body(&mail);
+    assert!(
+        html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"),
+        "{html}"
+    );
+    assert!(html.contains("Asha &lt;b&gt;Rao&lt;/b&gt;"), "{html}");
+    assert!(!html.contains("<script>"), "{html}");
+    assert!(!html.contains("<b>Rao"), "{html}");
+    wait_until("the mail is marked sent", || status(&app).sent == 1);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn an_application_goes_to_its_department_with_the_resume_attached() {
+    let smtp = SmtpServer::start();
+    let app = app_sending_to(
+        &smtp,
+        &[
+            "office@corp.example.com",
+            "Corp Careers=hr@corp.example.com",
+        ],
+    );
+    let resume = fixture("resume.png");
+    let response = post_application(&app, &with_application(file("my resume.png", resume))).await;
+    assert_eq!(response.status(), 201, "{:?}", response.body());
+
+    let received = smtp.wait_for(1, WAIT);
+    let raw = &received[0];
+    assert_eq!(
+        raw_header(raw, "X-Envelope-To").as_deref(),
+        Some("hr@corp.example.com")
+    );
+    let mail = parse(raw);
+    assert!(mail
+        .subject()
+        .unwrap_or_default()
+        .starts_with("New job application from"));
+    let files = attachments(&mail);
+    assert_eq!(files.len(), 1, "{files:?}");
+    assert_eq!(files[0].0, "my resume.png");
+    assert_eq!(files[0].1, "image/png");
+    let stored = leads_support::upload_files(&app.data_dir());
+    assert_eq!(stored.len(), 1);
+    assert_eq!(
+        files[0].2,
+        std::fs::read(&stored[0]).expect("the stored resume"),
+        "the stored, re-encoded file is attached"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_subscriber_confirms_gets_each_new_story_once_and_unsubscribes_in_one_click() {
+    let smtp = SmtpServer::start();
+    let app = app_sending_to(&smtp, &[]);
+    // Published before anyone confirmed: never sent to them.
+    publish(&app, "An older story");
+    let mut count = confirmed_subscriber(&app, &smtp, "reader@example.com").await;
+    let confirmation = smtp.received().remove(0);
+    let first = parse(&confirmation);
+    assert!(first
+        .subject()
+        .unwrap_or_default()
+        .starts_with("Confirm your subscription"));
+    assert!(raw_header(&confirmation, "List-Unsubscribe").is_some());
+
+    let id = publish(&app, "Leasing a campus in Pune");
+    let received = smtp.wait_for(count + 1, WAIT);
+    count += 1;
+    let raw = &received[count - 1];
+    let story = parse(raw);
+    assert_eq!(story.subject(), Some("Leasing a campus in Pune"));
+    assert_eq!(
+        raw_header(raw, "X-Envelope-To").as_deref(),
+        Some("reader@example.com")
+    );
+    assert!(text_body(&story).contains(&format!("{SITE}/blogs/detail/{id}")));
+    assert!(text_body(&story).contains("Why this story matters"));
+    assert_eq!(
+        raw_header(raw, "List-Unsubscribe-Post").as_deref(),
+        Some("List-Unsubscribe=One-Click")
+    );
+    let unsubscribe = raw_header(raw, "List-Unsubscribe").expect("List-Unsubscribe");
+    let unsubscribe = unsubscribe.trim_start_matches('<').trim_end_matches('>');
+    assert!(
+        unsubscribe.starts_with(&format!("{SITE}/blogs/unsubscribe?token=")),
+        "{unsubscribe}"
+    );
+
+    // Re-publishing under the same id (an update) sends nothing again.
+    std::thread::sleep(Duration::from_millis(1500));
+    assert_eq!(
+        smtp.received().len(),
+        count,
+        "an older story or a repeat was sent"
+    );
+
+    // RFC 8058: the mail client posts to the link.
+    let path = unsubscribe.trim_start_matches(SITE);
+    let response = app
+        .request(
+            warp::test::request()
+                .method("POST")
+                .path(path)
+                .header("content-type", "application/x-www-form-urlencoded")
+                .body("List-Unsubscribe=One-Click"),
+        )
+        .await;
+    assert_eq!(response.status(), 200, "{:?}", response.body());
+    publish(&app, "A story after leaving");
+    std::thread::sleep(Duration::from_millis(1500));
+    assert_eq!(
+        smtp.received().len(),
+        count,
+        "an unsubscribed reader got a story"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn confirmation_links_that_are_wrong_reused_or_expired_get_a_clear_answer() {
+    let smtp = SmtpServer::start();
+    let app = app_sending_to(&smtp, &[]);
+    assert_eq!(
+        post_json(&app, &subscription("late@example.com"))
+            .await
+            .status(),
+        201
+    );
+    let received = smtp.wait_for(1, WAIT);
+    let mail = parse(&received[0]);
+    let confirm = link(&mail, &format!("{SITE}/blogs/subscribe/confirm?token="));
+    let token = confirm.split("token=").nth(1).expect("token").to_owned();
+
+    let path = "/api/corp_website/subscribers/confirm";
+    for wrong in [
+        "",
+        "nonsense",
+        &token[..token.len() - 1],
+        &format!("{}0", &token[..token.len() - 1]),
+    ] {
+        let (status, answer) = post_token(&app, path, wrong).await;
+        assert_eq!(status, 400, "{wrong}: {answer}");
+        assert!(
+            answer["message"]
+                .as_str()
+                .unwrap_or_default()
+                .contains("not valid"),
+            "{answer}"
+        );
+    }
+    // Seven days later the link has expired.
+    app.db()
+        .write(|conn| {
+            conn.execute(
+                "UPDATE subscriptions SET confirm_expires_at = '2000-01-01T00:00:00.000Z'",
+                [],
+            )
+            .map_err(StoreError::from)
+        })
+        .await
+        .expect("age the link");
+    let (status, answer) = post_token(&app, path, &token).await;
+    assert_eq!(status, 400);
+    assert!(
+        answer["message"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("expired"),
+        "{answer}"
+    );
+
+    // Subscribing again within the hour sends nothing more; after the hour, a new link.
+    assert_eq!(
+        post_json(&app, &subscription("LATE@example.com"))
+            .await
+            .status(),
+        201
+    );
+    std::thread::sleep(Duration::from_millis(1200));
+    assert_eq!(
+        smtp.received().len(),
+        1,
+        "a second confirmation within the hour"
+    );
+    app.db()
+        .write(|conn| {
+            conn.execute(
+                "UPDATE subscriptions SET confirm_sent_at = '2000-01-01T00:00:00.000Z'",
+                [],
+            )
+            .map_err(StoreError::from)
+        })
+        .await
+        .expect("an hour passes");
+    assert_eq!(
+        post_json(&app, &subscription("late@example.com"))
+            .await
+            .status(),
+        201
+    );
+    let received = smtp.wait_for(2, WAIT);
+    let fresh = link(
+        &parse(&received[1]),
+        &format!("{SITE}/blogs/subscribe/confirm?token="),
+    );
+    let fresh = fresh.split("token=").nth(1).expect("token").to_owned();
+    let (status, _) = post_token(&app, path, &token).await;
+    assert_eq!(status, 400, "the replaced link no longer works");
+    let (status, answer) = post_token(&app, path, &fresh).await;
+    assert_eq!(status, 200, "{answer}");
+    let (status, answer) = post_token(&app, path, &fresh).await;
+    assert_eq!(status, 200, "a reused link says it was confirmed before");
+    assert!(
+        answer["message"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("already"),
+        "{answer}"
+    );
+    let (status, _) = post_token(&app, "/api/corp_website/subscribers/unsubscribe", &fresh).await;
+    assert_eq!(status, 400, "a confirmation token does not unsubscribe");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn temporary_failures_are_retried_and_refusals_are_dead_until_retried() {
+    let smtp = SmtpServer::start();
+    smtp.set_mode("tempfail");
+    let app = app_sending_to(&smtp, &[]);
+    assert_eq!(post_json(&app, &contact()).await.status(), 201);
+    wait_until("a failed attempt is recorded", || {
+        status(&app).retrying == 1
+    });
+    let failed = status(&app);
+    assert_eq!((failed.queued, failed.sent, failed.dead), (1, 0, 0));
+    assert!(failed.last_errors[0].error.contains("451"), "{failed:?}");
+
+    // The relay recovers; the retry comes when its backoff is over.
+    smtp.set_mode("accept");
+    due_now(&app).await;
+    smtp.wait_for(1, WAIT);
+    wait_until("the retried mail is sent", || status(&app).sent == 1);
+
+    // A dropped connection is temporary too.
+    smtp.set_mode("drop");
+    assert_eq!(post_json(&app, &contact()).await.status(), 201);
+    wait_until("the dropped send is to be retried", || {
+        status(&app).retrying == 1
+    });
+
+    // A permanent refusal is dead at once, with the relay's answer, until `mail retry`.
+    smtp.set_mode("permfail");
+    due_now(&app).await;
+    wait_until("the refused mail is dead", || status(&app).dead == 1);
+    let dead = status(&app);
+    assert!(
+        dead.last_errors
+            .iter()
+            .any(|e| e.state == "dead" && e.error.contains("550")),
+        "{dead:?}"
+    );
+    smtp.set_mode("accept");
+    let output = Command::new(BINARY)
+        .args(["mail", "retry", "--data-dir"])
+        .arg(app.data_dir())
+        .output()
+        .expect("mail retry");
+    assert!(output.status.success());
+    smtp.wait_for(2, WAIT);
+    wait_until("the dead mail went out after mail retry", || {
+        status(&app).sent == 2
+    });
+    let report = Command::new(BINARY)
+        .args(["mail", "status", "--data-dir"])
+        .arg(app.data_dir())
+        .output()
+        .expect("mail status");
+    let report = String::from_utf8_lossy(&report.stdout);
+    assert!(report.contains("sent     2"), "{report}");
+}
