@@ -1,0 +1,57 @@
+import type { ComponentChildren } from 'preact';
+import { Link } from 'react-router-dom';
+import { PageHero } from '@/components/page-hero';
+import { subscriptionLinksContent } from '@/content/subscription-links';
+import { usePageTitle } from '@/lib/use-page-title';
+
+/** The outcome of a subscription link: still working, done, or failed with the reason. */
+export type LinkState =
+  | { phase: 'idle' }
+  | { phase: 'working' }
+  | { phase: 'done'; message: string }
+  | { phase: 'failed'; message: string };
+
+interface Props {
+  title: string;
+  state: LinkState;
+  workingText: string;
+  doneHeading: string;
+  failedHeading: string;
+  /** What shows before anything happened (the unsubscribe question and its button). */
+  children?: ComponentChildren;
+}
+
+/** The frame both link pages share: hero, the outcome read out politely, a way on. */
+export function SubscriptionLinkView({
+  title,
+  state,
+  workingText,
+  doneHeading,
+  failedHeading,
+  children,
+}: Props) {
+  usePageTitle(title);
+  const content = subscriptionLinksContent;
+  return (
+    <>
+      <PageHero title={title} breadcrumb={[...content.breadcrumb, { label: title }]} />
+      <section class="page-section" aria-labelledby="subscription-link-outcome">
+        <div class="container subscription-link" aria-live="polite">
+          {state.phase === 'idle' && children}
+          {state.phase === 'working' && <p id="subscription-link-outcome">{workingText}</p>}
+          {(state.phase === 'done' || state.phase === 'failed') && (
+            <>
+              <h2 id="subscription-link-outcome" class="section-heading__title">
+                {state.phase === 'done' ? doneHeading : failedHeading}
+              </h2>
+              <p>{state.message}</p>
+            </>
+          )}
+          <p>
+            <Link to="/blogs">{content.backToBlogs}</Link>
+          </p>
+        </div>
+      </section>
+    </>
+  );
+}
