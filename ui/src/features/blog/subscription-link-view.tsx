@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { PageHero } from '@/components/page-hero';
 import { subscriptionLinksContent } from '@/content/subscription-links';
 import { usePageTitle } from '@/lib/use-page-title';
+import './subscription-link.css';
 
 /** The outcome of a subscription link: still working, done, or failed with the reason. */
 export type LinkState =
