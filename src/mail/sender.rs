@@ -8,7 +8,7 @@
 //! dead at once, with the relay's answer kept for `corpsite mail status`.
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
@@ -23,6 +23,8 @@ use crate::store::{Db, StoreError};
 const POLL: Duration = Duration::from_millis(500);
 /// Mails read from the outbox at a time.
 const BATCH: u32 = 200;
+/// Relay connections used at once (`settings::SmtpUrl::transport` pools as many).
+pub const CONNECTIONS: usize = 16;
 /// The first retry waits this long; each next one twice as long, up to `MAX_BACKOFF`.
 const FIRST_BACKOFF_SECS: u64 = 30;
 const MAX_BACKOFF_SECS: u64 = 2 * 60 * 60;
@@ -66,7 +68,7 @@ fn run(
     per_second: u32,
     stop: &AtomicBool,
 ) {
-    let mut pace = Pace::new(per_second);
+    let pace = Mutex::new(Pace::new(per_second));
     while !stop.load(Ordering::Relaxed) {
         let due = match db.read_blocking(|conn| outbox::due(conn, BATCH).map_err(StoreError::from))
         {
@@ -81,46 +83,77 @@ fn run(
             sleep_unless_stopped(POLL, stop);
             continue;
         }
-        for mail in due {
-            if stop.load(Ordering::Relaxed) {
-                return;
-            }
-            pace.wait();
-            let attempt = send_one(db, transport, composer, &mail);
-            match &attempt {
-                Attempt::Sent => {
-                    tracing::debug!(id = mail.id, kind = mail.kind.as_str(), "mail sent")
+        deliver(db, transport, composer, &pace, due, stop);
+    }
+}
+
+/// Sends `due` over `CONNECTIONS` relay connections at once (a relay answers each mail
+/// after a round trip or two, and a lone connection idles meanwhile), at most the pace
+/// allows. Outcomes are recorded without waiting for each commit, so one sync covers many
+/// mails; all are committed before this returns and the outbox is read again.
+fn deliver(
+    db: &Db,
+    transport: &SmtpTransport,
+    composer: &Composer,
+    pace: &Mutex<Pace>,
+    due: Vec<QueuedMail>,
+    stop: &AtomicBool,
+) {
+    let queue = Mutex::new(due.into_iter());
+    let recording = Mutex::new(Vec::new());
+    thread::scope(|scope| {
+        for _ in 0..CONNECTIONS {
+            scope.spawn(|| loop {
+                if stop.load(Ordering::Relaxed) {
+                    return;
                 }
-                Attempt::Failed {
-                    error,
-                    retry_in_secs,
-                } => tracing::warn!(
-                    id = mail.id,
-                    kind = mail.kind.as_str(),
-                    error,
-                    retry_in_secs,
-                    "mail not sent; will retry"
-                ),
-                Attempt::Refused { error } => tracing::error!(
-                    id = mail.id,
-                    kind = mail.kind.as_str(),
-                    error,
-                    "mail refused by the relay: dead (corpsite mail retry sends it again)"
-                ),
-                Attempt::Dropped { reason } => tracing::info!(
-                    id = mail.id,
-                    kind = mail.kind.as_str(),
-                    reason,
-                    "mail dropped"
-                ),
-            }
-            let recorded = db.write_blocking(move |conn| {
-                outbox::record(conn, mail.id, &attempt).map_err(StoreError::from)
+                let Some(mail) = queue.lock().ok().and_then(|mut queue| queue.next()) else {
+                    return;
+                };
+                if let Ok(mut pace) = pace.lock() {
+                    pace.wait();
+                }
+                let attempt = send_one(db, transport, composer, &mail);
+                log(&mail, &attempt);
+                let id = mail.id;
+                let pending = db.write_later(move |conn| {
+                    outbox::record(conn, id, &attempt).map_err(StoreError::from)
+                });
+                match pending {
+                    Ok(pending) => {
+                        if let Ok(mut recording) = recording.lock() {
+                            recording.push(pending);
+                        }
+                    }
+                    Err(err) => tracing::error!(error = %err, "mail: cannot record an outcome; the mail may go out twice"),
+                }
             });
-            if let Err(err) = recorded {
-                tracing::error!(error = %err, "mail: cannot record an outcome; the mail may go out twice");
-            }
         }
+    });
+    for pending in recording.into_inner().unwrap_or_default() {
+        if let Err(err) = pending.wait() {
+            tracing::error!(error = %err, "mail: cannot record an outcome; the mail may go out twice");
+        }
+    }
+}
+
+fn log(mail: &QueuedMail, attempt: &Attempt) {
+    let (id, kind) = (mail.id, mail.kind.as_str());
+    match attempt {
+        Attempt::Sent => tracing::debug!(id, kind, "mail sent"),
+        Attempt::Failed {
+            error,
+            retry_in_secs,
+        } => {
+            tracing::warn!(id, kind, error, retry_in_secs, "mail not sent; will retry")
+        }
+        Attempt::Refused { error } => tracing::error!(
+            id,
+            kind,
+            error,
+            "mail refused by the relay: dead (corpsite mail retry sends it again)"
+        ),
+        Attempt::Dropped { reason } => tracing::info!(id, kind, reason, "mail dropped"),
     }
 }
 

@@ -5,9 +5,9 @@ use std::fmt;
 use std::str::FromStr;
 
 use lettre::message::Mailbox;
-use lettre::transport::smtp::SmtpTransport;
+use lettre::transport::smtp::{PoolConfig, SmtpTransport};
 
-pub const DEFAULT_MAIL_RATE: u32 = 200;
+pub const DEFAULT_MAIL_RATE: u32 = 400;
 
 #[derive(Debug, Clone, Default)]
 pub struct MailSettings {
@@ -35,8 +35,10 @@ pub struct SmtpUrl(String);
 
 impl SmtpUrl {
     pub fn transport(&self) -> Result<SmtpTransport, lettre::transport::smtp::Error> {
+        let pool = PoolConfig::new().max_size(super::sender::CONNECTIONS as u32);
         Ok(SmtpTransport::from_url(&self.0)?
             .timeout(Some(std::time::Duration::from_secs(30)))
+            .pool_config(pool)
             .build())
     }
 }

@@ -199,6 +199,18 @@ impl Db {
             .unwrap_or(Err(StoreError::WriterGone.into()))
     }
 
+    /// Queues `f` for the writer like `write`, without waiting: the caller goes on and
+    /// collects the answer later with `PendingWrite::wait`. Writes queued one after another
+    /// are committed together (one sync for many), for a thread that records many outcomes.
+    pub fn write_later<T, E, F>(&self, f: F) -> Result<PendingWrite<T, E>, StoreError>
+    where
+        T: Send + 'static,
+        E: From<StoreError> + Send + 'static,
+        F: FnOnce(&Connection) -> Result<T, E> + Send + 'static,
+    {
+        self.submit(f, Outcome::Keep).map(PendingWrite)
+    }
+
     /// Queues `f` for the writer; the receiver hears its answer once its batch has ended.
     fn submit<T, E, F>(
         &self,
@@ -250,6 +262,18 @@ impl Db {
         if let Some(handle) = self.writer_thread.lock().ok().and_then(|mut h| h.take()) {
             let _ = handle.join();
         }
+    }
+}
+
+/// A write queued with `Db::write_later`.
+pub struct PendingWrite<T, E>(oneshot::Receiver<Result<T, E>>);
+
+impl<T, E: From<StoreError>> PendingWrite<T, E> {
+    /// Waits on the calling thread (never an async one) until the write has committed.
+    pub fn wait(self) -> Result<T, E> {
+        self.0
+            .blocking_recv()
+            .unwrap_or(Err(StoreError::WriterGone.into()))
     }
 }
 
