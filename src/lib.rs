@@ -1,7 +1,8 @@
 //! corpsite: the public website of a corporate services group as one binary.
 //!
 //! Dependencies point one way: `cli` and `server` use `http`, which uses `publish`, which
-//! uses `store`, which uses `domain`. `settings` (what the server runs with) and `telemetry`
+//! uses `store`, which uses `domain`; `http` also uses `render` (the server-side rendering of
+//! the site's pages, which knows neither warp nor SQLite). `settings` (what the server runs with) and `telemetry`
 //! are leaves any of them may use. `cli` holds the command line's grammar and the office's
 //! commands; `server` runs the HTTP/1.1 listener with the connection limits plain
 //! `warp::serve` lacks, and the long-lived background tasks.
@@ -10,6 +11,7 @@ pub mod cli;
 pub mod domain;
 pub mod http;
 pub mod publish;
+pub mod render;
 pub mod server;
 pub mod settings;
 pub mod store;

@@ -13,7 +13,10 @@ import { SubscribePanel } from '@/features/blog/subscribe-panel';
 import { ApiError } from '@/lib/api-client';
 import type { Blog } from '@/lib/api-types';
 import { getBlog, listBlogs } from '@/lib/blog-api';
+import { takeBlog, takeList } from '@/lib/page-data';
+import { usePageMeta } from '@/lib/page-meta';
 import { mediaUrl } from '@/lib/runtime-config';
+import { blogPostingData } from '@/lib/structured-data';
 import { toast } from '@/lib/toast';
 import { useRemote } from '@/lib/use-remote';
 import '@/styles/controls.css';
@@ -135,12 +138,14 @@ export function BlogDetailPage() {
     (error) => {
       if (!isNotFound(error)) toast.error(blogContent.detailFailed);
     },
+    () => takeBlog(id),
   );
   // Related posts are extra: when they fail to load the section is simply not shown.
   const others = useRemote(
     (signal) => listBlogs(1, '', signal),
     [id],
     () => {},
+    () => takeList(1, ''),
   );
 
   const notFound =
@@ -154,6 +159,18 @@ export function BlogDetailPage() {
   );
 
   const blog = remote.status === 'ready' ? remote.data : null;
+  const { pathname } = useLocation();
+  usePageMeta(
+    blog
+      ? {
+          title: blog.title,
+          description: blog.motive,
+          image: mediaUrl(blog.blog_image),
+          type: 'article',
+          structuredData: blogPostingData(blog, pathname),
+        }
+      : { title: blogContent.detailTitleFallback, noindex: notFound },
+  );
 
   return (
     <div class="blog-detail">
