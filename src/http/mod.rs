@@ -10,6 +10,7 @@ pub mod applicants;
 pub mod assets;
 pub mod blogs;
 pub mod body;
+pub mod discovery;
 pub mod disk;
 pub mod error;
 #[cfg(test)]
@@ -250,6 +251,8 @@ pub fn routes(state: &AppState) -> BoxedFilter<(Response,)> {
     let security = security::SecurityHeaders::new(&state.settings.media_base);
     let answered = api(state)
         .or(media::routes(state))
+        .unify()
+        .or(discovery::routes(state))
         .unify()
         .or(site(state))
         .unify()

@@ -63,6 +63,7 @@ pub struct Pages {
     cache: ResponseCache<PageKey, Arc<RenderedPage>>,
     api_base: String,
     media_base: String,
+    site_info: tokio::sync::OnceCell<super::discovery::SiteInfo>,
 }
 
 impl Pages {
@@ -98,6 +99,29 @@ impl Pages {
             cache: ResponseCache::new(CACHE_ENTRIES),
             api_base: "/api".to_owned(),
             media_base: media_base.to_owned(),
+            site_info: tokio::sync::OnceCell::new(),
+        }
+    }
+
+    /// The site's name and blog blurbs, from the UI's content (asked of the bundle once).
+    pub async fn site_info(&self) -> super::discovery::SiteInfo {
+        let asked = self
+            .site_info
+            .get_or_try_init(|| async {
+                let answer = self.pool.call("corpsiteSiteInfo", String::new()).await?;
+                Ok::<_, crate::render::engine::RenderError>(serde_json::from_str(&answer)?)
+            })
+            .await;
+        match asked {
+            Ok(info) => info.clone(),
+            Err(err) => {
+                tracing::error!(error = %err, "the render bundle did not name the site");
+                super::discovery::SiteInfo {
+                    name: String::new(),
+                    blog_title: "Blogs".into(),
+                    blog_description: String::new(),
+                }
+            }
         }
     }
 
@@ -228,7 +252,7 @@ impl Pages {
                         Ok(body) => lists.push(format!(
                             "{{\"page\":{page},\"text\":{},\"body\":{}}}",
                             json_string(&text),
-                            String::from_utf8_lossy(&body)
+                            without_post_bodies(&body)
                         )),
                         Err(err) => {
                             tracing::warn!(error = %err, "a page's blog list could not be read");
@@ -322,6 +346,25 @@ fn list_query(url: &str) -> (u64, String) {
         }
     }
     (requested_page(page.as_deref()), text.unwrap_or_default())
+}
+
+/// A list answer without its posts' bodies: no list shows them, and they are most of its
+/// bytes, which every page that embeds the list would carry.
+fn without_post_bodies(body: &[u8]) -> String {
+    let Ok(mut list) = serde_json::from_slice::<serde_json::Value>(body) else {
+        return String::from_utf8_lossy(body).into_owned();
+    };
+    if let Some(posts) = list
+        .pointer_mut("/data/datas")
+        .and_then(serde_json::Value::as_array_mut)
+    {
+        for post in posts {
+            if let Some(content) = post.get_mut("content") {
+                *content = serde_json::Value::from("");
+            }
+        }
+    }
+    list.to_string()
 }
 
 fn json_string(text: &str) -> String {

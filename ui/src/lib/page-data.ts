@@ -8,7 +8,8 @@ import type { Blog, BlogDetailBody, BlogListBody } from './api-types';
  * table's `data` field (route-table.json).
  */
 export interface PageData {
-  /** Blog list answers, by the page and search text the page asked for. */
+  /** Blog list answers, by the page and search text the page asked for; the posts' `content`
+   * is left empty (no list shows it, and it would make every page that embeds a list heavy). */
   lists?: { page: number; text: string; body: BlogListBody }[];
   /** Blog detail answers by id; `body` is null for an unknown id (the API's 404). */
   blogs?: { id: string; body: BlogDetailBody | null }[];
