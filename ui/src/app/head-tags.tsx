@@ -48,7 +48,9 @@ export function HeadTags({ head, canonicalPath, absolute, noindex }: HeadTagsPro
   const title = documentTitle(meta.title);
   const description = meta.description ?? siteInfo.tagline;
   const url = absolute(canonicalPath);
-  const image = meta.image
+  // Link previews show raster images only: a page's SVG artwork gives way to the site's card.
+  const image =
+    meta.image && !/\.svg(\?|$)/i.test(meta.image)
     ? { url: meta.image.startsWith('/') ? absolute(meta.image) : meta.image }
     : { url: absolute(SOCIAL_IMAGE.path), width: SOCIAL_IMAGE.width, height: SOCIAL_IMAGE.height };
   const structured = [
