@@ -146,14 +146,9 @@ impl IndexPage {
                     escape_attr(media_base)
                 ),
             );
-        let etag = format!(
-            "\"{}\"",
-            &hex::encode(Sha256::digest(html.as_bytes()))[..32]
-        );
         IndexPage {
+            etag: etag_of(html.as_bytes()),
             body: Bytes::from(html),
-            etag: HeaderValue::from_str(&etag)
-                .unwrap_or_else(|_| HeaderValue::from_static("\"index\"")),
         }
     }
 
@@ -208,6 +203,12 @@ pub fn html_response(
         }
     }
     response
+}
+
+/// A strong ETag for `bytes`: the first 128 bits of their SHA-256.
+pub fn etag_of(bytes: &[u8]) -> HeaderValue {
+    let tag = format!("\"{}\"", &hex::encode(Sha256::digest(bytes))[..32]);
+    HeaderValue::from_str(&tag).unwrap_or_else(|_| HeaderValue::from_static("\"tag\""))
 }
 
 fn escape_attr(value: &str) -> String {

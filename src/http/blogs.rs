@@ -17,13 +17,14 @@ use std::sync::Arc;
 use bytes::Bytes;
 use serde::Serialize;
 use warp::filters::BoxedFilter;
-use warp::http::StatusCode;
+use warp::http::{HeaderMap, HeaderValue, StatusCode};
 use warp::reply::Response;
 use warp::Filter;
 
 use super::error::{self, ApiError};
 use super::rate_limit::ClientLimit;
-use super::reply::json_bytes;
+use super::assets::etag_of;
+use super::reply::{json_bytes, tagged};
 use super::response_cache::ResponseCache;
 use super::{get_or_head, AppState};
 use crate::domain::blog_id::BlogId;
@@ -38,13 +39,16 @@ use crate::store::{Db, StoreError};
 const CACHE_ENTRIES: usize = 512;
 const NOT_FOUND_MESSAGE: &str = "We couldn't find the blog based on your search";
 
+/// A JSON answer and its ETag.
+pub type Tagged = (HeaderValue, Bytes);
+
 /// The blog API's reads and its cache, shared by the API routes and the server-rendered pages
 /// (which embed the very answers the browser would fetch).
 pub struct BlogApi {
     db: Arc<Db>,
     page_size: u64,
     sanitizer: DisplaySanitizer,
-    cache: ResponseCache<(u64, Option<String>)>,
+    cache: ResponseCache<(u64, Option<String>), Tagged>,
     /// Searches that miss the cache cost an FTS5 query each: a per-client limit.
     search_limit: Arc<ClientLimit>,
     /// The blog version counter (unknown: nothing is cached).
@@ -69,13 +73,14 @@ impl BlogApi {
     }
 
     /// One page of the list (`page` and `text` as the query string has them), as the JSON the
-    /// list endpoint answers. A search that misses the cache takes a token of `client`'s limit.
+    /// list endpoint answers, with its tag. A search that misses the cache takes a token of
+    /// `client`'s limit.
     pub async fn list_json(
         &self,
         client: IpAddr,
         page: Option<&str>,
         text: Option<&str>,
-    ) -> Result<Bytes, ApiError> {
+    ) -> Result<Tagged, ApiError> {
         let page = requested_page(page);
         let search = text.and_then(SearchText::parse);
         let key = (page, search.as_ref().map(|s| s.key().to_owned()));
@@ -116,10 +121,11 @@ impl BlogApi {
             },
         };
         let body = Bytes::from(serde_json::to_vec(&body).map_err(ApiError::unexpected)?);
+        let answer = (etag_of(&body), body);
         if let Some(version) = version {
-            self.cache.put(version, key, body.clone());
+            self.cache.put(version, key, answer.clone());
         }
-        Ok(body)
+        Ok(answer)
     }
 
     /// One post as the detail endpoint answers it; None when no post has the id.
@@ -171,15 +177,24 @@ pub fn routes(state: &AppState) -> BoxedFilter<(Response,)> {
         .and(with_api.clone())
         .and(state.client())
         .and(raw_query)
-        .then(|api, client, query| async move { error::reply(list(api, client, query).await) });
+        .and(warp::header::headers_cloned())
+        .then(|api, client, query, headers| async move {
+            error::reply(list(api, client, query, headers).await)
+        });
     let detail = warp::path!("corp_website" / "blogs" / "get" / String)
         .and(get_or_head())
         .and(with_api)
-        .then(|id, api| async move { error::reply(detail(id, api).await) });
+        .and(warp::header::headers_cloned())
+        .then(|id, api, headers| async move { error::reply(detail(id, api, headers).await) });
     list.or(detail).unify().boxed()
 }
 
-async fn list(api: Arc<BlogApi>, client: IpAddr, query: String) -> Result<Response, ApiError> {
+async fn list(
+    api: Arc<BlogApi>,
+    client: IpAddr,
+    query: String,
+    request: HeaderMap,
+) -> Result<Response, ApiError> {
     let mut page = None;
     let mut text = None;
     for (key, value) in form_urlencoded::parse(query.as_bytes()) {
@@ -189,18 +204,20 @@ async fn list(api: Arc<BlogApi>, client: IpAddr, query: String) -> Result<Respon
             _ => {}
         }
     }
-    let body = api
+    let (etag, body) = api
         .list_json(client, page.as_deref(), text.as_deref())
         .await?;
-    Ok(json_bytes(StatusCode::OK, body))
+    Ok(tagged(StatusCode::OK, JSON, &body, &etag, &request))
 }
 
-async fn detail(id: String, api: Arc<BlogApi>) -> Result<Response, ApiError> {
+async fn detail(id: String, api: Arc<BlogApi>, request: HeaderMap) -> Result<Response, ApiError> {
     Ok(match api.detail_json(&id).await? {
-        Some(body) => json_bytes(StatusCode::OK, body),
+        Some(body) => tagged(StatusCode::OK, JSON, &body, &etag_of(&body), &request),
         None => not_found(),
     })
 }
+
+const JSON: &str = "application/json";
 
 fn not_found() -> Response {
     let body = DetailBody {

@@ -12,16 +12,16 @@ use std::sync::Arc;
 
 use bytes::Bytes;
 use quick_xml::escape::escape;
-use sha2::{Digest, Sha256};
 use warp::filters::BoxedFilter;
-use warp::http::{header, HeaderMap, HeaderValue, StatusCode};
+use warp::http::{HeaderMap, HeaderValue, StatusCode};
 use warp::reply::Response;
 use warp::Filter;
 
-use super::assets::{self, etag_matches};
+use super::assets::{self, etag_of};
 use super::blogs::BlogApi;
 use super::error::ApiError;
-use super::pages::{Pages, PUBLIC_HTML};
+use super::pages::Pages;
+use super::reply::tagged;
 use super::response_cache::ResponseCache;
 use super::{get_or_head, site_url, AppState};
 use crate::domain::public_url::PublicUrl;
@@ -104,9 +104,7 @@ impl Discovery {
             None => match self.make(&key.0, origin).await {
                 Ok(made) => {
                     let made = made.map(|body| {
-                        let tag = format!("\"{}\"", &hex::encode(Sha256::digest(&body))[..32]);
-                        let etag = HeaderValue::from_str(&tag)
-                            .unwrap_or_else(|_| HeaderValue::from_static("\"discovery\""));
+                        let etag = etag_of(body.as_bytes());
                         (Bytes::from(body), etag)
                     });
                     if let Some(version) = version {
@@ -120,19 +118,7 @@ impl Discovery {
         let Some((body, etag)) = made else {
             return ApiError::NotFound("No such sitemap.".into()).into_response();
         };
-        let mut response = if etag_matches(request, &etag) {
-            Response::new(Bytes::new().into())
-        } else {
-            Response::new(body.into())
-        };
-        if etag_matches(request, &etag) {
-            *response.status_mut() = StatusCode::NOT_MODIFIED;
-        }
-        let headers = response.headers_mut();
-        headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
-        headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(PUBLIC_HTML));
-        headers.insert(header::ETAG, etag);
-        response
+        tagged(StatusCode::OK, content_type, &body, &etag, request)
     }
 
     /// The document's text; None for a sitemap part that does not exist.

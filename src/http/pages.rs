@@ -15,11 +15,10 @@ use std::net::IpAddr;
 use std::sync::Arc;
 
 use bytes::Bytes;
-use sha2::{Digest, Sha256};
 use warp::http::{HeaderMap, HeaderValue, StatusCode};
 use warp::reply::Response;
 
-use super::assets::{self, html_response, IndexPage, PageData, Route};
+use super::assets::{self, etag_of, html_response, IndexPage, PageData, Route};
 use super::blogs::BlogApi;
 use super::response_cache::ResponseCache;
 use crate::domain::page::requested_page;
@@ -29,7 +28,7 @@ use crate::render::engine::{Limits, RenderPool};
 
 /// HTML a CDN may keep for a minute and serve stale while it asks again; browsers always ask
 /// (and get 304 while the ETag holds).
-pub const PUBLIC_HTML: &str = "public, max-age=0, s-maxage=60, stale-while-revalidate=86400";
+pub const PUBLIC_HTML: &str = super::reply::PUBLIC_REVALIDATE;
 /// The staff's pages: nobody keeps them.
 pub const PRIVATE_HTML: &str = "private, no-store";
 /// The shell after a failed render: not worth keeping anywhere.
@@ -249,7 +248,7 @@ impl Pages {
                         .list_json(client, Some(&page_text), Some(&text))
                         .await;
                     match answer {
-                        Ok(body) => lists.push(format!(
+                        Ok((_, body)) => lists.push(format!(
                             "{{\"page\":{page},\"text\":{},\"body\":{}}}",
                             json_string(&text),
                             without_post_bodies(&body)
@@ -369,11 +368,6 @@ fn without_post_bodies(body: &[u8]) -> String {
 
 fn json_string(text: &str) -> String {
     serde_json::Value::from(text).to_string()
-}
-
-fn etag_of(bytes: &[u8]) -> HeaderValue {
-    let tag = format!("\"{}\"", &hex::encode(Sha256::digest(bytes))[..32]);
-    HeaderValue::from_str(&tag).unwrap_or_else(|_| HeaderValue::from_static("\"page\""))
 }
 
 fn gzip(bytes: &[u8]) -> Option<Bytes> {

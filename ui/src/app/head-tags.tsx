@@ -51,8 +51,8 @@ export function HeadTags({ head, canonicalPath, absolute, noindex }: HeadTagsPro
   // Link previews show raster images only: a page's SVG artwork gives way to the site's card.
   const image =
     meta.image && !/\.svg(\?|$)/i.test(meta.image)
-    ? { url: meta.image.startsWith('/') ? absolute(meta.image) : meta.image }
-    : { url: absolute(SOCIAL_IMAGE.path), width: SOCIAL_IMAGE.width, height: SOCIAL_IMAGE.height };
+      ? { url: meta.image.startsWith('/') ? absolute(meta.image) : meta.image }
+      : { url: absolute(SOCIAL_IMAGE.path), width: SOCIAL_IMAGE.width, height: SOCIAL_IMAGE.height };
   const structured = [
     ...(meta.structuredData?.(absolute) ?? []),
     ...(head.breadcrumb ? [breadcrumbList(head.breadcrumb, url, absolute)] : []),
@@ -63,7 +63,12 @@ export function HeadTags({ head, canonicalPath, absolute, noindex }: HeadTagsPro
       <meta name="description" content={description} />
       {(noindex || meta.noindex) && <meta name="robots" content="noindex" />}
       <link rel="canonical" href={url} />
-      <link rel="alternate" type="application/rss+xml" title={`${siteInfo.brandName} blogs`} href={absolute(FEED_PATH)} />
+      <link
+        rel="alternate"
+        type="application/rss+xml"
+        title={`${siteInfo.brandName} blogs`}
+        href={absolute(FEED_PATH)}
+      />
       <meta property="og:type" content={meta.type ?? 'website'} />
       <meta property="og:site_name" content={siteInfo.brandName} />
       <meta property="og:title" content={meta.title} />
@@ -78,10 +83,9 @@ export function HeadTags({ head, canonicalPath, absolute, noindex }: HeadTagsPro
       <meta name="twitter:image" content={image.url} />
       {structured.map((item, index) => (
         <script
-          // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list, rendered once
           key={index}
           type="application/ld+json"
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON escaped by scriptJson
+          // JSON escaped by scriptJson: nothing in it can end the element.
           dangerouslySetInnerHTML={{ __html: scriptJson({ '@context': 'https://schema.org', ...item }) }}
         />
       ))}

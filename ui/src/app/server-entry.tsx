@@ -8,7 +8,7 @@ import { renderToString } from 'preact-render-to-string';
 import { StaticRouter } from 'react-router-dom/server';
 import { blogContent } from '@/content/blog';
 import { siteInfo } from '@/content/site';
-import { setPageData, type PageData } from '@/lib/page-data';
+import { type PageData, setPageData } from '@/lib/page-data';
 import { collectHead, type HeadCollector } from '@/lib/page-meta';
 import { setServerConfig } from '@/lib/runtime-config';
 import { Site } from './app';

@@ -49,7 +49,8 @@ class SearchParams {
   }
 
   delete(name: string): void {
-    for (let i = this.list.length - 1; i >= 0; i--) if (this.list[i][0] === name) this.list.splice(i, 1);
+    const kept = this.list.filter(([key]) => key !== name);
+    this.list.splice(0, this.list.length, ...kept);
   }
 
   forEach(callback: (value: string, key: string) => void): void {
@@ -98,8 +99,8 @@ class SimpleUrl {
     const hashAt = rest.indexOf('#');
     const beforeHash = hashAt < 0 ? rest : rest.slice(0, hashAt);
     const queryAt = beforeHash.indexOf('?');
-    this.protocol = match[1].toLowerCase();
-    this.host = match[2].toLowerCase();
+    this.protocol = (match[1] ?? '').toLowerCase();
+    this.host = (match[2] ?? '').toLowerCase();
     this.pathname = (queryAt < 0 ? beforeHash : beforeHash.slice(0, queryAt)) || '/';
     const search = queryAt < 0 ? '' : beforeHash.slice(queryAt);
     this.search = search === '?' ? '' : search;
@@ -150,11 +151,11 @@ class LongDateFormat {
   }
 }
 
-const global = globalThis as Record<string, unknown>;
-if (typeof global.URLSearchParams === 'undefined') global.URLSearchParams = SearchParams;
-if (typeof global.URL === 'undefined') global.URL = SimpleUrl;
-if (typeof global.Intl === 'undefined') global.Intl = { DateTimeFormat: LongDateFormat };
-if (typeof global.console === 'undefined') {
+const scope = globalThis as Record<string, unknown>;
+if (typeof scope.URLSearchParams === 'undefined') scope.URLSearchParams = SearchParams;
+if (typeof scope.URL === 'undefined') scope.URL = SimpleUrl;
+if (typeof scope.Intl === 'undefined') scope.Intl = { DateTimeFormat: LongDateFormat };
+if (typeof scope.console === 'undefined') {
   const ignore = () => {};
-  global.console = { log: ignore, info: ignore, warn: ignore, error: ignore, debug: ignore };
+  scope.console = { log: ignore, info: ignore, warn: ignore, error: ignore, debug: ignore };
 }

@@ -40,12 +40,15 @@ function pageData(): PageData {
 }
 
 /** A list answer the page came with, once: later visits of the page load fresh data. */
-export function takeList(page: number, text: string): { blogs: Blog[]; pagination: BlogListBody['data']['pagination'] } | undefined {
+export function takeList(
+  page: number,
+  text: string,
+): { blogs: Blog[]; pagination: BlogListBody['data']['pagination'] } | undefined {
   const data = pageData();
   const index = data.lists?.findIndex((entry) => entry.page === page && entry.text === text) ?? -1;
   if (index < 0 || !data.lists) return undefined;
   const [entry] = data.lists.splice(index, 1);
-  return { blogs: entry.body.data.datas, pagination: entry.body.data.pagination };
+  return entry && { blogs: entry.body.data.datas, pagination: entry.body.data.pagination };
 }
 
 /** The blog the page came with (null: the server found none), once; undefined: not preloaded. */
@@ -54,5 +57,5 @@ export function takeBlog(id: string): Blog | null | undefined {
   const index = data.blogs?.findIndex((entry) => entry.id === id) ?? -1;
   if (index < 0 || !data.blogs) return undefined;
   const [entry] = data.blogs.splice(index, 1);
-  return entry.body?.data.datas[0] ?? null;
+  return entry?.body?.data.datas[0] ?? null;
 }

@@ -1,6 +1,6 @@
 import { useEffect } from 'preact/hooks';
-import type { BreadcrumbItem } from '@/content/types';
 import { siteInfo } from '@/content/site';
+import type { BreadcrumbItem } from '@/content/types';
 import type { StructuredData } from './structured-data';
 
 /** What a page says about itself in the document's head. */

@@ -156,7 +156,8 @@ export function BlogDetailPage() {
   useNotFoundRedirect(notFound);
 
   const similar = useMemo(
-    () => (others.status === 'ready' ? pickOthers(others.data.blogs, id, SIMILAR_COUNT, seededRandom(id)) : []),
+    () =>
+      others.status === 'ready' ? pickOthers(others.data.blogs, id, SIMILAR_COUNT, seededRandom(id)) : [],
     [others, id],
   );
 

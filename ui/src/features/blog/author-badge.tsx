@@ -30,12 +30,7 @@ export function AuthorBadge({ author, color, size = 44 }: AuthorBadgeProps) {
           decoding="async"
         />
       ) : (
-        <span
-          class="author__initial"
-          ref={circle}
-          aria-hidden="true"
-          data-testid="author-initial"
-        >
+        <span class="author__initial" ref={circle} aria-hidden="true" data-testid="author-initial">
           {initialOf(author.name)}
         </span>
       )}

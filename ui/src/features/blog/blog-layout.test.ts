@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { groupBlogs, pageCount, pageItems, parsePage, pickOthers, seededRandom, showsPagination } from './blog-layout';
+import {
+  groupBlogs,
+  pageCount,
+  pageItems,
+  parsePage,
+  pickOthers,
+  seededRandom,
+  showsPagination,
+} from './blog-layout';
 
 const posts = (n: number) => Array.from({ length: n }, (_, i) => ({ _id: `post-${i + 1}` }));
 

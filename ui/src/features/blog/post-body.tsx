@@ -45,7 +45,9 @@ export function presentPostHtmlText(clean: string, siteHost: string): string {
     .replace(/<img /gi, '<img loading="lazy" decoding="async" ')
     .replace(/<img (?![^>]*\balt=)/gi, '<img alt="" ')
     .replace(OUTSIDE_LINK, (tag, host: string) =>
-      host.toLowerCase() === siteHost.toLowerCase() ? tag : '<a target="_blank" rel="noopener noreferrer nofollow" ',
+      host.toLowerCase() === siteHost.toLowerCase()
+        ? tag
+        : '<a target="_blank" rel="noopener noreferrer nofollow" ',
     );
 }
 
