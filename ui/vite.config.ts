@@ -36,8 +36,9 @@ export default defineConfig(({ isSsrBuild }) => ({
       rollupOptions: { output: { entryFileNames: 'server.js' } },
     }),
   },
-  // Everything bundled, resolved as for a browser-like runtime with no Node built-ins.
-  ssr: { noExternal: true, target: 'webworker' },
+  // The server bundle: everything in it, resolved as for a runtime with no Node built-ins.
+  // (Only for that build: the unit tests run through Vite's SSR pipeline too.)
+  ...(isSsrBuild && { ssr: { noExternal: true, target: 'webworker' as const } }),
   define: isSsrBuild ? { 'process.env.NODE_ENV': '"production"' } : {},
   server: {
     proxy: {
