@@ -550,12 +550,20 @@ async fn list_and_post_answers_carry_an_etag_that_answers_304_and_a_cdn_may_keep
         let etag = header(&first, "etag").to_owned();
         assert!(etag.starts_with('"') && etag.len() > 10, "{path}: {etag}");
         let again = app
-            .request(warp::test::request().path(path).header("if-none-match", &etag))
+            .request(
+                warp::test::request()
+                    .path(path)
+                    .header("if-none-match", &etag),
+            )
             .await;
         assert_eq!(again.status(), 304, "{path}");
         assert!(again.body().is_empty(), "{path}");
         let stale = app
-            .request(warp::test::request().path(path).header("if-none-match", "\"old\""))
+            .request(
+                warp::test::request()
+                    .path(path)
+                    .header("if-none-match", "\"old\""),
+            )
             .await;
         assert_eq!(stale.status(), 200, "{path}");
     }
@@ -564,5 +572,8 @@ async fn list_and_post_answers_carry_an_etag_that_answers_304_and_a_cdn_may_keep
     publish_all(&app, numbered_posts(1)).await;
     let after = list_once_it(&app, |body| ids(body).len() == 2).await;
     assert_eq!(ids(&after).len(), 2);
-    assert_ne!(header(&app.get("/api/corp_website/blogs/get").await, "etag"), before);
+    assert_ne!(
+        header(&app.get("/api/corp_website/blogs/get").await, "etag"),
+        before
+    );
 }

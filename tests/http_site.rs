@@ -41,7 +41,11 @@ async fn every_route_of_the_route_table_answers_its_page() {
         let path = path.as_str();
         let response = app.get(path).await;
         // The database is empty: a post's page is the rendered "not found" page.
-        let status = if path.starts_with("/blogs/detail/") { 404 } else { 200 };
+        let status = if path.starts_with("/blogs/detail/") {
+            404
+        } else {
+            200
+        };
         assert_eq!(response.status(), status, "{path}");
         assert_eq!(
             header(&response, "content-type"),
@@ -326,7 +330,10 @@ async fn pages_run_no_inline_script() {
             // Data for the page (JSON, JSON-LD) is never executed; code only comes from files.
             let data = tag.contains(r#"type="application/json""#)
                 || tag.contains(r#"type="application/ld+json""#);
-            assert!(tag.contains("src=") || data, "{path}: inline script: <script{script}");
+            assert!(
+                tag.contains("src=") || data,
+                "{path}: inline script: <script{script}"
+            );
         }
     }
 }

@@ -77,8 +77,12 @@ fn json_ld(html: &str) -> Vec<Value> {
 }
 
 fn page_data(html: &str) -> Value {
-    let text = between(html, r#"<script type="application/json" id="corpsite-data">"#, "</script>")
-        .expect("the page's data");
+    let text = between(
+        html,
+        r#"<script type="application/json" id="corpsite-data">"#,
+        "</script>",
+    )
+    .expect("the page's data");
     serde_json::from_str(text).expect("page data is JSON")
 }
 
@@ -86,13 +90,25 @@ fn page_data(html: &str) -> Value {
 async fn every_route_answers_its_finished_page_with_its_own_title() {
     let app = app_with_posts().await;
     let cases = [
-        ("/", "Fidelitus Corp", "Spaces, projects and people that work."),
-        ("/home", "Fidelitus Corp", "Spaces, projects and people that work."),
+        (
+            "/",
+            "Fidelitus Corp",
+            "Spaces, projects and people that work.",
+        ),
+        (
+            "/home",
+            "Fidelitus Corp",
+            "Spaces, projects and people that work.",
+        ),
         ("/about/our_vision", "| Fidelitus Corp", "<h1"),
         ("/about/founder_message", "| Fidelitus Corp", "<h1"),
         ("/why-us", "Why Us | Fidelitus Corp", "<h1"),
         ("/blogs", "Blogs | Fidelitus Corp", "Post 1"),
-        ("/blogs/detail/leasing-a-campus-in-whitefield", "Leasing a campus in Whitefield | Fidelitus Corp", "forty percent"),
+        (
+            "/blogs/detail/leasing-a-campus-in-whitefield",
+            "Leasing a campus in Whitefield | Fidelitus Corp",
+            "forty percent",
+        ),
         ("/join_us", "Join Us | Fidelitus Corp", "Join Us</h1>"),
         ("/contact", "Contact Us | Fidelitus Corp", "Contact Us</h1>"),
         ("/projects", "| Fidelitus Corp", "<h1"),
@@ -106,19 +122,48 @@ async fn every_route_answers_its_finished_page_with_its_own_title() {
     for (path, want_title, want_text) in cases {
         let (status, html) = html(&app, path).await;
         assert_eq!(status, 200, "{path}");
-        assert!(title(&html).ends_with(want_title), "{path}: {}", title(&html));
+        assert!(
+            title(&html).ends_with(want_title),
+            "{path}: {}",
+            title(&html)
+        );
         assert_eq!(html.matches("<h1").count(), 1, "{path}: one h1");
         assert!(html.contains(want_text), "{path} lacks {want_text}");
-        assert!(html.contains(r#"<header class="site-header">"#), "{path}: header");
-        assert!(html.contains(r#"<footer class="site-footer">"#), "{path}: footer");
-        assert!(!html.contains("<noscript>"), "{path}: no 'needs JavaScript' note");
-        let description = between(&html, r#"<meta name="description" content=""#, "\"").unwrap_or("");
-        assert!(description.len() > 20, "{path}: description {description:?}");
+        assert!(
+            html.contains(r#"<header class="site-header">"#),
+            "{path}: header"
+        );
+        assert!(
+            html.contains(r#"<footer class="site-footer">"#),
+            "{path}: footer"
+        );
+        assert!(
+            !html.contains("<noscript>"),
+            "{path}: no 'needs JavaScript' note"
+        );
+        let description =
+            between(&html, r#"<meta name="description" content=""#, "\"").unwrap_or("");
+        assert!(
+            description.len() > 20,
+            "{path}: description {description:?}"
+        );
         let canonical = between(&html, r#"<link rel="canonical" href=""#, "\"").unwrap_or("");
-        assert!(canonical.starts_with("http://"), "{path}: canonical {canonical:?}");
-        assert!(html.contains(r#"<meta property="og:title""#), "{path}: Open Graph");
-        assert!(html.contains(r#"<meta name="twitter:card" content="summary_large_image"/>"#), "{path}");
-        assert!(html.contains(r#"type="application/rss+xml""#), "{path}: feed link");
+        assert!(
+            canonical.starts_with("http://"),
+            "{path}: canonical {canonical:?}"
+        );
+        assert!(
+            html.contains(r#"<meta property="og:title""#),
+            "{path}: Open Graph"
+        );
+        assert!(
+            html.contains(r#"<meta name="twitter:card" content="summary_large_image"/>"#),
+            "{path}"
+        );
+        assert!(
+            html.contains(r#"type="application/rss+xml""#),
+            "{path}: feed link"
+        );
         if path != "/home" {
             titles.push(title(&html).to_owned());
         }
@@ -126,7 +171,11 @@ async fn every_route_answers_its_finished_page_with_its_own_title() {
     let mut distinct = titles.clone();
     distinct.sort();
     distinct.dedup();
-    assert_eq!(distinct.len(), titles.len(), "every page has its own title: {titles:?}");
+    assert_eq!(
+        distinct.len(),
+        titles.len(),
+        "every page has its own title: {titles:?}"
+    );
 }
 
 #[tokio::test]
@@ -135,14 +184,23 @@ async fn the_blog_list_renders_the_cards_of_the_asked_page_and_search() {
     publish_all(
         &app,
         (1..=5)
-            .map(|i| post(&format!("{i}.md"), &format!("title: Story {i}\nmotive: M{i}\ndate: 2025-01-0{i}"), "x"))
+            .map(|i| {
+                post(
+                    &format!("{i}.md"),
+                    &format!("title: Story {i}\nmotive: M{i}\ndate: 2025-01-0{i}"),
+                    "x",
+                )
+            })
             .collect(),
     )
     .await;
     let (_, first) = html(&app, "/blogs").await;
     assert!(first.contains("Story 5") && first.contains("Story 4") && !first.contains("Story 3"));
     let (_, second) = html(&app, "/blogs?page=2").await;
-    assert!(second.contains("Story 3") && !second.contains("Story 5"), "page 2");
+    assert!(
+        second.contains("Story 3") && !second.contains("Story 5"),
+        "page 2"
+    );
     assert!(second.contains(r#"<link rel="canonical" href="http://localhost/blogs?page=2"/>"#));
     let (_, search) = html(&app, "/blogs?q=Story%202").await;
     assert!(search.contains("Story 2"), "the search's match");
@@ -182,21 +240,34 @@ async fn a_post_page_has_its_body_details_json_ld_and_similar_posts() {
     assert_eq!(posting["headline"], "Leasing a campus in Whitefield");
     assert_eq!(posting["author"]["name"], "Ananya Rao");
     assert_eq!(posting["publisher"]["name"], "Fidelitus Corp");
-    assert!(posting["datePublished"].as_str().is_some_and(|d| d.starts_with("2025-01-21")));
-    assert!(posting["image"][0].as_str().is_some_and(|i| i.starts_with("http://localhost/media/")));
+    assert!(posting["datePublished"]
+        .as_str()
+        .is_some_and(|d| d.starts_with("2025-01-21")));
+    assert!(posting["image"][0]
+        .as_str()
+        .is_some_and(|i| i.starts_with("http://localhost/media/")));
     let data = page_data(&html);
     assert_eq!(data["blogs"][0]["id"], "leasing-a-campus-in-whitefield");
-    assert_eq!(data["blogs"][0]["body"]["data"]["datas"][0]["title"], "Leasing a campus in Whitefield");
+    assert_eq!(
+        data["blogs"][0]["body"]["data"]["datas"][0]["title"],
+        "Leasing a campus in Whitefield"
+    );
 }
 
 #[tokio::test]
 async fn the_home_page_declares_the_organization_and_the_site() {
     let app = app_with_posts().await;
     let (_, html) = html(&app, "/").await;
-    let types: Vec<Value> = json_ld(&html).iter().map(|item| item["@type"].clone()).collect();
+    let types: Vec<Value> = json_ld(&html)
+        .iter()
+        .map(|item| item["@type"].clone())
+        .collect();
     assert!(types.contains(&Value::from("Organization")), "{types:?}");
     assert!(types.contains(&Value::from("WebSite")), "{types:?}");
-    assert!(html.contains("Leasing a campus in Whitefield"), "the featured stories");
+    assert!(
+        html.contains("Leasing a campus in Whitefield"),
+        "the featured stories"
+    );
     let (_, why) = self::html(&app, "/why-us").await;
     let crumbs = json_ld(&why)
         .into_iter()
@@ -211,7 +282,10 @@ async fn unknown_posts_and_paths_answer_404_with_their_rendered_pages() {
     let app = app_with_posts().await;
     let (status, post) = html(&app, "/blogs/detail/no-such-post").await;
     assert_eq!(status, 404);
-    assert!(post.contains("We couldn&#39;t find the blog") || post.contains("We couldn't find the blog"));
+    assert!(
+        post.contains("We couldn&#39;t find the blog")
+            || post.contains("We couldn't find the blog")
+    );
     assert!(post.contains(r#"<meta name="robots" content="noindex"/>"#));
     let (status, nowhere) = html(&app, "/no/such/page").await;
     assert_eq!(status, 404);
@@ -225,8 +299,11 @@ async fn a_post_published_from_the_command_line_shows_in_the_rendered_html_withi
     let (_, before) = html(&app, "/blogs").await;
     assert!(!before.contains("Published a moment ago"));
     let file = app.data_dir().join("new.md");
-    std::fs::write(&file, "---\ntitle: Published a moment ago\nmotive: Fresh\n---\nBody.\n")
-        .expect("post file");
+    std::fs::write(
+        &file,
+        "---\ntitle: Published a moment ago\nmotive: Fresh\n---\nBody.\n",
+    )
+    .expect("post file");
     assert_cmd::Command::cargo_bin("corpsite")
         .expect("binary")
         .args(["blog", "add"])
@@ -241,7 +318,10 @@ async fn a_post_published_from_the_command_line_shows_in_the_rendered_html_withi
         if after.contains("Published a moment ago") {
             break;
         }
-        assert!(start.elapsed() < Duration::from_secs(1), "the new post never showed");
+        assert!(
+            start.elapsed() < Duration::from_secs(1),
+            "the new post never showed"
+        );
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
 }
@@ -257,7 +337,11 @@ async fn rendered_pages_are_kept_until_the_data_changes() {
     let tracked = app.get("/blogs?utm_source=mail").await;
     assert_eq!(header(&tracked, "etag"), header(&first, "etag"));
     let gzipped = app
-        .request(warp::test::request().path("/blogs").header("accept-encoding", "gzip"))
+        .request(
+            warp::test::request()
+                .path("/blogs")
+                .header("accept-encoding", "gzip"),
+        )
         .await;
     assert_eq!(header(&gzipped, "content-encoding"), "gzip");
     assert_eq!(header(&gzipped, "vary"), "Accept-Encoding");
@@ -275,7 +359,10 @@ async fn a_failed_render_answers_the_plain_shell_with_200_and_a_log_line() {
     assert!(started.elapsed() < Duration::from_secs(2), "never a hang");
     assert_eq!(response.status(), 200);
     let html = String::from_utf8_lossy(response.body());
-    assert!(html.contains(r#"<div id="root"></div>"#), "the plain shell: {html}");
+    assert!(
+        html.contains(r#"<div id="root"></div>"#),
+        "the plain shell: {html}"
+    );
     assert_eq!(header(&response, "cache-control"), "no-cache");
     let logged = logs.text();
     assert!(
@@ -292,7 +379,11 @@ async fn a_render_that_never_ends_is_cut_off() {
     let started = Instant::now();
     let response = app.get("/why-us").await;
     assert_eq!(response.status(), 200);
-    assert!(started.elapsed() < Duration::from_secs(4), "{:?}", started.elapsed());
+    assert!(
+        started.elapsed() < Duration::from_secs(4),
+        "{:?}",
+        started.elapsed()
+    );
     assert!(String::from_utf8_lossy(response.body()).contains(r#"<div id="root"></div>"#));
 }
 
@@ -305,31 +396,49 @@ async fn hostile_titles_and_motives_stay_text_in_the_page_its_head_and_its_data(
         &app,
         vec![post(
             "x.md",
-            &format!("title: '{hostile}'\nmotive: '{}'\ntags: ['</script>']\nauthor: '<b>Eve</b>'", motive.replace('\'', "''")),
+            &format!(
+                "title: '{hostile}'\nmotive: '{}'\ntags: ['</script>']\nauthor: '<b>Eve</b>'",
+                motive.replace('\'', "''")
+            ),
             "Body.",
         )],
     )
     .await;
     let id = {
         let body = common::json(&app.get("/api/corp_website/blogs/get").await);
-        body["data"]["datas"][0]["_id"].as_str().expect("id").to_owned()
+        body["data"]["datas"][0]["_id"]
+            .as_str()
+            .expect("id")
+            .to_owned()
     };
-    for path in ["/".to_owned(), "/blogs".to_owned(), format!("/blogs/detail/{id}")] {
+    for path in [
+        "/".to_owned(),
+        "/blogs".to_owned(),
+        format!("/blogs/detail/{id}"),
+    ] {
         let (_, html) = html(&app, &path).await;
-        assert!(!html.contains("<script>alert"), "{path}: a script broke out");
+        assert!(
+            !html.contains("<script>alert"),
+            "{path}: a script broke out"
+        );
         assert!(!html.contains("<img src=x"), "{path}: an element broke out");
         assert!(!html.contains("<b>Eve"), "{path}");
         // Every script element is one we wrote: the module, the page data, JSON-LD.
         for script in html.split("<script").skip(1) {
             let tag = &script[..script.find('>').expect("tag end")];
             assert!(
-                tag.contains("src=") || tag.contains("application/json") || tag.contains("application/ld+json"),
+                tag.contains("src=")
+                    || tag.contains("application/json")
+                    || tag.contains("application/ld+json"),
                 "{path}: <script{tag}>"
             );
         }
         let data = page_data(&html);
         let listed = data["lists"][0]["body"]["data"]["datas"][0]["title"].clone();
-        assert_eq!(listed, hostile, "{path}: the data keeps the title as it was");
+        assert_eq!(
+            listed, hostile,
+            "{path}: the data keeps the title as it was"
+        );
         for item in json_ld(&html) {
             if item["@type"] == "BlogPosting" {
                 assert_eq!(item["headline"], hostile);
@@ -340,25 +449,46 @@ async fn hostile_titles_and_motives_stay_text_in_the_page_its_head_and_its_data(
     let (_, post) = html(&app, &format!("/blogs/detail/{id}")).await;
     let shown = title(&post);
     assert!(!shown.contains('<'), "{shown}");
-    assert!(shown.starts_with("&lt;/script>&lt;script>alert(1)&lt;/script>"), "{shown}");
+    assert!(
+        shown.starts_with("&lt;/script>&lt;script>alert(1)&lt;/script>"),
+        "{shown}"
+    );
     let og = between(&post, r#"<meta property="og:description" content=""#, "/>").expect("og");
-    assert!(og.starts_with("&quot;&gt;&lt;img") || og.starts_with("&quot;>&lt;img"), "{og}");
+    assert!(
+        og.starts_with("&quot;&gt;&lt;img") || og.starts_with("&quot;>&lt;img"),
+        "{og}"
+    );
 }
 
 #[tokio::test]
 async fn canonical_and_preview_urls_use_the_public_url_when_set() {
-    let app = TestApp::with_settings(|s| s.public_url = Some("https://www.example.com".parse().expect("url")));
+    let app = TestApp::with_settings(|s| {
+        s.public_url = Some("https://www.example.com".parse().expect("url"))
+    });
     let response = app
-        .request(warp::test::request().path("/why-us").header("host", "evil.example"))
+        .request(
+            warp::test::request()
+                .path("/why-us")
+                .header("host", "evil.example"),
+        )
         .await;
     let html = String::from_utf8_lossy(response.body());
-    assert!(html.contains(r#"<link rel="canonical" href="https://www.example.com/why-us"/>"#), "{html}");
+    assert!(
+        html.contains(r#"<link rel="canonical" href="https://www.example.com/why-us"/>"#),
+        "{html}"
+    );
     assert!(!html.contains("evil.example"));
     let plain = TestApp::new();
     let response = plain
-        .request(warp::test::request().path("/why-us").header("host", "site.example:8080"))
+        .request(
+            warp::test::request()
+                .path("/why-us")
+                .header("host", "site.example:8080"),
+        )
         .await;
     let html = String::from_utf8_lossy(response.body());
     assert!(html.contains(r#"<link rel="canonical" href="http://site.example:8080/why-us"/>"#));
-    assert!(html.contains(r#"<meta property="og:image" content="http://site.example:8080/social-card.png"/>"#));
+    assert!(html.contains(
+        r#"<meta property="og:image" content="http://site.example:8080/social-card.png"/>"#
+    ));
 }

@@ -158,7 +158,12 @@ impl IndexPage {
     }
 
     /// Answers the shell (the browser renders the page, as before server rendering).
-    pub fn respond(&self, status: StatusCode, cache: &'static str, request: &HeaderMap) -> Response {
+    pub fn respond(
+        &self,
+        status: StatusCode,
+        cache: &'static str,
+        request: &HeaderMap,
+    ) -> Response {
         html_response(status, &self.body, None, &self.etag, cache, request)
     }
 }
@@ -236,7 +241,9 @@ pub fn file(path: &str, request: &HeaderMap) -> Option<Response> {
     }
     if file.starts_with("assets/") {
         // A missing hashed file is an error of the client's, not a page.
-        return Some(crate::http::error::ApiError::NotFound("No such asset.".into()).into_response());
+        return Some(
+            crate::http::error::ApiError::NotFound("No such asset.".into()).into_response(),
+        );
     }
     None
 }

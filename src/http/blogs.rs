@@ -21,9 +21,9 @@ use warp::http::{HeaderMap, HeaderValue, StatusCode};
 use warp::reply::Response;
 use warp::Filter;
 
+use super::assets::etag_of;
 use super::error::{self, ApiError};
 use super::rate_limit::ClientLimit;
-use super::assets::etag_of;
 use super::reply::{json_bytes, tagged};
 use super::response_cache::ResponseCache;
 use super::{get_or_head, AppState};

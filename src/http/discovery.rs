@@ -90,7 +90,12 @@ pub fn routes(state: &AppState) -> BoxedFilter<(Response,)> {
 }
 
 impl Discovery {
-    async fn answer(&self, document: Document, origin: &PublicUrl, request: &HeaderMap) -> Response {
+    async fn answer(
+        &self,
+        document: Document,
+        origin: &PublicUrl,
+        request: &HeaderMap,
+    ) -> Response {
         let content_type = match document {
             Document::Robots => "text/plain; charset=utf-8",
             Document::Sitemap(_) => "application/xml; charset=utf-8",
@@ -122,7 +127,11 @@ impl Discovery {
     }
 
     /// The document's text; None for a sitemap part that does not exist.
-    async fn make(&self, document: &Document, origin: &PublicUrl) -> Result<Option<String>, ApiError> {
+    async fn make(
+        &self,
+        document: &Document,
+        origin: &PublicUrl,
+    ) -> Result<Option<String>, ApiError> {
         Ok(match document {
             Document::Robots => Some(robots(origin)),
             Document::Sitemap(part) => {
@@ -316,7 +325,10 @@ mod tests {
         let last = sitemap(&origin(), &urls, Some(3), 2).expect("part 3");
         assert_eq!(last.matches("<url>").count(), 1);
         assert!(sitemap(&origin(), &urls, Some(4), 2).is_none());
-        assert!(sitemap(&origin(), &urls, Some(1), 10).is_none(), "no parts when not split");
+        assert!(
+            sitemap(&origin(), &urls, Some(1), 10).is_none(),
+            "no parts when not split"
+        );
     }
 
     #[test]

@@ -68,7 +68,12 @@ pub struct Pages {
 impl Pages {
     /// Starts the engines with the embedded server bundle.
     pub fn new(shell: Arc<IndexPage>, blogs: Arc<BlogApi>, media_base: &str) -> Pages {
-        Pages::with_script(shell, blogs, media_base, crate::render::SERVER_SCRIPT.into())
+        Pages::with_script(
+            shell,
+            blogs,
+            media_base,
+            crate::render::SERVER_SCRIPT.into(),
+        )
     }
 
     /// As `new`, with another server script (tests give one that fails).
@@ -134,8 +139,7 @@ impl Pages {
         request: &HeaderMap,
     ) -> Response {
         let route = assets::find_route(path);
-        if let Some((route, _)) = route.filter(|(route, _)| route.private) {
-            let _ = route;
+        if route.is_some_and(|(route, _)| route.private) {
             return html_response(
                 StatusCode::OK,
                 &self.private_shell,
@@ -160,12 +164,18 @@ impl Pages {
             return page.respond(request);
         }
         match self.render(&key, route, status, client).await {
-            Ok((page, cacheable)) => {
+            Ok((page, complete)) => {
                 let page = Arc::new(page);
-                if let (Some(version), true) = (version, cacheable) {
+                // Not-found pages are not kept: any path or id could fill the cache with them.
+                let keep = complete && page.status == StatusCode::OK;
+                if let (Some(version), true) = (version, keep) {
                     self.cache.put(version, key, Arc::clone(&page));
                 }
                 page.respond(request)
+            }
+            Err(err @ crate::render::engine::RenderError::Busy) => {
+                tracing::warn!(path, error = %err, "could not render the page; answering the plain shell");
+                self.shell.respond(status, FALLBACK_HTML, request)
             }
             Err(err) => {
                 tracing::error!(path, error = %err, "could not render the page; answering the plain shell");
@@ -389,7 +399,12 @@ mod tests {
             ("/blogs", "", list, "/blogs"),
             ("/blogs", "page=1", list, "/blogs"),
             ("/blogs", "page=3&utm=x", list, "/blogs?page=3"),
-            ("/blogs", "q=+office+&page=2", list, "/blogs?q=office&page=2"),
+            (
+                "/blogs",
+                "q=+office+&page=2",
+                list,
+                "/blogs?q=office&page=2",
+            ),
             ("/blogs", "q=a%26b", list, "/blogs?q=a%26b"),
             ("/blogs", "page=abc", list, "/blogs"),
             ("/", "page=3&q=x", home, "/"),

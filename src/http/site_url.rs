@@ -1,7 +1,8 @@
 //! The site's address as the visitor reached it, for absolute links (canonical URLs, link
 //! previews, the sitemap and the feed): `--public-url` when it is set; else the request's
 //! Host, over https only when a trusted proxy (`--trusted-proxy`) says so in
-//! X-Forwarded-Proto. A Host that is no plain host name is not trusted either.
+//! X-Forwarded-Proto. A Host that is no plain host name is not used: links then point at
+//! `http://localhost`.
 
 use std::net::IpAddr;
 use std::sync::Arc;
@@ -12,9 +13,6 @@ use warp::Filter;
 
 use super::ClientAddr;
 use crate::domain::public_url::PublicUrl;
-
-/// Where links point when the request names no usable host.
-const FALLBACK: &str = "http://localhost";
 
 /// A filter that hands each request the site's origin.
 pub fn origin(
@@ -48,17 +46,7 @@ pub fn from_request(headers: &HeaderMap, behind_proxy: bool) -> PublicUrl {
         .get(header::HOST)
         .and_then(|host| host.to_str().ok())
         .and_then(|host| format!("{scheme}://{host}").parse::<PublicUrl>().ok())
-        .or_else(|| FALLBACK.parse().ok())
-        .unwrap_or_else(|| unreachable_fallback())
-}
-
-#[cold]
-fn unreachable_fallback() -> PublicUrl {
-    // FALLBACK parses (a test checks); this keeps the signature infallible without a panic.
-    match "http://localhost".parse() {
-        Ok(url) => url,
-        Err(_) => unreachable!("a fixed, valid origin"),
-    }
+        .unwrap_or_else(PublicUrl::localhost)
 }
 
 #[cfg(test)]
@@ -77,8 +65,18 @@ mod tests {
     #[test]
     fn the_origin_comes_from_host_and_only_a_trusted_proxy_makes_it_https() {
         let cases = [
-            ("plain host", &[("host", "www.example.com")][..], false, "http://www.example.com"),
-            ("host with port", &[("host", "127.0.0.1:8080")], false, "http://127.0.0.1:8080"),
+            (
+                "plain host",
+                &[("host", "www.example.com")][..],
+                false,
+                "http://www.example.com",
+            ),
+            (
+                "host with port",
+                &[("host", "127.0.0.1:8080")],
+                false,
+                "http://127.0.0.1:8080",
+            ),
             (
                 "proto from an untrusted peer",
                 &[("host", "a.example"), ("x-forwarded-proto", "https")],
@@ -91,12 +89,26 @@ mod tests {
                 true,
                 "https://a.example",
             ),
-            ("no host", &[], false, FALLBACK),
-            ("a path in host", &[("host", "a.example/evil")], false, FALLBACK),
-            ("markup in host", &[("host", "a\"><script>")], false, FALLBACK),
+            ("no host", &[], false, "http://localhost"),
+            (
+                "a path in host",
+                &[("host", "a.example/evil")],
+                false,
+                "http://localhost",
+            ),
+            (
+                "markup in host",
+                &[("host", "a\"><script>")],
+                false,
+                "http://localhost",
+            ),
         ];
         for (case, given, behind_proxy, expected) in cases {
-            assert_eq!(from_request(&headers(given), behind_proxy).as_str(), expected, "{case}");
+            assert_eq!(
+                from_request(&headers(given), behind_proxy).as_str(),
+                expected,
+                "{case}"
+            );
         }
     }
 }

@@ -37,7 +37,11 @@ impl Document {
                     let end = start + len + close.len();
                     // The line it stood on goes too.
                     let line_start = html[..start].trim_end_matches([' ', '\t']).len();
-                    let line_end = if html[end..].starts_with('\n') { end + 1 } else { end };
+                    let line_end = if html[end..].starts_with('\n') {
+                        end + 1
+                    } else {
+                        end
+                    };
                     html.replace_range(line_start..line_end, "");
                 }
             }
@@ -143,7 +147,9 @@ fn page_links(manifest: &str) -> HashMap<String, String> {
         }
         let mut html = String::new();
         for style in styles {
-            html.push_str(&format!("<link rel=\"stylesheet\" crossorigin href=\"/{style}\">"));
+            html.push_str(&format!(
+                "<link rel=\"stylesheet\" crossorigin href=\"/{style}\">"
+            ));
         }
         for script in scripts {
             html.push_str(&format!(
@@ -180,7 +186,10 @@ mod tests {
         assert!(!page.contains("content=\"Shell\""), "{page}");
         assert!(!page.contains("noscript"), "{page}");
         assert!(page.contains("<title>Home</title>"), "{page}");
-        assert!(page.contains("<div id=\"root\"><h1>Hi</h1></div>"), "{page}");
+        assert!(
+            page.contains("<div id=\"root\"><h1>Hi</h1></div>"),
+            "{page}"
+        );
         assert!(
             page.contains(r#"{"a":"\u003c/script\u003e\u003cb\u003e"}"#),
             "{page}"
@@ -195,6 +204,9 @@ mod tests {
         ] {
             assert!(head.contains(link), "{link} in {head}");
         }
-        assert!(!head.contains("index-1.css"), "the entry's own styles are index.html's");
+        assert!(
+            !head.contains("index-1.css"),
+            "the entry's own styles are index.html's"
+        );
     }
 }
