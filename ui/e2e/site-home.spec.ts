@@ -1,6 +1,6 @@
 import { blogPath } from '@/lib/blog-path';
 import { fetchList, isBlogList } from './blog-helpers';
-import { expect, test } from './fixtures';
+import { expect, openInApp, test } from './fixtures';
 
 test.describe('home page', () => {
   test('shows every section in SPEC order', async ({ page }) => {
@@ -199,7 +199,7 @@ test.describe('featured stories', () => {
     await page.route(isBlogList, (route) =>
       route.fulfill({ status: 500, json: { message: 'Something went wrong on our side.' } }),
     );
-    await page.goto('/');
+    await openInApp(page, '/');
     await expect(page.locator('#featured-stories')).toContainText('will appear here soon');
     await expect(page.locator('.toast')).toHaveCount(0);
   });
@@ -210,7 +210,7 @@ test.describe('featured stories', () => {
         json: { data: { datas: [], pagination: { total: 0, limit: 12, page: 1, pages: 0 } } },
       }),
     );
-    await page.goto('/');
+    await openInApp(page, '/');
     await expect(page.locator('#featured-stories')).toContainText('will appear here soon');
   });
 });

@@ -22,6 +22,8 @@ async function start(container: HTMLElement) {
   } else {
     render(app, container);
   }
+  // The app runs the page from here on (browser tests wait for this).
+  document.documentElement.dataset.app = 'ready';
   startAnimateOnScroll();
 }
 
