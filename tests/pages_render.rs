@@ -492,3 +492,15 @@ async fn canonical_and_preview_urls_use_the_public_url_when_set() {
         r#"<meta property="og:image" content="http://site.example:8080/social-card.png"/>"#
     ));
 }
+
+#[tokio::test]
+async fn a_private_page_is_answered_so_that_no_shared_cache_keeps_it() {
+    let app = TestApp::new();
+    let response = app.state.pages.private_page(&warp::http::HeaderMap::new());
+    assert_eq!(response.status(), 200);
+    let cache = response
+        .headers()
+        .get("cache-control")
+        .and_then(|v| v.to_str().ok());
+    assert_eq!(cache, Some("private, no-store"));
+}

@@ -96,12 +96,19 @@ pub fn is_page_route(path: &str) -> bool {
 
 /// The route of the table that `path` is, with the value of its `:id` (if it has one).
 pub fn find_route(path: &str) -> Option<(&'static Route, Option<&str>)> {
+    find_route_in(&PAGE_ROUTES, path)
+}
+
+fn find_route_in<'t, 'p>(
+    table: &'t [(Route, Vec<String>)],
+    path: &'p str,
+) -> Option<(&'t Route, Option<&'p str>)> {
     let rest = path.strip_prefix('/')?;
     if rest.contains("//") || rest.starts_with('/') {
         return None;
     }
     let trimmed = rest.strip_suffix('/').unwrap_or(rest);
-    PAGE_ROUTES.iter().find_map(|(route, parts)| {
+    table.iter().find_map(|(route, parts)| {
         let mut given = segments(trimmed);
         let mut id = None;
         let matches = parts.iter().all(|want| {
@@ -397,6 +404,36 @@ mod tests {
         ] {
             assert!(!is_page_route(path), "{path} should not be a page");
         }
+    }
+
+    #[test]
+    fn a_route_table_entry_may_be_private_and_name_its_data() {
+        let table: RouteTable = serde_json::from_str(
+            r#"{"routes": [
+                {"path": "/staff/leads/:id", "page": "staff-lead-page", "private": true},
+                {"path": "/blogs/detail/:id", "page": "blog-detail-page", "data": ["blog:id", "blog-list"]}
+            ]}"#,
+        )
+        .expect("table");
+        let table: Vec<(Route, Vec<String>)> = table
+            .routes
+            .into_iter()
+            .map(|route| {
+                let parts = segments(&route.path).map(str::to_owned).collect();
+                (route, parts)
+            })
+            .collect();
+        let (staff, id) = find_route_in(&table, "/staff/leads/42").expect("staff route");
+        assert!(staff.private);
+        assert_eq!(id, Some("42"));
+        let (post, id) = find_route_in(&table, "/blogs/detail/a-post/").expect("post route");
+        assert!(!post.private);
+        assert_eq!(id, Some("a-post"));
+        assert_eq!(post.data, [PageData::Blog, PageData::BlogList]);
+        assert!(serde_json::from_str::<RouteTable>(
+            r#"{"routes": [{"path": "/", "page": "p", "data": ["no-such-data"]}]}"#
+        )
+        .is_err());
     }
 
     #[test]

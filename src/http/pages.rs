@@ -87,11 +87,7 @@ impl Pages {
         if document.is_none() {
             tracing::error!("index.html has no <div id=\"root\"></div>: pages get the plain shell");
         }
-        let private_html = shell.html().replacen(
-            "</head>",
-            "  <meta name=\"robots\" content=\"noindex\" />\n  </head>",
-            1,
-        );
+        let private_html = noindex(shell.html());
         let private_etag = etag_of(private_html.as_bytes());
         Pages {
             pool: RenderPool::start(script, Limits::default()),
@@ -140,14 +136,7 @@ impl Pages {
     ) -> Response {
         let route = assets::find_route(path);
         if route.is_some_and(|(route, _)| route.private) {
-            return html_response(
-                StatusCode::OK,
-                &self.private_shell,
-                None,
-                &self.private_etag,
-                PRIVATE_HTML,
-                request,
-            );
+            return self.private_page(request);
         }
         let status = if route.is_some() {
             StatusCode::OK
@@ -182,6 +171,18 @@ impl Pages {
                 self.shell.respond(status, FALLBACK_HTML, request)
             }
         }
+    }
+
+    /// A private route's answer: the shell, with `noindex`, that no shared cache keeps.
+    pub fn private_page(&self, request: &HeaderMap) -> Response {
+        html_response(
+            StatusCode::OK,
+            &self.private_shell,
+            None,
+            &self.private_etag,
+            PRIVATE_HTML,
+            request,
+        )
     }
 
     /// Renders one page: fetches its data, runs the render, puts the document together.
@@ -317,6 +318,15 @@ impl RenderedPage {
     }
 }
 
+/// The shell for private pages: search engines are asked not to index it.
+fn noindex(shell: &str) -> String {
+    shell.replacen(
+        "</head>",
+        "  <meta name=\"robots\" content=\"noindex\" />\n  </head>",
+        1,
+    )
+}
+
 /// What the render of `path` depends on: the path, and for the blog list its page and search
 /// (`?q=…&page=…`, as the list page writes them). Any other query is left out, so it neither
 /// changes the page nor fills the cache.
@@ -390,6 +400,15 @@ fn gzip(bytes: &[u8]) -> Option<Bytes> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_private_shell_asks_not_to_be_indexed() {
+        let shell =
+            "<html><head><title>x</title></head><body><div id=\"root\"></div></body></html>";
+        let private = noindex(shell);
+        assert!(private.contains("<meta name=\"robots\" content=\"noindex\" />\n  </head>"));
+        assert!(private.contains("<div id=\"root\"></div>"), "not rendered");
+    }
 
     #[test]
     fn only_the_blog_lists_page_and_search_reach_the_render() {
