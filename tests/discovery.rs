@@ -5,7 +5,7 @@ mod common;
 use common::{header, TestApp};
 use corpsite::publish::{self, PreparedPost};
 use quick_xml::events::Event;
-use quick_xml::Reader;
+use quick_xml::{Reader, XmlVersion};
 use time::macros::date;
 
 fn post(file: &str, front: &str) -> PreparedPost {
@@ -25,11 +25,14 @@ async fn app_with(posts: Vec<PreparedPost>) -> TestApp {
     app
 }
 
-/// A small tree of the document: (element path, attributes, text) for every element.
-fn elements(xml: &str) -> Vec<(String, Vec<(String, String)>, String)> {
+/// An element: its path from the root (`rss/channel/item`), attributes and text.
+type Element = (String, Vec<(String, String)>, String);
+
+/// Every element of the document, in order.
+fn elements(xml: &str) -> Vec<Element> {
     let mut reader = Reader::from_str(xml);
     let mut path: Vec<String> = Vec::new();
-    let mut out: Vec<(String, Vec<(String, String)>, String)> = Vec::new();
+    let mut out: Vec<Element> = Vec::new();
     let mut open: Vec<usize> = Vec::new();
     loop {
         let event = reader.read_event().expect("well-formed XML");
@@ -46,7 +49,9 @@ fn elements(xml: &str) -> Vec<(String, Vec<(String, String)>, String)> {
                     let a = a.expect("attribute");
                     (
                         String::from_utf8_lossy(a.key.as_ref()).into_owned(),
-                        a.unescape_value().expect("attribute value").into_owned(),
+                        a.normalized_value(XmlVersion::Implicit1_0)
+                            .expect("attribute value")
+                            .into_owned(),
                     )
                 })
                 .collect();
@@ -89,7 +94,7 @@ fn elements(xml: &str) -> Vec<(String, Vec<(String, String)>, String)> {
     out
 }
 
-fn texts(tree: &[(String, Vec<(String, String)>, String)], path: &str) -> Vec<String> {
+fn texts(tree: &[Element], path: &str) -> Vec<String> {
     tree.iter()
         .filter(|(p, _, _)| p == path)
         .map(|(_, _, t)| t.clone())
