@@ -504,3 +504,26 @@ async fn a_private_page_is_answered_so_that_no_shared_cache_keeps_it() {
         .and_then(|v| v.to_str().ok());
     assert_eq!(cache, Some("private, no-store"));
 }
+
+#[tokio::test]
+async fn pages_without_blog_data_are_not_rendered_again_when_a_post_changes() {
+    let app = TestApp::with_render_script(
+        "let n = 0; globalThis.corpsiteRender = () => JSON.stringify({head: '<title>t</title>', html: '<p>render ' + (++n) + '</p>', errors: []});",
+    );
+    let first = html(&app, "/why-us").await.1;
+    let list = html(&app, "/blogs").await.1;
+    publish_all(&app, vec![post("n.md", "title: New\nmotive: M", "x")]).await;
+    let start = Instant::now();
+    loop {
+        let again = html(&app, "/blogs").await.1;
+        if again != list {
+            break;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(1),
+            "the list page never changed"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert_eq!(html(&app, "/why-us").await.1, first, "rendered once, kept");
+}

@@ -2,8 +2,9 @@
 //! finished HTML (the same React components the browser runs, through `render`), with the API
 //! answers it was rendered from embedded for the browser to hydrate with.
 //!
-//! - Rendered pages are cached per site origin, path and (for the blog list) page and search,
-//!   until the blog version counter moves, like the blog API's answers.
+//! - Rendered pages are cached per site origin, path and (for the blog list) page and search:
+//!   those that show blog data until the blog version counter moves, like the blog API's
+//!   answers; the others (no `data` in the route table) for as long as the process runs.
 //! - A render that fails (throws, times out, finds the engines busy) is logged and the request
 //!   gets the plain shell, which the browser renders as before: never a 5xx, never a hang.
 //! - Private routes (`"private": true`, the staff's) are never rendered, indexed or shared:
@@ -59,7 +60,10 @@ pub struct Pages {
     private_shell: Bytes,
     private_etag: HeaderValue,
     blogs: Arc<BlogApi>,
+    /// Pages that show blog data, until the blog version counter moves.
     cache: ResponseCache<PageKey, Arc<RenderedPage>>,
+    /// Pages that show none (their route names no `data`): they change only with the binary.
+    static_cache: ResponseCache<PageKey, Arc<RenderedPage>>,
     api_base: String,
     media_base: String,
     site_info: tokio::sync::OnceCell<super::discovery::SiteInfo>,
@@ -97,6 +101,7 @@ impl Pages {
             private_etag,
             blogs,
             cache: ResponseCache::new(CACHE_ENTRIES),
+            static_cache: ResponseCache::new(CACHE_ENTRIES),
             api_base: "/api".to_owned(),
             media_base: media_base.to_owned(),
             site_info: tokio::sync::OnceCell::new(),
@@ -148,8 +153,13 @@ impl Pages {
             origin: origin.as_str().to_owned(),
             url,
         };
-        let version = self.blogs.version();
-        if let Some(page) = version.and_then(|v| self.cache.get(v, &key)) {
+        let shows_blogs = route.is_none_or(|(route, _)| !route.data.is_empty());
+        let (cache, version) = if shows_blogs {
+            (&self.cache, self.blogs.version())
+        } else {
+            (&self.static_cache, Some(0))
+        };
+        if let Some(page) = version.and_then(|v| cache.get(v, &key)) {
             return page.respond(request);
         }
         match self.render(&key, route, status, client).await {
@@ -158,7 +168,7 @@ impl Pages {
                 // Not-found pages are not kept: any path or id could fill the cache with them.
                 let keep = complete && page.status == StatusCode::OK;
                 if let (Some(version), true) = (version, keep) {
-                    self.cache.put(version, key, Arc::clone(&page));
+                    cache.put(version, key, Arc::clone(&page));
                 }
                 page.respond(request)
             }
