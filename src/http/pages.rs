@@ -34,8 +34,9 @@ pub const PUBLIC_HTML: &str = super::reply::PUBLIC_REVALIDATE;
 pub const PRIVATE_HTML: &str = "private, no-store";
 /// The shell after a failed render: not worth keeping anywhere.
 const FALLBACK_HTML: &str = "no-cache";
-/// Distinct rendered pages kept.
-const CACHE_ENTRIES: usize = 512;
+/// Distinct rendered pages kept in each cache. A page with its gzip is 60 to 120 KB, so this
+/// bounds the caches at about 30 MB together, inside the memory budget.
+const CACHE_ENTRIES: usize = 128;
 
 /// A rendered page as it is kept and answered.
 pub struct RenderedPage {
