@@ -1,6 +1,7 @@
 //! Builds the site in `ui/` (npm ci + vite build) into `ui/dist`, which rust-embed puts in the
 //! binary, and precompresses every text asset with brotli and gzip so the server never
-//! compresses at request time.
+//! compresses at request time. The same build makes `ui/dist-ssr/server.js`, the server
+//! render of the same app, which `src/render` embeds with `include_str!`.
 //!
 //! npm runs only when the UI's sources or lockfile changed (cargo tracks the paths below).
 //! `CORPSITE_SKIP_UI_BUILD=1` reuses an existing `ui/dist` as is (for tools that only check code).
@@ -44,7 +45,10 @@ fn main() {
 
     let dist = ui.join("dist");
     let skip = env::var_os("CORPSITE_SKIP_UI_BUILD").is_some_and(|v| v != "0" && !v.is_empty());
-    if skip && dist.join("index.html").is_file() {
+    let built = dist.join("index.html").is_file()
+        && dist.join(".vite/manifest.json").is_file()
+        && ui.join("dist-ssr/server.js").is_file();
+    if skip && built {
         println!(
             "cargo:warning=CORPSITE_SKIP_UI_BUILD is set: embedding the existing ui/dist as it is"
         );

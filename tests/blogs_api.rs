@@ -531,3 +531,49 @@ async fn searches_that_miss_the_cache_have_their_own_per_client_limit() {
         "browsing pages is not searching"
     );
 }
+
+#[tokio::test]
+async fn list_and_post_answers_carry_an_etag_that_answers_304_and_a_cdn_may_keep_them() {
+    let app = TestApp::new();
+    publish_all(&app, vec![full_post()]).await;
+    for path in [
+        "/api/corp_website/blogs/get?page=1&text=",
+        "/api/corp_website/blogs/get/leasing-a-campus-in-whitefield",
+    ] {
+        let first = app.get(path).await;
+        assert_eq!(first.status(), 200, "{path}");
+        assert_eq!(
+            header(&first, "cache-control"),
+            "public, max-age=0, s-maxage=60, stale-while-revalidate=86400",
+            "{path}"
+        );
+        let etag = header(&first, "etag").to_owned();
+        assert!(etag.starts_with('"') && etag.len() > 10, "{path}: {etag}");
+        let again = app
+            .request(
+                warp::test::request()
+                    .path(path)
+                    .header("if-none-match", &etag),
+            )
+            .await;
+        assert_eq!(again.status(), 304, "{path}");
+        assert!(again.body().is_empty(), "{path}");
+        let stale = app
+            .request(
+                warp::test::request()
+                    .path(path)
+                    .header("if-none-match", "\"old\""),
+            )
+            .await;
+        assert_eq!(stale.status(), 200, "{path}");
+    }
+    // A change gives the list a new tag.
+    let before = header(&app.get("/api/corp_website/blogs/get").await, "etag").to_owned();
+    publish_all(&app, numbered_posts(1)).await;
+    let after = list_once_it(&app, |body| ids(body).len() == 2).await;
+    assert_eq!(ids(&after).len(), 2);
+    assert_ne!(
+        header(&app.get("/api/corp_website/blogs/get").await, "etag"),
+        before
+    );
+}

@@ -4,14 +4,28 @@ mod common;
 
 use common::{header, json, TestApp};
 
-/// Every page of the one route table (`ui/src/app/route-table.json`), with `:id` filled in
-/// as a story id, a made-up id, and with a trailing slash.
+/// Every public page of the one route table (`ui/src/app/route-table.json`), with `:id`
+/// filled in as a story id and a made-up id.
 fn page_routes() -> Vec<String> {
+    routes_where(|route| route["private"].as_bool() != Some(true))
+}
+
+/// The private pages of the route table (staff pages, subscriber-link pages).
+fn private_routes() -> Vec<String> {
+    routes_where(|route| route["private"].as_bool() == Some(true))
+}
+
+fn routes_where(keep: impl Fn(&serde_json::Value) -> bool) -> Vec<String> {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("ui/src/app/route-table.json");
     let table: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(path).expect("route table")).expect("JSON");
     let mut paths = Vec::new();
-    for route in table["routes"].as_array().expect("routes") {
+    for route in table["routes"]
+        .as_array()
+        .expect("routes")
+        .iter()
+        .filter(|r| keep(r))
+    {
         let pattern = route["path"].as_str().expect("path");
         for id in ["some-story", "anything-at-all-42"] {
             let path = pattern.replace(":id", id);
@@ -20,11 +34,44 @@ fn page_routes() -> Vec<String> {
             }
         }
     }
+    paths
+}
+
+#[test]
+fn the_route_table_holds_spec_md_s_fifteen_public_routes() {
+    let paths = page_routes();
     assert!(
         paths.len() >= 15,
         "SPEC.md's table has 15 routes: {paths:?}"
     );
-    paths
+}
+
+#[tokio::test]
+async fn private_pages_answer_the_shell_never_indexed_or_shared() {
+    let app = TestApp::new();
+    let paths = private_routes();
+    assert!(
+        paths.contains(&"/blogs/unsubscribe".to_owned()),
+        "{paths:?}"
+    );
+    for path in paths {
+        let response = app.get(&path).await;
+        assert_eq!(response.status(), 200, "{path}");
+        assert_eq!(
+            header(&response, "cache-control"),
+            "private, no-store",
+            "{path}"
+        );
+        let html = String::from_utf8_lossy(response.body());
+        assert!(
+            html.contains(r#"<meta name="robots" content="noindex""#),
+            "{path}: {html}"
+        );
+        assert!(
+            !html.contains("corpsite-data"),
+            "{path}: a private page carries no page data"
+        );
+    }
 }
 
 fn asset_paths(html: &str) -> Vec<String> {
@@ -35,27 +82,37 @@ fn asset_paths(html: &str) -> Vec<String> {
 }
 
 #[tokio::test]
-async fn every_route_of_the_route_table_answers_index_html_with_200() {
+async fn every_route_of_the_route_table_answers_its_page() {
     let app = TestApp::new();
     for path in page_routes() {
         let path = path.as_str();
         let response = app.get(path).await;
-        assert_eq!(response.status(), 200, "{path}");
+        // The database is empty: a post's page is the rendered "not found" page.
+        let status = if path.starts_with("/blogs/detail/") {
+            404
+        } else {
+            200
+        };
+        assert_eq!(response.status(), status, "{path}");
         assert_eq!(
             header(&response, "content-type"),
             "text/html; charset=utf-8",
             "{path}"
         );
-        assert_eq!(header(&response, "cache-control"), "no-cache", "{path}");
+        assert_eq!(
+            header(&response, "cache-control"),
+            "public, max-age=0, s-maxage=60, stale-while-revalidate=86400",
+            "{path}"
+        );
         assert!(
-            String::from_utf8_lossy(response.body()).contains(r#"<div id="root">"#),
+            String::from_utf8_lossy(response.body()).contains(r#"<div id="root"><"#),
             "{path}"
         );
     }
 }
 
 #[tokio::test]
-async fn unknown_paths_answer_index_html_with_404() {
+async fn unknown_paths_answer_the_error_page_with_404() {
     let app = TestApp::new();
     for path in [
         "/nope",
@@ -125,12 +182,12 @@ async fn other_methods_get_a_json_405() {
 }
 
 #[tokio::test]
-async fn index_html_has_an_etag_that_answers_304() {
+async fn every_page_has_an_etag_that_answers_304() {
     let app = TestApp::new();
-    let first = app.get("/").await;
-    let etag = header(&first, "etag").to_owned();
-    assert!(etag.starts_with('"') && etag.len() > 10, "{etag}");
     for path in ["/", "/blogs", "/contact"] {
+        let first = app.get(path).await;
+        let etag = header(&first, "etag").to_owned();
+        assert!(etag.starts_with('"') && etag.len() > 10, "{path}: {etag}");
         let again = app
             .request(
                 warp::test::request()
@@ -140,22 +197,26 @@ async fn index_html_has_an_etag_that_answers_304() {
             .await;
         assert_eq!(again.status(), 304, "{path}");
         assert!(again.body().is_empty());
+        let other = app
+            .request(
+                warp::test::request()
+                    .path(path)
+                    .header("if-none-match", "\"stale\""),
+            )
+            .await;
+        assert_eq!(other.status(), 200, "{path}");
     }
-    let other = app
-        .request(
-            warp::test::request()
-                .path("/")
-                .header("if-none-match", "\"stale\""),
-        )
-        .await;
-    assert_eq!(other.status(), 200);
 }
 
 #[tokio::test]
 async fn hashed_assets_are_immutable_typed_and_precompressed() {
     let app = TestApp::new();
     let index = app.get("/").await;
-    let assets = asset_paths(&String::from_utf8_lossy(index.body()));
+    // The page's scripts and styles (it links images and the hero video too).
+    let assets: Vec<String> = asset_paths(&String::from_utf8_lossy(index.body()))
+        .into_iter()
+        .filter(|a| a.ends_with(".js") || a.ends_with(".css"))
+        .collect();
     assert!(assets.iter().any(|a| a.ends_with(".js")), "{assets:?}");
     assert!(assets.iter().any(|a| a.ends_with(".css")), "{assets:?}");
     for asset in &assets {
@@ -229,7 +290,8 @@ async fn head_works_wherever_get_does() {
         .expect("an asset");
     for (path, status) in [
         ("/", 200),
-        ("/blogs/detail/x", 200),
+        ("/blogs", 200),
+        ("/blogs/detail/x", 404),
         ("/nope", 404),
         (asset.as_str(), 200),
         ("/favicon.svg", 200),
@@ -306,11 +368,19 @@ async fn the_media_base_setting_reaches_the_page_and_the_csp() {
 }
 
 #[tokio::test]
-async fn index_html_has_no_inline_script() {
+async fn pages_run_no_inline_script() {
     let app = TestApp::new();
-    let html = String::from_utf8_lossy(app.get("/").await.body()).into_owned();
-    for script in html.split("<script").skip(1) {
-        let tag = script.split('>').next().unwrap_or("");
-        assert!(tag.contains("src="), "inline script: <script{script}");
+    for path in ["/", "/blogs", "/nope"] {
+        let html = String::from_utf8_lossy(app.get(path).await.body()).into_owned();
+        for script in html.split("<script").skip(1) {
+            let tag = script.split('>').next().unwrap_or("");
+            // Data for the page (JSON, JSON-LD) is never executed; code only comes from files.
+            let data = tag.contains(r#"type="application/json""#)
+                || tag.contains(r#"type="application/ld+json""#);
+            assert!(
+                tag.contains("src=") || data,
+                "{path}: inline script: <script{script}"
+            );
+        }
     }
 }

@@ -2,7 +2,10 @@ import { fileURLToPath, URL } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 // The React API runs on preact/compat: same components, a fraction of the bytes.
-export default defineConfig({
+// `vite build --ssr src/app/server-entry.tsx` builds the same app once more, for the binary's
+// JavaScript engine: one self-contained script (dist-ssr/server.js, no imports, no Node APIs)
+// that build.rs hands to the binary.
+export default defineConfig(({ isSsrBuild }) => ({
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),
@@ -25,8 +28,18 @@ export default defineConfig({
     reportCompressedSize: false,
     // dist/.vite/manifest.json: which chunks each page loads, for scripts/check-bundle-size.mjs
     // (the binary does not embed it).
-    manifest: true,
+    manifest: !isSsrBuild,
+    ...(isSsrBuild && {
+      outDir: 'dist-ssr',
+      minify: true,
+      copyPublicDir: false,
+      rollupOptions: { output: { entryFileNames: 'server.js' } },
+    }),
   },
+  // The server bundle: everything in it, resolved as for a runtime with no Node built-ins.
+  // (Only for that build: the unit tests run through Vite's SSR pipeline too.)
+  ...(isSsrBuild && { ssr: { noExternal: true, target: 'webworker' as const } }),
+  define: isSsrBuild ? { 'process.env.NODE_ENV': '"production"' } : {},
   server: {
     proxy: {
       '/api': 'http://127.0.0.1:8080',
@@ -38,4 +51,4 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test-setup.ts'],
   },
-});
+}));

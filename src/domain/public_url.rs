@@ -15,6 +15,11 @@ impl PublicUrl {
         &self.0
     }
 
+    /// `http://localhost`: where links point when a request names no usable host.
+    pub fn localhost() -> PublicUrl {
+        PublicUrl("http://localhost".to_owned())
+    }
+
     pub fn is_https(&self) -> bool {
         self.0.starts_with("https://")
     }

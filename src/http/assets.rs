@@ -1,8 +1,8 @@
 //! The site: Vite's build of `ui/`, embedded in the binary.
 //!
 //! Hashed files under `/assets/` are immutable and precompressed (build.rs wrote `.br` and
-//! `.gz` beside each). The routes of the site's route table answer index.html with 200; any
-//! other path answers it with 404, and the site shows its error screen.
+//! `.gz` beside each). The route table (`ui/src/app/route-table.json`) says which paths are
+//! pages; `http::pages` answers them (and every other path that is no file, with 404).
 
 use std::borrow::Cow;
 use std::sync::LazyLock;
@@ -31,13 +31,36 @@ struct RouteTable {
     routes: Vec<Route>,
 }
 
-#[derive(Deserialize)]
-struct Route {
-    path: String,
+/// One route of the table.
+#[derive(Debug, Deserialize)]
+pub struct Route {
+    pub path: String,
+    /// The page module under `ui/src/pages/` that shows it (`home-page`).
+    pub page: String,
+    /// A staff page: never rendered on the server, indexed or cached by others.
+    #[serde(default)]
+    pub private: bool,
+    /// The API answers the page shows (`http::pages` fetches them before rendering).
+    #[serde(default)]
+    pub data: Vec<PageData>,
 }
 
-/// The route table's paths, split into segments (`:id` stands for any one segment).
-static PAGE_ROUTES: LazyLock<Vec<Vec<String>>> = LazyLock::new(|| {
+/// What a page loads from the blog API, as the route table names it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+pub enum PageData {
+    /// Page 1 of the list with no search (the home page's stories, a post's similar ones).
+    #[serde(rename = "blog-list")]
+    BlogList,
+    /// The list page and search of the query string's `page` and `q`.
+    #[serde(rename = "blog-list?page&q")]
+    BlogListQuery,
+    /// The post of the path's `:id`.
+    #[serde(rename = "blog:id")]
+    Blog,
+}
+
+/// The route table, each path split into segments (`:id` stands for any one segment).
+static PAGE_ROUTES: LazyLock<Vec<(Route, Vec<String>)>> = LazyLock::new(|| {
     let table: RouteTable = match serde_json::from_str(ROUTE_TABLE) {
         Ok(table) => table,
         Err(err) => {
@@ -48,32 +71,57 @@ static PAGE_ROUTES: LazyLock<Vec<Vec<String>>> = LazyLock::new(|| {
     };
     table
         .routes
-        .iter()
-        .map(|route| segments(&route.path).map(str::to_owned).collect())
+        .into_iter()
+        .map(|route| {
+            let parts = segments(&route.path).map(str::to_owned).collect();
+            (route, parts)
+        })
         .collect()
 });
+
+/// The routes of the table, in its order.
+pub fn page_routes() -> impl Iterator<Item = &'static Route> {
+    PAGE_ROUTES.iter().map(|(route, _)| route)
+}
 
 fn segments(path: &str) -> impl Iterator<Item = &str> {
     path.split('/').filter(|segment| !segment.is_empty())
 }
 
-/// Is `path` a page of the site (answered with index.html and 200)? A trailing slash is
-/// allowed; a parameter (`:id`) matches any one non-empty segment.
+/// Is `path` a page of the site (answered with 200)? A trailing slash is allowed; a
+/// parameter (`:id`) matches any one non-empty segment.
 pub fn is_page_route(path: &str) -> bool {
-    let Some(rest) = path.strip_prefix('/') else {
-        return false;
-    };
+    find_route(path).is_some()
+}
+
+/// The route of the table that `path` is, with the value of its `:id` (if it has one).
+pub fn find_route(path: &str) -> Option<(&'static Route, Option<&str>)> {
+    find_route_in(&PAGE_ROUTES, path)
+}
+
+fn find_route_in<'t, 'p>(
+    table: &'t [(Route, Vec<String>)],
+    path: &'p str,
+) -> Option<(&'t Route, Option<&'p str>)> {
+    let rest = path.strip_prefix('/')?;
     if rest.contains("//") || rest.starts_with('/') {
-        return false;
+        return None;
     }
     let trimmed = rest.strip_suffix('/').unwrap_or(rest);
-    PAGE_ROUTES.iter().any(|route| {
+    table.iter().find_map(|(route, parts)| {
         let mut given = segments(trimmed);
-        route.iter().all(|want| {
-            given
-                .next()
-                .is_some_and(|segment| want.starts_with(':') || segment == want)
-        }) && given.next().is_none()
+        let mut id = None;
+        let matches = parts.iter().all(|want| {
+            given.next().is_some_and(|segment| {
+                if want.starts_with(':') {
+                    id = Some(segment);
+                    true
+                } else {
+                    segment == want
+                }
+            })
+        }) && given.next().is_none();
+        matches.then_some((route, id))
     })
 }
 
@@ -105,33 +153,74 @@ impl IndexPage {
                     escape_attr(media_base)
                 ),
             );
-        let etag = format!(
-            "\"{}\"",
-            &hex::encode(Sha256::digest(html.as_bytes()))[..32]
-        );
         IndexPage {
+            etag: etag_of(html.as_bytes()),
             body: Bytes::from(html),
-            etag: HeaderValue::from_str(&etag)
-                .unwrap_or_else(|_| HeaderValue::from_static("\"index\"")),
         }
     }
 
-    fn respond(&self, status: StatusCode, request: &HeaderMap) -> Response {
-        let not_modified = status == StatusCode::OK && etag_matches(request, &self.etag);
-        let mut response = if not_modified {
-            empty(StatusCode::NOT_MODIFIED)
-        } else {
-            with_body(status, self.body.clone())
-        };
-        let headers = response.headers_mut();
-        headers.insert(
-            header::CONTENT_TYPE,
-            HeaderValue::from_static("text/html; charset=utf-8"),
-        );
-        headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
-        headers.insert(header::ETAG, self.etag.clone());
-        response
+    /// The shell: index.html with its runtime settings, and no page in it.
+    pub fn html(&self) -> &str {
+        std::str::from_utf8(&self.body).unwrap_or_default()
     }
+
+    /// Answers the shell (the browser renders the page, as before server rendering).
+    pub fn respond(
+        &self,
+        status: StatusCode,
+        cache: &'static str,
+        request: &HeaderMap,
+    ) -> Response {
+        html_response(status, &self.body, None, &self.etag, cache, request)
+    }
+}
+
+/// An HTML answer with its tag: 304 when the client has it (only for a 200), gzip when it is
+/// given and the client takes it.
+pub fn html_response(
+    status: StatusCode,
+    body: &Bytes,
+    gzip: Option<&Bytes>,
+    etag: &HeaderValue,
+    cache: &'static str,
+    request: &HeaderMap,
+) -> Response {
+    let gzipped = gzip.filter(|_| pick_encoding(request).is_some());
+    // Each encoding is its own representation, with its own tag.
+    let etag = match gzipped {
+        Some(_) => HeaderValue::from_str(&format!(
+            "{}-gzip\"",
+            etag.to_str().unwrap_or("\"page\"").trim_end_matches('"')
+        ))
+        .unwrap_or_else(|_| etag.clone()),
+        None => etag.clone(),
+    };
+    let not_modified = status == StatusCode::OK && etag_matches(request, &etag);
+    let mut response = if not_modified {
+        empty(StatusCode::NOT_MODIFIED)
+    } else {
+        with_body(status, gzipped.unwrap_or(body).clone())
+    };
+    let headers = response.headers_mut();
+    headers.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("text/html; charset=utf-8"),
+    );
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
+    headers.insert(header::ETAG, etag);
+    if gzip.is_some() {
+        headers.insert(header::VARY, HeaderValue::from_static("Accept-Encoding"));
+        if gzipped.is_some() && !not_modified {
+            headers.insert(header::CONTENT_ENCODING, HeaderValue::from_static("gzip"));
+        }
+    }
+    response
+}
+
+/// A strong ETag for `bytes`: the first 128 bits of their SHA-256.
+pub fn etag_of(bytes: &[u8]) -> HeaderValue {
+    let tag = format!("\"{}\"", &hex::encode(Sha256::digest(bytes))[..32]);
+    HeaderValue::from_str(&tag).unwrap_or_else(|_| HeaderValue::from_static("\"tag\""))
 }
 
 fn escape_attr(value: &str) -> String {
@@ -142,24 +231,28 @@ fn escape_attr(value: &str) -> String {
         .replace('>', "&gt;")
 }
 
-/// Answers a GET or HEAD for any path outside `/api/` and `/media/`.
-pub fn serve(index: &IndexPage, path: &str, request: &HeaderMap) -> Response {
+/// A file of the site's build at `path` (a GET or HEAD outside `/api/` and `/media/`), or a
+/// JSON 404 for a missing hashed asset; None when `path` is no file (then it is a page, or
+/// nothing: `http::pages` answers both).
+pub fn file(path: &str, request: &HeaderMap) -> Option<Response> {
     if is_page_route(path) {
-        return index.respond(StatusCode::OK, request);
+        return None;
     }
     let file = path.trim_start_matches('/');
     // index.html itself is only served rendered, through the page routes.
     if !file.is_empty() && file != "index.html" && !file.ends_with(".br") && !file.ends_with(".gz")
     {
         if let Some(response) = embedded_file(file, request) {
-            return response;
+            return Some(response);
         }
     }
     if file.starts_with("assets/") {
         // A missing hashed file is an error of the client's, not a page.
-        return crate::http::error::ApiError::NotFound("No such asset.".into()).into_response();
+        return Some(
+            crate::http::error::ApiError::NotFound("No such asset.".into()).into_response(),
+        );
     }
-    index.respond(StatusCode::NOT_FOUND, request)
+    None
 }
 
 fn embedded_file(file: &str, request: &HeaderMap) -> Option<Response> {
@@ -247,7 +340,7 @@ fn pick_encoding(request: &HeaderMap) -> Option<(&'static str, &'static str)> {
     }
 }
 
-fn etag_matches(request: &HeaderMap, etag: &HeaderValue) -> bool {
+pub(crate) fn etag_matches(request: &HeaderMap, etag: &HeaderValue) -> bool {
     let Some(value) = request
         .get(header::IF_NONE_MATCH)
         .and_then(|v| v.to_str().ok())
@@ -311,6 +404,36 @@ mod tests {
         ] {
             assert!(!is_page_route(path), "{path} should not be a page");
         }
+    }
+
+    #[test]
+    fn a_route_table_entry_may_be_private_and_name_its_data() {
+        let table: RouteTable = serde_json::from_str(
+            r#"{"routes": [
+                {"path": "/staff/leads/:id", "page": "staff-lead-page", "private": true},
+                {"path": "/blogs/detail/:id", "page": "blog-detail-page", "data": ["blog:id", "blog-list"]}
+            ]}"#,
+        )
+        .expect("table");
+        let table: Vec<(Route, Vec<String>)> = table
+            .routes
+            .into_iter()
+            .map(|route| {
+                let parts = segments(&route.path).map(str::to_owned).collect();
+                (route, parts)
+            })
+            .collect();
+        let (staff, id) = find_route_in(&table, "/staff/leads/42").expect("staff route");
+        assert!(staff.private);
+        assert_eq!(id, Some("42"));
+        let (post, id) = find_route_in(&table, "/blogs/detail/a-post/").expect("post route");
+        assert!(!post.private);
+        assert_eq!(id, Some("a-post"));
+        assert_eq!(post.data, [PageData::Blog, PageData::BlogList]);
+        assert!(serde_json::from_str::<RouteTable>(
+            r#"{"routes": [{"path": "/", "page": "p", "data": ["no-such-data"]}]}"#
+        )
+        .is_err());
     }
 
     #[test]

@@ -17,13 +17,14 @@ use std::sync::Arc;
 use bytes::Bytes;
 use serde::Serialize;
 use warp::filters::BoxedFilter;
-use warp::http::StatusCode;
+use warp::http::{HeaderMap, HeaderValue, StatusCode};
 use warp::reply::Response;
 use warp::Filter;
 
+use super::assets::etag_of;
 use super::error::{self, ApiError};
 use super::rate_limit::ClientLimit;
-use super::reply::json_bytes;
+use super::reply::{json_bytes, tagged};
 use super::response_cache::ResponseCache;
 use super::{get_or_head, AppState};
 use crate::domain::blog_id::BlogId;
@@ -38,26 +39,135 @@ use crate::store::{Db, StoreError};
 const CACHE_ENTRIES: usize = 512;
 const NOT_FOUND_MESSAGE: &str = "We couldn't find the blog based on your search";
 
-struct BlogApi {
+/// A JSON answer and its ETag.
+pub type Tagged = (HeaderValue, Bytes);
+
+/// The blog API's reads and its cache, shared by the API routes and the server-rendered pages
+/// (which embed the very answers the browser would fetch).
+pub struct BlogApi {
     db: Arc<Db>,
     page_size: u64,
     sanitizer: DisplaySanitizer,
-    cache: ResponseCache<(u64, Option<String>)>,
+    cache: ResponseCache<(u64, Option<String>), Tagged>,
     /// Searches that miss the cache cost an FTS5 query each: a per-client limit.
     search_limit: Arc<ClientLimit>,
     /// The blog version counter (unknown: nothing is cached).
     version: Reading,
 }
 
+impl BlogApi {
+    pub fn new(
+        db: Arc<Db>,
+        settings: &crate::settings::Settings,
+        version: Reading,
+        search_limit: Arc<ClientLimit>,
+    ) -> BlogApi {
+        BlogApi {
+            db,
+            page_size: settings.page_size.max(1),
+            sanitizer: DisplaySanitizer::new(&settings.media_base),
+            cache: ResponseCache::new(CACHE_ENTRIES),
+            version,
+            search_limit,
+        }
+    }
+
+    /// One page of the list (`page` and `text` as the query string has them), as the JSON the
+    /// list endpoint answers, with its tag. A search that misses the cache takes a token of
+    /// `client`'s limit.
+    pub async fn list_json(
+        &self,
+        client: IpAddr,
+        page: Option<&str>,
+        text: Option<&str>,
+    ) -> Result<Tagged, ApiError> {
+        let page = requested_page(page);
+        let search = text.and_then(SearchText::parse);
+        let key = (page, search.as_ref().map(|s| s.key().to_owned()));
+
+        // Read before the data, so an answer is never kept under a newer version than its data.
+        let version = self.version.get();
+        if let Some(body) = version.and_then(|v| self.cache.get(v, &key)) {
+            return Ok(body);
+        }
+        if search.is_some() {
+            self.search_limit.check(client)?;
+        }
+        let limit = self.page_size;
+        let (total, page, records) = self
+            .db
+            .read(move |conn| {
+                // One read transaction, so the total and the page agree.
+                let snapshot = conn.unchecked_transaction().map_err(StoreError::from)?;
+                let total = blogs::count(&snapshot, search.as_ref())?;
+                let page = page.clamp(1, page_count(total, limit));
+                let records = blogs::list(&snapshot, search.as_ref(), limit, (page - 1) * limit)?;
+                Ok((total, page, records))
+            })
+            .await?;
+        // Rendering happens only on a cache miss.
+        let body = ListBody {
+            data: ListData {
+                datas: records
+                    .iter()
+                    .map(|r| BlogJson::new(r, &self.sanitizer))
+                    .collect(),
+                pagination: Pagination {
+                    total,
+                    limit,
+                    page,
+                    pages: page_count(total, limit),
+                },
+            },
+        };
+        let body = Bytes::from(serde_json::to_vec(&body).map_err(ApiError::unexpected)?);
+        let answer = (etag_of(&body), body);
+        if let Some(version) = version {
+            self.cache.put(version, key, answer.clone());
+        }
+        Ok(answer)
+    }
+
+    /// One post as the detail endpoint answers it; None when no post has the id.
+    pub async fn detail_json(&self, id: &str) -> Result<Option<Bytes>, ApiError> {
+        let Some(id) = BlogId::parse(id) else {
+            return Ok(None);
+        };
+        let record = self.db.read(move |conn| blogs::get(conn, &id)).await?;
+        let Some(record) = record else {
+            return Ok(None);
+        };
+        let body = DetailBody {
+            data: DetailData {
+                datas: vec![BlogJson::new(&record, &self.sanitizer)],
+            },
+            message: None,
+        };
+        let bytes = serde_json::to_vec(&body).map_err(ApiError::unexpected)?;
+        Ok(Some(Bytes::from(bytes)))
+    }
+
+    /// The newest `count` posts, for the feed.
+    pub async fn newest(&self, count: u64) -> Result<Vec<BlogRecord>, ApiError> {
+        Ok(self
+            .db
+            .read(move |conn| blogs::list(conn, None, count, 0))
+            .await?)
+    }
+
+    /// Every post's id, date and title, newest first, for the sitemap.
+    pub async fn summaries(&self) -> Result<Vec<blogs::BlogSummary>, ApiError> {
+        Ok(self.db.read(blogs::summaries).await?)
+    }
+
+    /// The blog version counter the answers belong to (None: unknown).
+    pub fn version(&self) -> Option<i64> {
+        self.version.get()
+    }
+}
+
 pub fn routes(state: &AppState) -> BoxedFilter<(Response,)> {
-    let api = Arc::new(BlogApi {
-        db: Arc::clone(&state.db),
-        page_size: state.settings.page_size.max(1),
-        sanitizer: DisplaySanitizer::new(&state.settings.media_base),
-        cache: ResponseCache::new(CACHE_ENTRIES),
-        version: state.blog_version.clone(),
-        search_limit: Arc::clone(&state.search_limit),
-    });
+    let api = Arc::clone(&state.blogs);
     let with_api = warp::any().map(move || Arc::clone(&api));
     // `query::raw` refuses an absent query string; that is simply an empty one here.
     let raw_query = warp::query::raw().or(warp::any().map(String::new)).unify();
@@ -67,15 +177,24 @@ pub fn routes(state: &AppState) -> BoxedFilter<(Response,)> {
         .and(with_api.clone())
         .and(state.client())
         .and(raw_query)
-        .then(|api, client, query| async move { error::reply(list(api, client, query).await) });
+        .and(warp::header::headers_cloned())
+        .then(|api, client, query, headers| async move {
+            error::reply(list(api, client, query, headers).await)
+        });
     let detail = warp::path!("corp_website" / "blogs" / "get" / String)
         .and(get_or_head())
         .and(with_api)
-        .then(|id, api| async move { error::reply(detail(id, api).await) });
+        .and(warp::header::headers_cloned())
+        .then(|id, api, headers| async move { error::reply(detail(id, api, headers).await) });
     list.or(detail).unify().boxed()
 }
 
-async fn list(api: Arc<BlogApi>, client: IpAddr, query: String) -> Result<Response, ApiError> {
+async fn list(
+    api: Arc<BlogApi>,
+    client: IpAddr,
+    query: String,
+    request: HeaderMap,
+) -> Result<Response, ApiError> {
     let mut page = None;
     let mut text = None;
     for (key, value) in form_urlencoded::parse(query.as_bytes()) {
@@ -85,69 +204,20 @@ async fn list(api: Arc<BlogApi>, client: IpAddr, query: String) -> Result<Respon
             _ => {}
         }
     }
-    let page = requested_page(page.as_deref());
-    let search = text.as_deref().and_then(SearchText::parse);
-    let key = (page, search.as_ref().map(|s| s.key().to_owned()));
-
-    // Read before the data, so an answer is never kept under a newer version than its data.
-    let version = api.version.get();
-    if let Some(body) = version.and_then(|v| api.cache.get(v, &key)) {
-        return Ok(json_bytes(StatusCode::OK, body));
-    }
-    if search.is_some() {
-        api.search_limit.check(client)?;
-    }
-    let limit = api.page_size;
-    let (total, page, records) = api
-        .db
-        .read(move |conn| {
-            // One read transaction, so the total and the page agree.
-            let snapshot = conn.unchecked_transaction().map_err(StoreError::from)?;
-            let total = blogs::count(&snapshot, search.as_ref())?;
-            let page = page.clamp(1, page_count(total, limit));
-            let records = blogs::list(&snapshot, search.as_ref(), limit, (page - 1) * limit)?;
-            Ok((total, page, records))
-        })
+    let (etag, body) = api
+        .list_json(client, page.as_deref(), text.as_deref())
         .await?;
-    // Rendering happens only on a cache miss.
-    let body = ListBody {
-        data: ListData {
-            datas: records
-                .iter()
-                .map(|r| BlogJson::new(r, &api.sanitizer))
-                .collect(),
-            pagination: Pagination {
-                total,
-                limit,
-                page,
-                pages: page_count(total, limit),
-            },
-        },
-    };
-    let body = Bytes::from(serde_json::to_vec(&body).map_err(ApiError::unexpected)?);
-    if let Some(version) = version {
-        api.cache.put(version, key, body.clone());
-    }
-    Ok(json_bytes(StatusCode::OK, body))
+    Ok(tagged(StatusCode::OK, JSON, &body, &etag, &request))
 }
 
-async fn detail(id: String, api: Arc<BlogApi>) -> Result<Response, ApiError> {
-    let Some(id) = BlogId::parse(&id) else {
-        return Ok(not_found());
-    };
-    let record = api.db.read(move |conn| blogs::get(conn, &id)).await?;
-    let Some(record) = record else {
-        return Ok(not_found());
-    };
-    let body = DetailBody {
-        data: DetailData {
-            datas: vec![BlogJson::new(&record, &api.sanitizer)],
-        },
-        message: None,
-    };
-    let bytes = serde_json::to_vec(&body).map_err(ApiError::unexpected)?;
-    Ok(json_bytes(StatusCode::OK, Bytes::from(bytes)))
+async fn detail(id: String, api: Arc<BlogApi>, request: HeaderMap) -> Result<Response, ApiError> {
+    Ok(match api.detail_json(&id).await? {
+        Some(body) => tagged(StatusCode::OK, JSON, &body, &etag_of(&body), &request),
+        None => not_found(),
+    })
 }
+
+const JSON: &str = "application/json";
 
 fn not_found() -> Response {
     let body = DetailBody {

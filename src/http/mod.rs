@@ -10,6 +10,7 @@ pub mod applicants;
 pub mod assets;
 pub mod blogs;
 pub mod body;
+pub mod discovery;
 pub mod disk;
 pub mod error;
 #[cfg(test)]
@@ -19,10 +20,12 @@ pub mod leads;
 pub mod media;
 pub mod openapi;
 pub mod origin;
+pub mod pages;
 pub mod rate_limit;
 pub mod reply;
 pub mod response_cache;
 pub mod security;
+pub mod site_url;
 pub mod subscriptions;
 
 use std::future::Future;
@@ -65,13 +68,24 @@ pub struct AppState {
     pub origins: Arc<origin::OriginPolicy>,
     /// The blog version counter, kept fresh by the server's watch thread.
     pub blog_version: Reading,
+    /// The blog API's reads and cache, which the rendered pages use too.
+    pub blogs: Arc<blogs::BlogApi>,
+    /// The server-rendered pages.
+    pub pages: Arc<pages::Pages>,
 }
 
 impl AppState {
     pub fn new(db: Arc<Db>, settings: Settings, watches: Watches) -> AppState {
-        let index = IndexPage::render("/api", &settings.media_base);
+        let index = Arc::new(IndexPage::render("/api", &settings.media_base));
         let form_limit = ClientLimit::new(settings.rate_limit_per_minute);
-        let search_limit = ClientLimit::new(settings.search_rate_limit_per_minute);
+        let search_limit = Arc::new(ClientLimit::new(settings.search_rate_limit_per_minute));
+        let blogs = Arc::new(blogs::BlogApi::new(
+            Arc::clone(&db),
+            &settings,
+            watches.blog_version.clone(),
+            Arc::clone(&search_limit),
+        ));
+        let pages = pages::Pages::new(Arc::clone(&index), Arc::clone(&blogs), &settings.media_base);
         let origins = origin::OriginPolicy::new(&settings.allowed_origins);
         let uploads = crate::store::uploads::uploads_dir(&settings.data_dir);
         let disk = disk::DiskGuard::new(
@@ -83,13 +97,15 @@ impl AppState {
         AppState {
             db,
             settings: Arc::new(settings),
-            index: Arc::new(index),
+            index,
             form_limit: Arc::new(form_limit),
-            search_limit: Arc::new(search_limit),
+            search_limit,
             origins: Arc::new(origins),
             disk: Arc::new(disk),
             store_lost: watches.store_lost,
             blog_version: watches.blog_version,
+            blogs,
+            pages: Arc::new(pages),
         }
     }
 
@@ -194,10 +210,11 @@ fn api(state: &AppState) -> BoxedFilter<(Response,)> {
     warp::path("api").and(endpoints).boxed()
 }
 
-/// Every other GET: the site's pages and files. Paths under `/api` are not the site's: they
-/// fall to the recover, which answers JSON.
+/// Every other GET: the site's files and pages (rendered). Paths under `/api` are not the
+/// site's: they fall to the recover, which answers JSON.
 fn site(state: &AppState) -> BoxedFilter<(Response,)> {
-    let index = Arc::clone(&state.index);
+    let pages = Arc::clone(&state.pages);
+    let raw_query = warp::query::raw().or(warp::any().map(String::new)).unify();
     get_or_head()
         .and(warp::path::full())
         .and_then(|path: FullPath| async move {
@@ -207,10 +224,28 @@ fn site(state: &AppState) -> BoxedFilter<(Response,)> {
                 Ok(path)
             }
         })
+        .and(raw_query)
         .and(warp::header::headers_cloned())
-        .map(move |path: FullPath, headers: HeaderMap| {
-            assets::serve(&index, path.as_str(), &headers)
-        })
+        .and(site_url::origin(
+            state.settings.public_url.clone(),
+            Arc::new(state.settings.trusted_proxies.clone()),
+        ))
+        .and(state.client())
+        .then(
+            move |path: FullPath, query: String, headers: HeaderMap, origin, client| {
+                let pages = Arc::clone(&pages);
+                async move {
+                    match assets::file(path.as_str(), &headers) {
+                        Some(file) => file,
+                        None => {
+                            pages
+                                .answer(path.as_str(), &query, &origin, client, &headers)
+                                .await
+                        }
+                    }
+                }
+            },
+        )
         .boxed()
 }
 
@@ -221,6 +256,8 @@ pub fn routes(state: &AppState) -> BoxedFilter<(Response,)> {
         .or(subscriptions::one_click(state))
         .unify()
         .or(media::routes(state))
+        .unify()
+        .or(discovery::routes(state))
         .unify()
         .or(site(state))
         .unify()

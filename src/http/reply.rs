@@ -36,6 +36,40 @@ pub fn created(message: &str, id: &str) -> Response {
     warp::reply::with_status(warp::reply::json(&body), StatusCode::CREATED).into_response()
 }
 
+/// What any shared cache (a CDN) may keep for a minute and serve stale while it asks again;
+/// browsers ask every time and get 304 while the ETag holds. The pages, the blog API, the
+/// sitemap and the feed.
+pub const PUBLIC_REVALIDATE: &str = "public, max-age=0, s-maxage=60, stale-while-revalidate=86400";
+
+/// `body` with its tag and `PUBLIC_REVALIDATE`, or 304 when the client has it (a 200 only).
+pub fn tagged(
+    status: StatusCode,
+    content_type: &'static str,
+    body: &Bytes,
+    etag: &HeaderValue,
+    request: &warp::http::HeaderMap,
+) -> Response {
+    let not_modified = status == StatusCode::OK && super::assets::etag_matches(request, etag);
+    let mut response = Response::new(if not_modified {
+        Bytes::new().into()
+    } else {
+        body.clone().into()
+    });
+    *response.status_mut() = if not_modified {
+        StatusCode::NOT_MODIFIED
+    } else {
+        status
+    };
+    let headers = response.headers_mut();
+    headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
+    headers.insert(
+        header::CACHE_CONTROL,
+        HeaderValue::from_static(PUBLIC_REVALIDATE),
+    );
+    headers.insert(header::ETAG, etag.clone());
+    response
+}
+
 /// Already-serialized JSON with a status. `no-cache`: what the API answers can change at
 /// any time, so the browser asks again rather than trusting a copy.
 pub fn json_bytes(status: StatusCode, body: Bytes) -> Response {

@@ -9,17 +9,19 @@ use std::sync::Mutex;
 
 use bytes::Bytes;
 
-pub struct ResponseCache<K> {
+/// Bodies (`Bytes`) by default; any cheaply cloned answer (a rendered page with its status
+/// and tag) otherwise.
+pub struct ResponseCache<K, V = Bytes> {
     capacity: usize,
-    inner: Mutex<Entries<K>>,
+    inner: Mutex<Entries<K, V>>,
 }
 
-struct Entries<K> {
+struct Entries<K, V> {
     version: i64,
-    bodies: HashMap<K, Bytes>,
+    bodies: HashMap<K, V>,
 }
 
-impl<K: Eq + Hash> ResponseCache<K> {
+impl<K: Eq + Hash, V: Clone> ResponseCache<K, V> {
     /// At most `capacity` responses; when full, it starts over (the hot keys come back at once).
     pub fn new(capacity: usize) -> Self {
         ResponseCache {
@@ -32,7 +34,7 @@ impl<K: Eq + Hash> ResponseCache<K> {
     }
 
     /// The response for `key` rendered at data version `version`, if there is one.
-    pub fn get(&self, version: i64, key: &K) -> Option<Bytes> {
+    pub fn get(&self, version: i64, key: &K) -> Option<V> {
         let mut entries = self.inner.lock().ok()?;
         if entries.version != version {
             entries.bodies.clear();
@@ -43,7 +45,7 @@ impl<K: Eq + Hash> ResponseCache<K> {
     }
 
     /// Keeps `body`, rendered from data at version `version` (read before the data was).
-    pub fn put(&self, version: i64, key: K, body: Bytes) {
+    pub fn put(&self, version: i64, key: K, body: V) {
         let Ok(mut entries) = self.inner.lock() else {
             return;
         };

@@ -47,6 +47,19 @@ impl TestApp {
         }
     }
 
+    /// As `new`, with pages rendered by `script` in place of the site's server bundle.
+    pub fn with_render_script(script: &str) -> TestApp {
+        let mut app = TestApp::new();
+        app.state.pages = Arc::new(corpsite::http::pages::Pages::with_script(
+            Arc::clone(&app.state.index),
+            Arc::clone(&app.state.blogs),
+            &app.state.settings.media_base,
+            script.into(),
+        ));
+        app.routes = http::routes(&app.state);
+        app
+    }
+
     pub fn data_dir(&self) -> PathBuf {
         self.dir.path().to_path_buf()
     }
@@ -86,3 +99,47 @@ pub fn json(response: &Response<Bytes>) -> serde_json::Value {
 }
 
 pub mod process;
+
+/// What the code under test logs on this thread, while it lives.
+pub struct LogCapture {
+    text: Arc<std::sync::Mutex<Vec<u8>>>,
+    _guard: tracing::subscriber::DefaultGuard,
+}
+
+struct CaptureWriter(Arc<std::sync::Mutex<Vec<u8>>>);
+
+impl std::io::Write for CaptureWriter {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        if let Ok(mut text) = self.0.lock() {
+            text.extend_from_slice(bytes);
+        }
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+impl LogCapture {
+    pub fn start() -> LogCapture {
+        let text = Arc::new(std::sync::Mutex::new(Vec::new()));
+        let writer = Arc::clone(&text);
+        let subscriber = tracing_subscriber::fmt()
+            .with_ansi(false)
+            .with_max_level(tracing::Level::DEBUG)
+            .with_writer(move || CaptureWriter(Arc::clone(&writer)))
+            .finish();
+        LogCapture {
+            text,
+            _guard: tracing::subscriber::set_default(subscriber),
+        }
+    }
+
+    pub fn text(&self) -> String {
+        self.text
+            .lock()
+            .map(|text| String::from_utf8_lossy(&text).into_owned())
+            .unwrap_or_default()
+    }
+}

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import type { Blog } from '@/lib/api-types';
 import { blogPath } from '@/lib/blog-path';
 import { fakeBlog, fetchList, isBlogDetail, isBlogList, serveFakeMedia } from './blog-helpers';
-import { expect, holdRequests, SEEDED_STORY_ID, test } from './fixtures';
+import { expect, holdRequests, openInApp, SEEDED_STORY_ID, test } from './fixtures';
 
 function hexToRgb(hex: string): string {
   const n = Number.parseInt(hex.slice(1), 16);
@@ -157,7 +157,7 @@ test('an unknown post shows the toast, then goes to / after 2 seconds', async ({
 
 test('an empty answer counts as not found too', async ({ page }) => {
   await page.route(isBlogDetail, (route) => route.fulfill({ json: { data: { datas: [] } } }));
-  await page.goto(blogPath('empty-answer'));
+  await openInApp(page, blogPath('empty-answer'));
   await expect(page.getByText("We couldn't find the blog based on your search").first()).toBeVisible();
   await page.waitForURL((url) => url.pathname === '/', { timeout: 5000 });
 });
@@ -173,7 +173,7 @@ test('a server error on the post shows an error toast and a retry, without leavi
   await page.route(isBlogDetail, (route) =>
     fail ? route.fulfill({ status: 500, json: { message: 'Database is busy.' } }) : route.fallback(),
   );
-  await page.goto(blogPath(blog._id));
+  await openInApp(page, blogPath(blog._id));
   await expect(page.locator('.toast--error')).toHaveText(/We could not load this blog/);
   await page.waitForTimeout(2500);
   await expect(page).toHaveURL(blogPath(blog._id));
@@ -185,7 +185,7 @@ test('a server error on the post shows an error toast and a retry, without leavi
 test('a loading state shows while the post is on its way', async ({ page, request }) => {
   const blog = await firstListedBlog(request);
   const answer = await holdRequests(page, isBlogDetail);
-  await page.goto(blogPath(blog._id));
+  await openInApp(page, blogPath(blog._id));
   await expect(page.getByRole('status').filter({ hasText: 'Loading the blog…' })).toBeAttached();
   await expect(page.locator('.blog-detail__loading')).toBeVisible();
   answer.release();
@@ -200,7 +200,7 @@ test('an author without a photo gets a circle with the first initial in the blog
     page,
     fakeBlog({ color: '#7c2d12', written_by: { name: 'farah Siddiqui', profile_photo: null } }),
   );
-  await page.goto(blogPath('fake-post'));
+  await openInApp(page, blogPath('fake-post'));
   const initial = page.getByTestId('author-initial');
   await expect(initial).toHaveText('F');
   await expect(initial).toHaveCSS('background-color', hexToRgb('#7c2d12'));
@@ -211,7 +211,7 @@ test('no author at all when written_by is null; no similar section when there ar
   page,
 }) => {
   await serveBlog(page, fakeBlog({ written_by: null }));
-  await page.goto(blogPath('fake-post'));
+  await openInApp(page, blogPath('fake-post'));
   await expect(
     page.getByRole('heading', { level: 1, name: 'A fake post for a routed answer' }),
   ).toBeVisible();
@@ -227,12 +227,12 @@ test('a post without an image: no picture and no broken image, on the post and i
 }) => {
   const bare = fakeBlog({ _id: 'bare-post', title: 'A post without a picture', blog_image: null });
   await serveBlog(page, bare, [fakeBlog({ _id: 'other', title: 'Another post' })]);
-  await page.goto(blogPath('bare-post'));
+  await openInApp(page, blogPath('bare-post'));
   const article = page.getByRole('article').filter({ has: page.getByRole('heading', { level: 1 }) });
   await expect(article.getByRole('heading', { level: 1, name: bare.title })).toBeVisible();
   await expect(article.getByText(bare.motive)).toBeVisible();
   await expect(article.locator('img')).toHaveCount(0);
-  await page.goto('/blogs');
+  await openInApp(page, '/blogs');
   const card = page.locator('.blog-grid > li').filter({ hasText: bare.title });
   await expect(card.getByRole('link', { name: bare.title })).toBeVisible();
   await expect(card.locator('img')).toHaveCount(0);
@@ -257,7 +257,7 @@ test('the body is sanitized again in the browser: nothing in it runs', async ({ 
   ].join('');
   await serveBlog(page, fakeBlog({ content }));
   await page.route('**/x', (route) => route.fulfill({ status: 404, body: '' }));
-  await page.goto(blogPath('fake-post'));
+  await openInApp(page, blogPath('fake-post'));
   const body = page.locator('.blog-detail__content');
   await expect(body.getByText('Good text stays.')).toBeVisible();
   await expect(body.getByRole('heading', { level: 2, name: 'Heading one' })).toBeVisible();
@@ -407,7 +407,7 @@ test('the reading time wraps as a whole, and its separator never starts a line',
     [390, false],
   ] as const) {
     await page.setViewportSize({ width, height: 844 });
-    await page.goto(blogPath('fake-post'));
+    await openInApp(page, blogPath('fake-post'));
     await expect(page.getByText('3 min read')).toBeVisible();
     const line = await readingTimeLine(page);
     expect(line.sharesLine, `at ${width} px the reading time shares the tags' line`).toBe(fits);

@@ -1,6 +1,6 @@
 import { blogPath } from '@/lib/blog-path';
 import { fakeBlog, fetchList, isBlogList, PAGE_SIZE, serveFakeMedia } from './blog-helpers';
-import { expect, holdRequests, test } from './fixtures';
+import { expect, holdRequests, openInApp, test } from './fixtures';
 
 const HEADLINE = 'The Hand Picked success stories by the company which might inspire you and believe in us';
 
@@ -99,7 +99,7 @@ test('pagination is hidden when everything fits on one page', async ({ page }) =
       },
     }),
   );
-  await page.goto('/blogs');
+  await openInApp(page, '/blogs');
   await expect(page.getByRole('link', { name: 'Only post B' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Blog pages' })).toHaveCount(0);
 });
@@ -153,7 +153,7 @@ test('a shared search link opens with the search filled in', async ({ page, requ
 
 test('shows a loading state while the list is on its way', async ({ page }) => {
   const answer = await holdRequests(page, isBlogList);
-  await page.goto('/blogs');
+  await openInApp(page, '/blogs');
   await expect(page.getByRole('status').filter({ hasText: 'Loading the blogs…' })).toBeVisible();
   await expect(page.locator('.blog-card--skeleton').first()).toBeVisible();
   answer.release();
@@ -169,7 +169,7 @@ test('a failing list call shows an error toast and a way to retry', async ({ pag
       ? route.fulfill({ status: 500, json: { message: 'The blog store is unavailable.' } })
       : route.fallback(),
   );
-  await page.goto('/blogs');
+  await openInApp(page, '/blogs');
   await expect(page.locator('.toast--error')).toHaveText(/We could not load the blogs/);
   fail = false;
   await page.getByRole('button', { name: 'Try again' }).click();

@@ -16,6 +16,18 @@ interface PageGuard {
  * anything of another origin or logs an error: the site must work offline and quietly.
  */
 export const test = base.extend<{ guard: PageGuard }>({
+  // Every page arrives rendered by the server; a test acts once the app has taken it over
+  // (typing into the server's form before hydration would be typing into plain HTML).
+  page: async ({ page, javaScriptEnabled }, use) => {
+    const goto = page.goto.bind(page);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      const html = response?.headers()['content-type']?.startsWith('text/html') ?? false;
+      if (javaScriptEnabled !== false && html) await waitForApp(page);
+      return response;
+    };
+    await use(page);
+  },
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixture dependencies from this pattern
   baseURL: async ({}, use) => {
     const url = process.env.E2E_BASE_URL;
@@ -58,6 +70,24 @@ export const SEEDED_STORY_ID = 'science-labs-for-twelve-government-high-schools-
 export const ROUTES: readonly string[] = routeTable.routes.map(({ path }) =>
   path.includes(':id') ? blogPath(SEEDED_STORY_ID) : path,
 );
+
+/** Waits until the browser app has taken over the server-rendered page (hydration done). */
+export async function waitForApp(page: Page): Promise<void> {
+  await page.locator('html[data-app="ready"]').waitFor({ state: 'attached' });
+}
+
+/**
+ * Opens `path` the way a visitor's click inside the site does: the app shows it from its own
+ * API calls (which a test may have routed to fake answers), not from server-rendered HTML.
+ */
+export async function openInApp(page: Page, path: string): Promise<void> {
+  await page.goto('/why-us');
+  await waitForApp(page);
+  await page.evaluate((target) => {
+    history.pushState(null, '', target);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+}
 
 /** True when the document is wider than the viewport (horizontal scrolling). */
 export function hasHorizontalScroll(page: Page): Promise<boolean> {

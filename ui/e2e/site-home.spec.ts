@@ -1,6 +1,6 @@
 import { blogPath } from '@/lib/blog-path';
 import { fetchList, isBlogList } from './blog-helpers';
-import { expect, test } from './fixtures';
+import { expect, openInApp, test } from './fixtures';
 
 test.describe('home page', () => {
   test('shows every section in SPEC order', async ({ page }) => {
@@ -124,8 +124,22 @@ test.describe('home page', () => {
   test('the overview counters count up to their targets once scrolled into view', async ({ page }) => {
     await page.goto('/');
     const counters = page.locator('#overview .stat__value');
-    await expect(counters).toHaveText(['0+', '0+', '0+', '0+']);
+    // The page arrives with the real figures (as the server rendered them, for any reader).
+    await expect(counters).toHaveText(['6000+', '700+', '11+', '500+']);
+    // Once seen, each counts up from zero: record the smallest value the first one shows.
+    await page.evaluate(() => {
+      const first = document.querySelector('#overview .stat__value');
+      const marks = window as unknown as { lowest?: number };
+      marks.lowest = Number.POSITIVE_INFINITY;
+      new MutationObserver(() => {
+        const value = Number.parseInt(first?.textContent ?? '', 10);
+        if (!Number.isNaN(value)) marks.lowest = Math.min(marks.lowest ?? value, value);
+      }).observe(first as Node, { subtree: true, childList: true, characterData: true });
+    });
     await page.locator('#overview').scrollIntoViewIfNeeded();
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { lowest?: number }).lowest))
+      .toBeLessThan(1000);
     await expect(counters).toHaveText(['6000+', '700+', '11+', '500+'], { timeout: 5000 });
     await expect(page.locator('#overview .stat__label')).toHaveText([
       'Clients Served',
@@ -199,7 +213,7 @@ test.describe('featured stories', () => {
     await page.route(isBlogList, (route) =>
       route.fulfill({ status: 500, json: { message: 'Something went wrong on our side.' } }),
     );
-    await page.goto('/');
+    await openInApp(page, '/');
     await expect(page.locator('#featured-stories')).toContainText('will appear here soon');
     await expect(page.locator('.toast')).toHaveCount(0);
   });
@@ -210,7 +224,7 @@ test.describe('featured stories', () => {
         json: { data: { datas: [], pagination: { total: 0, limit: 12, page: 1, pages: 0 } } },
       }),
     );
-    await page.goto('/');
+    await openInApp(page, '/');
     await expect(page.locator('#featured-stories')).toContainText('will appear here soon');
   });
 });

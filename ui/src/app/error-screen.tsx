@@ -1,6 +1,7 @@
 import { Component, type ComponentChildren } from 'preact';
 import { useLocation } from 'react-router-dom';
 import { messages } from '@/content/messages';
+import { usePageMeta } from '@/lib/page-meta';
 
 /** The router's generic error screen (SPEC.md "Global behaviour"): the title, then the message. */
 function ErrorScreen({ message }: { message: string }) {
@@ -18,6 +19,7 @@ function ErrorScreen({ message }: { message: string }) {
 /** No route matches: the server answered 404 too. */
 export function NotFoundScreen() {
   const { pathname } = useLocation();
+  usePageMeta({ title: messages.unexpectedApplicationError, noindex: true });
   return <ErrorScreen message={`404 Not Found: no page at ${pathname}`} />;
 }
 

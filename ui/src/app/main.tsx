@@ -1,19 +1,30 @@
-import { render } from 'preact';
+import { hydrate, render } from 'preact';
 import { BrowserRouter } from 'react-router-dom';
-import { ToastHost } from '@/components/toast-host';
 import { startAnimateOnScroll } from '@/lib/animate-on-scroll';
-import { App } from './app';
+import { Site } from './app';
+import { preloadPage } from './routes';
 import '@/styles/base.css';
 import '@/styles/site.css';
 
 const root = document.getElementById('root');
-if (root) {
-  startAnimateOnScroll();
-  render(
+
+async function start(container: HTMLElement) {
+  const app = (
     <BrowserRouter>
-      <App />
-      <ToastHost />
-    </BrowserRouter>,
-    root,
+      <Site />
+    </BrowserRouter>
   );
+  // The server rendered the page: take over its markup. Its chunk loads first, so the first
+  // render matches the server's and no loading fallback replaces it.
+  if (container.firstElementChild) {
+    await preloadPage(location.pathname).catch(() => {});
+    hydrate(app, container);
+  } else {
+    render(app, container);
+  }
+  // The app runs the page from here on (browser tests wait for this).
+  document.documentElement.dataset.app = 'ready';
+  startAnimateOnScroll();
 }
+
+if (root) void start(root);

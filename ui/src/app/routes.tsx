@@ -1,5 +1,5 @@
 import { type ComponentType, lazy } from 'preact/compat';
-import type { RouteObject } from 'react-router-dom';
+import { matchRoutes, type RouteObject } from 'react-router-dom';
 import { NotFoundScreen } from './error-screen';
 import { Layout } from './layout';
 import routeTable from './route-table.json';
@@ -14,30 +14,74 @@ const pageModules: Record<string, () => Promise<PageModule>> = Object.fromEntrie
   ]),
 );
 
+/** Pages whose module is already here: rendered at once, with no Suspense fallback. */
+const loadedPages = new Map<string, ComponentType>();
+
 /** `blog-detail-page` -> `BlogDetailPage`, the page module's named export. */
 function exportName(page: string): string {
   return page.replace(/(^|-)(\w)/g, (_match, _dash, letter: string) => letter.toUpperCase());
 }
 
-/** One page as its own chunk. */
+function pageComponent(name: string, module: PageModule): ComponentType {
+  const Component = module[exportName(name)];
+  if (!Component) throw new Error(`Page module ${name} has no export named ${exportName(name)}`);
+  return Component;
+}
+
+/** One page as its own chunk, or the module itself once it is loaded. */
 function page(name: string) {
   const load = pageModules[name];
   if (!load) throw new Error(`route-table.json names a page that does not exist: ${name}`);
-  const Page = lazy(async () => {
-    const Component = (await load())[exportName(name)];
-    if (!Component) throw new Error(`Page module ${name} has no export named ${exportName(name)}`);
-    return { default: Component };
-  });
+  const Lazy = lazy(async () => ({ default: pageComponent(name, await load()) }));
+  function Page() {
+    const Loaded = loadedPages.get(name);
+    return Loaded ? <Loaded /> : <Lazy />;
+  }
   return <Page />;
 }
 
+/** The route table's entries (route-table.json); `private` ones are the staff's. */
+export interface TableRoute {
+  path: string;
+  page: string;
+  private?: boolean;
+}
+
+const tableRoutes: readonly TableRoute[] = routeTable.routes;
+
 /** SPEC.md section 2, from the one route table the server reads too (route-table.json). */
 const pageRoutes: RouteObject[] = [
-  ...routeTable.routes.map(
+  ...tableRoutes.map(
     ({ path, page: name }): RouteObject =>
-      path === '/' ? { index: true, element: page(name) } : { path: path.slice(1), element: page(name) },
+      path === '/'
+        ? { index: true, element: page(name), id: name + path }
+        : { path: path.slice(1), element: page(name), id: name + path },
   ),
   { path: '*', element: <NotFoundScreen /> },
 ];
 
 export const routes: RouteObject[] = [{ path: '/', element: <Layout />, children: pageRoutes }];
+
+/** The route-table page that shows `pathname`, if any. */
+export function pageFor(pathname: string): string | undefined {
+  const leaf = matchRoutes(routes, pathname)?.at(-1)?.route;
+  return tableRoutes.find(({ path, page: name }) => leaf?.id === name + path)?.page;
+}
+
+/**
+ * Loads the chunk of the page at `pathname` before the browser hydrates it, so the first
+ * render is the server's markup and never a loading fallback.
+ */
+export async function preloadPage(pathname: string): Promise<void> {
+  const name = pageFor(pathname);
+  const load = name ? pageModules[name] : undefined;
+  if (name && load && !loadedPages.has(name)) loadedPages.set(name, pageComponent(name, await load()));
+}
+
+/** The server bundle has every page module at hand. */
+export function providePages(modules: Record<string, PageModule>): void {
+  for (const [file, module] of Object.entries(modules)) {
+    const name = file.replace(/^.*\/|\.tsx$/g, '');
+    loadedPages.set(name, pageComponent(name, module));
+  }
+}

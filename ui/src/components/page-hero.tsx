@@ -1,6 +1,7 @@
 import type { ComponentChildren } from 'preact';
 import { Link } from 'react-router-dom';
 import type { BreadcrumbItem } from '@/content/types';
+import { declareBreadcrumb } from '@/lib/page-meta';
 
 function Breadcrumb({ items }: { items: readonly BreadcrumbItem[] }) {
   return (
@@ -35,6 +36,7 @@ interface PageHeroProps {
 
 /** The banner at the top of an inner page: artwork, breadcrumb, the page's h1. */
 export function PageHero({ title, text, image, imageAlt = '', breadcrumb, children }: PageHeroProps) {
+  if (breadcrumb) declareBreadcrumb(breadcrumb);
   return (
     <header class="page-hero">
       {image && (

@@ -38,6 +38,11 @@ export function startAnimateOnScroll(doc: Document = document): () => void {
       for (const node of record.addedNodes) if (node instanceof Element) watch(node);
     }
   });
+  // What a server-rendered page already shows stays shown: only what is below the fold fades in.
+  const fold = doc.defaultView?.innerHeight ?? 0;
+  for (const element of doc.querySelectorAll(SELECTOR)) {
+    if (element.getBoundingClientRect().top < fold) element.classList.add(ANIMATE_IN_CLASS);
+  }
   doc.documentElement.classList.add(ANIMATE_READY_CLASS);
   watch(doc);
   added.observe(doc.body, { childList: true, subtree: true });

@@ -12,20 +12,21 @@ export function countAt(target: number, elapsedMs: number, durationMs = COUNT_UP
 }
 
 /**
- * Counts from 0 to `target` once `running` turns true. Under prefers-reduced-motion
- * the target shows at once, without waiting to be seen.
+ * Counts from 0 to `target` once `running` turns true. Until then it shows the target, as
+ * the server rendered it (a visitor without JavaScript reads the real figure). Under
+ * prefers-reduced-motion the target simply stays.
  */
 export function useCountUp(target: number, running: boolean, durationMs = COUNT_UP_MS): number {
-  const [reduced] = useState(prefersReducedMotion);
-  const [value, setValue] = useState(reduced ? target : 0);
+  const [value, setValue] = useState(target);
   useEffect(() => {
-    if (reduced) {
+    if (prefersReducedMotion()) {
       setValue(target);
       return;
     }
     if (!running) return;
     let frame = 0;
     const start = performance.now();
+    setValue(0);
     const tick = (now: number) => {
       const next = countAt(target, now - start, durationMs);
       setValue(next);
@@ -33,6 +34,6 @@ export function useCountUp(target: number, running: boolean, durationMs = COUNT_
     };
     frame = requestAnimationFrame(tick);
     return () => cancelAnimationFrame(frame);
-  }, [target, running, durationMs, reduced]);
+  }, [target, running, durationMs]);
   return value;
 }

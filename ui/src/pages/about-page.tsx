@@ -5,12 +5,12 @@ import { StatementPair } from '@/components/statement-pair';
 import { aboutContent } from '@/content/about';
 import { companyMission, companyVision } from '@/content/company';
 import { LeadersGrid } from '@/features/about/leaders-grid';
-import { usePageTitle } from '@/lib/use-page-title';
+import { usePageMeta } from '@/lib/page-meta';
 
 /** About (Who we are): story, counters, vision, mission and the eight leaders. */
 export function AboutPage() {
   const { banner, breadcrumb, story, overviewHeading } = aboutContent;
-  usePageTitle(banner.headline);
+  usePageMeta({ title: banner.headline, description: banner.text, image: banner.image });
   return (
     <>
       <PageHero

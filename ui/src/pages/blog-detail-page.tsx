@@ -5,7 +5,7 @@ import { blogContent } from '@/content/blog';
 import { messages } from '@/content/messages';
 import { AuthorBadge } from '@/features/blog/author-badge';
 import { blogColor, formatBlogDate } from '@/features/blog/blog-format';
-import { pickOthers } from '@/features/blog/blog-layout';
+import { pickOthers, seededRandom } from '@/features/blog/blog-layout';
 import { LoadFailed } from '@/features/blog/load-failed';
 import { PostBody } from '@/features/blog/post-body';
 import { SimilarBlogs } from '@/features/blog/similar-blogs';
@@ -13,8 +13,12 @@ import { SubscribePanel } from '@/features/blog/subscribe-panel';
 import { ApiError } from '@/lib/api-client';
 import type { Blog } from '@/lib/api-types';
 import { getBlog, listBlogs } from '@/lib/blog-api';
+import { takeBlog, takeList } from '@/lib/page-data';
+import { usePageMeta } from '@/lib/page-meta';
 import { mediaUrl } from '@/lib/runtime-config';
+import { blogPostingData } from '@/lib/structured-data';
 import { toast } from '@/lib/toast';
+import { useInlineStyle } from '@/lib/use-inline-style';
 import { useRemote } from '@/lib/use-remote';
 import '@/styles/controls.css';
 import '@/styles/forms.css';
@@ -65,10 +69,11 @@ function BlogArticle({ blog }: { blog: Blog }) {
   const color = blogColor(blog.color);
   const tags = blog.tags.map((tag) => tag.name).filter(Boolean);
   const image = mediaUrl(blog.blog_image);
+  const kicker = useInlineStyle<HTMLParagraphElement>({ color });
   return (
     <article class="blog-detail__article" aria-labelledby="blog-title">
       <header class="blog-detail__header">
-        <p class="blog-detail__kicker" style={{ color }}>
+        <p class="blog-detail__kicker" ref={kicker}>
           <span class="blog-detail__meta">
             {tags.length > 0 && (
               <span class="blog-detail__tags">
@@ -135,12 +140,14 @@ export function BlogDetailPage() {
     (error) => {
       if (!isNotFound(error)) toast.error(blogContent.detailFailed);
     },
+    () => takeBlog(id),
   );
   // Related posts are extra: when they fail to load the section is simply not shown.
   const others = useRemote(
     (signal) => listBlogs(1, '', signal),
     [id],
     () => {},
+    () => takeList(1, ''),
   );
 
   const notFound =
@@ -149,11 +156,24 @@ export function BlogDetailPage() {
   useNotFoundRedirect(notFound);
 
   const similar = useMemo(
-    () => (others.status === 'ready' ? pickOthers(others.data.blogs, id, SIMILAR_COUNT) : []),
+    () =>
+      others.status === 'ready' ? pickOthers(others.data.blogs, id, SIMILAR_COUNT, seededRandom(id)) : [],
     [others, id],
   );
 
   const blog = remote.status === 'ready' ? remote.data : null;
+  const { pathname } = useLocation();
+  usePageMeta(
+    blog
+      ? {
+          title: blog.title,
+          description: blog.motive,
+          image: mediaUrl(blog.blog_image),
+          type: 'article',
+          structuredData: blogPostingData(blog, pathname),
+        }
+      : { title: blogContent.detailTitleFallback, noindex: notFound },
+  );
 
   return (
     <div class="blog-detail">

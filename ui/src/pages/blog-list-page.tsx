@@ -9,6 +9,8 @@ import { BlogSearch } from '@/features/blog/blog-search';
 import { LoadFailed } from '@/features/blog/load-failed';
 import { listBlogs } from '@/lib/blog-api';
 import { fillIn } from '@/lib/fill-in';
+import { takeList } from '@/lib/page-data';
+import { usePageMeta } from '@/lib/page-meta';
 import { toast } from '@/lib/toast';
 import { useRemote } from '@/lib/use-remote';
 import '@/styles/controls.css';
@@ -38,7 +40,13 @@ export function BlogListPage() {
     (signal) => listBlogs(page, query, signal),
     [page, query, attempt],
     () => toast.error(blogContent.listFailed),
+    () => takeList(page, query),
   );
+  usePageMeta({
+    title: page > 1 ? `${blogContent.banner.headline}, page ${page}` : blogContent.banner.headline,
+    description: blogContent.banner.text,
+    image: blogContent.banner.image,
+  });
 
   const onSearch = useCallback(
     (next: string) => {

@@ -4,6 +4,7 @@ import { contactContent } from '@/content/contact';
 import type { PostalAddress } from '@/content/types';
 import { ContactForm } from '@/features/contact/contact-form';
 import { MapFacade } from '@/features/contact/map-facade';
+import { usePageMeta } from '@/lib/page-meta';
 import '@/styles/controls.css';
 import '@/styles/forms.css';
 import '@/features/contact/contact.css';
@@ -25,6 +26,7 @@ function Address({ address }: { address: PostalAddress }) {
 
 export function ContactPage() {
   const { banner, breadcrumb, intro, mainBranch, branchesHeading, branches } = contactContent;
+  usePageMeta({ title: banner.headline, description: intro, image: banner.image });
   return (
     <>
       <PageHero

@@ -6,12 +6,12 @@ import { PageSection } from '@/components/page-section';
 import { Paragraphs } from '@/components/paragraphs';
 import { PointGrid } from '@/components/point-grid';
 import { foundationLabels, foundationPage } from '@/content/foundation';
-import { usePageTitle } from '@/lib/use-page-title';
+import { usePageMeta } from '@/lib/page-meta';
 
 /** Shilpa Foundation: education, environment and healthcare since 2014. */
 export function FoundationPage() {
   const { title, breadcrumb, banner, intro, programmes, impact, getInvolved, externalSite } = foundationPage;
-  usePageTitle(title);
+  usePageMeta({ title, description: banner.text, image: banner.image });
   return (
     <>
       <PageHero title={title} image={banner.image} imageAlt={banner.imageAlt} breadcrumb={breadcrumb}>

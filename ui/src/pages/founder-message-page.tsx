@@ -2,12 +2,12 @@ import { PageHero } from '@/components/page-hero';
 import { Paragraphs } from '@/components/paragraphs';
 import { founderMessageContent } from '@/content/founder-message';
 import { initials } from '@/lib/initials';
-import { usePageTitle } from '@/lib/use-page-title';
+import { usePageMeta } from '@/lib/page-meta';
 
 /** Chairman's / Founder's message, under Home > About Us > Chairman's Message. */
 export function FounderMessagePage() {
   const { pageTitle, breadcrumb, banner, message, pullQuote } = founderMessageContent;
-  usePageTitle(pageTitle);
+  usePageMeta({ title: pageTitle, description: banner.text, image: banner.image });
   return (
     <>
       <PageHero

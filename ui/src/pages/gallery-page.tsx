@@ -6,12 +6,12 @@ import { PageSection } from '@/components/page-section';
 import { PointGrid } from '@/components/point-grid';
 import { galleryFacts, galleryLabels, galleryPage } from '@/content/gallery';
 import { BusinessSections } from '@/features/business/business-sections';
-import { usePageTitle } from '@/lib/use-page-title';
+import { usePageMeta } from '@/lib/page-meta';
 
 /** Art & Media: Fidelitus Gallery, established 2014, gives 25% of its sales to the foundation. */
 export function GalleryPage() {
   const { title, breadcrumb, banner, sections, visit, externalSite } = galleryPage;
-  usePageTitle(title);
+  usePageMeta({ title, description: banner.text, image: banner.image });
   return (
     <>
       <PageHero title={title} image={banner.image} imageAlt={banner.imageAlt} breadcrumb={breadcrumb}>

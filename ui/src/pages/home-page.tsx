@@ -10,12 +10,13 @@ import { HomeHero } from '@/features/home/home-hero';
 import { MdMessage } from '@/features/home/md-message';
 import { OurWings } from '@/features/home/our-wings';
 import { ServicesGrid } from '@/features/home/services-grid';
-import { usePageTitle } from '@/lib/use-page-title';
+import { usePageMeta } from '@/lib/page-meta';
+import { homeStructuredData } from '@/lib/structured-data';
 import '@/styles/home.css';
 
 /** Home: every section in SPEC.md's order. */
 export function HomePage() {
-  usePageTitle(siteInfo.brandName);
+  usePageMeta({ title: siteInfo.brandName, structuredData: homeStructuredData });
   return (
     <>
       <HomeHero />

@@ -2,12 +2,14 @@ import { PageHero } from '@/components/page-hero';
 import { careersContent } from '@/content/careers';
 import { ApplicationForm } from '@/features/careers/application-form';
 import { PerksPanel } from '@/features/careers/perks-panel';
+import { usePageMeta } from '@/lib/page-meta';
 import '@/styles/controls.css';
 import '@/styles/forms.css';
 import '@/features/careers/careers.css';
 
 export function JoinUsPage() {
   const { pageTitle, banner, breadcrumb } = careersContent;
+  usePageMeta({ title: pageTitle, description: banner.text, image: banner.image });
   return (
     <>
       <PageHero

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState } from 'preact/hooks';
 import { useSearchParams } from 'react-router-dom';
 import { subscriptionLinksContent } from '@/content/subscription-links';
 import { confirmSubscription } from '@/features/blog/subscription-link-api';

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState } from 'preact/hooks';
 import { useSearchParams } from 'react-router-dom';
 import { subscriptionLinksContent } from '@/content/subscription-links';
 import { unsubscribe } from '@/features/blog/subscription-link-api';

@@ -5,13 +5,13 @@ import { PageSection } from '@/components/page-section';
 import { Paragraphs } from '@/components/paragraphs';
 import { PointGrid } from '@/components/point-grid';
 import { whyUsContent } from '@/content/why-us';
-import { usePageTitle } from '@/lib/use-page-title';
+import { usePageMeta } from '@/lib/page-meta';
 
 /** Why Us: who we are, competitive edge, specialization, one roof, why choose us. */
 export function WhyUsPage() {
   const { breadcrumb, banner, whoWeAre, competitiveEdge, specialization, oneRoof, whyChooseUs } =
     whyUsContent;
-  usePageTitle('Why Us');
+  usePageMeta({ title: 'Why Us', description: banner.text, image: banner.image });
   return (
     <>
       <PageHero

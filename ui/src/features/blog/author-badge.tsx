@@ -1,5 +1,6 @@
 import type { BlogAuthor } from '@/lib/api-types';
 import { mediaUrl } from '@/lib/runtime-config';
+import { useInlineStyle } from '@/lib/use-inline-style';
 import { initialOf } from './blog-format';
 
 interface AuthorBadgeProps {
@@ -11,6 +12,11 @@ interface AuthorBadgeProps {
 /** The author's photo, or a circle in the blog's colour with the first initial. */
 export function AuthorBadge({ author, color, size = 44 }: AuthorBadgeProps) {
   const photo = mediaUrl(author.profile_photo);
+  const circle = useInlineStyle<HTMLSpanElement>({
+    'background-color': color,
+    width: `${size}px`,
+    height: `${size}px`,
+  });
   return (
     <span class="author">
       {photo ? (
@@ -24,12 +30,7 @@ export function AuthorBadge({ author, color, size = 44 }: AuthorBadgeProps) {
           decoding="async"
         />
       ) : (
-        <span
-          class="author__initial"
-          style={{ backgroundColor: color, width: `${size}px`, height: `${size}px` }}
-          aria-hidden="true"
-          data-testid="author-initial"
-        >
+        <span class="author__initial" ref={circle} aria-hidden="true" data-testid="author-initial">
           {initialOf(author.name)}
         </span>
       )}

@@ -3,6 +3,7 @@ import { MediaImage } from '@/components/media-image';
 import { blogContent } from '@/content/blog';
 import type { Blog } from '@/lib/api-types';
 import { blogPath } from '@/lib/blog-path';
+import { useInlineStyle } from '@/lib/use-inline-style';
 import { blogColor } from './blog-format';
 import type { BlogCardVariant } from './blog-layout';
 import './blog-card.css';
@@ -18,8 +19,9 @@ interface BlogCardProps {
 export function BlogCard({ blog, variant, eager }: BlogCardProps) {
   const tag = blog.tags[0]?.name;
   const author = blog.written_by?.name;
+  const card = useInlineStyle<HTMLElement>({ '--blog-color': blogColor(blog.color) });
   return (
-    <article class={`blog-card blog-card--${variant}`} style={{ '--blog-color': blogColor(blog.color) }}>
+    <article class={`blog-card blog-card--${variant}`} ref={card}>
       {variant !== 'text' && (
         <MediaImage
           class="blog-card__image"

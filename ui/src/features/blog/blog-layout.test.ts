@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { groupBlogs, pageCount, pageItems, parsePage, pickOthers, showsPagination } from './blog-layout';
+import {
+  groupBlogs,
+  pageCount,
+  pageItems,
+  parsePage,
+  pickOthers,
+  seededRandom,
+  showsPagination,
+} from './blog-layout';
 
 const posts = (n: number) => Array.from({ length: n }, (_, i) => ({ _id: `post-${i + 1}` }));
 
@@ -109,5 +117,20 @@ describe('similar blogs', () => {
   it('gives fewer when there are fewer others, and none when the post is alone', () => {
     expect(pickOthers(posts(2), 'post-1', 3)).toEqual([{ _id: 'post-2' }]);
     expect(pickOthers(posts(1), 'post-1', 3)).toEqual([]);
+  });
+});
+
+describe('seededRandom', () => {
+  it('repeats its sequence for one seed, so server and browser pick the same posts', () => {
+    const a = seededRandom('post-3');
+    const b = seededRandom('post-3');
+    const first = Array.from({ length: 5 }, a);
+    expect(Array.from({ length: 5 }, b)).toEqual(first);
+    expect(first.every((n) => n >= 0 && n < 1)).toBe(true);
+    const other = seededRandom('post-4');
+    expect(Array.from({ length: 5 }, other)).not.toEqual(first);
+    expect(pickOthers(posts(12), 'post-3', 3, seededRandom('x'))).toEqual(
+      pickOthers(posts(12), 'post-3', 3, seededRandom('x')),
+    );
   });
 });

@@ -87,3 +87,20 @@ export function pickOthers<T extends { _id: string }>(
   }
   return others.slice(0, count);
 }
+
+/**
+ * A random sequence fixed by `seed` (mulberry32 over an FNV-1a hash of it): the server's
+ * render and the browser's hydration pick the same "random" similar posts for one post.
+ */
+export function seededRandom(seed: string): () => number {
+  let state = 0x811c9dc5;
+  for (let i = 0; i < seed.length; i++) {
+    state = Math.imul(state ^ seed.charCodeAt(i), 0x01000193);
+  }
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

@@ -1,6 +1,6 @@
 import { render } from '@testing-library/preact';
 import { describe, expect, it } from 'vitest';
-import { PostBody, presentPostHtml } from './post-body';
+import { PostBody, presentPostHtml, presentPostHtmlText } from './post-body';
 
 describe('presentPostHtml', () => {
   it('demotes h1 to h2: the post title is the page h1', () => {
@@ -35,5 +35,21 @@ describe('PostBody', () => {
     );
     const body = container.querySelector('.blog-detail__content');
     expect(body?.innerHTML).toBe('<h2>Heading</h2><p>Text</p>');
+  });
+});
+
+describe('presentPostHtmlText (the server render)', () => {
+  it('presents ammonia output as the browser does', () => {
+    const clean =
+      '<h1>Plan</h1><p>a &lt;h1&gt; b</p><img src="/media/a.svg"><img src="/b.png" alt="B">' +
+      '<a href="https://example.org/x" rel="noopener noreferrer">out</a>' +
+      '<a href="https://www.site.test/blogs" rel="noopener noreferrer">in</a><a href="/blogs">rel</a>';
+    expect(presentPostHtmlText(clean, 'www.site.test')).toBe(
+      '<h2>Plan</h2><p>a &lt;h1&gt; b</p>' +
+        '<img alt="" loading="lazy" decoding="async" src="/media/a.svg">' +
+        '<img loading="lazy" decoding="async" src="/b.png" alt="B">' +
+        '<a target="_blank" rel="noopener noreferrer nofollow" href="https://example.org/x" rel="noopener noreferrer">out</a>' +
+        '<a href="https://www.site.test/blogs" rel="noopener noreferrer">in</a><a href="/blogs">rel</a>',
+    );
   });
 });

@@ -1,4 +1,5 @@
 import { useMemo } from 'preact/hooks';
+import { runtimeConfig } from '@/lib/runtime-config';
 import { sanitizeHtml } from './sanitize-html';
 
 /**
@@ -30,8 +31,38 @@ export function presentPostHtml(clean: string): string {
   return template.innerHTML;
 }
 
-/** A post's body: the server's HTML, cleaned again here, then presented. */
+const OUTSIDE_LINK = /<a (?=[^>]*\bhref="https?:\/\/([^"/?#]*))/gi;
+
+/**
+ * The same presentation for the server renderer, which has no DOM: a string pass over the
+ * server's own serialization of sanitized HTML (ammonia's), in which a `<` in text is always
+ * `&lt;`, so `<h1`, `<img ` and `<a ` can only start those elements. Attributes are added in
+ * front, where the first of a repeated attribute wins.
+ */
+export function presentPostHtmlText(clean: string, siteHost: string): string {
+  return clean
+    .replace(/<(\/?)h1\b/gi, '<$1h2')
+    .replace(/<img /gi, '<img loading="lazy" decoding="async" ')
+    .replace(/<img (?![^>]*\balt=)/gi, '<img alt="" ')
+    .replace(OUTSIDE_LINK, (tag, host: string) =>
+      host.toLowerCase() === siteHost.toLowerCase()
+        ? tag
+        : '<a target="_blank" rel="noopener noreferrer nofollow" ',
+    );
+}
+
+/**
+ * A post's body: the server's HTML, cleaned again here, then presented. A server render has no
+ * DOM: it presents the server's clean HTML as text (and the browser keeps that markup when it
+ * hydrates).
+ */
 export function PostBody({ html }: { html: string }) {
-  const shown = useMemo(() => presentPostHtml(sanitizeHtml(html)), [html]);
+  const shown = useMemo(
+    () =>
+      typeof DOMParser === 'undefined'
+        ? presentPostHtmlText(html, runtimeConfig.siteHost)
+        : presentPostHtml(sanitizeHtml(html)),
+    [html],
+  );
   return <div class="blog-detail__content" dangerouslySetInnerHTML={{ __html: shown }} />;
 }

@@ -2,7 +2,7 @@ import type { ComponentChildren } from 'preact';
 import { Link } from 'react-router-dom';
 import { PageHero } from '@/components/page-hero';
 import { subscriptionLinksContent } from '@/content/subscription-links';
-import { usePageTitle } from '@/lib/use-page-title';
+import { usePageMeta } from '@/lib/page-meta';
 import './subscription-link.css';
 
 /** The outcome of a subscription link: still working, done, or failed with the reason. */
@@ -31,7 +31,7 @@ export function SubscriptionLinkView({
   failedHeading,
   children,
 }: Props) {
-  usePageTitle(title);
+  usePageMeta({ title, noindex: true });
   const content = subscriptionLinksContent;
   return (
     <>

@@ -5,7 +5,7 @@ import { PageHero } from '@/components/page-hero';
 import { PageSection } from '@/components/page-section';
 import { businessLabels } from '@/content/business-pages';
 import type { BusinessPage } from '@/content/types';
-import { usePageTitle } from '@/lib/use-page-title';
+import { usePageMeta } from '@/lib/page-meta';
 import { BusinessSections } from './business-sections';
 
 /**
@@ -14,7 +14,7 @@ import { BusinessSections } from './business-sections';
  */
 export function BusinessPageView({ page }: { page: BusinessPage }) {
   const { banner } = page;
-  usePageTitle(page.title);
+  usePageMeta({ title: page.title, description: banner.text, image: banner.image });
   return (
     <>
       <PageHero

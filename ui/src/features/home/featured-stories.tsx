@@ -5,6 +5,7 @@ import { homeContent, homeLabels } from '@/content/home';
 import type { Blog } from '@/lib/api-types';
 import { listBlogs } from '@/lib/blog-api';
 import { blogPath } from '@/lib/blog-path';
+import { takeList } from '@/lib/page-data';
 import { useRemote } from '@/lib/use-remote';
 
 /** SPEC.md section 9: the home page features the first 3 posts. */
@@ -14,6 +15,11 @@ const FEATURED_STORY_COUNT = 3;
 async function loadFeaturedStories(signal: AbortSignal): Promise<Blog[]> {
   const { blogs } = await listBlogs(1, '', signal);
   return blogs.slice(0, FEATURED_STORY_COUNT);
+}
+
+/** The stories the server rendered the page with, if it did. */
+function preloadedStories(): Blog[] | undefined {
+  return takeList(1, '')?.blogs.slice(0, FEATURED_STORY_COUNT);
 }
 
 /** SPEC.md shows no handling of a failed list call: the section says so quietly, no toast. */
@@ -55,7 +61,7 @@ function StorySkeletons() {
 
 /** The first three blog posts; a failed or empty list leaves a short note, never an error. */
 export function FeaturedStories() {
-  const stories = useRemote(loadFeaturedStories, [], ignoreFailure);
+  const stories = useRemote(loadFeaturedStories, [], ignoreFailure, preloadedStories);
   const blogs = stories.status === 'ready' ? stories.data : [];
   return (
     <PageSection

@@ -13,12 +13,16 @@ import { toast } from '@/lib/toast';
  */
 export function HomeHero() {
   const video = useRef<HTMLVideoElement>(null);
-  const [reduced] = useState(prefersReducedMotion);
-  const [playing, setPlaying] = useState(!reduced);
+  // The server cannot know the visitor's motion setting: the page arrives still, on its
+  // poster, and starts playing once the browser has checked it (so it hydrates unchanged).
+  const [reduced, setReduced] = useState(true);
+  const [playing, setPlaying] = useState(false);
 
   useEffect(() => {
     const element = video.current;
-    if (!element || reduced) return;
+    const noMotion = prefersReducedMotion();
+    setReduced(noMotion);
+    if (!element || noMotion) return;
     element.muted = true; // browsers only autoplay muted video
     element.play().then(
       () => setPlaying(true),
@@ -28,7 +32,7 @@ export function HomeHero() {
         toast.error(messages.heroVideoFailed);
       },
     );
-  }, [reduced]);
+  }, []);
 
   const toggle = () => {
     const element = video.current;

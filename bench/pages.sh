@@ -1,0 +1,90 @@
+#!/usr/bin/env bash
+# Server-rendered pages: corpsite answering /, /blogs and a post from its render cache vs
+# nginx serving the very same HTML (saved from corpsite) as files with gzip_static, same
+# machine, same wrk load; then the cold render time of every route (cache emptied by a
+# fresh path each time) and the server's peak resident memory.
+#   bash bench/pages.sh            (needs: cargo build --release; apt-get install wrk nginx)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+DURATION=${DURATION:-10s}
+CONNECTIONS=${CONNECTIONS:-64}
+COLD=${COLD:-200}
+BIN=target/release/corpsite
+[ -x "$BIN" ] || { echo "build first: cargo build --release" >&2; exit 1; }
+command -v wrk >/dev/null || { echo "install wrk: apt-get install -y wrk" >&2; exit 1; }
+NGINX=$(command -v nginx || echo /usr/sbin/nginx)
+[ -x "$NGINX" ] || { echo "install nginx: apt-get install -y nginx" >&2; exit 1; }
+
+work=$(mktemp -d)
+cleanup() { kill "$corpsite_pid" 2>/dev/null || true; "$NGINX" -p "$work" -c nginx.conf -s stop 2>/dev/null || true; rm -rf "$work"; }
+trap cleanup EXIT
+
+RUST_LOG=warn "$BIN" serve --addr 127.0.0.1:0 --data-dir "$work/data" > "$work/out" &
+corpsite_pid=$!
+for _ in $(seq 50); do grep -q serving "$work/out" 2>/dev/null && break; sleep 0.1; done
+corpsite=$(grep -o 'http://[^/]*' "$work/out")
+post=/blogs/detail/$(curl -s "$corpsite/api/corp_website/blogs/get" | python3 -c 'import json,sys; print(json.load(sys.stdin)["data"]["datas"][0]["_id"])')
+
+# The same bytes for nginx: each page saved as a file, with its gzip beside it.
+mkdir -p "$work/root/blogs/detail" "$work/logs"
+for path in / /blogs "$post"; do
+  file="$work/root${path%/}/index.html"
+  mkdir -p "$(dirname "$file")"
+  curl -s -H 'Host: bench' "$corpsite$path" > "$file"
+  gzip -6 -k "$file"
+done
+
+port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+cat > "$work/nginx.conf" <<CONF
+worker_processes auto;
+error_log $work/logs/error.log;
+pid $work/nginx.pid;
+events { worker_connections 1024; }
+http {
+  include /etc/nginx/mime.types;
+  access_log off;
+  sendfile on;
+  tcp_nopush on;
+  keepalive_requests 100000;
+  gzip_static on;
+  server { listen 127.0.0.1:$port; root $work/root; index index.html; }
+}
+CONF
+"$NGINX" -p "$work" -c nginx.conf
+nginx="http://127.0.0.1:$port"
+
+run() { # name url
+  local line
+  line=$(wrk -t2 -c"$CONNECTIONS" -d"$DURATION" -H 'Accept-Encoding: gzip' -H 'Host: bench' "$2" | awk '/Requests\/sec/ {print $2} /Latency/ {lat=$2} END {print lat}' | paste -sd' ')
+  printf '%-44s %12s req/s   avg latency %s\n' "$1" "${line% *}" "${line#* }"
+}
+echo "wrk -t2 -c$CONNECTIONS -d$DURATION, Accept-Encoding: gzip (rendered page from the cache vs the same file)"
+for path in / /blogs "$post"; do
+  run "corpsite ${path:0:36}" "$corpsite$path"
+  run "nginx    ${path:0:36}" "$nginx${path%/}/"
+done
+
+# Cold renders: each request names a new origin (Host), so none is served from the cache.
+echo
+echo "cold render (cache empty), $COLD requests per route, one at a time: p50 / p99 / max in ms"
+python3 - "$corpsite" "$COLD" "$post" <<'PY'
+import http.client, sys, time, json, urllib.parse
+base, count, post = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+table = json.load(open("ui/src/app/route-table.json"))["routes"]
+host = urllib.parse.urlparse(base).netloc
+conn = http.client.HTTPConnection(host)
+for route in table:
+    path = route["path"].replace("/blogs/detail/:id", post)
+    times = []
+    for n in range(count):
+        start = time.perf_counter()
+        conn.request("GET", path, headers={"Host": f"cold{n}.bench"})
+        response = conn.getresponse(); response.read()
+        times.append((time.perf_counter() - start) * 1000)
+        assert response.status == 200, (path, response.status)
+    times.sort()
+    p = lambda q: times[min(len(times) - 1, int(q * len(times)))]
+    print(f"  {path[:44]:44} {p(0.5):6.2f} {p(0.99):6.2f} {times[-1]:6.2f}")
+PY
+echo
+echo "peak resident memory of corpsite: $(grep VmHWM /proc/$corpsite_pid/status | awk '{print $2/1024 " MB"}')"

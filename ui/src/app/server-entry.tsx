@@ -1,0 +1,94 @@
+/**
+ * The server's render of the site: the same App the browser runs, rendered to HTML by the
+ * binary's embedded JavaScript engine (src/render/). Vite builds this file on its own
+ * (`vite build --ssr`) into one self-contained script that sets `globalThis.corpsiteRender`.
+ */
+import './server-polyfills';
+import { renderToString } from 'preact-render-to-string';
+import { StaticRouter } from 'react-router-dom/server';
+import { blogContent } from '@/content/blog';
+import { siteInfo } from '@/content/site';
+import { type PageData, setPageData } from '@/lib/page-data';
+import { collectHead, type HeadCollector } from '@/lib/page-meta';
+import { setServerConfig } from '@/lib/runtime-config';
+import { Site } from './app';
+import { HeadTags } from './head-tags';
+import { pageFor, providePages } from './routes';
+
+providePages(import.meta.glob('../pages/*-page.tsx', { eager: true }));
+
+/** What the binary asks for (JSON). */
+interface RenderRequest {
+  /** Path and query, e.g. `/blogs?page=2`. */
+  url: string;
+  /** The site's address, e.g. `https://www.example.com`. */
+  origin: string;
+  apiBase: string;
+  mediaBase: string;
+  data: PageData;
+}
+
+/** What it gets back (JSON): the head's tags, the markup inside #root, and what was logged. */
+interface RenderResult {
+  head: string;
+  html: string;
+  errors: string[];
+}
+
+/** The page's one address: `/home` is `/`, and of the query only the blog list's page counts. */
+function canonicalPath(url: string): string {
+  const [pathname = '/', search = ''] = url.split(/[?#]/, 2);
+  const path = pathname.replace(/\/+$/, '') || '/';
+  if (path === '/home') return '/';
+  const page = Number.parseInt(new URLSearchParams(search).get('page') ?? '', 10);
+  return pageFor(path) === 'blog-list-page' && page > 1 ? `${path}?page=${page}` : path;
+}
+
+function render(input: string): string {
+  const request = JSON.parse(input) as RenderRequest;
+  const errors: string[] = [];
+  const logged = console.error;
+  console.error = (...args: unknown[]) => {
+    errors.push(args.map((arg) => (arg instanceof Error ? `${arg.message}` : String(arg))).join(' '));
+  };
+  const head: HeadCollector = {};
+  const origin = request.origin.replace(/\/+$/, '');
+  setServerConfig({
+    apiBase: request.apiBase,
+    mediaBase: request.mediaBase,
+    siteHost: origin.replace(/^[a-z]+:\/\//i, ''),
+  });
+  setPageData(request.data);
+  collectHead(head);
+  try {
+    const html = renderToString(
+      <StaticRouter location={request.url}>
+        <Site />
+      </StaticRouter>,
+    );
+    const absolute = (path: string) => origin + path;
+    const headHtml = renderToString(
+      <HeadTags head={head} canonicalPath={canonicalPath(request.url)} absolute={absolute} />,
+    );
+    const result: RenderResult = { head: headHtml, html, errors };
+    return JSON.stringify(result);
+  } finally {
+    collectHead(null);
+    setPageData(null);
+    console.error = logged;
+  }
+}
+
+(globalThis as Record<string, unknown>).corpsiteRender = render;
+
+/** The site's name and blurbs for the feed the binary writes (JSON). */
+function siteInfoJson(): string {
+  return JSON.stringify({
+    name: siteInfo.brandName,
+    description: siteInfo.tagline,
+    blogTitle: `${blogContent.banner.headline} | ${siteInfo.brandName}`,
+    blogDescription: blogContent.banner.text,
+  });
+}
+
+(globalThis as Record<string, unknown>).corpsiteSiteInfo = siteInfoJson;

@@ -1,0 +1,61 @@
+import type { Blog, BlogDetailBody, BlogListBody } from './api-types';
+
+/**
+ * The API answers a server-rendered page was made from. The server writes them into the page
+ * as `<script type="application/json" id="corpsite-data">` (data, never executed) and the
+ * renderer reads the same object, so the browser's first render shows exactly what the server
+ * rendered and asks the API for nothing it already has. The server fills it from the route
+ * table's `data` field (route-table.json).
+ */
+export interface PageData {
+  /** Blog list answers, by the page and search text the page asked for; the posts' `content`
+   * is left empty (no list shows it, and it would make every page that embeds a list heavy). */
+  lists?: { page: number; text: string; body: BlogListBody }[];
+  /** Blog detail answers by id; `body` is null for an unknown id (the API's 404). */
+  blogs?: { id: string; body: BlogDetailBody | null }[];
+}
+
+export const PAGE_DATA_ELEMENT_ID = 'corpsite-data';
+
+let current: PageData | null = null;
+
+/** The renderer hands each page's data in before it renders. */
+export function setPageData(data: PageData | null): void {
+  current = data;
+}
+
+function pageData(): PageData {
+  if (current === null) {
+    current = {};
+    if (typeof document !== 'undefined') {
+      const text = document.getElementById(PAGE_DATA_ELEMENT_ID)?.textContent;
+      try {
+        if (text) current = JSON.parse(text) as PageData;
+      } catch {
+        // A broken block only costs a fetch.
+      }
+    }
+  }
+  return current;
+}
+
+/** A list answer the page came with, once: later visits of the page load fresh data. */
+export function takeList(
+  page: number,
+  text: string,
+): { blogs: Blog[]; pagination: BlogListBody['data']['pagination'] } | undefined {
+  const data = pageData();
+  const index = data.lists?.findIndex((entry) => entry.page === page && entry.text === text) ?? -1;
+  if (index < 0 || !data.lists) return undefined;
+  const [entry] = data.lists.splice(index, 1);
+  return entry && { blogs: entry.body.data.datas, pagination: entry.body.data.pagination };
+}
+
+/** The blog the page came with (null: the server found none), once; undefined: not preloaded. */
+export function takeBlog(id: string): Blog | null | undefined {
+  const data = pageData();
+  const index = data.blogs?.findIndex((entry) => entry.id === id) ?? -1;
+  if (index < 0 || !data.blogs) return undefined;
+  const [entry] = data.blogs.splice(index, 1);
+  return entry?.body?.data.datas[0] ?? null;
+}

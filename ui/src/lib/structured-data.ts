@@ -1,0 +1,65 @@
+import { siteInfo, socialLinks } from '@/content/site';
+import type { Blog } from './api-types';
+import { mediaUrl } from './runtime-config';
+
+/** Makes a path on this site absolute (the server knows the site's address). */
+export type Absolute = (path: string) => string;
+
+/** schema.org objects for a page's JSON-LD, given how to make its URLs absolute. */
+export type StructuredData = (absolute: Absolute) => readonly Record<string, unknown>[];
+
+const LOGO_PATH = '/favicon.svg';
+
+function organization(absolute: Absolute): Record<string, unknown> {
+  return {
+    '@type': 'Organization',
+    '@id': absolute('/#organization'),
+    name: siteInfo.brandName,
+    url: absolute('/'),
+    logo: absolute(LOGO_PATH),
+    email: siteInfo.email.display,
+    telephone: siteInfo.primaryPhone.display,
+    sameAs: socialLinks.filter((link) => link.id !== 'whatsapp').map((link) => link.href),
+  };
+}
+
+/** The home page: who we are (Organization) and the site (WebSite). */
+export const homeStructuredData: StructuredData = (absolute) => [
+  organization(absolute),
+  {
+    '@type': 'WebSite',
+    '@id': absolute('/#website'),
+    name: siteInfo.brandName,
+    url: absolute('/'),
+    publisher: { '@id': absolute('/#organization') },
+  },
+];
+
+/** A post: schema.org's BlogPosting with what Google's article rich result asks for. */
+export function blogPostingData(blog: Blog, path: string): StructuredData {
+  return (absolute) => {
+    const image = mediaUrl(blog.blog_image);
+    return [
+      {
+        '@type': 'BlogPosting',
+        headline: blog.title,
+        description: blog.motive,
+        ...(image ? { image: [image.startsWith('/') ? absolute(image) : image] } : {}),
+        datePublished: blog.date,
+        dateModified: blog.date,
+        mainEntityOfPage: absolute(path),
+        url: absolute(path),
+        keywords: blog.tags.map((tag) => tag.name).join(', ') || undefined,
+        author: blog.written_by
+          ? { '@type': 'Person', name: blog.written_by.name }
+          : { '@type': 'Organization', name: siteInfo.brandName, url: absolute('/') },
+        publisher: {
+          '@type': 'Organization',
+          name: siteInfo.brandName,
+          url: absolute('/'),
+          logo: { '@type': 'ImageObject', url: absolute(LOGO_PATH) },
+        },
+      },
+    ];
+  };
+}
