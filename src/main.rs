@@ -17,6 +17,9 @@ fn main() -> ExitCode {
                 LeadsCommand::Export(args) => cli::export::leads(&args, std::io::stdout().lock())
                     .map(drop)
                     .map_err(Into::into),
+                LeadsCommand::Erase { email, data } => {
+                    cli::staff::erase_person(&data.data_dir, &email).map_err(Into::into)
+                }
             },
             Command::Applicants(applicants) => match applicants.command {
                 ApplicantsCommand::Export(args) => {
@@ -27,6 +30,7 @@ fn main() -> ExitCode {
             },
             Command::Backup(args) => cli::backup::run(&args).map_err(Into::into),
             Command::Blog(command) => cli::blog::run(command).map_err(Into::into),
+            Command::Staff(command) => cli::staff::run(command).map_err(Into::into),
         };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -46,7 +46,10 @@ async fn every_route_of_the_route_table_answers_index_html_with_200() {
             "text/html; charset=utf-8",
             "{path}"
         );
-        assert_eq!(header(&response, "cache-control"), "no-cache", "{path}");
+        // The staff pages are for one browser only (see staff_api.rs).
+        let private = path == "/login" || path == "/staff";
+        let cache = if private { "private, no-store" } else { "no-cache" };
+        assert_eq!(header(&response, "cache-control"), cache, "{path}");
         assert!(
             String::from_utf8_lossy(response.body()).contains(r#"<div id="root">"#),
             "{path}"
@@ -62,7 +65,7 @@ async fn unknown_paths_answer_index_html_with_404() {
         "/blogs/detail",
         "/blogs/detail/a/b",
         "/about",
-        "/login",
+        "/login/again",
         "/index.html",
     ] {
         let response = app.get(path).await;

@@ -1,8 +1,9 @@
 //! The command line: its grammar (`args`) and the subcommands other than `serve`: blog
-//! publishing, exports of what the forms brought in, and backups.
+//! publishing, exports of what the forms brought in, backups, and staff accounts.
 
 pub mod args;
 pub mod backup;
 pub mod blog;
 pub mod csv;
 pub mod export;
+pub mod staff;

@@ -14,6 +14,7 @@ pub mod disk;
 pub mod error;
 #[cfg(test)]
 mod generated_ui;
+pub mod inbox;
 pub mod json_body;
 pub mod leads;
 pub mod media;
@@ -23,6 +24,7 @@ pub mod rate_limit;
 pub mod reply;
 pub mod response_cache;
 pub mod security;
+pub mod staff;
 
 use std::future::Future;
 use std::net::{IpAddr, SocketAddr};
@@ -187,6 +189,10 @@ fn api(state: &AppState) -> BoxedFilter<(Response,)> {
         .or(applicants::routes(state))
         .unify()
         .or(openapi::routes())
+        .unify()
+        .or(staff::routes(state))
+        .unify()
+        .or(inbox::routes(state))
         .unify();
     warp::path("api").and(endpoints).boxed()
 }
@@ -230,6 +236,9 @@ pub fn routes(state: &AppState) -> BoxedFilter<(Response,)> {
                     warp::http::HeaderValue::from_static(allowed_methods(path.as_str())),
                 );
             }
+            if is_private(path.as_str()) {
+                keep_private(&mut response);
+            }
             security.apply(response)
         })
         .with(warp::log::custom(log_request))
@@ -237,11 +246,40 @@ pub fn routes(state: &AppState) -> BoxedFilter<(Response,)> {
         .boxed()
 }
 
+/// The staff side: its pages and API are for one person's browser only.
+fn is_private(path: &str) -> bool {
+    let under = |prefix: &str| {
+        path.strip_prefix(prefix)
+            .is_some_and(|rest| rest.is_empty() || rest.starts_with('/'))
+    };
+    under("/api/staff") || under("/staff") || under("/login")
+}
+
+/// Never kept by a shared cache nor by the browser, never indexed: errors included.
+fn keep_private(response: &mut Response) {
+    use warp::http::{header, HeaderValue};
+    let headers = response.headers_mut();
+    headers.insert(
+        header::CACHE_CONTROL,
+        HeaderValue::from_static("private, no-store"),
+    );
+    headers.remove(header::ETAG);
+    headers.insert("x-robots-tag", HeaderValue::from_static("noindex"));
+}
+
 /// The methods a path answers, for the `Allow` header of a 405 (RFC 9110): the forms take
 /// POST (and a CORS preflight); everything else is read with GET or HEAD.
 fn allowed_methods(path: &str) -> &'static str {
     match path.trim_end_matches('/') {
         "/api/clients/create" | "/api/applicant/create" => "POST, OPTIONS",
+        "/api/staff/login" | "/api/staff/logout" | "/api/staff/password" => "POST",
+        p if p.starts_with("/api/staff/inbox/")
+            && (p.ends_with("/resume") || p.ends_with("/export.csv")) =>
+        {
+            "GET, HEAD"
+        }
+        p if p.starts_with("/api/staff/inbox/") && p.split('/').count() == 6 => "GET, HEAD, DELETE",
+        p if p.starts_with("/api/staff/inbox/") && p.split('/').count() == 7 => "POST",
         _ => "GET, HEAD",
     }
 }

@@ -201,7 +201,7 @@ mod tests {
         let conn = migrated();
         for (id, name) in [("ffff", "first"), ("0000", "second"), ("8888", "third")] {
             conn.execute(
-                "INSERT INTO enquiries VALUES (?1, 'contact', ?2, 'a@x', 'a@x', '1', 'r', 'Corp Team', '', '2025-02-01T00:00:00.000Z')",
+                "INSERT INTO enquiries (id, kind, name, email, email_folded, mobile, requirment, department_website, service, created_at) VALUES (?1, 'contact', ?2, 'a@x', 'a@x', '1', 'r', 'Corp Team', '', '2025-02-01T00:00:00.000Z')",
                 [id, name],
             )
             .expect("insert");
@@ -235,8 +235,8 @@ mod tests {
     fn since_filters_by_creation_day() {
         let conn = migrated();
         conn.execute_batch(
-            "INSERT INTO enquiries VALUES ('old', 'contact', 'A', 'a@x', 'a@x', '1', 'r', 'Corp Team', '', '2025-01-31T23:59:59.999Z');
-             INSERT INTO enquiries VALUES ('new', 'contact', 'B', 'b@x', 'b@x', '2', 'r', 'Corp Team', '', '2025-02-01T00:00:00.000Z');",
+            "INSERT INTO enquiries (id, kind, name, email, email_folded, mobile, requirment, department_website, service, created_at) VALUES ('old', 'contact', 'A', 'a@x', 'a@x', '1', 'r', 'Corp Team', '', '2025-01-31T23:59:59.999Z');
+             INSERT INTO enquiries (id, kind, name, email, email_folded, mobile, requirment, department_website, service, created_at) VALUES ('new', 'contact', 'B', 'b@x', 'b@x', '2', 'r', 'Corp Team', '', '2025-02-01T00:00:00.000Z');",
         )
         .expect("insert");
         let ids = |since| -> Vec<String> {

@@ -12,8 +12,10 @@ mod migrations;
 
 pub mod applicants;
 pub mod backup;
+pub mod inbox;
 pub mod leads;
 pub mod permissions;
+pub mod staff;
 pub mod uploads;
 pub mod watch;
 

@@ -3,6 +3,7 @@ import type { RouteObject } from 'react-router-dom';
 import { NotFoundScreen } from './error-screen';
 import { Layout } from './layout';
 import routeTable from './route-table.json';
+import { StaffShell } from './staff-shell';
 
 type PageModule = Record<string, ComponentType>;
 
@@ -31,13 +32,25 @@ function page(name: string) {
   return <Page />;
 }
 
+const isPrivate = (route: { private?: boolean }) => route.private === true;
+
 /** SPEC.md section 2, from the one route table the server reads too (route-table.json). */
 const pageRoutes: RouteObject[] = [
-  ...routeTable.routes.map(
-    ({ path, page: name }): RouteObject =>
-      path === '/' ? { index: true, element: page(name) } : { path: path.slice(1), element: page(name) },
-  ),
+  ...routeTable.routes
+    .filter((route) => !isPrivate(route))
+    .map(
+      ({ path, page: name }): RouteObject =>
+        path === '/' ? { index: true, element: page(name) } : { path: path.slice(1), element: page(name) },
+    ),
   { path: '*', element: <NotFoundScreen /> },
 ];
 
-export const routes: RouteObject[] = [{ path: '/', element: <Layout />, children: pageRoutes }];
+/** The staff pages (`"private": true`): their own chunks, outside the public header and footer. */
+const privateRoutes: RouteObject[] = routeTable.routes
+  .filter(isPrivate)
+  .map(({ path, page: name }) => ({ path, element: <StaffShell>{page(name)}</StaffShell> }));
+
+export const routes: RouteObject[] = [
+  { path: '/', element: <Layout />, children: pageRoutes },
+  ...privateRoutes,
+];

@@ -60,13 +60,24 @@ interface ApiResponse<T> {
   body: T;
 }
 
+type Method = 'GET' | 'POST' | 'DELETE';
+
+interface RequestOptions {
+  query?: Query;
+  json?: unknown;
+  form?: FormData;
+  signal?: AbortSignal;
+  /** Extra headers (the staff client's CSRF token). */
+  headers?: Record<string, string>;
+}
+
 /** The one place that calls fetch. Resolves on 2xx; rejects with ApiError otherwise. */
 async function request<T>(
-  method: 'GET' | 'POST',
+  method: Method,
   path: string,
-  options: { query?: Query; json?: unknown; form?: FormData; signal?: AbortSignal } = {},
+  options: RequestOptions = {},
 ): Promise<ApiResponse<T>> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   let body: BodyInit | undefined;
   if (options.json !== undefined) {
     headers['Content-Type'] = 'application/json';
@@ -91,6 +102,45 @@ function logged(method: string, path: string, error: ApiError): ApiError {
   console.warn(`${method} ${path} failed (${error.status}): ${error.message}`);
   return error;
 }
+
+/** The address to come back to after signing in: where the browser is now. */
+export function loginPath(returnTo = `${window.location.pathname}${window.location.search}`): string {
+  return `/login?next=${encodeURIComponent(returnTo)}`;
+}
+
+let csrfToken = '';
+
+/** The session's CSRF token, sent with every staff change (from sign-in or `staff/session`). */
+export function setCsrfToken(token: string): void {
+  csrfToken = token;
+}
+
+/**
+ * The authenticated client (SPEC.md sections 6 and 8): on 401 or 403 it sends the browser
+ * to /login, keeping the way back, logs the error and re-throws it.
+ */
+async function authenticated<T>(
+  method: Method,
+  path: string,
+  options: RequestOptions = {},
+): Promise<ApiResponse<T>> {
+  const headers: Record<string, string> = method === 'GET' ? {} : { 'X-CSRF-Token': csrfToken };
+  try {
+    return await request<T>(method, path, { ...options, headers });
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
+      window.location.assign(loginPath());
+    }
+    throw error;
+  }
+}
+
+export const staffApi = {
+  get: <T>(path: string, query?: Query, signal?: AbortSignal) =>
+    authenticated<T>('GET', path, { query, signal }),
+  postJson: <T>(path: string, json: unknown) => authenticated<T>('POST', path, { json }),
+  delete: <T>(path: string) => authenticated<T>('DELETE', path),
+};
 
 export const api = {
   get: <T>(path: string, query?: Query, signal?: AbortSignal) => request<T>('GET', path, { query, signal }),
