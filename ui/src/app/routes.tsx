@@ -1,9 +1,8 @@
-import { type ComponentType, lazy } from 'preact/compat';
+import { type ComponentType, lazy, Suspense } from 'preact/compat';
 import type { RouteObject } from 'react-router-dom';
-import { NotFoundScreen } from './error-screen';
+import { NotFoundScreen, RouteErrorBoundary } from './error-screen';
 import { Layout } from './layout';
 import routeTable from './route-table.json';
-import { StaffShell } from './staff-shell';
 
 type PageModule = Record<string, ComponentType>;
 
@@ -45,10 +44,18 @@ const pageRoutes: RouteObject[] = [
   { path: '*', element: <NotFoundScreen /> },
 ];
 
-/** The staff pages (`"private": true`): their own chunks, outside the public header and footer. */
-const privateRoutes: RouteObject[] = routeTable.routes
-  .filter(isPrivate)
-  .map(({ path, page: name }) => ({ path, element: <StaffShell>{page(name)}</StaffShell> }));
+/**
+ * The staff pages (`"private": true`): outside the public header and footer; each brings its own
+ * frame in its own chunk, so nothing of them weighs on the public pages' first load.
+ */
+const privateRoutes: RouteObject[] = routeTable.routes.filter(isPrivate).map(({ path, page: name }) => ({
+  path,
+  element: (
+    <RouteErrorBoundary resetKey={path}>
+      <Suspense fallback={null}>{page(name)}</Suspense>
+    </RouteErrorBoundary>
+  ),
+}));
 
 export const routes: RouteObject[] = [
   { path: '/', element: <Layout />, children: pageRoutes },

@@ -21,7 +21,7 @@ export class ApiError extends Error {
   }
 }
 
-type Query = Record<string, string | number | undefined>;
+export type Query = Record<string, string | number | undefined>;
 
 function buildUrl(path: string, query?: Query): string {
   const url = `${runtimeConfig.apiBase}/${path.replace(/^\/+/, '')}`;
@@ -55,14 +55,14 @@ function errorFrom(response: Response, body: unknown): ApiError {
   return new ApiError(message, response.status, errors, fromServer);
 }
 
-interface ApiResponse<T> {
+export interface ApiResponse<T> {
   status: number;
   body: T;
 }
 
-type Method = 'GET' | 'POST' | 'DELETE';
+export type Method = 'GET' | 'POST' | 'DELETE';
 
-interface RequestOptions {
+export interface RequestOptions {
   query?: Query;
   json?: unknown;
   form?: FormData;
@@ -72,7 +72,7 @@ interface RequestOptions {
 }
 
 /** The one place that calls fetch. Resolves on 2xx; rejects with ApiError otherwise. */
-async function request<T>(
+export async function request<T>(
   method: Method,
   path: string,
   options: RequestOptions = {},
@@ -102,45 +102,6 @@ function logged(method: string, path: string, error: ApiError): ApiError {
   console.warn(`${method} ${path} failed (${error.status}): ${error.message}`);
   return error;
 }
-
-/** The address to come back to after signing in: where the browser is now. */
-export function loginPath(returnTo = `${window.location.pathname}${window.location.search}`): string {
-  return `/login?next=${encodeURIComponent(returnTo)}`;
-}
-
-let csrfToken = '';
-
-/** The session's CSRF token, sent with every staff change (from sign-in or `staff/session`). */
-export function setCsrfToken(token: string): void {
-  csrfToken = token;
-}
-
-/**
- * The authenticated client (SPEC.md sections 6 and 8): on 401 or 403 it sends the browser
- * to /login, keeping the way back, logs the error and re-throws it.
- */
-async function authenticated<T>(
-  method: Method,
-  path: string,
-  options: RequestOptions = {},
-): Promise<ApiResponse<T>> {
-  const headers: Record<string, string> = method === 'GET' ? {} : { 'X-CSRF-Token': csrfToken };
-  try {
-    return await request<T>(method, path, { ...options, headers });
-  } catch (error) {
-    if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
-      window.location.assign(loginPath());
-    }
-    throw error;
-  }
-}
-
-export const staffApi = {
-  get: <T>(path: string, query?: Query, signal?: AbortSignal) =>
-    authenticated<T>('GET', path, { query, signal }),
-  postJson: <T>(path: string, json: unknown) => authenticated<T>('POST', path, { json }),
-  delete: <T>(path: string) => authenticated<T>('DELETE', path),
-};
 
 export const api = {
   get: <T>(path: string, query?: Query, signal?: AbortSignal) => request<T>('GET', path, { query, signal }),

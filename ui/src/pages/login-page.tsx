@@ -3,12 +3,11 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { LoginForm, returnPath } from '@/features/staff/login-form';
 import { PasswordForm } from '@/features/staff/password-form';
 import { type StaffSession, staffAuth } from '@/features/staff/staff-api';
-import { useStaffPage } from '@/features/staff/use-staff-page';
+import { StaffFrame } from '@/features/staff/staff-frame';
 import '@/features/staff/staff.css';
 
 /** `/login`: sign in, then choose a password if the one given was one-time, then go back. */
 export function LoginPage() {
-  useStaffPage('Staff sign-in');
   const { search } = useLocation();
   const navigate = useNavigate();
   const [session, setSession] = useState<StaffSession | null>(null);
@@ -24,12 +23,14 @@ export function LoginPage() {
   };
 
   return (
-    <div class="staff-login">
-      {session?.must_change_password ? (
-        <PasswordForm onChanged={proceed} />
-      ) : (
-        <LoginForm onSignedIn={proceed} />
-      )}
-    </div>
+    <StaffFrame title="Staff sign-in">
+      <div class="staff-login">
+        {session?.must_change_password ? (
+          <PasswordForm onChanged={proceed} />
+        ) : (
+          <LoginForm onSignedIn={proceed} />
+        )}
+      </div>
+    </StaffFrame>
   );
 }

@@ -1,13 +1,12 @@
 import { useEffect, useState } from 'preact/hooks';
 import { Inbox } from '@/features/staff/inbox';
 import { type StaffSession, staffAuth } from '@/features/staff/staff-api';
-import { useStaffPage } from '@/features/staff/use-staff-page';
-import { loginPath } from '@/lib/api-client';
+import { StaffFrame } from '@/features/staff/staff-frame';
+import { loginPath } from '@/lib/staff-client';
 import '@/features/staff/staff.css';
 
 /** `/staff`: the office's inbox, for a signed-in staff member (anyone else goes to /login). */
 export function StaffPage() {
-  useStaffPage('Inbox');
   const [session, setSession] = useState<StaffSession | null>(null);
 
   useEffect(() => {
@@ -19,17 +18,25 @@ export function StaffPage() {
     window.location.assign(loginPath('/staff'));
   };
 
-  if (!session) return <p role="status">Loading…</p>;
+  if (!session) {
+    return (
+      <StaffFrame title="Inbox">
+        <p role="status">Loading…</p>
+      </StaffFrame>
+    );
+  }
   return (
-    <div class="staff-page">
-      <div class="staff-bar">
-        <h1 class="staff-bar__title">Inbox</h1>
-        <p class="staff-bar__who">Signed in as {session.name}</p>
-        <button type="button" class="staff-button" onClick={signOut}>
-          Sign out
-        </button>
+    <StaffFrame title="Inbox">
+      <div class="staff-page">
+        <div class="staff-bar">
+          <h1 class="staff-bar__title">Inbox</h1>
+          <p class="staff-bar__who">Signed in as {session.name}</p>
+          <button type="button" class="staff-button" onClick={signOut}>
+            Sign out
+          </button>
+        </div>
+        <Inbox />
       </div>
-      <Inbox />
-    </div>
+    </StaffFrame>
   );
 }

@@ -1,5 +1,6 @@
-import { api, setCsrfToken, staffApi } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 import { runtimeConfig } from '@/lib/runtime-config';
+import { setCsrfToken, staffApi } from '@/lib/staff-client';
 
 /** What the server says of the signed-in staff member (`/api/staff/session`). */
 export interface StaffSession {
