@@ -48,7 +48,11 @@ async fn every_route_of_the_route_table_answers_index_html_with_200() {
         );
         // The staff pages are for one browser only (see staff_api.rs).
         let private = path == "/login" || path == "/staff";
-        let cache = if private { "private, no-store" } else { "no-cache" };
+        let cache = if private {
+            "private, no-store"
+        } else {
+            "no-cache"
+        };
         assert_eq!(header(&response, "cache-control"), cache, "{path}");
         assert!(
             String::from_utf8_lossy(response.body()).contains(r#"<div id="root">"#),

@@ -66,6 +66,11 @@ ALTER TABLE applicants ADD COLUMN status TEXT NOT NULL DEFAULT 'new'
 ALTER TABLE applicants ADD COLUMN status_by TEXT;
 ALTER TABLE applicants ADD COLUMN status_at TEXT;
 
+-- The address the form was sent from (the client as `--trusted-proxy` reveals it); empty for
+-- leads stored before this migration.
+ALTER TABLE enquiries ADD COLUMN client_addr TEXT NOT NULL DEFAULT '';
+ALTER TABLE applicants ADD COLUMN client_addr TEXT NOT NULL DEFAULT '';
+
 -- The inbox's lists, newest first, per list and per status.
 CREATE INDEX enquiries_inbox ON enquiries (kind, created_at DESC);
 CREATE INDEX enquiries_inbox_status ON enquiries (kind, status, created_at DESC);

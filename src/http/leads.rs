@@ -6,6 +6,8 @@
 //! it is answered exactly like any other (422 for bad fields, else 201 after the same work)
 //! while nothing is stored.
 
+use std::net::IpAddr;
+
 use warp::filters::BoxedFilter;
 use warp::http::HeaderMap;
 use warp::reply::Response;
@@ -32,6 +34,7 @@ pub fn routes(state: &AppState) -> BoxedFilter<(Response,)> {
 
 async fn create_enquiry(
     state: AppState,
+    client: IpAddr,
     headers: HeaderMap,
     body: Body,
 ) -> Result<Response, ApiError> {
@@ -48,8 +51,10 @@ async fn create_enquiry(
     // random, so the answer tells no one whether the address was subscribed already.
     let id = new_lead_id()?;
     let answer_id = id.to_string();
-    let store =
-        move |conn: &_| leads::insert_enquiry(conn, &id, &enquiry).map_err(StoreError::from);
+    let client = client.to_string();
+    let store = move |conn: &_| {
+        leads::insert_enquiry(conn, &id, &enquiry, &client).map_err(StoreError::from)
+    };
     if form.is_from_a_robot() {
         // A robot's post does a real post's work on the writer and has it undone there
         // (`Db::rehearse`), so its answer takes as long as a real one's and the honeypot

@@ -139,15 +139,15 @@ pub fn get_or_head() -> BoxedFilter<()> {
 }
 
 /// A form's `POST` at `path`: refused from other sites (403; CORS for allowed ones), one
-/// token of the client's form limit (429 without one), then `handler` with the request's
-/// headers and body. `OPTIONS` at `path` answers allowed sites' CORS preflight.
+/// token of the client's form limit (429 without one), then `handler` with the client's
+/// address, the request's headers and body. `OPTIONS` at `path` answers allowed sites' CORS preflight.
 pub fn form_post<F, Fut>(
     state: &AppState,
     path: BoxedFilter<()>,
     handler: F,
 ) -> BoxedFilter<(Response,)>
 where
-    F: Fn(AppState, HeaderMap, body::Body) -> Fut + Clone + Send + Sync + 'static,
+    F: Fn(AppState, IpAddr, HeaderMap, body::Body) -> Fut + Clone + Send + Sync + 'static,
     Fut: Future<Output = Result<Response, error::ApiError>> + Send,
 {
     let post = warp::post()
@@ -166,7 +166,7 @@ where
                     .check(client)
                     .and_then(|()| state.check_writable());
                 let outcome = match ready {
-                    Ok(()) => handler(state, headers, body).await,
+                    Ok(()) => handler(state, client, headers, body).await,
                     Err(err) => Err(err),
                 };
                 let mut response = error::reply(outcome);

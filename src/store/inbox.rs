@@ -33,6 +33,7 @@ const ENQUIRY_COLUMNS: &[&str] = &[
     "status",
     "status_by",
     "status_at",
+    "client_addr",
 ];
 const SUBSCRIBER_COLUMNS: &[&str] = &[
     "id",
@@ -43,6 +44,7 @@ const SUBSCRIBER_COLUMNS: &[&str] = &[
     "status",
     "status_by",
     "status_at",
+    "client_addr",
 ];
 const APPLICANT_COLUMNS: &[&str] = &[
     "id",
@@ -60,6 +62,7 @@ const APPLICANT_COLUMNS: &[&str] = &[
     "status",
     "status_by",
     "status_at",
+    "client_addr",
 ];
 
 fn source(list: InboxList) -> Source {

@@ -5,10 +5,15 @@ use rusqlite::{params, Connection};
 use crate::domain::enquiry::{Contact, NewEnquiry, Subscription};
 use crate::domain::lead_id::LeadId;
 
-pub fn insert_contact(conn: &Connection, id: &LeadId, contact: &Contact) -> rusqlite::Result<()> {
+pub fn insert_contact(
+    conn: &Connection,
+    id: &LeadId,
+    contact: &Contact,
+    client_addr: &str,
+) -> rusqlite::Result<()> {
     conn.prepare_cached(
-        "INSERT INTO enquiries (id, kind, name, email, email_folded, mobile, requirment, department_website, service)
-         VALUES (?1, 'contact', ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+        "INSERT INTO enquiries (id, kind, name, email, email_folded, mobile, requirment, department_website, service, client_addr)
+         VALUES (?1, 'contact', ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
     )?
     .execute(params![
         id.as_str(),
@@ -19,19 +24,22 @@ pub fn insert_contact(conn: &Connection, id: &LeadId, contact: &Contact) -> rusq
         contact.requirment.as_ref(),
         contact.department_website.as_ref(),
         contact.service.as_ref(),
+        client_addr,
     ])?;
     Ok(())
 }
 
-/// Stores an enquiry of either kind under `id` (see `subscribe` for a repeated address).
+/// Stores an enquiry of either kind under `id`, sent from `client_addr` (see `subscribe` for
+/// a repeated address).
 pub fn insert_enquiry(
     conn: &Connection,
     id: &LeadId,
     enquiry: &NewEnquiry,
+    client_addr: &str,
 ) -> rusqlite::Result<()> {
     match enquiry {
-        NewEnquiry::Contact(contact) => insert_contact(conn, id, contact),
-        NewEnquiry::Subscription(subscription) => subscribe(conn, id, subscription),
+        NewEnquiry::Contact(contact) => insert_contact(conn, id, contact, client_addr),
+        NewEnquiry::Subscription(subscription) => subscribe(conn, id, subscription, client_addr),
     }
 }
 
@@ -45,14 +53,15 @@ pub fn subscribe(
     conn: &Connection,
     id: &LeadId,
     subscription: &Subscription,
+    client_addr: &str,
 ) -> rusqlite::Result<()> {
     let folded = subscription.email.folded();
-    let inserted = insert_subscription(conn, id, subscription, &folded)?;
+    let inserted = insert_subscription(conn, id, subscription, &folded, client_addr)?;
     if inserted == 0 {
         conn.execute_batch("SAVEPOINT repeated_subscription")?;
         // An address no form can send (it starts with a NUL), so it never conflicts.
         let placeholder = format!("\0{id}");
-        let rehearsed = insert_subscription(conn, id, subscription, &placeholder);
+        let rehearsed = insert_subscription(conn, id, subscription, &placeholder, client_addr);
         conn.execute_batch("ROLLBACK TO repeated_subscription; RELEASE repeated_subscription")?;
         rehearsed?;
     }
@@ -66,10 +75,11 @@ fn insert_subscription(
     id: &LeadId,
     subscription: &Subscription,
     folded: &str,
+    client_addr: &str,
 ) -> rusqlite::Result<usize> {
     conn.prepare_cached(
-        "INSERT INTO enquiries (id, kind, name, email, email_folded, mobile, requirment, department_website, service)
-         VALUES (?1, 'subscription', '', ?2, ?3, '', '', ?4, ?5)
+        "INSERT INTO enquiries (id, kind, name, email, email_folded, mobile, requirment, department_website, service, client_addr)
+         VALUES (?1, 'subscription', '', ?2, ?3, '', '', ?4, ?5, ?6)
          ON CONFLICT (email_folded) WHERE kind = 'subscription' DO NOTHING",
     )?
     .execute(params![
@@ -78,6 +88,7 @@ fn insert_subscription(
         folded,
         subscription.department_website.as_ref(),
         subscription.service.as_ref(),
+        client_addr,
     ])
 }
 
@@ -147,7 +158,13 @@ mod tests {
     fn a_repeated_subscription_in_another_case_keeps_the_first_row_and_id() {
         let conn = migrated();
         let first = LeadId::generate().expect("id");
-        subscribe(&conn, &first, &subscription("Reader@Example.com")).expect("first");
+        subscribe(
+            &conn,
+            &first,
+            &subscription("Reader@Example.com"),
+            "192.0.2.1",
+        )
+        .expect("first");
         for repeat in [
             "reader@example.com",
             "READER@EXAMPLE.COM",
@@ -157,6 +174,7 @@ mod tests {
                 &conn,
                 &LeadId::generate().expect("id"),
                 &subscription(repeat),
+                "192.0.2.1",
             )
             .expect("repeat");
         }
@@ -174,6 +192,7 @@ mod tests {
             &conn,
             &LeadId::generate().expect("id"),
             &subscription("a@b.in"),
+            "192.0.2.1",
         )
         .expect("first");
         conn.execute_batch("BEGIN").expect("begin");
@@ -182,6 +201,7 @@ mod tests {
             &conn,
             &LeadId::generate().expect("id"),
             &subscription("A@B.in"),
+            "192.0.2.1",
         )
         .expect("repeat");
         assert!(
@@ -221,6 +241,7 @@ mod tests {
             &conn,
             &LeadId::generate().expect("id"),
             &subscription("a@b.in"),
+            "192.0.2.1",
         )
         .expect("first");
         let duplicate = conn.execute(

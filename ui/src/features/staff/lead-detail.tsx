@@ -15,6 +15,7 @@ const FIELD_LABELS: [keyof Lead, string][] = [
   ['service', 'Service'],
   ['department_website', 'Department website'],
   ['created_at', 'Received'],
+  ['client_addr', 'Sent from (address)'],
   ['resume_original_name', 'Resume file name'],
   ['resume_type', 'Resume type'],
   ['_id', 'Reference'],

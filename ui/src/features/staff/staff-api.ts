@@ -22,6 +22,8 @@ export interface Lead {
   status: LeadStatus;
   status_by: string | null;
   status_at: string | null;
+  /** The address the form was sent from; empty for leads older than the inbox. */
+  client_addr: string;
   name?: string;
   mobile?: string;
   requirment?: string;
