@@ -156,9 +156,7 @@ export function Inbox() {
       <Filters filters={filters} onApply={(next) => go({ filters: next, id: null })} />
       <div class="inbox-summary">
         <p role="status">
-          {page
-            ? `${page.pagination.total} ${listLabels[list].toLowerCase()} · page ${pageNumber} of ${pages}`
-            : ''}
+          {page ? `${listLabels[list]}: ${page.pagination.total} · page ${pageNumber} of ${pages}` : ''}
         </p>
         <a class="staff-button" href={exportUrl(list, { ...filters, page: undefined })} download>
           Export CSV
@@ -197,7 +195,7 @@ export function Inbox() {
                   {list === 'subscribers' ? lead.department_website : `${lead.email} · ${lead.mobile ?? ''}`}
                 </td>
                 <td data-label="Details" class="inbox-row__glance">
-                  {glance(list, lead)}
+                  <span>{glance(list, lead)}</span>
                 </td>
                 <td data-label="Status">
                   <span class={`status-badge status-badge--${lead.status}`}>{statusLabels[lead.status]}</span>
