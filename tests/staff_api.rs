@@ -450,7 +450,10 @@ async fn the_inbox_lists_newest_first_searches_filters_and_shows_markup_as_text(
         "newest first, stored as typed"
     );
     assert_eq!(list["data"][0]["department_website"], "Corp Team");
-    assert_eq!(list["data"][0]["client_addr"], "192.0.2.1", "the address it was sent from");
+    assert_eq!(
+        list["data"][0]["client_addr"], "192.0.2.1",
+        "the address it was sent from"
+    );
 
     let search = json(
         &app.request(browser.get("/api/staff/inbox/enquiries?q=zoe"))

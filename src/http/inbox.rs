@@ -221,7 +221,6 @@ async fn change(
     let staff = staff?;
     let list = which(list)?;
     let subject = format!("{} {id}", list.item());
-    let client = staff.client_addr();
     let found = match what {
         "status" => {
             let form: StatusForm = read_json(&headers, body).await?;
@@ -234,7 +233,7 @@ async fn change(
                     if found {
                         accounts::audit(
                             conn,
-                            &staff.audit("set status", &subject, status.as_str(), &client),
+                            &staff.audit("set status", &subject, status.as_str()),
                         )?;
                     }
                     Ok(found)
@@ -250,7 +249,7 @@ async fn change(
                 .write(move |conn| -> Result<bool, StoreError> {
                     let found = inbox::add_note(conn, list, &id, &staff.email, &text)?;
                     if found {
-                        accounts::audit(conn, &staff.audit("added a note", &subject, "", &client))?;
+                        accounts::audit(conn, &staff.audit("added a note", &subject, ""))?;
                     }
                     Ok(found)
                 })
@@ -274,13 +273,12 @@ async fn erase(state: AppState, staff: Gate, list: &str, id: String) -> Result<R
     let staff = staff?;
     let list = which(list)?;
     let subject = format!("{} {id}", list.item());
-    let client = staff.client_addr();
     let erased = state
         .db
         .write(move |conn| -> Result<Option<Option<String>>, StoreError> {
             let erased = inbox::erase(conn, list, &id)?;
             if erased.is_some() {
-                accounts::audit(conn, &staff.audit("erased", &subject, "", &client))?;
+                accounts::audit(conn, &staff.audit("erased", &subject, ""))?;
             }
             Ok(erased)
         })

@@ -51,29 +51,20 @@ const CHANGE_PASSWORD_FIRST: &str = "Please choose a new password before going o
 pub struct Staff {
     pub email: String,
     pub name: String,
-    pub client: IpAddr,
+    /// The client's address, as the audit log keeps it.
+    pub client_addr: String,
     session: Session,
 }
 
 impl Staff {
-    pub fn client_addr(&self) -> String {
-        self.client.to_string()
-    }
-
-    /// An audit entry by this staff member.
-    pub fn audit<'a>(
-        &'a self,
-        action: &'a str,
-        subject: &'a str,
-        detail: &'a str,
-        client: &'a str,
-    ) -> Audit<'a> {
+    /// An audit entry of something this staff member did, from where they are.
+    pub fn audit<'a>(&'a self, action: &'a str, subject: &'a str, detail: &'a str) -> Audit<'a> {
         Audit {
             actor: &self.email,
             action,
             subject,
             detail,
-            client_addr: client,
+            client_addr: &self.client_addr,
         }
     }
 }
@@ -160,7 +151,7 @@ async fn check(
     Ok(Staff {
         email: session.account.email.clone(),
         name: session.account.name.clone(),
-        client,
+        client_addr: client.to_string(),
         session,
     })
 }
@@ -404,8 +395,7 @@ async fn logout(state: AppState, staff: Result<Staff, ApiError>) -> Result<Respo
         .db
         .write(move |conn| -> Result<(), StoreError> {
             accounts::end_session(conn, &staff.session.token_hash)?;
-            let client = staff.client_addr();
-            accounts::audit(conn, &staff.audit("signed out", "", "", &client))?;
+            accounts::audit(conn, &staff.audit("signed out", "", ""))?;
             Ok(())
         })
         .await?;
@@ -468,7 +458,7 @@ async fn change_password(
         .ok_or_else(|| ApiError::broken("a valid new password was not hashed"))?
         .map_err(ApiError::unexpected)?;
     let staff_id = staff.session.account.id;
-    let (email, client) = (staff.email.clone(), staff.client_addr());
+    let (email, client) = (staff.email.clone(), staff.client_addr.clone());
     state
         .db
         .write(move |conn| -> Result<(), StoreError> {
