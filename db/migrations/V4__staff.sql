@@ -91,6 +91,8 @@ CREATE INDEX lead_notes_by_lead ON lead_notes (lead_kind, lead_id, id);
 -- Search over names, emails, mobiles and messages, like the blog search: unicode61 with
 -- remove_diacritics 2 folds case and accents. Rows are tied by the lead's `id`, not its
 -- rowid: these tables have no INTEGER PRIMARY KEY, so VACUUM may renumber their rowids.
+-- The index's own rowids follow arrival (rows are indexed as they are stored, and the rows
+-- already on file below in the order they came), so a search reads newest first by rowid.
 CREATE VIRTUAL TABLE enquiry_search USING fts5 (
     id UNINDEXED, name, email, mobile, requirment,
     tokenize = "unicode61 remove_diacritics 2"
@@ -101,9 +103,9 @@ CREATE VIRTUAL TABLE applicant_search USING fts5 (
 );
 
 INSERT INTO enquiry_search (id, name, email, mobile, requirment)
-    SELECT id, name, email, mobile, requirment FROM enquiries;
+    SELECT id, name, email, mobile, requirment FROM enquiries ORDER BY created_at, rowid;
 INSERT INTO applicant_search (id, name, email, mobile, query, previous_company)
-    SELECT id, name, email, mobile, query, previous_company FROM applicants;
+    SELECT id, name, email, mobile, query, previous_company FROM applicants ORDER BY created_at, rowid;
 
 CREATE TRIGGER enquiries_search_insert AFTER INSERT ON enquiries BEGIN
     INSERT INTO enquiry_search (id, name, email, mobile, requirment)

@@ -12,7 +12,8 @@ use crate::domain::inbox::{InboxList, InboxQuery, Status, PAGE_SIZE};
 /// Where one list's rows live.
 struct Source {
     table: &'static str,
-    /// The condition that makes a row of `table` one of this list's.
+    /// The condition that makes a row of `table` one of this list's (its columns are unique
+    /// to `table`, so it reads the same beside the search table).
     scope: &'static str,
     search: &'static str,
     /// What a note's `lead_kind` is for this list.
@@ -100,20 +101,46 @@ pub fn columns(list: InboxList) -> &'static [&'static str] {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Page {
     pub rows: Vec<Map<String, Value>>,
-    /// Rows matching the filters.
+    /// Rows matching the filters, up to `COUNT_CAP`.
     pub total: i64,
-    /// Rows of the whole list still `new`, whatever the filters.
+    /// Rows of the whole list still `new`, whatever the filters, up to `COUNT_CAP`.
     pub new: i64,
 }
 
-/// The WHERE clause of a list request and its parameters.
-fn filters(list: InboxList, query: &InboxQuery) -> (String, Vec<Box<dyn ToSql>>) {
+/// Counts stop here: beyond it a list says "10,000+", and pages go no deeper (search and
+/// filters reach older items), so no request walks a whole large table.
+pub const COUNT_CAP: i64 = 10_000;
+
+/// The FROM, WHERE and ORDER BY of a list request, and its parameters. Columns are `e.`'s.
+///
+/// A search is driven by the FTS5 index newest first (its rowids follow arrival, as rows are
+/// indexed when they are stored), so a page of a common word reads its 50 rows, not every
+/// match; other lists walk the `(kind, created_at)` indexes newest first.
+fn query_parts(list: InboxList, query: &InboxQuery) -> (String, Vec<Box<dyn ToSql>>) {
     let source = source(list);
-    let mut clause = format!("WHERE {}", source.scope);
     let mut values: Vec<Box<dyn ToSql>> = Vec::new();
+    let (from, order) = match &query.search {
+        Some(search) => {
+            values.push(Box::new(search.fts_query()));
+            (
+                format!(
+                    "{search} s JOIN {table} e ON e.id = s.id WHERE {search} MATCH ?1 AND {scope}",
+                    search = source.search,
+                    table = source.table,
+                    scope = source.scope
+                ),
+                "s.rowid DESC",
+            )
+        }
+        None => (
+            format!("{} e WHERE {}", source.table, source.scope),
+            "e.created_at DESC",
+        ),
+    };
+    let mut clause = from;
     let mut add = |condition: &str, value: Box<dyn ToSql>| {
         values.push(value);
-        clause.push_str(&format!(" AND {condition} ?{}", values.len()));
+        clause.push_str(&format!(" AND e.{condition} ?{}", values.len()));
     };
     if let Some(status) = query.status {
         add("status =", Box::new(status.as_str()));
@@ -127,33 +154,36 @@ fn filters(list: InboxList, query: &InboxQuery) -> (String, Vec<Box<dyn ToSql>>)
     if let Some(to) = query.to.and_then(|day| day.next_day()) {
         add("created_at <", Box::new(to.to_string()));
     }
-    if let Some(search) = &query.search {
-        let search_table = source.search;
-        add(
-            &format!("id IN (SELECT id FROM {search_table} WHERE {search_table} MATCH"),
-            Box::new(search.fts_query()),
-        );
-        clause.push(')');
-    }
+    clause.push_str(&format!(" ORDER BY {order}"));
     (clause, values)
+}
+
+fn selected_columns(list: InboxList) -> String {
+    source(list)
+        .columns
+        .iter()
+        .map(|c| format!("e.{c}"))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 pub fn page(conn: &Connection, list: InboxList, query: &InboxQuery) -> rusqlite::Result<Page> {
     let source = source(list);
-    let (clause, values) = filters(list, query);
+    let (parts, values) = query_parts(list, query);
     let total: i64 = conn
-        .prepare_cached(&format!("SELECT count(*) FROM {} {clause}", source.table))?
+        .prepare_cached(&format!(
+            "SELECT count(*) FROM (SELECT 1 FROM {parts} LIMIT {COUNT_CAP})"
+        ))?
         .query_row(params_from_iter(values.iter()), |row| row.get(0))?;
     let new: i64 = conn
         .prepare_cached(&format!(
-            "SELECT count(*) FROM {} WHERE {} AND status = 'new'",
+            "SELECT count(*) FROM (SELECT 1 FROM {} WHERE {} AND status = 'new' LIMIT {COUNT_CAP})",
             source.table, source.scope
         ))?
         .query_row([], |row| row.get(0))?;
     let sql = format!(
-        "SELECT {} FROM {} {clause} ORDER BY created_at DESC LIMIT {PAGE_SIZE} OFFSET {}",
-        source.columns.join(", "),
-        source.table,
+        "SELECT {} FROM {parts} LIMIT {PAGE_SIZE} OFFSET {}",
+        selected_columns(list),
         query.offset(),
     );
     let mut stmt = conn.prepare_cached(&sql)?;
@@ -171,18 +201,12 @@ pub fn all(
     list: InboxList,
     query: &InboxQuery,
 ) -> rusqlite::Result<Vec<Vec<String>>> {
-    let source = source(list);
-    let (clause, values) = filters(list, query);
-    let sql = format!(
-        "SELECT {} FROM {} {clause} ORDER BY created_at DESC",
-        source.columns.join(", "),
-        source.table,
-    );
+    let width = source(list).columns.len();
+    let (parts, values) = query_parts(list, query);
+    let sql = format!("SELECT {} FROM {parts}", selected_columns(list));
     let mut stmt = conn.prepare(&sql)?;
     let rows = stmt.query_map(params_from_iter(values.iter()), |row| {
-        (0..source.columns.len())
-            .map(|i| cell_text(row.get_ref(i)?))
-            .collect()
+        (0..width).map(|i| cell_text(row.get_ref(i)?)).collect()
     })?;
     rows.collect()
 }
@@ -420,6 +444,42 @@ mod tests {
             let query = InboxQuery::parse(&format!("q={q}")).expect("query");
             let page = page(&conn, InboxList::Enquiries, &query).expect("page");
             assert_eq!(ids(&page), expected, "{q}");
+        }
+    }
+
+    #[test]
+    fn search_results_come_newest_first() {
+        let conn = migrated();
+        contact(&conn, "old", "Asha", "office", "2025-01-01T00:00:00.000Z");
+        contact(&conn, "mid", "Ravi", "no match", "2025-01-02T00:00:00.000Z");
+        contact(&conn, "new", "Meera", "office", "2025-01-03T00:00:00.000Z");
+        let query = InboxQuery::parse("q=office").expect("query");
+        let found = page(&conn, InboxList::Enquiries, &query).expect("page");
+        assert_eq!(ids(&found), ["new", "old"]);
+    }
+
+    #[test]
+    fn counts_stop_at_the_cap() {
+        let conn = migrated();
+        conn.execute_batch(&format!(
+            "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < {})
+             INSERT INTO enquiries (id, kind, name, email, email_folded, mobile, requirment, department_website, service)
+             SELECT 'e' || i, 'contact', 'N', 'a@x', 'a@x', '1', 'office', 'Corp Team', '' FROM n",
+            COUNT_CAP + 5
+        ))
+        .expect("seed");
+        for q in ["", "q=office"] {
+            let counted = page(
+                &conn,
+                InboxList::Enquiries,
+                &InboxQuery::parse(q).expect("q"),
+            )
+            .expect("page");
+            assert_eq!(
+                (counted.total, counted.new, counted.rows.len()),
+                (COUNT_CAP, COUNT_CAP, 50),
+                "{q}"
+            );
         }
     }
 

@@ -19,3 +19,10 @@ export function formatTime(iso: string): string {
   if (Number.isNaN(date.getTime())) return iso;
   return date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 }
+
+/** The server counts up to 10,000 (a list's deepest page); beyond, it says so. */
+export const COUNT_CAP = 10_000;
+
+export function formatCount(count: number): string {
+  return count >= COUNT_CAP ? `${COUNT_CAP.toLocaleString()}+` : count.toLocaleString();
+}

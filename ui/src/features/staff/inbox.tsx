@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { useSearchParams } from 'react-router-dom';
 import { ApiError } from '@/lib/api-client';
-import { formatTime, listLabels, statusLabels } from './inbox-format';
+import { formatCount, formatTime, listLabels, statusLabels } from './inbox-format';
 import { LeadDetailPanel } from './lead-detail';
 import { exportUrl, type InboxFilters, inboxApi, type Lead, type LeadPage, type ListName } from './staff-api';
 
@@ -149,14 +149,16 @@ export function Inbox() {
             onClick={() => go({ list: name, filters: {}, id: null })}
           >
             {listLabels[name]}
-            {counts[name] ? <span class="inbox-tab__count">{counts[name]} new</span> : null}
+            {counts[name] ? <span class="inbox-tab__count">{formatCount(counts[name] ?? 0)} new</span> : null}
           </button>
         ))}
       </nav>
       <Filters filters={filters} onApply={(next) => go({ filters: next, id: null })} />
       <div class="inbox-summary">
         <p role="status">
-          {page ? `${listLabels[list]}: ${page.pagination.total} · page ${pageNumber} of ${pages}` : ''}
+          {page
+            ? `${listLabels[list]}: ${formatCount(page.pagination.total)} · page ${pageNumber} of ${pages}`
+            : ''}
         </p>
         <a class="staff-button" href={exportUrl(list, { ...filters, page: undefined })} download>
           Export CSV
