@@ -51,7 +51,7 @@ cookie=$(curl -sf -D - -o /dev/null -H "Origin: $url" -H 'Content-Type: applicat
 [ -n "$cookie" ] || { echo "sign-in failed" >&2; exit 1; }
 
 for path in \
-  'enquiries' 'enquiries?page=1000' 'enquiries?status=new' 'enquiries?q=zoe' 'enquiries?q=white' \
+  'enquiries' 'enquiries?page=200' 'enquiries?status=new' 'enquiries?q=zoe' 'enquiries?q=white' \
   'enquiries?q=visitor4242' 'subscribers' 'applicants' 'applicants?q=company&status=new'; do
   figures=$(wrk -t1 -c4 -d"$DURATION" --latency -H "Cookie: $cookie" "$url/api/staff/inbox/$path" |
     awk '/Requests\/sec/ {rps=$2} /^ +99%/ {p99=$2} /^ +50%/ {p50=$2} /Non-2xx/ {bad=$NF} END {print rps, p50, p99, (bad ? bad : 0)}')

@@ -9,9 +9,11 @@ use super::search::SearchText;
 
 /// Rows per page of an inbox list.
 pub const PAGE_SIZE: u32 = 50;
-/// The last page anyone may ask for: 10,000 rows deep (older items are reached with search,
-/// filters and dates, so no request skips through a whole large table).
+/// The last page of a list: 10,000 rows deep (older items are reached with search, filters
+/// and dates, so no request skips through a whole large table). Counts stop there too.
 pub const MAX_PAGE: u32 = 200;
+/// The last page of a search: 1,000 matches deep (each match counted or skipped is a lookup).
+pub const SEARCH_MAX_PAGE: u32 = 20;
 /// Longest note a staff member may add.
 pub const NOTE_MAX_CHARS: usize = 4_000;
 
@@ -134,6 +136,14 @@ impl InboxQuery {
                 _ => {}
             }
         }
+        if parsed.search.is_some() && parsed.page > SEARCH_MAX_PAGE {
+            errors.add(
+                "page",
+                FieldError::Choice(
+                    "A search goes 20 pages deep; add words, filters or dates to reach older items.",
+                ),
+            );
+        }
         if errors.is_empty() {
             Ok(parsed)
         } else {
@@ -143,6 +153,16 @@ impl InboxQuery {
 
     pub fn offset(&self) -> u32 {
         (self.page - 1) * PAGE_SIZE
+    }
+
+    /// Where this request's count stops: as deep as its pages go.
+    pub fn count_cap(&self) -> i64 {
+        let pages = if self.search.is_some() {
+            SEARCH_MAX_PAGE
+        } else {
+            MAX_PAGE
+        };
+        i64::from(pages * PAGE_SIZE)
     }
 }
 
@@ -211,6 +231,8 @@ mod tests {
             ("page=-1", &["page"]),
             ("page=200", &[]),
             ("page=201", &["page"]),
+            ("q=asha&page=20", &[]),
+            ("q=asha&page=21", &["page"]),
             ("page=2.5&status=NEW", &["page", "status"]),
         ];
         for (query, bad) in cases {

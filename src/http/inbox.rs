@@ -3,7 +3,7 @@
 //! change without the site's origin and CSRF token).
 //!
 //! - `GET {list}?q&status&department&from&to&page`: one page newest first,
-//!   `{"data": [...], "pagination": {"total", "limit", "page"}, "new": n}`
+//!   `{"data": [...], "pagination": {"total", "capped", "limit", "page"}, "new": n}`
 //! - `GET {list}/export.csv?...`: every row the same filters match, as CSV (the CLI's writer)
 //! - `GET {list}/{id}`: `{"data": {...}, "notes": [...]}`
 //! - `POST {list}/{id}/status` `{status}`, `POST {list}/{id}/notes` `{text}`
@@ -135,6 +135,8 @@ fn which(list: &str) -> Result<InboxList, ApiError> {
 #[derive(Serialize)]
 struct Pagination {
     total: i64,
+    /// `total` stopped at its cap: "1,000+" for a search, "10,000+" otherwise.
+    capped: bool,
     limit: u32,
     page: u32,
 }
@@ -155,7 +157,7 @@ async fn list_page(
         .await?;
     Ok(warp::reply::json(&json!({
         "data": page.rows,
-        "pagination": Pagination { total: page.total, limit: PAGE_SIZE, page: page_number },
+        "pagination": Pagination { total: page.total, capped: page.capped, limit: PAGE_SIZE, page: page_number },
         "new": page.new,
     }))
     .into_response())

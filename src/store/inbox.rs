@@ -7,7 +7,7 @@ use rusqlite::types::ValueRef;
 use rusqlite::{params_from_iter, Connection, OptionalExtension, ToSql};
 use serde_json::{Map, Value};
 
-use crate::domain::inbox::{InboxList, InboxQuery, Status, PAGE_SIZE};
+use crate::domain::inbox::{InboxList, InboxQuery, Status, MAX_PAGE, PAGE_SIZE};
 
 /// Where one list's rows live.
 struct Source {
@@ -101,15 +101,16 @@ pub fn columns(list: InboxList) -> &'static [&'static str] {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Page {
     pub rows: Vec<Map<String, Value>>,
-    /// Rows matching the filters, up to `COUNT_CAP`.
+    /// Rows matching the filters, up to `count_cap`.
     pub total: i64,
+    /// Whether `total` stopped at the cap (there may be more).
+    pub capped: bool,
     /// Rows of the whole list still `new`, whatever the filters, up to `COUNT_CAP`.
     pub new: i64,
 }
 
-/// Counts stop here: beyond it a list says "10,000+", and pages go no deeper (search and
-/// filters reach older items), so no request walks a whole large table.
-pub const COUNT_CAP: i64 = 10_000;
+/// The most `new` counts: as deep as a list's pages go.
+const NEW_COUNT_CAP: u32 = MAX_PAGE * PAGE_SIZE;
 
 /// The FROM, WHERE and ORDER BY of a list request, and its parameters. Columns are `e.`'s.
 ///
@@ -170,14 +171,16 @@ fn selected_columns(list: InboxList) -> String {
 pub fn page(conn: &Connection, list: InboxList, query: &InboxQuery) -> rusqlite::Result<Page> {
     let source = source(list);
     let (parts, values) = query_parts(list, query);
+    // Counts stop where the pages do, so no request walks a whole large table.
+    let cap = query.count_cap();
     let total: i64 = conn
         .prepare_cached(&format!(
-            "SELECT count(*) FROM (SELECT 1 FROM {parts} LIMIT {COUNT_CAP})"
+            "SELECT count(*) FROM (SELECT 1 FROM {parts} LIMIT {cap})"
         ))?
         .query_row(params_from_iter(values.iter()), |row| row.get(0))?;
     let new: i64 = conn
         .prepare_cached(&format!(
-            "SELECT count(*) FROM (SELECT 1 FROM {} WHERE {} AND status = 'new' LIMIT {COUNT_CAP})",
+            "SELECT count(*) FROM (SELECT 1 FROM {} WHERE {} AND status = 'new' LIMIT {NEW_COUNT_CAP})",
             source.table, source.scope
         ))?
         .query_row([], |row| row.get(0))?;
@@ -192,7 +195,12 @@ pub fn page(conn: &Connection, list: InboxList, query: &InboxQuery) -> rusqlite:
             object(row, source.columns)
         })?
         .collect::<rusqlite::Result<_>>()?;
-    Ok(Page { rows, total, new })
+    Ok(Page {
+        rows,
+        total,
+        capped: total >= cap,
+        new,
+    })
 }
 
 /// Every row the filters match, newest first, for the CSV export.
@@ -465,19 +473,20 @@ mod tests {
             "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < {})
              INSERT INTO enquiries (id, kind, name, email, email_folded, mobile, requirment, department_website, service)
              SELECT 'e' || i, 'contact', 'N', 'a@x', 'a@x', '1', 'office', 'Corp Team', '' FROM n",
-            COUNT_CAP + 5
+            NEW_COUNT_CAP + 5
         ))
         .expect("seed");
-        for q in ["", "q=office"] {
+        for (q, cap) in [("", 10_000), ("q=office", 1_000)] {
             let counted = page(
                 &conn,
                 InboxList::Enquiries,
                 &InboxQuery::parse(q).expect("q"),
             )
             .expect("page");
+            assert!(counted.capped, "{q}");
             assert_eq!(
                 (counted.total, counted.new, counted.rows.len()),
-                (COUNT_CAP, COUNT_CAP, 50),
+                (cap, 10_000, 50),
                 "{q}"
             );
         }
@@ -496,7 +505,7 @@ mod tests {
         )
         .expect("page");
         assert_eq!(ids(&all), ["new", "old"]);
-        assert_eq!((all.total, all.new), (2, 1));
+        assert_eq!((all.total, all.new, all.capped), (2, 1, false));
         let done = page(
             &conn,
             InboxList::Enquiries,

@@ -20,9 +20,7 @@ export function formatTime(iso: string): string {
   return date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 }
 
-/** The server counts up to 10,000 (a list's deepest page); beyond, it says so. */
-export const COUNT_CAP = 10_000;
-
-export function formatCount(count: number): string {
-  return count >= COUNT_CAP ? `${COUNT_CAP.toLocaleString()}+` : count.toLocaleString();
+/** A count the server stopped at its cap (10,000, or 1,000 for a search) ends in "+". */
+export function formatCount(count: number, capped = false): string {
+  return `${count.toLocaleString()}${capped ? '+' : ''}`;
 }

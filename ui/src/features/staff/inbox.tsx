@@ -149,7 +149,11 @@ export function Inbox() {
             onClick={() => go({ list: name, filters: {}, id: null })}
           >
             {listLabels[name]}
-            {counts[name] ? <span class="inbox-tab__count">{formatCount(counts[name] ?? 0)} new</span> : null}
+            {counts[name] ? (
+              <span class="inbox-tab__count">
+                {formatCount(counts[name] ?? 0, (counts[name] ?? 0) >= 10_000)} new
+              </span>
+            ) : null}
           </button>
         ))}
       </nav>
@@ -157,7 +161,7 @@ export function Inbox() {
       <div class="inbox-summary">
         <p role="status">
           {page
-            ? `${listLabels[list]}: ${formatCount(page.pagination.total)} · page ${pageNumber} of ${pages}`
+            ? `${listLabels[list]}: ${formatCount(page.pagination.total, page.pagination.capped)} · page ${pageNumber} of ${pages}`
             : ''}
         </p>
         <a class="staff-button" href={exportUrl(list, { ...filters, page: undefined })} download>

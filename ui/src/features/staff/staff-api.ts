@@ -44,7 +44,8 @@ export interface Note {
 
 export interface LeadPage {
   data: Lead[];
-  pagination: { total: number; limit: number; page: number };
+  /** `capped`: the count stopped at the server's cap, so there may be more. */
+  pagination: { total: number; capped: boolean; limit: number; page: number };
   new: number;
 }
 
