@@ -77,7 +77,7 @@ cargo build --release --locked
 step "API contract (schemathesis against the release binary and its /api/openapi.json)"
 api_contract
 
-step "first-load JS budget (40 KB gzip per route)"
+step "first-load JS budget (40 KB gzip per public route, 60 KB per staff route)"
 (cd ui && npm run --silent size)
 
 step "browser tests (playwright, /usr/bin/chromium)"

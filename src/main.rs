@@ -18,6 +18,9 @@ fn main() -> ExitCode {
                 LeadsCommand::Export(args) => cli::export::leads(&args, std::io::stdout().lock())
                     .map(drop)
                     .map_err(Into::into),
+                LeadsCommand::Erase { email, data } => {
+                    cli::staff::erase_person(&data.data_dir, &email).map_err(Into::into)
+                }
             },
             Command::Applicants(applicants) => match applicants.command {
                 ApplicantsCommand::Export(args) => {
@@ -29,6 +32,7 @@ fn main() -> ExitCode {
             Command::Backup(args) => cli::backup::run(&args).map_err(Into::into),
             Command::Blog(command) => cli::blog::run(command).map_err(Into::into),
             Command::Mail(command) => cli::mail::run(command).map_err(Into::into),
+            Command::Staff(command) => cli::staff::run(command).map_err(Into::into),
         };
     match result {
         Ok(()) => ExitCode::SUCCESS,

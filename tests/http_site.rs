@@ -119,7 +119,7 @@ async fn unknown_paths_answer_the_error_page_with_404() {
         "/blogs/detail",
         "/blogs/detail/a/b",
         "/about",
-        "/login",
+        "/login/again",
         "/index.html",
     ] {
         let response = app.get(path).await;

@@ -456,3 +456,28 @@ async fn temporary_failures_are_retried_and_refusals_are_dead_until_retried() {
     let report = String::from_utf8_lossy(&report.stdout);
     assert!(report.contains("sent     2"), "{report}");
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn without_a_relay_mail_waits_and_erasing_a_person_takes_their_mail_with_them() {
+    let app = TestApp::new();
+    assert_eq!(post_json(&app, &contact()).await.status(), 201);
+    assert_eq!(post_json(&app, &subscription("asha@example.com")).await.status(), 201);
+    std::thread::sleep(Duration::from_millis(700));
+    let waiting = status(&app);
+    assert_eq!((waiting.queued, waiting.sent), (2, 0), "{waiting:?}");
+    let report = Command::new(BINARY)
+        .args(["mail", "status", "--data-dir"])
+        .arg(app.data_dir())
+        .output()
+        .expect("mail status");
+    assert!(String::from_utf8_lossy(&report.stdout).contains("queued   2"));
+
+    let erased = Command::new(BINARY)
+        .args(["leads", "erase", "asha@example.com", "--data-dir"])
+        .arg(app.data_dir())
+        .output()
+        .expect("leads erase");
+    assert!(erased.status.success(), "{}", String::from_utf8_lossy(&erased.stderr));
+    let after = status(&app);
+    assert_eq!((after.queued, after.sent, after.dead), (0, 0, 0), "{after:?}");
+}

@@ -66,3 +66,11 @@ END;
 
 -- The secret unsubscribe links are signed with (HMAC-SHA256), made once per database.
 INSERT INTO app_meta (key, value) VALUES ('mail_link_secret', lower(hex(randomblob(32))));
+
+-- Erasing a lead (GDPR) takes its mail with it, queued or sent.
+CREATE TRIGGER outbox_erase_enquiry AFTER DELETE ON enquiries BEGIN
+    DELETE FROM outbox WHERE lead_id = OLD.id;
+END;
+CREATE TRIGGER outbox_erase_applicant AFTER DELETE ON applicants BEGIN
+    DELETE FROM outbox WHERE lead_id = OLD.id;
+END;

@@ -49,6 +49,64 @@ pub enum Command {
     /// shows the change within a second.
     #[command(subcommand)]
     Blog(BlogCommand),
+    /// Staff accounts for the inbox at /staff, their sessions and the audit log.
+    #[command(subcommand)]
+    Staff(StaffCommand),
+}
+
+#[derive(Debug, Subcommand)]
+pub enum StaffCommand {
+    /// Create an account and print its one-time password, which must be changed at the
+    /// first sign-in.
+    Add {
+        /// The address the staff member signs in with.
+        email: String,
+        /// The name the inbox shows.
+        #[arg(long)]
+        name: String,
+        /// Read the one-time password from the first line of stdin instead of making one.
+        #[arg(long)]
+        password_stdin: bool,
+        #[command(flatten)]
+        data: DataDirArg,
+    },
+    /// Print every account: email, name, created, and whether its password is one-time.
+    List {
+        #[command(flatten)]
+        data: DataDirArg,
+    },
+    /// Delete an account and end its sessions (the audit log keeps its entries).
+    Remove {
+        email: String,
+        #[command(flatten)]
+        data: DataDirArg,
+    },
+    /// End an account's sessions and print a new one-time password for it.
+    ResetPassword {
+        email: String,
+        /// Read the one-time password from the first line of stdin instead of making one.
+        #[arg(long)]
+        password_stdin: bool,
+        #[command(flatten)]
+        data: DataDirArg,
+    },
+    /// Print the open sessions, or end some with --revoke.
+    Sessions {
+        /// End the session whose key (as listed) starts with this, or every session of
+        /// this email address.
+        #[arg(long, value_name = "KEY|EMAIL")]
+        revoke: Option<String>,
+        #[command(flatten)]
+        data: DataDirArg,
+    },
+    /// Print the audit log, newest first: sign-ins, sign-outs and every change.
+    Audit {
+        /// How many entries.
+        #[arg(long, default_value_t = 100, value_name = "N")]
+        limit: u32,
+        #[command(flatten)]
+        data: DataDirArg,
+    },
 }
 
 #[derive(Debug, Args)]
@@ -61,6 +119,14 @@ pub struct LeadsArgs {
 pub enum LeadsCommand {
     /// Write enquiries and subscriptions as CSV (RFC 4180, UTF-8) to stdout, oldest first.
     Export(ExportArgs),
+    /// Erase (GDPR) every enquiry, subscription and application of one email address, with
+    /// their notes and resume files; the audit log records that it happened.
+    Erase {
+        /// The address, in any case.
+        email: String,
+        #[command(flatten)]
+        data: DataDirArg,
+    },
 }
 
 #[derive(Debug, Args)]

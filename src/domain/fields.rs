@@ -27,6 +27,9 @@ pub enum FieldError {
     InvalidEmail,
     #[error("Enter your experience as a whole number of years from 0 to 60.")]
     InvalidExperience,
+    /// A value outside a fixed set or shape; the text says what is taken.
+    #[error("{0}")]
+    Choice(&'static str),
 }
 
 /// Every bad field of one form, by field name.
@@ -47,6 +50,10 @@ impl FieldErrors {
 
     pub fn add(&mut self, field: &str, err: FieldError) {
         self.0.insert(field.to_owned(), err.to_string());
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
     }
 
     pub fn into_map(self) -> BTreeMap<String, String> {

@@ -9,6 +9,7 @@
 //! if anything fails.
 
 use std::io::{Read, Seek};
+use std::net::IpAddr;
 
 use multer::{Constraints, Field, Multipart, SizeLimit};
 use tokio::io::{AsyncSeekExt, AsyncWriteExt};
@@ -57,6 +58,7 @@ pub fn routes(state: &AppState) -> BoxedFilter<(Response,)> {
 
 async fn create_applicant(
     state: AppState,
+    client: IpAddr,
     headers: HeaderMap,
     body: Body,
 ) -> Result<Response, ApiError> {
@@ -100,8 +102,10 @@ async fn create_applicant(
         .map_err(ApiError::unexpected)?
         .map_err(|err| upload_failed("cannot save a resume", err))?;
     let stored_id = id.to_string();
+    let client = client.to_string();
     let store = move |conn: &_| {
-        applicants::insert_applicant(conn, &id, &applicant, &resume_file).map_err(StoreError::from)
+        applicants::insert_applicant(conn, &id, &applicant, &resume_file, &client)
+            .map_err(StoreError::from)
     };
     if form.is_from_a_robot() {
         // A robot's application costs what a real one costs, so the honeypot cannot be told

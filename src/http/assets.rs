@@ -37,7 +37,8 @@ pub struct Route {
     pub path: String,
     /// The page module under `ui/src/pages/` that shows it (`home-page`).
     pub page: String,
-    /// A staff page: never rendered on the server, indexed or cached by others.
+    /// Never rendered on the server, indexed or cached by others (staff pages, the pages
+    /// of links in subscriber mail).
     #[serde(default)]
     pub private: bool,
     /// The API answers the page shows (`http::pages` fetches them before rendering).

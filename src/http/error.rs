@@ -25,6 +25,9 @@ pub enum ApiError {
     },
     #[error("{0}")]
     BadRequest(String),
+    /// No valid staff session (none, expired, revoked) or a wrong sign-in: 401.
+    #[error("{0}")]
+    Unauthorized(&'static str),
     /// The request is understood and refused (a form posted from another site): 403.
     #[error("{0}")]
     Forbidden(String),
@@ -38,6 +41,9 @@ pub enum ApiError {
     UnsupportedMediaType(String),
     #[error("Too many requests. Please wait a moment and try again.")]
     TooManyRequests { retry_after_secs: u64 },
+    /// Too many failed sign-ins for the account or from the client: 429 with the wait.
+    #[error("Too many failed sign-ins. Please try again in {} minute(s).", retry_after_secs.div_ceil(60))]
+    SignInThrottled { retry_after_secs: u64 },
     #[error("The request body stopped arriving. Please try again.")]
     RequestTimeout,
     /// No room on disk for what the request would store: 507.
@@ -87,12 +93,15 @@ impl ApiError {
         match self {
             ApiError::Validation { .. } => StatusCode::UNPROCESSABLE_ENTITY,
             ApiError::BadRequest(_) => StatusCode::BAD_REQUEST,
+            ApiError::Unauthorized(_) => StatusCode::UNAUTHORIZED,
             ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
             ApiError::NotFound(_) => StatusCode::NOT_FOUND,
             ApiError::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             ApiError::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            ApiError::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
+            ApiError::TooManyRequests { .. } | ApiError::SignInThrottled { .. } => {
+                StatusCode::TOO_MANY_REQUESTS
+            }
             ApiError::RequestTimeout => StatusCode::REQUEST_TIMEOUT,
             ApiError::Unavailable { .. } => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::InsufficientStorage(_) => StatusCode::INSUFFICIENT_STORAGE,
@@ -115,6 +124,7 @@ impl ApiError {
         let mut response =
             warp::reply::with_status(warp::reply::json(&body), self.status()).into_response();
         if let ApiError::TooManyRequests { retry_after_secs }
+        | ApiError::SignInThrottled { retry_after_secs }
         | ApiError::Unavailable {
             retry_after_secs, ..
         } = self

@@ -6,6 +6,8 @@
 //! it is answered exactly like any other (422 for bad fields, else 201 after the same work)
 //! while nothing is stored.
 
+use std::net::IpAddr;
+
 use warp::filters::BoxedFilter;
 use warp::http::HeaderMap;
 use warp::reply::Response;
@@ -33,6 +35,7 @@ pub fn routes(state: &AppState) -> BoxedFilter<(Response,)> {
 
 async fn create_enquiry(
     state: AppState,
+    client: IpAddr,
     headers: HeaderMap,
     body: Body,
 ) -> Result<Response, ApiError> {
@@ -49,9 +52,10 @@ async fn create_enquiry(
     // random, so the answer tells no one whether the address was subscribed already.
     let id = new_lead_id()?;
     let answer_id = id.to_string();
+    let client = client.to_string();
     let confirm = ConfirmSecret::generate().map_err(ApiError::unexpected)?;
     let store = move |conn: &_| {
-        leads::insert_enquiry(conn, &id, &enquiry, &confirm).map_err(StoreError::from)
+        leads::insert_enquiry(conn, &id, &enquiry, &client, &confirm).map_err(StoreError::from)
     };
     if form.is_from_a_robot() {
         // A robot's post does a real post's work on the writer and has it undone there

@@ -15,6 +15,7 @@ pub mod disk;
 pub mod error;
 #[cfg(test)]
 mod generated_ui;
+pub mod inbox;
 pub mod json_body;
 pub mod leads;
 pub mod media;
@@ -26,6 +27,7 @@ pub mod reply;
 pub mod response_cache;
 pub mod security;
 pub mod site_url;
+pub mod staff;
 pub mod subscriptions;
 
 use std::future::Future;
@@ -154,15 +156,15 @@ pub fn get_or_head() -> BoxedFilter<()> {
 }
 
 /// A form's `POST` at `path`: refused from other sites (403; CORS for allowed ones), one
-/// token of the client's form limit (429 without one), then `handler` with the request's
-/// headers and body. `OPTIONS` at `path` answers allowed sites' CORS preflight.
+/// token of the client's form limit (429 without one), then `handler` with the client's
+/// address, the request's headers and body. `OPTIONS` at `path` answers allowed sites' CORS preflight.
 pub fn form_post<F, Fut>(
     state: &AppState,
     path: BoxedFilter<()>,
     handler: F,
 ) -> BoxedFilter<(Response,)>
 where
-    F: Fn(AppState, HeaderMap, body::Body) -> Fut + Clone + Send + Sync + 'static,
+    F: Fn(AppState, IpAddr, HeaderMap, body::Body) -> Fut + Clone + Send + Sync + 'static,
     Fut: Future<Output = Result<Response, error::ApiError>> + Send,
 {
     let post = warp::post()
@@ -181,7 +183,7 @@ where
                     .check(client)
                     .and_then(|()| state.check_writable());
                 let outcome = match ready {
-                    Ok(()) => handler(state, headers, body).await,
+                    Ok(()) => handler(state, client, headers, body).await,
                     Err(err) => Err(err),
                 };
                 let mut response = error::reply(outcome);
@@ -206,6 +208,10 @@ fn api(state: &AppState) -> BoxedFilter<(Response,)> {
         .or(subscriptions::routes(state))
         .unify()
         .or(openapi::routes())
+        .unify()
+        .or(staff::routes(state))
+        .unify()
+        .or(inbox::routes(state))
         .unify();
     warp::path("api").and(endpoints).boxed()
 }
@@ -272,11 +278,35 @@ pub fn routes(state: &AppState) -> BoxedFilter<(Response,)> {
                     warp::http::HeaderValue::from_static(allowed_methods(path.as_str())),
                 );
             }
+            if is_private(path.as_str()) {
+                keep_private(&mut response);
+            }
             security.apply(response)
         })
         .with(warp::log::custom(log_request))
         .map(Reply::into_response)
         .boxed()
+}
+
+/// The staff side: its pages and API are for one person's browser only.
+fn is_private(path: &str) -> bool {
+    let under = |prefix: &str| {
+        path.strip_prefix(prefix)
+            .is_some_and(|rest| rest.is_empty() || rest.starts_with('/'))
+    };
+    under("/api/staff") || under("/staff") || under("/login")
+}
+
+/// Never kept by a shared cache nor by the browser, never indexed: errors included.
+fn keep_private(response: &mut Response) {
+    use warp::http::{header, HeaderValue};
+    let headers = response.headers_mut();
+    headers.insert(
+        header::CACHE_CONTROL,
+        HeaderValue::from_static("private, no-store"),
+    );
+    headers.remove(header::ETAG);
+    headers.insert("x-robots-tag", HeaderValue::from_static("noindex"));
 }
 
 /// The methods a path answers, for the `Allow` header of a 405 (RFC 9110): the forms take
@@ -288,6 +318,14 @@ fn allowed_methods(path: &str) -> &'static str {
         | "/api/corp_website/subscribers/confirm"
         | "/api/corp_website/subscribers/unsubscribe" => "POST, OPTIONS",
         "/blogs/unsubscribe" => "GET, HEAD, POST",
+        "/api/staff/login" | "/api/staff/logout" | "/api/staff/password" => "POST",
+        p if p.starts_with("/api/staff/inbox/")
+            && (p.ends_with("/resume") || p.ends_with("/export.csv")) =>
+        {
+            "GET, HEAD"
+        }
+        p if p.starts_with("/api/staff/inbox/") && p.split('/').count() == 6 => "GET, HEAD, DELETE",
+        p if p.starts_with("/api/staff/inbox/") && p.split('/').count() == 7 => "POST",
         _ => "GET, HEAD",
     }
 }

@@ -9,6 +9,7 @@ use warp::http::StatusCode;
 use warp::reply::Response;
 
 use super::error::ApiError;
+use crate::domain::public_url::PublicUrl;
 
 const CROSS_SITE: &str = "This form can only be sent from our own website.";
 
@@ -95,6 +96,28 @@ pub fn allow(response: &mut Response, verdict: &Verdict) {
     }
 }
 
+/// Does a browser's request come from a page of this very site? Judged by `Origin`, or
+/// without one by `Referer`; a request with neither is not (staff changes need a browser's
+/// word for where they come from). The site is the request's Host or `--public-url`.
+pub fn is_same_site(headers: &HeaderMap, public_url: Option<&PublicUrl>) -> bool {
+    let origin = match text(headers, header::ORIGIN) {
+        Some(origin) => origin.to_owned(),
+        None => match text(headers, header::REFERER).and_then(origin_of) {
+            Some(origin) => origin,
+            None => return false,
+        },
+    };
+    is_this_site(&origin, headers)
+        || public_url.is_some_and(|url| normalize(&origin) == url.as_str())
+}
+
+/// `scheme://authority` of an absolute URL.
+fn origin_of(url: &str) -> Option<String> {
+    let (scheme, rest) = url.split_once("://")?;
+    let authority = rest.split(['/', '?', '#']).next()?;
+    (!authority.is_empty()).then(|| format!("{scheme}://{authority}"))
+}
+
 fn text(headers: &HeaderMap, name: impl header::AsHeaderName) -> Option<&str> {
     headers.get(name).and_then(|value| value.to_str().ok())
 }
@@ -132,6 +155,50 @@ mod tests {
             map.insert(*name, HeaderValue::from_static(value));
         }
         map
+    }
+
+    type Pairs = &'static [(&'static str, &'static str)];
+
+    #[test]
+    fn staff_changes_must_say_they_come_from_this_site() {
+        let public: PublicUrl = "https://www.example.com".parse().expect("url");
+        const HOST: (&str, &str) = ("host", "127.0.0.1:8080");
+        let cases: &[(&str, Pairs, bool)] = &[
+            ("no origin, no referer", &[HOST], false),
+            (
+                "origin is the host",
+                &[HOST, ("origin", "http://127.0.0.1:8080")],
+                true,
+            ),
+            (
+                "origin is the public url",
+                &[HOST, ("origin", "https://www.example.com")],
+                true,
+            ),
+            (
+                "origin elsewhere",
+                &[HOST, ("origin", "https://evil.example")],
+                false,
+            ),
+            (
+                "referer is the host",
+                &[HOST, ("referer", "http://127.0.0.1:8080/staff?x=1")],
+                true,
+            ),
+            (
+                "referer elsewhere",
+                &[HOST, ("referer", "https://evil.example/127.0.0.1:8080")],
+                false,
+            ),
+            ("origin null", &[HOST, ("origin", "null")], false),
+        ];
+        for (case, pairs, expected) in cases {
+            assert_eq!(
+                is_same_site(&headers(pairs), Some(&public)),
+                *expected,
+                "{case}"
+            );
+        }
     }
 
     type Case = (

@@ -33,7 +33,9 @@ impl SecurityHeaders {
 
     pub fn apply(&self, mut response: Response) -> Response {
         let headers = response.headers_mut();
-        headers.insert(header::CONTENT_SECURITY_POLICY, self.csp.clone());
+        // A response may bring a policy of its own (a resume's `sandbox`): the site's is
+        // added beside it, and browsers enforce both.
+        headers.append(header::CONTENT_SECURITY_POLICY, self.csp.clone());
         headers.insert(
             header::X_CONTENT_TYPE_OPTIONS,
             HeaderValue::from_static("nosniff"),

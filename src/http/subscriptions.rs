@@ -10,6 +10,8 @@
 //! Tokens are checked in constant time (`domain::mail_token`); a wrong, expired or reused
 //! link gets a clear answer, never a 5xx.
 
+use std::net::IpAddr;
+
 use serde::{Deserialize, Serialize};
 use warp::filters::BoxedFilter;
 use warp::http::{HeaderMap, StatusCode};
@@ -84,7 +86,12 @@ pub fn one_click(state: &AppState) -> BoxedFilter<(Response,)> {
         .boxed()
 }
 
-async fn confirm(state: AppState, headers: HeaderMap, body: Body) -> Result<Response, ApiError> {
+async fn confirm(
+    state: AppState,
+    _client: IpAddr,
+    headers: HeaderMap,
+    body: Body,
+) -> Result<Response, ApiError> {
     let form: TokenForm = read_json(&headers, body).await?;
     let token = form.token.unwrap_or_default();
     let outcome = state
@@ -101,6 +108,7 @@ async fn confirm(state: AppState, headers: HeaderMap, body: Body) -> Result<Resp
 
 async fn unsubscribe_by_form(
     state: AppState,
+    _client: IpAddr,
     headers: HeaderMap,
     body: Body,
 ) -> Result<Response, ApiError> {

@@ -7,17 +7,18 @@ use crate::domain::lead_id::LeadId;
 use crate::store::outbox;
 
 /// Stores an applicant whose resume is already saved as `resume_file` in the uploads folder,
-/// and queues the office's notification in the same transaction.
+/// sent from `client_addr`, and queues the office's notification in the same transaction.
 pub fn insert_applicant(
     conn: &Connection,
     id: &LeadId,
     applicant: &NewApplicant,
     resume_file: &str,
+    client_addr: &str,
 ) -> rusqlite::Result<()> {
     conn.prepare_cached(
         "INSERT INTO applicants (id, name, mobile, email, experience, previous_company, query, department_website,
-                                 resume_file, resume_original_name, resume_type, resume_size)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
+                                 resume_file, resume_original_name, resume_type, resume_size, client_addr)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
     )?
     .execute(params![
         id.as_str(),
@@ -32,6 +33,7 @@ pub fn insert_applicant(
         applicant.resume.original_name,
         applicant.resume.image_type.mime(),
         i64::try_from(applicant.resume.size).unwrap_or(i64::MAX),
+        client_addr,
     ])?;
     outbox::enqueue_lead(conn, id.as_str())
 }

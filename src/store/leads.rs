@@ -7,10 +7,15 @@ use crate::domain::lead_id::LeadId;
 use crate::domain::mail_token::ConfirmSecret;
 use crate::store::{outbox, subscriptions};
 
-pub fn insert_contact(conn: &Connection, id: &LeadId, contact: &Contact) -> rusqlite::Result<()> {
+pub fn insert_contact(
+    conn: &Connection,
+    id: &LeadId,
+    contact: &Contact,
+    client_addr: &str,
+) -> rusqlite::Result<()> {
     conn.prepare_cached(
-        "INSERT INTO enquiries (id, kind, name, email, email_folded, mobile, requirment, department_website, service)
-         VALUES (?1, 'contact', ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+        "INSERT INTO enquiries (id, kind, name, email, email_folded, mobile, requirment, department_website, service, client_addr)
+         VALUES (?1, 'contact', ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
     )?
     .execute(params![
         id.as_str(),
@@ -21,26 +26,29 @@ pub fn insert_contact(conn: &Connection, id: &LeadId, contact: &Contact) -> rusq
         contact.requirment.as_ref(),
         contact.department_website.as_ref(),
         contact.service.as_ref(),
+        client_addr,
     ])?;
     Ok(())
 }
 
-/// Stores an enquiry of either kind under `id` (see `subscribe` for a repeated address) with
-/// the mail it causes, in the caller's transaction: the office's notification of a contact
-/// enquiry, or, for a subscription that needs one, a confirmation link made of `confirm`.
+/// Stores an enquiry of either kind under `id`, sent from `client_addr` (see `subscribe` for
+/// a repeated address), with the mail it causes, in the caller's transaction: the office's
+/// notification of a contact enquiry, or, for a subscription that needs one, a confirmation
+/// link made of `confirm`.
 pub fn insert_enquiry(
     conn: &Connection,
     id: &LeadId,
     enquiry: &NewEnquiry,
+    client_addr: &str,
     confirm: &ConfirmSecret,
 ) -> rusqlite::Result<()> {
     match enquiry {
         NewEnquiry::Contact(contact) => {
-            insert_contact(conn, id, contact)?;
+            insert_contact(conn, id, contact, client_addr)?;
             outbox::enqueue_lead(conn, id.as_str())
         }
         NewEnquiry::Subscription(subscription) => {
-            subscribe(conn, id, subscription)?;
+            subscribe(conn, id, subscription, client_addr)?;
             subscriptions::request_confirmation(conn, &subscription.email.folded(), confirm)
                 .map(drop)
         }
@@ -57,14 +65,15 @@ pub fn subscribe(
     conn: &Connection,
     id: &LeadId,
     subscription: &Subscription,
+    client_addr: &str,
 ) -> rusqlite::Result<()> {
     let folded = subscription.email.folded();
-    let inserted = insert_subscription(conn, id, subscription, &folded)?;
+    let inserted = insert_subscription(conn, id, subscription, &folded, client_addr)?;
     if inserted == 0 {
         conn.execute_batch("SAVEPOINT repeated_subscription")?;
         // An address no form can send (it starts with a NUL), so it never conflicts.
         let placeholder = format!("\0{id}");
-        let rehearsed = insert_subscription(conn, id, subscription, &placeholder);
+        let rehearsed = insert_subscription(conn, id, subscription, &placeholder, client_addr);
         conn.execute_batch("ROLLBACK TO repeated_subscription; RELEASE repeated_subscription")?;
         rehearsed?;
     }
@@ -78,10 +87,11 @@ fn insert_subscription(
     id: &LeadId,
     subscription: &Subscription,
     folded: &str,
+    client_addr: &str,
 ) -> rusqlite::Result<usize> {
     conn.prepare_cached(
-        "INSERT INTO enquiries (id, kind, name, email, email_folded, mobile, requirment, department_website, service)
-         VALUES (?1, 'subscription', '', ?2, ?3, '', '', ?4, ?5)
+        "INSERT INTO enquiries (id, kind, name, email, email_folded, mobile, requirment, department_website, service, client_addr)
+         VALUES (?1, 'subscription', '', ?2, ?3, '', '', ?4, ?5, ?6)
          ON CONFLICT (email_folded) WHERE kind = 'subscription' DO NOTHING",
     )?
     .execute(params![
@@ -90,6 +100,7 @@ fn insert_subscription(
         folded,
         subscription.department_website.as_ref(),
         subscription.service.as_ref(),
+        client_addr,
     ])
 }
 
@@ -173,7 +184,13 @@ mod tests {
     fn a_repeated_subscription_in_another_case_keeps_the_first_row_and_id() {
         let conn = migrated();
         let first = LeadId::generate().expect("id");
-        subscribe(&conn, &first, &subscription("Reader@Example.com")).expect("first");
+        subscribe(
+            &conn,
+            &first,
+            &subscription("Reader@Example.com"),
+            "192.0.2.1",
+        )
+        .expect("first");
         for repeat in [
             "reader@example.com",
             "READER@EXAMPLE.COM",
@@ -183,6 +200,7 @@ mod tests {
                 &conn,
                 &LeadId::generate().expect("id"),
                 &subscription(repeat),
+                "192.0.2.1",
             )
             .expect("repeat");
         }
@@ -200,6 +218,7 @@ mod tests {
             &conn,
             &LeadId::generate().expect("id"),
             &subscription("a@b.in"),
+            "192.0.2.1",
         )
         .expect("first");
         conn.execute_batch("BEGIN").expect("begin");
@@ -208,6 +227,7 @@ mod tests {
             &conn,
             &LeadId::generate().expect("id"),
             &subscription("A@B.in"),
+            "192.0.2.1",
         )
         .expect("repeat");
         assert!(
@@ -227,7 +247,7 @@ mod tests {
         let conn = migrated();
         for (id, name) in [("ffff", "first"), ("0000", "second"), ("8888", "third")] {
             conn.execute(
-                "INSERT INTO enquiries VALUES (?1, 'contact', ?2, 'a@x', 'a@x', '1', 'r', 'Corp Team', '', '2025-02-01T00:00:00.000Z')",
+                "INSERT INTO enquiries (id, kind, name, email, email_folded, mobile, requirment, department_website, service, created_at) VALUES (?1, 'contact', ?2, 'a@x', 'a@x', '1', 'r', 'Corp Team', '', '2025-02-01T00:00:00.000Z')",
                 [id, name],
             )
             .expect("insert");
@@ -247,6 +267,7 @@ mod tests {
             &conn,
             &LeadId::generate().expect("id"),
             &subscription("a@b.in"),
+            "192.0.2.1",
         )
         .expect("first");
         let duplicate = conn.execute(
@@ -261,8 +282,8 @@ mod tests {
     fn since_filters_by_creation_day() {
         let conn = migrated();
         conn.execute_batch(
-            "INSERT INTO enquiries VALUES ('old', 'contact', 'A', 'a@x', 'a@x', '1', 'r', 'Corp Team', '', '2025-01-31T23:59:59.999Z');
-             INSERT INTO enquiries VALUES ('new', 'contact', 'B', 'b@x', 'b@x', '2', 'r', 'Corp Team', '', '2025-02-01T00:00:00.000Z');",
+            "INSERT INTO enquiries (id, kind, name, email, email_folded, mobile, requirment, department_website, service, created_at) VALUES ('old', 'contact', 'A', 'a@x', 'a@x', '1', 'r', 'Corp Team', '', '2025-01-31T23:59:59.999Z');
+             INSERT INTO enquiries (id, kind, name, email, email_folded, mobile, requirment, department_website, service, created_at) VALUES ('new', 'contact', 'B', 'b@x', 'b@x', '2', 'r', 'Corp Team', '', '2025-02-01T00:00:00.000Z');",
         )
         .expect("insert");
         let ids = |since| -> Vec<String> {

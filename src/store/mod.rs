@@ -12,9 +12,11 @@ mod migrations;
 
 pub mod applicants;
 pub mod backup;
+pub mod inbox;
 pub mod leads;
 pub mod outbox;
 pub mod permissions;
+pub mod staff;
 pub mod subscriptions;
 pub mod uploads;
 pub mod watch;

@@ -66,10 +66,13 @@ export { expect };
 /** A demo story every new database is seeded with (db/seed/blogs/16-...). */
 export const SEEDED_STORY_ID = 'science-labs-for-twelve-government-high-schools-in-mysuru-district';
 
-/** Every route of the one route table (src/app/route-table.json); a seeded story stands for `:id`. */
-export const ROUTES: readonly string[] = routeTable.routes.map(({ path }) =>
-  path.includes(':id') ? blogPath(SEEDED_STORY_ID) : path,
-);
+/**
+ * Every public route of the one route table (src/app/route-table.json); a seeded story stands
+ * for `:id`. The staff routes (`"private": true`) have their own suite (staff.spec.ts).
+ */
+export const ROUTES: readonly string[] = routeTable.routes
+  .filter((route) => !('private' in route && route.private))
+  .map(({ path }) => (path.includes(':id') ? blogPath(SEEDED_STORY_ID) : path));
 
 /** Waits until the browser app has taken over the server-rendered page (hydration done). */
 export async function waitForApp(page: Page): Promise<void> {

@@ -1,6 +1,6 @@
-import { type ComponentType, lazy } from 'preact/compat';
+import { type ComponentType, lazy, Suspense } from 'preact/compat';
 import { matchRoutes, type RouteObject } from 'react-router-dom';
-import { NotFoundScreen } from './error-screen';
+import { NotFoundScreen, RouteErrorBoundary } from './error-screen';
 import { Layout } from './layout';
 import routeTable from './route-table.json';
 
@@ -40,27 +40,53 @@ function page(name: string) {
   return <Page />;
 }
 
-/** The route table's entries (route-table.json); `private` ones are the staff's. */
+/**
+ * The route table's entries (route-table.json). `private` ones (the staff's, and the pages
+ * of links in subscriber mail) are never server-rendered or indexed; `bare` ones (the
+ * staff's) bring their own frame instead of the public header and footer.
+ */
 export interface TableRoute {
   path: string;
   page: string;
   private?: boolean;
+  bare?: boolean;
 }
 
 const tableRoutes: readonly TableRoute[] = routeTable.routes;
 
 /** SPEC.md section 2, from the one route table the server reads too (route-table.json). */
 const pageRoutes: RouteObject[] = [
-  ...tableRoutes.map(
-    ({ path, page: name }): RouteObject =>
-      path === '/'
-        ? { index: true, element: page(name), id: name + path }
-        : { path: path.slice(1), element: page(name), id: name + path },
-  ),
+  ...tableRoutes
+    .filter((route) => !route.bare)
+    .map(
+      ({ path, page: name }): RouteObject =>
+        path === '/'
+          ? { index: true, element: page(name), id: name + path }
+          : { path: path.slice(1), element: page(name), id: name + path },
+    ),
   { path: '*', element: <NotFoundScreen /> },
 ];
 
-export const routes: RouteObject[] = [{ path: '/', element: <Layout />, children: pageRoutes }];
+/**
+ * The staff pages: outside the public header and footer; each brings its own frame in its
+ * own chunk, so nothing of them weighs on the public pages' first load.
+ */
+const bareRoutes: RouteObject[] = tableRoutes
+  .filter((route) => route.bare)
+  .map(({ path, page: name }) => ({
+    path,
+    id: name + path,
+    element: (
+      <RouteErrorBoundary resetKey={path}>
+        <Suspense fallback={null}>{page(name)}</Suspense>
+      </RouteErrorBoundary>
+    ),
+  }));
+
+export const routes: RouteObject[] = [
+  { path: '/', element: <Layout />, children: pageRoutes },
+  ...bareRoutes,
+];
 
 /** The route-table page that shows `pathname`, if any. */
 export function pageFor(pathname: string): string | undefined {

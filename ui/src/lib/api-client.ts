@@ -21,7 +21,7 @@ export class ApiError extends Error {
   }
 }
 
-type Query = Record<string, string | number | undefined>;
+export type Query = Record<string, string | number | undefined>;
 
 function buildUrl(path: string, query?: Query): string {
   const url = `${runtimeConfig.apiBase}/${path.replace(/^\/+/, '')}`;
@@ -55,18 +55,29 @@ function errorFrom(response: Response, body: unknown): ApiError {
   return new ApiError(message, response.status, errors, fromServer);
 }
 
-interface ApiResponse<T> {
+export interface ApiResponse<T> {
   status: number;
   body: T;
 }
 
+export type Method = 'GET' | 'POST' | 'DELETE';
+
+export interface RequestOptions {
+  query?: Query;
+  json?: unknown;
+  form?: FormData;
+  signal?: AbortSignal;
+  /** Extra headers (the staff client's CSRF token). */
+  headers?: Record<string, string>;
+}
+
 /** The one place that calls fetch. Resolves on 2xx; rejects with ApiError otherwise. */
-async function request<T>(
-  method: 'GET' | 'POST',
+export async function request<T>(
+  method: Method,
   path: string,
-  options: { query?: Query; json?: unknown; form?: FormData; signal?: AbortSignal } = {},
+  options: RequestOptions = {},
 ): Promise<ApiResponse<T>> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   let body: BodyInit | undefined;
   if (options.json !== undefined) {
     headers['Content-Type'] = 'application/json';

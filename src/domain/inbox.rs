@@ -1,0 +1,253 @@
+//! What the staff inbox is asked: which list, which status, and the filters of a list
+//! request (search, status, department, dates, page), parsed from its query string with
+//! every bad parameter named.
+
+use time::Date;
+
+use super::fields::{FieldError, FieldErrors};
+use super::search::SearchText;
+
+/// Rows per page of an inbox list.
+pub const PAGE_SIZE: u32 = 50;
+/// The last page of a list: 10,000 rows deep (older items are reached with search, filters
+/// and dates, so no request skips through a whole large table). Counts stop there too.
+pub const MAX_PAGE: u32 = 200;
+/// The last page of a search: 1,000 matches deep (each match counted or skipped is a lookup).
+pub const SEARCH_MAX_PAGE: u32 = 20;
+/// Longest note a staff member may add.
+pub const NOTE_MAX_CHARS: usize = 4_000;
+
+/// The three lists of the inbox.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum InboxList {
+    /// Contact enquiries.
+    Enquiries,
+    /// Blog subscriptions.
+    Subscribers,
+    Applicants,
+}
+
+impl InboxList {
+    pub fn parse(segment: &str) -> Option<InboxList> {
+        match segment {
+            "enquiries" => Some(InboxList::Enquiries),
+            "subscribers" => Some(InboxList::Subscribers),
+            "applicants" => Some(InboxList::Applicants),
+            _ => None,
+        }
+    }
+
+    /// The name in URLs, CSV file names and the audit log.
+    pub fn name(self) -> &'static str {
+        match self {
+            InboxList::Enquiries => "enquiries",
+            InboxList::Subscribers => "subscribers",
+            InboxList::Applicants => "applicants",
+        }
+    }
+
+    /// One item of the list, as the audit log names it.
+    pub fn item(self) -> &'static str {
+        match self {
+            InboxList::Enquiries => "enquiry",
+            InboxList::Subscribers => "subscriber",
+            InboxList::Applicants => "applicant",
+        }
+    }
+}
+
+/// Where a lead stands in the office's handling.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Status {
+    New,
+    InProgress,
+    Done,
+    Spam,
+}
+
+impl Status {
+    pub const ALL: [Status; 4] = [Status::New, Status::InProgress, Status::Done, Status::Spam];
+
+    pub fn parse(text: &str) -> Option<Status> {
+        Status::ALL.into_iter().find(|s| s.as_str() == text)
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::New => "new",
+            Status::InProgress => "in_progress",
+            Status::Done => "done",
+            Status::Spam => "spam",
+        }
+    }
+}
+
+const STATUS_HELP: &str = "Choose one of: new, in_progress, done, spam.";
+
+/// A list request's filters, each optional.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct InboxQuery {
+    pub search: Option<SearchText>,
+    pub status: Option<Status>,
+    pub department: Option<String>,
+    /// Received on or after this day (UTC).
+    pub from: Option<Date>,
+    /// Received on or before this day (UTC).
+    pub to: Option<Date>,
+    /// From 1.
+    pub page: u32,
+}
+
+impl InboxQuery {
+    /// Parses `q`, `status`, `department`, `from`, `to` and `page`; unknown parameters are
+    /// ignored, empty ones count as absent.
+    pub fn parse(query: &str) -> Result<InboxQuery, FieldErrors> {
+        let mut errors = FieldErrors::default();
+        let mut parsed = InboxQuery {
+            page: 1,
+            ..InboxQuery::default()
+        };
+        for (key, value) in form_urlencoded::parse(query.as_bytes()) {
+            let value = value.trim();
+            if value.is_empty() {
+                continue;
+            }
+            match &*key {
+                "q" => parsed.search = SearchText::parse(value),
+                "status" => match Status::parse(value) {
+                    Some(status) => parsed.status = Some(status),
+                    None => errors.add("status", FieldError::Choice(STATUS_HELP)),
+                },
+                "department" => parsed.department = Some(value.chars().take(200).collect()),
+                "from" | "to" => match parse_day(value) {
+                    Some(day) if key == "from" => parsed.from = Some(day),
+                    Some(day) => parsed.to = Some(day),
+                    None => errors.add(&key, FieldError::Choice("Write the day as YYYY-MM-DD.")),
+                },
+                "page" => match value.parse::<u32>() {
+                    Ok(page @ 1..=MAX_PAGE) => parsed.page = page,
+                    _ => errors.add(
+                        "page",
+                        FieldError::Choice(
+                            "The page must be a whole number from 1 to 200; use search, filters or dates to reach older items.",
+                        ),
+                    ),
+                },
+                _ => {}
+            }
+        }
+        if parsed.search.is_some() && parsed.page > SEARCH_MAX_PAGE {
+            errors.add(
+                "page",
+                FieldError::Choice(
+                    "A search goes 20 pages deep; add words, filters or dates to reach older items.",
+                ),
+            );
+        }
+        if errors.is_empty() {
+            Ok(parsed)
+        } else {
+            Err(errors)
+        }
+    }
+
+    pub fn offset(&self) -> u32 {
+        (self.page - 1) * PAGE_SIZE
+    }
+
+    /// Where this request's count stops: as deep as its pages go.
+    pub fn count_cap(&self) -> i64 {
+        let pages = if self.search.is_some() {
+            SEARCH_MAX_PAGE
+        } else {
+            MAX_PAGE
+        };
+        i64::from(pages * PAGE_SIZE)
+    }
+}
+
+fn parse_day(text: &str) -> Option<Date> {
+    Date::parse(
+        text,
+        time::macros::format_description!("[year]-[month]-[day]"),
+    )
+    .ok()
+}
+
+/// A status a staff member sets.
+pub fn parse_status(text: &str) -> Result<Status, FieldErrors> {
+    Status::parse(text).ok_or_else(|| {
+        let mut errors = FieldErrors::default();
+        errors.add("status", FieldError::Choice(STATUS_HELP));
+        errors
+    })
+}
+
+/// A note's text: trimmed, required, at most `NOTE_MAX_CHARS` characters.
+pub fn parse_note(text: &str) -> Result<String, FieldErrors> {
+    let trimmed = text.trim();
+    let problem = if trimmed.is_empty() {
+        Some(FieldError::Required)
+    } else if trimmed.chars().count() > NOTE_MAX_CHARS {
+        Some(FieldError::TooLong {
+            max: NOTE_MAX_CHARS,
+        })
+    } else {
+        None
+    };
+    match problem {
+        None => Ok(trimmed.to_owned()),
+        Some(err) => {
+            let mut errors = FieldErrors::default();
+            errors.add("text", err);
+            Err(errors)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn list_filters_are_parsed_and_each_bad_one_is_named() {
+        let q = InboxQuery::parse(
+            "q=Zoë&status=in_progress&department=Corp%20Team&from=2025-01-01&to=2025-01-31&page=3",
+        )
+        .expect("valid");
+        assert_eq!(q.search.as_ref().map(SearchText::key), Some("zoë"));
+        assert_eq!(q.status, Some(Status::InProgress));
+        assert_eq!(q.department.as_deref(), Some("Corp Team"));
+        assert_eq!(q.from.map(|d| d.to_string()).as_deref(), Some("2025-01-01"));
+        assert_eq!(q.page, 3);
+        assert_eq!(q.offset(), 100);
+
+        let cases: &[(&str, &[&str])] = &[
+            ("", &[]),
+            ("status=&q=&page=", &[]),
+            ("status=closed", &["status"]),
+            ("from=yesterday&to=2025-02-30", &["from", "to"]),
+            ("page=0", &["page"]),
+            ("page=-1", &["page"]),
+            ("page=200", &[]),
+            ("page=201", &["page"]),
+            ("q=asha&page=20", &[]),
+            ("q=asha&page=21", &["page"]),
+            ("page=2.5&status=NEW", &["page", "status"]),
+        ];
+        for (query, bad) in cases {
+            let got: Vec<String> = match InboxQuery::parse(query) {
+                Ok(_) => Vec::new(),
+                Err(errors) => errors.into_map().into_keys().collect(),
+            };
+            assert_eq!(got, *bad, "{query}");
+        }
+    }
+
+    #[test]
+    fn notes_must_hold_text_within_the_limit() {
+        assert_eq!(parse_note("  called back  ").expect("ok"), "called back");
+        assert!(parse_note("   ").is_err());
+        assert!(parse_note(&"x".repeat(NOTE_MAX_CHARS + 1)).is_err());
+    }
+}

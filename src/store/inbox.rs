@@ -1,0 +1,555 @@
+//! The staff inbox over the leads: filtered lists newest first with counts, one lead with its
+//! notes, status changes, notes, and erasure. Rows come out as JSON objects keyed by the
+//! columns' names (the API's field names), so the list, the detail and the CSV export share
+//! one column list per inbox list.
+
+use rusqlite::types::ValueRef;
+use rusqlite::{params_from_iter, Connection, OptionalExtension, ToSql};
+use serde_json::{Map, Value};
+
+use crate::domain::inbox::{InboxList, InboxQuery, Status, MAX_PAGE, PAGE_SIZE};
+
+/// Where one list's rows live.
+struct Source {
+    table: &'static str,
+    /// The condition that makes a row of `table` one of this list's (its columns are unique
+    /// to `table`, so it reads the same beside the search table).
+    scope: &'static str,
+    search: &'static str,
+    /// What a note's `lead_kind` is for this list.
+    note_kind: &'static str,
+    /// What the list, the detail and the CSV show, in order.
+    columns: &'static [&'static str],
+}
+
+const ENQUIRY_COLUMNS: &[&str] = &[
+    "id",
+    "created_at",
+    "name",
+    "email",
+    "mobile",
+    "requirment",
+    "department_website",
+    "service",
+    "status",
+    "status_by",
+    "status_at",
+    "client_addr",
+];
+const SUBSCRIBER_COLUMNS: &[&str] = &[
+    "id",
+    "created_at",
+    "email",
+    "department_website",
+    "service",
+    "status",
+    "status_by",
+    "status_at",
+    "client_addr",
+];
+const APPLICANT_COLUMNS: &[&str] = &[
+    "id",
+    "created_at",
+    "name",
+    "mobile",
+    "email",
+    "experience",
+    "previous_company",
+    "query",
+    "department_website",
+    "resume_original_name",
+    "resume_type",
+    "resume_size",
+    "status",
+    "status_by",
+    "status_at",
+    "client_addr",
+];
+
+fn source(list: InboxList) -> Source {
+    match list {
+        InboxList::Enquiries => Source {
+            table: "enquiries",
+            scope: "kind = 'contact'",
+            search: "enquiry_search",
+            note_kind: "enquiry",
+            columns: ENQUIRY_COLUMNS,
+        },
+        InboxList::Subscribers => Source {
+            table: "enquiries",
+            scope: "kind = 'subscription'",
+            search: "enquiry_search",
+            note_kind: "enquiry",
+            columns: SUBSCRIBER_COLUMNS,
+        },
+        InboxList::Applicants => Source {
+            table: "applicants",
+            scope: "1",
+            search: "applicant_search",
+            note_kind: "applicant",
+            columns: APPLICANT_COLUMNS,
+        },
+    }
+}
+
+/// The columns of a list, for the CSV header.
+pub fn columns(list: InboxList) -> &'static [&'static str] {
+    source(list).columns
+}
+
+/// One page of a list and its counts.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Page {
+    pub rows: Vec<Map<String, Value>>,
+    /// Rows matching the filters, up to `count_cap`.
+    pub total: i64,
+    /// Whether `total` stopped at the cap (there may be more).
+    pub capped: bool,
+    /// Rows of the whole list still `new`, whatever the filters, up to `COUNT_CAP`.
+    pub new: i64,
+}
+
+/// The most `new` counts: as deep as a list's pages go.
+const NEW_COUNT_CAP: u32 = MAX_PAGE * PAGE_SIZE;
+
+/// The FROM, WHERE and ORDER BY of a list request, and its parameters. Columns are `e.`'s.
+///
+/// A search is driven by the FTS5 index newest first (its rowids follow arrival, as rows are
+/// indexed when they are stored), so a page of a common word reads its 50 rows, not every
+/// match; other lists walk the `(kind, created_at)` indexes newest first.
+fn query_parts(list: InboxList, query: &InboxQuery) -> (String, Vec<Box<dyn ToSql>>) {
+    let source = source(list);
+    let mut values: Vec<Box<dyn ToSql>> = Vec::new();
+    let (from, order) = match &query.search {
+        Some(search) => {
+            values.push(Box::new(search.fts_query()));
+            (
+                format!(
+                    "{search} s JOIN {table} e ON e.id = s.id WHERE {search} MATCH ?1 AND {scope}",
+                    search = source.search,
+                    table = source.table,
+                    scope = source.scope
+                ),
+                "s.rowid DESC",
+            )
+        }
+        None => (
+            format!("{} e WHERE {}", source.table, source.scope),
+            "e.created_at DESC",
+        ),
+    };
+    let mut clause = from;
+    let mut add = |condition: &str, value: Box<dyn ToSql>| {
+        values.push(value);
+        clause.push_str(&format!(" AND e.{condition} ?{}", values.len()));
+    };
+    if let Some(status) = query.status {
+        add("status =", Box::new(status.as_str()));
+    }
+    if let Some(department) = &query.department {
+        add("department_website =", Box::new(department.clone()));
+    }
+    if let Some(from) = query.from {
+        add("created_at >=", Box::new(from.to_string()));
+    }
+    if let Some(to) = query.to.and_then(|day| day.next_day()) {
+        add("created_at <", Box::new(to.to_string()));
+    }
+    clause.push_str(&format!(" ORDER BY {order}"));
+    (clause, values)
+}
+
+fn selected_columns(list: InboxList) -> String {
+    source(list)
+        .columns
+        .iter()
+        .map(|c| format!("e.{c}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+pub fn page(conn: &Connection, list: InboxList, query: &InboxQuery) -> rusqlite::Result<Page> {
+    let source = source(list);
+    let (parts, values) = query_parts(list, query);
+    // Counts stop where the pages do, so no request walks a whole large table.
+    let cap = query.count_cap();
+    let total: i64 = conn
+        .prepare_cached(&format!(
+            "SELECT count(*) FROM (SELECT 1 FROM {parts} LIMIT {cap})"
+        ))?
+        .query_row(params_from_iter(values.iter()), |row| row.get(0))?;
+    let new: i64 = conn
+        .prepare_cached(&format!(
+            "SELECT count(*) FROM (SELECT 1 FROM {} WHERE {} AND status = 'new' LIMIT {NEW_COUNT_CAP})",
+            source.table, source.scope
+        ))?
+        .query_row([], |row| row.get(0))?;
+    let sql = format!(
+        "SELECT {} FROM {parts} LIMIT {PAGE_SIZE} OFFSET {}",
+        selected_columns(list),
+        query.offset(),
+    );
+    let mut stmt = conn.prepare_cached(&sql)?;
+    let rows = stmt
+        .query_map(params_from_iter(values.iter()), |row| {
+            object(row, source.columns)
+        })?
+        .collect::<rusqlite::Result<_>>()?;
+    Ok(Page {
+        rows,
+        total,
+        capped: total >= cap,
+        new,
+    })
+}
+
+/// Every row the filters match, newest first, for the CSV export.
+pub fn all(
+    conn: &Connection,
+    list: InboxList,
+    query: &InboxQuery,
+) -> rusqlite::Result<Vec<Vec<String>>> {
+    let width = source(list).columns.len();
+    let (parts, values) = query_parts(list, query);
+    let sql = format!("SELECT {} FROM {parts}", selected_columns(list));
+    let mut stmt = conn.prepare(&sql)?;
+    let rows = stmt.query_map(params_from_iter(values.iter()), |row| {
+        (0..width).map(|i| cell_text(row.get_ref(i)?)).collect()
+    })?;
+    rows.collect()
+}
+
+fn object(row: &rusqlite::Row<'_>, columns: &[&str]) -> rusqlite::Result<Map<String, Value>> {
+    let mut object = Map::new();
+    for (i, name) in columns.iter().enumerate() {
+        let value = match row.get_ref(i)? {
+            ValueRef::Null => Value::Null,
+            ValueRef::Integer(n) => Value::from(n),
+            ValueRef::Real(x) => Value::from(x),
+            ValueRef::Text(t) | ValueRef::Blob(t) => {
+                Value::from(String::from_utf8_lossy(t).into_owned())
+            }
+        };
+        // `_id`, as every other API names a record's id.
+        let key = if *name == "id" { "_id" } else { name };
+        object.insert(key.to_owned(), value);
+    }
+    Ok(object)
+}
+
+fn cell_text(value: ValueRef<'_>) -> rusqlite::Result<String> {
+    Ok(match value {
+        ValueRef::Null => String::new(),
+        ValueRef::Integer(n) => n.to_string(),
+        ValueRef::Real(x) => x.to_string(),
+        ValueRef::Text(t) | ValueRef::Blob(t) => String::from_utf8_lossy(t).into_owned(),
+    })
+}
+
+/// One lead and its notes.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Item {
+    pub row: Map<String, Value>,
+    pub notes: Vec<Note>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Note {
+    pub author: String,
+    pub body: String,
+    pub created_at: String,
+}
+
+/// One lead with its notes, oldest note first; `None` if it is not in this list.
+pub fn item(conn: &Connection, list: InboxList, id: &str) -> rusqlite::Result<Option<Item>> {
+    let source = source(list);
+    let sql = format!(
+        "SELECT {} FROM {} WHERE {} AND id = ?1",
+        source.columns.join(", "),
+        source.table,
+        source.scope
+    );
+    let Some(row) = conn
+        .prepare_cached(&sql)?
+        .query_row([id], |row| object(row, source.columns))
+        .optional()?
+    else {
+        return Ok(None);
+    };
+    let mut stmt = conn.prepare_cached(
+        "SELECT author, body, created_at FROM lead_notes WHERE lead_kind = ?1 AND lead_id = ?2 ORDER BY id",
+    )?;
+    let notes = stmt
+        .query_map([source.note_kind, id], |row| {
+            Ok(Note {
+                author: row.get(0)?,
+                body: row.get(1)?,
+                created_at: row.get(2)?,
+            })
+        })?
+        .collect::<rusqlite::Result<_>>()?;
+    Ok(Some(Item { row, notes }))
+}
+
+/// Sets a lead's status, by whom, now; `false` if it is not in this list.
+pub fn set_status(
+    conn: &Connection,
+    list: InboxList,
+    id: &str,
+    status: Status,
+    by: &str,
+) -> rusqlite::Result<bool> {
+    let source = source(list);
+    let sql = format!(
+        "UPDATE {} SET status = ?2, status_by = ?3, status_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+         WHERE {} AND id = ?1",
+        source.table, source.scope
+    );
+    Ok(conn.execute(&sql, [id, status.as_str(), by])? == 1)
+}
+
+/// Adds a note to a lead; `false` if it is not in this list.
+pub fn add_note(
+    conn: &Connection,
+    list: InboxList,
+    id: &str,
+    author: &str,
+    body: &str,
+) -> rusqlite::Result<bool> {
+    let source = source(list);
+    let sql = format!(
+        "INSERT INTO lead_notes (lead_kind, lead_id, author, body)
+         SELECT ?1, id, ?3, ?4 FROM {} WHERE {} AND id = ?2",
+        source.table, source.scope
+    );
+    Ok(conn.execute(&sql, [source.note_kind, id, author, body])? == 1)
+}
+
+/// The stored resume of an applicant: file name in the uploads folder, type, original name.
+pub fn resume(conn: &Connection, id: &str) -> rusqlite::Result<Option<(String, String, String)>> {
+    conn.prepare_cached(
+        "SELECT resume_file, resume_type, resume_original_name FROM applicants WHERE id = ?1",
+    )?
+    .query_row([id], |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)))
+    .optional()
+}
+
+/// Deletes a lead (its notes and search entry go with it, by trigger). Returns whether it
+/// existed and, for an applicant, the resume file to delete once this commits.
+pub fn erase(
+    conn: &Connection,
+    list: InboxList,
+    id: &str,
+) -> rusqlite::Result<Option<Option<String>>> {
+    let source = source(list);
+    let resume = if list == InboxList::Applicants {
+        "resume_file"
+    } else {
+        "NULL"
+    };
+    let sql = format!(
+        "DELETE FROM {} WHERE {} AND id = ?1 RETURNING {resume}",
+        source.table, source.scope
+    );
+    conn.prepare(&sql)?
+        .query_row([id], |row| row.get::<_, Option<String>>(0))
+        .optional()
+}
+
+/// What erasing one person removed.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct Erased {
+    pub enquiries: usize,
+    pub applicants: usize,
+    /// Resume files to delete once this commits.
+    pub resume_files: Vec<String>,
+}
+
+/// Deletes every enquiry, subscription and application of an address (`email_folded`,
+/// compared with each stored address lower-cased the same Unicode-aware way).
+pub fn erase_person(conn: &Connection, email_folded: &str) -> rusqlite::Result<Erased> {
+    let enquiries = conn.execute(
+        "DELETE FROM enquiries WHERE email_folded = ?1",
+        [email_folded],
+    )?;
+    let mut matching = Vec::new();
+    {
+        let mut stmt = conn.prepare("SELECT id, email FROM applicants")?;
+        let rows = stmt.query_map([], |row| {
+            Ok((row.get::<_, String>(0)?, row.get::<_, String>(1)?))
+        })?;
+        for row in rows {
+            let (id, email) = row?;
+            if email.to_lowercase() == email_folded {
+                matching.push(id);
+            }
+        }
+    }
+    let mut resume_files = Vec::new();
+    for id in &matching {
+        if let Some(Some(file)) = erase(conn, InboxList::Applicants, id)? {
+            resume_files.push(file);
+        }
+    }
+    Ok(Erased {
+        enquiries,
+        applicants: matching.len(),
+        resume_files,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::run_migrations;
+
+    fn migrated() -> Connection {
+        let mut conn = Connection::open_in_memory().expect("open");
+        run_migrations(&mut conn).expect("migrate");
+        conn
+    }
+
+    fn contact(conn: &Connection, id: &str, name: &str, text: &str, at: &str) {
+        conn.execute(
+            "INSERT INTO enquiries (id, kind, name, email, email_folded, mobile, requirment, department_website, service, created_at)
+             VALUES (?1, 'contact', ?2, 'a@x.in', 'a@x.in', '98450', ?3, 'Corp Team', '', ?4)",
+            [id, name, text, at],
+        )
+        .expect("insert");
+    }
+
+    fn ids(page: &Page) -> Vec<&str> {
+        page.rows
+            .iter()
+            .map(|r| r["_id"].as_str().unwrap_or(""))
+            .collect()
+    }
+
+    #[test]
+    fn search_is_by_prefix_and_ignores_case_and_accents() {
+        let conn = migrated();
+        contact(
+            &conn,
+            "1",
+            "Zoë Fernandes",
+            "office space",
+            "2025-01-01T00:00:00.000Z",
+        );
+        contact(
+            &conn,
+            "2",
+            "Ravi",
+            "warehouse lease",
+            "2025-01-02T00:00:00.000Z",
+        );
+        for (q, expected) in [
+            ("zoe", vec!["1"]),
+            ("FERN", vec!["1"]),
+            ("wareh", vec!["2"]),
+            ("lease ravi", vec!["2"]),
+            ("nothing", vec![]),
+        ] {
+            let query = InboxQuery::parse(&format!("q={q}")).expect("query");
+            let page = page(&conn, InboxList::Enquiries, &query).expect("page");
+            assert_eq!(ids(&page), expected, "{q}");
+        }
+    }
+
+    #[test]
+    fn search_results_come_newest_first() {
+        let conn = migrated();
+        contact(&conn, "old", "Asha", "office", "2025-01-01T00:00:00.000Z");
+        contact(&conn, "mid", "Ravi", "no match", "2025-01-02T00:00:00.000Z");
+        contact(&conn, "new", "Meera", "office", "2025-01-03T00:00:00.000Z");
+        let query = InboxQuery::parse("q=office").expect("query");
+        let found = page(&conn, InboxList::Enquiries, &query).expect("page");
+        assert_eq!(ids(&found), ["new", "old"]);
+    }
+
+    #[test]
+    fn counts_stop_at_the_cap() {
+        let conn = migrated();
+        conn.execute_batch(&format!(
+            "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < {})
+             INSERT INTO enquiries (id, kind, name, email, email_folded, mobile, requirment, department_website, service)
+             SELECT 'e' || i, 'contact', 'N', 'a@x', 'a@x', '1', 'office', 'Corp Team', '' FROM n",
+            NEW_COUNT_CAP + 5
+        ))
+        .expect("seed");
+        for (q, cap) in [("", 10_000), ("q=office", 1_000)] {
+            let counted = page(
+                &conn,
+                InboxList::Enquiries,
+                &InboxQuery::parse(q).expect("q"),
+            )
+            .expect("page");
+            assert!(counted.capped, "{q}");
+            assert_eq!(
+                (counted.total, counted.new, counted.rows.len()),
+                (cap, 10_000, 50),
+                "{q}"
+            );
+        }
+    }
+
+    #[test]
+    fn lists_are_newest_first_and_count_what_is_new() {
+        let conn = migrated();
+        contact(&conn, "old", "A", "x", "2025-01-01T00:00:00.000Z");
+        contact(&conn, "new", "B", "x", "2025-03-01T00:00:00.000Z");
+        assert!(set_status(&conn, InboxList::Enquiries, "old", Status::Done, "o@x").expect("set"));
+        let all = page(
+            &conn,
+            InboxList::Enquiries,
+            &InboxQuery::parse("").expect("q"),
+        )
+        .expect("page");
+        assert_eq!(ids(&all), ["new", "old"]);
+        assert_eq!((all.total, all.new, all.capped), (2, 1, false));
+        let done = page(
+            &conn,
+            InboxList::Enquiries,
+            &InboxQuery::parse("status=done").expect("q"),
+        )
+        .expect("page");
+        assert_eq!(ids(&done), ["old"]);
+        assert_eq!(done.rows[0]["status_by"], "o@x");
+        let february = InboxQuery::parse("from=2025-02-01&to=2025-03-01").expect("q");
+        assert_eq!(
+            ids(&page(&conn, InboxList::Enquiries, &february).expect("page")),
+            ["new"]
+        );
+        // Subscribers are another list.
+        assert!(
+            !set_status(&conn, InboxList::Subscribers, "old", Status::Spam, "o@x").expect("set")
+        );
+    }
+
+    #[test]
+    fn erasing_a_lead_takes_its_notes_and_search_entry_with_it() {
+        let conn = migrated();
+        contact(
+            &conn,
+            "1",
+            "Asha",
+            "secret plans",
+            "2025-01-01T00:00:00.000Z",
+        );
+        assert!(add_note(&conn, InboxList::Enquiries, "1", "o@x", "called Asha").expect("note"));
+        assert_eq!(
+            erase(&conn, InboxList::Enquiries, "1").expect("erase"),
+            Some(None)
+        );
+        let notes: i64 = conn
+            .query_row("SELECT count(*) FROM lead_notes", [], |r| r.get(0))
+            .expect("count");
+        let indexed: i64 = conn
+            .query_row("SELECT count(*) FROM enquiry_search", [], |r| r.get(0))
+            .expect("count");
+        assert_eq!((notes, indexed), (0, 0));
+        assert_eq!(
+            erase(&conn, InboxList::Enquiries, "1").expect("erase"),
+            None
+        );
+    }
+}

@@ -1,0 +1,471 @@
+//! Staff accounts, their sessions, failed sign-ins and the audit log (tables `staff`,
+//! `staff_sessions`, `sign_in_failures`, `audit_log`). Plain functions over a connection;
+//! the rules (expiry, throttling) are constants here so the CLI and the server agree.
+
+use rusqlite::{params, Connection, OptionalExtension};
+
+/// A session unused this long is over.
+pub const IDLE_SECS: i64 = 8 * 3600;
+/// A session is over this long after sign-in, however used.
+pub const ABSOLUTE_SECS: i64 = 7 * 24 * 3600;
+/// Failed sign-ins are counted over this window.
+pub const THROTTLE_WINDOW_SECS: i64 = 15 * 60;
+/// Failed sign-ins for one account within the window before it is throttled.
+pub const MAX_FAILURES_PER_ACCOUNT: i64 = 5;
+/// Failed sign-ins from one client address within the window before it is throttled.
+pub const MAX_FAILURES_PER_CLIENT: i64 = 20;
+/// A session's last use is written at most this often (each request would be a write).
+const TOUCH_EVERY_SECS: i64 = 60;
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Account {
+    pub id: i64,
+    pub email: String,
+    pub name: String,
+    pub password_hash: String,
+    pub must_change_password: bool,
+    pub created_at: String,
+}
+
+const ACCOUNT_COLUMNS: &str =
+    "id, email, name, password_hash, must_change_password, created_at FROM staff";
+
+fn account_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<Account> {
+    Ok(Account {
+        id: row.get(0)?,
+        email: row.get(1)?,
+        name: row.get(2)?,
+        password_hash: row.get(3)?,
+        must_change_password: row.get(4)?,
+        created_at: row.get(5)?,
+    })
+}
+
+/// Adds an account with a one-time password; `false` when the address has one already.
+pub fn add_account(
+    conn: &Connection,
+    email: &str,
+    email_folded: &str,
+    name: &str,
+    password_hash: &str,
+) -> rusqlite::Result<bool> {
+    let added = conn.execute(
+        "INSERT INTO staff (email, email_folded, name, password_hash, must_change_password)
+         VALUES (?1, ?2, ?3, ?4, 1) ON CONFLICT (email_folded) DO NOTHING",
+        params![email, email_folded, name, password_hash],
+    )?;
+    Ok(added == 1)
+}
+
+pub fn accounts(conn: &Connection) -> rusqlite::Result<Vec<Account>> {
+    let mut stmt = conn.prepare(&format!("SELECT {ACCOUNT_COLUMNS} ORDER BY email_folded"))?;
+    let rows = stmt.query_map([], account_row)?;
+    rows.collect()
+}
+
+pub fn account_by_email(
+    conn: &Connection,
+    email_folded: &str,
+) -> rusqlite::Result<Option<Account>> {
+    conn.prepare_cached(&format!("SELECT {ACCOUNT_COLUMNS} WHERE email_folded = ?1"))?
+        .query_row([email_folded], account_row)
+        .optional()
+}
+
+/// Removes an account and its sessions; `false` when there was none.
+pub fn remove_account(conn: &Connection, email_folded: &str) -> rusqlite::Result<bool> {
+    Ok(conn.execute("DELETE FROM staff WHERE email_folded = ?1", [email_folded])? == 1)
+}
+
+/// Sets a new password hash, ends every session of the account, and says whether the
+/// account must change it at its next sign-in. `false` when there is no such account.
+pub fn set_password(
+    conn: &Connection,
+    staff_id: i64,
+    password_hash: &str,
+    one_time: bool,
+) -> rusqlite::Result<bool> {
+    let changed = conn.execute(
+        "UPDATE staff SET password_hash = ?2, must_change_password = ?3 WHERE id = ?1",
+        params![staff_id, password_hash, one_time],
+    )?;
+    conn.execute("DELETE FROM staff_sessions WHERE staff_id = ?1", [staff_id])?;
+    Ok(changed == 1)
+}
+
+/// A session as a request finds it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Session {
+    pub token_hash: String,
+    pub csrf_token: String,
+    pub created_at: i64,
+    pub last_seen_at: i64,
+    pub client_addr: String,
+    pub user_agent: String,
+    pub account: Account,
+}
+
+pub struct NewSession<'a> {
+    pub token_hash: &'a str,
+    pub staff_id: i64,
+    pub csrf_token: &'a str,
+    pub client_addr: &'a str,
+    pub user_agent: &'a str,
+}
+
+pub fn create_session(
+    conn: &Connection,
+    session: &NewSession<'_>,
+    now: i64,
+) -> rusqlite::Result<()> {
+    conn.prepare_cached(
+        "INSERT INTO staff_sessions (token_hash, staff_id, csrf_token, created_at, last_seen_at, client_addr, user_agent)
+         VALUES (?1, ?2, ?3, ?4, ?4, ?5, ?6)",
+    )?
+    .execute(params![
+        session.token_hash,
+        session.staff_id,
+        session.csrf_token,
+        now,
+        session.client_addr,
+        session.user_agent,
+    ])?;
+    Ok(())
+}
+
+/// Is a session with these times still open at `now`?
+pub fn is_live(created_at: i64, last_seen_at: i64, now: i64) -> bool {
+    now - last_seen_at < IDLE_SECS && now - created_at < ABSOLUTE_SECS
+}
+
+/// The live session of a token digest, or `None` (unknown, idle too long, or too old).
+pub fn live_session(
+    conn: &Connection,
+    token_hash: &str,
+    now: i64,
+) -> rusqlite::Result<Option<Session>> {
+    let session = conn
+        .prepare_cached(
+            "SELECT s.token_hash, s.csrf_token, s.created_at, s.last_seen_at, s.client_addr, s.user_agent,
+                    a.id, a.email, a.name, a.password_hash, a.must_change_password, a.created_at
+             FROM staff_sessions s JOIN staff a ON a.id = s.staff_id WHERE s.token_hash = ?1",
+        )?
+        .query_row([token_hash], session_row)
+        .optional()?;
+    Ok(session.filter(|s| is_live(s.created_at, s.last_seen_at, now)))
+}
+
+fn session_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<Session> {
+    Ok(Session {
+        token_hash: row.get(0)?,
+        csrf_token: row.get(1)?,
+        created_at: row.get(2)?,
+        last_seen_at: row.get(3)?,
+        client_addr: row.get(4)?,
+        user_agent: row.get(5)?,
+        account: Account {
+            id: row.get(6)?,
+            email: row.get(7)?,
+            name: row.get(8)?,
+            password_hash: row.get(9)?,
+            must_change_password: row.get(10)?,
+            created_at: row.get(11)?,
+        },
+    })
+}
+
+/// Does this session's last use need writing down?
+pub fn needs_touch(session: &Session, now: i64) -> bool {
+    now - session.last_seen_at >= TOUCH_EVERY_SECS
+}
+
+/// Records a use of the session (only while it is live: an expired one stays expired).
+pub fn touch_session(conn: &Connection, token_hash: &str, now: i64) -> rusqlite::Result<()> {
+    conn.prepare_cached(
+        "UPDATE staff_sessions SET last_seen_at = ?2
+         WHERE token_hash = ?1 AND ?2 - last_seen_at < ?3 AND ?2 - created_at < ?4",
+    )?
+    .execute(params![token_hash, now, IDLE_SECS, ABSOLUTE_SECS])?;
+    Ok(())
+}
+
+pub fn end_session(conn: &Connection, token_hash: &str) -> rusqlite::Result<bool> {
+    Ok(conn.execute(
+        "DELETE FROM staff_sessions WHERE token_hash = ?1",
+        [token_hash],
+    )? == 1)
+}
+
+/// A session as `staff sessions` lists it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SessionListing {
+    /// The first 12 hex digits of the token's digest: enough to name it for `--revoke`.
+    pub key: String,
+    pub email: String,
+    pub created_at: i64,
+    pub last_seen_at: i64,
+    pub client_addr: String,
+    pub user_agent: String,
+}
+
+/// Live sessions, most recently used first; expired ones are deleted on the way.
+pub fn sessions(conn: &Connection, now: i64) -> rusqlite::Result<Vec<SessionListing>> {
+    delete_expired_sessions(conn, now)?;
+    let mut stmt = conn.prepare(
+        "SELECT substr(s.token_hash, 1, 12), a.email, s.created_at, s.last_seen_at, s.client_addr, s.user_agent
+         FROM staff_sessions s JOIN staff a ON a.id = s.staff_id ORDER BY s.last_seen_at DESC",
+    )?;
+    let rows = stmt.query_map([], |row| {
+        Ok(SessionListing {
+            key: row.get(0)?,
+            email: row.get(1)?,
+            created_at: row.get(2)?,
+            last_seen_at: row.get(3)?,
+            client_addr: row.get(4)?,
+            user_agent: row.get(5)?,
+        })
+    })?;
+    rows.collect()
+}
+
+/// Ends the sessions whose digest starts with `key` (as `sessions` lists it), or every
+/// session of the account `key` names by email. Returns how many ended.
+pub fn revoke_sessions(conn: &Connection, key: &str) -> rusqlite::Result<usize> {
+    let folded = key.to_lowercase();
+    if key.len() >= 12 && key.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return conn.execute(
+            "DELETE FROM staff_sessions WHERE substr(token_hash, 1, length(?1)) = ?1",
+            [folded],
+        );
+    }
+    conn.execute(
+        "DELETE FROM staff_sessions WHERE staff_id IN (SELECT id FROM staff WHERE email_folded = ?1)",
+        [folded],
+    )
+}
+
+pub fn delete_expired_sessions(conn: &Connection, now: i64) -> rusqlite::Result<usize> {
+    conn.execute(
+        "DELETE FROM staff_sessions WHERE ?1 - last_seen_at >= ?2 OR ?1 - created_at >= ?3",
+        params![now, IDLE_SECS, ABSOLUTE_SECS],
+    )
+}
+
+/// How long, in seconds, before a sign-in for `email_folded` from `client_addr` may be tried
+/// again: 0 when it may be tried now.
+pub fn throttle_wait(
+    conn: &Connection,
+    email_folded: &str,
+    client_addr: &str,
+    now: i64,
+) -> rusqlite::Result<i64> {
+    let since = now - THROTTLE_WINDOW_SECS;
+    // The n-th most recent failure within the window: once it leaves the window, fewer
+    // than n remain and the next try is allowed.
+    let wait_for = |column: &str, value: &str, limit: i64| -> rusqlite::Result<i64> {
+        let sql = format!(
+            "SELECT at FROM sign_in_failures WHERE {column} = ?1 AND at > ?2 ORDER BY at DESC LIMIT 1 OFFSET ?3"
+        );
+        let nth: Option<i64> = conn
+            .prepare_cached(&sql)?
+            .query_row(params![value, since, limit - 1], |row| row.get(0))
+            .optional()?;
+        Ok(nth.map_or(0, |at| (at + THROTTLE_WINDOW_SECS - now).max(1)))
+    };
+    let account = wait_for("email_folded", email_folded, MAX_FAILURES_PER_ACCOUNT)?;
+    let client = wait_for("client_addr", client_addr, MAX_FAILURES_PER_CLIENT)?;
+    Ok(account.max(client))
+}
+
+/// Counts a failed sign-in, and forgets failures older than the window.
+pub fn record_failure(
+    conn: &Connection,
+    email_folded: &str,
+    client_addr: &str,
+    now: i64,
+) -> rusqlite::Result<()> {
+    conn.prepare_cached("DELETE FROM sign_in_failures WHERE at <= ?1")?
+        .execute([now - THROTTLE_WINDOW_SECS])?;
+    conn.prepare_cached(
+        "INSERT INTO sign_in_failures (email_folded, client_addr, at) VALUES (?1, ?2, ?3)",
+    )?
+    .execute(params![email_folded, client_addr, now])?;
+    Ok(())
+}
+
+/// One line of the audit log.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AuditEntry {
+    pub at: String,
+    pub actor: String,
+    pub action: String,
+    pub subject: String,
+    pub detail: String,
+    pub client_addr: String,
+}
+
+/// Who did what to what, from where. `at` is set by the database.
+pub struct Audit<'a> {
+    pub actor: &'a str,
+    pub action: &'a str,
+    pub subject: &'a str,
+    pub detail: &'a str,
+    pub client_addr: &'a str,
+}
+
+/// The actor of what the command line does.
+pub const COMMAND_LINE: &str = "command line";
+
+pub fn audit(conn: &Connection, entry: &Audit<'_>) -> rusqlite::Result<()> {
+    conn.prepare_cached(
+        "INSERT INTO audit_log (actor, action, subject, detail, client_addr) VALUES (?1, ?2, ?3, ?4, ?5)",
+    )?
+    .execute(params![
+        entry.actor,
+        entry.action,
+        entry.subject,
+        entry.detail,
+        entry.client_addr
+    ])?;
+    Ok(())
+}
+
+/// The newest `limit` entries, newest first.
+pub fn audit_log(conn: &Connection, limit: u32) -> rusqlite::Result<Vec<AuditEntry>> {
+    let mut stmt = conn.prepare(
+        "SELECT at, actor, action, subject, detail, client_addr FROM audit_log ORDER BY at DESC, id DESC LIMIT ?1",
+    )?;
+    let rows = stmt.query_map([limit], |row| {
+        Ok(AuditEntry {
+            at: row.get(0)?,
+            actor: row.get(1)?,
+            action: row.get(2)?,
+            subject: row.get(3)?,
+            detail: row.get(4)?,
+            client_addr: row.get(5)?,
+        })
+    })?;
+    rows.collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::run_migrations;
+
+    fn migrated() -> Connection {
+        let mut conn = Connection::open_in_memory().expect("open");
+        run_migrations(&mut conn).expect("migrate");
+        conn
+    }
+
+    fn with_session(conn: &Connection, token_hash: &str, now: i64) -> i64 {
+        add_account(
+            conn,
+            "Office@Example.com",
+            "office@example.com",
+            "Office",
+            "hash",
+        )
+        .expect("add");
+        let id = account_by_email(conn, "office@example.com")
+            .expect("read")
+            .expect("account")
+            .id;
+        let session = NewSession {
+            token_hash,
+            staff_id: id,
+            csrf_token: "csrf",
+            client_addr: "203.0.113.9",
+            user_agent: "test",
+        };
+        create_session(conn, &session, now).expect("session");
+        id
+    }
+
+    #[test]
+    fn a_session_ends_after_eight_idle_hours_even_if_young() {
+        let conn = migrated();
+        with_session(&conn, "t", 1_000);
+        assert!(live_session(&conn, "t", 1_000 + IDLE_SECS - 1)
+            .expect("read")
+            .is_some());
+        assert!(live_session(&conn, "t", 1_000 + IDLE_SECS)
+            .expect("read")
+            .is_none());
+    }
+
+    #[test]
+    fn a_session_in_use_still_ends_seven_days_after_sign_in() {
+        let conn = migrated();
+        with_session(&conn, "t", 0);
+        let mut now = 0;
+        while now + 3600 < ABSOLUTE_SECS {
+            now += 3600;
+            touch_session(&conn, "t", now).expect("touch");
+            assert!(
+                live_session(&conn, "t", now).expect("read").is_some(),
+                "{now}"
+            );
+        }
+        assert!(live_session(&conn, "t", ABSOLUTE_SECS)
+            .expect("read")
+            .is_none());
+    }
+
+    #[test]
+    fn touching_an_expired_session_does_not_revive_it() {
+        let conn = migrated();
+        with_session(&conn, "t", 0);
+        touch_session(&conn, "t", IDLE_SECS + 5).expect("touch");
+        assert!(live_session(&conn, "t", IDLE_SECS + 6)
+            .expect("read")
+            .is_none());
+    }
+
+    #[test]
+    fn a_new_password_ends_every_session_of_the_account() {
+        let conn = migrated();
+        let id = with_session(&conn, "t", 0);
+        assert!(set_password(&conn, id, "new hash", false).expect("set"));
+        assert!(live_session(&conn, "t", 1).expect("read").is_none());
+    }
+
+    #[test]
+    fn five_failures_for_one_account_throttle_it_for_the_rest_of_the_window() {
+        let conn = migrated();
+        for n in 0..MAX_FAILURES_PER_ACCOUNT {
+            assert_eq!(
+                throttle_wait(&conn, "a@x", "1.1.1.1", 100 + n).expect("wait"),
+                0
+            );
+            record_failure(&conn, "a@x", &format!("10.0.0.{n}"), 100 + n).expect("fail");
+        }
+        // The oldest counted failure (at 100) leaves the window at 100 + window.
+        assert_eq!(
+            throttle_wait(&conn, "a@x", "9.9.9.9", 104).expect("wait"),
+            THROTTLE_WINDOW_SECS - 4
+        );
+        assert_eq!(
+            throttle_wait(&conn, "a@x", "9.9.9.9", 100 + THROTTLE_WINDOW_SECS).expect("wait"),
+            0
+        );
+        assert_eq!(
+            throttle_wait(&conn, "b@x", "9.9.9.9", 104).expect("wait"),
+            0
+        );
+    }
+
+    #[test]
+    fn twenty_failures_from_one_client_throttle_it_for_every_account() {
+        let conn = migrated();
+        for n in 0..MAX_FAILURES_PER_CLIENT {
+            record_failure(&conn, &format!("{n}@x"), "203.0.113.1", 10).expect("fail");
+        }
+        assert!(throttle_wait(&conn, "new@x", "203.0.113.1", 11).expect("wait") > 0);
+        assert_eq!(
+            throttle_wait(&conn, "new@x", "203.0.113.2", 11).expect("wait"),
+            0
+        );
+    }
+}

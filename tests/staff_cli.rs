@@ -1,0 +1,260 @@
+//! `corpsite staff ...` and `corpsite leads erase` on the real binary.
+
+mod common;
+mod leads_support;
+
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+
+use common::process::BINARY;
+use common::TestApp;
+use corpsite::domain::staff::verify_password;
+use corpsite::store::staff as accounts;
+use leads_support::{
+    contact, enquiries, file, fixture, post_application, post_json, subscription, upload_files,
+    with_application,
+};
+
+fn corpsite(args: &[&str], data_dir: &Path, stdin: Option<&str>) -> Output {
+    let mut child = Command::new(BINARY)
+        .args(args)
+        .arg("--data-dir")
+        .arg(data_dir)
+        .env("RUST_LOG", "warn")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run corpsite");
+    if let Some(text) = stdin {
+        child
+            .stdin
+            .take()
+            .expect("stdin")
+            .write_all(text.as_bytes())
+            .expect("write stdin");
+    }
+    drop(child.stdin.take());
+    child.wait_with_output().expect("wait")
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8(output.stdout.clone()).expect("UTF-8 output")
+}
+
+#[test]
+fn staff_add_prints_a_one_time_password_that_verifies_and_must_be_changed() {
+    let dir = tempfile::tempdir().expect("dir");
+    let added = corpsite(
+        &[
+            "staff",
+            "add",
+            "Office@Corp.Example",
+            "--name",
+            "Front Office",
+        ],
+        dir.path(),
+        None,
+    );
+    assert!(added.status.success(), "{added:?}");
+    let printed = stdout(&added);
+    let password = printed
+        .lines()
+        .last()
+        .expect("password line")
+        .trim()
+        .to_owned();
+    assert_eq!(password.chars().count(), 16, "{printed}");
+
+    let conn = corpsite::store::open_for_cli(dir.path()).expect("open");
+    let account = accounts::account_by_email(&conn, "office@corp.example")
+        .expect("read")
+        .expect("account");
+    assert!(account.must_change_password);
+    assert!(verify_password(&password, &account.password_hash));
+    assert!(account.password_hash.starts_with("$argon2id$"));
+
+    let again = corpsite(
+        &["staff", "add", "office@corp.example", "--name", "Twice"],
+        dir.path(),
+        None,
+    );
+    assert!(!again.status.success());
+    assert!(String::from_utf8_lossy(&again.stderr).contains("already an account"));
+
+    let listed = stdout(&corpsite(&["staff", "list"], dir.path(), None));
+    assert!(
+        listed.contains("Office@Corp.Example\tFront Office\t"),
+        "{listed}"
+    );
+    assert!(listed.contains("one-time password"), "{listed}");
+}
+
+#[test]
+fn a_password_from_stdin_is_held_to_the_rules_and_reset_password_replaces_it() {
+    let dir = tempfile::tempdir().expect("dir");
+    let short = corpsite(
+        &[
+            "staff",
+            "add",
+            "a@corp.example",
+            "--name",
+            "A",
+            "--password-stdin",
+        ],
+        dir.path(),
+        Some("too short\n"),
+    );
+    assert!(!short.status.success());
+    assert!(String::from_utf8_lossy(&short.stderr).contains("at least 12"));
+    let added = corpsite(
+        &[
+            "staff",
+            "add",
+            "a@corp.example",
+            "--name",
+            "A",
+            "--password-stdin",
+        ],
+        dir.path(),
+        Some("a long enough passphrase\n"),
+    );
+    assert!(added.status.success(), "{added:?}");
+    assert!(
+        !stdout(&added).contains("a long enough passphrase"),
+        "the password is not echoed"
+    );
+
+    let reset = corpsite(
+        &["staff", "reset-password", "A@corp.example"],
+        dir.path(),
+        None,
+    );
+    assert!(reset.status.success(), "{reset:?}");
+    let new_password = stdout(&reset)
+        .lines()
+        .last()
+        .unwrap_or("")
+        .trim()
+        .to_owned();
+    let conn = corpsite::store::open_for_cli(dir.path()).expect("open");
+    let account = accounts::account_by_email(&conn, "a@corp.example")
+        .expect("read")
+        .expect("account");
+    assert!(verify_password(&new_password, &account.password_hash));
+    assert!(!verify_password(
+        "a long enough passphrase",
+        &account.password_hash
+    ));
+
+    let removed = corpsite(&["staff", "remove", "a@corp.example"], dir.path(), None);
+    assert!(removed.status.success());
+    assert!(stdout(&corpsite(&["staff", "list"], dir.path(), None)).is_empty());
+    let audit = stdout(&corpsite(&["staff", "audit"], dir.path(), None));
+    let actions: Vec<&str> = audit.lines().filter_map(|l| l.split('\t').nth(2)).collect();
+    assert_eq!(
+        actions,
+        [
+            "removed staff account",
+            "reset password",
+            "added staff account"
+        ]
+    );
+    assert!(
+        !corpsite(&["staff", "remove", "a@corp.example"], dir.path(), None)
+            .status
+            .success()
+    );
+}
+
+#[test]
+fn sessions_are_listed_and_revoked_by_key_or_email() {
+    let dir = tempfile::tempdir().expect("dir");
+    assert!(corpsite(
+        &["staff", "add", "a@corp.example", "--name", "A"],
+        dir.path(),
+        None
+    )
+    .status
+    .success());
+    {
+        let conn = corpsite::store::open_for_cli(dir.path()).expect("open");
+        let id = accounts::account_by_email(&conn, "a@corp.example")
+            .expect("read")
+            .expect("account")
+            .id;
+        let now = time::OffsetDateTime::now_utc().unix_timestamp();
+        for (digest, agent) in [
+            ("aaaaaaaaaaaaaaaa", "Firefox"),
+            ("bbbbbbbbbbbbbbbb", "Chromium"),
+        ] {
+            let session = accounts::NewSession {
+                token_hash: digest,
+                staff_id: id,
+                csrf_token: "c",
+                client_addr: "192.0.2.4",
+                user_agent: agent,
+            };
+            accounts::create_session(&conn, &session, now).expect("session");
+        }
+    }
+    let listed = stdout(&corpsite(&["staff", "sessions"], dir.path(), None));
+    assert_eq!(listed.lines().count(), 2, "{listed}");
+    assert!(
+        listed.contains("aaaaaaaaaaaa\ta@corp.example\t") && listed.contains("Chromium"),
+        "{listed}"
+    );
+    let one = corpsite(
+        &["staff", "sessions", "--revoke", "aaaaaaaaaaaa"],
+        dir.path(),
+        None,
+    );
+    assert!(stdout(&one).contains("ended 1 session"), "{one:?}");
+    let all = corpsite(
+        &["staff", "sessions", "--revoke", "A@corp.example"],
+        dir.path(),
+        None,
+    );
+    assert!(stdout(&all).contains("ended 1 session"), "{all:?}");
+    assert!(stdout(&corpsite(&["staff", "sessions"], dir.path(), None)).is_empty());
+}
+
+#[tokio::test]
+async fn leads_erase_removes_every_record_of_one_person_and_their_resume() {
+    let app = TestApp::new();
+    // The application is from ravi@example.com; so are these, in other cases.
+    let mut theirs = contact();
+    theirs["email"] = "Ravi@Example.com".into();
+    post_json(&app, &theirs).await;
+    post_json(&app, &subscription("ravi@example.COM")).await;
+    post_json(&app, &contact()).await;
+    let application = post_application(
+        &app,
+        &with_application(file("cv.png", fixture("resume.png"))),
+    )
+    .await;
+    assert_eq!(application.status(), 201);
+    assert_eq!(upload_files(&app.data_dir()).len(), 1);
+    let data_dir = app.data_dir();
+
+    let erased = corpsite(&["leads", "erase", "RAVI@example.com"], &data_dir, None);
+    assert!(erased.status.success(), "{erased:?}");
+    assert!(
+        stdout(&erased).contains("erased 2 enquiries or subscriptions, 1 applications"),
+        "{}",
+        stdout(&erased)
+    );
+    let left: Vec<String> = enquiries(&app).into_iter().map(|e| e.email).collect();
+    assert_eq!(left, ["asha@example.com"]);
+    assert!(upload_files(&data_dir).is_empty());
+    let audit = stdout(&corpsite(&["staff", "audit"], &data_dir, None));
+    assert!(
+        audit.contains("command line\terased a person's records"),
+        "{audit}"
+    );
+    assert!(
+        !audit.to_lowercase().contains("ravi"),
+        "the audit log keeps no address: {audit}"
+    );
+}

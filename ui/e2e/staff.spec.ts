@@ -1,0 +1,243 @@
+import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, hasHorizontalScroll, test } from './fixtures';
+import { addStaff, PASSWORD, postApplication, postEnquiry, readyStaff, signIn } from './staff-helpers';
+
+/** Every failed call is logged (SPEC.md section 8); these tests provoke 401s on purpose. */
+const SIGNED_OUT = /401|Failed to load resource/;
+
+async function seriousAxeViolations(page: import('@playwright/test').Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+test('a wrong password gets one message that does not say whether the account exists', async ({
+  page,
+  request,
+  baseURL,
+  guard,
+}) => {
+  guard.allowConsoleError(SIGNED_OUT);
+  const email = await readyStaff(request, baseURL ?? '', 'wrong');
+  await page.goto('/login');
+  await expect(page).toHaveTitle(/Staff sign-in/);
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+  await signIn(page, email, 'not the password at all');
+  const alert = page.getByRole('alert');
+  await expect(alert).toHaveText('The email or password is not right.');
+  await signIn(page, 'nobody-here@corp.example', 'not the password at all');
+  await expect(alert).toHaveText('The email or password is not right.');
+  await expect(page.getByLabel('Password')).toHaveValue('');
+});
+
+test('a one-time password leads to choosing a new one, then to the inbox', async ({ page, guard }) => {
+  guard.allowConsoleError(SIGNED_OUT);
+  const email = `first-${Date.now()}@corp.example`;
+  addStaff(email, 'given once by the office');
+  await page.goto('/login');
+  await signIn(page, email, 'given once by the office');
+  await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
+  await page.getByLabel('Current password').fill('given once by the office');
+  await page.getByLabel('New password').fill('short');
+  await page
+    .getByLabel('New password')
+    .evaluate((input: HTMLInputElement) => input.removeAttribute('minlength'));
+  await page.getByRole('button', { name: 'Save the new password' }).click();
+  await expect(page.getByText('Use at least 12 characters.')).toBeVisible();
+  await page.getByLabel('New password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Save the new password' }).click();
+  await expect(page).toHaveURL(/\/staff$/);
+  await expect(page.getByRole('heading', { name: 'Inbox' })).toBeVisible();
+});
+
+test('without a session the inbox sends the browser to /login and back to the same list after', async ({
+  page,
+  request,
+  baseURL,
+  guard,
+}) => {
+  guard.allowConsoleError(SIGNED_OUT);
+  const email = await readyStaff(request, baseURL ?? '', 'back');
+  await page.goto('/staff?list=applicants');
+  await expect(page).toHaveURL(/\/login\?next=%2Fstaff%3Flist%3Dapplicants$/);
+  await signIn(page, email);
+  await expect(page).toHaveURL(/\/staff\?list=applicants$/);
+  await expect(page.getByRole('button', { name: /Applicants/ })).toHaveAttribute('aria-current', 'page');
+});
+
+test('the office searches, filters, sets a status, adds a note, exports, erases and signs out', async ({
+  page,
+  request,
+  baseURL,
+  guard,
+}) => {
+  guard.allowConsoleError(SIGNED_OUT);
+  const email = await readyStaff(request, baseURL ?? '', 'flow');
+  const tag = `Flow${Date.now()}`;
+  await postEnquiry(request, `Zoë ${tag}`, 'We need 20,000 sq ft in Whitefield.');
+  await postEnquiry(request, `Ravi ${tag}`);
+  await page.goto('/login?next=%2Fstaff');
+  await signIn(page, email);
+  await expect(page.getByRole('heading', { name: 'Inbox' })).toBeVisible();
+
+  // Accent-insensitive prefix search, kept in the URL.
+  await page.getByLabel('Search names, emails, mobiles, messages').fill(`zoe ${tag.slice(0, -3)}`);
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page).toHaveURL(/q=zoe/);
+  const rows = page.locator('tbody tr');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText(`Zoë ${tag}`);
+
+  await rows
+    .first()
+    .getByRole('button', { name: `Zoë ${tag}` })
+    .click();
+  const detail = page.getByRole('region', { name: `Zoë ${tag}` });
+  await expect(detail.getByText('Corp Team')).toBeVisible();
+  await detail.getByLabel('Status').selectOption('in_progress');
+  await detail.getByRole('button', { name: 'Save status' }).click();
+  await expect(detail.getByText(`Set by ${email}`)).toBeVisible();
+  await expect(rows.first()).toContainText('In progress');
+  await detail.getByLabel('Add a note').fill('Called back; visit on Monday.');
+  await detail.getByRole('button', { name: 'Add note' }).click();
+  await expect(detail.getByText('Called back; visit on Monday.')).toBeVisible();
+  await expect(detail.getByText(new RegExp(`^${email.replace(/[.]/g, '\\.')}, `))).toBeVisible();
+
+  // The status filter narrows the same search.
+  const statusFilter = page
+    .getByRole('form', { name: 'Search and filters' })
+    .getByRole('combobox', { name: /Status/ });
+  await statusFilter.selectOption('done');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page).toHaveURL(/status=done/);
+  await expect(page.getByText('Nothing here matches.')).toBeVisible();
+  await statusFilter.selectOption('in_progress');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(rows).toHaveCount(1);
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Export CSV' }).click();
+  const csv = await download;
+  expect(csv.suggestedFilename()).toBe('enquiries.csv');
+  const text = readFileSync((await csv.path()) ?? '', 'utf8');
+  expect(text).toContain(`Zoë ${tag}`);
+  expect(text).not.toContain(`Ravi ${tag}`);
+
+  await rows.first().getByRole('button').click();
+  page.once('dialog', (dialog) => dialog.accept());
+  await page.getByRole('button', { name: 'Erase (GDPR)' }).click();
+  await expect(page.getByText('Nothing here matches.')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/login\?next=%2Fstaff$/);
+  await page.goto('/staff');
+  await expect(page).toHaveURL(/\/login/);
+});
+
+test('a resume is viewed and downloaded only with a session', async ({ page, request, baseURL, guard }) => {
+  guard.allowConsoleError(SIGNED_OUT);
+  const email = await readyStaff(request, baseURL ?? '', 'resume');
+  const name = `Applicant${Date.now()}`;
+  await postApplication(request, name);
+  await page.goto('/login?next=%2Fstaff%3Flist%3Dapplicants');
+  await signIn(page, email);
+  await page.getByLabel('Search names, emails, mobiles, messages').fill(name);
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await page.getByRole('button', { name }).click();
+  const view = page.getByRole('link', { name: 'View resume' });
+  const href = (await view.getAttribute('href')) ?? '';
+  const shown = await page.request.get(href);
+  expect(shown.status()).toBe(200);
+  expect(shown.headers()['content-type']).toBe('image/png');
+  expect(shown.headers()['content-disposition']).toMatch(/^inline; filename="resume-[0-9a-f]{32}\.png"$/);
+  expect(shown.headers()['content-security-policy']).toContain('sandbox');
+  const download = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Download resume' }).click();
+  expect((await download).suggestedFilename()).toMatch(/^resume-[0-9a-f]{32}\.png$/);
+  expect((await request.get(href)).status()).toBe(401);
+});
+
+test('what a visitor typed is shown as text and runs nothing', async ({ page, request, baseURL, guard }) => {
+  guard.allowConsoleError(SIGNED_OUT);
+  const email = await readyStaff(request, baseURL ?? '', 'markup');
+  const tag = `Markup${Date.now()}`;
+  const markup = `<img src=x onerror="window.__pwned=1"> <script>window.__pwned=2</script> ${tag}`;
+  await postEnquiry(request, markup, '<b>bold?</b><iframe src="/"></iframe>');
+  await page.goto('/login?next=%2Fstaff');
+  await signIn(page, email);
+  await page.getByLabel('Search names, emails, mobiles, messages').fill(tag);
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await page.getByRole('button', { name: markup }).click();
+  const detail = page.getByRole('region', { name: markup });
+  await expect(detail.getByText('<b>bold?</b><iframe src="/"></iframe>')).toBeVisible();
+  expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
+  await expect(page.locator('main img, main iframe, main b')).toHaveCount(0);
+});
+
+test('sign-in and the inbox work with the keyboard alone and are axe clean', async ({
+  page,
+  request,
+  baseURL,
+  guard,
+}) => {
+  guard.allowConsoleError(SIGNED_OUT);
+  const email = await readyStaff(request, baseURL ?? '', 'keys');
+  const tag = `Keys${Date.now()}`;
+  await postEnquiry(request, `Asha ${tag}`);
+  await page.goto('/login');
+  expect(await seriousAxeViolations(page)).toEqual([]);
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Email')).toBeFocused();
+  await page.keyboard.type(email);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(PASSWORD);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Inbox' })).toBeVisible();
+
+  await page.getByLabel('Search names, emails, mobiles, messages').focus();
+  await page.keyboard.type(tag);
+  await page.keyboard.press('Enter');
+  const open = page.getByRole('button', { name: `Asha ${tag}` });
+  await expect(open).toHaveCount(1);
+  // From the search box, Tab reaches the row's button.
+  for (let i = 0; i < 20 && !(await open.evaluate((el) => el === document.activeElement)); i++) {
+    await page.keyboard.press('Tab');
+  }
+  await expect(open).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: `Asha ${tag}` })).toBeFocused();
+  await page.waitForLoadState('networkidle');
+  expect(await seriousAxeViolations(page)).toEqual([]);
+});
+
+for (const width of [390, 1440]) {
+  test(`the staff pages fit ${width} px without scrolling sideways`, async ({
+    page,
+    request,
+    baseURL,
+    guard,
+  }, info) => {
+    guard.allowConsoleError(SIGNED_OUT);
+    await page.setViewportSize({ width, height: 900 });
+    const email = await readyStaff(request, baseURL ?? '', `w${width}`);
+    const tag = `Wide${width}x${Date.now()}`;
+    await postEnquiry(
+      request,
+      `Meera ${tag}`,
+      'Looking for a 12,000 sq ft office with a cafeteria near the metro.',
+    );
+    await postApplication(request, `Kiran ${tag}`);
+    await page.goto('/login');
+    expect(await hasHorizontalScroll(page)).toBe(false);
+    await page.screenshot({ path: info.outputPath(`login-${width}.png`) });
+    await signIn(page, email);
+    await page.getByLabel('Search names, emails, mobiles, messages').fill(tag);
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.getByRole('button', { name: `Meera ${tag}` }).click();
+    await expect(page.getByRole('heading', { name: `Meera ${tag}` })).toBeVisible();
+    expect(await hasHorizontalScroll(page)).toBe(false);
+    await page.screenshot({ path: info.outputPath(`staff-${width}.png`), fullPage: true });
+  });
+}

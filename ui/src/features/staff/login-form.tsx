@@ -1,0 +1,71 @@
+import { useState } from 'preact/hooks';
+import { ApiError } from '@/lib/api-client';
+import { type StaffSession, staffAuth } from './staff-api';
+
+/** Where to go after signing in: `next` when it is a path on this site, else the inbox. */
+export function returnPath(search: string): string {
+  const next = new URLSearchParams(search).get('next') ?? '';
+  return next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/login') ? next : '/staff';
+}
+
+function failureText(error: unknown): string {
+  if (error instanceof ApiError && error.fromServer) return error.message;
+  return 'We could not sign you in. Please check your connection and try again.';
+}
+
+export function LoginForm({ onSignedIn }: { onSignedIn: (session: StaffSession) => void }) {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [failure, setFailure] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    setBusy(true);
+    setFailure('');
+    try {
+      onSignedIn(await staffAuth.signIn(email, password));
+    } catch (error) {
+      setFailure(failureText(error));
+      setPassword('');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form class="staff-card" onSubmit={submit} aria-describedby={failure ? 'login-failure' : undefined}>
+      <h1 class="staff-card__title">Staff sign-in</h1>
+      {failure && (
+        <p class="staff-alert" id="login-failure" role="alert">
+          {failure}
+        </p>
+      )}
+      <label class="staff-field">
+        <span>Email</span>
+        <input
+          type="email"
+          name="email"
+          autoComplete="username"
+          required
+          value={email}
+          onInput={(e) => setEmail(e.currentTarget.value)}
+        />
+      </label>
+      <label class="staff-field">
+        <span>Password</span>
+        <input
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onInput={(e) => setPassword(e.currentTarget.value)}
+        />
+      </label>
+      <button class="staff-button staff-button--primary" type="submit" disabled={busy}>
+        {busy ? 'Signing in…' : 'Sign in'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,108 @@
+import { api } from '@/lib/api-client';
+import { runtimeConfig } from '@/lib/runtime-config';
+import { setCsrfToken, staffApi } from '@/lib/staff-client';
+
+/** What the server says of the signed-in staff member (`/api/staff/session`). */
+export interface StaffSession {
+  email: string;
+  name: string;
+  csrf_token: string;
+  must_change_password: boolean;
+}
+
+export type ListName = 'enquiries' | 'subscribers' | 'applicants';
+export type LeadStatus = 'new' | 'in_progress' | 'done' | 'spam';
+
+/** One lead as the inbox API answers it: the list's columns by name. */
+export interface Lead {
+  _id: string;
+  created_at: string;
+  email: string;
+  department_website: string;
+  status: LeadStatus;
+  status_by: string | null;
+  status_at: string | null;
+  /** The address the form was sent from; empty for leads older than the inbox. */
+  client_addr: string;
+  name?: string;
+  mobile?: string;
+  requirment?: string;
+  service?: string;
+  experience?: number;
+  previous_company?: string;
+  query?: string;
+  resume_original_name?: string;
+  resume_type?: string;
+  resume_size?: number;
+}
+
+export interface Note {
+  author: string;
+  text: string;
+  created_at: string;
+}
+
+export interface LeadPage {
+  data: Lead[];
+  /** `capped`: the count stopped at the server's cap, so there may be more. */
+  pagination: { total: number; capped: boolean; limit: number; page: number };
+  new: number;
+}
+
+export interface LeadDetail {
+  data: Lead;
+  notes: Note[];
+}
+
+/** The list filters, as they stand in the page's URL and the API's query. */
+export interface InboxFilters {
+  q?: string;
+  status?: string;
+  department?: string;
+  from?: string;
+  to?: string;
+  page?: string;
+}
+
+function remember(session: StaffSession): StaffSession {
+  setCsrfToken(session.csrf_token);
+  return session;
+}
+
+/** Sign-in and the session itself use the public client: their 401 is an answer, not a redirect. */
+export const staffAuth = {
+  signIn: async (email: string, password: string) =>
+    remember((await api.postJson<StaffSession>('staff/login', { email, password })).body),
+  current: async () => remember((await api.get<StaffSession>('staff/session')).body),
+  /** For the inbox: no session sends the browser to /login. */
+  require: async () => remember((await staffApi.get<StaffSession>('staff/session')).body),
+  changePassword: async (current_password: string, new_password: string) =>
+    remember(
+      (await staffApi.postJson<StaffSession>('staff/password', { current_password, new_password })).body,
+    ),
+  signOut: () => staffApi.postJson<null>('staff/logout', {}),
+};
+
+const base = (list: ListName) => `staff/inbox/${list}`;
+
+export const inboxApi = {
+  list: async (list: ListName, filters: InboxFilters, signal?: AbortSignal) =>
+    (await staffApi.get<LeadPage>(base(list), { ...filters }, signal)).body,
+  item: async (list: ListName, id: string) => (await staffApi.get<LeadDetail>(`${base(list)}/${id}`)).body,
+  setStatus: async (list: ListName, id: string, status: LeadStatus) =>
+    (await staffApi.postJson<LeadDetail>(`${base(list)}/${id}/status`, { status })).body,
+  addNote: async (list: ListName, id: string, text: string) =>
+    (await staffApi.postJson<LeadDetail>(`${base(list)}/${id}/notes`, { text })).body,
+  erase: (list: ListName, id: string) => staffApi.delete<null>(`${base(list)}/${id}`),
+};
+
+/** Links the browser follows itself (the session cookie goes along). */
+export function exportUrl(list: ListName, filters: InboxFilters): string {
+  const query = new URLSearchParams(Object.entries(filters).filter(([, v]) => v) as [string, string][]);
+  const qs = query.toString();
+  return `${runtimeConfig.apiBase}/${base(list)}/export.csv${qs ? `?${qs}` : ''}`;
+}
+
+export function resumeUrl(id: string, download = false): string {
+  return `${runtimeConfig.apiBase}/staff/inbox/applicants/${id}/resume${download ? '?download=1' : ''}`;
+}

@@ -1,0 +1,47 @@
+import {
+  ApiError,
+  type ApiResponse,
+  type Method,
+  type Query,
+  type RequestOptions,
+  request,
+} from './api-client';
+
+/** The address to come back to after signing in: where the browser is now. */
+export function loginPath(returnTo = `${window.location.pathname}${window.location.search}`): string {
+  return `/login?next=${encodeURIComponent(returnTo)}`;
+}
+
+let csrfToken = '';
+
+/** The session's CSRF token, sent with every staff change (from sign-in or `staff/session`). */
+export function setCsrfToken(token: string): void {
+  csrfToken = token;
+}
+
+/**
+ * The authenticated client (SPEC.md sections 6 and 8): on 401 or 403 it sends the browser
+ * to /login, keeping the way back, logs the error and re-throws it.
+ */
+async function authenticated<T>(
+  method: Method,
+  path: string,
+  options: RequestOptions = {},
+): Promise<ApiResponse<T>> {
+  const headers: Record<string, string> = method === 'GET' ? {} : { 'X-CSRF-Token': csrfToken };
+  try {
+    return await request<T>(method, path, { ...options, headers });
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
+      window.location.assign(loginPath());
+    }
+    throw error;
+  }
+}
+
+export const staffApi = {
+  get: <T>(path: string, query?: Query, signal?: AbortSignal) =>
+    authenticated<T>('GET', path, { query, signal }),
+  postJson: <T>(path: string, json: unknown) => authenticated<T>('POST', path, { json }),
+  delete: <T>(path: string) => authenticated<T>('DELETE', path),
+};
