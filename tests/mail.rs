@@ -588,3 +588,50 @@ fn a_kill_during_sending_loses_no_mail() {
         );
     }
 }
+
+#[test]
+fn mail_test_sends_through_the_relay_and_prints_its_answer() {
+    let smtp = SmtpServer::start();
+    let output = Command::new(BINARY)
+        .args([
+            "mail",
+            "test",
+            "office@example.com",
+            "--smtp-url",
+            &smtp.url(),
+        ])
+        .args(["--mail-from", "Fidelitus Corp <hello@corp.example.com>"])
+        .output()
+        .expect("mail test");
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let said = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        said.contains("250") && said.contains("office@example.com"),
+        "{said}"
+    );
+    let received = smtp.wait_for(1, WAIT);
+    assert_eq!(
+        raw_header(&received[0], "X-Envelope-To").as_deref(),
+        Some("office@example.com")
+    );
+
+    // A relay that refuses: the command fails and says why.
+    smtp.set_mode("permfail");
+    let refused = Command::new(BINARY)
+        .args([
+            "mail",
+            "test",
+            "office@example.com",
+            "--smtp-url",
+            &smtp.url(),
+        ])
+        .args(["--mail-from", "hello@corp.example.com"])
+        .output()
+        .expect("mail test");
+    assert!(!refused.status.success());
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("550"));
+}
