@@ -43,6 +43,9 @@ use super::reply::json_bytes;
     tags(
         (name = "blogs", description = "The blog posts, newest first, and search."),
         (name = "forms", description = "What the site's forms post: enquiries, subscriptions and job applications."),
+        (name = "subscriber-links", description = "What the links in subscriber mail post: \
+                                                  the confirmation of a subscription and \
+                                                  unsubscribing."),
         (name = "meta", description = "This document."),
     )
 )]
@@ -223,7 +226,7 @@ mod operations {
     #[utoipa::path(
         post,
         path = "/api/corp_website/subscribers/confirm",
-        tag = "forms",
+        tag = "subscriber-links",
         operation_id = "confirmSubscription",
         summary = "Confirm a blog subscription with the token of the mailed link",
         request_body(content = TokenForm, content_type = "application/json"),
@@ -249,7 +252,7 @@ mod operations {
     #[utoipa::path(
         post,
         path = "/api/corp_website/subscribers/unsubscribe",
-        tag = "forms",
+        tag = "subscriber-links",
         operation_id = "unsubscribe",
         summary = "End a blog subscription with the token of a mailed unsubscribe link",
         request_body(content = TokenForm, content_type = "application/json"),
