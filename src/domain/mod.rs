@@ -19,4 +19,5 @@ pub mod reading_time;
 pub mod sanitize;
 pub mod search;
 pub mod staff;
+pub mod story;
 pub mod svg;

@@ -29,6 +29,7 @@ pub mod security;
 pub mod site_url;
 pub mod staff;
 pub mod staff_media;
+pub mod stories;
 pub mod subscriptions;
 
 use std::future::Future;
@@ -215,6 +216,8 @@ fn api(state: &AppState) -> BoxedFilter<(Response,)> {
         .or(inbox::routes(state))
         .unify()
         .or(staff_media::routes(state))
+        .unify()
+        .or(stories::routes(state))
         .unify();
     warp::path("api").and(endpoints).boxed()
 }

@@ -17,6 +17,7 @@ pub mod leads;
 pub mod outbox;
 pub mod permissions;
 pub mod staff;
+pub mod stories;
 pub mod subscriptions;
 pub mod uploads;
 pub mod watch;

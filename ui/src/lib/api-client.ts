@@ -60,12 +60,14 @@ export interface ApiResponse<T> {
   body: T;
 }
 
-export type Method = 'GET' | 'POST' | 'DELETE';
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 export interface RequestOptions {
   query?: Query;
   json?: unknown;
   form?: FormData;
+  /** A file sent as the body itself (a staff image upload). */
+  file?: Blob;
   signal?: AbortSignal;
   /** Extra headers (the staff client's CSRF token). */
   headers?: Record<string, string>;
@@ -84,6 +86,9 @@ export async function request<T>(
     body = JSON.stringify(options.json);
   } else if (options.form) {
     body = options.form;
+  } else if (options.file) {
+    headers['Content-Type'] = options.file.type || 'application/octet-stream';
+    body = options.file;
   }
   let response: Response;
   try {

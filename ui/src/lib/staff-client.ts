@@ -43,5 +43,8 @@ export const staffApi = {
   get: <T>(path: string, query?: Query, signal?: AbortSignal) =>
     authenticated<T>('GET', path, { query, signal }),
   postJson: <T>(path: string, json: unknown) => authenticated<T>('POST', path, { json }),
-  delete: <T>(path: string) => authenticated<T>('DELETE', path),
+  putJson: <T>(path: string, json: unknown) => authenticated<T>('PUT', path, { json }),
+  /** Sends `file` itself as the body (the staff image upload). */
+  postFile: <T>(path: string, file: Blob, query?: Query) => authenticated<T>('POST', path, { file, query }),
+  delete: <T>(path: string, query?: Query) => authenticated<T>('DELETE', path, { query }),
 };
