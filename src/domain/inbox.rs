@@ -155,6 +155,15 @@ impl InboxQuery {
         (self.page - 1) * PAGE_SIZE
     }
 
+    /// A search with no other filter.
+    pub fn only_searches(&self) -> bool {
+        self.search.is_some()
+            && self.status.is_none()
+            && self.department.is_none()
+            && self.from.is_none()
+            && self.to.is_none()
+    }
+
     /// Where this request's count stops: as deep as its pages go.
     pub fn count_cap(&self) -> i64 {
         let pages = if self.search.is_some() {

@@ -16,6 +16,9 @@ struct Source {
     /// to `table`, so it reads the same beside the search table).
     scope: &'static str,
     search: &'static str,
+    /// The same condition on the search index's own row (`s`): its rowid range (see
+    /// `V9__inbox_search_kind.sql`), which FTS5 applies inside the index.
+    search_scope: &'static str,
     /// What a note's `lead_kind` is for this list.
     note_kind: &'static str,
     /// What the list, the detail and the CSV show, in order.
@@ -72,6 +75,7 @@ fn source(list: InboxList) -> Source {
             table: "enquiries",
             scope: "kind = 'contact'",
             search: "enquiry_search",
+            search_scope: "s.rowid < 1099511627776",
             note_kind: "enquiry",
             columns: ENQUIRY_COLUMNS,
         },
@@ -79,6 +83,7 @@ fn source(list: InboxList) -> Source {
             table: "enquiries",
             scope: "kind = 'subscription'",
             search: "enquiry_search",
+            search_scope: "s.rowid >= 1099511627776",
             note_kind: "enquiry",
             columns: SUBSCRIBER_COLUMNS,
         },
@@ -86,6 +91,7 @@ fn source(list: InboxList) -> Source {
             table: "applicants",
             scope: "1",
             search: "applicant_search",
+            search_scope: "1",
             note_kind: "applicant",
             columns: APPLICANT_COLUMNS,
         },
@@ -125,9 +131,10 @@ fn query_parts(list: InboxList, query: &InboxQuery) -> (String, Vec<Box<dyn ToSq
             values.push(Box::new(search.fts_query()));
             (
                 format!(
-                    "{search} s JOIN {table} e ON e.id = s.id WHERE {search} MATCH ?1 AND {scope}",
+                    "{search} s JOIN {table} e ON e.id = s.id WHERE {search} MATCH ?1 AND {search_scope} AND {scope}",
                     search = source.search,
                     table = source.table,
+                    search_scope = source.search_scope,
                     scope = source.scope
                 ),
                 "s.rowid DESC",
@@ -173,11 +180,22 @@ pub fn page(conn: &Connection, list: InboxList, query: &InboxQuery) -> rusqlite:
     let (parts, values) = query_parts(list, query);
     // Counts stop where the pages do, so no request walks a whole large table.
     let cap = query.count_cap();
-    let total: i64 = conn
-        .prepare_cached(&format!(
-            "SELECT count(*) FROM (SELECT 1 FROM {parts} LIMIT {cap})"
-        ))?
-        .query_row(params_from_iter(values.iter()), |row| row.get(0))?;
+    let total: i64 = match &query.search {
+        // A search and nothing else is counted from the index alone (the rowid range tells
+        // the lists apart): no lookup of each match in the table.
+        Some(search) if query.only_searches() => conn
+            .prepare_cached(&format!(
+                "SELECT count(*) FROM (SELECT 1 FROM {index} s WHERE {index} MATCH ?1 AND {scope} LIMIT {cap})",
+                index = source.search,
+                scope = source.search_scope,
+            ))?
+            .query_row([search.fts_query()], |row| row.get(0))?,
+        _ => conn
+            .prepare_cached(&format!(
+                "SELECT count(*) FROM (SELECT 1 FROM {parts} LIMIT {cap})"
+            ))?
+            .query_row(params_from_iter(values.iter()), |row| row.get(0))?,
+    };
     let new: i64 = conn
         .prepare_cached(&format!(
             "SELECT count(*) FROM (SELECT 1 FROM {} WHERE {} AND status = 'new' LIMIT {NEW_COUNT_CAP})",
@@ -464,6 +482,31 @@ mod tests {
         let query = InboxQuery::parse("q=office").expect("query");
         let found = page(&conn, InboxList::Enquiries, &query).expect("page");
         assert_eq!(ids(&found), ["new", "old"]);
+    }
+
+    #[test]
+    fn a_search_counts_and_lists_only_its_own_list() {
+        let conn = migrated();
+        contact(&conn, "c1", "Asha", "office", "2025-01-01T00:00:00.000Z");
+        contact(&conn, "c2", "Ravi", "office", "2025-01-02T00:00:00.000Z");
+        conn.execute_batch(
+            "INSERT INTO enquiries (id, kind, name, email, email_folded, mobile, requirment, department_website, service)
+             VALUES ('s1', 'subscription', '', 'office@x.example', 'office@x.example', '', '', 'Corp Blogs', '')",
+        )
+        .expect("subscriber");
+        for (list, q, expected) in [
+            (InboxList::Enquiries, "q=office", vec!["c2", "c1"]),
+            (InboxList::Subscribers, "q=office", vec!["s1"]),
+            (
+                InboxList::Enquiries,
+                "q=office&department=Corp+Team",
+                vec!["c2", "c1"],
+            ),
+        ] {
+            let found = page(&conn, list, &InboxQuery::parse(q).expect("q")).expect("page");
+            assert_eq!(ids(&found), expected, "{q}");
+            assert_eq!(found.total, expected.len() as i64, "{q}: the count agrees");
+        }
     }
 
     #[test]
