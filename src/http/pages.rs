@@ -67,7 +67,7 @@ pub struct Pages {
     /// Pages that show blog data, until the content version counter moves.
     cache: ResponseCache<PageKey, Arc<RenderedPage>>,
     /// Pages that show none (their route names no `data`): they change only with the company's
-    /// details, which move the same counter.
+    /// details (every page shows them), so they are kept per generation of the details.
     static_cache: ResponseCache<PageKey, Arc<RenderedPage>>,
     api_base: String,
     media_base: String,
@@ -167,13 +167,13 @@ impl Pages {
             url,
         };
         let shows_blogs = route.is_none_or(|(route, _)| !route.data.is_empty());
-        // Every page shows the company's details, so every page is kept per content version.
-        let cache = if shows_blogs {
-            &self.cache
+        // Saving the details moves the blog version too, so pages with blog data need only it.
+        let (cache, version) = if shows_blogs {
+            (&self.cache, self.blogs.version())
         } else {
-            &self.static_cache
+            let generation = self.site.json().await.ok().map(|site| site.generation);
+            (&self.static_cache, generation)
         };
-        let version = self.site.version();
         if let Some(page) = version.and_then(|v| cache.get(v, &key)) {
             return page.respond(request);
         }
@@ -233,7 +233,7 @@ impl Pages {
             None => (Vec::new(), Vec::new()),
         };
         let site = match self.site.json().await {
-            Ok((_, body)) => format!(",\"site\":{}", String::from_utf8_lossy(&body)),
+            Ok(site) => format!(",\"site\":{}", String::from_utf8_lossy(&site.body)),
             Err(err) => {
                 tracing::warn!(error = %err, "a page's company details could not be read");
                 cacheable = false;

@@ -56,7 +56,24 @@ pub(crate) struct SettingsBody<'a> {
 pub struct SiteApi {
     db: Arc<Db>,
     version: Reading,
-    cached: Mutex<Option<(i64, HeaderValue, Bytes)>>,
+    cached: Mutex<Option<Cached>>,
+}
+
+struct Cached {
+    /// The content version the body was read at.
+    version: i64,
+    /// Moves only when the details themselves change (not at every blog change), so pages
+    /// that show no blog data are kept across blog changes.
+    generation: i64,
+    etag: HeaderValue,
+    body: Bytes,
+}
+
+/// The details' JSON answer, its tag, and the generation of the details.
+pub struct SiteJson {
+    pub generation: i64,
+    pub etag: HeaderValue,
+    pub body: Bytes,
 }
 
 impl SiteApi {
@@ -68,15 +85,17 @@ impl SiteApi {
         }
     }
 
-    /// `{"data": ...}` and its tag.
-    pub async fn json(&self) -> Result<(HeaderValue, Bytes), ApiError> {
+    /// `{"data": ...}`, its tag and generation.
+    pub async fn json(&self) -> Result<SiteJson, ApiError> {
         // Read before the data, so an answer is never kept under a newer version than its data.
         let version = self.version.get();
         if let (Some(version), Ok(cached)) = (version, self.cached.lock()) {
-            if let Some((at, etag, body)) = cached.as_ref() {
-                if *at == version {
-                    return Ok((etag.clone(), body.clone()));
-                }
+            if let Some(kept) = cached.as_ref().filter(|kept| kept.version == version) {
+                return Ok(SiteJson {
+                    generation: kept.generation,
+                    etag: kept.etag.clone(),
+                    body: kept.body.clone(),
+                });
             }
         }
         let stored = read(&self.db).await?;
@@ -86,15 +105,27 @@ impl SiteApi {
         .map(Bytes::from)
         .map_err(ApiError::unexpected)?;
         let etag = etag_of(&body);
-        if let (Some(version), Ok(mut cached)) = (version, self.cached.lock()) {
-            *cached = Some((version, etag.clone(), body.clone()));
+        let mut generation = 0;
+        if let Ok(mut cached) = self.cached.lock() {
+            generation = match cached.as_ref() {
+                Some(kept) if kept.body == body => kept.generation,
+                Some(kept) => kept.generation + 1,
+                None => 0,
+            };
+            if let Some(version) = version {
+                *cached = Some(Cached {
+                    version,
+                    generation,
+                    etag: etag.clone(),
+                    body: body.clone(),
+                });
+            }
         }
-        Ok((etag, body))
-    }
-
-    /// The content version the answers belong to (None: unknown).
-    pub fn version(&self) -> Option<i64> {
-        self.version.get()
+        Ok(SiteJson {
+            generation,
+            etag,
+            body,
+        })
     }
 }
 
@@ -111,9 +142,13 @@ pub fn routes(state: &AppState) -> BoxedFilter<(Response,)> {
         .and(warp::header::headers_cloned())
         .then(|state: AppState, headers: HeaderMap| async move {
             match state.site.json().await {
-                Ok((etag, body)) => {
-                    tagged(StatusCode::OK, "application/json", &body, &etag, &headers)
-                }
+                Ok(site) => tagged(
+                    StatusCode::OK,
+                    "application/json",
+                    &site.body,
+                    &site.etag,
+                    &headers,
+                ),
                 Err(err) => err.into_response(),
             }
         });

@@ -60,7 +60,7 @@ export interface ApiResponse<T> {
   body: T;
 }
 
-export type Method = 'GET' | 'POST' | 'DELETE';
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 export interface RequestOptions {
   query?: Query;

@@ -43,5 +43,6 @@ export const staffApi = {
   get: <T>(path: string, query?: Query, signal?: AbortSignal) =>
     authenticated<T>('GET', path, { query, signal }),
   postJson: <T>(path: string, json: unknown) => authenticated<T>('POST', path, { json }),
+  putJson: <T>(path: string, json: unknown) => authenticated<T>('PUT', path, { json }),
   delete: <T>(path: string) => authenticated<T>('DELETE', path),
 };

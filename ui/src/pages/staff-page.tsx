@@ -2,8 +2,10 @@ import { useEffect, useState } from 'preact/hooks';
 import { Inbox } from '@/features/staff/inbox';
 import { type StaffSession, staffAuth } from '@/features/staff/staff-api';
 import { StaffFrame } from '@/features/staff/staff-frame';
+import { StaffNav } from '@/features/staff/staff-nav';
 import { loginPath } from '@/lib/staff-client';
 import '@/features/staff/staff.css';
+import '@/features/staff/settings.css';
 
 /** `/staff`: the office's inbox, for a signed-in staff member (anyone else goes to /login). */
 export function StaffPage() {
@@ -35,6 +37,7 @@ export function StaffPage() {
             Sign out
           </button>
         </div>
+        <StaffNav current="/staff" />
         <Inbox />
       </div>
     </StaffFrame>
