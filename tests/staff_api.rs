@@ -5,8 +5,8 @@ mod common;
 mod leads_support;
 
 use bytes::Bytes;
+use common::staff::{add_staff, sign_in_as, site_request, Browser, EMAIL, HOST, PASSWORD};
 use common::{header, json, TestApp};
-use corpsite::domain::staff::NewPassword;
 use corpsite::store::staff as accounts;
 use leads_support::{
     application_fields, contact, file, fixture, from, post_application, post_json, subscription,
@@ -14,82 +14,6 @@ use leads_support::{
 };
 use serde_json::{json as body, Value};
 use warp::http::{Response, StatusCode};
-
-const HOST: &str = "corp.example";
-const SITE: &str = "http://corp.example";
-const EMAIL: &str = "office@corp.example";
-const PASSWORD: &str = "a long office passphrase";
-
-/// An account with a password it has already chosen (not one-time).
-async fn add_staff(app: &TestApp, email: &str, password: &str, one_time: bool) {
-    let hash = NewPassword::parse(password)
-        .expect("valid")
-        .hash()
-        .expect("hash");
-    let email = email.to_owned();
-    app.db()
-        .write(move |conn| -> Result<(), corpsite::store::StoreError> {
-            accounts::add_account(conn, &email, &email.to_lowercase(), "Office", &hash)?;
-            let id = accounts::account_by_email(conn, &email.to_lowercase())?
-                .map(|a| a.id)
-                .unwrap_or(0);
-            accounts::set_password(conn, id, &hash, one_time)?;
-            Ok(())
-        })
-        .await
-        .expect("add staff");
-}
-
-/// A request from the site's own pages.
-fn site_request(method: &str, path: &str) -> warp::test::RequestBuilder {
-    from([198, 51, 100, 7])
-        .method(method)
-        .path(path)
-        .header("host", HOST)
-        .header("origin", SITE)
-}
-
-async fn sign_in_as(app: &TestApp, email: &str, password: &str) -> Response<Bytes> {
-    app.request(
-        site_request("POST", "/api/staff/login")
-            .json(&body!({ "email": email, "password": password })),
-    )
-    .await
-}
-
-/// A signed-in browser: its cookie and CSRF token.
-struct Browser {
-    cookie: String,
-    csrf: String,
-}
-
-impl Browser {
-    async fn sign_in(app: &TestApp) -> Browser {
-        let response = sign_in_as(app, EMAIL, PASSWORD).await;
-        assert_eq!(response.status(), StatusCode::OK, "{:?}", response.body());
-        Browser::from_response(&response)
-    }
-
-    fn from_response(response: &Response<Bytes>) -> Browser {
-        let set_cookie = header(response, "set-cookie");
-        let cookie = set_cookie.split(';').next().unwrap_or("").to_owned();
-        let csrf = json(response)["csrf_token"]
-            .as_str()
-            .unwrap_or("")
-            .to_owned();
-        Browser { cookie, csrf }
-    }
-
-    fn get(&self, path: &str) -> warp::test::RequestBuilder {
-        site_request("GET", path).header("cookie", &self.cookie)
-    }
-
-    fn change(&self, method: &str, path: &str) -> warp::test::RequestBuilder {
-        site_request(method, path)
-            .header("cookie", &self.cookie)
-            .header("x-csrf-token", &self.csrf)
-    }
-}
 
 fn assert_json_error(response: &Response<Bytes>, status: StatusCode, case: &str) {
     assert_eq!(response.status(), status, "{case}: {:?}", response.body());
@@ -107,6 +31,7 @@ const ENDPOINTS: &[(&str, &str)] = &[
     ("POST", "/api/staff/logout"),
     ("POST", "/api/staff/password"),
     ("GET", "/api/staff/inbox/enquiries"),
+    ("POST", "/api/staff/media?folder=blogs"),
     ("GET", "/api/staff/inbox/subscribers"),
     ("GET", "/api/staff/inbox/applicants?q=asha&status=new"),
     ("GET", "/api/staff/inbox/enquiries/export.csv"),

@@ -52,6 +52,18 @@ impl FieldErrors {
         self.0.insert(field.to_owned(), err.to_string());
     }
 
+    /// Notes a problem said in its own words (a post field's, an image's).
+    pub fn note(&mut self, field: &str, problem: impl Into<String>) {
+        self.0.insert(field.to_owned(), problem.into());
+    }
+
+    /// The one bad field `field`, said as `problem`.
+    pub fn one(field: &str, problem: impl Into<String>) -> FieldErrors {
+        let mut errors = FieldErrors::default();
+        errors.note(field, problem);
+        errors
+    }
+
     pub fn is_empty(&self) -> bool {
         self.0.is_empty()
     }

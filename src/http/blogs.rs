@@ -169,8 +169,7 @@ impl BlogApi {
 pub fn routes(state: &AppState) -> BoxedFilter<(Response,)> {
     let api = Arc::clone(&state.blogs);
     let with_api = warp::any().map(move || Arc::clone(&api));
-    // `query::raw` refuses an absent query string; that is simply an empty one here.
-    let raw_query = warp::query::raw().or(warp::any().map(String::new)).unify();
+    let raw_query = super::raw_query();
 
     let list = warp::path!("corp_website" / "blogs" / "get")
         .and(get_or_head())

@@ -24,7 +24,7 @@ use super::error::{self, ApiError};
 use super::json_body::read_json;
 use super::reply::invalid;
 use super::staff::{gate, Access, Staff};
-use super::AppState;
+use super::{raw_query, AppState};
 use crate::cli::csv::CsvWriter;
 use crate::domain::inbox::{parse_note, parse_status, InboxList, InboxQuery, PAGE_SIZE};
 use crate::store::inbox::{self, Note};
@@ -36,14 +36,6 @@ const NO_SUCH_LIST: &str = "There is no such list: choose enquiries, subscribers
 const NOT_FOUND: &str = "This item is not in the list (it may have been erased).";
 
 type Gate = Result<Staff, ApiError>;
-
-/// The query string, empty when there is none (never rejects).
-fn raw_query() -> BoxedFilter<(String,)> {
-    warp::query::raw()
-        .or(warp::any().map(String::new))
-        .unify()
-        .boxed()
-}
 
 pub fn routes(state: &AppState) -> BoxedFilter<(Response,)> {
     let base = || warp::path("staff").and(warp::path("inbox"));

@@ -61,6 +61,29 @@ fn is_json(content_type: Option<&str>) -> bool {
         .is_some_and(|essence| essence.trim().eq_ignore_ascii_case("application/json"))
 }
 
+/// Reads a body of at most `limit` bytes (a file sent as it is), refusing a larger one by
+/// its declared length before reading and by counting as it streams.
+pub async fn read_bounded(
+    headers: &HeaderMap,
+    body: Body,
+    limit: u64,
+    what: &str,
+) -> Result<BytesMut, ApiError> {
+    let too_large = || {
+        ApiError::PayloadTooLarge(format!(
+            "The {what} is larger than {} MB.",
+            limit / 1024 / 1024
+        ))
+    };
+    if declared_length(headers).is_some_and(|length| length > limit) {
+        return Err(too_large());
+    }
+    read_at_most(body, limit).await.map_err(|err| match err {
+        ApiError::PayloadTooLarge(_) => too_large(),
+        other => other,
+    })
+}
+
 fn too_large() -> ApiError {
     ApiError::PayloadTooLarge(format!(
         "The request body is larger than {} KB.",

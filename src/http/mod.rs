@@ -29,6 +29,7 @@ pub mod security;
 pub mod site_details;
 pub mod site_url;
 pub mod staff;
+pub mod staff_media;
 pub mod subscriptions;
 
 use std::future::Future;
@@ -227,15 +228,26 @@ fn api(state: &AppState) -> BoxedFilter<(Response,)> {
         .or(inbox::routes(state))
         .unify()
         .or(site_details::routes(state))
+        .unify()
+        .or(staff_media::routes(state))
         .unify();
     warp::path("api").and(endpoints).boxed()
+}
+
+/// The query string, empty when there is none (never rejects: `query::raw` refuses an
+/// absent one).
+pub fn raw_query() -> BoxedFilter<(String,)> {
+    warp::query::raw()
+        .or(warp::any().map(String::new))
+        .unify()
+        .boxed()
 }
 
 /// Every other GET: the site's files and pages (rendered). Paths under `/api` are not the
 /// site's: they fall to the recover, which answers JSON.
 fn site(state: &AppState) -> BoxedFilter<(Response,)> {
     let pages = Arc::clone(&state.pages);
-    let raw_query = warp::query::raw().or(warp::any().map(String::new)).unify();
+    let raw_query = raw_query();
     get_or_head()
         .and(warp::path::full())
         .and_then(|path: FullPath| async move {

@@ -66,7 +66,7 @@ pub fn routes(state: &AppState) -> BoxedFilter<(Response,)> {
 /// `POST /blogs/unsubscribe?token=`: RFC 8058's one-click post. Not behind the per-client
 /// form limit: the posts come from a few mail providers' servers, and the token is the proof.
 pub fn one_click(state: &AppState) -> BoxedFilter<(Response,)> {
-    let raw_query = warp::query::raw().or(warp::any().map(String::new)).unify();
+    let raw_query = super::raw_query();
     warp::path!("blogs" / "unsubscribe")
         .and(warp::post())
         .and(state.filter())

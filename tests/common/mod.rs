@@ -100,6 +100,7 @@ pub fn json(response: &Response<Bytes>) -> serde_json::Value {
 }
 
 pub mod process;
+pub mod staff;
 
 /// What the code under test logs on this thread, while it lives.
 pub struct LogCapture {

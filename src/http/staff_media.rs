@@ -1,0 +1,124 @@
+//! `POST /api/staff/media?folder=blogs|authors|leaders`: an image a staff member uploads for a
+//! story (cover or body), an author's photo or a leader's portrait.
+//!
+//! The body is the file itself (any Content-Type: only its bytes decide), at most
+//! `MAX_IMAGE_BYTES`. It goes through the one image check like every other image that enters,
+//! is stored under its content-hash name in the media folder, and the answer names it:
+//! 201 `{"path": "blogs/3f9a0c1d2e3f4a5b.jpg"}`, the path a story or the company details
+//! then refer to. Nothing refers to it until they are saved; an unused upload only costs its
+//! disk space.
+
+use serde::Serialize;
+use warp::filters::BoxedFilter;
+use warp::http::{HeaderMap, StatusCode};
+use warp::reply::Response;
+use warp::{Filter, Reply};
+
+use super::body::Body;
+use super::error::{self, ApiError};
+use super::json_body::read_bounded;
+use super::reply::invalid;
+use super::staff::{gate, Access, Staff};
+use super::{raw_query, AppState};
+use crate::domain::fields::FieldErrors;
+use crate::domain::image::{self, MAX_IMAGE_BYTES};
+use crate::publish::media::{MediaFile, MediaLibrary};
+use crate::store::staff as accounts;
+use crate::store::StoreError;
+
+/// The media folders staff uploads go to.
+const FOLDERS: &[&str] = &["blogs", "authors", "leaders"];
+
+#[derive(Debug, Serialize)]
+struct Uploaded {
+    /// The media path to refer to the image by.
+    path: String,
+}
+
+pub fn routes(state: &AppState) -> BoxedFilter<(Response,)> {
+    warp::path!("staff" / "media")
+        .and(warp::post())
+        .and(state.filter())
+        .and(gate(state, Access::CHANGE))
+        .and(raw_query())
+        .and(super::body::incoming(state.body_pace()))
+        .then(|state, staff, query: String, headers, body| async move {
+            error::reply(upload(state, staff, &query, headers, body).await)
+        })
+        .boxed()
+}
+
+/// The `folder` the query string names, if it is one of `FOLDERS`.
+fn folder(query: &str) -> Result<&'static str, ApiError> {
+    let asked = form_urlencoded::parse(query.as_bytes())
+        .find(|(key, _)| key == "folder")
+        .map(|(_, value)| value.into_owned());
+    asked
+        .and_then(|asked| FOLDERS.iter().copied().find(|f| *f == asked))
+        .ok_or_else(|| {
+            ApiError::BadRequest(format!(
+                "Say which folder the image is for: ?folder= one of {}.",
+                FOLDERS.join(", ")
+            ))
+        })
+}
+
+async fn upload(
+    state: AppState,
+    staff: Result<Staff, ApiError>,
+    query: &str,
+    headers: HeaderMap,
+    body: Body,
+) -> Result<Response, ApiError> {
+    let staff = staff?;
+    let folder = folder(query)?;
+    state.check_writable()?;
+    let sent = read_bounded(&headers, body, MAX_IMAGE_BYTES as u64, "image").await?;
+    let library = MediaLibrary::new(&state.settings.data_dir);
+    let stored = tokio::task::spawn_blocking(move || -> Result<String, ApiError> {
+        let accepted = image::check(&sent)
+            .map_err(|why| invalid(FieldErrors::one("file", why.to_string())))?;
+        let file = MediaFile::new(folder, accepted.image_type, accepted.bytes);
+        library
+            .store(std::slice::from_ref(&file))
+            .map_err(ApiError::unexpected)?;
+        Ok(file.path)
+    })
+    .await
+    .map_err(ApiError::unexpected)??;
+    let subject = format!("image {stored}");
+    state
+        .db
+        .write(move |conn| -> Result<(), StoreError> {
+            Ok(accounts::audit(
+                conn,
+                &staff.audit("uploaded", &subject, ""),
+            )?)
+        })
+        .await?;
+    Ok(warp::reply::with_status(
+        warp::reply::json(&Uploaded { path: stored }),
+        StatusCode::CREATED,
+    )
+    .into_response())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_the_known_folders_are_taken() {
+        assert_eq!(folder("folder=blogs").ok(), Some("blogs"));
+        assert_eq!(folder("x=1&folder=leaders").ok(), Some("leaders"));
+        for bad in [
+            "",
+            "folder=",
+            "folder=../uploads",
+            "folder=uploads",
+            "folder=Blogs",
+        ] {
+            assert!(folder(bad).is_err(), "{bad}");
+        }
+    }
+}
