@@ -4,98 +4,34 @@
 
 mod common;
 
-use std::net::SocketAddr;
 use std::path::Path;
 use std::process::{Command, Output};
 use std::time::{Duration, Instant};
 
 use bytes::Bytes;
 use common::process::BINARY;
+use common::staff::{add_staff, site_request, Browser, EMAIL, PASSWORD};
 use common::{header, json, TestApp};
 use corpsite::domain::site_details::SiteDetails;
-use corpsite::domain::staff::NewPassword;
-use corpsite::http::ClientAddr;
 use corpsite::store::site_details as stored;
 use corpsite::store::staff as accounts;
 use serde_json::Value;
 use warp::http::{Response, StatusCode};
 
-const HOST: &str = "corp.example";
-const SITE: &str = "http://corp.example";
-const EMAIL: &str = "office@corp.example";
-const PASSWORD: &str = "a long office passphrase";
-
-async fn add_staff(app: &TestApp) {
-    let hash = NewPassword::parse(PASSWORD)
-        .expect("valid")
-        .hash()
-        .expect("hash");
-    app.db()
-        .write(move |conn| -> Result<(), corpsite::store::StoreError> {
-            accounts::add_account(conn, EMAIL, EMAIL, "Office", &hash)?;
-            let id = accounts::account_by_email(conn, EMAIL)?
-                .map(|a| a.id)
-                .unwrap_or(0);
-            accounts::set_password(conn, id, &hash, false)?;
-            Ok(())
-        })
-        .await
-        .expect("add staff");
-}
-
-fn site_request(method: &str, path: &str) -> warp::test::RequestBuilder {
-    warp::test::request()
-        .extension(ClientAddr(SocketAddr::from(([198, 51, 100, 7], 40000))))
-        .method(method)
-        .path(path)
-        .header("host", HOST)
-        .header("origin", SITE)
-}
-
-struct Browser {
-    cookie: String,
-    csrf: String,
-}
-
 async fn sign_in(app: &TestApp) -> Browser {
-    add_staff(app).await;
-    let response = app
-        .request(
-            site_request("POST", "/api/staff/login")
-                .json(&serde_json::json!({ "email": EMAIL, "password": PASSWORD })),
-        )
-        .await;
-    assert_eq!(response.status(), StatusCode::OK, "{:?}", response.body());
-    let cookie = header(&response, "set-cookie")
-        .split(';')
-        .next()
-        .unwrap_or("")
-        .to_owned();
-    let csrf = json(&response)["csrf_token"]
-        .as_str()
-        .unwrap_or("")
-        .to_owned();
-    Browser { cookie, csrf }
+    add_staff(app, EMAIL, PASSWORD, false).await;
+    Browser::sign_in(app).await
 }
 
-impl Browser {
-    async fn save(&self, app: &TestApp, details: &Value) -> Response<Bytes> {
-        app.request(
-            site_request("PUT", "/api/staff/settings")
-                .header("cookie", &self.cookie)
-                .header("x-csrf-token", &self.csrf)
-                .json(details),
-        )
+async fn save(app: &TestApp, browser: &Browser, details: &Value) -> Response<Bytes> {
+    app.request(browser.change("PUT", "/api/staff/settings").json(details))
         .await
-    }
+}
 
-    async fn read(&self, app: &TestApp) -> Value {
-        let response = app
-            .request(site_request("GET", "/api/staff/settings").header("cookie", &self.cookie))
-            .await;
-        assert_eq!(response.status(), StatusCode::OK, "{:?}", response.body());
-        json(&response)
-    }
+async fn read(app: &TestApp, browser: &Browser) -> Value {
+    let response = app.request(browser.get("/api/staff/settings")).await;
+    assert_eq!(response.status(), StatusCode::OK, "{:?}", response.body());
+    json(&response)
 }
 
 fn demo() -> Value {
@@ -196,7 +132,7 @@ async fn a_bad_value_is_named_with_its_field_and_nothing_is_saved() {
         let mut details = demo();
         details["phone"] = "+91 80 4444 5555".into(); // a good change beside the bad one
         change(&mut details);
-        let response = browser.save(&app, &details).await;
+        let response = save(&app, &browser, &details).await;
         assert_eq!(
             response.status(),
             StatusCode::UNPROCESSABLE_ENTITY,
@@ -215,15 +151,17 @@ async fn a_bad_value_is_named_with_its_field_and_nothing_is_saved() {
         );
     }
     assert_eq!(saved_document(&app).await, None, "nothing saved");
-    assert!(browser.read(&app).await["demo"].as_bool().unwrap_or(false));
+    assert!(read(&app, &browser).await["demo"]
+        .as_bool()
+        .unwrap_or(false));
     assert!(audit_details(&app).await.is_empty(), "no change audited");
 
-    let unknown = browser
-        .save(
-            &app,
-            &serde_json::json!({ "company_name": "X", "colour": "red" }),
-        )
-        .await;
+    let unknown = save(
+        &app,
+        &browser,
+        &serde_json::json!({ "company_name": "X", "colour": "red" }),
+    )
+    .await;
     assert_eq!(unknown.status(), StatusCode::BAD_REQUEST);
     assert!(json(&unknown)["message"].is_string());
 }
@@ -232,7 +170,7 @@ async fn a_bad_value_is_named_with_its_field_and_nothing_is_saved() {
 async fn a_saved_change_shows_in_the_api_the_footer_and_the_contact_page_within_a_second() {
     let app = TestApp::new();
     let browser = sign_in(&app).await;
-    let before = browser.read(&app).await;
+    let before = read(&app, &browser).await;
     assert_eq!(before["demo"], true, "demo until saved");
     // Rendered (and kept) before the change, so a stale cache would show.
     let contact_before = String::from_utf8_lossy(app.get("/contact").await.body()).into_owned();
@@ -251,7 +189,7 @@ async fn a_saved_change_shows_in_the_api_the_footer_and_the_contact_page_within_
         "Bengaluru 560001"
     ]);
     details["branches"][0]["city"] = "Jayanagar".into();
-    let response = browser.save(&app, &details).await;
+    let response = save(&app, &browser, &details).await;
     assert_eq!(response.status(), StatusCode::OK, "{:?}", response.body());
     let saved = json(&response);
     assert_eq!(saved["demo"], false);

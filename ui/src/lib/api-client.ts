@@ -66,6 +66,8 @@ export interface RequestOptions {
   query?: Query;
   json?: unknown;
   form?: FormData;
+  /** A file sent as the whole body (the staff image upload). */
+  file?: Blob;
   signal?: AbortSignal;
   /** Extra headers (the staff client's CSRF token). */
   headers?: Record<string, string>;
@@ -84,6 +86,9 @@ export async function request<T>(
     body = JSON.stringify(options.json);
   } else if (options.form) {
     body = options.form;
+  } else if (options.file) {
+    headers['Content-Type'] = options.file.type || 'application/octet-stream';
+    body = options.file;
   }
   let response: Response;
   try {

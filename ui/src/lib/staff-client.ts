@@ -44,5 +44,6 @@ export const staffApi = {
     authenticated<T>('GET', path, { query, signal }),
   postJson: <T>(path: string, json: unknown) => authenticated<T>('POST', path, { json }),
   putJson: <T>(path: string, json: unknown) => authenticated<T>('PUT', path, { json }),
+  postFile: <T>(path: string, query: Query, file: Blob) => authenticated<T>('POST', path, { query, file }),
   delete: <T>(path: string) => authenticated<T>('DELETE', path),
 };

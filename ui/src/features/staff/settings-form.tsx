@@ -2,6 +2,7 @@ import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { ApiError } from '@/lib/api-client';
 import type { SettingsBody, SiteDetailsForm } from '@/lib/api-types';
+import { mediaUrl } from '@/lib/runtime-config';
 import { toast } from '@/lib/toast';
 import { settingsApi } from './staff-api';
 
@@ -170,6 +171,81 @@ function Rows<T>({
 
 const lines = (text: string) => text.split('\n');
 
+/** A leader's portrait: the stored image, an upload button and a remove button. */
+function PortraitField({
+  name,
+  leader,
+  path,
+  errors,
+  onChange,
+}: {
+  name: string;
+  leader: string;
+  path: string;
+  errors: Errors;
+  onChange: (path: string) => void;
+}) {
+  const [busy, setBusy] = useState(false);
+  const [uploadError, setUploadError] = useState('');
+  const id = fieldId(name);
+  const error = uploadError || errorOf(errors, name);
+  const upload = async (input: HTMLInputElement) => {
+    const file = input.files?.[0];
+    if (!file) return;
+    setBusy(true);
+    setUploadError('');
+    try {
+      onChange(await settingsApi.uploadPortrait(file));
+      toast.success('Portrait uploaded. Save the details to show it on the site.');
+    } catch (failure) {
+      const message =
+        failure instanceof ApiError
+          ? failure.message
+          : 'The portrait could not be uploaded. Please try again.';
+      setUploadError(message);
+      toast.error(message);
+    } finally {
+      setBusy(false);
+      input.value = '';
+    }
+  };
+  const src = path ? mediaUrl(path) : undefined;
+  return (
+    <div class="settings-field settings-portrait">
+      <label class="staff-field" for={id}>
+        <span>Portrait{leader ? ` of ${leader}` : ''}</span>
+      </label>
+      <div class="settings-portrait__row">
+        {src ? (
+          <img class="settings-portrait__image" src={src} alt="" width={64} height={64} />
+        ) : (
+          <span class="settings-portrait__none">Initials shown</span>
+        )}
+        <input
+          id={id}
+          type="file"
+          accept="image/jpeg,image/png,image/webp"
+          disabled={busy}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          onChange={(e) => upload(e.currentTarget)}
+        />
+        {path && (
+          <button type="button" class="staff-button" onClick={() => onChange('')}>
+            Remove portrait<span class="visually-hidden">{leader ? ` of ${leader}` : ''}</span>
+          </button>
+        )}
+      </div>
+      {busy && <p role="status">Uploading…</p>}
+      {error && (
+        <p class="settings-field__error" id={`${id}-error`}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
 /** The company's details, as one form saved whole (`PUT /api/staff/settings`). */
 export function SettingsForm() {
   const [loaded, setLoaded] = useState<SettingsBody | null>(null);
@@ -229,6 +305,7 @@ export function SettingsForm() {
           document.getElementById(fieldId(first.replace(/\[\d+\]$/, ''))) ??
           document.getElementById(`${fieldId(first)}-add`);
         target?.focus();
+        target?.scrollIntoView({ block: 'center' });
       } else {
         toast.error('The details could not be saved. Nothing was lost: please try again.');
       }
@@ -432,13 +509,12 @@ export function SettingsForm() {
                 errors={errors}
                 onInput={(whatsapp) => setRow({ ...row, whatsapp })}
               />
-              <Field
+              <PortraitField
                 name={`leaders[${index}].portrait`}
-                label="Portrait"
-                hint="The stored image's path under the media folder; empty shows initials."
-                value={row.portrait}
+                leader={row.name}
+                path={row.portrait}
                 errors={errors}
-                onInput={(portrait) => setRow({ ...row, portrait })}
+                onChange={(portrait) => setRow({ ...row, portrait })}
               />
             </>
           )}
