@@ -235,9 +235,12 @@ impl Pages {
         let site = match self.site.json().await {
             Ok(site) => format!(",\"site\":{}", String::from_utf8_lossy(&site.body)),
             Err(err) => {
-                tracing::warn!(error = %err, "a page's company details could not be read");
+                tracing::warn!(error = %err, "a page's company details could not be read; rendered with the demo ones");
                 cacheable = false;
-                String::new()
+                format!(
+                    ",\"site\":{}",
+                    String::from_utf8_lossy(&super::site_details::demo_json())
+                )
             }
         };
         let data = format!(

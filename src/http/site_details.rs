@@ -129,6 +129,16 @@ impl SiteApi {
     }
 }
 
+/// The public answer for the demo details, for a page rendered while the store cannot be
+/// read (the browser bundle carries no details of its own).
+pub fn demo_json() -> Bytes {
+    serde_json::to_vec(&SiteBody {
+        data: &SiteDetails::demo(),
+    })
+    .map(Bytes::from)
+    .unwrap_or_default()
+}
+
 async fn read(db: &Arc<Db>) -> Result<StoredDetails, ApiError> {
     db.read(|conn| Ok(store::read(conn)))
         .await?

@@ -1,6 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import { commonLabels } from '@/content/navigation';
-import { liveUrl } from '@/lib/site-details';
+import { liveUrl } from './live-url';
 
 interface ExternalLinkProps {
   href: string;

@@ -1,7 +1,7 @@
 import type { ComponentChildren } from 'preact';
 import { NavLink } from 'react-router-dom';
 import type { MenuItem } from '@/content/types';
-import { liveUrl } from '@/lib/site-details';
+import { liveUrl } from './live-url';
 
 interface MenuLinkProps {
   item: MenuItem;

@@ -2,15 +2,67 @@ import contactHeroArt from '@/assets/art/contact-hero.svg';
 import mapFacadeArt from '@/assets/art/map-facade.svg';
 import { siteInfo } from '@/content/site';
 import type { Branch, ContactContent } from '@/content/types';
-import { demoSiteDetails as demo, mapUrls } from '@/lib/site-details';
 
-// DEMO DATA lives in site-details.json; the office replaces it at /staff/settings.
-const branches: readonly Branch[] = demo.branches.map((branch, index) => ({
-  id: `branch-${index}`,
-  city: branch.city,
-  address: branch.address,
-}));
-const { embedUrl, openUrl } = mapUrls(demo.map_location);
+const mapQuery = 'Rajajinagar, Bengaluru, Karnataka';
+
+// DEMO DATA: replace with the offices' real addresses. Order as in SPEC.md.
+const branches: readonly Branch[] = [
+  {
+    id: 'rajajinagar',
+    city: 'Rajajinagar',
+    address: '3rd Floor, Demo Towers, Dr Rajkumar Road, Rajajinagar, Bengaluru 560010',
+  },
+  {
+    id: 'whitefield',
+    city: 'Whitefield',
+    address: '5th Floor, Sample Tech Park, ITPL Main Road, Whitefield, Bengaluru 560066',
+  },
+  {
+    id: 'mysuru',
+    city: 'Mysuru',
+    address: '2nd Floor, 18 Example Arcade, Kalidasa Road, Jayalakshmipuram, Mysuru 570012',
+  },
+  {
+    id: 'hyderabad',
+    city: 'Hyderabad',
+    address: '7th Floor, Placeholder Towers, Hitech City Road, Madhapur, Hyderabad 500081',
+  },
+  {
+    id: 'chennai',
+    city: 'Chennai',
+    address: '4th Floor, Demo Square, Anna Salai, Teynampet, Chennai 600018',
+  },
+  {
+    id: 'mumbai',
+    city: 'Mumbai',
+    address: '11th Floor, Sample House, Bandra Kurla Complex, Bandra East, Mumbai 400051',
+  },
+  {
+    id: 'delhi',
+    city: 'Delhi',
+    address: '6th Floor, Example Plaza, Barakhamba Road, Connaught Place, New Delhi 110001',
+  },
+  {
+    id: 'ahmedabad',
+    city: 'Ahmedabad',
+    address: '3rd Floor, Demo Heights, SG Highway, Bodakdev, Ahmedabad 380054',
+  },
+  {
+    id: 'kolkata',
+    city: 'Kolkata',
+    address: '8th Floor, Sample Centre, Sector V, Salt Lake, Kolkata 700091',
+  },
+  {
+    id: 'pune',
+    city: 'Pune',
+    address: '2nd Floor, Placeholder Business Bay, Baner Road, Baner, Pune 411045',
+  },
+  {
+    id: 'kochi',
+    city: 'Kochi',
+    address: '4th Floor, Example Trade Centre, MG Road, Ernakulam, Kochi 682016',
+  },
+];
 
 export const contactContent: ContactContent = {
   breadcrumb: [{ label: 'Home', path: '/' }, { label: 'Contact Us' }],
@@ -31,8 +83,9 @@ export const contactContent: ContactContent = {
   },
   map: {
     title: 'Map showing the Fidelitus Corp head office in Rajajinagar, Bengaluru',
-    embedUrl,
-    openUrl,
+    // DEMO DATA: points at the Rajajinagar area; replace with the office's exact location.
+    embedUrl: `https://www.google.com/maps?q=${encodeURIComponent(mapQuery)}&output=embed`,
+    openUrl: `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(mapQuery)}`,
     openLabel: 'Open in Google Maps',
     facadeImage: mapFacadeArt,
     facadeAlt: 'A stylised street map of a city block with a location pin',

@@ -3,36 +3,60 @@ import serviceHrLabsArt from '@/assets/art/service-hr-labs.svg';
 import serviceProjectsArt from '@/assets/art/service-projects.svg';
 import serviceTransactionsArt from '@/assets/art/service-transactions.svg';
 import type { OutsideSite, PhoneNumber, SisterCompany, SiteInfo, SocialLink } from '@/content/types';
-import { demoSiteDetails as demo, mailHref, telHref, whatsAppHref } from '@/lib/site-details';
 
-// DEMO DATA lives in site-details.json (the office replaces it at /staff/settings); these
-// shapes are what the pages that are not yet fed by the saved details read.
-const primaryPhone: PhoneNumber = { display: demo.phone, href: telHref(demo.phone) };
-const usaPhone: PhoneNumber = { display: demo.usa_phone, href: telHref(demo.usa_phone) };
-const whatsAppPhone: PhoneNumber = { display: demo.whatsapp_number, href: telHref(demo.whatsapp_number) };
+// DEMO DATA: replace with the office's real numbers. (+1 555-01xx is reserved for fiction.)
+const primaryPhone: PhoneNumber = { display: '+91 80 0000 1234', href: 'tel:+918000001234' };
+const usaPhone: PhoneNumber = { display: '+1 (212) 555-0147', href: 'tel:+12125550147' };
+const whatsAppPhone: PhoneNumber = { display: '+91 90000 01234', href: 'tel:+919000001234' };
+
+const whatsAppGreeting = 'Hello Fidelitus Corp, I would like to know more about your services.';
 
 export const siteInfo: SiteInfo = {
-  brandName: demo.company_name,
+  brandName: 'Fidelitus Corp',
   tagline: 'Real estate, projects, facilities and people: one group, one point of contact.',
   primaryPhone,
   usaPhone,
   whatsAppPhone,
-  email: { display: demo.email, href: mailHref(demo.email) },
-  headOffice: { label: 'Head Office', lines: demo.head_office },
-  usaOffice: { label: 'USA Office', lines: demo.usa_office },
+  // DEMO DATA: replace with the office's real email address.
+  email: { display: 'hello@corp.example.com', href: 'mailto:hello@corp.example.com' },
+  // DEMO DATA: replace with the office's real head office address.
+  headOffice: {
+    label: 'Head Office',
+    lines: [
+      'Fidelitus Corp, 3rd Floor, Demo Towers',
+      'No. 12, Dr Rajkumar Road, Rajajinagar',
+      'Bengaluru, Karnataka 560010, India',
+    ],
+  },
+  // DEMO DATA: replace with the office's real USA address.
+  usaOffice: {
+    label: 'USA Office',
+    lines: ['Fidelitus Corp Inc., Suite 400', '100 Example Avenue', 'Edison, NJ 08817, USA'],
+  },
   copyrightYear: 2025,
-  copyrightHolder: demo.company_name,
+  copyrightHolder: 'Fidelitus Corp',
 };
 
+// DEMO DATA: replace with the group's real social page URLs.
 export const socialLinks: readonly SocialLink[] = [
-  { id: 'facebook', label: 'Facebook', href: demo.social.facebook, icon: 'facebook' },
-  { id: 'instagram', label: 'Instagram', href: demo.social.instagram, icon: 'instagram' },
-  { id: 'linkedin', label: 'LinkedIn', href: demo.social.linkedin, icon: 'linkedin' },
-  { id: 'youtube', label: 'YouTube', href: demo.social.youtube, icon: 'youtube' },
+  { id: 'facebook', label: 'Facebook', href: 'https://www.facebook.com/fidelituscorp', icon: 'facebook' },
+  {
+    id: 'instagram',
+    label: 'Instagram',
+    href: 'https://www.instagram.com/fidelituscorp/',
+    icon: 'instagram',
+  },
+  {
+    id: 'linkedin',
+    label: 'LinkedIn',
+    href: 'https://www.linkedin.com/company/fidelituscorp/',
+    icon: 'linkedin',
+  },
+  { id: 'youtube', label: 'YouTube', href: 'https://www.youtube.com/@fidelituscorp', icon: 'youtube' },
   {
     id: 'whatsapp',
     label: 'WhatsApp',
-    href: whatsAppHref(demo.whatsapp_number, demo.whatsapp_greeting),
+    href: `https://wa.me/${whatsAppPhone.href.replace(/\D/g, '')}?text=${encodeURIComponent(whatsAppGreeting)}`,
     icon: 'whatsapp',
   },
 ];
@@ -43,7 +67,8 @@ export const transactionsSite: SisterCompany = {
   name: 'Fidelitus Transactions',
   description:
     'Commercial real estate advisory: office, retail, warehousing and land deals for occupiers, landlords and investors.',
-  url: demo.sister_sites.transactions,
+  // DEMO DATA: replace with the company's real website.
+  url: 'https://transactions.example.com',
   image: serviceTransactionsArt,
   imageAlt: 'Office towers with a golden key',
 };
@@ -54,7 +79,8 @@ export const projectsSite: SisterCompany = {
   name: 'Fidelitus Projects',
   description:
     'Turnkey workplace projects and interior design, from the first test-fit to the day the keys are handed over.',
-  url: demo.sister_sites.projects,
+  // DEMO DATA: replace with the company's real website.
+  url: 'https://projects.example.com',
   image: serviceProjectsArt,
   imageAlt: 'A furnished interior with a set square',
 };
@@ -65,7 +91,8 @@ export const fmsSite: SisterCompany = {
   name: 'Fidelitus FMS',
   description:
     'Integrated facility management: technical upkeep, housekeeping, security and energy care under one contract.',
-  url: demo.sister_sites.fms,
+  // DEMO DATA: replace with the company's real website.
+  url: 'https://fms.example.com',
   image: serviceFmsArt,
   imageAlt: 'A building with gears, a wrench and a shield',
 };
@@ -75,7 +102,8 @@ export const hrLabsSite: SisterCompany = {
   id: 'hr-labs',
   name: 'Fidelitus HR Labs',
   description: 'Talent acquisition, learning and development, organisation transformation and startup labs.',
-  url: demo.sister_sites.hr_labs,
+  // DEMO DATA: replace with the company's real website.
+  url: 'https://hrlabs.example.com',
   image: serviceHrLabsArt,
   imageAlt: 'A network of people with a light bulb',
 };
@@ -92,12 +120,14 @@ export const gallerySite: OutsideSite = {
   id: 'gallery',
   name: 'Fidelitus Gallery',
   description: 'Art & Media: contemporary Indian art, exhibitions and artist residencies since 2014.',
-  url: demo.gallery_url,
+  // DEMO DATA: replace with the gallery's real website.
+  url: 'https://gallery.example.com',
 };
 
 export const foundationSite: OutsideSite = {
   id: 'foundation',
   name: 'Shilpa Foundation',
   description: 'Education, environment and healthcare programmes since 2014.',
-  url: demo.foundation_url,
+  // DEMO DATA: replace with the foundation's real website.
+  url: 'https://foundation.example.com',
 };

@@ -1,19 +1,49 @@
-import demoDetails from '@/content/site-details.json';
 import type { SiteDetailsForm } from './api-types';
 import { pageSiteDetails } from './page-data';
 
-/**
- * The company's details, from one place: what the server rendered the page with (the office's
- * saved details, `GET /api/corp_website/site`), else the demo details shipped in
- * `content/site-details.json`. Read during render, on the server and in the browser alike, so
- * hydration matches.
- */
-export function siteDetails(): SiteDetailsForm {
-  return pageSiteDetails() ?? (demoDetails as SiteDetailsForm);
+/** Before anything is known (a client-only render whose fetch failed): nothing to show. */
+const NONE: SiteDetailsForm = {
+  company_name: '',
+  head_office: [],
+  usa_office: [],
+  phone: '',
+  usa_phone: '',
+  email: '',
+  branches: [],
+  map_location: '',
+  sister_sites: { transactions: '', projects: '', fms: '', hr_labs: '' },
+  gallery_url: '',
+  foundation_url: '',
+  social: { facebook: '', instagram: '', linkedin: '', youtube: '' },
+  whatsapp_number: '',
+  whatsapp_greeting: '',
+  counters: [],
+  leaders: [],
+  clients: [],
+};
+
+let provided: SiteDetailsForm | null = null;
+
+/** The details for pages the server did not render (main.tsx fetches them first; tests). */
+export function provideSiteDetails(details: SiteDetailsForm | null): void {
+  provided = details;
 }
 
-/** The demo details (the staff screen's starting point before anything is saved). */
-export const demoSiteDetails = demoDetails as SiteDetailsForm;
+/**
+ * The company's details, from one place: what the server rendered the page with (the office's
+ * saved details, or the demo ones until then: `GET /api/corp_website/site`), else what was
+ * provided before a client-only render. Read during render, on the server and in the browser
+ * alike, so hydration matches. The demo values live in `content/site-details.json`, which the
+ * server ships; the browser bundle never carries them.
+ */
+export function siteDetails(): SiteDetailsForm {
+  return pageSiteDetails() ?? provided ?? NONE;
+}
+
+/** True once real details are known (not the empty stand-in). */
+export function hasSiteDetails(): boolean {
+  return siteDetails() !== NONE;
+}
 
 /** `tel:` link of a number as written: `+1 (212) 555-0147` -> `tel:+12125550147`. */
 export function telHref(display: string): string {
@@ -38,24 +68,4 @@ export function mapUrls(place: string): { embedUrl: string; openUrl: string } {
     embedUrl: `https://www.google.com/maps?q=${query}&output=embed`,
     openUrl: `https://www.google.com/maps/search/?api=1&query=${query}`,
   };
-}
-
-/**
- * The office's address for a link the content names by its demo address (a sister company's
- * site, the gallery's, the foundation's): the content keeps the demo URLs as the seed, and
- * every link that shows one goes through here.
- */
-export function liveUrl(href: string): string {
-  const now = siteDetails();
-  if (now === demoSiteDetails) return href;
-  const demo = demoSiteDetails;
-  const pairs: [string, string][] = [
-    [demo.sister_sites.transactions, now.sister_sites.transactions],
-    [demo.sister_sites.projects, now.sister_sites.projects],
-    [demo.sister_sites.fms, now.sister_sites.fms],
-    [demo.sister_sites.hr_labs, now.sister_sites.hr_labs],
-    [demo.gallery_url, now.gallery_url],
-    [demo.foundation_url, now.foundation_url],
-  ];
-  return pairs.find(([seed]) => seed === href)?.[1] ?? href;
 }
