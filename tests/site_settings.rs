@@ -320,3 +320,41 @@ fn export_then_import_moves_the_details_and_a_bad_file_changes_nothing() {
     assert!(!refused.status.success());
     assert!(String::from_utf8_lossy(&refused.stderr).contains("not a details document"));
 }
+
+#[tokio::test]
+async fn leaders_portraits_counters_and_the_name_reach_their_pages() {
+    let app = TestApp::new();
+    let browser = sign_in(&app).await;
+    let about_before =
+        String::from_utf8_lossy(app.get("/about/our_vision").await.body()).into_owned();
+    assert!(!about_before.contains("/media/leaders/"), "initials only");
+
+    let mut details = demo();
+    details["company_name"] = "Fidelitus Group".into();
+    details["leaders"][0]["portrait"] = "leaders/0123456789abcdef.webp".into();
+    details["counters"][0]["heading"] = "Happy Clients".into();
+    details["clients"] = serde_json::json!([{ "name": "Zephyr Looms", "sector": "Textiles" }]);
+    let response = save(&app, &browser, &details).await;
+    assert_eq!(response.status(), StatusCode::OK, "{:?}", response.body());
+
+    let start = Instant::now();
+    loop {
+        let about = String::from_utf8_lossy(app.get("/about/our_vision").await.body()).into_owned();
+        let home = String::from_utf8_lossy(app.get("/").await.body()).into_owned();
+        if about.contains("/media/leaders/0123456789abcdef.webp") {
+            assert!(about.contains("Happy Clients"), "the counter heading");
+            assert!(about.contains("Fidelitus Group"), "the name in the footer");
+            assert!(home.contains("Zephyr Looms"), "the clients served");
+            assert!(
+                !home.contains("Aranya Software Labs"),
+                "no demo client left"
+            );
+            break;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(1),
+            "not shown within a second"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}

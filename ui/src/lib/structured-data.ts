@@ -1,6 +1,7 @@
-import { siteInfo, socialLinks } from '@/content/site';
+import { siteInfo } from '@/content/site';
 import type { Blog } from './api-types';
 import { mediaUrl } from './runtime-config';
+import { siteDetails } from './site-details';
 
 /** Makes a path on this site absolute (the server knows the site's address). */
 export type Absolute = (path: string) => string;
@@ -10,16 +11,19 @@ export type StructuredData = (absolute: Absolute) => readonly Record<string, unk
 
 const LOGO_PATH = '/favicon.svg';
 
+/** Who we are, as the office saved it (the company's details). */
 function organization(absolute: Absolute): Record<string, unknown> {
+  const details = siteDetails();
+  const { facebook, instagram, linkedin, youtube } = details.social;
   return {
     '@type': 'Organization',
     '@id': absolute('/#organization'),
-    name: siteInfo.brandName,
+    name: details.company_name || siteInfo.brandName,
     url: absolute('/'),
     logo: absolute(LOGO_PATH),
-    email: siteInfo.email.display,
-    telephone: siteInfo.primaryPhone.display,
-    sameAs: socialLinks.filter((link) => link.id !== 'whatsapp').map((link) => link.href),
+    email: details.email,
+    telephone: details.phone,
+    sameAs: [facebook, instagram, linkedin, youtube].filter(Boolean),
   };
 }
 
