@@ -125,3 +125,382 @@ async fn an_upload_that_is_no_image_or_too_large_or_unsigned_is_refused_in_json(
     let stored = std::fs::read_dir(&media).map(|d| d.count()).unwrap_or(0);
     assert_eq!(stored, 0, "nothing refused was stored");
 }
+
+/// A confirmed subscriber, straight into the tables (the mail tests cover how one gets there).
+async fn confirmed_subscriber(app: &TestApp) {
+    app.db()
+        .write(|conn| -> Result<(), corpsite::store::StoreError> {
+            conn.execute_batch(
+                "INSERT INTO enquiries (id, kind, name, email, email_folded, mobile, requirment,
+                                        department_website, service)
+                 VALUES ('0123456789abcdef0123456789abcdef', 'subscription', 'Reader',
+                         'reader@example.com', 'reader@example.com', '', '', '', '');
+                 UPDATE subscriptions SET state = 'confirmed';",
+            )?;
+            Ok(())
+        })
+        .await
+        .expect("subscriber");
+}
+
+/// Story mails queued so far.
+fn story_mails(app: &TestApp) -> i64 {
+    app.db()
+        .read_blocking(|conn| {
+            Ok(conn.query_row(
+                "SELECT count(*) FROM outbox WHERE kind = 'story'",
+                [],
+                |r| r.get(0),
+            )?)
+        })
+        .expect("count")
+}
+
+fn story(title: &str, state: &str) -> serde_json::Value {
+    serde_json::json!({
+        "title": title,
+        "motive": "Why it matters to the office",
+        "tags": ["Real Estate", "Leasing"],
+        "author": "Office Writer",
+        "body": "## The brief\n\nA campus for **900** people, found in six weeks.",
+        "format": "markdown",
+        "state": state,
+    })
+}
+
+async fn create(app: &TestApp, browser: &Browser, body: &serde_json::Value) -> (String, i64) {
+    let response = app
+        .request(browser.change("POST", "/api/staff/stories").json(body))
+        .await;
+    assert_eq!(
+        response.status(),
+        StatusCode::CREATED,
+        "{:?}",
+        response.body()
+    );
+    let data = &json(&response)["data"];
+    (
+        data["_id"].as_str().expect("id").to_owned(),
+        data["revision"].as_i64().expect("revision"),
+    )
+}
+
+async fn save(
+    app: &TestApp,
+    browser: &Browser,
+    id: &str,
+    mut body: serde_json::Value,
+    revision: i64,
+) -> warp::http::Response<bytes::Bytes> {
+    body["revision"] = revision.into();
+    app.request(
+        browser
+            .change("PUT", &format!("/api/staff/stories/{id}"))
+            .json(&body),
+    )
+    .await
+}
+
+/// Whether the public API and page show the post `id`.
+async fn is_public(app: &TestApp, id: &str) -> bool {
+    let api = app.get(&format!("/api/corp_website/blogs/get/{id}")).await;
+    let list = app.get("/api/corp_website/blogs/get").await;
+    let listed = json(&list)["data"]["datas"]
+        .as_array()
+        .is_some_and(|posts| posts.iter().any(|p| p["_id"] == id));
+    let page = app.get(&format!("/blogs/detail/{id}")).await;
+    assert_eq!(
+        api.status() == StatusCode::OK,
+        listed,
+        "detail and list agree"
+    );
+    assert_eq!(
+        page.status() == StatusCode::OK,
+        listed,
+        "the page and the API agree"
+    );
+    listed
+}
+
+/// Waits for the blog version watch (0.1 s) to see the last write.
+async fn settle() {
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+}
+
+#[tokio::test]
+async fn a_draft_is_private_until_published_and_goes_private_again_when_unpublished() {
+    let (app, browser) = signed_in().await;
+    confirmed_subscriber(&app).await;
+    let (id, revision) = create(&app, &browser, &story("A campus in six weeks", "draft")).await;
+    settle().await;
+    assert!(!is_public(&app, &id).await, "a draft is not public");
+    let search = app.get("/api/corp_website/blogs/get?text=campus").await;
+    assert_eq!(
+        json(&search)["data"]["pagination"]["total"],
+        0,
+        "nor found by search"
+    );
+    assert_eq!(story_mails(&app), 0, "a draft sends no mail");
+
+    let response = save(
+        &app,
+        &browser,
+        &id,
+        story("A campus in six weeks", "published"),
+        revision,
+    )
+    .await;
+    assert_eq!(response.status(), StatusCode::OK, "{:?}", response.body());
+    let revision = json(&response)["data"]["revision"]
+        .as_i64()
+        .expect("revision");
+    settle().await;
+    assert!(is_public(&app, &id).await, "published");
+    assert_eq!(story_mails(&app), 1, "publishing mails the subscriber");
+
+    let response = save(
+        &app,
+        &browser,
+        &id,
+        story("A campus in six weeks", "draft"),
+        revision,
+    )
+    .await;
+    assert_eq!(response.status(), StatusCode::OK, "{:?}", response.body());
+    settle().await;
+    assert!(!is_public(&app, &id).await, "unpublished");
+    let editor = app
+        .request(browser.get(&format!("/api/staff/stories/{id}")))
+        .await;
+    assert_eq!(json(&editor)["data"]["state"], "draft");
+    assert_eq!(
+        json(&editor)["data"]["body"],
+        story("", "")["body"],
+        "the editor gets the body as written"
+    );
+
+    let audit = app
+        .db()
+        .read_blocking(|conn| Ok(corpsite::store::staff::audit_log(conn, 10)?))
+        .expect("audit");
+    let actions: Vec<&str> = audit.iter().map(|e| e.action.as_str()).collect();
+    for action in ["created story", "published story", "unpublished story"] {
+        assert!(actions.contains(&action), "{action}: {actions:?}");
+    }
+}
+
+#[tokio::test]
+async fn a_scheduled_story_goes_public_by_itself_and_only_then_mails_subscribers() {
+    let (app, browser) = signed_in().await;
+    confirmed_subscriber(&app).await;
+    // Times are kept to the second (the editor picks minutes).
+    let at = (time::OffsetDateTime::now_utc() + time::Duration::seconds(2))
+        .replace_nanosecond(0)
+        .expect("a time");
+    let mut scheduled = story("Opening day at the gallery", "scheduled");
+    scheduled["publish_at"] = corpsite::domain::story::utc_text(at).into();
+    let (id, _) = create(&app, &browser, &scheduled).await;
+    settle().await;
+    assert!(!is_public(&app, &id).await, "not before its time");
+    assert_eq!(story_mails(&app), 0, "no mail before its time");
+
+    let mut public = false;
+    for _ in 0..50 {
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        let list = app.get("/api/corp_website/blogs/get").await;
+        if json(&list)["data"]["datas"][0]["_id"] == id {
+            public = true;
+            break;
+        }
+    }
+    assert!(public, "public within a second or so of its time");
+    assert!(time::OffsetDateTime::now_utc() >= at, "and not before");
+    settle().await;
+    assert!(is_public(&app, &id).await, "on every public read");
+    assert_eq!(story_mails(&app), 1, "mailed once it went public");
+    let editor = app
+        .request(browser.get(&format!("/api/staff/stories/{id}")))
+        .await;
+    assert_eq!(json(&editor)["data"]["state"], "published");
+    assert_eq!(json(&editor)["data"]["publish_at"], serde_json::Value::Null);
+    let audit = app
+        .db()
+        .read_blocking(|conn| Ok(corpsite::store::staff::audit_log(conn, 10)?))
+        .expect("audit");
+    assert!(
+        audit
+            .iter()
+            .any(|e| e.actor == "scheduler" && e.subject == format!("story {id}")),
+        "{audit:?}"
+    );
+}
+
+#[tokio::test]
+async fn the_second_of_two_saves_from_one_revision_is_refused_and_loses_nothing() {
+    let (app, browser) = signed_in().await;
+    let (id, revision) = create(&app, &browser, &story("Two editors", "draft")).await;
+    let first = save(
+        &app,
+        &browser,
+        &id,
+        story("Two editors: the first", "draft"),
+        revision,
+    )
+    .await;
+    assert_eq!(first.status(), StatusCode::OK, "{:?}", first.body());
+    let second = save(
+        &app,
+        &browser,
+        &id,
+        story("Two editors: the second", "draft"),
+        revision,
+    )
+    .await;
+    assert_eq!(second.status(), StatusCode::CONFLICT, "{:?}", second.body());
+    let message = json(&second)["message"].as_str().unwrap_or("").to_owned();
+    assert!(
+        message.contains(EMAIL) && message.contains("not saved"),
+        "{message}"
+    );
+    let editor = app
+        .request(browser.get(&format!("/api/staff/stories/{id}")))
+        .await;
+    assert_eq!(json(&editor)["data"]["title"], "Two editors: the first");
+    assert_eq!(
+        json(&editor)["data"]["_id"],
+        id,
+        "the id stays when the title changes"
+    );
+
+    let stale_delete = app
+        .request(browser.change(
+            "DELETE",
+            &format!("/api/staff/stories/{id}?revision={revision}"),
+        ))
+        .await;
+    assert_eq!(stale_delete.status(), StatusCode::CONFLICT);
+    let current = json(&editor)["data"]["revision"]
+        .as_i64()
+        .expect("revision");
+    let deleted = app
+        .request(browser.change(
+            "DELETE",
+            &format!("/api/staff/stories/{id}?revision={current}"),
+        ))
+        .await;
+    assert_eq!(deleted.status(), StatusCode::OK, "{:?}", deleted.body());
+    let gone = app
+        .request(browser.get(&format!("/api/staff/stories/{id}")))
+        .await;
+    assert_eq!(gone.status(), StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
+async fn a_bad_story_names_its_fields_and_stores_nothing() {
+    let (app, browser) = signed_in().await;
+    let mut bad = story("", "scheduled");
+    bad["color"] = "red".into();
+    bad["image"] = "blogs/0123456789abcdef.jpg".into();
+    let response = app
+        .request(browser.change("POST", "/api/staff/stories").json(&bad))
+        .await;
+    assert_eq!(
+        response.status(),
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{:?}",
+        response.body()
+    );
+    let errors = json(&response)["errors"].clone();
+    for field in ["publish_at", "image"] {
+        assert!(errors[field].is_string(), "{field}: {errors}");
+    }
+    let mut untitled = story("", "draft");
+    untitled["body"] = "<script>alert(1)</script>".into();
+    let response = app
+        .request(browser.change("POST", "/api/staff/stories").json(&untitled))
+        .await;
+    assert_eq!(response.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        json(&response)["errors"]["title"].is_string(),
+        "{:?}",
+        response.body()
+    );
+
+    let unknown = app
+        .request(
+            browser
+                .change("POST", "/api/staff/stories")
+                .json(&serde_json::json!({ "title": 5 })),
+        )
+        .await;
+    assert_eq!(unknown.status(), StatusCode::BAD_REQUEST);
+    let list = app.request(browser.get("/api/staff/stories")).await;
+    assert_eq!(json(&list)["pagination"]["total"], 0, "nothing stored");
+}
+
+#[tokio::test]
+async fn the_preview_is_the_sanitized_body_with_media_resolved() {
+    let (app, browser) = signed_in().await;
+    let response = app
+        .request(browser.change("POST", "/api/staff/stories/preview").json(&serde_json::json!({
+            "body": "# Title\n\n<script>alert(1)</script>\n\n![Plan](blogs/0123456789abcdef.png)\n\n[x](javascript:alert(1))",
+            "format": "markdown",
+        })))
+        .await;
+    assert_eq!(response.status(), StatusCode::OK, "{:?}", response.body());
+    let html = json(&response)["html"].as_str().unwrap_or("").to_owned();
+    assert!(
+        !html.contains("<script") && !html.contains("javascript:"),
+        "{html}"
+    );
+    assert!(
+        html.contains("src=\"/media/blogs/0123456789abcdef.png\""),
+        "{html}"
+    );
+    assert_eq!(json(&response)["min_read"], "1 min read");
+}
+
+#[tokio::test]
+async fn the_list_shows_every_state_newest_first_and_searches() {
+    let (app, browser) = signed_in().await;
+    for (title, state, date) in [
+        ("Oldest published", "published", "2024-01-01"),
+        ("Middle draft about gardens", "draft", "2025-01-01"),
+        ("Newest published", "published", "2026-01-01"),
+    ] {
+        let mut body = story(title, state);
+        body["date"] = date.into();
+        create(&app, &browser, &body).await;
+    }
+    let list = app.request(browser.get("/api/staff/stories")).await;
+    let titles: Vec<String> = json(&list)["data"]
+        .as_array()
+        .expect("data")
+        .iter()
+        .map(|line| {
+            format!(
+                "{} ({})",
+                line["title"].as_str().unwrap_or(""),
+                line["state"].as_str().unwrap_or("")
+            )
+        })
+        .collect();
+    assert_eq!(
+        titles,
+        [
+            "Newest published (published)",
+            "Middle draft about gardens (draft)",
+            "Oldest published (published)"
+        ]
+    );
+    let found = app
+        .request(browser.get("/api/staff/stories?q=gardens"))
+        .await;
+    assert_eq!(json(&found)["pagination"]["total"], 1);
+    let choices = app.request(browser.get("/api/staff/stories/choices")).await;
+    assert_eq!(
+        json(&choices)["tags"],
+        serde_json::json!(["Leasing", "Real Estate"])
+    );
+    assert_eq!(json(&choices)["authors"][0]["name"], "Office Writer");
+}

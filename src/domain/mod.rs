@@ -20,4 +20,5 @@ pub mod sanitize;
 pub mod search;
 pub mod site_details;
 pub mod staff;
+pub mod story;
 pub mod svg;

@@ -52,6 +52,22 @@ pub enum BodyFormat {
 }
 
 impl BodyFormat {
+    /// `markdown` or `html`: how the editor and the database name it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            BodyFormat::Markdown => "markdown",
+            BodyFormat::Html => "html",
+        }
+    }
+
+    pub fn parse(name: &str) -> Option<BodyFormat> {
+        match name {
+            "markdown" => Some(BodyFormat::Markdown),
+            "html" => Some(BodyFormat::Html),
+            _ => None,
+        }
+    }
+
     /// `.md`/`.markdown` or `.html`/`.htm`, by the file name's extension.
     pub fn from_file_name(name: &str) -> Option<BodyFormat> {
         let ext = name.rsplit_once('.')?.1.to_ascii_lowercase();
@@ -116,6 +132,17 @@ impl PostFile {
             }
             Err(err) => return Err(PostFileError::Yaml(err.to_string())),
         };
+        PostFile::from_fields(&fields, body, format, today)
+    }
+
+    /// Checks a post given as its front matter fields and its body (the story editor's
+    /// form, put in the same shape as a post file's): the same rules, the same messages.
+    pub fn from_fields(
+        fields: &Mapping,
+        body: &str,
+        format: BodyFormat,
+        today: Date,
+    ) -> Result<PostFile, PostFileError> {
         for key in fields.keys() {
             let name = key.as_str().unwrap_or("?");
             if !FIELDS.contains(&name) {
@@ -126,15 +153,15 @@ impl PostFile {
             }
         }
 
-        let title = required_text(&fields, "title", MAX_TITLE)?;
-        let motive = required_text(&fields, "motive", MAX_MOTIVE)?;
-        let tags = tags(&fields)?;
-        let author = optional_text(&fields, "author", MAX_NAME)?;
-        let author_photo = optional_text(&fields, "author_photo", MAX_PATH)?;
+        let title = required_text(fields, "title", MAX_TITLE)?;
+        let motive = required_text(fields, "motive", MAX_MOTIVE)?;
+        let tags = tags(fields)?;
+        let author = optional_text(fields, "author", MAX_NAME)?;
+        let author_photo = optional_text(fields, "author_photo", MAX_PATH)?;
         if author_photo.is_some() && author.is_none() {
             return Err(field_error("author_photo", "is set but `author` is not"));
         }
-        let date = match optional_text(&fields, "date", 10)? {
+        let date = match optional_text(fields, "date", 10)? {
             Some(raw) => parse_date(&raw).ok_or_else(|| {
                 field_error(
                     "date",
@@ -143,7 +170,7 @@ impl PostFile {
             })?,
             None => today,
         };
-        let color = match optional_text(&fields, "color", 20)? {
+        let color = match optional_text(fields, "color", 20)? {
             Some(raw) => Color::parse(&raw).ok_or_else(|| {
                 field_error(
                     "color",
@@ -152,8 +179,8 @@ impl PostFile {
             })?,
             None => Color::house(),
         };
-        let image = optional_text(&fields, "image", MAX_PATH)?;
-        let own_min_read = match optional_text(&fields, "min_read", 20)? {
+        let image = optional_text(fields, "image", MAX_PATH)?;
+        let own_min_read = match optional_text(fields, "min_read", 20)? {
             Some(raw) => Some(parse_min_read(&raw).ok_or_else(|| {
                 field_error(
                     "min_read",
@@ -163,12 +190,7 @@ impl PostFile {
             None => None,
         };
 
-        let html = match format {
-            BodyFormat::Markdown => markdown_to_html(body),
-            BodyFormat::Html => body.to_owned(),
-        };
-        let content = clean_for_storage(&html);
-        let body_text = plain_text(&content);
+        let (content, body_text) = clean_body(body, format);
         if body_text.is_empty() {
             return Err(PostFileError::EmptyBody);
         }
@@ -187,6 +209,18 @@ impl PostFile {
             body_text,
         })
     }
+}
+
+/// A body as it is stored: sanitized HTML, and that as plain text (for search and the
+/// reading time).
+pub fn clean_body(body: &str, format: BodyFormat) -> (String, String) {
+    let html = match format {
+        BodyFormat::Markdown => markdown_to_html(body),
+        BodyFormat::Html => body.to_owned(),
+    };
+    let content = clean_for_storage(&html);
+    let body_text = plain_text(&content);
+    (content, body_text)
 }
 
 /// The YAML between the first two `---` lines, and everything after.

@@ -20,15 +20,25 @@ pub async fn read_json<T: DeserializeOwned>(
     headers: &HeaderMap,
     body: Body,
 ) -> Result<T, ApiError> {
+    read_json_within(headers, body, JSON_LIMIT).await
+}
+
+/// Reads and parses a JSON body of at most `limit` bytes (a form with a long text in it,
+/// such as a story).
+pub async fn read_json_within<T: DeserializeOwned>(
+    headers: &HeaderMap,
+    body: Body,
+    limit: u64,
+) -> Result<T, ApiError> {
     if !is_json(header_text(headers, header::CONTENT_TYPE)) {
         return Err(ApiError::UnsupportedMediaType(
             "Send this form as JSON, with Content-Type: application/json.".into(),
         ));
     }
-    if declared_length(headers).is_some_and(|length| length > JSON_LIMIT) {
-        return Err(too_large());
+    if declared_length(headers).is_some_and(|length| length > limit) {
+        return Err(too_large(limit));
     }
-    let bytes = read_at_most(body, JSON_LIMIT).await?;
+    let bytes = read_at_most(body, limit).await?;
     serde_json::from_slice::<T>(&bytes).map_err(|err| {
         ApiError::BadRequest(format!(
             "The request body is not valid JSON for this form: {}",
@@ -84,10 +94,10 @@ pub async fn read_bounded(
     })
 }
 
-fn too_large() -> ApiError {
+fn too_large(limit: u64) -> ApiError {
     ApiError::PayloadTooLarge(format!(
         "The request body is larger than {} KB.",
-        JSON_LIMIT / 1024
+        limit / 1024
     ))
 }
 
@@ -102,7 +112,7 @@ async fn read_at_most(mut body: Body, limit: u64) -> Result<BytesMut, ApiError> 
             }
         })?;
         if (bytes.len() + chunk.len()) as u64 > limit {
-            return Err(too_large());
+            return Err(too_large(limit));
         }
         bytes.extend_from_slice(&chunk);
     }

@@ -30,6 +30,7 @@ pub mod site_details;
 pub mod site_url;
 pub mod staff;
 pub mod staff_media;
+pub mod stories;
 pub mod subscriptions;
 
 use std::future::Future;
@@ -230,6 +231,8 @@ fn api(state: &AppState) -> BoxedFilter<(Response,)> {
         .or(site_details::routes(state))
         .unify()
         .or(staff_media::routes(state))
+        .unify()
+        .or(stories::routes(state))
         .unify();
     warp::path("api").and(endpoints).boxed()
 }

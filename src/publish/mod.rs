@@ -120,6 +120,7 @@ pub fn prepare(
             color: post.color.to_string(),
             tags: post.tags,
             author,
+            editorial: None,
         },
         media,
     })

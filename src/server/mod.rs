@@ -20,13 +20,15 @@ use crate::mail::compose::Composer;
 use crate::mail::sender::Sender;
 use crate::settings::Settings;
 use crate::store::watch::{Probe, Reading, Watch};
-use crate::store::{blogs, outbox, uploads, Db};
+use crate::store::{blogs, outbox, stories, uploads, Db};
 
 /// How often the blog version counter is re-read (so any process's blog writes show on the
 /// site within this time).
 const BLOG_VERSION_POLL: Duration = Duration::from_millis(100);
 /// How often the database file is checked to be the one open.
 const STORE_FILE_POLL: Duration = Duration::from_secs(1);
+/// How often the scheduler looks for stories due to go public (one indexed read).
+const SCHEDULER_POLL: Duration = Duration::from_secs(1);
 
 #[derive(Debug, thiserror::Error)]
 pub enum ServeError {
@@ -128,6 +130,8 @@ pub struct Background {
     blog_version: Option<Watch>,
     /// Checks that the database file in the data dir is still the one open.
     store_file: Option<Watch>,
+    /// Publishes scheduled stories when their time comes.
+    scheduler: Option<Watch>,
     /// Delivers the outbox, when a relay is set.
     mail: Option<Sender>,
 }
@@ -152,9 +156,11 @@ impl Background {
             ),
         );
         let store_file = started("database file", watch_store_file(db.path()));
+        let scheduler = started("story scheduler", start_scheduler(db));
         Background {
             blog_version,
             store_file,
+            scheduler,
             mail: start_mail(db, settings, local),
         }
     }
@@ -174,10 +180,36 @@ impl Background {
         if let Some(mail) = self.mail {
             mail.stop();
         }
-        for watch in [self.blog_version, self.store_file].into_iter().flatten() {
+        for watch in [self.blog_version, self.store_file, self.scheduler]
+            .into_iter()
+            .flatten()
+        {
             watch.stop();
         }
     }
+}
+
+/// Looks every `SCHEDULER_POLL` for scheduled stories whose time has come and publishes
+/// them; its reading is how many it has published since the start.
+fn start_scheduler(db: &Arc<Db>) -> std::io::Result<Watch> {
+    let db = Arc::downgrade(db);
+    let mut published = 0i64;
+    Watch::spawn("corpsite-scheduler", SCHEDULER_POLL, move || {
+        let Some(db) = db.upgrade() else {
+            return Probe::Gone;
+        };
+        let now = crate::domain::story::utc_text(time::OffsetDateTime::now_utc());
+        match stories::publish_scheduled(&db, &now) {
+            Ok(count) => {
+                if count > 0 {
+                    tracing::info!(count, "published scheduled stories");
+                }
+                published += i64::try_from(count).unwrap_or(0);
+                Probe::Value(published)
+            }
+            Err(err) => Probe::Failed(err.to_string()),
+        }
+    })
 }
 
 /// The mail sender, when --smtp-url is set; one log line says what happens to mail.

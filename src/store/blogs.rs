@@ -7,8 +7,10 @@ use rusqlite::{params, Connection, OptionalExtension, Row};
 use super::StoreError;
 use crate::domain::blog_id::BlogId;
 use crate::domain::img_sources::img_sources;
+use crate::domain::post_file::BodyFormat;
 use crate::domain::sanitize::is_media_path;
 use crate::domain::search::SearchText;
+use crate::domain::story::StoryState;
 
 /// A post as it is written: every field already checked and sanitized.
 #[derive(Debug, Clone, PartialEq)]
@@ -26,6 +28,22 @@ pub struct NewBlog {
     pub color: String,
     pub tags: Vec<String>,
     pub author: Option<Author>,
+    /// Where the story stands and its body as written, when it comes from the editor; `None`
+    /// for a post file or the seed (published; an update keeps the state it had).
+    pub editorial: Option<Editorial>,
+}
+
+/// What the story editor adds to a post.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Editorial {
+    pub state: StoryState,
+    /// UTC `YYYY-MM-DDTHH:MM:SSZ`, for a scheduled story.
+    pub publish_at: Option<String>,
+    /// The body as written.
+    pub source: String,
+    pub format: BodyFormat,
+    /// The staff member's email.
+    pub updated_by: String,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -68,9 +86,11 @@ const COLUMNS: &str =
 pub fn insert(conn: &Connection, blog: &NewBlog) -> Result<BlogId, StoreError> {
     let id = unique_id(conn, &BlogId::from_title(&blog.title))?;
     let author_id = author_id(conn, blog.author.as_ref())?;
+    let editorial = blog.editorial.as_ref();
     conn.prepare_cached(
-        "INSERT INTO blogs (slug, title, motive, content, body_text, blog_image, date, min_read, color, author_id)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+        "INSERT INTO blogs (slug, title, motive, content, body_text, blog_image, date, min_read, color, author_id,
+                            state, publish_at, source, source_format, updated_by)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)",
     )?
     .execute(params![
         id.as_str(),
@@ -82,7 +102,12 @@ pub fn insert(conn: &Connection, blog: &NewBlog) -> Result<BlogId, StoreError> {
         blog.date,
         blog.min_read,
         blog.color,
-        author_id
+        author_id,
+        editorial.map_or(StoryState::Published, |e| e.state).as_str(),
+        editorial.and_then(|e| e.publish_at.as_deref()),
+        editorial.map(|e| e.source.as_str()),
+        editorial.map_or(BodyFormat::Html, |e| e.format).as_str(),
+        editorial.map(|e| e.updated_by.as_str()),
     ])?;
     set_tags(conn, conn.last_insert_rowid(), &blog.tags)?;
     Ok(id)
@@ -99,9 +124,14 @@ pub fn update(
         return Ok(None);
     };
     let author_id = author_id(conn, blog.author.as_ref())?;
+    let editorial = blog.editorial.as_ref();
+    // A post file's update keeps the state the post had (?11 NULL), and its body is the
+    // file's from now on (no source).
     conn.prepare_cached(
         "UPDATE blogs SET title = ?2, motive = ?3, content = ?4, body_text = ?5, blog_image = ?6, date = ?7,
                           min_read = ?8, color = ?9, author_id = ?10,
+                          state = coalesce(?11, state), publish_at = ?12, source = ?13,
+                          source_format = ?14, updated_by = ?15, revision = revision + 1,
                           updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
          WHERE id = ?1",
     )?
@@ -115,7 +145,12 @@ pub fn update(
         blog.date,
         blog.min_read,
         blog.color,
-        author_id
+        author_id,
+        editorial.map(|e| e.state.as_str()),
+        editorial.and_then(|e| e.publish_at.as_deref()),
+        editorial.map(|e| e.source.as_str()),
+        editorial.map_or(BodyFormat::Html, |e| e.format).as_str(),
+        editorial.map(|e| e.updated_by.as_str()),
     ])?;
     set_tags(conn, row_id, &blog.tags)?;
     remove_orphans(conn)?;
@@ -138,10 +173,13 @@ pub fn remove(conn: &Connection, id: &BlogId) -> Result<Option<Vec<String>>, Sto
 pub fn count(conn: &Connection, search: Option<&SearchText>) -> Result<u64, StoreError> {
     let total: i64 = match search {
         None => conn
-            .prepare_cached("SELECT count(*) FROM blogs")?
+            .prepare_cached("SELECT count(*) FROM blogs WHERE state = 'published'")?
             .query_row([], |r| r.get(0))?,
         Some(search) => conn
-            .prepare_cached("SELECT count(*) FROM blog_search WHERE blog_search MATCH ?1")?
+            .prepare_cached(
+                "SELECT count(*) FROM blog_search s JOIN blogs b ON b.id = s.rowid
+                 WHERE blog_search MATCH ?1 AND b.state = 'published'",
+            )?
             .query_row([search.fts_query()], |r| r.get(0))?,
     };
     Ok(u64::try_from(total).unwrap_or(0))
@@ -160,6 +198,7 @@ pub fn list(
         None => {
             let mut stmt = conn.prepare_cached(&format!(
                 "SELECT {COLUMNS} FROM blogs b LEFT JOIN authors a ON a.id = b.author_id
+                 WHERE b.state = 'published'
                  ORDER BY b.date DESC, b.id DESC LIMIT ?1 OFFSET ?2"
             ))?;
             let rows = stmt.query_map(params![limit, offset], record_row)?;
@@ -169,7 +208,7 @@ pub fn list(
             let mut stmt = conn.prepare_cached(&format!(
                 "SELECT {COLUMNS} FROM blog_search s JOIN blogs b ON b.id = s.rowid
                  LEFT JOIN authors a ON a.id = b.author_id
-                 WHERE blog_search MATCH ?3
+                 WHERE blog_search MATCH ?3 AND b.state = 'published'
                  ORDER BY {RANK}, b.date DESC, b.id DESC LIMIT ?1 OFFSET ?2"
             ))?;
             let rows = stmt.query_map(params![limit, offset, search.fts_query()], record_row)?;
@@ -181,11 +220,12 @@ pub fn list(
         .collect()
 }
 
-/// The post `id`, if there is one.
+/// The post `id`, if there is one and it is public.
 pub fn get(conn: &Connection, id: &BlogId) -> Result<Option<BlogRecord>, StoreError> {
     let found = conn
         .prepare_cached(&format!(
-            "SELECT {COLUMNS} FROM blogs b LEFT JOIN authors a ON a.id = b.author_id WHERE b.slug = ?1"
+            "SELECT {COLUMNS} FROM blogs b LEFT JOIN authors a ON a.id = b.author_id
+             WHERE b.slug = ?1 AND b.state = 'published'"
         ))?
         .query_row([id.as_str()], record_row)
         .optional()?;
@@ -194,10 +234,11 @@ pub fn get(conn: &Connection, id: &BlogId) -> Result<Option<BlogRecord>, StoreEr
         .transpose()
 }
 
-/// Every post, newest first: id, date and title.
+/// Every public post, newest first: id, date and title.
 pub fn summaries(conn: &Connection) -> Result<Vec<BlogSummary>, StoreError> {
-    let mut stmt =
-        conn.prepare_cached("SELECT slug, date, title FROM blogs ORDER BY date DESC, id DESC")?;
+    let mut stmt = conn.prepare_cached(
+        "SELECT slug, date, title FROM blogs WHERE state = 'published' ORDER BY date DESC, id DESC",
+    )?;
     let rows = stmt.query_map([], |row| {
         let slug: String = row.get(0)?;
         Ok((slug, row.get(1)?, row.get(2)?))
@@ -396,6 +437,7 @@ mod tests {
             color: "#1d4e89".into(),
             tags: Vec::new(),
             author: None,
+            editorial: None,
         }
     }
 

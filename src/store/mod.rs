@@ -18,6 +18,7 @@ pub mod outbox;
 pub mod permissions;
 pub mod site_details;
 pub mod staff;
+pub mod stories;
 pub mod subscriptions;
 pub mod uploads;
 pub mod watch;

@@ -66,7 +66,7 @@ export interface RequestOptions {
   query?: Query;
   json?: unknown;
   form?: FormData;
-  /** A file sent as the whole body (the staff image upload). */
+  /** A file sent as the body itself (a staff image upload). */
   file?: Blob;
   signal?: AbortSignal;
   /** Extra headers (the staff client's CSRF token). */

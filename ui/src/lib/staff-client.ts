@@ -44,6 +44,7 @@ export const staffApi = {
     authenticated<T>('GET', path, { query, signal }),
   postJson: <T>(path: string, json: unknown) => authenticated<T>('POST', path, { json }),
   putJson: <T>(path: string, json: unknown) => authenticated<T>('PUT', path, { json }),
-  postFile: <T>(path: string, query: Query, file: Blob) => authenticated<T>('POST', path, { query, file }),
-  delete: <T>(path: string) => authenticated<T>('DELETE', path),
+  /** Sends `file` itself as the body (the staff image upload). */
+  postFile: <T>(path: string, file: Blob, query?: Query) => authenticated<T>('POST', path, { file, query }),
+  delete: <T>(path: string, query?: Query) => authenticated<T>('DELETE', path, { query }),
 };

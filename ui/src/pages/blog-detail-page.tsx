@@ -3,22 +3,18 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { Icon } from '@/components/icon';
 import { blogContent } from '@/content/blog';
 import { messages } from '@/content/messages';
-import { AuthorBadge } from '@/features/blog/author-badge';
-import { blogColor, formatBlogDate } from '@/features/blog/blog-format';
+import { BlogArticle } from '@/features/blog/blog-article';
 import { pickOthers, seededRandom } from '@/features/blog/blog-layout';
 import { LoadFailed } from '@/features/blog/load-failed';
-import { PostBody } from '@/features/blog/post-body';
 import { SimilarBlogs } from '@/features/blog/similar-blogs';
 import { SubscribePanel } from '@/features/blog/subscribe-panel';
 import { ApiError } from '@/lib/api-client';
-import type { Blog } from '@/lib/api-types';
 import { getBlog, listBlogs } from '@/lib/blog-api';
 import { takeBlog, takeList } from '@/lib/page-data';
 import { usePageMeta } from '@/lib/page-meta';
 import { mediaUrl } from '@/lib/runtime-config';
 import { blogPostingData } from '@/lib/structured-data';
 import { toast } from '@/lib/toast';
-import { useInlineStyle } from '@/lib/use-inline-style';
 import { useRemote } from '@/lib/use-remote';
 import '@/styles/controls.css';
 import '@/styles/forms.css';
@@ -63,56 +59,6 @@ function useNotFoundRedirect(active: boolean) {
     const timer = setTimeout(() => navigate(path, { replace: true }), delayMs);
     return () => clearTimeout(timer);
   }, [active, navigate]);
-}
-
-function BlogArticle({ blog }: { blog: Blog }) {
-  const color = blogColor(blog.color);
-  const tags = blog.tags.map((tag) => tag.name).filter(Boolean);
-  const image = mediaUrl(blog.blog_image);
-  const kicker = useInlineStyle<HTMLParagraphElement>({ color });
-  return (
-    <article class="blog-detail__article" aria-labelledby="blog-title">
-      <header class="blog-detail__header">
-        <p class="blog-detail__kicker" ref={kicker}>
-          <span class="blog-detail__meta">
-            {tags.length > 0 && (
-              <span class="blog-detail__tags">
-                {tags.map((tag) => (
-                  <span key={tag} class="blog-detail__tag">
-                    {tag}
-                  </span>
-                ))}
-              </span>
-            )}
-            <span class="blog-detail__read">{blog.min_read}</span>
-          </span>
-        </p>
-        <h1 id="blog-title" class="blog-detail__title">
-          {blog.title}
-        </h1>
-        <div class="blog-detail__byline">
-          {blog.written_by && <AuthorBadge author={blog.written_by} color={color} />}
-          <time class="blog-detail__date" dateTime={blog.date}>
-            {formatBlogDate(blog.date)}
-          </time>
-        </div>
-      </header>
-      {/* A post without an image goes straight from its header to its motive. */}
-      {image && (
-        <img
-          class="blog-detail__image"
-          src={image}
-          alt=""
-          width={1200}
-          height={675}
-          fetchpriority="high"
-          decoding="async"
-        />
-      )}
-      <p class="blog-detail__motive">{blog.motive}</p>
-      <PostBody html={blog.content} />
-    </article>
-  );
 }
 
 function DetailLoading() {

@@ -4,6 +4,7 @@ import { ApiError } from '@/lib/api-client';
 import { formatCount, formatTime, listLabels, statusLabels } from './inbox-format';
 import { LeadDetailPanel } from './lead-detail';
 import { exportUrl, type InboxFilters, inboxApi, type Lead, type LeadPage, type ListName } from './staff-api';
+import { StaffPager } from './staff-pager';
 
 const LISTS: ListName[] = ['enquiries', 'subscribers', 'applicants'];
 const FILTER_KEYS = ['q', 'status', 'department', 'from', 'to'] as const;
@@ -220,26 +221,11 @@ export function Inbox() {
           />
         )}
       </div>
-      {pages > 1 && (
-        <nav class="inbox-pages" aria-label="Pages">
-          <button
-            type="button"
-            class="staff-button"
-            disabled={pageNumber <= 1}
-            onClick={() => go({ filters: { ...filters, page: String(pageNumber - 1) }, id: null })}
-          >
-            Previous page
-          </button>
-          <button
-            type="button"
-            class="staff-button"
-            disabled={pageNumber >= pages}
-            onClick={() => go({ filters: { ...filters, page: String(pageNumber + 1) }, id: null })}
-          >
-            Next page
-          </button>
-        </nav>
-      )}
+      <StaffPager
+        page={pageNumber}
+        pages={pages}
+        onPage={(next) => go({ filters: { ...filters, page: String(next) }, id: null })}
+      />
     </div>
   );
 }

@@ -113,7 +113,7 @@ export const settingsApi = {
   read: async () => (await staffApi.get<SettingsBody>('staff/settings')).body,
   /** Stores a leader's portrait (`POST /api/staff/media?folder=leaders`); answers its media path. */
   uploadPortrait: async (file: File) =>
-    (await staffApi.postFile<{ path: string }>('staff/media', { folder: 'leaders' }, file)).body.path,
+    (await staffApi.postFile<{ path: string }>('staff/media', file, { folder: 'leaders' })).body.path,
   save: async (details: SiteDetailsForm) =>
     (await staffApi.putJson<SettingsBody>('staff/settings', details)).body,
 };

@@ -1,0 +1,358 @@
+//! A story as the office writes it in the browser: the post's fields (checked by the very
+//! rules of a post file), its body as written, and where it stands: a draft (not public),
+//! scheduled (public by itself at a set time) or published.
+//!
+//! Images are referred to by the media paths their upload answered (`blogs/3f9a....jpg`);
+//! each must name a file that is there, so a story never shows a broken image.
+
+use serde::Deserialize;
+use serde_yaml_ng::{Mapping, Value};
+use time::format_description::well_known::Rfc3339;
+use time::{Date, OffsetDateTime, UtcOffset};
+
+use super::fields::FieldErrors;
+use super::img_sources::img_sources;
+use super::post_file::{BodyFormat, PostFile, PostFileError};
+use super::sanitize::is_media_path;
+
+/// Longest body taken, in bytes (a long feature is a few tens of KB).
+pub const MAX_BODY: usize = 200 * 1024;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StoryState {
+    Draft,
+    Scheduled,
+    Published,
+}
+
+impl StoryState {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            StoryState::Draft => "draft",
+            StoryState::Scheduled => "scheduled",
+            StoryState::Published => "published",
+        }
+    }
+
+    pub fn parse(name: &str) -> Option<StoryState> {
+        match name {
+            "draft" => Some(StoryState::Draft),
+            "scheduled" => Some(StoryState::Scheduled),
+            "published" => Some(StoryState::Published),
+            _ => None,
+        }
+    }
+}
+
+/// The editor's form, as sent.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StoryForm {
+    pub title: String,
+    pub motive: String,
+    #[serde(default)]
+    pub tags: Vec<String>,
+    pub author: Option<String>,
+    pub author_photo: Option<String>,
+    /// YYYY-MM-DD; today when empty.
+    pub date: Option<String>,
+    /// #rrggbb; the house colour when empty.
+    pub color: Option<String>,
+    /// The cover image's media path.
+    pub image: Option<String>,
+    /// "N min read"; from the word count when empty.
+    pub min_read: Option<String>,
+    pub body: String,
+    /// `markdown` or `html`.
+    pub format: String,
+    /// `draft`, `scheduled` or `published`.
+    pub state: String,
+    /// When a scheduled story goes public: RFC 3339 with an offset (the browser sends UTC).
+    pub publish_at: Option<String>,
+    /// The revision the editor opened (a save of an existing story must name it).
+    pub revision: Option<i64>,
+}
+
+/// A story that passed every check.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CheckedStory {
+    pub post: PostFile,
+    pub author_photo: Option<String>,
+    pub image: Option<String>,
+    pub source: String,
+    pub format: BodyFormat,
+    pub state: StoryState,
+    /// UTC, `YYYY-MM-DDTHH:MM:SSZ`, for a scheduled story.
+    pub publish_at: Option<String>,
+}
+
+impl StoryForm {
+    /// Checks every field; `media_exists` answers whether an uploaded image is there. A bad
+    /// field is named with what is wrong (the post file's first problem, then the editor's
+    /// own fields).
+    pub fn check(
+        &self,
+        now: OffsetDateTime,
+        media_exists: impl Fn(&str) -> bool,
+    ) -> Result<CheckedStory, FieldErrors> {
+        let mut errors = FieldErrors::default();
+        let format = BodyFormat::parse(&self.format);
+        if format.is_none() {
+            errors.note("format", "Choose Markdown or HTML.");
+        }
+        let state = StoryState::parse(&self.state);
+        if state.is_none() {
+            errors.note("state", "Choose draft, scheduled or published.");
+        }
+        if self.body.len() > MAX_BODY {
+            errors.note(
+                "body",
+                format!("The body must be at most {} KB.", MAX_BODY / 1024),
+            );
+        }
+        let publish_at = match (state, self.publish_at.as_deref().map(str::trim)) {
+            (Some(StoryState::Scheduled), None | Some("")) => {
+                errors.note("publish_at", "Choose when the story goes public.");
+                None
+            }
+            (Some(StoryState::Scheduled), Some(raw)) => {
+                match OffsetDateTime::parse(raw, &Rfc3339) {
+                    Ok(at) if at > now => Some(utc_text(at)),
+                    Ok(_) => {
+                        errors.note("publish_at", "Choose a time in the future.");
+                        None
+                    }
+                    Err(_) => {
+                        errors.note("publish_at", "This is not a date and time.");
+                        None
+                    }
+                }
+            }
+            _ => None,
+        };
+        for (field, path) in [("image", &self.image), ("author_photo", &self.author_photo)] {
+            if let Some(path) = path.as_deref().filter(|p| !p.is_empty()) {
+                if !is_media_path(path) || !media_exists(path) {
+                    errors.note(field, "This image is not uploaded. Please upload it again.");
+                }
+            }
+        }
+        let today = now.to_offset(UtcOffset::UTC).date();
+        let post = match format {
+            Some(format) if errors.is_empty() => self.post(format, today),
+            _ => return Err(errors),
+        };
+        let post = match post {
+            Ok(post) => post,
+            Err(PostFileError::Field { field, problem }) => {
+                errors.note(&field, capitalised(&problem, &field));
+                return Err(errors);
+            }
+            Err(PostFileError::EmptyBody) => {
+                errors.note("body", "Write the story's body.");
+                return Err(errors);
+            }
+            Err(other) => {
+                errors.note("body", other.to_string());
+                return Err(errors);
+            }
+        };
+        let missing: Vec<String> = img_sources(&post.content)
+            .into_iter()
+            .filter(|src| is_media_path(src) && !media_exists(src))
+            .collect();
+        if !missing.is_empty() {
+            errors.note(
+                "body",
+                format!(
+                    "These images are not uploaded: {}. Please upload them again.",
+                    missing.join(", ")
+                ),
+            );
+            return Err(errors);
+        }
+        let (Some(format), Some(state)) = (format, state) else {
+            return Err(errors);
+        };
+        Ok(CheckedStory {
+            author_photo: post.author_photo.clone(),
+            image: post.image.clone(),
+            post,
+            source: self.body.clone(),
+            format,
+            state,
+            publish_at,
+        })
+    }
+
+    /// The form as a post file's fields and body, checked by the post file's rules.
+    fn post(&self, format: BodyFormat, today: Date) -> Result<PostFile, PostFileError> {
+        let mut fields = Mapping::new();
+        let mut set = |name: &str, value: Option<&str>| {
+            if let Some(value) = value.filter(|v| !v.trim().is_empty()) {
+                fields.insert(name.into(), Value::String(value.to_owned()));
+            }
+        };
+        set("title", Some(&self.title));
+        set("motive", Some(&self.motive));
+        set("author", self.author.as_deref());
+        set("author_photo", self.author_photo.as_deref());
+        set("date", self.date.as_deref());
+        set("color", self.color.as_deref());
+        set("image", self.image.as_deref());
+        set("min_read", self.min_read.as_deref());
+        if !self.tags.is_empty() {
+            let tags = self.tags.iter().cloned().map(Value::String).collect();
+            fields.insert("tags".into(), Value::Sequence(tags));
+        }
+        PostFile::from_fields(&fields, &self.body, format, today)
+    }
+}
+
+/// `2026-11-23T18:00:00Z`: the one form a time is stored in, so text order is time order.
+pub fn utc_text(at: OffsetDateTime) -> String {
+    let at = at.to_offset(UtcOffset::UTC);
+    format!(
+        "{:04}-{:02}-{:02}T{:02}:{:02}:{:02}Z",
+        at.year(),
+        u8::from(at.month()),
+        at.day(),
+        at.hour(),
+        at.minute(),
+        at.second()
+    )
+}
+
+/// A post file's problem ("is required and missing or empty") as a sentence for the field.
+fn capitalised(problem: &str, field: &str) -> String {
+    let sentence = if problem.starts_with("is ") || problem.starts_with("at most") {
+        format!("The {} {problem}.", field.replace('_', " "))
+    } else {
+        let mut chars = problem.chars();
+        match chars.next() {
+            Some(first) => format!("{}{}.", first.to_uppercase(), chars.as_str()),
+            None => String::new(),
+        }
+    };
+    sentence.replace("..", ".")
+}
+
+#[cfg(test)]
+mod tests {
+    use time::macros::datetime;
+
+    use super::*;
+
+    const NOW: OffsetDateTime = datetime!(2026-11-23 18:00 UTC);
+
+    fn form() -> StoryForm {
+        StoryForm {
+            title: "A new campus for a fintech".into(),
+            motive: "How the lease came together".into(),
+            tags: vec!["Real Estate".into()],
+            author: Some("Office Writer".into()),
+            author_photo: None,
+            date: None,
+            color: None,
+            image: Some("blogs/0123456789abcdef.jpg".into()),
+            min_read: None,
+            body: "## The brief\n\nA **campus** for 900 people.\n\n![Plan](blogs/fedcba9876543210.png)".into(),
+            format: "markdown".into(),
+            state: "draft".into(),
+            publish_at: None,
+            revision: None,
+        }
+    }
+
+    #[test]
+    fn a_good_story_passes_with_its_images_uploaded() {
+        let checked = form().check(NOW, |_| true).expect("valid");
+        assert_eq!(checked.state, StoryState::Draft);
+        assert_eq!(checked.post.date.to_string(), "2026-11-23");
+        assert!(checked.post.content.contains("<strong>campus</strong>"));
+        assert!(checked.post.content.contains("blogs/fedcba9876543210.png"));
+        assert_eq!(checked.source, form().body);
+    }
+
+    #[test]
+    fn images_that_were_never_uploaded_are_named() {
+        let errors = form()
+            .check(NOW, |path| path == "blogs/0123456789abcdef.jpg")
+            .expect_err("the body's image is missing")
+            .into_map();
+        assert!(
+            errors["body"].contains("blogs/fedcba9876543210.png"),
+            "{errors:?}"
+        );
+        let errors = form()
+            .check(NOW, |_| false)
+            .expect_err("missing")
+            .into_map();
+        assert!(errors.contains_key("image"), "{errors:?}");
+        let mut outside = form();
+        outside.image = Some("../uploads/resume.jpg".into());
+        let errors = outside
+            .check(NOW, |_| true)
+            .expect_err("bad path")
+            .into_map();
+        assert!(errors.contains_key("image"), "{errors:?}");
+    }
+
+    #[test]
+    fn the_post_file_rules_apply_and_name_the_field() {
+        type Change = Box<dyn Fn(&mut StoryForm)>;
+        let cases: Vec<(&str, Change)> = vec![
+            ("title", Box::new(|f| f.title = "  ".into())),
+            ("title", Box::new(|f| f.title = "x".repeat(201))),
+            ("color", Box::new(|f| f.color = Some("red".into()))),
+            ("date", Box::new(|f| f.date = Some("23/11/2026".into()))),
+            ("tags", Box::new(|f| f.tags = vec![String::new()])),
+            ("body", Box::new(|f| f.body = "   ".into())),
+            (
+                "body",
+                Box::new(|f| f.body = "<script>alert(1)</script>".into()),
+            ),
+            ("format", Box::new(|f| f.format = "docx".into())),
+            ("state", Box::new(|f| f.state = "live".into())),
+        ];
+        for (field, change) in cases {
+            let mut bad = form();
+            change(&mut bad);
+            let errors = bad.check(NOW, |_| true).expect_err(field).into_map();
+            assert!(errors.contains_key(field), "{field}: {errors:?}");
+            assert!(errors[field].ends_with('.'), "{field}: {errors:?}");
+        }
+    }
+
+    #[test]
+    fn a_scheduled_story_needs_a_time_in_the_future_stored_in_utc() {
+        let mut scheduled = form();
+        scheduled.state = "scheduled".into();
+        for (sent, problem) in [
+            (None, "Choose when"),
+            (Some("tomorrow"), "not a date"),
+            (Some("2026-11-23T17:59:00Z"), "future"),
+        ] {
+            scheduled.publish_at = sent.map(str::to_owned);
+            let errors = scheduled.check(NOW, |_| true).expect_err("bad").into_map();
+            assert!(
+                errors["publish_at"].contains(problem),
+                "{sent:?}: {errors:?}"
+            );
+        }
+        scheduled.publish_at = Some("2026-11-24T09:30:00+05:30".into());
+        let checked = scheduled.check(NOW, |_| true).expect("valid");
+        assert_eq!(checked.publish_at.as_deref(), Some("2026-11-24T04:00:00Z"));
+    }
+
+    #[test]
+    fn a_time_is_only_kept_for_a_scheduled_story() {
+        let mut published = form();
+        published.state = "published".into();
+        published.publish_at = Some("2030-01-01T00:00:00Z".into());
+        assert_eq!(
+            published.check(NOW, |_| true).expect("valid").publish_at,
+            None
+        );
+    }
+}

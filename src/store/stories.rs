@@ -1,0 +1,326 @@
+//! The story editor's side of the blogs: every post whatever its state (the public reads in
+//! `blogs` see only published ones), saves that must name the revision they started from,
+//! and the scheduler's publishing of what is due.
+
+use rusqlite::{params, Connection, OptionalExtension};
+
+use super::blogs::{self, Author, NewBlog};
+use super::StoreError;
+use crate::domain::blog_id::BlogId;
+use crate::domain::post_file::BodyFormat;
+use crate::domain::search::SearchText;
+use crate::domain::story::StoryState;
+
+/// Stories per page of the editor's list.
+pub const PAGE_SIZE: u32 = 25;
+
+/// One line of the editor's list.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StoryLine {
+    pub id: BlogId,
+    pub title: String,
+    pub state: StoryState,
+    pub date: String,
+    pub publish_at: Option<String>,
+    pub updated_at: String,
+    pub updated_by: Option<String>,
+}
+
+/// A story as the editor opens it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Story {
+    pub id: BlogId,
+    pub title: String,
+    pub motive: String,
+    pub tags: Vec<String>,
+    pub author: Option<String>,
+    pub author_photo: Option<String>,
+    pub date: String,
+    pub color: String,
+    pub image: Option<String>,
+    pub min_read: String,
+    /// The body as written, or the stored HTML of a post from a post file.
+    pub body: String,
+    pub format: BodyFormat,
+    pub state: StoryState,
+    pub publish_at: Option<String>,
+    pub revision: i64,
+    pub updated_at: String,
+    pub updated_by: Option<String>,
+}
+
+/// Why a save or a delete did not happen.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Refused {
+    NotFound,
+    /// Someone saved it since: the revision now, and who saved it (when staff did).
+    Stale {
+        revision: i64,
+        updated_by: Option<String>,
+        updated_at: String,
+    },
+}
+
+/// How many stories match, and one page of them: newest first (or best match first when
+/// searching), drafts and scheduled ones included.
+pub fn list(
+    conn: &Connection,
+    search: Option<&SearchText>,
+    page: u32,
+) -> Result<(u64, Vec<StoryLine>), StoreError> {
+    let offset = i64::from(page.saturating_sub(1)) * i64::from(PAGE_SIZE);
+    const LINE: &str = "b.slug, b.title, b.state, b.date, b.publish_at, b.updated_at, b.updated_by";
+    let (total, lines) = match search {
+        None => {
+            let total: i64 = conn
+                .prepare_cached("SELECT count(*) FROM blogs")?
+                .query_row([], |r| r.get(0))?;
+            let mut stmt = conn.prepare_cached(&format!(
+                "SELECT {LINE} FROM blogs b ORDER BY b.date DESC, b.id DESC LIMIT ?1 OFFSET ?2"
+            ))?;
+            let lines = stmt
+                .query_map(params![PAGE_SIZE, offset], line_row)?
+                .collect::<Result<Vec<_>, _>>()?;
+            (total, lines)
+        }
+        Some(search) => {
+            let total: i64 = conn
+                .prepare_cached("SELECT count(*) FROM blog_search WHERE blog_search MATCH ?1")?
+                .query_row([search.fts_query()], |r| r.get(0))?;
+            let mut stmt = conn.prepare_cached(&format!(
+                "SELECT {LINE} FROM blog_search s JOIN blogs b ON b.id = s.rowid
+                 WHERE blog_search MATCH ?3
+                 ORDER BY rank, b.date DESC, b.id DESC LIMIT ?1 OFFSET ?2"
+            ))?;
+            let lines = stmt
+                .query_map(params![PAGE_SIZE, offset, search.fts_query()], line_row)?
+                .collect::<Result<Vec<_>, _>>()?;
+            (total, lines)
+        }
+    };
+    Ok((u64::try_from(total).unwrap_or(0), lines))
+}
+
+fn line_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<StoryLine> {
+    Ok(StoryLine {
+        id: parse_slug(&row.get::<_, String>(0)?)?,
+        title: row.get(1)?,
+        state: parse_state(&row.get::<_, String>(2)?)?,
+        date: row.get(3)?,
+        publish_at: row.get(4)?,
+        updated_at: row.get(5)?,
+        updated_by: row.get(6)?,
+    })
+}
+
+/// The story `id` in any state.
+pub fn get(conn: &Connection, id: &BlogId) -> Result<Option<Story>, StoreError> {
+    let found = conn
+        .prepare_cached(
+            "SELECT b.id, b.title, b.motive, a.name, a.profile_photo, b.date, b.color, b.blog_image,
+                    b.min_read, coalesce(b.source, b.content), b.source_format, b.state,
+                    b.publish_at, b.revision, b.updated_at, b.updated_by
+               FROM blogs b LEFT JOIN authors a ON a.id = b.author_id WHERE b.slug = ?1",
+        )?
+        .query_row([id.as_str()], |r| {
+            Ok((
+                r.get::<_, i64>(0)?,
+                (
+                    r.get::<_, String>(1)?,
+                    r.get::<_, String>(2)?,
+                    r.get::<_, Option<String>>(3)?,
+                    r.get::<_, Option<String>>(4)?,
+                    r.get::<_, String>(5)?,
+                    r.get::<_, String>(6)?,
+                    r.get::<_, Option<String>>(7)?,
+                    r.get::<_, String>(8)?,
+                ),
+                (
+                    r.get::<_, String>(9)?,
+                    r.get::<_, String>(10)?,
+                    r.get::<_, String>(11)?,
+                    r.get::<_, Option<String>>(12)?,
+                    r.get::<_, i64>(13)?,
+                    r.get::<_, String>(14)?,
+                    r.get::<_, Option<String>>(15)?,
+                ),
+            ))
+        })
+        .optional()?;
+    let Some((row_id, fields, editorial)) = found else {
+        return Ok(None);
+    };
+    let (title, motive, author, author_photo, date, color, image, min_read) = fields;
+    let (body, format, state, publish_at, revision, updated_at, updated_by) = editorial;
+    let tags = conn
+        .prepare_cached(
+            "SELECT t.name FROM blog_tags bt JOIN tags t ON t.id = bt.tag_id
+              WHERE bt.blog_id = ?1 ORDER BY bt.position",
+        )?
+        .query_map([row_id], |r| r.get(0))?
+        .collect::<Result<Vec<String>, _>>()?;
+    Ok(Some(Story {
+        id: id.clone(),
+        title,
+        motive,
+        tags,
+        author,
+        author_photo,
+        date,
+        color,
+        image,
+        min_read,
+        body,
+        format: BodyFormat::parse(&format).unwrap_or(BodyFormat::Html),
+        state: parse_state(&state)?,
+        publish_at,
+        revision,
+        updated_at,
+        updated_by,
+    }))
+}
+
+/// Saves the story `id` if it is still at `revision`. Answers its new revision and the
+/// media nothing uses any more (for the caller to delete after the commit).
+pub fn save(
+    conn: &Connection,
+    id: &BlogId,
+    revision: i64,
+    blog: &NewBlog,
+) -> Result<Result<(i64, Vec<String>), Refused>, StoreError> {
+    if let Some(refused) = refusal(conn, id, revision)? {
+        return Ok(Err(refused));
+    }
+    let unused = blogs::update(conn, id, blog)?.unwrap_or_default();
+    Ok(Ok((revision_of(conn, id)?.unwrap_or(revision + 1), unused)))
+}
+
+/// Deletes the story `id` if it is still at `revision`; answers the media only it used.
+pub fn delete(
+    conn: &Connection,
+    id: &BlogId,
+    revision: i64,
+) -> Result<Result<Vec<String>, Refused>, StoreError> {
+    if let Some(refused) = refusal(conn, id, revision)? {
+        return Ok(Err(refused));
+    }
+    Ok(blogs::remove(conn, id)?.ok_or(Refused::NotFound))
+}
+
+/// Why a change made at `revision` may not go ahead, if it may not.
+fn refusal(conn: &Connection, id: &BlogId, revision: i64) -> Result<Option<Refused>, StoreError> {
+    let now: Option<(i64, Option<String>, String)> = conn
+        .prepare_cached("SELECT revision, updated_by, updated_at FROM blogs WHERE slug = ?1")?
+        .query_row([id.as_str()], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+        .optional()?;
+    Ok(match now {
+        None => Some(Refused::NotFound),
+        Some((current, updated_by, updated_at)) if current != revision => Some(Refused::Stale {
+            revision: current,
+            updated_by,
+            updated_at,
+        }),
+        Some(_) => None,
+    })
+}
+
+pub fn revision_of(conn: &Connection, id: &BlogId) -> Result<Option<i64>, StoreError> {
+    Ok(conn
+        .prepare_cached("SELECT revision FROM blogs WHERE slug = ?1")?
+        .query_row([id.as_str()], |r| r.get(0))
+        .optional()?)
+}
+
+/// The earliest time a scheduled story goes public, if any is scheduled.
+pub fn next_due(conn: &Connection) -> Result<Option<String>, StoreError> {
+    Ok(conn
+        .prepare_cached("SELECT min(publish_at) FROM blogs WHERE state = 'scheduled'")?
+        .query_row([], |r| r.get(0))?)
+}
+
+/// Publishes every scheduled story whose time (`now`, UTC text) has come, dated no earlier
+/// than the day it goes public. Answers their ids.
+pub fn publish_due(conn: &Connection, now: &str) -> Result<Vec<BlogId>, StoreError> {
+    let slugs = conn
+        .prepare_cached(
+            "UPDATE blogs SET state = 'published',
+                              date = max(date, substr(publish_at, 1, 10)),
+                              publish_at = NULL, revision = revision + 1,
+                              updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+              WHERE state = 'scheduled' AND publish_at <= ?1
+              RETURNING slug",
+        )?
+        .query_map([now], |r| r.get::<_, String>(0))?
+        .collect::<Result<Vec<_>, _>>()?;
+    slugs.iter().map(|slug| Ok(parse_slug(slug)?)).collect()
+}
+
+/// The actor the audit log names for what the scheduler publishes.
+pub const SCHEDULER: &str = "scheduler";
+
+/// One look of the scheduler: when a scheduled story's time (`now`, UTC text) has come,
+/// publishes every such story in one write, each with its audit entry. Answers how many
+/// were published.
+pub fn publish_scheduled(db: &super::Db, now: &str) -> Result<usize, StoreError> {
+    let due = db.read_blocking(next_due)?;
+    if due.is_none_or(|due| due.as_str() > now) {
+        return Ok(0);
+    }
+    let now = now.to_owned();
+    db.write_blocking(move |conn| -> Result<usize, StoreError> {
+        let published = publish_due(conn, &now)?;
+        for id in &published {
+            super::staff::audit(
+                conn,
+                &super::staff::Audit {
+                    actor: SCHEDULER,
+                    action: "published story on schedule",
+                    subject: &format!("story {}", id.as_str()),
+                    detail: "",
+                    client_addr: "",
+                },
+            )?;
+        }
+        Ok(published.len())
+    })
+}
+
+/// Tags and authors already in use, for the editor's pickers.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Choices {
+    pub tags: Vec<String>,
+    pub authors: Vec<Author>,
+}
+
+pub fn choices(conn: &Connection) -> Result<Choices, StoreError> {
+    let tags = conn
+        .prepare_cached("SELECT name FROM tags ORDER BY name COLLATE NOCASE")?
+        .query_map([], |r| r.get(0))?
+        .collect::<Result<Vec<String>, _>>()?;
+    let authors = conn
+        .prepare_cached("SELECT name, profile_photo FROM authors ORDER BY name COLLATE NOCASE")?
+        .query_map([], |r| {
+            Ok(Author {
+                name: r.get(0)?,
+                profile_photo: r.get(1)?,
+            })
+        })?
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(Choices { tags, authors })
+}
+
+fn parse_slug(slug: &str) -> rusqlite::Result<BlogId> {
+    BlogId::parse(slug).ok_or_else(|| {
+        rusqlite::Error::InvalidColumnType(0, format!("slug {slug:?}"), rusqlite::types::Type::Text)
+    })
+}
+
+fn parse_state(state: &str) -> rusqlite::Result<StoryState> {
+    StoryState::parse(state).ok_or_else(|| {
+        rusqlite::Error::InvalidColumnType(
+            2,
+            format!("state {state:?}"),
+            rusqlite::types::Type::Text,
+        )
+    })
+}

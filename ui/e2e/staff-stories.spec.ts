@@ -1,0 +1,195 @@
+import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, hasHorizontalScroll, test } from './fixtures';
+import { readyStaff, signIn } from './staff-helpers';
+
+/** Every failed call is logged (SPEC.md section 8): the sign-in redirect and the 409 provoke them. */
+const EXPECTED_FAILURES = /401|409|Failed to load resource/;
+const PHOTO = fileURLToPath(new URL('../../tests/fixtures/resume.jpg', import.meta.url));
+const PICTURE = fileURLToPath(new URL('../../tests/fixtures/resume.png', import.meta.url));
+
+async function seriousAxeViolations(page: import('@playwright/test').Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** `2026-11-23T19:30:15` for a `datetime-local` input, `seconds` from now in the browser's zone. */
+function localTimeFromNow(seconds: number): string {
+  const at = new Date(Date.now() + seconds * 1000);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}:${pad(at.getSeconds())}`;
+}
+
+async function openEditor(page: import('@playwright/test').Page, email: string) {
+  await page.goto('/staff/stories');
+  await expect(page).toHaveURL(/\/login\?next=%2Fstaff%2Fstories$/);
+  await signIn(page, email);
+  await expect(page.getByRole('heading', { name: 'Stories' })).toBeVisible();
+  await page.getByRole('link', { name: 'New story' }).click();
+  await expect(page.getByRole('heading', { name: 'New story' })).toBeVisible();
+}
+
+test('a story is written with images, previewed as the site shows it, scheduled, and goes public by itself', async ({
+  page,
+  request,
+  baseURL,
+  guard,
+}) => {
+  guard.allowConsoleError(EXPECTED_FAILURES);
+  const email = await readyStaff(request, baseURL ?? '', 'writer');
+  const title = `A campus found in six weeks ${Date.now()}`;
+  await openEditor(page, email);
+
+  await page.getByLabel('Title', { exact: true }).fill(title);
+  await page.getByLabel(/^Motive/).fill('How the office found 120,000 sq ft for a fintech.');
+  await page.getByLabel('Tags', { exact: true }).fill('Real Estate');
+  await page.getByRole('button', { name: 'Add tag' }).click();
+  await expect(page.getByRole('list', { name: 'Chosen tags' })).toContainText('Real Estate');
+  await page.getByLabel('Author', { exact: true }).fill('Office Writer');
+  await page.getByLabel('Cover image').setInputFiles(PHOTO);
+  await expect(page.locator('.story-image__thumb').last()).toBeVisible();
+  await page
+    .getByLabel('Body', { exact: true })
+    .fill('## The brief\n\nA campus for **900** people.\n\n<script>alert(1)</script>');
+  await page.getByLabel('Insert an image into the body').setInputFiles(PICTURE);
+  await expect(page.getByLabel('Body', { exact: true })).toHaveValue(/!\[\]\(blogs\/[0-9a-f]{16}\.png\)/);
+
+  // The preview is the site's own post: its title as the heading, the body sanitized.
+  const preview = page.getByRole('region', { name: 'Preview' });
+  await expect(preview.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(preview.getByRole('heading', { level: 2, name: 'The brief' })).toBeVisible();
+  await expect(preview.locator('strong')).toHaveText('900');
+  await expect(preview.locator('img[src*="/media/blogs/"]')).toHaveCount(2);
+  expect(await preview.locator('script').count()).toBe(0);
+
+  await page.getByRole('button', { name: 'Save draft' }).click();
+  await expect(page).toHaveURL(/\/staff\/stories\/a-campus-found-in-six-weeks-\d+$/);
+  const id = new URL(page.url()).pathname.split('/').pop() ?? '';
+  await expect(page.getByRole('region', { name: 'Where the story stands' })).toContainText('Draft');
+  expect((await request.get(`/api/corp_website/blogs/get/${id}`)).status()).toBe(404);
+
+  await page.getByLabel('Go public at (your time)').fill(localTimeFromNow(6));
+  await page.getByRole('button', { name: 'Schedule' }).click();
+  await expect(page.getByRole('region', { name: 'Where the story stands' })).toContainText('Scheduled for');
+  expect((await request.get(`/api/corp_website/blogs/get/${id}`)).status()).toBe(404);
+
+  await expect
+    .poll(async () => (await request.get(`/api/corp_website/blogs/get/${id}`)).status(), { timeout: 20_000 })
+    .toBe(200);
+  await page.goto(`/blogs/detail/${id}`);
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'The brief' })).toBeVisible();
+  await expect(page.locator('.blog-detail__article img[src*="/media/blogs/"]')).toHaveCount(2);
+
+  await page.goto('/staff/stories');
+  await expect(page.getByRole('row', { name: new RegExp(title) })).toContainText('Published');
+});
+
+test('of two tabs saving one story, the second is told and keeps its text on screen', async ({
+  page,
+  context,
+  request,
+  baseURL,
+  guard,
+}) => {
+  guard.allowConsoleError(EXPECTED_FAILURES);
+  const email = await readyStaff(request, baseURL ?? '', 'twotabs');
+  const title = `Two tabs ${Date.now()}`;
+  await openEditor(page, email);
+  await page.getByLabel('Title', { exact: true }).fill(title);
+  await page.getByLabel(/^Motive/).fill('Saved twice.');
+  await page.getByLabel('Body', { exact: true }).fill('The first words.');
+  await page.getByRole('button', { name: 'Save draft' }).click();
+  await expect(page).toHaveURL(/\/staff\/stories\/two-tabs-\d+$/);
+
+  const other = await context.newPage();
+  await other.goto(page.url());
+  await expect(other.getByLabel('Title', { exact: true })).toHaveValue(title);
+
+  await page.getByLabel('Body', { exact: true }).fill('The first tab wins.');
+  await page.getByRole('button', { name: 'Save draft' }).click();
+  await expect(page.getByRole('region', { name: 'Where the story stands' })).toContainText(email);
+
+  await other.getByLabel('Body', { exact: true }).fill('The second tab was late.');
+  await other.getByRole('button', { name: 'Save draft' }).click();
+  await expect(other.getByRole('alert')).toContainText('your changes were not saved');
+  await expect(other.getByLabel('Body', { exact: true })).toHaveValue('The second tab was late.');
+  await other.getByRole('button', { name: 'Load the saved version' }).click();
+  await expect(other.getByLabel('Body', { exact: true })).toHaveValue('The first tab wins.');
+});
+
+test('a story is written, saved and deleted with the keyboard alone, and the screens are axe clean', async ({
+  page,
+  request,
+  baseURL,
+  guard,
+}) => {
+  guard.allowConsoleError(EXPECTED_FAILURES);
+  const email = await readyStaff(request, baseURL ?? '', 'keys');
+  await page.goto('/login?next=%2Fstaff%2Fstories');
+  await signIn(page, email);
+  await expect(page.getByRole('heading', { name: 'Stories' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(await seriousAxeViolations(page)).toEqual([]);
+
+  const tabTo = async (name: RegExp | string, role: 'link' | 'button' | 'textbox') => {
+    const target = page.getByRole(role, { name, exact: typeof name === 'string' });
+    for (let i = 0; i < 40 && !(await target.evaluate((el) => el === document.activeElement)); i++) {
+      await page.keyboard.press('Tab');
+    }
+    await expect(target).toBeFocused();
+  };
+  await tabTo('New story', 'link');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'New story' })).toBeVisible();
+  const title = `Keyboard story ${Date.now()}`;
+  await tabTo('Title', 'textbox');
+  await page.keyboard.type(title);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('Written without a mouse.');
+  await tabTo('Body', 'textbox');
+  await page.keyboard.type('Every field is reached with Tab.');
+  await tabTo('Save draft', 'button');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/staff\/stories\/keyboard-story-\d+$/);
+  await page.waitForLoadState('networkidle');
+  expect(await seriousAxeViolations(page)).toEqual([]);
+
+  page.once('dialog', (dialog) => dialog.accept());
+  await tabTo('Delete', 'button');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/staff\/stories$/);
+  await expect(page.getByRole('link', { name: title })).toHaveCount(0);
+});
+
+for (const width of [390, 1440]) {
+  test(`the story screens fit ${width} px without scrolling sideways`, async ({
+    page,
+    request,
+    baseURL,
+    guard,
+  }, info) => {
+    guard.allowConsoleError(EXPECTED_FAILURES);
+    await page.setViewportSize({ width, height: 900 });
+    const email = await readyStaff(request, baseURL ?? '', `s${width}`);
+    await page.goto('/login?next=%2Fstaff%2Fstories');
+    await signIn(page, email);
+    await expect(page.getByRole('table')).toBeVisible();
+    expect(await hasHorizontalScroll(page)).toBe(false);
+    await page.screenshot({ path: info.outputPath(`stories-${width}.png`), fullPage: true });
+    await page.getByRole('link', { name: 'New story' }).click();
+    await page.getByLabel('Title', { exact: true }).fill('Leasing a campus in Whitefield');
+    await page.getByLabel(/^Motive/).fill('How a 120,000 sq ft lease came together in six weeks.');
+    await page.getByLabel('Tags', { exact: true }).fill('Real Estate');
+    await page.getByRole('button', { name: 'Add tag' }).click();
+    await page.getByLabel('Cover image').setInputFiles(PHOTO);
+    await page
+      .getByLabel('Body', { exact: true })
+      .fill('## The brief\n\nA campus for **900** people, near the metro.\n\n- Three floors\n- A cafeteria');
+    await expect(page.getByRole('region', { name: 'Preview' }).locator('li')).toHaveCount(2);
+    expect(await hasHorizontalScroll(page)).toBe(false);
+    await page.screenshot({ path: info.outputPath(`story-editor-${width}.png`), fullPage: true });
+  });
+}

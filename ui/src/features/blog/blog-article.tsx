@@ -1,0 +1,62 @@
+import type { Blog } from '@/lib/api-types';
+import { mediaUrl } from '@/lib/runtime-config';
+import { useInlineStyle } from '@/lib/use-inline-style';
+import { AuthorBadge } from './author-badge';
+import { blogColor, formatBlogDate } from './blog-format';
+import { PostBody } from './post-body';
+import './blog-detail.css';
+
+/**
+ * A post as its page shows it: kicker (tags and reading time in its colour), title, byline,
+ * image, motive and body. The post page and the story editor's preview both show this, so
+ * the preview is what visitors get.
+ */
+export function BlogArticle({ blog }: { blog: Blog }) {
+  const color = blogColor(blog.color);
+  const tags = blog.tags.map((tag) => tag.name).filter(Boolean);
+  const image = mediaUrl(blog.blog_image);
+  const kicker = useInlineStyle<HTMLParagraphElement>({ color });
+  return (
+    <article class="blog-detail__article" aria-labelledby="blog-title">
+      <header class="blog-detail__header">
+        <p class="blog-detail__kicker" ref={kicker}>
+          <span class="blog-detail__meta">
+            {tags.length > 0 && (
+              <span class="blog-detail__tags">
+                {tags.map((tag) => (
+                  <span key={tag} class="blog-detail__tag">
+                    {tag}
+                  </span>
+                ))}
+              </span>
+            )}
+            <span class="blog-detail__read">{blog.min_read}</span>
+          </span>
+        </p>
+        <h1 id="blog-title" class="blog-detail__title">
+          {blog.title}
+        </h1>
+        <div class="blog-detail__byline">
+          {blog.written_by && <AuthorBadge author={blog.written_by} color={color} />}
+          <time class="blog-detail__date" dateTime={blog.date}>
+            {formatBlogDate(blog.date)}
+          </time>
+        </div>
+      </header>
+      {/* A post without an image goes straight from its header to its motive. */}
+      {image && (
+        <img
+          class="blog-detail__image"
+          src={image}
+          alt=""
+          width={1200}
+          height={675}
+          fetchpriority="high"
+          decoding="async"
+        />
+      )}
+      <p class="blog-detail__motive">{blog.motive}</p>
+      <PostBody html={blog.content} />
+    </article>
+  );
+}

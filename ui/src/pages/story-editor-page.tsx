@@ -1,0 +1,19 @@
+import { useParams } from 'react-router-dom';
+import { BlogArticle } from '@/features/blog/blog-article';
+import { StaffScreen } from '@/features/staff/staff-screen';
+import { StoryEditor } from '@/features/staff/story-editor';
+import '@/features/staff/staff.css';
+import '@/features/staff/stories.css';
+
+/**
+ * `/staff/stories/:id` (`new` for a new one): the story editor, whose preview is the site's
+ * own post component fed by the server's sanitizer.
+ */
+export function StoryEditorPage() {
+  const { id = 'new' } = useParams();
+  return (
+    <StaffScreen title={id === 'new' ? 'New story' : 'Edit story'}>
+      <StoryEditor key={id} id={id} renderPreview={(blog) => <BlogArticle blog={blog} />} />
+    </StaffScreen>
+  );
+}
