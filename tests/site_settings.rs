@@ -344,6 +344,10 @@ async fn leaders_portraits_counters_and_the_name_reach_their_pages() {
         if about.contains("/media/leaders/0123456789abcdef.webp") {
             assert!(about.contains("Happy Clients"), "the counter heading");
             assert!(about.contains("Fidelitus Group"), "the name in the footer");
+            assert!(
+                about.contains("| Fidelitus Group</title>"),
+                "the name in the title"
+            );
             assert!(home.contains("Zephyr Looms"), "the clients served");
             assert!(
                 !home.contains("Aranya Software Labs"),

@@ -1,3 +1,4 @@
+import { siteInfo } from '@/content/site';
 import type { SiteDetailsForm } from './api-types';
 import { pageSiteDetails } from './page-data';
 
@@ -68,4 +69,9 @@ export function mapUrls(place: string): { embedUrl: string; openUrl: string } {
     embedUrl: `https://www.google.com/maps?q=${query}&output=embed`,
     openUrl: `https://www.google.com/maps/search/?api=1&query=${query}`,
   };
+}
+
+/** The company's name as the office saved it: titles, link previews, JSON-LD, the footer. */
+export function brandName(): string {
+  return siteDetails().company_name || siteInfo.brandName;
 }

@@ -1,7 +1,6 @@
-import { siteInfo } from '@/content/site';
 import type { Blog } from './api-types';
 import { mediaUrl } from './runtime-config';
-import { siteDetails } from './site-details';
+import { brandName, siteDetails } from './site-details';
 
 /** Makes a path on this site absolute (the server knows the site's address). */
 export type Absolute = (path: string) => string;
@@ -18,7 +17,7 @@ function organization(absolute: Absolute): Record<string, unknown> {
   return {
     '@type': 'Organization',
     '@id': absolute('/#organization'),
-    name: details.company_name || siteInfo.brandName,
+    name: brandName(),
     url: absolute('/'),
     logo: absolute(LOGO_PATH),
     email: details.email,
@@ -33,7 +32,7 @@ export const homeStructuredData: StructuredData = (absolute) => [
   {
     '@type': 'WebSite',
     '@id': absolute('/#website'),
-    name: siteInfo.brandName,
+    name: brandName(),
     url: absolute('/'),
     publisher: { '@id': absolute('/#organization') },
   },
@@ -56,10 +55,10 @@ export function blogPostingData(blog: Blog, path: string): StructuredData {
         keywords: blog.tags.map((tag) => tag.name).join(', ') || undefined,
         author: blog.written_by
           ? { '@type': 'Person', name: blog.written_by.name }
-          : { '@type': 'Organization', name: siteInfo.brandName, url: absolute('/') },
+          : { '@type': 'Organization', name: brandName(), url: absolute('/') },
         publisher: {
           '@type': 'Organization',
-          name: siteInfo.brandName,
+          name: brandName(),
           url: absolute('/'),
           logo: { '@type': 'ImageObject', url: absolute(LOGO_PATH) },
         },
