@@ -52,6 +52,29 @@ pub enum Command {
     /// Staff accounts for the inbox at /staff, their sessions and the audit log.
     #[command(subcommand)]
     Staff(StaffCommand),
+    /// The company's details (addresses, numbers, links, leaders...) as JSON, for moving a
+    /// configuration between machines. The site shows an import within a second.
+    #[command(subcommand)]
+    Settings(SettingsCommand),
+}
+
+#[derive(Debug, Subcommand)]
+pub enum SettingsCommand {
+    /// Write the company's details (the demo ones until the office saves its own) to FILE.
+    Export {
+        #[arg(value_name = "FILE")]
+        file: PathBuf,
+        #[command(flatten)]
+        data: DataDirArg,
+    },
+    /// Replace the company's details with FILE's, after checking every field: one bad field
+    /// saves nothing and is named. Written to the audit log as done by the command line.
+    Import {
+        #[arg(value_name = "FILE")]
+        file: PathBuf,
+        #[command(flatten)]
+        data: DataDirArg,
+    },
 }
 
 #[derive(Debug, Subcommand)]

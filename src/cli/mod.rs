@@ -7,4 +7,5 @@ pub mod blog;
 pub mod csv;
 pub mod export;
 pub mod mail;
+pub mod settings;
 pub mod staff;

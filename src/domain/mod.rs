@@ -18,6 +18,7 @@ pub mod public_url;
 pub mod reading_time;
 pub mod sanitize;
 pub mod search;
+pub mod site_details;
 pub mod staff;
 pub mod story;
 pub mod svg;

@@ -26,6 +26,7 @@ pub mod rate_limit;
 pub mod reply;
 pub mod response_cache;
 pub mod security;
+pub mod site_details;
 pub mod site_url;
 pub mod staff;
 pub mod staff_media;
@@ -74,6 +75,8 @@ pub struct AppState {
     pub blog_version: Reading,
     /// The blog API's reads and cache, which the rendered pages use too.
     pub blogs: Arc<blogs::BlogApi>,
+    /// The company's details and their cache, which the rendered pages use too.
+    pub site: Arc<site_details::SiteApi>,
     /// The server-rendered pages.
     pub pages: Arc<pages::Pages>,
 }
@@ -89,7 +92,16 @@ impl AppState {
             watches.blog_version.clone(),
             Arc::clone(&search_limit),
         ));
-        let pages = pages::Pages::new(Arc::clone(&index), Arc::clone(&blogs), &settings.media_base);
+        let site = Arc::new(site_details::SiteApi::new(
+            Arc::clone(&db),
+            watches.blog_version.clone(),
+        ));
+        let pages = pages::Pages::new(
+            Arc::clone(&index),
+            Arc::clone(&blogs),
+            Arc::clone(&site),
+            &settings.media_base,
+        );
         let origins = origin::OriginPolicy::new(&settings.allowed_origins);
         let uploads = crate::store::uploads::uploads_dir(&settings.data_dir);
         let disk = disk::DiskGuard::new(
@@ -109,6 +121,7 @@ impl AppState {
             store_lost: watches.store_lost,
             blog_version: watches.blog_version,
             blogs,
+            site,
             pages: Arc::new(pages),
         }
     }
@@ -214,6 +227,8 @@ fn api(state: &AppState) -> BoxedFilter<(Response,)> {
         .or(staff::routes(state))
         .unify()
         .or(inbox::routes(state))
+        .unify()
+        .or(site_details::routes(state))
         .unify()
         .or(staff_media::routes(state))
         .unify()
@@ -334,6 +349,7 @@ fn allowed_methods(path: &str) -> &'static str {
         | "/api/corp_website/subscribers/unsubscribe" => "POST, OPTIONS",
         "/blogs/unsubscribe" => "GET, HEAD, POST",
         "/api/staff/login" | "/api/staff/logout" | "/api/staff/password" => "POST",
+        "/api/staff/settings" => "GET, HEAD, PUT",
         p if p.starts_with("/api/staff/inbox/")
             && (p.ends_with("/resume") || p.ends_with("/export.csv")) =>
         {

@@ -38,6 +38,7 @@ use super::reply::json_bytes;
         operations::create_applicant,
         operations::confirm_subscription,
         operations::unsubscribe,
+        operations::site_details,
         operations::openapi_document,
     ),
     tags(
@@ -46,6 +47,8 @@ use super::reply::json_bytes;
         (name = "subscriber-links", description = "What the links in subscriber mail post: \
                                                   the confirmation of a subscription and \
                                                   unsubscribing."),
+        (name = "site", description = "The company's details every page shows: addresses, \
+                                      numbers, links, counters, leaders and clients."),
         (name = "meta", description = "This document."),
     )
 )]
@@ -111,7 +114,22 @@ mod operations {
     use crate::http::blogs::{DetailBody, ListBody};
     use crate::http::error::ErrorBody;
     use crate::http::reply::CreatedBody;
+    use crate::http::site_details::SiteBody;
     use crate::http::subscriptions::{MessageBody, TokenForm};
+
+    #[utoipa::path(
+        get,
+        path = "/api/corp_website/site",
+        tag = "site",
+        operation_id = "getSiteDetails",
+        summary = "The company's details, as the office last saved them (or the demo ones)",
+        responses(
+            (status = 200, description = "The details every page shows.", body = SiteBody),
+            (status = 503, description = "The site is very busy.", body = ErrorBody,
+                headers(("Retry-After" = u64, description = "Seconds to wait."))),
+        )
+    )]
+    fn site_details() {}
 
     #[utoipa::path(
         get,

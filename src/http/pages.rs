@@ -22,6 +22,7 @@ use warp::reply::Response;
 use super::assets::{self, etag_of, html_response, IndexPage, PageData, Route};
 use super::blogs::BlogApi;
 use super::response_cache::ResponseCache;
+use super::site_details::SiteApi;
 use crate::domain::page::requested_page;
 use crate::domain::public_url::PublicUrl;
 use crate::render::document::Document;
@@ -61,9 +62,12 @@ pub struct Pages {
     private_shell: Bytes,
     private_etag: HeaderValue,
     blogs: Arc<BlogApi>,
-    /// Pages that show blog data, until the blog version counter moves.
+    /// The company's details, which every page shows (the footer at least).
+    site: Arc<SiteApi>,
+    /// Pages that show blog data, until the content version counter moves.
     cache: ResponseCache<PageKey, Arc<RenderedPage>>,
-    /// Pages that show none (their route names no `data`): they change only with the binary.
+    /// Pages that show none (their route names no `data`): they change only with the company's
+    /// details (every page shows them), so they are kept per generation of the details.
     static_cache: ResponseCache<PageKey, Arc<RenderedPage>>,
     api_base: String,
     media_base: String,
@@ -72,10 +76,16 @@ pub struct Pages {
 
 impl Pages {
     /// Starts the engines with the embedded server bundle.
-    pub fn new(shell: Arc<IndexPage>, blogs: Arc<BlogApi>, media_base: &str) -> Pages {
+    pub fn new(
+        shell: Arc<IndexPage>,
+        blogs: Arc<BlogApi>,
+        site: Arc<SiteApi>,
+        media_base: &str,
+    ) -> Pages {
         Pages::with_script(
             shell,
             blogs,
+            site,
             media_base,
             crate::render::SERVER_SCRIPT.into(),
         )
@@ -85,6 +95,7 @@ impl Pages {
     pub fn with_script(
         shell: Arc<IndexPage>,
         blogs: Arc<BlogApi>,
+        site: Arc<SiteApi>,
         media_base: &str,
         script: Arc<str>,
     ) -> Pages {
@@ -101,6 +112,7 @@ impl Pages {
             private_shell: Bytes::from(private_html),
             private_etag,
             blogs,
+            site,
             cache: ResponseCache::new(CACHE_ENTRIES),
             static_cache: ResponseCache::new(CACHE_ENTRIES),
             api_base: "/api".to_owned(),
@@ -155,10 +167,12 @@ impl Pages {
             url,
         };
         let shows_blogs = route.is_none_or(|(route, _)| !route.data.is_empty());
+        // Saving the details moves the blog version too, so pages with blog data need only it.
         let (cache, version) = if shows_blogs {
             (&self.cache, self.blogs.version())
         } else {
-            (&self.static_cache, Some(0))
+            let generation = self.site.json().await.ok().map(|site| site.generation);
+            (&self.static_cache, generation)
         };
         if let Some(page) = version.and_then(|v| cache.get(v, &key)) {
             return page.respond(request);
@@ -218,8 +232,19 @@ impl Pages {
             }
             None => (Vec::new(), Vec::new()),
         };
+        let site = match self.site.json().await {
+            Ok(site) => format!(",\"site\":{}", String::from_utf8_lossy(&site.body)),
+            Err(err) => {
+                tracing::warn!(error = %err, "a page's company details could not be read; rendered with the demo ones");
+                cacheable = false;
+                format!(
+                    ",\"site\":{}",
+                    String::from_utf8_lossy(&super::site_details::demo_json())
+                )
+            }
+        };
         let data = format!(
-            "{{\"lists\":[{}],\"blogs\":[{}]}}",
+            "{{\"lists\":[{}],\"blogs\":[{}]{site}}}",
             lists.join(","),
             blogs.join(",")
         );

@@ -16,6 +16,7 @@ pub mod inbox;
 pub mod leads;
 pub mod outbox;
 pub mod permissions;
+pub mod site_details;
 pub mod staff;
 pub mod stories;
 pub mod subscriptions;

@@ -53,6 +53,7 @@ impl TestApp {
         app.state.pages = Arc::new(corpsite::http::pages::Pages::with_script(
             Arc::clone(&app.state.index),
             Arc::clone(&app.state.blogs),
+            Arc::clone(&app.state.site),
             &app.state.settings.media_base,
             script.into(),
         ));

@@ -1,6 +1,7 @@
 import { siteInfo } from '@/content/site';
 import type { BreadcrumbItem } from '@/content/types';
 import { documentTitle, type HeadCollector } from '@/lib/page-meta';
+import { brandName } from '@/lib/site-details';
 import type { Absolute } from '@/lib/structured-data';
 
 /** The link preview of pages without an image of their own: 1200x630, served from ui/public. */
@@ -44,7 +45,7 @@ interface HeadTagsProps {
  * is escaped by the same renderer.
  */
 export function HeadTags({ head, canonicalPath, absolute, noindex }: HeadTagsProps) {
-  const meta = head.meta ?? { title: siteInfo.brandName };
+  const meta = head.meta ?? { title: brandName() };
   const title = documentTitle(meta.title);
   const description = meta.description ?? siteInfo.tagline;
   const url = absolute(canonicalPath);
@@ -66,11 +67,11 @@ export function HeadTags({ head, canonicalPath, absolute, noindex }: HeadTagsPro
       <link
         rel="alternate"
         type="application/rss+xml"
-        title={`${siteInfo.brandName} blogs`}
+        title={`${brandName()} blogs`}
         href={absolute(FEED_PATH)}
       />
       <meta property="og:type" content={meta.type ?? 'website'} />
-      <meta property="og:site_name" content={siteInfo.brandName} />
+      <meta property="og:site_name" content={brandName()} />
       <meta property="og:title" content={meta.title} />
       <meta property="og:description" content={description} />
       <meta property="og:url" content={url} />

@@ -1,6 +1,9 @@
 import { hydrate, render } from 'preact';
 import { BrowserRouter } from 'react-router-dom';
 import { startAnimateOnScroll } from '@/lib/animate-on-scroll';
+import { api } from '@/lib/api-client';
+import type { SiteBody } from '@/lib/api-types';
+import { provideSiteDetails } from '@/lib/site-details';
 import { Site } from './app';
 import { preloadPage } from './routes';
 import '@/styles/base.css';
@@ -20,6 +23,13 @@ async function start(container: HTMLElement) {
     await preloadPage(location.pathname).catch(() => {});
     hydrate(app, container);
   } else {
+    // No server markup (a staff page, or a render that failed): the company's details the
+    // footer and pages show come from the API first.
+    try {
+      provideSiteDetails((await api.get<SiteBody>('corp_website/site')).body.data);
+    } catch {
+      // The pages still work; only the details are missing.
+    }
     render(app, container);
   }
   // The app runs the page from here on (browser tests wait for this).

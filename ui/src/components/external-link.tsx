@@ -1,5 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import { commonLabels } from '@/content/navigation';
+import { liveUrl } from './live-url';
 
 interface ExternalLinkProps {
   href: string;
@@ -10,7 +11,7 @@ interface ExternalLinkProps {
 /** A link to another website, opened in a new tab without handing it our window. */
 export function NewTabLink({ href, class: className, children }: ExternalLinkProps) {
   return (
-    <a class={className} href={href} target="_blank" rel="noopener noreferrer">
+    <a class={className} href={liveUrl(href)} target="_blank" rel="noopener noreferrer">
       {children}
       <span class="visually-hidden"> {commonLabels.opensInNewTab}</span>
     </a>

@@ -1,6 +1,7 @@
 import type { ComponentChildren } from 'preact';
 import { NavLink } from 'react-router-dom';
 import type { MenuItem } from '@/content/types';
+import { liveUrl } from './live-url';
 
 interface MenuLinkProps {
   item: MenuItem;
@@ -13,7 +14,7 @@ interface MenuLinkProps {
 export function MenuLink({ item, class: className, onSelect, children }: MenuLinkProps) {
   if (item.external) {
     return (
-      <a class={className} href={item.path} onClick={onSelect}>
+      <a class={className} href={liveUrl(item.path)} onClick={onSelect}>
         {children ?? item.name}
       </a>
     );

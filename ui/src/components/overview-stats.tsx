@@ -1,18 +1,31 @@
 import { useRef } from 'preact/hooks';
 import { overviewStats } from '@/content/company';
+import { siteDetails } from '@/lib/site-details';
 import { useInView } from '@/lib/use-in-view';
 import { PageSection } from './page-section';
 import { StatCounter } from './stat-counter';
 
-/** The four Overview counters (SPEC.md section 9); they count up when scrolled into view. */
+/** The Overview counters (SPEC.md section 9), as the office set them; they count up when
+ * scrolled into view. Icons go by position. */
 export function OverviewStats({ id, title, intro }: { id: string; title: string; intro?: string }) {
   const list = useRef<HTMLUListElement>(null);
   const seen = useInView(list);
+  const icons = overviewStats.map((stat) => stat.img);
   return (
     <PageSection id={id} title={title} intro={intro} tone="brand" centered>
       <ul ref={list} class="stats">
-        {overviewStats.map((stat) => (
-          <StatCounter key={stat.id} stat={stat} running={seen} />
+        {siteDetails().counters.map((counter, index) => (
+          <StatCounter
+            key={`${index}-${counter.heading}`}
+            stat={{
+              id: `counter-${index}`,
+              img: icons[index % icons.length] ?? 'clients-served',
+              heading: counter.heading,
+              count: counter.count,
+              suffix: counter.suffix,
+            }}
+            running={seen}
+          />
         ))}
       </ul>
     </PageSection>

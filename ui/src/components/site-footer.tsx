@@ -1,12 +1,14 @@
 import { Link } from 'react-router-dom';
 import { footerAbout, footerLabels, footerLinkGroups } from '@/content/navigation';
 import { siteInfo } from '@/content/site';
+import { mailHref, siteDetails, telHref } from '@/lib/site-details';
 import { NewTabLink } from './external-link';
 import { Icon } from './icon';
 import { SiteBrand } from './site-brand';
 import { SocialLinks } from './social-links';
 
 export function SiteFooter() {
+  const details = siteDetails();
   return (
     <footer class="site-footer">
       <div class="site-footer__inner">
@@ -40,27 +42,27 @@ export function SiteFooter() {
           <h2 class="site-footer__heading">{footerLabels.reachUs}</h2>
           <ul class="site-footer__links site-footer__contact">
             <li>
-              <a href={siteInfo.primaryPhone.href}>
+              <a href={telHref(details.phone)}>
                 <Icon name="phone" size={18} />
-                {siteInfo.primaryPhone.display}
+                {details.phone}
               </a>
             </li>
             <li>
-              <a href={siteInfo.email.href}>
+              <a href={mailHref(details.email)}>
                 <Icon name="mail" size={18} />
-                {siteInfo.email.display}
+                {details.email}
               </a>
             </li>
             <li class="site-footer__address">
               <Icon name="map-pin" size={18} />
-              <span>{siteInfo.headOffice.lines.join(', ')}</span>
+              <span>{details.head_office.join(', ')}</span>
             </li>
           </ul>
         </div>
       </div>
       <div class="site-footer__bottom">
         <p>
-          © {siteInfo.copyrightYear} {siteInfo.copyrightHolder}. {footerLabels.rights}
+          © {siteInfo.copyrightYear} {details.company_name}. {footerLabels.rights}
         </p>
       </div>
     </footer>

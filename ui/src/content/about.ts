@@ -1,6 +1,5 @@
 import aboutHeroArt from '@/assets/art/about-hero.svg';
-import { founder } from '@/content/company';
-import type { AboutContent, Leader } from '@/content/types';
+import type { AboutContent } from '@/content/types';
 
 export const aboutContent: AboutContent = {
   breadcrumb: [{ label: 'Home', path: '/' }, { label: 'About Us' }],
@@ -30,54 +29,5 @@ export const aboutContent: AboutContent = {
     'Eight leaders, each responsible for one part of the group, who between them have spent more than a century in real estate, construction, facilities, people and technology.',
 };
 
-// DEMO DATA: fictional leaders; replace with the real leadership team, their portraits
-// (img) and their own profile links. Without img the page draws the leader's initials.
-export const leaders: readonly Leader[] = [
-  {
-    id: 'founder-managing-director',
-    name: founder.name,
-    designation: founder.designation,
-    linked_in: 'https://www.linkedin.com/in/demo-arvind-menon',
-  },
-  {
-    id: 'senior-director',
-    name: 'Kavita Deshpande',
-    designation: 'Senior Director',
-    linked_in: 'https://www.linkedin.com/in/demo-kavita-deshpande',
-  },
-  {
-    id: 'director-corporate-affairs',
-    name: 'Rahul Bhat',
-    designation: 'Director – Corporate Affairs',
-  },
-  {
-    id: 'director-real-estate-transactions',
-    name: 'Sneha Iyer',
-    designation: 'Director – Real Estate Transactions',
-    linked_in: 'https://www.linkedin.com/in/demo-sneha-iyer',
-    whats_app: 'https://wa.me/919000001235',
-  },
-  {
-    id: 'director-projects',
-    name: 'Imran Qureshi',
-    designation: 'Director – Projects',
-  },
-  {
-    id: 'director-facility-management',
-    name: 'Deepa Raghavan',
-    designation: 'Director – Facility Management',
-    linked_in: 'https://www.linkedin.com/in/demo-deepa-raghavan',
-  },
-  {
-    id: 'director-hr-labs',
-    name: 'Nikhil Kulkarni',
-    designation: 'Director – HR Labs',
-    whats_app: 'https://wa.me/919000001236',
-  },
-  {
-    id: 'director-it-operations',
-    name: 'Farah Siddiqui',
-    designation: 'Director – IT Operations',
-    linked_in: 'https://www.linkedin.com/in/demo-farah-siddiqui',
-  },
-];
+// DEMO DATA: the leaders live in site-details.json; the office replaces them (with
+// portraits) at /staff/settings. Without a portrait the page draws the leader's initials.

@@ -26,7 +26,8 @@ export const companyMission: TextBlock = {
   ],
 };
 
-/** Overview counters (SPEC.md §9), shown on Home and About. */
+/** Overview counters (SPEC.md §9), shown on Home and About. The office edits the headings
+ * and figures (`counters` of the company details); these say which icon each row gets. */
 export const overviewStats: readonly OverviewStat[] = [
   { id: 'clients-served', img: 'clients-served', heading: 'Clients Served', count: 6000, suffix: '+' },
   {

@@ -9,7 +9,6 @@ import mdMessagePoster from '@/assets/video/md-message-poster.webp';
 import { founder } from '@/content/company';
 import { sisterCompanies, siteInfo } from '@/content/site';
 import type {
-  Client,
   CoreValue,
   HelpBanner,
   HomeContent,
@@ -182,21 +181,8 @@ export const wings: readonly Wing[] = [
   },
 ];
 
-// DEMO DATA: fictional company names; replace with real clients (and logos) who agreed to be listed.
-export const clients: readonly Client[] = [
-  { id: 'aranya-software-labs', name: 'Aranya Software Labs', sector: 'Technology' },
-  { id: 'kaveri-loom-textiles', name: 'Kaveri Loom Textiles', sector: 'Manufacturing' },
-  { id: 'meridian-bioresearch', name: 'Meridian BioResearch', sector: 'Pharmaceuticals' },
-  { id: 'bluepeak-fintech', name: 'Bluepeak Fintech', sector: 'Financial services' },
-  { id: 'sahyadri-harvest-foods', name: 'Sahyadri Harvest Foods', sector: 'Food processing' },
-  { id: 'tidewater-freight-lines', name: 'Tidewater Freight Lines', sector: 'Logistics' },
-  { id: 'orbitline-aero-components', name: 'Orbitline Aero Components', sector: 'Aerospace' },
-  { id: 'greenleaf-home-retail', name: 'Greenleaf Home Retail', sector: 'Retail' },
-  { id: 'nimbusgrid-cloud', name: 'NimbusGrid Cloud Services', sector: 'Technology' },
-  { id: 'coromandel-drive-systems', name: 'Coromandel Drive Systems', sector: 'Automotive' },
-  { id: 'lotus-lane-clinics', name: 'Lotus Lane Clinics', sector: 'Healthcare' },
-  { id: 'quillstone-learning', name: 'Quillstone Learning', sector: 'Education' },
-];
+// DEMO DATA: the clients served live in site-details.json; the office replaces them at
+// /staff/settings with real clients who agreed to be listed.
 
 export const helpBanner: HelpBanner = {
   // A non-breaking hyphen keeps "fit‑out" on one line.

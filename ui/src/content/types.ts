@@ -226,7 +226,7 @@ export interface CoreValue {
 export interface OverviewStat {
   id: string;
   img: IconId;
-  heading: 'Clients Served' | 'In-House Employee' | 'Years In Industry' | 'Overall Projects';
+  heading: string;
   count: number;
   suffix: string;
 }

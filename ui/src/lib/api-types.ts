@@ -72,3 +72,45 @@ website?: string, };
 export type TokenForm = { token?: string, };
 
 export type MessageBody = { message: string, };
+
+export type SiteDetailsForm = { company_name: string, 
+/**
+ * Address lines, first to last.
+ */
+head_office: Array<string>, usa_office: Array<string>, phone: string, usa_phone: string, email: string, branches: Array<BranchForm>, 
+/**
+ * The place the contact page's map shows, as searched on the map.
+ */
+map_location: string, sister_sites: SisterSitesForm, gallery_url: string, foundation_url: string, 
+/**
+ * Each empty (not shown) or an http(s) URL.
+ */
+social: SocialForm, whatsapp_number: string, whatsapp_greeting: string, counters: Array<CounterForm>, leaders: Array<LeaderForm>, clients: Array<ClientForm>, };
+
+export type BranchForm = { city: string, address: string, };
+
+export type SisterSitesForm = { transactions: string, projects: string, fms: string, hr_labs: string, };
+
+export type SocialForm = { facebook: string, instagram: string, linkedin: string, youtube: string, };
+
+export type CounterForm = { heading: string, count: number, suffix: string, };
+
+export type LeaderForm = { name: string, designation: string, 
+/**
+ * A path under the media base (from the staff image upload), or empty: initials.
+ */
+portrait: string, linkedin: string, whatsapp: string, };
+
+export type ClientForm = { name: string, sector: string, };
+
+export type SiteBody = { data: SiteDetailsForm, };
+
+export type SettingsBody = { data: SiteDetailsForm, 
+/**
+ * Nothing was saved yet: these are the demo details shipped with the site.
+ */
+demo: boolean, saved_at: string | null, 
+/**
+ * The email of who saved last (or "command line").
+ */
+saved_by: string | null, };

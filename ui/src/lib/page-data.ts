@@ -1,4 +1,4 @@
-import type { Blog, BlogDetailBody, BlogListBody } from './api-types';
+import type { Blog, BlogDetailBody, BlogListBody, SiteBody, SiteDetailsForm } from './api-types';
 
 /**
  * The API answers a server-rendered page was made from. The server writes them into the page
@@ -13,6 +13,8 @@ export interface PageData {
   lists?: { page: number; text: string; body: BlogListBody }[];
   /** Blog detail answers by id; `body` is null for an unknown id (the API's 404). */
   blogs?: { id: string; body: BlogDetailBody | null }[];
+  /** The company's details (`GET /api/corp_website/site`): every page shows them. */
+  site?: SiteBody;
 }
 
 export const PAGE_DATA_ELEMENT_ID = 'corpsite-data';
@@ -58,4 +60,9 @@ export function takeBlog(id: string): Blog | null | undefined {
   if (index < 0 || !data.blogs) return undefined;
   const [entry] = data.blogs.splice(index, 1);
   return entry?.body?.data.datas[0] ?? null;
+}
+
+/** The company's details the page was rendered with (kept: every render reads them). */
+export function pageSiteDetails(): SiteDetailsForm | undefined {
+  return pageData().site?.data;
 }

@@ -1,6 +1,6 @@
 import { useEffect } from 'preact/hooks';
-import { siteInfo } from '@/content/site';
 import type { BreadcrumbItem } from '@/content/types';
+import { brandName } from './site-details';
 import type { StructuredData } from './structured-data';
 
 /** What a page says about itself in the document's head. */
@@ -33,7 +33,8 @@ export function collectHead(into: HeadCollector | null): void {
 }
 
 export function documentTitle(title: string): string {
-  return title === siteInfo.brandName ? title : `${title} | ${siteInfo.brandName}`;
+  const brand = brandName();
+  return title === brand ? title : `${title} | ${brand}`;
 }
 
 /** Names the page: the server puts it in the head; in the browser the tab follows navigation. */

@@ -1,6 +1,6 @@
-import { siteInfo, socialLinks } from '@/content/site';
 import type { Blog } from './api-types';
 import { mediaUrl } from './runtime-config';
+import { brandName, siteDetails } from './site-details';
 
 /** Makes a path on this site absolute (the server knows the site's address). */
 export type Absolute = (path: string) => string;
@@ -10,16 +10,19 @@ export type StructuredData = (absolute: Absolute) => readonly Record<string, unk
 
 const LOGO_PATH = '/favicon.svg';
 
+/** Who we are, as the office saved it (the company's details). */
 function organization(absolute: Absolute): Record<string, unknown> {
+  const details = siteDetails();
+  const { facebook, instagram, linkedin, youtube } = details.social;
   return {
     '@type': 'Organization',
     '@id': absolute('/#organization'),
-    name: siteInfo.brandName,
+    name: brandName(),
     url: absolute('/'),
     logo: absolute(LOGO_PATH),
-    email: siteInfo.email.display,
-    telephone: siteInfo.primaryPhone.display,
-    sameAs: socialLinks.filter((link) => link.id !== 'whatsapp').map((link) => link.href),
+    email: details.email,
+    telephone: details.phone,
+    sameAs: [facebook, instagram, linkedin, youtube].filter(Boolean),
   };
 }
 
@@ -29,7 +32,7 @@ export const homeStructuredData: StructuredData = (absolute) => [
   {
     '@type': 'WebSite',
     '@id': absolute('/#website'),
-    name: siteInfo.brandName,
+    name: brandName(),
     url: absolute('/'),
     publisher: { '@id': absolute('/#organization') },
   },
@@ -52,10 +55,10 @@ export function blogPostingData(blog: Blog, path: string): StructuredData {
         keywords: blog.tags.map((tag) => tag.name).join(', ') || undefined,
         author: blog.written_by
           ? { '@type': 'Person', name: blog.written_by.name }
-          : { '@type': 'Organization', name: siteInfo.brandName, url: absolute('/') },
+          : { '@type': 'Organization', name: brandName(), url: absolute('/') },
         publisher: {
           '@type': 'Organization',
-          name: siteInfo.brandName,
+          name: brandName(),
           url: absolute('/'),
           logo: { '@type': 'ImageObject', url: absolute(LOGO_PATH) },
         },

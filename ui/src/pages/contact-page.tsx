@@ -5,6 +5,7 @@ import type { PostalAddress } from '@/content/types';
 import { ContactForm } from '@/features/contact/contact-form';
 import { MapFacade } from '@/features/contact/map-facade';
 import { usePageMeta } from '@/lib/page-meta';
+import { mailHref, siteDetails, telHref } from '@/lib/site-details';
 import '@/styles/controls.css';
 import '@/styles/forms.css';
 import '@/features/contact/contact.css';
@@ -25,7 +26,8 @@ function Address({ address }: { address: PostalAddress }) {
 }
 
 export function ContactPage() {
-  const { banner, breadcrumb, intro, mainBranch, branchesHeading, branches } = contactContent;
+  const { banner, breadcrumb, intro, mainBranch, branchesHeading } = contactContent;
+  const details = siteDetails();
   usePageMeta({ title: banner.headline, description: intro, image: banner.image });
   return (
     <>
@@ -44,17 +46,17 @@ export function ContactPage() {
               {mainBranch.heading}
             </h2>
             <div class="contact-block__grid">
-              <Address address={mainBranch.headOffice} />
-              <Address address={mainBranch.usaOffice} />
+              <Address address={{ label: mainBranch.headOffice.label, lines: details.head_office }} />
+              <Address address={{ label: mainBranch.usaOffice.label, lines: details.usa_office }} />
             </div>
             <ul class="contact-block__lines">
               <li>
                 <Icon name="phone" size={20} />
-                <a href={mainBranch.phone.href}>{mainBranch.phone.display}</a>
+                <a href={telHref(details.phone)}>{details.phone}</a>
               </li>
               <li>
                 <Icon name="mail" size={20} />
-                <a href={mainBranch.email.href}>{mainBranch.email.display}</a>
+                <a href={mailHref(details.email)}>{details.email}</a>
               </li>
             </ul>
             <MapFacade />
@@ -66,8 +68,8 @@ export function ContactPage() {
             {branchesHeading}
           </h2>
           <ul class="branches__list">
-            {branches.map((branch) => (
-              <li key={branch.id} class="branches__item">
+            {details.branches.map((branch, index) => (
+              <li key={`${index}-${branch.city}`} class="branches__item">
                 <Icon name="map-pin" size={20} class="branches__icon" />
                 <div>
                   <h3 class="branches__city">{branch.city}</h3>

@@ -1,6 +1,5 @@
 import { OverviewStats } from '@/components/overview-stats';
 import { homeContent } from '@/content/home';
-import { siteInfo } from '@/content/site';
 import { AboutVisionMission } from '@/features/home/about-vision-mission';
 import { ClientsServed } from '@/features/home/clients-served';
 import { CoreValues } from '@/features/home/core-values';
@@ -13,10 +12,11 @@ import { ServicesGrid } from '@/features/home/services-grid';
 import { usePageMeta } from '@/lib/page-meta';
 import { homeStructuredData } from '@/lib/structured-data';
 import '@/styles/home.css';
+import { brandName } from '@/lib/site-details';
 
 /** Home: every section in SPEC.md's order. */
 export function HomePage() {
-  usePageMeta({ title: siteInfo.brandName, structuredData: homeStructuredData });
+  usePageMeta({ title: brandName(), structuredData: homeStructuredData });
   return (
     <>
       <HomeHero />

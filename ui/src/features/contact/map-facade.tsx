@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { Icon } from '@/components/icon';
 import { contactContent } from '@/content/contact';
+import { mapUrls, siteDetails } from '@/lib/site-details';
 
 /**
  * A local picture of the map with a plain link; Google's embed loads only when asked for,
@@ -8,13 +9,14 @@ import { contactContent } from '@/content/contact';
  */
 export function MapFacade() {
   const { map } = contactContent;
+  const { embedUrl, openUrl } = mapUrls(siteDetails().map_location);
   const [loaded, setLoaded] = useState(false);
   return (
     <figure class="map-facade">
       {loaded ? (
         <iframe
           class="map-facade__frame"
-          src={map.embedUrl}
+          src={embedUrl}
           title={map.title}
           width={1200}
           height={600}
@@ -42,7 +44,7 @@ export function MapFacade() {
         </div>
       )}
       <figcaption class="map-facade__caption">
-        <a href={map.openUrl} target="_blank" rel="noopener noreferrer">
+        <a href={openUrl} target="_blank" rel="noopener noreferrer">
           {map.openLabel}
           <span class="visually-hidden"> (opens in a new tab)</span>
         </a>

@@ -1,13 +1,14 @@
 import { PageSection } from '@/components/page-section';
-import { clients, homeContent } from '@/content/home';
+import { homeContent } from '@/content/home';
 import { initials } from '@/lib/initials';
+import { siteDetails } from '@/lib/site-details';
 
 export function ClientsServed() {
   return (
     <PageSection id="clients" title={homeContent.clientsHeading} intro={homeContent.clientsIntro} centered>
       <ul class="client-grid">
-        {clients.map((client, index) => (
-          <li key={client.id} class="client" data-animate>
+        {siteDetails().clients.map((client, index) => (
+          <li key={`${index}-${client.name}`} class="client" data-animate>
             <span class={`monogram monogram--${index % 6}`} aria-hidden="true">
               {initials(client.name)}
             </span>

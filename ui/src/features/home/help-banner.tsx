@@ -1,8 +1,10 @@
 import { Icon } from '@/components/icon';
 import { helpBanner } from '@/content/home';
+import { siteDetails, telHref } from '@/lib/site-details';
 
 /** Both buttons are telephone links (SPEC.md "Home"). */
 export function HelpBannerSection() {
+  const phone = telHref(siteDetails().phone);
   return (
     <section class="help-banner" aria-labelledby="help-title">
       <div class="container help-banner__inner" data-animate>
@@ -17,7 +19,7 @@ export function HelpBannerSection() {
             <a
               key={action.label}
               class={index === 0 ? 'button button--accent' : 'button button--ghost'}
-              href={action.href}
+              href={phone}
             >
               <Icon name={index === 0 ? 'phone' : 'mail'} size={18} />
               {action.label}

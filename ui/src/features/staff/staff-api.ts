@@ -1,4 +1,5 @@
 import { api } from '@/lib/api-client';
+import type { SettingsBody, SiteDetailsForm } from '@/lib/api-types';
 import { runtimeConfig } from '@/lib/runtime-config';
 import { setCsrfToken, staffApi } from '@/lib/staff-client';
 
@@ -106,3 +107,13 @@ export function exportUrl(list: ListName, filters: InboxFilters): string {
 export function resumeUrl(id: string, download = false): string {
   return `${runtimeConfig.apiBase}/staff/inbox/applicants/${id}/resume${download ? '?download=1' : ''}`;
 }
+
+/** The company's details (`/api/staff/settings`): read, and saved whole. */
+export const settingsApi = {
+  read: async () => (await staffApi.get<SettingsBody>('staff/settings')).body,
+  /** Stores a leader's portrait (`POST /api/staff/media?folder=leaders`); answers its media path. */
+  uploadPortrait: async (file: File) =>
+    (await staffApi.postFile<{ path: string }>('staff/media', file, { folder: 'leaders' })).body.path,
+  save: async (details: SiteDetailsForm) =>
+    (await staffApi.putJson<SettingsBody>('staff/settings', details)).body,
+};

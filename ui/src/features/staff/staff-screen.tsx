@@ -9,6 +9,7 @@ import { StaffFrame } from './staff-frame';
 const SCREENS = [
   { path: '/staff', label: 'Inbox' },
   { path: '/staff/stories', label: 'Stories' },
+  { path: '/staff/settings', label: 'Company details' },
 ];
 
 function current(pathname: string, path: string): boolean {

@@ -1,0 +1,85 @@
+//! The company's details: one checked JSON document (`V8__site_details.sql`). Saving bumps
+//! the content version (`blog_version`, by trigger) in the same transaction, so every cache
+//! keyed by it drops stale answers within the watch's 100 ms.
+
+use rusqlite::{params, Connection, OptionalExtension};
+
+use super::staff::{audit, Audit};
+use crate::domain::site_details::{SiteDetails, SiteDetailsFileError};
+
+/// The details the site shows, and whether they are still the shipped demo.
+#[derive(Debug, Clone)]
+pub struct StoredDetails {
+    pub details: SiteDetails,
+    /// Nothing was saved yet: these are the demo values.
+    pub demo: bool,
+    pub saved_at: Option<String>,
+    pub saved_by: Option<String>,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum DetailsError {
+    #[error(transparent)]
+    Sqlite(#[from] rusqlite::Error),
+    /// The stored document no longer passes the checks (edited by hand).
+    #[error("the stored company details are not valid: {0}")]
+    Stored(#[source] SiteDetailsFileError),
+}
+
+pub fn read(conn: &Connection) -> Result<StoredDetails, DetailsError> {
+    let row = conn
+        .prepare_cached("SELECT document, saved_at, saved_by FROM site_details WHERE id = 1")?
+        .query_row([], |row| {
+            Ok((
+                row.get::<_, String>(0)?,
+                row.get::<_, String>(1)?,
+                row.get::<_, String>(2)?,
+            ))
+        })
+        .optional()?;
+    match row {
+        None => Ok(StoredDetails {
+            details: SiteDetails::demo(),
+            demo: true,
+            saved_at: None,
+            saved_by: None,
+        }),
+        Some((document, saved_at, saved_by)) => Ok(StoredDetails {
+            details: SiteDetails::from_json(&document).map_err(DetailsError::Stored)?,
+            demo: false,
+            saved_at: Some(saved_at),
+            saved_by: Some(saved_by),
+        }),
+    }
+}
+
+/// Saves `details` and writes the audit entry (which fields changed) in the same
+/// transaction. Answers the fields that changed.
+pub fn save(
+    conn: &Connection,
+    details: &SiteDetails,
+    audit_as: &Audit<'_>,
+) -> Result<Vec<&'static str>, DetailsError> {
+    let before = read(conn)?;
+    let changed = details.changed_fields(&before.details);
+    conn.prepare_cached(
+        "INSERT INTO site_details (id, document, saved_by) VALUES (1, ?1, ?2)
+         ON CONFLICT (id) DO UPDATE SET document = excluded.document,
+             saved_by = excluded.saved_by,
+             saved_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')",
+    )?
+    .execute(params![details.to_json(), audit_as.actor])?;
+    let detail = if changed.is_empty() {
+        "saved unchanged".to_owned()
+    } else {
+        format!("changed: {}", changed.join(", "))
+    };
+    audit(
+        conn,
+        &Audit {
+            detail: &detail,
+            ..*audit_as
+        },
+    )?;
+    Ok(changed)
+}
