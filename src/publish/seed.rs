@@ -13,7 +13,7 @@ use rusqlite::{Connection, OptionalExtension, TransactionBehavior};
 use rust_embed::RustEmbed;
 use time::{Date, OffsetDateTime};
 
-use super::media::{MediaFile, MediaLibrary};
+use super::media::{prepare_image, MediaFile, MediaLibrary};
 use super::{insert_all, prepare, with_media, PreparedPost, PublishError};
 use crate::domain::image;
 use crate::domain::post_file::BodyFormat;
@@ -93,9 +93,10 @@ fn load_embedded(path: &str) -> io::Result<Vec<u8>> {
 
 /// The embedded seed image stored under the media path `path` (e.g. `blogs/<hash>.svg`),
 /// so the demo images show even when the media folder lost them. Like every image, a seed
-/// image is served only as the image check stored it (an SVG rebuilt, a raster image
-/// re-encoded); databases seeded before SVGs were rebuilt name the file by the hash of its original bytes, so that name
-/// answers the rebuilt copy too.
+/// image is served only as the image check stored it (an SVG rebuilt, a raster image at each
+/// of its renditions); databases seeded before SVGs were rebuilt name the file by the hash of
+/// its original bytes, so that name answers the rebuilt copy too. The first call prepares
+/// every seed image (seconds for the photos): it only happens when the media folder lost them.
 pub fn embedded_media(path: &str) -> Option<Bytes> {
     static BY_MEDIA_PATH: LazyLock<HashMap<String, Bytes>> = LazyLock::new(|| {
         let mut map = HashMap::new();
@@ -103,16 +104,18 @@ pub fn embedded_media(path: &str) -> Option<Bytes> {
             let Some(file) = SeedFiles::get(&name) else {
                 continue;
             };
-            let Ok(accepted) = image::check(&file.data) else {
-                continue;
-            };
-            let sent = file.data.into_owned();
-            let kind = accepted.image_type;
-            let stored = Bytes::from(accepted.bytes);
             for folder in ["blogs", "authors"] {
-                for bytes in [&sent[..], &stored[..]] {
-                    let path = MediaFile::new(folder, kind, bytes.to_vec()).path;
-                    map.insert(path, stored.clone());
+                let Ok(prepared) = prepare_image(folder, &file.data) else {
+                    continue;
+                };
+                for stored in prepared.files {
+                    let bytes = Bytes::from(stored.bytes);
+                    if name.ends_with(".svg") {
+                        let sent =
+                            MediaFile::new(folder, image::ImageType::Svg, file.data.to_vec());
+                        map.insert(sent.path, bytes.clone());
+                    }
+                    map.insert(stored.path, bytes);
                 }
             }
         }
