@@ -73,13 +73,49 @@ pub fn demo_posts(today: Date) -> Result<Vec<PreparedPost>, PublishError> {
         .map(Cow::into_owned)
         .collect();
     names.sort();
-    names
-        .iter()
-        .map(|name| {
-            let text = SeedFiles::get(name)
-                .map(|f| String::from_utf8_lossy(&f.data).into_owned())
-                .unwrap_or_default();
-            prepare(name, &text, today, load_embedded)
+    let prepare_one = |name: &String| {
+        let text = SeedFiles::get(name)
+            .map(|f| String::from_utf8_lossy(&f.data).into_owned())
+            .unwrap_or_default();
+        prepare(name, &text, today, load_embedded)
+    };
+    // Each cover photo takes a resize and two encodings per width: one thread per core
+    // (each taking every n-th post) cuts the first start's wait.
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get().min(4));
+    let mut prepared: Vec<Option<Result<PreparedPost, PublishError>>> =
+        (0..names.len()).map(|_| None).collect();
+    std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|first| {
+                let names = &names;
+                scope.spawn(move || {
+                    names
+                        .iter()
+                        .enumerate()
+                        .skip(first)
+                        .step_by(threads)
+                        .map(|(index, name)| (index, prepare_one(name)))
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        for worker in workers {
+            // A worker that panicked leaves its posts unprepared: they are reported below.
+            for (index, post) in worker.join().unwrap_or_default() {
+                prepared[index] = Some(post);
+            }
+        }
+    });
+    prepared
+        .into_iter()
+        .zip(&names)
+        .map(|(post, name)| {
+            post.unwrap_or_else(|| {
+                Err(PublishError::Read {
+                    path: name.clone(),
+                    source: io::Error::other("preparing the demo post failed"),
+                })
+            })
         })
         .collect()
 }

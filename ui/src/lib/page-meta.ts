@@ -1,6 +1,7 @@
 import { useEffect } from 'preact/hooks';
 import { siteInfo } from '@/content/site';
 import type { BreadcrumbItem } from '@/content/types';
+import type { PreloadImage } from './image-set';
 import type { StructuredData } from './structured-data';
 
 /** What a page says about itself in the document's head. */
@@ -11,6 +12,8 @@ export interface PageMeta {
   description?: string;
   /** The link preview image (an absolute URL or a path on this site). */
   image?: string;
+  /** The largest image above the fold, which the server's head preloads. */
+  preloadImage?: PreloadImage;
   /** Open Graph type: a post is an article. */
   type?: 'website' | 'article';
   /** schema.org objects for the page's JSON-LD (BreadcrumbList is added from the breadcrumb). */

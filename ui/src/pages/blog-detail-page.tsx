@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { Icon } from '@/components/icon';
+import { MediaImage } from '@/components/media-image';
 import { blogContent } from '@/content/blog';
 import { messages } from '@/content/messages';
 import { AuthorBadge } from '@/features/blog/author-badge';
@@ -13,6 +14,7 @@ import { SubscribePanel } from '@/features/blog/subscribe-panel';
 import { ApiError } from '@/lib/api-client';
 import type { Blog } from '@/lib/api-types';
 import { getBlog, listBlogs } from '@/lib/blog-api';
+import { preloadOf } from '@/lib/image-set';
 import { takeBlog, takeList } from '@/lib/page-data';
 import { usePageMeta } from '@/lib/page-meta';
 import { mediaUrl } from '@/lib/runtime-config';
@@ -23,6 +25,9 @@ import { useRemote } from '@/lib/use-remote';
 import '@/styles/controls.css';
 import '@/styles/forms.css';
 import '@/features/blog/blog-detail.css';
+
+/** The post's picture fills the article column (blog-detail.css: 800px, less 1rem each side on phones). */
+const HERO_SIZES = '(min-width: 832px) 800px, calc(100vw - 2rem)';
 
 /** SPEC.md section 9: the detail page shows 3 related blogs. */
 const SIMILAR_COUNT = 3;
@@ -68,7 +73,6 @@ function useNotFoundRedirect(active: boolean) {
 function BlogArticle({ blog }: { blog: Blog }) {
   const color = blogColor(blog.color);
   const tags = blog.tags.map((tag) => tag.name).filter(Boolean);
-  const image = mediaUrl(blog.blog_image);
   const kicker = useInlineStyle<HTMLParagraphElement>({ color });
   return (
     <article class="blog-detail__article" aria-labelledby="blog-title">
@@ -98,15 +102,15 @@ function BlogArticle({ blog }: { blog: Blog }) {
         </div>
       </header>
       {/* A post without an image goes straight from its header to its motive. */}
-      {image && (
-        <img
+      {blog.blog_image && (
+        <MediaImage
           class="blog-detail__image"
-          src={image}
-          alt=""
+          path={blog.blog_image}
+          set={blog.blog_image_set}
+          sizes={HERO_SIZES}
           width={1200}
           height={675}
           fetchpriority="high"
-          decoding="async"
         />
       )}
       <p class="blog-detail__motive">{blog.motive}</p>
@@ -169,6 +173,7 @@ export function BlogDetailPage() {
           title: blog.title,
           description: blog.motive,
           image: mediaUrl(blog.blog_image),
+          preloadImage: preloadOf(blog.blog_image, blog.blog_image_set, HERO_SIZES),
           type: 'article',
           structuredData: blogPostingData(blog, pathname),
         }
