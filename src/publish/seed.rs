@@ -140,13 +140,21 @@ pub fn embedded_media(path: &str) -> Option<Bytes> {
             let Some(file) = SeedFiles::get(&name) else {
                 continue;
             };
-            for folder in ["blogs", "authors"] {
+            let svg = name.ends_with(".svg");
+            // A photo is prepared only for the folder it is published to (covers and body
+            // images: blogs; avatars: authors); a drawing is cheap, so under both.
+            let folders: &[&str] = match (svg, name.starts_with("authors/")) {
+                (true, _) => &["blogs", "authors"],
+                (false, true) => &["authors"],
+                (false, false) => &["blogs"],
+            };
+            for &folder in folders {
                 let Ok(prepared) = prepare_image(folder, &file.data) else {
                     continue;
                 };
                 for stored in prepared.files {
                     let bytes = Bytes::from(stored.bytes);
-                    if name.ends_with(".svg") {
+                    if svg {
                         let sent =
                             MediaFile::new(folder, image::ImageType::Svg, file.data.to_vec());
                         map.insert(sent.path, bytes.clone());

@@ -10,11 +10,11 @@ import './blog-card.css';
 
 /**
  * How wide a card's picture shows (blog-list.css): the whole width on phones, half on tablets,
- * a quarter of the list (half for the opening card) from 1024px, beside the sidebar.
+ * a quarter of the 1200px list (half for the opening card) from 1024px.
  */
 const CARD_SIZES: Record<BlogCardVariant, string> = {
-  feature: '(min-width: 1024px) 420px, (min-width: 640px) 50vw, 100vw',
-  standard: '(min-width: 1024px) 210px, (min-width: 640px) 50vw, 100vw',
+  feature: '(min-width: 1024px) 580px, (min-width: 640px) 50vw, 100vw',
+  standard: '(min-width: 1024px) 280px, (min-width: 640px) 50vw, 100vw',
   text: '0px',
 };
 
