@@ -13,9 +13,11 @@ work=$(mktemp -d)
 pids=()
 trap 'kill "${pids[@]}" 2>/dev/null; rm -rf "$work"' EXIT
 
-start() { # name binary -> prints the base URL
+start() { # name binary: starts it (not in a subshell, so the trap knows its pid)
   RUST_LOG=warn "$2" serve --addr 127.0.0.1:0 --data-dir "$work/$1" > "$work/$1.out" 2>&1 &
   pids+=($!)
+}
+base_url() { # name -> the base URL, once the server says it
   for _ in $(seq 600); do grep -q 'http://' "$work/$1.out" 2>/dev/null && break; sleep 0.1; done
   grep -o 'http://[^/ ]*' "$work/$1.out" | head -1
 }
@@ -29,8 +31,10 @@ db = sqlite3.connect(sys.argv[1])
 db.execute("INSERT OR REPLACE INTO app_meta (key, value) VALUES ('demo_content_seeded_at', 'bench')")
 db.commit()
 PY
-before=$(start before "$BEFORE")
-after=$(start after "$AFTER")
+start before "$BEFORE"
+start after "$AFTER"
+before=$(base_url before)
+after=$(base_url after)
 post=$(curl -s "$after/api/corp_website/blogs/get" | python3 -c '
 import json, sys
 blogs = json.load(sys.stdin)["data"]["datas"]
