@@ -12,7 +12,7 @@ work=$(mktemp -d)
 RUST_LOG=warn "$BIN" serve --addr 127.0.0.1:0 --data-dir "$work/data" > "$work/out" &
 pid=$!
 trap 'kill $pid 2>/dev/null; rm -rf "$work"' EXIT
-for _ in $(seq 50); do grep -q serving "$work/out" 2>/dev/null && break; sleep 0.1; done
+for _ in $(seq 600); do grep -q serving "$work/out" 2>/dev/null && break; sleep 0.1; done
 base=$(grep -o 'http://[^/]*' "$work/out")
 for route in "${routes[@]}"; do
   CHROME_PATH=${CHROME_PATH:-/usr/bin/chromium} npx --yes lighthouse@12.8.2 "$base$route" --quiet \

@@ -87,6 +87,8 @@ async fn the_list_answers_exactly_the_shape_the_site_reads() {
         [
             "_id",
             "blog_image",
+            // Added for srcset: null for an SVG.
+            "blog_image_set",
             "color",
             "content",
             "date",
@@ -114,7 +116,15 @@ async fn the_list_answers_exactly_the_shape_the_site_reads() {
         blog["tags"],
         serde_json::json!([{"name": "Real Estate"}, {"name": "Leasing"}])
     );
-    assert_eq!(keys(&blog["written_by"]), ["name", "profile_photo"]);
+    assert_eq!(
+        blog["blog_image_set"],
+        Value::Null,
+        "an SVG has no renditions"
+    );
+    assert_eq!(
+        keys(&blog["written_by"]),
+        ["name", "profile_photo", "profile_photo_set"]
+    );
     assert_eq!(blog["written_by"]["name"], "Ananya Rao");
     assert!(blog["written_by"]["profile_photo"]
         .as_str()
@@ -143,7 +153,7 @@ async fn a_post_without_author_or_photo_says_null() {
     assert_eq!(by_id("no-author")["blog_image"], Value::Null);
     assert_eq!(
         by_id("no-photo")["written_by"],
-        serde_json::json!({"name": "Vikram Shetty", "profile_photo": null})
+        serde_json::json!({"name": "Vikram Shetty", "profile_photo": null, "profile_photo_set": null})
     );
 }
 

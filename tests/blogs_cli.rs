@@ -553,24 +553,93 @@ fn published_images_are_re_encoded_without_metadata_or_anything_hidden() {
     );
     ws.ok(&["add", arg(&file)]);
     let media = ws.media_files();
-    assert_eq!(media.len(), 3, "{media:?}");
-    let stored = |extension: &str| {
-        let path = media
+    // Each at its own width only (all are under 480 px): a WebP and a fallback.
+    assert_eq!(media.len(), 6, "{media:?}");
+    let stored = |extension: &str| -> Vec<Vec<u8>> {
+        media
             .iter()
-            .find(|path| path.ends_with(extension))
-            .unwrap_or_else(|| panic!("a .{extension} in {media:?}"));
-        ws.media_bytes(path)
+            .filter(|path| path.ends_with(extension))
+            .map(|path| ws.media_bytes(path))
+            .collect()
     };
-
-    let cover = stored("jpg");
-    assert!(!contains(&cover, b"Exif"), "no EXIF block");
-    assert!(
-        !contains(&cover, &image_samples::GPS_LATITUDE),
-        "no position"
-    );
-    assert_eq!(dimensions(&cover), (64, 48));
+    let jpegs = stored("jpg");
+    assert_eq!(jpegs.len(), 2, "the cover's and the body image's fallback");
+    for jpeg in &jpegs {
+        assert!(!contains(jpeg, b"Exif"), "no EXIF block");
+        assert!(!contains(jpeg, &image_samples::GPS_LATITUDE), "no position");
+    }
+    let mut sizes: Vec<(u32, u32)> = jpegs.iter().map(|j| dimensions(j)).collect();
+    sizes.sort();
+    assert_eq!(sizes, vec![(20, 10), (64, 48)]);
     let face = stored("png");
-    assert!(!contains(&face, b"<script"), "no html");
-    assert_eq!(dimensions(&face), (9, 5));
-    assert_eq!(dimensions(&stored("webp")), (20, 10));
+    assert_eq!(face.len(), 1);
+    assert!(!contains(&face[0], b"<script"), "no html");
+    assert_eq!(dimensions(&face[0]), (9, 5));
+    let mut webps: Vec<(u32, u32)> = stored("webp").iter().map(|w| dimensions(w)).collect();
+    webps.sort();
+    assert_eq!(webps, vec![(9, 5), (20, 10), (64, 48)]);
+    for webp in stored("webp") {
+        assert!(!contains(&webp, b"EXIF") && !contains(&webp, &image_samples::GPS_LATITUDE));
+    }
+}
+
+#[test]
+fn a_post_with_a_jpeg_cover_records_its_renditions_and_removing_it_deletes_them_all() {
+    let ws = Workspace::new();
+    ws.write_bytes("cover.jpg", &image_samples::jpeg_with_gps(1700, 850));
+    let file = ws.write(
+        "post.md",
+        "---\ntitle: Wide cover\nmotive: M\nimage: cover.jpg\n---\n\nBody.\n",
+    );
+    let id = ws.ok(&["add", arg(&file)]);
+    let id = last_line(&id).to_owned();
+    let conn = rusqlite::Connection::open(ws.data_dir().join("corpsite.db")).expect("db");
+    let (cover, width, height, renditions): (String, u32, u32, String) = conn
+        .query_row(
+            "SELECT m.path, m.width, m.height, m.renditions FROM media_images m
+             JOIN blogs b ON b.blog_image = m.path",
+            [],
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
+        )
+        .expect("the cover is recorded");
+    assert_eq!((width, height), (1600, 800), "never wider than 1600");
+    assert!(cover.ends_with(".jpg"), "{cover}");
+    let renditions: Vec<serde_json::Value> = serde_json::from_str(&renditions).expect("json");
+    let listed: Vec<(u64, &str)> = renditions
+        .iter()
+        .map(|r| {
+            (
+                r["width"].as_u64().unwrap_or(0),
+                r["type"].as_str().unwrap_or(""),
+            )
+        })
+        .collect();
+    assert_eq!(
+        listed,
+        vec![
+            (480, "image/webp"),
+            (480, "image/jpeg"),
+            (960, "image/webp"),
+            (960, "image/jpeg"),
+            (1600, "image/webp"),
+            (1600, "image/jpeg"),
+        ]
+    );
+    let mut files: Vec<String> = renditions
+        .iter()
+        .map(|r| r["path"].as_str().expect("path").to_owned())
+        .collect();
+    files.sort();
+    assert_eq!(ws.media_files(), files, "every rendition is in media");
+    for path in &files {
+        let bytes = ws.media_bytes(path);
+        assert!(!contains(&bytes, b"Exif") && !contains(&bytes, &image_samples::GPS_LATITUDE));
+    }
+
+    ws.ok(&["remove", &id]);
+    assert!(ws.media_files().is_empty(), "{:?}", ws.media_files());
+    let left: i64 = conn
+        .query_row("SELECT count(*) FROM media_images", [], |r| r.get(0))
+        .expect("count");
+    assert_eq!(left, 0);
 }

@@ -73,25 +73,47 @@ async fn a_new_database_gets_varied_demo_stories_over_two_pages() {
 #[tokio::test]
 async fn every_demo_image_is_served_from_the_media_folder() {
     let app = seeded();
+    let mut photos = 0;
     for blog in all_blogs(&app).await {
-        let paths = [
-            blog["blog_image"].as_str(),
-            blog["written_by"]["profile_photo"].as_str(),
-        ];
-        for path in paths.into_iter().flatten() {
+        let mut paths: Vec<(String, String)> = Vec::new();
+        for (path, set) in [
+            (&blog["blog_image"], &blog["blog_image_set"]),
+            (
+                &blog["written_by"]["profile_photo"],
+                &blog["written_by"]["profile_photo_set"],
+            ),
+        ] {
+            let Some(path) = path.as_str() else { continue };
+            match set["sources"].as_array() {
+                // A photo: every rendition, the path's own JPEG among them.
+                Some(sources) => {
+                    photos += 1;
+                    assert!(sources.iter().any(|s| s["path"] == path), "{set}");
+                    for source in sources {
+                        paths.push((
+                            source["path"].as_str().expect("path").to_owned(),
+                            source["type"].as_str().expect("type").to_owned(),
+                        ));
+                    }
+                }
+                None => paths.push((path.to_owned(), "image/svg+xml".to_owned())),
+            }
+        }
+        for (path, mime) in paths {
             let response = app.get(&format!("/media/{path}")).await;
             assert_eq!(response.status(), 200, "{path}");
-            assert_eq!(header(&response, "content-type"), "image/svg+xml", "{path}");
+            assert_eq!(header(&response, "content-type"), mime, "{path}");
             assert_eq!(
                 header(&response, "cache-control"),
                 "public, max-age=31536000, immutable"
             );
             assert!(
-                app.data_dir().join("media").join(path).is_file(),
+                app.data_dir().join("media").join(&path).is_file(),
                 "{path} copied into media"
             );
         }
     }
+    assert!(photos >= 14, "the demo stories have photos: {photos}");
 }
 
 #[tokio::test]
@@ -99,13 +121,28 @@ async fn demo_images_are_still_served_from_the_binary_when_the_media_folder_lost
     let app = seeded();
     let blogs = all_blogs(&app).await;
     std::fs::remove_dir_all(app.data_dir().join("media")).expect("remove media");
-    let path = blogs[0]["blog_image"].as_str().expect("an image");
+    let photo = blogs
+        .iter()
+        .find(|b| b["blog_image_set"].is_object())
+        .expect("a photo");
+    let path = photo["blog_image"].as_str().expect("an image");
     let response = app.get(&format!("/media/{path}")).await;
     assert_eq!(response.status(), 200);
-    assert!(
-        response.body().starts_with(b"<svg")
-            || String::from_utf8_lossy(response.body()).contains("<svg")
-    );
+    assert!(response.body().starts_with(b"\xff\xd8\xff"), "a JPEG");
+    let webp = photo["blog_image_set"]["sources"][0]["path"]
+        .as_str()
+        .expect("a rendition");
+    let response = app.get(&format!("/media/{webp}")).await;
+    assert_eq!(response.status(), 200, "{webp}");
+    assert_eq!(&response.body()[8..12], b"WEBP");
+    let drawing = blogs
+        .iter()
+        .find(|b| b["blog_image"].is_string() && b["blog_image_set"].is_null())
+        .expect("a post with an SVG drawing");
+    let path = drawing["blog_image"].as_str().expect("an image");
+    let response = app.get(&format!("/media/{path}")).await;
+    assert_eq!(response.status(), 200);
+    assert!(String::from_utf8_lossy(response.body()).contains("<svg"));
 }
 
 #[test]

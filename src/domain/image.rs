@@ -15,12 +15,22 @@
 //! SVG is accepted too, as the Join Us form promises, but never stored as sent: a file whose
 //! head looks like SVG is held whole and rebuilt by `svg::sanitize_svg`, and only that
 //! sanitized copy is stored (see `svg` for what survives and what is refused).
+//!
+//! An image the public sees (a post's cover or body image, an author's photo) is prepared for
+//! every screen (`check_for_web`): decoded the same way, then stored at each of
+//! [`WEB_WIDTHS`] it reaches (never upscaled) in lossy WebP plus a JPEG (PNG with alpha)
+//! fallback, with each rendition's width and height. A resume keeps `check`: one copy, its
+//! own type, its own size.
 
 mod raster;
 
 use super::svg::{sanitize_svg, SvgRefusal};
 
 pub use raster::{MAX_PIXELS, MAX_SIDE};
+
+/// The widths a public raster image is stored at: a phone's card, a tablet or a two-density
+/// phone's hero, a desktop's hero. An image narrower than one stops at its own width.
+pub const WEB_WIDTHS: [u32; 3] = [480, 960, 1600];
 
 /// Largest image a post file may bring (a resume's limit is a server setting).
 pub const MAX_IMAGE_BYTES: usize = 5 * 1024 * 1024;
@@ -70,6 +80,25 @@ pub struct Accepted {
     pub bytes: Vec<u8>,
 }
 
+/// One stored rendition of a public raster image.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Rendition {
+    pub image_type: ImageType,
+    pub width: u32,
+    pub height: u32,
+    pub bytes: Vec<u8>,
+}
+
+/// An image prepared for the public site.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum WebImage {
+    /// An SVG, rebuilt from its allowlisted parts: one file, any size.
+    Svg(Vec<u8>),
+    /// A raster image at every width it reaches, narrowest first, WebP then its fallback
+    /// (JPEG, or PNG for a PNG or an image with alpha) at each width.
+    Raster(Vec<Rendition>),
+}
+
 /// What the first and last bytes of a file showed, before a raster image is decoded.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Sniffed {
@@ -102,6 +131,23 @@ impl Sniffed {
                     image_type,
                     bytes: raster::reencode(image_type, sent)?,
                 })
+            }
+        }
+    }
+}
+
+impl Sniffed {
+    /// Like [`Sniffed::accept`], for an image the public sees: a raster image comes back at
+    /// every web width in WebP and a fallback. Slower still (a resize and two encodings per
+    /// width): call it off the async threads.
+    pub fn accept_for_web(self, sent: &[u8]) -> Result<WebImage, RejectedFile> {
+        match self {
+            Sniffed::Svg(bytes) => Ok(WebImage::Svg(bytes)),
+            Sniffed::Raster(image_type) => {
+                if image_type == ImageType::Webp {
+                    check_webp_chunks(sent)?;
+                }
+                raster::renditions(image_type, sent).map(WebImage::Raster)
             }
         }
     }
@@ -215,6 +261,14 @@ pub fn check(bytes: &[u8]) -> Result<Accepted, RejectedFile> {
     let mut sniffer = Sniffer::default();
     sniffer.feed(bytes);
     sniffer.finish()?.accept(bytes)
+}
+
+/// Checks a whole file held in memory and prepares it for the public site: an SVG rebuilt, a
+/// raster image at every web width (see [`WebImage`]). Call it off the async threads.
+pub fn check_for_web(bytes: &[u8]) -> Result<WebImage, RejectedFile> {
+    let mut sniffer = Sniffer::default();
+    sniffer.feed(bytes);
+    sniffer.finish()?.accept_for_web(bytes)
 }
 
 fn check_png(head: &[u8], tail: &[u8], saw_end: bool) -> Result<(), RejectedFile> {
@@ -714,5 +768,172 @@ mod tests {
         assert!(!stored.windows(6).any(|w| w == b"<html>"), "html is gone");
         assert!(!stored.windows(4).any(|w| w == b"tEXt"), "no text chunk");
         assert_eq!(dimensions(&stored), (9, 5));
+    }
+
+    fn renditions_of(sent: &[u8]) -> Vec<Rendition> {
+        match check_for_web(sent) {
+            Ok(WebImage::Raster(renditions)) => renditions,
+            other => panic!("a raster image, got {other:?}"),
+        }
+    }
+
+    /// (type, width, height) of each rendition, checked against what the bytes decode to.
+    fn shapes(renditions: &[Rendition]) -> Vec<(ImageType, u32, u32)> {
+        renditions
+            .iter()
+            .map(|r| {
+                let format = ::image::guess_format(&r.bytes).expect("a known format");
+                let decoded_type = match format {
+                    ::image::ImageFormat::WebP => ImageType::Webp,
+                    ::image::ImageFormat::Jpeg => ImageType::Jpeg,
+                    ::image::ImageFormat::Png => ImageType::Png,
+                    other => panic!("{other:?}"),
+                };
+                assert_eq!(decoded_type, r.image_type);
+                assert_eq!(dimensions(&r.bytes), (r.width, r.height));
+                (r.image_type, r.width, r.height)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_wide_photo_is_stored_at_each_web_width_in_lossy_webp_and_jpeg() {
+        use ImageType::{Jpeg, Webp};
+        let sent = samples::encoded(::image::ImageFormat::Jpeg, 2000, 1000);
+        let renditions = renditions_of(&sent);
+        assert_eq!(
+            shapes(&renditions),
+            vec![
+                (Webp, 480, 240),
+                (Jpeg, 480, 240),
+                (Webp, 960, 480),
+                (Jpeg, 960, 480),
+                (Webp, 1600, 800),
+                (Jpeg, 1600, 800),
+            ]
+        );
+        // Lossy: a VP8 frame, not the lossless VP8L the resume check writes.
+        for webp in renditions.iter().filter(|r| r.image_type == Webp) {
+            assert_eq!(&webp.bytes[12..16], b"VP8 ", "lossy WebP");
+        }
+    }
+
+    #[test]
+    fn images_are_never_upscaled_and_a_small_one_keeps_its_own_width_only() {
+        use ImageType::{Jpeg, Png, Webp};
+        type Shape = (ImageType, u32, u32);
+        let cases: &[(::image::ImageFormat, u32, u32, &[Shape])] = &[
+            (
+                ::image::ImageFormat::Jpeg,
+                300,
+                200,
+                &[(Webp, 300, 200), (Jpeg, 300, 200)],
+            ),
+            (
+                ::image::ImageFormat::Jpeg,
+                1000,
+                500,
+                &[
+                    (Webp, 480, 240),
+                    (Jpeg, 480, 240),
+                    (Webp, 960, 480),
+                    (Jpeg, 960, 480),
+                    (Webp, 1000, 500),
+                    (Jpeg, 1000, 500),
+                ],
+            ),
+            (
+                ::image::ImageFormat::Png,
+                480,
+                10,
+                &[(Webp, 480, 10), (Png, 480, 10)],
+            ),
+            (
+                ::image::ImageFormat::WebP,
+                600,
+                3000,
+                &[
+                    (Webp, 480, 2400),
+                    (Jpeg, 480, 2400),
+                    (Webp, 600, 3000),
+                    (Jpeg, 600, 3000),
+                ],
+            ),
+        ];
+        for (format, width, height, expected) in cases {
+            let sent = samples::encoded(*format, *width, *height);
+            assert_eq!(
+                shapes(&renditions_of(&sent)),
+                expected.to_vec(),
+                "{format:?} {width}x{height}"
+            );
+        }
+    }
+
+    #[test]
+    fn an_image_with_alpha_falls_back_to_png_and_keeps_its_alpha() {
+        let pixels = ::image::RgbaImage::from_fn(600, 300, |x, _| {
+            ::image::Rgba([200, 10, 10, (x % 256) as u8])
+        });
+        let mut sent = std::io::Cursor::new(Vec::new());
+        pixels
+            .write_to(&mut sent, ::image::ImageFormat::Png)
+            .expect("encode");
+        let renditions = renditions_of(sent.get_ref());
+        for r in &renditions {
+            let decoded = ::image::load_from_memory(&r.bytes).expect("decodes");
+            assert!(
+                decoded.color().has_alpha(),
+                "{:?} keeps alpha",
+                r.image_type
+            );
+        }
+        assert!(renditions
+            .iter()
+            .all(|r| matches!(r.image_type, ImageType::Webp | ImageType::Png)));
+    }
+
+    #[test]
+    fn a_photo_with_gps_exif_comes_out_with_no_exif_in_any_rendition() {
+        let jpeg = samples::encoded(::image::ImageFormat::Jpeg, 1200, 800);
+        let sent = samples::jpeg_with_exif(&jpeg, &samples::exif_with_gps(1));
+        assert!(sent.windows(4).any(|w| w == b"Exif"), "the sample has EXIF");
+        let renditions = renditions_of(&sent);
+        assert_eq!(renditions.len(), 6);
+        for r in &renditions {
+            for marker in [b"Exif".as_slice(), b"MM\0\x2a", b"EXIF", b"XMP "] {
+                assert!(
+                    !r.bytes.windows(marker.len()).any(|w| w == marker),
+                    "{:?} {}: no {:?}",
+                    r.image_type,
+                    r.width,
+                    String::from_utf8_lossy(marker)
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_png_declaring_30000_by_30000_pixels_is_refused_as_too_many_pixels() {
+        let bomb = samples::png_claiming(30_000, 30_000);
+        assert!(bomb.len() < 100, "a tiny file: {} bytes", bomb.len());
+        assert_eq!(check_for_web(&bomb), Err(RejectedFile::TooManyPixels));
+        let message = RejectedFile::TooManyPixels.to_string();
+        assert!(
+            message.starts_with("This image has too many pixels"),
+            "{message}"
+        );
+    }
+
+    #[test]
+    fn an_svg_for_the_web_is_one_rebuilt_file() {
+        let sent = b"<svg xmlns=\"http://www.w3.org/2000/svg\" onload=\"alert(1)\"><rect width=\"1\" height=\"1\"/></svg>";
+        match check_for_web(sent) {
+            Ok(WebImage::Svg(bytes)) => {
+                let text = String::from_utf8(bytes).expect("UTF-8");
+                assert!(!text.contains("onload") && text.contains("<rect"), "{text}");
+            }
+            other => panic!("an SVG, got {other:?}"),
+        }
     }
 }

@@ -32,6 +32,7 @@ use crate::domain::page::{page_count, requested_page};
 use crate::domain::sanitize::DisplaySanitizer;
 use crate::domain::search::SearchText;
 use crate::store::blogs::{self, BlogRecord};
+use crate::store::media_images::ImageRecord;
 use crate::store::watch::Reading;
 use crate::store::{Db, StoreError};
 
@@ -301,6 +302,55 @@ pub(crate) struct BlogJson<'a> {
     color: &'a str,
     tags: Vec<TagJson<'a>>,
     written_by: Option<AuthorJson<'a>>,
+    /// Added to SPEC.md's fields: the size and the renditions of `blog_image` (for `srcset`),
+    /// or null when it has none recorded (an SVG, or no image).
+    blog_image_set: Option<ImageSetJson<'a>>,
+}
+
+/// A raster image's size and the files it is stored as, for `srcset`.
+#[derive(Serialize, utoipa::ToSchema)]
+#[schema(as = ImageSet)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, ts(rename = "ImageSet"))]
+pub(crate) struct ImageSetJson<'a> {
+    /// Pixels of the image the path names (its widest rendition).
+    width: u32,
+    height: u32,
+    /// Every rendition, narrowest first: WebP and a JPEG or PNG fallback at each width.
+    sources: Vec<ImageSourceJson<'a>>,
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+#[schema(as = ImageSource)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, ts(rename = "ImageSource"))]
+pub(crate) struct ImageSourceJson<'a> {
+    /// A path under the media base.
+    path: &'a str,
+    /// Pixels wide (the `w` of a srcset).
+    width: u32,
+    /// `image/webp`, `image/jpeg` or `image/png`.
+    #[serde(rename = "type")]
+    #[cfg_attr(test, ts(rename = "type"))]
+    mime: &'a str,
+}
+
+impl<'a> ImageSetJson<'a> {
+    fn new(record: &'a ImageRecord) -> ImageSetJson<'a> {
+        ImageSetJson {
+            width: record.width,
+            height: record.height,
+            sources: record
+                .renditions
+                .iter()
+                .map(|r| ImageSourceJson {
+                    path: &r.path,
+                    width: r.width,
+                    mime: &r.mime,
+                })
+                .collect(),
+        }
+    }
 }
 
 #[derive(Serialize, utoipa::ToSchema)]
@@ -319,6 +369,8 @@ pub(crate) struct AuthorJson<'a> {
     name: &'a str,
     /// A path under the media base, like `blog_image`.
     profile_photo: Option<&'a str>,
+    /// Added: the size and renditions of `profile_photo`, like `blog_image_set`.
+    profile_photo_set: Option<ImageSetJson<'a>>,
 }
 
 impl<'a> BlogJson<'a> {
@@ -337,7 +389,9 @@ impl<'a> BlogJson<'a> {
             written_by: record.author.as_ref().map(|a| AuthorJson {
                 name: &a.name,
                 profile_photo: a.profile_photo.as_deref(),
+                profile_photo_set: record.profile_photo_set.as_ref().map(ImageSetJson::new),
             }),
+            blog_image_set: record.blog_image_set.as_ref().map(ImageSetJson::new),
         }
     }
 }

@@ -14,7 +14,8 @@ use std::path::Path;
 use ts_rs::{Config, TS};
 
 use super::blogs::{
-    AuthorJson, BlogJson, DetailBody, DetailData, ListBody, ListData, Pagination, TagJson,
+    AuthorJson, BlogJson, DetailBody, DetailData, ImageSetJson, ImageSourceJson, ListBody,
+    ListData, Pagination, TagJson,
 };
 use super::error::ErrorBody;
 use super::reply::{CreatedBody, CreatedId};
@@ -36,6 +37,8 @@ fn api_types() -> String {
         BlogJson::decl(&cfg),
         TagJson::decl(&cfg),
         AuthorJson::decl(&cfg),
+        ImageSetJson::decl(&cfg),
+        ImageSourceJson::decl(&cfg),
         Pagination::decl(&cfg),
         ListBody::decl(&cfg),
         ListData::decl(&cfg),

@@ -2,8 +2,9 @@
 //! story (cover or body), an author's photo or a leader's portrait.
 //!
 //! The body is the file itself (any Content-Type: only its bytes decide), at most
-//! `MAX_IMAGE_BYTES`. It goes through the one image check like every other image that enters,
-//! is stored under its content-hash name in the media folder, and the answer names it:
+//! `MAX_IMAGE_BYTES`. It goes through the one door for public images (`prepare_image`: the
+//! image check, then a raster image's widths in WebP and JPEG or PNG), is stored under
+//! content-hash names in the media folder, and the answer names it:
 //! 201 `{"path": "blogs/3f9a0c1d2e3f4a5b.jpg"}`, the path a story or the company details
 //! then refer to. Nothing refers to it until they are saved; an unused upload only costs its
 //! disk space.
@@ -21,8 +22,8 @@ use super::reply::invalid;
 use super::staff::{gate, Access, Staff};
 use super::{raw_query, AppState};
 use crate::domain::fields::FieldErrors;
-use crate::domain::image::{self, MAX_IMAGE_BYTES};
-use crate::publish::media::{MediaFile, MediaLibrary};
+use crate::domain::image::MAX_IMAGE_BYTES;
+use crate::publish::media::{prepare_image, record_image, MediaLibrary};
 use crate::store::staff as accounts;
 use crate::store::StoreError;
 
@@ -75,27 +76,32 @@ async fn upload(
     state.check_writable()?;
     let sent = read_bounded(&headers, body, MAX_IMAGE_BYTES as u64, "image").await?;
     let library = MediaLibrary::new(&state.settings.data_dir);
-    let stored = tokio::task::spawn_blocking(move || -> Result<String, ApiError> {
-        let accepted = image::check(&sent)
+    let writer = library.clone();
+    // The one door for public images: a raster image becomes its set of widths and formats.
+    let (image, written) = tokio::task::spawn_blocking(move || -> Result<_, ApiError> {
+        let image = prepare_image(folder, &sent)
             .map_err(|why| invalid(FieldErrors::one("file", why.to_string())))?;
-        let file = MediaFile::new(folder, accepted.image_type, accepted.bytes);
-        library
-            .store(std::slice::from_ref(&file))
-            .map_err(ApiError::unexpected)?;
-        Ok(file.path)
+        let written = writer.store(&image.files).map_err(ApiError::unexpected)?;
+        Ok((image, written))
     })
     .await
     .map_err(ApiError::unexpected)??;
+    let stored = image.path.clone();
     let subject = format!("image {stored}");
-    state
+    let recorded = state
         .db
         .write(move |conn| -> Result<(), StoreError> {
+            record_image(conn, &image)?;
             Ok(accounts::audit(
                 conn,
                 &staff.audit("uploaded", &subject, ""),
             )?)
         })
-        .await?;
+        .await;
+    if let Err(err) = recorded {
+        library.remove(&written);
+        return Err(err.into());
+    }
     Ok(warp::reply::with_status(
         warp::reply::json(&Uploaded { path: stored }),
         StatusCode::CREATED,

@@ -14,13 +14,14 @@ use rusqlite::Connection;
 use time::Date;
 
 use crate::domain::blog_id::BlogId;
-use crate::domain::image::{self, MAX_IMAGE_BYTES};
+use crate::domain::image::MAX_IMAGE_BYTES;
 use crate::domain::img_sources::map_img_sources;
 use crate::domain::post_file::{BodyFormat, PostFile, PostFileError};
 use crate::domain::sanitize::is_media_path;
 use crate::store::blogs::{self, Author, NewBlog};
+use crate::store::media_images::{self, ImageRecord};
 use crate::store::StoreError;
-use media::{MediaFile, MediaLibrary};
+use media::{prepare_image, MediaFile, MediaLibrary};
 
 #[derive(Debug, thiserror::Error)]
 pub enum PublishError {
@@ -60,6 +61,8 @@ pub struct PreparedPost {
     pub file: String,
     pub blog: NewBlog,
     pub media: Vec<MediaFile>,
+    /// The sizes and renditions of its raster images, recorded with the post.
+    pub images: Vec<ImageRecord>,
 }
 
 /// Parses the post file `file` (its text given) and loads the images it names through
@@ -77,7 +80,7 @@ pub fn prepare(
         file: file.to_owned(),
         source,
     })?;
-    let mut media = Vec::new();
+    let mut media = Images::default();
     // Images the body shows from beside the post file move into media like the others.
     let content = map_img_sources(&post.content, |src| {
         if is_media_path(src) {
@@ -122,8 +125,16 @@ pub fn prepare(
             author,
             editorial: None,
         },
-        media,
+        media: media.files,
+        images: media.records,
     })
+}
+
+/// The files and records of a post's images, gathered as they load.
+#[derive(Default)]
+struct Images {
+    files: Vec<MediaFile>,
+    records: Vec<ImageRecord>,
 }
 
 fn load_image(
@@ -132,7 +143,7 @@ fn load_image(
     path: &str,
     folder: &str,
     load: &impl Fn(&str) -> io::Result<Vec<u8>>,
-    media: &mut Vec<MediaFile>,
+    media: &mut Images,
 ) -> Result<String, PublishError> {
     let problem = |problem: String| PublishError::Image {
         file: file.to_owned(),
@@ -147,13 +158,13 @@ fn load_image(
             MAX_IMAGE_BYTES / 1024 / 1024
         )));
     }
-    // The same check as every other image that enters: a raster image is stored re-encoded
-    // (no metadata), an SVG rebuilt.
-    let accepted = image::check(&bytes).map_err(|why| problem(format!("{path}: {why}")))?;
-    let file = MediaFile::new(folder, accepted.image_type, accepted.bytes);
-    let stored = file.path.clone();
-    media.push(file);
-    Ok(stored)
+    // The one door for public images: a raster image is stored re-encoded (no metadata) at
+    // every web width, an SVG rebuilt.
+    let prepared =
+        prepare_image(folder, &bytes).map_err(|why| problem(format!("{path}: {why}")))?;
+    media.files.extend(prepared.files);
+    media.records.extend(prepared.record);
+    Ok(prepared.path)
 }
 
 /// Stores the posts' images, then runs `write` (which must write the posts in ONE
@@ -186,12 +197,21 @@ pub fn add_all(
     })
 }
 
-/// Inserts the posts on an open transaction.
+/// Inserts the posts, with the records of their images, on an open transaction.
 pub fn insert_all(conn: &Connection, posts: &[PreparedPost]) -> Result<Vec<BlogId>, StoreError> {
     posts
         .iter()
-        .map(|post| blogs::insert(conn, &post.blog))
+        .map(|post| {
+            record_images(conn, post)?;
+            blogs::insert(conn, &post.blog)
+        })
         .collect()
+}
+
+fn record_images(conn: &Connection, post: &PreparedPost) -> Result<(), StoreError> {
+    post.images
+        .iter()
+        .try_for_each(|image| media_images::record(conn, image))
 }
 
 /// Replaces the post `id` (keeping its id), then deletes the media nothing uses any more.
@@ -203,6 +223,7 @@ pub fn update(
 ) -> Result<(), PublishError> {
     let unused = with_media(library, std::slice::from_ref(post), || {
         let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+        record_images(&tx, post)?;
         let unused = blogs::update(&tx, id, &post.blog)?
             .ok_or_else(|| PublishError::NoSuchBlog(id.to_string()))?;
         tx.commit()?;

@@ -13,7 +13,7 @@ use rusqlite::{Connection, OptionalExtension, TransactionBehavior};
 use rust_embed::RustEmbed;
 use time::{Date, OffsetDateTime};
 
-use super::media::{MediaFile, MediaLibrary};
+use super::media::{prepare_image, MediaFile, MediaLibrary};
 use super::{insert_all, prepare, with_media, PreparedPost, PublishError};
 use crate::domain::image;
 use crate::domain::post_file::BodyFormat;
@@ -73,13 +73,49 @@ pub fn demo_posts(today: Date) -> Result<Vec<PreparedPost>, PublishError> {
         .map(Cow::into_owned)
         .collect();
     names.sort();
-    names
-        .iter()
-        .map(|name| {
-            let text = SeedFiles::get(name)
-                .map(|f| String::from_utf8_lossy(&f.data).into_owned())
-                .unwrap_or_default();
-            prepare(name, &text, today, load_embedded)
+    let prepare_one = |name: &String| {
+        let text = SeedFiles::get(name)
+            .map(|f| String::from_utf8_lossy(&f.data).into_owned())
+            .unwrap_or_default();
+        prepare(name, &text, today, load_embedded)
+    };
+    // Each cover photo takes a resize and two encodings per width: one thread per core
+    // (each taking every n-th post) cuts the first start's wait.
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get().min(4));
+    let mut prepared: Vec<Option<Result<PreparedPost, PublishError>>> =
+        (0..names.len()).map(|_| None).collect();
+    std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|first| {
+                let names = &names;
+                scope.spawn(move || {
+                    names
+                        .iter()
+                        .enumerate()
+                        .skip(first)
+                        .step_by(threads)
+                        .map(|(index, name)| (index, prepare_one(name)))
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        for worker in workers {
+            // A worker that panicked leaves its posts unprepared: they are reported below.
+            for (index, post) in worker.join().unwrap_or_default() {
+                prepared[index] = Some(post);
+            }
+        }
+    });
+    prepared
+        .into_iter()
+        .zip(&names)
+        .map(|(post, name)| {
+            post.unwrap_or_else(|| {
+                Err(PublishError::Read {
+                    path: name.clone(),
+                    source: io::Error::other("preparing the demo post failed"),
+                })
+            })
         })
         .collect()
 }
@@ -93,9 +129,10 @@ fn load_embedded(path: &str) -> io::Result<Vec<u8>> {
 
 /// The embedded seed image stored under the media path `path` (e.g. `blogs/<hash>.svg`),
 /// so the demo images show even when the media folder lost them. Like every image, a seed
-/// image is served only as the image check stored it (an SVG rebuilt, a raster image
-/// re-encoded); databases seeded before SVGs were rebuilt name the file by the hash of its original bytes, so that name
-/// answers the rebuilt copy too.
+/// image is served only as the image check stored it (an SVG rebuilt, a raster image at each
+/// of its renditions); databases seeded before SVGs were rebuilt name the file by the hash of
+/// its original bytes, so that name answers the rebuilt copy too. The first call prepares
+/// every seed image (seconds for the photos): it only happens when the media folder lost them.
 pub fn embedded_media(path: &str) -> Option<Bytes> {
     static BY_MEDIA_PATH: LazyLock<HashMap<String, Bytes>> = LazyLock::new(|| {
         let mut map = HashMap::new();
@@ -103,16 +140,26 @@ pub fn embedded_media(path: &str) -> Option<Bytes> {
             let Some(file) = SeedFiles::get(&name) else {
                 continue;
             };
-            let Ok(accepted) = image::check(&file.data) else {
-                continue;
+            let svg = name.ends_with(".svg");
+            // A photo is prepared only for the folder it is published to (covers and body
+            // images: blogs; avatars: authors); a drawing is cheap, so under both.
+            let folders: &[&str] = match (svg, name.starts_with("authors/")) {
+                (true, _) => &["blogs", "authors"],
+                (false, true) => &["authors"],
+                (false, false) => &["blogs"],
             };
-            let sent = file.data.into_owned();
-            let kind = accepted.image_type;
-            let stored = Bytes::from(accepted.bytes);
-            for folder in ["blogs", "authors"] {
-                for bytes in [&sent[..], &stored[..]] {
-                    let path = MediaFile::new(folder, kind, bytes.to_vec()).path;
-                    map.insert(path, stored.clone());
+            for &folder in folders {
+                let Ok(prepared) = prepare_image(folder, &file.data) else {
+                    continue;
+                };
+                for stored in prepared.files {
+                    let bytes = Bytes::from(stored.bytes);
+                    if svg {
+                        let sent =
+                            MediaFile::new(folder, image::ImageType::Svg, file.data.to_vec());
+                        map.insert(sent.path, bytes.clone());
+                    }
+                    map.insert(stored.path, bytes);
                 }
             }
         }

@@ -4,6 +4,7 @@
 
 use rusqlite::{params, Connection, OptionalExtension, Row};
 
+use super::media_images::{parse_renditions, ImageRecord};
 use super::StoreError;
 use crate::domain::blog_id::BlogId;
 use crate::domain::img_sources::img_sources;
@@ -66,6 +67,10 @@ pub struct BlogRecord {
     pub color: String,
     pub tags: Vec<String>,
     pub author: Option<Author>,
+    /// The size and renditions of `blog_image`, when it is a recorded raster image.
+    pub blog_image_set: Option<ImageRecord>,
+    /// The same for the author's photo.
+    pub profile_photo_set: Option<ImageRecord>,
 }
 
 /// One line of `corpsite blog list`.
@@ -80,7 +85,12 @@ pub struct BlogSummary {
 const RANK: &str = "bm25(blog_search, 10.0, 4.0, 1.0, 6.0, 6.0)";
 const COLUMNS: &str =
     "b.id, b.slug, b.title, b.motive, b.content, b.blog_image, b.date, b.min_read, b.color, \
-                       a.name, a.profile_photo";
+                       a.name, a.profile_photo, \
+                       mi.width, mi.height, mi.renditions, mp.width, mp.height, mp.renditions";
+/// The author and the recorded sizes of the post's image and the author's photo.
+const JOINS: &str = "LEFT JOIN authors a ON a.id = b.author_id \
+                     LEFT JOIN media_images mi ON mi.path = b.blog_image \
+                     LEFT JOIN media_images mp ON mp.path = a.profile_photo";
 
 /// Adds a post under a new, unique id made from its title.
 pub fn insert(conn: &Connection, blog: &NewBlog) -> Result<BlogId, StoreError> {
@@ -197,7 +207,7 @@ pub fn list(
     let rows = match search {
         None => {
             let mut stmt = conn.prepare_cached(&format!(
-                "SELECT {COLUMNS} FROM blogs b LEFT JOIN authors a ON a.id = b.author_id
+                "SELECT {COLUMNS} FROM blogs b {JOINS}
                  WHERE b.state = 'published'
                  ORDER BY b.date DESC, b.id DESC LIMIT ?1 OFFSET ?2"
             ))?;
@@ -206,8 +216,7 @@ pub fn list(
         }
         Some(search) => {
             let mut stmt = conn.prepare_cached(&format!(
-                "SELECT {COLUMNS} FROM blog_search s JOIN blogs b ON b.id = s.rowid
-                 LEFT JOIN authors a ON a.id = b.author_id
+                "SELECT {COLUMNS} FROM blog_search s JOIN blogs b ON b.id = s.rowid {JOINS}
                  WHERE blog_search MATCH ?3 AND b.state = 'published'
                  ORDER BY {RANK}, b.date DESC, b.id DESC LIMIT ?1 OFFSET ?2"
             ))?;
@@ -224,8 +233,7 @@ pub fn list(
 pub fn get(conn: &Connection, id: &BlogId) -> Result<Option<BlogRecord>, StoreError> {
     let found = conn
         .prepare_cached(&format!(
-            "SELECT {COLUMNS} FROM blogs b LEFT JOIN authors a ON a.id = b.author_id
-             WHERE b.slug = ?1 AND b.state = 'published'"
+            "SELECT {COLUMNS} FROM blogs b {JOINS} WHERE b.slug = ?1 AND b.state = 'published'"
         ))?
         .query_row([id.as_str()], record_row)
         .optional()?;
@@ -357,11 +365,15 @@ fn remove_orphans(conn: &Connection) -> Result<(), StoreError> {
     Ok(())
 }
 
+/// The candidates nothing uses any more, with the other renditions of each (whose records
+/// are forgotten here).
 fn unused_media(conn: &Connection, candidates: Vec<String>) -> Result<Vec<String>, StoreError> {
     let mut unused = Vec::new();
     for path in candidates {
         if !media_in_use(conn, &path)? && !unused.contains(&path) {
+            let renditions = super::media_images::forget(conn, &path)?;
             unused.push(path);
+            unused.extend(renditions);
         }
     }
     Ok(unused)
@@ -387,8 +399,28 @@ fn record_row(row: &Row<'_>) -> rusqlite::Result<(i64, BlogRecord)> {
             }),
             None => None,
         },
+        blog_image_set: image_set(row, 5, 11)?,
+        profile_photo_set: image_set(row, 10, 14)?,
     };
     Ok((row.get(0)?, record))
+}
+
+/// The recorded image whose path is column `path` and whose width, height and renditions
+/// start at column `first`.
+fn image_set(row: &Row<'_>, path: usize, first: usize) -> rusqlite::Result<Option<ImageRecord>> {
+    let path: Option<String> = row.get(path)?;
+    let width: Option<u32> = row.get(first)?;
+    let height: Option<u32> = row.get(first + 1)?;
+    let renditions: Option<String> = row.get(first + 2)?;
+    Ok(match (path, width, height, renditions) {
+        (Some(path), Some(width), Some(height), Some(renditions)) => Some(ImageRecord {
+            path,
+            width,
+            height,
+            renditions: parse_renditions(&renditions),
+        }),
+        _ => None,
+    })
 }
 
 fn with_tags(

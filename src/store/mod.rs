@@ -14,6 +14,7 @@ pub mod applicants;
 pub mod backup;
 pub mod inbox;
 pub mod leads;
+pub mod media_images;
 pub mod outbox;
 pub mod permissions;
 pub mod site_details;

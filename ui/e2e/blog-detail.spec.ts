@@ -198,7 +198,10 @@ test('an author without a photo gets a circle with the first initial in the blog
 }) => {
   await serveBlog(
     page,
-    fakeBlog({ color: '#7c2d12', written_by: { name: 'farah Siddiqui', profile_photo: null } }),
+    fakeBlog({
+      color: '#7c2d12',
+      written_by: { name: 'farah Siddiqui', profile_photo: null, profile_photo_set: null },
+    }),
   );
   await openInApp(page, blogPath('fake-post'));
   const initial = page.getByTestId('author-initial');

@@ -38,7 +38,8 @@ export function fakeBlog(overrides: Partial<Blog> = {}): Blog {
     min_read: '3 min read',
     color: '#1f6f8b',
     tags: [{ name: 'Real Estate' }],
-    written_by: { name: 'Ananya Rao', profile_photo: null },
+    written_by: { name: 'Ananya Rao', profile_photo: null, profile_photo_set: null },
+    blog_image_set: null,
     ...overrides,
   };
 }

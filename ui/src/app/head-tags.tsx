@@ -1,5 +1,6 @@
 import { siteInfo } from '@/content/site';
 import type { BreadcrumbItem } from '@/content/types';
+import type { PreloadImage } from '@/lib/image-set';
 import { documentTitle, type HeadCollector } from '@/lib/page-meta';
 import { brandName } from '@/lib/site-details';
 import type { Absolute } from '@/lib/structured-data';
@@ -30,6 +31,11 @@ function breadcrumbList(items: readonly BreadcrumbItem[], here: string, absolute
   };
 }
 
+/** A preload's `imagesrcset` and `imagesizes` (HTML's names; the JSX types lack `imagesizes`). */
+function imageCandidates(preload: PreloadImage): Record<string, string> {
+  return preload.srcset && preload.sizes ? { imagesrcset: preload.srcset, imagesizes: preload.sizes } : {};
+}
+
 interface HeadTagsProps {
   head: HeadCollector;
   /** The page's canonical path (with its query, when it names a different page). */
@@ -54,6 +60,7 @@ export function HeadTags({ head, canonicalPath, absolute, noindex }: HeadTagsPro
     meta.image && !/\.svg(\?|$)/i.test(meta.image)
       ? { url: meta.image.startsWith('/') ? absolute(meta.image) : meta.image }
       : { url: absolute(SOCIAL_IMAGE.path), width: SOCIAL_IMAGE.width, height: SOCIAL_IMAGE.height };
+  const preload = meta.preloadImage;
   const structured = [
     ...(meta.structuredData?.(absolute) ?? []),
     ...(head.breadcrumb ? [breadcrumbList(head.breadcrumb, url, absolute)] : []),
@@ -64,6 +71,16 @@ export function HeadTags({ head, canonicalPath, absolute, noindex }: HeadTagsPro
       <meta name="description" content={description} />
       {(noindex || meta.noindex) && <meta name="robots" content="noindex" />}
       <link rel="canonical" href={url} />
+      {preload && (
+        <link
+          rel="preload"
+          as="image"
+          href={preload.href}
+          {...imageCandidates(preload)}
+          type={preload.type}
+          fetchpriority="high"
+        />
+      )}
       <link
         rel="alternate"
         type="application/rss+xml"

@@ -25,7 +25,12 @@ min_read: string,
 /**
  * `#rrggbb`
  */
-color: string, tags: Array<BlogTag>, written_by: BlogAuthor | null, };
+color: string, tags: Array<BlogTag>, written_by: BlogAuthor | null, 
+/**
+ * Added to SPEC.md's fields: the size and the renditions of `blog_image` (for `srcset`),
+ * or null when it has none recorded (an SVG, or no image).
+ */
+blog_image_set: ImageSet | null, };
 
 export type BlogTag = { name: string, };
 
@@ -33,7 +38,35 @@ export type BlogAuthor = { name: string,
 /**
  * A path under the media base, like `blog_image`.
  */
-profile_photo: string | null, };
+profile_photo: string | null, 
+/**
+ * Added: the size and renditions of `profile_photo`, like `blog_image_set`.
+ */
+profile_photo_set: ImageSet | null, };
+
+export type ImageSet = { 
+/**
+ * Pixels of the image the path names (its widest rendition).
+ */
+width: number, height: number, 
+/**
+ * Every rendition, narrowest first: WebP and a JPEG or PNG fallback at each width.
+ */
+sources: Array<ImageSource>, };
+
+export type ImageSource = { 
+/**
+ * A path under the media base.
+ */
+path: string, 
+/**
+ * Pixels wide (the `w` of a srcset).
+ */
+width: number, 
+/**
+ * `image/webp`, `image/jpeg` or `image/png`.
+ */
+type: string, };
 
 export type Pagination = { total: number, limit: number, page: number, pages: number, };
 

@@ -1,5 +1,6 @@
 import { useEffect } from 'preact/hooks';
 import type { BreadcrumbItem } from '@/content/types';
+import type { PreloadImage } from './image-set';
 import { brandName } from './site-details';
 import type { StructuredData } from './structured-data';
 
@@ -11,6 +12,8 @@ export interface PageMeta {
   description?: string;
   /** The link preview image (an absolute URL or a path on this site). */
   image?: string;
+  /** The largest image above the fold, which the server's head preloads. */
+  preloadImage?: PreloadImage;
   /** Open Graph type: a post is an article. */
   type?: 'website' | 'article';
   /** schema.org objects for the page's JSON-LD (BreadcrumbList is added from the breadcrumb). */

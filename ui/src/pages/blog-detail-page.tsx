@@ -3,13 +3,14 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { Icon } from '@/components/icon';
 import { blogContent } from '@/content/blog';
 import { messages } from '@/content/messages';
-import { BlogArticle } from '@/features/blog/blog-article';
+import { BlogArticle, HERO_SIZES } from '@/features/blog/blog-article';
 import { pickOthers, seededRandom } from '@/features/blog/blog-layout';
 import { LoadFailed } from '@/features/blog/load-failed';
 import { SimilarBlogs } from '@/features/blog/similar-blogs';
 import { SubscribePanel } from '@/features/blog/subscribe-panel';
 import { ApiError } from '@/lib/api-client';
 import { getBlog, listBlogs } from '@/lib/blog-api';
+import { preloadOf } from '@/lib/image-set';
 import { takeBlog, takeList } from '@/lib/page-data';
 import { usePageMeta } from '@/lib/page-meta';
 import { mediaUrl } from '@/lib/runtime-config';
@@ -115,6 +116,7 @@ export function BlogDetailPage() {
           title: blog.title,
           description: blog.motive,
           image: mediaUrl(blog.blog_image),
+          preloadImage: preloadOf(blog.blog_image, blog.blog_image_set, HERO_SIZES),
           type: 'article',
           structuredData: blogPostingData(blog, pathname),
         }

@@ -1,10 +1,13 @@
+import { MediaImage } from '@/components/media-image';
 import type { Blog } from '@/lib/api-types';
-import { mediaUrl } from '@/lib/runtime-config';
 import { useInlineStyle } from '@/lib/use-inline-style';
 import { AuthorBadge } from './author-badge';
 import { blogColor, formatBlogDate } from './blog-format';
 import { PostBody } from './post-body';
 import './blog-detail.css';
+
+/** The post's picture fills the article column (blog-detail.css: 800px, less 1rem each side on phones). */
+export const HERO_SIZES = '(min-width: 832px) 800px, calc(100vw - 2rem)';
 
 /**
  * A post as its page shows it: kicker (tags and reading time in its colour), title, byline,
@@ -14,7 +17,6 @@ import './blog-detail.css';
 export function BlogArticle({ blog }: { blog: Blog }) {
   const color = blogColor(blog.color);
   const tags = blog.tags.map((tag) => tag.name).filter(Boolean);
-  const image = mediaUrl(blog.blog_image);
   const kicker = useInlineStyle<HTMLParagraphElement>({ color });
   return (
     <article class="blog-detail__article" aria-labelledby="blog-title">
@@ -44,15 +46,15 @@ export function BlogArticle({ blog }: { blog: Blog }) {
         </div>
       </header>
       {/* A post without an image goes straight from its header to its motive. */}
-      {image && (
-        <img
+      {blog.blog_image && (
+        <MediaImage
           class="blog-detail__image"
-          src={image}
-          alt=""
+          path={blog.blog_image}
+          set={blog.blog_image_set}
+          sizes={HERO_SIZES}
           width={1200}
           height={675}
           fetchpriority="high"
-          decoding="async"
         />
       )}
       <p class="blog-detail__motive">{blog.motive}</p>

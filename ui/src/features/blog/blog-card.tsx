@@ -8,6 +8,16 @@ import { blogColor } from './blog-format';
 import type { BlogCardVariant } from './blog-layout';
 import './blog-card.css';
 
+/**
+ * How wide a card's picture shows (blog-list.css): the whole width on phones, half on tablets,
+ * a quarter of the 1200px list (half for the opening card) from 1024px.
+ */
+const CARD_SIZES: Record<BlogCardVariant, string> = {
+  feature: '(min-width: 1024px) 580px, (min-width: 640px) 50vw, 100vw',
+  standard: '(min-width: 1024px) 280px, (min-width: 640px) 50vw, 100vw',
+  text: '0px',
+};
+
 interface BlogCardProps {
   blog: Blog;
   variant: BlogCardVariant;
@@ -26,6 +36,8 @@ export function BlogCard({ blog, variant, eager }: BlogCardProps) {
         <MediaImage
           class="blog-card__image"
           path={blog.blog_image}
+          set={blog.blog_image_set}
+          sizes={CARD_SIZES[variant]}
           width={1200}
           height={675}
           loading={eager ? 'eager' : 'lazy'}

@@ -23,6 +23,8 @@ export function SimilarBlogs({ blogs }: { blogs: readonly Blog[] }) {
               <MediaImage
                 class="blog-card__image"
                 path={blog.blog_image}
+                set={blog.blog_image_set}
+                sizes="(min-width: 900px) 390px, 100vw"
                 width={1200}
                 height={675}
                 loading="lazy"

@@ -29,7 +29,15 @@ function StoryCard({ blog }: { blog: Blog }) {
   const tag = blog.tags[0]?.name;
   return (
     <li class="card story-card" data-animate>
-      <MediaImage class="story-card__image" path={blog.blog_image} width={800} height={500} loading="lazy" />
+      <MediaImage
+        class="story-card__image"
+        path={blog.blog_image}
+        set={blog.blog_image_set}
+        sizes="(min-width: 900px) 400px, 100vw"
+        width={800}
+        height={500}
+        loading="lazy"
+      />
       <div class="story-card__body">
         {tag && <p class="tag">{tag}</p>}
         <h3 class="story-card__title">

@@ -58,11 +58,14 @@ function previewBlog(form: StoryForm, html: string, minRead: string): Blog {
     motive: form.motive,
     content: html,
     blog_image: form.image,
+    blog_image_set: null,
     date: form.date ? `${form.date}T00:00:00.000Z` : new Date().toISOString(),
     min_read: form.min_read || minRead,
     color: form.color || '#0f3b57',
     tags: form.tags.map((name) => ({ name })),
-    written_by: form.author ? { name: form.author, profile_photo: form.author_photo } : null,
+    written_by: form.author
+      ? { name: form.author, profile_photo: form.author_photo, profile_photo_set: null }
+      : null,
   };
 }
 
