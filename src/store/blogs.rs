@@ -135,12 +135,13 @@ pub fn update(
     };
     let author_id = author_id(conn, blog.author.as_ref())?;
     let editorial = blog.editorial.as_ref();
-    // A post file's update keeps the state the post had (?11 NULL), and its body is the
-    // file's from now on (no source).
+    // A post file's update keeps the state the post had (?11 NULL) and, when scheduled, its
+    // time; its body is the file's from now on (no source).
     conn.prepare_cached(
         "UPDATE blogs SET title = ?2, motive = ?3, content = ?4, body_text = ?5, blog_image = ?6, date = ?7,
                           min_read = ?8, color = ?9, author_id = ?10,
-                          state = coalesce(?11, state), publish_at = ?12, source = ?13,
+                          state = coalesce(?11, state),
+                          publish_at = CASE WHEN ?11 IS NULL THEN publish_at ELSE ?12 END, source = ?13,
                           source_format = ?14, updated_by = ?15, revision = revision + 1,
                           updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
          WHERE id = ?1",

@@ -324,3 +324,59 @@ fn parse_state(state: &str) -> rusqlite::Result<StoryState> {
         )
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::blogs::Editorial;
+    use crate::store::run_migrations;
+
+    fn story(state: StoryState, publish_at: Option<&str>) -> NewBlog {
+        NewBlog {
+            title: "A scheduled story".into(),
+            motive: "Why it matters".into(),
+            content: "<p>Body</p>".into(),
+            body_text: "Body".into(),
+            blog_image: None,
+            date: "2026-11-23".into(),
+            min_read: "1 min read".into(),
+            color: "#1d4e89".into(),
+            tags: Vec::new(),
+            author: None,
+            editorial: Some(Editorial {
+                state,
+                publish_at: publish_at.map(str::to_owned),
+                source: "Body".into(),
+                format: BodyFormat::Markdown,
+                updated_by: "office@corp.example".into(),
+            }),
+        }
+    }
+
+    #[test]
+    fn a_post_file_update_keeps_a_scheduled_storys_time_and_the_scheduler_still_publishes_it() {
+        let mut conn = Connection::open_in_memory().expect("db");
+        run_migrations(&mut conn).expect("migrations");
+        let at = "2026-11-25T09:00:00Z";
+        let id = blogs::insert(&conn, &story(StoryState::Scheduled, Some(at))).expect("insert");
+        let mut from_file = story(StoryState::Published, None);
+        from_file.editorial = None;
+        blogs::update(&conn, &id, &from_file).expect("update");
+        let kept = get(&conn, &id).expect("get").expect("there");
+        assert_eq!(
+            (kept.state, kept.publish_at.as_deref()),
+            (StoryState::Scheduled, Some(at))
+        );
+        assert!(publish_due(&conn, "2026-11-25T08:59:59Z")
+            .expect("early")
+            .is_empty());
+        assert_eq!(
+            publish_due(&conn, at).expect("due"),
+            std::slice::from_ref(&id)
+        );
+        let published = get(&conn, &id).expect("get").expect("there");
+        assert_eq!(published.state, StoryState::Published);
+        assert_eq!(published.date, "2026-11-25", "dated the day it went public");
+        assert!(blogs::get(&conn, &id).expect("public read").is_some());
+    }
+}
