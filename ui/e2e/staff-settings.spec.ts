@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, hasHorizontalScroll, test, waitForApp } from './fixtures';
-import { readyStaff, signIn } from './staff-helpers';
+import { readyStaff, seriousAxeViolations, signIn } from './staff-helpers';
 
 /** The demo details the site starts with; every test puts them back, since other specs read
  * the same server's pages. */
@@ -13,13 +12,6 @@ const DEMO = JSON.parse(
 const SIGNED_OUT = /401|Failed to load resource/;
 
 test.describe.configure({ mode: 'serial' });
-
-async function seriousAxeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 async function openSettings(page: Page, email: string) {
   await page.goto('/login?next=%2Fstaff%2Fsettings');

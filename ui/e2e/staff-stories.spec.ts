@@ -1,19 +1,11 @@
 import { fileURLToPath } from 'node:url';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, hasHorizontalScroll, test } from './fixtures';
-import { readyStaff, signIn } from './staff-helpers';
+import { readyStaff, seriousAxeViolations, signIn } from './staff-helpers';
 
 /** Every failed call is logged (SPEC.md section 8): the sign-in redirect and the 409 provoke them. */
 const EXPECTED_FAILURES = /401|409|Failed to load resource/;
 const PHOTO = fileURLToPath(new URL('../../tests/fixtures/resume.jpg', import.meta.url));
 const PICTURE = fileURLToPath(new URL('../../tests/fixtures/resume.png', import.meta.url));
-
-async function seriousAxeViolations(page: import('@playwright/test').Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 /** `2026-11-23T19:30:15` for a `datetime-local` input, `seconds` from now in the browser's zone. */
 function localTimeFromNow(seconds: number): string {

@@ -1,17 +1,17 @@
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, hasHorizontalScroll, test } from './fixtures';
-import { addStaff, PASSWORD, postApplication, postEnquiry, readyStaff, signIn } from './staff-helpers';
+import {
+  addStaff,
+  PASSWORD,
+  postApplication,
+  postEnquiry,
+  readyStaff,
+  seriousAxeViolations,
+  signIn,
+} from './staff-helpers';
 
 /** Every failed call is logged (SPEC.md section 8); these tests provoke 401s on purpose. */
 const SIGNED_OUT = /401|Failed to load resource/;
-
-async function seriousAxeViolations(page: import('@playwright/test').Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 test('a wrong password gets one message that does not say whether the account exists', async ({
   page,
