@@ -79,6 +79,8 @@ pub struct AppState {
     pub site: Arc<site_details::SiteApi>,
     /// The server-rendered pages.
     pub pages: Arc<pages::Pages>,
+    /// The backups' and the certificate's state, for `/healthz` and `/metrics`.
+    pub health: Arc<crate::health::Health>,
 }
 
 impl AppState {
@@ -123,6 +125,7 @@ impl AppState {
             blogs,
             site,
             pages: Arc::new(pages),
+            health: watches.health,
         }
     }
 
@@ -163,6 +166,7 @@ impl AppState {
 pub struct Watches {
     pub blog_version: Reading,
     pub store_lost: Reading,
+    pub health: Arc<crate::health::Health>,
 }
 
 /// GET, or HEAD (hyper sends HEAD answers without their body).

@@ -15,6 +15,7 @@ use std::time::Duration;
 
 use tokio::net::TcpListener;
 
+use crate::health::Health;
 use crate::http::{self, AppState, Watches};
 use crate::mail::compose::Composer;
 use crate::mail::sender::Sender;
@@ -134,6 +135,8 @@ pub struct Background {
     scheduler: Option<Watch>,
     /// Delivers the outbox, when a relay is set.
     mail: Option<Sender>,
+    /// What the backup task and the certificate keeper report.
+    health: Arc<Health>,
 }
 
 impl Background {
@@ -162,6 +165,7 @@ impl Background {
             store_file,
             scheduler,
             mail: start_mail(db, settings, local),
+            health: Health::new(),
         }
     }
 
@@ -172,6 +176,7 @@ impl Background {
         Watches {
             blog_version: reading(&self.blog_version),
             store_lost: reading(&self.store_file),
+            health: Arc::clone(&self.health),
         }
     }
 

@@ -1,0 +1,128 @@
+//! What the running site knows of its own upkeep, beyond the database: the scheduled
+//! backups and the HTTPS certificate. Written by the tasks that do the work (`server`'s
+//! backup task, `tls`), read by `/healthz` and `/metrics`. One shared `Arc<Health>` per
+//! server; every reading is a copy, so no lock is held while answering.
+
+use std::sync::{Arc, Mutex, MutexGuard};
+
+use time::OffsetDateTime;
+
+/// The scheduled backups' last outcomes.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct BackupHealth {
+    /// Whether the server makes backups on a schedule at all.
+    pub scheduled: bool,
+    /// When the last good backup was finished, and its database copy's size.
+    pub last_success: Option<(OffsetDateTime, u64)>,
+    /// The last failure, when it came after the last success: when, and why.
+    pub failure: Option<(OffsetDateTime, String)>,
+}
+
+/// The certificate served over HTTPS.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CertificateHealth {
+    /// When the served certificate expires.
+    pub not_after: OffsetDateTime,
+    /// The last renewal's failure, while the old certificate is still served.
+    pub renewal_failure: Option<(OffsetDateTime, String)>,
+}
+
+/// The shared record; cheap to read and write.
+#[derive(Debug, Default)]
+pub struct Health {
+    backup: Mutex<BackupHealth>,
+    certificate: Mutex<Option<CertificateHealth>>,
+}
+
+impl Health {
+    pub fn new() -> Arc<Health> {
+        Arc::new(Health::default())
+    }
+
+    /// Says backups are made on a schedule (so their absence is news).
+    pub fn backups_scheduled(&self) {
+        lock(&self.backup).scheduled = true;
+    }
+
+    pub fn backup_succeeded(&self, at: OffsetDateTime, bytes: u64) {
+        let mut backup = lock(&self.backup);
+        backup.last_success = Some((at, bytes));
+        backup.failure = None;
+    }
+
+    pub fn backup_failed(&self, at: OffsetDateTime, error: String) {
+        lock(&self.backup).failure = Some((at, error));
+    }
+
+    pub fn backup(&self) -> BackupHealth {
+        lock(&self.backup).clone()
+    }
+
+    /// A certificate (new or renewed) is now served.
+    pub fn certificate_served(&self, not_after: OffsetDateTime) {
+        *lock(&self.certificate) = Some(CertificateHealth {
+            not_after,
+            renewal_failure: None,
+        });
+    }
+
+    /// A renewal failed; the certificate served stays.
+    pub fn renewal_failed(&self, at: OffsetDateTime, error: String) {
+        if let Some(certificate) = lock(&self.certificate).as_mut() {
+            certificate.renewal_failure = Some((at, error));
+        }
+    }
+
+    /// The served certificate, when the site serves HTTPS.
+    pub fn certificate(&self) -> Option<CertificateHealth> {
+        lock(&self.certificate).clone()
+    }
+}
+
+/// The guard even after a panic elsewhere: the records are plain values, never half-written.
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_success_clears_the_failure_before_it_and_a_later_failure_keeps_the_success() {
+        let health = Health::default();
+        let t0 = OffsetDateTime::UNIX_EPOCH;
+        let t1 = t0 + time::Duration::hours(24);
+        health.backup_failed(t0, "disk full".into());
+        health.backup_succeeded(t1, 4096);
+        assert_eq!(health.backup().failure, None);
+        health.backup_failed(t1, "disk full".into());
+        let backup = health.backup();
+        assert_eq!(backup.last_success, Some((t1, 4096)));
+        assert_eq!(
+            backup.failure.map(|(_, why)| why).as_deref(),
+            Some("disk full")
+        );
+    }
+
+    #[test]
+    fn a_renewal_failure_is_kept_beside_the_certificate_still_served() {
+        let health = Health::default();
+        let expiry = OffsetDateTime::UNIX_EPOCH + time::Duration::days(90);
+        health.renewal_failed(OffsetDateTime::UNIX_EPOCH, "no answer".into());
+        assert_eq!(
+            health.certificate(),
+            None,
+            "no certificate, nothing to fail"
+        );
+        health.certificate_served(expiry);
+        health.renewal_failed(OffsetDateTime::UNIX_EPOCH, "no answer".into());
+        let served = health.certificate().expect("served");
+        assert_eq!(served.not_after, expiry);
+        assert!(served.renewal_failure.is_some());
+        health.certificate_served(expiry + time::Duration::days(60));
+        assert_eq!(health.certificate().expect("renewed").renewal_failure, None);
+    }
+}
