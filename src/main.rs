@@ -9,32 +9,34 @@ fn main() -> ExitCode {
     corpsite::store::configure_sqlite();
     let cli = Cli::parse();
     corpsite::telemetry::init();
-    let result: Result<(), Box<dyn std::error::Error>> =
-        match cli.command.unwrap_or(Command::Serve(cli.serve)) {
-            Command::Serve(args) => {
-                corpsite::server::serve_blocking(args.into_settings()).map_err(Into::into)
+    let result: Result<(), Box<dyn std::error::Error>> = match cli
+        .command
+        .unwrap_or_else(|| Command::Serve(Box::new(cli.serve)))
+    {
+        Command::Serve(args) => {
+            corpsite::server::serve_blocking((*args).into_settings()).map_err(Into::into)
+        }
+        Command::Leads(leads) => match leads.command {
+            LeadsCommand::Export(args) => cli::export::leads(&args, std::io::stdout().lock())
+                .map(drop)
+                .map_err(Into::into),
+            LeadsCommand::Erase { email, data } => {
+                cli::staff::erase_person(&data.data_dir, &email).map_err(Into::into)
             }
-            Command::Leads(leads) => match leads.command {
-                LeadsCommand::Export(args) => cli::export::leads(&args, std::io::stdout().lock())
+        },
+        Command::Applicants(applicants) => match applicants.command {
+            ApplicantsCommand::Export(args) => {
+                cli::export::applicants(&args, std::io::stdout().lock())
                     .map(drop)
-                    .map_err(Into::into),
-                LeadsCommand::Erase { email, data } => {
-                    cli::staff::erase_person(&data.data_dir, &email).map_err(Into::into)
-                }
-            },
-            Command::Applicants(applicants) => match applicants.command {
-                ApplicantsCommand::Export(args) => {
-                    cli::export::applicants(&args, std::io::stdout().lock())
-                        .map(drop)
-                        .map_err(Into::into)
-                }
-            },
-            Command::Backup(args) => cli::backup::run(&args).map_err(Into::into),
-            Command::Blog(command) => cli::blog::run(command).map_err(Into::into),
-            Command::Mail(command) => cli::mail::run(command).map_err(Into::into),
-            Command::Staff(command) => cli::staff::run(command).map_err(Into::into),
-            Command::Settings(command) => cli::settings::run(command).map_err(Into::into),
-        };
+                    .map_err(Into::into)
+            }
+        },
+        Command::Backup(args) => cli::backup::run(&args).map_err(Into::into),
+        Command::Blog(command) => cli::blog::run(command).map_err(Into::into),
+        Command::Mail(command) => cli::mail::run(command).map_err(Into::into),
+        Command::Staff(command) => cli::staff::run(command).map_err(Into::into),
+        Command::Settings(command) => cli::settings::run(command).map_err(Into::into),
+    };
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) => {

@@ -19,6 +19,12 @@ pub const DEFAULT_MEDIA_BASE: &str = "/media/";
 pub const DEFAULT_UPLOADS_QUOTA: u64 = 2 * 1024 * 1024 * 1024;
 pub const DEFAULT_MIN_FREE_DISK: u64 = 256 * 1024 * 1024;
 pub const DEFAULT_PAGE_SIZE: u32 = 12;
+pub const DEFAULT_HTTPS_ADDR: &str = "0.0.0.0:443";
+pub const DEFAULT_HTTP_ADDR: &str = "0.0.0.0:80";
+/// Let's Encrypt's production directory.
+pub const DEFAULT_ACME_DIRECTORY: &str = "https://acme-v02.api.letsencrypt.org/directory";
+/// Renew when this little of a certificate's life is left (Let's Encrypt's last third).
+pub const DEFAULT_ACME_RENEW_WITHIN: &str = "30d";
 
 #[derive(Debug, Clone)]
 pub struct Settings {
@@ -56,6 +62,42 @@ pub struct Settings {
     pub mail: MailSettings,
     /// Publish the demo blogs on the first start of a new database.
     pub seed_demo_content: bool,
+    /// HTTPS by the server itself (`--domain` or `--tls-cert`); `None`: plain HTTP on `addr`.
+    pub tls: Option<TlsSettings>,
+}
+
+/// Where HTTPS is served and where its certificate comes from.
+#[derive(Debug, Clone)]
+pub struct TlsSettings {
+    /// The site, over HTTPS (HTTP/2 and HTTP/1.1).
+    pub https_addr: SocketAddr,
+    /// ACME challenges, and a 308 to https for everything else.
+    pub http_addr: SocketAddr,
+    pub certificate: CertSource,
+}
+
+#[derive(Debug, Clone)]
+pub enum CertSource {
+    /// The office's own PEM files, reloaded on SIGHUP.
+    Files { cert: PathBuf, key: PathBuf },
+    /// Obtained and renewed over ACME.
+    Acme(AcmeSettings),
+}
+
+#[derive(Debug, Clone)]
+pub struct AcmeSettings {
+    /// The names the certificate is for; the first is the site's own.
+    pub domains: Vec<String>,
+    /// The CA's ACME directory URL.
+    pub directory: String,
+    /// A PEM root to trust for the CA's own HTTPS (a private or test CA).
+    pub ca_root: Option<PathBuf>,
+    /// The account's contact, for the CA's expiry notices.
+    pub email: Option<String>,
+    /// Renew when this little of the certificate's life is left.
+    pub renew_within: Duration,
+    /// The pause after a failed attempt (doubling while they keep failing).
+    pub retry_after: Duration,
 }
 
 impl Settings {
@@ -83,6 +125,7 @@ impl Settings {
             page_size: u64::from(DEFAULT_PAGE_SIZE),
             mail: MailSettings::new(),
             seed_demo_content: true,
+            tls: None,
         }
     }
 }

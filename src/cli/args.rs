@@ -3,15 +3,17 @@
 
 use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
+use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand};
 use time::Date;
 
 use lettre::message::Mailbox;
 
+use crate::domain::dns_name::DnsName;
 use crate::domain::public_url::PublicUrl;
 use crate::mail::settings::{self as mail_settings, MailSettings, NotifyRule, SmtpUrl};
-use crate::settings::{self, Settings};
+use crate::settings::{self, AcmeSettings, CertSource, Settings, TlsSettings};
 
 #[derive(Debug, Parser)]
 #[command(
@@ -35,7 +37,7 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Serve the site and its API (the default when no subcommand is given).
-    Serve(ServeArgs),
+    Serve(Box<ServeArgs>),
     /// Contact enquiries and blog subscriptions.
     Leads(LeadsArgs),
     /// Job applicants and their resumes.
@@ -361,6 +363,105 @@ pub struct ServeArgs {
     #[arg(long, env = "CORPSITE_PAGE_SIZE", default_value_t = settings::DEFAULT_PAGE_SIZE, value_name = "N",
           value_parser = clap::value_parser!(u32).range(1..=100))]
     pub page_size: u32,
+
+    #[command(flatten)]
+    pub https: HttpsFlags,
+}
+
+/// HTTPS by the server itself: with a certificate from an ACME CA (`--domain`) or the
+/// office's own files (`--tls-cert`, `--tls-key`). Without either, plain HTTP on `--addr`.
+#[derive(Debug, Clone, Args)]
+pub struct HttpsFlags {
+    /// Serve HTTPS for DOMAIN, with a certificate obtained and renewed over ACME (Let's
+    /// Encrypt unless --acme-directory says otherwise); repeat or comma-separate for more
+    /// names. Each must resolve to this machine and port 80 must reach --http-addr. The
+    /// site is then served on --https-addr (and --addr is not used); --public-url defaults
+    /// to https://DOMAIN (the first).
+    #[arg(
+        long = "domain",
+        env = "CORPSITE_DOMAIN",
+        value_delimiter = ',',
+        value_name = "DOMAIN"
+    )]
+    pub domains: Vec<DnsName>,
+
+    /// Serve HTTPS with this PEM certificate chain (leaf first) instead of ACME; reloaded
+    /// on SIGHUP.
+    #[arg(
+        long,
+        env = "CORPSITE_TLS_CERT",
+        value_name = "FILE",
+        requires = "tls_key",
+        conflicts_with = "domains"
+    )]
+    pub tls_cert: Option<PathBuf>,
+
+    /// The private key (PEM) of --tls-cert; reloaded on SIGHUP.
+    #[arg(
+        long,
+        env = "CORPSITE_TLS_KEY",
+        value_name = "FILE",
+        requires = "tls_cert"
+    )]
+    pub tls_key: Option<PathBuf>,
+
+    /// Where HTTPS is served (HTTP/2 and HTTP/1.1), with --domain or --tls-cert.
+    #[arg(long, env = "CORPSITE_HTTPS_ADDR", default_value = settings::DEFAULT_HTTPS_ADDR, value_name = "HOST:PORT")]
+    pub https_addr: SocketAddr,
+
+    /// Where plain HTTP answers ACME challenges and sends everything else to https (308),
+    /// with --domain or --tls-cert.
+    #[arg(long, env = "CORPSITE_HTTP_ADDR", default_value = settings::DEFAULT_HTTP_ADDR, value_name = "HOST:PORT")]
+    pub http_addr: SocketAddr,
+
+    /// The ACME CA's directory URL, e.g. Let's Encrypt's staging
+    /// https://acme-staging-v02.api.letsencrypt.org/directory while trying things out.
+    #[arg(long, env = "CORPSITE_ACME_DIRECTORY", default_value = settings::DEFAULT_ACME_DIRECTORY, value_name = "URL")]
+    pub acme_directory: String,
+
+    /// Trust this PEM root for the ACME CA's own HTTPS (a private or test CA); without
+    /// it, the system's trusted roots.
+    #[arg(long, env = "CORPSITE_ACME_CA_ROOT", value_name = "FILE")]
+    pub acme_ca_root: Option<PathBuf>,
+
+    /// The ACME account's contact address, for the CA's notices.
+    #[arg(long, env = "CORPSITE_ACME_EMAIL", value_name = "ADDRESS")]
+    pub acme_email: Option<lettre::Address>,
+
+    /// Renew a certificate when this little of its life is left (e.g. 30d, 720h).
+    #[arg(long, env = "CORPSITE_ACME_RENEW_WITHIN", default_value = settings::DEFAULT_ACME_RENEW_WITHIN,
+          value_name = "DURATION", value_parser = parse_span)]
+    pub acme_renew_within: Duration,
+
+    /// The pause after a failed ACME attempt, doubling while they keep failing (at most 6h).
+    #[arg(long, env = "CORPSITE_ACME_RETRY_AFTER", default_value = "1m", value_name = "DURATION",
+          value_parser = parse_span, hide = true)]
+    pub acme_retry_after: Duration,
+}
+
+impl HttpsFlags {
+    fn into_settings(self) -> Option<TlsSettings> {
+        let certificate = if !self.domains.is_empty() {
+            CertSource::Acme(AcmeSettings {
+                domains: self.domains.iter().map(ToString::to_string).collect(),
+                directory: self.acme_directory,
+                ca_root: self.acme_ca_root,
+                email: self.acme_email.map(|address| address.to_string()),
+                renew_within: self.acme_renew_within,
+                retry_after: self.acme_retry_after,
+            })
+        } else {
+            CertSource::Files {
+                cert: self.tls_cert?,
+                key: self.tls_key?,
+            }
+        };
+        Some(TlsSettings {
+            https_addr: self.https_addr,
+            http_addr: self.http_addr,
+            certificate,
+        })
+    }
 }
 
 impl ServeArgs {
@@ -373,13 +474,17 @@ impl ServeArgs {
             search_rate_limit_per_minute: self.search_rate_limit,
             trusted_proxies: self.trusted_proxy,
             allowed_origins: self.allowed_origins,
-            public_url: self.public_url,
             max_upload_bytes: self.max_upload_bytes,
             uploads_quota: self.uploads_quota,
             min_free_disk: self.min_free_disk,
             media_base: self.media_base,
             page_size: u64::from(self.page_size),
             mail: self.mail.into_settings(),
+            public_url: self.public_url.or_else(|| {
+                let domain = self.https.domains.first()?;
+                format!("https://{domain}").parse().ok()
+            }),
+            tls: self.https.into_settings(),
             ..Settings::for_data_dir(self.data.data_dir)
         }
     }
@@ -446,6 +551,30 @@ impl MailFlags {
             per_second: self.mail_rate,
         }
     }
+}
+
+/// A span of time written with its unit: `90s`, `15m`, `24h`, `30d`.
+fn parse_span(text: &str) -> Result<Duration, String> {
+    let explain = || {
+        format!("{text:?} is not a duration: write a number and a unit, e.g. 30d, 12h, 15m or 90s")
+    };
+    let text = text.trim();
+    let split = text
+        .find(|c: char| !c.is_ascii_digit())
+        .ok_or_else(explain)?;
+    let (number, unit) = text.split_at(split);
+    let number: u64 = number.parse().map_err(|_| explain())?;
+    let seconds = match unit {
+        "s" => 1,
+        "m" => 60,
+        "h" => 3600,
+        "d" => 86_400,
+        _ => return Err(explain()),
+    };
+    number
+        .checked_mul(seconds)
+        .map(Duration::from_secs)
+        .ok_or_else(explain)
 }
 
 /// A calendar day written `YYYY-MM-DD`, as `--since` takes it.

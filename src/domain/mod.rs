@@ -4,6 +4,7 @@
 pub mod applicant;
 pub mod blog_id;
 pub mod color;
+pub mod dns_name;
 pub mod enquiry;
 pub mod fields;
 pub mod html_text;

@@ -482,11 +482,14 @@ async fn change_password(
 
 /// Did this request reach the site over https (as `--public-url` or a proxy says)?
 fn is_https(state: &AppState, headers: &HeaderMap) -> bool {
-    state
-        .settings
-        .public_url
-        .as_ref()
-        .is_some_and(|u| u.is_https())
+    // With HTTPS served by the binary itself, the HTTP port only redirects: every request
+    // that reaches a handler came over TLS.
+    state.settings.tls.is_some()
+        || state
+            .settings
+            .public_url
+            .as_ref()
+            .is_some_and(|u| u.is_https())
         || headers
             .get("x-forwarded-proto")
             .and_then(|v| v.to_str().ok())

@@ -1,5 +1,6 @@
-//! The HTTP/1.1 listener: hyper-util under warp's filters, with what plain `warp::serve`
-//! lacks. A header-read timeout; a cap on concurrent connections (excess clients wait in the
+//! The listener: hyper under warp's filters, over plain HTTP/1.1 (`run`) or TLS with HTTP/2
+//! and HTTP/1.1 (`run_tls`), with what plain `warp::serve` lacks. A header-read timeout
+//! (the TLS handshake, and an HTTP/2 connection's first request, keep to it too); a cap on concurrent connections (excess clients wait in the
 //! backlog) and a smaller cap per client address, so one client cannot take every slot; when
 //! slots run short, open keep-alive connections are asked to close after their current
 //! request; and a graceful shutdown that lets in-flight requests finish.
@@ -12,19 +13,23 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use hyper::body::Incoming;
-use hyper::server::conn::http1;
+use hyper::server::conn::{http1, http2};
 use hyper::service::service_fn;
-use hyper_util::rt::{TokioIo, TokioTimer};
-use tokio::net::TcpListener;
+use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
+use hyper_util::server::graceful::GracefulConnection;
+use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{watch, Semaphore};
+use tokio_rustls::TlsAcceptor;
 use tower_service::Service;
 use warp::filters::BoxedFilter;
+use warp::http::{header, HeaderValue};
 use warp::reply::Response;
 
 use super::parse_errors::ExplainedErrors;
 use crate::http::security::SecurityHeaders;
 use crate::http::ClientAddr;
 use crate::settings::Settings;
+use crate::tls::HSTS;
 
 /// Connection limits of the server.
 #[derive(Debug, Clone)]
@@ -98,12 +103,36 @@ impl Drop for ClientClaim {
     }
 }
 
-/// Serves `routes` on `listener` until `shutdown` completes, then waits up to
-/// `limits.shutdown_grace` for open requests to finish.
+/// Serves `routes` as plain HTTP/1.1 on `listener` until `shutdown` completes, then waits
+/// up to `limits.shutdown_grace` for open requests to finish.
 pub async fn run(
     listener: TcpListener,
     routes: BoxedFilter<(Response,)>,
     limits: Limits,
+    shutdown: impl Future<Output = ()>,
+) {
+    serve(listener, routes, limits, None, shutdown).await;
+}
+
+/// As `run`, over TLS with `config`: HTTP/2 or HTTP/1.1 as ALPN chose, every answer with
+/// `Strict-Transport-Security`. The handshake must end within the header timeout.
+pub async fn run_tls(
+    listener: TcpListener,
+    config: Arc<rustls::ServerConfig>,
+    routes: BoxedFilter<(Response,)>,
+    limits: Limits,
+    shutdown: impl Future<Output = ()>,
+) {
+    let acceptor = TlsAcceptor::from(config);
+    serve(listener, routes, limits, Some(acceptor), shutdown).await;
+}
+
+/// The accept loop both share.
+async fn serve(
+    listener: TcpListener,
+    routes: BoxedFilter<(Response,)>,
+    limits: Limits,
+    tls: Option<TlsAcceptor>,
     shutdown: impl Future<Output = ()>,
 ) {
     // hyper's own answers to unparsable requests get our headers too.
@@ -117,11 +146,18 @@ pub async fn run(
     let close_signal = Arc::new(close_signal);
     let mut last_pressure = Instant::now() - PRESSURE_EVERY;
     let stopping = Arc::new(AtomicBool::new(false));
-    let mut builder = http1::Builder::new();
-    builder
+    let mut http1 = http1::Builder::new();
+    http1
         .timer(TokioTimer::new())
         .header_read_timeout(limits.header_read_timeout)
         .keep_alive(true);
+    let mut http2 = http2::Builder::new(TokioExecutor::new());
+    http2
+        .timer(TokioTimer::new())
+        .max_concurrent_streams(H2_MAX_STREAMS)
+        .keep_alive_interval(Some(H2_PING_EVERY))
+        .keep_alive_timeout(H2_PING_TIMEOUT);
+    let builders = Arc::new((http1, http2));
     tokio::pin!(shutdown);
 
     loop {
@@ -171,6 +207,7 @@ pub async fn run(
         }
         let _ = stream.set_nodelay(true);
         let service = service.clone();
+        let encrypted = tls.is_some();
         // Whether the connection has had a request: only kept-alive ones are asked to close
         // (a new one's request may be on its way; one that never sends is cut by the header
         // timeout).
@@ -180,34 +217,75 @@ pub async fn run(
             served_in_service.store(true, Ordering::Relaxed);
             request.extensions_mut().insert(ClientAddr(remote));
             let mut service = service.clone();
-            async move { service.call(request).await }
+            async move {
+                let mut response = service.call(request).await?;
+                if encrypted {
+                    response.headers_mut().insert(
+                        header::STRICT_TRANSPORT_SECURITY,
+                        HeaderValue::from_static(HSTS),
+                    );
+                }
+                Ok::<_, std::convert::Infallible>(response)
+            }
         });
-        let stream = ExplainedErrors::new(stream, security.clone());
-        let connection = builder.serve_connection(TokioIo::new(stream), handler);
         // Subscribed after this accept's own close request: it concerns the others.
         let mut close = close_signal.subscribe();
         close.mark_unchanged();
         let stopping = stopping.clone();
+        let security = security.clone();
+        let builders = Arc::clone(&builders);
+        let tls = tls.clone();
+        let header_timeout = limits.header_read_timeout;
         tokio::spawn(async move {
-            tokio::pin!(connection);
-            let mut asked = false;
-            loop {
-                tokio::select! {
-                    ended = connection.as_mut() => {
-                        if let Err(err) = ended {
-                            tracing::debug!(error = %err, %remote, "connection ended with an error");
-                        }
-                        break;
-                    }
-                    changed = close.changed(), if !asked => {
-                        // A shutdown closes every connection; pressure, only kept-alive ones.
-                        let shutting_down = changed.is_err() || stopping.load(Ordering::Relaxed);
-                        if shutting_down || served.load(Ordering::Relaxed) {
-                            asked = true;
-                            connection.as_mut().graceful_shutdown();
-                        }
-                    }
+            let Some(tls) = tls else {
+                let stream = ExplainedErrors::new(stream, security);
+                let connection = builders.0.serve_connection(TokioIo::new(stream), handler);
+                drive(
+                    connection,
+                    &mut close,
+                    &stopping,
+                    &served,
+                    header_timeout,
+                    remote,
+                )
+                .await;
+                drop((claim, permit));
+                return;
+            };
+            // The handshake (and a plain-HTTP client's first bytes) within the header timeout.
+            let handshake =
+                tokio::time::timeout(header_timeout, accept_tls(&tls, stream, &security));
+            let stream = match handshake.await {
+                Ok(Some(stream)) => stream,
+                Ok(None) => return,
+                Err(_) => {
+                    tracing::debug!(%remote, "TLS handshake timed out");
+                    return;
                 }
+            };
+            if stream.get_ref().1.alpn_protocol() == Some(b"h2") {
+                let connection = builders.1.serve_connection(TokioIo::new(stream), handler);
+                drive(
+                    connection,
+                    &mut close,
+                    &stopping,
+                    &served,
+                    header_timeout,
+                    remote,
+                )
+                .await;
+            } else {
+                let stream = ExplainedErrors::new(stream, security);
+                let connection = builders.0.serve_connection(TokioIo::new(stream), handler);
+                drive(
+                    connection,
+                    &mut close,
+                    &stopping,
+                    &served,
+                    header_timeout,
+                    remote,
+                )
+                .await;
             }
             drop((claim, permit));
         });
@@ -225,3 +303,83 @@ pub async fn run(
         }
     }
 }
+
+/// Streams one HTTP/2 connection may carry at once.
+const H2_MAX_STREAMS: u32 = 128;
+/// An HTTP/2 connection is pinged this often, and closed when a ping goes unanswered.
+const H2_PING_EVERY: Duration = Duration::from_secs(20);
+const H2_PING_TIMEOUT: Duration = Duration::from_secs(20);
+
+/// Serves one connection until it ends: asked to close on shutdown, under pressure once it
+/// has served, and (whatever the protocol) when it has sent no request within the header
+/// timeout, so an HTTP/2 client that finishes the handshake and then says nothing is cut
+/// off as an HTTP/1.1 one is.
+async fn drive<C>(
+    connection: C,
+    close: &mut watch::Receiver<u64>,
+    stopping: &AtomicBool,
+    served: &AtomicBool,
+    header_timeout: Duration,
+    remote: std::net::SocketAddr,
+) where
+    C: GracefulConnection,
+    C::Error: std::fmt::Display,
+{
+    tokio::pin!(connection);
+    let mut asked = false;
+    let silence = tokio::time::sleep(header_timeout);
+    tokio::pin!(silence);
+    loop {
+        tokio::select! {
+            ended = connection.as_mut() => {
+                if let Err(err) = ended {
+                    tracing::debug!(error = %err, %remote, "connection ended with an error");
+                }
+                return;
+            }
+            changed = close.changed(), if !asked => {
+                // A shutdown closes every connection; pressure, only kept-alive ones.
+                let shutting_down = changed.is_err() || stopping.load(Ordering::Relaxed);
+                if shutting_down || served.load(Ordering::Relaxed) {
+                    asked = true;
+                    connection.as_mut().graceful_shutdown();
+                }
+            }
+            () = &mut silence, if !asked && !served.load(Ordering::Relaxed) => {
+                asked = true;
+                connection.as_mut().graceful_shutdown();
+            }
+        }
+    }
+}
+
+/// The TLS handshake; `None` when it failed. A client speaking plain HTTP to the HTTPS
+/// port is told so in our JSON error shape instead of getting garbage.
+async fn accept_tls(
+    acceptor: &TlsAcceptor,
+    stream: TcpStream,
+    security: &SecurityHeaders,
+) -> Option<tokio_rustls::server::TlsStream<TcpStream>> {
+    let mut first = [0u8; 1];
+    match stream.peek(&mut first).await {
+        Ok(1) if first[0] == TLS_HANDSHAKE_RECORD => {}
+        Ok(1) if first[0].is_ascii_uppercase() => {
+            let mut stream = stream;
+            let answer = super::parse_errors::plain_http_on_https(security);
+            let _ = tokio::io::AsyncWriteExt::write_all(&mut stream, &answer).await;
+            let _ = tokio::io::AsyncWriteExt::shutdown(&mut stream).await;
+            return None;
+        }
+        _ => return None,
+    }
+    match acceptor.accept(stream).await {
+        Ok(stream) => Some(stream),
+        Err(err) => {
+            tracing::debug!(error = %err, "TLS handshake failed");
+            None
+        }
+    }
+}
+
+/// The first byte of a TLS ClientHello record.
+const TLS_HANDSHAKE_RECORD: u8 = 0x16;

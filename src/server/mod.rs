@@ -6,7 +6,7 @@ mod fd_limit;
 mod listener;
 mod parse_errors;
 
-pub use listener::{run, Limits};
+pub use listener::{run, run_tls, Limits};
 
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
@@ -14,14 +14,18 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use tokio::net::TcpListener;
+use tokio::sync::watch;
 
 use crate::health::Health;
 use crate::http::{self, AppState, Watches};
 use crate::mail::compose::Composer;
 use crate::mail::sender::Sender;
-use crate::settings::Settings;
+use crate::settings::{CertSource, Settings};
 use crate::store::watch::{Probe, Reading, Watch};
 use crate::store::{blogs, outbox, stories, uploads, Db};
+use crate::tls::acme::{Challenges, Keeper};
+use crate::tls::certs::{self, CertSlot};
+use crate::tls::RedirectTarget;
 
 /// How often the blog version counter is re-read (so any process's blog writes show on the
 /// site within this time).
@@ -49,6 +53,8 @@ pub enum ServeError {
     Runtime(std::io::Error),
     #[error("cannot publish the demo content: {0}")]
     Seed(#[from] crate::publish::PublishError),
+    #[error("https: {0}")]
+    Tls(#[from] crate::tls::certs::CertError),
     #[error("--mail-from (or CORPSITE_MAIL_FROM) is needed with --smtp-url: the address mail is sent from")]
     NoMailFrom,
 }
@@ -91,36 +97,120 @@ fn ensure_writable(data_dir: &Path) -> Result<(), ServeError> {
     })
 }
 
-/// Serves the site from `db` (see `open_store`) until SIGINT or SIGTERM.
+/// Serves the site from `db` (see `open_store`) until SIGINT or SIGTERM: over plain HTTP on
+/// `--addr`, or over HTTPS (with the HTTP port for challenges and redirects) when the
+/// settings have `tls`.
 pub async fn serve(db: Arc<Db>, settings: Settings) -> Result<(), ServeError> {
     if settings.mail.smtp_url.is_some() && settings.mail.from.is_none() {
         return Err(ServeError::NoMailFrom);
     }
-    let listener = TcpListener::bind(settings.addr)
-        .await
-        .map_err(|source| ServeError::Bind {
-            addr: settings.addr,
-            source,
-        })?;
-    let local = listener.local_addr().map_err(|source| ServeError::Bind {
-        addr: settings.addr,
-        source,
-    })?;
+    let (stop, stopped) = watch::channel(false);
+    tokio::spawn(async move {
+        shutdown_signal().await;
+        let _ = stop.send(true);
+    });
+    let main_addr = match &settings.tls {
+        Some(tls) => tls.https_addr,
+        None => settings.addr,
+    };
+    let (listener, local) = bind(main_addr).await?;
     let mut limits = Limits::from(&settings);
     limits.max_connections =
         fd_limit::size_connection_cap(limits.max_connections, crate::store::reader_count());
     let data_dir = settings.data_dir.display().to_string();
     let background = Background::start(&db, &settings, local);
+    let health = background.watches().health;
+    let tls = settings.tls.clone();
+    let public_url = settings.public_url.clone();
     let state = AppState::new(Arc::clone(&db), settings, background.watches());
     let routes = http::routes(&state);
 
-    println!("corpsite is serving http://{local}/ (data in {data_dir})");
-    tracing::info!(%local, data_dir, "listening");
-    run(listener, routes, limits, shutdown_signal()).await;
+    match tls {
+        None => {
+            println!("corpsite is serving http://{local}/ (data in {data_dir})");
+            tracing::info!(%local, data_dir, "listening");
+            run(listener, routes, limits, until_stopped(stopped)).await;
+        }
+        Some(tls) => {
+            let (http_listener, http_local) = bind(tls.http_addr).await?;
+            let slot = CertSlot::new();
+            let config = certs::server_config(Arc::clone(&slot))?;
+            let challenges = Challenges::new();
+            let mut domains = Vec::new();
+            match tls.certificate {
+                CertSource::Files { cert, key } => {
+                    crate::tls::load_files(
+                        cert,
+                        key,
+                        Arc::clone(&slot),
+                        Arc::clone(&health),
+                        stopped.clone(),
+                    )?;
+                }
+                CertSource::Acme(acme) => {
+                    domains = acme.domains.clone();
+                    let keeper = Keeper::new(
+                        acme,
+                        &state.settings.data_dir,
+                        Arc::clone(&slot),
+                        Arc::clone(&challenges),
+                        Arc::clone(&health),
+                    );
+                    tokio::spawn(keeper.run(stopped.clone()));
+                }
+            }
+            let fallback_host = public_url
+                .as_ref()
+                .and_then(|url| url.as_str().split_once("://"))
+                .map(|(_, host)| {
+                    host.rsplit_once(':')
+                        .map_or(host, |(name, _)| name)
+                        .to_owned()
+                })
+                .or_else(|| domains.first().cloned());
+            let target = RedirectTarget {
+                domains: domains.iter().filter_map(|d| d.parse().ok()).collect(),
+                fallback_host,
+                https_port: local.port(),
+            };
+            let http_routes =
+                crate::tls::http_port_routes(challenges, target, &state.settings.media_base);
+            let site = domains
+                .first()
+                .map_or_else(|| local.to_string(), Clone::clone);
+            println!(
+                "corpsite is serving https://{site}/ on {local} (HTTP on {http_local} for certificates and redirects; data in {data_dir})"
+            );
+            tracing::info!(%local, %http_local, data_dir, "listening");
+            tokio::join!(
+                run_tls(
+                    listener,
+                    config,
+                    routes,
+                    limits.clone(),
+                    until_stopped(stopped.clone())
+                ),
+                run(http_listener, http_routes, limits, until_stopped(stopped)),
+            );
+        }
+    }
     background.stop();
     db.close();
     tracing::info!("stopped");
     Ok(())
+}
+
+/// Binds `addr`; the bound address (its port, when 0 was asked for).
+async fn bind(addr: SocketAddr) -> Result<(TcpListener, SocketAddr), ServeError> {
+    let bind_error = |source| ServeError::Bind { addr, source };
+    let listener = TcpListener::bind(addr).await.map_err(bind_error)?;
+    let local = listener.local_addr().map_err(bind_error)?;
+    Ok((listener, local))
+}
+
+/// Completes once the shared stop flag is set.
+async fn until_stopped(mut stopped: watch::Receiver<bool>) {
+    let _ = stopped.wait_for(|stop| *stop).await;
 }
 
 /// The long-lived tasks beside the request handlers, started and stopped in one place.

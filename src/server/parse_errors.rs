@@ -55,6 +55,20 @@ fn explained(status: StatusCode, security: &SecurityHeaders) -> Vec<u8> {
         StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE => "The request's headers are too large.",
         _ => "The request is not valid HTTP.",
     };
+    answer(status, message, security)
+}
+
+/// The whole answer to a plain HTTP request sent to the HTTPS port.
+pub fn plain_http_on_https(security: &SecurityHeaders) -> Vec<u8> {
+    answer(
+        StatusCode::BAD_REQUEST,
+        "This port speaks HTTPS: use an https:// address.",
+        security,
+    )
+}
+
+/// A JSON error answer with our headers, as bytes on the wire, closing the connection.
+fn answer(status: StatusCode, message: &str, security: &SecurityHeaders) -> Vec<u8> {
     let body = serde_json::json!({ "message": message }).to_string();
     let mut response = security.apply(Response::default());
     let headers = response.headers_mut();
