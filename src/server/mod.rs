@@ -159,18 +159,24 @@ pub async fn serve(db: Arc<Db>, settings: Settings) -> Result<(), ServeError> {
                     tokio::spawn(keeper.run(stopped.clone()));
                 }
             }
-            let fallback_host = public_url
+            // Requests are sent on to the host they named only if it is the site's own:
+            // the --domains, or else the --public-url's host (any host, with neither).
+            let public_host = public_url
                 .as_ref()
                 .and_then(|url| url.as_str().split_once("://"))
                 .map(|(_, host)| {
                     host.rsplit_once(':')
                         .map_or(host, |(name, _)| name)
                         .to_owned()
-                })
-                .or_else(|| domains.first().cloned());
+                });
+            let own_hosts = if domains.is_empty() {
+                public_host.iter().cloned().collect()
+            } else {
+                domains.clone()
+            };
             let target = RedirectTarget {
-                domains: domains.iter().filter_map(|d| d.parse().ok()).collect(),
-                fallback_host,
+                domains: own_hosts.iter().filter_map(|d| d.parse().ok()).collect(),
+                fallback_host: public_host.or_else(|| domains.first().cloned()),
                 https_port: local.port(),
             };
             let http_routes =
