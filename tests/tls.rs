@@ -71,6 +71,15 @@ fn a_certificate_is_obtained_served_over_http2_renewed_and_kept_when_the_ca_is_g
         "{}",
         h2.head
     );
+    let csp = h2
+        .head
+        .lines()
+        .find(|line| line.starts_with("content-security-policy:"))
+        .unwrap_or_default();
+    assert!(
+        csp.contains("frame-ancestors 'none'") && !csp.contains("unsafe-inline"),
+        "{csp}"
+    );
     let h1 = curl(&root, DOMAIN, site.https, "/blogs", &["--http1.1"]);
     assert_eq!((h1.status, h1.http_version.as_str()), (200, "1.1"));
 
