@@ -9,6 +9,7 @@ use time::Date;
 
 use lettre::message::Mailbox;
 
+use crate::domain::interval::Interval;
 use crate::domain::public_url::PublicUrl;
 use crate::mail::settings::{self as mail_settings, MailSettings, NotifyRule, SmtpUrl};
 use crate::settings::{self, Settings};
@@ -42,6 +43,10 @@ pub enum Command {
     Applicants(ApplicantsArgs),
     /// Copy the database to FILE while the site runs, then check the copy's integrity.
     Backup(BackupArgs),
+    /// Put a backup set (or a database file made by `backup`) in place of the data dir's
+    /// database, resumes and media, after checking it; only while no server runs on the data
+    /// dir. What it replaces is moved aside into replaced-<time>/ in the data dir.
+    Restore(RestoreArgs),
     /// The outbox: what mail waits, what failed, and a test of the relay.
     #[command(subcommand)]
     Mail(MailCommand),
@@ -194,6 +199,16 @@ pub struct BackupArgs {
     /// Where to write the copy; an existing file is replaced only by a copy that checked out.
     #[arg(value_name = "FILE")]
     pub file: PathBuf,
+
+    #[command(flatten)]
+    pub data: DataDirArg,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct RestoreArgs {
+    /// A backup set's folder (such as backups/corpsite-2026-11-23T031500Z) or a database file.
+    #[arg(value_name = "BACKUP")]
+    pub backup: PathBuf,
 
     #[command(flatten)]
     pub data: DataDirArg,
@@ -361,6 +376,21 @@ pub struct ServeArgs {
     #[arg(long, env = "CORPSITE_PAGE_SIZE", default_value_t = settings::DEFAULT_PAGE_SIZE, value_name = "N",
           value_parser = clap::value_parser!(u32).range(1..=100))]
     pub page_size: u32,
+
+    /// How often to make a backup set (the database, checked, with the resumes and media)
+    /// while serving: a number and s, m, h or d, e.g. 24h or 90m; off (or 0) makes none.
+    #[arg(long, env = "CORPSITE_BACKUP_EVERY", default_value = settings::DEFAULT_BACKUP_EVERY, value_name = "INTERVAL")]
+    pub backup_every: Interval,
+
+    /// How many backup sets to keep; the oldest beyond this are deleted once a new set is
+    /// made.
+    #[arg(long, env = "CORPSITE_BACKUP_KEEP", default_value_t = settings::DEFAULT_BACKUP_KEEP, value_name = "N",
+          value_parser = clap::value_parser!(u32).range(1..))]
+    pub backup_keep: u32,
+
+    /// Folder for the backup sets; without it, backups in the data dir.
+    #[arg(long, env = "CORPSITE_BACKUP_DIR", value_name = "DIR")]
+    pub backup_dir: Option<PathBuf>,
 }
 
 impl ServeArgs {
@@ -380,6 +410,9 @@ impl ServeArgs {
             media_base: self.media_base,
             page_size: u64::from(self.page_size),
             mail: self.mail.into_settings(),
+            backup_every: self.backup_every.duration(),
+            backup_keep: self.backup_keep,
+            backup_dir: self.backup_dir,
             ..Settings::for_data_dir(self.data.data_dir)
         }
     }

@@ -2,6 +2,7 @@
 //! (`Background`), and serves the routes on the listener (`listener`) until SIGINT or
 //! SIGTERM, then stops them in the opposite order.
 
+pub mod backups;
 mod fd_limit;
 mod listener;
 mod parse_errors;
@@ -20,6 +21,7 @@ use crate::http::{self, AppState, Watches};
 use crate::mail::compose::Composer;
 use crate::mail::sender::Sender;
 use crate::settings::Settings;
+use crate::store::data_lock::{DataDirLock, LockError};
 use crate::store::watch::{Probe, Reading, Watch};
 use crate::store::{blogs, outbox, stories, uploads, Db};
 
@@ -51,6 +53,8 @@ pub enum ServeError {
     Seed(#[from] crate::publish::PublishError),
     #[error("--mail-from (or CORPSITE_MAIL_FROM) is needed with --smtp-url: the address mail is sent from")]
     NoMailFrom,
+    #[error(transparent)]
+    Lock(#[from] LockError),
 }
 
 /// `corpsite serve`: opens the store, binds, serves until SIGINT or SIGTERM.
@@ -59,6 +63,8 @@ pub fn serve_blocking(settings: Settings) -> Result<(), ServeError> {
         .enable_all()
         .build()
         .map_err(ServeError::Runtime)?;
+    // Held until the server has stopped: `corpsite restore` refuses while it is.
+    let _lock = DataDirLock::for_server(&settings.data_dir)?;
     // Opening, migrating and seeding are blocking SQLite work: done before the runtime serves.
     let db = open_store(&settings)?;
     runtime.block_on(serve(db, settings))
@@ -135,6 +141,8 @@ pub struct Background {
     scheduler: Option<Watch>,
     /// Delivers the outbox, when a relay is set.
     mail: Option<Sender>,
+    /// Makes the scheduled backup sets, unless --backup-every off.
+    backups: Option<backups::Backups>,
     /// What the backup task and the certificate keeper report.
     health: Arc<Health>,
 }
@@ -160,12 +168,14 @@ impl Background {
         );
         let store_file = started("database file", watch_store_file(db.path()));
         let scheduler = started("story scheduler", start_scheduler(db));
+        let health = Health::new();
         Background {
             blog_version,
             store_file,
             scheduler,
             mail: start_mail(db, settings, local),
-            health: Health::new(),
+            backups: backups::Backups::start(settings, &health),
+            health,
         }
     }
 
@@ -182,6 +192,9 @@ impl Background {
 
     /// Stops every task and waits for it.
     pub fn stop(self) {
+        if let Some(backups) = self.backups {
+            backups.stop();
+        }
         if let Some(mail) = self.mail {
             mail.stop();
         }
