@@ -490,9 +490,12 @@ fn check_database(staged: &Path, source: &Path) -> Result<i64, RestoreError> {
     };
     let conn = Connection::open_with_flags(staged, OpenFlags::SQLITE_OPEN_READ_ONLY)
         .map_err(|e| not_corpsite(e.to_string()))?;
-    let problems = integrity_problems(&conn).map_err(|e| RestoreError::Corrupt {
-        path: source.to_path_buf(),
-        problems: e.to_string(),
+    let problems = integrity_problems(&conn).map_err(|e| match e.sqlite_error_code() {
+        Some(rusqlite::ErrorCode::NotADatabase) => not_corpsite(e.to_string()),
+        _ => RestoreError::Corrupt {
+            path: source.to_path_buf(),
+            problems: e.to_string(),
+        },
     })?;
     if !problems.is_empty() {
         return Err(RestoreError::Corrupt {
