@@ -21,6 +21,8 @@ pub enum LockError {
     ServerRunning(PathBuf),
     #[error("a restore is under way in the data dir {0}: start the server once it has finished")]
     RestoreRunning(PathBuf),
+    #[error("cannot create the data directory {path}: {source}")]
+    DataDir { path: PathBuf, source: io::Error },
     #[error("cannot lock {path}: {source}")]
     Io { path: PathBuf, source: io::Error },
 }
@@ -52,7 +54,10 @@ fn lock(data_dir: &Path, operation: FlockOperation) -> Result<DataDirLock, LockE
         path: path.clone(),
         source,
     };
-    create_private_dir(data_dir).map_err(io_error)?;
+    create_private_dir(data_dir).map_err(|source| LockError::DataDir {
+        path: data_dir.to_path_buf(),
+        source,
+    })?;
     touch_private_file(&path).map_err(io_error)?;
     let file = File::open(&path).map_err(io_error)?;
     match flock(&file, operation) {
