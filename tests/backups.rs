@@ -528,6 +528,30 @@ async fn a_backup_that_meets_a_full_disk_fails_cleanly_keeps_the_earlier_set_and
     drop(app);
 }
 
+#[tokio::test]
+async fn a_set_on_the_data_dirs_disk_is_not_started_when_it_would_eat_the_forms_free_space() {
+    // More kept free than any disk has: every set on this disk must be refused up front.
+    let app = scheduled_app(|s| s.min_free_disk = u64::MAX / 4);
+    assert!(
+        eventually(Duration::from_secs(20), || app
+            .state
+            .health
+            .backup()
+            .failure
+            .is_some()),
+        "{:?}",
+        app.state.health.backup()
+    );
+    let (_, why) = app.state.health.backup().failure.expect("failure");
+    assert!(why.contains("--min-free-disk keeps"), "{why}");
+    let backups = app.data_dir().join("backups");
+    assert_eq!(
+        fs::read_dir(&backups).expect("backup dir").count(),
+        0,
+        "nothing was written"
+    );
+}
+
 #[test]
 fn the_backup_flags_and_their_env_vars_reach_the_schedule() {
     let dir = tempfile::tempdir().expect("dir");

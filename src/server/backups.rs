@@ -8,8 +8,13 @@
 //! test run makes no backup), and a set that is overdue (or the very first) comes that soon.
 //! A failed backup is tried again after `RETRY_AFTER`, not a whole interval later. All
 //! SQLite and file work runs on this thread, never on the async runtime.
+//!
+//! A set on the data dir's own disk is not started when it would leave less than
+//! `--min-free-disk` free there: below that the forms answer 507, and the room is theirs.
 
-use std::path::PathBuf;
+use std::io;
+use std::os::unix::fs::MetadataExt;
+use std::path::{Path, PathBuf};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::thread;
 use std::time::{Duration, Instant};
@@ -19,8 +24,10 @@ use time::OffsetDateTime;
 use crate::health::Health;
 use crate::publish::media::MEDIA_DIR;
 use crate::settings::Settings;
-use crate::store::backup_set::{self, SetError};
+use crate::store::backup_set::{self, MadeSet, SetError};
+use crate::store::permissions::create_private_dir;
 use crate::store::uploads::UPLOADS_DIR;
+use crate::store::DB_FILE;
 
 /// The data dir's folders of files the database names: resumes and media (blog images,
 /// author photos, portraits). Backed up with the database and restored with it.
@@ -43,6 +50,23 @@ struct Schedule {
     backup_dir: PathBuf,
     every: Duration,
     keep: u32,
+    /// The data dir's disk keeps this free for the forms.
+    min_free_disk: u64,
+}
+
+/// Why a scheduled set was not made.
+#[derive(Debug, thiserror::Error)]
+enum ScheduledError {
+    #[error(transparent)]
+    Set(#[from] SetError),
+    #[error("not enough free space on the data dir's disk for a backup set: it needs about {needed} bytes, {free} are free and --min-free-disk keeps {min_free} for the forms; free some space or set --backup-dir on another disk")]
+    NoRoom {
+        needed: u64,
+        free: u64,
+        min_free: u64,
+    },
+    #[error("cannot measure the free space for the backup in {path}: {source}")]
+    Measure { path: PathBuf, source: io::Error },
 }
 
 impl Backups {
@@ -61,6 +85,7 @@ impl Backups {
             backup_dir: settings.backup_dir(),
             every,
             keep: settings.backup_keep,
+            min_free_disk: settings.min_free_disk,
         };
         let signal = Arc::new(StopSignal::default());
         let thread_signal = Arc::clone(&signal);
@@ -146,15 +171,7 @@ enum Outcome {
 }
 
 fn backup_once(schedule: &Schedule, signal: &StopSignal, health: &Health) -> Outcome {
-    let started = OffsetDateTime::now_utc();
-    let made = backup_set::make_set(
-        &schedule.data_dir,
-        &schedule.backup_dir,
-        &BACKED_UP_FOLDERS,
-        started,
-        &|| signal.is_stopped(),
-    );
-    match made {
+    match make_set(schedule, signal) {
         Ok(set) => {
             tracing::info!(
                 path = %set.path.display(),
@@ -176,7 +193,7 @@ fn backup_once(schedule: &Schedule, signal: &StopSignal, health: &Health) -> Out
             }
             Outcome::Made
         }
-        Err(SetError::Stopped) => {
+        Err(ScheduledError::Set(SetError::Stopped)) => {
             tracing::info!("backups: the set under way was abandoned at shutdown");
             Outcome::Stopped
         }
@@ -187,6 +204,62 @@ fn backup_once(schedule: &Schedule, signal: &StopSignal, health: &Health) -> Out
             Outcome::Failed
         }
     }
+}
+
+fn make_set(schedule: &Schedule, signal: &StopSignal) -> Result<MadeSet, ScheduledError> {
+    check_room(schedule)?;
+    Ok(backup_set::make_set(
+        &schedule.data_dir,
+        &schedule.backup_dir,
+        &BACKED_UP_FOLDERS,
+        OffsetDateTime::now_utc(),
+        &|| signal.is_stopped(),
+    )?)
+}
+
+/// Refuses a set on the data dir's disk that would leave it less than `min_free_disk` free.
+/// A set elsewhere may fill its own disk: that fails the set (cleanly), not the site.
+fn check_room(schedule: &Schedule) -> Result<(), ScheduledError> {
+    let measure = |path: &Path| {
+        let path = path.to_path_buf();
+        move |source| ScheduledError::Measure { path, source }
+    };
+    let backup_dir = &schedule.backup_dir;
+    create_private_dir(backup_dir).map_err(measure(backup_dir))?;
+    let data_dev = std::fs::metadata(&schedule.data_dir)
+        .map_err(measure(&schedule.data_dir))?
+        .dev();
+    let backup_dev = std::fs::metadata(backup_dir)
+        .map_err(measure(backup_dir))?
+        .dev();
+    if data_dev != backup_dev {
+        return Ok(());
+    }
+    // The copy is at most the database and its WAL; resumes and media are hard-linked here.
+    let needed = [DB_FILE.to_owned(), format!("{DB_FILE}-wal")]
+        .iter()
+        .filter_map(|name| std::fs::metadata(schedule.data_dir.join(name)).ok())
+        .map(|metadata| metadata.len())
+        .sum();
+    let stats = rustix::fs::statvfs(backup_dir).map_err(|errno| ScheduledError::Measure {
+        path: backup_dir.clone(),
+        source: errno.into(),
+    })?;
+    let free = stats.f_bavail.saturating_mul(stats.f_frsize);
+    if leaves_room(free, needed, schedule.min_free_disk) {
+        Ok(())
+    } else {
+        Err(ScheduledError::NoRoom {
+            needed,
+            free,
+            min_free: schedule.min_free_disk,
+        })
+    }
+}
+
+fn leaves_room(free: u64, needed: u64, min_free: u64) -> bool {
+    free.checked_sub(needed)
+        .is_some_and(|left| left >= min_free)
 }
 
 /// How long after start the first backup waits: one interval after the newest set, but at
@@ -283,6 +356,24 @@ mod tests {
         ];
         for (case, newest, every, expected) in cases {
             assert_eq!(first_wait(now, *newest, *every), *expected, "{case}");
+        }
+    }
+
+    #[test]
+    fn a_set_must_leave_the_forms_their_free_space() {
+        let cases = [
+            (1000, 100, 900, true),
+            (1000, 100, 901, false),
+            (1000, 1001, 0, false),
+            (1000, 0, 1000, true),
+            (u64::MAX, u64::MAX, 0, true),
+        ];
+        for (free, needed, min_free, fits) in cases {
+            assert_eq!(
+                leaves_room(free, needed, min_free),
+                fits,
+                "{free} free, {needed} needed, {min_free} kept"
+            );
         }
     }
 
