@@ -526,6 +526,40 @@ mod tests {
     }
 
     #[test]
+    fn backup_flags_reach_the_settings_and_bad_values_are_refused() {
+        let settings = |args: &[&str]| {
+            Cli::try_parse_from(std::iter::once("corpsite").chain(args.iter().copied()))
+                .map(|cli| cli.serve.into_settings())
+        };
+        let set = settings(&[
+            "--backup-every",
+            "90m",
+            "--backup-keep",
+            "3",
+            "--backup-dir",
+            "/srv/b",
+        ])
+        .expect("valid flags");
+        assert_eq!(
+            set.backup_every,
+            Some(std::time::Duration::from_secs(90 * 60))
+        );
+        assert_eq!(set.backup_keep, 3);
+        assert_eq!(set.backup_dir(), PathBuf::from("/srv/b"));
+        let off = settings(&["--backup-every", "off"]).expect("off");
+        assert_eq!(off.backup_every, None);
+        assert_eq!(off.backup_dir(), PathBuf::from("./data/backups"));
+        for bad in [
+            &["--backup-every", "24"][..],
+            &["--backup-every", "daily"],
+            &["--backup-keep", "0"],
+            &["--backup-keep", "-1"],
+        ] {
+            assert!(settings(bad).is_err(), "{bad:?}");
+        }
+    }
+
+    #[test]
     fn serve_defaults_are_the_settings_defaults() {
         let from_flags = Cli::parse_from(["corpsite"]).serve.into_settings();
         let defaults = Settings::for_data_dir(settings::DEFAULT_DATA_DIR);
