@@ -114,9 +114,9 @@ pub fn parse_set_name(name: &str) -> Option<OffsetDateTime> {
 
 /// Makes a set of `data_dir` in `backup_dir` (created owner-only when missing): the database,
 /// then each of `folders` (relative to the data dir; a missing one is empty). The database
-/// comes first, so a file added while the set is made is at worst an extra file no row
-/// names (set aside at start-up after a restore), never a row without its file... except
-/// for a file deleted in between, which is then meant to be gone. `stopped` is asked
+/// comes first: a file stored while the set is made is at worst an extra file no row names
+/// (set aside at start-up after a restore), never a row without its file; only a file
+/// deleted in between (an erasure) is missing, as it is meant to be. `stopped` is asked
 /// between files; once it answers true the set is abandoned.
 pub fn make_set(
     data_dir: &Path,
@@ -400,7 +400,6 @@ pub fn restore(
     folders: &[&str],
     at: OffsetDateTime,
 ) -> Result<Restored, RestoreError> {
-    let _lock = DataDirLock::for_restore(data_dir)?;
     let (source_db, source_dir) = if backup.is_dir() {
         let db = backup.join(DB_FILE);
         if !db.is_file() {
@@ -412,6 +411,7 @@ pub fn restore(
     } else {
         return Err(RestoreError::NotABackup(backup.to_path_buf()));
     };
+    let _lock = DataDirLock::for_restore(data_dir)?;
 
     let stamp = set_name(at).trim_start_matches(SET_PREFIX).to_owned();
     let staging = data_dir.join(format!(".restore-{stamp}"));
