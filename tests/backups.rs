@@ -586,3 +586,52 @@ fn the_backup_flags_and_their_env_vars_reach_the_schedule() {
     assert!(!dir.path().join("data/backups").exists());
     drop(server);
 }
+
+#[tokio::test]
+async fn a_restore_that_meets_a_full_disk_changes_nothing_in_the_data_dir() {
+    let app = unscheduled_app();
+    post_contact(&app, "kept@example.com").await;
+    let small = app.dir.path().join("small.db");
+    corpsite::store::backup::backup(&app.data_dir(), &small).expect("small backup");
+    app.db()
+        .write(|conn| {
+            conn.execute_batch(
+                "CREATE TABLE ballast (b BLOB); \
+                 WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 32) \
+                 INSERT INTO ballast SELECT randomblob(64 * 1024) FROM n;",
+            )
+            .map_err(corpsite::store::StoreError::from)
+        })
+        .await
+        .expect("ballast");
+    let big = app.dir.path().join("big.db");
+    corpsite::store::backup::backup(&app.data_dir(), &big).expect("big backup");
+    let dir = stop(app);
+
+    let disk = TinyDisk::mount(1024 * 1024);
+    let data = disk.path().join("data");
+    fs::create_dir(&data).expect("data dir");
+    fs::copy(&small, data.join(DB_FILE)).expect("live database");
+
+    let output = corpsite(&[
+        "restore",
+        &big.to_string_lossy(),
+        "--data-dir",
+        &data.to_string_lossy(),
+    ]);
+    let stderr = text(&output.stderr);
+    assert!(!output.status.success());
+    assert!(stderr.contains("No space left on device"), "{stderr}");
+    let mut left: Vec<String> = fs::read_dir(&data)
+        .expect("list")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .collect();
+    left.sort();
+    assert_eq!(
+        left,
+        [DB_FILE, "corpsite.lock"],
+        "no staging, nothing moved"
+    );
+    assert_eq!(emails_in(&data.join(DB_FILE)), ["kept@example.com"]);
+    drop(dir);
+}

@@ -93,6 +93,8 @@ pub enum RestoreError {
     },
     #[error("cannot restore {path}: {source}")]
     Io { path: PathBuf, source: io::Error },
+    #[error("cannot copy the backup's files, so nothing was restored: {0}")]
+    Files(#[source] SetError),
 }
 
 /// The name of a set started at `at`: `corpsite-2026-11-23T031500Z`.
@@ -456,15 +458,8 @@ fn stage(
         for folder in folders {
             let from = dir.join(folder);
             if from.is_dir() {
-                copy_tree(&from, &staging.join(folder), &mut tally, &|| false).map_err(|err| {
-                    match err {
-                        SetError::Io { path, source } => RestoreError::Io { path, source },
-                        other => RestoreError::Io {
-                            path: from.clone(),
-                            source: io::Error::other(other.to_string()),
-                        },
-                    }
-                })?;
+                copy_tree(&from, &staging.join(folder), &mut tally, &|| false)
+                    .map_err(RestoreError::Files)?;
                 staged.push((*folder).to_owned());
             }
         }
