@@ -32,6 +32,7 @@ fn main() -> ExitCode {
             }
         },
         Command::Backup(args) => cli::backup::run(&args).map_err(Into::into),
+        Command::Restore(args) => cli::restore::run(&args).map_err(Into::into),
         Command::Blog(command) => cli::blog::run(command).map_err(Into::into),
         Command::Mail(command) => cli::mail::run(command).map_err(Into::into),
         Command::Staff(command) => cli::staff::run(command).map_err(Into::into),

@@ -25,6 +25,11 @@ pub const DEFAULT_HTTP_ADDR: &str = "0.0.0.0:80";
 pub const DEFAULT_ACME_DIRECTORY: &str = "https://acme-v02.api.letsencrypt.org/directory";
 /// Renew when this little of a certificate's life is left (Let's Encrypt's last third).
 pub const DEFAULT_ACME_RENEW_WITHIN: &str = "30d";
+/// A backup set a day, as `--backup-every` writes it.
+pub const DEFAULT_BACKUP_EVERY: &str = "24h";
+pub const DEFAULT_BACKUP_EVERY_SECONDS: u64 = 24 * 3600;
+/// Two weeks of daily sets.
+pub const DEFAULT_BACKUP_KEEP: u32 = 14;
 
 #[derive(Debug, Clone)]
 pub struct Settings {
@@ -62,6 +67,13 @@ pub struct Settings {
     pub mail: MailSettings,
     /// Publish the demo blogs on the first start of a new database.
     pub seed_demo_content: bool,
+    /// How often the server makes a backup set; `None`: never.
+    pub backup_every: Option<Duration>,
+    /// How many backup sets are kept (at least 1); older ones are deleted after a new one
+    /// succeeds.
+    pub backup_keep: u32,
+    /// Where backup sets go; `None`: `<data-dir>/backups`.
+    pub backup_dir: Option<PathBuf>,
     /// HTTPS by the server itself (`--domain` or `--tls-cert`); `None`: plain HTTP on `addr`.
     pub tls: Option<TlsSettings>,
 }
@@ -125,8 +137,18 @@ impl Settings {
             page_size: u64::from(DEFAULT_PAGE_SIZE),
             mail: MailSettings::new(),
             seed_demo_content: true,
+            backup_every: Some(Duration::from_secs(DEFAULT_BACKUP_EVERY_SECONDS)),
+            backup_keep: DEFAULT_BACKUP_KEEP,
+            backup_dir: None,
             tls: None,
         }
+    }
+
+    /// Where backup sets go: `--backup-dir`, or `backups` in the data dir.
+    pub fn backup_dir(&self) -> PathBuf {
+        self.backup_dir
+            .clone()
+            .unwrap_or_else(|| self.data_dir.join("backups"))
     }
 }
 
@@ -138,5 +160,15 @@ mod tests {
     fn the_default_address_constant_and_the_default_settings_agree() {
         let parsed: SocketAddr = DEFAULT_ADDR.parse().expect("address");
         assert_eq!(Settings::for_data_dir(DEFAULT_DATA_DIR).addr, parsed);
+    }
+
+    #[test]
+    fn the_default_backup_interval_text_and_seconds_agree() {
+        let parsed =
+            crate::domain::interval::Interval::parse(DEFAULT_BACKUP_EVERY).expect("interval");
+        assert_eq!(
+            parsed.duration(),
+            Settings::for_data_dir(DEFAULT_DATA_DIR).backup_every
+        );
     }
 }

@@ -11,6 +11,7 @@ use time::Date;
 use lettre::message::Mailbox;
 
 use crate::domain::dns_name::DnsName;
+use crate::domain::interval::{parse_duration, Interval};
 use crate::domain::public_url::PublicUrl;
 use crate::mail::settings::{self as mail_settings, MailSettings, NotifyRule, SmtpUrl};
 use crate::settings::{self, AcmeSettings, CertSource, Settings, TlsSettings};
@@ -44,6 +45,10 @@ pub enum Command {
     Applicants(ApplicantsArgs),
     /// Copy the database to FILE while the site runs, then check the copy's integrity.
     Backup(BackupArgs),
+    /// Put a backup set (or a database file made by `backup`) in place of the data dir's
+    /// database, resumes and media, after checking it; only while no server runs on the data
+    /// dir. What it replaces is moved aside into replaced-<time>/ in the data dir.
+    Restore(RestoreArgs),
     /// The outbox: what mail waits, what failed, and a test of the relay.
     #[command(subcommand)]
     Mail(MailCommand),
@@ -196,6 +201,16 @@ pub struct BackupArgs {
     /// Where to write the copy; an existing file is replaced only by a copy that checked out.
     #[arg(value_name = "FILE")]
     pub file: PathBuf,
+
+    #[command(flatten)]
+    pub data: DataDirArg,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct RestoreArgs {
+    /// A backup set's folder (such as backups/corpsite-2026-11-23T031500Z) or a database file.
+    #[arg(value_name = "BACKUP")]
+    pub backup: PathBuf,
 
     #[command(flatten)]
     pub data: DataDirArg,
@@ -364,6 +379,21 @@ pub struct ServeArgs {
           value_parser = clap::value_parser!(u32).range(1..=100))]
     pub page_size: u32,
 
+    /// How often to make a backup set (the database, checked, with the resumes and media)
+    /// while serving: a number and s, m, h or d, e.g. 24h or 90m; off (or 0) makes none.
+    #[arg(long, env = "CORPSITE_BACKUP_EVERY", default_value = settings::DEFAULT_BACKUP_EVERY, value_name = "INTERVAL")]
+    pub backup_every: Interval,
+
+    /// How many backup sets to keep; the oldest beyond this are deleted once a new set is
+    /// made.
+    #[arg(long, env = "CORPSITE_BACKUP_KEEP", default_value_t = settings::DEFAULT_BACKUP_KEEP, value_name = "N",
+          value_parser = clap::value_parser!(u32).range(1..))]
+    pub backup_keep: u32,
+
+    /// Folder for the backup sets; without it, backups in the data dir.
+    #[arg(long, env = "CORPSITE_BACKUP_DIR", value_name = "DIR")]
+    pub backup_dir: Option<PathBuf>,
+
     #[command(flatten)]
     pub https: HttpsFlags,
 }
@@ -430,12 +460,12 @@ pub struct HttpsFlags {
 
     /// Renew a certificate when this little of its life is left (e.g. 30d, 720h).
     #[arg(long, env = "CORPSITE_ACME_RENEW_WITHIN", default_value = settings::DEFAULT_ACME_RENEW_WITHIN,
-          value_name = "DURATION", value_parser = parse_span)]
+          value_name = "DURATION", value_parser = parse_duration)]
     pub acme_renew_within: Duration,
 
     /// The pause after a failed ACME attempt, doubling while they keep failing (at most 6h).
     #[arg(long, env = "CORPSITE_ACME_RETRY_AFTER", default_value = "1m", value_name = "DURATION",
-          value_parser = parse_span, hide = true)]
+          value_parser = parse_duration, hide = true)]
     pub acme_retry_after: Duration,
 }
 
@@ -485,6 +515,9 @@ impl ServeArgs {
                 format!("https://{domain}").parse().ok()
             }),
             tls: self.https.into_settings(),
+            backup_every: self.backup_every.duration(),
+            backup_keep: self.backup_keep,
+            backup_dir: self.backup_dir,
             ..Settings::for_data_dir(self.data.data_dir)
         }
     }
@@ -553,30 +586,6 @@ impl MailFlags {
     }
 }
 
-/// A span of time written with its unit: `90s`, `15m`, `24h`, `30d`.
-fn parse_span(text: &str) -> Result<Duration, String> {
-    let explain = || {
-        format!("{text:?} is not a duration: write a number and a unit, e.g. 30d, 12h, 15m or 90s")
-    };
-    let text = text.trim();
-    let split = text
-        .find(|c: char| !c.is_ascii_digit())
-        .ok_or_else(explain)?;
-    let (number, unit) = text.split_at(split);
-    let number: u64 = number.parse().map_err(|_| explain())?;
-    let seconds = match unit {
-        "s" => 1,
-        "m" => 60,
-        "h" => 3600,
-        "d" => 86_400,
-        _ => return Err(explain()),
-    };
-    number
-        .checked_mul(seconds)
-        .map(Duration::from_secs)
-        .ok_or_else(explain)
-}
-
 /// A calendar day written `YYYY-MM-DD`, as `--since` takes it.
 fn parse_day(text: &str) -> Result<Date, String> {
     let format = time::macros::format_description!("[year]-[month]-[day]");
@@ -619,6 +628,40 @@ mod tests {
             parse_day("2025-04-01").map(|d| d.to_string()),
             Ok("2025-04-01".to_owned())
         );
+    }
+
+    #[test]
+    fn backup_flags_reach_the_settings_and_bad_values_are_refused() {
+        let settings = |args: &[&str]| {
+            Cli::try_parse_from(std::iter::once("corpsite").chain(args.iter().copied()))
+                .map(|cli| cli.serve.into_settings())
+        };
+        let set = settings(&[
+            "--backup-every",
+            "90m",
+            "--backup-keep",
+            "3",
+            "--backup-dir",
+            "/srv/b",
+        ])
+        .expect("valid flags");
+        assert_eq!(
+            set.backup_every,
+            Some(std::time::Duration::from_secs(90 * 60))
+        );
+        assert_eq!(set.backup_keep, 3);
+        assert_eq!(set.backup_dir(), PathBuf::from("/srv/b"));
+        let off = settings(&["--backup-every", "off"]).expect("off");
+        assert_eq!(off.backup_every, None);
+        assert_eq!(off.backup_dir(), PathBuf::from("./data/backups"));
+        for bad in [
+            &["--backup-every", "24"][..],
+            &["--backup-every", "daily"],
+            &["--backup-keep", "0"],
+            &["--backup-keep", "-1"],
+        ] {
+            assert!(settings(bad).is_err(), "{bad:?}");
+        }
     }
 
     #[test]

@@ -1,5 +1,5 @@
 //! The command line: its grammar (`args`) and the subcommands other than `serve`: blog
-//! publishing, exports of what the forms brought in, backups, and staff accounts.
+//! publishing, exports of what the forms brought in, backups and restores, and staff accounts.
 
 pub mod args;
 pub mod backup;
@@ -7,5 +7,6 @@ pub mod blog;
 pub mod csv;
 pub mod export;
 pub mod mail;
+pub mod restore;
 pub mod settings;
 pub mod staff;

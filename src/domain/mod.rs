@@ -11,6 +11,7 @@ pub mod html_text;
 pub mod image;
 pub mod img_sources;
 pub mod inbox;
+pub mod interval;
 pub mod lead_id;
 pub mod mail_token;
 pub mod page;

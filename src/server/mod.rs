@@ -2,6 +2,7 @@
 //! (`Background`), and serves the routes on the listener (`listener`) until SIGINT or
 //! SIGTERM, then stops them in the opposite order.
 
+pub mod backups;
 mod fd_limit;
 mod listener;
 mod parse_errors;
@@ -21,6 +22,7 @@ use crate::http::{self, AppState, Watches};
 use crate::mail::compose::Composer;
 use crate::mail::sender::Sender;
 use crate::settings::{CertSource, Settings};
+use crate::store::data_lock::{DataDirLock, LockError};
 use crate::store::watch::{Probe, Reading, Watch};
 use crate::store::{blogs, outbox, stories, uploads, Db};
 use crate::tls::acme::{Challenges, Keeper};
@@ -57,6 +59,8 @@ pub enum ServeError {
     Tls(#[from] crate::tls::certs::CertError),
     #[error("--mail-from (or CORPSITE_MAIL_FROM) is needed with --smtp-url: the address mail is sent from")]
     NoMailFrom,
+    #[error(transparent)]
+    Lock(#[from] LockError),
 }
 
 /// `corpsite serve`: opens the store, binds, serves until SIGINT or SIGTERM.
@@ -65,6 +69,8 @@ pub fn serve_blocking(settings: Settings) -> Result<(), ServeError> {
         .enable_all()
         .build()
         .map_err(ServeError::Runtime)?;
+    // Held until the server has stopped: `corpsite restore` refuses while it is.
+    let _lock = DataDirLock::for_server(&settings.data_dir)?;
     // Opening, migrating and seeding are blocking SQLite work: done before the runtime serves.
     let db = open_store(&settings)?;
     runtime.block_on(serve(db, settings))
@@ -231,6 +237,8 @@ pub struct Background {
     scheduler: Option<Watch>,
     /// Delivers the outbox, when a relay is set.
     mail: Option<Sender>,
+    /// Makes the scheduled backup sets, unless --backup-every off.
+    backups: Option<backups::Backups>,
     /// What the backup task and the certificate keeper report.
     health: Arc<Health>,
 }
@@ -256,12 +264,14 @@ impl Background {
         );
         let store_file = started("database file", watch_store_file(db.path()));
         let scheduler = started("story scheduler", start_scheduler(db));
+        let health = Health::new();
         Background {
             blog_version,
             store_file,
             scheduler,
             mail: start_mail(db, settings, local),
-            health: Health::new(),
+            backups: backups::Backups::start(settings, &health),
+            health,
         }
     }
 
@@ -278,6 +288,9 @@ impl Background {
 
     /// Stops every task and waits for it.
     pub fn stop(self) {
+        if let Some(backups) = self.backups {
+            backups.stop();
+        }
         if let Some(mail) = self.mail {
             mail.stop();
         }

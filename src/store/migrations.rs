@@ -26,6 +26,17 @@ pub fn run_migrations(conn: &mut Connection) -> Result<(), StoreError> {
     Ok(())
 }
 
+/// The newest migration this binary knows: a database at a higher version was written by a
+/// newer corpsite.
+pub fn latest_version() -> i64 {
+    embedded::migrations::runner()
+        .get_migrations()
+        .iter()
+        .map(|migration| i64::from(migration.version()))
+        .max()
+        .unwrap_or(0)
+}
+
 /// The start-up error is one line: SQLite's message quotes the whole migration's SQL.
 pub(super) fn one_line(message: &str, max_chars: usize) -> String {
     let collapsed = message.split_whitespace().collect::<Vec<_>>().join(" ");

@@ -12,6 +12,8 @@ mod migrations;
 
 pub mod applicants;
 pub mod backup;
+pub mod backup_set;
+pub mod data_lock;
 pub mod inbox;
 pub mod leads;
 pub mod media_images;
@@ -34,7 +36,7 @@ use rusqlite::config::DbConfig;
 use rusqlite::{Connection, OpenFlags};
 use tokio::sync::{oneshot, Semaphore};
 
-pub use migrations::run_migrations;
+pub use migrations::{latest_version, run_migrations};
 pub use permissions::secure_umask;
 
 /// File name of the database inside the data dir.

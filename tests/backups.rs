@@ -1,0 +1,637 @@
+//! Scheduled backup sets, pruning, `corpsite restore` and a backup that meets a full disk.
+
+mod common;
+mod leads_support;
+
+use std::fs;
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::time::{Duration, Instant};
+
+use common::process::{send, Running, BINARY};
+use common::{json, TestApp};
+use corpsite::store::backup::integrity_problems;
+use corpsite::store::backup_set::{list_sets, parse_set_name, Manifest, MANIFEST_FILE};
+use corpsite::store::uploads::uploads_dir;
+use corpsite::store::{latest_version, DB_FILE};
+use leads_support::{
+    contact, enquiries, file, fixture, post_application, post_json, with_application,
+};
+use serde_json::json;
+
+/// A schedule short enough for a test: the first set comes one interval after start.
+const EVERY: Duration = Duration::from_secs(1);
+
+fn eventually(limit: Duration, mut check: impl FnMut() -> bool) -> bool {
+    let start = Instant::now();
+    while start.elapsed() < limit {
+        if check() {
+            return true;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    false
+}
+
+fn scheduled_app(adjust: impl FnOnce(&mut corpsite::settings::Settings)) -> TestApp {
+    TestApp::with_settings(|s| {
+        s.rate_limit_per_minute = 0;
+        s.backup_every = Some(EVERY);
+        adjust(s);
+    })
+}
+
+fn unscheduled_app() -> TestApp {
+    TestApp::with_settings(|s| {
+        s.rate_limit_per_minute = 0;
+        s.backup_every = None;
+    })
+}
+
+/// Every regular file under `dir`, as paths relative to it, sorted.
+fn files_under(dir: &Path) -> Vec<PathBuf> {
+    fn walk(root: &Path, dir: &Path, found: &mut Vec<PathBuf>) {
+        let Ok(entries) = fs::read_dir(dir) else {
+            return;
+        };
+        for entry in entries {
+            let path = entry.expect("entry").path();
+            if path.is_dir() {
+                walk(root, &path, found);
+            } else {
+                found.push(path.strip_prefix(root).expect("under root").to_path_buf());
+            }
+        }
+    }
+    let mut found = Vec::new();
+    walk(dir, dir, &mut found);
+    found.sort();
+    found
+}
+
+fn mode(path: &Path) -> u32 {
+    fs::metadata(path).expect("metadata").permissions().mode() & 0o777
+}
+
+fn manifest(set: &Path) -> Manifest {
+    serde_json::from_slice(&fs::read(set.join(MANIFEST_FILE)).expect("manifest")).expect("json")
+}
+
+fn integrity(db: &Path) -> Vec<String> {
+    let conn = rusqlite::Connection::open(db).expect("open copy");
+    integrity_problems(&conn).expect("integrity check")
+}
+
+fn emails_in(db: &Path) -> Vec<String> {
+    let conn = rusqlite::Connection::open(db).expect("open");
+    let mut stmt = conn
+        .prepare("SELECT email FROM enquiries ORDER BY created_at")
+        .expect("query");
+    let rows = stmt.query_map([], |row| row.get(0)).expect("rows");
+    rows.collect::<Result<_, _>>().expect("emails")
+}
+
+fn corpsite(args: &[&str]) -> Output {
+    Command::new(BINARY)
+        .args(args)
+        .env("RUST_LOG", "warn")
+        .output()
+        .expect("run corpsite")
+}
+
+fn text(output: &[u8]) -> String {
+    String::from_utf8_lossy(output).into_owned()
+}
+
+async fn post_contact(app: &TestApp, email: &str) {
+    let mut body = contact();
+    body["email"] = json!(email);
+    let response = post_json(app, &body).await;
+    assert_eq!(response.status(), 201, "{email}");
+}
+
+/// Posts an application with a resume; answers the stored resume's file name.
+async fn post_resume(app: &TestApp) -> String {
+    let response = post_application(
+        app,
+        &with_application(file("cv.png", fixture("resume.png"))),
+    )
+    .await;
+    assert_eq!(response.status(), 201);
+    let id = json(&response)["data"]["_id"]
+        .as_str()
+        .expect("an _id")
+        .to_owned();
+    format!("{id}.png")
+}
+
+/// Stops the app's tasks and database but keeps its data dir, as a stopped server leaves it.
+fn stop(app: TestApp) -> tempfile::TempDir {
+    let TestApp {
+        dir,
+        state,
+        background,
+        ..
+    } = app;
+    background.stop();
+    state.db.close();
+    dir
+}
+
+#[tokio::test]
+async fn a_scheduled_set_holds_the_checked_database_the_resumes_the_media_and_a_manifest() {
+    let app = scheduled_app(|s| s.seed_demo_content = true);
+    let resume = post_resume(&app).await;
+    let data = app.data_dir();
+    let media = files_under(&data.join("media"));
+    assert!(!media.is_empty(), "the demo content stores media");
+    let backups = data.join("backups");
+
+    assert!(
+        eventually(Duration::from_secs(20), || !list_sets(&backups)
+            .expect("list")
+            .is_empty()),
+        "a set is made one interval after start"
+    );
+    let (_, set) = list_sets(&backups).expect("list").remove(0);
+
+    assert_eq!(integrity(&set.join(DB_FILE)), Vec::<String>::new());
+    let applicants: i64 = rusqlite::Connection::open(set.join(DB_FILE))
+        .expect("open copy")
+        .query_row("SELECT count(*) FROM applicants", [], |r| r.get(0))
+        .expect("count");
+    assert_eq!(applicants, 1);
+    assert_eq!(
+        fs::read(set.join("uploads").join(&resume)).expect("resume in the set"),
+        fs::read(uploads_dir(&data).join(&resume)).expect("resume")
+    );
+    assert_eq!(files_under(&set.join("media")), media);
+
+    let manifest = manifest(&set);
+    assert_eq!(manifest.schema_version, latest_version());
+    assert_eq!(manifest.files, media.len() as u64 + 1);
+    assert_eq!(
+        manifest.database_bytes,
+        fs::metadata(set.join(DB_FILE)).expect("copy").len()
+    );
+    assert!(
+        manifest.created_at.ends_with('Z'),
+        "{}",
+        manifest.created_at
+    );
+
+    assert_eq!(mode(&backups), 0o700);
+    assert_eq!(mode(&set), 0o700);
+    for file in [DB_FILE, MANIFEST_FILE] {
+        assert_eq!(mode(&set.join(file)), 0o600, "{file}");
+    }
+    let health = app.state.health.backup();
+    assert!(health.scheduled);
+    assert_eq!(health.failure, None);
+    assert!(health.last_success.is_some_and(|(_, bytes)| bytes > 0));
+}
+
+#[tokio::test]
+async fn only_the_newest_sets_are_kept_and_nothing_else_in_the_backup_dir_is_touched() {
+    let backups = tempfile::tempdir().expect("backup dir");
+    // Sets of an earlier run, long overdue, and the office's own files.
+    let old = [
+        "corpsite-2020-01-01T000000Z",
+        "corpsite-2020-01-02T000000Z",
+        "corpsite-2020-01-03T000000Z",
+    ];
+    for name in old {
+        fs::create_dir(backups.path().join(name)).expect("old set");
+        fs::write(backups.path().join(name).join(MANIFEST_FILE), b"{}").expect("manifest");
+    }
+    fs::create_dir(backups.path().join("corpsite-2019-12-31T000000Z")).expect("no manifest");
+    fs::write(backups.path().join("notes.txt"), b"keep me").expect("notes");
+
+    let app = scheduled_app(|s| {
+        s.backup_keep = 2;
+        s.backup_dir = Some(backups.path().to_path_buf());
+    });
+    let started = time::OffsetDateTime::now_utc() - Duration::from_secs(1);
+    let only_new_sets = || {
+        let sets = list_sets(backups.path()).expect("list");
+        sets.len() == 2 && sets.iter().all(|(at, _)| *at >= started)
+    };
+    assert!(
+        eventually(Duration::from_secs(20), only_new_sets),
+        "two new sets replace the old ones: {:?}",
+        list_sets(backups.path())
+    );
+    assert_eq!(
+        fs::read(backups.path().join("notes.txt")).expect("notes"),
+        b"keep me"
+    );
+    assert!(backups.path().join("corpsite-2019-12-31T000000Z").is_dir());
+    drop(app);
+}
+
+#[tokio::test]
+async fn restore_brings_back_the_backed_up_leads_and_resumes_and_keeps_the_replaced_aside() {
+    let app = unscheduled_app();
+    post_contact(&app, "first@example.com").await;
+    let first_resume = post_resume(&app).await;
+    let backups = app.data_dir().join("backups");
+    let set = corpsite::store::backup_set::make_set(
+        &app.data_dir(),
+        &backups,
+        &corpsite::server::backups::BACKED_UP_FOLDERS,
+        time::OffsetDateTime::now_utc(),
+        &|| false,
+    )
+    .expect("backup set");
+    post_contact(&app, "second@example.com").await;
+    let second_resume = post_resume(&app).await;
+    let dir = stop(app);
+    let data = dir.path();
+
+    let output = corpsite(&[
+        "restore",
+        &set.path.to_string_lossy(),
+        "--data-dir",
+        &data.to_string_lossy(),
+    ]);
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let said = text(&output.stdout);
+    assert!(said.contains("integrity check ok"), "{said}");
+    assert!(said.contains("restored uploads"), "{said}");
+
+    let replaced: Vec<PathBuf> = fs::read_dir(data)
+        .expect("list")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| {
+            p.file_name()
+                .is_some_and(|n| n.to_string_lossy().starts_with("replaced-"))
+        })
+        .collect();
+    assert_eq!(replaced.len(), 1, "{replaced:?}");
+    let replaced = &replaced[0];
+    assert!(said.contains(&replaced.display().to_string()), "{said}");
+    assert_eq!(
+        emails_in(&replaced.join(DB_FILE)),
+        ["first@example.com", "second@example.com"],
+        "the replaced database, with its -wal, is kept whole"
+    );
+    assert!(replaced.join("uploads").join(&second_resume).is_file());
+
+    let settings = {
+        let mut s = corpsite::settings::Settings::for_data_dir(data);
+        s.seed_demo_content = false;
+        s
+    };
+    let db = corpsite::server::open_store(&settings).expect("start on the restored data");
+    let emails: Vec<String> = db
+        .read_blocking(|conn| Ok(corpsite::store::leads::enquiries_since(conn, None)?))
+        .expect("read")
+        .into_iter()
+        .map(|row| row.email)
+        .collect();
+    assert_eq!(emails, ["first@example.com"]);
+    assert_eq!(
+        files_under(&uploads_dir(data)),
+        [PathBuf::from(&first_resume)],
+        "the later resume is not in the restored folder (nor orphaned)"
+    );
+    assert_eq!(mode(&data.join(DB_FILE)), 0o600);
+    db.close();
+}
+
+#[test]
+fn restore_is_refused_while_a_server_runs_on_the_data_dir_and_works_once_it_stopped() {
+    let dir = tempfile::tempdir().expect("dir");
+    let mut server = Running::start(
+        Path::new(BINARY),
+        &["--data-dir", "data", "--backup-every", "off"],
+        &[],
+        dir.path(),
+    );
+    assert_eq!(send(server.addr, "GET", "/", &[]).status, 200);
+    let data = dir.path().join("data");
+    let copy = dir.path().join("copy.db");
+    let made = corpsite(&[
+        "backup",
+        &copy.to_string_lossy(),
+        "--data-dir",
+        &data.to_string_lossy(),
+    ]);
+    assert!(made.status.success(), "{}", text(&made.stderr));
+
+    let args = [
+        "restore",
+        &copy.to_string_lossy(),
+        "--data-dir",
+        &data.to_string_lossy(),
+    ];
+    let refused = corpsite(&args);
+    assert!(!refused.status.success());
+    let stderr = text(&refused.stderr);
+    assert!(
+        stderr.contains("a corpsite server is running on the data dir")
+            && stderr.trim().lines().count() == 1,
+        "{stderr}"
+    );
+    assert!(
+        !fs::read_dir(&data).expect("list").any(|e| e
+            .expect("entry")
+            .file_name()
+            .to_string_lossy()
+            .starts_with("replaced-")),
+        "nothing was moved"
+    );
+    assert_eq!(send(server.addr, "GET", "/", &[]).status, 200);
+
+    server.terminate();
+    let _ = server.child.wait();
+    let restored = corpsite(&args);
+    assert!(restored.status.success(), "{}", text(&restored.stderr));
+}
+
+#[tokio::test]
+async fn restore_refuses_a_corrupt_backup_a_newer_one_and_a_file_that_is_no_database() {
+    let app = unscheduled_app();
+    post_contact(&app, "kept@example.com").await;
+    let good = app.dir.path().join("good.db");
+    corpsite::store::backup::backup(&app.data_dir(), &good).expect("backup");
+    let dir = stop(app);
+    let data = dir.path().join("data");
+    fs::create_dir(&data).expect("data dir");
+    // A data dir whose database must survive every refused restore.
+    fs::copy(&good, data.join(DB_FILE)).expect("live database");
+
+    let corrupt = dir.path().join("corrupt.db");
+    let mut bytes = fs::read(&good).expect("read");
+    let page = 4096;
+    assert!(bytes.len() > 3 * page, "several pages: {}", bytes.len());
+    // Page 1 (header and schema) intact, every table's pages scribbled over.
+    for byte in &mut bytes[page..] {
+        *byte = 0x5a;
+    }
+    fs::write(&corrupt, &bytes).expect("write");
+
+    let newer = dir.path().join("newer.db");
+    fs::copy(&good, &newer).expect("copy");
+    rusqlite::Connection::open(&newer)
+        .expect("open")
+        .execute(
+            "INSERT INTO refinery_schema_history (version, name, applied_on, checksum) \
+             VALUES (999, 'from_the_future', '2030-01-01T00:00:00Z', '0')",
+            [],
+        )
+        .expect("a future migration");
+
+    let not_a_database = dir.path().join("notes.txt");
+    fs::write(
+        &not_a_database,
+        "not a database at all, just some words ".repeat(200),
+    )
+    .expect("write");
+
+    let empty_set = dir.path().join("corpsite-2026-01-01T000000Z");
+    fs::create_dir(&empty_set).expect("empty set");
+
+    let cases: &[(&Path, &str)] = &[
+        (
+            &corrupt,
+            "failed its integrity check, so nothing was restored",
+        ),
+        (
+            &newer,
+            "was made by a newer corpsite (schema version 999; this one knows up to",
+        ),
+        (&not_a_database, "is not a corpsite database"),
+        (&empty_set, "is neither a backup set"),
+        (&dir.path().join("missing.db"), "is neither a backup set"),
+    ];
+    for (backup, message) in cases {
+        let output = corpsite(&[
+            "restore",
+            &backup.to_string_lossy(),
+            "--data-dir",
+            &data.to_string_lossy(),
+        ]);
+        let stderr = text(&output.stderr);
+        assert!(!output.status.success(), "{}", backup.display());
+        assert!(stderr.contains(message), "{}: {stderr}", backup.display());
+        assert_eq!(stderr.trim().lines().count(), 1, "one line: {stderr}");
+        let mut left: Vec<String> = fs::read_dir(&data)
+            .expect("list")
+            .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+            .collect();
+        left.sort();
+        assert_eq!(left, [DB_FILE, "corpsite.lock"], "{}", backup.display());
+        assert_eq!(emails_in(&data.join(DB_FILE)), ["kept@example.com"]);
+    }
+}
+
+/// A tiny tmpfs mounted for the test, unmounted when dropped. Mounting needs root (as the
+/// test runs here and in CI); if it cannot be mounted the test fails, it never skips.
+struct TinyDisk {
+    dir: tempfile::TempDir,
+}
+
+impl TinyDisk {
+    fn mount(bytes: u64) -> TinyDisk {
+        let dir = tempfile::tempdir().expect("mount point");
+        let output = Command::new("mount")
+            .args([
+                "-t",
+                "tmpfs",
+                "-o",
+                &format!("size={bytes},mode=0700"),
+                "tmpfs",
+            ])
+            .arg(dir.path())
+            .output()
+            .expect("run mount");
+        assert!(
+            output.status.success(),
+            "the disk-full test needs to mount a tmpfs (run as root): {}",
+            text(&output.stderr)
+        );
+        TinyDisk { dir }
+    }
+
+    fn path(&self) -> &Path {
+        self.dir.path()
+    }
+}
+
+impl Drop for TinyDisk {
+    fn drop(&mut self) {
+        let _ = Command::new("umount").arg(self.dir.path()).status();
+    }
+}
+
+#[tokio::test]
+async fn a_backup_that_meets_a_full_disk_fails_cleanly_keeps_the_earlier_set_and_the_site_takes_forms(
+) {
+    let disk = TinyDisk::mount(1024 * 1024);
+    let app = scheduled_app(|s| s.backup_dir = Some(disk.path().to_path_buf()));
+    post_contact(&app, "before@example.com").await;
+    assert!(
+        eventually(Duration::from_secs(20), || app
+            .state
+            .health
+            .backup()
+            .last_success
+            .is_some()),
+        "a first set fits: {:?}",
+        app.state.health.backup()
+    );
+    // Grow the database past what the tiny disk holds.
+    app.db()
+        .write(|conn| {
+            conn.execute_batch(
+                "CREATE TABLE ballast (b BLOB); \
+                 WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 32) \
+                 INSERT INTO ballast SELECT randomblob(64 * 1024) FROM n;",
+            )
+            .map_err(corpsite::store::StoreError::from)
+        })
+        .await
+        .expect("ballast");
+
+    assert!(
+        eventually(Duration::from_secs(20), || app
+            .state
+            .health
+            .backup()
+            .failure
+            .is_some()),
+        "the next set fails: {:?}",
+        app.state.health.backup()
+    );
+    let (_, why) = app.state.health.backup().failure.expect("failure");
+    assert!(
+        why.contains("full") || why.contains("No space left"),
+        "the failure says the disk is full: {why}"
+    );
+    let names: Vec<String> = fs::read_dir(disk.path())
+        .expect("list")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .collect();
+    assert!(
+        !names.is_empty() && names.iter().all(|name| parse_set_name(name).is_some()),
+        "the partial set is gone and the earlier ones kept: {names:?}"
+    );
+    for (_, set) in list_sets(disk.path()).expect("list") {
+        assert_eq!(integrity(&set.join(DB_FILE)), Vec::<String>::new());
+    }
+
+    post_contact(&app, "after@example.com").await;
+    assert_eq!(enquiries(&app).len(), 2);
+    assert_eq!(app.get("/").await.status(), 200);
+    drop(app);
+}
+
+#[tokio::test]
+async fn a_set_on_the_data_dirs_disk_is_not_started_when_it_would_eat_the_forms_free_space() {
+    // More kept free than any disk has: every set on this disk must be refused up front.
+    let app = scheduled_app(|s| s.min_free_disk = u64::MAX / 4);
+    assert!(
+        eventually(Duration::from_secs(20), || app
+            .state
+            .health
+            .backup()
+            .failure
+            .is_some()),
+        "{:?}",
+        app.state.health.backup()
+    );
+    let (_, why) = app.state.health.backup().failure.expect("failure");
+    assert!(why.contains("--min-free-disk keeps"), "{why}");
+    let backups = app.data_dir().join("backups");
+    assert_eq!(
+        fs::read_dir(&backups).expect("backup dir").count(),
+        0,
+        "nothing was written"
+    );
+}
+
+#[test]
+fn the_backup_flags_and_their_env_vars_reach_the_schedule() {
+    let dir = tempfile::tempdir().expect("dir");
+    let server = Running::start(
+        Path::new(BINARY),
+        &["--data-dir", "data", "--backup-every", "1s"],
+        &[
+            ("CORPSITE_BACKUP_DIR", "sets"),
+            ("CORPSITE_BACKUP_KEEP", "1"),
+        ],
+        dir.path(),
+    );
+    assert_eq!(send(server.addr, "GET", "/", &[]).status, 200);
+    let sets = dir.path().join("sets");
+    // One kept: seen once two have been made (the second one's time is later).
+    let mut first_seen = None;
+    let pruned = eventually(Duration::from_secs(20), || {
+        let found = list_sets(&sets).expect("list");
+        if found.len() > 1 {
+            return false;
+        }
+        match (found.first(), first_seen) {
+            (Some((at, _)), None) => {
+                first_seen = Some(*at);
+                false
+            }
+            (Some((at, _)), Some(first)) => *at > first,
+            (None, _) => false,
+        }
+    });
+    assert!(pruned, "{:?}", list_sets(&sets));
+    assert!(!dir.path().join("data/backups").exists());
+    drop(server);
+}
+
+#[tokio::test]
+async fn a_restore_that_meets_a_full_disk_changes_nothing_in_the_data_dir() {
+    let app = unscheduled_app();
+    post_contact(&app, "kept@example.com").await;
+    let small = app.dir.path().join("small.db");
+    corpsite::store::backup::backup(&app.data_dir(), &small).expect("small backup");
+    app.db()
+        .write(|conn| {
+            conn.execute_batch(
+                "CREATE TABLE ballast (b BLOB); \
+                 WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 32) \
+                 INSERT INTO ballast SELECT randomblob(64 * 1024) FROM n;",
+            )
+            .map_err(corpsite::store::StoreError::from)
+        })
+        .await
+        .expect("ballast");
+    let big = app.dir.path().join("big.db");
+    corpsite::store::backup::backup(&app.data_dir(), &big).expect("big backup");
+    let dir = stop(app);
+
+    let disk = TinyDisk::mount(1024 * 1024);
+    let data = disk.path().join("data");
+    fs::create_dir(&data).expect("data dir");
+    fs::copy(&small, data.join(DB_FILE)).expect("live database");
+
+    let output = corpsite(&[
+        "restore",
+        &big.to_string_lossy(),
+        "--data-dir",
+        &data.to_string_lossy(),
+    ]);
+    let stderr = text(&output.stderr);
+    assert!(!output.status.success());
+    assert!(stderr.contains("No space left on device"), "{stderr}");
+    let mut left: Vec<String> = fs::read_dir(&data)
+        .expect("list")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .collect();
+    left.sort();
+    assert_eq!(
+        left,
+        [DB_FILE, "corpsite.lock"],
+        "no staging, nothing moved"
+    );
+    assert_eq!(emails_in(&data.join(DB_FILE)), ["kept@example.com"]);
+    drop(dir);
+}
