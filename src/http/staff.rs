@@ -10,8 +10,8 @@
 //!   the account and starts a new one for this browser.
 //!
 //! The session cookie holds a 256-bit random token (the database keeps its SHA-256);
-//! `HttpOnly`, `SameSite=Strict`, `Path=/`, and `Secure` when `--public-url` is https or a
-//! proxy says the request came over https. Every change (any method but GET and HEAD) must
+//! `HttpOnly`, `SameSite=Strict`, `Path=/`, and `Secure` when `--public-url` is https, the
+//! server serves HTTPS itself, or a proxy says the request came over https. Every change (any method but GET and HEAD) must
 //! come from the site's own pages (`Origin`, else `Referer`) and carry the session's CSRF
 //! token in `X-CSRF-Token`, or it is refused with 403.
 

@@ -371,17 +371,22 @@ impl Keeper {
         Ok(account)
     }
 
-    /// Writes `bytes` to `path` by way of a temp file and a rename (the umask keeps it
-    /// owner-only).
+    /// Writes `bytes` to `path` by way of an owner-only temp file, synced, and a rename, so
+    /// the file is whole or as it was. (A crash between the key and the chain leaves a pair
+    /// that does not match: it is refused at the next start and a new one obtained.)
     fn write(&self, path: &Path, bytes: &[u8]) -> Result<(), AcmeError> {
+        use crate::store::permissions::{create_private_dir, create_private_file};
+        use std::io::Write;
         let failed = |source| AcmeError::Write {
             path: path.to_path_buf(),
             source,
         };
-        std::fs::create_dir_all(&self.files.dir).map_err(failed)?;
+        create_private_dir(&self.files.dir).map_err(failed)?;
         let temp = path.with_extension("tmp");
-        crate::store::permissions::create_private_file(&temp).map_err(failed)?;
-        std::fs::write(&temp, bytes).map_err(failed)?;
+        let mut file = create_private_file(&temp).map_err(failed)?;
+        file.write_all(bytes)
+            .and_then(|()| file.sync_all())
+            .map_err(failed)?;
         std::fs::rename(&temp, path).map_err(failed)
     }
 }
