@@ -231,30 +231,27 @@ async fn serve(
         // Subscribed after this accept's own close request: it concerns the others.
         let mut close = close_signal.subscribe();
         close.mark_unchanged();
-        let stopping = stopping.clone();
+        let mut control = Control {
+            close,
+            stopping: Arc::clone(&stopping),
+            served,
+            header_timeout: limits.header_read_timeout,
+            remote,
+        };
         let security = security.clone();
         let builders = Arc::clone(&builders);
         let tls = tls.clone();
-        let header_timeout = limits.header_read_timeout;
         tokio::spawn(async move {
             let Some(tls) = tls else {
                 let stream = ExplainedErrors::new(stream, security);
                 let connection = builders.0.serve_connection(TokioIo::new(stream), handler);
-                drive(
-                    connection,
-                    &mut close,
-                    &stopping,
-                    &served,
-                    header_timeout,
-                    remote,
-                )
-                .await;
+                drive(connection, &mut control).await;
                 drop((claim, permit));
                 return;
             };
             // The handshake (and a plain-HTTP client's first bytes) within the header timeout.
             let handshake =
-                tokio::time::timeout(header_timeout, accept_tls(&tls, stream, &security));
+                tokio::time::timeout(control.header_timeout, accept_tls(&tls, stream, &security));
             let stream = match handshake.await {
                 Ok(Some(stream)) => stream,
                 Ok(None) => return,
@@ -265,27 +262,11 @@ async fn serve(
             };
             if stream.get_ref().1.alpn_protocol() == Some(b"h2") {
                 let connection = builders.1.serve_connection(TokioIo::new(stream), handler);
-                drive(
-                    connection,
-                    &mut close,
-                    &stopping,
-                    &served,
-                    header_timeout,
-                    remote,
-                )
-                .await;
+                drive(connection, &mut control).await;
             } else {
                 let stream = ExplainedErrors::new(stream, security);
                 let connection = builders.0.serve_connection(TokioIo::new(stream), handler);
-                drive(
-                    connection,
-                    &mut close,
-                    &stopping,
-                    &served,
-                    header_timeout,
-                    remote,
-                )
-                .await;
+                drive(connection, &mut control).await;
             }
             drop((claim, permit));
         });
@@ -310,42 +291,47 @@ const H2_MAX_STREAMS: u32 = 128;
 const H2_PING_EVERY: Duration = Duration::from_secs(20);
 const H2_PING_TIMEOUT: Duration = Duration::from_secs(20);
 
+/// What a connection's driver watches.
+struct Control {
+    /// Bumped to ask connections to close (shutdown, or pressure on the slots).
+    close: watch::Receiver<u64>,
+    stopping: Arc<AtomicBool>,
+    /// Whether the connection has had a request.
+    served: Arc<AtomicBool>,
+    header_timeout: Duration,
+    remote: std::net::SocketAddr,
+}
+
 /// Serves one connection until it ends: asked to close on shutdown, under pressure once it
 /// has served, and (whatever the protocol) when it has sent no request within the header
 /// timeout, so an HTTP/2 client that finishes the handshake and then says nothing is cut
 /// off as an HTTP/1.1 one is.
-async fn drive<C>(
-    connection: C,
-    close: &mut watch::Receiver<u64>,
-    stopping: &AtomicBool,
-    served: &AtomicBool,
-    header_timeout: Duration,
-    remote: std::net::SocketAddr,
-) where
+async fn drive<C>(connection: C, control: &mut Control)
+where
     C: GracefulConnection,
     C::Error: std::fmt::Display,
 {
     tokio::pin!(connection);
     let mut asked = false;
-    let silence = tokio::time::sleep(header_timeout);
+    let silence = tokio::time::sleep(control.header_timeout);
     tokio::pin!(silence);
     loop {
         tokio::select! {
             ended = connection.as_mut() => {
                 if let Err(err) = ended {
-                    tracing::debug!(error = %err, %remote, "connection ended with an error");
+                    tracing::debug!(error = %err, remote = %control.remote, "connection ended with an error");
                 }
                 return;
             }
-            changed = close.changed(), if !asked => {
+            changed = control.close.changed(), if !asked => {
                 // A shutdown closes every connection; pressure, only kept-alive ones.
-                let shutting_down = changed.is_err() || stopping.load(Ordering::Relaxed);
-                if shutting_down || served.load(Ordering::Relaxed) {
+                let shutting_down = changed.is_err() || control.stopping.load(Ordering::Relaxed);
+                if shutting_down || control.served.load(Ordering::Relaxed) {
                     asked = true;
                     connection.as_mut().graceful_shutdown();
                 }
             }
-            () = &mut silence, if !asked && !served.load(Ordering::Relaxed) => {
+            () = &mut silence, if !asked && !control.served.load(Ordering::Relaxed) => {
                 asked = true;
                 connection.as_mut().graceful_shutdown();
             }
