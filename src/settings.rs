@@ -5,6 +5,7 @@ use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
 use std::time::Duration;
 
+use crate::domain::metrics_token::MetricsToken;
 use crate::domain::public_url::PublicUrl;
 use crate::mail::settings::MailSettings;
 
@@ -19,6 +20,7 @@ pub const DEFAULT_MEDIA_BASE: &str = "/media/";
 pub const DEFAULT_UPLOADS_QUOTA: u64 = 2 * 1024 * 1024 * 1024;
 pub const DEFAULT_MIN_FREE_DISK: u64 = 256 * 1024 * 1024;
 pub const DEFAULT_PAGE_SIZE: u32 = 12;
+pub const DEFAULT_ADMIN_ADDR: &str = "127.0.0.1:9090";
 
 #[derive(Debug, Clone)]
 pub struct Settings {
@@ -56,6 +58,11 @@ pub struct Settings {
     pub mail: MailSettings,
     /// Publish the demo blogs on the first start of a new database.
     pub seed_demo_content: bool,
+    /// Where `/metrics` and `/healthz` are served for operators, apart from the site; None:
+    /// no such listener (`--admin-addr off`).
+    pub admin_addr: Option<SocketAddr>,
+    /// A bearer token that opens `/metrics` on the site's own address too.
+    pub metrics_token: Option<MetricsToken>,
 }
 
 impl Settings {
@@ -83,6 +90,8 @@ impl Settings {
             page_size: u64::from(DEFAULT_PAGE_SIZE),
             mail: MailSettings::new(),
             seed_demo_content: true,
+            admin_addr: Some(SocketAddr::from(([127, 0, 0, 1], 9090))),
+            metrics_token: None,
         }
     }
 }
@@ -95,5 +104,10 @@ mod tests {
     fn the_default_address_constant_and_the_default_settings_agree() {
         let parsed: SocketAddr = DEFAULT_ADDR.parse().expect("address");
         assert_eq!(Settings::for_data_dir(DEFAULT_DATA_DIR).addr, parsed);
+        let admin: SocketAddr = DEFAULT_ADMIN_ADDR.parse().expect("address");
+        assert_eq!(
+            Settings::for_data_dir(DEFAULT_DATA_DIR).admin_addr,
+            Some(admin)
+        );
     }
 }

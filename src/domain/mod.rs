@@ -12,6 +12,7 @@ pub mod img_sources;
 pub mod inbox;
 pub mod lead_id;
 pub mod mail_token;
+pub mod metrics_token;
 pub mod page;
 pub mod post_file;
 pub mod public_url;

@@ -30,6 +30,8 @@ const BLOG_VERSION_POLL: Duration = Duration::from_millis(100);
 const STORE_FILE_POLL: Duration = Duration::from_secs(1);
 /// How often the scheduler looks for stories due to go public (one indexed read).
 const SCHEDULER_POLL: Duration = Duration::from_secs(1);
+/// Connections the admin address serves at once: a scraper or two and an operator.
+const ADMIN_MAX_CONNECTIONS: usize = 16;
 
 #[derive(Debug, thiserror::Error)]
 pub enum ServeError {
@@ -43,6 +45,11 @@ pub enum ServeError {
     #[error("the data dir {path} cannot be written ({source}); give the service's user write access to it")]
     NotWritable {
         path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("cannot serve the admin address (/metrics, /healthz) on {addr}: {source}; give another --admin-addr, or --admin-addr off")]
+    AdminBind {
+        addr: SocketAddr,
         source: std::io::Error,
     },
     #[error("cannot start the async runtime: {0}")]
@@ -106,9 +113,26 @@ pub async fn serve(db: Arc<Db>, settings: Settings) -> Result<(), ServeError> {
         addr: settings.addr,
         source,
     })?;
+    // A bad or busy admin address stops the start, like a bad site address: better one clear
+    // line now than metrics that silently never come (tests and second instances give port 0
+    // or `off`).
+    let admin = match settings.admin_addr {
+        Some(addr) => {
+            let bound = TcpListener::bind(addr)
+                .await
+                .and_then(|listener| Ok((listener.local_addr()?, listener)));
+            Some(bound.map_err(|source| ServeError::AdminBind { addr, source })?)
+        }
+        None => None,
+    };
     let mut limits = Limits::from(&settings);
     limits.max_connections =
         fd_limit::size_connection_cap(limits.max_connections, crate::store::reader_count());
+    let admin_limits = Limits {
+        max_connections: ADMIN_MAX_CONNECTIONS,
+        max_connections_per_client: 0,
+        ..Limits::from(&settings)
+    };
     let data_dir = settings.data_dir.display().to_string();
     let background = Background::start(&db, &settings, local);
     let state = AppState::new(Arc::clone(&db), settings, background.watches());
@@ -116,7 +140,27 @@ pub async fn serve(db: Arc<Db>, settings: Settings) -> Result<(), ServeError> {
 
     println!("corpsite is serving http://{local}/ (data in {data_dir})");
     tracing::info!(%local, data_dir, "listening");
-    run(listener, routes, limits, shutdown_signal()).await;
+    // One signal stops both listeners: each waits for the same flag.
+    let (stop, stopped) = tokio::sync::watch::channel(false);
+    let signal = tokio::spawn(async move {
+        shutdown_signal().await;
+        // No receiver left means both listeners are gone already.
+        let _ = stop.send(true);
+    });
+    let stopping = |mut stopped: tokio::sync::watch::Receiver<bool>| async move {
+        // An error means the sender is gone, which only happens once the signal came.
+        let _ = stopped.wait_for(|&stop| stop).await;
+    };
+    let site = run(listener, routes, limits, stopping(stopped.clone()));
+    let admin = async {
+        if let Some((addr, listener)) = admin {
+            tracing::info!(%addr, "serving /metrics and /healthz on the admin address");
+            let routes = http::health::admin_routes(&state);
+            run(listener, routes, admin_limits, stopping(stopped)).await;
+        }
+    };
+    tokio::join!(site, admin);
+    signal.abort();
     background.stop();
     db.close();
     tracing::info!("stopped");
