@@ -46,10 +46,7 @@ pub enum Detail {
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 #[schema(description = "Whether the site can serve and take forms, and the state of its upkeep.")]
 pub(crate) struct HealthBody {
-    /// `ok`; `degraded` (still serving, but the last backup or certificate renewal failed);
-    /// `failing` (503: the database does not answer or the disk is full).
-    #[schema(example = "ok")]
-    status: &'static str,
+    status: Status,
     /// What is wrong, when `failing`.
     #[serde(skip_serializing_if = "Option::is_none")]
     message: Option<&'static str>,
@@ -60,6 +57,16 @@ pub(crate) struct HealthBody {
     backup: BackupBody,
     /// The HTTPS certificate served, or null when the site does not serve HTTPS itself.
     certificate: Option<CertificateBody>,
+}
+
+/// `ok`; `degraded` (still serving, but the last backup or certificate renewal failed);
+/// `failing` (503: the database does not answer or the disk is below the minimum).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub(crate) enum Status {
+    Ok,
+    Degraded,
+    Failing,
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
@@ -193,10 +200,10 @@ pub async fn healthz(state: &AppState, detail: Detail) -> Response {
     });
 
     let (status, message) = match (&database, disk_full) {
-        (Err(_), _) => ("failing", Some("The database does not answer.")),
-        (Ok(()), true) => ("failing", Some("The disk is nearly full.")),
-        _ if backup_failed || renewal_failed => ("degraded", None),
-        _ => ("ok", None),
+        (Err(_), _) => (Status::Failing, Some("The database does not answer.")),
+        (Ok(()), true) => (Status::Failing, Some("The disk is nearly full.")),
+        _ if backup_failed || renewal_failed => (Status::Degraded, None),
+        _ => (Status::Ok, None),
     };
     let body = HealthBody {
         status,
@@ -212,7 +219,7 @@ pub async fn healthz(state: &AppState, detail: Detail) -> Response {
         backup,
         certificate,
     };
-    let code = if status == "failing" {
+    let code = if status == Status::Failing {
         StatusCode::SERVICE_UNAVAILABLE
     } else {
         StatusCode::OK
