@@ -4,7 +4,8 @@
 //! `routes()`; handlers return `Result<_, ApiError>` and `error::reply` makes the response,
 //! so a rejection only ever means "this route did not match". `/api/...` answers JSON, errors
 //! included, and never falls back to the site's HTML. Every response gets the security
-//! headers and a log line.
+//! headers, a log line and its count and time in `metrics` (by route group). `health` serves
+//! `/healthz` and `/metrics`, here and on the admin address.
 
 pub mod applicants;
 pub mod assets;
