@@ -31,7 +31,7 @@ openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 
   -keyout "$work/key.pem" -out "$work/cert.pem" 2>/dev/null
 
 https_port=$(free_port)
-RUST_LOG=warn "$BIN" serve --data-dir "$work/data" --tls-cert "$work/cert.pem" --tls-key "$work/key.pem" \
+CORPSITE_ADMIN_ADDR=off RUST_LOG=warn "$BIN" serve --data-dir "$work/data" --tls-cert "$work/cert.pem" --tls-key "$work/key.pem" \
   --https-addr "127.0.0.1:$https_port" --http-addr "127.0.0.1:$(free_port)" --public-url https://bench.test > "$work/out" &
 corpsite_pid=$!
 for _ in $(seq 300); do grep -q serving "$work/out" 2>/dev/null && break; sleep 0.1; done

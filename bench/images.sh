@@ -14,7 +14,7 @@ pids=()
 trap 'kill "${pids[@]}" 2>/dev/null; rm -rf "$work"' EXIT
 
 start() { # name binary: starts it (not in a subshell, so the trap knows its pid)
-  RUST_LOG=warn "$2" serve --addr 127.0.0.1:0 --data-dir "$work/$1" > "$work/$1.out" 2>&1 &
+  CORPSITE_ADMIN_ADDR=off RUST_LOG=warn "$2" serve --addr 127.0.0.1:0 --data-dir "$work/$1" > "$work/$1.out" 2>&1 &
   pids+=($!)
 }
 base_url() { # name -> the base URL, once the server says it

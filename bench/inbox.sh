@@ -41,7 +41,7 @@ SELECT printf('a%031x', i), 'Applicant ' || i, '98450' || (10000 + i), 'applican
 FROM n;
 SQL
 
-RUST_LOG=error "$BIN" serve --addr 127.0.0.1:0 --data-dir "$data" > "$work/out" &
+CORPSITE_ADMIN_ADDR=off RUST_LOG=error "$BIN" serve --addr 127.0.0.1:0 --data-dir "$data" > "$work/out" &
 pid=$!
 for _ in $(seq 100); do grep -q serving "$work/out" 2>/dev/null && break; sleep 0.1; done
 url=$(grep -o 'http://[^/]*' "$work/out")

@@ -9,7 +9,7 @@ BIN=target/release/corpsite
 routes=("$@")
 [ ${#routes[@]} -gt 0 ] || routes=(/ /blogs /blogs/detail/science-labs-for-twelve-government-high-schools-in-mysuru-district /contact /join_us /about/our_vision)
 work=$(mktemp -d)
-RUST_LOG=warn "$BIN" serve --addr 127.0.0.1:0 --data-dir "$work/data" > "$work/out" &
+CORPSITE_ADMIN_ADDR=off RUST_LOG=warn "$BIN" serve --addr 127.0.0.1:0 --data-dir "$work/data" > "$work/out" &
 pid=$!
 trap 'kill $pid 2>/dev/null; rm -rf "$work"' EXIT
 for _ in $(seq 600); do grep -q serving "$work/out" 2>/dev/null && break; sleep 0.1; done

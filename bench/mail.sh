@@ -23,7 +23,7 @@ exec 3> "$work/hold"
 for _ in $(seq 100); do grep -q listening "$work/smtp.out" 2>/dev/null && break; sleep 0.1; done
 port=$(awk '{print $2}' "$work/smtp.out")
 
-RUST_LOG=warn "$BIN" serve --addr 127.0.0.1:0 --data-dir "$work/data" \
+CORPSITE_ADMIN_ADDR=off RUST_LOG=warn "$BIN" serve --addr 127.0.0.1:0 --data-dir "$work/data" \
   --smtp-url "smtp://127.0.0.1:$port" --mail-from "Fidelitus Corp <hello@corp.example.com>" > "$work/out" &
 pid=$!
 pids+=($pid)
@@ -67,7 +67,7 @@ LUA
   for mode in without with; do
     args=(--addr 127.0.0.1:0 --data-dir "$work/forms-$mode" --rate-limit 0)
     [ "$mode" = with ] && args+=(--smtp-url "smtp://127.0.0.1:$port" --mail-from "Fidelitus Corp <hello@corp.example.com>")
-    RUST_LOG=error "$BIN" serve "${args[@]}" > "$work/out-$mode" &
+    CORPSITE_ADMIN_ADDR=off RUST_LOG=error "$BIN" serve "${args[@]}" > "$work/out-$mode" &
     p=$!
     pids+=($p)
     for _ in $(seq 100); do grep -q serving "$work/out-$mode" 2>/dev/null && break; sleep 0.1; done

@@ -18,7 +18,7 @@ trap cleanup EXIT
 
 extra=()
 "$BIN" serve --help | grep -q -- --search-rate-limit && extra=(--search-rate-limit 0)
-RUST_LOG=error "$BIN" serve --addr 127.0.0.1:0 --data-dir "$work/data" "${extra[@]}" > "$work/out" &
+CORPSITE_ADMIN_ADDR=off RUST_LOG=error "$BIN" serve --addr 127.0.0.1:0 --data-dir "$work/data" "${extra[@]}" > "$work/out" &
 pid=$!
 for _ in $(seq 100); do grep -q serving "$work/out" 2>/dev/null && break; sleep 0.1; done
 url=$(grep -o 'http://[^/]*' "$work/out")

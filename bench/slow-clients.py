@@ -28,7 +28,7 @@ def start_server(data_dir):
         [BIN, "serve", "--addr", "127.0.0.1:0", "--data-dir", data_dir, "--rate-limit", "0"],
         stdout=subprocess.PIPE,
         stderr=subprocess.DEVNULL,
-        env={**os.environ, "RUST_LOG": "error"},
+        env={**os.environ, "RUST_LOG": "error", "CORPSITE_ADMIN_ADDR": "off"},
         text=True,
     )
     line = proc.stdout.readline()

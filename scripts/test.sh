@@ -23,7 +23,7 @@ api_contract() {
   fi
   local dir
   dir=$(mktemp -d)
-  RUST_LOG=warn target/release/corpsite serve --addr 127.0.0.1:0 --data-dir "$dir/data" \
+  RUST_LOG=warn target/release/corpsite serve --addr 127.0.0.1:0 --admin-addr off --data-dir "$dir/data" \
     --rate-limit 0 --search-rate-limit 0 >"$dir/serve.log" 2>&1 &
   local server=$!
   # shellcheck disable=SC2064 # expand now: the locals are gone when the trap runs

@@ -5,6 +5,7 @@ use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
 use std::time::Duration;
 
+use crate::domain::metrics_token::MetricsToken;
 use crate::domain::public_url::PublicUrl;
 use crate::mail::settings::MailSettings;
 
@@ -30,6 +31,7 @@ pub const DEFAULT_BACKUP_EVERY: &str = "24h";
 pub const DEFAULT_BACKUP_EVERY_SECONDS: u64 = 24 * 3600;
 /// Two weeks of daily sets.
 pub const DEFAULT_BACKUP_KEEP: u32 = 14;
+pub const DEFAULT_ADMIN_ADDR: &str = "127.0.0.1:9090";
 
 #[derive(Debug, Clone)]
 pub struct Settings {
@@ -76,6 +78,11 @@ pub struct Settings {
     pub backup_dir: Option<PathBuf>,
     /// HTTPS by the server itself (`--domain` or `--tls-cert`); `None`: plain HTTP on `addr`.
     pub tls: Option<TlsSettings>,
+    /// Where `/metrics` and `/healthz` are served for operators, apart from the site; None:
+    /// no such listener (`--admin-addr off`).
+    pub admin_addr: Option<SocketAddr>,
+    /// A bearer token that opens `/metrics` on the site's own address too.
+    pub metrics_token: Option<MetricsToken>,
 }
 
 /// Where HTTPS is served and where its certificate comes from.
@@ -141,6 +148,8 @@ impl Settings {
             backup_keep: DEFAULT_BACKUP_KEEP,
             backup_dir: None,
             tls: None,
+            admin_addr: Some(SocketAddr::from(([127, 0, 0, 1], 9090))),
+            metrics_token: None,
         }
     }
 
@@ -160,6 +169,11 @@ mod tests {
     fn the_default_address_constant_and_the_default_settings_agree() {
         let parsed: SocketAddr = DEFAULT_ADDR.parse().expect("address");
         assert_eq!(Settings::for_data_dir(DEFAULT_DATA_DIR).addr, parsed);
+        let admin: SocketAddr = DEFAULT_ADMIN_ADDR.parse().expect("address");
+        assert_eq!(
+            Settings::for_data_dir(DEFAULT_DATA_DIR).admin_addr,
+            Some(admin)
+        );
     }
 
     #[test]

@@ -28,6 +28,8 @@ fn help_explains_every_serve_flag_with_its_env_var() {
             ("--data-dir", "CORPSITE_DATA_DIR"),
             ("--max-connections", "CORPSITE_MAX_CONNECTIONS"),
             ("--media-base", "CORPSITE_MEDIA_BASE"),
+            ("--admin-addr", "CORPSITE_ADMIN_ADDR"),
+            ("--metrics-token", "CORPSITE_METRICS_TOKEN"),
         ] {
             assert!(help.contains(flag), "{args:?} help lacks {flag}:\n{help}");
             assert!(help.contains(env), "{args:?} help lacks {env}:\n{help}");

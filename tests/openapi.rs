@@ -52,6 +52,7 @@ async fn every_operation_is_listed_with_the_statuses_it_can_answer() {
             vec!["200".into(), "404".into(), "503".into()],
         ),
         ("/api/clients/create", "post", form("201")),
+        ("/healthz", "get", vec!["200".into(), "503".into()]),
         ("/api/applicant/create", "post", form("201")),
     ];
     for (path, method, expected) in cases {

@@ -171,6 +171,15 @@ async fn five_failures_throttle_the_account_and_the_right_password_does_not_get_
         .unwrap_or("")
         .contains("15 minute"));
     assert!(header(&throttled, "set-cookie").is_empty());
+    let metrics = app
+        .state
+        .metrics
+        .encode(&corpsite::metrics::Reading::default())
+        .expect("metrics");
+    assert!(
+        metrics.contains("corpsite_rate_limited_total{limit=\"sign_in\"} 1\n"),
+        "{metrics}"
+    );
 }
 
 #[tokio::test]

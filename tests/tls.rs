@@ -10,8 +10,8 @@ mod https;
 use std::time::Duration;
 
 use https::{
-    curl, eventually, exchange, first_certificate, free_port, presented_certificate, self_signed,
-    HttpsSite, Pebble,
+    curl, curl_body, eventually, exchange, first_certificate, free_port, presented_certificate,
+    self_signed, HttpsSite, Pebble,
 };
 
 const DOMAIN: &str = "corpsite.test";
@@ -112,6 +112,15 @@ fn a_certificate_is_obtained_served_over_http2_renewed_and_kept_when_the_ca_is_g
     );
     assert_eq!(curl(&root, DOMAIN, site.https, "/", &[]).status, 200);
     assert!(site.running());
+    // /healthz names the certificate served and the failed renewal, and the site serves on.
+    let health: serde_json::Value =
+        serde_json::from_str(&curl_body(&root, DOMAIN, site.https, "/healthz")).expect("json");
+    assert_eq!(health["status"], "degraded", "{health}");
+    assert!(health["certificate"]["not_after"].is_string(), "{health}");
+    assert!(
+        !health["certificate"]["renewal_failure"].is_null(),
+        "{health}"
+    );
 
     // A restart serves the kept certificate at once, CA or not.
     drop(site);
@@ -207,6 +216,7 @@ fn a_certificate_file_that_cannot_be_used_stops_the_start_with_its_name() {
         .arg("--tls-key")
         .arg(files.path().join("site.key"))
         .args(["--https-addr", "127.0.0.1:0", "--http-addr", "127.0.0.1:0"])
+        .env("CORPSITE_ADMIN_ADDR", "off")
         .output()
         .expect("run");
     assert!(!output.status.success());

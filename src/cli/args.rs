@@ -12,6 +12,7 @@ use lettre::message::Mailbox;
 
 use crate::domain::dns_name::DnsName;
 use crate::domain::interval::{parse_duration, Interval};
+use crate::domain::metrics_token::MetricsToken;
 use crate::domain::public_url::PublicUrl;
 use crate::mail::settings::{self as mail_settings, MailSettings, NotifyRule, SmtpUrl};
 use crate::settings::{self, AcmeSettings, CertSource, Settings, TlsSettings};
@@ -394,6 +395,26 @@ pub struct ServeArgs {
     #[arg(long, env = "CORPSITE_BACKUP_DIR", value_name = "DIR")]
     pub backup_dir: Option<PathBuf>,
 
+    /// Address for operators only, apart from the site: GET /metrics (Prometheus) and
+    /// /healthz. Keep it off the public internet; `off` serves no such address.
+    #[arg(
+        long,
+        env = "CORPSITE_ADMIN_ADDR",
+        default_value = settings::DEFAULT_ADMIN_ADDR,
+        value_name = "HOST:PORT|off"
+    )]
+    pub admin_addr: AdminAddr,
+
+    /// A secret (at least 16 characters) that also opens /metrics on the site's address, sent
+    /// as `Authorization: Bearer TOKEN`; without it /metrics is only on --admin-addr.
+    #[arg(
+        long,
+        env = "CORPSITE_METRICS_TOKEN",
+        value_name = "TOKEN",
+        hide_env_values = true
+    )]
+    pub metrics_token: Option<MetricsToken>,
+
     #[command(flatten)]
     pub https: HttpsFlags,
 }
@@ -494,6 +515,21 @@ impl HttpsFlags {
     }
 }
 
+/// `--admin-addr`: an address, or `off`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AdminAddr(pub Option<SocketAddr>);
+
+impl std::str::FromStr for AdminAddr {
+    type Err = std::net::AddrParseError;
+
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        if text.eq_ignore_ascii_case("off") {
+            return Ok(AdminAddr(None));
+        }
+        text.parse().map(|addr| AdminAddr(Some(addr)))
+    }
+}
+
 impl ServeArgs {
     pub fn into_settings(self) -> Settings {
         Settings {
@@ -518,6 +554,8 @@ impl ServeArgs {
             backup_every: self.backup_every.duration(),
             backup_keep: self.backup_keep,
             backup_dir: self.backup_dir,
+            admin_addr: self.admin_addr.0,
+            metrics_token: self.metrics_token,
             ..Settings::for_data_dir(self.data.data_dir)
         }
     }
@@ -669,5 +707,19 @@ mod tests {
         let from_flags = Cli::parse_from(["corpsite"]).serve.into_settings();
         let defaults = Settings::for_data_dir(settings::DEFAULT_DATA_DIR);
         assert_eq!(format!("{from_flags:?}"), format!("{defaults:?}"));
+    }
+
+    #[test]
+    fn the_admin_address_can_be_turned_off_and_a_short_metrics_token_is_refused() {
+        let off = Cli::parse_from(["corpsite", "--admin-addr", "off"]);
+        assert_eq!(off.serve.into_settings().admin_addr, None);
+        let short =
+            Cli::try_parse_from(["corpsite", "--metrics-token", "short"]).expect_err("too short");
+        assert!(
+            short.to_string().contains("at least 16 characters"),
+            "{short}"
+        );
+        let long = Cli::parse_from(["corpsite", "--metrics-token", "0123456789abcdef"]);
+        assert!(long.serve.into_settings().metrics_token.is_some());
     }
 }

@@ -14,6 +14,7 @@ pub mod inbox;
 pub mod interval;
 pub mod lead_id;
 pub mod mail_token;
+pub mod metrics_token;
 pub mod page;
 pub mod post_file;
 pub mod public_url;

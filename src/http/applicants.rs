@@ -25,6 +25,7 @@ use super::reply::{created, invalid, new_lead_id};
 use super::{form_post, AppState};
 use crate::domain::applicant::{ApplicantForm, ApplicationError, NewApplicant, UploadedFile};
 use crate::domain::image::{Accepted, RejectedFile, Sniffer};
+use crate::metrics::LeadKind;
 use crate::store::uploads::{self, PendingUpload};
 use crate::store::{applicants, StoreError};
 
@@ -120,6 +121,7 @@ async fn create_applicant(
     state.db.write(store).await?;
     stored.keep();
     state.disk.stored(size);
+    state.metrics.lead_received(LeadKind::Application);
     Ok(created(APPLICATION_RECEIVED, &stored_id))
 }
 

@@ -31,6 +31,7 @@ use crate::domain::blog_id::BlogId;
 use crate::domain::page::{page_count, requested_page};
 use crate::domain::sanitize::DisplaySanitizer;
 use crate::domain::search::SearchText;
+use crate::metrics::{Cache, Metrics};
 use crate::store::blogs::{self, BlogRecord};
 use crate::store::media_images::ImageRecord;
 use crate::store::watch::Reading;
@@ -62,12 +63,13 @@ impl BlogApi {
         settings: &crate::settings::Settings,
         version: Reading,
         search_limit: Arc<ClientLimit>,
+        metrics: &Metrics,
     ) -> BlogApi {
         BlogApi {
             db,
             page_size: settings.page_size.max(1),
             sanitizer: DisplaySanitizer::new(&settings.media_base),
-            cache: ResponseCache::new(CACHE_ENTRIES),
+            cache: ResponseCache::new(CACHE_ENTRIES).counted(metrics.cache(Cache::BlogList)),
             version,
             search_limit,
         }

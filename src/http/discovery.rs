@@ -25,6 +25,7 @@ use super::reply::tagged;
 use super::response_cache::ResponseCache;
 use super::{get_or_head, site_url, AppState};
 use crate::domain::public_url::PublicUrl;
+use crate::metrics::Cache;
 use crate::store::blogs::BlogRecord;
 
 /// The sitemaps.org limit of URLs in one file.
@@ -53,7 +54,7 @@ pub fn routes(state: &AppState) -> BoxedFilter<(Response,)> {
         blogs: Arc::clone(&state.blogs),
         pages: Arc::clone(&state.pages),
         media_base: state.settings.media_base.clone(),
-        cache: ResponseCache::new(64),
+        cache: ResponseCache::new(64).counted(state.metrics.cache(Cache::Discovery)),
     });
     let origin = site_url::origin(
         state.settings.public_url.clone(),
@@ -153,7 +154,7 @@ impl Discovery {
 
 fn robots(origin: &PublicUrl) -> String {
     format!(
-        "User-agent: *\nAllow: /\nDisallow: /api/\n\nSitemap: {}\n",
+        "User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /healthz\n\nSitemap: {}\n",
         origin.join("/sitemap.xml")
     )
 }

@@ -31,6 +31,16 @@ impl DiskGuard {
         }
     }
 
+    /// Bytes still free on the data dir's disk (for `/healthz`).
+    pub fn free(&self) -> std::io::Result<u64> {
+        free_bytes(&self.data_dir)
+    }
+
+    /// The free space form posts need (`--min-free-disk`).
+    pub fn min_free(&self) -> u64 {
+        self.min_free
+    }
+
     /// Is there room for a form post? 507 when the disk is nearly full.
     pub fn check_free(&self) -> Result<(), ApiError> {
         match free_bytes(&self.data_dir) {

@@ -20,6 +20,7 @@ use super::reply::{created, invalid, new_lead_id};
 use super::{form_post, AppState};
 use crate::domain::enquiry::{EnquiryForm, NewEnquiry};
 use crate::domain::mail_token::ConfirmSecret;
+use crate::metrics::LeadKind;
 use crate::store::{leads, StoreError};
 
 const ENQUIRY_RECEIVED: &str = "Your query was submitted successfully.";
@@ -43,9 +44,9 @@ async fn create_enquiry(
     // A robot's bad fields get the same 422 as a person's: a different answer would tell it
     // which field is the honeypot.
     let enquiry = NewEnquiry::parse(&form).map_err(invalid)?;
-    let message = match enquiry {
-        NewEnquiry::Contact(_) => ENQUIRY_RECEIVED,
-        NewEnquiry::Subscription(_) => SUBSCRIBED,
+    let (message, kind) = match enquiry {
+        NewEnquiry::Contact(_) => (ENQUIRY_RECEIVED, LeadKind::Enquiry),
+        NewEnquiry::Subscription(_) => (SUBSCRIBED, LeadKind::Subscription),
     };
     // Every 201 carries the id this request generated: a new row's, or, for a repeated
     // subscription, one that is stored nowhere (the row on file keeps its own). Ids are
@@ -65,6 +66,7 @@ async fn create_enquiry(
         state.db.rehearse(store).await?;
     } else {
         state.db.write(store).await?;
+        state.metrics.lead_received(kind);
     }
     Ok(created(message, &answer_id))
 }

@@ -4,7 +4,8 @@
 //! `routes()`; handlers return `Result<_, ApiError>` and `error::reply` makes the response,
 //! so a rejection only ever means "this route did not match". `/api/...` answers JSON, errors
 //! included, and never falls back to the site's HTML. Every response gets the security
-//! headers and a log line.
+//! headers, a log line and its count and time in `metrics` (by route group). `health` serves
+//! `/healthz` and `/metrics`, here and on the admin address.
 
 pub mod applicants;
 pub mod assets;
@@ -15,6 +16,7 @@ pub mod disk;
 pub mod error;
 #[cfg(test)]
 mod generated_ui;
+pub mod health;
 pub mod inbox;
 pub mod json_body;
 pub mod leads;
@@ -43,6 +45,7 @@ use warp::path::FullPath;
 use warp::reply::Response;
 use warp::{Filter, Reply};
 
+use crate::metrics::{Limit, Metrics, RouteGroup};
 use crate::settings::Settings;
 use crate::store::watch::Reading;
 use crate::store::Db;
@@ -81,18 +84,28 @@ pub struct AppState {
     pub pages: Arc<pages::Pages>,
     /// The backups' and the certificate's state, for `/healthz` and `/metrics`.
     pub health: Arc<crate::health::Health>,
+    /// The Prometheus counters the handlers bump (`/metrics`).
+    pub metrics: Arc<Metrics>,
 }
 
 impl AppState {
     pub fn new(db: Arc<Db>, settings: Settings, watches: Watches) -> AppState {
+        let metrics = Arc::new(Metrics::new());
         let index = Arc::new(IndexPage::render("/api", &settings.media_base));
-        let form_limit = ClientLimit::new(settings.rate_limit_per_minute);
-        let search_limit = Arc::new(ClientLimit::new(settings.search_rate_limit_per_minute));
+        let form_limit = ClientLimit::new(
+            settings.rate_limit_per_minute,
+            metrics.rate_limited(Limit::Form),
+        );
+        let search_limit = Arc::new(ClientLimit::new(
+            settings.search_rate_limit_per_minute,
+            metrics.rate_limited(Limit::Search),
+        ));
         let blogs = Arc::new(blogs::BlogApi::new(
             Arc::clone(&db),
             &settings,
             watches.blog_version.clone(),
             Arc::clone(&search_limit),
+            &metrics,
         ));
         let site = Arc::new(site_details::SiteApi::new(
             Arc::clone(&db),
@@ -103,6 +116,7 @@ impl AppState {
             Arc::clone(&blogs),
             Arc::clone(&site),
             &settings.media_base,
+            &metrics,
         );
         let origins = origin::OriginPolicy::new(&settings.allowed_origins);
         let uploads = crate::store::uploads::uploads_dir(&settings.data_dir);
@@ -126,6 +140,7 @@ impl AppState {
             site,
             pages: Arc::new(pages),
             health: watches.health,
+            metrics,
         }
     }
 
@@ -289,10 +304,14 @@ fn site(state: &AppState) -> BoxedFilter<(Response,)> {
         .boxed()
 }
 
-/// The whole application: every route, the one recover, security headers and request logs.
+/// The whole application: every route, the one recover, security headers, request logs and
+/// request metrics.
 pub fn routes(state: &AppState) -> BoxedFilter<(Response,)> {
     let security = security::SecurityHeaders::new(&state.settings.media_base);
+    let metrics = Arc::clone(&state.metrics);
     let answered = api(state)
+        .or(health::routes(state))
+        .unify()
         .or(subscriptions::one_click(state))
         .unify()
         .or(media::routes(state))
@@ -317,7 +336,14 @@ pub fn routes(state: &AppState) -> BoxedFilter<(Response,)> {
             }
             security.apply(response)
         })
-        .with(warp::log::custom(log_request))
+        .with(warp::log::custom(move |info: warp::log::Info<'_>| {
+            metrics.request(
+                RouteGroup::of(info.path()),
+                info.status().as_u16(),
+                info.elapsed().as_secs_f64(),
+            );
+            log_request(info);
+        }))
         .map(Reply::into_response)
         .boxed()
 }

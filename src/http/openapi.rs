@@ -1,4 +1,4 @@
-//! `GET /api/openapi.json`: an OpenAPI 3.1 description of the public API, so other sites and
+//! `GET /api/openapi.json`: an OpenAPI 3.1 description of the public API (and `/healthz`), so other sites and
 //! tools can call it without reading this code.
 //!
 //! The document is generated (utoipa) from the Rust types that serialize and parse the API's
@@ -40,6 +40,7 @@ use super::reply::json_bytes;
         operations::unsubscribe,
         operations::site_details,
         operations::openapi_document,
+        operations::healthz,
     ),
     tags(
         (name = "blogs", description = "The blog posts, newest first, and search."),
@@ -50,6 +51,8 @@ use super::reply::json_bytes;
         (name = "site", description = "The company's details every page shows: addresses, \
                                       numbers, links, counters, leaders and clients."),
         (name = "meta", description = "This document."),
+        (name = "health", description = "Whether the site can serve and take forms, for load \
+                                        balancers and uptime checks."),
     )
 )]
 pub struct ApiDoc;
@@ -113,6 +116,7 @@ mod operations {
     use crate::domain::enquiry::EnquiryForm;
     use crate::http::blogs::{DetailBody, ListBody};
     use crate::http::error::ErrorBody;
+    use crate::http::health::HealthBody;
     use crate::http::reply::CreatedBody;
     use crate::http::site_details::SiteBody;
     use crate::http::subscriptions::{MessageBody, TokenForm};
@@ -303,4 +307,22 @@ mod operations {
         )
     )]
     fn openapi_document() {}
+
+    #[utoipa::path(
+        get,
+        path = "/healthz",
+        tag = "health",
+        operation_id = "health",
+        summary = "Whether the database answers and the disk has room; the backups' and \
+                   certificate's state",
+        description = "Never cached. `degraded` (200): the site serves, but the last backup or \
+                       certificate renewal failed. `failing` (503): the database does not \
+                       answer or the disk is below the minimum free space.",
+        responses(
+            (status = 200, description = "The site serves and takes forms.", body = HealthBody),
+            (status = 503, description = "The site cannot take forms; `message` says why.",
+                body = HealthBody),
+        )
+    )]
+    fn healthz() {}
 }

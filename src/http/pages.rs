@@ -25,6 +25,7 @@ use super::response_cache::ResponseCache;
 use super::site_details::SiteApi;
 use crate::domain::page::requested_page;
 use crate::domain::public_url::PublicUrl;
+use crate::metrics::{Cache, Metrics};
 use crate::render::document::Document;
 use crate::render::engine::{Limits, RenderPool};
 
@@ -81,6 +82,7 @@ impl Pages {
         blogs: Arc<BlogApi>,
         site: Arc<SiteApi>,
         media_base: &str,
+        metrics: &Metrics,
     ) -> Pages {
         Pages::with_script(
             shell,
@@ -88,6 +90,7 @@ impl Pages {
             site,
             media_base,
             crate::render::SERVER_SCRIPT.into(),
+            metrics,
         )
     }
 
@@ -98,6 +101,7 @@ impl Pages {
         site: Arc<SiteApi>,
         media_base: &str,
         script: Arc<str>,
+        metrics: &Metrics,
     ) -> Pages {
         let document = Document::new(shell.html(), crate::render::BUILD_MANIFEST);
         if document.is_none() {
@@ -113,8 +117,9 @@ impl Pages {
             private_etag,
             blogs,
             site,
-            cache: ResponseCache::new(CACHE_ENTRIES),
-            static_cache: ResponseCache::new(CACHE_ENTRIES),
+            cache: ResponseCache::new(CACHE_ENTRIES).counted(metrics.cache(Cache::Pages)),
+            static_cache: ResponseCache::new(CACHE_ENTRIES)
+                .counted(metrics.cache(Cache::StaticPages)),
             api_base: "/api".to_owned(),
             media_base: media_base.to_owned(),
             site_info: tokio::sync::OnceCell::new(),

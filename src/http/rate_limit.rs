@@ -11,6 +11,7 @@ use std::net::{IpAddr, Ipv6Addr};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use prometheus_client::metrics::counter::Counter;
 use warp::filters::BoxedFilter;
 use warp::http::HeaderMap;
 use warp::Filter;
@@ -146,24 +147,32 @@ fn parse_forwarded_ip(entry: &str) -> Option<IpAddr> {
 
 /// A per-client limit as the handlers use it: the form posts share one
 /// (`AppState::form_limit`), searches have their own (`AppState::search_limit`).
-pub struct ClientLimit(Option<RateLimiter>);
+pub struct ClientLimit {
+    limiter: Option<RateLimiter>,
+    /// Counts the refusals, for `/metrics`.
+    refused: Counter,
+}
 
 impl ClientLimit {
-    /// `per_minute` 0: no limit.
-    pub fn new(per_minute: u32) -> ClientLimit {
-        ClientLimit(RateLimiter::new(per_minute, Instant::now()))
+    /// `per_minute` 0: no limit. Each refusal bumps `refused`.
+    pub fn new(per_minute: u32, refused: Counter) -> ClientLimit {
+        ClientLimit {
+            limiter: RateLimiter::new(per_minute, Instant::now()),
+            refused,
+        }
     }
 
     /// Takes one token for `client`, or answers 429 with the wait.
     pub fn check(&self, client: IpAddr) -> Result<(), ApiError> {
-        let Some(limiter) = &self.0 else {
+        let Some(limiter) = &self.limiter else {
             return Ok(());
         };
-        limiter
-            .check(client, Instant::now())
-            .map_err(|wait| ApiError::TooManyRequests {
+        limiter.check(client, Instant::now()).map_err(|wait| {
+            self.refused.inc();
+            ApiError::TooManyRequests {
                 retry_after_secs: wait.as_secs_f64().ceil() as u64,
-            })
+            }
+        })
     }
 }
 

@@ -9,11 +9,15 @@ use std::sync::Mutex;
 
 use bytes::Bytes;
 
+use crate::metrics::CacheCounters;
+
 /// Bodies (`Bytes`) by default; any cheaply cloned answer (a rendered page with its status
 /// and tag) otherwise.
 pub struct ResponseCache<K, V = Bytes> {
     capacity: usize,
     inner: Mutex<Entries<K, V>>,
+    /// Hits and misses, for `/metrics` (detached counters unless `counted`).
+    counters: CacheCounters,
 }
 
 struct Entries<K, V> {
@@ -30,11 +34,27 @@ impl<K: Eq + Hash, V: Clone> ResponseCache<K, V> {
                 version: i64::MIN,
                 bodies: HashMap::new(),
             }),
+            counters: CacheCounters::default(),
         }
+    }
+
+    /// Counts every look-up as a hit or a miss on `counters`.
+    pub fn counted(mut self, counters: CacheCounters) -> Self {
+        self.counters = counters;
+        self
     }
 
     /// The response for `key` rendered at data version `version`, if there is one.
     pub fn get(&self, version: i64, key: &K) -> Option<V> {
+        let found = self.find(version, key);
+        match found {
+            Some(_) => self.counters.hit.inc(),
+            None => self.counters.miss.inc(),
+        };
+        found
+    }
+
+    fn find(&self, version: i64, key: &K) -> Option<V> {
         let mut entries = self.inner.lock().ok()?;
         if entries.version != version {
             entries.bodies.clear();
@@ -71,6 +91,17 @@ mod tests {
         assert_eq!(cache.get(1, &"a"), Some(Bytes::from_static(b"one")));
         assert_eq!(cache.get(2, &"a"), None);
         assert_eq!(cache.get(1, &"a"), None, "an older version is gone too");
+    }
+
+    #[test]
+    fn look_ups_are_counted_as_hits_and_misses() {
+        let counters = CacheCounters::default();
+        let cache = ResponseCache::new(8).counted(counters.clone());
+        cache.put(1, "a", Bytes::from_static(b"one"));
+        assert!(cache.get(1, &"a").is_some());
+        assert!(cache.get(1, &"b").is_none());
+        assert!(cache.get(2, &"a").is_none());
+        assert_eq!((counters.hit.get(), counters.miss.get()), (1, 2));
     }
 
     #[test]

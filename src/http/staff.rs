@@ -34,6 +34,7 @@ use crate::domain::staff::{
     random_token, same_secret, token_digest, verify_nothing, verify_password, NewPassword,
     PASSWORD_MAX_CHARS,
 };
+use crate::metrics::Limit;
 use crate::store::staff::{self as accounts, Audit, NewSession, Session, ABSOLUTE_SECS};
 use crate::store::StoreError;
 
@@ -272,6 +273,7 @@ async fn login(
             .await?
     };
     if wait > 0 {
+        state.metrics.rate_limited(Limit::SignIn).inc();
         return Err(ApiError::SignInThrottled {
             retry_after_secs: u64::try_from(wait).unwrap_or(1),
         });

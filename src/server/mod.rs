@@ -36,6 +36,8 @@ const BLOG_VERSION_POLL: Duration = Duration::from_millis(100);
 const STORE_FILE_POLL: Duration = Duration::from_secs(1);
 /// How often the scheduler looks for stories due to go public (one indexed read).
 const SCHEDULER_POLL: Duration = Duration::from_secs(1);
+/// Connections the admin address serves at once: a scraper or two and an operator.
+const ADMIN_MAX_CONNECTIONS: usize = 16;
 
 #[derive(Debug, thiserror::Error)]
 pub enum ServeError {
@@ -49,6 +51,11 @@ pub enum ServeError {
     #[error("the data dir {path} cannot be written ({source}); give the service's user write access to it")]
     NotWritable {
         path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("cannot serve the admin address (/metrics, /healthz) on {addr}: {source}; give another --admin-addr, or --admin-addr off")]
+    AdminBind {
+        addr: SocketAddr,
         source: std::io::Error,
     },
     #[error("cannot start the async runtime: {0}")]
@@ -120,9 +127,26 @@ pub async fn serve(db: Arc<Db>, settings: Settings) -> Result<(), ServeError> {
         None => settings.addr,
     };
     let (listener, local) = bind(main_addr).await?;
+    // A bad or busy admin address stops the start, like a bad site address: better one clear
+    // line now than metrics that silently never come (tests and second instances give port 0
+    // or `off`).
+    let admin = match settings.admin_addr {
+        Some(addr) => {
+            let bound = TcpListener::bind(addr)
+                .await
+                .and_then(|listener| Ok((listener.local_addr()?, listener)));
+            Some(bound.map_err(|source| ServeError::AdminBind { addr, source })?)
+        }
+        None => None,
+    };
     let mut limits = Limits::from(&settings);
     limits.max_connections =
         fd_limit::size_connection_cap(limits.max_connections, crate::store::reader_count());
+    let admin_limits = Limits {
+        max_connections: ADMIN_MAX_CONNECTIONS,
+        max_connections_per_client: 0,
+        ..Limits::from(&settings)
+    };
     let data_dir = settings.data_dir.display().to_string();
     let background = Background::start(&db, &settings, local);
     let health = background.watches().health;
@@ -131,11 +155,28 @@ pub async fn serve(db: Arc<Db>, settings: Settings) -> Result<(), ServeError> {
     let state = AppState::new(Arc::clone(&db), settings, background.watches());
     let routes = http::routes(&state);
 
+    // The admin address serves beside the site, and stops with it.
+    let admin = async {
+        if let Some((addr, listener)) = admin {
+            tracing::info!(%addr, "serving /metrics and /healthz on the admin address");
+            let routes = http::health::admin_routes(&state);
+            run(
+                listener,
+                routes,
+                admin_limits,
+                until_stopped(stopped.clone()),
+            )
+            .await;
+        }
+    };
     match tls {
         None => {
             println!("corpsite is serving http://{local}/ (data in {data_dir})");
             tracing::info!(%local, data_dir, "listening");
-            run(listener, routes, limits, until_stopped(stopped)).await;
+            tokio::join!(
+                run(listener, routes, limits, until_stopped(stopped.clone())),
+                admin
+            );
         }
         Some(tls) => {
             let (http_listener, http_local) = bind(tls.http_addr).await?;
@@ -202,7 +243,13 @@ pub async fn serve(db: Arc<Db>, settings: Settings) -> Result<(), ServeError> {
                     limits.clone(),
                     until_stopped(stopped.clone())
                 ),
-                run(http_listener, http_routes, limits, until_stopped(stopped)),
+                run(
+                    http_listener,
+                    http_routes,
+                    limits,
+                    until_stopped(stopped.clone())
+                ),
+                admin,
             );
         }
     }

@@ -56,6 +56,7 @@ impl TestApp {
             Arc::clone(&app.state.site),
             &app.state.settings.media_base,
             script.into(),
+            &app.state.metrics,
         ));
         app.routes = http::routes(&app.state);
         app

@@ -27,6 +27,11 @@ impl Running {
         if !args.contains(&"--addr") && !envs.iter().any(|(k, _)| *k == "CORPSITE_ADDR") {
             command.env("CORPSITE_ADDR", "127.0.0.1:0");
         }
+        // Never the default admin port: tests run side by side.
+        if !args.contains(&"--admin-addr") && !envs.iter().any(|(k, _)| *k == "CORPSITE_ADMIN_ADDR")
+        {
+            command.env("CORPSITE_ADMIN_ADDR", "127.0.0.1:0");
+        }
         for (key, value) in envs {
             command.env(key, value);
         }

@@ -221,6 +221,7 @@ impl HttpsSite {
             .args(args)
             .env("RUST_LOG", "corpsite=info")
             .env("NO_COLOR", "1")
+            .env("CORPSITE_ADMIN_ADDR", "off")
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(std::fs::File::create(&log).expect("log"))
@@ -333,6 +334,19 @@ pub fn curl(root: &Path, name: &str, addr: SocketAddr, path: &str, extra: &[&str
         http_version: parts.next().unwrap_or("").to_owned(),
         head: head.to_ascii_lowercase(),
     }
+}
+
+/// The body of one verified HTTPS GET.
+pub fn curl_body(root: &Path, name: &str, addr: SocketAddr, path: &str) -> String {
+    let output = Command::new("curl")
+        .args(["-sS", "--cacert"])
+        .arg(root)
+        .arg("--resolve")
+        .arg(format!("{name}:{}:127.0.0.1", addr.port()))
+        .arg(format!("https://{name}:{}{path}", addr.port()))
+        .output()
+        .expect("run curl");
+    String::from_utf8_lossy(&output.stdout).into_owned()
 }
 
 /// Sends raw bytes to `addr` and reads until the server closes (at most `limit`).

@@ -40,6 +40,8 @@ export default async function globalSetup() {
       'serve',
       '--addr',
       '127.0.0.1:0',
+      '--admin-addr',
+      'off',
       '--data-dir',
       join(dataDir, 'data'),
       '--smtp-url',
