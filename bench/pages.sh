@@ -16,6 +16,10 @@ NGINX=$(command -v nginx || echo /usr/sbin/nginx)
 [ -x "$NGINX" ] || { echo "install nginx: apt-get install -y nginx" >&2; exit 1; }
 
 work=$(mktemp -d)
+# nginx's workers run as nobody: they must be able to read the files (mktemp makes 0700,
+# and nginx would answer every request 403, measuring nothing).
+umask 022
+chmod 755 "$work"
 cleanup() { kill "$corpsite_pid" 2>/dev/null || true; "$NGINX" -p "$work" -c nginx.conf -s stop 2>/dev/null || true; rm -rf "$work"; }
 trap cleanup EXIT
 
@@ -54,9 +58,12 @@ CONF
 nginx="http://127.0.0.1:$port"
 
 run() { # name url
-  local line
-  line=$(wrk -t2 -c"$CONNECTIONS" -d"$DURATION" -H 'Accept-Encoding: gzip' -H 'Host: bench' "$2" | awk '/Requests\/sec/ {print $2} /Latency/ {lat=$2} END {print lat}' | paste -sd' ')
-  printf '%-44s %12s req/s   avg latency %s\n' "$1" "${line% *}" "${line#* }"
+  local out line bad
+  out=$(wrk -t2 -c"$CONNECTIONS" -d"$DURATION" -H 'Accept-Encoding: gzip' -H 'Host: bench' "$2")
+  line=$(echo "$out" | awk '/Requests\/sec/ {print $2} /Latency/ {lat=$2} END {print lat}' | paste -sd' ')
+  # Only 2xx/3xx answers count: a server answering errors fast measures nothing.
+  bad=$(echo "$out" | awk '/Non-2xx/ {print "   NOT 2xx: " $5}')
+  printf '%-44s %12s req/s   avg latency %s%s\n' "$1" "${line% *}" "${line#* }" "$bad"
 }
 echo "wrk -t2 -c$CONNECTIONS -d$DURATION, Accept-Encoding: gzip (rendered page from the cache vs the same file)"
 for path in / /blogs "$post"; do
