@@ -21,7 +21,7 @@ use crate::health::Health;
 use crate::http::{self, AppState, Watches};
 use crate::mail::compose::Composer;
 use crate::mail::sender::Sender;
-use crate::settings::{CertSource, Settings};
+use crate::settings::{CertSource, Settings, TlsSettings};
 use crate::store::data_lock::{DataDirLock, LockError};
 use crate::store::watch::{Probe, Reading, Watch};
 use crate::store::{blogs, outbox, stories, uploads, Db};
@@ -151,7 +151,6 @@ pub async fn serve(db: Arc<Db>, settings: Settings) -> Result<(), ServeError> {
     let background = Background::start(&db, &settings, local);
     let health = background.watches().health;
     let tls = settings.tls.clone();
-    let public_url = settings.public_url.clone();
     let state = AppState::new(Arc::clone(&db), settings, background.watches());
     let routes = http::routes(&state);
 
@@ -179,73 +178,30 @@ pub async fn serve(db: Arc<Db>, settings: Settings) -> Result<(), ServeError> {
             );
         }
         Some(tls) => {
-            let (http_listener, http_local) = bind(tls.http_addr).await?;
-            let slot = CertSlot::new();
-            let config = certs::server_config(Arc::clone(&slot))?;
-            let challenges = Challenges::new();
-            let mut domains = Vec::new();
-            match tls.certificate {
-                CertSource::Files { cert, key } => {
-                    crate::tls::load_files(
-                        cert,
-                        key,
-                        Arc::clone(&slot),
-                        Arc::clone(&health),
-                        stopped.clone(),
-                    )?;
+            let https = match Https::prepare(tls, &state, &health, local, &stopped).await {
+                Ok(https) => https,
+                Err(err) => {
+                    background.stop();
+                    db.close();
+                    return Err(err);
                 }
-                CertSource::Acme(acme) => {
-                    domains = acme.domains.clone();
-                    let keeper = Keeper::new(
-                        acme,
-                        &state.settings.data_dir,
-                        Arc::clone(&slot),
-                        Arc::clone(&challenges),
-                        Arc::clone(&health),
-                    );
-                    tokio::spawn(keeper.run(stopped.clone()));
-                }
-            }
-            // Requests are sent on to the host they named only if it is the site's own:
-            // the --domains, or else the --public-url's host (any host, with neither).
-            let public_host = public_url
-                .as_ref()
-                .and_then(|url| url.as_str().split_once("://"))
-                .map(|(_, host)| {
-                    host.rsplit_once(':')
-                        .map_or(host, |(name, _)| name)
-                        .to_owned()
-                });
-            let own_hosts = if domains.is_empty() {
-                public_host.iter().cloned().collect()
-            } else {
-                domains.clone()
             };
-            let target = RedirectTarget {
-                domains: own_hosts.iter().filter_map(|d| d.parse().ok()).collect(),
-                fallback_host: public_host.or_else(|| domains.first().cloned()),
-                https_port: local.port(),
-            };
-            let http_routes =
-                crate::tls::http_port_routes(challenges, target, &state.settings.media_base);
-            let site = domains
-                .first()
-                .map_or_else(|| local.to_string(), Clone::clone);
             println!(
-                "corpsite is serving https://{site}/ on {local} (HTTP on {http_local} for certificates and redirects; data in {data_dir})"
+                "corpsite is serving https://{}/ on {local} (HTTP on {} for certificates and redirects; data in {data_dir})",
+                https.site, https.http_local
             );
-            tracing::info!(%local, %http_local, data_dir, "listening");
+            tracing::info!(%local, http_local = %https.http_local, data_dir, "listening");
             tokio::join!(
                 run_tls(
                     listener,
-                    config,
+                    https.config,
                     routes,
                     limits.clone(),
                     until_stopped(stopped.clone())
                 ),
                 run(
-                    http_listener,
-                    http_routes,
+                    https.http_listener,
+                    https.http_routes,
                     limits,
                     until_stopped(stopped.clone())
                 ),
@@ -257,6 +213,90 @@ pub async fn serve(db: Arc<Db>, settings: Settings) -> Result<(), ServeError> {
     db.close();
     tracing::info!("stopped");
     Ok(())
+}
+
+/// What serving HTTPS needs beside the site's routes: the TLS configuration with its
+/// certificate (loaded now, or kept by the ACME keeper started here) and the HTTP port.
+struct Https {
+    config: Arc<rustls::ServerConfig>,
+    http_listener: TcpListener,
+    http_local: SocketAddr,
+    http_routes: warp::filters::BoxedFilter<(warp::reply::Response,)>,
+    /// How the start line names the site.
+    site: String,
+}
+
+impl Https {
+    async fn prepare(
+        tls: TlsSettings,
+        state: &AppState,
+        health: &Arc<Health>,
+        local: SocketAddr,
+        stopped: &watch::Receiver<bool>,
+    ) -> Result<Https, ServeError> {
+        let (http_listener, http_local) = bind(tls.http_addr).await?;
+        let slot = CertSlot::new();
+        let config = certs::server_config(Arc::clone(&slot))?;
+        let challenges = Challenges::new();
+        let mut domains = Vec::new();
+        match tls.certificate {
+            CertSource::Files { cert, key } => {
+                crate::tls::load_files(
+                    cert,
+                    key,
+                    Arc::clone(&slot),
+                    Arc::clone(health),
+                    stopped.clone(),
+                )?;
+            }
+            CertSource::Acme(acme) => {
+                domains = acme.domains.clone();
+                let keeper = Keeper::new(
+                    acme,
+                    &state.settings.data_dir,
+                    Arc::clone(&slot),
+                    Arc::clone(&challenges),
+                    Arc::clone(health),
+                );
+                tokio::spawn(keeper.run(stopped.clone()));
+            }
+        }
+        // Requests are sent on to the host they named only if it is the site's own: the
+        // --domains, or else the --public-url's host (any host, with neither).
+        let public_host = state
+            .settings
+            .public_url
+            .as_ref()
+            .and_then(|url| url.as_str().split_once("://"))
+            .map(|(_, host)| {
+                host.rsplit_once(':')
+                    .map_or(host, |(name, _)| name)
+                    .to_owned()
+            });
+        let own_hosts = if domains.is_empty() {
+            public_host.iter().cloned().collect()
+        } else {
+            domains.clone()
+        };
+        let target = RedirectTarget {
+            domains: own_hosts.iter().filter_map(|d| d.parse().ok()).collect(),
+            fallback_host: public_host.or_else(|| domains.first().cloned()),
+            https_port: local.port(),
+        };
+        Ok(Https {
+            config,
+            http_listener,
+            http_local,
+            http_routes: crate::tls::http_port_routes(
+                challenges,
+                target,
+                &state.settings.media_base,
+            ),
+            site: domains
+                .first()
+                .map_or_else(|| local.to_string(), Clone::clone),
+        })
+    }
 }
 
 /// Binds `addr`; the bound address (its port, when 0 was asked for).
