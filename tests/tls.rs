@@ -136,10 +136,16 @@ fn own_files(dir: &std::path::Path, names: &[&str]) -> (String, String) {
     (cert, key)
 }
 
-fn files_site(data: &std::path::Path, files: &std::path::Path, extra: &[&str]) -> HttpsSite {
+/// The binary serving the office's own files from `files`, its HTTP port on `http_port`.
+fn files_site(
+    data: &std::path::Path,
+    files: &std::path::Path,
+    http_port: u16,
+    extra: &[&str],
+) -> HttpsSite {
     let cert = files.join("site.crt");
     let key = files.join("site.key");
-    let http = format!("127.0.0.1:{}", free_port());
+    let http = format!("127.0.0.1:{http_port}");
     let mut args = vec![
         "--tls-cert",
         cert.to_str().expect("path"),
@@ -161,7 +167,7 @@ fn the_offices_own_certificate_is_reloaded_on_sighup_and_a_bad_one_keeps_the_ser
     let data = tempfile::tempdir().expect("data");
     let files = tempfile::tempdir().expect("files");
     let (first, _) = own_files(files.path(), &["www.example.com"]);
-    let mut site = files_site(data.path(), files.path(), &[]);
+    let mut site = files_site(data.path(), files.path(), free_port(), &[]);
     let der = |pem: &str| {
         let path = files.path().join("check.pem");
         std::fs::write(&path, pem).expect("write");
@@ -233,25 +239,13 @@ fn the_http_port_sends_every_request_to_https_and_answers_only_pending_challenge
     let files = tempfile::tempdir().expect("files");
     own_files(files.path(), &["www.example.com"]);
     let http_port = free_port();
-    let http = format!("127.0.0.1:{http_port}");
-    let cert = files.path().join("site.crt");
-    let key = files.path().join("site.key");
-    let site = HttpsSite::start(
+    let site = files_site(
         data.path(),
-        &[
-            "--tls-cert",
-            cert.to_str().expect("path"),
-            "--tls-key",
-            key.to_str().expect("path"),
-            "--https-addr",
-            "127.0.0.1:0",
-            "--http-addr",
-            &http,
-            "--public-url",
-            "https://www.example.com",
-        ],
+        files.path(),
+        http_port,
+        &["--public-url", "https://www.example.com"],
     );
-    let http_addr: std::net::SocketAddr = http.parse().expect("addr");
+    let http_addr = std::net::SocketAddr::from(([127, 0, 0, 1], http_port));
     let ask = |request: &str| {
         let raw = exchange(http_addr, request.as_bytes(), Duration::from_secs(5));
         common::process::parse(&raw)
@@ -287,7 +281,7 @@ fn plain_http_and_silent_clients_on_the_https_port_are_cut_off_and_never_block_o
     let data = tempfile::tempdir().expect("data");
     let files = tempfile::tempdir().expect("files");
     own_files(files.path(), &["www.example.com"]);
-    let site = files_site(data.path(), files.path(), &[]);
+    let site = files_site(data.path(), files.path(), free_port(), &[]);
 
     // Plain HTTP is told, in the JSON error shape, to use https.
     let raw = exchange(
