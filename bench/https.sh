@@ -7,6 +7,7 @@
 #   bash bench/https.sh     (needs: cargo build --release; apt-get install wrk nginx nghttp2-client)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source bench/lib.sh
 DURATION=${DURATION:-10s}
 CONNECTIONS=${CONNECTIONS:-64}
 H2_REQUESTS=${H2_REQUESTS:-200000}
@@ -27,7 +28,6 @@ umask 022
 chmod 755 "$work"
 cleanup() { kill "$corpsite_pid" 2>/dev/null || true; "$NGINX" -p "$work" -c nginx.conf -s stop 2>/dev/null || true; rm -rf "$work"; }
 trap cleanup EXIT
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
 
 # One certificate for both: ECDSA P-256, as Let's Encrypt issues by default.
 openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 2 \
@@ -100,14 +100,7 @@ h2() { # name url
   printf '%-40s %12s req/s   %s\n' "$1" "$(echo "$out" | awk '/finished in/ {print $4}' | tr -d ',')" \
     "$(echo "$out" | awk '/^requests:/ {print $8 " ok, " $10 " failed"}')"
 }
-h1() { # name url
-  local out line bad
-  out=$(wrk -t2 -c"$CONNECTIONS" -d"$DURATION" -H 'Accept-Encoding: gzip' -H 'Host: bench.test' "$2")
-  line=$(echo "$out" | awk '/Requests\/sec/ {print $2} /Latency/ {lat=$2} END {print lat}' | paste -sd' ')
-  # Only 2xx/3xx answers count: a server answering errors fast measures nothing.
-  bad=$(echo "$out" | awk '/Non-2xx/ {print "   NOT 2xx: " $5}')
-  printf '%-40s %12s req/s   avg latency %s%s\n' "$1" "${line% *}" "${line#* }" "$bad"
-}
+h1() { wrk_line "$1" "$2" -H 'Accept-Encoding: gzip' -H 'Host: bench.test'; }
 
 echo "HTTP/2: h2load -n$H2_REQUESTS -c$H2_CLIENTS -m$H2_STREAMS, Accept-Encoding: gzip"
 for path in "$asset" / /blogs "$post"; do

@@ -6,6 +6,7 @@
 #   bash bench/pages.sh            (needs: cargo build --release; apt-get install wrk nginx)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source bench/lib.sh
 DURATION=${DURATION:-10s}
 CONNECTIONS=${CONNECTIONS:-64}
 COLD=${COLD:-200}
@@ -38,7 +39,7 @@ for path in / /blogs "$post"; do
   gzip -6 -k "$file"
 done
 
-port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+port=$(free_port)
 cat > "$work/nginx.conf" <<CONF
 worker_processes auto;
 error_log $work/logs/error.log;
@@ -57,14 +58,7 @@ CONF
 "$NGINX" -p "$work" -c nginx.conf
 nginx="http://127.0.0.1:$port"
 
-run() { # name url
-  local out line bad
-  out=$(wrk -t2 -c"$CONNECTIONS" -d"$DURATION" -H 'Accept-Encoding: gzip' -H 'Host: bench' "$2")
-  line=$(echo "$out" | awk '/Requests\/sec/ {print $2} /Latency/ {lat=$2} END {print lat}' | paste -sd' ')
-  # Only 2xx/3xx answers count: a server answering errors fast measures nothing.
-  bad=$(echo "$out" | awk '/Non-2xx/ {print "   NOT 2xx: " $5}')
-  printf '%-44s %12s req/s   avg latency %s%s\n' "$1" "${line% *}" "${line#* }" "$bad"
-}
+run() { wrk_line "$1" "$2" -H 'Accept-Encoding: gzip' -H 'Host: bench'; }
 echo "wrk -t2 -c$CONNECTIONS -d$DURATION, Accept-Encoding: gzip (rendered page from the cache vs the same file)"
 for path in / /blogs "$post"; do
   run "corpsite ${path:0:36}" "$corpsite$path"

@@ -4,6 +4,7 @@
 #   bash bench/static.sh            (needs: cargo build --release; apt-get install wrk nginx)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source bench/lib.sh
 DURATION=${DURATION:-10s}
 CONNECTIONS=${CONNECTIONS:-64}
 BIN=target/release/corpsite
@@ -25,7 +26,7 @@ corpsite_pid=$!
 for _ in $(seq 50); do grep -q serving "$work/out" 2>/dev/null && break; sleep 0.1; done
 corpsite=$(grep -o 'http://[^/]*' "$work/out")
 
-port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+port=$(free_port)
 mkdir -p "$work/logs"
 cat > "$work/nginx.conf" <<CONF
 worker_processes auto;
@@ -51,14 +52,7 @@ CONF
 nginx="http://127.0.0.1:$port"
 
 asset=$(grep -o '/assets/index-[^"]*\.js' ui/dist/index.html | head -1)
-run() { # name url
-  local out line bad
-  out=$(wrk -t2 -c"$CONNECTIONS" -d"$DURATION" -H 'Accept-Encoding: gzip' "$2")
-  line=$(echo "$out" | awk '/Requests\/sec/ {print $2} /Latency/ {lat=$2} END {print lat}' | paste -sd' ')
-  # Only 2xx/3xx answers count: a server answering errors fast measures nothing.
-  bad=$(echo "$out" | awk '/Non-2xx/ {print "   NOT 2xx: " $5}')
-  printf '%-34s %12s req/s   avg latency %s%s\n' "$1" "${line% *}" "${line#* }" "$bad"
-}
+run() { wrk_line "$1" "$2" -H 'Accept-Encoding: gzip'; }
 echo "wrk -t2 -c$CONNECTIONS -d$DURATION, Accept-Encoding: gzip"
 run "corpsite $asset" "$corpsite$asset"
 run "nginx    $asset" "$nginx$asset"
