@@ -237,8 +237,14 @@ impl Pages {
             }
             None => (Vec::new(), Vec::new()),
         };
+        // The generation lets the renderer reuse the site's frame while the details hold
+        // (ui/src/lib/shared-markup.tsx); with the demo details instead there is none.
+        let mut generation = None;
         let site = match self.site.json().await {
-            Ok(site) => format!(",\"site\":{}", String::from_utf8_lossy(&site.body)),
+            Ok(site) => {
+                generation = Some(site.generation);
+                format!(",\"site\":{}", String::from_utf8_lossy(&site.body))
+            }
             Err(err) => {
                 tracing::warn!(error = %err, "a page's company details could not be read; rendered with the demo ones");
                 cacheable = false;
@@ -254,11 +260,12 @@ impl Pages {
             blogs.join(",")
         );
         let input = format!(
-            "{{\"url\":{},\"origin\":{},\"apiBase\":{},\"mediaBase\":{},\"data\":{data}}}",
+            "{{\"url\":{},\"origin\":{},\"apiBase\":{},\"mediaBase\":{},\"siteGeneration\":{},\"data\":{data}}}",
             json_string(&key.url),
             json_string(&key.origin),
             json_string(&self.api_base),
             json_string(&self.media_base),
+            generation.map_or_else(|| "null".to_owned(), |g| g.to_string()),
         );
         let rendered = self.pool.render(input).await?;
         for error in &rendered.errors {

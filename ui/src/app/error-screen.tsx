@@ -1,5 +1,5 @@
 import { Component, type ComponentChildren } from 'preact';
-import { useLocation } from 'react-router-dom';
+import { useCurrentPath } from '@/components/site-link';
 import { messages } from '@/content/messages';
 import { usePageMeta } from '@/lib/page-meta';
 
@@ -18,7 +18,7 @@ function ErrorScreen({ message }: { message: string }) {
 
 /** No route matches: the server answered 404 too. */
 export function NotFoundScreen() {
-  const { pathname } = useLocation();
+  const pathname = useCurrentPath();
   usePageMeta({ title: messages.unexpectedApplicationError, noindex: true });
   return <ErrorScreen message={`404 Not Found: no page at ${pathname}`} />;
 }

@@ -1,9 +1,11 @@
 import type { ComponentChildren } from 'preact';
 import { Suspense } from 'preact/compat';
 import { useLayoutEffect } from 'preact/hooks';
-import { Outlet, useLocation } from 'react-router-dom';
+import { Outlet } from 'react-router-dom';
 import { SiteFooter } from '@/components/site-footer';
 import { SiteHeader } from '@/components/site-header';
+import { useCurrentPath } from '@/components/site-link';
+import { SharedMarkup } from '@/lib/shared-markup';
 import { RouteErrorBoundary } from './error-screen';
 
 /** Every route change starts at the top of the page (SPEC.md section 2). */
@@ -24,20 +26,24 @@ function PageLoading() {
 }
 
 export function Layout({ children }: { children?: ComponentChildren }) {
-  const { pathname } = useLocation();
+  const pathname = useCurrentPath();
   return (
     <>
       <a class="skip-link" href="#main">
         Skip to content
       </a>
       <ScrollToTop pathname={pathname} />
-      <SiteHeader />
+      <SharedMarkup name="header">
+        <SiteHeader />
+      </SharedMarkup>
       <main id="main" tabIndex={-1}>
         <RouteErrorBoundary resetKey={pathname}>
           <Suspense fallback={<PageLoading />}>{children ?? <Outlet />}</Suspense>
         </RouteErrorBoundary>
       </main>
-      <SiteFooter />
+      <SharedMarkup name="footer">
+        <SiteFooter />
+      </SharedMarkup>
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/preact';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
+import { SiteNavigation } from '@/components/site-link';
 import { App } from './app';
 import { RouteErrorBoundary } from './error-screen';
 import routeTable from './route-table.json';
@@ -8,7 +9,9 @@ import routeTable from './route-table.json';
 function renderAt(path: string) {
   return render(
     <MemoryRouter initialEntries={[path]}>
-      <App />
+      <SiteNavigation>
+        <App />
+      </SiteNavigation>
     </MemoryRouter>,
   );
 }

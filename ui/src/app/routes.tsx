@@ -1,5 +1,5 @@
 import { type ComponentType, lazy, Suspense } from 'preact/compat';
-import { matchRoutes, type RouteObject } from 'react-router-dom';
+import { matchPath, matchRoutes, type RouteObject } from 'react-router-dom';
 import { NotFoundScreen, RouteErrorBoundary } from './error-screen';
 import { Layout } from './layout';
 import routeTable from './route-table.json';
@@ -54,26 +54,19 @@ export interface TableRoute {
 
 const tableRoutes: readonly TableRoute[] = routeTable.routes;
 
-/** SPEC.md section 2, from the one route table the server reads too (route-table.json). */
-const pageRoutes: RouteObject[] = [
-  ...tableRoutes
-    .filter((route) => !route.bare)
-    .map(
-      ({ path, page: name }): RouteObject =>
-        path === '/'
-          ? { index: true, element: page(name), id: name + path }
-          : { path: path.slice(1), element: page(name), id: name + path },
-    ),
-  { path: '*', element: <NotFoundScreen /> },
-];
+/** One public page inside the layout's header and footer. */
+function pageRoute({ path, page: name }: TableRoute): RouteObject {
+  return path === '/'
+    ? { index: true, element: page(name), id: name + path }
+    : { path: path.slice(1), element: page(name), id: name + path };
+}
 
 /**
- * The staff pages: outside the public header and footer; each brings its own frame in its
- * own chunk, so nothing of them weighs on the public pages' first load.
+ * A staff page: outside the public header and footer; each brings its own frame in its own
+ * chunk, so nothing of them weighs on the public pages' first load.
  */
-const bareRoutes: RouteObject[] = tableRoutes
-  .filter((route) => route.bare)
-  .map(({ path, page: name }) => ({
+function bareRoute({ path, page: name }: TableRoute): RouteObject {
+  return {
     path,
     id: name + path,
     element: (
@@ -81,15 +74,84 @@ const bareRoutes: RouteObject[] = tableRoutes
         <Suspense fallback={null}>{page(name)}</Suspense>
       </RouteErrorBoundary>
     ),
-  }));
+  };
+}
 
+const layout = <Layout />;
+const notFound: RouteObject = { path: '*', element: <NotFoundScreen /> };
+/** Each table route's one route object (so its page element is the same in every tree below). */
+const routeObjects = new Map(
+  tableRoutes.map((route) => [route, route.bare ? bareRoute(route) : pageRoute(route)]),
+);
+
+function routeObject(route: TableRoute): RouteObject {
+  const object = routeObjects.get(route);
+  if (!object) throw new Error(`${route.path} is not in the route table`);
+  return object;
+}
+
+/** SPEC.md section 2, from the one route table the server reads too (route-table.json). */
 export const routes: RouteObject[] = [
-  { path: '/', element: <Layout />, children: pageRoutes },
-  ...bareRoutes,
+  {
+    path: '/',
+    element: layout,
+    children: [...tableRoutes.filter((route) => !route.bare).map(routeObject), notFound],
+  },
+  ...tableRoutes.filter((route) => route.bare).map(routeObject),
 ];
+
+/** The routes React Router needs for one table route: its page in the layout, or bare. */
+function tree(route: TableRoute): RouteObject[] {
+  if (route.bare) return [routeObject(route)];
+  return [{ path: '/', element: layout, children: [routeObject(route)] }];
+}
+
+/**
+ * The table route of `pathname` found without React Router's ranking of the whole table, which
+ * costs more than the rest of a small page's server render: the static paths by a map (React
+ * Router matches without regard to case and allows trailing slashes), then the `:id` ones in
+ * the table's order. Paths it does not recognise (a 404, an encoded character) are left to
+ * React Router's full match, so the answer is always the router's own.
+ */
+interface Candidate {
+  route: TableRoute;
+  routes: RouteObject[];
+}
+
+const staticRoutes = new Map<string, Candidate>();
+const paramRoutes: Candidate[] = [];
+for (const route of tableRoutes) {
+  const candidate = { route, routes: tree(route) };
+  if (route.path.includes(':')) paramRoutes.push(candidate);
+  else staticRoutes.set(route.path.toLowerCase(), candidate);
+}
+
+function candidateFor(pathname: string): Candidate | undefined {
+  const hit = staticRoutes.get(pathname.replace(/(.)\/+$/, '$1').toLowerCase());
+  if (hit) return hit;
+  return paramRoutes.find(({ route }) => matchPath({ path: route.path, end: true }, pathname));
+}
+
+/** What `useRoutes` needs to render `pathname`: one branch when the table knows it. */
+export function routesFor(pathname: string): RouteObject[] {
+  return candidateFor(pathname)?.routes ?? routes;
+}
+
+/**
+ * What of `pathname` the site's frame depends on (its links mark the current page): the path
+ * itself for a page of its own, the table's pattern for one of many (every post is
+ * `/blogs/detail/:id`), and undefined for a path the table does not know.
+ */
+export function frameKeyFor(pathname: string): string | undefined {
+  const known = candidateFor(pathname);
+  if (!known) return undefined;
+  return known.route.path.includes(':') ? known.route.path : pathname;
+}
 
 /** The route-table page that shows `pathname`, if any. */
 export function pageFor(pathname: string): string | undefined {
+  const known = candidateFor(pathname);
+  if (known) return known.route.page;
   const leaf = matchRoutes(routes, pathname)?.at(-1)?.route;
   return tableRoutes.find(({ path, page: name }) => leaf?.id === name + path)?.page;
 }

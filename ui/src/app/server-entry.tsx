@@ -4,6 +4,7 @@
  * (`vite build --ssr`) into one self-contained script that sets `globalThis.corpsiteRender`.
  */
 import './server-polyfills';
+import './server-options';
 import { renderToString } from 'preact-render-to-string';
 import { StaticRouter } from 'react-router-dom/server';
 import { blogContent } from '@/content/blog';
@@ -11,11 +12,14 @@ import { siteInfo } from '@/content/site';
 import { type PageData, setPageData } from '@/lib/page-data';
 import { collectHead, type HeadCollector } from '@/lib/page-meta';
 import { setServerConfig } from '@/lib/runtime-config';
+import { provideMarkupRenderer, setMarkupScope } from '@/lib/shared-markup';
 import { Site } from './app';
 import { HeadTags } from './head-tags';
-import { pageFor, providePages } from './routes';
+import { frameKeyFor, pageFor, providePages } from './routes';
 
 providePages(import.meta.glob('../pages/*-page.tsx', { eager: true }));
+
+provideMarkupRenderer((children, context) => renderToString(<>{children}</>, context));
 
 /** What the binary asks for (JSON). */
 interface RenderRequest {
@@ -25,6 +29,9 @@ interface RenderRequest {
   origin: string;
   apiBase: string;
   mediaBase: string;
+  /** The generation of the company's details in `data.site`; null when they are the demo
+   * ones because the saved ones could not be read. */
+  siteGeneration: number | null;
   data: PageData;
 }
 
@@ -60,6 +67,9 @@ function render(input: string): string {
   });
   setPageData(request.data);
   collectHead(head);
+  const pathname = request.url.split(/[?#]/, 1)[0] ?? '/';
+  const frameKey = frameKeyFor(pathname);
+  setMarkupScope(request.siteGeneration != null && frameKey ? `${request.siteGeneration} ${frameKey}` : null);
   try {
     const html = renderToString(
       <StaticRouter location={request.url}>
@@ -75,6 +85,7 @@ function render(input: string): string {
   } finally {
     collectHead(null);
     setPageData(null);
+    setMarkupScope(null);
     console.error = logged;
   }
 }

@@ -1,5 +1,5 @@
 import type { ComponentChildren } from 'preact';
-import { NavLink } from 'react-router-dom';
+import { NavLink } from '@/components/site-link';
 import type { MenuItem } from '@/content/types';
 import { liveUrl } from './live-url';
 
@@ -20,8 +20,7 @@ export function MenuLink({ item, class: className, onSelect, children }: MenuLin
     );
   }
   return (
-    // NavLink adds "active" to className (not to class), so pass the classes as className.
-    <NavLink className={className} to={item.path} end={item.path === '/'} onClick={onSelect}>
+    <NavLink class={className} to={item.path} end={item.path === '/'} onClick={onSelect}>
       {children ?? item.name}
     </NavLink>
   );

@@ -1,6 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/preact';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
+import { SiteNavigation } from '@/components/site-link';
 import { MobileDrawer, toggleSection } from './mobile-drawer';
 
 describe('toggleSection', () => {
@@ -14,7 +15,9 @@ describe('toggleSection', () => {
 function renderDrawer(onClose = vi.fn()) {
   render(
     <MemoryRouter>
-      <MobileDrawer open onClose={onClose} />
+      <SiteNavigation>
+        <MobileDrawer open onClose={onClose} />
+      </SiteNavigation>
     </MemoryRouter>,
   );
   return onClose;

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { Link } from 'react-router-dom';
+import { Link } from '@/components/site-link';
 import { headerLabels, headerMenu } from '@/content/navigation';
 import { Icon } from './icon';
 import { MenuLink } from './menu-link';

@@ -1,6 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/preact';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
+import { SiteNavigation } from '@/components/site-link';
 import { headerMenu } from '@/content/navigation';
 import { NavDropdown } from './nav-dropdown';
 
@@ -12,10 +13,12 @@ function renderDropdown(id: 'about' | 'business') {
   if (!item) throw new Error(`no ${id} menu item`);
   render(
     <MemoryRouter>
-      <ul>
-        <NavDropdown item={item} />
-      </ul>
-      <button type="button">Elsewhere</button>
+      <SiteNavigation>
+        <ul>
+          <NavDropdown item={item} />
+        </ul>
+        <button type="button">Elsewhere</button>
+      </SiteNavigation>
     </MemoryRouter>,
   );
   const trigger = screen.getByRole('button', { name: item.name });

@@ -1,4 +1,4 @@
-import { useLocation } from 'react-router-dom';
+import { useCurrentPath } from '@/components/site-link';
 import type { MenuItem } from '@/content/types';
 import { Icon } from './icon';
 import { MenuLink } from './menu-link';
@@ -7,7 +7,7 @@ import { useDropdown } from './use-dropdown';
 /** A desktop menu item with a submenu (About Us, Business). */
 export function NavDropdown({ item }: { item: MenuItem }) {
   const { open, setOpen, close, rootProps } = useDropdown();
-  const { pathname } = useLocation();
+  const pathname = useCurrentPath();
   const listId = `submenu-${item.id}`;
   const current = item.dropdown.some((entry) => !entry.external && entry.path === pathname);
   return (

@@ -1,5 +1,5 @@
 import type { ComponentChildren } from 'preact';
-import { Link } from 'react-router-dom';
+import { Link } from '@/components/site-link';
 import type { BreadcrumbItem } from '@/content/types';
 import { declareBreadcrumb } from '@/lib/page-meta';
 

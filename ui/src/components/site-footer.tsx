@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@/components/site-link';
 import { footerAbout, footerLabels, footerLinkGroups } from '@/content/navigation';
 import { siteInfo } from '@/content/site';
 import { mailHref, siteDetails, telHref } from '@/lib/site-details';

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { Link } from 'react-router-dom';
+import { Link } from '@/components/site-link';
 import { headerLabels } from '@/content/navigation';
 import { DesktopNav } from './desktop-nav';
 import { Icon } from './icon';

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { Icon } from '@/components/icon';
 import { blogContent } from '@/content/blog';
 import { messages } from '@/content/messages';
@@ -20,6 +20,7 @@ import { useRemote } from '@/lib/use-remote';
 import '@/styles/controls.css';
 import '@/styles/forms.css';
 import '@/features/blog/blog-detail.css';
+import { Link } from '@/components/site-link';
 
 /** SPEC.md section 9: the detail page shows 3 related blogs. */
 const SIMILAR_COUNT = 3;

@@ -10,6 +10,7 @@ import { MdMessage } from '@/features/home/md-message';
 import { OurWings } from '@/features/home/our-wings';
 import { ServicesGrid } from '@/features/home/services-grid';
 import { usePageMeta } from '@/lib/page-meta';
+import { SharedMarkup } from '@/lib/shared-markup';
 import { homeStructuredData } from '@/lib/structured-data';
 import '@/styles/home.css';
 import { brandName } from '@/lib/site-details';
@@ -17,18 +18,24 @@ import { brandName } from '@/lib/site-details';
 /** Home: every section in SPEC.md's order. */
 export function HomePage() {
   usePageMeta({ title: brandName(), structuredData: homeStructuredData });
+  // Everything but the stories shows only the company's details: the server renders it once
+  // per generation of them (lib/shared-markup.tsx), so a publication re-renders the stories.
   return (
     <>
-      <HomeHero />
-      <AboutVisionMission />
-      <ServicesGrid />
-      <CoreValues />
-      <OverviewStats id="overview" title={homeContent.overviewHeading} />
-      <MdMessage />
-      <OurWings />
-      <ClientsServed />
+      <SharedMarkup name="home-sections">
+        <HomeHero />
+        <AboutVisionMission />
+        <ServicesGrid />
+        <CoreValues />
+        <OverviewStats id="overview" title={homeContent.overviewHeading} />
+        <MdMessage />
+        <OurWings />
+        <ClientsServed />
+      </SharedMarkup>
       <FeaturedStories />
-      <HelpBannerSection />
+      <SharedMarkup name="home-help">
+        <HelpBannerSection />
+      </SharedMarkup>
     </>
   );
 }

@@ -1,9 +1,9 @@
-import { Link } from 'react-router-dom';
 import { ImageCardGrid } from '@/components/image-card-grid';
 import { PageHero } from '@/components/page-hero';
 import { PageSection } from '@/components/page-section';
 import { Paragraphs } from '@/components/paragraphs';
 import { PointGrid } from '@/components/point-grid';
+import { Link } from '@/components/site-link';
 import { whyUsContent } from '@/content/why-us';
 import { usePageMeta } from '@/lib/page-meta';
 

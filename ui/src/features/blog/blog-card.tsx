@@ -1,4 +1,3 @@
-import { Link } from 'react-router-dom';
 import { MediaImage } from '@/components/media-image';
 import { blogContent } from '@/content/blog';
 import type { Blog } from '@/lib/api-types';
@@ -7,6 +6,7 @@ import { useInlineStyle } from '@/lib/use-inline-style';
 import { blogColor } from './blog-format';
 import type { BlogCardVariant } from './blog-layout';
 import './blog-card.css';
+import { Link } from '@/components/site-link';
 
 /**
  * How wide a card's picture shows (blog-list.css): the whole width on phones, half on tablets,

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@/components/site-link';
 import { blogContent } from '@/content/blog';
 import { pageItems } from './blog-layout';
 

@@ -1,10 +1,10 @@
-import { Link } from 'react-router-dom';
 import { MediaImage } from '@/components/media-image';
 import { blogContent } from '@/content/blog';
 import type { Blog } from '@/lib/api-types';
 import { blogPath } from '@/lib/blog-path';
 import { formatBlogDate } from './blog-format';
 import './blog-card.css';
+import { Link } from '@/components/site-link';
 
 /** 'Similar BLogs': up to three other posts; not rendered at all when there are none. */
 export function SimilarBlogs({ blogs }: { blogs: readonly Blog[] }) {

@@ -1,9 +1,9 @@
 import type { ComponentChildren } from 'preact';
-import { Link } from 'react-router-dom';
 import { PageHero } from '@/components/page-hero';
 import { subscriptionLinksContent } from '@/content/subscription-links';
 import { usePageMeta } from '@/lib/page-meta';
 import './subscription-link.css';
+import { Link } from '@/components/site-link';
 
 /** The outcome of a subscription link: still working, done, or failed with the reason. */
 export type LinkState =

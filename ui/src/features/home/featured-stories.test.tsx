@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/preact';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SiteNavigation } from '@/components/site-link';
 import { FeaturedStories } from './featured-stories';
 
 function blog(n: number) {
@@ -29,7 +30,9 @@ function stubFetch(response: Response | Error) {
 function renderStories() {
   render(
     <MemoryRouter>
-      <FeaturedStories />
+      <SiteNavigation>
+        <FeaturedStories />
+      </SiteNavigation>
     </MemoryRouter>,
   );
 }

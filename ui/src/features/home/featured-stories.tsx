@@ -1,6 +1,6 @@
-import { Link } from 'react-router-dom';
 import { MediaImage } from '@/components/media-image';
 import { PageSection } from '@/components/page-section';
+import { Link } from '@/components/site-link';
 import { homeContent, homeLabels } from '@/content/home';
 import type { Blog } from '@/lib/api-types';
 import { listBlogs } from '@/lib/blog-api';

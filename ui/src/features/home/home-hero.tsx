@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { Link } from 'react-router-dom';
 import { Icon } from '@/components/icon';
+import { Link } from '@/components/site-link';
 import { heroVideo, homeContent, homeLabels } from '@/content/home';
 import { messages } from '@/content/messages';
 import { prefersReducedMotion } from '@/lib/reduced-motion';

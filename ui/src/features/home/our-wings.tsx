@@ -1,6 +1,6 @@
-import { Link } from 'react-router-dom';
 import { PageSection } from '@/components/page-section';
 import { Paragraphs } from '@/components/paragraphs';
+import { Link } from '@/components/site-link';
 import { homeContent, wings } from '@/content/home';
 
 /** Fidelitus Gallery and Shilpa Foundation; every link goes to /shilpa_foundation (SPEC.md). */

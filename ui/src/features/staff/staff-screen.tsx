@@ -1,6 +1,7 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
-import { Link, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
+import { Link } from '@/components/site-link';
 import { loginPath } from '@/lib/staff-client';
 import { type StaffSession, staffAuth } from './staff-api';
 import { StaffFrame } from './staff-frame';

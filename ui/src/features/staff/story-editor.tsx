@@ -1,6 +1,7 @@
 import type { ComponentChildren, JSX } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
+import { Link } from '@/components/site-link';
 import { ApiError } from '@/lib/api-client';
 import type { Blog } from '@/lib/api-types';
 import { mediaUrl } from '@/lib/runtime-config';

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
+import { Link } from '@/components/site-link';
 import { ApiError } from '@/lib/api-client';
 import { formatCount, formatTime } from './inbox-format';
 import { StaffPager } from './staff-pager';

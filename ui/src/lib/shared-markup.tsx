@@ -1,0 +1,54 @@
+import { type ComponentChildren, Fragment, h } from 'preact';
+
+/**
+ * Markup the server renders once and then reuses: the site's frame (header, drawer, footer)
+ * is the same on every page of one route while the company's details stay the same, and it
+ * is more than half of a small page's render in the binary's JavaScript engine (src/render/).
+ * In the browser `SharedMarkup` is nothing but its children, so hydration finds the very
+ * markup the components make.
+ *
+ * The server names a scope for each render (`setMarkupScope`): everything besides the
+ * wrapped components' own code that their markup depends on (the details' generation and
+ * the page's route). So what goes inside must read nothing else: not the blog data, not the
+ * query string, not the site's address. `server-render.test.tsx` holds the frame to that.
+ */
+type Renderer = (children: ComponentChildren, context: object) => string;
+
+let renderer: Renderer | null = null;
+let scope: string | null = null;
+const kept = new Map<string, string>();
+/** Distinct pieces kept (a route's header and footer are two); about 15 KB each. */
+const LIMIT = 96;
+
+/** The server bundle hands in its renderer once; the browser never does. */
+export function provideMarkupRenderer(render: Renderer): void {
+  renderer = render;
+}
+
+/** Before each render: its scope, or null to render everything afresh. */
+export function setMarkupScope(next: string | null): void {
+  scope = next;
+}
+
+interface SharedMarkupProps {
+  /** Which piece this is (one scope holds several). */
+  name: string;
+  children: ComponentChildren;
+}
+
+export function SharedMarkup({ name, children }: SharedMarkupProps, context: object) {
+  if (!renderer || scope === null) return <>{children}</>;
+  const key = `${name}\n${scope}`;
+  let html = kept.get(key);
+  if (html === undefined) {
+    // The same providers (the router's, the site's links') as the page around it.
+    html = renderer(children, context);
+    if (kept.size >= LIMIT) {
+      const oldest = kept.keys().next();
+      if (!oldest.done) kept.delete(oldest.value);
+    }
+    kept.set(key, html);
+  }
+  // preact-render-to-string writes a Fragment's `tpl` strings out as they are.
+  return h(Fragment, { tpl: [html] } as object);
+}
