@@ -15,12 +15,23 @@ trap 'kill $pid 2>/dev/null; rm -rf "$work"' EXIT
 for _ in $(seq 600); do grep -q serving "$work/out" 2>/dev/null && break; sleep 0.1; done
 base=$(grep -o 'http://[^/]*' "$work/out")
 for route in "${routes[@]}"; do
-  CHROME_PATH=${CHROME_PATH:-/usr/bin/chromium} npx --yes lighthouse@12.8.2 "$base$route" --quiet \
+  rm -f "$work/report.json"
+  if ! CHROME_PATH=${CHROME_PATH:-/usr/bin/chromium} npx --yes lighthouse@12.8.2 "$base$route" --quiet \
     --chrome-flags="--headless=new --no-sandbox --disable-gpu --disable-background-networking" \
-    --output=json --output-path="$work/report.json" >/dev/null 2>&1
+    --output=json --output-path="$work/report.json" > "$work/lighthouse.log" 2>&1; then
+    echo "$route: lighthouse failed: $(tail -n 3 "$work/lighthouse.log")"
+    continue
+  fi
+  # The scores, then the metrics behind performance (ms; CLS unitless) and the LCP element.
   node -e '
     const r = require(process.argv[1]);
     const s = Object.entries(r.categories).map(([k, v]) => k + " " + Math.round(v.score * 100)).join(", ");
+    const a = r.audits;
+    const m = ["first-contentful-paint", "largest-contentful-paint", "total-blocking-time", "cumulative-layout-shift", "speed-index"]
+      .map((id) => id.replace(/-/g, " ").replace(/(\w)\w+ ?/g, "$1").toUpperCase() + " " + (a[id].numericValue < 1 ? a[id].numericValue.toFixed(3) : Math.round(a[id].numericValue)))
+      .join(", ");
+    const lcp = a["largest-contentful-paint-element"]?.details?.items?.[0]?.items?.[0]?.node?.selector ?? "?";
     console.log(process.argv[2].padEnd(48), s);
+    console.log("".padEnd(48), m, "| LCP element:", lcp);
   ' "$work/report.json" "$route"
 done
