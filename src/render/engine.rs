@@ -1,11 +1,12 @@
 //! A small pool of JavaScript engines (QuickJS, through rquickjs) that run the site's server
 //! bundle, each on its own thread: the async runtime only sends a job and awaits its answer.
 //!
-//! Every engine evaluates the bundle once, at start, and then renders one page at a time. A
-//! render that runs past its deadline is interrupted by the engine itself; an engine that was
-//! interrupted, ran out of memory or failed to start is rebuilt before its next job. Garbage is
-//! collected between renders, after the answer has gone. The job queue is bounded: when it is
-//! full a request is told at once (and gets the plain shell).
+//! Every engine evaluates the bundle once, at start, and then renders one page at a time; the
+//! markup pieces a render keeps are shared by all of them (`shared_markup`). A render that runs
+//! past its deadline is interrupted by the engine itself; an engine that was interrupted, ran
+//! out of memory or failed to start is rebuilt before its next job. Garbage is collected
+//! between renders, after the answer has gone. The job queue is bounded: when it is full a
+//! request is told at once (and gets the plain shell).
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{self, Receiver, SyncSender, TrySendError};
@@ -15,6 +16,8 @@ use std::time::{Duration, Instant};
 use rquickjs::{Context, Function, Runtime};
 use serde::Deserialize;
 use tokio::sync::oneshot;
+
+use super::shared_markup::MarkupStore;
 
 /// What one render produced (the JSON `corpsiteRender` returns).
 #[derive(Debug, Deserialize)]
@@ -89,14 +92,16 @@ impl RenderPool {
     pub fn start(script: Arc<str>, limits: Limits) -> RenderPool {
         let (jobs, queue) = mpsc::sync_channel(limits.queue.max(1));
         let queue = Arc::new(Mutex::new(queue));
+        let markup = Arc::new(MarkupStore::default());
         for index in 0..limits.engines.max(1) {
             let queue = Arc::clone(&queue);
             let script = Arc::clone(&script);
+            let markup = Arc::clone(&markup);
             let spawned = std::thread::Builder::new()
                 .name(format!("render-{index}"))
                 // QuickJS keeps its own stack limit (1 MiB, below); the thread has room above it.
                 .stack_size(4 << 20)
-                .spawn(move || work(&queue, &script, limits));
+                .spawn(move || work(&queue, &script, &markup, limits));
             if let Err(err) = spawned {
                 tracing::error!(error = %err, "could not start a render thread");
             }
@@ -147,7 +152,11 @@ struct Engine {
 }
 
 impl Engine {
-    fn start(script: &str, limits: Limits) -> Result<Engine, RenderError> {
+    fn start(
+        script: &str,
+        markup: &Arc<MarkupStore>,
+        limits: Limits,
+    ) -> Result<Engine, RenderError> {
         let start_error = |err: rquickjs::Error| RenderError::Start(err.to_string());
         let runtime = Runtime::new().map_err(start_error)?;
         runtime.set_memory_limit(limits.memory_bytes);
@@ -166,6 +175,9 @@ impl Engine {
         })));
         let context = Context::full(&runtime).map_err(start_error)?;
         context.with(|ctx| {
+            markup
+                .install(&ctx)
+                .map_err(|err| RenderError::Start(describe(&ctx, err)))?;
             ctx.eval::<(), _>(script)
                 .map_err(|err| RenderError::Start(describe(&ctx, err)))?;
             let render: Result<Function, _> = ctx.globals().get(RENDER);
@@ -230,8 +242,8 @@ fn describe(ctx: &rquickjs::Ctx<'_>, err: rquickjs::Error) -> String {
     err.to_string()
 }
 
-fn work(queue: &Mutex<Receiver<Job>>, script: &str, limits: Limits) {
-    let mut engine = match Engine::start(script, limits) {
+fn work(queue: &Mutex<Receiver<Job>>, script: &str, markup: &Arc<MarkupStore>, limits: Limits) {
+    let mut engine = match Engine::start(script, markup, limits) {
         Ok(engine) => Some(engine),
         Err(err) => {
             tracing::error!(error = %err, "a render engine could not start; pages get the plain shell");
@@ -248,7 +260,7 @@ fn work(queue: &Mutex<Receiver<Job>>, script: &str, limits: Limits) {
             return; // the pool is gone
         };
         if engine.as_ref().is_none_or(|e| e.spoiled) {
-            engine = match Engine::start(script, limits) {
+            engine = match Engine::start(script, markup, limits) {
                 Ok(started) => Some(started),
                 Err(err) => {
                     let _ = job.reply.send(Err(err));
@@ -264,5 +276,39 @@ fn work(queue: &Mutex<Receiver<Job>>, script: &str, limits: Limits) {
         if !current.spoiled {
             current.collect();
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A script whose render asks the shared store for a piece and keeps it on a miss.
+    const SCRIPT: &str = r#"
+        globalThis.corpsiteRender = (input) => {
+            let html = corpsiteMarkup.get("frame");
+            if (html === undefined) {
+                html = "made by " + input;
+                corpsiteMarkup.put("frame", html);
+            }
+            return JSON.stringify({ head: "", html });
+        };
+    "#;
+
+    #[tokio::test]
+    async fn every_engine_of_the_pool_finds_the_pieces_another_kept() {
+        let limits = Limits {
+            engines: 3,
+            ..Limits::default()
+        };
+        let pool = RenderPool::start(SCRIPT.into(), limits);
+        let renders = (0..24).map(|n| pool.render(format!("render {n}")));
+        let answers = futures_util::future::join_all(renders).await;
+        let made: std::collections::HashSet<String> = answers
+            .into_iter()
+            .map(|answer| answer.expect("rendered").html)
+            .collect();
+        // One engine made the piece; the others, which had it from the store, answered it too.
+        assert_eq!(made.len(), 1, "{made:?}");
     }
 }

@@ -6,6 +6,7 @@
 
 pub mod document;
 pub mod engine;
+pub mod shared_markup;
 
 /// The server bundle that build.rs made beside the browser's build.
 pub const SERVER_SCRIPT: &str = include_str!(concat!(

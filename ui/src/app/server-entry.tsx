@@ -12,14 +12,24 @@ import { siteInfo } from '@/content/site';
 import { type PageData, setPageData } from '@/lib/page-data';
 import { collectHead, type HeadCollector } from '@/lib/page-meta';
 import { setServerConfig } from '@/lib/runtime-config';
-import { provideMarkupRenderer, setMarkupScope } from '@/lib/shared-markup';
+import {
+  localMarkupStore,
+  type MarkupStore,
+  provideMarkupRenderer,
+  setMarkupScope,
+} from '@/lib/shared-markup';
 import { Site } from './app';
 import { HeadTags } from './head-tags';
 import { frameKeyFor, pageFor, providePages } from './routes';
 
 providePages(import.meta.glob('../pages/*-page.tsx', { eager: true }));
 
-provideMarkupRenderer((children, context) => renderToString(<>{children}</>, context));
+// The binary shares one store among its engines (src/render/shared_markup.rs).
+const hostStore = (globalThis as { corpsiteMarkup?: MarkupStore }).corpsiteMarkup;
+provideMarkupRenderer(
+  (children, context) => renderToString(<>{children}</>, context),
+  hostStore ?? localMarkupStore(),
+);
 
 /** What the binary asks for (JSON). */
 interface RenderRequest {

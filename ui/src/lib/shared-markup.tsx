@@ -14,15 +14,35 @@ import { type ComponentChildren, Fragment, h } from 'preact';
  */
 type Renderer = (children: ComponentChildren, context: object) => string;
 
-let renderer: Renderer | null = null;
-let scope: string | null = null;
-const kept = new Map<string, string>();
-/** Distinct pieces kept (a route's header and footer are two); about 15 KB each. */
-const LIMIT = 96;
+/** Where the kept pieces live: the binary's store, shared by its engines, or a map. */
+export interface MarkupStore {
+  get(key: string): string | undefined;
+  put(key: string, html: string): void;
+}
 
-/** The server bundle hands in its renderer once; the browser never does. */
-export function provideMarkupRenderer(render: Renderer): void {
+let renderer: Renderer | null = null;
+let store: MarkupStore | null = null;
+let scope: string | null = null;
+
+/** A store in this engine alone, bounded (about 15 KB a piece). */
+export function localMarkupStore(limit = 96): MarkupStore {
+  const kept = new Map<string, string>();
+  return {
+    get: (key) => kept.get(key),
+    put(key, html) {
+      if (kept.size >= limit) {
+        const oldest = kept.keys().next();
+        if (!oldest.done) kept.delete(oldest.value);
+      }
+      kept.set(key, html);
+    },
+  };
+}
+
+/** The server bundle hands in its renderer and store once; the browser never does. */
+export function provideMarkupRenderer(render: Renderer, kept: MarkupStore): void {
   renderer = render;
+  store = kept;
 }
 
 /** Before each render: its scope, or null to render everything afresh. */
@@ -37,17 +57,13 @@ interface SharedMarkupProps {
 }
 
 export function SharedMarkup({ name, children }: SharedMarkupProps, context: object) {
-  if (!renderer || scope === null) return <>{children}</>;
+  if (!renderer || !store || scope === null) return <>{children}</>;
   const key = `${name}\n${scope}`;
-  let html = kept.get(key);
+  let html = store.get(key);
   if (html === undefined) {
     // The same providers (the router's, the site's links') as the page around it.
     html = renderer(children, context);
-    if (kept.size >= LIMIT) {
-      const oldest = kept.keys().next();
-      if (!oldest.done) kept.delete(oldest.value);
-    }
-    kept.set(key, html);
+    store.put(key, html);
   }
   // preact-render-to-string writes a Fragment's `tpl` strings out as they are.
   return h(Fragment, { tpl: [html] } as object);
