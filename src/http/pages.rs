@@ -225,6 +225,11 @@ impl Pages {
         client: IpAddr,
     ) -> Result<(RenderedPage, bool), crate::render::engine::RenderError> {
         let mut cacheable = true;
+        // The blogs' version and the details' generation (below) let the renderer reuse the
+        // markup of what did not change (ui/src/lib/shared-markup.tsx); with the demo details,
+        // or no version read yet, it renders everything. The version is read before the data:
+        // markup kept under it can only be as new as the data or newer, never older.
+        let content_version = self.blogs.version();
         let (lists, blogs) = match route {
             Some((route, id)) => {
                 let (lists, blogs, complete, found) =
@@ -237,8 +242,6 @@ impl Pages {
             }
             None => (Vec::new(), Vec::new()),
         };
-        // The generation lets the renderer reuse the site's frame while the details hold
-        // (ui/src/lib/shared-markup.tsx); with the demo details instead there is none.
         let mut generation = None;
         let site = match self.site.json().await {
             Ok(site) => {
@@ -260,12 +263,13 @@ impl Pages {
             blogs.join(",")
         );
         let input = format!(
-            "{{\"url\":{},\"origin\":{},\"apiBase\":{},\"mediaBase\":{},\"siteGeneration\":{},\"data\":{data}}}",
+            "{{\"url\":{},\"origin\":{},\"apiBase\":{},\"mediaBase\":{},\"siteGeneration\":{},\"contentVersion\":{},\"data\":{data}}}",
             json_string(&key.url),
             json_string(&key.origin),
             json_string(&self.api_base),
             json_string(&self.media_base),
             generation.map_or_else(|| "null".to_owned(), |g| g.to_string()),
+            content_version.map_or_else(|| "null".to_owned(), |v| v.to_string()),
         );
         let rendered = self.pool.render(input).await?;
         for error in &rendered.errors {

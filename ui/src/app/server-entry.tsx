@@ -42,6 +42,8 @@ interface RenderRequest {
   /** The generation of the company's details in `data.site`; null when they are the demo
    * ones because the saved ones could not be read. */
   siteGeneration: number | null;
+  /** The blogs' version counter when the data was read (null: not known). */
+  contentVersion: number | null;
   data: PageData;
 }
 
@@ -79,7 +81,12 @@ function render(input: string): string {
   collectHead(head);
   const pathname = request.url.split(/[?#]/, 1)[0] ?? '/';
   const frameKey = frameKeyFor(pathname);
-  setMarkupScope(request.siteGeneration != null && frameKey ? `${request.siteGeneration} ${frameKey}` : null);
+  const { siteGeneration, contentVersion } = request;
+  setMarkupScope(
+    siteGeneration != null && contentVersion != null && frameKey
+      ? `${siteGeneration} ${contentVersion} ${frameKey}`
+      : null,
+  );
   try {
     const html = renderToString(
       <StaticRouter location={request.url}>

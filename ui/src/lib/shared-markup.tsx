@@ -3,14 +3,15 @@ import { type ComponentChildren, Fragment, h } from 'preact';
 /**
  * Markup the server renders once and then reuses: the site's frame (header, drawer, footer)
  * is the same on every page of one route while the company's details stay the same, and it
- * is more than half of a small page's render in the binary's JavaScript engine (src/render/).
- * In the browser `SharedMarkup` is nothing but its children, so hydration finds the very
- * markup the components make.
+ * is more than half of a small page's render in the binary's JavaScript engine (src/render/);
+ * a blog card is the same wherever its post shows until the blogs change. In the browser
+ * `SharedMarkup` is nothing but its children, so hydration finds the very markup the
+ * components make.
  *
- * The server names a scope for each render (`setMarkupScope`): everything besides the
- * wrapped components' own code that their markup depends on (the details' generation and
- * the page's route). So what goes inside must read nothing else: not the blog data, not the
- * query string, not the site's address. `server-render.test.tsx` holds the frame to that.
+ * The server names a scope for each render (`setMarkupScope`): the details' generation, the
+ * blogs' version and the page's route. Inside, a piece may read only those and what its
+ * `name` says (a card names its post, variant and loading): not other blog data, not the
+ * query string, not the site's address. `server-render.test.tsx` holds them to that.
  */
 type Renderer = (children: ComponentChildren, context: object) => string;
 

@@ -7,6 +7,7 @@ import { blogColor } from './blog-format';
 import type { BlogCardVariant } from './blog-layout';
 import './blog-card.css';
 import { Link } from '@/components/site-link';
+import { SharedMarkup } from '@/lib/shared-markup';
 
 /**
  * How wide a card's picture shows (blog-list.css): the whole width on phones, half on tablets,
@@ -25,8 +26,21 @@ interface BlogCardProps {
   eager: boolean;
 }
 
-/** One card of the blog grid; the whole card is the link to the post. */
-export function BlogCard({ blog, variant, eager }: BlogCardProps) {
+/**
+ * One card of the blog grid; the whole card is the link to the post. The server renders a
+ * post's card once per blogs' version (lib/shared-markup.tsx): every list page and search
+ * that shows it reuses it.
+ */
+export function BlogCard(props: BlogCardProps) {
+  const { blog, variant, eager } = props;
+  return (
+    <SharedMarkup name={`blog-card ${variant} ${eager ? 'eager' : 'lazy'} ${blog._id}`}>
+      <Card {...props} />
+    </SharedMarkup>
+  );
+}
+
+function Card({ blog, variant, eager }: BlogCardProps) {
   const tag = blog.tags[0]?.name;
   const author = blog.written_by?.name;
   const card = useInlineStyle<HTMLElement>({ '--blog-color': blogColor(blog.color) });
