@@ -362,3 +362,41 @@ async fn leaders_portraits_counters_and_the_name_reach_their_pages() {
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
 }
+
+async fn feed_of(app: &TestApp) -> String {
+    String::from_utf8_lossy(app.get("/blogs/feed.xml").await.body()).into_owned()
+}
+
+#[tokio::test]
+async fn the_feed_names_the_company_by_its_saved_name_within_a_second() {
+    let app = TestApp::new();
+    let before = feed_of(&app).await;
+    let demo_name = SiteDetails::demo().form().company_name.clone();
+    assert!(
+        before.contains(&format!("<generator>{demo_name}</generator>")),
+        "{before}"
+    );
+
+    let browser = sign_in(&app).await;
+    let mut details = demo();
+    details["company_name"] = "Northwind Services & Co".into();
+    let response = save(&app, &browser, &details).await;
+    assert_eq!(response.status(), StatusCode::OK, "{:?}", response.body());
+    let start = Instant::now();
+    loop {
+        let after = feed_of(&app).await;
+        if after.contains("<generator>Northwind Services &amp; Co</generator>") {
+            assert!(
+                after.contains("| Northwind Services &amp; Co</title>"),
+                "the channel's title names it too: {after}"
+            );
+            assert!(!after.contains(&demo_name), "no stale name: {after}");
+            break;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(1),
+            "not shown within a second: {after}"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}

@@ -215,7 +215,8 @@ fn sitemap(
     Some(xml)
 }
 
-/// What the feed says about the site (from the UI's content, through the render bundle).
+/// What the feed says about the site: the company's name from its saved details, the blog's
+/// blurbs from the UI's content (both through the render bundle, as the pages have them).
 #[derive(Debug, Clone, serde::Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct SiteInfo {

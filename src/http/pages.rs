@@ -72,7 +72,6 @@ pub struct Pages {
     static_cache: ResponseCache<PageKey, Arc<RenderedPage>>,
     api_base: String,
     media_base: String,
-    site_info: tokio::sync::OnceCell<super::discovery::SiteInfo>,
 }
 
 impl Pages {
@@ -122,21 +121,25 @@ impl Pages {
                 .counted(metrics.cache(Cache::StaticPages)),
             api_base: "/api".to_owned(),
             media_base: media_base.to_owned(),
-            site_info: tokio::sync::OnceCell::new(),
         }
     }
 
-    /// The site's name and blog blurbs, from the UI's content (asked of the bundle once).
+    /// The site's name (the company's saved details) and the blog's blurbs (the UI's content),
+    /// asked of the bundle with the details, so the feed names the company as the pages do.
     pub async fn site_info(&self) -> super::discovery::SiteInfo {
-        let asked = self
-            .site_info
-            .get_or_try_init(|| async {
-                let answer = self.pool.call("corpsiteSiteInfo", String::new()).await?;
-                Ok::<_, crate::render::engine::RenderError>(serde_json::from_str(&answer)?)
-            })
-            .await;
-        match asked {
-            Ok(info) => info.clone(),
+        let details = match self.site.json().await {
+            Ok(site) => String::from_utf8_lossy(&site.body).into_owned(),
+            Err(err) => {
+                tracing::warn!(error = %err, "the company's details could not be read; the feed names the demo company");
+                String::from_utf8_lossy(&super::site_details::demo_json()).into_owned()
+            }
+        };
+        let asked = async {
+            let answer = self.pool.call("corpsiteSiteInfo", details).await?;
+            Ok::<_, crate::render::engine::RenderError>(serde_json::from_str(&answer)?)
+        };
+        match asked.await {
+            Ok(info) => info,
             Err(err) => {
                 tracing::error!(error = %err, "the render bundle did not name the site");
                 super::discovery::SiteInfo {

@@ -9,6 +9,7 @@ import { renderToString } from 'preact-render-to-string';
 import { StaticRouter } from 'react-router-dom/server';
 import { blogContent } from '@/content/blog';
 import { siteInfo } from '@/content/site';
+import type { SiteBody } from '@/lib/api-types';
 import { type PageData, setPageData } from '@/lib/page-data';
 import { collectHead, type HeadCollector } from '@/lib/page-meta';
 import { setServerConfig } from '@/lib/runtime-config';
@@ -18,6 +19,7 @@ import {
   provideMarkupRenderer,
   setMarkupScope,
 } from '@/lib/shared-markup';
+import { brandName } from '@/lib/site-details';
 import { Site } from './app';
 import { HeadTags } from './head-tags';
 import { frameKeyFor, pageFor, providePages } from './routes';
@@ -109,14 +111,23 @@ function render(input: string): string {
 
 (globalThis as Record<string, unknown>).corpsiteRender = render;
 
-/** The site's name and blurbs for the feed the binary writes (JSON). */
-function siteInfoJson(): string {
-  return JSON.stringify({
-    name: siteInfo.brandName,
-    description: siteInfo.tagline,
-    blogTitle: `${blogContent.banner.headline} | ${siteInfo.brandName}`,
-    blogDescription: blogContent.banner.text,
-  });
+/**
+ * The site's name and blurbs for the feed the binary writes (JSON), from the company's details
+ * it hands in (`GET /api/corp_website/site`'s answer): the name the pages show.
+ */
+function siteInfoJson(input: string): string {
+  setPageData({ site: JSON.parse(input) as SiteBody });
+  try {
+    const name = brandName();
+    return JSON.stringify({
+      name,
+      description: siteInfo.tagline,
+      blogTitle: `${blogContent.banner.headline} | ${name}`,
+      blogDescription: blogContent.banner.text,
+    });
+  } finally {
+    setPageData(null);
+  }
 }
 
 (globalThis as Record<string, unknown>).corpsiteSiteInfo = siteInfoJson;
