@@ -91,6 +91,8 @@ async fn the_list_answers_exactly_the_shape_the_site_reads() {
             "blog_image_set",
             "color",
             "content",
+            // Added for srcset: the body's raster images (none in a list).
+            "content_images",
             "date",
             "min_read",
             "motive",
@@ -586,4 +588,98 @@ async fn list_and_post_answers_carry_an_etag_that_answers_304_and_a_cdn_may_keep
         header(&app.get("/api/corp_website/blogs/get").await, "etag"),
         before
     );
+}
+
+#[path = "image_samples/mod.rs"]
+mod image_samples;
+
+#[tokio::test]
+async fn a_posts_raster_body_images_come_with_their_renditions_and_show_as_srcset() {
+    let app = TestApp::new();
+    let photo = image_samples::encoded(image::ImageFormat::Jpeg, 1000, 500);
+    let text = "---\ntitle: With a photo\nmotive: M\ndate: 2025-02-01\n---\nThe site:\n\n\
+                ![The site](site.jpg)\n\n![A plan](plan.svg)\n\n![Again](site.jpg)\n\n\
+                <img src=\"site.jpg\" srcset=\"https://evil.example/x.jpg 2x\" alt=\"raw\">\n";
+    let prepared = publish::prepare("photo.md", text, date!(2025 - 06 - 01), |path| {
+        Ok(match path {
+            "site.jpg" => photo.clone(),
+            _ => b"<svg xmlns=\"http://www.w3.org/2000/svg\"/>".to_vec(),
+        })
+    })
+    .expect("a valid post");
+    publish_all(&app, vec![prepared]).await;
+
+    let detail = json(&app.get("/api/corp_website/blogs/get/with-a-photo").await);
+    let post = &detail["data"]["datas"][0];
+    let images = post["content_images"].as_array().expect("content_images");
+    assert_eq!(
+        images.len(),
+        1,
+        "the raster image, once; not the SVG: {images:?}"
+    );
+    let path = images[0]["path"].as_str().expect("path");
+    let content = post["content"].as_str().expect("content");
+    assert!(
+        content.contains(&format!("src=\"/media/{path}\"")),
+        "{content}"
+    );
+    let widths: Vec<(u64, &str)> = images[0]["set"]["sources"]
+        .as_array()
+        .expect("sources")
+        .iter()
+        .map(|s| {
+            (
+                s["width"].as_u64().unwrap_or(0),
+                s["type"].as_str().unwrap_or(""),
+            )
+        })
+        .collect();
+    assert_eq!(
+        widths,
+        [
+            (480, "image/webp"),
+            (480, "image/jpeg"),
+            (960, "image/webp"),
+            (960, "image/jpeg"),
+            (1000, "image/webp"),
+            (1000, "image/jpeg")
+        ]
+    );
+    assert_eq!(
+        (&images[0]["set"]["width"], &images[0]["set"]["height"]),
+        (&Value::from(1000), &Value::from(500))
+    );
+    // A list has no bodies, so no body images.
+    let list = json(&app.get("/api/corp_website/blogs/get?page=1").await);
+    assert_eq!(
+        list["data"]["datas"][0]["content_images"],
+        Value::Array(vec![])
+    );
+
+    // The rendered page offers the photo in its renditions, sized to the article's column.
+    let page =
+        String::from_utf8_lossy(app.get("/blogs/detail/with-a-photo").await.body()).into_owned();
+    let body = &page[page.find("blog-detail__content").expect("the body")..];
+    let picture = &body[body.find("<picture").expect("a picture")..];
+    let picture = &picture[..picture.find("</picture>").expect("its end")];
+    assert!(
+        picture.contains("<source type=\"image/webp\" srcset=\"/media/"),
+        "{picture}"
+    );
+    assert!(picture.contains(" 480w, /media/"), "{picture}");
+    assert!(
+        picture.contains("sizes=\"(min-width: 832px) 800px"),
+        "{picture}"
+    );
+    assert!(
+        picture.contains("width=\"1000\" height=\"500\""),
+        "{picture}"
+    );
+    assert_eq!(
+        body.matches("<picture").count(),
+        3,
+        "every showing of the photo"
+    );
+    // A srcset the post file wrote itself never gets through: only the server's renditions.
+    assert!(!content.contains("evil.example") && !page.contains("evil.example"));
 }

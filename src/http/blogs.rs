@@ -28,12 +28,13 @@ use super::reply::{json_bytes, tagged};
 use super::response_cache::ResponseCache;
 use super::{get_or_head, AppState};
 use crate::domain::blog_id::BlogId;
+use crate::domain::img_sources::img_sources;
 use crate::domain::page::{page_count, requested_page};
-use crate::domain::sanitize::DisplaySanitizer;
+use crate::domain::sanitize::{is_media_path, DisplaySanitizer};
 use crate::domain::search::SearchText;
 use crate::metrics::{Cache, Metrics};
 use crate::store::blogs::{self, BlogRecord};
-use crate::store::media_images::ImageRecord;
+use crate::store::media_images::{self, ImageRecord};
 use crate::store::watch::Reading;
 use crate::store::{Db, StoreError};
 
@@ -136,13 +137,28 @@ impl BlogApi {
         let Some(id) = BlogId::parse(id) else {
             return Ok(None);
         };
-        let record = self.db.read(move |conn| blogs::get(conn, &id)).await?;
-        let Some(record) = record else {
+        let found = self
+            .db
+            .read(move |conn| {
+                let Some(record) = blogs::get(conn, &id)? else {
+                    return Ok(None);
+                };
+                // The body's raster images, each once, in order, as far as they are recorded.
+                let mut images: Vec<ImageRecord> = Vec::new();
+                for src in img_sources(&record.content) {
+                    if is_media_path(&src) && !images.iter().any(|image| image.path == src) {
+                        images.extend(media_images::get(conn, &src)?);
+                    }
+                }
+                Ok(Some((record, images)))
+            })
+            .await?;
+        let Some((record, images)) = found else {
             return Ok(None);
         };
         let body = DetailBody {
             data: DetailData {
-                datas: vec![BlogJson::new(&record, &self.sanitizer)],
+                datas: vec![BlogJson::new(&record, &self.sanitizer).with_content_images(&images)],
             },
             message: None,
         };
@@ -307,6 +323,21 @@ pub(crate) struct BlogJson<'a> {
     /// Added to SPEC.md's fields: the size and the renditions of `blog_image` (for `srcset`),
     /// or null when it has none recorded (an SVG, or no image).
     blog_image_set: Option<ImageSetJson<'a>>,
+    /// Added: the size and renditions of each raster image `content` shows (an `<img>` whose
+    /// `src` is a path under the media base), for `srcset`. Empty in lists (no `content`).
+    content_images: Vec<ContentImageJson<'a>>,
+}
+
+/// A raster image of a post's body: its path under the media base and its renditions.
+#[derive(Serialize, utoipa::ToSchema)]
+#[schema(as = ContentImage)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, ts(rename = "ContentImage"))]
+pub(crate) struct ContentImageJson<'a> {
+    /// As the stored body names it (`blogs/3f9a0c1d2e3f4a5b.jpg`); `content` shows it under
+    /// the media base.
+    path: &'a str,
+    set: ImageSetJson<'a>,
 }
 
 /// A raster image's size and the files it is stored as, for `srcset`.
@@ -394,6 +425,19 @@ impl<'a> BlogJson<'a> {
                 profile_photo_set: record.profile_photo_set.as_ref().map(ImageSetJson::new),
             }),
             blog_image_set: record.blog_image_set.as_ref().map(ImageSetJson::new),
+            content_images: Vec::new(),
         }
+    }
+
+    /// With the renditions of the body's raster images (the detail answer).
+    fn with_content_images(mut self, images: &'a [ImageRecord]) -> BlogJson<'a> {
+        self.content_images = images
+            .iter()
+            .map(|image| ContentImageJson {
+                path: &image.path,
+                set: ImageSetJson::new(image),
+            })
+            .collect();
+        self
     }
 }

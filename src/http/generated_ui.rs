@@ -14,8 +14,8 @@ use std::path::Path;
 use ts_rs::{Config, TS};
 
 use super::blogs::{
-    AuthorJson, BlogJson, DetailBody, DetailData, ImageSetJson, ImageSourceJson, ListBody,
-    ListData, Pagination, TagJson,
+    AuthorJson, BlogJson, ContentImageJson, DetailBody, DetailData, ImageSetJson, ImageSourceJson,
+    ListBody, ListData, Pagination, TagJson,
 };
 use super::error::ErrorBody;
 use super::reply::{CreatedBody, CreatedId};
@@ -39,6 +39,7 @@ fn api_types() -> String {
         AuthorJson::decl(&cfg),
         ImageSetJson::decl(&cfg),
         ImageSourceJson::decl(&cfg),
+        ContentImageJson::decl(&cfg),
         Pagination::decl(&cfg),
         ListBody::decl(&cfg),
         ListData::decl(&cfg),

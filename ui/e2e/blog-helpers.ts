@@ -33,6 +33,7 @@ export function fakeBlog(overrides: Partial<Blog> = {}): Blog {
     title: 'A fake post for a routed answer',
     motive: 'What this fake post is about, in one sentence.',
     content: '<p>Body text.</p>',
+    content_images: [],
     blog_image: 'e2e/post.svg',
     date: '2025-01-21T00:00:00Z',
     min_read: '3 min read',

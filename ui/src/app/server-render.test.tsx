@@ -30,6 +30,7 @@ function post(n: number, title = `Post number ${n}`): Blog {
     tags: [{ name: n % 3 ? 'Real Estate' : 'Foundation' }],
     written_by: n % 2 ? { name: `Author ${n}`, profile_photo: null, profile_photo_set: null } : null,
     blog_image_set: null,
+    content_images: [],
   };
 }
 

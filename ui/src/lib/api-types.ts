@@ -30,7 +30,12 @@ color: string, tags: Array<BlogTag>, written_by: BlogAuthor | null,
  * Added to SPEC.md's fields: the size and the renditions of `blog_image` (for `srcset`),
  * or null when it has none recorded (an SVG, or no image).
  */
-blog_image_set: ImageSet | null, };
+blog_image_set: ImageSet | null, 
+/**
+ * Added: the size and renditions of each raster image `content` shows (an `<img>` whose
+ * `src` is a path under the media base), for `srcset`. Empty in lists (no `content`).
+ */
+content_images: Array<ContentImage>, };
 
 export type BlogTag = { name: string, };
 
@@ -67,6 +72,13 @@ width: number,
  * `image/webp`, `image/jpeg` or `image/png`.
  */
 type: string, };
+
+export type ContentImage = { 
+/**
+ * As the stored body names it (`blogs/3f9a0c1d2e3f4a5b.jpg`); `content` shows it under
+ * the media base.
+ */
+path: string, set: ImageSet, };
 
 export type Pagination = { total: number, limit: number, page: number, pages: number, };
 

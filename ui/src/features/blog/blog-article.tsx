@@ -3,11 +3,11 @@ import type { Blog } from '@/lib/api-types';
 import { useInlineStyle } from '@/lib/use-inline-style';
 import { AuthorBadge } from './author-badge';
 import { blogColor, formatBlogDate } from './blog-format';
-import { PostBody } from './post-body';
+import { COLUMN_SIZES, PostBody } from './post-body';
 import './blog-detail.css';
 
-/** The post's picture fills the article column (blog-detail.css: 800px, less 1rem each side on phones). */
-export const HERO_SIZES = '(min-width: 832px) 800px, calc(100vw - 2rem)';
+/** The post's picture fills the article column, as the body's images do. */
+export const HERO_SIZES = COLUMN_SIZES;
 
 /**
  * A post as its page shows it: kicker (tags and reading time in its colour), title, byline,
@@ -58,7 +58,7 @@ export function BlogArticle({ blog }: { blog: Blog }) {
         />
       )}
       <p class="blog-detail__motive">{blog.motive}</p>
-      <PostBody html={blog.content} />
+      <PostBody html={blog.content} images={blog.content_images} />
     </article>
   );
 }

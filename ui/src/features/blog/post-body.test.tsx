@@ -1,6 +1,7 @@
 import { render } from '@testing-library/preact';
 import { describe, expect, it } from 'vitest';
-import { PostBody, presentPostHtml, presentPostHtmlText } from './post-body';
+import type { ContentImage } from '@/lib/api-types';
+import { COLUMN_SIZES, PostBody, presentPostHtml, presentPostHtmlText } from './post-body';
 
 describe('presentPostHtml', () => {
   it('demotes h1 to h2: the post title is the page h1', () => {
@@ -51,5 +52,58 @@ describe('presentPostHtmlText (the server render)', () => {
         '<a target="_blank" rel="noopener noreferrer nofollow" href="https://example.org/x" rel="noopener noreferrer">out</a>' +
         '<a href="https://www.site.test/blogs" rel="noopener noreferrer">in</a><a href="/blogs">rel</a>',
     );
+  });
+});
+
+describe('body images stored for every screen', () => {
+  const images: ContentImage[] = [
+    {
+      path: 'blogs/site.jpg',
+      set: {
+        width: 1000,
+        height: 500,
+        sources: [
+          { path: 'blogs/site-480.webp', width: 480, type: 'image/webp' },
+          { path: 'blogs/site-480.jpg', width: 480, type: 'image/jpeg' },
+          { path: 'blogs/site.webp', width: 1000, type: 'image/webp' },
+          { path: 'blogs/site.jpg', width: 1000, type: 'image/jpeg' },
+        ],
+      },
+    },
+  ];
+  const clean =
+    '<p><img src="/media/blogs/site.jpg" alt="The site"></p><p><img src="/media/blogs/plan.svg" alt="A plan"></p>';
+
+  function check(container: HTMLElement) {
+    const pictures = container.querySelectorAll('picture.media-picture');
+    expect(pictures).toHaveLength(1);
+    const source = pictures[0]?.querySelector('source');
+    expect(source?.getAttribute('type')).toBe('image/webp');
+    expect(source?.getAttribute('srcset')).toBe(
+      '/media/blogs/site-480.webp 480w, /media/blogs/site.webp 1000w',
+    );
+    expect(source?.getAttribute('sizes')).toBe(COLUMN_SIZES);
+    const photo = pictures[0]?.querySelector('img');
+    expect(photo?.getAttribute('srcset')).toBe('/media/blogs/site-480.jpg 480w, /media/blogs/site.jpg 1000w');
+    expect(photo?.getAttribute('sizes')).toBe(COLUMN_SIZES);
+    expect([photo?.getAttribute('width'), photo?.getAttribute('height')]).toEqual(['1000', '500']);
+    expect(photo?.getAttribute('alt')).toBe('The site');
+    expect(photo?.getAttribute('loading')).toBe('lazy');
+    // An image without renditions (a drawing) stays as it was.
+    const plan = container.querySelector('img[src="/media/blogs/plan.svg"]');
+    expect(plan?.parentElement?.tagName).toBe('P');
+    expect(plan?.hasAttribute('srcset')).toBe(false);
+  }
+
+  it('the browser wraps a recorded image in a picture of its renditions', () => {
+    const container = document.createElement('div');
+    container.innerHTML = presentPostHtml(clean, images);
+    check(container);
+  });
+
+  it('the server writes the same', () => {
+    const container = document.createElement('div');
+    container.innerHTML = presentPostHtmlText(clean, 'www.example.com', images);
+    check(container);
   });
 });

@@ -60,6 +60,7 @@ function previewBlog(form: StoryForm, html: string, minRead: string): Blog {
     content: html,
     blog_image: form.image,
     blog_image_set: null,
+    content_images: [],
     date: form.date ? `${form.date}T00:00:00.000Z` : new Date().toISOString(),
     min_read: form.min_read || minRead,
     color: form.color || '#0f3b57',
