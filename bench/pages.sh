@@ -24,9 +24,16 @@ chmod 755 "$work"
 cleanup() { kill "$corpsite_pid" 2>/dev/null || true; "$NGINX" -p "$work" -c nginx.conf -s stop 2>/dev/null || true; rm -rf "$work"; }
 trap cleanup EXIT
 
-CORPSITE_ADMIN_ADDR=off RUST_LOG=warn "$BIN" serve --addr 127.0.0.1:0 --data-dir "$work/data" > "$work/out" &
-corpsite_pid=$!
-for _ in $(seq 50); do grep -q serving "$work/out" 2>/dev/null && break; sleep 0.1; done
+start_corpsite() {
+  CORPSITE_ADMIN_ADDR=off RUST_LOG=warn "$BIN" serve --addr 127.0.0.1:0 --data-dir "$work/data" > "$work/out" &
+  corpsite_pid=$!
+  for _ in $(seq 300); do grep -q serving "$work/out" 2>/dev/null && break; sleep 0.1; done
+}
+# The first start publishes the demo stories and makes their photos' renditions (a one-off
+# peak of decoded images); the figures, memory included, are of a site as it runs every day.
+start_corpsite
+kill "$corpsite_pid"; wait "$corpsite_pid" 2>/dev/null || true
+start_corpsite
 corpsite=$(grep -o 'http://[^/]*' "$work/out")
 post=/blogs/detail/$(curl -s "$corpsite/api/corp_website/blogs/get" | python3 -c 'import json,sys; print(json.load(sys.stdin)["data"]["datas"][0]["_id"])')
 
