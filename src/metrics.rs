@@ -172,6 +172,8 @@ impl Limit {
 pub enum Cache {
     /// The blog list API's answers.
     BlogList,
+    /// The blog detail API's answers (a post, its body sanitized again for display).
+    BlogPost,
     /// Rendered pages that show blog data.
     Pages,
     /// Rendered pages that show none (kept per generation of the company's details).
@@ -184,6 +186,7 @@ impl Cache {
     fn as_str(self) -> &'static str {
         match self {
             Cache::BlogList => "blog_list",
+            Cache::BlogPost => "blog_post",
             Cache::Pages => "pages",
             Cache::StaticPages => "static_pages",
             Cache::Discovery => "discovery",

@@ -491,6 +491,50 @@ async fn the_list_shows_a_change_within_a_second() {
 }
 
 #[tokio::test]
+async fn a_post_shows_a_change_within_a_second() {
+    let app = TestApp::new();
+    publish_all(&app, numbered_posts(1)).await;
+    let path = "/api/corp_website/blogs/get/post-1";
+    let before = json(&app.get(path).await);
+    // Asked again, it comes from the cache once the version is known: the same answer.
+    assert_eq!(json(&app.get(path).await), before);
+    assert_eq!(json(&app.get(path).await), before);
+
+    app.db()
+        .write(|conn| {
+            conn.execute(
+                "UPDATE blogs SET title = 'Renamed' WHERE slug = 'post-1'",
+                [],
+            )
+            .map_err(StoreError::from)
+        })
+        .await
+        .expect("update");
+    let start = std::time::Instant::now();
+    let mut after = json(&app.get(path).await);
+    while after["data"]["datas"][0]["title"] != "Renamed" && start.elapsed().as_secs() < 1 {
+        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+        after = json(&app.get(path).await);
+    }
+    assert_eq!(after["data"]["datas"][0]["title"], "Renamed");
+
+    app.db()
+        .write(|conn| {
+            conn.execute("DELETE FROM blogs WHERE slug = 'post-1'", [])
+                .map_err(StoreError::from)
+        })
+        .await
+        .expect("delete");
+    let start = std::time::Instant::now();
+    let mut status = app.get(path).await.status();
+    while status == 200 && start.elapsed().as_secs() < 1 {
+        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+        status = app.get(path).await.status();
+    }
+    assert_eq!(status, 404, "a deleted post is no longer answered");
+}
+
+#[tokio::test]
 async fn head_and_other_methods_behave() {
     let app = TestApp::new();
     let head = app

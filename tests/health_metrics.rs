@@ -11,8 +11,10 @@ use std::time::{Duration, Instant};
 
 use common::process::{send, Running, BINARY};
 use common::{header, json, TestApp};
+use corpsite::publish;
 use leads_support::{contact, from, post_json};
 use serde_json::Value;
+use time::macros::date;
 use time::OffsetDateTime;
 
 const TOKEN: &str = "test-metrics-token-0123456789";
@@ -318,6 +320,36 @@ async fn a_repeated_blog_list_is_a_cache_hit() {
     assert_eq!(app.request(request()).await.status(), 200);
     let after = scrape(&app).await;
     let hits = "corpsite_cache_requests_total{cache=\"blog_list\",result=\"hit\"}";
+    assert_eq!(value(&after, hits) - value(&before, hits), 1.0);
+}
+
+#[tokio::test]
+async fn a_repeated_post_is_a_cache_hit_and_an_unknown_one_is_never_kept() {
+    let app = app_with_token();
+    let text = "---\ntitle: Cached\nmotive: Kept\ndate: 2025-01-01\n---\nBody.\n";
+    let post = publish::prepare("cached.md", text, date!(2025 - 06 - 01), |_| {
+        Ok(b"<svg xmlns=\"http://www.w3.org/2000/svg\"/>".to_vec())
+    })
+    .expect("a valid post");
+    app.db()
+        .write(move |conn| publish::insert_all(conn, &[post]))
+        .await
+        .expect("insert");
+    // Kept only once the blog version is known (the watch's first read).
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let id = "cached";
+    let get = |id: &str| {
+        from([192, 0, 2, 9])
+            .method("GET")
+            .path(&format!("/api/corp_website/blogs/get/{id}"))
+    };
+    let hits = "corpsite_cache_requests_total{cache=\"blog_post\",result=\"hit\"}";
+    assert_eq!(app.request(get(id)).await.status(), 200);
+    let before = scrape(&app).await;
+    assert_eq!(app.request(get(id)).await.status(), 200);
+    assert_eq!(app.request(get("no-such-post")).await.status(), 404);
+    assert_eq!(app.request(get("no-such-post")).await.status(), 404);
+    let after = scrape(&app).await;
     assert_eq!(value(&after, hits) - value(&before, hits), 1.0);
 }
 

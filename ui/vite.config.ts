@@ -1,11 +1,13 @@
 import { fileURLToPath, URL } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { renderFastPaths } from './vite-render-fast-paths';
 
 // The React API runs on preact/compat: same components, a fraction of the bytes.
 // `vite build --ssr src/app/server-entry.tsx` builds the same app once more, for the binary's
 // JavaScript engine: one self-contained script (dist-ssr/server.js, no imports, no Node APIs)
 // that build.rs hands to the binary.
 export default defineConfig(({ isSsrBuild }) => ({
+  plugins: isSsrBuild ? [renderFastPaths()] : [],
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),

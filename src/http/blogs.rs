@@ -40,6 +40,8 @@ use crate::store::{Db, StoreError};
 
 /// Distinct (page, text) answers kept.
 const CACHE_ENTRIES: usize = 512;
+/// Posts kept, each as the detail endpoint answers it.
+const POST_CACHE_ENTRIES: usize = 256;
 const NOT_FOUND_MESSAGE: &str = "We couldn't find the blog based on your search";
 
 /// A JSON answer and its ETag.
@@ -52,6 +54,8 @@ pub struct BlogApi {
     page_size: u64,
     sanitizer: DisplaySanitizer,
     cache: ResponseCache<(u64, Option<String>), Tagged>,
+    /// Found posts by id: sanitizing a body for display is most of a post's answer.
+    posts: ResponseCache<String, Bytes>,
     /// Searches that miss the cache cost an FTS5 query each: a per-client limit.
     search_limit: Arc<ClientLimit>,
     /// The blog version counter (unknown: nothing is cached).
@@ -71,6 +75,7 @@ impl BlogApi {
             page_size: settings.page_size.max(1),
             sanitizer: DisplaySanitizer::new(&settings.media_base),
             cache: ResponseCache::new(CACHE_ENTRIES).counted(metrics.cache(Cache::BlogList)),
+            posts: ResponseCache::new(POST_CACHE_ENTRIES).counted(metrics.cache(Cache::BlogPost)),
             version,
             search_limit,
         }
@@ -137,6 +142,12 @@ impl BlogApi {
         let Some(id) = BlogId::parse(id) else {
             return Ok(None);
         };
+        // Read before the data, so an answer is never kept under a newer version than its data.
+        let version = self.version.get();
+        let key = id.as_str().to_owned();
+        if let Some(body) = version.and_then(|v| self.posts.get(v, &key)) {
+            return Ok(Some(body));
+        }
         let found = self
             .db
             .read(move |conn| {
@@ -162,8 +173,12 @@ impl BlogApi {
             },
             message: None,
         };
-        let bytes = serde_json::to_vec(&body).map_err(ApiError::unexpected)?;
-        Ok(Some(Bytes::from(bytes)))
+        let bytes = Bytes::from(serde_json::to_vec(&body).map_err(ApiError::unexpected)?);
+        // Only posts that exist are kept: any id could be asked for.
+        if let Some(version) = version {
+            self.posts.put(version, key, bytes.clone());
+        }
+        Ok(Some(bytes))
     }
 
     /// The newest `count` posts, for the feed.
