@@ -37,6 +37,14 @@ async fn publish_all(app: &TestApp, posts: Vec<PreparedPost>) {
         .expect("insert");
 }
 
+/// Runs `sql` on the database directly, as an edit outside the API and the CLI would.
+async fn change_behind_the_publisher(app: &TestApp, sql: &'static str) {
+    app.db()
+        .write(move |conn| conn.execute(sql, []).map_err(StoreError::from))
+        .await
+        .expect("a direct change");
+}
+
 fn ids(body: &Value) -> Vec<String> {
     body["data"]["datas"]
         .as_array()
@@ -423,16 +431,7 @@ async fn content_is_sanitized_again_when_read() {
     let app = TestApp::new();
     publish_all(&app, vec![full_post()]).await;
     // A row changed behind the publisher's back.
-    app.db()
-        .write(|conn| {
-            conn.execute(
-                "UPDATE blogs SET content = '<p onclick=\"x()\">Hi</p><script>alert(1)</script><img src=\"blogs/a.svg\">'",
-                [],
-            )
-            .map_err(StoreError::from)
-        })
-        .await
-        .expect("update");
+    change_behind_the_publisher(&app, "UPDATE blogs SET content = '<p onclick=\"x()\">Hi</p><script>alert(1)</script><img src=\"blogs/a.svg\">'").await;
     let body = json(
         &app.get("/api/corp_website/blogs/get/leasing-a-campus-in-whitefield")
             .await,
@@ -465,26 +464,15 @@ async fn the_list_shows_a_change_within_a_second() {
     // The same request again is served from the cache.
     assert_eq!(json(&app.get("/api/corp_website/blogs/get").await), before);
 
-    app.db()
-        .write(|conn| {
-            conn.execute(
-                "UPDATE blogs SET title = 'Renamed' WHERE slug = 'post-1'",
-                [],
-            )
-            .map_err(StoreError::from)
-        })
-        .await
-        .expect("update");
+    change_behind_the_publisher(
+        &app,
+        "UPDATE blogs SET title = 'Renamed' WHERE slug = 'post-1'",
+    )
+    .await;
     let after = list_once_it(&app, |body| body["data"]["datas"][1]["title"] == "Renamed").await;
     assert_eq!(after["data"]["datas"][1]["title"], "Renamed");
 
-    app.db()
-        .write(|conn| {
-            conn.execute("DELETE FROM blogs WHERE slug = 'post-2'", [])
-                .map_err(StoreError::from)
-        })
-        .await
-        .expect("delete");
+    change_behind_the_publisher(&app, "DELETE FROM blogs WHERE slug = 'post-2'").await;
     let after = list_once_it(&app, |body| ids(body) == ["post-1"]).await;
     assert_eq!(ids(&after), ["post-1"]);
     assert_eq!(after["data"]["pagination"]["total"], 1);
@@ -500,16 +488,11 @@ async fn a_post_shows_a_change_within_a_second() {
     assert_eq!(json(&app.get(path).await), before);
     assert_eq!(json(&app.get(path).await), before);
 
-    app.db()
-        .write(|conn| {
-            conn.execute(
-                "UPDATE blogs SET title = 'Renamed' WHERE slug = 'post-1'",
-                [],
-            )
-            .map_err(StoreError::from)
-        })
-        .await
-        .expect("update");
+    change_behind_the_publisher(
+        &app,
+        "UPDATE blogs SET title = 'Renamed' WHERE slug = 'post-1'",
+    )
+    .await;
     let start = std::time::Instant::now();
     let mut after = json(&app.get(path).await);
     while after["data"]["datas"][0]["title"] != "Renamed" && start.elapsed().as_secs() < 1 {
@@ -518,13 +501,7 @@ async fn a_post_shows_a_change_within_a_second() {
     }
     assert_eq!(after["data"]["datas"][0]["title"], "Renamed");
 
-    app.db()
-        .write(|conn| {
-            conn.execute("DELETE FROM blogs WHERE slug = 'post-1'", [])
-                .map_err(StoreError::from)
-        })
-        .await
-        .expect("delete");
+    change_behind_the_publisher(&app, "DELETE FROM blogs WHERE slug = 'post-1'").await;
     let start = std::time::Instant::now();
     let mut status = app.get(path).await.status();
     while status == 200 && start.elapsed().as_secs() < 1 {
