@@ -1,5 +1,6 @@
 import { iconPaths } from '@/content/icon-paths';
 import type { IconId } from '@/content/types';
+import { PureMarkup } from '@/lib/shared-markup';
 
 interface IconProps {
   name: IconId;
@@ -14,26 +15,30 @@ interface IconProps {
 export function Icon({ name, size = 24, class: className, label }: IconProps) {
   const glyph = iconPaths[name];
   const stroke = glyph.style === 'stroke';
+  // The server writes each icon's markup once (lib/shared-markup.tsx): an SVG's attributes
+  // are a good part of a page's render in its engine.
   return (
-    <svg
-      class={className ? `icon ${className}` : 'icon'}
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      role={label ? 'img' : undefined}
-      aria-label={label}
-      aria-hidden={label ? undefined : 'true'}
-      focusable="false"
-    >
-      <path
-        d={glyph.d}
-        fill={stroke ? 'none' : 'currentColor'}
-        fill-rule={glyph.fillRule}
-        stroke={stroke ? 'currentColor' : undefined}
-        stroke-width={stroke ? 2 : undefined}
-        stroke-linecap={stroke ? 'round' : undefined}
-        stroke-linejoin={stroke ? 'round' : undefined}
-      />
-    </svg>
+    <PureMarkup name={JSON.stringify([name, size, className, label])}>
+      <svg
+        class={className ? `icon ${className}` : 'icon'}
+        width={size}
+        height={size}
+        viewBox="0 0 24 24"
+        role={label ? 'img' : undefined}
+        aria-label={label}
+        aria-hidden={label ? undefined : 'true'}
+        focusable="false"
+      >
+        <path
+          d={glyph.d}
+          fill={stroke ? 'none' : 'currentColor'}
+          fill-rule={glyph.fillRule}
+          stroke={stroke ? 'currentColor' : undefined}
+          stroke-width={stroke ? 2 : undefined}
+          stroke-linecap={stroke ? 'round' : undefined}
+          stroke-linejoin={stroke ? 'round' : undefined}
+        />
+      </svg>
+    </PureMarkup>
   );
 }

@@ -12,6 +12,10 @@ import { type ComponentChildren, Fragment, h } from 'preact';
  * blogs' version and the page's route. Inside, a piece may read only those and what its
  * `name` says (a card names its post, variant and loading): not other blog data, not the
  * query string, not the site's address. `server-render.test.tsx` holds them to that.
+ *
+ * `PureMarkup` is for the smallest pieces whose markup follows from their props alone (an
+ * icon): kept in each engine whatever the scope, but only while a render has one, so a fresh
+ * render still makes everything.
  */
 type Renderer = (children: ComponentChildren, context: object) => string;
 
@@ -58,14 +62,25 @@ interface SharedMarkupProps {
 }
 
 export function SharedMarkup({ name, children }: SharedMarkupProps, context: object) {
-  if (!renderer || !store || scope === null) return <>{children}</>;
-  const key = `${name}\n${scope}`;
-  let html = store.get(key);
-  if (html === undefined) {
+  if (!store || scope === null) return <>{children}</>;
+  return kept(store, `${name}\n${scope}`, children, context);
+}
+
+/** Icons by their props: a few dozen in all. */
+const pureStore = localMarkupStore(256);
+
+export function PureMarkup({ name, children }: SharedMarkupProps, context: object) {
+  if (!store || scope === null) return <>{children}</>;
+  return kept(pureStore, name, children, context);
+}
+
+function kept(from: MarkupStore, key: string, children: ComponentChildren, context: object) {
+  let html = from.get(key);
+  if (html === undefined && renderer) {
     // The same providers (the router's, the site's links') as the page around it.
     html = renderer(children, context);
-    store.put(key, html);
+    from.put(key, html);
   }
   // preact-render-to-string writes a Fragment's `tpl` strings out as they are.
-  return h(Fragment, { tpl: [html] } as object);
+  return html === undefined ? <>{children}</> : h(Fragment, { tpl: [html] } as object);
 }
