@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Lighthouse (mobile, its default) on a few routes of the release binary, in Debian's
 # Chromium. Fetches lighthouse@12.8.2 from npm on first use (not a project dependency).
-#   bash bench/lighthouse.sh [route ...]
+#   [KEEP_REPORTS=DIR] bash bench/lighthouse.sh [route ...]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BIN=target/release/corpsite
@@ -34,4 +34,6 @@ for route in "${routes[@]}"; do
     console.log(process.argv[2].padEnd(48), s);
     console.log("".padEnd(48), m, "| LCP element:", lcp);
   ' "$work/report.json" "$route"
+  # KEEP_REPORTS=DIR keeps each route's whole report (e.g. _blogs.json) for a closer look.
+  if [ -n "${KEEP_REPORTS:-}" ]; then cp "$work/report.json" "$KEEP_REPORTS/$(echo "$route" | tr / _).json"; fi
 done

@@ -17,8 +17,6 @@ import '@/styles/controls.css';
 import '@/features/blog/blog-list.css';
 
 const SKELETON_CARDS = 8;
-/** The first row of the grid loads its images at once; the rest lazily. */
-const EAGER_CARDS = 4;
 
 function listSearch(page: number, query: string): string {
   const params = new URLSearchParams();
@@ -134,17 +132,13 @@ export function BlogListPage() {
         {blogs.length > 0 && (
           <ul class="blog-cards blog-grid">
             {groupBlogs(blogs).flatMap((group) =>
-              group.items.map(({ blog, variant }, index) => (
+              group.items.map(({ blog, variant }) => (
                 <li
                   key={blog._id}
                   class={`blog-grid__item blog-grid__item--${variant}`}
                   data-group={group.id}
                 >
-                  <BlogCard
-                    blog={blog}
-                    variant={variant}
-                    eager={group.id === 'lead' && index < EAGER_CARDS}
-                  />
+                  <BlogCard blog={blog} variant={variant} />
                 </li>
               )),
             )}

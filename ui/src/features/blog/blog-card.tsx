@@ -22,8 +22,6 @@ const CARD_SIZES: Record<BlogCardVariant, string> = {
 interface BlogCardProps {
   blog: Blog;
   variant: BlogCardVariant;
-  /** Cards in the first rows load at once; the rest when scrolled near. */
-  eager: boolean;
 }
 
 /**
@@ -32,15 +30,15 @@ interface BlogCardProps {
  * that shows it reuses it.
  */
 export function BlogCard(props: BlogCardProps) {
-  const { blog, variant, eager } = props;
+  const { blog, variant } = props;
   return (
-    <SharedMarkup name={`blog-card ${variant} ${eager ? 'eager' : 'lazy'} ${blog._id}`}>
+    <SharedMarkup name={`blog-card ${variant} ${blog._id}`}>
       <Card {...props} />
     </SharedMarkup>
   );
 }
 
-function Card({ blog, variant, eager }: BlogCardProps) {
+function Card({ blog, variant }: BlogCardProps) {
   const tag = blog.tags[0]?.name;
   const author = blog.written_by?.name;
   const card = useInlineStyle<HTMLElement>({ '--blog-color': blogColor(blog.color) });
@@ -54,7 +52,9 @@ function Card({ blog, variant, eager }: BlogCardProps) {
           sizes={CARD_SIZES[variant]}
           width={1200}
           height={675}
-          loading={eager ? 'eager' : 'lazy'}
+          // Lazy even in the first row: the page's hero is its largest paint, and photos
+          // fetched beside it would only slow it on a phone.
+          loading="lazy"
         />
       )}
       <div class="blog-card__body">
