@@ -15,10 +15,18 @@ trap 'kill $pid 2>/dev/null; rm -rf "$work"' EXIT
 for _ in $(seq 600); do grep -q serving "$work/out" 2>/dev/null && break; sleep 0.1; done
 base=$(grep -o 'http://[^/]*' "$work/out")
 for route in "${routes[@]}"; do
-  rm -f "$work/report.json"
-  if ! CHROME_PATH=${CHROME_PATH:-/usr/bin/chromium} npx --yes lighthouse@12.8.2 "$base$route" --quiet \
-    --chrome-flags="--headless=new --no-sandbox --disable-gpu --disable-background-networking" \
-    --output=json --output-path="$work/report.json" > "$work/lighthouse.log" 2>&1; then
+  # Chromium's trace now and then misses the navigation's start (NO_NAVSTART): one more try.
+  ok=
+  for _ in 1 2; do
+    rm -f "$work/report.json"
+    if CHROME_PATH=${CHROME_PATH:-/usr/bin/chromium} npx --yes lighthouse@12.8.2 "$base$route" --quiet \
+      --chrome-flags="--headless=new --no-sandbox --disable-gpu --disable-background-networking" \
+      --output=json --output-path="$work/report.json" > "$work/lighthouse.log" 2>&1; then
+      ok=1
+      break
+    fi
+  done
+  if [ -z "$ok" ]; then
     echo "$route: lighthouse failed: $(tail -n 3 "$work/lighthouse.log")"
     continue
   fi
