@@ -5,12 +5,14 @@
 //! markup pieces a render keeps are shared by all of them (`shared_markup`). A render that runs
 //! past its deadline is interrupted by the engine itself; an engine that was interrupted, ran
 //! out of memory or failed to start is rebuilt before its next job. Cyclic garbage is
-//! collected between renders, after the answer has gone, every few renders. The job queue is
-//! bounded: when it is full a request is told at once (and gets the plain shell).
+//! collected between renders, after the answer has gone, every few renders. A job goes to the
+//! engine that was busy last (its heap still in the CPU's caches), else it waits in a bounded
+//! queue: when that is full a request is told at once (and gets the plain shell).
 
+use std::collections::VecDeque;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::mpsc::{self, Receiver, SyncSender, TrySendError};
-use std::sync::{Arc, Mutex};
+use std::sync::mpsc::{self, SyncSender};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
 
 use rquickjs::{Context, Function, Runtime};
@@ -88,32 +90,77 @@ impl Default for Limits {
 }
 
 pub struct RenderPool {
-    jobs: SyncSender<Job>,
+    dispatch: Arc<Dispatch>,
     deadline: Duration,
+}
+
+/// Which engines are free and which jobs wait, under one lock: a job never waits while an
+/// engine idles.
+struct Dispatch {
+    state: Mutex<DispatchState>,
+    queue_limit: usize,
+}
+
+#[derive(Default)]
+struct DispatchState {
+    /// Free engines, each waiting on its own channel; the one free last is on top. It takes
+    /// the next job: with jobs one after another, engines taking turns would each find their
+    /// heap gone from the caches (about a tenth of a render).
+    idle: Vec<SyncSender<Job>>,
+    /// Jobs that came while every engine was busy, oldest first.
+    waiting: VecDeque<Job>,
+    /// The pool is gone: engines stop.
+    closed: bool,
+}
+
+impl Dispatch {
+    fn lock(&self) -> MutexGuard<'_, DispatchState> {
+        self.state.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// An engine's next job: a waiting one, or the next sent to it once it is on the idle
+    /// stack. None once the pool is gone.
+    fn next_job(&self) -> Option<Job> {
+        let (free, job) = mpsc::sync_channel(1);
+        {
+            let mut state = self.lock();
+            if state.closed {
+                return None;
+            }
+            if let Some(job) = state.waiting.pop_front() {
+                return Some(job);
+            }
+            state.idle.push(free);
+        }
+        // Dropping the idle stack (the pool is gone) ends the wait.
+        job.recv().ok()
+    }
 }
 
 impl RenderPool {
     /// Starts `limits.engines` threads, each evaluating `script` (which must set
     /// `globalThis.corpsiteRender`). Engines start in the background; early jobs wait for them.
     pub fn start(script: Arc<str>, limits: Limits) -> RenderPool {
-        let (jobs, queue) = mpsc::sync_channel(limits.queue.max(1));
-        let queue = Arc::new(Mutex::new(queue));
+        let dispatch = Arc::new(Dispatch {
+            state: Mutex::new(DispatchState::default()),
+            queue_limit: limits.queue.max(1),
+        });
         let markup = Arc::new(MarkupStore::default());
         for index in 0..limits.engines.max(1) {
-            let queue = Arc::clone(&queue);
+            let dispatch = Arc::clone(&dispatch);
             let script = Arc::clone(&script);
             let markup = Arc::clone(&markup);
             let spawned = std::thread::Builder::new()
                 .name(format!("render-{index}"))
                 // QuickJS keeps its own stack limit (1 MiB, below); the thread has room above it.
                 .stack_size(4 << 20)
-                .spawn(move || work(&queue, &script, &markup, limits));
+                .spawn(move || work(&dispatch, &script, &markup, limits));
             if let Err(err) = spawned {
                 tracing::error!(error = %err, "could not start a render thread");
             }
         }
         RenderPool {
-            jobs,
+            dispatch,
             deadline: limits.deadline,
         }
     }
@@ -127,14 +174,31 @@ impl RenderPool {
     /// Calls `globalThis[function](input)` on an engine thread.
     pub async fn call(&self, function: &'static str, input: String) -> Result<String, RenderError> {
         let (reply, answer) = oneshot::channel();
-        match self.jobs.try_send(Job {
+        let mut job = Job {
             function,
             input,
             reply,
-        }) {
-            Ok(()) => {}
-            Err(TrySendError::Full(_)) => return Err(RenderError::Busy),
-            Err(TrySendError::Disconnected(_)) => return Err(RenderError::Stopped),
+        };
+        {
+            let mut state = self.dispatch.lock();
+            loop {
+                let Some(engine) = state.idle.pop() else {
+                    if state.waiting.len() >= self.dispatch.queue_limit {
+                        return Err(RenderError::Busy);
+                    }
+                    state.waiting.push_back(job);
+                    break;
+                };
+                // An engine whose thread has ended gives the job back: the next one is asked.
+                match engine.try_send(job) {
+                    Ok(()) => break,
+                    Err(
+                        mpsc::TrySendError::Full(back) | mpsc::TrySendError::Disconnected(back),
+                    ) => {
+                        job = back;
+                    }
+                }
+            }
         }
         // The engine interrupts itself at the deadline; this bound also covers the wait in the
         // queue and an engine still starting.
@@ -144,6 +208,16 @@ impl RenderPool {
             Ok(Err(_)) => Err(RenderError::Stopped),
             Err(_) => Err(RenderError::TimedOut(bound)),
         }
+    }
+}
+
+impl Drop for RenderPool {
+    fn drop(&mut self) {
+        let mut state = self.dispatch.lock();
+        state.closed = true;
+        // Free engines stop waiting; jobs still queued are answered `Stopped` by their drop.
+        state.idle.clear();
+        state.waiting.clear();
     }
 }
 
@@ -256,7 +330,7 @@ fn describe(ctx: &rquickjs::Ctx<'_>, err: rquickjs::Error) -> String {
     err.to_string()
 }
 
-fn work(queue: &Mutex<Receiver<Job>>, script: &str, markup: &Arc<MarkupStore>, limits: Limits) {
+fn work(dispatch: &Dispatch, script: &str, markup: &Arc<MarkupStore>, limits: Limits) {
     let mut engine = match Engine::start(script, markup, limits) {
         Ok(engine) => Some(engine),
         Err(err) => {
@@ -264,15 +338,7 @@ fn work(queue: &Mutex<Receiver<Job>>, script: &str, markup: &Arc<MarkupStore>, l
             None
         }
     };
-    loop {
-        // One thread waits on the queue at a time; the others wait for the lock.
-        let job = match queue.lock() {
-            Ok(receiver) => receiver.recv(),
-            Err(_) => return,
-        };
-        let Ok(job) = job else {
-            return; // the pool is gone
-        };
+    while let Some(job) = dispatch.next_job() {
         if engine.as_ref().is_none_or(|e| e.spoiled) {
             engine = match Engine::start(script, markup, limits) {
                 Ok(started) => Some(started),
@@ -316,13 +382,80 @@ mod tests {
             ..Limits::default()
         };
         let pool = RenderPool::start(SCRIPT.into(), limits);
-        let renders = (0..24).map(|n| pool.render(format!("render {n}")));
+        pool.render("render 0".into()).await.expect("rendered");
+        let renders = (1..24).map(|n| pool.render(format!("render {n}")));
         let answers = futures_util::future::join_all(renders).await;
         let made: std::collections::HashSet<String> = answers
             .into_iter()
             .map(|answer| answer.expect("rendered").html)
             .collect();
-        // One engine made the piece; the others, which had it from the store, answered it too.
-        assert_eq!(made.len(), 1, "{made:?}");
+        // The first render made the piece; every engine found it in the store.
+        assert_eq!(
+            made.into_iter().collect::<Vec<_>>(),
+            ["made by render 0"],
+            "from the store"
+        );
+    }
+
+    /// A script that answers which engine ran it.
+    const WHO: &str = r#"
+        const engine = String(Math.random());
+        globalThis.corpsiteRender = () => JSON.stringify({ head: "", html: engine });
+        globalThis.slowly = (ms) => {
+            const end = Date.now() + Number(ms);
+            while (Date.now() < end) {}
+            return engine;
+        };
+    "#;
+
+    #[tokio::test]
+    async fn jobs_one_after_another_go_to_the_engine_free_last() {
+        let limits = Limits {
+            engines: 3,
+            ..Limits::default()
+        };
+        let pool = RenderPool::start(WHO.into(), limits);
+        // Jobs at once spread over every engine (and every engine has started).
+        let at_once = (0..3).map(|_| pool.call("slowly", "200".into()));
+        let answers = futures_util::future::join_all(at_once).await;
+        let busy: std::collections::HashSet<String> = answers
+            .into_iter()
+            .map(|answer| answer.expect("answered"))
+            .collect();
+        assert_eq!(busy.len(), 3, "{busy:?}");
+        tokio::time::sleep(Duration::from_millis(200)).await; // every engine free again
+                                                              // One after another (each once the engine is back from the last, as with requests
+                                                              // from one client), they all go to one engine.
+        let mut engines = std::collections::HashSet::new();
+        for _ in 0..12 {
+            engines.insert(pool.render(String::new()).await.expect("rendered").html);
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        assert_eq!(engines.len(), 1, "{engines:?}");
+    }
+
+    #[tokio::test]
+    async fn a_job_past_a_full_queue_is_refused_at_once_and_the_queued_ones_are_answered() {
+        let limits = Limits {
+            engines: 1,
+            queue: 2,
+            ..Limits::default()
+        };
+        let pool = RenderPool::start(WHO.into(), limits);
+        pool.render(String::new())
+            .await
+            .expect("the engine started");
+        tokio::time::sleep(Duration::from_millis(200)).await; // and is free again
+        let first = pool.call("slowly", "300".into());
+        let queued = [
+            pool.call("slowly", "1".into()),
+            pool.call("slowly", "1".into()),
+        ];
+        let refused = pool.call("slowly", "1".into());
+        let (first, queued, refused) =
+            tokio::join!(first, futures_util::future::join_all(queued), refused);
+        assert!(matches!(refused, Err(RenderError::Busy)), "{refused:?}");
+        assert!(first.is_ok());
+        assert!(queued.iter().all(Result::is_ok), "{queued:?}");
     }
 }
