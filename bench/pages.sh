@@ -2,7 +2,7 @@
 # Server-rendered pages: corpsite answering /, /blogs and a post from its render cache vs
 # nginx serving the very same HTML (saved from corpsite) as files with gzip_static, same
 # machine, same wrk load; then the cold render time of every route (cache emptied by a
-# fresh path each time) and the server's peak resident memory.
+# fresh path each time), the engines' share of it and the server's peak resident memory.
 #   bash bench/pages.sh            (needs: cargo build --release; apt-get install wrk nginx)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -24,8 +24,9 @@ chmod 755 "$work"
 cleanup() { kill "$corpsite_pid" 2>/dev/null || true; "$NGINX" -p "$work" -c nginx.conf -s stop 2>/dev/null || true; rm -rf "$work"; }
 trap cleanup EXIT
 
+admin_port=$(free_port)
 start_corpsite() {
-  CORPSITE_ADMIN_ADDR=off RUST_LOG=warn "$BIN" serve --addr 127.0.0.1:0 --data-dir "$work/data" > "$work/out" &
+  CORPSITE_ADMIN_ADDR=127.0.0.1:$admin_port RUST_LOG=warn "$BIN" serve --addr 127.0.0.1:0 --data-dir "$work/data" > "$work/out" &
   corpsite_pid=$!
   for _ in $(seq 300); do grep -q serving "$work/out" 2>/dev/null && break; sleep 0.1; done
 }
@@ -111,5 +112,25 @@ for route in table:
 if reconnects:
     print(f"  ({reconnects} requests found their kept-alive connection closed and were sent again)")
 PY
+
+# The engines' own share: every render since the start (the cold ones above, the pages wrk
+# asked for first), from the server's histogram.
+echo
+curl -s "http://127.0.0.1:$admin_port/metrics" | python3 -c '
+import sys
+buckets, count, total = [], 0, 0.0
+for line in sys.stdin:
+    if line.startswith("corpsite_page_render_duration_seconds_bucket"):
+        le = line.split("le=\"", 1)[1].split("\"", 1)[0]
+        buckets.append((float(le), float(line.split()[-1])))
+    elif line.startswith("corpsite_page_render_duration_seconds_count"):
+        count = float(line.split()[-1])
+    elif line.startswith("corpsite_page_render_duration_seconds_sum"):
+        total = float(line.split()[-1])
+if count:
+    within = lambda q: next(f"{le * 1000:g}" for le, n in buckets if n >= q * count)
+    print(f"in the engines: {count:.0f} renders, mean {total / count * 1000:.2f} ms, p50 within {within(0.5)} ms, p99 within {within(0.99)} ms;",
+          ", ".join(f"{n / count:.1%} within {le * 1000:g} ms" for le, n in buckets if le in (0.0025, 0.005)))
+'
 echo
 echo "peak resident memory of corpsite: $(grep VmHWM /proc/$corpsite_pid/status | awk '{print $2/1024 " MB"}')"

@@ -353,6 +353,23 @@ async fn a_repeated_post_is_a_cache_hit_and_an_unknown_one_is_never_kept() {
     assert_eq!(value(&after, hits) - value(&before, hits), 1.0);
 }
 
+#[tokio::test]
+async fn each_page_render_is_timed_once_and_a_cached_page_is_not_rendered() {
+    let app = app_with_token();
+    // Pages are kept once the blog version is known (the watch's first read).
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let count = "corpsite_page_render_duration_seconds_count";
+    let sum = "corpsite_page_render_duration_seconds_sum";
+    let before = scrape(&app).await;
+    let page = || from([192, 0, 2, 9]).method("GET").path("/why-us");
+    assert_eq!(app.request(page()).await.status(), 200);
+    assert_eq!(app.request(page()).await.status(), 200);
+    let after = scrape(&app).await;
+    assert_eq!(value(&after, count) - value(&before, count), 1.0);
+    let took = value(&after, sum) - value(&before, sum);
+    assert!(took > 0.0 && took < 1.0, "{took} s");
+}
+
 #[test]
 fn the_admin_address_serves_metrics_and_healthz_and_the_site_does_not() {
     let dir = tempfile::tempdir().expect("temp dir");

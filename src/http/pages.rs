@@ -109,7 +109,7 @@ impl Pages {
         let private_html = noindex(shell.html());
         let private_etag = etag_of(private_html.as_bytes());
         Pages {
-            pool: RenderPool::start(script, Limits::default()),
+            pool: RenderPool::start(script, Limits::default(), metrics.renders()),
             document,
             shell,
             private_shell: Bytes::from(private_html),

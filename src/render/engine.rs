@@ -15,6 +15,7 @@ use std::sync::mpsc::{self, SyncSender};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
 
+use prometheus_client::metrics::histogram::Histogram;
 use rquickjs::{Context, Function, Runtime};
 use serde::Deserialize;
 use tokio::sync::oneshot;
@@ -140,7 +141,8 @@ impl Dispatch {
 impl RenderPool {
     /// Starts `limits.engines` threads, each evaluating `script` (which must set
     /// `globalThis.corpsiteRender`). Engines start in the background; early jobs wait for them.
-    pub fn start(script: Arc<str>, limits: Limits) -> RenderPool {
+    /// `renders` gets the time of each page render.
+    pub fn start(script: Arc<str>, limits: Limits, renders: Histogram) -> RenderPool {
         let dispatch = Arc::new(Dispatch {
             state: Mutex::new(DispatchState::default()),
             queue_limit: limits.queue.max(1),
@@ -150,11 +152,12 @@ impl RenderPool {
             let dispatch = Arc::clone(&dispatch);
             let script = Arc::clone(&script);
             let markup = Arc::clone(&markup);
+            let renders = renders.clone();
             let spawned = std::thread::Builder::new()
                 .name(format!("render-{index}"))
                 // QuickJS keeps its own stack limit (1 MiB, below); the thread has room above it.
                 .stack_size(4 << 20)
-                .spawn(move || work(&dispatch, &script, &markup, limits));
+                .spawn(move || work(&dispatch, &script, &markup, limits, &renders));
             if let Err(err) = spawned {
                 tracing::error!(error = %err, "could not start a render thread");
             }
@@ -330,7 +333,13 @@ fn describe(ctx: &rquickjs::Ctx<'_>, err: rquickjs::Error) -> String {
     err.to_string()
 }
 
-fn work(dispatch: &Dispatch, script: &str, markup: &Arc<MarkupStore>, limits: Limits) {
+fn work(
+    dispatch: &Dispatch,
+    script: &str,
+    markup: &Arc<MarkupStore>,
+    limits: Limits,
+    renders: &Histogram,
+) {
     let mut engine = match Engine::start(script, markup, limits) {
         Ok(engine) => Some(engine),
         Err(err) => {
@@ -351,7 +360,11 @@ fn work(dispatch: &Dispatch, script: &str, markup: &Arc<MarkupStore>, limits: Li
         let Some(current) = engine.as_mut() else {
             continue;
         };
+        let started = Instant::now();
         let result = current.call(job.function, job.input, limits.deadline);
+        if job.function == RENDER {
+            renders.observe(started.elapsed().as_secs_f64());
+        }
         let _ = job.reply.send(result);
         if !current.spoiled {
             current.collect();
@@ -381,7 +394,7 @@ mod tests {
             engines: 3,
             ..Limits::default()
         };
-        let pool = RenderPool::start(SCRIPT.into(), limits);
+        let pool = RenderPool::start(SCRIPT.into(), limits, Histogram::new([0.001]));
         pool.render("render 0".into()).await.expect("rendered");
         let renders = (1..24).map(|n| pool.render(format!("render {n}")));
         let answers = futures_util::future::join_all(renders).await;
@@ -414,7 +427,7 @@ mod tests {
             engines: 3,
             ..Limits::default()
         };
-        let pool = RenderPool::start(WHO.into(), limits);
+        let pool = RenderPool::start(WHO.into(), limits, Histogram::new([0.001]));
         // Jobs at once spread over every engine (and every engine has started).
         let at_once = (0..3).map(|_| pool.call("slowly", "200".into()));
         let answers = futures_util::future::join_all(at_once).await;
@@ -441,7 +454,7 @@ mod tests {
             queue: 2,
             ..Limits::default()
         };
-        let pool = RenderPool::start(WHO.into(), limits);
+        let pool = RenderPool::start(WHO.into(), limits, Histogram::new([0.001]));
         pool.render(String::new())
             .await
             .expect("the engine started");
