@@ -508,7 +508,7 @@ async fn a_private_page_is_answered_so_that_no_shared_cache_keeps_it() {
 #[tokio::test]
 async fn pages_without_blog_data_are_not_rendered_again_when_a_post_changes() {
     let app = TestApp::with_render_script(
-        "let n = 0; globalThis.corpsiteRender = () => JSON.stringify({head: '<title>t</title>', html: '<p>render ' + (++n) + '</p>', errors: []});",
+        "let n = 0; globalThis.corpsiteRender = () => JSON.stringify({head: '<title>t</title>', errors: []}) + '\\n<p>render ' + (++n) + '</p>';",
     );
     let first = html(&app, "/why-us").await.1;
     let list = html(&app, "/blogs").await.1;

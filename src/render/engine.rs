@@ -22,16 +22,43 @@ use tokio::sync::oneshot;
 
 use super::shared_markup::MarkupStore;
 
-/// What one render produced (the JSON `corpsiteRender` returns).
-#[derive(Debug, Deserialize)]
+/// What one render produced. `corpsiteRender` answers a line of JSON with the head and the
+/// errors, then the page's markup as it is: the markup, most of the answer, is neither
+/// escaped into JSON by the engine nor unescaped here.
+#[derive(Debug)]
 pub struct Rendered {
     /// The head's tags: title, description, canonical, link previews, JSON-LD.
     pub head: String,
     /// The markup inside `#root`.
     pub html: String,
     /// What the page logged with console.error while rendering.
-    #[serde(default)]
     pub errors: Vec<String>,
+}
+
+#[derive(Deserialize)]
+struct RenderedHead {
+    head: String,
+    #[serde(default)]
+    errors: Vec<String>,
+}
+
+impl Rendered {
+    /// `answer` as `corpsiteRender` wrote it (JSON.stringify never writes a raw line break,
+    /// so the first one ends the JSON).
+    fn parse(mut answer: String) -> Result<Rendered, RenderError> {
+        let Some(end) = answer.find('\n') else {
+            return Err(RenderError::Answer(serde::de::Error::custom(
+                "no line break after the head's JSON",
+            )));
+        };
+        let head: RenderedHead = serde_json::from_str(&answer[..end])?;
+        let html = answer.split_off(end + 1);
+        Ok(Rendered {
+            head: head.head,
+            html,
+            errors: head.errors,
+        })
+    }
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -57,7 +84,7 @@ struct Job {
     reply: oneshot::Sender<Result<String, RenderError>>,
 }
 
-/// The script's render function: the page's JSON request in, `Rendered` as JSON out.
+/// The script's render function: the page's JSON request in, `Rendered` out.
 const RENDER: &str = "corpsiteRender";
 
 /// Renders between two runs of the cycle collector. A run walks the whole heap (the bundle's
@@ -170,8 +197,7 @@ impl RenderPool {
 
     /// Renders `input` (the JSON `corpsiteRender` takes) on an engine thread.
     pub async fn render(&self, input: String) -> Result<Rendered, RenderError> {
-        let answer = self.call(RENDER, input).await?;
-        Ok(serde_json::from_str(&answer)?)
+        Rendered::parse(self.call(RENDER, input).await?)
     }
 
     /// Calls `globalThis[function](input)` on an engine thread.
@@ -384,7 +410,7 @@ mod tests {
                 html = "made by " + input;
                 corpsiteMarkup.put("frame", html);
             }
-            return JSON.stringify({ head: "", html });
+            return JSON.stringify({ head: "" }) + "\n" + html;
         };
     "#;
 
@@ -410,10 +436,23 @@ mod tests {
         );
     }
 
+    #[test]
+    fn an_answer_is_a_line_of_json_then_the_markup_as_it_is() {
+        let rendered = Rendered::parse(
+            "{\"head\":\"<title>T</title>\",\"errors\":[\"x\"]}\n<pre>a\nb \"c\"</pre>".into(),
+        )
+        .expect("parsed");
+        assert_eq!(rendered.head, "<title>T</title>");
+        assert_eq!(rendered.errors, ["x"]);
+        assert_eq!(rendered.html, "<pre>a\nb \"c\"</pre>");
+        assert!(Rendered::parse("{\"head\":\"\"}".into()).is_err());
+        assert!(Rendered::parse("<p>no head</p>\n".into()).is_err());
+    }
+
     /// A script that answers which engine ran it.
     const WHO: &str = r#"
         const engine = String(Math.random());
-        globalThis.corpsiteRender = () => JSON.stringify({ head: "", html: engine });
+        globalThis.corpsiteRender = () => JSON.stringify({ head: "" }) + "\n" + engine;
         globalThis.slowly = (ms) => {
             const end = Date.now() + Number(ms);
             while (Date.now() < end) {}

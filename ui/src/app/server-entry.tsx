@@ -49,10 +49,10 @@ interface RenderRequest {
   data: PageData;
 }
 
-/** What it gets back (JSON): the head's tags, the markup inside #root, and what was logged. */
-interface RenderResult {
+/** What it gets back, as a line of JSON, then the markup inside #root as it is (most of the
+ * answer: neither escaped into JSON here nor unescaped by the binary). */
+interface RenderHead {
   head: string;
-  html: string;
   errors: string[];
 }
 
@@ -99,8 +99,9 @@ function render(input: string): string {
     const headHtml = renderToString(
       <HeadTags head={head} canonicalPath={canonicalPath(request.url)} absolute={absolute} />,
     );
-    const result: RenderResult = { head: headHtml, html, errors };
-    return JSON.stringify(result);
+    const result: RenderHead = { head: headHtml, errors };
+    // JSON.stringify writes no raw line break: the first one ends the head.
+    return `${JSON.stringify(result)}\n${html}`;
   } finally {
     collectHead(null);
     setPageData(null);

@@ -70,7 +70,10 @@ function render(
     contentVersion: generation,
     data: { ...data, site: { data: details as SiteDetailsForm } },
   };
-  return JSON.parse(corpsiteRender(JSON.stringify(input))) as Rendered;
+  const answer = corpsiteRender(JSON.stringify(input));
+  const end = answer.indexOf('\n');
+  const head = JSON.parse(answer.slice(0, end)) as Omit<Rendered, 'html'>;
+  return { ...head, html: answer.slice(end + 1) };
 }
 
 /** Every public page of the table, two posts (one frame for all), and spellings of paths. */
