@@ -6,8 +6,8 @@
 //! past its deadline is interrupted by the engine itself; an engine that was interrupted, ran
 //! out of memory or failed to start is rebuilt before its next job. Cyclic garbage is
 //! collected between renders, after the answer has gone, every few renders. A job goes to the
-//! engine that was busy last (its heap still in the CPU's caches), else it waits in a bounded
-//! queue: when that is full a request is told at once (and gets the plain shell).
+//! engine free last (its heap still in the CPU's caches), else it waits in a bounded queue:
+//! when that is full a request is told at once (and gets the plain shell).
 
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicU64, Ordering};
