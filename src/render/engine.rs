@@ -402,6 +402,16 @@ fn work(
 mod tests {
     use super::*;
 
+    /// A pool of `engines` running `script`, with room for `queue` waiting jobs.
+    fn pool(script: &str, engines: usize, queue: usize) -> RenderPool {
+        let limits = Limits {
+            engines,
+            queue,
+            ..Limits::default()
+        };
+        RenderPool::start(script.into(), limits, Histogram::new([0.001]))
+    }
+
     /// A script whose render asks the shared store for a piece and keeps it on a miss.
     const SCRIPT: &str = r#"
         globalThis.corpsiteRender = (input) => {
@@ -416,11 +426,7 @@ mod tests {
 
     #[tokio::test]
     async fn every_engine_of_the_pool_finds_the_pieces_another_kept() {
-        let limits = Limits {
-            engines: 3,
-            ..Limits::default()
-        };
-        let pool = RenderPool::start(SCRIPT.into(), limits, Histogram::new([0.001]));
+        let pool = pool(SCRIPT, 3, Limits::default().queue);
         pool.render("render 0".into()).await.expect("rendered");
         let renders = (1..24).map(|n| pool.render(format!("render {n}")));
         let answers = futures_util::future::join_all(renders).await;
@@ -462,11 +468,7 @@ mod tests {
 
     #[tokio::test]
     async fn jobs_one_after_another_go_to_the_engine_free_last() {
-        let limits = Limits {
-            engines: 3,
-            ..Limits::default()
-        };
-        let pool = RenderPool::start(WHO.into(), limits, Histogram::new([0.001]));
+        let pool = pool(WHO, 3, Limits::default().queue);
         // Jobs at once spread over every engine (and every engine has started).
         let at_once = (0..3).map(|_| pool.call("slowly", "200".into()));
         let answers = futures_util::future::join_all(at_once).await;
@@ -488,12 +490,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_job_past_a_full_queue_is_refused_at_once_and_the_queued_ones_are_answered() {
-        let limits = Limits {
-            engines: 1,
-            queue: 2,
-            ..Limits::default()
-        };
-        let pool = RenderPool::start(WHO.into(), limits, Histogram::new([0.001]));
+        let pool = pool(WHO, 1, 2);
         pool.render(String::new())
             .await
             .expect("the engine started");
