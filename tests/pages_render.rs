@@ -212,6 +212,30 @@ async fn the_blog_list_renders_the_cards_of_the_asked_page_and_search() {
 }
 
 #[tokio::test]
+async fn every_cards_photo_loads_lazily_the_banner_is_the_largest_paint() {
+    let app = app_with_posts().await;
+    let (_, page) = html(&app, "/blogs").await;
+    let cards: Vec<&str> = page
+        .split("<img")
+        .skip(1)
+        .filter_map(|tag| tag.split('>').next())
+        .filter(|tag| tag.contains("blog-card__image"))
+        .collect();
+    assert!(
+        !cards.is_empty(),
+        "the post with a picture has a card photo"
+    );
+    for card in cards {
+        assert!(card.contains(r#"loading="lazy""#), "{card}");
+    }
+    let banner = page
+        .split("<img")
+        .find(|tag| tag.contains("page-hero__art"))
+        .expect("the banner's art");
+    assert!(banner.contains(r#"fetchpriority="high""#), "{banner}");
+}
+
+#[tokio::test]
 async fn a_post_page_has_its_body_details_json_ld_and_similar_posts() {
     let app = app_with_posts().await;
     let (status, html) = html(&app, "/blogs/detail/leasing-a-campus-in-whitefield").await;
