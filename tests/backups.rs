@@ -1,23 +1,20 @@
 //! Scheduled backup sets, pruning, `corpsite restore` and a backup that meets a full disk.
 
-mod common;
-mod leads_support;
-
 use std::fs;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::time::{Duration, Instant};
 
-use common::process::{send, Running, BINARY};
-use common::{json, TestApp};
+use crate::common::process::{send, Running, BINARY};
+use crate::common::{json, TestApp};
+use crate::leads_support::{
+    contact, enquiries, file, fixture, post_application, post_json, with_application,
+};
 use corpsite::store::backup::integrity_problems;
 use corpsite::store::backup_set::{list_sets, parse_set_name, Manifest, MANIFEST_FILE};
 use corpsite::store::uploads::uploads_dir;
 use corpsite::store::{latest_version, DB_FILE};
-use leads_support::{
-    contact, enquiries, file, fixture, post_application, post_json, with_application,
-};
 use serde_json::json;
 
 /// A schedule short enough for a test: the first set comes one interval after start.

@@ -1,8 +1,6 @@
 //! The blog API as the site calls it, through the real filters and a real database.
 
-mod common;
-
-use common::{header, json, TestApp};
+use crate::common::{header, json, TestApp};
 use corpsite::publish::{self, PreparedPost};
 use corpsite::store::StoreError;
 use serde_json::Value;
@@ -611,13 +609,10 @@ async fn list_and_post_answers_carry_an_etag_that_answers_304_and_a_cdn_may_keep
     );
 }
 
-#[path = "image_samples/mod.rs"]
-mod image_samples;
-
 #[tokio::test]
 async fn a_posts_raster_body_images_come_with_their_renditions_and_show_as_srcset() {
     let app = TestApp::new();
-    let photo = image_samples::encoded(image::ImageFormat::Jpeg, 1000, 500);
+    let photo = crate::image_samples::encoded(image::ImageFormat::Jpeg, 1000, 500);
     let text = "---\ntitle: With a photo\nmotive: M\ndate: 2025-02-01\n---\nThe site:\n\n\
                 ![The site](site.jpg)\n\n![A plan](plan.svg)\n\n![Again](site.jpg)\n\n\
                 <img src=\"site.jpg\" srcset=\"https://evil.example/x.jpg 2x\" alt=\"raw\">\n";

@@ -1,15 +1,12 @@
 //! `corpsite blog ...`: the office publishing from the command line, also while the site runs.
 
-mod common;
-mod image_samples;
-
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+use crate::common::process::{send, Running, BINARY};
+use crate::image_samples::{contains, dimensions};
 use assert_cmd::Command;
-use common::process::{send, Running, BINARY};
 use image::ImageFormat;
-use image_samples::{contains, dimensions};
 
 const SVG: &str = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 16 9\"><rect width=\"16\" height=\"9\"/></svg>";
 
@@ -494,25 +491,25 @@ fn images_that_only_look_like_images_are_refused_and_nothing_is_published() {
         (
             "jpeg of html as an author photo",
             "author_photo",
-            image_samples::jpeg_of_html(),
+            crate::image_samples::jpeg_of_html(),
             "incomplete or damaged",
         ),
         (
             "webp whose chunk claims 0x7fffffff bytes as a cover",
             "image",
-            image_samples::webp_with_a_huge_chunk(),
+            crate::image_samples::webp_with_a_huge_chunk(),
             "incomplete or damaged",
         ),
         (
             "webp whose RIFF length covers html in the body",
             "content",
-            image_samples::webp_covering_html(),
+            crate::image_samples::webp_covering_html(),
             "hidden after its end",
         ),
         (
             "png claiming 100000 x 100000 pixels as a cover",
             "image",
-            image_samples::png_claiming(100_000, 100_000),
+            crate::image_samples::png_claiming(100_000, 100_000),
             "too many pixels",
         ),
     ];
@@ -541,11 +538,11 @@ fn images_that_only_look_like_images_are_refused_and_nothing_is_published() {
 #[test]
 fn published_images_are_re_encoded_without_metadata_or_anything_hidden() {
     let ws = Workspace::new();
-    ws.write_bytes("cover.jpg", &image_samples::jpeg_with_gps(64, 48));
-    ws.write_bytes("face.png", &image_samples::png_with_html());
+    ws.write_bytes("cover.jpg", &crate::image_samples::jpeg_with_gps(64, 48));
+    ws.write_bytes("face.png", &crate::image_samples::png_with_html());
     ws.write_bytes(
         "plan.webp",
-        &image_samples::encoded(ImageFormat::WebP, 20, 10),
+        &crate::image_samples::encoded(ImageFormat::WebP, 20, 10),
     );
     let file = ws.write(
         "post.md",
@@ -566,7 +563,10 @@ fn published_images_are_re_encoded_without_metadata_or_anything_hidden() {
     assert_eq!(jpegs.len(), 2, "the cover's and the body image's fallback");
     for jpeg in &jpegs {
         assert!(!contains(jpeg, b"Exif"), "no EXIF block");
-        assert!(!contains(jpeg, &image_samples::GPS_LATITUDE), "no position");
+        assert!(
+            !contains(jpeg, &crate::image_samples::GPS_LATITUDE),
+            "no position"
+        );
     }
     let mut sizes: Vec<(u32, u32)> = jpegs.iter().map(|j| dimensions(j)).collect();
     sizes.sort();
@@ -579,14 +579,14 @@ fn published_images_are_re_encoded_without_metadata_or_anything_hidden() {
     webps.sort();
     assert_eq!(webps, vec![(9, 5), (20, 10), (64, 48)]);
     for webp in stored("webp") {
-        assert!(!contains(&webp, b"EXIF") && !contains(&webp, &image_samples::GPS_LATITUDE));
+        assert!(!contains(&webp, b"EXIF") && !contains(&webp, &crate::image_samples::GPS_LATITUDE));
     }
 }
 
 #[test]
 fn a_post_with_a_jpeg_cover_records_its_renditions_and_removing_it_deletes_them_all() {
     let ws = Workspace::new();
-    ws.write_bytes("cover.jpg", &image_samples::jpeg_with_gps(1700, 850));
+    ws.write_bytes("cover.jpg", &crate::image_samples::jpeg_with_gps(1700, 850));
     let file = ws.write(
         "post.md",
         "---\ntitle: Wide cover\nmotive: M\nimage: cover.jpg\n---\n\nBody.\n",
@@ -633,7 +633,9 @@ fn a_post_with_a_jpeg_cover_records_its_renditions_and_removing_it_deletes_them_
     assert_eq!(ws.media_files(), files, "every rendition is in media");
     for path in &files {
         let bytes = ws.media_bytes(path);
-        assert!(!contains(&bytes, b"Exif") && !contains(&bytes, &image_samples::GPS_LATITUDE));
+        assert!(
+            !contains(&bytes, b"Exif") && !contains(&bytes, &crate::image_samples::GPS_LATITUDE)
+        );
     }
 
     ws.ok(&["remove", &id]);

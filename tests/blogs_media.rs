@@ -1,8 +1,6 @@
 //! `/media/{path}`: images from the data dir, and nothing outside it.
 
-mod common;
-
-use common::{header, json, TestApp};
+use crate::common::{header, json, TestApp};
 
 const HASHED: &str = "blogs/3f9a0c1d2e3f4a5b.svg";
 const SVG: &[u8] = b"<svg xmlns=\"http://www.w3.org/2000/svg\"/>";

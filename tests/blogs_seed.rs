@@ -1,8 +1,6 @@
 //! The demo content: published on the first start of a new database, and never again.
 
-mod common;
-
-use common::{header, json, TestApp};
+use crate::common::{header, json, TestApp};
 use corpsite::server::open_store;
 use corpsite::settings::Settings;
 use corpsite::store::{blogs, StoreError};

@@ -1,13 +1,11 @@
 //! A client that starts a form body and then goes quiet is answered 408 and loses its slot.
 
-mod common;
-
 use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream};
 use std::time::{Duration, Instant};
 
-use common::process::parse;
-use common::TestApp;
+use crate::common::process::parse;
+use crate::common::TestApp;
 use corpsite::server::{run, Limits};
 use tokio::net::TcpListener;
 

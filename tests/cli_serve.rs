@@ -1,12 +1,10 @@
 //! The binary as the office runs it: flags, env vars, start-up failures, shutdown.
 
-mod common;
-
 use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use common::process::{send, Running, BINARY};
+use crate::common::process::{send, Running, BINARY};
 
 fn run(args: &[&str], envs: &[(&str, &str)]) -> std::process::Output {
     let mut command = Command::new(BINARY);

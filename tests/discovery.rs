@@ -1,8 +1,6 @@
 //! The sitemap, robots.txt and the feed, read back with a real XML parser.
 
-mod common;
-
-use common::{header, TestApp};
+use crate::common::{header, TestApp};
 use corpsite::publish::{self, PreparedPost};
 use quick_xml::events::Event;
 use quick_xml::{Reader, XmlVersion};

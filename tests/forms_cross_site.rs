@@ -1,10 +1,7 @@
 //! Form posts from other sites are refused; the group's allowed sites get CORS answers.
 
-mod common;
-mod leads_support;
-
-use common::{header, json, TestApp};
-use leads_support::{
+use crate::common::{header, json, TestApp};
+use crate::leads_support::{
     applicants, application_request, contact, enquiries, file, fixture, from, upload_files,
     with_application,
 };

@@ -1,13 +1,10 @@
 //! When the disk, the uploads quota or the database file cannot take a form, the form is
 //! answered 507 or 503 with a message a visitor understands, and nothing half-stored is left.
 
-mod common;
-mod leads_support;
-
 use std::time::{Duration, Instant};
 
-use common::{header, json, TestApp};
-use leads_support::{
+use crate::common::{header, json, TestApp};
+use crate::leads_support::{
     applicants, contact, enquiries, file, fixture, post_application, post_json, upload_files,
     with_application,
 };

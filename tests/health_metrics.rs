@@ -1,18 +1,15 @@
 //! `/healthz` and `/metrics`: through the real filters, and the admin address of the real
 //! binary.
 
-mod common;
-mod leads_support;
-
 use std::collections::HashMap;
 use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use common::process::{send, Running, BINARY};
-use common::{header, json, TestApp};
+use crate::common::process::{send, Running, BINARY};
+use crate::common::{header, json, TestApp};
+use crate::leads_support::{contact, from, post_json};
 use corpsite::publish;
-use leads_support::{contact, from, post_json};
 use serde_json::Value;
 use time::macros::date;
 use time::OffsetDateTime;

@@ -1,8 +1,6 @@
 //! The HTTP rules of the site, through the real filters.
 
-mod common;
-
-use common::{header, json, TestApp};
+use crate::common::{header, json, TestApp};
 
 /// Every public page of the one route table (`ui/src/app/route-table.json`), with `:id`
 /// filled in as a story id and a made-up id.

@@ -1,16 +1,12 @@
 //! `POST /api/applicant/create` through the real filters: multipart, resume sniffing, limits.
 
-mod common;
-mod image_samples;
-mod leads_support;
-
-use common::{json, TestApp};
-use corpsite::store::uploads::uploads_dir;
-use image_samples::{contains, dimensions};
-use leads_support::{
+use crate::common::{json, TestApp};
+use crate::image_samples::{contains, dimensions};
+use crate::leads_support::{
     applicants, application_fields, file, fixture, from, multipart_body, multipart_content_type,
     post_application, text, upload_files, with_application, Part,
 };
+use corpsite::store::uploads::uploads_dir;
 
 fn app() -> TestApp {
     TestApp::with_settings(|s| s.rate_limit_per_minute = 0)
@@ -190,31 +186,31 @@ async fn the_uploaded_bytes_alone_decide_the_resume_type() {
         (
             "jpeg of html between SOI and EOI",
             "cv.jpg",
-            image_samples::jpeg_of_html(),
+            crate::image_samples::jpeg_of_html(),
             Err("incomplete or damaged"),
         ),
         (
             "webp whose chunk claims 0x7fffffff bytes",
             "cv.webp",
-            image_samples::webp_with_a_huge_chunk(),
+            crate::image_samples::webp_with_a_huge_chunk(),
             Err("incomplete or damaged"),
         ),
         (
             "webp whose RIFF length covers html",
             "cv.webp",
-            image_samples::webp_covering_html(),
+            crate::image_samples::webp_covering_html(),
             Err("hidden after its end"),
         ),
         (
             "png with html in a text chunk (stored without it)",
             "cv.png",
-            image_samples::png_with_html(),
+            crate::image_samples::png_with_html(),
             Ok("image/png"),
         ),
         (
             "png claiming 100000 x 100000 pixels",
             "cv.png",
-            image_samples::png_claiming(100_000, 100_000),
+            crate::image_samples::png_claiming(100_000, 100_000),
             Err("too many pixels"),
         ),
         (
@@ -320,8 +316,8 @@ async fn the_uploaded_bytes_alone_decide_the_resume_type() {
 #[tokio::test]
 async fn a_photo_with_a_gps_position_in_its_exif_is_stored_without_any_metadata() {
     let app = app();
-    let photo = image_samples::jpeg_with_gps(64, 48);
-    assert!(contains(&photo, &image_samples::GPS_LATITUDE));
+    let photo = crate::image_samples::jpeg_with_gps(64, 48);
+    assert!(contains(&photo, &crate::image_samples::GPS_LATITUDE));
     let response = post_application(&app, &with_application(file("me.jpg", photo))).await;
     assert_eq!(response.status(), 201, "{}", json(&response));
     let row = applicants(&app).pop().expect("row");
@@ -329,7 +325,7 @@ async fn a_photo_with_a_gps_position_in_its_exif_is_stored_without_any_metadata(
         std::fs::read(uploads_dir(&app.data_dir()).join(&row.resume_file)).expect("stored file");
     assert!(!contains(&stored, b"Exif"), "no EXIF block");
     assert!(
-        !contains(&stored, &image_samples::GPS_LATITUDE),
+        !contains(&stored, &crate::image_samples::GPS_LATITUDE),
         "no position"
     );
     assert_eq!(dimensions(&stored), (64, 48));

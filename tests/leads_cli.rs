@@ -1,21 +1,18 @@
 //! The office's commands on the real binary: CSV exports and the online backup.
 
-mod common;
-mod leads_support;
-
 use std::path::Path;
 use std::process::{Command, Output};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
-use common::process::BINARY;
-use common::TestApp;
+use crate::common::process::BINARY;
+use crate::common::TestApp;
+use crate::leads_support::{
+    contact, file, fixture, post_application, post_json, subscription, with_application,
+};
 use corpsite::store::backup::integrity_problems;
 use corpsite::store::uploads::uploads_dir;
 use corpsite::store::{Db, StoreError};
-use leads_support::{
-    contact, file, fixture, post_application, post_json, subscription, with_application,
-};
 use serde_json::json;
 
 fn corpsite(args: &[&str], data_dir: &Path) -> Output {

@@ -1,13 +1,10 @@
 //! `POST /api/clients/create` through the real filters: contact enquiries and subscriptions.
 
-mod common;
-mod leads_support;
-
 use std::collections::HashSet;
 use std::sync::Arc;
 
-use common::{header, json, TestApp};
-use leads_support::{contact, enquiries, from, post_json, subscription};
+use crate::common::{header, json, TestApp};
+use crate::leads_support::{contact, enquiries, from, post_json, subscription};
 use serde_json::{json, Value};
 
 fn app_without_rate_limit() -> TestApp {

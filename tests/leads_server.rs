@@ -1,9 +1,6 @@
 //! The lead endpoints on the real binary: bodies streamed without Content-Length, and a
 //! kill -9 in the middle of a burst of posts.
 
-mod common;
-mod leads_support;
-
 use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream};
 use std::path::Path;
@@ -11,9 +8,11 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use common::process::{parse, RawResponse, Running, BINARY};
+use crate::common::process::{parse, RawResponse, Running, BINARY};
+use crate::leads_support::{
+    body_json, contact, multipart_content_type, try_post, upload_files, BOUNDARY,
+};
 use corpsite::store::backup::integrity_problems;
-use leads_support::{body_json, contact, multipart_content_type, try_post, upload_files, BOUNDARY};
 
 /// Sends `start` and then `filler` bytes in chunked encoding (no Content-Length) until
 /// `total` bytes went out or the server stopped reading, and returns the server's answer.
@@ -199,9 +198,9 @@ fn env_vars_set_the_rate_limit_and_the_upload_limit() {
         ],
         dir.path(),
     );
-    let png = leads_support::fixture("resume.png");
-    let body = leads_support::multipart_body(&leads_support::with_application(
-        leads_support::file("cv.png", png),
+    let png = crate::leads_support::fixture("resume.png");
+    let body = crate::leads_support::multipart_body(&crate::leads_support::with_application(
+        crate::leads_support::file("cv.png", png),
     ));
     let upload = try_post(
         server.addr,

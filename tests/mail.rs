@@ -1,24 +1,21 @@
 //! Mail through a real SMTP server (aiosmtpd, `tests/support/smtp_server.py`): the office's
 //! notifications, double opt-in, stories to confirmed subscribers, unsubscribing, and what
 //! the outbox does when the relay fails.
-mod common;
-mod leads_support;
-mod support;
 
 use std::time::{Duration, Instant};
 
-use assert_cmd::Command;
-use common::process::BINARY;
-use common::{json, TestApp};
-use corpsite::store::outbox::{self, OutboxStatus};
-use corpsite::store::StoreError;
-use leads_support::{
+use crate::common::process::BINARY;
+use crate::common::{json, TestApp};
+use crate::leads_support::{
     contact, file, fixture, post_application, post_json, subscription, with_application,
 };
-use serde_json::json as body;
-use support::{
+use crate::support::{
     attachments, header_names, html_body, link, parse, raw_header, text_body, SmtpServer,
 };
+use assert_cmd::Command;
+use corpsite::store::outbox::{self, OutboxStatus};
+use corpsite::store::StoreError;
+use serde_json::json as body;
 
 const SITE: &str = "https://www.example.com";
 const WAIT: Duration = Duration::from_secs(10);
@@ -219,7 +216,7 @@ async fn an_application_goes_to_its_department_with_the_resume_attached() {
     assert_eq!(files.len(), 1, "{files:?}");
     assert_eq!(files[0].0, "my resume.png");
     assert_eq!(files[0].1, "image/png");
-    let stored = leads_support::upload_files(&app.data_dir());
+    let stored = crate::leads_support::upload_files(&app.data_dir());
     assert_eq!(stored.len(), 1);
     assert_eq!(
         files[0].2,
@@ -497,7 +494,7 @@ async fn without_a_relay_mail_waits_and_erasing_a_person_takes_their_mail_with_t
 /// and a mail sent twice (taken by the relay, not yet marked) keeps its Message-ID.
 #[test]
 fn a_kill_during_sending_loses_no_mail() {
-    use common::process::Running;
+    use crate::common::process::Running;
     const LEADS: usize = 24;
     let smtp = SmtpServer::start();
     smtp.set_mode("slow");
@@ -519,7 +516,7 @@ fn a_kill_during_sending_loses_no_mail() {
     let mut server = Running::start(BINARY.as_ref(), &args, &[], dir.path());
     let body = serde_json::to_vec(&contact()).expect("json");
     for _ in 0..LEADS {
-        let answer = leads_support::try_post(
+        let answer = crate::leads_support::try_post(
             server.addr,
             "/api/clients/create",
             "application/json",

@@ -1,8 +1,6 @@
 //! `GET /api/openapi.json`: the API's OpenAPI document, as another site or tool fetches it.
 
-mod common;
-
-use common::{header, json, TestApp};
+use crate::common::{header, json, TestApp};
 use serde_json::Value;
 
 async fn document() -> Value {

@@ -1,11 +1,9 @@
 //! Server-rendered pages through the real filters: every route's finished HTML, its head, the
 //! data it embeds, statuses, the cache and what a failed render does.
 
-mod common;
-
 use std::time::{Duration, Instant};
 
-use common::{header, TestApp};
+use crate::common::{header, TestApp};
 use corpsite::publish::{self, PreparedPost};
 use serde_json::Value;
 use time::macros::date;
@@ -374,7 +372,7 @@ async fn rendered_pages_are_kept_until_the_data_changes() {
 
 #[tokio::test]
 async fn a_failed_render_answers_the_plain_shell_with_200_and_a_log_line() {
-    let logs = common::LogCapture::start();
+    let logs = crate::common::LogCapture::start();
     let app = TestApp::with_render_script(
         "globalThis.corpsiteRender = () => { throw new Error('the render broke'); };",
     );
@@ -429,7 +427,7 @@ async fn hostile_titles_and_motives_stay_text_in_the_page_its_head_and_its_data(
     )
     .await;
     let id = {
-        let body = common::json(&app.get("/api/corp_website/blogs/get").await);
+        let body = crate::common::json(&app.get("/api/corp_website/blogs/get").await);
         body["data"]["datas"][0]["_id"]
             .as_str()
             .expect("id")

@@ -4,13 +4,11 @@
 //! `@type` is one of schema.org's, each property one schema.org gives that type (or a type it
 //! inherits from), and each value of a kind the property takes.
 
-mod common;
-
 use std::collections::HashMap;
 use std::path::Path;
 use std::process::Command;
 
-use common::TestApp;
+use crate::common::TestApp;
 use corpsite::publish::{self, PreparedPost};
 use serde_json::Value;
 use time::macros::date;

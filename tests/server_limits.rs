@@ -1,12 +1,10 @@
 //! The connection rules plain `warp::serve` lacks, on a real socket.
 
-mod common;
-
 use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream};
 use std::time::{Duration, Instant};
 
-use common::process::{parse, send};
+use crate::common::process::{parse, send};
 use corpsite::server::{run, Limits};
 use tokio::net::TcpListener;
 use tokio::sync::oneshot;

@@ -2,16 +2,14 @@
 //! saving nothing, the audit log), the public read, the rendered pages showing a change
 //! within a second, and `corpsite settings export|import`.
 
-mod common;
-
 use std::path::Path;
 use std::process::{Command, Output};
 use std::time::{Duration, Instant};
 
+use crate::common::process::BINARY;
+use crate::common::staff::{add_staff, site_request, Browser, EMAIL, PASSWORD};
+use crate::common::{header, json, TestApp};
 use bytes::Bytes;
-use common::process::BINARY;
-use common::staff::{add_staff, site_request, Browser, EMAIL, PASSWORD};
-use common::{header, json, TestApp};
 use corpsite::domain::site_details::SiteDetails;
 use corpsite::store::site_details as stored;
 use corpsite::store::staff as accounts;

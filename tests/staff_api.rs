@@ -1,17 +1,14 @@
 //! The staff API through the real filters: sign-in, sessions, throttling, CSRF, the 401/403
 //! shapes, and the inbox (lists, status, notes, resume, export, erase) with its audit log.
 
-mod common;
-mod leads_support;
-
-use bytes::Bytes;
-use common::staff::{add_staff, sign_in_as, site_request, Browser, EMAIL, HOST, PASSWORD};
-use common::{header, json, TestApp};
-use corpsite::store::staff as accounts;
-use leads_support::{
+use crate::common::staff::{add_staff, sign_in_as, site_request, Browser, EMAIL, HOST, PASSWORD};
+use crate::common::{header, json, TestApp};
+use crate::leads_support::{
     application_fields, contact, file, fixture, from, post_application, post_json, subscription,
     upload_files, Part,
 };
+use bytes::Bytes;
+use corpsite::store::staff as accounts;
 use serde_json::{json as body, Value};
 use warp::http::{Response, StatusCode};
 

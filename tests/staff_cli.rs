@@ -1,20 +1,17 @@
 //! `corpsite staff ...` and `corpsite leads erase` on the real binary.
 
-mod common;
-mod leads_support;
-
 use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
-use common::process::BINARY;
-use common::TestApp;
-use corpsite::domain::staff::verify_password;
-use corpsite::store::staff as accounts;
-use leads_support::{
+use crate::common::process::BINARY;
+use crate::common::TestApp;
+use crate::leads_support::{
     contact, enquiries, file, fixture, post_application, post_json, subscription, upload_files,
     with_application,
 };
+use corpsite::domain::staff::verify_password;
+use corpsite::store::staff as accounts;
 
 fn corpsite(args: &[&str], data_dir: &Path, stdin: Option<&str>) -> Output {
     let mut child = Command::new(BINARY)

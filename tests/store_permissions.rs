@@ -3,20 +3,17 @@
 //! what it checks holds without the binary's own `secure_umask`.
 #![cfg(unix)]
 
-mod common;
-mod leads_support;
-
 use std::fs;
 use std::os::unix::fs::PermissionsExt;
 use std::path::Path;
 
+use crate::common::process::{Running, BINARY};
+use crate::common::TestApp;
+use crate::leads_support::{file, fixture, post_application, with_application};
 use clap::Parser;
-use common::process::{Running, BINARY};
-use common::TestApp;
 use corpsite::cli::args::{ApplicantsCommand, Cli, Command};
 use corpsite::store::uploads::uploads_dir;
 use corpsite::store::{backup::backup, Db, StoreError};
-use leads_support::{file, fixture, post_application, with_application};
 
 fn usual_umask() {
     // SAFETY: umask(2) only swaps the process's file mode mask.

@@ -1,10 +1,8 @@
 //! The staff's story editor through the real filters: image uploads, creating, saving and
 //! scheduling stories, version conflicts, and what the public site shows of each state.
 
-mod common;
-
-use common::staff::{add_staff, Browser, EMAIL, PASSWORD};
-use common::{json, TestApp};
+use crate::common::staff::{add_staff, Browser, EMAIL, PASSWORD};
+use crate::common::{json, TestApp};
 use corpsite::publish::media::MediaLibrary;
 use warp::http::StatusCode;
 
@@ -98,14 +96,14 @@ async fn an_upload_that_is_no_image_or_too_large_or_unsigned_is_refused_in_json(
         ),
         (
             "no CSRF token",
-            common::staff::site_request("POST", "/api/staff/media?folder=blogs")
+            crate::common::staff::site_request("POST", "/api/staff/media?folder=blogs")
                 .header("cookie", &browser.cookie)
                 .body(fixture("resume.png")),
             StatusCode::FORBIDDEN,
         ),
         (
             "no session",
-            common::staff::site_request("POST", "/api/staff/media?folder=blogs")
+            crate::common::staff::site_request("POST", "/api/staff/media?folder=blogs")
                 .body(fixture("resume.png")),
             StatusCode::UNAUTHORIZED,
         ),

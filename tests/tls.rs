@@ -3,13 +3,9 @@
 //! the CA's root, renewals, a CA that goes away, the office's own certificate files
 //! reloaded on SIGHUP, the HTTP port's redirects, and clients that do not speak TLS.
 
-mod common;
-#[path = "common/tls.rs"]
-mod https;
-
 use std::time::Duration;
 
-use https::{
+use crate::common::tls::{
     curl, curl_body, eventually, exchange, first_certificate, free_port, presented_certificate,
     self_signed, HttpsSite, Pebble,
 };
@@ -213,7 +209,7 @@ fn a_certificate_file_that_cannot_be_used_stops_the_start_with_its_name() {
     own_files(files.path(), &["www.example.com"]);
     let (_, other_key) = self_signed(&["www.example.com"]);
     std::fs::write(files.path().join("site.key"), other_key).expect("key");
-    let output = std::process::Command::new(common::process::BINARY)
+    let output = std::process::Command::new(crate::common::process::BINARY)
         .arg("serve")
         .arg("--data-dir")
         .arg(data.path())
@@ -248,7 +244,7 @@ fn the_http_port_sends_every_request_to_https_and_answers_only_pending_challenge
     let http_addr = std::net::SocketAddr::from(([127, 0, 0, 1], http_port));
     let ask = |request: &str| {
         let raw = exchange(http_addr, request.as_bytes(), Duration::from_secs(5));
-        common::process::parse(&raw)
+        crate::common::process::parse(&raw)
     };
     let port = site.https.port();
     let cases: &[(&str, &str)] = &[
@@ -289,7 +285,7 @@ fn plain_http_and_silent_clients_on_the_https_port_are_cut_off_and_never_block_o
         b"GET / HTTP/1.1\r\nHost: www.example.com\r\n\r\n",
         Duration::from_secs(5),
     );
-    let answer = common::process::parse(&raw);
+    let answer = crate::common::process::parse(&raw);
     assert_eq!(answer.status, 400);
     assert!(String::from_utf8_lossy(&answer.body).contains("https://"));
 

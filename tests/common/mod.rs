@@ -102,6 +102,7 @@ pub fn json(response: &Response<Bytes>) -> serde_json::Value {
 
 pub mod process;
 pub mod staff;
+pub mod tls;
 
 /// What the code under test logs on this thread, while it lives.
 pub struct LogCapture {

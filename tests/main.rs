@@ -1,0 +1,42 @@
+//! Every integration test, in one binary. Each file under `tests/` is one area of the site
+//! (its name says which); the helper modules they share come first. One binary links the
+//! crate once instead of once per area: a fresh build needs a tenth of the disk and links in
+//! seconds (a test binary carries the whole server, about 270 MB with debug info).
+//!
+//! A new area is a new `tests/AREA.rs` and a line here; `autotests = false` in Cargo.toml
+//! keeps Cargo from building it as a binary of its own as well.
+
+mod common;
+mod image_samples;
+mod leads_support;
+mod support;
+
+mod backups;
+mod blogs_api;
+mod blogs_cli;
+mod blogs_media;
+mod blogs_seed;
+mod body_timeout;
+mod cli_serve;
+mod discovery;
+mod forms_cross_site;
+mod forms_storage;
+mod health_metrics;
+mod http_site;
+mod leads_applicants;
+mod leads_cli;
+mod leads_enquiries;
+mod leads_server;
+mod mail;
+mod openapi;
+mod pages_render;
+mod schemas;
+mod server_limits;
+mod site_settings;
+mod staff_api;
+mod staff_cli;
+mod store_migrations;
+mod store_permissions;
+mod store_readers;
+mod stories;
+mod tls;
