@@ -549,3 +549,53 @@ async fn pages_without_blog_data_are_not_rendered_again_when_a_post_changes() {
     }
     assert_eq!(html(&app, "/why-us").await.1, first, "rendered once, kept");
 }
+
+#[tokio::test]
+async fn the_engines_render_every_public_page_before_a_visitor_asks() {
+    // Each render shows the pages its engine rendered before it.
+    let app = TestApp::with_render_script(
+        "const seen = new Set(); globalThis.corpsiteRender = (input) => { \
+           const before = [...seen].join(' '); seen.add(JSON.parse(input).url); \
+           return JSON.stringify({head: '<title>t</title>', errors: []}) + '\\n<p>[' + before + ']</p>'; };",
+    );
+    let origin = corpsite::domain::public_url::PublicUrl::localhost();
+    let public = || {
+        corpsite::http::assets::page_routes()
+            .filter(|route| !route.private)
+            .map(|route| route.path.clone())
+    };
+    // No post yet: every public page but the post's.
+    let without_post = public().filter(|path| !path.contains(':')).count();
+    assert_eq!(app.state.pages.warm_up(&origin).await, without_post);
+
+    publish_all(&app, vec![post("n.md", "title: New\nmotive: M", "x")]).await;
+    let newest = app.state.blogs.newest(1).await.expect("read");
+    let id = newest[0].id.to_string();
+    assert_eq!(app.state.pages.warm_up(&origin).await, public().count());
+    let expected: Vec<String> = public().map(|path| path.replace(":id", &id)).collect();
+    assert!(
+        expected.contains(&format!("/blogs/detail/{id}")),
+        "{expected:?}"
+    );
+
+    // The engine a visitor's page goes to has rendered them all.
+    let deadline = Instant::now() + Duration::from_secs(10);
+    let mut round = 0;
+    loop {
+        round += 1;
+        // A new search each time: never a page from the cache.
+        let (status, page) = html(&app, &format!("/blogs?q=round{round}")).await;
+        assert_eq!(status, 200);
+        let seen = between(&page, "<p>[", "]</p>").expect("the script's answer");
+        let seen: Vec<&str> = seen.split(' ').collect();
+        let missing: Vec<&String> = expected
+            .iter()
+            .filter(|path| !seen.contains(&path.as_str()))
+            .collect();
+        if missing.is_empty() {
+            break;
+        }
+        assert!(Instant::now() < deadline, "never rendered: {missing:?}");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}

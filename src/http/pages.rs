@@ -14,8 +14,10 @@
 
 use std::net::IpAddr;
 use std::sync::Arc;
+use std::time::Duration;
 
 use bytes::Bytes;
+use tokio::sync::watch;
 use warp::http::{HeaderMap, HeaderValue, StatusCode};
 use warp::reply::Response;
 
@@ -40,12 +42,27 @@ const FALLBACK_HTML: &str = "no-cache";
 /// bounds the caches at about 30 MB together, inside the memory budget.
 const CACHE_ENTRIES: usize = 128;
 
+/// How often `keep_warm` looks at the content version.
+const WARM_UP_POLL: Duration = Duration::from_millis(250);
+
 /// A rendered page as it is kept and answered.
 pub struct RenderedPage {
     status: StatusCode,
     body: Bytes,
     gzip: Option<Bytes>,
     etag: HeaderValue,
+}
+
+/// A page ready to render (`Pages::prepare`).
+struct Prepared {
+    /// The JSON `corpsiteRender` takes.
+    input: String,
+    /// The API answers the page embeds for the browser.
+    data: String,
+    /// 404 for a post that is not there.
+    status: StatusCode,
+    /// All its data was there: the page may be kept.
+    cacheable: bool,
 }
 
 #[derive(PartialEq, Eq, Hash)]
@@ -218,15 +235,98 @@ impl Pages {
         )
     }
 
+    /// Warms the engines up (`warm_up`) once the content version is known, and again each
+    /// time it moves (a story published, the company's details saved): the pieces the pages
+    /// share are made per version. Ends when `stopped` turns true.
+    pub async fn keep_warm(&self, origin: PublicUrl, mut stopped: watch::Receiver<bool>) {
+        let mut warmed = None;
+        loop {
+            let version = self.blogs.version();
+            if version.is_some() && version != warmed {
+                warmed = version;
+                self.warm_up(&origin).await;
+            }
+            tokio::select! {
+                () = tokio::time::sleep(WARM_UP_POLL) => {}
+                _ = stopped.wait_for(|stop| *stop) => return,
+            }
+        }
+    }
+
+    /// Has every engine render each public page once, as a visitor at `origin` would get it
+    /// (the blog list's first page, the newest post), so that no visitor's page is an engine's
+    /// first of its kind: that one takes two to five times as long. The pages are not kept.
+    /// Returns how many pages each engine is to render.
+    pub async fn warm_up(&self, origin: &PublicUrl) -> usize {
+        let newest = match self.blogs.newest(1).await {
+            Ok(posts) => posts.into_iter().next().map(|post| post.id.to_string()),
+            Err(err) => {
+                tracing::warn!(error = %err, "the newest post could not be read for the warm-up");
+                None
+            }
+        };
+        let client = IpAddr::from([127, 0, 0, 1]);
+        let mut inputs = Vec::new();
+        for route in assets::page_routes().filter(|route| !route.private) {
+            let path = match &newest {
+                Some(id) => route.path.replace(":id", id),
+                None if route.path.contains(':') => continue,
+                None => route.path.clone(),
+            };
+            let Some((route, id)) = assets::find_route(&path) else {
+                continue;
+            };
+            let key = PageKey {
+                origin: origin.as_str().to_owned(),
+                url: render_url(&path, "", Some(route)),
+            };
+            let prepared = self
+                .prepare(&key, Some((route, id)), StatusCode::OK, client)
+                .await;
+            inputs.push(prepared.input);
+        }
+        let count = inputs.len();
+        self.pool.warm_up(inputs);
+        count
+    }
+
     /// Renders one page: fetches its data, runs the render, puts the document together.
     /// The flag says whether the page may be kept (all its data was there).
     async fn render(
         &self,
         key: &PageKey,
         route: Option<(&'static Route, Option<&str>)>,
-        mut status: StatusCode,
+        status: StatusCode,
         client: IpAddr,
     ) -> Result<(RenderedPage, bool), crate::render::engine::RenderError> {
+        let Prepared {
+            input,
+            data,
+            status,
+            cacheable,
+        } = self.prepare(key, route, status, client).await;
+        let rendered = self.pool.render(input).await?;
+        for error in &rendered.errors {
+            tracing::warn!(url = %key.url, error, "the page logged an error while rendering");
+        }
+        let Some(document) = &self.document else {
+            return Err(crate::render::engine::RenderError::Start(
+                "index.html has no root element".into(),
+            ));
+        };
+        let page_module = route.map(|(route, _)| route.page.as_str());
+        let html = document.page(&rendered.head, page_module, &rendered.html, &data);
+        Ok((RenderedPage::new(status, html), cacheable))
+    }
+
+    /// What the render of one page takes: fetches the page's data and the company's details.
+    async fn prepare(
+        &self,
+        key: &PageKey,
+        route: Option<(&'static Route, Option<&str>)>,
+        mut status: StatusCode,
+        client: IpAddr,
+    ) -> Prepared {
         let mut cacheable = true;
         // The blogs' version and the details' generation (below) let the renderer reuse the
         // markup of what did not change (ui/src/lib/shared-markup.tsx); with the demo details,
@@ -274,18 +374,12 @@ impl Pages {
             generation.map_or_else(|| "null".to_owned(), |g| g.to_string()),
             content_version.map_or_else(|| "null".to_owned(), |v| v.to_string()),
         );
-        let rendered = self.pool.render(input).await?;
-        for error in &rendered.errors {
-            tracing::warn!(url = %key.url, error, "the page logged an error while rendering");
+        Prepared {
+            input,
+            data,
+            status,
+            cacheable,
         }
-        let Some(document) = &self.document else {
-            return Err(crate::render::engine::RenderError::Start(
-                "index.html has no root element".into(),
-            ));
-        };
-        let page_module = route.map(|(route, _)| route.page.as_str());
-        let html = document.page(&rendered.head, page_module, &rendered.html, &data);
-        Ok((RenderedPage::new(status, html), cacheable))
     }
 
     /// The API answers a route's page shows, as page-data entries (ui/src/lib/page-data.ts):

@@ -8,6 +8,10 @@
 //! collected between renders, after the answer has gone, every few renders. A job goes to the
 //! engine free last (its heap still in the CPU's caches), else it waits in a bounded queue:
 //! when that is full a request is told at once (and gets the plain shell).
+//!
+//! An engine's first render of a page takes two to five times its usual time (the code runs
+//! for the first time, the heap grows, the shared pieces are made). `warm_up` has every
+//! engine render a set of pages once, between jobs, so no visitor pays that.
 
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -87,6 +91,27 @@ struct Job {
 /// The script's render function: the page's JSON request in, `Rendered` out.
 const RENDER: &str = "corpsiteRender";
 
+/// What an engine does next.
+enum Task {
+    Job(Job),
+    /// A render for the warm-up, whose answer nobody waits for.
+    WarmUp(String),
+}
+
+/// The pages every engine renders once, between jobs (`RenderPool::warm_up`).
+struct WarmUp {
+    /// Moves with every new set: an engine renders each set once.
+    generation: u64,
+    inputs: Arc<[String]>,
+}
+
+/// How far one engine got with the warm-up.
+#[derive(Default)]
+struct Warmed {
+    generation: u64,
+    rendered: usize,
+}
+
 /// Renders between two runs of the cycle collector. A run walks the whole heap (the bundle's
 /// code and content included), about 0.7 ms, whatever the garbage; a render leaves a few
 /// hundred KB of cycles. Every 8th render saves an eighth of an engine's CPU against every
@@ -133,10 +158,13 @@ struct Dispatch {
 struct DispatchState {
     /// Free engines, each waiting on its own channel; the one free last is on top. It takes
     /// the next job: with jobs one after another, engines taking turns would each find their
-    /// heap gone from the caches (about a tenth of a render).
-    idle: Vec<SyncSender<Job>>,
+    /// heap gone from the caches (about a tenth of a render). `None` on the channel wakes an
+    /// engine to look at the state again (a new warm-up).
+    idle: Vec<SyncSender<Option<Job>>>,
     /// Jobs that came while every engine was busy, oldest first.
     waiting: VecDeque<Job>,
+    /// The latest warm-up, if any.
+    warm_up: Option<WarmUp>,
     /// The pool is gone: engines stop.
     closed: bool,
 }
@@ -146,22 +174,41 @@ impl Dispatch {
         self.state.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
-    /// An engine's next job: a waiting one, or the next sent to it once it is on the idle
-    /// stack. None once the pool is gone.
-    fn next_job(&self) -> Option<Job> {
-        let (free, job) = mpsc::sync_channel(1);
-        {
-            let mut state = self.lock();
-            if state.closed {
-                return None;
+    /// An engine's next task: a waiting job, else the next page of a warm-up it has not
+    /// rendered, else the next job sent to it once it is on the idle stack. None once the
+    /// pool is gone.
+    fn next_task(&self, warmed: &mut Warmed) -> Option<Task> {
+        loop {
+            let (free, sent) = mpsc::sync_channel(1);
+            {
+                let mut state = self.lock();
+                if state.closed {
+                    return None;
+                }
+                if let Some(job) = state.waiting.pop_front() {
+                    return Some(Task::Job(job));
+                }
+                if let Some(warm_up) = &state.warm_up {
+                    if warmed.generation != warm_up.generation {
+                        *warmed = Warmed {
+                            generation: warm_up.generation,
+                            rendered: 0,
+                        };
+                    }
+                    if let Some(input) = warm_up.inputs.get(warmed.rendered) {
+                        warmed.rendered += 1;
+                        return Some(Task::WarmUp(input.clone()));
+                    }
+                }
+                state.idle.push(free);
             }
-            if let Some(job) = state.waiting.pop_front() {
-                return Some(job);
+            // Dropping the idle stack (the pool is gone) ends the wait.
+            match sent.recv() {
+                Ok(Some(job)) => return Some(Task::Job(job)),
+                Ok(None) => continue,
+                Err(_) => return None,
             }
-            state.idle.push(free);
         }
-        // Dropping the idle stack (the pool is gone) ends the wait.
-        job.recv().ok()
     }
 }
 
@@ -195,6 +242,22 @@ impl RenderPool {
         }
     }
 
+    /// Has every engine render each of `inputs` once (as `render` would, the answers dropped),
+    /// whenever it has no job waiting; an engine that starts later does too. The set replaces
+    /// any earlier one: an engine still warming up goes on with this one.
+    pub fn warm_up(&self, inputs: Vec<String>) {
+        let mut state = self.dispatch.lock();
+        let generation = state.warm_up.as_ref().map_or(0, |w| w.generation) + 1;
+        state.warm_up = Some(WarmUp {
+            generation,
+            inputs: inputs.into(),
+        });
+        for engine in state.idle.drain(..) {
+            // A free engine's channel is empty; one whose thread has ended is gone anyway.
+            let _ = engine.try_send(None);
+        }
+    }
+
     /// Renders `input` (the JSON `corpsiteRender` takes) on an engine thread.
     pub async fn render(&self, input: String) -> Result<Rendered, RenderError> {
         Rendered::parse(self.call(RENDER, input).await?)
@@ -219,13 +282,12 @@ impl RenderPool {
                     break;
                 };
                 // An engine whose thread has ended gives the job back: the next one is asked.
-                match engine.try_send(job) {
+                match engine.try_send(Some(job)) {
                     Ok(()) => break,
+                    // What comes back is what was sent: the job.
                     Err(
                         mpsc::TrySendError::Full(back) | mpsc::TrySendError::Disconnected(back),
-                    ) => {
-                        job = back;
-                    }
+                    ) => job = back.ok_or(RenderError::Stopped)?,
                 }
             }
         }
@@ -373,12 +435,15 @@ fn work(
             None
         }
     };
-    while let Some(job) = dispatch.next_job() {
+    let mut warmed = Warmed::default();
+    while let Some(task) = dispatch.next_task(&mut warmed) {
         if engine.as_ref().is_none_or(|e| e.spoiled) {
             engine = match Engine::start(script, markup, limits) {
                 Ok(started) => Some(started),
                 Err(err) => {
-                    let _ = job.reply.send(Err(err));
+                    if let Task::Job(job) = task {
+                        let _ = job.reply.send(Err(err));
+                    }
                     continue;
                 }
             };
@@ -386,12 +451,22 @@ fn work(
         let Some(current) = engine.as_mut() else {
             continue;
         };
-        let started = Instant::now();
-        let result = current.call(job.function, job.input, limits.deadline);
-        if job.function == RENDER {
-            renders.observe(started.elapsed().as_secs_f64());
+        match task {
+            Task::Job(job) => {
+                let started = Instant::now();
+                let result = current.call(job.function, job.input, limits.deadline);
+                if job.function == RENDER {
+                    renders.observe(started.elapsed().as_secs_f64());
+                }
+                let _ = job.reply.send(result);
+            }
+            Task::WarmUp(input) => {
+                // The same page for a visitor would log what went wrong.
+                if let Err(err) = current.call(RENDER, input, limits.deadline) {
+                    tracing::debug!(error = %err, "a warm-up render failed");
+                }
+            }
         }
-        let _ = job.reply.send(result);
         if !current.spoiled {
             current.collect();
         }
@@ -477,15 +552,80 @@ mod tests {
             .map(|answer| answer.expect("answered"))
             .collect();
         assert_eq!(busy.len(), 3, "{busy:?}");
-        tokio::time::sleep(Duration::from_millis(200)).await; // every engine free again
-                                                              // One after another (each once the engine is back from the last, as with requests
-                                                              // from one client), they all go to one engine.
+        // Every engine is free again. One after another (each once the engine is back from the
+        // last, as with requests from one client), they all go to one engine.
+        tokio::time::sleep(Duration::from_millis(200)).await;
         let mut engines = std::collections::HashSet::new();
         for _ in 0..12 {
             engines.insert(pool.render(String::new()).await.expect("rendered").html);
             tokio::time::sleep(Duration::from_millis(50)).await;
         }
         assert_eq!(engines.len(), 1, "{engines:?}");
+    }
+
+    /// A script that counts its engine's renders; rendering "slow" takes 50 ms.
+    const COUNTING: &str = r#"
+        let renders = 0;
+        const wait = (ms) => {
+            const end = Date.now() + ms;
+            while (Date.now() < end) {}
+        };
+        globalThis.corpsiteRender = (input) => {
+            renders += 1;
+            if (input === "slow") wait(50);
+            return JSON.stringify({ head: "" }) + "\n" + renders;
+        };
+        globalThis.slowly = (ms) => {
+            wait(Number(ms));
+            return String(renders);
+        };
+    "#;
+
+    /// What each of two engines says at once (each busy while the other is asked).
+    async fn both_engines(pool: &RenderPool) -> Vec<String> {
+        let at_once = (0..2).map(|_| pool.call("slowly", "100".into()));
+        let mut answers: Vec<String> = futures_util::future::join_all(at_once)
+            .await
+            .into_iter()
+            .map(|answer| answer.expect("answered"))
+            .collect();
+        answers.sort();
+        answers
+    }
+
+    #[tokio::test]
+    async fn every_engine_renders_each_page_of_a_warm_up_once() {
+        let pool = pool(COUNTING, 2, Limits::default().queue);
+        pool.warm_up(vec!["/".into(), "/blogs".into(), "/contact".into()]);
+        let deadline = Instant::now() + Duration::from_secs(10);
+        let mut counts = both_engines(&pool).await;
+        while counts != ["3", "3"] && Instant::now() < deadline {
+            counts = both_engines(&pool).await;
+        }
+        assert_eq!(counts, ["3", "3"], "three renders on each engine");
+        // A new set is rendered too, once; the old one is not again.
+        pool.warm_up(vec!["/".into(), "/why-us".into()]);
+        while counts != ["5", "5"] && Instant::now() < deadline {
+            counts = both_engines(&pool).await;
+        }
+        assert_eq!(counts, ["5", "5"]);
+        tokio::time::sleep(Duration::from_millis(200)).await;
+        assert_eq!(both_engines(&pool).await, ["5", "5"]);
+    }
+
+    #[tokio::test]
+    async fn a_visitors_page_goes_before_the_rest_of_a_warm_up() {
+        let pool = pool(COUNTING, 1, Limits::default().queue);
+        pool.render(String::new())
+            .await
+            .expect("the engine started");
+        pool.warm_up(vec!["slow".to_owned(); 20]);
+        tokio::time::sleep(Duration::from_millis(10)).await; // the first warm-up render is on
+        let rendered = pool.render(String::new()).await.expect("rendered").html;
+        // The engine's first render, the one warm-up render it was in (if it was), then this
+        // one: not after the twenty.
+        let renders: u32 = rendered.parse().expect("a count");
+        assert!(renders <= 3, "{renders} renders before it");
     }
 
     #[tokio::test]

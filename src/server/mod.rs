@@ -17,6 +17,7 @@ use std::time::Duration;
 use tokio::net::TcpListener;
 use tokio::sync::watch;
 
+use crate::domain::public_url::PublicUrl;
 use crate::health::Health;
 use crate::http::{self, AppState, Watches};
 use crate::mail::compose::Composer;
@@ -153,6 +154,18 @@ pub async fn serve(db: Arc<Db>, settings: Settings) -> Result<(), ServeError> {
     let tls = settings.tls.clone();
     let state = AppState::new(Arc::clone(&db), settings, background.watches());
     let routes = http::routes(&state);
+    // The engines render every page once before visitors ask (and again after each change),
+    // as a visitor of the --public-url would get it (the origin shows only in the head).
+    let pages = Arc::clone(&state.pages);
+    let origin = state
+        .settings
+        .public_url
+        .clone()
+        .unwrap_or_else(PublicUrl::localhost);
+    tokio::spawn({
+        let stopped = stopped.clone();
+        async move { pages.keep_warm(origin, stopped).await }
+    });
 
     // The admin address serves beside the site, and stops with it.
     let admin = async {
