@@ -10,7 +10,7 @@ source bench/lib.sh
 DURATION=${DURATION:-10s}
 CONNECTIONS=${CONNECTIONS:-64}
 COLD=${COLD:-200}
-BIN=target/release/corpsite
+BIN=${BIN:-target/release/corpsite}
 [ -x "$BIN" ] || { echo "build first: cargo build --release" >&2; exit 1; }
 command -v wrk >/dev/null || { echo "install wrk: apt-get install -y wrk" >&2; exit 1; }
 NGINX=$(command -v nginx || echo /usr/sbin/nginx)
