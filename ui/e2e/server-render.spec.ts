@@ -23,6 +23,12 @@ test.describe('with JavaScript disabled', () => {
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Science labs');
     await expect(page.locator('.blog-detail__content p').first()).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Similar BLogs' })).toBeVisible();
+    // The author's initial is a coloured circle of its own size, not a white letter on white
+    // waiting for a script to size and colour it.
+    const initial = page.getByTestId('author-initial');
+    await expect(initial).toHaveText('S');
+    expect(await initial.boundingBox()).toMatchObject({ width: 44, height: 44 });
+    await expect(initial).not.toHaveCSS('background-color', 'rgba(0, 0, 0, 0)');
     await page.getByRole('banner').getByRole('link', { name: 'Why Us' }).click();
     await expect(page).toHaveURL(/\/why-us$/);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
