@@ -29,6 +29,7 @@ mod leads_enquiries;
 mod leads_server;
 mod mail;
 mod openapi;
+mod pages_front;
 mod pages_render;
 mod schemas;
 mod server_limits;

@@ -8,7 +8,7 @@ use corpsite::publish::{self, PreparedPost};
 use serde_json::Value;
 use time::macros::date;
 
-fn post(file: &str, front: &str, body: &str) -> PreparedPost {
+pub(crate) fn post(file: &str, front: &str, body: &str) -> PreparedPost {
     let text = format!("---\n{front}\n---\n{body}\n");
     publish::prepare(file, &text, date!(2025 - 06 - 01), |_| {
         Ok(b"<svg xmlns=\"http://www.w3.org/2000/svg\"/>".to_vec())
@@ -16,7 +16,7 @@ fn post(file: &str, front: &str, body: &str) -> PreparedPost {
     .expect("a valid post")
 }
 
-async fn publish_all(app: &TestApp, posts: Vec<PreparedPost>) {
+pub(crate) async fn publish_all(app: &TestApp, posts: Vec<PreparedPost>) {
     app.db()
         .write(move |conn| publish::insert_all(conn, &posts))
         .await
@@ -24,8 +24,12 @@ async fn publish_all(app: &TestApp, posts: Vec<PreparedPost>) {
 }
 
 /// Four posts, newest last: the fourth has an author, tags and an image.
-async fn app_with_posts() -> TestApp {
-    let app = TestApp::new();
+pub(crate) async fn app_with_posts() -> TestApp {
+    posts_in(TestApp::new()).await
+}
+
+/// `app` with the four posts of `app_with_posts`.
+pub(crate) async fn posts_in(app: TestApp) -> TestApp {
     let mut posts: Vec<PreparedPost> = (1..=3)
         .map(|i| {
             post(

@@ -152,7 +152,9 @@ pub fn admin_routes(state: &AppState) -> BoxedFilter<(Response,)> {
         .unify()
         .recover(error::recover)
         .unify()
-        .with(warp::log::custom(super::log_request))
+        .with(warp::log::custom(|info: warp::log::Info<'_>| {
+            super::log_request(info.method(), info.path(), info.status(), info.elapsed());
+        }))
         .map(Reply::into_response)
         .boxed()
 }

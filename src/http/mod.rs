@@ -14,6 +14,7 @@ pub mod body;
 pub mod discovery;
 pub mod disk;
 pub mod error;
+pub mod front;
 #[cfg(test)]
 mod generated_ui;
 pub mod health;
@@ -305,10 +306,9 @@ fn site(state: &AppState) -> BoxedFilter<(Response,)> {
 }
 
 /// The whole application: every route, the one recover, security headers, request logs and
-/// request metrics.
+/// request metrics. `front::Front` answers the kept pages ahead of it, the same way.
 pub fn routes(state: &AppState) -> BoxedFilter<(Response,)> {
-    let security = security::SecurityHeaders::new(&state.settings.media_base);
-    let metrics = Arc::clone(&state.metrics);
+    let finish = Finish::new(state);
     let answered = api(state)
         .or(health::routes(state))
         .unify()
@@ -322,30 +322,74 @@ pub fn routes(state: &AppState) -> BoxedFilter<(Response,)> {
         .unify()
         .recover(error::recover)
         .unify();
+    let logged = finish.clone();
     warp::path::full()
         .and(answered)
-        .map(move |path: FullPath, mut response: Response| {
-            if response.status() == warp::http::StatusCode::METHOD_NOT_ALLOWED {
-                response.headers_mut().insert(
-                    warp::http::header::ALLOW,
-                    warp::http::HeaderValue::from_static(allowed_methods(path.as_str())),
-                );
-            }
-            if is_private(path.as_str()) {
-                keep_private(&mut response);
-            }
-            security.apply(response)
-        })
+        .map(move |path: FullPath, response: Response| finish.headers(path.as_str(), response))
         .with(warp::log::custom(move |info: warp::log::Info<'_>| {
-            metrics.request(
-                RouteGroup::of(info.path()),
-                info.status().as_u16(),
-                info.elapsed().as_secs_f64(),
-            );
-            log_request(info);
+            logged.record(info.method(), info.path(), info.status(), info.elapsed());
         }))
         .map(Reply::into_response)
         .boxed()
+}
+
+/// What every answer gets on its way out, whichever way it was made.
+#[derive(Clone)]
+pub struct Finish {
+    security: security::SecurityHeaders,
+    metrics: Arc<Metrics>,
+}
+
+impl Finish {
+    pub fn new(state: &AppState) -> Finish {
+        Finish {
+            security: security::SecurityHeaders::new(&state.settings.media_base),
+            metrics: Arc::clone(&state.metrics),
+        }
+    }
+
+    /// The security headers, `Allow` on a 405, and privacy for the staff's paths.
+    pub fn headers(&self, path: &str, mut response: Response) -> Response {
+        if response.status() == warp::http::StatusCode::METHOD_NOT_ALLOWED {
+            response.headers_mut().insert(
+                warp::http::header::ALLOW,
+                warp::http::HeaderValue::from_static(allowed_methods(path)),
+            );
+        }
+        if is_private(path) {
+            keep_private(&mut response);
+        }
+        self.security.apply(response)
+    }
+
+    /// The request's log line and its count and time in `metrics`.
+    pub fn record(
+        &self,
+        method: &warp::http::Method,
+        path: &str,
+        status: warp::http::StatusCode,
+        elapsed: std::time::Duration,
+    ) {
+        self.metrics
+            .request(RouteGroup::of(path), status.as_u16(), elapsed.as_secs_f64());
+        log_request(method, path, status, elapsed);
+    }
+}
+
+/// A request's log line.
+fn log_request(
+    method: &warp::http::Method,
+    path: &str,
+    status: warp::http::StatusCode,
+    elapsed: std::time::Duration,
+) {
+    tracing::info!(
+        %method,
+        path,
+        status = status.as_u16(),
+        latency_ms = elapsed.as_secs_f64() * 1000.0,
+        "request"
+    );
 }
 
 /// The staff side: its pages and API are for one person's browser only.
@@ -389,14 +433,4 @@ fn allowed_methods(path: &str) -> &'static str {
         p if p.starts_with("/api/staff/inbox/") && p.split('/').count() == 7 => "POST",
         _ => "GET, HEAD",
     }
-}
-
-fn log_request(info: warp::log::Info<'_>) {
-    tracing::info!(
-        method = %info.method(),
-        path = info.path(),
-        status = info.status().as_u16(),
-        latency_ms = info.elapsed().as_secs_f64() * 1000.0,
-        "request"
-    );
 }

@@ -72,6 +72,22 @@ struct PageKey {
     url: String,
 }
 
+impl PageKey {
+    fn new(origin: &PublicUrl, path: &str, query: &str, route: Option<&Route>) -> PageKey {
+        PageKey {
+            origin: origin.as_str().to_owned(),
+            url: render_url(path, query, route),
+        }
+    }
+}
+
+/// Does the page show blog data? Those are kept until the content version moves; the others
+/// per generation of the company's details (saving them moves the content version too, so
+/// pages with blog data need only it). An unknown path's error screen counts as blog data.
+fn shows_blogs(route: Option<&Route>) -> bool {
+    route.is_none_or(|route| !route.data.is_empty())
+}
+
 pub struct Pages {
     pool: RenderPool,
     document: Option<Document>,
@@ -186,14 +202,9 @@ impl Pages {
         } else {
             StatusCode::NOT_FOUND
         };
-        let url = render_url(path, query, route.map(|(route, _)| route));
-        let key = PageKey {
-            origin: origin.as_str().to_owned(),
-            url,
-        };
-        let shows_blogs = route.is_none_or(|(route, _)| !route.data.is_empty());
-        // Saving the details moves the blog version too, so pages with blog data need only it.
-        let (cache, version) = if shows_blogs {
+        let route_only = route.map(|(route, _)| route);
+        let key = PageKey::new(origin, path, query, route_only);
+        let (cache, version) = if shows_blogs(route_only) {
             (&self.cache, self.blogs.version())
         } else {
             let generation = self.site.json().await.ok().map(|site| site.generation);
@@ -221,6 +232,29 @@ impl Pages {
                 self.shell.respond(status, FALLBACK_HTML, request)
             }
         }
+    }
+
+    /// The page at `path` as it is kept rendered, answered at once, or `None`: it is not kept
+    /// (yet, or at this version), or is private, or no page, and `answer` is to make it.
+    /// Its look-up counts only a hit, since `answer` follows a miss with its own.
+    pub fn kept(
+        &self,
+        path: &str,
+        query: &str,
+        origin: &PublicUrl,
+        request: &HeaderMap,
+    ) -> Option<Response> {
+        let (route, _) = assets::find_route(path)?;
+        if route.private {
+            return None;
+        }
+        let (cache, version) = if shows_blogs(Some(route)) {
+            (&self.cache, self.blogs.version()?)
+        } else {
+            (&self.static_cache, self.site.kept_generation()?)
+        };
+        let key = PageKey::new(origin, path, query, Some(route));
+        cache.hit(version, &key).map(|page| page.respond(request))
     }
 
     /// A private route's answer: the shell, with `noindex`, that no shared cache keeps.
@@ -276,10 +310,7 @@ impl Pages {
             let Some((route, id)) = assets::find_route(&path) else {
                 continue;
             };
-            let key = PageKey {
-                origin: origin.as_str().to_owned(),
-                url: render_url(&path, "", Some(route)),
-            };
+            let key = PageKey::new(origin, &path, "", Some(route));
             let prepared = self
                 .prepare(&key, Some((route, id)), StatusCode::OK, client)
                 .await;

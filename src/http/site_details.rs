@@ -85,6 +85,17 @@ impl SiteApi {
         }
     }
 
+    /// The details' generation as kept for the current content version, without reading the
+    /// store: `None` until `json` has read them at this version.
+    pub fn kept_generation(&self) -> Option<i64> {
+        let version = self.version.get()?;
+        let cached = self.cached.lock().ok()?;
+        cached
+            .as_ref()
+            .filter(|kept| kept.version == version)
+            .map(|kept| kept.generation)
+    }
+
     /// `{"data": ...}`, its tag and generation.
     pub async fn json(&self) -> Result<SiteJson, ApiError> {
         // Read before the data, so an answer is never kept under a newer version than its data.

@@ -4,6 +4,7 @@
 //! X-Forwarded-Proto. A Host that is no plain host name is not used: links then point at
 //! `http://localhost`.
 
+use std::borrow::Cow;
 use std::net::IpAddr;
 use std::sync::Arc;
 
@@ -19,17 +20,35 @@ pub fn origin(
     public_url: Option<PublicUrl>,
     trusted: Arc<Vec<IpAddr>>,
 ) -> BoxedFilter<(PublicUrl,)> {
+    let rule = OriginRule {
+        public_url,
+        trusted,
+    };
     warp::ext::optional::<ClientAddr>()
         .and(warp::header::headers_cloned())
         .map(move |peer: Option<ClientAddr>, headers: HeaderMap| {
-            if let Some(url) = &public_url {
-                return url.clone();
-            }
-            let behind_proxy =
-                peer.is_some_and(|ClientAddr(addr)| trusted.contains(&addr.ip().to_canonical()));
-            from_request(&headers, behind_proxy)
+            rule.of(peer, &headers).into_owned()
         })
         .boxed()
+}
+
+/// How a request's origin is found: `--public-url`, else what the request names.
+#[derive(Clone)]
+pub struct OriginRule {
+    pub public_url: Option<PublicUrl>,
+    pub trusted: Arc<Vec<IpAddr>>,
+}
+
+impl OriginRule {
+    /// The origin of a request from `peer` (the connection's address) with `headers`.
+    pub fn of(&self, peer: Option<ClientAddr>, headers: &HeaderMap) -> Cow<'_, PublicUrl> {
+        if let Some(url) = &self.public_url {
+            return Cow::Borrowed(url);
+        }
+        let behind_proxy =
+            peer.is_some_and(|ClientAddr(addr)| self.trusted.contains(&addr.ip().to_canonical()));
+        Cow::Owned(from_request(headers, behind_proxy))
+    }
 }
 
 /// The origin a request names: its Host, and its X-Forwarded-Proto when it came through a

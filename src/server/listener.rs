@@ -26,6 +26,7 @@ use warp::http::{header, HeaderValue};
 use warp::reply::Response;
 
 use super::parse_errors::ExplainedErrors;
+use crate::http::front::Front;
 use crate::http::security::SecurityHeaders;
 use crate::http::ClientAddr;
 use crate::settings::Settings;
@@ -103,15 +104,31 @@ impl Drop for ClientClaim {
     }
 }
 
-/// Serves `routes` as plain HTTP/1.1 on `listener` until `shutdown` completes, then waits
+/// What a listener answers with: the filters, and on the site's own address the kept pages
+/// ahead of them (`http::front`).
+pub struct Answers {
+    pub routes: BoxedFilter<(Response,)>,
+    pub front: Option<Arc<Front>>,
+}
+
+impl From<BoxedFilter<(Response,)>> for Answers {
+    fn from(routes: BoxedFilter<(Response,)>) -> Self {
+        Answers {
+            routes,
+            front: None,
+        }
+    }
+}
+
+/// Serves `answers` as plain HTTP/1.1 on `listener` until `shutdown` completes, then waits
 /// up to `limits.shutdown_grace` for open requests to finish.
 pub async fn run(
     listener: TcpListener,
-    routes: BoxedFilter<(Response,)>,
+    answers: impl Into<Answers>,
     limits: Limits,
     shutdown: impl Future<Output = ()>,
 ) {
-    serve(listener, routes, limits, None, shutdown).await;
+    serve(listener, answers.into(), limits, None, shutdown).await;
 }
 
 /// As `run`, over TLS with `config`: HTTP/2 or HTTP/1.1 as ALPN chose, every answer with
@@ -119,25 +136,26 @@ pub async fn run(
 pub async fn run_tls(
     listener: TcpListener,
     config: Arc<rustls::ServerConfig>,
-    routes: BoxedFilter<(Response,)>,
+    answers: impl Into<Answers>,
     limits: Limits,
     shutdown: impl Future<Output = ()>,
 ) {
     let acceptor = TlsAcceptor::from(config);
-    serve(listener, routes, limits, Some(acceptor), shutdown).await;
+    serve(listener, answers.into(), limits, Some(acceptor), shutdown).await;
 }
 
 /// The accept loop both share.
 async fn serve(
     listener: TcpListener,
-    routes: BoxedFilter<(Response,)>,
+    answers: Answers,
     limits: Limits,
     tls: Option<TlsAcceptor>,
     shutdown: impl Future<Output = ()>,
 ) {
     // hyper's own answers to unparsable requests get our headers too.
     let security = SecurityHeaders::new(&limits.media_base);
-    let service = warp::service(routes);
+    let service = warp::service(answers.routes);
+    let front = answers.front;
     let slots = Arc::new(Semaphore::new(limits.max_connections));
     let per_client = Arc::new(PerClient::default());
     // Every connection watches this: `true` asks it to close after its current request.
@@ -207,6 +225,7 @@ async fn serve(
         }
         let _ = stream.set_nodelay(true);
         let service = service.clone();
+        let front = front.clone();
         let encrypted = tls.is_some();
         // Whether the connection has had a request: only kept-alive ones are asked to close
         // (a new one's request may be on its way; one that never sends is cut by the header
@@ -216,9 +235,13 @@ async fn serve(
         let handler = service_fn(move |mut request: hyper::Request<Incoming>| {
             served_in_service.store(true, Ordering::Relaxed);
             request.extensions_mut().insert(ClientAddr(remote));
+            let kept = front.as_ref().and_then(|front| front.answer(&request));
             let mut service = service.clone();
             async move {
-                let mut response = service.call(request).await?;
+                let mut response = match kept {
+                    Some(response) => response,
+                    None => service.call(request).await?,
+                };
                 if encrypted {
                     response.headers_mut().insert(
                         header::STRICT_TRANSPORT_SECURITY,

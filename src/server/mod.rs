@@ -7,7 +7,7 @@ mod fd_limit;
 mod listener;
 mod parse_errors;
 
-pub use listener::{run, run_tls, Limits};
+pub use listener::{run, run_tls, Answers, Limits};
 
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
@@ -153,7 +153,10 @@ pub async fn serve(db: Arc<Db>, settings: Settings) -> Result<(), ServeError> {
     let health = background.watches().health;
     let tls = settings.tls.clone();
     let state = AppState::new(Arc::clone(&db), settings, background.watches());
-    let routes = http::routes(&state);
+    let routes = Answers {
+        routes: http::routes(&state),
+        front: Some(Arc::new(http::front::Front::new(&state))),
+    };
     // The engines render every page once before visitors ask (and again after each change),
     // as a visitor of the --public-url would get it (the origin shows only in the head).
     let pages = Arc::clone(&state.pages);
