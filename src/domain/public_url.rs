@@ -41,38 +41,68 @@ impl FromStr for PublicUrl {
     type Err = String;
 
     fn from_str(text: &str) -> Result<Self, Self::Err> {
-        let explain = || {
-            format!(
+        let mut origin = text.to_owned();
+        if normalize(&mut origin) {
+            Ok(PublicUrl(origin))
+        } else {
+            Err(format!(
                 "{text:?} is not a site address: write the scheme and host only, \
                  e.g. https://www.example.com"
-            )
-        };
-        let lower = text.trim().to_ascii_lowercase();
-        let (scheme, rest) = lower.split_once("://").ok_or_else(explain)?;
-        if scheme != "http" && scheme != "https" {
-            return Err(explain());
+            ))
         }
-        let authority = rest.strip_suffix('/').unwrap_or(rest);
-        let (host, port) = match authority.rsplit_once(':') {
-            Some((host, port)) if !host.ends_with(']') || authority.starts_with('[') => {
-                (host, Some(port))
-            }
-            _ => (authority, None),
-        };
-        let host_ok = !host.is_empty()
-            && host.len() <= 253
-            && (host
-                .chars()
-                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '.')
-                || (host.starts_with('[') && host.ends_with(']')))
-            && !host.starts_with('.')
-            && !host.starts_with('-');
-        let port_ok = port.is_none_or(|p| p.parse::<u16>().is_ok_and(|p| p > 0));
-        if !host_ok || !port_ok {
-            return Err(explain());
-        }
-        Ok(PublicUrl(format!("{scheme}://{authority}")))
     }
+}
+
+/// Makes the address in `text` an origin as `PublicUrl` keeps it (trimmed, lower case, no
+/// trailing slash), in place: true when it is one, `http(s)://host[:port]`. It allocates
+/// nothing, so a request's origin can be checked in a reused buffer.
+pub fn normalize(text: &mut String) -> bool {
+    text.truncate(text.trim_end().len());
+    let leading = text.len() - text.trim_start().len();
+    text.drain(..leading);
+    text.make_ascii_lowercase();
+    if text.ends_with('/') {
+        text.pop();
+    }
+    let Some((scheme, authority)) = text.split_once("://") else {
+        return false;
+    };
+    (scheme == "http" || scheme == "https") && is_authority(authority)
+}
+
+/// `host[:port]`: a DNS name, an IPv4 address or a bracketed IPv6 address, and a port
+/// from 1 to 65535.
+fn is_authority(authority: &str) -> bool {
+    let (host_ok, port) = match authority.strip_prefix('[') {
+        Some(bracketed) => match bracketed.split_once(']') {
+            Some((address, rest)) => (
+                address.parse::<std::net::Ipv6Addr>().is_ok(),
+                match rest {
+                    "" => None,
+                    _ => match rest.strip_prefix(':') {
+                        Some(port) => Some(port),
+                        None => return false,
+                    },
+                },
+            ),
+            None => return false,
+        },
+        None => {
+            let (host, port) = match authority.rsplit_once(':') {
+                Some((host, port)) => (host, Some(port)),
+                None => (authority, None),
+            };
+            let name_ok = !host.is_empty()
+                && host.len() <= 253
+                && host
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '.')
+                && !host.starts_with('.')
+                && !host.starts_with('-');
+            (name_ok, port)
+        }
+    };
+    host_ok && port.is_none_or(|p| p.parse::<u16>().is_ok_and(|p| p > 0))
 }
 
 #[cfg(test)]
@@ -86,6 +116,8 @@ mod tests {
             ("https://WWW.Example.com/", "https://www.example.com"),
             ("http://127.0.0.1:8080", "http://127.0.0.1:8080"),
             ("http://[::1]:8080", "http://[::1]:8080"),
+            ("http://[::1]", "http://[::1]"),
+            ("http://[2001:DB8::1]/", "http://[2001:db8::1]"),
             ("  https://example.com  ", "https://example.com"),
         ];
         for (text, origin) in cases {
@@ -112,6 +144,10 @@ mod tests {
             "https://example.com:99999",
             "https://exa mple.com",
             "https://-example.com",
+            "http://[a\"><script>]",
+            "http://[::1]x",
+            "http://[::1",
+            "http://a.example//",
         ] {
             assert!(text.parse::<PublicUrl>().is_err(), "{text}");
         }

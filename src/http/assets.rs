@@ -176,39 +176,34 @@ impl IndexPage {
     }
 }
 
-/// An HTML answer with its tag: 304 when the client has it (only for a 200), gzip when it is
-/// given and the client takes it.
+/// An HTML answer with its tag: 304 when the client has it (only for a 200), gzip (with its
+/// own tag, `gzip_etag`) when it is given and the client takes it.
 pub fn html_response(
     status: StatusCode,
     body: &Bytes,
-    gzip: Option<&Bytes>,
+    gzip: Option<(&Bytes, &HeaderValue)>,
     etag: &HeaderValue,
     cache: &'static str,
     request: &HeaderMap,
 ) -> Response {
     let gzipped = gzip.filter(|_| pick_encoding(request).is_some());
     // Each encoding is its own representation, with its own tag.
-    let etag = match gzipped {
-        Some(_) => HeaderValue::from_str(&format!(
-            "{}-gzip\"",
-            etag.to_str().unwrap_or("\"page\"").trim_end_matches('"')
-        ))
-        .unwrap_or_else(|_| etag.clone()),
-        None => etag.clone(),
-    };
-    let not_modified = status == StatusCode::OK && etag_matches(request, &etag);
+    let (body, etag) = gzipped.unwrap_or((body, etag));
+    let not_modified = status == StatusCode::OK && etag_matches(request, etag);
     let mut response = if not_modified {
         empty(StatusCode::NOT_MODIFIED)
     } else {
-        with_body(status, gzipped.unwrap_or(body).clone())
+        with_body(status, body.clone())
     };
+    // Room for these and the security headers, so that none of them grows the map.
     let headers = response.headers_mut();
+    headers.reserve(16);
     headers.insert(
         header::CONTENT_TYPE,
         HeaderValue::from_static("text/html; charset=utf-8"),
     );
     headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
-    headers.insert(header::ETAG, etag);
+    headers.insert(header::ETAG, etag.clone());
     if gzip.is_some() {
         headers.insert(header::VARY, HeaderValue::from_static("Accept-Encoding"));
         if gzipped.is_some() && !not_modified {
@@ -216,6 +211,15 @@ pub fn html_response(
         }
     }
     response
+}
+
+/// The tag of the gzip form of a representation tagged `etag`: `"…-gzip"`.
+pub fn gzip_etag(etag: &HeaderValue) -> HeaderValue {
+    HeaderValue::from_str(&format!(
+        "{}-gzip\"",
+        etag.to_str().unwrap_or("\"page\"").trim_end_matches('"')
+    ))
+    .unwrap_or_else(|_| etag.clone())
 }
 
 /// A strong ETag for `bytes`: the first 128 bits of their SHA-256.

@@ -8,6 +8,7 @@
 //! the request's headers, a boxed future per filter, the routes tried before it) cost more
 //! than the answer itself. `bench/pages.sh` measures the difference against nginx.
 
+use std::cell::RefCell;
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -17,6 +18,11 @@ use warp::reply::Response;
 use super::pages::Pages;
 use super::site_url::OriginRule;
 use super::{AppState, ClientAddr, Finish};
+
+thread_local! {
+    /// The request's origin, written here for the look-up: a buffer per thread, reused.
+    static ORIGIN: RefCell<String> = const { RefCell::new(String::new()) };
+}
 
 pub struct Front {
     pages: Arc<Pages>,
@@ -48,8 +54,10 @@ impl Front {
         let query = request.uri().query().unwrap_or("");
         let headers = request.headers();
         let peer = request.extensions().get::<ClientAddr>().copied();
-        let origin = self.origin.of(peer, headers);
-        let response = self.pages.kept(path, query, &origin, headers)?;
+        let response = ORIGIN.with_borrow_mut(|origin| {
+            self.origin.write(peer, headers, origin);
+            self.pages.kept(path, query, origin, headers)
+        })?;
         let response = self.finish.headers(path, response);
         self.finish
             .record(method, path, response.status(), started.elapsed());

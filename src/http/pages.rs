@@ -12,16 +12,19 @@
 //! - An unknown post answers 404 with its rendered page; an unknown path 404 with the
 //!   rendered error screen.
 
+use std::borrow::Cow;
+use std::hash::{Hash, Hasher};
 use std::net::IpAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
 use bytes::Bytes;
+use hashbrown::Equivalent;
 use tokio::sync::watch;
 use warp::http::{HeaderMap, HeaderValue, StatusCode};
 use warp::reply::Response;
 
-use super::assets::{self, etag_of, html_response, IndexPage, PageData, Route};
+use super::assets::{self, etag_of, gzip_etag, html_response, IndexPage, PageData, Route};
 use super::blogs::BlogApi;
 use super::response_cache::ResponseCache;
 use super::site_details::SiteApi;
@@ -49,7 +52,8 @@ const WARM_UP_POLL: Duration = Duration::from_millis(250);
 pub struct RenderedPage {
     status: StatusCode,
     body: Bytes,
-    gzip: Option<Bytes>,
+    /// The body gzipped, and its tag.
+    gzip: Option<(Bytes, HeaderValue)>,
     etag: HeaderValue,
 }
 
@@ -65,18 +69,48 @@ struct Prepared {
     cacheable: bool,
 }
 
-#[derive(PartialEq, Eq, Hash)]
+#[derive(PartialEq, Eq)]
 struct PageKey {
     origin: String,
     /// The path, and the query the render depends on (normalized).
     url: String,
 }
 
+/// A `PageKey` borrowed from a request: it hashes and compares as the key it stands for, so
+/// a look-up builds nothing.
+struct PageKeyRef<'a> {
+    origin: &'a str,
+    url: &'a str,
+}
+
+impl Hash for PageKey {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        PageKeyRef {
+            origin: &self.origin,
+            url: &self.url,
+        }
+        .hash(state);
+    }
+}
+
+impl Hash for PageKeyRef<'_> {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.origin.hash(state);
+        self.url.hash(state);
+    }
+}
+
+impl Equivalent<PageKey> for PageKeyRef<'_> {
+    fn equivalent(&self, key: &PageKey) -> bool {
+        self.origin == key.origin && self.url == key.url
+    }
+}
+
 impl PageKey {
     fn new(origin: &PublicUrl, path: &str, query: &str, route: Option<&Route>) -> PageKey {
         PageKey {
             origin: origin.as_str().to_owned(),
-            url: render_url(path, query, route),
+            url: render_url(path, query, route).into_owned(),
         }
     }
 }
@@ -237,11 +271,12 @@ impl Pages {
     /// The page at `path` as it is kept rendered, answered at once, or `None`: it is not kept
     /// (yet, or at this version), or is private, or no page, and `answer` is to make it.
     /// Its look-up counts only a hit, since `answer` follows a miss with its own.
+    /// `origin` is the request's (`site_url::OriginRule`), as `PublicUrl::as_str` spells it.
     pub fn kept(
         &self,
         path: &str,
         query: &str,
-        origin: &PublicUrl,
+        origin: &str,
         request: &HeaderMap,
     ) -> Option<Response> {
         let (route, _) = assets::find_route(path)?;
@@ -253,7 +288,8 @@ impl Pages {
         } else {
             (&self.static_cache, self.site.kept_generation()?)
         };
-        let key = PageKey::new(origin, path, query, Some(route));
+        let url = render_url(path, query, Some(route));
+        let key = PageKeyRef { origin, url: &url };
         cache.hit(version, &key).map(|page| page.respond(request))
     }
 
@@ -477,7 +513,7 @@ impl Pages {
 impl RenderedPage {
     fn new(status: StatusCode, html: String) -> RenderedPage {
         let etag = etag_of(html.as_bytes());
-        let gzip = gzip(html.as_bytes());
+        let gzip = gzip(html.as_bytes()).map(|packed| (packed, gzip_etag(&etag)));
         RenderedPage {
             status,
             body: Bytes::from(html),
@@ -490,7 +526,7 @@ impl RenderedPage {
         html_response(
             self.status,
             &self.body,
-            self.gzip.as_ref(),
+            self.gzip.as_ref().map(|(packed, etag)| (packed, etag)),
             &self.etag,
             PUBLIC_HTML,
             request,
@@ -510,10 +546,10 @@ fn noindex(shell: &str) -> String {
 /// What the render of `path` depends on: the path, and for the blog list its page and search
 /// (`?q=…&page=…`, as the list page writes them). Any other query is left out, so it neither
 /// changes the page nor fills the cache.
-fn render_url(path: &str, query: &str, route: Option<&Route>) -> String {
+fn render_url<'a>(path: &'a str, query: &str, route: Option<&Route>) -> Cow<'a, str> {
     let takes_query = route.is_some_and(|route| route.data.contains(&PageData::BlogListQuery));
-    if !takes_query {
-        return path.to_owned();
+    if !takes_query || query.is_empty() {
+        return Cow::Borrowed(path);
     }
     let (page, text) = list_query(&format!("{path}?{query}"));
     let mut search = form_urlencoded::Serializer::new(String::new());
@@ -525,9 +561,9 @@ fn render_url(path: &str, query: &str, route: Option<&Route>) -> String {
     }
     let search = search.finish();
     if search.is_empty() {
-        path.to_owned()
+        Cow::Borrowed(path)
     } else {
-        format!("{path}?{search}")
+        Cow::Owned(format!("{path}?{search}"))
     }
 }
 

@@ -3,9 +3,10 @@
 //! Every entry belongs to one data version (a counter the database bumps on each change,
 //! whichever process makes it). A request that sees a newer version drops every entry.
 
-use std::collections::HashMap;
-use std::hash::Hash;
+use std::hash::{Hash, RandomState};
 use std::sync::Mutex;
+
+use hashbrown::{Equivalent, HashMap};
 
 use bytes::Bytes;
 
@@ -22,7 +23,8 @@ pub struct ResponseCache<K, V = Bytes> {
 
 struct Entries<K, V> {
     version: i64,
-    bodies: HashMap<K, V>,
+    /// SipHash, as std's maps: the keys come from requests.
+    bodies: HashMap<K, V, RandomState>,
 }
 
 impl<K: Eq + Hash, V: Clone> ResponseCache<K, V> {
@@ -32,7 +34,7 @@ impl<K: Eq + Hash, V: Clone> ResponseCache<K, V> {
             capacity: capacity.max(1),
             inner: Mutex::new(Entries {
                 version: i64::MIN,
-                bodies: HashMap::new(),
+                bodies: HashMap::with_hasher(RandomState::new()),
             }),
             counters: CacheCounters::default(),
         }
@@ -44,8 +46,9 @@ impl<K: Eq + Hash, V: Clone> ResponseCache<K, V> {
         self
     }
 
-    /// The response for `key` rendered at data version `version`, if there is one.
-    pub fn get(&self, version: i64, key: &K) -> Option<V> {
+    /// The response for `key` rendered at data version `version`, if there is one. `key` may
+    /// be a borrowed form of the keys (`Equivalent`, hashing as they do).
+    pub fn get<Q: Hash + Equivalent<K> + ?Sized>(&self, version: i64, key: &Q) -> Option<V> {
         let found = self.find(version, key);
         match found {
             Some(_) => self.counters.hit.inc(),
@@ -56,7 +59,7 @@ impl<K: Eq + Hash, V: Clone> ResponseCache<K, V> {
 
     /// As `get`, counting only a hit: for a look-up ahead of the counted one that follows
     /// when it finds nothing (`front::Front` before `Pages::answer`).
-    pub fn hit(&self, version: i64, key: &K) -> Option<V> {
+    pub fn hit<Q: Hash + Equivalent<K> + ?Sized>(&self, version: i64, key: &Q) -> Option<V> {
         let found = self.find(version, key);
         if found.is_some() {
             self.counters.hit.inc();
@@ -64,7 +67,7 @@ impl<K: Eq + Hash, V: Clone> ResponseCache<K, V> {
         found
     }
 
-    fn find(&self, version: i64, key: &K) -> Option<V> {
+    fn find<Q: Hash + Equivalent<K> + ?Sized>(&self, version: i64, key: &Q) -> Option<V> {
         let mut entries = self.inner.lock().ok()?;
         if entries.version != version {
             entries.bodies.clear();

@@ -13,7 +13,7 @@ use warp::http::{header, HeaderMap};
 use warp::Filter;
 
 use super::ClientAddr;
-use crate::domain::public_url::PublicUrl;
+use crate::domain::public_url::{normalize, PublicUrl};
 
 /// A filter that hands each request the site's origin.
 pub fn origin(
@@ -42,30 +42,64 @@ pub struct OriginRule {
 impl OriginRule {
     /// The origin of a request from `peer` (the connection's address) with `headers`.
     pub fn of(&self, peer: Option<ClientAddr>, headers: &HeaderMap) -> Cow<'_, PublicUrl> {
-        if let Some(url) = &self.public_url {
-            return Cow::Borrowed(url);
+        match &self.public_url {
+            Some(url) => Cow::Borrowed(url),
+            None => Cow::Owned(from_request(headers, self.behind_proxy(peer))),
         }
-        let behind_proxy =
-            peer.is_some_and(|ClientAddr(addr)| self.trusted.contains(&addr.ip().to_canonical()));
-        Cow::Owned(from_request(headers, behind_proxy))
+    }
+
+    /// As `of`, written into `out` (cleared first): no allocation once `out` has room.
+    pub fn write(&self, peer: Option<ClientAddr>, headers: &HeaderMap, out: &mut String) {
+        match &self.public_url {
+            Some(url) => {
+                out.clear();
+                out.push_str(url.as_str());
+            }
+            None => write_origin(headers, self.behind_proxy(peer), out),
+        }
+    }
+
+    fn behind_proxy(&self, peer: Option<ClientAddr>) -> bool {
+        peer.is_some_and(|ClientAddr(addr)| self.trusted.contains(&addr.ip().to_canonical()))
     }
 }
 
 /// The origin a request names: its Host, and its X-Forwarded-Proto when it came through a
 /// trusted proxy.
 pub fn from_request(headers: &HeaderMap, behind_proxy: bool) -> PublicUrl {
+    let mut origin = String::new();
+    write_origin(headers, behind_proxy, &mut origin);
+    origin.parse().unwrap_or_else(|_| PublicUrl::localhost())
+}
+
+/// `from_request`'s origin, written into `out` (cleared first).
+fn write_origin(headers: &HeaderMap, behind_proxy: bool, out: &mut String) {
     let forwarded_https = behind_proxy
         && headers
             .get("x-forwarded-proto")
             .and_then(|v| v.to_str().ok())
             .and_then(|v| v.split(',').next())
             .is_some_and(|proto| proto.trim().eq_ignore_ascii_case("https"));
-    let scheme = if forwarded_https { "https" } else { "http" };
-    headers
+    out.clear();
+    out.push_str(if forwarded_https {
+        "https://"
+    } else {
+        "http://"
+    });
+    let named = match headers
         .get(header::HOST)
         .and_then(|host| host.to_str().ok())
-        .and_then(|host| format!("{scheme}://{host}").parse::<PublicUrl>().ok())
-        .unwrap_or_else(PublicUrl::localhost)
+    {
+        Some(host) => {
+            out.push_str(host);
+            normalize(out)
+        }
+        None => false,
+    };
+    if !named {
+        out.clear();
+        out.push_str(PublicUrl::localhost().as_str());
+    }
 }
 
 #[cfg(test)]
@@ -129,5 +163,41 @@ mod tests {
                 "{case}"
             );
         }
+    }
+    #[test]
+    fn an_origin_written_into_a_buffer_is_the_one_the_filters_get() {
+        let proxy: std::net::SocketAddr = "10.0.0.2:4000".parse().expect("addr");
+        let visitor: std::net::SocketAddr = "203.0.113.9:5000".parse().expect("addr");
+        let trusted = Arc::new(vec![proxy.ip()]);
+        let rules = [
+            OriginRule {
+                public_url: None,
+                trusted: Arc::clone(&trusted),
+            },
+            OriginRule {
+                public_url: Some("https://www.example.com".parse().expect("url")),
+                trusted,
+            },
+        ];
+        let requests = [
+            &[("host", "Site.Example:8080")][..],
+            &[("host", "a.example"), ("x-forwarded-proto", "https")],
+            &[("host", "[a\"><script>]")],
+            &[],
+        ];
+        // A buffer that held a longer origin before: each write starts it afresh.
+        let mut out = "https://a-much-longer-origin.example:8443".to_owned();
+        for rule in &rules {
+            for given in requests {
+                for peer in [None, Some(ClientAddr(proxy)), Some(ClientAddr(visitor))] {
+                    rule.write(peer, &headers(given), &mut out);
+                    assert_eq!(out, rule.of(peer, &headers(given)).as_str(), "{given:?}");
+                }
+            }
+        }
+        rules[0].write(Some(ClientAddr(proxy)), &headers(requests[1]), &mut out);
+        assert_eq!(out, "https://a.example");
+        rules[0].write(None, &headers(requests[2]), &mut out);
+        assert_eq!(out, "http://localhost", "no markup gets through");
     }
 }
