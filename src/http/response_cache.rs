@@ -6,9 +6,8 @@
 use std::hash::{Hash, RandomState};
 use std::sync::Mutex;
 
-use hashbrown::{Equivalent, HashMap};
-
 use bytes::Bytes;
+use hashbrown::{Equivalent, HashMap};
 
 use crate::metrics::CacheCounters;
 

@@ -164,6 +164,7 @@ mod tests {
             );
         }
     }
+
     #[test]
     fn an_origin_written_into_a_buffer_is_the_one_the_filters_get() {
         let proxy: std::net::SocketAddr = "10.0.0.2:4000".parse().expect("addr");
