@@ -233,28 +233,30 @@ async fn an_answer_ahead_of_the_filters_is_counted_and_logged_as_theirs_are() {
             .encode(&corpsite::metrics::Reading::default())
             .expect("metrics")
     };
-    let count = |text: &str| {
-        let series = "corpsite_http_requests_total{group=\"pages\",status=\"200\"} ";
+    // One sample of the metrics text by its series (0 before it was first counted).
+    let sample = |text: &str, series: &str| {
         text.lines()
-            .find_map(|line| line.strip_prefix(series))
-            .and_then(|value| value.parse::<f64>().ok())
-            .unwrap_or(0.0)
+            .find_map(|line| line.strip_prefix(series)?.strip_prefix(' '))
+            .map_or(0.0, |value| value.parse::<f64>().expect("a number"))
+    };
+    let count = |text: &str| {
+        sample(
+            text,
+            "corpsite_http_requests_total{group=\"pages\",status=\"200\"}",
+        )
     };
     let hits = |text: &str| {
-        text.lines()
-            .find_map(|line| {
-                line.strip_prefix(
-                    "corpsite_cache_requests_total{cache=\"static_pages\",result=\"hit\"} ",
-                )
-            })
-            .map_or(0, |value| value.parse::<u64>().expect("a count"))
+        sample(
+            text,
+            "corpsite_cache_requests_total{cache=\"static_pages\",result=\"hit\"}",
+        )
     };
     let before = metrics(&app);
     let logs = crate::common::LogCapture::start();
     assert!(page.of_front(&front).await.is_some());
     let after = metrics(&app);
     assert_eq!(count(&after), count(&before) + 1.0, "counted as a page");
-    assert_eq!(hits(&after), hits(&before) + 1, "its cache hit, once");
+    assert_eq!(hits(&after), hits(&before) + 1.0, "its cache hit, once");
     let text = logs.text();
     assert!(
         text.contains("request")
