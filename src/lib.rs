@@ -13,6 +13,7 @@ pub mod domain;
 pub mod health;
 pub mod http;
 pub mod mail;
+pub mod memory;
 pub mod metrics;
 pub mod publish;
 pub mod render;

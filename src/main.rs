@@ -5,6 +5,7 @@ use corpsite::cli;
 use corpsite::cli::args::{ApplicantsCommand, Cli, Command, LeadsCommand};
 
 fn main() -> ExitCode {
+    corpsite::memory::give_back_big_buffers();
     corpsite::store::secure_umask();
     corpsite::store::configure_sqlite();
     let cli = Cli::parse();

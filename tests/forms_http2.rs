@@ -90,7 +90,7 @@ impl Site {
     }
 }
 
-const ENQUIRY: &str = r#"{"name":"Asha Rao","mobile":"+91 98450 12345","email":"asha@example.com","requirment":"We need 20,000 sq ft of office space in Whitefield.","department_website":"Corp Team","website":""}"#;
+pub const ENQUIRY: &str = r#"{"name":"Asha Rao","mobile":"+91 98450 12345","email":"asha@example.com","requirment":"We need 20,000 sq ft of office space in Whitefield.","department_website":"Corp Team","website":""}"#;
 const SUBSCRIPTION: &str = r#"{"name":"","mobile":"","email":"reader@example.com","requirment":"","department_website":"Corp Blogs","service":"","website":""}"#;
 
 #[test]

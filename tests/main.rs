@@ -11,6 +11,7 @@ mod image_samples;
 mod leads_support;
 mod support;
 
+mod abuse;
 mod backups;
 mod blogs_api;
 mod blogs_cli;

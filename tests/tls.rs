@@ -79,6 +79,36 @@ fn a_certificate_is_obtained_served_over_http2_renewed_and_kept_when_the_ca_is_g
     let h1 = curl(&root, DOMAIN, site.https, "/blogs", &["--http1.1"]);
     assert_eq!((h1.status, h1.http_version.as_str()), (200, "1.1"));
 
+    // A lead from the site's own page, over HTTP/2 as a browser sends it.
+    let origin = format!("Origin: https://{DOMAIN}:{}", site.https.port());
+    let enquiry = curl(
+        &root,
+        DOMAIN,
+        site.https,
+        "/api/clients/create",
+        &[
+            "--http2",
+            "-H",
+            "Content-Type: application/json",
+            "-H",
+            &origin,
+            "--data",
+            crate::forms_http2::ENQUIRY,
+        ],
+    );
+    assert_eq!((enquiry.status, enquiry.http_version.as_str()), (201, "2"));
+
+    // SIGHUP: nothing to re-read with --domain; logged, and the site serves on.
+    site.signal("-HUP");
+    assert!(
+        eventually(Duration::from_secs(10), || site
+            .log()
+            .contains("SIGHUP: nothing to reload")),
+        "log:\n{}",
+        site.log()
+    );
+    assert!(site.running(), "the server stopped on SIGHUP");
+
     // Renewed without a restart: a new certificate is kept and served.
     let first = first_certificate(&kept).expect("kept");
     let renewed = || {
