@@ -7,7 +7,7 @@ use std::process::{Command, Output};
 use std::time::{Duration, Instant};
 
 use crate::common::process::{send, Running, BINARY};
-use crate::common::{json, TestApp};
+use crate::common::{json, TestApp, TinyDisk};
 use crate::leads_support::{
     contact, enquiries, file, fixture, post_application, post_json, with_application,
 };
@@ -421,45 +421,6 @@ async fn restore_refuses_a_corrupt_backup_a_newer_one_and_a_file_that_is_no_data
         left.sort();
         assert_eq!(left, [DB_FILE, "corpsite.lock"], "{}", backup.display());
         assert_eq!(emails_in(&data.join(DB_FILE)), ["kept@example.com"]);
-    }
-}
-
-/// A tiny tmpfs mounted for the test, unmounted when dropped. Mounting needs root (as the
-/// test runs here and in CI); if it cannot be mounted the test fails, it never skips.
-struct TinyDisk {
-    dir: tempfile::TempDir,
-}
-
-impl TinyDisk {
-    fn mount(bytes: u64) -> TinyDisk {
-        let dir = tempfile::tempdir().expect("mount point");
-        let output = Command::new("mount")
-            .args([
-                "-t",
-                "tmpfs",
-                "-o",
-                &format!("size={bytes},mode=0700"),
-                "tmpfs",
-            ])
-            .arg(dir.path())
-            .output()
-            .expect("run mount");
-        assert!(
-            output.status.success(),
-            "the disk-full test needs to mount a tmpfs (run as root): {}",
-            text(&output.stderr)
-        );
-        TinyDisk { dir }
-    }
-
-    fn path(&self) -> &Path {
-        self.dir.path()
-    }
-}
-
-impl Drop for TinyDisk {
-    fn drop(&mut self) {
-        let _ = Command::new("umount").arg(self.dir.path()).status();
     }
 }
 

@@ -20,6 +20,7 @@ mod blogs_seed;
 mod body_timeout;
 mod cli_serve;
 mod discovery;
+mod disk_full;
 mod forms_cross_site;
 mod forms_http2;
 mod forms_storage;

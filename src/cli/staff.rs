@@ -12,7 +12,7 @@ use time::OffsetDateTime;
 use crate::cli::args::StaffCommand;
 use crate::domain::fields::Email;
 use crate::domain::staff::{NewPassword, SecretError};
-use crate::store::inbox::erase_person as erase_records;
+use crate::store::inbox::{erase_person as erase_records, resume_files_of, Erased};
 use crate::store::staff::{self as accounts, Audit, COMMAND_LINE};
 use crate::store::uploads::uploads_dir;
 use crate::store::{open_for_cli, StoreError};
@@ -159,8 +159,46 @@ pub fn run(command: StaffCommand) -> Result<(), StaffError> {
 pub fn erase_person(data_dir: &Path, email: &str) -> Result<(), StaffError> {
     let email = parse_email(email)?;
     let conn = open_for_cli(data_dir)?;
+    let uploads = uploads_dir(data_dir);
+    let (erased, detail) =
+        match erase_rows(&conn, &email.folded()) {
+            Err(err) if err.sqlite_error_code() == Some(rusqlite::ErrorCode::DiskFull) => {
+                // A full disk: the database cannot write even a deletion. This person's resumes
+                // go first (they are being erased anyway), and the server's reserve, which
+                // frees room for the rest; the server writes the reserve again at its next start.
+                let files = resume_files_of(&conn, &email.folded())?;
+                let failed = remove_resumes(&uploads, &files);
+                let reserve = crate::store::ballast::release(data_dir);
+                eprintln!(
+                "the disk is full: deleted this person's {} resume file(s){} first to make room",
+                files.len() - failed.len(),
+                if reserve { " and the 1 MiB reserve" } else { "" }
+            );
+                erase_rows(&conn, &email.folded())?
+            }
+            erased => erased?,
+        };
+    let failures = remove_resumes(&uploads, &erased.resume_files);
+    println!("erased {detail}");
+    let count = failures.len();
+    match failures.into_iter().next() {
+        None => Ok(()),
+        Some((file, source)) => Err(StaffError::Files {
+            count,
+            file,
+            source,
+        }),
+    }
+}
+
+/// Erases a person's rows and notes it in the audit log, in one transaction; answers what
+/// was erased and the log's words for it.
+fn erase_rows(
+    conn: &rusqlite::Connection,
+    email_folded: &str,
+) -> rusqlite::Result<(Erased, String)> {
     let tx = conn.unchecked_transaction()?;
-    let erased = erase_records(&tx, &email.folded())?;
+    let erased = erase_records(&tx, email_folded)?;
     let detail = format!(
         "{} enquiries or subscriptions, {} applications",
         erased.enquiries, erased.applicants
@@ -177,9 +215,14 @@ pub fn erase_person(data_dir: &Path, email: &str) -> Result<(), StaffError> {
         },
     )?;
     tx.commit()?;
-    let uploads = uploads_dir(data_dir);
+    Ok((erased, detail))
+}
+
+/// Deletes resume `files` from `uploads`; the ones that could not be (a file already gone is
+/// not a failure).
+fn remove_resumes(uploads: &Path, files: &[String]) -> Vec<(String, io::Error)> {
     let mut failures = Vec::new();
-    for file in &erased.resume_files {
+    for file in files {
         if let Some(name) = Path::new(file).file_name() {
             match std::fs::remove_file(uploads.join(name)) {
                 Err(err) if err.kind() != io::ErrorKind::NotFound => {
@@ -189,16 +232,7 @@ pub fn erase_person(data_dir: &Path, email: &str) -> Result<(), StaffError> {
             }
         }
     }
-    println!("erased {detail}");
-    let count = failures.len();
-    match failures.into_iter().next() {
-        None => Ok(()),
-        Some((file, source)) => Err(StaffError::Files {
-            count,
-            file,
-            source,
-        }),
-    }
+    failures
 }
 
 fn parse_email(raw: &str) -> Result<Email, StaffError> {

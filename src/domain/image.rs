@@ -22,6 +22,7 @@
 //! fallback, with each rendition's width and height. A resume keeps `check`: one copy, its
 //! own type, its own size.
 
+pub mod budget;
 mod raster;
 
 use super::svg::{sanitize_svg, SvgRefusal};
@@ -168,6 +169,10 @@ pub enum RejectedFile {
     SvgTooComplex,
     #[error("This image has too many pixels: at most {MAX_SIDE} on a side and {} megapixels in all. Please upload a smaller JPEG, PNG, SVG or WebP image.", MAX_PIXELS / 1_000_000)]
     TooManyPixels,
+    /// Not the file's fault: too many images are being decoded at once (`budget`). The
+    /// server answers 503 with Retry-After; nothing was judged.
+    #[error("We are processing many images right now. Please try again in a minute.")]
+    Busy,
 }
 
 impl From<SvgRefusal> for RejectedFile {

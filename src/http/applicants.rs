@@ -13,7 +13,6 @@ use std::net::IpAddr;
 
 use multer::{Constraints, Field, Multipart, SizeLimit};
 use tokio::io::{AsyncSeekExt, AsyncWriteExt};
-use tokio::sync::Semaphore;
 use warp::filters::BoxedFilter;
 use warp::http::{header, HeaderMap};
 use warp::reply::Response;
@@ -75,10 +74,11 @@ async fn create_applicant(
     if declared.is_some_and(|length| length > limits.request) {
         return Err(request_too_large(limits));
     }
-    // Room for the largest resume this request can bring, before a byte of it is stored.
-    state
+    // Room for the largest resume this request can bring, reserved before a byte of it is
+    // stored (given back if the application fails; trimmed to the stored size if not).
+    let room = state
         .disk
-        .check_quota(declared.map_or(limits.file, |length| length.min(limits.file)))?;
+        .reserve(declared.map_or(limits.file, |length| length.min(limits.file)))?;
     let uploads_dir = uploads::uploads_dir(&state.settings.data_dir);
     let (form, incoming) = receive(body, &boundary, limits, &uploads_dir).await?;
 
@@ -92,7 +92,6 @@ async fn create_applicant(
         return Err(ApiError::broken("an accepted application has no file"));
     };
     let size = applicant.resume.size;
-    state.disk.check_quota(size)?;
 
     let id = new_lead_id()?;
     let resume_file = format!("{id}.{}", applicant.resume.image_type.extension());
@@ -120,28 +119,18 @@ async fn create_applicant(
     // If the row fails, `stored` is dropped on the way out and takes the file with it.
     state.db.write(store).await?;
     stored.keep();
-    state.disk.stored(size);
+    room.keep(size);
     state.metrics.lead_received(LeadKind::Application);
     Ok(created(APPLICATION_RECEIVED, &stored_id))
 }
 
-/// An upload that could not be written: our fault, with what was being done.
-#[derive(Debug, thiserror::Error)]
-#[error("{doing}")]
-struct UploadFailed {
-    doing: &'static str,
-    #[source]
-    source: std::io::Error,
-}
-
+/// An upload that could not be written: 507 at a full disk, else our fault.
 fn upload_failed(doing: &'static str, source: std::io::Error) -> ApiError {
-    if source.kind() == std::io::ErrorKind::StorageFull {
-        tracing::error!(error = %source, "{doing}: the disk is full (507)");
-        return ApiError::InsufficientStorage(
-            "The site cannot take applications right now because its storage is full. Please try again later or write to us by email.",
-        );
-    }
-    ApiError::unexpected(UploadFailed { doing, source })
+    super::disk::write_failed(
+        doing,
+        "The site cannot take applications right now because its storage is full. Please try again later or write to us by email.",
+        source,
+    )
 }
 
 /// The multipart boundary, from a `multipart/form-data` content type only.
@@ -277,11 +266,6 @@ async fn receive_file(
     Ok((incoming, sniffer))
 }
 
-/// Uploads checked at once: decoding one may allocate 160 MB (40 megapixels at four bytes)
-/// and about as much again while it is turned and re-encoded, so many at once wait their
-/// turn rather than exhaust the memory.
-static CHECKING: Semaphore = Semaphore::const_new(2);
-
 /// The image check on the received file: its ends were sniffed as it streamed; a raster
 /// image is then read back from the temp file and decoded, all off the async threads.
 async fn judge(
@@ -298,8 +282,8 @@ async fn judge(
         .map_err(|err| upload_failed("cannot read an upload back", err))?
         .into_std()
         .await;
-    let _turn = CHECKING.acquire().await.map_err(ApiError::unexpected)?;
-    tokio::task::spawn_blocking(move || {
+    // Decoding waits for its pixels in the one budget every image shares (`image::budget`).
+    let judged = tokio::task::spawn_blocking(move || {
         let sniffed = match sniffer.finish() {
             Ok(sniffed) => sniffed,
             Err(rejected) => return Ok(Err(rejected)),
@@ -313,7 +297,11 @@ async fn judge(
     })
     .await
     .map_err(ApiError::unexpected)?
-    .map_err(|err| upload_failed("cannot read an upload back", err))
+    .map_err(|err| upload_failed("cannot read an upload back", err))?;
+    match judged {
+        Err(RejectedFile::Busy) => Err(super::reply::images_busy()),
+        judged => Ok(judged),
+    }
 }
 
 /// Swaps what was received for `bytes` (the re-encoded image or the sanitized SVG), so only

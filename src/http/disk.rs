@@ -1,7 +1,9 @@
 //! Room on disk for what the forms bring. Every form post first checks that the data dir's
 //! file system keeps `min_free` bytes free, and an application that its resume fits in the
 //! uploads quota; over either it is answered 507 (and logged) before a byte is stored, so a
-//! flood of uploads cannot fill the disk the database needs.
+//! flood of uploads cannot fill the disk the database needs. Room in the quota is reserved
+//! (`reserve`) before the file is written, in one atomic step, so applications arriving
+//! together cannot each see the same room and together overfill it.
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -13,6 +15,7 @@ const DISK_FULL: &str =
 const QUOTA_FULL: &str =
     "The site cannot take more applications right now because its storage for resumes is full. Please try again later or write to us by email.";
 
+#[derive(Debug)]
 pub struct DiskGuard {
     data_dir: PathBuf,
     min_free: u64,
@@ -61,25 +64,79 @@ impl DiskGuard {
         }
     }
 
-    /// Is there room in the uploads quota for `bytes` more? 507 when not.
-    pub fn check_quota(&self, bytes: u64) -> Result<(), ApiError> {
-        let used = self.uploads_used.load(Ordering::Relaxed);
-        if used.saturating_add(bytes) > self.uploads_quota {
-            tracing::error!(
-                used,
-                quota = self.uploads_quota,
-                "the uploads quota is full: refusing an application (507); raise --uploads-quota or tidy uploads/"
-            );
-            return Err(ApiError::InsufficientStorage(QUOTA_FULL));
+    /// Reserves room for `bytes` more in the uploads quota; 507 when there is none. The room
+    /// is given back when the reservation is dropped, unless it was `kept`.
+    pub fn reserve(&self, bytes: u64) -> Result<QuotaReservation<'_>, ApiError> {
+        let taken = self
+            .uploads_used
+            .fetch_update(Ordering::AcqRel, Ordering::Acquire, |used| {
+                let after = used.saturating_add(bytes);
+                (after <= self.uploads_quota).then_some(after)
+            });
+        match taken {
+            Ok(_) => Ok(QuotaReservation { guard: self, bytes }),
+            Err(used) => {
+                tracing::error!(
+                    used,
+                    quota = self.uploads_quota,
+                    "the uploads quota is full: refusing an application (507); raise --uploads-quota or tidy uploads/"
+                );
+                Err(ApiError::InsufficientStorage(QUOTA_FULL))
+            }
         }
-        Ok(())
-    }
-
-    /// A resume of `bytes` was stored.
-    pub fn stored(&self, bytes: u64) {
-        self.uploads_used.fetch_add(bytes, Ordering::Relaxed);
     }
 }
+
+/// Room held in the uploads quota for a file being stored.
+#[derive(Debug)]
+pub struct QuotaReservation<'a> {
+    guard: &'a DiskGuard,
+    bytes: u64,
+}
+
+impl QuotaReservation<'_> {
+    /// The file was stored with `bytes`: that much stays taken, the rest of the room is
+    /// given back (a re-encoded image a little bigger than the room is counted whole).
+    pub fn keep(mut self, bytes: u64) {
+        if bytes > self.bytes {
+            self.guard
+                .uploads_used
+                .fetch_add(bytes - self.bytes, Ordering::AcqRel);
+        }
+        self.bytes = self.bytes.saturating_sub(bytes);
+    }
+}
+
+impl Drop for QuotaReservation<'_> {
+    fn drop(&mut self) {
+        self.guard
+            .uploads_used
+            .fetch_sub(self.bytes, Ordering::AcqRel);
+    }
+}
+
+/// A file that could not be written: 507 with `full` when the disk is full, else our fault
+/// (logged with what was being done).
+pub fn write_failed(doing: &'static str, full: &'static str, source: std::io::Error) -> ApiError {
+    if source.kind() == std::io::ErrorKind::StorageFull {
+        tracing::error!(error = %source, "{doing}: the disk is full (507)");
+        return ApiError::InsufficientStorage(full);
+    }
+    ApiError::unexpected(WriteFailed { doing, source })
+}
+
+/// A write that failed, and what was being done.
+#[derive(Debug, thiserror::Error)]
+#[error("{doing}")]
+struct WriteFailed {
+    doing: &'static str,
+    #[source]
+    source: std::io::Error,
+}
+
+/// What the staff read when their upload meets a full disk.
+pub const STAFF_DISK_FULL: &str =
+    "The site's storage is full, so this could not be saved. Erase old applications or ask for more disk space, then try again.";
 
 /// Bytes an unprivileged process may still write on the file system of `path`.
 fn free_bytes(path: &Path) -> std::io::Result<u64> {
@@ -105,14 +162,38 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_quota_counts_what_was_stored() {
+    fn the_quota_counts_what_is_reserved_and_kept() {
         let guard = DiskGuard::new(Path::new("."), 0, 1000, 600);
-        assert!(guard.check_quota(400).is_ok());
-        assert!(guard.check_quota(401).is_err());
-        guard.stored(300);
-        assert!(guard.check_quota(100).is_ok());
-        let refused = guard.check_quota(101).expect_err("over the quota");
+        assert!(guard.reserve(401).is_err());
+        // A reservation dropped (the application failed) gives its room back.
+        drop(guard.reserve(400).expect("room"));
+        let first = guard.reserve(300).expect("room");
+        // Held room is not free for another at the same time.
+        assert!(guard.reserve(101).is_err());
+        // Stored at 200 of the 300 reserved: 100 comes back.
+        first.keep(200);
+        assert!(guard.reserve(200).is_ok());
+        let refused = guard.reserve(201).expect_err("over the quota");
         assert_eq!(refused.status().as_u16(), 507);
+    }
+
+    #[test]
+    fn applications_at_once_never_overfill_the_quota() {
+        let guard = std::sync::Arc::new(DiskGuard::new(Path::new("."), 0, 10_000, 0));
+        let kept: u64 = (0..20)
+            .map(|_| {
+                let guard = std::sync::Arc::clone(&guard);
+                std::thread::spawn(move || match guard.reserve(1_000) {
+                    Ok(room) => {
+                        room.keep(1_000);
+                        1_000
+                    }
+                    Err(_) => 0,
+                })
+            })
+            .map(|t| t.join().expect("thread"))
+            .sum();
+        assert_eq!(kept, 10_000);
     }
 
     #[test]

@@ -8,6 +8,7 @@ use warp::Reply;
 
 use super::error::ApiError;
 use crate::domain::fields::FieldErrors;
+use crate::domain::image::RejectedFile;
 use crate::domain::lead_id::LeadId;
 
 /// The 201 body of a form post. The UI's `CreatedBody` type is generated from it.
@@ -94,6 +95,25 @@ pub fn invalid(errors: FieldErrors) -> ApiError {
         errors,
     }
 }
+
+/// Why an image was refused, as an answer: the file's fault is a 422 naming `field`; too
+/// many images being decoded at once (`image::budget`) is a 503 to try again.
+pub fn refused_image(field: &str, why: RejectedFile) -> ApiError {
+    match why {
+        RejectedFile::Busy => images_busy(),
+        why => invalid(FieldErrors::one(field, why.to_string())),
+    }
+}
+
+/// 503: the decoding budget had no room in time.
+pub fn images_busy() -> ApiError {
+    ApiError::Unavailable {
+        message: IMAGES_BUSY,
+        retry_after_secs: 30,
+    }
+}
+
+const IMAGES_BUSY: &str = "We are processing many images right now. Please try again in a minute.";
 
 /// A fresh id for a lead or an applicant.
 pub fn new_lead_id() -> Result<LeadId, ApiError> {

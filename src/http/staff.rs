@@ -143,10 +143,15 @@ async fn check(
         return Err(ApiError::Forbidden(CHANGE_PASSWORD_FIRST.into()));
     }
     if accounts::needs_touch(&session, now) {
-        state
+        // Only a note of the session's last use: when it cannot be written (a full disk), the
+        // staff can still read and erase, which is how they free the disk.
+        let touched = state
             .db
             .write(move |conn| Ok::<_, StoreError>(accounts::touch_session(conn, &digest, now)?))
-            .await?;
+            .await;
+        if let Err(err) = touched {
+            tracing::warn!(error = %err, "cannot note a staff session's last use");
+        }
     }
     Ok(Staff {
         email: session.account.email.clone(),

@@ -16,12 +16,12 @@ use warp::reply::Response;
 use warp::{Filter, Reply};
 
 use super::body::Body;
+use super::disk::{write_failed, STAFF_DISK_FULL};
 use super::error::{self, ApiError};
 use super::json_body::read_bounded;
-use super::reply::invalid;
+use super::reply::refused_image;
 use super::staff::{gate, Access, Staff};
 use super::{raw_query, AppState};
-use crate::domain::fields::FieldErrors;
 use crate::domain::image::MAX_IMAGE_BYTES;
 use crate::publish::media::{prepare_image, record_image, MediaLibrary};
 use crate::store::staff as accounts;
@@ -79,9 +79,10 @@ async fn upload(
     let writer = library.clone();
     // The one door for public images: a raster image becomes its set of widths and formats.
     let (image, written) = tokio::task::spawn_blocking(move || -> Result<_, ApiError> {
-        let image = prepare_image(folder, &sent)
-            .map_err(|why| invalid(FieldErrors::one("file", why.to_string())))?;
-        let written = writer.store(&image.files).map_err(ApiError::unexpected)?;
+        let image = prepare_image(folder, &sent).map_err(|why| refused_image("file", why))?;
+        let written = writer
+            .store(&image.files)
+            .map_err(|err| write_failed("cannot store an uploaded image", STAFF_DISK_FULL, err))?;
         Ok((image, written))
     })
     .await

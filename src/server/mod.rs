@@ -90,6 +90,7 @@ pub fn serve_blocking(settings: Settings) -> Result<(), ServeError> {
 pub fn open_store(settings: &Settings) -> Result<Arc<Db>, ServeError> {
     let db = Db::open(&settings.data_dir)?;
     ensure_writable(&settings.data_dir)?;
+    crate::store::ballast::ensure(&settings.data_dir);
     if settings.seed_demo_content {
         crate::publish::seed::seed_once(&settings.data_dir)?;
     }

@@ -383,6 +383,24 @@ pub struct Erased {
     pub resume_files: Vec<String>,
 }
 
+/// The resume files of every application from an address (`email_folded`, compared as
+/// `erase_person` compares it): what erasing that person will delete.
+pub fn resume_files_of(conn: &Connection, email_folded: &str) -> rusqlite::Result<Vec<String>> {
+    let mut stmt = conn.prepare("SELECT email, resume_file FROM applicants")?;
+    let rows = stmt.query_map([], |row| {
+        Ok((row.get::<_, String>(0)?, row.get::<_, Option<String>>(1)?))
+    })?;
+    let mut files = Vec::new();
+    for row in rows {
+        if let (email, Some(file)) = row? {
+            if email.to_lowercase() == email_folded {
+                files.push(file);
+            }
+        }
+    }
+    Ok(files)
+}
+
 /// Deletes every enquiry, subscription and application of an address (`email_folded`,
 /// compared with each stored address lower-cased the same Unicode-aware way).
 pub fn erase_person(conn: &Connection, email_folded: &str) -> rusqlite::Result<Erased> {

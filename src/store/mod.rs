@@ -13,6 +13,7 @@ mod migrations;
 pub mod applicants;
 pub mod backup;
 pub mod backup_set;
+pub mod ballast;
 pub mod data_lock;
 pub mod inbox;
 pub mod leads;

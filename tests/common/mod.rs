@@ -1,7 +1,8 @@
 //! The one way tests get a running app: a fresh data dir, the real store and the real filters.
 #![allow(dead_code)]
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+use std::process::Command;
 use std::sync::Arc;
 
 use bytes::Bytes;
@@ -145,5 +146,44 @@ impl LogCapture {
             .lock()
             .map(|text| String::from_utf8_lossy(&text).into_owned())
             .unwrap_or_default()
+    }
+}
+
+/// A tiny tmpfs mounted for the test, unmounted when dropped. Mounting needs root (as the
+/// test runs here and in CI); if it cannot be mounted the test fails, it never skips.
+pub struct TinyDisk {
+    dir: tempfile::TempDir,
+}
+
+impl TinyDisk {
+    pub fn mount(bytes: u64) -> TinyDisk {
+        let dir = tempfile::tempdir().expect("mount point");
+        let output = Command::new("mount")
+            .args([
+                "-t",
+                "tmpfs",
+                "-o",
+                &format!("size={bytes},mode=0700"),
+                "tmpfs",
+            ])
+            .arg(dir.path())
+            .output()
+            .expect("run mount");
+        assert!(
+            output.status.success(),
+            "the disk-full test needs to mount a tmpfs (run as root): {}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        TinyDisk { dir }
+    }
+
+    pub fn path(&self) -> &Path {
+        self.dir.path()
+    }
+}
+
+impl Drop for TinyDisk {
+    fn drop(&mut self) {
+        let _ = Command::new("umount").arg(self.dir.path()).status();
     }
 }

@@ -16,6 +16,7 @@ use ::image::error::{LimitError, LimitErrorKind};
 use ::image::imageops::FilterType;
 use ::image::{DynamicImage, ImageDecoder, ImageError, ImageFormat, ImageReader, Limits};
 
+use super::budget::{self, PixelTurn};
 use super::{ImageType, RejectedFile, Rendition, WEB_WIDTHS};
 
 /// Widest or highest image taken, in pixels.
@@ -41,7 +42,7 @@ pub(super) fn reencode(image_type: ImageType, sent: &[u8]) -> Result<Vec<u8>, Re
         ImageType::Webp => ImageFormat::WebP,
         ImageType::Svg => return Err(RejectedFile::NotAnImage),
     };
-    let pixels = decode(format, sent).map_err(refusal)?;
+    let (pixels, _turn) = decode(format, sent)?;
     encode(image_type, &pixels).map_err(refusal)
 }
 
@@ -59,7 +60,8 @@ pub(super) fn renditions(
         ImageType::Webp => ImageFormat::WebP,
         ImageType::Svg => return Err(RejectedFile::NotAnImage),
     };
-    let decoded = decode(format, sent).map_err(refusal)?;
+    // The turn is held while the image and its renditions are in memory.
+    let (decoded, _turn) = decode(format, sent)?;
     let alpha = decoded.color().has_alpha();
     // Eight bits a channel is all the web formats take; converting once spares every resize.
     let pixels = if alpha {
@@ -144,7 +146,21 @@ fn encode_lossy_webp(pixels: &DynamicImage) -> Result<Vec<u8>, RejectedFile> {
     Ok(encoded.to_vec())
 }
 
-fn decode(format: ImageFormat, sent: &[u8]) -> Result<DynamicImage, ImageError> {
+/// Decodes `sent`, holding its pixels' turn in the decoding budget (`budget`) from before
+/// the buffer is allocated; the caller keeps the turn while it works on the pixels.
+fn decode(format: ImageFormat, sent: &[u8]) -> Result<(DynamicImage, PixelTurn), RejectedFile> {
+    match decode_in_turn(format, sent) {
+        Ok(Some(decoded)) => Ok(decoded),
+        Ok(None) => Err(RejectedFile::Busy),
+        Err(err) => Err(refusal(err)),
+    }
+}
+
+/// `None` when the image's turn did not come in time (nothing was allocated).
+fn decode_in_turn(
+    format: ImageFormat,
+    sent: &[u8],
+) -> Result<Option<(DynamicImage, PixelTurn)>, ImageError> {
     let mut limits = Limits::default();
     limits.max_image_width = Some(MAX_SIDE);
     limits.max_image_height = Some(MAX_SIDE);
@@ -161,10 +177,13 @@ fn decode(format: ImageFormat, sent: &[u8]) -> Result<DynamicImage, ImageError> 
         )));
     }
     limits.reserve(decoder.total_bytes())?;
+    let Some(turn) = budget::take(u64::from(width) * u64::from(height)) else {
+        return Ok(None);
+    };
     let orientation = decoder.orientation()?;
     let mut pixels = DynamicImage::from_decoder(decoder)?;
     pixels.apply_orientation(orientation);
-    Ok(pixels)
+    Ok(Some((pixels, turn)))
 }
 
 fn encode(image_type: ImageType, pixels: &DynamicImage) -> Result<Vec<u8>, ImageError> {
