@@ -160,6 +160,8 @@ pub enum Limit {
     Search,
     /// The staff sign-in throttle (per account and per client).
     SignIn,
+    /// The per-client limit on one-click unsubscribes.
+    Unsubscribe,
 }
 
 impl Limit {
@@ -168,6 +170,7 @@ impl Limit {
             Limit::Form => "form",
             Limit::Search => "search",
             Limit::SignIn => "sign_in",
+            Limit::Unsubscribe => "unsubscribe",
         }
     }
 }
@@ -342,7 +345,12 @@ impl Metrics {
             "Requests refused (429) by a rate limit, by limit",
             rate_limited.clone(),
         );
-        for limit in [Limit::Form, Limit::Search, Limit::SignIn] {
+        for limit in [
+            Limit::Form,
+            Limit::Search,
+            Limit::SignIn,
+            Limit::Unsubscribe,
+        ] {
             drop(rate_limited.get_or_create(&LimitLabels { limit }));
         }
         let caches = Family::<CacheLabels, Counter>::default();

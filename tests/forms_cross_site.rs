@@ -118,3 +118,31 @@ async fn a_preflight_is_answered_for_allowed_sites_only() {
     assert_eq!(refused.status(), 403);
     assert_eq!(header(&refused, "access-control-allow-origin"), "");
 }
+
+#[tokio::test]
+async fn one_click_unsubscribes_have_a_limit_of_their_own() {
+    // One form post a minute: thirty one-click posts a minute, fifteen at once.
+    let app = crate::common::TestApp::with_settings(|s| s.rate_limit_per_minute = 1);
+    let mut statuses = Vec::new();
+    for _ in 0..20 {
+        let response = app
+            .request(
+                crate::leads_support::from([192, 0, 2, 77])
+                    .method("POST")
+                    .path("/blogs/unsubscribe?token=not-a-real-token"),
+            )
+            .await;
+        statuses.push(response.status().as_u16());
+    }
+    assert!(statuses[..15].iter().all(|s| *s == 400), "{statuses:?}");
+    assert!(statuses[15..].iter().all(|s| *s == 429), "{statuses:?}");
+    // Another client is not held up.
+    let other = app
+        .request(
+            crate::leads_support::from([192, 0, 2, 78])
+                .method("POST")
+                .path("/blogs/unsubscribe?token=not-a-real-token"),
+        )
+        .await;
+    assert_eq!(other.status().as_u16(), 400);
+}

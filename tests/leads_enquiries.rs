@@ -548,3 +548,18 @@ async fn four_hundred_concurrent_enquiries_are_all_answered_201_and_stored_exact
     let names: HashSet<&str> = rows.iter().map(|r| r.name.as_str()).collect();
     assert_eq!(names.len(), 400, "each enquiry once");
 }
+
+#[tokio::test]
+async fn a_new_and_a_repeated_subscription_are_answered_at_the_same_moment_after_arrival() {
+    // A repeat does other writes than a new address; its answer must not come sooner or
+    // later for it. Both wait for the one moment, which is past either's work.
+    let app = app_without_rate_limit();
+    let floor = corpsite::http::leads::SUBSCRIPTION_ANSWER_AFTER;
+    for round in ["new", "repeated", "repeated again"] {
+        let started = std::time::Instant::now();
+        let response = post_json(&app, &subscription("timing@example.com")).await;
+        let took = started.elapsed();
+        assert_eq!(response.status(), 201, "{round}");
+        assert!(took >= floor, "{round}: answered after {took:?}");
+    }
+}

@@ -214,10 +214,13 @@ async fn an_application_goes_to_its_department_with_the_resume_attached() {
         .starts_with("New job application from"));
     let files = attachments(&mail);
     assert_eq!(files.len(), 1, "{files:?}");
-    assert_eq!(files[0].0, "my resume.png");
     assert_eq!(files[0].1, "image/png");
     let stored = crate::leads_support::upload_files(&app.data_dir());
     assert_eq!(stored.len(), 1);
+    // Named by the stored file (`resume-ID.png`), never by the visitor's file name.
+    let stored_name = stored[0].file_name().and_then(|n| n.to_str()).unwrap_or("");
+    assert_eq!(files[0].0, format!("resume-{stored_name}"));
+    assert!(!files[0].0.contains("my resume"));
     assert_eq!(
         files[0].2,
         std::fs::read(&stored[0]).expect("the stored resume"),

@@ -74,6 +74,8 @@ pub struct AppState {
     pub form_limit: Arc<ClientLimit>,
     /// The per-client limit on blog searches that miss the cache.
     pub search_limit: Arc<ClientLimit>,
+    /// The per-client limit on one-click unsubscribes (`subscriptions::one_click`).
+    pub unsubscribe_limit: Arc<ClientLimit>,
     /// Room on disk for what the forms store.
     pub disk: Arc<disk::DiskGuard>,
     /// 1 once the database file in the data dir is no longer the one open (deleted or
@@ -109,6 +111,14 @@ impl AppState {
             settings.search_rate_limit_per_minute,
             metrics.rate_limited(Limit::Search),
         ));
+        // Mail providers post one-click unsubscribes for many readers from a few servers: a
+        // limit well above the forms', off with them.
+        let unsubscribe_limit = Arc::new(ClientLimit::new(
+            settings
+                .rate_limit_per_minute
+                .saturating_mul(subscriptions::ONE_CLICK_PER_FORM_POST),
+            metrics.rate_limited(Limit::Unsubscribe),
+        ));
         let blogs = Arc::new(blogs::BlogApi::new(
             Arc::clone(&db),
             &settings,
@@ -141,6 +151,7 @@ impl AppState {
             index,
             form_limit: Arc::new(form_limit),
             search_limit,
+            unsubscribe_limit,
             origins: Arc::new(origins),
             disk: Arc::new(disk),
             store_lost: watches.store_lost,

@@ -63,26 +63,35 @@ pub fn routes(state: &AppState) -> BoxedFilter<(Response,)> {
     confirm.or(unsubscribe).unify().boxed()
 }
 
+/// One-click unsubscribes a client may post a minute, per form post the forms allow.
+pub const ONE_CLICK_PER_FORM_POST: u32 = 30;
+
 /// `POST /blogs/unsubscribe?token=`: RFC 8058's one-click post. Not behind the per-client
-/// form limit: the posts come from a few mail providers' servers, and the token is the proof.
+/// form limit: the posts come from a few mail providers' servers, and the token is the
+/// proof. A limit of its own, thirty times the forms' (300 a minute by default), still keeps
+/// one client from making the server check tokens without end.
 pub fn one_click(state: &AppState) -> BoxedFilter<(Response,)> {
     let raw_query = super::raw_query();
     warp::path!("blogs" / "unsubscribe")
         .and(warp::post())
         .and(state.filter())
+        .and(state.client())
         .and(raw_query)
-        .then(|state: AppState, query: String| async move {
-            let token = form_urlencoded::parse(query.as_bytes())
-                .find(|(key, _)| key == "token")
-                .map(|(_, value)| value.into_owned());
-            error::reply(
-                async {
-                    state.check_writable()?;
-                    unsubscribe(&state, token).await
-                }
-                .await,
-            )
-        })
+        .then(
+            |state: AppState, client: IpAddr, query: String| async move {
+                let token = form_urlencoded::parse(query.as_bytes())
+                    .find(|(key, _)| key == "token")
+                    .map(|(_, value)| value.into_owned());
+                error::reply(
+                    async {
+                        state.unsubscribe_limit.check(client)?;
+                        state.check_writable()?;
+                        unsubscribe(&state, token).await
+                    }
+                    .await,
+                )
+            },
+        )
         .boxed()
 }
 

@@ -85,9 +85,11 @@ impl Composer {
                 )
             } else if let Some(applicant) = applicants::applicant(conn, &mail.lead_id)? {
                 let subject = format!("New job application from {}", one_line(&applicant.name));
+                // Attached as `resume-ID.EXT`, never under the name the visitor's file had
+                // (`cv.gpj.exe`, `passwd`): the type is the stored image's, and so is the name.
                 let resume = Some((
                     uploads::uploads_dir(&self.data_dir).join(&applicant.resume_file),
-                    applicant.resume_original_name.clone(),
+                    format!("resume-{}", applicant.resume_file),
                     applicant.resume_type.clone(),
                 ));
                 (
@@ -145,8 +147,7 @@ impl Composer {
                 let content_type = ContentType::parse(&mime).unwrap_or(
                     ContentType::parse("application/octet-stream").expect("a valid type"),
                 );
-                let attachment: SinglePart =
-                    Attachment::new(safe_file_name(&name)).body(bytes, content_type);
+                let attachment: SinglePart = Attachment::new(name).body(bytes, content_type);
                 builder.multipart(MultiPart::mixed().multipart(body).singlepart(attachment))?
             }
         };
@@ -347,19 +348,6 @@ pub fn one_line(text: &str) -> String {
         .collect::<String>()
         .trim()
         .to_owned()
-}
-
-/// A resume's name as an attachment: one line, no path, no quotes.
-fn safe_file_name(name: &str) -> String {
-    let cleaned: String = one_line(name)
-        .chars()
-        .filter(|c| !matches!(c, '/' | '\\' | '"'))
-        .collect();
-    if cleaned.is_empty() {
-        "resume".into()
-    } else {
-        cleaned
-    }
 }
 
 /// `text` as HTML text or a quoted attribute value.
