@@ -1,6 +1,6 @@
 import { type ChildProcess, execFileSync, type SpawnOptions, spawn } from 'node:child_process';
 import { createHash, randomBytes, X509Certificate } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { get } from 'node:https';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -46,7 +46,15 @@ export default async function httpsSetup() {
     const own = ca.leaf('own', [`DNS:${OWN_NAME}`]);
     const pebbleTls = ca.leaf('pebble', ['DNS:localhost', 'IP:127.0.0.1']);
 
+    // pebble comes up while the demo content is published once, for both servers to copy.
+    const pebbleUp = startPebble(children, dir, pebbleTls);
+    pebbleUp.catch(() => {}); // (its failure is thrown where it is awaited)
+    const seeded = await seededDataDir(binary, join(dir, 'seeded'));
     const ownData = join(dir, 'own-data');
+    const acmeData = join(dir, 'acme-data');
+    cpSync(seeded, ownData, { recursive: true });
+    cpSync(seeded, acmeData, { recursive: true });
+
     const ownSite = start(children, binary, ownData, [
       '--tls-cert',
       own.cert,
@@ -58,8 +66,7 @@ export default async function httpsSetup() {
       '127.0.0.1:0',
     ]);
 
-    const pebble = await startPebble(children, dir, pebbleTls);
-    const acmeData = join(dir, 'acme-data');
+    const pebble = await pebbleUp;
     const acmeSite = start(children, binary, acmeData, [
       '--domain',
       ACME_NAME,
@@ -156,7 +163,26 @@ function makeCa(dir: string): { root: string; leaf: (name: string, altNames: str
 }
 
 /**
- * Starts `corpsite serve ARGS` on a fresh data dir; resolves to the HTTPS port from its
+ * A data dir with the demo content published, as a first start leaves it: made by starting
+ * the server on it and stopping it once it serves. Publishing the demo content (every
+ * picture made for every screen) is most of a first start; copies of this dir start at once.
+ */
+async function seededDataDir(binary: string, dataDir: string): Promise<string> {
+  const child = spawn(
+    binary,
+    ['serve', '--addr', '127.0.0.1:0', '--admin-addr', 'off', '--data-dir', dataDir],
+    // Its stop comes while it renders pages ahead: what that cuts short is of no matter here.
+    { env: { ...process.env, RUST_LOG: 'error' }, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  await firstLine(child, /serving (http:\/\/\S+)/, 'corpsite publishing the demo content');
+  const exited = new Promise((done) => child.once('exit', done));
+  child.kill('SIGTERM');
+  await exited;
+  return dataDir;
+}
+
+/**
+ * Starts `corpsite serve ARGS` on `dataDir`; resolves to the HTTPS port from its
  * serving line ("corpsite is serving https://NAME/ on 127.0.0.1:PORT (HTTP on ...").
  */
 function start(children: ChildProcess[], binary: string, dataDir: string, args: string[]): Promise<number> {
