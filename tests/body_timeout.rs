@@ -19,6 +19,7 @@ async fn serve(app: &TestApp) -> SocketAddr {
         media_base: "/media/".into(),
         header_read_timeout: Duration::from_secs(10),
         shutdown_grace: Duration::from_secs(1),
+        drain_limit: 6 * 1024 * 1024,
     };
     tokio::spawn(run(
         listener,

@@ -20,6 +20,7 @@ mod body_timeout;
 mod cli_serve;
 mod discovery;
 mod forms_cross_site;
+mod forms_http2;
 mod forms_storage;
 mod health_metrics;
 mod http_site;

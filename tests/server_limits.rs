@@ -18,6 +18,7 @@ fn limits(max_connections: usize, header_read_timeout: Duration) -> Limits {
         media_base: "/media/".into(),
         header_read_timeout,
         shutdown_grace: Duration::from_secs(5),
+        drain_limit: 6 * 1024 * 1024,
     }
 }
 

@@ -6,8 +6,8 @@
 use std::time::Duration;
 
 use crate::common::tls::{
-    curl, curl_body, eventually, exchange, first_certificate, free_port, presented_certificate,
-    self_signed, HttpsSite, Pebble,
+    curl, curl_body, eventually, exchange, files_site, first_certificate, free_port, own_files,
+    presented_certificate, self_signed, HttpsSite, Pebble,
 };
 
 const DOMAIN: &str = "corpsite.test";
@@ -122,40 +122,6 @@ fn a_certificate_is_obtained_served_over_http2_renewed_and_kept_when_the_ca_is_g
     drop(site);
     let site = HttpsSite::start(data.path(), &args);
     assert_eq!(presented_certificate(site.https, DOMAIN), Some(last));
-}
-
-/// The office's own certificate files, written to `dir`.
-fn own_files(dir: &std::path::Path, names: &[&str]) -> (String, String) {
-    let (cert, key) = self_signed(names);
-    std::fs::write(dir.join("site.crt"), &cert).expect("cert");
-    std::fs::write(dir.join("site.key"), &key).expect("key");
-    (cert, key)
-}
-
-/// The binary serving the office's own files from `files`, its HTTP port on `http_port`.
-fn files_site(
-    data: &std::path::Path,
-    files: &std::path::Path,
-    http_port: u16,
-    extra: &[&str],
-) -> HttpsSite {
-    let cert = files.join("site.crt");
-    let key = files.join("site.key");
-    let http = format!("127.0.0.1:{http_port}");
-    let mut args = vec![
-        "--tls-cert",
-        cert.to_str().expect("path"),
-        "--tls-key",
-        key.to_str().expect("path"),
-        "--https-addr",
-        "127.0.0.1:0",
-        "--http-addr",
-        &http,
-    ];
-    args.extend_from_slice(extra);
-    let args: Vec<String> = args.into_iter().map(str::to_owned).collect();
-    let args: Vec<&str> = args.iter().map(String::as_str).collect();
-    HttpsSite::start(data, &args)
 }
 
 #[test]

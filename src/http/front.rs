@@ -17,7 +17,7 @@ use warp::reply::Response;
 
 use super::pages::Pages;
 use super::site_url::OriginRule;
-use super::{AppState, ClientAddr, Finish};
+use super::{AppState, ClientAddr, Finish, OverTls};
 
 thread_local! {
     /// The request's origin, written here for the look-up: a buffer per thread, reused.
@@ -54,8 +54,9 @@ impl Front {
         let query = request.uri().query().unwrap_or("");
         let headers = request.headers();
         let peer = request.extensions().get::<ClientAddr>().copied();
+        let tls = request.extensions().get::<OverTls>().is_some();
         let response = ORIGIN.with_borrow_mut(|origin| {
-            self.origin.write(peer, headers, origin);
+            self.origin.write(peer, tls, headers, origin);
             self.pages.kept(path, query, origin, headers)
         })?;
         let response = self.finish.headers(path, response);

@@ -17,6 +17,7 @@ pub mod error;
 pub mod front;
 #[cfg(test)]
 mod generated_ui;
+pub mod hashing;
 pub mod health;
 pub mod inbox;
 pub mod json_body;
@@ -58,6 +59,11 @@ use rate_limit::ClientLimit;
 #[derive(Debug, Clone, Copy)]
 pub struct ClientAddr(pub SocketAddr);
 
+/// Put on a request by the server when it terminated TLS for it (`--domain`, `--tls-cert`):
+/// the request reached the site over https.
+#[derive(Debug, Clone, Copy)]
+pub struct OverTls;
+
 /// What every handler may need, built once.
 #[derive(Clone)]
 pub struct AppState {
@@ -87,6 +93,8 @@ pub struct AppState {
     pub health: Arc<crate::health::Health>,
     /// The Prometheus counters the handlers bump (`/metrics`).
     pub metrics: Arc<Metrics>,
+    /// Turns for Argon2 password checks: a few at once, whatever arrives.
+    pub password_checks: Arc<hashing::PasswordChecks>,
 }
 
 impl AppState {
@@ -119,7 +127,7 @@ impl AppState {
             &settings.media_base,
             &metrics,
         );
-        let origins = origin::OriginPolicy::new(&settings.allowed_origins);
+        let origins = origin::OriginPolicy::for_site(&settings);
         let uploads = crate::store::uploads::uploads_dir(&settings.data_dir);
         let disk = disk::DiskGuard::new(
             &settings.data_dir,
@@ -142,6 +150,7 @@ impl AppState {
             pages: Arc::new(pages),
             health: watches.health,
             metrics,
+            password_checks: Arc::new(hashing::PasswordChecks::per_core()),
         }
     }
 

@@ -3,13 +3,18 @@
 //! make its visitors submit enquiries or applications here. Requests from this site, and
 //! requests without those headers (curl, server-to-server), pass. The group's other sites
 //! named in `--allowed-origins` may post too, and get CORS answers; no one else does.
+//!
+//! "This site" is the authority the request was sent to (`Host`, which the listener settles
+//! from HTTP/2's `:authority`: see `site_url::settle_authority`), and the site's own
+//! addresses whatever the request names: `--public-url`, and with `--domain` each domain over
+//! https at the HTTPS port.
 
 use warp::http::header::{self, HeaderMap, HeaderValue};
 use warp::http::StatusCode;
 use warp::reply::Response;
 
 use super::error::ApiError;
-use crate::domain::public_url::PublicUrl;
+use crate::settings::{CertSource, Settings};
 
 const CROSS_SITE: &str = "This form can only be sent from our own website.";
 
@@ -18,6 +23,8 @@ const CROSS_SITE: &str = "This form can only be sent from our own website.";
 pub struct OriginPolicy {
     /// `scheme://host[:port]`, lower case, without a trailing slash.
     allowed: Vec<String>,
+    /// The site's own addresses, spelled the same way.
+    own: Vec<String>,
 }
 
 /// What a request's origin turned out to be.
@@ -33,6 +40,34 @@ impl OriginPolicy {
     pub fn new(allowed: &[String]) -> OriginPolicy {
         OriginPolicy {
             allowed: allowed.iter().map(|origin| normalize(origin)).collect(),
+            own: Vec::new(),
+        }
+    }
+
+    /// The policy of a site served with `settings`: its own addresses are `--public-url` and
+    /// each `--domain` over https (at the HTTPS port, when it is not 443).
+    pub fn for_site(settings: &Settings) -> OriginPolicy {
+        let mut own: Vec<String> = settings
+            .public_url
+            .iter()
+            .map(|url| url.as_str().to_owned())
+            .collect();
+        if let Some(tls) = &settings.tls {
+            if let CertSource::Acme(acme) = &tls.certificate {
+                let port = match tls.https_addr.port() {
+                    443 => String::new(),
+                    port => format!(":{port}"),
+                };
+                own.extend(
+                    acme.domains
+                        .iter()
+                        .map(|d| normalize(&format!("https://{d}{port}"))),
+                );
+            }
+        }
+        OriginPolicy {
+            own,
+            ..OriginPolicy::new(&settings.allowed_origins)
         }
     }
 
@@ -47,7 +82,7 @@ impl OriginPolicy {
                 _ => Ok(Verdict::SameSite),
             };
         };
-        if is_this_site(origin, headers) {
+        if self.is_own(origin, headers) {
             return Ok(Verdict::SameSite);
         }
         let normalized = normalize(origin);
@@ -96,19 +131,25 @@ pub fn allow(response: &mut Response, verdict: &Verdict) {
     }
 }
 
-/// Does a browser's request come from a page of this very site? Judged by `Origin`, or
-/// without one by `Referer`; a request with neither is not (staff changes need a browser's
-/// word for where they come from). The site is the request's Host or `--public-url`.
-pub fn is_same_site(headers: &HeaderMap, public_url: Option<&PublicUrl>) -> bool {
-    let origin = match text(headers, header::ORIGIN) {
-        Some(origin) => origin.to_owned(),
-        None => match text(headers, header::REFERER).and_then(origin_of) {
-            Some(origin) => origin,
-            None => return false,
-        },
-    };
-    is_this_site(&origin, headers)
-        || public_url.is_some_and(|url| normalize(&origin) == url.as_str())
+impl OriginPolicy {
+    /// Does a browser's request come from a page of this very site? Judged by `Origin`, or
+    /// without one by `Referer`; a request with neither is not (staff changes need a
+    /// browser's word for where they come from).
+    pub fn is_same_site(&self, headers: &HeaderMap) -> bool {
+        let origin = match text(headers, header::ORIGIN) {
+            Some(origin) => origin.to_owned(),
+            None => match text(headers, header::REFERER).and_then(origin_of) {
+                Some(origin) => origin,
+                None => return false,
+            },
+        };
+        self.is_own(&origin, headers)
+    }
+
+    /// Is `origin` the authority the request was sent to, or one of the site's own addresses?
+    fn is_own(&self, origin: &str, headers: &HeaderMap) -> bool {
+        is_this_site(origin, headers) || self.own.contains(&normalize(origin))
+    }
 }
 
 /// `scheme://authority` of an absolute URL.
@@ -161,7 +202,10 @@ mod tests {
 
     #[test]
     fn staff_changes_must_say_they_come_from_this_site() {
-        let public: PublicUrl = "https://www.example.com".parse().expect("url");
+        let policy = OriginPolicy {
+            own: vec!["https://www.example.com".to_owned()],
+            ..OriginPolicy::new(&[])
+        };
         const HOST: (&str, &str) = ("host", "127.0.0.1:8080");
         let cases: &[(&str, Pairs, bool)] = &[
             ("no origin, no referer", &[HOST], false),
@@ -193,11 +237,7 @@ mod tests {
             ("origin null", &[HOST, ("origin", "null")], false),
         ];
         for (case, pairs, expected) in cases {
-            assert_eq!(
-                is_same_site(&headers(pairs), Some(&public)),
-                *expected,
-                "{case}"
-            );
+            assert_eq!(policy.is_same_site(&headers(pairs)), *expected, "{case}");
         }
     }
 
@@ -264,6 +304,38 @@ mod tests {
                 Err(_) => Some("other"),
             };
             assert_eq!(got, *expected, "{case}");
+        }
+    }
+
+    #[test]
+    fn each_domain_over_https_at_the_https_port_is_the_sites_own() {
+        let mut settings = Settings::for_data_dir("/tmp/unused");
+        settings.tls = Some(crate::settings::TlsSettings {
+            https_addr: "0.0.0.0:8443".parse().expect("addr"),
+            http_addr: "0.0.0.0:8080".parse().expect("addr"),
+            certificate: CertSource::Acme(crate::settings::AcmeSettings {
+                domains: vec!["www.example.com".into(), "Example.com".into()],
+                directory: String::new(),
+                ca_root: None,
+                email: None,
+                renew_within: std::time::Duration::from_secs(1),
+                retry_after: std::time::Duration::from_secs(1),
+            }),
+        });
+        let policy = OriginPolicy::for_site(&settings);
+        // Behind a proxy that names the site otherwise, the domains still count.
+        let proxied = headers(&[("host", "10.0.0.5:8443")]);
+        for (origin, own) in [
+            ("https://www.example.com:8443", true),
+            ("https://example.com:8443", true),
+            ("https://www.example.com", false),
+            ("http://www.example.com:8443", false),
+            ("https://evil.example:8443", false),
+        ] {
+            let mut sent = proxied.clone();
+            sent.insert("origin", HeaderValue::from_str(origin).expect("value"));
+            assert_eq!(policy.check(&sent).is_ok(), own, "{origin}");
+            assert_eq!(policy.is_same_site(&sent), own, "{origin}");
         }
     }
 }

@@ -58,7 +58,7 @@ impl RateLimiter {
 
     /// Takes a token for `client`, or says how long until one is available.
     pub fn check(&self, client: IpAddr, now: Instant) -> Result<(), Duration> {
-        let key = bucket_key(client);
+        let key = client_block(client);
         let Ok(mut table) = self.table.lock() else {
             // Only a panic elsewhere poisons the lock; fail open rather than refuse every lead.
             return Ok(());
@@ -101,7 +101,10 @@ fn sweep(table: &mut Table, now: Instant) {
     }
 }
 
-fn bucket_key(client: IpAddr) -> IpAddr {
+/// The block a client is counted by: an IPv4 address, or an IPv6 address's /64 (the block
+/// one subscriber controls: counting single IPv6 addresses would let one client take as many
+/// turns as it has addresses).
+pub fn client_block(client: IpAddr) -> IpAddr {
     match client.to_canonical() {
         IpAddr::V6(v6) => {
             let s = v6.segments();

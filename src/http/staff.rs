@@ -27,7 +27,6 @@ use warp::{Filter, Reply};
 use super::body::Body;
 use super::error::{self, ApiError};
 use super::json_body::read_json;
-use super::origin::is_same_site;
 use super::AppState;
 use crate::domain::fields::{FieldError, FieldErrors};
 use crate::domain::staff::{
@@ -132,7 +131,7 @@ async fn check(
     }
     .ok_or(ApiError::Unauthorized(NO_SESSION))?;
     if access.change {
-        if !is_same_site(headers, state.settings.public_url.as_ref()) {
+        if !state.origins.is_same_site(headers) {
             return Err(ApiError::Forbidden(NOT_FROM_SITE.into()));
         }
         let sent = headers.get(CSRF_HEADER).and_then(|v| v.to_str().ok());
@@ -191,11 +190,15 @@ pub fn routes(state: &AppState) -> BoxedFilter<(Response,)> {
         .map(|staff: Result<Staff, ApiError>| {
             error::reply(staff.map(|staff| session_body(&staff.session)))
         });
-    let logout = warp::path!("staff" / "logout")
-        .and(warp::post())
-        .and(state.filter())
-        .and(gate(state, Access::SESSION_CHANGE))
-        .then(|state, staff| async move { error::reply(logout(state, staff).await) });
+    let logout =
+        warp::path!("staff" / "logout")
+            .and(warp::post())
+            .and(state.filter())
+            .and(gate(state, Access::SESSION_CHANGE))
+            .and(warp::header::headers_cloned())
+            .then(|state, staff, headers| async move {
+                error::reply(logout(state, staff, headers).await)
+            });
     let password = warp::path!("staff" / "password")
         .and(warp::post())
         .and(state.filter())
@@ -245,7 +248,7 @@ async fn login(
     headers: HeaderMap,
     body: Body,
 ) -> Result<Response, ApiError> {
-    if !is_same_site(&headers, state.settings.public_url.as_ref()) {
+    if !state.origins.is_same_site(&headers) {
         return Err(ApiError::Forbidden(NOT_FROM_SITE.into()));
     }
     let form: SignIn = read_json(&headers, body).await?;
@@ -261,46 +264,74 @@ async fn login(
         return Err(ApiError::Unauthorized(WRONG_SIGN_IN));
     }
     let client_addr = client.to_string();
+    let throttle_key = throttle_key(client);
     let now = unix_now();
-    let (wait, account) = {
-        let (email, client) = (email_folded.clone(), client_addr.clone());
+    // The attempt counts against the account's and the address's limits before it is
+    // judged, in the same transaction as the look at those limits: tries sent at once are
+    // counted one after another, so no more than the limit are ever judged.
+    let reserved = {
+        let (email, key) = (email_folded.clone(), throttle_key.clone());
         state
             .db
-            .read(move |conn| {
-                let wait = accounts::throttle_wait(conn, &email, &client, now)?;
-                Ok((wait, accounts::account_by_email(conn, &email)?))
+            .write(move |conn| -> Result<_, StoreError> {
+                let wait = accounts::throttle_wait(conn, &email, &key, now)?;
+                if wait > 0 {
+                    return Ok(Err(wait));
+                }
+                let attempt = accounts::record_failure(conn, &email, &key, now)?;
+                Ok(Ok((attempt, accounts::account_by_email(conn, &email)?)))
             })
             .await?
     };
-    if wait > 0 {
-        state.metrics.rate_limited(Limit::SignIn).inc();
-        return Err(ApiError::SignInThrottled {
-            retry_after_secs: u64::try_from(wait).unwrap_or(1),
-        });
-    }
-    // Argon2 takes tens of milliseconds: on a blocking thread. An unknown email spends the
-    // same time on a decoy hash, and both failures do the same write, so neither the time
-    // nor the answer tells whether the account exists.
-    let verified = {
+    let (attempt, account) = match reserved {
+        Ok(reserved) => reserved,
+        Err(wait) => {
+            state.metrics.rate_limited(Limit::SignIn).inc();
+            return Err(ApiError::SignInThrottled {
+                retry_after_secs: u64::try_from(wait).unwrap_or(1),
+            });
+        }
+    };
+    // Argon2 takes tens of milliseconds and 19 MiB: a few at once (`PasswordChecks`). An
+    // unknown email spends the same time on a decoy hash, and both failures do the same
+    // writes, so neither the time nor the answer tells whether the account exists.
+    let checked = {
         let password = form.password;
         let stored = account.as_ref().map(|a| a.password_hash.clone());
-        tokio::task::spawn_blocking(move || match stored {
-            Some(stored) => verify_password(&password, &stored),
-            None => {
-                verify_nothing(&password);
-                false
-            }
-        })
-        .await
-        .map_err(ApiError::unexpected)?
+        state
+            .password_checks
+            .run(move || match stored {
+                Some(stored) => verify_password(&password, &stored),
+                None => {
+                    verify_nothing(&password);
+                    false
+                }
+            })
+            .await
+    };
+    let verified = match checked {
+        Ok(verified) => verified,
+        Err(busy) => {
+            // Not judged: the attempt does not count.
+            state
+                .db
+                .write(move |conn| Ok::<_, StoreError>(accounts::forgive_attempt(conn, attempt)?))
+                .await?;
+            return Err(busy);
+        }
     };
     let account = match account {
-        Some(account) if verified => account,
+        Some(account) if verified => {
+            state
+                .db
+                .write(move |conn| Ok::<_, StoreError>(accounts::forgive_attempt(conn, attempt)?))
+                .await?;
+            account
+        }
         _ => {
             state
                 .db
                 .write(move |conn| -> Result<(), StoreError> {
-                    accounts::record_failure(conn, &email_folded, &client_addr, now)?;
                     accounts::audit(
                         conn,
                         &Audit {
@@ -386,13 +417,14 @@ async fn start_session(
     Ok(response)
 }
 
-async fn logout(state: AppState, staff: Result<Staff, ApiError>) -> Result<Response, ApiError> {
+async fn logout(
+    state: AppState,
+    staff: Result<Staff, ApiError>,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
     let staff = staff?;
-    let secure = state
-        .settings
-        .public_url
-        .as_ref()
-        .is_some_and(|u| u.is_https());
+    // The cookie that clears the session's is `Secure` exactly when sign-in's was.
+    let secure = is_https(&state, &headers);
     state
         .db
         .write(move |conn| -> Result<(), StoreError> {
@@ -437,16 +469,17 @@ async fn change_password(
     };
     let stored = staff.session.account.password_hash.clone();
     let current = form.current_password;
-    let (verified, hash) = tokio::task::spawn_blocking(move || {
-        let verified = verify_password(&current, &stored);
-        let hash = match (&new, verified) {
-            (Some(new), true) => Some(new.hash()),
-            _ => None,
-        };
-        (verified, hash)
-    })
-    .await
-    .map_err(ApiError::unexpected)?;
+    let (verified, hash) = state
+        .password_checks
+        .run(move || {
+            let verified = verify_password(&current, &stored);
+            let hash = match (&new, verified) {
+                (Some(new), true) => Some(new.hash()),
+                _ => None,
+            };
+            (verified, hash)
+        })
+        .await?;
     if !verified {
         errors.add(
             "current_password",
@@ -480,6 +513,15 @@ async fn change_password(
         unix_now(),
     )
     .await
+}
+
+/// What failed sign-ins from `client` are counted under: its address, or for IPv6 its /64
+/// (the block one subscriber controls, as the form limit counts it).
+fn throttle_key(client: IpAddr) -> String {
+    match super::rate_limit::client_block(client) {
+        IpAddr::V6(block) => format!("{block}/64"),
+        v4 => v4.to_string(),
+    }
 }
 
 /// Did this request reach the site over https (as `--public-url` or a proxy says)?

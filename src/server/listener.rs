@@ -25,10 +25,11 @@ use warp::filters::BoxedFilter;
 use warp::http::{header, HeaderValue};
 use warp::reply::Response;
 
+use super::drain::Drained;
 use super::parse_errors::ExplainedErrors;
 use crate::http::front::Front;
 use crate::http::security::SecurityHeaders;
-use crate::http::ClientAddr;
+use crate::http::{site_url, ClientAddr, OverTls};
 use crate::settings::Settings;
 use crate::tls::HSTS;
 
@@ -44,6 +45,9 @@ pub struct Limits {
     pub shutdown_grace: Duration,
     /// For the security headers of hyper's own error answers (the CSP names the media host).
     pub media_base: String,
+    /// The largest request body any route takes: an HTTP/2 body up to this size that an
+    /// early answer left unread is read to its end (`drain`), so the answer arrives.
+    pub drain_limit: u64,
 }
 
 impl From<&Settings> for Limits {
@@ -55,6 +59,8 @@ impl From<&Settings> for Limits {
             header_read_timeout: settings.header_read_timeout,
             shutdown_grace: settings.shutdown_grace,
             media_base: settings.media_base.clone(),
+            // A job application: the resume and up to 1 MiB of fields around it.
+            drain_limit: settings.max_upload_bytes.saturating_add(1024 * 1024),
         }
     }
 }
@@ -227,30 +233,48 @@ async fn serve(
         let service = service.clone();
         let front = front.clone();
         let encrypted = tls.is_some();
+        let drain_limit = limits.drain_limit;
         // Whether the connection has had a request: only kept-alive ones are asked to close
         // (a new one's request may be on its way; one that never sends is cut by the header
         // timeout).
         let served = Arc::new(AtomicBool::new(false));
         let served_in_service = Arc::clone(&served);
-        let handler = service_fn(move |mut request: hyper::Request<Incoming>| {
-            served_in_service.store(true, Ordering::Relaxed);
-            request.extensions_mut().insert(ClientAddr(remote));
-            let kept = front.as_ref().and_then(|front| front.answer(&request));
-            let mut service = service.clone();
-            async move {
-                let mut response = match kept {
-                    Some(response) => response,
-                    None => service.call(request).await?,
-                };
+        // One handler per connection, made once the protocol is known: over HTTP/2 a body
+        // the answer left unread is read on (`Drained`), so an early refusal arrives whole.
+        let handler = move |drain_limit: Option<u64>| {
+            let served = Arc::clone(&served_in_service);
+            let service = service.clone();
+            let front = front.clone();
+            service_fn(move |mut request: hyper::Request<Incoming>| {
+                served.store(true, Ordering::Relaxed);
+                site_url::settle_authority(&mut request);
+                request.extensions_mut().insert(ClientAddr(remote));
                 if encrypted {
-                    response.headers_mut().insert(
-                        header::STRICT_TRANSPORT_SECURITY,
-                        HeaderValue::from_static(HSTS),
-                    );
+                    request.extensions_mut().insert(OverTls);
                 }
-                Ok::<_, std::convert::Infallible>(response)
-            }
-        });
+                let kept = front.as_ref().and_then(|front| front.answer(&request));
+                let mut service = service.clone();
+                async move {
+                    let mut response = match kept {
+                        Some(response) => response,
+                        None => match drain_limit {
+                            Some(limit) => {
+                                let request = request.map(|body| Drained::new(body, limit));
+                                service.call(request).await?
+                            }
+                            None => service.call(request).await?,
+                        },
+                    };
+                    if encrypted {
+                        response.headers_mut().insert(
+                            header::STRICT_TRANSPORT_SECURITY,
+                            HeaderValue::from_static(HSTS),
+                        );
+                    }
+                    Ok::<_, std::convert::Infallible>(response)
+                }
+            })
+        };
         // Subscribed after this accept's own close request: it concerns the others.
         let mut close = close_signal.subscribe();
         close.mark_unchanged();
@@ -267,7 +291,9 @@ async fn serve(
         tokio::spawn(async move {
             let Some(tls) = tls else {
                 let stream = ExplainedErrors::new(stream, security);
-                let connection = builders.0.serve_connection(TokioIo::new(stream), handler);
+                let connection = builders
+                    .0
+                    .serve_connection(TokioIo::new(stream), handler(None));
                 drive(connection, &mut control).await;
                 drop((claim, permit));
                 return;
@@ -284,11 +310,14 @@ async fn serve(
                 }
             };
             if stream.get_ref().1.alpn_protocol() == Some(b"h2") {
+                let handler = handler(Some(drain_limit));
                 let connection = builders.1.serve_connection(TokioIo::new(stream), handler);
                 drive(connection, &mut control).await;
             } else {
                 let stream = ExplainedErrors::new(stream, security);
-                let connection = builders.0.serve_connection(TokioIo::new(stream), handler);
+                let connection = builders
+                    .0
+                    .serve_connection(TokioIo::new(stream), handler(None));
                 drive(connection, &mut control).await;
             }
             drop((claim, permit));
@@ -328,7 +357,9 @@ struct Control {
 /// Serves one connection until it ends: asked to close on shutdown, under pressure once it
 /// has served, and (whatever the protocol) when it has sent no request within the header
 /// timeout, so an HTTP/2 client that finishes the handshake and then says nothing is cut
-/// off as an HTTP/1.1 one is.
+/// off as an HTTP/1.1 one is. A silent connection asked to close gets `SILENT_GRACE` to do
+/// so, then is dropped: an HTTP/2 peer that never acknowledges our SETTINGS would otherwise
+/// hold its slot until the keep-alive ping gives up (40 s).
 async fn drive<C>(connection: C, control: &mut Control)
 where
     C: GracefulConnection,
@@ -338,6 +369,9 @@ where
     let mut asked = false;
     let silence = tokio::time::sleep(control.header_timeout);
     tokio::pin!(silence);
+    let mut cut_off = false;
+    let cut = tokio::time::sleep(Duration::from_secs(365 * 24 * 3600));
+    tokio::pin!(cut);
     loop {
         tokio::select! {
             ended = connection.as_mut() => {
@@ -356,11 +390,20 @@ where
             }
             () = &mut silence, if !asked && !control.served.load(Ordering::Relaxed) => {
                 asked = true;
+                cut_off = true;
                 connection.as_mut().graceful_shutdown();
+                cut.as_mut().reset(tokio::time::Instant::now() + SILENT_GRACE);
+            }
+            () = &mut cut, if cut_off && !control.served.load(Ordering::Relaxed) => {
+                tracing::debug!(remote = %control.remote, "silent connection dropped");
+                return;
             }
         }
     }
 }
+
+/// How long a connection that sent no request has to close once asked.
+const SILENT_GRACE: Duration = Duration::from_secs(1);
 
 /// The TLS handshake; `None` when it failed. A client speaking plain HTTP to the HTTPS
 /// port is told so in our JSON error shape instead of getting garbage.

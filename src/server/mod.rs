@@ -3,6 +3,7 @@
 //! SIGTERM, then stops them in the opposite order.
 
 pub mod backups;
+mod drain;
 mod fd_limit;
 mod listener;
 mod parse_errors;
@@ -123,6 +124,7 @@ pub async fn serve(db: Arc<Db>, settings: Settings) -> Result<(), ServeError> {
         shutdown_signal().await;
         let _ = stop.send(true);
     });
+    hangups(&settings, stopped.clone());
     let main_addr = match &settings.tls {
         Some(tls) => tls.https_addr,
         None => settings.addr,
@@ -255,9 +257,12 @@ impl Https {
         let config = certs::server_config(Arc::clone(&slot))?;
         let challenges = Challenges::new();
         let mut domains = Vec::new();
+        // The names the certificate files are for: with neither --domain nor --public-url,
+        // the HTTP port sends visitors only to these.
+        let mut cert_names = Vec::new();
         match tls.certificate {
             CertSource::Files { cert, key } => {
-                crate::tls::load_files(
+                cert_names = crate::tls::load_files(
                     cert,
                     key,
                     Arc::clone(&slot),
@@ -278,7 +283,8 @@ impl Https {
             }
         }
         // Requests are sent on to the host they named only if it is the site's own: the
-        // --domains, or else the --public-url's host (any host, with neither).
+        // --domains, or else the --public-url's host, or else the names of the certificate
+        // files. No Host a client sends takes a visitor off the site's own names.
         let public_host = state
             .settings
             .public_url
@@ -289,14 +295,18 @@ impl Https {
                     .map_or(host, |(name, _)| name)
                     .to_owned()
             });
-        let own_hosts = if domains.is_empty() {
-            public_host.iter().cloned().collect()
-        } else {
+        let own_hosts = if !domains.is_empty() {
             domains.clone()
+        } else if let Some(host) = &public_host {
+            vec![host.clone()]
+        } else {
+            cert_names.clone()
         };
         let target = RedirectTarget {
             domains: own_hosts.iter().filter_map(|d| d.parse().ok()).collect(),
-            fallback_host: public_host.or_else(|| domains.first().cloned()),
+            fallback_host: public_host
+                .or_else(|| domains.first().cloned())
+                .or_else(|| cert_names.first().cloned()),
             https_port: local.port(),
         };
         Ok(Https {
@@ -503,6 +513,49 @@ fn file_identity(path: &Path) -> std::io::Result<(u64, u64)> {
     use std::os::unix::fs::MetadataExt;
     let metadata = std::fs::metadata(path)?;
     Ok((metadata.dev(), metadata.ino()))
+}
+
+/// SIGHUP never stops the server (its default would end the process, and systemd counts
+/// that as a clean exit, so `Restart=on-failure` would not bring the site back). With
+/// `--tls-cert` it re-reads the certificate files (`tls::load_files`); in every other mode
+/// there is nothing to re-read, which one log line says.
+fn hangups(settings: &Settings, mut stopped: watch::Receiver<bool>) {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{signal, SignalKind};
+        // Registered now, before anything else can take time: from here on SIGHUP is ours.
+        let mut hangups = match signal(SignalKind::hangup()) {
+            Ok(hangups) => hangups,
+            Err(err) => {
+                tracing::warn!(error = %err, "cannot listen for SIGHUP");
+                return;
+            }
+        };
+        let reloads_files = matches!(
+            settings.tls,
+            Some(TlsSettings {
+                certificate: CertSource::Files { .. },
+                ..
+            })
+        );
+        if reloads_files {
+            return;
+        }
+        tokio::spawn(async move {
+            loop {
+                tokio::select! {
+                    got = hangups.recv() => if got.is_none() { return },
+                    _ = stopped.wait_for(|stop| *stop) => return,
+                }
+                tracing::info!(
+                    "SIGHUP: nothing to reload (settings are read at start: restart to change \
+                     them; only --tls-cert files are re-read on SIGHUP)"
+                );
+            }
+        });
+    }
+    #[cfg(not(unix))]
+    let _ = (settings, stopped);
 }
 
 /// Completes on SIGINT (Ctrl-C) or SIGTERM.

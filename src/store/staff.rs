@@ -277,19 +277,28 @@ pub fn throttle_wait(
     Ok(account.max(client))
 }
 
-/// Counts a failed sign-in, and forgets failures older than the window.
+/// Counts a failed sign-in, and forgets failures older than the window. Answers the
+/// failure's id, so an attempt counted before it is judged (`forgive_attempt`) can be taken
+/// back when it turns out right.
 pub fn record_failure(
     conn: &Connection,
     email_folded: &str,
     client_addr: &str,
     now: i64,
-) -> rusqlite::Result<()> {
+) -> rusqlite::Result<i64> {
     conn.prepare_cached("DELETE FROM sign_in_failures WHERE at <= ?1")?
         .execute([now - THROTTLE_WINDOW_SECS])?;
     conn.prepare_cached(
         "INSERT INTO sign_in_failures (email_folded, client_addr, at) VALUES (?1, ?2, ?3)",
     )?
     .execute(params![email_folded, client_addr, now])?;
+    Ok(conn.last_insert_rowid())
+}
+
+/// Takes back an attempt counted by `record_failure` (it was right, or never judged).
+pub fn forgive_attempt(conn: &Connection, id: i64) -> rusqlite::Result<()> {
+    conn.prepare_cached("DELETE FROM sign_in_failures WHERE id = ?1")?
+        .execute([id])?;
     Ok(())
 }
 

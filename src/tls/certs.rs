@@ -37,6 +37,8 @@ pub enum CertError {
 pub struct LoadedCert {
     pub key: Arc<CertifiedKey>,
     pub not_after: OffsetDateTime,
+    /// The DNS names the leaf is for (its subject alternative names), lower case.
+    pub names: Vec<String>,
 }
 
 impl LoadedCert {
@@ -53,10 +55,11 @@ impl LoadedCert {
                 what: what.to_owned(),
             });
         };
-        let not_after = not_after(leaf).map_err(|reason| CertError::BadCertificate {
-            what: what.to_owned(),
-            reason,
-        })?;
+        let (not_after, names) =
+            validity_and_names(leaf).map_err(|reason| CertError::BadCertificate {
+                what: what.to_owned(),
+                reason,
+            })?;
         let key = PrivateKeyDer::from_pem_slice(key_pem).map_err(|err| CertError::BadKey {
             what: what.to_owned(),
             reason: err.to_string(),
@@ -70,6 +73,7 @@ impl LoadedCert {
         Ok(LoadedCert {
             key: Arc::new(key),
             not_after,
+            names,
         })
     }
 
@@ -86,12 +90,27 @@ impl LoadedCert {
     }
 }
 
-/// When a DER certificate stops being valid.
-fn not_after(leaf: &CertificateDer<'_>) -> Result<OffsetDateTime, String> {
+/// When a DER certificate stops being valid, and the DNS names it is for.
+fn validity_and_names(leaf: &CertificateDer<'_>) -> Result<(OffsetDateTime, Vec<String>), String> {
     let (_, parsed) =
         x509_parser::parse_x509_certificate(leaf.as_ref()).map_err(|err| err.to_string())?;
-    OffsetDateTime::from_unix_timestamp(parsed.validity().not_after.timestamp())
-        .map_err(|err| err.to_string())
+    let not_after = OffsetDateTime::from_unix_timestamp(parsed.validity().not_after.timestamp())
+        .map_err(|err| err.to_string())?;
+    let names = match parsed.subject_alternative_name() {
+        Ok(Some(san)) => san
+            .value
+            .general_names
+            .iter()
+            .filter_map(|name| match name {
+                x509_parser::extensions::GeneralName::DNSName(dns) => {
+                    Some(dns.to_ascii_lowercase())
+                }
+                _ => None,
+            })
+            .collect(),
+        _ => Vec::new(),
+    };
+    Ok((not_after, names))
 }
 
 /// The certificate every handshake gets; none until the first one is obtained (handshakes

@@ -30,8 +30,9 @@ pub const HSTS: &str = "max-age=63072000; includeSubDomains";
 /// Where the HTTP port sends visitors: `https://HOST[:PORT]` + the path they asked for.
 #[derive(Debug, Clone)]
 pub struct RedirectTarget {
-    /// The hosts a request may name and be sent to as named (the `--domain`s); with none,
-    /// any DNS name the request names.
+    /// The hosts a request may name and be sent to as named: the `--domain`s, else the
+    /// `--public-url`'s host, else the names of the `--tls-cert` certificate. Any other name
+    /// a request sends is not followed, so no Host takes a visitor off the site's names.
     pub domains: Vec<DnsName>,
     /// The host for a request naming none of them (or an IP address).
     pub fallback_host: Option<String>,
@@ -44,7 +45,7 @@ impl RedirectTarget {
         let named = host_header
             .map(|host| host.rsplit_once(':').map_or(host, |(name, _)| name))
             .and_then(|name| name.parse::<DnsName>().ok())
-            .filter(|name| self.domains.is_empty() || self.domains.contains(name))
+            .filter(|name| self.domains.contains(name))
             .map(|name| name.to_string());
         let host = named.or_else(|| self.fallback_host.clone())?;
         let port = if self.https_port == 443 {
@@ -115,15 +116,17 @@ pub fn http_port_routes(
 }
 
 /// Loads `--tls-cert`/`--tls-key` into `slot` now, then again on every SIGHUP until `stop`;
-/// a reload that fails is logged and the served certificate stays.
+/// a reload that fails is logged and the served certificate stays. Answers the DNS names of
+/// the certificate loaded now.
 pub fn load_files(
     cert: PathBuf,
     key: PathBuf,
     slot: Arc<CertSlot>,
     health: Arc<Health>,
     mut stop: watch::Receiver<bool>,
-) -> Result<(), certs::CertError> {
+) -> Result<Vec<String>, certs::CertError> {
     let loaded = LoadedCert::from_files(&cert, &key)?;
+    let names = loaded.names.clone();
     health.certificate_served(loaded.not_after);
     slot.replace(loaded);
     #[cfg(unix)]
@@ -133,7 +136,7 @@ pub fn load_files(
             Ok(hangups) => hangups,
             Err(err) => {
                 tracing::warn!(error = %err, "https: cannot listen for SIGHUP; the certificate files are read at start only");
-                return Ok(());
+                return Ok(names);
             }
         };
         tokio::spawn(async move {
@@ -156,7 +159,7 @@ pub fn load_files(
             }
         });
     }
-    Ok(())
+    Ok(names)
 }
 
 #[cfg(test)]
@@ -203,16 +206,14 @@ mod tests {
     }
 
     #[test]
-    fn without_domains_the_named_host_is_kept_and_an_unnamed_one_has_nowhere_to_go() {
+    fn without_names_of_its_own_no_host_is_followed() {
         let t = RedirectTarget {
             domains: Vec::new(),
             fallback_host: None,
             https_port: 443,
         };
-        assert_eq!(
-            t.location(Some("intranet.example.org"), "/", "").as_deref(),
-            Some("https://intranet.example.org/")
-        );
-        assert_eq!(t.location(Some("192.168.1.4"), "/", ""), None);
+        for host in ["intranet.example.org", "evil.example.net", "192.168.1.4"] {
+            assert_eq!(t.location(Some(host), "/", ""), None, "{host}");
+        }
     }
 }

@@ -398,3 +398,32 @@ impl rustls::client::danger::ServerCertVerifier for AnyCertificate {
             .supported_schemes()
     }
 }
+
+/// The office's own certificate files, written to `dir`.
+pub fn own_files(dir: &Path, names: &[&str]) -> (String, String) {
+    let (cert, key) = self_signed(names);
+    std::fs::write(dir.join("site.crt"), &cert).expect("cert");
+    std::fs::write(dir.join("site.key"), &key).expect("key");
+    (cert, key)
+}
+
+/// The binary serving the office's own files from `files`, its HTTP port on `http_port`.
+pub fn files_site(data: &Path, files: &Path, http_port: u16, extra: &[&str]) -> HttpsSite {
+    let cert = files.join("site.crt");
+    let key = files.join("site.key");
+    let http = format!("127.0.0.1:{http_port}");
+    let mut args = vec![
+        "--tls-cert",
+        cert.to_str().expect("path"),
+        "--tls-key",
+        key.to_str().expect("path"),
+        "--https-addr",
+        "127.0.0.1:0",
+        "--http-addr",
+        &http,
+    ];
+    args.extend_from_slice(extra);
+    let args: Vec<String> = args.into_iter().map(str::to_owned).collect();
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    HttpsSite::start(data, &args)
+}
