@@ -9,5 +9,7 @@ import base from './playwright.config';
 export default defineConfig({
   ...base,
   testMatch: '**/*.shots.ts',
+  // The screenshots are of the plain HTTP server only.
+  globalSetup: './e2e/global-setup.ts',
   timeout: 120_000,
 });
