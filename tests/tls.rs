@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use crate::common::tls::{
     curl, curl_body, eventually, exchange, files_site, first_certificate, free_port, own_files,
-    presented_certificate, self_signed, HttpsSite, Pebble,
+    presented_certificate, self_signed, silent_http2_client, HttpsSite, Pebble,
 };
 
 const DOMAIN: &str = "corpsite.test";
@@ -305,4 +305,19 @@ fn plain_http_and_silent_clients_on_the_https_port_are_cut_off_and_never_block_o
             "the server kept a silent connection open"
         );
     }
+}
+
+#[test]
+fn an_http2_client_that_never_acknowledges_settings_is_cut_off_at_the_header_timeout() {
+    let data = tempfile::tempdir().expect("data");
+    let files = tempfile::tempdir().expect("files");
+    own_files(files.path(), &["www.example.com"]);
+    let site = files_site(data.path(), files.path(), free_port(), &[]);
+    // The header timeout is 10 s, and a silent connection then has 1 s to close; before,
+    // such a connection lived until the keep-alive ping gave up, 40 s.
+    let lived = silent_http2_client(site.https, "www.example.com", Duration::from_secs(30));
+    assert!(
+        lived < Duration::from_secs(15),
+        "the connection lived {lived:?}"
+    );
 }

@@ -427,3 +427,44 @@ pub fn files_site(data: &Path, files: &Path, http_port: u16, extra: &[&str]) -> 
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
     HttpsSite::start(data, &args)
 }
+
+/// Opens an HTTP/2 connection over TLS (ALPN h2) to `addr`, sends the client preface and an
+/// empty SETTINGS frame, then never acknowledges the server's SETTINGS and never asks for
+/// anything. Answers how long the server took to close it (`limit` if it never did).
+pub fn silent_http2_client(addr: SocketAddr, name: &str, limit: Duration) -> Duration {
+    let mut config = rustls::ClientConfig::builder_with_provider(Arc::new(
+        rustls::crypto::ring::default_provider(),
+    ))
+    .with_safe_default_protocol_versions()
+    .expect("versions")
+    .dangerous()
+    .with_custom_certificate_verifier(Arc::new(AnyCertificate))
+    .with_no_client_auth();
+    config.alpn_protocols = vec![b"h2".to_vec()];
+    let server = ServerName::try_from(name.to_owned()).expect("name");
+    let mut connection = rustls::ClientConnection::new(Arc::new(config), server).expect("tls");
+    let mut socket = TcpStream::connect(addr).expect("connect");
+    socket
+        .set_read_timeout(Some(Duration::from_millis(500)))
+        .expect("timeout");
+    let started = Instant::now();
+    let mut tls = rustls::Stream::new(&mut connection, &mut socket);
+    // The preface, then SETTINGS with no parameters (length 0, type 4, no flags, stream 0).
+    tls.write_all(b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n\x00\x00\x00\x04\x00\x00\x00\x00\x00")
+        .expect("preface");
+    assert_eq!(tls.conn.alpn_protocol(), Some(&b"h2"[..]), "ALPN chose h2");
+    let mut buf = [0u8; 4096];
+    while started.elapsed() < limit {
+        match tls.read(&mut buf) {
+            Ok(0) => return started.elapsed(),
+            Ok(_) => {}
+            Err(err)
+                if matches!(
+                    err.kind(),
+                    std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+                ) => {}
+            Err(_) => return started.elapsed(),
+        }
+    }
+    limit
+}
