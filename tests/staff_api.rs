@@ -131,6 +131,33 @@ async fn the_cookie_is_secure_when_the_public_url_is_https_or_a_proxy_says_https
 }
 
 #[tokio::test]
+async fn signing_out_over_https_clears_the_cookie_with_secure_as_sign_in_set_it() {
+    // HTTPS served by corpsite itself, with no --public-url: sign-in's cookie is Secure, and
+    // so must be the one that clears it, or the browser keeps the session's.
+    let app = TestApp::with_settings(|s| {
+        s.tls = Some(corpsite::settings::TlsSettings {
+            https_addr: "127.0.0.1:0".parse().expect("addr"),
+            http_addr: "127.0.0.1:0".parse().expect("addr"),
+            certificate: corpsite::settings::CertSource::Files {
+                cert: "site.crt".into(),
+                key: "site.key".into(),
+            },
+        })
+    });
+    add_staff(&app, EMAIL, PASSWORD, false).await;
+    let signed_in = sign_in_as(&app, EMAIL, PASSWORD).await;
+    assert!(header(&signed_in, "set-cookie").ends_with("; Secure"));
+    let browser = Browser::from_response(&signed_in);
+    let out = app
+        .request(browser.change("POST", "/api/staff/logout"))
+        .await;
+    assert_eq!(out.status(), StatusCode::NO_CONTENT);
+    let cleared = header(&out, "set-cookie");
+    assert!(cleared.contains("Max-Age=0"), "{cleared}");
+    assert!(cleared.ends_with("; Secure"), "{cleared}");
+}
+
+#[tokio::test]
 async fn a_wrong_password_and_an_unknown_email_get_the_same_answer_and_are_audited() {
     let app = TestApp::new();
     add_staff(&app, EMAIL, PASSWORD, false).await;
