@@ -8,8 +8,12 @@ loopback, so each try can come from its own address, and without the form rate l
 
   - 64 and 256 sign-ins at once, each from its own address for its own unknown email: the
     statuses, the server's peak resident memory (VmHWM) and its resident memory 5 s after;
-  - 20 staff uploads at once of a 38 KB PNG that decodes to 40 megapixels (8000 x 5000):
-    the statuses and the peak.
+  - 20 staff uploads at once of a PNG that decodes to 40 megapixels (8000 x 5000): the
+    statuses and the peak;
+  - 20 job applications at once against a quota with room for 5 resumes: how many were
+    stored, and the bytes the uploads folder holds against the quota;
+  - 200 new and 200 repeated subscriptions, interleaved: the median and p90 answer times of
+    each (they must not tell a new address from one on file).
 
 Each scenario runs on a fresh server. Standard library only.
 """
@@ -31,12 +35,12 @@ BIN = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "target/release/c
 
 
 class Server:
-    def __init__(self):
+    def __init__(self, extra=()):
         self.dir = tempfile.TemporaryDirectory()
         self.data = os.path.join(self.dir.name, "data")
         self.proc = subprocess.Popen(
             [BIN, "serve", "--addr", "127.0.0.1:0", "--admin-addr", "off", "--data-dir", self.data,
-             "--trusted-proxy", "127.0.0.1", "--rate-limit", "0"],
+             "--trusted-proxy", "127.0.0.1", "--rate-limit", "0", *extra],
             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env={**os.environ, "RUST_LOG": "warn"})
         line = self.proc.stdout.readline().decode()
         self.port = int(line.split("http://")[1].split("/")[0].rsplit(":", 1)[1])
@@ -164,8 +168,64 @@ def uploads(count):
           f"in {took:.1f} s; peak {peak} MB (at start {before} MB), resident 5 s later {after} MB")
 
 
+def applications(count, room_for):
+    resume = open(os.path.join(ROOT, "tests/fixtures/resume.jpg"), "rb").read()
+    boundary = "----bench7MA4YWxkTrZu0gW"
+    def body_of(i):
+        fields = {"name": "Ravi Kumar", "mobile": "9845012345", "email": f"r{i}@example.com",
+                  "experience": "4", "previous_company": "Acme", "query": "A role, please.",
+                  "department_website": "Corp Careers", "website": ""}
+        body = b"".join(f"--{boundary}\r\nContent-Disposition: form-data; name=\"{k}\"\r\n\r\n{v}\r\n".encode()
+                        for k, v in fields.items())
+        body += (f"--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"cv.jpg\"\r\n"
+                 "Content-Type: image/jpeg\r\n\r\n").encode() + resume + f"\r\n--{boundary}--\r\n".encode()
+        return body
+    # Room is reserved for the whole request (the most its resume can be) before it is
+    # read: room for `room_for` requests, whatever arrives at once.
+    quota = room_for * (len(body_of(10)) + 8)
+    server = Server(["--uploads-quota", str(quota)])
+    def one(i):
+        body = body_of(i)
+        return request(server.port, "POST", "/api/applicant/create",
+                       {"Content-Type": f"multipart/form-data; boundary={boundary}",
+                        "X-Forwarded-For": f"10.7.0.{i + 1}"}, body)[0]
+    statuses = at_once(count, one)
+    uploads_dir = os.path.join(server.data, "uploads")
+    stored = sum(os.path.getsize(os.path.join(uploads_dir, f)) for f in os.listdir(uploads_dir)
+                 if os.path.isfile(os.path.join(uploads_dir, f)))
+    server.stop()
+    print(f"{count} applications at once, quota {quota} bytes: {dict(statuses)}; "
+          f"{stored} bytes stored ({stored / quota:.2f} of the quota)")
+
+
+def subscription_timing(rounds):
+    server = Server()
+    def one(email):
+        body = json.dumps({"name": "", "mobile": "", "email": email, "requirment": "",
+                           "department_website": "Corp Blogs", "service": "", "website": ""}).encode()
+        started = time.perf_counter()
+        status = request(server.port, "POST", "/api/clients/create",
+                         {"Content-Type": "application/json"}, body)[0]
+        assert status == 201, status
+        return (time.perf_counter() - started) * 1000
+    one("on-file@example.com")
+    new, repeated = [], []
+    for i in range(rounds):
+        new.append(one(f"new{i}@example.com"))
+        repeated.append(one("on-file@example.com"))
+    server.stop()
+    def pct(values, p):
+        values = sorted(values)
+        return values[min(len(values) - 1, int(len(values) * p))]
+    print(f"{rounds} new and {rounds} repeated subscriptions: new p50 {pct(new, 0.5):.2f} ms, "
+          f"p90 {pct(new, 0.9):.2f} ms; repeated p50 {pct(repeated, 0.5):.2f} ms, "
+          f"p90 {pct(repeated, 0.9):.2f} ms")
+
+
 if __name__ == "__main__":
     print(f"binary: {BIN}")
     sign_ins(64)
     sign_ins(256)
     uploads(20)
+    applications(20, 5)
+    subscription_timing(200)
