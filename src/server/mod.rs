@@ -440,6 +440,28 @@ fn start_scheduler(db: &Arc<Db>) -> std::io::Result<Watch> {
     })
 }
 
+/// Where links in mail point without `--public-url`: with `--tls-cert`, https and the first
+/// name the certificate is for (at the HTTPS port); else the address served.
+fn site_without_public_url(settings: &Settings, local: SocketAddr) -> String {
+    let Some(tls) = &settings.tls else {
+        return format!("http://{local}");
+    };
+    let port = match tls.https_addr.port() {
+        443 => String::new(),
+        _ => format!(":{}", local.port()),
+    };
+    let name = match &tls.certificate {
+        CertSource::Files { cert, key } => certs::LoadedCert::from_files(cert, key)
+            .ok()
+            .and_then(|loaded| loaded.names.into_iter().next()),
+        CertSource::Acme(acme) => acme.domains.first().cloned(),
+    };
+    match name {
+        Some(name) => format!("https://{name}{port}"),
+        None => format!("https://{local}"),
+    }
+}
+
 /// The mail sender, when --smtp-url is set; one log line says what happens to mail.
 fn start_mail(db: &Arc<Db>, settings: &Settings, local: SocketAddr) -> Option<Sender> {
     let mail = &settings.mail;
@@ -450,8 +472,9 @@ fn start_mail(db: &Arc<Db>, settings: &Settings, local: SocketAddr) -> Option<Se
     let site = match &settings.public_url {
         Some(url) => url.to_string(),
         None => {
-            tracing::warn!("mail: without --public-url, links in mail point at http://{local}");
-            format!("http://{local}")
+            let site = site_without_public_url(settings, local);
+            tracing::warn!("mail: without --public-url, links in mail point at {site}");
+            site
         }
     };
     let link_key = match db.read_blocking(|conn| outbox::link_key(conn).map_err(Into::into)) {
@@ -604,5 +627,36 @@ mod tests {
         let dir = tempfile::tempdir().expect("dir");
         ensure_writable(dir.path()).expect("writable");
         assert_eq!(std::fs::read_dir(dir.path()).expect("list").count(), 0);
+    }
+
+    #[test]
+    fn mail_links_without_a_public_url_are_https_at_the_certificates_name() {
+        let dir = tempfile::tempdir().expect("dir");
+        let key = rcgen::KeyPair::generate().expect("key");
+        let cert = rcgen::CertificateParams::new(vec!["www.example.com".to_owned()])
+            .expect("params")
+            .self_signed(&key)
+            .expect("cert");
+        let (cert_file, key_file) = (dir.path().join("site.crt"), dir.path().join("site.key"));
+        std::fs::write(&cert_file, cert.pem()).expect("cert");
+        std::fs::write(&key_file, key.serialize_pem()).expect("key");
+        let local: SocketAddr = "127.0.0.1:8443".parse().expect("addr");
+        let mut settings = Settings::for_data_dir(dir.path());
+        assert_eq!(
+            site_without_public_url(&settings, local),
+            "http://127.0.0.1:8443"
+        );
+        settings.tls = Some(TlsSettings {
+            https_addr: "0.0.0.0:0".parse().expect("addr"),
+            http_addr: "0.0.0.0:0".parse().expect("addr"),
+            certificate: CertSource::Files {
+                cert: cert_file,
+                key: key_file,
+            },
+        });
+        assert_eq!(
+            site_without_public_url(&settings, local),
+            "https://www.example.com:8443"
+        );
     }
 }
