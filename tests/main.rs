@@ -22,6 +22,7 @@ mod discovery;
 mod forms_cross_site;
 mod forms_storage;
 mod health_metrics;
+mod http_allow;
 mod http_site;
 mod leads_applicants;
 mod leads_cli;
