@@ -3,13 +3,20 @@ use std::process::ExitCode;
 use clap::Parser;
 use corpsite::cli;
 use corpsite::cli::args::{ApplicantsCommand, Cli, Command, LeadsCommand};
+use corpsite::telemetry::LogFormat;
 
 fn main() -> ExitCode {
     corpsite::memory::give_back_big_buffers();
     corpsite::store::secure_umask();
     corpsite::store::configure_sqlite();
     let cli = Cli::parse();
-    corpsite::telemetry::init();
+    // `serve` has the flag; the other commands read its environment variable alone.
+    let log_format = match &cli.command {
+        None => cli.serve.log_format,
+        Some(Command::Serve(args)) => args.log_format,
+        Some(_) => LogFormat::from_env(),
+    };
+    corpsite::telemetry::init(log_format);
     let result: Result<(), Box<dyn std::error::Error>> = match cli
         .command
         .unwrap_or_else(|| Command::Serve(Box::new(cli.serve)))

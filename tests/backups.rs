@@ -593,3 +593,102 @@ async fn a_restore_that_meets_a_full_disk_changes_nothing_in_the_data_dir() {
     assert_eq!(emails_in(&data.join(DB_FILE)), ["kept@example.com"]);
     drop(dir);
 }
+
+/// What a killed backup leaves beside its target, and names near it that are not ours.
+struct Leftovers {
+    /// Temp files of killed backups, untouched for an hour: deleted by the next backup.
+    stale: Vec<PathBuf>,
+    /// Everything else: kept.
+    kept: Vec<PathBuf>,
+    /// A stale temp file a backup under way still holds (its lock is on this handle).
+    _held: fs::File,
+}
+
+impl Leftovers {
+    fn plant(dir: &Path) -> Leftovers {
+        let hour_ago = std::time::SystemTime::now() - Duration::from_secs(3600);
+        let write = |name: &str, old: bool| {
+            let path = dir.join(name);
+            fs::write(&path, vec![0u8; 4096]).expect("plant");
+            if old {
+                fs::File::options()
+                    .write(true)
+                    .open(&path)
+                    .and_then(|f| f.set_modified(hour_ago))
+                    .expect("age it");
+            }
+            path
+        };
+        let stale = vec![
+            write(".copy.db.0123456789abcdef.tmp", true),
+            write(".corpsite.db.fedcba9876543210.tmp", true),
+        ];
+        let held_path = write(".copy.db.00000000000000ff.tmp", true);
+        let held = fs::File::open(&held_path).expect("open");
+        rustix::fs::flock(&held, rustix::fs::FlockOperation::LockExclusive).expect("lock");
+        let mut kept = vec![
+            held_path,
+            // Being written right now.
+            write(".copy.db.1111111111111111.tmp", false),
+            // Not our pattern, however old.
+            write("notes.tmp", true),
+            write(".copy.db.tmp", true),
+            write("copy.db.0123456789abcdef.tmp", true),
+            write(".copy.db.0123456789ABCDEF.tmp", true),
+            write(".copy.db.0123456789abcdef.tmp.keep", true),
+        ];
+        let folder = dir.join(".old.db.0123456789abcdef.tmp");
+        fs::create_dir(&folder).expect("folder");
+        kept.push(folder);
+        Leftovers {
+            stale,
+            kept,
+            _held: held,
+        }
+    }
+
+    fn assert_tidied(&self) {
+        for path in &self.stale {
+            assert!(!path.exists(), "{} was left", path.display());
+        }
+        for path in &self.kept {
+            assert!(path.exists(), "{} was deleted", path.display());
+        }
+    }
+}
+
+#[test]
+fn a_backup_deletes_the_temp_files_killed_backups_left_in_its_folder_and_nothing_else() {
+    let dir = tempfile::tempdir().expect("dir");
+    let data = dir.path().join("data");
+    corpsite::store::Db::open(&data).expect("open").close();
+    let folder = dir.path().join("backups");
+    fs::create_dir(&folder).expect("folder");
+    let leftovers = Leftovers::plant(&folder);
+
+    let copy = folder.join("copy.db");
+    let made = corpsite(&[
+        "backup",
+        &copy.to_string_lossy(),
+        "--data-dir",
+        &data.to_string_lossy(),
+    ]);
+    assert!(made.status.success(), "{}", text(&made.stderr));
+    assert_eq!(integrity(&copy), Vec::<String>::new());
+    leftovers.assert_tidied();
+}
+
+#[tokio::test]
+async fn a_scheduled_set_deletes_the_temp_files_killed_backups_left_in_the_backup_dir() {
+    let backups = tempfile::tempdir().expect("backup dir");
+    let leftovers = Leftovers::plant(backups.path());
+    let app = scheduled_app(|s| s.backup_dir = Some(backups.path().to_path_buf()));
+    assert!(
+        eventually(Duration::from_secs(20), || !list_sets(backups.path())
+            .expect("list")
+            .is_empty()),
+        "a set is made one interval after start"
+    );
+    leftovers.assert_tidied();
+    drop(app);
+}

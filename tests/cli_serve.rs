@@ -28,6 +28,7 @@ fn help_explains_every_serve_flag_with_its_env_var() {
             ("--media-base", "CORPSITE_MEDIA_BASE"),
             ("--admin-addr", "CORPSITE_ADMIN_ADDR"),
             ("--metrics-token", "CORPSITE_METRICS_TOKEN"),
+            ("--log-format", "CORPSITE_LOG_FORMAT"),
         ] {
             assert!(help.contains(flag), "{args:?} help lacks {flag}:\n{help}");
             assert!(help.contains(env), "{args:?} help lacks {env}:\n{help}");
@@ -179,4 +180,94 @@ fn head_answers_headers_without_a_body_on_the_wire() {
     assert_eq!(response.status, 200);
     assert!(response.header("content-length").is_some_and(|l| l != "0"));
     assert!(response.body.is_empty());
+}
+
+/// Serves with stderr to a pipe (as under systemd or `2>file`), answers one `GET path` and
+/// stops; answers everything the server logged.
+fn log_of_one_request(path: &str, args: &[&str], envs: &[(&str, &str)]) -> String {
+    use std::io::{BufRead, BufReader, Read};
+    use std::process::Stdio;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut command = Command::new(BINARY);
+    command
+        .args(["serve", "--addr", "127.0.0.1:0", "--admin-addr", "off"])
+        .args(["--data-dir", "data"])
+        .args(args)
+        .current_dir(dir.path())
+        .env("RUST_LOG", "corpsite=info")
+        .env_remove("NO_COLOR")
+        .env_remove("CORPSITE_LOG_FORMAT")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    for (key, value) in envs {
+        command.env(key, value);
+    }
+    let mut child = command.spawn().expect("start corpsite");
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().expect("stdout"))
+        .read_line(&mut line)
+        .expect("read the serving line");
+    let addr = line
+        .split("http://")
+        .nth(1)
+        .and_then(|rest| rest.split('/').next())
+        .and_then(|addr| addr.parse().ok())
+        .unwrap_or_else(|| panic!("no address in {line:?}"));
+    assert_eq!(send(addr, "GET", path, &[]).status, 200);
+    let _ = Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status();
+    let mut log = String::new();
+    child
+        .stderr
+        .take()
+        .expect("stderr")
+        .read_to_string(&mut log)
+        .expect("read the log");
+    let _ = child.wait();
+    log
+}
+
+#[test]
+fn a_log_that_is_not_a_terminal_has_no_colour_codes() {
+    for envs in [&[][..], &[("CORPSITE_LOG_FORMAT", "text")]] {
+        let log = log_of_one_request("/contact", &[], envs);
+        assert!(
+            log.contains("request"),
+            "{envs:?}: no request line in {log:?}"
+        );
+        assert!(!log.contains("\x1b["), "{envs:?}: colour codes in {log:?}");
+    }
+}
+
+#[test]
+fn the_json_log_has_a_line_a_request_with_its_fields_as_keys() {
+    let from_flag = log_of_one_request("/blogs", &["--log-format", "json"], &[]);
+    let from_env = log_of_one_request("/blogs", &[], &[("CORPSITE_LOG_FORMAT", "json")]);
+    for log in [from_flag, from_env] {
+        assert!(!log.contains("\x1b["), "colour codes in {log:?}");
+        let lines: Vec<serde_json::Value> = log
+            .lines()
+            .filter(|line| !line.trim().is_empty())
+            .map(|line| serde_json::from_str(line).unwrap_or_else(|err| panic!("{err}: {line:?}")))
+            .collect();
+        let request = lines
+            .iter()
+            .find(|line| line["path"] == "/blogs")
+            .unwrap_or_else(|| panic!("no request line in {log}"));
+        assert_eq!(request["method"], "GET", "{request}");
+        assert_eq!(request["status"], 200, "{request}");
+        assert!(request["latency_ms"].is_number(), "{request}");
+        assert_eq!(request["level"], "INFO", "{request}");
+        assert_eq!(request["message"], "request", "{request}");
+    }
+}
+
+#[test]
+fn a_log_format_that_is_not_text_or_json_is_refused() {
+    let out = run(&["serve", "--log-format", "yaml"], &[]);
+    assert!(!out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("--log-format"), "{stderr}");
 }

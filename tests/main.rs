@@ -25,6 +25,7 @@ mod forms_cross_site;
 mod forms_http2;
 mod forms_storage;
 mod health_metrics;
+mod http_allow;
 mod http_site;
 mod leads_applicants;
 mod leads_cli;

@@ -16,6 +16,7 @@ use crate::domain::metrics_token::MetricsToken;
 use crate::domain::public_url::PublicUrl;
 use crate::mail::settings::{self as mail_settings, MailSettings, NotifyRule, SmtpUrl};
 use crate::settings::{self, AcmeSettings, CertSource, Settings, TlsSettings};
+use crate::telemetry::LogFormat;
 
 #[derive(Debug, Parser)]
 #[command(
@@ -417,6 +418,18 @@ pub struct ServeArgs {
 
     #[command(flatten)]
     pub https: HttpsFlags,
+
+    /// How log lines are written: text (one readable line an event, coloured only on a
+    /// terminal and without NO_COLOR) or json (one JSON object a line with the event's fields
+    /// as keys, for journald or Loki).
+    #[arg(
+        long,
+        env = "CORPSITE_LOG_FORMAT",
+        value_enum,
+        default_value_t = LogFormat::Text,
+        value_name = "FORMAT"
+    )]
+    pub log_format: LogFormat,
 }
 
 /// HTTPS by the server itself: with a certificate from an ACME CA (`--domain`) or the

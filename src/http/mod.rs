@@ -287,12 +287,13 @@ pub fn raw_query() -> BoxedFilter<(String,)> {
 }
 
 /// Every other GET: the site's files and pages (rendered). Paths under `/api` are not the
-/// site's: they fall to the recover, which answers JSON.
+/// site's: they fall to the recover, which answers JSON. The path is judged before the
+/// method, so an `/api` path no route has is 404 whatever the method, never a 405 whose
+/// `Allow` would offer the site's GET.
 fn site(state: &AppState) -> BoxedFilter<(Response,)> {
     let pages = Arc::clone(&state.pages);
     let raw_query = raw_query();
-    get_or_head()
-        .and(warp::path::full())
+    warp::path::full()
         .and_then(|path: FullPath| async move {
             if path.as_str() == "/api" || path.as_str().starts_with("/api/") {
                 Err(warp::reject::not_found())
@@ -300,6 +301,7 @@ fn site(state: &AppState) -> BoxedFilter<(Response,)> {
                 Ok(path)
             }
         })
+        .and(get_or_head())
         .and(raw_query)
         .and(warp::header::headers_cloned())
         .and(site_url::origin(
@@ -371,10 +373,11 @@ impl Finish {
     /// The security headers, `Allow` on a 405, and privacy for the staff's paths.
     pub fn headers(&self, path: &str, mut response: Response) -> Response {
         if response.status() == warp::http::StatusCode::METHOD_NOT_ALLOWED {
-            response.headers_mut().insert(
-                warp::http::header::ALLOW,
-                warp::http::HeaderValue::from_static(allowed_methods(path)),
-            );
+            if let Ok(allow) = warp::http::HeaderValue::from_str(&allowed_methods(path)) {
+                response
+                    .headers_mut()
+                    .insert(warp::http::header::ALLOW, allow);
+            }
         }
         if is_private(path) {
             keep_private(&mut response);
@@ -433,24 +436,124 @@ fn keep_private(response: &mut Response) {
     headers.insert("x-robots-tag", HeaderValue::from_static("noindex"));
 }
 
-/// The methods a path answers, for the `Allow` header of a 405 (RFC 9110): the forms take
-/// POST (and a CORS preflight); everything else is read with GET or HEAD.
-fn allowed_methods(path: &str) -> &'static str {
-    match path.trim_end_matches('/') {
-        "/api/clients/create"
-        | "/api/applicant/create"
-        | "/api/corp_website/subscribers/confirm"
-        | "/api/corp_website/subscribers/unsubscribe" => "POST, OPTIONS",
-        "/blogs/unsubscribe" => "GET, HEAD, POST",
-        "/api/staff/login" | "/api/staff/logout" | "/api/staff/password" => "POST",
-        "/api/staff/settings" => "GET, HEAD, PUT",
-        p if p.starts_with("/api/staff/inbox/")
-            && (p.ends_with("/resume") || p.ends_with("/export.csv")) =>
-        {
-            "GET, HEAD"
+/// The routes and the methods each takes, for the `Allow` header of a 405 (RFC 9110): a
+/// pattern's `*` is any one segment, as a route's `param` takes it. Keep it in step with the
+/// routes of each area (an `Allow` test tries every method on every path). The forms take
+/// POST and a CORS preflight; a path no pattern names is the site's, read with GET or HEAD.
+const ROUTE_METHODS: &[(&str, &[&str])] = &[
+    // forms and subscriber links (`form_post`)
+    ("/api/clients/create", &["POST", "OPTIONS"]),
+    ("/api/applicant/create", &["POST", "OPTIONS"]),
+    (
+        "/api/corp_website/subscribers/confirm",
+        &["POST", "OPTIONS"],
+    ),
+    (
+        "/api/corp_website/subscribers/unsubscribe",
+        &["POST", "OPTIONS"],
+    ),
+    // the one-click unsubscribe posts to the page of the same address
+    ("/blogs/unsubscribe", &["GET", "HEAD", "POST"]),
+    // blogs, site, openapi
+    ("/api/corp_website/blogs/get", &["GET", "HEAD"]),
+    ("/api/corp_website/blogs/get/*", &["GET", "HEAD"]),
+    ("/api/corp_website/site", &["GET", "HEAD"]),
+    ("/api/openapi.json", &["GET", "HEAD"]),
+    // staff
+    ("/api/staff/login", &["POST"]),
+    ("/api/staff/session", &["GET", "HEAD"]),
+    ("/api/staff/logout", &["POST"]),
+    ("/api/staff/password", &["POST"]),
+    ("/api/staff/settings", &["GET", "HEAD", "PUT"]),
+    ("/api/staff/media", &["POST"]),
+    // inbox
+    ("/api/staff/inbox/*", &["GET", "HEAD"]),
+    ("/api/staff/inbox/*/export.csv", &["GET", "HEAD"]),
+    ("/api/staff/inbox/*/*", &["GET", "HEAD", "DELETE"]),
+    ("/api/staff/inbox/applicants/*/resume", &["GET", "HEAD"]),
+    ("/api/staff/inbox/*/*/*", &["POST"]),
+    // stories
+    ("/api/staff/stories", &["GET", "HEAD", "POST"]),
+    ("/api/staff/stories/choices", &["GET", "HEAD"]),
+    ("/api/staff/stories/preview", &["POST"]),
+    ("/api/staff/stories/*", &["GET", "HEAD", "PUT", "DELETE"]),
+];
+
+/// The order methods are listed in.
+const METHOD_ORDER: [&str; 6] = ["GET", "HEAD", "POST", "PUT", "DELETE", "OPTIONS"];
+
+/// The methods `path` answers: those of every route whose pattern it matches (a story id
+/// may be spelled `preview`, an inbox id `export.csv`), GET and HEAD for the site's paths.
+fn allowed_methods(path: &str) -> String {
+    // One trailing slash is the same path to warp's `path::end`.
+    let path = path
+        .strip_suffix('/')
+        .filter(|p| !p.is_empty())
+        .unwrap_or(path);
+    let mut taken: Vec<&str> = Vec::new();
+    for (pattern, methods) in ROUTE_METHODS {
+        if matches_pattern(path, pattern) {
+            taken.extend_from_slice(methods);
         }
-        p if p.starts_with("/api/staff/inbox/") && p.split('/').count() == 6 => "GET, HEAD, DELETE",
-        p if p.starts_with("/api/staff/inbox/") && p.split('/').count() == 7 => "POST",
-        _ => "GET, HEAD",
+    }
+    if taken.is_empty() {
+        return "GET, HEAD".to_owned();
+    }
+    METHOD_ORDER
+        .iter()
+        .copied()
+        .filter(|method| taken.contains(method))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Whether `path` has `pattern`'s segments, `*` standing for any segment but an empty one.
+fn matches_pattern(path: &str, pattern: &str) -> bool {
+    let mut segments = path.split('/');
+    let mut parts = pattern.split('/');
+    loop {
+        match (segments.next(), parts.next()) {
+            (None, None) => return true,
+            (Some(segment), Some("*")) if !segment.is_empty() => {}
+            (Some(segment), Some(part)) if part != "*" && segment == part => {}
+            _ => return false,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_path_answers_the_methods_of_every_route_it_matches() {
+        let cases = [
+            ("/api/staff/stories", "GET, HEAD, POST"),
+            ("/api/staff/stories/", "GET, HEAD, POST"),
+            ("/api/staff/stories/choices", "GET, HEAD, PUT, DELETE"),
+            ("/api/staff/stories/preview", "GET, HEAD, POST, PUT, DELETE"),
+            ("/api/staff/stories/abc", "GET, HEAD, PUT, DELETE"),
+            ("/api/staff/inbox/enquiries", "GET, HEAD"),
+            ("/api/staff/inbox/enquiries/export.csv", "GET, HEAD, DELETE"),
+            ("/api/staff/inbox/enquiries/abc", "GET, HEAD, DELETE"),
+            ("/api/staff/inbox/applicants/abc/resume", "GET, HEAD, POST"),
+            ("/api/staff/inbox/enquiries/abc/notes", "POST"),
+            ("/api/clients/create", "POST, OPTIONS"),
+            ("/blogs/unsubscribe", "GET, HEAD, POST"),
+            ("/", "GET, HEAD"),
+            ("/contact", "GET, HEAD"),
+        ];
+        for (path, methods) in cases {
+            assert_eq!(allowed_methods(path), methods, "{path}");
+        }
+    }
+
+    #[test]
+    fn a_star_is_one_segment_that_is_not_empty() {
+        assert!(matches_pattern("/a/x/b", "/a/*/b"));
+        assert!(!matches_pattern("/a//b", "/a/*/b"));
+        assert!(!matches_pattern("/a/x/y/b", "/a/*/b"));
+        assert!(!matches_pattern("/a/x", "/a/*/b"));
+        assert!(!matches_pattern("/a/x/b/", "/a/*/b"));
     }
 }

@@ -21,7 +21,7 @@ use rusqlite::{Connection, OpenFlags};
 use serde::{Deserialize, Serialize};
 use time::OffsetDateTime;
 
-use super::backup::{backup, integrity_problems, BackupError};
+use super::backup::{backup, integrity_problems, tidy, BackupError};
 use super::data_lock::{DataDirLock, LockError};
 use super::permissions::{create_private_dir, create_private_file};
 use super::{latest_version, DB_FILE};
@@ -128,6 +128,8 @@ pub fn make_set(
     stopped: &dyn Fn() -> bool,
 ) -> Result<MadeSet, SetError> {
     create_private_dir(backup_dir).map_err(io_error(backup_dir))?;
+    // A `corpsite backup FILE` into this folder that was killed left its temp file here.
+    tidy(backup_dir);
     let name = set_name(at);
     let target = backup_dir.join(&name);
     if fs::symlink_metadata(&target).is_ok() {

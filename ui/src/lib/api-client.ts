@@ -23,6 +23,24 @@ export class ApiError extends Error {
 
 export type Query = Record<string, string | number | undefined>;
 
+/**
+ * An API path from its segments, each one percent-encoded, so that a value from the page's
+ * URL (an id anyone can type) stays one segment whatever it holds: `/`, `?`, `#` and `%`
+ * cannot reach another path, a query or a fragment. An empty segment, `.` or `..` cannot
+ * stay a segment at all (a URL drops or resolves it, encoded or not): such an id names
+ * nothing, so it is refused as one that is not there.
+ */
+export function apiPath(...segments: string[]): string {
+  return segments
+    .map((segment) => {
+      if (segment === '' || segment === '.' || segment === '..') {
+        throw new ApiError('There is nothing at this address.', 404);
+      }
+      return encodeURIComponent(segment);
+    })
+    .join('/');
+}
+
 function buildUrl(path: string, query?: Query): string {
   const url = `${runtimeConfig.apiBase}/${path.replace(/^\/+/, '')}`;
   if (!query) return url;

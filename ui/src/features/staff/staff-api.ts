@@ -1,4 +1,4 @@
-import { api } from '@/lib/api-client';
+import { api, apiPath } from '@/lib/api-client';
 import type { SettingsBody, SiteDetailsForm } from '@/lib/api-types';
 import { runtimeConfig } from '@/lib/runtime-config';
 import { setCsrfToken, staffApi } from '@/lib/staff-client';
@@ -84,28 +84,29 @@ export const staffAuth = {
   signOut: () => staffApi.postJson<null>('staff/logout', {}),
 };
 
-const base = (list: ListName) => `staff/inbox/${list}`;
+/** An inbox path: the list, then the item's id and what is done to it, each one segment. */
+const inboxPath = (list: ListName, ...rest: string[]) => apiPath('staff', 'inbox', list, ...rest);
 
 export const inboxApi = {
   list: async (list: ListName, filters: InboxFilters, signal?: AbortSignal) =>
-    (await staffApi.get<LeadPage>(base(list), { ...filters }, signal)).body,
-  item: async (list: ListName, id: string) => (await staffApi.get<LeadDetail>(`${base(list)}/${id}`)).body,
+    (await staffApi.get<LeadPage>(inboxPath(list), { ...filters }, signal)).body,
+  item: async (list: ListName, id: string) => (await staffApi.get<LeadDetail>(inboxPath(list, id))).body,
   setStatus: async (list: ListName, id: string, status: LeadStatus) =>
-    (await staffApi.postJson<LeadDetail>(`${base(list)}/${id}/status`, { status })).body,
+    (await staffApi.postJson<LeadDetail>(inboxPath(list, id, 'status'), { status })).body,
   addNote: async (list: ListName, id: string, text: string) =>
-    (await staffApi.postJson<LeadDetail>(`${base(list)}/${id}/notes`, { text })).body,
-  erase: (list: ListName, id: string) => staffApi.delete<null>(`${base(list)}/${id}`),
+    (await staffApi.postJson<LeadDetail>(inboxPath(list, id, 'notes'), { text })).body,
+  erase: async (list: ListName, id: string) => staffApi.delete<null>(inboxPath(list, id)),
 };
 
 /** Links the browser follows itself (the session cookie goes along). */
 export function exportUrl(list: ListName, filters: InboxFilters): string {
   const query = new URLSearchParams(Object.entries(filters).filter(([, v]) => v) as [string, string][]);
   const qs = query.toString();
-  return `${runtimeConfig.apiBase}/${base(list)}/export.csv${qs ? `?${qs}` : ''}`;
+  return `${runtimeConfig.apiBase}/${inboxPath(list, 'export.csv')}${qs ? `?${qs}` : ''}`;
 }
 
 export function resumeUrl(id: string, download = false): string {
-  return `${runtimeConfig.apiBase}/staff/inbox/applicants/${id}/resume${download ? '?download=1' : ''}`;
+  return `${runtimeConfig.apiBase}/${apiPath('staff', 'inbox', 'applicants', id, 'resume')}${download ? '?download=1' : ''}`;
 }
 
 /** The company's details (`/api/staff/settings`): read, and saved whole. */

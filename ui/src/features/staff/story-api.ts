@@ -1,3 +1,4 @@
+import { apiPath } from '@/lib/api-client';
 import { staffApi } from '@/lib/staff-client';
 
 export type StoryState = 'draft' | 'scheduled' | 'published';
@@ -61,13 +62,14 @@ export type MediaFolder = 'blogs' | 'authors';
 export const storyApi = {
   list: async (query: { q?: string; page?: number }, signal?: AbortSignal) =>
     (await staffApi.get<StoryPage>('staff/stories', query, signal)).body,
-  open: async (id: string) => (await staffApi.get<{ data: Story }>(`staff/stories/${id}`)).body.data,
+  open: async (id: string) =>
+    (await staffApi.get<{ data: Story }>(apiPath('staff', 'stories', id))).body.data,
   choices: async () => (await staffApi.get<StoryChoices>('staff/stories/choices')).body,
   create: async (form: StoryForm) => (await staffApi.postJson<Saved>('staff/stories', form)).body,
   save: async (id: string, form: StoryForm) =>
-    (await staffApi.putJson<Saved>(`staff/stories/${id}`, form)).body,
-  remove: (id: string, revision: number) =>
-    staffApi.delete<{ message: string }>(`staff/stories/${id}`, { revision }),
+    (await staffApi.putJson<Saved>(apiPath('staff', 'stories', id), form)).body,
+  remove: async (id: string, revision: number) =>
+    staffApi.delete<{ message: string }>(apiPath('staff', 'stories', id), { revision }),
   preview: async (body: string, format: BodyFormat) =>
     (await staffApi.postJson<{ html: string; min_read: string }>('staff/stories/preview', { body, format }))
       .body,

@@ -1,0 +1,81 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, apiPath } from '@/lib/api-client';
+import { inboxApi, resumeUrl } from './staff-api';
+import { storyApi } from './story-api';
+
+const HOSTILE = '../x?y#z';
+const ENCODED = '..%2Fx%3Fy%23z';
+
+function jsonResponse(body: unknown): Response {
+  return new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
+}
+
+/** The segments, query and fragment of `url` as the browser would send it. */
+function parts(url: string) {
+  const parsed = new URL(url, 'https://www.example.com');
+  return { segments: parsed.pathname.split('/').slice(1), search: parsed.search, hash: parsed.hash };
+}
+
+describe('ids in the staff API paths', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('keep an id from the page URL as one path segment, with no query or fragment of its own', async () => {
+    const fetchMock = vi
+      .fn()
+      .mockImplementation(async () => jsonResponse({ data: { _id: 'x', revision: 1 } }));
+    vi.stubGlobal('fetch', fetchMock);
+    await inboxApi.item('enquiries', HOSTILE);
+    await inboxApi.setStatus('enquiries', HOSTILE, 'done');
+    await inboxApi.addNote('applicants', HOSTILE, 'Called back');
+    await inboxApi.erase('subscribers', HOSTILE);
+    await storyApi.open(HOSTILE);
+    await storyApi.save(HOSTILE, {} as never);
+    await storyApi.remove(HOSTILE, 3);
+    const urls = fetchMock.mock.calls.map((call) => String(call[0]));
+    expect(urls).toEqual([
+      `/api/staff/inbox/enquiries/${ENCODED}`,
+      `/api/staff/inbox/enquiries/${ENCODED}/status`,
+      `/api/staff/inbox/applicants/${ENCODED}/notes`,
+      `/api/staff/inbox/subscribers/${ENCODED}`,
+      `/api/staff/stories/${ENCODED}`,
+      `/api/staff/stories/${ENCODED}`,
+      `/api/staff/stories/${ENCODED}?revision=3`,
+    ]);
+    for (const url of urls.slice(0, 4)) {
+      const { segments, hash } = parts(url);
+      expect(segments.slice(0, 5)).toEqual(['api', 'staff', 'inbox', expect.any(String), ENCODED]);
+      expect(hash).toBe('');
+    }
+    expect(parts(urls[0] ?? '').search).toBe('');
+    expect(parts(urls[6] ?? '').search).toBe('?revision=3');
+  });
+
+  it('keep a resume link to its applicant, whatever the id holds', () => {
+    const { segments, search, hash } = parts(resumeUrl(HOSTILE, true));
+    expect(segments).toEqual(['api', 'staff', 'inbox', 'applicants', ENCODED, 'resume']);
+    expect(search).toBe('?download=1');
+    expect(hash).toBe('');
+  });
+
+  it('encode every character that could end a segment, and keep plain ids as they are', () => {
+    expect(apiPath('staff', 'stories', 'a/b?c#d%e f')).toBe('staff/stories/a%2Fb%3Fc%23d%25e%20f');
+    expect(apiPath('staff', 'inbox', 'enquiries', '0123456789abcdef')).toBe(
+      'staff/inbox/enquiries/0123456789abcdef',
+    );
+  });
+
+  it.each(['', '.', '..'])(
+    'refuse the id %j, which no URL can hold as a segment, without a request',
+    async (id) => {
+      const fetchMock = vi.fn();
+      vi.stubGlobal('fetch', fetchMock);
+      await expect(inboxApi.item('enquiries', id)).rejects.toBeInstanceOf(ApiError);
+      await expect(storyApi.open(id)).rejects.toMatchObject({ status: 404 });
+      await expect(storyApi.remove(id, 1)).rejects.toBeInstanceOf(ApiError);
+      expect(fetchMock).not.toHaveBeenCalled();
+    },
+  );
+});
