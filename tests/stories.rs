@@ -459,6 +459,45 @@ async fn the_preview_is_the_sanitized_body_with_media_resolved() {
 }
 
 #[tokio::test]
+async fn a_body_nested_too_deeply_is_refused_by_name_at_once() {
+    let (app, browser) = signed_in().await;
+    let deep = ">".repeat(5_000) + "Deep";
+    let too_long = "words ".repeat(40_000);
+    for (body, problem) in [(&deep, "nested too deeply"), (&too_long, "at most 200 KB")] {
+        let preview = app
+            .request(
+                browser
+                    .change("POST", "/api/staff/stories/preview")
+                    .json(&serde_json::json!({ "body": body, "format": "markdown" })),
+            )
+            .await;
+        let start = &preview.body()[..preview.body().len().min(200)];
+        assert_eq!(
+            preview.status(),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "{problem}: {}",
+            String::from_utf8_lossy(start)
+        );
+        let message = json(&preview)["errors"]["body"]
+            .as_str()
+            .unwrap_or("")
+            .to_owned();
+        assert!(message.contains(problem), "{message}");
+    }
+    let mut story = story("Deep", "draft");
+    story["body"] = deep.into();
+    let saved = app
+        .request(browser.change("POST", "/api/staff/stories").json(&story))
+        .await;
+    assert_eq!(saved.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let message = json(&saved)["errors"]["body"]
+        .as_str()
+        .unwrap_or("")
+        .to_owned();
+    assert!(message.contains("nested too deeply"), "{message}");
+}
+
+#[tokio::test]
 async fn the_list_shows_every_state_newest_first_and_searches() {
     let (app, browser) = signed_in().await;
     for (title, state, date) in [

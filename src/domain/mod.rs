@@ -15,6 +15,7 @@ pub mod interval;
 pub mod lead_id;
 pub mod mail_token;
 pub mod metrics_token;
+pub mod nesting;
 pub mod page;
 pub mod post_file;
 pub mod public_url;

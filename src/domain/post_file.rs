@@ -15,15 +15,20 @@
 //! Markdown (or HTML, for .html files)
 //! ```
 //!
-//! Parsing checks every field; the body comes out sanitized. Image paths are only read
-//! here: the publisher loads and checks the files they name.
+//! Parsing checks every field; the body comes out sanitized, once its nesting is checked
+//! (see `nesting`). Image paths are only read here: the publisher loads and checks the files
+//! they name.
 
+use std::borrow::Cow;
+
+use pulldown_cmark::{Event, TagEnd};
 use serde_yaml_ng::{Mapping, Value};
 use time::macros::format_description;
 use time::Date;
 
 use super::color::Color;
 use super::html_text::plain_text;
+use super::nesting::{check_html, TooDeep, MAX_NESTING};
 use super::reading_time::{min_read, parse_min_read, word_count};
 use super::sanitize::clean_for_storage;
 
@@ -109,6 +114,12 @@ pub enum PostFileError {
     Field { field: String, problem: String },
     #[error("the body after the front matter is empty")]
     EmptyBody,
+    #[error(
+        "the body is nested too deeply: at most {} levels of quotes, lists and other elements \
+         inside one another; please flatten it",
+        MAX_NESTING
+    )]
+    TooDeep,
 }
 
 fn field_error(field: &str, problem: impl Into<String>) -> PostFileError {
@@ -190,7 +201,8 @@ impl PostFile {
             None => None,
         };
 
-        let (content, body_text) = clean_body(body, format);
+        let (content, body_text) =
+            clean_body(body, format).map_err(|TooDeep| PostFileError::TooDeep)?;
         if body_text.is_empty() {
             return Err(PostFileError::EmptyBody);
         }
@@ -212,15 +224,20 @@ impl PostFile {
 }
 
 /// A body as it is stored: sanitized HTML, and that as plain text (for search and the
-/// reading time).
-pub fn clean_body(body: &str, format: BodyFormat) -> (String, String) {
-    let html = match format {
-        BodyFormat::Markdown => markdown_to_html(body),
-        BodyFormat::Html => body.to_owned(),
-    };
+/// reading time). A body nested too deeply is refused before the sanitizer reads it.
+pub fn clean_body(body: &str, format: BodyFormat) -> Result<(String, String), TooDeep> {
+    let html = body_html(body, format)?;
     let content = clean_for_storage(&html);
     let body_text = plain_text(&content);
-    (content, body_text)
+    Ok((content, body_text))
+}
+
+/// A body as HTML, not yet sanitized, once its nesting is checked.
+pub fn body_html(body: &str, format: BodyFormat) -> Result<Cow<'_, str>, TooDeep> {
+    match format {
+        BodyFormat::Markdown => markdown_to_html(body).map(Cow::Owned),
+        BodyFormat::Html => check_html(body).map(|()| Cow::Borrowed(body)),
+    }
 }
 
 /// The YAML between the first two `---` lines, and everything after.
@@ -328,11 +345,44 @@ fn tags(fields: &Mapping) -> Result<Vec<String>, PostFileError> {
     Ok(tags)
 }
 
-fn markdown_to_html(markdown: &str) -> String {
-    let parser = pulldown_cmark::Parser::new_ext(markdown, pulldown_cmark::Options::ENABLE_TABLES);
+/// Markdown as HTML. Its quotes, lists and emphasis may open at most `MAX_NESTING` elements
+/// inside one another: the conversion stops at the first that goes deeper, so a run of
+/// 200,000 `>` costs no more than the first 33. HTML written into the Markdown is checked
+/// as an HTML body is.
+fn markdown_to_html(markdown: &str) -> Result<String, TooDeep> {
+    let mut open = 0usize;
+    let mut too_deep = false;
+    let mut has_html = false;
+    let events = pulldown_cmark::Parser::new_ext(markdown, pulldown_cmark::Options::ENABLE_TABLES)
+        .take_while(|event| {
+            match event {
+                Event::Start(tag) => open += elements_opened(tag.to_end()),
+                Event::End(tag) => open = open.saturating_sub(elements_opened(*tag)),
+                Event::Html(_) | Event::InlineHtml(_) => has_html = true,
+                _ => {}
+            }
+            too_deep = open > MAX_NESTING;
+            !too_deep
+        });
     let mut html = String::with_capacity(markdown.len() * 3 / 2);
-    pulldown_cmark::html::push_html(&mut html, parser);
-    html
+    pulldown_cmark::html::push_html(&mut html, events);
+    if too_deep {
+        return Err(TooDeep);
+    }
+    if has_html {
+        check_html(&html)?;
+    }
+    Ok(html)
+}
+
+/// How many HTML elements a Markdown tag opens: a code block is `<pre><code>`, a table
+/// `<table>` and its `<thead>` or `<tbody>`; a block of HTML opens none itself.
+fn elements_opened(tag: TagEnd) -> usize {
+    match tag {
+        TagEnd::HtmlBlock => 0,
+        TagEnd::CodeBlock | TagEnd::Table => 2,
+        _ => 1,
+    }
 }
 
 #[cfg(test)]
@@ -460,6 +510,137 @@ mod tests {
                 "{text:?}\n  gave: {err}\n  wanted: {expected}"
             );
         }
+    }
+
+    /// Bodies whose quotes, lists, emphasis or HTML elements sit thousands deep: each was
+    /// seconds to minutes of parsing before the limit.
+    fn deep_bodies() -> Vec<(BodyFormat, String)> {
+        let markdown = [
+            ">".repeat(5_000) + "deep",
+            "> ".repeat(3_000) + "deep",
+            "+ ".repeat(3_000) + "deep",
+            "1. ".repeat(3_000) + "deep",
+            "> - ".repeat(2_000) + "deep",
+            (0..40)
+                .map(|i| format!("{}- item\n", "  ".repeat(i)))
+                .collect(),
+            "<div>".repeat(5_000) + "\n\ntext",
+            "*a **b ".repeat(20) + &"c** d* ".repeat(20),
+            "![a ".repeat(40) + &"b](x.png) ".repeat(40),
+        ];
+        let html = [
+            "<blockquote>".repeat(5_000) + "deep",
+            "<div>".repeat(5_000) + "deep",
+            "<ul><li>".repeat(2_000) + "deep",
+            "<em><a href=\"https://x.example/\">".repeat(2_000) + "deep",
+            "<b><div></b>".repeat(2_000) + "deep",
+        ];
+        markdown
+            .into_iter()
+            .map(|body| (BodyFormat::Markdown, body))
+            .chain(html.into_iter().map(|body| (BodyFormat::Html, body)))
+            .collect()
+    }
+
+    #[test]
+    fn bodies_nested_too_deeply_are_refused_and_the_demo_stories_pass_with_room() {
+        for (format, body) in deep_bodies() {
+            let err = PostFile::parse(&post("title: T\nmotive: M", &body), format, TODAY)
+                .expect_err(&body[..20]);
+            assert_eq!(err, PostFileError::TooDeep, "{format:?} {}", &body[..20]);
+            assert!(
+                err.to_string()
+                    .contains("nested too deeply: at most 32 levels"),
+                "{err}"
+            );
+        }
+        assert_the_demo_stories_pass_with_room();
+    }
+
+    #[test]
+    fn markdown_counts_the_elements_its_html_opens() {
+        let quoted = |levels: usize, inner: &str| -> String {
+            inner
+                .lines()
+                .map(|line| format!("{}{line}\n", "> ".repeat(levels)))
+                .collect()
+        };
+        let list = |levels: usize| -> String {
+            (0..levels)
+                .map(|i| format!("{}- item\n", "  ".repeat(i)))
+                .collect()
+        };
+        let table = "| a |\n| - |\n| b |";
+        let cases = [
+            // Each quote, and the paragraph inside.
+            (quoted(MAX_NESTING - 1, "words"), true),
+            (quoted(MAX_NESTING, "words"), false),
+            (">".repeat(MAX_NESTING - 1) + "words", true),
+            (">".repeat(MAX_NESTING) + "words", false),
+            // A code block is <pre><code>.
+            (quoted(MAX_NESTING - 2, "```\ncode\n```"), true),
+            (quoted(MAX_NESTING - 1, "```\ncode\n```"), false),
+            // A table cell is inside <table>, <tbody> and <tr>.
+            (quoted(MAX_NESTING - 4, table), true),
+            (quoted(MAX_NESTING - 3, table), false),
+            // A list level is <ul> and <li>.
+            (list(MAX_NESTING / 2), true),
+            (list(MAX_NESTING / 2 + 1), false),
+            // Emphasis inside emphasis, in a paragraph.
+            (
+                "*a ".repeat(MAX_NESTING - 1) + &"b* ".repeat(MAX_NESTING - 1),
+                true,
+            ),
+            (
+                "*a ".repeat(MAX_NESTING) + &"b* ".repeat(MAX_NESTING),
+                false,
+            ),
+        ];
+        for (markdown, passes) in cases {
+            assert_eq!(markdown_to_html(&markdown).is_ok(), passes, "{markdown}");
+            // The HTML the Markdown makes nests exactly as deep.
+            let html = pulldown_html(&markdown);
+            assert_eq!(check_html(&html).is_ok(), passes, "{html}");
+        }
+    }
+
+    fn pulldown_html(markdown: &str) -> String {
+        let mut html = String::new();
+        let events =
+            pulldown_cmark::Parser::new_ext(markdown, pulldown_cmark::Options::ENABLE_TABLES);
+        pulldown_cmark::html::push_html(&mut html, events);
+        html
+    }
+
+    /// Each demo story (db/seed/blogs), quoted half the limit deep, still passes: real
+    /// stories nest far less than the limit.
+    fn assert_the_demo_stories_pass_with_room() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("db/seed/blogs");
+        let mut read = 0;
+        for entry in std::fs::read_dir(&dir).expect("db/seed/blogs") {
+            let path = entry.expect("entry").path();
+            let name = path.file_name().unwrap_or_default().to_string_lossy();
+            let Some(format) = BodyFormat::from_file_name(&name).filter(|_| name != "README.md")
+            else {
+                continue;
+            };
+            let text = std::fs::read_to_string(&path).expect("read");
+            let (_, body) = split_front_matter(&text).expect("front matter");
+            let deeper = match format {
+                BodyFormat::Markdown => body
+                    .lines()
+                    .map(|line| format!("{}{line}\n", "> ".repeat(MAX_NESTING / 2)))
+                    .collect(),
+                BodyFormat::Html => format!(
+                    "{}{body}{}",
+                    "<blockquote>".repeat(MAX_NESTING / 2),
+                    "</blockquote>".repeat(MAX_NESTING / 2)
+                ),
+            };
+            assert_eq!(body_html(&deeper, format).err(), None, "{}", path.display());
+            read += 1;
+        }
+        assert!(read >= 10, "{read} stories");
     }
 
     #[test]

@@ -13,6 +13,9 @@ use std::sync::LazyLock;
 
 use ammonia::{Builder, UrlRelative};
 
+use super::html_text::plain_text;
+use super::nesting::check_html;
+
 /// Elements kept.
 pub const TAGS: &[&str] = &[
     "h1",
@@ -105,9 +108,28 @@ impl DisplaySanitizer {
         }
     }
 
+    /// Bodies are checked for nesting before they are stored; one stored some other way that
+    /// nests too deeply to parse in bounded time is served as its words alone.
     pub fn clean(&self, html: &str) -> String {
+        match check_html(html) {
+            Ok(()) => self.clean_checked(html),
+            Err(_) => words_only(html),
+        }
+    }
+
+    /// Sanitizes HTML whose nesting was checked just before (`post_file::body_html`).
+    pub fn clean_checked(&self, html: &str) -> String {
         self.builder.clean(html).to_string()
     }
+}
+
+/// The text of `html` as one paragraph, with no markup.
+fn words_only(html: &str) -> String {
+    let text = plain_text(html)
+        .replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;");
+    format!("<p>{text}</p>")
 }
 
 fn builder(media_base: Option<String>) -> Builder<'static> {
@@ -297,6 +319,48 @@ mod tests {
         ];
         for (html, expected) in cases {
             assert_eq!(clean_for_storage(html), expected, "{html}");
+        }
+    }
+
+    #[test]
+    fn a_stored_body_nested_too_deeply_is_shown_as_its_words() {
+        let deep = format!("{}<b>Deep</b> & <i>words</i>", "<div>".repeat(5_000));
+        assert_eq!(
+            DisplaySanitizer::new("/media/").clean(&deep),
+            "<p>Deep &amp; words</p>"
+        );
+        let shallow = format!("{}Words", "<blockquote>".repeat(10));
+        assert_eq!(
+            DisplaySanitizer::new("/media/").clean(&shallow),
+            format!(
+                "{}Words{}",
+                "<blockquote>".repeat(10),
+                "</blockquote>".repeat(10)
+            )
+        );
+    }
+
+    #[test]
+    fn showing_once_is_storing_then_showing() {
+        let display = DisplaySanitizer::new("/media/");
+        let seed = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/db/seed/blogs/01-fintech-campus-whitefield.md"
+        ))
+        .expect("a demo story");
+        let mut markdown = String::new();
+        pulldown_cmark::html::push_html(&mut markdown, pulldown_cmark::Parser::new(&seed));
+        let bodies = XSS_VECTORS.iter().map(|vector| vector.to_string()).chain([
+            markdown,
+            "<p><b>bold <i>both</b> italic</i></p><table><tr><td>a<td>b</table>".into(),
+            "<ul><li>one<li>two</ul><p>a<p>b<img src=\"blogs/a.png\" alt='x > y'>".into(),
+        ]);
+        for html in bodies {
+            assert_eq!(
+                display.clean_checked(&html),
+                display.clean(&clean_for_storage(&html)),
+                "{html}"
+            );
         }
     }
 

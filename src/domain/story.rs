@@ -11,9 +11,12 @@ use time::format_description::well_known::Rfc3339;
 use time::{Date, OffsetDateTime, UtcOffset};
 
 use super::fields::FieldErrors;
+use super::html_text::plain_text;
 use super::img_sources::img_sources;
-use super::post_file::{BodyFormat, PostFile, PostFileError};
-use super::sanitize::is_media_path;
+use super::nesting::{TooDeep, MAX_NESTING};
+use super::post_file::{body_html, BodyFormat, PostFile, PostFileError};
+use super::reading_time::{min_read, word_count};
+use super::sanitize::{is_media_path, DisplaySanitizer};
 
 /// Longest body taken, in bytes (a long feature is a few tens of KB).
 pub const MAX_BODY: usize = 200 * 1024;
@@ -105,10 +108,7 @@ impl StoryForm {
             errors.note("state", "Choose draft, scheduled or published.");
         }
         if self.body.len() > MAX_BODY {
-            errors.note(
-                "body",
-                format!("The body must be at most {} KB.", MAX_BODY / 1024),
-            );
+            errors.note("body", body_too_long());
         }
         let publish_at = match (state, self.publish_at.as_deref().map(str::trim)) {
             (Some(StoryState::Scheduled), None | Some("")) => {
@@ -150,6 +150,10 @@ impl StoryForm {
             }
             Err(PostFileError::EmptyBody) => {
                 errors.note("body", "Write the story's body.");
+                return Err(errors);
+            }
+            Err(PostFileError::TooDeep) => {
+                errors.note("body", nested_too_deeply());
                 return Err(errors);
             }
             Err(other) => {
@@ -207,6 +211,40 @@ impl StoryForm {
         }
         PostFile::from_fields(&fields, &self.body, format, today)
     }
+}
+
+/// What the editor's preview shows of a body: the HTML visitors would get (through `display`)
+/// and its reading time. A body a save would refuse for its length or nesting is refused
+/// with the same words.
+pub fn preview(
+    body: &str,
+    format: BodyFormat,
+    display: &DisplaySanitizer,
+) -> Result<(String, String), FieldErrors> {
+    if body.len() > MAX_BODY {
+        return Err(FieldErrors::one("body", body_too_long()));
+    }
+    let checked =
+        body_html(body, format).map_err(|TooDeep| FieldErrors::one("body", nested_too_deeply()))?;
+    // One pass of the sanitizer visitors get, straight from the checked body: the HTML that
+    // storing and then showing it gives, in half the time.
+    let html = display.clean_checked(&checked);
+    let minutes = min_read(word_count(&plain_text(&html)));
+    Ok((html, minutes))
+}
+
+/// The body's message when it is longer than `MAX_BODY`.
+fn body_too_long() -> String {
+    format!("The body must be at most {} KB.", MAX_BODY / 1024)
+}
+
+/// The body's message when its quotes, lists and other elements sit more than
+/// `MAX_NESTING` deep inside one another.
+fn nested_too_deeply() -> String {
+    format!(
+        "This story is nested too deeply: at most {MAX_NESTING} levels of quotes, lists and \
+         other elements inside one another. Please flatten it."
+    )
 }
 
 /// `2026-11-23T18:00:00Z`: the one form a time is stored in, so text order is time order.
@@ -312,6 +350,7 @@ mod tests {
                 "body",
                 Box::new(|f| f.body = "<script>alert(1)</script>".into()),
             ),
+            ("body", Box::new(|f| f.body = ">".repeat(2_000) + "deep")),
             ("format", Box::new(|f| f.format = "docx".into())),
             ("state", Box::new(|f| f.state = "live".into())),
         ];
@@ -321,6 +360,25 @@ mod tests {
             let errors = bad.check(NOW, |_| true).expect_err(field).into_map();
             assert!(errors.contains_key(field), "{field}: {errors:?}");
             assert!(errors[field].ends_with('.'), "{field}: {errors:?}");
+        }
+    }
+
+    #[test]
+    fn a_body_nested_too_deeply_is_named_in_plain_words() {
+        for (format, body) in [
+            ("markdown", "> - ".repeat(2_000)),
+            ("html", "<div>".repeat(5_000) + "text"),
+        ] {
+            let mut deep = form();
+            deep.format = format.into();
+            deep.body = body;
+            let errors = deep.check(NOW, |_| true).expect_err(format).into_map();
+            assert_eq!(
+                errors["body"],
+                "This story is nested too deeply: at most 32 levels of quotes, lists and \
+                 other elements inside one another. Please flatten it.",
+                "{format}"
+            );
         }
     }
 

@@ -4,7 +4,8 @@
 //!   match first, `{"data": [...], "pagination": {"total", "limit", "page"}}`
 //! - `GET stories/choices`: tags and authors in use, for the pickers
 //! - `POST stories/preview` `{body, format}`: the body as visitors would get it, through the
-//!   server's own sanitizer: `{"html", "min_read"}`
+//!   server's own sanitizer: `{"html", "min_read"}`; 422 naming `body` when a save would
+//!   refuse it for its length or its nesting
 //! - `GET stories/{id}`: the story as the editor opens it, with its `revision`
 //! - `POST stories`: a new story (the editor's form) -> 201 `{"data": {"_id", "revision"}}`
 //! - `PUT stories/{id}`: a save, naming the revision it started from; 409 when someone saved
@@ -30,11 +31,11 @@ use super::reply::invalid;
 use super::staff::{gate, Access, Staff};
 use super::{raw_query, AppState};
 use crate::domain::blog_id::BlogId;
-use crate::domain::post_file::{clean_body, BodyFormat};
-use crate::domain::reading_time::{min_read, word_count};
+use crate::domain::fields::FieldErrors;
+use crate::domain::post_file::BodyFormat;
 use crate::domain::sanitize::DisplaySanitizer;
 use crate::domain::search::SearchText;
-use crate::domain::story::{CheckedStory, StoryForm, StoryState, MAX_BODY};
+use crate::domain::story::{self, CheckedStory, StoryForm, StoryState, MAX_BODY};
 use crate::publish::media::MediaLibrary;
 use crate::store::blogs::{Author, Editorial, NewBlog};
 use crate::store::staff as accounts;
@@ -269,20 +270,14 @@ async fn preview(
 ) -> Result<Response, ApiError> {
     staff?;
     let form: PreviewForm = read_json_large(&headers, body).await?;
-    let format = BodyFormat::parse(&form.format).ok_or_else(|| {
-        invalid(crate::domain::fields::FieldErrors::one(
-            "format",
-            "Choose Markdown or HTML.",
-        ))
-    })?;
-    let media_base = state.settings.media_base.clone();
-    let (html, min_read) = tokio::task::spawn_blocking(move || {
-        let (content, text) = clean_body(&form.body, format);
-        let html = DisplaySanitizer::new(&media_base).clean(&content);
-        (html, min_read(word_count(&text)))
-    })
-    .await
-    .map_err(ApiError::unexpected)?;
+    let format = BodyFormat::parse(&form.format)
+        .ok_or_else(|| invalid(FieldErrors::one("format", "Choose Markdown or HTML.")))?;
+    let display = DisplaySanitizer::new(&state.settings.media_base);
+    let (html, min_read) =
+        tokio::task::spawn_blocking(move || story::preview(&form.body, format, &display))
+            .await
+            .map_err(ApiError::unexpected)?
+            .map_err(invalid)?;
     Ok(json_response(
         StatusCode::OK,
         &json!({ "html": html, "min_read": min_read }),
