@@ -1,6 +1,7 @@
 //! `GET /api/openapi.json`: the API's OpenAPI document, as another site or tool fetches it.
 
 use crate::common::{header, json, TestApp};
+use corpsite::domain::fields::schema;
 use serde_json::Value;
 
 async fn document() -> Value {
@@ -123,15 +124,25 @@ async fn the_bodies_refer_to_the_schemas_of_the_rust_types() {
     }
     // The honeypot is for robots that fill every field; the document does not offer it.
     assert!(!properties.contains_key("website"));
-    let enquiry = doc["components"]["schemas"]["EnquiryPayload"]["properties"]
-        .as_object()
-        .expect("the enquiry fields");
-    assert!(enquiry.contains_key("email") && !enquiry.contains_key("website"));
+    for shape in ["ContactEnquiry", "BlogSubscription"] {
+        let enquiry = doc["components"]["schemas"][shape]["properties"]
+            .as_object()
+            .expect("the enquiry fields");
+        assert!(
+            enquiry.contains_key("email") && !enquiry.contains_key("website"),
+            "{shape}"
+        );
+    }
     assert_eq!(properties["file"]["format"], "binary");
+    // The handler ignores other parts, up to its limit on parts.
     assert!(properties.len() <= corpsite::http::applicants::MAX_PARTS);
     assert_eq!(
-        doc["components"]["schemas"][name]["additionalProperties"], false,
-        "only the documented parts"
+        doc["components"]["schemas"][name]["maxProperties"],
+        corpsite::http::applicants::MAX_PARTS
+    );
+    assert_ne!(
+        doc["components"]["schemas"][name]["additionalProperties"],
+        false
     );
 }
 
@@ -141,4 +152,175 @@ async fn rate_limited_answers_document_retry_after() {
     let header = &doc["paths"]["/api/corp_website/blogs/get"]["get"]["responses"]["429"]["headers"]
         ["Retry-After"];
     assert_eq!(header["schema"]["type"], "integer");
+}
+
+/// The names in a schema's `required`, sorted.
+fn required(doc: &Value, schema: &str) -> Vec<String> {
+    let mut names: Vec<String> = doc["components"]["schemas"][schema]["required"]
+        .as_array()
+        .unwrap_or_else(|| panic!("{schema} has no required list"))
+        .iter()
+        .map(|name| name.as_str().expect("a name").to_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+#[tokio::test]
+async fn the_form_bodies_require_what_the_server_requires() {
+    let doc = document().await;
+    let schemas = &doc["components"]["schemas"];
+    // An enquiry is one of two shapes: a contact enquiry needs four fields, a subscription
+    // only the email (and none of the other three).
+    let shapes: Vec<&str> = schemas["EnquiryPayload"]["oneOf"]
+        .as_array()
+        .expect("oneOf")
+        .iter()
+        .map(|shape| shape["$ref"].as_str().expect("a reference"))
+        .collect();
+    assert_eq!(
+        shapes,
+        [
+            "#/components/schemas/ContactEnquiry",
+            "#/components/schemas/BlogSubscription"
+        ]
+    );
+    assert_eq!(
+        required(&doc, "ContactEnquiry"),
+        ["email", "mobile", "name", "requirment"]
+    );
+    assert_eq!(required(&doc, "BlogSubscription"), ["email"]);
+    for left_out in ["name", "mobile", "requirment"] {
+        let field = &schemas["BlogSubscription"]["properties"][left_out];
+        assert_eq!(
+            field["type"],
+            serde_json::json!(["string", "null"]),
+            "{left_out}"
+        );
+        assert!(field["pattern"].is_string(), "{left_out} must be blank");
+    }
+    assert_eq!(
+        required(&doc, "ApplicantUpload"),
+        ["email", "experience", "file", "mobile", "name"]
+    );
+    assert_eq!(required(&doc, "TokenForm"), ["token"]);
+}
+
+#[tokio::test]
+async fn each_form_field_carries_its_parsers_pattern() {
+    let doc = document().await;
+    let schemas = &doc["components"]["schemas"];
+    // Each text field's rule is its parser's pattern (`fields::schema`, held to the parsers
+    // there); its bound is in the pattern, which counts what is left once trimmed.
+    let cases = [
+        (
+            "ContactEnquiry",
+            "name",
+            Some(1),
+            schema::person_name_pattern(),
+        ),
+        (
+            "ContactEnquiry",
+            "mobile",
+            Some(1),
+            schema::mobile_pattern(),
+        ),
+        (
+            "ContactEnquiry",
+            "requirment",
+            Some(1),
+            schema::message_pattern(),
+        ),
+        (
+            "ContactEnquiry",
+            "department_website",
+            None,
+            schema::short_text_pattern(),
+        ),
+        (
+            "ContactEnquiry",
+            "service",
+            None,
+            schema::short_text_pattern(),
+        ),
+        ("BlogSubscription", "name", None, schema::blank_pattern()),
+        (
+            "BlogSubscription",
+            "department_website",
+            None,
+            schema::short_text_pattern(),
+        ),
+        (
+            "ApplicantUpload",
+            "name",
+            Some(1),
+            schema::person_name_pattern(),
+        ),
+        (
+            "ApplicantUpload",
+            "mobile",
+            Some(1),
+            schema::mobile_pattern(),
+        ),
+        (
+            "ApplicantUpload",
+            "experience",
+            Some(1),
+            schema::experience_pattern(),
+        ),
+        (
+            "ApplicantUpload",
+            "previous_company",
+            None,
+            schema::short_text_pattern(),
+        ),
+        (
+            "ApplicantUpload",
+            "query",
+            None,
+            schema::optional_message_pattern(),
+        ),
+        (
+            "ApplicantUpload",
+            "department_website",
+            None,
+            schema::short_text_pattern(),
+        ),
+    ];
+    for (owner, field, min, pattern) in cases {
+        let property = &schemas[owner]["properties"][field];
+        assert_eq!(property["minLength"].as_u64(), min, "{owner}.{field}");
+        assert_eq!(
+            property["pattern"].as_str(),
+            Some(pattern.as_str()),
+            "{owner}.{field}"
+        );
+        assert!(
+            property["maxLength"].is_null(),
+            "{owner}.{field}: the bound is in the pattern"
+        );
+    }
+    for owner in ["ContactEnquiry", "BlogSubscription", "ApplicantUpload"] {
+        let email = &schemas[owner]["properties"]["email"]["allOf"];
+        assert_eq!(
+            email[0]["pattern"].as_str(),
+            Some(schema::email_pattern().as_str())
+        );
+        assert_eq!(email[0]["minLength"], 3);
+        assert_eq!(
+            email[1]["pattern"].as_str(),
+            Some(schema::email_length_pattern().as_str())
+        );
+    }
+    let token = &schemas["TokenForm"]["properties"]["token"];
+    assert_eq!(token["pattern"], "^[0-9a-f]{32}\\.[0-9a-f]{64}$");
+    assert_eq!(
+        (token["minLength"].as_u64(), token["maxLength"].as_u64()),
+        (Some(97), Some(97))
+    );
+    // An empty file part counts as none.
+    assert_eq!(
+        schemas["ApplicantUpload"]["properties"]["file"]["minLength"],
+        1
+    );
 }

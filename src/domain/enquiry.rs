@@ -8,12 +8,12 @@
 
 use serde::Deserialize;
 
-use super::fields::{Email, FieldErrors, Message, Mobile, PersonName, ShortText};
+use super::fields::{schema, Email, FieldErrors, Message, Mobile, PersonName, ShortText};
 
 /// The JSON body as sent; a missing or null field counts as empty. The UI's
-/// `EnquiryPayload` type is generated from it (`http::api_types`).
-#[derive(Debug, Default, Clone, Deserialize, utoipa::ToSchema)]
-#[schema(as = EnquiryPayload, description = "A contact enquiry or a blog subscription; a missing or null field counts as empty.")]
+/// `EnquiryPayload` type is generated from it (`http::generated_ui`); the API document
+/// describes it as `EnquiryPayload`, one of its two shapes.
+#[derive(Debug, Default, Clone, Deserialize)]
 #[cfg_attr(test, derive(ts_rs::TS))]
 #[cfg_attr(test, ts(rename = "EnquiryPayload", optional_fields))]
 #[serde(default)]
@@ -25,8 +25,69 @@ pub struct EnquiryForm {
     pub department_website: Option<String>,
     pub service: Option<String>,
     /// The honeypot: hidden on the site, so only robots fill it.
-    #[schema(ignore)] // left out of the published API document: callers never send it
+    // Left out of the API document (`EnquiryPayload`): callers never send it.
     pub website: Option<String>,
+}
+
+/// `EnquiryForm` in the API document: a contact enquiry or a blog subscription, told apart
+/// as `NewEnquiry::parse` tells them (a post whose name, mobile and requirment are all blank
+/// is a subscription). Only utoipa reads these types.
+#[derive(utoipa::ToSchema)]
+#[schema(
+    as = EnquiryPayload,
+    description = "A contact enquiry (name, email, mobile and requirment) or a blog \
+                   subscription (only email; name, mobile and requirment left out or blank)."
+)]
+#[serde(untagged)] // read by utoipa only: `oneOf`
+#[allow(dead_code)]
+pub enum EnquiryPayload {
+    Contact(ContactEnquiry),
+    Subscription(BlogSubscription),
+}
+
+/// A contact enquiry as the contact form sends it.
+#[derive(utoipa::ToSchema)]
+#[schema(description = "A contact enquiry: the contact form's fields.")]
+#[allow(dead_code)]
+pub struct ContactEnquiry {
+    #[schema(schema_with = schema::person_name)]
+    name: String,
+    #[schema(schema_with = schema::email)]
+    email: String,
+    #[schema(schema_with = schema::mobile)]
+    mobile: String,
+    /// What the visitor needs.
+    #[schema(schema_with = schema::message)]
+    requirment: String,
+    /// Stored as sent: "Corp Team" from the site.
+    #[schema(schema_with = schema::short_text_or_null)]
+    department_website: Option<String>,
+    #[schema(schema_with = schema::short_text_or_null)]
+    service: Option<String>,
+}
+
+/// A blog subscription as the subscribe form sends it.
+#[derive(utoipa::ToSchema)]
+#[schema(
+    description = "A blog subscription: an email address, and none of the contact \
+                        form's name, mobile and requirment."
+)]
+#[allow(dead_code)]
+pub struct BlogSubscription {
+    #[schema(schema_with = schema::email)]
+    email: String,
+    #[schema(schema_with = schema::blank_or_null)]
+    name: Option<String>,
+    #[schema(schema_with = schema::blank_or_null)]
+    mobile: Option<String>,
+    #[schema(schema_with = schema::blank_or_null)]
+    requirment: Option<String>,
+    /// Stored as sent: "Corp Blogs" from the site.
+    #[schema(schema_with = schema::short_text_or_null)]
+    department_website: Option<String>,
+    /// Stored as sent: "Blog Subscription" from the site.
+    #[schema(schema_with = schema::short_text_or_null)]
+    service: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]

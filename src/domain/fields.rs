@@ -281,6 +281,210 @@ impl Experience {
     }
 }
 
+/// The same rules as JSON Schema, for the API document: a `pattern` that takes exactly the
+/// raw values the parser takes, trimming, invisible characters, control characters and the
+/// bound included. The bound is in the pattern, not in `maxLength`: the parser counts what is
+/// left once the value is trimmed and its invisible characters dropped, which `maxLength`
+/// (a count of the raw value) cannot say.
+///
+/// The patterns are ECMA-262 (as JSON Schema reads them) written with `\uXXXX` escapes,
+/// character classes and counted repeats only, which Python's and Rust's regexes read the
+/// same way; the tests below hold each one to its parser.
+pub mod schema {
+    use utoipa::openapi::schema::{AllOfBuilder, ObjectBuilder, SchemaType, Type};
+    use utoipa::openapi::{Object, RefOr, Schema};
+
+    use super::{EMAIL_MAX, MESSAGE_MAX, MOBILE_MAX, NAME_MAX, SHORT_TEXT_MAX};
+
+    /// Unicode White_Space, what `str::trim` removes.
+    const WHITE_SPACE: &str =
+        r"\u0009-\u000D\u0020\u0085\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000";
+    /// White_Space but the line and paragraph separators, which emails and mobiles refuse.
+    const WHITE_SPACE_BUT_SEPARATORS: &str =
+        r"\u0009-\u000D\u0020\u0085\u00A0\u1680\u2000-\u200A\u202F\u205F\u3000";
+    const SEPARATORS: &str = r"\u2028\u2029";
+    /// The control characters (`char::is_control`).
+    const CONTROL: &str = r"\u0000-\u001F\u007F-\u009F";
+    /// The control characters a multi-line text refuses: all but tab, line feed and return.
+    const CONTROL_BUT_LINE_BREAKS: &str = r"\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F";
+    /// `is_invisible`'s characters.
+    const INVISIBLE: &str = r"\u061C\u200B-\u200F\u202A-\u202E\u2060\u2066-\u2069\uFEFF";
+
+    /// A character that shows: what a trimmed text starts with.
+    fn visible() -> String {
+        format!("[^{WHITE_SPACE}{CONTROL}{INVISIBLE}]")
+    }
+
+    /// A text that drops invisible characters: up to `max` counted characters (`refused`
+    /// being the control characters it refuses) from a visible one on, invisible characters
+    /// anywhere, and white space around it. `required`: not blank.
+    fn stripped_text(max: usize, refused: &str, required: bool) -> String {
+        let padding = format!("[{WHITE_SPACE}{INVISIBLE}]*");
+        let text = format!(
+            "{}(?:[{INVISIBLE}]*[^{refused}{INVISIBLE}]){{0,{}}}{padding}",
+            visible(),
+            max - 1
+        );
+        if required {
+            format!("^{padding}{text}$")
+        } else {
+            format!("^{padding}(?:{text})?$")
+        }
+    }
+
+    /// `PersonName`: one line, required.
+    pub fn person_name_pattern() -> String {
+        stripped_text(NAME_MAX, CONTROL, true)
+    }
+
+    /// `ShortText`: one line, may be blank.
+    pub fn short_text_pattern() -> String {
+        stripped_text(SHORT_TEXT_MAX, CONTROL, false)
+    }
+
+    /// `Message::parse`: line breaks and tabs allowed inside, required.
+    pub fn message_pattern() -> String {
+        stripped_text(MESSAGE_MAX, CONTROL_BUT_LINE_BREAKS, true)
+    }
+
+    /// `Message::parse_optional`: as `message_pattern`, may be blank.
+    pub fn optional_message_pattern() -> String {
+        stripped_text(MESSAGE_MAX, CONTROL_BUT_LINE_BREAKS, false)
+    }
+
+    /// `Mobile`: one line, required, no invisible characters or separators anywhere.
+    pub fn mobile_pattern() -> String {
+        let padding = format!("[{WHITE_SPACE_BUT_SEPARATORS}]*");
+        format!(
+            "^{padding}{}[^{CONTROL}{INVISIBLE}{SEPARATORS}]{{0,{}}}{padding}$",
+            visible(),
+            MOBILE_MAX - 1
+        )
+    }
+
+    /// `Email`'s shape: text, one `@`, text; no white space, control or invisible characters.
+    pub fn email_pattern() -> String {
+        let padding = format!("[{WHITE_SPACE_BUT_SEPARATORS}]*");
+        let part = format!("[^@{WHITE_SPACE}{CONTROL}{INVISIBLE}]+");
+        format!("^{padding}{part}@{part}{padding}$")
+    }
+
+    /// `Email`'s bound: at most `EMAIL_MAX` characters once trimmed (a second pattern: one
+    /// that said both would be as long as the bound squared).
+    pub fn email_length_pattern() -> String {
+        let padding = format!("[{WHITE_SPACE_BUT_SEPARATORS}]*");
+        format!("^{padding}{}{{1,{EMAIL_MAX}}}{padding}$", visible())
+    }
+
+    /// `Experience`: a whole number from 0 to 60 in ASCII digits, leading zeros allowed.
+    pub fn experience_pattern() -> String {
+        format!("^[{WHITE_SPACE}]*0*(?:[0-9]|[1-5][0-9]|60)[{WHITE_SPACE}]*$")
+    }
+
+    /// Nothing but white space: what a field a post leaves out holds.
+    pub fn blank_pattern() -> String {
+        format!("^[{WHITE_SPACE}]*$")
+    }
+
+    fn string(pattern: String, min_length: Option<usize>, nullable: bool) -> ObjectBuilder {
+        let kind = if nullable {
+            SchemaType::from_iter([Type::String, Type::Null])
+        } else {
+            SchemaType::new(Type::String)
+        };
+        ObjectBuilder::new()
+            .schema_type(kind)
+            .min_length(min_length)
+            .pattern(Some(pattern))
+    }
+
+    fn described(builder: ObjectBuilder, description: &str) -> RefOr<Schema> {
+        let object: Object = builder.description(Some(description)).build();
+        object.into()
+    }
+
+    pub fn person_name() -> RefOr<Schema> {
+        described(
+            string(person_name_pattern(), Some(1), false),
+            "A name: at most 120 characters on one line, with at least one visible character; \
+             surrounding spaces are trimmed and invisible characters (zero-width spaces, \
+             direction marks) dropped before counting.",
+        )
+    }
+
+    pub fn mobile() -> RefOr<Schema> {
+        described(
+            string(mobile_pattern(), Some(1), false),
+            "A phone number as typed, in any format: at most 32 characters on one line once \
+             surrounding spaces are trimmed, with no invisible characters.",
+        )
+    }
+
+    pub fn email() -> RefOr<Schema> {
+        let length = string(email_length_pattern(), None, false);
+        AllOfBuilder::new()
+            .item(string(email_pattern(), Some(3), false))
+            .item(length)
+            .description(Some(
+                "An email address: text, one @, text; at most 254 characters once surrounding \
+                 spaces are trimmed, with no spaces, control or invisible characters.",
+            ))
+            .into()
+    }
+
+    pub fn message() -> RefOr<Schema> {
+        described(
+            string(message_pattern(), Some(1), false),
+            "A message: at most 5000 characters with at least one visible one, once \
+             surrounding spaces are trimmed and invisible characters dropped; line breaks and \
+             tabs allowed, other control characters not.",
+        )
+    }
+
+    /// As a multipart part, which is never null.
+    pub fn optional_message() -> RefOr<Schema> {
+        described(
+            string(optional_message_pattern(), None, false),
+            "A message, may be empty: at most 5000 characters once surrounding spaces are \
+             trimmed and invisible characters dropped (and at most 16 KB as sent); line \
+             breaks and tabs allowed, other control characters not.",
+        )
+    }
+
+    /// As a multipart part, which is never null.
+    pub fn short_text() -> RefOr<Schema> {
+        described(
+            string(short_text_pattern(), None, false),
+            "Any text, may be empty: at most 200 characters on one line once surrounding \
+             spaces are trimmed and invisible characters dropped.",
+        )
+    }
+
+    /// In JSON, where null counts as empty.
+    pub fn short_text_or_null() -> RefOr<Schema> {
+        described(
+            string(short_text_pattern(), None, true),
+            "Any text, may be empty or null: at most 200 characters on one line once \
+             surrounding spaces are trimmed and invisible characters dropped.",
+        )
+    }
+
+    pub fn experience() -> RefOr<Schema> {
+        described(
+            string(experience_pattern(), Some(1), false),
+            "Years of experience: a whole number from 0 to 60.",
+        )
+    }
+
+    /// A field left out of the other shape of a form: missing, null or blank.
+    pub fn blank_or_null() -> RefOr<Schema> {
+        described(
+            string(blank_pattern(), None, true),
+            "Left out: missing, null or nothing but spaces.",
+        )
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -599,6 +803,131 @@ mod tests {
                 *expected,
                 "{raw:?}"
             );
+        }
+    }
+
+    /// Every string of up to `len` characters over `alphabet`.
+    fn strings(alphabet: &[char], len: usize) -> Vec<String> {
+        let mut all = vec![String::new()];
+        let mut last = vec![String::new()];
+        for _ in 0..len {
+            last = last
+                .iter()
+                .flat_map(|prefix| {
+                    alphabet.iter().map(move |c| {
+                        let mut next = prefix.clone();
+                        next.push(*c);
+                        next
+                    })
+                })
+                .collect();
+            all.extend(last.iter().cloned());
+        }
+        all
+    }
+
+    /// Characters each rule treats in its own way: letters (one outside the BMP), spaces of
+    /// every kind, controls, separators, invisible characters, `@` and digits.
+    const TRICKY: &[char] = &[
+        'a',
+        'é',
+        '\u{1d49c}',
+        ' ',
+        '\t',
+        '\n',
+        '\r',
+        '\u{0}',
+        '\u{7}',
+        '\u{85}',
+        '\u{a0}',
+        '\u{3000}',
+        '\u{2028}',
+        '\u{2029}',
+        '\u{200b}',
+        '\u{202e}',
+        '\u{feff}',
+        '\u{061c}',
+        '@',
+        '0',
+        '6',
+        '+',
+    ];
+
+    #[test]
+    fn each_schema_pattern_takes_exactly_what_its_parser_takes() {
+        type Parse = fn(&str) -> bool;
+        let email_shape = schema::email_pattern();
+        let email_length = regex::Regex::new(&schema::email_length_pattern()).expect("compiles");
+        let cases: Vec<(&str, String, Parse)> = vec![
+            ("name", schema::person_name_pattern(), |s| {
+                PersonName::parse(s).is_ok()
+            }),
+            ("mobile", schema::mobile_pattern(), |s| {
+                Mobile::parse(s).is_ok()
+            }),
+            ("email", email_shape, |s| Email::parse(s).is_ok()),
+            ("message", schema::message_pattern(), |s| {
+                Message::parse(s).is_ok()
+            }),
+            (
+                "optional message",
+                schema::optional_message_pattern(),
+                |s| Message::parse_optional(s).is_ok(),
+            ),
+            ("short text", schema::short_text_pattern(), |s| {
+                ShortText::parse(s).is_ok()
+            }),
+            ("experience", schema::experience_pattern(), |s| {
+                Experience::parse(s).is_ok()
+            }),
+            ("blank", schema::blank_pattern(), |s| s.trim().is_empty()),
+        ];
+        let mut samples = strings(TRICKY, 3);
+        samples.extend(strings(&['a', ' ', '\n', '\u{200b}', '@', '\u{2028}'], 5));
+        samples.extend(
+            [
+                "Asha Rao",
+                " asha@example.com ",
+                "a@b@c",
+                "+91 98450 12345",
+                "first\r\nsecond\tthird",
+                "0",
+                "060",
+                "000000000060",
+                "61",
+                "600",
+                "-1",
+                "٣",
+                "\u{2028}Asha\u{200b} Rao\u{2029}",
+            ]
+            .map(str::to_owned),
+        );
+        // Each bound, met and passed, with and without what is not counted around and inside.
+        for max in [NAME_MAX, MOBILE_MAX, SHORT_TEXT_MAX, MESSAGE_MAX] {
+            for len in [max - 1, max, max + 1] {
+                let text = "é".repeat(len);
+                samples.push(text.clone());
+                samples.push(format!("  {text}\u{3000}\n"));
+                samples.push(format!(
+                    "\u{200b}{}\u{feff}",
+                    text.replacen('é', "é\u{2060}", 3)
+                ));
+                samples.push(format!("{}@example.in", "a".repeat(len)));
+                samples.push(format!(" a@{} ", "b".repeat(len.saturating_sub(2))));
+            }
+        }
+        for (field, pattern, parse) in &cases {
+            let regex = regex::RegexBuilder::new(pattern)
+                .size_limit(1 << 30)
+                .build()
+                .expect("the pattern compiles");
+            for sample in &samples {
+                let mut taken = regex.is_match(sample);
+                if *field == "email" {
+                    taken &= email_length.is_match(sample);
+                }
+                assert_eq!(taken, parse(sample), "{field}: {sample:?}");
+            }
         }
     }
 }

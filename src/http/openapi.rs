@@ -2,8 +2,11 @@
 //! tools can call it without reading this code.
 //!
 //! The document is generated (utoipa) from the Rust types that serialize and parse the API's
-//! JSON (`blogs::ListBody`, `error::ErrorBody`, `reply::CreatedBody`, `EnquiryForm`...), so it
-//! cannot drift from them; the operations below list each route's parameters and statuses.
+//! JSON (`blogs::ListBody`, `error::ErrorBody`, `reply::CreatedBody`...), so it cannot drift
+//! from them; the operations below list each route's parameters and statuses. The bodies the
+//! forms post are described by types beside their parsers (`enquiry::EnquiryPayload`) or
+//! here, with the fields' rules (`fields::schema`): a body the document takes is one the
+//! server takes.
 //! It is built once, on first request, and served as `application/json`.
 //!
 //! Every `/api` error answers `ErrorBody` through `error::reply`; the statuses listed are the
@@ -21,6 +24,7 @@ use warp::Filter;
 use super::error::{self, ApiError};
 use super::get_or_head;
 use super::reply::json_bytes;
+use crate::domain::fields;
 
 #[derive(utoipa::OpenApi)]
 #[openapi(
@@ -53,9 +57,39 @@ use super::reply::json_bytes;
         (name = "meta", description = "This document."),
         (name = "health", description = "Whether the site can serve and take forms, for load \
                                         balancers and uptime checks."),
-    )
+    ),
+    modifiers(&OtherParts)
 )]
 pub struct ApiDoc;
+
+/// The application's parts that the document does not list: the handler reads and ignores
+/// them, each one a part (a text: an array would be a part per item, past the count of parts
+/// `maxProperties` bounds), under any name but one holding a control character (a tab
+/// aside), whose header the multipart parser refuses (400). utoipa's derive cannot say
+/// `additionalProperties` and `propertyNames` of a struct, so they are added here.
+struct OtherParts;
+
+impl utoipa::Modify for OtherParts {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        use utoipa::openapi::schema::{AdditionalProperties, ObjectBuilder, Schema, Type};
+        use utoipa::openapi::RefOr;
+        let upload = openapi
+            .components
+            .as_mut()
+            .and_then(|components| components.schemas.get_mut("ApplicantUpload"));
+        if let Some(RefOr::T(Schema::Object(upload))) = upload {
+            let name = ObjectBuilder::new()
+                .schema_type(Type::String)
+                .pattern(Some(r"^[^\u0000-\u0008\u000A-\u001F\u007F]*$"))
+                .build();
+            upload.property_names = Some(Box::new(Schema::Object(name)));
+            let text = ObjectBuilder::new().schema_type(Type::String).build();
+            upload.additional_properties = Some(Box::new(AdditionalProperties::RefOr(RefOr::T(
+                Schema::Object(text),
+            ))));
+        }
+    }
+}
 
 /// The document as sent: built once per process.
 static DOCUMENT: LazyLock<Result<Bytes, String>> = LazyLock::new(|| {
@@ -82,44 +116,71 @@ fn document() -> Result<Response, ApiError> {
 }
 
 /// The multipart form of `POST /api/applicant/create`, as the Join Us form sends it. The
-/// handler reads the parts one by one (`http::applicants`); this type only describes them.
-/// The document offers these parts and no others (the handler ignores others, but a form has
-/// at most `applicants::MAX_PARTS` parts in all). The honeypot part (`website`) is left out,
-/// as from `EnquiryPayload`: the document is for callers, who never send it.
+/// handler reads the parts one by one (`http::applicants`); this type only describes them,
+/// with the rules `domain::applicant` checks (a missing part counts as empty, so the ones
+/// that may be empty are optional). The handler reads and ignores parts it does not know, but
+/// takes at most `applicants::MAX_PARTS` parts in all: `maxProperties`. The honeypot part
+/// (`website`) is left out, as from `EnquiryPayload`: the document is for callers, who never
+/// send it.
 #[derive(utoipa::ToSchema)]
-#[schema(description = "A job application: its text parts and the resume image.")]
-#[serde(deny_unknown_fields)] // read by utoipa only: `additionalProperties: false`
+#[schema(
+    description = "A job application: its text parts and the resume image. Other parts are \
+                   ignored; a form has at most 10 parts.",
+    max_properties = 10
+)]
 #[allow(dead_code)]
 pub(crate) struct ApplicantUpload {
-    /// At most 120 characters.
+    #[schema(schema_with = fields::schema::person_name)]
     name: String,
-    /// At most 32 characters.
+    #[schema(schema_with = fields::schema::mobile)]
     mobile: String,
+    #[schema(schema_with = fields::schema::email)]
     email: String,
-    /// Years of experience.
+    #[schema(schema_with = fields::schema::experience)]
     experience: String,
-    previous_company: String,
-    /// A short message, at most 5000 characters.
-    query: String,
+    #[schema(schema_with = fields::schema::short_text)]
+    previous_company: Option<String>,
+    /// A short message.
+    #[schema(schema_with = fields::schema::optional_message)]
+    query: Option<String>,
     /// "Corp Careers" from the site; stored as sent.
-    department_website: String,
-    /// The resume: a JPEG, PNG, WebP or SVG image (the bytes decide, not the name).
-    #[schema(value_type = String, format = Binary, content_media_type = "application/octet-stream")]
+    #[schema(schema_with = fields::schema::short_text)]
+    department_website: Option<String>,
+    /// The resume: a JPEG, PNG, WebP or SVG image (the bytes decide, not the name); an empty
+    /// part counts as none.
+    #[schema(value_type = String, format = Binary, content_media_type = "application/octet-stream", min_length = 1)]
     file: Vec<u8>,
+}
+
+/// The body of the two subscriber-link posts, as a mailed link sends it: the token of the
+/// link, `{subscription id}.{secret}` in lower-case hex (`domain::mail_token`). The handlers
+/// read `subscriptions::TokenForm`, where a missing token counts as empty and, like any token
+/// no link carried, is answered 400.
+#[derive(utoipa::ToSchema)]
+#[schema(as = TokenForm, description = "The token of a link in subscriber mail.")]
+#[allow(dead_code)]
+pub(crate) struct TokenPayload {
+    /// The link's `token`: 32 hex digits, a dot, 64 hex digits.
+    #[schema(
+        pattern = r"^[0-9a-f]{32}\.[0-9a-f]{64}$",
+        min_length = 97,
+        max_length = 97
+    )]
+    token: String,
 }
 
 /// The operations, one function each. These functions only carry the documentation (utoipa
 /// reads their attributes); the handlers are in `blogs`, `leads` and `applicants`.
 #[allow(dead_code)]
 mod operations {
-    use super::ApplicantUpload;
-    use crate::domain::enquiry::EnquiryForm;
+    use super::{ApplicantUpload, TokenPayload};
+    use crate::domain::enquiry::EnquiryPayload;
     use crate::http::blogs::{DetailBody, ListBody};
     use crate::http::error::ErrorBody;
     use crate::http::health::HealthBody;
     use crate::http::reply::CreatedBody;
     use crate::http::site_details::SiteBody;
-    use crate::http::subscriptions::{MessageBody, TokenForm};
+    use crate::http::subscriptions::MessageBody;
 
     #[utoipa::path(
         get,
@@ -193,7 +254,7 @@ mod operations {
                        subscription and needs only `email`; anything else is a contact \
                        enquiry and needs `name`, `email`, `mobile` and `requirment`. Missing \
                        and null fields count as empty.",
-        request_body(content = EnquiryForm, content_type = "application/json"),
+        request_body(content = EnquiryPayload, content_type = "application/json"),
         responses(
             (status = 201, description = "Stored.", body = CreatedBody),
             (status = 400, description = "The body is not JSON of this shape.", body = ErrorBody),
@@ -251,7 +312,7 @@ mod operations {
         tag = "subscriber-links",
         operation_id = "confirmSubscription",
         summary = "Confirm a blog subscription with the token of the mailed link",
-        request_body(content = TokenForm, content_type = "application/json"),
+        request_body(content = TokenPayload, content_type = "application/json"),
         responses(
             (status = 200, description = "Confirmed (or confirmed before).", body = MessageBody),
             (status = 400, description = "The link is not valid, or has expired; `message` \
@@ -277,7 +338,7 @@ mod operations {
         tag = "subscriber-links",
         operation_id = "unsubscribe",
         summary = "End a blog subscription with the token of a mailed unsubscribe link",
-        request_body(content = TokenForm, content_type = "application/json"),
+        request_body(content = TokenPayload, content_type = "application/json"),
         responses(
             (status = 200, description = "Unsubscribed.", body = MessageBody),
             (status = 400, description = "The link is not valid.", body = ErrorBody),
