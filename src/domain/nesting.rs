@@ -1,17 +1,23 @@
-//! How deeply a body's elements sit inside one another.
+//! How deeply a body's elements sit inside one another, and how many the parser makes of it.
 //!
 //! The HTML parser behind the sanitizer looks through every open element for many of the
 //! tags it reads (is a `<p>` open? a list? a table?), so a body of nothing but openings
 //! (`<div>` 50,000 times, or 50,000 `>` quote markers in Markdown) costs time that grows
 //! with the square of its length: seconds to minutes for a body within the size limit.
-//! With at most [`MAX_NESTING`] elements open at any point, each tag costs a bounded look,
-//! and a body costs time in proportion to its length.
+//! With at most [`MAX_NESTING`] elements open at any point, each tag costs a bounded look.
+//!
+//! The parser also makes elements nobody wrote: bold, italic and links left open when a
+//! paragraph or quote closes are reopened in each one after, and ones closed out of order
+//! are copied to repair the tree. Thirty `<b>` left open make thirty new elements in every
+//! `<p>` that follows: 200 KB of HTML becomes 11 MB and a second of sanitizing. So the
+//! elements made are counted too, at most [`MAX_ELEMENTS`]. Within both limits a body costs
+//! time in proportion to its length.
 //!
 //! [`check_html`] parses the HTML as the sanitizer will, with a tree that keeps nothing, and
-//! counts after each tag and each run of text what the parser holds open: the elements
-//! around the current point, and the bold, italic and link elements it would reopen there.
-//! It stops at the first point past the limit, so a refused body costs no more than an
-//! accepted one.
+//! counts after each tag and each run of text what the parser holds open (the elements
+//! around the current point, and the bold, italic and link elements it would reopen there)
+//! and the elements it has made. It stops at the first point past a limit, so a refused
+//! body costs no more than an accepted one.
 
 use std::borrow::Cow;
 use std::cell::Cell;
@@ -30,17 +36,27 @@ use html5ever::{local_name, ns, Attribute, QualName, TokenizerResult};
 /// paragraphs, emphasis, links. A real story uses about ten.
 pub const MAX_NESTING: usize = 32;
 
-/// A body nests more than [`MAX_NESTING`] elements deep.
+/// Most elements the parser may make of a body: one for every two bytes of the longest
+/// body. Markup written by hand or from Markdown makes at most one for every three bytes
+/// (`<a>`), a real story one for every twenty or more.
+pub const MAX_ELEMENTS: usize = 100_000;
+
+/// Why a body costs too much to parse.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct TooDeep;
+pub enum TooComplex {
+    /// More than [`MAX_NESTING`] elements open at one point.
+    Deep,
+    /// More than [`MAX_ELEMENTS`] elements made.
+    Tangled,
+}
 
 /// The parser reads this much of the body at a time, and stops between pieces once the body
 /// is known to be too deep.
 const PIECE: usize = 16 * 1024;
 
 /// Whether `html`, parsed as the sanitizer parses it (a fragment inside a `<div>`), keeps
-/// at most [`MAX_NESTING`] elements open at every point.
-pub fn check_html(html: &str) -> Result<(), TooDeep> {
+/// at most [`MAX_NESTING`] elements open at every point and makes at most [`MAX_ELEMENTS`].
+pub fn check_html(html: &str) -> Result<(), TooComplex> {
     let html = without_named_references(html);
     let tokenizer = watched_parser();
     let input = BufferQueue::default();
@@ -48,14 +64,14 @@ pub fn check_html(html: &str) -> Result<(), TooDeep> {
         input.push_back(StrTendril::from_slice(piece));
         // The tokenizer pauses after each `</script>`; it goes on where it stopped.
         while let TokenizerResult::Script(_) = tokenizer.feed(&input) {}
-        if tokenizer.sink.too_deep.get() {
-            return Err(TooDeep);
+        if let Some(refused) = tokenizer.sink.refused.get() {
+            return Err(refused);
         }
     }
     tokenizer.end();
-    match tokenizer.sink.too_deep.get() {
-        true => Err(TooDeep),
-        false => Ok(()),
+    match tokenizer.sink.refused.get() {
+        Some(refused) => Err(refused),
+        None => Ok(()),
     }
 }
 
@@ -64,7 +80,8 @@ pub fn check_html(html: &str) -> Result<(), TooDeep> {
 fn watched_parser() -> Tokenizer<Watch> {
     let div = QualName::new(None, ns!(html), local_name!("div"));
     let context = Rc::new(Node::element(div, &ElementFlags::default()));
-    let builder = TreeBuilder::new_for_fragment(Shape, context, None, TreeBuilderOpts::default());
+    let tree = Shape { made: Cell::new(0) };
+    let builder = TreeBuilder::new_for_fragment(tree, context, None, TreeBuilderOpts::default());
     let opts = TokenizerOpts {
         initial_state: Some(builder.tokenizer_state_for_context_elem(false)),
         ..TokenizerOpts::default()
@@ -73,7 +90,7 @@ fn watched_parser() -> Tokenizer<Watch> {
         builder,
         at_start: Cell::new(0),
         round: Cell::new(0),
-        too_deep: Cell::new(false),
+        refused: Cell::new(None),
     };
     // The document, the `<div>` and the `<html>` the parser starts with are not the body's.
     watch.at_start.set(watch.open_now());
@@ -123,13 +140,13 @@ fn pieces(text: &str, size: usize) -> impl Iterator<Item = &str> {
 }
 
 /// Passes each token from the tokenizer to the tree builder, then counts what the builder
-/// holds open; past the limit it passes nothing more.
+/// holds open and has made; past a limit it passes nothing more.
 struct Watch {
     builder: TreeBuilder<Handle, Shape>,
     at_start: Cell<usize>,
     /// Numbers each count, so an element both open and reopenable is counted once.
     round: Cell<u32>,
-    too_deep: Cell<bool>,
+    refused: Cell<Option<TooComplex>>,
 }
 
 impl Watch {
@@ -151,18 +168,20 @@ impl TokenSink for Watch {
     type Handle = Handle;
 
     fn process_token(&self, token: Token, line_number: u64) -> TokenSinkResult<Handle> {
-        if self.too_deep.get() {
+        if self.refused.get().is_some() {
             return TokenSinkResult::Continue;
         }
         let result = self.builder.process_token(token, line_number);
         if self.open_now() > self.at_start.get() + MAX_NESTING {
-            self.too_deep.set(true);
+            self.refused.set(Some(TooComplex::Deep));
+        } else if self.builder.sink.made.get() > MAX_ELEMENTS {
+            self.refused.set(Some(TooComplex::Tangled));
         }
         result
     }
 
     fn end(&self) {
-        if !self.too_deep.get() {
+        if self.refused.get().is_none() {
             self.builder.end();
         }
     }
@@ -220,8 +239,11 @@ impl Node {
     }
 }
 
-/// A tree that keeps no tree: the tree builder's own stack is all the watch needs.
-struct Shape;
+/// A tree that keeps no tree, only the number of elements made: the tree builder's own
+/// stack is all the watch needs besides.
+struct Shape {
+    made: Cell<usize>,
+}
 
 impl TreeSink for Shape {
     type Handle = Handle;
@@ -246,6 +268,7 @@ impl TreeSink for Shape {
         _attrs: Vec<Attribute>,
         flags: ElementFlags,
     ) -> Handle {
+        self.made.set(self.made.get() + 1);
         Rc::new(Node::element(name, &flags))
     }
 
@@ -325,7 +348,7 @@ mod tests {
             );
             assert_eq!(
                 check_html(&nested(open, close, MAX_NESTING + 1)),
-                Err(TooDeep),
+                Err(TooComplex::Deep),
                 "{open}"
             );
         }
@@ -336,7 +359,7 @@ mod tests {
         );
         assert_eq!(
             check_html(&nested("<ul><li>", "</li></ul>", MAX_NESTING / 2 + 1)),
-            Err(TooDeep)
+            Err(TooComplex::Deep)
         );
     }
 
@@ -356,7 +379,7 @@ mod tests {
             "<p><b class=x><i class=y></p>x".repeat(5_000),
         ];
         for html in cases {
-            assert_eq!(check_html(&html), Err(TooDeep), "{}", &html[..30]);
+            assert_eq!(check_html(&html), Err(TooComplex::Deep), "{}", &html[..30]);
         }
     }
 
@@ -368,8 +391,25 @@ mod tests {
         );
         assert_eq!(
             check_html(&"<div>&lt;".repeat(MAX_NESTING + 1)),
-            Err(TooDeep)
+            Err(TooComplex::Deep)
         );
+    }
+
+    #[test]
+    fn elements_the_parser_makes_again_and_again_are_counted() {
+        // Thirty bold elements left open, reopened in every paragraph after.
+        let bold: String = (0..30).map(|i| format!("<b id={i}>")).collect();
+        let reopened = format!("<p>{bold}</p>{}", "<p>x</p>".repeat(5_000));
+        assert_eq!(check_html(&reopened), Err(TooComplex::Tangled));
+        // Closed where they end, the same paragraphs make an element each.
+        let closed = format!(
+            "<p>{bold}{}</p>{}",
+            "</b>".repeat(30),
+            "<p>x</p>".repeat(5_000)
+        );
+        assert_eq!(check_html(&closed), Ok(()));
+        // The densest markup written by hand, as long as a body may be, makes fewer.
+        assert_eq!(check_html(&"<a>".repeat(68_000)), Ok(()));
     }
 
     #[test]
@@ -413,7 +453,7 @@ mod tests {
         ];
         for (flat, deep) in pairs {
             assert_eq!(check_html(&flat), Ok(()), "{}", &flat[..30]);
-            assert_eq!(check_html(&deep), Err(TooDeep), "{}", &deep[..30]);
+            assert_eq!(check_html(&deep), Err(TooComplex::Deep), "{}", &deep[..30]);
         }
     }
 }

@@ -13,7 +13,7 @@ use time::{Date, OffsetDateTime, UtcOffset};
 use super::fields::FieldErrors;
 use super::html_text::plain_text;
 use super::img_sources::img_sources;
-use super::nesting::{TooDeep, MAX_NESTING};
+use super::nesting::{TooComplex, MAX_NESTING};
 use super::post_file::{body_html, BodyFormat, PostFile, PostFileError};
 use super::reading_time::{min_read, word_count};
 use super::sanitize::{is_media_path, DisplaySanitizer};
@@ -153,7 +153,11 @@ impl StoryForm {
                 return Err(errors);
             }
             Err(PostFileError::TooDeep) => {
-                errors.note("body", nested_too_deeply());
+                errors.note("body", too_complex(TooComplex::Deep));
+                return Err(errors);
+            }
+            Err(PostFileError::TooTangled) => {
+                errors.note("body", too_complex(TooComplex::Tangled));
                 return Err(errors);
             }
             Err(other) => {
@@ -224,8 +228,8 @@ pub fn preview(
     if body.len() > MAX_BODY {
         return Err(FieldErrors::one("body", body_too_long()));
     }
-    let checked =
-        body_html(body, format).map_err(|TooDeep| FieldErrors::one("body", nested_too_deeply()))?;
+    let checked = body_html(body, format)
+        .map_err(|problem| FieldErrors::one("body", too_complex(problem)))?;
     // One pass of the sanitizer visitors get, straight from the checked body: the HTML that
     // storing and then showing it gives, in half the time.
     let html = display.clean_checked(&checked);
@@ -238,13 +242,18 @@ fn body_too_long() -> String {
     format!("The body must be at most {} KB.", MAX_BODY / 1024)
 }
 
-/// The body's message when its quotes, lists and other elements sit more than
-/// `MAX_NESTING` deep inside one another.
-fn nested_too_deeply() -> String {
-    format!(
-        "This story is nested too deeply: at most {MAX_NESTING} levels of quotes, lists and \
-         other elements inside one another. Please flatten it."
-    )
+/// The body's message when it is too complex to parse in bounded time.
+fn too_complex(problem: TooComplex) -> String {
+    match problem {
+        TooComplex::Deep => format!(
+            "This story is nested too deeply: at most {MAX_NESTING} levels of quotes, lists \
+             and other elements inside one another. Please flatten it."
+        ),
+        TooComplex::Tangled => "This story's markup is too tangled: bold, italic or links \
+            left open or closed out of order repeat through all that follows. Please close \
+            each where it ends."
+            .into(),
+    }
 }
 
 /// `2026-11-23T18:00:00Z`: the one form a time is stored in, so text order is time order.
@@ -364,21 +373,40 @@ mod tests {
     }
 
     #[test]
-    fn a_body_nested_too_deeply_is_named_in_plain_words() {
-        for (format, body) in [
-            ("markdown", "> - ".repeat(2_000)),
-            ("html", "<div>".repeat(5_000) + "text"),
+    fn a_body_too_complex_to_parse_is_named_in_plain_words() {
+        let bold: String = (0..30).map(|i| format!("<b id={i}>")).collect();
+        for (format, body, message) in [
+            (
+                "markdown",
+                "> - ".repeat(2_000) + "deep",
+                "This story is nested too deeply: \
+                at most 32 levels of quotes, lists and other elements inside one another. \
+                Please flatten it.",
+            ),
+            (
+                "html",
+                "<div>".repeat(5_000) + "deep",
+                "This story is nested too deeply: \
+                at most 32 levels of quotes, lists and other elements inside one another. \
+                Please flatten it.",
+            ),
+            (
+                "html",
+                format!("<p>{bold}</p>{}", "<p>x</p>".repeat(5_000)),
+                "This story's \
+                markup is too tangled: bold, italic or links left open or closed out of order \
+                repeat through all that follows. Please close each where it ends.",
+            ),
         ] {
-            let mut deep = form();
-            deep.format = format.into();
-            deep.body = body;
-            let errors = deep.check(NOW, |_| true).expect_err(format).into_map();
-            assert_eq!(
-                errors["body"],
-                "This story is nested too deeply: at most 32 levels of quotes, lists and \
-                 other elements inside one another. Please flatten it.",
-                "{format}"
-            );
+            let mut complex = form();
+            complex.format = format.into();
+            complex.body = body;
+            let errors = complex.check(NOW, |_| true).expect_err(format).into_map();
+            assert_eq!(errors["body"], message, "{format}");
+            let parsed = BodyFormat::parse(format).expect("a format");
+            let display = DisplaySanitizer::new("/media/");
+            let shown = preview(&complex.body, parsed, &display).expect_err(format);
+            assert_eq!(shown.into_map()["body"], message, "{format}");
         }
     }
 
