@@ -3,18 +3,16 @@ use std::process::ExitCode;
 use clap::Parser;
 use corpsite::cli;
 use corpsite::cli::args::{ApplicantsCommand, Cli, Command, LeadsCommand};
-use corpsite::telemetry::LogFormat;
 
 fn main() -> ExitCode {
     corpsite::memory::give_back_big_buffers();
     corpsite::store::secure_umask();
     corpsite::store::configure_sqlite();
     let cli = Cli::parse();
-    // `serve` has the flag; the other commands read its environment variable alone.
+    // The other commands take `serve`'s top-level flags too: there, CORPSITE_LOG_FORMAT.
     let log_format = match &cli.command {
-        None => cli.serve.log_format,
         Some(Command::Serve(args)) => args.log_format,
-        Some(_) => LogFormat::from_env(),
+        _ => cli.serve.log_format,
     };
     corpsite::telemetry::init(log_format);
     let result: Result<(), Box<dyn std::error::Error>> = match cli

@@ -11,9 +11,6 @@ use std::io::IsTerminal;
 
 use tracing_subscriber::EnvFilter;
 
-/// The environment variable of `--log-format`, read by every command.
-pub const LOG_FORMAT_ENV: &str = "CORPSITE_LOG_FORMAT";
-
 /// How log lines are written.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, clap::ValueEnum)]
 pub enum LogFormat {
@@ -22,17 +19,6 @@ pub enum LogFormat {
     Text,
     /// One JSON object a line, the event's fields as top-level keys.
     Json,
-}
-
-impl LogFormat {
-    /// The format `CORPSITE_LOG_FORMAT` names, for the commands that have no `--log-format`;
-    /// text when it is unset or names no format.
-    pub fn from_env() -> LogFormat {
-        std::env::var(LOG_FORMAT_ENV)
-            .ok()
-            .and_then(|value| clap::ValueEnum::from_str(value.trim(), true).ok())
-            .unwrap_or_default()
-    }
 }
 
 /// Whether text logs get colour: only on a terminal, and never when `NO_COLOR` holds any
@@ -93,16 +79,12 @@ mod tests {
     }
 
     #[test]
-    fn the_formats_are_named_text_and_json_in_any_case() {
+    fn the_formats_are_named_text_and_json() {
         use clap::ValueEnum;
-        for (name, format) in [
-            ("text", LogFormat::Text),
-            ("json", LogFormat::Json),
-            ("JSON", LogFormat::Json),
-        ] {
-            assert_eq!(LogFormat::from_str(name, true), Ok(format), "{name}");
+        for (name, format) in [("text", LogFormat::Text), ("json", LogFormat::Json)] {
+            assert_eq!(LogFormat::from_str(name, false), Ok(format), "{name}");
         }
-        assert!(LogFormat::from_str("yaml", true).is_err());
+        assert!(LogFormat::from_str("yaml", false).is_err());
         assert_eq!(LogFormat::default(), LogFormat::Text);
     }
 }

@@ -265,6 +265,37 @@ fn the_json_log_has_a_line_a_request_with_its_fields_as_keys() {
 }
 
 #[test]
+fn the_other_commands_log_json_with_the_env_var() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let data_dir = dir.path().join("data");
+    let out = run(
+        &[
+            "staff",
+            "list",
+            "--data-dir",
+            data_dir.to_str().expect("utf-8"),
+        ],
+        &[
+            ("CORPSITE_LOG_FORMAT", "json"),
+            ("RUST_LOG", "corpsite=info"),
+        ],
+    );
+    assert!(out.status.success());
+    let log = String::from_utf8_lossy(&out.stderr);
+    let lines: Vec<serde_json::Value> = log
+        .lines()
+        .filter(|line| !line.trim().is_empty())
+        .map(|line| serde_json::from_str(line).unwrap_or_else(|err| panic!("{err}: {line:?}")))
+        .collect();
+    assert!(
+        lines
+            .iter()
+            .any(|line| line["message"] == "applied migration" && line["version"] == 1),
+        "{log}"
+    );
+}
+
+#[test]
 fn a_log_format_that_is_not_text_or_json_is_refused() {
     let out = run(&["serve", "--log-format", "yaml"], &[]);
     assert!(!out.status.success());
