@@ -116,16 +116,7 @@ impl Server {
             .stderr(Stdio::piped())
             .spawn()
             .expect("start corpsite");
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().expect("stdout"))
-            .read_line(&mut line)
-            .expect("serving line");
-        let addr = line
-            .split("http://")
-            .nth(1)
-            .and_then(|rest| rest.split('/').next())
-            .and_then(|addr| addr.parse().ok())
-            .unwrap_or_else(|| panic!("no address in {line:?}"));
+        let addr = crate::common::process::serving_addr(&mut child);
         let log = std::sync::Arc::new(std::sync::Mutex::new(String::new()));
         let stderr = child.stderr.take().expect("stderr");
         let sink = std::sync::Arc::clone(&log);

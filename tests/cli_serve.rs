@@ -185,7 +185,7 @@ fn head_answers_headers_without_a_body_on_the_wire() {
 /// Serves with stderr to a pipe (as under systemd or `2>file`), answers one `GET path` and
 /// stops; answers everything the server logged.
 fn log_of_one_request(path: &str, args: &[&str], envs: &[(&str, &str)]) -> String {
-    use std::io::{BufRead, BufReader, Read};
+    use std::io::Read;
     use std::process::Stdio;
     let dir = tempfile::tempdir().expect("temp dir");
     let mut command = Command::new(BINARY);
@@ -204,16 +204,7 @@ fn log_of_one_request(path: &str, args: &[&str], envs: &[(&str, &str)]) -> Strin
         command.env(key, value);
     }
     let mut child = command.spawn().expect("start corpsite");
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().expect("stdout"))
-        .read_line(&mut line)
-        .expect("read the serving line");
-    let addr = line
-        .split("http://")
-        .nth(1)
-        .and_then(|rest| rest.split('/').next())
-        .and_then(|addr| addr.parse().ok())
-        .unwrap_or_else(|| panic!("no address in {line:?}"));
+    let addr = crate::common::process::serving_addr(&mut child);
     assert_eq!(send(addr, "GET", path, &[]).status, 200);
     let _ = Command::new("kill")
         .args(["-TERM", &child.id().to_string()])

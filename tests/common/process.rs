@@ -36,17 +36,7 @@ impl Running {
             command.env(key, value);
         }
         let mut child = command.spawn().expect("start corpsite");
-        let stdout = child.stdout.take().expect("stdout");
-        let mut line = String::new();
-        BufReader::new(stdout)
-            .read_line(&mut line)
-            .expect("read the serving line");
-        let addr = line
-            .split("http://")
-            .nth(1)
-            .and_then(|rest| rest.split('/').next())
-            .and_then(|addr| addr.parse().ok())
-            .unwrap_or_else(|| panic!("no address in {line:?}"));
+        let addr = serving_addr(&mut child);
         Running { child, addr }
     }
 
@@ -63,6 +53,21 @@ impl Drop for Running {
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
+}
+
+/// The address in the "serving http://ADDRESS/" line a started `corpsite serve` prints first
+/// on its stdout.
+pub fn serving_addr(child: &mut Child) -> SocketAddr {
+    let stdout = child.stdout.take().expect("stdout");
+    let mut line = String::new();
+    BufReader::new(stdout)
+        .read_line(&mut line)
+        .expect("read the serving line");
+    line.split("http://")
+        .nth(1)
+        .and_then(|rest| rest.split('/').next())
+        .and_then(|addr| addr.parse().ok())
+        .unwrap_or_else(|| panic!("no address in {line:?}"))
 }
 
 pub struct RawResponse {
