@@ -1,21 +1,30 @@
 //! corpsite: the public website of a corporate services group as one binary.
 //!
-//! Dependencies point one way: `cli` and `server` use `http` and `mail`; `http` uses
-//! `publish` and `render` (the server-side rendering of the site's pages, which knows
-//! neither warp nor SQLite); `publish` and `mail` use `store`, which uses `domain`.
+//! The layers, lowest first; a module uses only those below it (`tests/layers.rs` reads
+//! every `crate::` path and fails on one that points up):
+//!
+//! - `domain`: validated values, pure rules; nothing of the crate but itself.
+//! - `store`: SQLite (rusqlite, refinery migrations); uses `domain`.
+//! - `content` (post files, the media folder, the demo seed), `render` (the server-side
+//!   rendering of the site's pages, which knows neither warp nor SQLite) and `mail` (what
+//!   the site sends and the outbox's sender): `store` and `domain`.
+//! - `http`: the routes and their handlers; everything above but `cli` and `server`.
+//! - `cli`: the command line's grammar and the office's commands; not `http` nor `server`.
+//! - `server` and `tls`: the listener with the connection limits plain `warp::serve` lacks,
+//!   HTTPS, and the long-lived background tasks; they start everything.
+//!
 //! `settings` (what the server runs with), `health` (the backups' and certificate's state),
-//! `metrics` (the Prometheus counters) and `telemetry` are leaves any of them may use. `cli` holds the command line's grammar and the office's
-//! commands; `server` runs the HTTP/1.1 listener with the connection limits plain
-//! `warp::serve` lacks, and the long-lived background tasks.
+//! `metrics` (the Prometheus counters), `memory` and `telemetry` are leaves the upper layers
+//! may use.
 
 pub mod cli;
+pub mod content;
 pub mod domain;
 pub mod health;
 pub mod http;
 pub mod mail;
 pub mod memory;
 pub mod metrics;
-pub mod publish;
 pub mod render;
 pub mod server;
 pub mod settings;

@@ -5,9 +5,9 @@ use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
 use std::time::Duration;
 
+use crate::domain::mail_settings::MailSettings;
 use crate::domain::metrics_token::MetricsToken;
 use crate::domain::public_url::PublicUrl;
-use crate::mail::settings::MailSettings;
 
 pub const DEFAULT_ADDR: &str = "127.0.0.1:8080";
 pub const DEFAULT_DATA_DIR: &str = "./data";

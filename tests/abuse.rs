@@ -19,7 +19,7 @@ use crate::common::TestApp;
 async fn sign_ins_at_once(app: &TestApp, tries: Vec<(String, [u8; 4])>) -> Vec<u16> {
     let requests = tries.into_iter().map(|(email, client)| {
         let request = site_request("POST", "/api/staff/login")
-            .extension(corpsite::http::ClientAddr(SocketAddr::from((
+            .extension(corpsite::http::state::ClientAddr(SocketAddr::from((
                 client, 40000,
             ))))
             .json(&json!({ "email": email, "password": "a wrong password, long" }));
@@ -81,7 +81,7 @@ async fn an_ipv6_client_is_throttled_by_its_slash_64() {
         let response = app
             .request(
                 site_request("POST", "/api/staff/login")
-                    .extension(corpsite::http::ClientAddr(SocketAddr::from((client, 40000))))
+                    .extension(corpsite::http::state::ClientAddr(SocketAddr::from((client, 40000))))
                     .json(&json!({ "email": format!("x{n}@corp.example"), "password": "a wrong password, long" })),
             )
             .await;

@@ -236,7 +236,7 @@ async fn restore_brings_back_the_backed_up_leads_and_resumes_and_keeps_the_repla
     let set = corpsite::store::backup_set::make_set(
         &app.data_dir(),
         &backups,
-        &corpsite::server::backups::BACKED_UP_FOLDERS,
+        &corpsite::store::backup_set::BACKED_UP_FOLDERS,
         time::OffsetDateTime::now_utc(),
         &|| false,
     )

@@ -1,14 +1,14 @@
 //! The sitemap, robots.txt and the feed, read back with a real XML parser.
 
 use crate::common::{header, TestApp};
-use corpsite::publish::{self, PreparedPost};
+use corpsite::content::{self, PreparedPost};
 use quick_xml::events::Event;
 use quick_xml::{Reader, XmlVersion};
 use time::macros::date;
 
 fn post(file: &str, front: &str) -> PreparedPost {
     let text = format!("---\n{front}\n---\nBody.\n");
-    publish::prepare(file, &text, date!(2025 - 06 - 01), |_| {
+    content::prepare(file, &text, date!(2025 - 06 - 01), |_| {
         Ok(b"<svg xmlns=\"http://www.w3.org/2000/svg\"/>".to_vec())
     })
     .expect("a valid post")
@@ -17,7 +17,7 @@ fn post(file: &str, front: &str) -> PreparedPost {
 async fn app_with(posts: Vec<PreparedPost>) -> TestApp {
     let app = TestApp::new();
     app.db()
-        .write(move |conn| publish::insert_all(conn, &posts))
+        .write(move |conn| content::insert_all(conn, &posts))
         .await
         .expect("insert");
     app

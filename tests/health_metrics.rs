@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 use crate::common::process::{send, Running, BINARY};
 use crate::common::{header, json, TestApp};
 use crate::leads_support::{contact, from, post_json};
-use corpsite::publish;
+use corpsite::content;
 use serde_json::Value;
 use time::macros::date;
 use time::OffsetDateTime;
@@ -324,12 +324,12 @@ async fn a_repeated_blog_list_is_a_cache_hit() {
 async fn a_repeated_post_is_a_cache_hit_and_an_unknown_one_is_never_kept() {
     let app = app_with_token();
     let text = "---\ntitle: Cached\nmotive: Kept\ndate: 2025-01-01\n---\nBody.\n";
-    let post = publish::prepare("cached.md", text, date!(2025 - 06 - 01), |_| {
+    let post = content::prepare("cached.md", text, date!(2025 - 06 - 01), |_| {
         Ok(b"<svg xmlns=\"http://www.w3.org/2000/svg\"/>".to_vec())
     })
     .expect("a valid post");
     app.db()
-        .write(move |conn| publish::insert_all(conn, &[post]))
+        .write(move |conn| content::insert_all(conn, &[post]))
         .await
         .expect("insert");
     // Kept only once the blog version is known (the watch's first read).

@@ -554,7 +554,7 @@ async fn a_new_and_a_repeated_subscription_are_answered_at_the_same_moment_after
     // A repeat does other writes than a new address; its answer must not come sooner or
     // later for it. Both wait for the one moment, which is past either's work.
     let app = app_without_rate_limit();
-    let floor = corpsite::http::leads::SUBSCRIPTION_ANSWER_AFTER;
+    let floor = corpsite::http::public_api::leads::SUBSCRIPTION_ANSWER_AFTER;
     for round in ["new", "repeated", "repeated again"] {
         let started = std::time::Instant::now();
         let response = post_json(&app, &subscription("timing@example.com")).await;

@@ -27,6 +27,7 @@ mod forms_storage;
 mod health_metrics;
 mod http_allow;
 mod http_site;
+mod layers;
 mod leads_applicants;
 mod leads_cli;
 mod leads_enquiries;

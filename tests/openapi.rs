@@ -135,10 +135,10 @@ async fn the_bodies_refer_to_the_schemas_of_the_rust_types() {
     }
     assert_eq!(properties["file"]["format"], "binary");
     // The handler ignores other parts, up to its limit on parts.
-    assert!(properties.len() <= corpsite::http::applicants::MAX_PARTS);
+    assert!(properties.len() <= corpsite::http::public_api::applicants::MAX_PARTS);
     assert_eq!(
         doc["components"]["schemas"][name]["maxProperties"],
-        corpsite::http::applicants::MAX_PARTS
+        corpsite::http::public_api::applicants::MAX_PARTS
     );
     assert_ne!(
         doc["components"]["schemas"][name]["additionalProperties"],

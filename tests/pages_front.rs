@@ -1,12 +1,12 @@
-//! `http::front`: the kept pages answered ahead of the filters. Its answers must be the
+//! `http::site::front`: the kept pages answered ahead of the filters. Its answers must be the
 //! filters' own, byte for byte and header for header, and everything else must go on to them.
 
 use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 
 use bytes::Bytes;
-use corpsite::http::front::Front;
-use corpsite::http::ClientAddr;
+use corpsite::http::site::front::Front;
+use corpsite::http::state::ClientAddr;
 use http_body_util::BodyExt;
 use warp::http::{Method, Request, Response};
 

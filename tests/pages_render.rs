@@ -4,13 +4,13 @@
 use std::time::{Duration, Instant};
 
 use crate::common::{header, TestApp};
-use corpsite::publish::{self, PreparedPost};
+use corpsite::content::{self, PreparedPost};
 use serde_json::Value;
 use time::macros::date;
 
 pub(crate) fn post(file: &str, front: &str, body: &str) -> PreparedPost {
     let text = format!("---\n{front}\n---\n{body}\n");
-    publish::prepare(file, &text, date!(2025 - 06 - 01), |_| {
+    content::prepare(file, &text, date!(2025 - 06 - 01), |_| {
         Ok(b"<svg xmlns=\"http://www.w3.org/2000/svg\"/>".to_vec())
     })
     .expect("a valid post")
@@ -18,7 +18,7 @@ pub(crate) fn post(file: &str, front: &str, body: &str) -> PreparedPost {
 
 pub(crate) async fn publish_all(app: &TestApp, posts: Vec<PreparedPost>) {
     app.db()
-        .write(move |conn| publish::insert_all(conn, &posts))
+        .write(move |conn| content::insert_all(conn, &posts))
         .await
         .expect("insert");
 }
@@ -564,7 +564,7 @@ async fn the_engines_render_every_public_page_before_a_visitor_asks() {
     );
     let origin = corpsite::domain::public_url::PublicUrl::localhost();
     let public = || {
-        corpsite::http::assets::page_routes()
+        corpsite::http::site::assets::page_routes()
             .filter(|route| !route.private)
             .map(|route| route.path.clone())
     };

@@ -9,13 +9,13 @@ use std::path::Path;
 use std::process::Command;
 
 use crate::common::TestApp;
-use corpsite::publish::{self, PreparedPost};
+use corpsite::content::{self, PreparedPost};
 use serde_json::Value;
 use time::macros::date;
 
 fn post(file: &str, front: &str) -> PreparedPost {
     let text = format!("---\n{front}\n---\nThe body of the post.\n");
-    publish::prepare(file, &text, date!(2025 - 06 - 01), |_| {
+    content::prepare(file, &text, date!(2025 - 06 - 01), |_| {
         Ok(b"<svg xmlns=\"http://www.w3.org/2000/svg\"/>".to_vec())
     })
     .expect("a valid post")
@@ -35,7 +35,7 @@ async fn app_with_posts() -> TestApp {
         ),
     ];
     app.db()
-        .write(move |conn| publish::insert_all(conn, &posts))
+        .write(move |conn| content::insert_all(conn, &posts))
         .await
         .expect("insert");
     app

@@ -3,7 +3,7 @@
 
 use crate::common::staff::{add_staff, Browser, EMAIL, PASSWORD};
 use crate::common::{json, TestApp};
-use corpsite::publish::media::MediaLibrary;
+use corpsite::content::media::MediaLibrary;
 use warp::http::StatusCode;
 
 async fn signed_in() -> (TestApp, Browser) {

@@ -12,9 +12,9 @@ use lettre::message::Mailbox;
 
 use crate::domain::dns_name::DnsName;
 use crate::domain::interval::{parse_duration, Interval};
+use crate::domain::mail_settings::{self as mail_settings, MailSettings, NotifyRule, SmtpUrl};
 use crate::domain::metrics_token::MetricsToken;
 use crate::domain::public_url::PublicUrl;
-use crate::mail::settings::{self as mail_settings, MailSettings, NotifyRule, SmtpUrl};
 use crate::settings::{self, AcmeSettings, CertSource, Settings, TlsSettings};
 use crate::telemetry::LogFormat;
 

@@ -10,10 +10,10 @@ use rusqlite::Connection;
 use time::OffsetDateTime;
 
 use crate::cli::args::{BlogCommand, DataDirArg};
+use crate::content::media::MediaLibrary;
+use crate::content::{self, PreparedPost, PublishError};
 use crate::domain::blog_id::BlogId;
 use crate::domain::post_file::BodyFormat;
-use crate::publish::media::MediaLibrary;
-use crate::publish::{self, PreparedPost, PublishError};
 use crate::store::{self, blogs};
 
 pub fn run(command: BlogCommand) -> Result<(), PublishError> {
@@ -21,7 +21,7 @@ pub fn run(command: BlogCommand) -> Result<(), PublishError> {
         BlogCommand::Add { file, data } => {
             let post = read_post(&file)?;
             let (mut conn, library) = open(&data)?;
-            for id in publish::add_all(&mut conn, &library, &[post])? {
+            for id in content::add_all(&mut conn, &library, &[post])? {
                 println!("{id}");
             }
         }
@@ -29,7 +29,7 @@ pub fn run(command: BlogCommand) -> Result<(), PublishError> {
             let id = parse_id(&id)?;
             let post = read_post(&file)?;
             let (mut conn, library) = open(&data)?;
-            publish::update(&mut conn, &library, &id, &post)?;
+            content::update(&mut conn, &library, &id, &post)?;
             println!("{id}");
         }
         BlogCommand::List { data } => {
@@ -41,13 +41,13 @@ pub fn run(command: BlogCommand) -> Result<(), PublishError> {
         BlogCommand::Remove { id, data } => {
             let id = parse_id(&id)?;
             let (mut conn, library) = open(&data)?;
-            publish::remove(&mut conn, &library, &id)?;
+            content::remove(&mut conn, &library, &id)?;
             println!("removed {id}");
         }
         BlogCommand::Import { dir, data } => {
             let posts = read_dir_posts(&dir)?;
             let (mut conn, library) = open(&data)?;
-            for id in publish::add_all(&mut conn, &library, &posts)? {
+            for id in content::add_all(&mut conn, &library, &posts)? {
                 println!("{id}");
             }
         }
@@ -77,7 +77,7 @@ fn read_post(path: &Path) -> Result<PreparedPost, PublishError> {
     })?;
     let folder = path.parent().unwrap_or(Path::new(".")).to_path_buf();
     let today = OffsetDateTime::now_utc().date();
-    publish::prepare(&name, &text, today, |relative| {
+    content::prepare(&name, &text, today, |relative| {
         fs::read(folder.join(relative))
     })
 }

@@ -7,8 +7,8 @@ use std::path::{Path, PathBuf};
 
 use rusqlite::Connection;
 
-use super::csv::CsvWriter;
 use crate::cli::args::{ApplicantsExportArgs, ExportArgs};
+use crate::domain::csv::CsvWriter;
 use crate::store::applicants::applicants_since;
 use crate::store::leads::enquiries_since;
 use crate::store::permissions::{create_private_dir, create_private_file};

@@ -51,7 +51,7 @@ fn test(to: Mailbox, flags: MailFlags) -> Result<(), MailError> {
             "This is a test mail from the {SITE_NAME} website's server (corpsite mail test).\n\
              If you read it, mail from the site reaches {to}.\n"
         ))?;
-    let answer = relay.transport()?.send(&message)?;
+    let answer = crate::mail::sender::transport(&relay)?.send(&message)?;
     let text: Vec<&str> = answer.message().collect();
     println!(
         "corpsite: the relay {relay} took the test mail for {to}: {} {}",

@@ -4,7 +4,6 @@
 pub mod args;
 pub mod backup;
 pub mod blog;
-pub mod csv;
 pub mod export;
 pub mod mail;
 pub mod restore;

@@ -4,7 +4,7 @@
 use time::OffsetDateTime;
 
 use crate::cli::args::RestoreArgs;
-use crate::server::backups::BACKED_UP_FOLDERS;
+use crate::store::backup_set::BACKED_UP_FOLDERS;
 use crate::store::backup_set::{restore, RestoreError};
 
 pub fn run(args: &RestoreArgs) -> Result<(), RestoreError> {

@@ -4,6 +4,7 @@
 pub mod applicant;
 pub mod blog_id;
 pub mod color;
+pub mod csv;
 pub mod dns_name;
 pub mod enquiry;
 pub mod fields;
@@ -13,6 +14,7 @@ pub mod img_sources;
 pub mod inbox;
 pub mod interval;
 pub mod lead_id;
+pub mod mail_settings;
 pub mod mail_token;
 pub mod metrics_token;
 pub mod nesting;

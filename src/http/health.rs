@@ -22,8 +22,10 @@ use warp::http::{header, HeaderValue, StatusCode};
 use warp::reply::Response;
 use warp::{Filter, Reply};
 
-use super::error::{self, ApiError};
-use super::{disk, get_or_head, AppState};
+use crate::http::plumbing::disk;
+use crate::http::plumbing::error::{self, ApiError};
+use crate::http::plumbing::filters::get_or_head;
+use crate::http::state::AppState;
 use crate::metrics::{OutboxState, Reading};
 use crate::store::{outbox, StoreError};
 
@@ -153,7 +155,12 @@ pub fn admin_routes(state: &AppState) -> BoxedFilter<(Response,)> {
         .recover(error::recover)
         .unify()
         .with(warp::log::custom(|info: warp::log::Info<'_>| {
-            super::log_request(info.method(), info.path(), info.status(), info.elapsed());
+            crate::http::plumbing::finish::log_request(
+                info.method(),
+                info.path(),
+                info.status(),
+                info.elapsed(),
+            );
         }))
         .map(Reply::into_response)
         .boxed()

@@ -11,8 +11,8 @@ use lettre::message::{Attachment, Mailbox, MultiPart, SinglePart};
 use lettre::{Address, Message};
 use rusqlite::Connection;
 
-use super::settings::NotifyRule;
 use crate::domain::blog_id::BlogId;
+use crate::domain::mail_settings::NotifyRule;
 use crate::domain::mail_token;
 use crate::store::applicants::{self, ApplicantRow};
 use crate::store::leads::{self, EnquiryRow};

@@ -5,4 +5,3 @@
 
 pub mod compose;
 pub mod sender;
-pub mod settings;

@@ -16,6 +16,7 @@ use lettre::transport::smtp::SmtpTransport;
 use lettre::Transport;
 
 use super::compose::{Composed, Composer};
+use crate::domain::mail_settings::SmtpUrl;
 use crate::store::outbox::{self, Attempt, QueuedMail};
 use crate::store::{Db, StoreError};
 
@@ -25,6 +26,12 @@ const POLL: Duration = Duration::from_millis(500);
 const BATCH: u32 = 200;
 /// Relay connections used at once (`settings::SmtpUrl::transport` pools as many).
 pub const CONNECTIONS: usize = 16;
+
+/// The transport to `relay` the sender and `corpsite mail test` use: up to `CONNECTIONS`
+/// connections kept open.
+pub fn transport(relay: &SmtpUrl) -> Result<SmtpTransport, lettre::transport::smtp::Error> {
+    relay.transport(CONNECTIONS as u32)
+}
 /// The first retry waits this long; each next one twice as long, up to `MAX_BACKOFF`.
 const FIRST_BACKOFF_SECS: u64 = 30;
 const MAX_BACKOFF_SECS: u64 = 2 * 60 * 60;

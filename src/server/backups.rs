@@ -22,16 +22,11 @@ use std::time::{Duration, Instant};
 use time::OffsetDateTime;
 
 use crate::health::Health;
-use crate::publish::media::MEDIA_DIR;
 use crate::settings::Settings;
-use crate::store::backup_set::{self, MadeSet, SetError};
+use crate::store::backup_set::{self, MadeSet, SetError, BACKED_UP_FOLDERS};
 use crate::store::permissions::create_private_dir;
-use crate::store::uploads::UPLOADS_DIR;
 use crate::store::DB_FILE;
 
-/// The data dir's folders of files the database names: resumes and media (blog images,
-/// author photos, portraits). Backed up with the database and restored with it.
-pub const BACKED_UP_FOLDERS: [&str; 2] = [UPLOADS_DIR, MEDIA_DIR];
 /// The earliest a backup runs after start.
 pub const FIRST_BACKUP_DELAY: Duration = Duration::from_secs(60);
 /// How soon a failed backup is tried again (or one interval, if shorter).

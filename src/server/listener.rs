@@ -27,9 +27,10 @@ use warp::reply::Response;
 
 use super::drain::Drained;
 use super::parse_errors::ExplainedErrors;
-use crate::http::front::Front;
-use crate::http::security::SecurityHeaders;
-use crate::http::{site_url, ClientAddr, OverTls};
+use crate::http::plumbing::security::SecurityHeaders;
+use crate::http::plumbing::site_url;
+use crate::http::site::front::Front;
+use crate::http::{ClientAddr, OverTls};
 use crate::settings::Settings;
 use crate::tls::HSTS;
 
@@ -111,7 +112,7 @@ impl Drop for ClientClaim {
 }
 
 /// What a listener answers with: the filters, and on the site's own address the kept pages
-/// ahead of them (`http::front`).
+/// ahead of them (`http::site::front`).
 pub struct Answers {
     pub routes: BoxedFilter<(Response,)>,
     pub front: Option<Arc<Front>>,

@@ -63,7 +63,7 @@ pub enum ServeError {
     #[error("cannot start the async runtime: {0}")]
     Runtime(std::io::Error),
     #[error("cannot publish the demo content: {0}")]
-    Seed(#[from] crate::publish::PublishError),
+    Seed(#[from] crate::content::PublishError),
     #[error("https: {0}")]
     Tls(#[from] crate::tls::certs::CertError),
     #[error("--mail-from (or CORPSITE_MAIL_FROM) is needed with --smtp-url: the address mail is sent from")]
@@ -92,7 +92,7 @@ pub fn open_store(settings: &Settings) -> Result<Arc<Db>, ServeError> {
     ensure_writable(&settings.data_dir)?;
     crate::store::ballast::ensure(&settings.data_dir);
     if settings.seed_demo_content {
-        crate::publish::seed::seed_once(&settings.data_dir)?;
+        crate::content::seed::seed_once(&settings.data_dir)?;
     }
     match uploads::sweep_orphans(&db, &settings.data_dir) {
         Ok(0) => {}
@@ -158,7 +158,7 @@ pub async fn serve(db: Arc<Db>, settings: Settings) -> Result<(), ServeError> {
     let state = AppState::new(Arc::clone(&db), settings, background.watches());
     let routes = Answers {
         routes: http::routes(&state),
-        front: Some(Arc::new(http::front::Front::new(&state))),
+        front: Some(Arc::new(http::site::front::Front::new(&state))),
     };
     // The engines render every page once before visitors ask (and again after each change),
     // as a visitor of the --public-url would get it (the origin shows only in the head).
@@ -484,7 +484,7 @@ fn start_mail(db: &Arc<Db>, settings: &Settings, local: SocketAddr) -> Option<Se
             return None;
         }
     };
-    let transport = match relay.transport() {
+    let transport = match crate::mail::sender::transport(relay) {
         Ok(transport) => transport,
         Err(err) => {
             tracing::error!(error = %err, relay = %relay, "mail: cannot set up the relay; nothing is sent");

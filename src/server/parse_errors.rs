@@ -13,7 +13,7 @@ use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use warp::http::{header, HeaderValue, StatusCode};
 use warp::reply::Response;
 
-use crate::http::security::SecurityHeaders;
+use crate::http::plumbing::security::SecurityHeaders;
 
 pub struct ExplainedErrors<S> {
     inner: S,

@@ -9,7 +9,7 @@
 //! Files are hard-linked into the set when the backup dir is on the data dir's filesystem,
 //! and copied otherwise. Linking is safe because the server never changes a stored file in
 //! place: resumes are written to a temp file and renamed (`uploads::PendingUpload::persist`),
-//! media the same way under content-hash names (`publish::media`), and both are otherwise
+//! media the same way under content-hash names (`content::media`), and both are otherwise
 //! only renamed or deleted, which leaves the set's link as it was. The database is always
 //! copied, never linked: SQLite writes its file in place.
 
@@ -20,6 +20,13 @@ use std::path::{Path, PathBuf};
 use rusqlite::{Connection, OpenFlags};
 use serde::{Deserialize, Serialize};
 use time::OffsetDateTime;
+
+use crate::store::media_images::MEDIA_DIR;
+use crate::store::uploads::UPLOADS_DIR;
+
+/// The data dir's folders of files the database names: resumes and media (blog images,
+/// author photos, portraits). Backed up with the database and restored with it.
+pub const BACKED_UP_FOLDERS: [&str; 2] = [UPLOADS_DIR, MEDIA_DIR];
 
 use super::backup::{backup, integrity_problems, tidy, BackupError};
 use super::data_lock::{DataDirLock, LockError};

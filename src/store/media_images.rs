@@ -6,6 +6,9 @@ use serde::{Deserialize, Serialize};
 
 use super::StoreError;
 
+/// Folder of the media inside the data dir: the files these rows name.
+pub const MEDIA_DIR: &str = "media";
+
 /// A raster image as stored for the public site: the media path a post or author names (its
 /// largest JPEG or PNG), its size, and every rendition (that path's own included).
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -19,8 +19,8 @@ use warp::{Filter, Reply};
 
 use crate::domain::dns_name::DnsName;
 use crate::health::Health;
-use crate::http::error::ApiError;
-use crate::http::security::SecurityHeaders;
+use crate::http::plumbing::error::ApiError;
+use crate::http::plumbing::security::SecurityHeaders;
 use acme::Challenges;
 use certs::{CertSlot, LoadedCert};
 
@@ -71,7 +71,7 @@ pub fn http_port_routes(
 ) -> BoxedFilter<(Response,)> {
     let security = SecurityHeaders::new(media_base);
     let challenge = warp::path!(".well-known" / "acme-challenge" / String)
-        .and(crate::http::get_or_head())
+        .and(crate::http::plumbing::filters::get_or_head())
         .map(move |token: String| match challenges.answer(&token) {
             Some(answer) => {
                 let mut response = Response::new(answer.into());
@@ -84,7 +84,7 @@ pub fn http_port_routes(
         });
     let redirect = warp::path::full()
         .and(warp::header::optional::<String>("host"))
-        .and(crate::http::raw_query())
+        .and(crate::http::plumbing::filters::raw_query())
         .map(
             move |path: warp::path::FullPath, host: Option<String>, query: String| match target
                 .location(host.as_deref(), path.as_str(), &query)

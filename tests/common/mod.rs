@@ -51,7 +51,7 @@ impl TestApp {
     /// As `new`, with pages rendered by `script` in place of the site's server bundle.
     pub fn with_render_script(script: &str) -> TestApp {
         let mut app = TestApp::new();
-        app.state.pages = Arc::new(corpsite::http::pages::Pages::with_script(
+        app.state.pages = Arc::new(corpsite::http::site::pages::Pages::with_script(
             Arc::clone(&app.state.index),
             Arc::clone(&app.state.blogs),
             Arc::clone(&app.state.site),

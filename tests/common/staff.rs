@@ -5,7 +5,7 @@ use std::net::SocketAddr;
 
 use bytes::Bytes;
 use corpsite::domain::staff::NewPassword;
-use corpsite::http::ClientAddr;
+use corpsite::http::state::ClientAddr;
 use corpsite::store::staff as accounts;
 use serde_json::json as body;
 use warp::http::{Response, StatusCode};

@@ -1,0 +1,123 @@
+//! The `Allow` header of a 405: which methods each path answers.
+
+/// The routes and the methods each takes, for the `Allow` header of a 405 (RFC 9110): a
+/// pattern's `*` is any one segment, as a route's `param` takes it. Keep it in step with the
+/// routes of each area (an `Allow` test tries every method on every path). The forms take
+/// POST and a CORS preflight; a path no pattern names is the site's, read with GET or HEAD.
+const ROUTE_METHODS: &[(&str, &[&str])] = &[
+    // forms and subscriber links (`form_post`)
+    ("/api/clients/create", &["POST", "OPTIONS"]),
+    ("/api/applicant/create", &["POST", "OPTIONS"]),
+    (
+        "/api/corp_website/subscribers/confirm",
+        &["POST", "OPTIONS"],
+    ),
+    (
+        "/api/corp_website/subscribers/unsubscribe",
+        &["POST", "OPTIONS"],
+    ),
+    // the one-click unsubscribe posts to the page of the same address
+    ("/blogs/unsubscribe", &["GET", "HEAD", "POST"]),
+    // blogs, site, openapi
+    ("/api/corp_website/blogs/get", &["GET", "HEAD"]),
+    ("/api/corp_website/blogs/get/*", &["GET", "HEAD"]),
+    ("/api/corp_website/site", &["GET", "HEAD"]),
+    ("/api/openapi.json", &["GET", "HEAD"]),
+    // staff
+    ("/api/staff/login", &["POST"]),
+    ("/api/staff/session", &["GET", "HEAD"]),
+    ("/api/staff/logout", &["POST"]),
+    ("/api/staff/password", &["POST"]),
+    ("/api/staff/settings", &["GET", "HEAD", "PUT"]),
+    ("/api/staff/media", &["POST"]),
+    // inbox
+    ("/api/staff/inbox/*", &["GET", "HEAD"]),
+    ("/api/staff/inbox/*/export.csv", &["GET", "HEAD"]),
+    ("/api/staff/inbox/*/*", &["GET", "HEAD", "DELETE"]),
+    ("/api/staff/inbox/applicants/*/resume", &["GET", "HEAD"]),
+    ("/api/staff/inbox/*/*/*", &["POST"]),
+    // stories
+    ("/api/staff/stories", &["GET", "HEAD", "POST"]),
+    ("/api/staff/stories/choices", &["GET", "HEAD"]),
+    ("/api/staff/stories/preview", &["POST"]),
+    ("/api/staff/stories/*", &["GET", "HEAD", "PUT", "DELETE"]),
+];
+
+/// The order methods are listed in.
+const METHOD_ORDER: [&str; 6] = ["GET", "HEAD", "POST", "PUT", "DELETE", "OPTIONS"];
+
+/// The methods `path` answers: those of every route whose pattern it matches (a story id
+/// may be spelled `preview`, an inbox id `export.csv`), GET and HEAD for the site's paths.
+pub(crate) fn allowed_methods(path: &str) -> String {
+    // One trailing slash is the same path to warp's `path::end`.
+    let path = path
+        .strip_suffix('/')
+        .filter(|p| !p.is_empty())
+        .unwrap_or(path);
+    let mut taken: Vec<&str> = Vec::new();
+    for (pattern, methods) in ROUTE_METHODS {
+        if matches_pattern(path, pattern) {
+            taken.extend_from_slice(methods);
+        }
+    }
+    if taken.is_empty() {
+        return "GET, HEAD".to_owned();
+    }
+    METHOD_ORDER
+        .iter()
+        .copied()
+        .filter(|method| taken.contains(method))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Whether `path` has `pattern`'s segments, `*` standing for any segment but an empty one.
+fn matches_pattern(path: &str, pattern: &str) -> bool {
+    let mut segments = path.split('/');
+    let mut parts = pattern.split('/');
+    loop {
+        match (segments.next(), parts.next()) {
+            (None, None) => return true,
+            (Some(segment), Some("*")) if !segment.is_empty() => {}
+            (Some(segment), Some(part)) if part != "*" && segment == part => {}
+            _ => return false,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_path_answers_the_methods_of_every_route_it_matches() {
+        let cases = [
+            ("/api/staff/stories", "GET, HEAD, POST"),
+            ("/api/staff/stories/", "GET, HEAD, POST"),
+            ("/api/staff/stories/choices", "GET, HEAD, PUT, DELETE"),
+            ("/api/staff/stories/preview", "GET, HEAD, POST, PUT, DELETE"),
+            ("/api/staff/stories/abc", "GET, HEAD, PUT, DELETE"),
+            ("/api/staff/inbox/enquiries", "GET, HEAD"),
+            ("/api/staff/inbox/enquiries/export.csv", "GET, HEAD, DELETE"),
+            ("/api/staff/inbox/enquiries/abc", "GET, HEAD, DELETE"),
+            ("/api/staff/inbox/applicants/abc/resume", "GET, HEAD, POST"),
+            ("/api/staff/inbox/enquiries/abc/notes", "POST"),
+            ("/api/clients/create", "POST, OPTIONS"),
+            ("/blogs/unsubscribe", "GET, HEAD, POST"),
+            ("/", "GET, HEAD"),
+            ("/contact", "GET, HEAD"),
+        ];
+        for (path, methods) in cases {
+            assert_eq!(allowed_methods(path), methods, "{path}");
+        }
+    }
+
+    #[test]
+    fn a_star_is_one_segment_that_is_not_empty() {
+        assert!(matches_pattern("/a/x/b", "/a/*/b"));
+        assert!(!matches_pattern("/a//b", "/a/*/b"));
+        assert!(!matches_pattern("/a/x/y/b", "/a/*/b"));
+        assert!(!matches_pattern("/a/x", "/a/*/b"));
+        assert!(!matches_pattern("/a/x/b/", "/a/*/b"));
+    }
+}

@@ -1,0 +1,12 @@
+//! The JSON API the public site and other sites call: the blogs, the three forms
+//! (enquiries, applications, subscriptions), the company's details, and the OpenAPI
+//! document that describes them.
+
+pub mod applicants;
+pub mod blogs;
+#[cfg(test)]
+mod generated_ui;
+pub mod leads;
+pub mod openapi;
+pub mod site_details;
+pub mod subscriptions;

@@ -1,0 +1,389 @@
+//! `GET /api/openapi.json`: an OpenAPI 3.1 description of the public API (and `/healthz`), so other sites and
+//! tools can call it without reading this code.
+//!
+//! The document is generated (utoipa) from the Rust types that serialize and parse the API's
+//! JSON (`blogs::ListBody`, `error::ErrorBody`, `reply::CreatedBody`...), so it cannot drift
+//! from them; the operations below list each route's parameters and statuses. The bodies the
+//! forms post are described by types beside their parsers (`enquiry::EnquiryPayload`) or
+//! here, with the fields' rules (`fields::schema`): a body the document takes is one the
+//! server takes.
+//! It is built once, on first request, and served as `application/json`.
+//!
+//! Every `/api` error answers `ErrorBody` through `error::reply`; the statuses listed are the
+//! ones each route can answer (403 and 507 are answered by the origin check and the disk
+//! guard).
+
+use std::sync::LazyLock;
+
+use bytes::Bytes;
+use warp::filters::BoxedFilter;
+use warp::http::StatusCode;
+use warp::reply::Response;
+use warp::Filter;
+
+use crate::domain::fields;
+use crate::http::plumbing::error::{self, ApiError};
+use crate::http::plumbing::filters::get_or_head;
+use crate::http::plumbing::reply::json_bytes;
+
+#[derive(utoipa::OpenApi)]
+#[openapi(
+    info(
+        title = "corpsite public API",
+        description = "The JSON API of the company website: blogs, contact enquiries, blog \
+                       subscriptions and job applications. Every error answers \
+                       `{\"message\", \"errors\"}` (`ErrorBody`).",
+        license(name = "UNLICENSED"),
+    ),
+    paths(
+        operations::list_blogs,
+        operations::get_blog,
+        operations::create_enquiry,
+        operations::create_applicant,
+        operations::confirm_subscription,
+        operations::unsubscribe,
+        operations::site_details,
+        operations::openapi_document,
+        operations::healthz,
+    ),
+    tags(
+        (name = "blogs", description = "The blog posts, newest first, and search."),
+        (name = "forms", description = "What the site's forms post: enquiries, subscriptions and job applications."),
+        (name = "subscriber-links", description = "What the links in subscriber mail post: \
+                                                  the confirmation of a subscription and \
+                                                  unsubscribing."),
+        (name = "site", description = "The company's details every page shows: addresses, \
+                                      numbers, links, counters, leaders and clients."),
+        (name = "meta", description = "This document."),
+        (name = "health", description = "Whether the site can serve and take forms, for load \
+                                        balancers and uptime checks."),
+    ),
+    modifiers(&OtherParts)
+)]
+pub struct ApiDoc;
+
+/// The application's parts that the document does not list: the handler reads and ignores
+/// them, each one a part (a text: an array would be a part per item, past the count of parts
+/// `maxProperties` bounds), under any name but one holding a control character (a tab
+/// aside), whose header the multipart parser refuses (400). utoipa's derive cannot say
+/// `additionalProperties` and `propertyNames` of a struct, so they are added here.
+struct OtherParts;
+
+impl utoipa::Modify for OtherParts {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        use utoipa::openapi::schema::{AdditionalProperties, ObjectBuilder, Schema, Type};
+        use utoipa::openapi::RefOr;
+        let upload = openapi
+            .components
+            .as_mut()
+            .and_then(|components| components.schemas.get_mut("ApplicantUpload"));
+        if let Some(RefOr::T(Schema::Object(upload))) = upload {
+            let name = ObjectBuilder::new()
+                .schema_type(Type::String)
+                .pattern(Some(r"^[^\u0000-\u0008\u000A-\u001F\u007F]*$"))
+                .build();
+            upload.property_names = Some(Box::new(Schema::Object(name)));
+            let text = ObjectBuilder::new().schema_type(Type::String).build();
+            upload.additional_properties = Some(Box::new(AdditionalProperties::RefOr(RefOr::T(
+                Schema::Object(text),
+            ))));
+        }
+    }
+}
+
+/// The document as sent: built once per process.
+static DOCUMENT: LazyLock<Result<Bytes, String>> = LazyLock::new(|| {
+    use utoipa::OpenApi;
+    ApiDoc::openapi()
+        .to_json()
+        .map(Bytes::from)
+        .map_err(|err| format!("cannot serialize the OpenAPI document: {err}"))
+});
+
+/// `GET /api/openapi.json` (under the `/api` prefix of `http::api`).
+pub fn routes() -> BoxedFilter<(Response,)> {
+    warp::path!("openapi.json")
+        .and(get_or_head())
+        .map(|| error::reply(document()))
+        .boxed()
+}
+
+fn document() -> Result<Response, ApiError> {
+    match &*DOCUMENT {
+        Ok(body) => Ok(json_bytes(StatusCode::OK, body.clone())),
+        Err(why) => Err(ApiError::unexpected(why.clone())),
+    }
+}
+
+/// The multipart form of `POST /api/applicant/create`, as the Join Us form sends it. The
+/// handler reads the parts one by one (`http::applicants`); this type only describes them,
+/// with the rules `domain::applicant` checks (a missing part counts as empty, so the ones
+/// that may be empty are optional). The handler reads and ignores parts it does not know, but
+/// takes at most `applicants::MAX_PARTS` parts in all: `maxProperties`. The honeypot part
+/// (`website`) is left out, as from `EnquiryPayload`: the document is for callers, who never
+/// send it.
+#[derive(utoipa::ToSchema)]
+#[schema(
+    description = "A job application: its text parts and the resume image. Other parts are \
+                   ignored; a form has at most 10 parts.",
+    max_properties = 10
+)]
+#[allow(dead_code)]
+pub(crate) struct ApplicantUpload {
+    #[schema(schema_with = fields::schema::person_name)]
+    name: String,
+    #[schema(schema_with = fields::schema::mobile)]
+    mobile: String,
+    #[schema(schema_with = fields::schema::email)]
+    email: String,
+    #[schema(schema_with = fields::schema::experience)]
+    experience: String,
+    #[schema(schema_with = fields::schema::short_text)]
+    previous_company: Option<String>,
+    /// A short message.
+    #[schema(schema_with = fields::schema::optional_message)]
+    query: Option<String>,
+    /// "Corp Careers" from the site; stored as sent.
+    #[schema(schema_with = fields::schema::short_text)]
+    department_website: Option<String>,
+    /// The resume: a JPEG, PNG, WebP or SVG image (the bytes decide, not the name); an empty
+    /// part counts as none.
+    #[schema(value_type = String, format = Binary, content_media_type = "application/octet-stream", min_length = 1)]
+    file: Vec<u8>,
+}
+
+/// The body of the two subscriber-link posts, as a mailed link sends it: the token of the
+/// link, `{subscription id}.{secret}` in lower-case hex (`domain::mail_token`). The handlers
+/// read `subscriptions::TokenForm`, where a missing token counts as empty and, like any token
+/// no link carried, is answered 400.
+#[derive(utoipa::ToSchema)]
+#[schema(as = TokenForm, description = "The token of a link in subscriber mail.")]
+#[allow(dead_code)]
+pub(crate) struct TokenPayload {
+    /// The link's `token`: 32 hex digits, a dot, 64 hex digits.
+    #[schema(
+        pattern = r"^[0-9a-f]{32}\.[0-9a-f]{64}$",
+        min_length = 97,
+        max_length = 97
+    )]
+    token: String,
+}
+
+/// The operations, one function each. These functions only carry the documentation (utoipa
+/// reads their attributes); the handlers are in `blogs`, `leads` and `applicants`.
+#[allow(dead_code)]
+mod operations {
+    use super::{ApplicantUpload, TokenPayload};
+    use crate::domain::enquiry::EnquiryPayload;
+    use crate::http::health::HealthBody;
+    use crate::http::plumbing::error::ErrorBody;
+    use crate::http::plumbing::reply::CreatedBody;
+    use crate::http::public_api::blogs::{DetailBody, ListBody};
+    use crate::http::public_api::site_details::SiteBody;
+    use crate::http::public_api::subscriptions::MessageBody;
+
+    #[utoipa::path(
+        get,
+        path = "/api/corp_website/site",
+        tag = "site",
+        operation_id = "getSiteDetails",
+        summary = "The company's details, as the office last saved them (or the demo ones)",
+        responses(
+            (status = 200, description = "The details every page shows.", body = SiteBody),
+            (status = 503, description = "The site is very busy.", body = ErrorBody,
+                headers(("Retry-After" = u64, description = "Seconds to wait."))),
+        )
+    )]
+    fn site_details() {}
+
+    #[utoipa::path(
+        get,
+        path = "/api/corp_website/blogs/get",
+        tag = "blogs",
+        operation_id = "listBlogs",
+        summary = "One page of blogs, newest first, or the best matches of a search",
+        params(
+            ("page" = Option<String>, Query,
+                description = "The page, from 1. Any value is accepted: one that is not a \
+                               number counts as 1, and one past the end as the last page.",
+                example = "1"),
+            ("text" = Option<String>, Query,
+                description = "Words to search for in the title, motive, text, tags and \
+                               author. Any text is safe; empty lists every blog.",
+                example = "office"),
+        ),
+        responses(
+            (status = 200, description = "The page and where it sits in the list.",
+                body = ListBody),
+            (status = 429, description = "Too many searches from this client that were not \
+                                          answered from the cache.", body = ErrorBody,
+                headers(("Retry-After" = u64, description = "Seconds to wait."))),
+            (status = 503, description = "The site is very busy.", body = ErrorBody,
+                headers(("Retry-After" = u64, description = "Seconds to wait."))),
+        )
+    )]
+    fn list_blogs() {}
+
+    #[utoipa::path(
+        get,
+        path = "/api/corp_website/blogs/get/{id}",
+        tag = "blogs",
+        operation_id = "getBlog",
+        summary = "One blog by its id",
+        params(
+            ("id" = String, Path, description = "The blog's `_id` (a slug of its title)."),
+        ),
+        responses(
+            (status = 200, description = "The blog, the only item of `data.datas`.",
+                body = DetailBody),
+            (status = 404, description = "No blog has this id: `data.datas` is empty and \
+                                          `message` says so.", body = DetailBody),
+            (status = 503, description = "The site is very busy.", body = ErrorBody,
+                headers(("Retry-After" = u64, description = "Seconds to wait."))),
+        )
+    )]
+    fn get_blog() {}
+
+    #[utoipa::path(
+        post,
+        path = "/api/clients/create",
+        tag = "forms",
+        operation_id = "createEnquiry",
+        summary = "A contact enquiry, or a blog subscription",
+        description = "A post with `name`, `mobile` and `requirment` all blank is a blog \
+                       subscription and needs only `email`; anything else is a contact \
+                       enquiry and needs `name`, `email`, `mobile` and `requirment`. Missing \
+                       and null fields count as empty.",
+        request_body(content = EnquiryPayload, content_type = "application/json"),
+        responses(
+            (status = 201, description = "Stored.", body = CreatedBody),
+            (status = 400, description = "The body is not JSON of this shape.", body = ErrorBody),
+            (status = 403, description = "The request came from another site's page.",
+                body = ErrorBody),
+            (status = 408, description = "The body stopped arriving.", body = ErrorBody),
+            (status = 413, description = "The body is over 64 KB.", body = ErrorBody),
+            (status = 415, description = "The body is not `application/json`.", body = ErrorBody),
+            (status = 422, description = "Fields broke a rule; `errors` names each one.",
+                body = ErrorBody),
+            (status = 429, description = "Too many form posts from this client.",
+                body = ErrorBody,
+                headers(("Retry-After" = u64, description = "Seconds to wait."))),
+            (status = 503, description = "The site is very busy.", body = ErrorBody,
+                headers(("Retry-After" = u64, description = "Seconds to wait."))),
+            (status = 507, description = "The server's disk is too full to store it.",
+                body = ErrorBody),
+        )
+    )]
+    fn create_enquiry() {}
+
+    #[utoipa::path(
+        post,
+        path = "/api/applicant/create",
+        tag = "forms",
+        operation_id = "createApplicant",
+        summary = "A job application with a resume image",
+        request_body(content = ApplicantUpload, content_type = "multipart/form-data"),
+        responses(
+            (status = 201, description = "Stored.", body = CreatedBody),
+            (status = 400, description = "The multipart body is malformed.", body = ErrorBody),
+            (status = 403, description = "The request came from another site's page.",
+                body = ErrorBody),
+            (status = 408, description = "The body stopped arriving.", body = ErrorBody),
+            (status = 413, description = "The file or the request is too large.",
+                body = ErrorBody),
+            (status = 415, description = "The body is not `multipart/form-data`, or the file \
+                                          is not an accepted image.", body = ErrorBody),
+            (status = 422, description = "Fields broke a rule; `errors` names each one.",
+                body = ErrorBody),
+            (status = 429, description = "Too many form posts from this client.",
+                body = ErrorBody,
+                headers(("Retry-After" = u64, description = "Seconds to wait."))),
+            (status = 503, description = "The site is very busy.", body = ErrorBody,
+                headers(("Retry-After" = u64, description = "Seconds to wait."))),
+            (status = 507, description = "The server's disk is too full to store it.",
+                body = ErrorBody),
+        )
+    )]
+    fn create_applicant() {}
+
+    #[utoipa::path(
+        post,
+        path = "/api/corp_website/subscribers/confirm",
+        tag = "subscriber-links",
+        operation_id = "confirmSubscription",
+        summary = "Confirm a blog subscription with the token of the mailed link",
+        request_body(content = TokenPayload, content_type = "application/json"),
+        responses(
+            (status = 200, description = "Confirmed (or confirmed before).", body = MessageBody),
+            (status = 400, description = "The link is not valid, or has expired; `message` \
+                                          says which.", body = ErrorBody),
+            (status = 403, description = "The request came from another site's page.",
+                body = ErrorBody),
+            (status = 408, description = "The body stopped arriving.", body = ErrorBody),
+            (status = 413, description = "The body is over 64 KB.", body = ErrorBody),
+            (status = 415, description = "The body is not `application/json`.", body = ErrorBody),
+            (status = 429, description = "Too many form posts from this client.",
+                body = ErrorBody,
+                headers(("Retry-After" = u64, description = "Seconds to wait."))),
+            (status = 503, description = "The site is very busy.", body = ErrorBody,
+                headers(("Retry-After" = u64, description = "Seconds to wait."))),
+            (status = 507, description = "The server's disk is too full.", body = ErrorBody),
+        )
+    )]
+    fn confirm_subscription() {}
+
+    #[utoipa::path(
+        post,
+        path = "/api/corp_website/subscribers/unsubscribe",
+        tag = "subscriber-links",
+        operation_id = "unsubscribe",
+        summary = "End a blog subscription with the token of a mailed unsubscribe link",
+        request_body(content = TokenPayload, content_type = "application/json"),
+        responses(
+            (status = 200, description = "Unsubscribed.", body = MessageBody),
+            (status = 400, description = "The link is not valid.", body = ErrorBody),
+            (status = 403, description = "The request came from another site's page.",
+                body = ErrorBody),
+            (status = 408, description = "The body stopped arriving.", body = ErrorBody),
+            (status = 413, description = "The body is over 64 KB.", body = ErrorBody),
+            (status = 415, description = "The body is not `application/json`.", body = ErrorBody),
+            (status = 429, description = "Too many form posts from this client.",
+                body = ErrorBody,
+                headers(("Retry-After" = u64, description = "Seconds to wait."))),
+            (status = 503, description = "The site is very busy.", body = ErrorBody,
+                headers(("Retry-After" = u64, description = "Seconds to wait."))),
+            (status = 507, description = "The server's disk is too full.", body = ErrorBody),
+        )
+    )]
+    fn unsubscribe() {}
+
+    #[utoipa::path(
+        get,
+        path = "/api/openapi.json",
+        tag = "meta",
+        operation_id = "openapiDocument",
+        summary = "This document (OpenAPI 3.1)",
+        responses(
+            (status = 200, description = "The OpenAPI document.", content_type = "application/json"),
+        )
+    )]
+    fn openapi_document() {}
+
+    #[utoipa::path(
+        get,
+        path = "/healthz",
+        tag = "health",
+        operation_id = "health",
+        summary = "Whether the database answers and the disk has room; the backups' and \
+                   certificate's state",
+        description = "Never cached. `degraded` (200): the site serves, but the last backup or \
+                       certificate renewal failed. `failing` (503): the database does not \
+                       answer or the disk is below the minimum free space.",
+        responses(
+            (status = 200, description = "The site serves and takes forms.", body = HealthBody),
+            (status = 503, description = "The site cannot take forms; `message` says why.",
+                body = HealthBody),
+        )
+    )]
+    fn healthz() {}
+}

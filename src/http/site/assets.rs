@@ -1,0 +1,445 @@
+//! The site: Vite's build of `ui/`, embedded in the binary.
+//!
+//! Hashed files under `/assets/` are immutable and precompressed (build.rs wrote `.br` and
+//! `.gz` beside each). The route table (`ui/src/app/route-table.json`) says which paths are
+//! pages; `http::pages` answers them (and every other path that is no file, with 404).
+
+use std::borrow::Cow;
+use std::sync::LazyLock;
+
+use crate::http::plumbing::reply::{etag_matches, etag_of};
+use bytes::Bytes;
+use rust_embed::RustEmbed;
+use serde::Deserialize;
+use warp::http::{header, HeaderMap, HeaderValue, StatusCode};
+use warp::reply::Response;
+
+#[derive(RustEmbed)]
+#[folder = "ui/dist/"]
+// Vite's build manifest is for the bundle-size check, not for visitors.
+#[exclude = ".vite/*"]
+struct UiDist;
+
+const IMMUTABLE: &str = "public, max-age=31536000, immutable";
+const SHORT_CACHE: &str = "public, max-age=3600";
+
+/// The one route table (`ui/src/app/route-table.json`), which the UI's router reads too.
+const ROUTE_TABLE: &str = include_str!("../../../ui/src/app/route-table.json");
+
+#[derive(Deserialize)]
+struct RouteTable {
+    routes: Vec<Route>,
+}
+
+/// One route of the table.
+#[derive(Debug, Deserialize)]
+pub struct Route {
+    pub path: String,
+    /// The page module under `ui/src/pages/` that shows it (`home-page`).
+    pub page: String,
+    /// Never rendered on the server, indexed or cached by others (staff pages, the pages
+    /// of links in subscriber mail).
+    #[serde(default)]
+    pub private: bool,
+    /// The API answers the page shows (`http::pages` fetches them before rendering).
+    #[serde(default)]
+    pub data: Vec<PageData>,
+}
+
+/// What a page loads from the blog API, as the route table names it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+pub enum PageData {
+    /// Page 1 of the list with no search (the home page's stories, a post's similar ones).
+    #[serde(rename = "blog-list")]
+    BlogList,
+    /// The list page and search of the query string's `page` and `q`.
+    #[serde(rename = "blog-list?page&q")]
+    BlogListQuery,
+    /// The post of the path's `:id`.
+    #[serde(rename = "blog:id")]
+    Blog,
+}
+
+/// The route table, each path split into segments (`:id` stands for any one segment).
+static PAGE_ROUTES: LazyLock<Vec<(Route, Vec<String>)>> = LazyLock::new(|| {
+    let table: RouteTable = match serde_json::from_str(ROUTE_TABLE) {
+        Ok(table) => table,
+        Err(err) => {
+            // Tests parse the same file, so this never ships; fail closed (every page 404s).
+            tracing::error!(error = %err, "ui/src/app/route-table.json is not a route table");
+            return Vec::new();
+        }
+    };
+    table
+        .routes
+        .into_iter()
+        .map(|route| {
+            let parts = segments(&route.path).map(str::to_owned).collect();
+            (route, parts)
+        })
+        .collect()
+});
+
+/// The routes of the table, in its order.
+pub fn page_routes() -> impl Iterator<Item = &'static Route> {
+    PAGE_ROUTES.iter().map(|(route, _)| route)
+}
+
+fn segments(path: &str) -> impl Iterator<Item = &str> {
+    path.split('/').filter(|segment| !segment.is_empty())
+}
+
+/// Is `path` a page of the site (answered with 200)? A trailing slash is allowed; a
+/// parameter (`:id`) matches any one non-empty segment.
+pub fn is_page_route(path: &str) -> bool {
+    find_route(path).is_some()
+}
+
+/// The route of the table that `path` is, with the value of its `:id` (if it has one).
+pub fn find_route(path: &str) -> Option<(&'static Route, Option<&str>)> {
+    find_route_in(&PAGE_ROUTES, path)
+}
+
+fn find_route_in<'t, 'p>(
+    table: &'t [(Route, Vec<String>)],
+    path: &'p str,
+) -> Option<(&'t Route, Option<&'p str>)> {
+    let rest = path.strip_prefix('/')?;
+    if rest.contains("//") || rest.starts_with('/') {
+        return None;
+    }
+    let trimmed = rest.strip_suffix('/').unwrap_or(rest);
+    table.iter().find_map(|(route, parts)| {
+        let mut given = segments(trimmed);
+        let mut id = None;
+        let matches = parts.iter().all(|want| {
+            given.next().is_some_and(|segment| {
+                if want.starts_with(':') {
+                    id = Some(segment);
+                    true
+                } else {
+                    segment == want
+                }
+            })
+        }) && given.next().is_none();
+        matches.then_some((route, id))
+    })
+}
+
+/// index.html with the runtime settings written in, rendered once at start.
+pub struct IndexPage {
+    body: Bytes,
+    etag: HeaderValue,
+}
+
+impl IndexPage {
+    pub fn render(api_base: &str, media_base: &str) -> IndexPage {
+        let template = UiDist::get("index.html")
+            .map(|f| String::from_utf8_lossy(&f.data).into_owned())
+            .unwrap_or_else(|| {
+                "<!doctype html><title>corpsite</title><p>The site was not built.</p>".into()
+            });
+        let html = template
+            .replace(
+                r#"<meta name="corpsite:api-base" content="/api" />"#,
+                &format!(
+                    r#"<meta name="corpsite:api-base" content="{}" />"#,
+                    escape_attr(api_base)
+                ),
+            )
+            .replace(
+                r#"<meta name="corpsite:media-base" content="/media/" />"#,
+                &format!(
+                    r#"<meta name="corpsite:media-base" content="{}" />"#,
+                    escape_attr(media_base)
+                ),
+            );
+        IndexPage {
+            etag: etag_of(html.as_bytes()),
+            body: Bytes::from(html),
+        }
+    }
+
+    /// The shell: index.html with its runtime settings, and no page in it.
+    pub fn html(&self) -> &str {
+        std::str::from_utf8(&self.body).unwrap_or_default()
+    }
+
+    /// Answers the shell (the browser renders the page, as before server rendering).
+    pub fn respond(
+        &self,
+        status: StatusCode,
+        cache: &'static str,
+        request: &HeaderMap,
+    ) -> Response {
+        html_response(status, &self.body, None, &self.etag, cache, request)
+    }
+}
+
+/// An HTML answer with its tag: 304 when the client has it (only for a 200), gzip (with its
+/// own tag, `gzip_etag`) when it is given and the client takes it.
+pub fn html_response(
+    status: StatusCode,
+    body: &Bytes,
+    gzip: Option<(&Bytes, &HeaderValue)>,
+    etag: &HeaderValue,
+    cache: &'static str,
+    request: &HeaderMap,
+) -> Response {
+    let gzipped = gzip.filter(|_| pick_encoding(request).is_some());
+    // Each encoding is its own representation, with its own tag.
+    let (body, etag) = gzipped.unwrap_or((body, etag));
+    let not_modified = status == StatusCode::OK && etag_matches(request, etag);
+    let mut response = if not_modified {
+        empty(StatusCode::NOT_MODIFIED)
+    } else {
+        with_body(status, body.clone())
+    };
+    // Room for these and the security headers, so that none of them grows the map.
+    let headers = response.headers_mut();
+    headers.reserve(16);
+    headers.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("text/html; charset=utf-8"),
+    );
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
+    headers.insert(header::ETAG, etag.clone());
+    if gzip.is_some() {
+        headers.insert(header::VARY, HeaderValue::from_static("Accept-Encoding"));
+        if gzipped.is_some() && !not_modified {
+            headers.insert(header::CONTENT_ENCODING, HeaderValue::from_static("gzip"));
+        }
+    }
+    response
+}
+
+fn escape_attr(value: &str) -> String {
+    value
+        .replace('&', "&amp;")
+        .replace('"', "&quot;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+}
+
+/// A file of the site's build at `path` (a GET or HEAD outside `/api/` and `/media/`), or a
+/// JSON 404 for a missing hashed asset; None when `path` is no file (then it is a page, or
+/// nothing: `http::pages` answers both).
+pub fn file(path: &str, request: &HeaderMap) -> Option<Response> {
+    if is_page_route(path) {
+        return None;
+    }
+    let file = path.trim_start_matches('/');
+    // index.html itself is only served rendered, through the page routes.
+    if !file.is_empty() && file != "index.html" && !file.ends_with(".br") && !file.ends_with(".gz")
+    {
+        if let Some(response) = embedded_file(file, request) {
+            return Some(response);
+        }
+    }
+    if file.starts_with("assets/") {
+        // A missing hashed file is an error of the client's, not a page.
+        return Some(
+            crate::http::plumbing::error::ApiError::NotFound("No such asset.".into())
+                .into_response(),
+        );
+    }
+    None
+}
+
+fn embedded_file(file: &str, request: &HeaderMap) -> Option<Response> {
+    let original = UiDist::get(file)?;
+    let hash = hex::encode(original.metadata.sha256_hash());
+    let mime = original.metadata.mimetype().to_owned();
+    let cache = if file.starts_with("assets/") {
+        IMMUTABLE
+    } else {
+        SHORT_CACHE
+    };
+
+    let (encoding, data): (Option<&'static str>, Cow<'static, [u8]>) = match pick_encoding(request)
+    {
+        Some((name, suffix)) => match UiDist::get(&format!("{file}.{suffix}")) {
+            Some(packed) => (Some(name), packed.data),
+            None => (None, original.data),
+        },
+        None => (None, original.data),
+    };
+    let compressible = UiDist::get(&format!("{file}.gz")).is_some()
+        || UiDist::get(&format!("{file}.br")).is_some();
+    // Each encoding is its own representation, with its own tag.
+    let etag = HeaderValue::from_str(&match encoding {
+        Some(name) => format!("\"{}-{name}\"", &hash[..32]),
+        None => format!("\"{}\"", &hash[..32]),
+    })
+    .ok()?;
+
+    let mut response = if etag_matches(request, &etag) {
+        empty(StatusCode::NOT_MODIFIED)
+    } else {
+        with_body(StatusCode::OK, Bytes::from(data.into_owned()))
+    };
+    let headers = response.headers_mut();
+    headers.insert(header::CONTENT_TYPE, content_type(&mime));
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
+    headers.insert(header::ETAG, etag);
+    if let Some(name) = encoding {
+        headers.insert(header::CONTENT_ENCODING, HeaderValue::from_static(name));
+    }
+    if compressible {
+        headers.insert(header::VARY, HeaderValue::from_static("Accept-Encoding"));
+    }
+    Some(response)
+}
+
+fn content_type(mime: &str) -> HeaderValue {
+    let needs_charset = mime.starts_with("text/")
+        || mime == "application/javascript"
+        || mime == "application/json"
+        || mime == "image/svg+xml";
+    let value = if mime == "application/javascript" {
+        "text/javascript; charset=utf-8".to_owned()
+    } else if needs_charset {
+        format!("{mime}; charset=utf-8")
+    } else {
+        mime.to_owned()
+    };
+    HeaderValue::from_str(&value)
+        .unwrap_or_else(|_| HeaderValue::from_static("application/octet-stream"))
+}
+
+/// The best encoding the client accepts that we precompress: brotli, then gzip.
+fn pick_encoding(request: &HeaderMap) -> Option<(&'static str, &'static str)> {
+    let accepted = request.get(header::ACCEPT_ENCODING)?.to_str().ok()?;
+    let accepts = |wanted: &str| {
+        accepted.split(',').any(|item| {
+            let mut parts = item.split(';');
+            let name = parts.next().unwrap_or("").trim();
+            let q = parts
+                .filter_map(|p| p.trim().strip_prefix("q="))
+                .next()
+                .and_then(|q| q.trim().parse::<f32>().ok())
+                .unwrap_or(1.0);
+            name.eq_ignore_ascii_case(wanted) && q > 0.0
+        })
+    };
+    if accepts("br") {
+        Some(("br", "br"))
+    } else if accepts("gzip") {
+        Some(("gzip", "gz"))
+    } else {
+        None
+    }
+}
+
+fn with_body(status: StatusCode, body: Bytes) -> Response {
+    let mut response = Response::new(body.into());
+    *response.status_mut() = status;
+    response
+}
+
+fn empty(status: StatusCode) -> Response {
+    with_body(status, Bytes::new())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_path_of_the_route_table_parses() {
+        let table: RouteTable = serde_json::from_str(ROUTE_TABLE).expect("route table");
+        assert_eq!(PAGE_ROUTES.len(), table.routes.len());
+        assert!(table.routes.iter().all(|route| route.path.starts_with('/')));
+    }
+
+    #[test]
+    fn page_routes_match_the_route_table_and_blog_details() {
+        for path in [
+            "/",
+            "/home",
+            "/blogs",
+            "/blogs/",
+            "/contact",
+            "/blogs/detail/abc-1",
+            "/shilpa_foundation",
+        ] {
+            assert!(is_page_route(path), "{path} should be a page");
+        }
+        for path in [
+            "/nope",
+            "/blogs/detail/",
+            "/blogs/detail/a/b",
+            "/home/x",
+            "/api",
+            "/assets/x.js",
+            "//",
+            "///",
+            "/blogs//",
+            "//blogs",
+            "",
+            "blogs",
+        ] {
+            assert!(!is_page_route(path), "{path} should not be a page");
+        }
+    }
+
+    #[test]
+    fn a_route_table_entry_may_be_private_and_name_its_data() {
+        let table: RouteTable = serde_json::from_str(
+            r#"{"routes": [
+                {"path": "/staff/leads/:id", "page": "staff-lead-page", "private": true},
+                {"path": "/blogs/detail/:id", "page": "blog-detail-page", "data": ["blog:id", "blog-list"]}
+            ]}"#,
+        )
+        .expect("table");
+        let table: Vec<(Route, Vec<String>)> = table
+            .routes
+            .into_iter()
+            .map(|route| {
+                let parts = segments(&route.path).map(str::to_owned).collect();
+                (route, parts)
+            })
+            .collect();
+        let (staff, id) = find_route_in(&table, "/staff/leads/42").expect("staff route");
+        assert!(staff.private);
+        assert_eq!(id, Some("42"));
+        let (post, id) = find_route_in(&table, "/blogs/detail/a-post/").expect("post route");
+        assert!(!post.private);
+        assert_eq!(id, Some("a-post"));
+        assert_eq!(post.data, [PageData::Blog, PageData::BlogList]);
+        assert!(serde_json::from_str::<RouteTable>(
+            r#"{"routes": [{"path": "/", "page": "p", "data": ["no-such-data"]}]}"#
+        )
+        .is_err());
+    }
+
+    #[test]
+    fn encoding_honours_preference_and_zero_quality() {
+        let mut headers = HeaderMap::new();
+        headers.insert(
+            header::ACCEPT_ENCODING,
+            HeaderValue::from_static("gzip, deflate, br"),
+        );
+        assert_eq!(pick_encoding(&headers), Some(("br", "br")));
+        headers.insert(
+            header::ACCEPT_ENCODING,
+            HeaderValue::from_static("br;q=0, gzip"),
+        );
+        assert_eq!(pick_encoding(&headers), Some(("gzip", "gz")));
+        headers.insert(
+            header::ACCEPT_ENCODING,
+            HeaderValue::from_static("identity"),
+        );
+        assert_eq!(pick_encoding(&headers), None);
+    }
+
+    #[test]
+    fn runtime_settings_are_escaped_into_index_html() {
+        let page = IndexPage::render("/api", "https://bucket.example.com/a\"b/");
+        let html = String::from_utf8_lossy(&page.body);
+        assert!(
+            html.contains(r#"content="https://bucket.example.com/a&quot;b/""#),
+            "{html}"
+        );
+    }
+}

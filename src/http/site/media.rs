@@ -1,0 +1,190 @@
+//! `/media/{path}`: blog images and author photos, from `<data-dir>/media/` or, for the demo
+//! content, from the seed images embedded in the binary.
+//!
+//! Only plain relative paths inside the media folder are served; anything that could step
+//! out of it (`..`, encoded slashes or backslashes, absolute paths, NUL, symlinks leading
+//! elsewhere) answers the same JSON 404 as a missing file.
+
+use std::path::{Path, PathBuf};
+
+use bytes::Bytes;
+use sha2::{Digest, Sha256};
+use warp::filters::BoxedFilter;
+use warp::http::{header, HeaderMap, HeaderValue, StatusCode};
+use warp::path::Tail;
+use warp::reply::Response;
+use warp::Filter;
+
+use crate::content::media::MediaLibrary;
+use crate::content::seed::embedded_media;
+use crate::domain::sanitize::is_media_path;
+use crate::http::plumbing::error::ApiError;
+use crate::http::plumbing::filters::get_or_head;
+use crate::http::state::AppState;
+
+const IMMUTABLE: &str = "public, max-age=31536000, immutable";
+const SHORT_CACHE: &str = "public, max-age=300";
+/// Hex digits that make a name content-hashed (and so safe to cache forever).
+const MIN_HASH_LEN: usize = 16;
+
+pub fn routes(state: &AppState) -> BoxedFilter<(Response,)> {
+    let library = MediaLibrary::new(&state.settings.data_dir);
+    warp::path("media")
+        .and(get_or_head())
+        .and(warp::path::tail())
+        .and(warp::header::headers_cloned())
+        .then(move |tail: Tail, headers: HeaderMap| {
+            let root = library.root().to_path_buf();
+            async move { serve(root, tail.as_str(), &headers).await }
+        })
+        .boxed()
+}
+
+async fn serve(root: PathBuf, raw_path: &str, request: &HeaderMap) -> Response {
+    let Some(path) = decode_media_path(raw_path) else {
+        return not_found();
+    };
+    let found = match read_inside(root, path.clone()).await {
+        Some(found) => Some(found),
+        None => embedded_media(&path).map(|data| {
+            let etag = format!("\"{}\"", &hex::encode(Sha256::digest(&data))[..32]);
+            (data, etag)
+        }),
+    };
+    let Some((body, etag)) = found else {
+        return not_found();
+    };
+    respond(&path, body, &etag, request)
+}
+
+/// The media path in a request path, or None for anything but plain segments of
+/// letters, digits, `-`, `_` and `.` (no segment starting with a dot).
+fn decode_media_path(raw: &str) -> Option<String> {
+    let lower = raw.to_ascii_lowercase();
+    // Encoded separators would turn into real ones after decoding.
+    if ["%2f", "%5c", "%00"]
+        .iter()
+        .any(|encoded| lower.contains(encoded))
+    {
+        return None;
+    }
+    let decoded = percent_encoding::percent_decode_str(raw)
+        .decode_utf8()
+        .ok()?;
+    is_media_path(&decoded).then(|| decoded.into_owned())
+}
+
+/// The file's bytes and tag, if it is a regular file that really lies inside `root`
+/// (after following symlinks).
+async fn read_inside(root: PathBuf, path: String) -> Option<(Bytes, String)> {
+    tokio::task::spawn_blocking(move || {
+        let root = root.canonicalize().ok()?;
+        let file = root.join(Path::new(&path)).canonicalize().ok()?;
+        if !file.starts_with(&root) {
+            return None;
+        }
+        let metadata = std::fs::metadata(&file).ok()?;
+        if !metadata.is_file() {
+            return None;
+        }
+        let bytes = std::fs::read(&file).ok()?;
+        let modified = metadata
+            .modified()
+            .ok()
+            .and_then(|m| m.duration_since(std::time::UNIX_EPOCH).ok())
+            .map(|d| d.as_nanos())
+            .unwrap_or_default();
+        Some((
+            Bytes::from(bytes),
+            format!("\"{:x}-{modified:x}\"", metadata.len()),
+        ))
+    })
+    .await
+    .ok()
+    .flatten()
+}
+
+fn respond(path: &str, body: Bytes, etag: &str, request: &HeaderMap) -> Response {
+    let etag =
+        HeaderValue::from_str(etag).unwrap_or_else(|_| HeaderValue::from_static("\"media\""));
+    let fresh = request
+        .get(header::IF_NONE_MATCH)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|tags| {
+            tags.split(',')
+                .any(|t| t.trim().trim_start_matches("W/") == etag.to_str().unwrap_or(""))
+        });
+    let mut response = if fresh {
+        let mut response = Response::new(Bytes::new().into());
+        *response.status_mut() = StatusCode::NOT_MODIFIED;
+        response
+    } else {
+        Response::new(body.into())
+    };
+    let mime = mime_guess::from_path(path).first_or_octet_stream();
+    let headers = response.headers_mut();
+    if let Ok(value) = HeaderValue::from_str(mime.as_ref()) {
+        headers.insert(header::CONTENT_TYPE, value);
+    }
+    let cache = if is_content_hashed(path) {
+        IMMUTABLE
+    } else {
+        SHORT_CACHE
+    };
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
+    headers.insert(header::ETAG, etag);
+    response
+}
+
+/// Does the file name carry a content hash (a run of 16 or more hex digits)?
+fn is_content_hashed(path: &str) -> bool {
+    let name = path.rsplit('/').next().unwrap_or(path);
+    let stem = name.split('.').next().unwrap_or(name);
+    stem.split(['-', '_'])
+        .any(|part| part.len() >= MIN_HASH_LEN && part.bytes().all(|b| b.is_ascii_hexdigit()))
+}
+
+fn not_found() -> Response {
+    ApiError::NotFound("There is no such image.".into()).into_response()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_plain_relative_paths_decode() {
+        let cases = [
+            (
+                "blogs/3f9a0c1d2e3f4a5b.svg",
+                Some("blogs/3f9a0c1d2e3f4a5b.svg"),
+            ),
+            ("blogs/a%2Db.svg", Some("blogs/a-b.svg")),
+            ("../secret", None),
+            ("blogs/../../etc/passwd", None),
+            ("%2e%2e/secret", None),
+            ("%2E%2E%2Fsecret", None),
+            ("blogs%2fa.svg", None),
+            ("..%5csecret", None),
+            ("blogs\\a.svg", None),
+            ("/etc/passwd", None),
+            ("%2fetc/passwd", None),
+            ("a%00.svg", None),
+            (".hidden", None),
+            ("", None),
+            ("blogs//a.svg", None),
+            ("%ff.svg", None),
+        ];
+        for (raw, decoded) in cases {
+            assert_eq!(decode_media_path(raw).as_deref(), decoded, "{raw}");
+        }
+    }
+
+    #[test]
+    fn hashed_names_are_recognised() {
+        assert!(is_content_hashed("blogs/3f9a0c1d2e3f4a5b.svg"));
+        assert!(is_content_hashed("logo-3f9a0c1d2e3f4a5b6c.png"));
+        assert!(!is_content_hashed("blogs/office-photo.svg"));
+        assert!(!is_content_hashed("blogs/3f9a0c1d.svg"));
+    }
+}

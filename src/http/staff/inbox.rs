@@ -1,0 +1,410 @@
+//! `/api/staff/inbox/{list}/...`: the staff inbox over `enquiries`, `subscribers` and
+//! `applicants`, every endpoint behind `staff::gate` (401 without a session, 403 for a
+//! change without the site's origin and CSRF token).
+//!
+//! - `GET {list}?q&status&department&from&to&page`: one page newest first,
+//!   `{"data": [...], "pagination": {"total", "capped", "limit", "page"}, "new": n}`
+//! - `GET {list}/export.csv?...`: every row the same filters match, as CSV (the CLI's writer)
+//! - `GET {list}/{id}`: `{"data": {...}, "notes": [...]}`
+//! - `POST {list}/{id}/status` `{status}`, `POST {list}/{id}/notes` `{text}`
+//! - `DELETE {list}/{id}`: erases the lead, its notes and its resume file
+//! - `GET applicants/{id}/resume[?download=1]`: the stored resume, sandboxed
+//!
+//! Every change is written to the audit log in the same transaction.
+
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+use warp::filters::BoxedFilter;
+use warp::http::{header, HeaderMap, HeaderValue, StatusCode};
+use warp::reply::Response;
+use warp::{Filter, Reply};
+
+use crate::domain::csv::CsvWriter;
+use crate::domain::inbox::{parse_note, parse_status, InboxList, InboxQuery, PAGE_SIZE};
+use crate::http::plumbing::body::Body;
+use crate::http::plumbing::error::{self, ApiError};
+use crate::http::plumbing::filters::raw_query;
+use crate::http::plumbing::json_body::read_json;
+use crate::http::plumbing::reply::invalid;
+use crate::http::staff::sign_in::{gate, Access, Staff};
+use crate::http::state::AppState;
+use crate::store::inbox::{self, Note};
+use crate::store::staff as accounts;
+use crate::store::uploads::uploads_dir;
+use crate::store::StoreError;
+
+const NO_SUCH_LIST: &str = "There is no such list: choose enquiries, subscribers or applicants.";
+const NOT_FOUND: &str = "This item is not in the list (it may have been erased).";
+
+type Gate = Result<Staff, ApiError>;
+
+pub fn routes(state: &AppState) -> BoxedFilter<(Response,)> {
+    let base = || warp::path("staff").and(warp::path("inbox"));
+    let export = base()
+        .and(warp::path::param::<String>())
+        .and(warp::path("export.csv"))
+        .and(warp::path::end())
+        .and(crate::http::plumbing::filters::get_or_head())
+        .and(state.filter())
+        .and(gate(state, Access::READ))
+        .and(raw_query())
+        .then(|list: String, state, staff, query: String| async move {
+            error::reply(export(state, staff, &list, &query).await)
+        });
+    let resume = base()
+        .and(warp::path("applicants"))
+        .and(warp::path::param::<String>())
+        .and(warp::path("resume"))
+        .and(warp::path::end())
+        .and(crate::http::plumbing::filters::get_or_head())
+        .and(state.filter())
+        .and(gate(state, Access::READ))
+        .and(raw_query())
+        .then(|id: String, state, staff, query: String| async move {
+            error::reply(resume(state, staff, id, &query).await)
+        });
+    let list = base()
+        .and(warp::path::param::<String>())
+        .and(warp::path::end())
+        .and(crate::http::plumbing::filters::get_or_head())
+        .and(state.filter())
+        .and(gate(state, Access::READ))
+        .and(raw_query())
+        .then(|list: String, state, staff, query: String| async move {
+            error::reply(list_page(state, staff, &list, &query).await)
+        });
+    let item = base()
+        .and(warp::path::param::<String>())
+        .and(warp::path::param::<String>())
+        .and(warp::path::end())
+        .and(crate::http::plumbing::filters::get_or_head())
+        .and(state.filter())
+        .and(gate(state, Access::READ))
+        .then(|list: String, id: String, state, staff| async move {
+            error::reply(item(state, staff, &list, id).await)
+        });
+    let erase = base()
+        .and(warp::path::param::<String>())
+        .and(warp::path::param::<String>())
+        .and(warp::path::end())
+        .and(warp::delete())
+        .and(state.filter())
+        .and(gate(state, Access::CHANGE))
+        .then(|list: String, id: String, state, staff| async move {
+            error::reply(erase(state, staff, &list, id).await)
+        });
+    let change = base()
+        .and(warp::path::param::<String>())
+        .and(warp::path::param::<String>())
+        .and(warp::path::param::<String>())
+        .and(warp::path::end())
+        .and(warp::post())
+        .and(state.filter())
+        .and(gate(state, Access::CHANGE))
+        .and(crate::http::plumbing::body::incoming(state.body_pace()))
+        .then(
+            |list: String, id: String, what: String, state, staff, headers, body| async move {
+                error::reply(change(state, staff, &list, id, &what, headers, body).await)
+            },
+        );
+    export
+        .or(resume)
+        .unify()
+        .or(list)
+        .unify()
+        .or(item)
+        .unify()
+        .or(erase)
+        .unify()
+        .or(change)
+        .unify()
+        .boxed()
+}
+
+fn which(list: &str) -> Result<InboxList, ApiError> {
+    InboxList::parse(list).ok_or_else(|| ApiError::NotFound(NO_SUCH_LIST.into()))
+}
+
+#[derive(Serialize)]
+struct Pagination {
+    total: i64,
+    /// `total` stopped at its cap: "1,000+" for a search, "10,000+" otherwise.
+    capped: bool,
+    limit: u32,
+    page: u32,
+}
+
+async fn list_page(
+    state: AppState,
+    staff: Gate,
+    list: &str,
+    query: &str,
+) -> Result<Response, ApiError> {
+    staff?;
+    let list = which(list)?;
+    let query = InboxQuery::parse(query).map_err(invalid)?;
+    let page_number = query.page;
+    let page = state
+        .db
+        .read(move |conn| Ok(inbox::page(conn, list, &query)?))
+        .await?;
+    Ok(warp::reply::json(&json!({
+        "data": page.rows,
+        "pagination": Pagination { total: page.total, capped: page.capped, limit: PAGE_SIZE, page: page_number },
+        "new": page.new,
+    }))
+    .into_response())
+}
+
+#[derive(Serialize)]
+struct NoteBody {
+    author: String,
+    text: String,
+    created_at: String,
+}
+
+fn notes_json(notes: Vec<Note>) -> Vec<NoteBody> {
+    notes
+        .into_iter()
+        .map(|n| NoteBody {
+            author: n.author,
+            text: n.body,
+            created_at: n.created_at,
+        })
+        .collect()
+}
+
+/// One lead and its notes, as `GET {list}/{id}` answers them.
+async fn read_item(state: &AppState, list: InboxList, id: String) -> Result<Response, ApiError> {
+    state
+        .db
+        .read(move |conn| Ok(inbox::item(conn, list, &id)?))
+        .await?
+        .map(|item| {
+            warp::reply::json(&json!({ "data": item.row, "notes": notes_json(item.notes) }))
+                .into_response()
+        })
+        .ok_or_else(|| ApiError::NotFound(NOT_FOUND.into()))
+}
+
+async fn item(state: AppState, staff: Gate, list: &str, id: String) -> Result<Response, ApiError> {
+    staff?;
+    let list = which(list)?;
+    read_item(&state, list, id).await
+}
+
+#[derive(Deserialize)]
+struct StatusForm {
+    status: String,
+}
+
+#[derive(Deserialize)]
+struct NoteForm {
+    text: String,
+}
+
+/// `POST {list}/{id}/status` or `.../notes`: answers the item as `GET {list}/{id}` would.
+async fn change(
+    state: AppState,
+    staff: Gate,
+    list: &str,
+    id: String,
+    what: &str,
+    headers: HeaderMap,
+    body: Body,
+) -> Result<Response, ApiError> {
+    let staff = staff?;
+    let list = which(list)?;
+    let subject = format!("{} {id}", list.item());
+    let found = match what {
+        "status" => {
+            let form: StatusForm = read_json(&headers, body).await?;
+            let status = parse_status(&form.status).map_err(invalid)?;
+            let (id, staff) = (id.clone(), staff.clone());
+            state
+                .db
+                .write(move |conn| -> Result<bool, StoreError> {
+                    let found = inbox::set_status(conn, list, &id, status, &staff.email)?;
+                    if found {
+                        accounts::audit(
+                            conn,
+                            &staff.audit("set status", &subject, status.as_str()),
+                        )?;
+                    }
+                    Ok(found)
+                })
+                .await?
+        }
+        "notes" => {
+            let form: NoteForm = read_json(&headers, body).await?;
+            let text = parse_note(&form.text).map_err(invalid)?;
+            let (id, staff) = (id.clone(), staff.clone());
+            state
+                .db
+                .write(move |conn| -> Result<bool, StoreError> {
+                    let found = inbox::add_note(conn, list, &id, &staff.email, &text)?;
+                    if found {
+                        accounts::audit(conn, &staff.audit("added a note", &subject, ""))?;
+                    }
+                    Ok(found)
+                })
+                .await?
+        }
+        _ => {
+            return Err(ApiError::NotFound(
+                "There is nothing at this address.".into(),
+            ))
+        }
+    };
+    if !found {
+        return Err(ApiError::NotFound(NOT_FOUND.into()));
+    }
+    read_item(&state, list, id).await
+}
+
+/// Erases one lead: its row, its notes, its search entry and its resume file; the audit log
+/// keeps that it happened, by whom, and the lead's id (nothing personal).
+async fn erase(state: AppState, staff: Gate, list: &str, id: String) -> Result<Response, ApiError> {
+    let staff = staff?;
+    let list = which(list)?;
+    let subject = format!("{} {id}", list.item());
+    let erased = state
+        .db
+        .write(move |conn| -> Result<Option<Option<String>>, StoreError> {
+            let erased = inbox::erase(conn, list, &id)?;
+            if erased.is_some() {
+                accounts::audit(conn, &staff.audit("erased", &subject, ""))?;
+            }
+            Ok(erased)
+        })
+        .await?
+        .ok_or_else(|| ApiError::NotFound(NOT_FOUND.into()))?;
+    if let Some(file) = erased {
+        remove_resume(&state, &file).await?;
+    }
+    Ok(StatusCode::NO_CONTENT.into_response())
+}
+
+/// Deletes a stored resume file (already gone is fine).
+pub async fn remove_resume(state: &AppState, file: &str) -> Result<(), ApiError> {
+    let Some(name) = std::path::Path::new(file).file_name() else {
+        return Ok(());
+    };
+    let path = uploads_dir(&state.settings.data_dir).join(name);
+    match tokio::fs::remove_file(&path).await {
+        Ok(()) => Ok(()),
+        Err(err) if err.kind() == std::io::ErrorKind::NotFound => Ok(()),
+        Err(err) => Err(ApiError::unexpected(err)),
+    }
+}
+
+async fn export(
+    state: AppState,
+    staff: Gate,
+    list: &str,
+    query: &str,
+) -> Result<Response, ApiError> {
+    staff?;
+    let list = which(list)?;
+    let query = InboxQuery::parse(query).map_err(invalid)?;
+    let rows = state
+        .db
+        .read(move |conn| Ok(inbox::all(conn, list, &query)?))
+        .await?;
+    let mut out = Vec::new();
+    let mut csv = CsvWriter::new(&mut out);
+    let written = csv
+        .byte_order_mark()
+        .and_then(|()| {
+            csv.row(
+                inbox::columns(list)
+                    .iter()
+                    .map(|c| if *c == "id" { "_id" } else { c }),
+            )
+        })
+        .and_then(|()| {
+            rows.iter()
+                .try_for_each(|row| csv.row(row.iter().map(String::as_str)))
+        });
+    written.map_err(ApiError::unexpected)?;
+    let mut response = Response::new(out.into());
+    let headers = response.headers_mut();
+    headers.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("text/csv; charset=utf-8"),
+    );
+    let disposition = format!("attachment; filename=\"{}.csv\"", list.name());
+    if let Ok(value) = HeaderValue::from_str(&disposition) {
+        headers.insert(header::CONTENT_DISPOSITION, value);
+    }
+    Ok(response)
+}
+
+/// The resume, for staff only: inline (or as a download with `download=1`), never sniffed,
+/// and sandboxed so even a crafted file could run nothing in the site's origin.
+async fn resume(
+    state: AppState,
+    staff: Gate,
+    id: String,
+    query: &str,
+) -> Result<Response, ApiError> {
+    staff?;
+    let download =
+        form_urlencoded::parse(query.as_bytes()).any(|(k, v)| k == "download" && v == "1");
+    let lookup = id.clone();
+    let (file, kind, _original) = state
+        .db
+        .read(move |conn| Ok(inbox::resume(conn, &lookup)?))
+        .await?
+        .ok_or_else(|| ApiError::NotFound(NOT_FOUND.into()))?;
+    let Some(name) = std::path::Path::new(&file).file_name() else {
+        return Err(ApiError::broken("a stored resume has no file name"));
+    };
+    let path = uploads_dir(&state.settings.data_dir).join(name);
+    let bytes = match tokio::fs::read(&path).await {
+        Ok(bytes) => bytes,
+        Err(err) if err.kind() == std::io::ErrorKind::NotFound => {
+            return Err(ApiError::NotFound(
+                "This resume's file is missing from the uploads folder.".into(),
+            ))
+        }
+        Err(err) => return Err(ApiError::unexpected(err)),
+    };
+    let extension = match kind.as_str() {
+        "image/jpeg" => "jpg",
+        "image/png" => "png",
+        "image/webp" => "webp",
+        "image/svg+xml" => "svg",
+        _ => "bin",
+    };
+    // Named by the server (letters and digits only): the applicant's own file name never
+    // reaches a header.
+    let safe_id: String = id
+        .chars()
+        .filter(char::is_ascii_alphanumeric)
+        .take(32)
+        .collect();
+    let disposition = format!(
+        "{}; filename=\"resume-{safe_id}.{extension}\"",
+        if download { "attachment" } else { "inline" }
+    );
+    let mut response = Response::new(bytes.into());
+    let headers = response.headers_mut();
+    headers.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_str(&kind)
+            .unwrap_or(HeaderValue::from_static("application/octet-stream")),
+    );
+    if let Ok(value) = HeaderValue::from_str(&disposition) {
+        headers.insert(header::CONTENT_DISPOSITION, value);
+    }
+    headers.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    headers.insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static("sandbox"),
+    );
+    Ok(response)
+}

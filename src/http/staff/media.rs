@@ -1,0 +1,132 @@
+//! `POST /api/staff/media?folder=blogs|authors|leaders`: an image a staff member uploads for a
+//! story (cover or body), an author's photo or a leader's portrait.
+//!
+//! The body is the file itself (any Content-Type: only its bytes decide), at most
+//! `MAX_IMAGE_BYTES`. It goes through the one door for public images (`prepare_image`: the
+//! image check, then a raster image's widths in WebP and JPEG or PNG), is stored under
+//! content-hash names in the media folder, and the answer names it:
+//! 201 `{"path": "blogs/3f9a0c1d2e3f4a5b.jpg"}`, the path a story or the company details
+//! then refer to. Nothing refers to it until they are saved; an unused upload only costs its
+//! disk space.
+
+use serde::Serialize;
+use warp::filters::BoxedFilter;
+use warp::http::{HeaderMap, StatusCode};
+use warp::reply::Response;
+use warp::{Filter, Reply};
+
+use crate::content::media::{prepare_image, record_image, MediaLibrary};
+use crate::domain::image::MAX_IMAGE_BYTES;
+use crate::http::plumbing::body::Body;
+use crate::http::plumbing::disk::{write_failed, STAFF_DISK_FULL};
+use crate::http::plumbing::error::{self, ApiError};
+use crate::http::plumbing::filters::raw_query;
+use crate::http::plumbing::json_body::read_bounded;
+use crate::http::plumbing::reply::refused_image;
+use crate::http::staff::sign_in::{gate, Access, Staff};
+use crate::http::state::AppState;
+use crate::store::staff as accounts;
+use crate::store::StoreError;
+
+/// The media folders staff uploads go to.
+const FOLDERS: &[&str] = &["blogs", "authors", "leaders"];
+
+#[derive(Debug, Serialize)]
+struct Uploaded {
+    /// The media path to refer to the image by.
+    path: String,
+}
+
+pub fn routes(state: &AppState) -> BoxedFilter<(Response,)> {
+    warp::path!("staff" / "media")
+        .and(warp::post())
+        .and(state.filter())
+        .and(gate(state, Access::CHANGE))
+        .and(raw_query())
+        .and(crate::http::plumbing::body::incoming(state.body_pace()))
+        .then(|state, staff, query: String, headers, body| async move {
+            error::reply(upload(state, staff, &query, headers, body).await)
+        })
+        .boxed()
+}
+
+/// The `folder` the query string names, if it is one of `FOLDERS`.
+fn folder(query: &str) -> Result<&'static str, ApiError> {
+    let asked = form_urlencoded::parse(query.as_bytes())
+        .find(|(key, _)| key == "folder")
+        .map(|(_, value)| value.into_owned());
+    asked
+        .and_then(|asked| FOLDERS.iter().copied().find(|f| *f == asked))
+        .ok_or_else(|| {
+            ApiError::BadRequest(format!(
+                "Say which folder the image is for: ?folder= one of {}.",
+                FOLDERS.join(", ")
+            ))
+        })
+}
+
+async fn upload(
+    state: AppState,
+    staff: Result<Staff, ApiError>,
+    query: &str,
+    headers: HeaderMap,
+    body: Body,
+) -> Result<Response, ApiError> {
+    let staff = staff?;
+    let folder = folder(query)?;
+    state.check_writable()?;
+    let sent = read_bounded(&headers, body, MAX_IMAGE_BYTES as u64, "image").await?;
+    let library = MediaLibrary::new(&state.settings.data_dir);
+    let writer = library.clone();
+    // The one door for public images: a raster image becomes its set of widths and formats.
+    let (image, written) = tokio::task::spawn_blocking(move || -> Result<_, ApiError> {
+        let image = prepare_image(folder, &sent).map_err(|why| refused_image("file", why))?;
+        let written = writer
+            .store(&image.files)
+            .map_err(|err| write_failed("cannot store an uploaded image", STAFF_DISK_FULL, err))?;
+        Ok((image, written))
+    })
+    .await
+    .map_err(ApiError::unexpected)??;
+    let stored = image.path.clone();
+    let subject = format!("image {stored}");
+    let recorded = state
+        .db
+        .write(move |conn| -> Result<(), StoreError> {
+            record_image(conn, &image)?;
+            Ok(accounts::audit(
+                conn,
+                &staff.audit("uploaded", &subject, ""),
+            )?)
+        })
+        .await;
+    if let Err(err) = recorded {
+        library.remove(&written);
+        return Err(err.into());
+    }
+    Ok(warp::reply::with_status(
+        warp::reply::json(&Uploaded { path: stored }),
+        StatusCode::CREATED,
+    )
+    .into_response())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_the_known_folders_are_taken() {
+        assert_eq!(folder("folder=blogs").ok(), Some("blogs"));
+        assert_eq!(folder("x=1&folder=leaders").ok(), Some("leaders"));
+        for bad in [
+            "",
+            "folder=",
+            "folder=../uploads",
+            "folder=uploads",
+            "folder=Blogs",
+        ] {
+            assert!(folder(bad).is_err(), "{bad}");
+        }
+    }
+}

@@ -1,0 +1,9 @@
+//! The office's side, behind a signed-in session (`sign_in::gate`): sign-in and passwords,
+//! the inbox of leads, the stories, media uploads and the company's details.
+
+pub mod hashing;
+pub mod inbox;
+pub mod media;
+pub mod settings;
+pub mod sign_in;
+pub mod stories;

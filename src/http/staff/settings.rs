@@ -1,0 +1,101 @@
+//! The company's details for the office, behind `gate`:
+//!
+//! - `GET /api/staff/settings`: `{"data", "demo", "saved_at", "saved_by"}`.
+//! - `PUT /api/staff/settings` `SiteDetails`: checks every field (422 naming each bad one,
+//!   nothing saved), saves, and writes the audit entry naming the changed fields in the same
+//!   transaction; answers as the GET does. The public answer (`public_api::site_details`)
+//!   follows when the content version moves.
+
+use bytes::Bytes;
+use serde::Serialize;
+use warp::filters::BoxedFilter;
+use warp::http::{HeaderMap, StatusCode};
+use warp::reply::Response;
+use warp::Filter;
+
+use crate::domain::site_details::{SiteDetails, SiteDetailsForm};
+use crate::http::plumbing::body::{self, Body};
+use crate::http::plumbing::error::{self, ApiError};
+use crate::http::plumbing::filters::get_or_head;
+use crate::http::plumbing::json_body::read_json;
+use crate::http::plumbing::reply::{invalid, json_bytes};
+use crate::http::public_api::site_details::read;
+use crate::http::staff::sign_in::{gate, Access, Staff};
+use crate::http::state::AppState;
+use crate::store::site_details::{self as store, StoredDetails};
+
+/// The staff screen's answer: the details and where they came from.
+#[derive(Serialize, utoipa::ToSchema)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub(crate) struct SettingsBody<'a> {
+    #[schema(value_type = SiteDetailsForm)]
+    #[cfg_attr(test, ts(as = "SiteDetailsForm"))]
+    data: &'a SiteDetails,
+    /// Nothing was saved yet: these are the demo details shipped with the site.
+    demo: bool,
+    saved_at: Option<&'a str>,
+    /// The email of who saved last (or "command line").
+    saved_by: Option<&'a str>,
+}
+
+pub fn routes(state: &AppState) -> BoxedFilter<(Response,)> {
+    let settings = || warp::path!("staff" / "settings");
+    let staff_read = settings()
+        .and(get_or_head())
+        .and(state.filter())
+        .and(gate(state, Access::READ))
+        .then(
+            |state: AppState, staff: Result<Staff, ApiError>| async move {
+                error::reply(staff_read(state, staff).await)
+            },
+        );
+    let staff_save = settings()
+        .and(warp::put())
+        .and(state.filter())
+        .and(gate(state, Access::CHANGE))
+        .and(body::incoming(state.body_pace()))
+        .then(
+            |state: AppState, staff: Result<Staff, ApiError>, headers, body| async move {
+                error::reply(staff_save(state, staff, headers, body).await)
+            },
+        );
+    staff_read.or(staff_save).unify().boxed()
+}
+
+async fn staff_read(state: AppState, staff: Result<Staff, ApiError>) -> Result<Response, ApiError> {
+    staff?;
+    let stored = read(&state.db).await?;
+    settings_reply(&stored)
+}
+
+async fn staff_save(
+    state: AppState,
+    staff: Result<Staff, ApiError>,
+    headers: HeaderMap,
+    body: Body,
+) -> Result<Response, ApiError> {
+    let staff = staff?;
+    let form: SiteDetailsForm = read_json(&headers, body).await?;
+    let details = SiteDetails::parse(form).map_err(invalid)?;
+    state
+        .db
+        .write(move |conn| -> Result<(), ApiError> {
+            let audit = staff.audit("saved company details", "site settings", "");
+            store::save(conn, &details, &audit).map_err(ApiError::unexpected)?;
+            Ok(())
+        })
+        .await?;
+    let stored = read(&state.db).await?;
+    settings_reply(&stored)
+}
+
+fn settings_reply(stored: &StoredDetails) -> Result<Response, ApiError> {
+    let body = serde_json::to_vec(&SettingsBody {
+        data: &stored.details,
+        demo: stored.demo,
+        saved_at: stored.saved_at.as_deref(),
+        saved_by: stored.saved_by.as_deref(),
+    })
+    .map_err(ApiError::unexpected)?;
+    Ok(json_bytes(StatusCode::OK, Bytes::from(body)))
+}

@@ -1,0 +1,568 @@
+//! `/api/staff/...`: staff sign-in, sessions and the gate every staff endpoint stands behind.
+//!
+//! - `POST /api/staff/login` `{email, password}`: sets the session cookie and answers the
+//!   session (`email`, `name`, `csrf_token`, `must_change_password`); 401 with one message
+//!   for an unknown email and a wrong password alike; 429 once throttled (a right password
+//!   too); 403 when it does not come from the site's own pages.
+//! - `GET /api/staff/session`: the current session, or 401.
+//! - `POST /api/staff/logout`: ends the session (204) and clears the cookie.
+//! - `POST /api/staff/password` `{current_password, new_password}`: ends every session of
+//!   the account and starts a new one for this browser.
+//!
+//! The session cookie holds a 256-bit random token (the database keeps its SHA-256);
+//! `HttpOnly`, `SameSite=Strict`, `Path=/`, and `Secure` when `--public-url` is https, the
+//! server serves HTTPS itself, or a proxy says the request came over https. Every change (any method but GET and HEAD) must
+//! come from the site's own pages (`Origin`, else `Referer`) and carry the session's CSRF
+//! token in `X-CSRF-Token`, or it is refused with 403.
+
+use std::net::IpAddr;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use serde::{Deserialize, Serialize};
+use warp::filters::BoxedFilter;
+use warp::http::{header, HeaderMap, HeaderValue, StatusCode};
+use warp::reply::Response;
+use warp::{Filter, Reply};
+
+use crate::domain::fields::{FieldError, FieldErrors};
+use crate::domain::staff::{
+    random_token, same_secret, token_digest, verify_nothing, verify_password, NewPassword,
+    PASSWORD_MAX_CHARS,
+};
+use crate::http::plumbing::body::Body;
+use crate::http::plumbing::error::{self, ApiError};
+use crate::http::plumbing::json_body::read_json;
+use crate::http::state::AppState;
+use crate::metrics::Limit;
+use crate::store::staff::{self as accounts, Audit, NewSession, Session, ABSOLUTE_SECS};
+use crate::store::StoreError;
+
+pub const COOKIE: &str = "corpsite_staff";
+pub const CSRF_HEADER: &str = "x-csrf-token";
+
+const WRONG_SIGN_IN: &str = "The email or password is not right.";
+const NO_SESSION: &str = "Please sign in to continue.";
+const NOT_FROM_SITE: &str = "This change can only be made from the site's own pages.";
+const BAD_CSRF: &str = "This change was refused. Please reload the page and try again.";
+const CHANGE_PASSWORD_FIRST: &str = "Please choose a new password before going on.";
+
+/// A staff member whose session checked out, and where the request came from.
+#[derive(Debug, Clone)]
+pub struct Staff {
+    pub email: String,
+    pub name: String,
+    /// The client's address, as the audit log keeps it.
+    pub client_addr: String,
+    session: Session,
+}
+
+impl Staff {
+    /// An audit entry of something this staff member did, from where they are.
+    pub fn audit<'a>(&'a self, action: &'a str, subject: &'a str, detail: &'a str) -> Audit<'a> {
+        Audit {
+            actor: &self.email,
+            action,
+            subject,
+            detail,
+            client_addr: &self.client_addr,
+        }
+    }
+}
+
+/// What a staff endpoint lets through.
+#[derive(Debug, Clone, Copy)]
+pub struct Access {
+    /// A change: needs the site's origin and the CSRF token.
+    change: bool,
+    /// Open to a session whose password is a one-time password.
+    before_password_change: bool,
+}
+
+impl Access {
+    /// Reading the inbox.
+    pub const READ: Access = Access {
+        change: false,
+        before_password_change: false,
+    };
+    /// Changing the inbox.
+    pub const CHANGE: Access = Access {
+        change: true,
+        before_password_change: false,
+    };
+    const SESSION_READ: Access = Access {
+        change: false,
+        before_password_change: true,
+    };
+    const SESSION_CHANGE: Access = Access {
+        change: true,
+        before_password_change: true,
+    };
+}
+
+/// The staff member asking, or why not (401, 403). Never rejects.
+pub fn gate(state: &AppState, access: Access) -> BoxedFilter<(Result<Staff, ApiError>,)> {
+    state
+        .filter()
+        .and(state.client())
+        .and(warp::header::headers_cloned())
+        .then(
+            move |state: AppState, client: IpAddr, headers: HeaderMap| async move {
+                check(&state, client, &headers, access).await
+            },
+        )
+        .boxed()
+}
+
+async fn check(
+    state: &AppState,
+    client: IpAddr,
+    headers: &HeaderMap,
+    access: Access,
+) -> Result<Staff, ApiError> {
+    let token = session_token(headers).ok_or(ApiError::Unauthorized(NO_SESSION))?;
+    let digest = token_digest(token);
+    let now = unix_now();
+    let session = {
+        let digest = digest.clone();
+        state
+            .db
+            .read(move |conn| Ok(accounts::live_session(conn, &digest, now)?))
+            .await?
+    }
+    .ok_or(ApiError::Unauthorized(NO_SESSION))?;
+    if access.change {
+        if !state.origins.is_same_site(headers) {
+            return Err(ApiError::Forbidden(NOT_FROM_SITE.into()));
+        }
+        let sent = headers.get(CSRF_HEADER).and_then(|v| v.to_str().ok());
+        if !sent.is_some_and(|sent| same_secret(sent, &session.csrf_token)) {
+            return Err(ApiError::Forbidden(BAD_CSRF.into()));
+        }
+    }
+    if session.account.must_change_password && !access.before_password_change {
+        return Err(ApiError::Forbidden(CHANGE_PASSWORD_FIRST.into()));
+    }
+    if accounts::needs_touch(&session, now) {
+        // Only a note of the session's last use: when it cannot be written (a full disk), the
+        // staff can still read and erase, which is how they free the disk.
+        let touched = state
+            .db
+            .write(move |conn| Ok::<_, StoreError>(accounts::touch_session(conn, &digest, now)?))
+            .await;
+        if let Err(err) = touched {
+            tracing::warn!(error = %err, "cannot note a staff session's last use");
+        }
+    }
+    Ok(Staff {
+        email: session.account.email.clone(),
+        name: session.account.name.clone(),
+        client_addr: client.to_string(),
+        session,
+    })
+}
+
+/// The session cookie's token, if the request has one.
+fn session_token(headers: &HeaderMap) -> Option<&str> {
+    headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|value| value.to_str().ok())
+        .flat_map(|line| line.split(';'))
+        .find_map(|pair| {
+            let (name, value) = pair.trim().split_once('=')?;
+            (name == COOKIE && !value.is_empty()).then_some(value)
+        })
+}
+
+pub fn unix_now() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX))
+}
+
+pub fn routes(state: &AppState) -> BoxedFilter<(Response,)> {
+    let login = warp::path!("staff" / "login")
+        .and(warp::post())
+        .and(state.filter())
+        .and(state.client())
+        .and(crate::http::plumbing::body::incoming(state.body_pace()))
+        .then(|state, client, headers, body| async move {
+            error::reply(login(state, client, headers, body).await)
+        });
+    let session = warp::path!("staff" / "session")
+        .and(crate::http::plumbing::filters::get_or_head())
+        .and(gate(state, Access::SESSION_READ))
+        .map(|staff: Result<Staff, ApiError>| {
+            error::reply(staff.map(|staff| session_body(&staff.session)))
+        });
+    let logout =
+        warp::path!("staff" / "logout")
+            .and(warp::post())
+            .and(state.filter())
+            .and(gate(state, Access::SESSION_CHANGE))
+            .and(warp::header::headers_cloned())
+            .then(|state, staff, headers| async move {
+                error::reply(logout(state, staff, headers).await)
+            });
+    let password = warp::path!("staff" / "password")
+        .and(warp::post())
+        .and(state.filter())
+        .and(gate(state, Access::SESSION_CHANGE))
+        .and(crate::http::plumbing::body::incoming(state.body_pace()))
+        .then(|state, staff, headers, body| async move {
+            error::reply(change_password(state, staff, headers, body).await)
+        });
+    login
+        .or(session)
+        .unify()
+        .or(logout)
+        .unify()
+        .or(password)
+        .unify()
+        .boxed()
+}
+
+#[derive(Deserialize)]
+struct SignIn {
+    email: String,
+    password: String,
+}
+
+/// What the UI knows of its session.
+#[derive(Serialize)]
+struct SessionBody<'a> {
+    email: &'a str,
+    name: &'a str,
+    csrf_token: &'a str,
+    must_change_password: bool,
+}
+
+fn session_body(session: &Session) -> Response {
+    warp::reply::json(&SessionBody {
+        email: &session.account.email,
+        name: &session.account.name,
+        csrf_token: &session.csrf_token,
+        must_change_password: session.account.must_change_password,
+    })
+    .into_response()
+}
+
+async fn login(
+    state: AppState,
+    client: IpAddr,
+    headers: HeaderMap,
+    body: Body,
+) -> Result<Response, ApiError> {
+    if !state.origins.is_same_site(&headers) {
+        return Err(ApiError::Forbidden(NOT_FROM_SITE.into()));
+    }
+    let form: SignIn = read_json(&headers, body).await?;
+    // Not validated as an address: any text is looked up, and an odd one simply fails.
+    let email_folded: String = form
+        .email
+        .trim()
+        .chars()
+        .take(254)
+        .collect::<String>()
+        .to_lowercase();
+    if form.password.chars().count() > PASSWORD_MAX_CHARS {
+        return Err(ApiError::Unauthorized(WRONG_SIGN_IN));
+    }
+    let client_addr = client.to_string();
+    let throttle_key = throttle_key(client);
+    let now = unix_now();
+    // The attempt counts against the account's and the address's limits before it is
+    // judged, in the same transaction as the look at those limits: tries sent at once are
+    // counted one after another, so no more than the limit are ever judged.
+    let reserved = {
+        let (email, key) = (email_folded.clone(), throttle_key.clone());
+        state
+            .db
+            .write(move |conn| -> Result<_, StoreError> {
+                let wait = accounts::throttle_wait(conn, &email, &key, now)?;
+                if wait > 0 {
+                    return Ok(Err(wait));
+                }
+                let attempt = accounts::record_failure(conn, &email, &key, now)?;
+                Ok(Ok((attempt, accounts::account_by_email(conn, &email)?)))
+            })
+            .await?
+    };
+    let (attempt, account) = match reserved {
+        Ok(reserved) => reserved,
+        Err(wait) => {
+            state.metrics.rate_limited(Limit::SignIn).inc();
+            return Err(ApiError::SignInThrottled {
+                retry_after_secs: u64::try_from(wait).unwrap_or(1),
+            });
+        }
+    };
+    // Argon2 takes tens of milliseconds and 19 MiB: a few at once (`PasswordChecks`). An
+    // unknown email spends the same time on a decoy hash, and both failures do the same
+    // writes, so neither the time nor the answer tells whether the account exists.
+    let checked = {
+        let password = form.password;
+        let stored = account.as_ref().map(|a| a.password_hash.clone());
+        state
+            .password_checks
+            .run(move || match stored {
+                Some(stored) => verify_password(&password, &stored),
+                None => {
+                    verify_nothing(&password);
+                    false
+                }
+            })
+            .await
+    };
+    let verified = match checked {
+        Ok(verified) => verified,
+        Err(busy) => {
+            // Not judged: the attempt does not count.
+            state
+                .db
+                .write(move |conn| Ok::<_, StoreError>(accounts::forgive_attempt(conn, attempt)?))
+                .await?;
+            return Err(busy);
+        }
+    };
+    let account = match account {
+        Some(account) if verified => {
+            state
+                .db
+                .write(move |conn| Ok::<_, StoreError>(accounts::forgive_attempt(conn, attempt)?))
+                .await?;
+            account
+        }
+        _ => {
+            state
+                .db
+                .write(move |conn| -> Result<(), StoreError> {
+                    accounts::audit(
+                        conn,
+                        &Audit {
+                            actor: &email_folded,
+                            action: "sign-in failed",
+                            subject: "",
+                            detail: "",
+                            client_addr: &client_addr,
+                        },
+                    )?;
+                    Ok(())
+                })
+                .await?;
+            return Err(ApiError::Unauthorized(WRONG_SIGN_IN));
+        }
+    };
+    let secure = is_https(&state, &headers);
+    let user_agent = user_agent(&headers);
+    start_session(
+        &state,
+        account.id,
+        &account.email,
+        &client_addr,
+        &user_agent,
+        secure,
+        "signed in",
+        now,
+    )
+    .await
+}
+
+/// Creates a session, audits `action`, and answers it with its cookie.
+#[allow(clippy::too_many_arguments)]
+async fn start_session(
+    state: &AppState,
+    staff_id: i64,
+    email: &str,
+    client_addr: &str,
+    user_agent: &str,
+    secure: bool,
+    action: &'static str,
+    now: i64,
+) -> Result<Response, ApiError> {
+    let token = random_token().map_err(ApiError::unexpected)?;
+    let csrf = random_token().map_err(ApiError::unexpected)?;
+    let digest = token_digest(&token);
+    let (email, client_addr, user_agent) = (
+        email.to_owned(),
+        client_addr.to_owned(),
+        user_agent.to_owned(),
+    );
+    let session = state
+        .db
+        .write(move |conn| -> Result<Option<Session>, StoreError> {
+            accounts::delete_expired_sessions(conn, now)?;
+            accounts::create_session(
+                conn,
+                &NewSession {
+                    token_hash: &digest,
+                    staff_id,
+                    csrf_token: &csrf,
+                    client_addr: &client_addr,
+                    user_agent: &user_agent,
+                },
+                now,
+            )?;
+            accounts::audit(
+                conn,
+                &Audit {
+                    actor: &email,
+                    action,
+                    subject: "",
+                    detail: "",
+                    client_addr: &client_addr,
+                },
+            )?;
+            Ok(accounts::live_session(conn, &digest, now)?)
+        })
+        .await?
+        .ok_or_else(|| ApiError::broken("a session just created is not live"))?;
+    let mut response = session_body(&session);
+    set_cookie(&mut response, &cookie(&token, ABSOLUTE_SECS, secure));
+    Ok(response)
+}
+
+async fn logout(
+    state: AppState,
+    staff: Result<Staff, ApiError>,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    let staff = staff?;
+    // The cookie that clears the session's is `Secure` exactly when sign-in's was.
+    let secure = is_https(&state, &headers);
+    state
+        .db
+        .write(move |conn| -> Result<(), StoreError> {
+            accounts::end_session(conn, &staff.session.token_hash)?;
+            accounts::audit(conn, &staff.audit("signed out", "", ""))?;
+            Ok(())
+        })
+        .await?;
+    let mut response = StatusCode::NO_CONTENT.into_response();
+    set_cookie(&mut response, &cookie("", 0, secure));
+    Ok(response)
+}
+
+#[derive(Deserialize)]
+struct PasswordChange {
+    current_password: String,
+    new_password: String,
+}
+
+async fn change_password(
+    state: AppState,
+    staff: Result<Staff, ApiError>,
+    headers: HeaderMap,
+    body: Body,
+) -> Result<Response, ApiError> {
+    let staff = staff?;
+    let form: PasswordChange = read_json(&headers, body).await?;
+    let mut errors = FieldErrors::default();
+    let new = match NewPassword::parse(&form.new_password) {
+        Ok(_) if form.new_password == form.current_password => {
+            errors.add(
+                "new_password",
+                FieldError::Choice("Choose a new password, not the one you have now."),
+            );
+            None
+        }
+        Ok(new) => Some(new),
+        Err(rule) => {
+            errors.add("new_password", FieldError::Choice(rule.message()));
+            None
+        }
+    };
+    let stored = staff.session.account.password_hash.clone();
+    let current = form.current_password;
+    let (verified, hash) = state
+        .password_checks
+        .run(move || {
+            let verified = verify_password(&current, &stored);
+            let hash = match (&new, verified) {
+                (Some(new), true) => Some(new.hash()),
+                _ => None,
+            };
+            (verified, hash)
+        })
+        .await?;
+    if !verified {
+        errors.add(
+            "current_password",
+            FieldError::Choice("This is not your current password."),
+        );
+    }
+    if !errors.is_empty() {
+        return Err(crate::http::plumbing::reply::invalid(errors));
+    }
+    let hash = hash
+        .ok_or_else(|| ApiError::broken("a valid new password was not hashed"))?
+        .map_err(ApiError::unexpected)?;
+    let staff_id = staff.session.account.id;
+    let (email, client) = (staff.email.clone(), staff.client_addr.clone());
+    state
+        .db
+        .write(move |conn| -> Result<(), StoreError> {
+            accounts::set_password(conn, staff_id, &hash, false)?;
+            Ok(())
+        })
+        .await?;
+    let secure = is_https(&state, &headers);
+    start_session(
+        &state,
+        staff_id,
+        &email,
+        &client,
+        &user_agent(&headers),
+        secure,
+        "changed password",
+        unix_now(),
+    )
+    .await
+}
+
+/// What failed sign-ins from `client` are counted under: its address, or for IPv6 its /64
+/// (the block one subscriber controls, as the form limit counts it).
+fn throttle_key(client: IpAddr) -> String {
+    match crate::http::plumbing::rate_limit::client_block(client) {
+        IpAddr::V6(block) => format!("{block}/64"),
+        v4 => v4.to_string(),
+    }
+}
+
+/// Did this request reach the site over https (as `--public-url` or a proxy says)?
+fn is_https(state: &AppState, headers: &HeaderMap) -> bool {
+    // With HTTPS served by the binary itself, the HTTP port only redirects: every request
+    // that reaches a handler came over TLS.
+    state.settings.tls.is_some()
+        || state
+            .settings
+            .public_url
+            .as_ref()
+            .is_some_and(|u| u.is_https())
+        || headers
+            .get("x-forwarded-proto")
+            .and_then(|v| v.to_str().ok())
+            .is_some_and(|proto| proto.trim().eq_ignore_ascii_case("https"))
+}
+
+fn user_agent(headers: &HeaderMap) -> String {
+    headers
+        .get(header::USER_AGENT)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("")
+        .chars()
+        .take(200)
+        .collect()
+}
+
+/// The session cookie; an empty token with `max_age` 0 clears it.
+fn cookie(token: &str, max_age: i64, secure: bool) -> String {
+    let secure = if secure { "; Secure" } else { "" };
+    format!("{COOKIE}={token}; HttpOnly; SameSite=Strict; Path=/; Max-Age={max_age}{secure}")
+}
+
+fn set_cookie(response: &mut Response, cookie: &str) {
+    if let Ok(value) = HeaderValue::from_str(cookie) {
+        response.headers_mut().insert(header::SET_COOKIE, value);
+    }
+}

@@ -1,0 +1,485 @@
+//! `/api/staff/stories/...`: the story editor, every endpoint behind `staff::gate`.
+//!
+//! - `GET stories?q&page`: every story (drafts and scheduled ones too), newest first or best
+//!   match first, `{"data": [...], "pagination": {"total", "limit", "page"}}`
+//! - `GET stories/choices`: tags and authors in use, for the pickers
+//! - `POST stories/preview` `{body, format}`: the body as visitors would get it, through the
+//!   server's own sanitizer: `{"html", "min_read"}`; 422 naming `body` when a save would
+//!   refuse it for its length or its nesting
+//! - `GET stories/{id}`: the story as the editor opens it, with its `revision`
+//! - `POST stories`: a new story (the editor's form) -> 201 `{"data": {"_id", "revision"}}`
+//! - `PUT stories/{id}`: a save, naming the revision it started from; 409 when someone saved
+//!   it since, 422 naming every bad field; nothing is stored then
+//! - `DELETE stories/{id}?revision=N`: deletes it and the media only it used
+//!
+//! A story's state (draft, scheduled, published) is part of its form: publishing,
+//! scheduling and unpublishing are saves. Every change is in the audit log, in the same
+//! transaction; a change to a published story shows on the public site within the blog
+//! version watch's 0.1 s.
+
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+use time::OffsetDateTime;
+use warp::filters::BoxedFilter;
+use warp::http::{HeaderMap, StatusCode};
+use warp::reply::Response;
+use warp::{Filter, Reply};
+
+use crate::content::media::MediaLibrary;
+use crate::domain::blog_id::BlogId;
+use crate::domain::fields::FieldErrors;
+use crate::domain::post_file::BodyFormat;
+use crate::domain::sanitize::DisplaySanitizer;
+use crate::domain::search::SearchText;
+use crate::domain::story::{self, CheckedStory, StoryForm, StoryState, MAX_BODY};
+use crate::http::plumbing::body::Body;
+use crate::http::plumbing::error::{self, ApiError};
+use crate::http::plumbing::filters::raw_query;
+use crate::http::plumbing::reply::invalid;
+use crate::http::staff::sign_in::{gate, Access, Staff};
+use crate::http::state::AppState;
+use crate::store::blogs::{Author, Editorial, NewBlog};
+use crate::store::staff as accounts;
+use crate::store::stories::{self, Refused, Story, StoryLine, PAGE_SIZE};
+use crate::store::StoreError;
+
+type Gate = Result<Staff, ApiError>;
+
+const NOT_FOUND: &str = "This story is not there any more (it may have been deleted).";
+
+pub fn routes(state: &AppState) -> BoxedFilter<(Response,)> {
+    let base = || warp::path("staff").and(warp::path("stories"));
+    let list = base()
+        .and(warp::path::end())
+        .and(crate::http::plumbing::filters::get_or_head())
+        .and(state.filter())
+        .and(gate(state, Access::READ))
+        .and(raw_query())
+        .then(|state, staff, query: String| async move {
+            error::reply(list(state, staff, &query).await)
+        });
+    let choices = base()
+        .and(warp::path("choices"))
+        .and(warp::path::end())
+        .and(crate::http::plumbing::filters::get_or_head())
+        .and(state.filter())
+        .and(gate(state, Access::READ))
+        .then(|state, staff| async move { error::reply(choices(state, staff).await) });
+    let preview = base()
+        .and(warp::path("preview"))
+        .and(warp::path::end())
+        .and(warp::post())
+        .and(state.filter())
+        .and(gate(state, Access::CHANGE))
+        .and(crate::http::plumbing::body::incoming(state.body_pace()))
+        .then(|state, staff, headers, body| async move {
+            error::reply(preview(state, staff, headers, body).await)
+        });
+    let open = base()
+        .and(warp::path::param::<String>())
+        .and(warp::path::end())
+        .and(crate::http::plumbing::filters::get_or_head())
+        .and(state.filter())
+        .and(gate(state, Access::READ))
+        .then(
+            |id: String, state, staff| async move { error::reply(open(state, staff, &id).await) },
+        );
+    let create = base()
+        .and(warp::path::end())
+        .and(warp::post())
+        .and(state.filter())
+        .and(gate(state, Access::CHANGE))
+        .and(crate::http::plumbing::body::incoming(state.body_pace()))
+        .then(|state, staff, headers, body| async move {
+            error::reply(create(state, staff, headers, body).await)
+        });
+    let save = base()
+        .and(warp::path::param::<String>())
+        .and(warp::path::end())
+        .and(warp::put())
+        .and(state.filter())
+        .and(gate(state, Access::CHANGE))
+        .and(crate::http::plumbing::body::incoming(state.body_pace()))
+        .then(|id: String, state, staff, headers, body| async move {
+            error::reply(save(state, staff, &id, headers, body).await)
+        });
+    let delete = base()
+        .and(warp::path::param::<String>())
+        .and(warp::path::end())
+        .and(warp::delete())
+        .and(state.filter())
+        .and(gate(state, Access::CHANGE))
+        .and(raw_query())
+        .then(|id: String, state, staff, query: String| async move {
+            error::reply(delete(state, staff, &id, &query).await)
+        });
+    list.or(choices)
+        .unify()
+        .or(preview)
+        .unify()
+        .or(open)
+        .unify()
+        .or(create)
+        .unify()
+        .or(save)
+        .unify()
+        .or(delete)
+        .unify()
+        .boxed()
+}
+
+#[derive(Serialize)]
+struct LineJson<'a> {
+    #[serde(rename = "_id")]
+    id: &'a str,
+    title: &'a str,
+    state: &'static str,
+    date: &'a str,
+    publish_at: Option<&'a str>,
+    updated_at: &'a str,
+    updated_by: Option<&'a str>,
+}
+
+impl<'a> LineJson<'a> {
+    fn new(line: &'a StoryLine) -> LineJson<'a> {
+        LineJson {
+            id: line.id.as_str(),
+            title: &line.title,
+            state: line.state.as_str(),
+            date: &line.date,
+            publish_at: line.publish_at.as_deref(),
+            updated_at: &line.updated_at,
+            updated_by: line.updated_by.as_deref(),
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct StoryJson<'a> {
+    #[serde(rename = "_id")]
+    id: &'a str,
+    title: &'a str,
+    motive: &'a str,
+    tags: &'a [String],
+    author: Option<&'a str>,
+    author_photo: Option<&'a str>,
+    date: &'a str,
+    color: &'a str,
+    image: Option<&'a str>,
+    min_read: &'a str,
+    body: &'a str,
+    format: &'static str,
+    state: &'static str,
+    publish_at: Option<&'a str>,
+    revision: i64,
+    updated_at: &'a str,
+    updated_by: Option<&'a str>,
+}
+
+impl<'a> StoryJson<'a> {
+    fn new(story: &'a Story) -> StoryJson<'a> {
+        StoryJson {
+            id: story.id.as_str(),
+            title: &story.title,
+            motive: &story.motive,
+            tags: &story.tags,
+            author: story.author.as_deref(),
+            author_photo: story.author_photo.as_deref(),
+            date: &story.date,
+            color: &story.color,
+            image: story.image.as_deref(),
+            min_read: &story.min_read,
+            body: &story.body,
+            format: story.format.as_str(),
+            state: story.state.as_str(),
+            publish_at: story.publish_at.as_deref(),
+            revision: story.revision,
+            updated_at: &story.updated_at,
+            updated_by: story.updated_by.as_deref(),
+        }
+    }
+}
+
+fn json_response(status: StatusCode, body: &serde_json::Value) -> Response {
+    warp::reply::with_status(warp::reply::json(body), status).into_response()
+}
+
+fn story_id(raw: &str) -> Result<BlogId, ApiError> {
+    BlogId::parse(raw).ok_or_else(|| ApiError::NotFound(NOT_FOUND.into()))
+}
+
+async fn list(state: AppState, staff: Gate, query: &str) -> Result<Response, ApiError> {
+    staff?;
+    let mut text = String::new();
+    let mut page = 1u32;
+    for (key, value) in form_urlencoded::parse(query.as_bytes()) {
+        match &*key {
+            "q" => text = value.into_owned(),
+            "page" => {
+                page = value
+                    .parse::<u32>()
+                    .ok()
+                    .filter(|p| (1..=10_000).contains(p))
+                    .ok_or_else(|| {
+                        ApiError::BadRequest("The page must be a number from 1 to 10000.".into())
+                    })?
+            }
+            _ => {}
+        }
+    }
+    let search = SearchText::parse(&text);
+    let (total, lines) = state
+        .db
+        .read(move |conn| stories::list(conn, search.as_ref(), page))
+        .await?;
+    let data: Vec<LineJson<'_>> = lines.iter().map(LineJson::new).collect();
+    Ok(json_response(
+        StatusCode::OK,
+        &json!({
+            "data": data,
+            "pagination": { "total": total, "limit": PAGE_SIZE, "page": page },
+        }),
+    ))
+}
+
+async fn choices(state: AppState, staff: Gate) -> Result<Response, ApiError> {
+    staff?;
+    let choices = state.db.read(stories::choices).await?;
+    let authors: Vec<_> = choices
+        .authors
+        .iter()
+        .map(|author| json!({ "name": author.name, "profile_photo": author.profile_photo }))
+        .collect();
+    Ok(json_response(
+        StatusCode::OK,
+        &json!({ "tags": choices.tags, "authors": authors }),
+    ))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PreviewForm {
+    body: String,
+    format: String,
+}
+
+async fn preview(
+    state: AppState,
+    staff: Gate,
+    headers: HeaderMap,
+    body: Body,
+) -> Result<Response, ApiError> {
+    staff?;
+    let form: PreviewForm = read_json_large(&headers, body).await?;
+    let format = BodyFormat::parse(&form.format)
+        .ok_or_else(|| invalid(FieldErrors::one("format", "Choose Markdown or HTML.")))?;
+    let display = DisplaySanitizer::new(&state.settings.media_base);
+    let (html, min_read) =
+        tokio::task::spawn_blocking(move || story::preview(&form.body, format, &display))
+            .await
+            .map_err(ApiError::unexpected)?
+            .map_err(invalid)?;
+    Ok(json_response(
+        StatusCode::OK,
+        &json!({ "html": html, "min_read": min_read }),
+    ))
+}
+
+async fn open(state: AppState, staff: Gate, id: &str) -> Result<Response, ApiError> {
+    staff?;
+    let id = story_id(id)?;
+    let story = state
+        .db
+        .read(move |conn| stories::get(conn, &id))
+        .await?
+        .ok_or_else(|| ApiError::NotFound(NOT_FOUND.into()))?;
+    Ok(json_response(
+        StatusCode::OK,
+        &json!({ "data": StoryJson::new(&story) }),
+    ))
+}
+
+/// The form, checked against the media folder as it is now.
+async fn checked(state: &AppState, form: StoryForm) -> Result<CheckedStory, ApiError> {
+    let library = MediaLibrary::new(&state.settings.data_dir);
+    tokio::task::spawn_blocking(move || {
+        form.check(OffsetDateTime::now_utc(), |path| {
+            library.root().join(path).is_file()
+        })
+    })
+    .await
+    .map_err(ApiError::unexpected)?
+    .map_err(invalid)
+}
+
+fn new_blog(story: CheckedStory, staff: &Staff) -> NewBlog {
+    let post = story.post;
+    NewBlog {
+        title: post.title,
+        motive: post.motive,
+        content: post.content,
+        body_text: post.body_text,
+        blog_image: story.image,
+        date: post.date.to_string(),
+        min_read: post.min_read,
+        color: post.color.to_string(),
+        tags: post.tags,
+        author: post.author.map(|name| Author {
+            name,
+            profile_photo: story.author_photo,
+        }),
+        editorial: Some(Editorial {
+            state: story.state,
+            publish_at: story.publish_at,
+            source: story.source,
+            format: story.format,
+            updated_by: staff.email.clone(),
+        }),
+    }
+}
+
+/// What the audit log says a save did.
+fn action(before: Option<StoryState>, after: &NewBlog) -> String {
+    let Some(editorial) = &after.editorial else {
+        return "saved story".into();
+    };
+    match (before, editorial.state) {
+        (None, StoryState::Published) => "created and published story".into(),
+        (None, _) => "created story".into(),
+        (Some(StoryState::Published), StoryState::Published) => "saved story".into(),
+        (_, StoryState::Published) => "published story".into(),
+        (_, StoryState::Scheduled) => format!(
+            "scheduled story for {}",
+            editorial.publish_at.as_deref().unwrap_or("?")
+        ),
+        (Some(StoryState::Published), StoryState::Draft) => "unpublished story".into(),
+        (_, StoryState::Draft) => "saved draft".into(),
+    }
+}
+
+async fn create(
+    state: AppState,
+    staff: Gate,
+    headers: HeaderMap,
+    body: Body,
+) -> Result<Response, ApiError> {
+    let staff = staff?;
+    let form: StoryForm = read_json_large(&headers, body).await?;
+    let blog = new_blog(checked(&state, form).await?, &staff);
+    let (id, revision) = state
+        .db
+        .write(move |conn| -> Result<(BlogId, i64), StoreError> {
+            let id = crate::store::blogs::insert(conn, &blog)?;
+            let subject = format!("story {}", id.as_str());
+            accounts::audit(
+                conn,
+                &staff.audit(&action(None, &blog), &subject, &blog.title),
+            )?;
+            Ok((id.clone(), stories::revision_of(conn, &id)?.unwrap_or(1)))
+        })
+        .await?;
+    Ok(json_response(
+        StatusCode::CREATED,
+        &json!({
+            "message": "The story is saved.",
+            "data": { "_id": id.as_str(), "revision": revision },
+        }),
+    ))
+}
+
+async fn save(
+    state: AppState,
+    staff: Gate,
+    id: &str,
+    headers: HeaderMap,
+    body: Body,
+) -> Result<Response, ApiError> {
+    let staff = staff?;
+    let id = story_id(id)?;
+    let form: StoryForm = read_json_large(&headers, body).await?;
+    let revision = form.revision.ok_or_else(|| {
+        ApiError::BadRequest("Say which revision of the story this save started from.".into())
+    })?;
+    let blog = new_blog(checked(&state, form).await?, &staff);
+    let lookup = id.clone();
+    let saved = state
+        .db
+        .write(move |conn| -> Result<_, StoreError> {
+            let before = stories::get(conn, &lookup)?.map(|story| story.state);
+            let saved = stories::save(conn, &lookup, revision, &blog)?;
+            if saved.is_ok() {
+                let subject = format!("story {}", lookup.as_str());
+                accounts::audit(
+                    conn,
+                    &staff.audit(&action(before, &blog), &subject, &blog.title),
+                )?;
+            }
+            Ok(saved)
+        })
+        .await?;
+    let (revision, unused) = saved.map_err(refused)?;
+    MediaLibrary::new(&state.settings.data_dir).remove(&unused);
+    Ok(json_response(
+        StatusCode::OK,
+        &json!({
+            "message": "The story is saved.",
+            "data": { "_id": id.as_str(), "revision": revision },
+        }),
+    ))
+}
+
+async fn delete(state: AppState, staff: Gate, id: &str, query: &str) -> Result<Response, ApiError> {
+    let staff = staff?;
+    let id = story_id(id)?;
+    let revision = form_urlencoded::parse(query.as_bytes())
+        .find(|(key, _)| key == "revision")
+        .and_then(|(_, value)| value.parse::<i64>().ok())
+        .ok_or_else(|| {
+            ApiError::BadRequest("Say which revision of the story is to be deleted.".into())
+        })?;
+    let lookup = id.clone();
+    let deleted = state
+        .db
+        .write(move |conn| -> Result<_, StoreError> {
+            let title = stories::get(conn, &lookup)?.map(|story| story.title);
+            let deleted = stories::delete(conn, &lookup, revision)?;
+            if deleted.is_ok() {
+                let subject = format!("story {}", lookup.as_str());
+                let title = title.unwrap_or_default();
+                accounts::audit(conn, &staff.audit("deleted story", &subject, &title))?;
+            }
+            Ok(deleted)
+        })
+        .await?;
+    let unused = deleted.map_err(refused)?;
+    MediaLibrary::new(&state.settings.data_dir).remove(&unused);
+    Ok(json_response(
+        StatusCode::OK,
+        &json!({ "message": "The story is deleted." }),
+    ))
+}
+
+fn refused(refused: Refused) -> ApiError {
+    match refused {
+        Refused::NotFound => ApiError::NotFound(NOT_FOUND.into()),
+        Refused::Stale {
+            updated_by,
+            updated_at,
+            ..
+        } => ApiError::Conflict(format!(
+            "This story was saved by {} at {} UTC after you opened it, so your changes were not saved. \
+             Copy them, reload the story, and make them again.",
+            updated_by.as_deref().unwrap_or("someone else"),
+            updated_at.get(..16).unwrap_or(&updated_at).replace('T', " "),
+        )),
+    }
+}
+
+/// A story's form: JSON, bounded by the longest body plus room for the other fields.
+async fn read_json_large<T: serde::de::DeserializeOwned>(
+    headers: &HeaderMap,
+    body: Body,
+) -> Result<T, ApiError> {
+    crate::http::plumbing::json_body::read_json_within(headers, body, (MAX_BODY + 64 * 1024) as u64)
+        .await
+}
