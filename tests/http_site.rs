@@ -40,7 +40,7 @@ fn the_route_table_holds_spec_md_s_fifteen_public_routes() {
     let paths = page_routes();
     assert!(
         paths.len() >= 15,
-        "SPEC.md's table has 15 routes: {paths:?}"
+        "the site has 15 public routes: {paths:?}"
     );
 }
 

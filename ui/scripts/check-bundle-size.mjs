@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Fails when the first load of any public route needs more than 40 KB of JS (gzip -9), or of a
-// staff route (`"private": true`) more than 60 KB, per DESIGN.md "Budgets". First load = the entry script, what it imports statically, and the route's page
+// staff route (`"private": true`) more than 60 KB (the site's first-load budgets). First load = the entry script, what it imports statically, and the route's page
 // chunk with its own static imports (the chunks a visitor's browser fetches before the page shows).
 // The routes come from the one route table (src/app/route-table.json) and the chunks from Vite's
 // build manifest. Run after `vite build`: node scripts/check-bundle-size.mjs [dist]

@@ -1,4 +1,4 @@
-//! The blog API the site calls (SPEC.md section 7, DESIGN.md "API"):
+//! The blog API the site calls; its paths and JSON shapes are a contract, kept exactly:
 //!
 //! - `GET /api/corp_website/blogs/get?page=&text=` one page of blogs, newest first, or the
 //!   best matches of `text`: `{"data":{"datas":[...],"pagination":{total,limit,page,pages}}}`.
@@ -313,7 +313,7 @@ pub(crate) struct DetailData<'a> {
     datas: Vec<BlogJson<'a>>,
 }
 
-/// A blog exactly as SPEC.md names its fields.
+/// A blog under the exact field names the site reads (`_id`, `min_read`, `written_by`...).
 #[derive(Serialize, utoipa::ToSchema)]
 #[schema(as = Blog, description = "One blog post.")]
 #[cfg_attr(test, derive(ts_rs::TS))]
@@ -336,7 +336,7 @@ pub(crate) struct BlogJson<'a> {
     color: &'a str,
     tags: Vec<TagJson<'a>>,
     written_by: Option<AuthorJson<'a>>,
-    /// Added to SPEC.md's fields: the size and the renditions of `blog_image` (for `srcset`),
+    /// Added to the fields above: the size and the renditions of `blog_image` (for `srcset`),
     /// or null when it has none recorded (an SVG, or no image).
     blog_image_set: Option<ImageSetJson<'a>>,
     /// Added: the size and renditions of each raster image `content` shows (an `<img>` whose

@@ -3,7 +3,7 @@ import { useCurrentPath } from '@/components/site-link';
 import { messages } from '@/content/messages';
 import { usePageMeta } from '@/lib/page-meta';
 
-/** The router's generic error screen (SPEC.md "Global behaviour"): the title, then the message. */
+/** The router's generic error screen: 'Unexpected Application Error!', then the message. */
 function ErrorScreen({ message }: { message: string }) {
   return (
     <section class="error-screen" aria-labelledby="error-title">

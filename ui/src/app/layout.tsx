@@ -8,7 +8,7 @@ import { useCurrentPath } from '@/components/site-link';
 import { SharedMarkup } from '@/lib/shared-markup';
 import { RouteErrorBoundary } from './error-screen';
 
-/** Every route change starts at the top of the page (SPEC.md section 2). */
+/** Every route change starts at the top of the page. */
 function ScrollToTop({ pathname }: { pathname: string }) {
   useLayoutEffect(() => {
     window.scrollTo(0, 0);

@@ -90,7 +90,7 @@ function routeObject(route: TableRoute): RouteObject {
   return object;
 }
 
-/** SPEC.md section 2, from the one route table the server reads too (route-table.json). */
+/** Every page of the site, from the one route table the server reads too (route-table.json). */
 export const routes: RouteObject[] = [
   {
     path: '/',

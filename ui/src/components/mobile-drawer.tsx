@@ -17,7 +17,7 @@ interface MobileDrawerProps {
 }
 
 /**
- * The menu below 1024 px: a 280 px side drawer (SPEC.md section 9) in a modal dialog,
+ * The menu below 1024 px: a side drawer 280 px wide in a modal dialog,
  * so Escape, the backdrop and Tab behave; choosing an entry closes it.
  */
 export function MobileDrawer({ open, onClose }: MobileDrawerProps) {

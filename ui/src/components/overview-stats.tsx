@@ -5,7 +5,7 @@ import { useInView } from '@/lib/use-in-view';
 import { PageSection } from './page-section';
 import { StatCounter } from './stat-counter';
 
-/** The Overview counters (SPEC.md section 9), as the office set them; they count up when
+/** The four Overview counters, as the office set them; they count up when
  * scrolled into view. Icons go by position. */
 export function OverviewStats({ id, title, intro }: { id: string; title: string; intro?: string }) {
   const list = useRef<HTMLUListElement>(null);

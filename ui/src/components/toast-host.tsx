@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { type Toast, toast, watchToasts } from '@/lib/toast';
 
-/** Toasts at the bottom centre, in black (SPEC.md "Global behaviour"). */
+/** Every toast of the site shows at the bottom centre, in black. */
 export function ToastHost() {
   const [toasts, setToasts] = useState<readonly Toast[]>([]);
   useEffect(() => watchToasts(setToasts), []);

@@ -5,7 +5,7 @@ export const blogContent: BlogContent = {
   breadcrumb: [{ label: 'Home', path: '/' }, { label: 'Blogs' }],
   banner: {
     headline: 'Blogs',
-    // SPEC.md: the hero carries this headline, verbatim.
+    // The hero carries this headline, verbatim.
     text: 'The Hand Picked success stories by the company which might inspire you and believe in us',
     image: blogsHeroArt,
     imageAlt: 'An open book surrounded by story cards, a pen and a cup of coffee',

@@ -176,7 +176,7 @@ export const projectsPage: BusinessPage = {
     },
   ],
   servicesHeading: 'Our project services',
-  // The ids match the /services/... paths listed in SPEC.md §2 (not routed pages).
+  // The ids match the site's /services/... paths (not routed pages).
   services: [
     {
       id: 'commercial-interior-design-and-architecture',

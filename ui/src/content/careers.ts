@@ -26,7 +26,7 @@ export const careersContent: CareersContent = {
     uploadAccept: 'image/jpeg,image/png,image/svg+xml,image/webp',
     removeFileLabel: 'Remove file',
     submitLabel: 'SUBMIT',
-    // SPEC.md §9 leaves the value open; the API contract names it.
+    // No value was fixed for applications; the API contract names this one.
     departmentWebsite: 'Corp Careers',
     unsupportedFileMessage: 'Please choose an image: Supported Type JPEG,PNG,SVG,WEBP',
     intro: 'Tell us about yourself and attach your resume as an image. We read every application.',

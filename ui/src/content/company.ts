@@ -26,8 +26,9 @@ export const companyMission: TextBlock = {
   ],
 };
 
-/** Overview counters (SPEC.md §9), shown on Home and About. The office edits the headings
- * and figures (`counters` of the company details); these say which icon each row gets. */
+/** Overview counters (6000+ clients, 700+ employees, 11+ years, 500+ projects), shown on Home
+ * and About. The office edits the headings and figures (`counters` of the company details);
+ * these say which icon each row gets. */
 export const overviewStats: readonly OverviewStat[] = [
   { id: 'clients-served', img: 'clients-served', heading: 'Clients Served', count: 6000, suffix: '+' },
   {

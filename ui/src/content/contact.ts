@@ -5,7 +5,7 @@ import type { Branch, ContactContent } from '@/content/types';
 
 const mapQuery = 'Rajajinagar, Bengaluru, Karnataka';
 
-// DEMO DATA: replace with the offices' real addresses. Order as in SPEC.md.
+// DEMO DATA: replace with the offices' real addresses. The branches keep this order.
 const branches: readonly Branch[] = [
   {
     id: 'rajajinagar',

@@ -4,7 +4,7 @@ import type { FounderMessageContent } from '@/content/types';
 
 export const founderMessageContent: FounderMessageContent = {
   pageTitle: "Chairman's Message",
-  // SPEC.md: Home > About Us (/about/our_vision) > Chairman's Message.
+  // Home > About Us (/about/our_vision) > Chairman's Message.
   breadcrumb: [
     { label: 'Home', path: '/' },
     { label: 'About Us', path: '/about/our_vision' },

@@ -20,7 +20,7 @@ import type {
   Wing,
 } from '@/content/types';
 
-/** Text claims the spec requires verbatim on the home page. */
+/** Text claims the home page must carry verbatim. */
 const homeClaims = {
   peopleHelped: '500 + people helped every month',
   clients: '6,000 + clients',
@@ -188,7 +188,7 @@ export const helpBanner: HelpBanner = {
   // A non-breaking hyphen keeps "fit‑out" on one line.
   heading: 'Looking for space, a fit\u2011out or the right people?',
   text: `Join ${homeClaims.clients} who found their answer with one call. Tell us what you need and the right Fidelitus team will call you back within one working day.`,
-  // SPEC.md: both buttons are telephone links.
+  // Both buttons are telephone links, E-Mail us included.
   actions: [
     { label: 'Contact us', href: siteInfo.primaryPhone.href },
     { label: 'E-Mail us', href: siteInfo.primaryPhone.href },

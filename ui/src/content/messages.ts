@@ -1,8 +1,8 @@
 import type { Messages } from '@/content/types';
 
 /**
- * Toasts and field errors: first those of SPEC.md §8, verbatim (spacing and punctuation
- * included), then our own for the failures the spec leaves without a message.
+ * Toasts and field errors: first the product's fixed texts, verbatim (spacing and punctuation
+ * included), then our own for the failures that have no fixed message.
  */
 export const messages: Messages = {
   contactFieldRequired: 'This Field is required*',

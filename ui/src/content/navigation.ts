@@ -1,7 +1,7 @@
 import { foundationSite, gallerySite, sisterCompanies } from '@/content/site';
 import type { FooterLinkGroup, MenuItem } from '@/content/types';
 
-/** Header menu, in display order (SPEC.md "Header and footer"). */
+/** Header menu, in display order. */
 export const headerMenu: readonly MenuItem[] = [
   { id: 'home', name: 'Home', path: '/', dropdown: [] },
   {

@@ -1,7 +1,7 @@
 /**
- * Shapes of the site's static copy and data. Field names follow SPEC.md section 3
- * where the spec names an entity (service item, HR offering, why-choose item, value,
- * menu item, leader, overview stat); everything else is our own.
+ * Shapes of the site's static copy and data. The site's named entities (service item,
+ * HR offering, why-choose item, value, menu item, leader, overview stat) keep their fixed
+ * field names, `linked_in` and `img` included; everything else is our own.
  * Image fields hold URLs produced by Vite asset imports.
  */
 
@@ -172,7 +172,7 @@ export interface SiteInfo {
 
 /* ------------------------------------------------------------------ navigation */
 
-/** SPEC.md §3 "Menu item". */
+/** A menu item: name, path, id, its dropdown list and an optional external flag. */
 export interface MenuItem {
   id: string;
   name: string;
@@ -197,7 +197,7 @@ export interface FooterLinkGroup {
 
 /* ------------------------------------------------------------------ home */
 
-/** SPEC.md §3 "Service item": path is the sister company's external URL. */
+/** A service item (id, label, image, path): path is the sister company's external URL. */
 export interface ServiceItem {
   id: string;
   label: string;
@@ -214,7 +214,7 @@ export type CoreValueName =
   | 'Lifetime Learning'
   | 'People & Customer Oriented';
 
-/** SPEC.md §3 "Value". */
+/** A core value: id, icon and value, one of the six names above. */
 export interface CoreValue {
   id: string;
   icon: IconId;
@@ -222,7 +222,7 @@ export interface CoreValue {
   description: string;
 }
 
-/** SPEC.md §3 "Overview stat"; `img` is an icon id drawn from icon-paths.ts. */
+/** An overview stat (img, heading, count); `img` is an icon id drawn from icon-paths.ts. */
 export interface OverviewStat {
   id: string;
   img: IconId;
@@ -240,7 +240,7 @@ export interface Wing {
   highlight: string;
   image: string;
   imageAlt: string;
-  /** SPEC.md: "View More" and "Read More" both go to /shilpa_foundation. */
+  /** "View More" and "Read More" both go to /shilpa_foundation. */
   viewMorePath: string;
   readMorePath: string;
 }
@@ -259,7 +259,7 @@ export interface ActionLink {
 export interface HelpBanner {
   heading: string;
   text: string;
-  /** SPEC.md: both buttons are telephone links. */
+  /** Both buttons are telephone links. */
   actions: readonly ActionLink[];
 }
 
@@ -312,7 +312,8 @@ export interface HomeLabels {
 
 /* ------------------------------------------------------------------ about */
 
-/** SPEC.md §3 "Leader". Without `img` the page draws the person's initials. */
+/** A leader (img, name, designation, linked_in, whats_app). Without `img` the page draws
+ * the person's initials. */
 export interface Leader {
   id: string;
   img?: string;
@@ -340,7 +341,7 @@ export interface AboutContent {
 
 /* ------------------------------------------------------------------ why us */
 
-/** SPEC.md §3 "Why-choose item". */
+/** A why-choose item: id, image, heading, description. */
 export interface WhyChooseItem {
   id: string;
   image: string;
@@ -378,7 +379,7 @@ export interface FounderMessageContent {
 
 /* ------------------------------------------------------------------ business pages */
 
-/** SPEC.md §3 "HR offering". */
+/** An HR offering: id, image, heading, description. */
 export interface HrOffering {
   id: string;
   image: string;
@@ -484,7 +485,7 @@ export interface ContactContent {
     intro: string;
     fields: readonly FormField<'name' | 'mobile' | 'email' | 'requirment'>[];
     submitLabel: string;
-    /** SPEC.md §7: department_website sent with contact enquiries. */
+    /** department_website sent with contact enquiries ("Corp Team"). */
     departmentWebsite: string;
   };
 }
@@ -526,7 +527,7 @@ export interface CareersContent {
     uploadAccept: string;
     removeFileLabel: string;
     submitLabel: string;
-    /** department_website sent with applications (SPEC.md leaves the value open). */
+    /** department_website sent with applications (no value was fixed for them; this is ours). */
     departmentWebsite: string;
     /** Shown when a chosen file is not one of the supported image types. */
     unsupportedFileMessage: string;
@@ -559,9 +560,9 @@ export interface BlogContent {
     departmentWebsite: string;
     service: string;
   };
-  /** SPEC.md §4: after "blog not found", go here after this delay. */
+  /** After "blog not found", go here after this delay (home, 2 seconds). */
   notFoundRedirect: { path: string; delayMs: number };
-  /** Beyond SPEC.md: searching the list, its empty and failure states. */
+  /** Our own additions: searching the list, its empty and failure states. */
   search: {
     label: string;
     placeholder: string;

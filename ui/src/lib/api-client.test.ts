@@ -39,7 +39,7 @@ describe('api client', () => {
     expect(failure).toMatchObject({ status: 422, message: 'Check the form', errors: { email: 'Bad' } });
   });
 
-  it('logs every failed call before re-throwing it (SPEC.md section 8)', async () => {
+  it('logs every failed call before re-throwing it', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     vi.stubGlobal('fetch', vi.fn().mockResolvedValue(jsonResponse(500, { message: 'Down for a moment' })));
     await expect(api.get('corp_website/blogs/get')).rejects.toBeInstanceOf(ApiError);

@@ -120,7 +120,7 @@ export async function request<T>(
   return { status: response.status, body: parsed as T };
 }
 
-/** SPEC.md section 8: a failed call is logged, then re-thrown to its caller. */
+/** Every failed call is logged, then re-thrown to its caller. */
 function logged(method: string, path: string, error: ApiError): ApiError {
   console.warn(`${method} ${path} failed (${error.status}): ${error.message}`);
   return error;

@@ -27,7 +27,7 @@ min_read: string,
  */
 color: string, tags: Array<BlogTag>, written_by: BlogAuthor | null, 
 /**
- * Added to SPEC.md's fields: the size and the renditions of `blog_image` (for `srcset`),
+ * Added to the fields above: the size and the renditions of `blog_image` (for `srcset`),
  * or null when it has none recorded (an SVG, or no image).
  */
 blog_image_set: ImageSet | null, 

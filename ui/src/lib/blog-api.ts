@@ -6,7 +6,7 @@ interface BlogList {
   pagination: Pagination;
 }
 
-/** GET {api}/corp_website/blogs/get?page=&text= (SPEC.md section 7). */
+/** GET {api}/corp_website/blogs/get?page=&text= (page defaults to 1, text to empty). */
 export async function listBlogs(page = 1, text = '', signal?: AbortSignal): Promise<BlogList> {
   const { body } = await api.get<BlogListBody>('corp_website/blogs/get', { page, text }, signal);
   return { blogs: body.data.datas, pagination: body.data.pagination };

@@ -1,4 +1,4 @@
-/** The site path of a post: /blogs/detail/{id} (SPEC.md section 2). */
+/** The site path of a post: /blogs/detail/{id}. */
 export function blogPath(id: string): string {
   return `/blogs/detail/${encodeURIComponent(id)}`;
 }

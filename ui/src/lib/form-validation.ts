@@ -1,4 +1,4 @@
-/** Per-field error messages; the forms show at most one at a time (SPEC.md section 5). */
+/** Per-field error messages; the forms show at most one at a time. */
 export type FieldErrors<Field extends string> = Partial<Record<Field, string>>;
 
 /** One rule of a form: the field it reports on, and when it fails. */
@@ -13,7 +13,7 @@ export function isBlank(value: string): boolean {
 }
 
 /**
- * Checks the rules in order and stops at the first that fails (SPEC.md section 5):
+ * Checks the rules in order and stops at the first that fails, as every form does:
  * the result names that one field, or is empty when everything passes.
  */
 export function firstFailure<Field extends string, Values>(
@@ -27,7 +27,7 @@ export function firstFailure<Field extends string, Values>(
   return {};
 }
 
-/** Editing a field clears its error and leaves the others (SPEC.md section 4). */
+/** Editing a field clears its error and leaves the others. */
 export function clearFieldError<Field extends string>(
   errors: FieldErrors<Field>,
   field: Field,

@@ -6,7 +6,7 @@ function jsonResponse(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 }
 
-describe('the authenticated client (SPEC.md sections 6 and 8)', () => {
+describe('the authenticated client (401 and 403 send the browser to /login)', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
     vi.restoreAllMocks();

@@ -20,7 +20,7 @@ export function setCsrfToken(token: string): void {
 }
 
 /**
- * The authenticated client (SPEC.md sections 6 and 8): on 401 or 403 it sends the browser
+ * The authenticated client: on 401 or 403 (a failed session) it sends the browser
  * to /login, keeping the way back, logs the error and re-throws it.
  */
 async function authenticated<T>(

@@ -11,7 +11,7 @@ interface FormOptions<Values extends object> {
   fields: readonly Extract<keyof Values, string>[];
   /** The labels the visitor sees, to name refused fields in the failure toast. */
   labels: readonly FieldLabel[];
-  /** Field errors found before sending (SPEC.md section 5); none means the form may be sent. */
+  /** Field errors found before sending; none means the form may be sent. */
   validate?: (values: Values) => FieldErrors<Extract<keyof Values, string>>;
   /** When false, submitting does nothing at all and shows nothing (the subscribe box left empty). */
   ready?: (values: Values) => boolean;
@@ -40,7 +40,7 @@ export function useForm<Values extends object>(options: FormOptions<Values>) {
   const formRef = useRef<HTMLFormElement>(null);
   const honeypotRef = useRef<HTMLInputElement>(null);
 
-  /** Editing a field sets its value and clears its error (SPEC.md section 4). */
+  /** Editing a field sets its value and clears its error, and only its own. */
   function setField<K extends Field>(field: K, value: Values[K]) {
     setValues((current) => ({ ...current, [field]: value }));
     setErrors((current) => clearFieldError<Field>(current, field));

@@ -22,7 +22,7 @@ import '@/styles/forms.css';
 import '@/features/blog/blog-detail.css';
 import { Link } from '@/components/site-link';
 
-/** SPEC.md section 9: the detail page shows 3 related blogs. */
+/** The detail page shows 3 related blogs. */
 const SIMILAR_COUNT = 3;
 
 function isNotFound(error: unknown): boolean {
@@ -51,7 +51,7 @@ function BackToBlogs() {
   );
 }
 
-/** SPEC.md section 4: a toast, then the home page after 2 seconds. */
+/** A blog not found: a toast, then the home page after 2 seconds. */
 function useNotFoundRedirect(active: boolean) {
   const navigate = useNavigate();
   useEffect(() => {

@@ -15,7 +15,7 @@ import { homeStructuredData } from '@/lib/structured-data';
 import '@/styles/home.css';
 import { brandName } from '@/lib/site-details';
 
-/** Home: every section in SPEC.md's order. */
+/** Home: every section in its fixed order, from the hero and About down to the help banner. */
 export function HomePage() {
   usePageMeta({ title: brandName(), structuredData: homeStructuredData });
   // Everything but the stories shows only the company's details: the server renders it once

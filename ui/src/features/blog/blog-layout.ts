@@ -13,7 +13,7 @@ interface BlogGroup<T> {
 const GROUP_SIZE = 4;
 
 /**
- * SPEC.md "Blog list": blogs 1 to 4 open with a double-width card (title and author over the
+ * The blog list: blogs 1 to 4 open with a double-width card (title and author over the
  * image), blogs 5 to 8 open with a wide text card (no image), and from the 9th on every card
  * is the same. Empty groups are left out.
  */
@@ -40,7 +40,7 @@ export function groupBlogs<T>(blogs: readonly T[]): BlogGroup<T>[] {
   return groups;
 }
 
-/** SPEC.md: pagination shows only when the total exceeds the page size. */
+/** Pagination shows only when the total exceeds the page size. */
 export function showsPagination(pagination: Pagination | undefined): boolean {
   return pagination !== undefined && pagination.limit > 0 && pagination.total > pagination.limit;
 }

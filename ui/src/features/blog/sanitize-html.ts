@@ -1,6 +1,6 @@
 /**
  * The client's own pass over a blog's HTML before it is shown (the server already cleaned it
- * with ammonia; this is the second line of defence DESIGN.md asks for). The allowlist is the
+ * with ammonia; the client sanitizes again, as a second line of defence). The allowlist is the
  * server's own, generated into `html-allowlist.ts`: elements the server keeps keep the
  * attributes it keeps, dangerous elements go with their content, and anything else is
  * unwrapped to its text. The markup is parsed by DOMParser into a detached document, so

@@ -2,7 +2,7 @@ import { HONEYPOT_FIELD } from '@/components/honeypot-field';
 import { blogContent } from '@/content/blog';
 import { api } from '@/lib/api-client';
 
-/** POST {api}/clients/create with only the email filled (SPEC.md sections 3 and 7). */
+/** POST {api}/clients/create with every lead field, only the email filled, the others empty. */
 export async function subscribeToBlogs(email: string, honeypot: string): Promise<void> {
   await api.postJson('clients/create', {
     name: '',

@@ -21,7 +21,7 @@ describe('subscribe panel', () => {
     vi.unstubAllGlobals();
   });
 
-  it('shows the texts of SPEC.md', () => {
+  it('shows its texts verbatim', () => {
     setup();
     expect(
       screen.getByRole('heading', { name: 'If you would love to hear about our latest blogs and updates' }),

@@ -11,14 +11,14 @@ interface SubscribeValues {
   email: string;
 }
 
-/** The subscribe panel under a post (SPEC.md "Blog detail"). */
+/** The subscribe panel under a post: one email field; after a 201 it is empty again. */
 export function SubscribePanel() {
   const { subscribe } = blogContent;
   const { values, errors, setField, sending, onSubmit, formRef, honeypotRef } = useForm<SubscribeValues>({
     empty: { email: '' },
     fields: ['email'],
     labels: [{ name: 'email', label: subscribe.fieldName }],
-    // SPEC.md section 5: an empty email shows nothing and sends nothing.
+    // The one rule: an empty email shows nothing and sends nothing.
     ready: ({ email }) => !isBlank(email),
     send: ({ email }, honeypot) => subscribeToBlogs(email.trim(), honeypot),
     successMessage: messages.blogSubscribed,

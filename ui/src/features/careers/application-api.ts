@@ -3,7 +3,7 @@ import { careersContent } from '@/content/careers';
 import { api } from '@/lib/api-client';
 import type { ApplicationValues } from './application-rules';
 
-/** POST {api}/applicant/create as multipart (SPEC.md section 7), plus the honeypot. */
+/** POST {api}/applicant/create as multipart (every field and the file), plus the honeypot. */
 export async function sendApplication(values: ApplicationValues, honeypot: string): Promise<void> {
   const body = new FormData();
   body.append('name', values.name);

@@ -64,7 +64,7 @@ describe('application form', () => {
     vi.unstubAllGlobals();
   });
 
-  it('takes the email as plain text with the email keyboard (SPEC.md section 5)', () => {
+  it('takes the email as plain text with the email keyboard (no format check)', () => {
     setup();
     const email = screen.getByLabelText('Email') as HTMLInputElement;
     expect(email.type).toBe('text');

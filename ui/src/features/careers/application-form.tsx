@@ -29,9 +29,9 @@ const inputs: Record<
 > = {
   name: { autoComplete: 'name' },
   mobile: { type: 'tel', autoComplete: 'tel', inputMode: 'tel' },
-  // SPEC.md section 5: a plain text input with no format check; the keyboard is still email's.
+  // A plain text input with no format check; the keyboard is still email's.
   email: { autoComplete: 'email', inputMode: 'email' },
-  // SPEC.md section 9: experience minimum 0.
+  // Experience is at least 0.
   experience: { type: 'number', autoComplete: 'off', inputMode: 'numeric', min: 0 },
   previous_company: { autoComplete: 'organization' },
   query: { autoComplete: 'off', multiline: true },
@@ -41,7 +41,7 @@ function fieldLabel(name: ApplicantFieldName): string {
   return careersContent.form.fields.find((field) => field.name === name)?.label ?? name;
 }
 
-/** The Join Us application form (SPEC.md "Join Us", sections 4 and 5). */
+/** The Join Us application form: editing a field clears its error; after a 201 all fields reset. */
 export function ApplicationForm() {
   const { form } = careersContent;
   const fileRef = useRef<HTMLInputElement>(null);

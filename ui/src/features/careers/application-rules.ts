@@ -29,13 +29,13 @@ export const APPLICATION_FIELDS: readonly ApplicationField[] = [
   'query',
 ];
 
-/** SPEC.md section 9: the 10 in the mobile check has no effect. */
+/** The 10 in the mobile check has no effect (see the rule below); kept as given. */
 const MOBILE_LENGTH = 10;
 
-/** SPEC.md section 5, in order; previous_company and query are optional. */
+/** Checked in order, stopping at the first failure; previous_company and query are optional. */
 const rules: readonly Rule<ApplicationField, ApplicationValues>[] = [
   { field: 'name', fails: (v) => isBlank(v.name) },
-  // The spec's lenient check, kept as written: an error only when the value is empty AND
+  // The product's lenient check, kept as written: an error only when the value is empty AND
   // shorter than 10 characters, so any non-empty value passes. No format check.
   { field: 'mobile', fails: (v) => isBlank(v.mobile) && v.mobile.length < MOBILE_LENGTH },
   { field: 'email', fails: (v) => isBlank(v.email) },

@@ -1,7 +1,7 @@
 import { Icon } from '@/components/icon';
 import { careersContent } from '@/content/careers';
 
-/** 'What to Expect When You Join Us': the six perks of SPEC.md "Join Us". */
+/** 'What to Expect When You Join Us': the six perks, from Fast Growing to Cross-Domain Exposure. */
 export function PerksPanel() {
   return (
     <aside class="perks" aria-labelledby="perks-title">

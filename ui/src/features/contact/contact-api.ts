@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 import type { ContactValues } from './contact-rules';
 
 /**
- * POST {api}/clients/create: a contact enquiry with exactly SPEC.md section 7's fields (no
+ * POST {api}/clients/create: a contact enquiry with exactly the enquiry's own fields (no
  * `service`: only the subscribe payload carries it), plus the honeypot.
  */
 export async function sendEnquiry(values: ContactValues, honeypot: string): Promise<void> {

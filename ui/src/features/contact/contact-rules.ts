@@ -4,7 +4,7 @@ import { type FieldErrors, firstFailure, isBlank, type Rule } from '@/lib/form-v
 export type ContactField = 'name' | 'mobile' | 'email' | 'requirment';
 export type ContactValues = Record<ContactField, string>;
 
-/** The fields in the order they are checked (SPEC.md section 5). */
+/** The fields in checking order; each is only required, with no format or length check. */
 export const CONTACT_FIELDS: readonly ContactField[] = ['name', 'mobile', 'email', 'requirment'];
 
 export const emptyContact: ContactValues = { name: '', mobile: '', email: '', requirment: '' };

@@ -5,7 +5,7 @@ import { mapUrls, siteDetails } from '@/lib/site-details';
 
 /**
  * A local picture of the map with a plain link; Google's embed loads only when asked for,
- * so the page works offline and makes no third-party request on its own (DESIGN.md "Site").
+ * so the page works offline and makes no third-party request on its own.
  */
 export function MapFacade() {
   const { map } = contactContent;

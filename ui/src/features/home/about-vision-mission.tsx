@@ -2,7 +2,7 @@ import { Paragraphs } from '@/components/paragraphs';
 import { StatementPair } from '@/components/statement-pair';
 import { homeContent } from '@/content/home';
 
-/** About, then Vision and Mission side by side, in SPEC.md's order. */
+/** About, then Vision and Mission side by side: the home page's first sections, in that order. */
 export function AboutVisionMission() {
   const { about, vision, mission } = homeContent;
   return (

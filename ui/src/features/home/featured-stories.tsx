@@ -8,10 +8,10 @@ import { blogPath } from '@/lib/blog-path';
 import { takeList } from '@/lib/page-data';
 import { useRemote } from '@/lib/use-remote';
 
-/** SPEC.md section 9: the home page features the first 3 posts. */
+/** The home page features the first 3 posts. */
 const FEATURED_STORY_COUNT = 3;
 
-/** The first three posts of page 1 with an empty search (SPEC.md section 7). */
+/** The first three posts of page 1 with an empty search. */
 async function loadFeaturedStories(signal: AbortSignal): Promise<Blog[]> {
   const { blogs } = await listBlogs(1, '', signal);
   return blogs.slice(0, FEATURED_STORY_COUNT);
@@ -22,7 +22,7 @@ function preloadedStories(): Blog[] | undefined {
   return takeList(1, '')?.blogs.slice(0, FEATURED_STORY_COUNT);
 }
 
-/** SPEC.md shows no handling of a failed list call: the section says so quietly, no toast. */
+/** A failed list call has no handling of its own: the section says so quietly, no toast. */
 function ignoreFailure() {}
 
 function StoryCard({ blog }: { blog: Blog }) {

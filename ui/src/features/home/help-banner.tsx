@@ -2,7 +2,7 @@ import { Icon } from '@/components/icon';
 import { helpBanner } from '@/content/home';
 import { siteDetails, telHref } from '@/lib/site-details';
 
-/** Both buttons are telephone links (SPEC.md "Home"). */
+/** Both buttons, Contact us and E-Mail us, are telephone links. */
 export function HelpBannerSection() {
   const phone = telHref(siteDetails().phone);
   return (

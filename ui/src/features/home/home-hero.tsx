@@ -9,7 +9,8 @@ import { toast } from '@/lib/toast';
 /**
  * The self-hosted hero video: autoplay, muted, loop, inline, with a poster.
  * We call play() ourselves so a refusal (autoplay blocked, codec missing) shows
- * the SPEC.md toast. Under reduced motion it waits on its poster for the visitor.
+ * the "Oops we couldn't play the video for you!" toast. Under reduced motion it waits
+ * on its poster for the visitor.
  */
 export function HomeHero() {
   const video = useRef<HTMLVideoElement>(null);

@@ -3,7 +3,7 @@ import { Paragraphs } from '@/components/paragraphs';
 import { Link } from '@/components/site-link';
 import { homeContent, wings } from '@/content/home';
 
-/** Fidelitus Gallery and Shilpa Foundation; every link goes to /shilpa_foundation (SPEC.md). */
+/** Fidelitus Gallery and Shilpa Foundation; View More and Read More go to /shilpa_foundation. */
 export function OurWings() {
   return (
     <PageSection id="wings" title={homeContent.wingsHeading} tone="soft" centered>
