@@ -36,7 +36,7 @@ fn routes_where(keep: impl Fn(&serde_json::Value) -> bool) -> Vec<String> {
 }
 
 #[test]
-fn the_route_table_holds_spec_md_s_fifteen_public_routes() {
+fn the_route_table_holds_the_fifteen_public_routes() {
     let paths = page_routes();
     assert!(
         paths.len() >= 15,
