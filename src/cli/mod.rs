@@ -5,6 +5,8 @@ pub mod args;
 pub mod backup;
 pub mod blog;
 pub mod csv;
+#[cfg(test)]
+mod docs;
 pub mod export;
 pub mod mail;
 pub mod restore;
