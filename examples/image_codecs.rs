@@ -1,5 +1,6 @@
-//! The figures behind the WebP encoder choice (README "Images"): for each demo photo, the
-//! bytes and time of each candidate at the web widths. Run in a release build:
+//! The figures behind the WebP encoder choice (docs/performance.md, "The WebP encoder"): for
+//! each demo photo, the bytes and time of each candidate at the web widths. Run in a release
+//! build:
 //!   cargo run --release --example image_codecs
 use std::io::Cursor;
 use std::time::Instant;

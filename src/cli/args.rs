@@ -274,7 +274,8 @@ pub struct DataDirArg {
 
 #[derive(Debug, Clone, Args)]
 pub struct ServeArgs {
-    /// Address and port to listen on. Use 0.0.0.0:8080 to accept connections from other hosts.
+    /// Address and port to listen on. Use 0.0.0.0:8080 to accept connections from other hosts,
+    /// port 0 for any free port.
     #[arg(
         long,
         env = "CORPSITE_ADDR",
@@ -286,7 +287,8 @@ pub struct ServeArgs {
     #[command(flatten)]
     pub data: DataDirArg,
 
-    /// Most connections served at once; further clients wait until one closes.
+    /// Most connections served at once; further clients wait until one closes. Lowered at start
+    /// when the open-files limit leaves less room (logged).
     #[arg(long, env = "CORPSITE_MAX_CONNECTIONS", default_value_t = settings::DEFAULT_MAX_CONNECTIONS, value_name = "N",
           value_parser = clap::value_parser!(u32).range(1..))]
     pub max_connections: u32,
@@ -301,8 +303,8 @@ pub struct ServeArgs {
     )]
     pub max_connections_per_client: u32,
 
-    /// Enquiries and applications one client address may send a minute (a few may come at
-    /// once); 0 turns the limit off.
+    /// Enquiries and applications one client address may send a minute (half of them at
+    /// once); over it, 429 with Retry-After. 0 turns the limit off.
     #[arg(
         long,
         env = "CORPSITE_RATE_LIMIT",
@@ -345,7 +347,7 @@ pub struct ServeArgs {
     /// The site's address as visitors reach it, such as https://www.example.com: absolute
     /// links (canonical URLs, link previews, sitemap, feed, mail) are built from it, and
     /// staff cookies are marked Secure when it is https. Without it, links are built from
-    /// each request's Host.
+    /// each request's Host (https only when a --trusted-proxy says so in X-Forwarded-Proto).
     #[arg(long, env = "CORPSITE_PUBLIC_URL", value_name = "URL")]
     pub public_url: Option<PublicUrl>,
 
@@ -376,7 +378,7 @@ pub struct ServeArgs {
     #[command(flatten)]
     pub mail: MailFlags,
 
-    /// Blogs per page of the blog list API.
+    /// Blogs per page of the blog list API (1 to 100).
     #[arg(long, env = "CORPSITE_PAGE_SIZE", default_value_t = settings::DEFAULT_PAGE_SIZE, value_name = "N",
           value_parser = clap::value_parser!(u32).range(1..=100))]
     pub page_size: u32,
@@ -392,12 +394,14 @@ pub struct ServeArgs {
           value_parser = clap::value_parser!(u32).range(1..))]
     pub backup_keep: u32,
 
-    /// Folder for the backup sets; without it, backups in the data dir.
+    /// Folder for the backup sets (created owner-only, 0700, when missing); without it,
+    /// backups in the data dir.
     #[arg(long, env = "CORPSITE_BACKUP_DIR", value_name = "DIR")]
     pub backup_dir: Option<PathBuf>,
 
     /// Address for operators only, apart from the site: GET /metrics (Prometheus) and
-    /// /healthz. Keep it off the public internet; `off` serves no such address.
+    /// /healthz. Keep it off the public internet; `off` serves no such address. A start that
+    /// cannot listen there stops.
     #[arg(
         long,
         env = "CORPSITE_ADMIN_ADDR",
@@ -406,8 +410,9 @@ pub struct ServeArgs {
     )]
     pub admin_addr: AdminAddr,
 
-    /// A secret (at least 16 characters) that also opens /metrics on the site's address, sent
-    /// as `Authorization: Bearer TOKEN`; without it /metrics is only on --admin-addr.
+    /// A secret (at least 16 printable characters, e.g. `openssl rand -hex 24`) that also opens
+    /// /metrics on the site's address, sent as `Authorization: Bearer TOKEN`; without it
+    /// /metrics is only on --admin-addr.
     #[arg(
         long,
         env = "CORPSITE_METRICS_TOKEN",
@@ -421,7 +426,7 @@ pub struct ServeArgs {
 
     /// How log lines are written: text (one readable line an event, coloured only on a
     /// terminal and without NO_COLOR) or json (one JSON object a line with the event's fields
-    /// as keys, for journald or Loki).
+    /// as keys, for journald or Loki). Every command reads CORPSITE_LOG_FORMAT.
     #[arg(
         long,
         env = "CORPSITE_LOG_FORMAT",

@@ -4,6 +4,8 @@
 pub mod args;
 pub mod backup;
 pub mod blog;
+#[cfg(test)]
+mod docs;
 pub mod export;
 pub mod mail;
 pub mod restore;

@@ -28,7 +28,7 @@ const MAX_DECODE_BYTES: u64 = MAX_PIXELS * 4;
 /// JPEG quality of the stored copy: no visible loss for photos and scans.
 const JPEG_QUALITY: u8 = 90;
 /// WebP quality of the web renditions (libwebp's scale): photos look as the JPEG at 82 does,
-/// at a bit over half its bytes (README "Images").
+/// at a bit over half its bytes (docs/performance.md).
 const WEBP_QUALITY: f32 = 78.0;
 /// JPEG quality of the web fallback, which only browsers without WebP load.
 const FALLBACK_JPEG_QUALITY: u8 = 82;
