@@ -541,3 +541,46 @@ async fn the_list_shows_every_state_newest_first_and_searches() {
     );
     assert_eq!(json(&choices)["authors"][0]["name"], "Office Writer");
 }
+
+#[tokio::test]
+async fn a_change_says_what_it_set_going_in_its_transaction() {
+    let (app, browser) = signed_in().await;
+    confirmed_subscriber(&app).await;
+    let (id, _) = create(&app, &browser, &story("A lobby in four weeks", "draft")).await;
+    let ripples = app
+        .db()
+        .write(move |conn| {
+            use corpsite::store::stories::rippled;
+            let (_, unchanged) = rippled(conn, |_| Ok(()))?;
+            let (_, going_public) = rippled(conn, |conn| {
+                conn.execute(
+                    "UPDATE blogs SET state = 'published' WHERE slug = ?1",
+                    [&id],
+                )?;
+                Ok(())
+            })?;
+            let (_, edited) = rippled(conn, |conn| {
+                conn.execute("UPDATE blogs SET title = 'A lobby' WHERE slug = ?1", [&id])?;
+                Ok(())
+            })?;
+            Ok::<_, corpsite::store::StoreError>((unchanged, going_public, edited))
+        })
+        .await
+        .expect("the changes");
+    let (unchanged, going_public, edited) = ripples;
+    assert_eq!(unchanged.story_mails, 0, "nothing changed, nothing queued");
+    assert!(
+        going_public.content_version > unchanged.content_version,
+        "going public moves the content version: {ripples:?}"
+    );
+    assert_eq!(
+        going_public.story_mails, 1,
+        "one mail per confirmed subscriber"
+    );
+    assert!(edited.content_version > going_public.content_version);
+    assert_eq!(
+        edited.story_mails, 0,
+        "an edit of a public story mails nobody again"
+    );
+    assert_eq!(story_mails(&app), 1);
+}

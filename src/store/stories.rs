@@ -182,6 +182,43 @@ pub fn get(conn: &Connection, id: &BlogId) -> Result<Option<Story>, StoreError> 
 
 /// Saves the story `id` if it is still at `revision`. Answers its new revision and the
 /// media nothing uses any more (for the caller to delete after the commit).
+/// What a change to the stories sets going in its own transaction. The blogs table's
+/// triggers do it, so every writer (the editor, `corpsite blog ...`, the schedule) gets the
+/// same: any change moves the content version (`blog_version`, V2), which every public
+/// cache keys on (the rendered pages, the blog API's answers, the sitemap and the feed);
+/// a story that turns public queues one `story` mail per confirmed subscriber in the
+/// outbox (V6), which the mail sender delivers. [`rippled`] reads both around a change.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Ripple {
+    /// The content version after the change: the caches drop what they kept before it.
+    pub content_version: i64,
+    /// The story mails the change queued.
+    pub story_mails: i64,
+}
+
+/// Runs `change` and answers what it set going (see [`Ripple`]), in the caller's
+/// transaction.
+pub fn rippled<T>(
+    conn: &Connection,
+    change: impl FnOnce(&Connection) -> Result<T, StoreError>,
+) -> Result<(T, Ripple), StoreError> {
+    let last_mail: i64 = conn
+        .prepare_cached("SELECT coalesce(max(id), 0) FROM outbox")?
+        .query_row([], |row| row.get(0))?;
+    let done = change(conn)?;
+    let content_version = blogs::version(conn)?;
+    let story_mails = conn
+        .prepare_cached("SELECT count(*) FROM outbox WHERE id > ?1 AND kind = 'story'")?
+        .query_row([last_mail], |row| row.get(0))?;
+    Ok((
+        done,
+        Ripple {
+            content_version,
+            story_mails,
+        },
+    ))
+}
+
 pub fn save(
     conn: &Connection,
     id: &BlogId,

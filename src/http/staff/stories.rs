@@ -16,6 +16,12 @@
 //! scheduling and unpublishing are saves. Every change is in the audit log, in the same
 //! transaction; a change to a published story shows on the public site within the blog
 //! version watch's 0.1 s.
+//!
+//! A change's way on is one transaction, named at each call by `stories::rippled`: the
+//! blogs table's triggers move the content version the public caches key on and queue the
+//! story mails when a story turns public; the handler logs both (`rippled` below). After
+//! the commit, the version watch hands the new version to the caches and the mail sender
+//! finds the queued mails.
 
 use serde::{Deserialize, Serialize};
 use serde_json::json;
@@ -40,7 +46,7 @@ use crate::http::staff::sign_in::{gate, Access, Staff};
 use crate::http::state::AppState;
 use crate::store::blogs::{Author, Editorial, NewBlog};
 use crate::store::staff as accounts;
-use crate::store::stories::{self, Refused, Story, StoryLine, PAGE_SIZE};
+use crate::store::stories::{self, Refused, Ripple, Story, StoryLine, PAGE_SIZE};
 use crate::store::StoreError;
 
 type Gate = Result<Staff, ApiError>;
@@ -366,18 +372,21 @@ async fn create(
     let staff = staff?;
     let form: StoryForm = read_json_large(&headers, body).await?;
     let blog = new_blog(checked(&state, form).await?, &staff);
-    let (id, revision) = state
+    let ((id, revision), ripple) = state
         .db
-        .write(move |conn| -> Result<(BlogId, i64), StoreError> {
-            let id = crate::store::blogs::insert(conn, &blog)?;
-            let subject = format!("story {}", id.as_str());
-            accounts::audit(
-                conn,
-                &staff.audit(&action(None, &blog), &subject, &blog.title),
-            )?;
-            Ok((id.clone(), stories::revision_of(conn, &id)?.unwrap_or(1)))
+        .write(move |conn| -> Result<_, StoreError> {
+            stories::rippled(conn, |conn| {
+                let id = crate::store::blogs::insert(conn, &blog)?;
+                let subject = format!("story {}", id.as_str());
+                accounts::audit(
+                    conn,
+                    &staff.audit(&action(None, &blog), &subject, &blog.title),
+                )?;
+                Ok((id.clone(), stories::revision_of(conn, &id)?.unwrap_or(1)))
+            })
         })
         .await?;
+    rippled("created", &id, ripple);
     Ok(json_response(
         StatusCode::CREATED,
         &json!({
@@ -402,22 +411,25 @@ async fn save(
     })?;
     let blog = new_blog(checked(&state, form).await?, &staff);
     let lookup = id.clone();
-    let saved = state
+    let (saved, ripple) = state
         .db
         .write(move |conn| -> Result<_, StoreError> {
-            let before = stories::get(conn, &lookup)?.map(|story| story.state);
-            let saved = stories::save(conn, &lookup, revision, &blog)?;
-            if saved.is_ok() {
-                let subject = format!("story {}", lookup.as_str());
-                accounts::audit(
-                    conn,
-                    &staff.audit(&action(before, &blog), &subject, &blog.title),
-                )?;
-            }
-            Ok(saved)
+            stories::rippled(conn, |conn| {
+                let before = stories::get(conn, &lookup)?.map(|story| story.state);
+                let saved = stories::save(conn, &lookup, revision, &blog)?;
+                if saved.is_ok() {
+                    let subject = format!("story {}", lookup.as_str());
+                    accounts::audit(
+                        conn,
+                        &staff.audit(&action(before, &blog), &subject, &blog.title),
+                    )?;
+                }
+                Ok(saved)
+            })
         })
         .await?;
     let (revision, unused) = saved.map_err(refused)?;
+    rippled("saved", &id, ripple);
     MediaLibrary::new(&state.settings.data_dir).remove(&unused);
     Ok(json_response(
         StatusCode::OK,
@@ -438,25 +450,41 @@ async fn delete(state: AppState, staff: Gate, id: &str, query: &str) -> Result<R
             ApiError::BadRequest("Say which revision of the story is to be deleted.".into())
         })?;
     let lookup = id.clone();
-    let deleted = state
+    let (deleted, ripple) = state
         .db
         .write(move |conn| -> Result<_, StoreError> {
-            let title = stories::get(conn, &lookup)?.map(|story| story.title);
-            let deleted = stories::delete(conn, &lookup, revision)?;
-            if deleted.is_ok() {
-                let subject = format!("story {}", lookup.as_str());
-                let title = title.unwrap_or_default();
-                accounts::audit(conn, &staff.audit("deleted story", &subject, &title))?;
-            }
-            Ok(deleted)
+            stories::rippled(conn, |conn| {
+                let title = stories::get(conn, &lookup)?.map(|story| story.title);
+                let deleted = stories::delete(conn, &lookup, revision)?;
+                if deleted.is_ok() {
+                    let subject = format!("story {}", lookup.as_str());
+                    let title = title.unwrap_or_default();
+                    accounts::audit(conn, &staff.audit("deleted story", &subject, &title))?;
+                }
+                Ok(deleted)
+            })
         })
         .await?;
     let unused = deleted.map_err(refused)?;
+    rippled("deleted", &id, ripple);
     MediaLibrary::new(&state.settings.data_dir).remove(&unused);
     Ok(json_response(
         StatusCode::OK,
         &json!({ "message": "The story is deleted." }),
     ))
+}
+
+/// Says what a change set going in its transaction (`stories::Ripple`): the content
+/// version the public caches follow within the version watch's 0.1 s (the rendered pages,
+/// the blog API, the sitemap and feed), and the story mails the outbox now holds for the
+/// mail sender.
+fn rippled(change: &str, id: &BlogId, ripple: Ripple) {
+    tracing::info!(
+        story = id.as_str(),
+        content_version = ripple.content_version,
+        story_mails = ripple.story_mails,
+        "story {change}"
+    );
 }
 
 fn refused(refused: Refused) -> ApiError {
