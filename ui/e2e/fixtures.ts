@@ -74,6 +74,14 @@ export const ROUTES: readonly string[] = routeTable.routes
   .filter((route) => !('private' in route && route.private))
   .map(({ path }) => (path.includes(':id') ? blogPath(SEEDED_STORY_ID) : path));
 
+/**
+ * The public pages of the links in subscriber mail: `"private"` (never indexed) but inside the
+ * public header and footer, unlike the staff's `"bare"` ones.
+ */
+export const MAIL_LINK_ROUTES: readonly string[] = routeTable.routes
+  .filter((route) => 'private' in route && route.private && !('bare' in route && route.bare))
+  .map(({ path }) => path);
+
 /** Waits until the browser app has taken over the server-rendered page (hydration done). */
 export async function waitForApp(page: Page): Promise<void> {
   await page.locator('html[data-app="ready"]').waitFor({ state: 'attached' });

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
+import { seriousAxeViolations } from './axe-check';
 import { expect, hasHorizontalScroll, test, waitForApp } from './fixtures';
-import { readyStaff, seriousAxeViolations, signIn } from './staff-helpers';
+import { readyStaff, signIn } from './staff-helpers';
 
 /** The demo details the site starts with; every test puts them back, since other specs read
  * the same server's pages. */

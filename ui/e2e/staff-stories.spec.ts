@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
+import { seriousAxeViolations } from './axe-check';
 import { expect, hasHorizontalScroll, test } from './fixtures';
-import { readyStaff, seriousAxeViolations, signIn } from './staff-helpers';
+import { readyStaff, signIn } from './staff-helpers';
 
 /** Every failed call is logged (SPEC.md section 8): the sign-in redirect and the 409 provoke them. */
 const EXPECTED_FAILURES = /401|409|Failed to load resource/;

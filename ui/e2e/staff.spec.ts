@@ -1,14 +1,7 @@
 import { readFileSync } from 'node:fs';
+import { seriousAxeViolations } from './axe-check';
 import { expect, hasHorizontalScroll, test } from './fixtures';
-import {
-  addStaff,
-  PASSWORD,
-  postApplication,
-  postEnquiry,
-  readyStaff,
-  seriousAxeViolations,
-  signIn,
-} from './staff-helpers';
+import { addStaff, PASSWORD, postApplication, postEnquiry, readyStaff, signIn } from './staff-helpers';
 
 /** Every failed call is logged (SPEC.md section 8); these tests provoke 401s on purpose. */
 const SIGNED_OUT = /401|Failed to load resource/;
