@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'preact/hooks';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { LoginForm, returnPath } from '@/features/staff/login-form';
-import { PasswordForm } from '@/features/staff/password-form';
-import { type StaffSession, staffAuth } from '@/features/staff/staff-api';
-import { StaffFrame } from '@/features/staff/staff-frame';
-import '@/features/staff/staff.css';
+import { LoginForm, returnPath } from '@/features/staff/account/login-form';
+import { PasswordForm } from '@/features/staff/account/password-form';
+import { type StaffSession, staffAuth } from '@/features/staff/shell/session-api';
+import { StaffFrame } from '@/features/staff/shell/staff-frame';
+import '@/features/staff/shell/staff.css';
 
 /** `/login`: sign in, then choose a password if the one given was one-time, then go back. */
 export function LoginPage() {

@@ -1,6 +1,6 @@
-import { Inbox } from '@/features/staff/inbox';
-import { StaffScreen } from '@/features/staff/staff-screen';
-import '@/features/staff/staff.css';
+import { Inbox } from '@/features/staff/inbox/inbox';
+import { StaffScreen } from '@/features/staff/shell/staff-screen';
+import '@/features/staff/shell/staff.css';
 
 /** `/staff`: the office's inbox, for a signed-in staff member (anyone else goes to /login). */
 export function StaffPage() {

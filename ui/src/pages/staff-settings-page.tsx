@@ -1,7 +1,7 @@
-import { SettingsForm } from '@/features/staff/settings-form';
-import { StaffScreen } from '@/features/staff/staff-screen';
-import '@/features/staff/staff.css';
-import '@/features/staff/settings.css';
+import { SettingsForm } from '@/features/staff/settings/settings-form';
+import { StaffScreen } from '@/features/staff/shell/staff-screen';
+import '@/features/staff/shell/staff.css';
+import '@/features/staff/settings/settings.css';
 
 /** `/staff/settings`: the company's details the public pages show, for a signed-in staff member. */
 export function StaffSettingsPage() {

@@ -1,7 +1,7 @@
-import { StaffScreen } from '@/features/staff/staff-screen';
-import { StoryList } from '@/features/staff/story-list';
-import '@/features/staff/staff.css';
-import '@/features/staff/stories.css';
+import { StaffScreen } from '@/features/staff/shell/staff-screen';
+import { StoryList } from '@/features/staff/stories/story-list';
+import '@/features/staff/shell/staff.css';
+import '@/features/staff/stories/stories.css';
 
 /** `/staff/stories`: every story the office has written, to open, search or start anew. */
 export function StaffStoriesPage() {

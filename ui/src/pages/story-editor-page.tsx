@@ -1,9 +1,9 @@
 import { useParams } from 'react-router-dom';
 import { BlogArticle } from '@/features/blog/blog-article';
-import { StaffScreen } from '@/features/staff/staff-screen';
-import { StoryEditor } from '@/features/staff/story-editor';
-import '@/features/staff/staff.css';
-import '@/features/staff/stories.css';
+import { StaffScreen } from '@/features/staff/shell/staff-screen';
+import { StoryEditor } from '@/features/staff/stories/story-editor';
+import '@/features/staff/shell/staff.css';
+import '@/features/staff/stories/stories.css';
 
 /**
  * `/staff/stories/:id` (`new` for a new one): the story editor, whose preview is the site's

@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'preact/hooks';
 import { useSearchParams } from 'react-router-dom';
+import { formatCount, formatTime } from '@/features/staff/shell/staff-format';
+import { StaffPager } from '@/features/staff/shell/staff-pager';
 import { ApiError } from '@/lib/api-client';
-import { formatCount, formatTime, listLabels, statusLabels } from './inbox-format';
+import { exportUrl, type InboxFilters, inboxApi, type Lead, type LeadPage, type ListName } from './inbox-api';
+import { listLabels, statusLabels } from './inbox-labels';
 import { LeadDetailPanel } from './lead-detail';
-import { exportUrl, type InboxFilters, inboxApi, type Lead, type LeadPage, type ListName } from './staff-api';
-import { StaffPager } from './staff-pager';
 
 const LISTS: ListName[] = ['enquiries', 'subscribers', 'applicants'];
 const FILTER_KEYS = ['q', 'status', 'department', 'from', 'to'] as const;

@@ -1,18 +1,3 @@
-import type { LeadStatus, ListName } from './staff-api';
-
-export const statusLabels: Record<LeadStatus, string> = {
-  new: 'New',
-  in_progress: 'In progress',
-  done: 'Done',
-  spam: 'Spam',
-};
-
-export const listLabels: Record<ListName, string> = {
-  enquiries: 'Enquiries',
-  subscribers: 'Subscribers',
-  applicants: 'Applicants',
-};
-
 /** A stored UTC time in the office's own time zone, day and minute. */
 export function formatTime(iso: string): string {
   const date = new Date(iso);

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { useLocation } from 'react-router-dom';
 import { Link } from '@/components/site-link';
 import { loginPath } from '@/lib/staff-client';
-import { type StaffSession, staffAuth } from './staff-api';
+import { type StaffSession, staffAuth } from './session-api';
 import { StaffFrame } from './staff-frame';
 
 /** The staff screens, in the order of the bar. */

@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
+import { type StaffSession, staffAuth } from '@/features/staff/shell/session-api';
 import { ApiError } from '@/lib/api-client';
-import { type StaffSession, staffAuth } from './staff-api';
 
 /** The change a one-time password requires (and anyone may make): current and new. */
 export function PasswordForm({ onChanged }: { onChanged: (session: StaffSession) => void }) {

@@ -1,22 +1,11 @@
 import { useEffect, useState } from 'preact/hooks';
 import { useSearchParams } from 'react-router-dom';
 import { Link } from '@/components/site-link';
+import { formatCount, formatTime } from '@/features/staff/shell/staff-format';
+import { StaffPager } from '@/features/staff/shell/staff-pager';
 import { ApiError } from '@/lib/api-client';
-import { formatCount, formatTime } from './inbox-format';
-import { StaffPager } from './staff-pager';
-import { type StoryLine, type StoryPage, storyApi } from './story-api';
-
-export const stateLabels: Record<StoryLine['state'], string> = {
-  draft: 'Draft',
-  scheduled: 'Scheduled',
-  published: 'Published',
-};
-
-/** "Scheduled for 24 Nov 2026, 09:30", in the reader's own time zone. */
-function stateText(line: Pick<StoryLine, 'state' | 'publish_at'>): string {
-  if (line.state === 'scheduled' && line.publish_at) return `Scheduled for ${formatTime(line.publish_at)}`;
-  return stateLabels[line.state];
-}
+import { type StoryPage, storyApi } from './story-api';
+import { stateText } from './story-state';
 
 /** `/staff/stories`: every story, drafts and scheduled ones too, newest first, with search. */
 export function StoryList() {

@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, apiPath } from '@/lib/api-client';
-import { inboxApi, resumeUrl } from './staff-api';
-import { storyApi } from './story-api';
+import { inboxApi, resumeUrl } from './inbox-api';
 
 const HOSTILE = '../x?y#z';
 const ENCODED = '..%2Fx%3Fy%23z';
@@ -16,7 +15,7 @@ function parts(url: string) {
   return { segments: parsed.pathname.split('/').slice(1), search: parsed.search, hash: parsed.hash };
 }
 
-describe('ids in the staff API paths', () => {
+describe('ids in the inbox API paths', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
     vi.restoreAllMocks();
@@ -31,26 +30,19 @@ describe('ids in the staff API paths', () => {
     await inboxApi.setStatus('enquiries', HOSTILE, 'done');
     await inboxApi.addNote('applicants', HOSTILE, 'Called back');
     await inboxApi.erase('subscribers', HOSTILE);
-    await storyApi.open(HOSTILE);
-    await storyApi.save(HOSTILE, {} as never);
-    await storyApi.remove(HOSTILE, 3);
     const urls = fetchMock.mock.calls.map((call) => String(call[0]));
     expect(urls).toEqual([
       `/api/staff/inbox/enquiries/${ENCODED}`,
       `/api/staff/inbox/enquiries/${ENCODED}/status`,
       `/api/staff/inbox/applicants/${ENCODED}/notes`,
       `/api/staff/inbox/subscribers/${ENCODED}`,
-      `/api/staff/stories/${ENCODED}`,
-      `/api/staff/stories/${ENCODED}`,
-      `/api/staff/stories/${ENCODED}?revision=3`,
     ]);
-    for (const url of urls.slice(0, 4)) {
+    for (const url of urls) {
       const { segments, hash } = parts(url);
       expect(segments.slice(0, 5)).toEqual(['api', 'staff', 'inbox', expect.any(String), ENCODED]);
       expect(hash).toBe('');
     }
     expect(parts(urls[0] ?? '').search).toBe('');
-    expect(parts(urls[6] ?? '').search).toBe('?revision=3');
   });
 
   it('keep a resume link to its applicant, whatever the id holds', () => {
@@ -73,8 +65,6 @@ describe('ids in the staff API paths', () => {
       const fetchMock = vi.fn();
       vi.stubGlobal('fetch', fetchMock);
       await expect(inboxApi.item('enquiries', id)).rejects.toBeInstanceOf(ApiError);
-      await expect(storyApi.open(id)).rejects.toMatchObject({ status: 404 });
-      await expect(storyApi.remove(id, 1)).rejects.toBeInstanceOf(ApiError);
       expect(fetchMock).not.toHaveBeenCalled();
     },
   );

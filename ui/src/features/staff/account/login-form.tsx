@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
+import { type StaffSession, staffAuth } from '@/features/staff/shell/session-api';
 import { ApiError } from '@/lib/api-client';
-import { type StaffSession, staffAuth } from './staff-api';
 
 /** Where to go after signing in: `next` when it is a path on this site, else the inbox. */
 export function returnPath(search: string): string {

@@ -2,11 +2,11 @@ import type { ComponentChildren, JSX } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { useNavigate } from 'react-router-dom';
 import { Link } from '@/components/site-link';
+import { formatTime } from '@/features/staff/shell/staff-format';
 import { ApiError } from '@/lib/api-client';
 import type { Blog } from '@/lib/api-types';
 import { mediaUrl } from '@/lib/runtime-config';
 import { toast } from '@/lib/toast';
-import { formatTime } from './inbox-format';
 import {
   type MediaFolder,
   type Story,
@@ -15,7 +15,7 @@ import {
   type StoryState,
   storyApi,
 } from './story-api';
-import { stateLabels } from './story-list';
+import { stateLabels } from './story-state';
 
 const EMPTY: StoryForm = {
   title: '',

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { formatTime } from '@/features/staff/shell/staff-format';
 import { ApiError } from '@/lib/api-client';
-import { formatTime, statusLabels } from './inbox-format';
-import { inboxApi, type Lead, type LeadDetail, type LeadStatus, type ListName, resumeUrl } from './staff-api';
+import { inboxApi, type Lead, type LeadDetail, type LeadStatus, type ListName, resumeUrl } from './inbox-api';
+import { statusLabels } from './inbox-labels';
 
 /** Every stored field, by its label; what a visitor typed is rendered as text, never as HTML. */
 const FIELD_LABELS: [keyof Lead, string][] = [

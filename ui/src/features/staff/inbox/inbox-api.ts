@@ -1,15 +1,6 @@
-import { api, apiPath } from '@/lib/api-client';
-import type { SettingsBody, SiteDetailsForm } from '@/lib/api-types';
+import { apiPath } from '@/lib/api-client';
 import { runtimeConfig } from '@/lib/runtime-config';
-import { setCsrfToken, staffApi } from '@/lib/staff-client';
-
-/** What the server says of the signed-in staff member (`/api/staff/session`). */
-export interface StaffSession {
-  email: string;
-  name: string;
-  csrf_token: string;
-  must_change_password: boolean;
-}
+import { staffApi } from '@/lib/staff-client';
 
 export type ListName = 'enquiries' | 'subscribers' | 'applicants';
 export type LeadStatus = 'new' | 'in_progress' | 'done' | 'spam';
@@ -65,25 +56,6 @@ export interface InboxFilters {
   page?: string;
 }
 
-function remember(session: StaffSession): StaffSession {
-  setCsrfToken(session.csrf_token);
-  return session;
-}
-
-/** Sign-in and the session itself use the public client: their 401 is an answer, not a redirect. */
-export const staffAuth = {
-  signIn: async (email: string, password: string) =>
-    remember((await api.postJson<StaffSession>('staff/login', { email, password })).body),
-  current: async () => remember((await api.get<StaffSession>('staff/session')).body),
-  /** For the inbox: no session sends the browser to /login. */
-  require: async () => remember((await staffApi.get<StaffSession>('staff/session')).body),
-  changePassword: async (current_password: string, new_password: string) =>
-    remember(
-      (await staffApi.postJson<StaffSession>('staff/password', { current_password, new_password })).body,
-    ),
-  signOut: () => staffApi.postJson<null>('staff/logout', {}),
-};
-
 /** An inbox path: the list, then the item's id and what is done to it, each one segment. */
 const inboxPath = (list: ListName, ...rest: string[]) => apiPath('staff', 'inbox', list, ...rest);
 
@@ -108,13 +80,3 @@ export function exportUrl(list: ListName, filters: InboxFilters): string {
 export function resumeUrl(id: string, download = false): string {
   return `${runtimeConfig.apiBase}/${apiPath('staff', 'inbox', 'applicants', id, 'resume')}${download ? '?download=1' : ''}`;
 }
-
-/** The company's details (`/api/staff/settings`): read, and saved whole. */
-export const settingsApi = {
-  read: async () => (await staffApi.get<SettingsBody>('staff/settings')).body,
-  /** Stores a leader's portrait (`POST /api/staff/media?folder=leaders`); answers its media path. */
-  uploadPortrait: async (file: File) =>
-    (await staffApi.postFile<{ path: string }>('staff/media', file, { folder: 'leaders' })).body.path,
-  save: async (details: SiteDetailsForm) =>
-    (await staffApi.putJson<SettingsBody>('staff/settings', details)).body,
-};

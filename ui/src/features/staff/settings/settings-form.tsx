@@ -4,7 +4,7 @@ import { ApiError } from '@/lib/api-client';
 import type { SettingsBody, SiteDetailsForm } from '@/lib/api-types';
 import { mediaUrl } from '@/lib/runtime-config';
 import { toast } from '@/lib/toast';
-import { settingsApi } from './staff-api';
+import { settingsApi } from './settings-api';
 
 type Errors = Record<string, string>;
 

@@ -1,0 +1,29 @@
+import { api } from '@/lib/api-client';
+import { setCsrfToken, staffApi } from '@/lib/staff-client';
+
+/** What the server says of the signed-in staff member (`/api/staff/session`). */
+export interface StaffSession {
+  email: string;
+  name: string;
+  csrf_token: string;
+  must_change_password: boolean;
+}
+
+function remember(session: StaffSession): StaffSession {
+  setCsrfToken(session.csrf_token);
+  return session;
+}
+
+/** Sign-in and the session itself use the public client: their 401 is an answer, not a redirect. */
+export const staffAuth = {
+  signIn: async (email: string, password: string) =>
+    remember((await api.postJson<StaffSession>('staff/login', { email, password })).body),
+  current: async () => remember((await api.get<StaffSession>('staff/session')).body),
+  /** For every staff screen: no session sends the browser to /login. */
+  require: async () => remember((await staffApi.get<StaffSession>('staff/session')).body),
+  changePassword: async (current_password: string, new_password: string) =>
+    remember(
+      (await staffApi.postJson<StaffSession>('staff/password', { current_password, new_password })).body,
+    ),
+  signOut: () => staffApi.postJson<null>('staff/logout', {}),
+};
