@@ -5,6 +5,7 @@ import { PasswordForm } from '@/features/staff/account/password-form';
 import { type StaffSession, staffAuth } from '@/features/staff/shell/session-api';
 import { StaffFrame } from '@/features/staff/shell/staff-frame';
 import '@/features/staff/shell/staff.css';
+import '@/features/staff/account/account.css';
 
 /** `/login`: sign in, then choose a password if the one given was one-time, then go back. */
 export function LoginPage() {
