@@ -1,0 +1,71 @@
+import { useState } from 'preact/hooks';
+import { ApiError } from '@/lib/api-client';
+import { mediaUrl } from '@/lib/runtime-config';
+import { type MediaFolder, storyApi } from './story-api';
+import { described } from './story-field';
+
+/** The image types a story's pictures may be: the server checks the bytes as well. */
+export const IMAGE_TYPES = 'image/jpeg,image/png,image/webp,image/svg+xml';
+
+/** An image field: what is chosen now, and a file to pick or drop in its place. */
+export function ImageField({
+  id,
+  label,
+  path,
+  folder,
+  error,
+  onPath,
+}: {
+  id: string;
+  label: string;
+  path: string | null;
+  folder: MediaFolder;
+  error?: string;
+  onPath: (path: string | null) => void;
+}) {
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState('');
+  const upload = async (file: File | undefined) => {
+    if (!file) return;
+    setBusy(true);
+    setProblem('');
+    try {
+      onPath(await storyApi.upload(file, folder));
+    } catch (err) {
+      if (err instanceof ApiError) setProblem(err.errors.file ?? err.message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const shown = problem || error;
+  return (
+    <div class={shown ? 'staff-field staff-field--invalid story-image' : 'staff-field story-image'}>
+      <label for={id}>{label}</label>
+      {path ? (
+        <img class="story-image__thumb" src={mediaUrl(path)} alt="" width={160} height={90} />
+      ) : (
+        <p class="story-image__none">No image yet. Pick a file, or drop one on the file button.</p>
+      )}
+      <div class="story-image__actions">
+        <input
+          {...described(id, shown)}
+          type="file"
+          accept={IMAGE_TYPES}
+          disabled={busy}
+          onChange={(event) => upload(event.currentTarget.files?.[0])}
+        />
+        {path && (
+          <button type="button" class="staff-button" onClick={() => onPath(null)}>
+            Remove {label.toLowerCase()}
+          </button>
+        )}
+      </div>
+      {busy && <p role="status">Uploading…</p>}
+      {shown && (
+        <p class="staff-field__error" id={`${id}-error`}>
+          {shown}
+        </p>
+      )}
+    </div>
+  );
+}

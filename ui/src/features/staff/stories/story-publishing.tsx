@@ -1,0 +1,99 @@
+import type { StoryState } from './story-api';
+import { described, Field } from './story-field';
+
+interface StoryPublishingProps {
+  /** Where the saved story stands (a new one is a draft). */
+  state: StoryState;
+  /** The story is saved, so it can be deleted. */
+  canDelete: boolean;
+  busy: boolean;
+  scheduleAt: string;
+  onScheduleAt: (value: string) => void;
+  error?: string;
+  submit: (state: StoryState, done: string) => void;
+  remove: () => void;
+}
+
+/** When the story goes public, and the buttons that save it in each state (or delete it). */
+export function StoryPublishing({
+  state,
+  canDelete,
+  busy,
+  scheduleAt,
+  onScheduleAt,
+  error,
+  submit,
+  remove,
+}: StoryPublishingProps) {
+  return (
+    <fieldset class="story-editor__publish">
+      <legend>Publishing</legend>
+      <Field id="story-publish-at" label="Go public at (your time)" error={error}>
+        <input
+          {...described('story-publish-at', error)}
+          type="datetime-local"
+          value={scheduleAt}
+          onInput={(event) => onScheduleAt(event.currentTarget.value)}
+        />
+      </Field>
+      <div class="story-editor__actions">
+        {state === 'published' ? (
+          <>
+            <button type="submit" class="staff-button staff-button--primary" disabled={busy}>
+              Save changes
+            </button>
+            <button
+              type="button"
+              class="staff-button"
+              disabled={busy}
+              onClick={() => {
+                if (window.confirm('Unpublish this story? It leaves the site until it is published again.')) {
+                  submit('draft', 'The story is unpublished: it is a draft again.');
+                }
+              }}
+            >
+              Unpublish
+            </button>
+          </>
+        ) : (
+          <>
+            <button type="submit" class="staff-button" disabled={busy}>
+              {state === 'scheduled' ? 'Save' : 'Save draft'}
+            </button>
+            <button
+              type="button"
+              class="staff-button"
+              disabled={busy}
+              onClick={() => submit('scheduled', 'The story is scheduled.')}
+            >
+              Schedule
+            </button>
+            {state === 'scheduled' && (
+              <button
+                type="button"
+                class="staff-button"
+                disabled={busy}
+                onClick={() => submit('draft', 'The story is a draft again.')}
+              >
+                Back to draft
+              </button>
+            )}
+            <button
+              type="button"
+              class="staff-button staff-button--primary"
+              disabled={busy}
+              onClick={() => submit('published', 'The story is published.')}
+            >
+              Publish now
+            </button>
+          </>
+        )}
+        {canDelete && (
+          <button type="button" class="staff-button staff-button--danger" disabled={busy} onClick={remove}>
+            Delete
+          </button>
+        )}
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,37 @@
+import { formatTime } from '@/features/staff/shell/staff-format';
+import type { Story, StoryState } from './story-api';
+import { stateLabels } from './story-state';
+
+/** Where the story stands: its state, when and by whom it was last saved, and its public page. */
+export function StoryStatus({
+  state,
+  saved,
+  isNew,
+}: {
+  state: StoryState;
+  saved: Story | null;
+  isNew: boolean;
+}) {
+  return (
+    <section class="story-editor__status" aria-label="Where the story stands">
+      <span class={`status-badge story-state--${state}`}>
+        {state === 'scheduled' && saved?.publish_at
+          ? `Scheduled for ${formatTime(saved.publish_at)}`
+          : isNew
+            ? 'New story'
+            : stateLabels[state]}
+      </span>
+      {saved && (
+        <span class="story-editor__saved">
+          Last saved {formatTime(saved.updated_at)}
+          {saved.updated_by ? ` by ${saved.updated_by}` : ''}
+        </span>
+      )}
+      {saved?.state === 'published' && (
+        <a href={`/blogs/detail/${saved._id}`} target="_blank" rel="noopener">
+          View on the site
+        </a>
+      )}
+    </section>
+  );
+}
