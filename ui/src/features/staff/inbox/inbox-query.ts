@@ -1,0 +1,22 @@
+import type { InboxFilters, ListName } from './inbox-api';
+
+/** The lists, in the order of their tabs. */
+export const LISTS: ListName[] = ['enquiries', 'subscribers', 'applicants'];
+/** The filters the form sets, as they stand in the page's URL. */
+export const FILTER_KEYS = ['q', 'status', 'department', 'from', 'to'] as const;
+
+/** The list the page's URL names (`?list=`), or the enquiries. */
+export function readList(params: URLSearchParams): ListName {
+  const list = params.get('list');
+  return LISTS.find((name) => name === list) ?? 'enquiries';
+}
+
+/** The filters and page the page's URL holds. */
+export function readFilters(params: URLSearchParams): InboxFilters {
+  const filters: InboxFilters = {};
+  for (const key of [...FILTER_KEYS, 'page'] as const) {
+    const value = params.get(key);
+    if (value) filters[key] = value;
+  }
+  return filters;
+}

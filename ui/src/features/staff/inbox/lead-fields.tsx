@@ -1,0 +1,48 @@
+import { formatTime } from '@/features/staff/shell/staff-format';
+import { type Lead, resumeUrl } from './inbox-api';
+
+/** Every stored field, by its label; what a visitor typed is rendered as text, never as HTML. */
+const FIELD_LABELS: [keyof Lead, string][] = [
+  ['name', 'Name'],
+  ['email', 'Email'],
+  ['mobile', 'Mobile'],
+  ['requirment', 'Message'],
+  ['experience', 'Experience (years)'],
+  ['previous_company', 'Previous company'],
+  ['query', 'Query'],
+  ['service', 'Service'],
+  ['department_website', 'Department website'],
+  ['created_at', 'Received'],
+  ['client_addr', 'Sent from (address)'],
+  ['resume_original_name', 'Resume file name'],
+  ['resume_type', 'Resume type'],
+  ['_id', 'Reference'],
+];
+
+/** The fields the item has, each with its label. */
+export function LeadFields({ lead }: { lead: Lead }) {
+  return (
+    <dl class="lead-detail__fields">
+      {FIELD_LABELS.filter(([key]) => lead[key] !== undefined && lead[key] !== '').map(([key, label]) => (
+        <div key={key}>
+          <dt>{label}</dt>
+          <dd>{key === 'created_at' ? formatTime(lead.created_at) : String(lead[key])}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** An applicant's resume, to view in a new tab or to download. */
+export function ResumeLinks({ id }: { id: string }) {
+  return (
+    <p class="lead-detail__links">
+      <a class="staff-button" href={resumeUrl(id)} target="_blank" rel="noopener">
+        View resume
+      </a>
+      <a class="staff-button" href={resumeUrl(id, true)} download>
+        Download resume
+      </a>
+    </p>
+  );
+}

@@ -1,0 +1,57 @@
+import { formatTime } from '@/features/staff/shell/staff-format';
+import type { Lead, ListName } from './inbox-api';
+import { listLabels, statusLabels } from './inbox-labels';
+
+/** What a row shows at a glance besides name, email and status. */
+function glance(list: ListName, lead: Lead): string {
+  if (list === 'enquiries') return lead.requirment ?? '';
+  if (list === 'applicants') return `${lead.experience ?? 0} yrs · ${lead.previous_company || '—'}`;
+  return lead.service ?? '';
+}
+
+interface LeadTableProps {
+  list: ListName;
+  leads: Lead[];
+  /** The id of the item open beside the table. */
+  selected: string | null;
+  onOpen: (id: string) => void;
+}
+
+/** One page of a list, newest first; each row's name opens the item. */
+export function LeadTable({ list, leads, selected, onOpen }: LeadTableProps) {
+  return (
+    <table class="inbox-table">
+      <caption class="visually-hidden">{listLabels[list]}, newest first</caption>
+      <thead>
+        <tr>
+          <th scope="col">Received</th>
+          <th scope="col">{list === 'subscribers' ? 'Email' : 'Name'}</th>
+          <th scope="col">{list === 'subscribers' ? 'Department website' : 'Contact'}</th>
+          <th scope="col">{list === 'applicants' ? 'Experience' : 'Details'}</th>
+          <th scope="col">Status</th>
+        </tr>
+      </thead>
+      <tbody>
+        {leads.map((lead) => (
+          <tr key={lead._id} class={lead._id === selected ? 'inbox-row inbox-row--selected' : 'inbox-row'}>
+            <td data-label="Received">{formatTime(lead.created_at)}</td>
+            <td data-label={list === 'subscribers' ? 'Email' : 'Name'}>
+              <button type="button" class="inbox-row__open" onClick={() => onOpen(lead._id)}>
+                {list === 'subscribers' ? lead.email : lead.name}
+              </button>
+            </td>
+            <td data-label="Contact">
+              {list === 'subscribers' ? lead.department_website : `${lead.email} · ${lead.mobile ?? ''}`}
+            </td>
+            <td data-label="Details" class="inbox-row__glance">
+              <span>{glance(list, lead)}</span>
+            </td>
+            <td data-label="Status">
+              <span class={`status-badge status-badge--${lead.status}`}>{statusLabels[lead.status]}</span>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
