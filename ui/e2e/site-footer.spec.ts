@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures';
 
-test('the footer links to the SPEC pages, the services and the outside sites', async ({ page }) => {
+test('the footer links to the site pages, the services and the outside sites', async ({ page }) => {
   await page.goto('/');
   const footer = page.getByRole('contentinfo');
   const expected: [string, string][] = [

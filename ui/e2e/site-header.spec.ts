@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures';
 
 test.describe('desktop header', () => {
-  test('lists the SPEC menu in order', async ({ page }) => {
+  test('lists the menu in order', async ({ page }) => {
     await page.goto('/why-us');
     const nav = page.getByRole('navigation', { name: 'Main' });
     await expect(nav.locator(':scope > ul > li > :is(a, button)')).toHaveText([

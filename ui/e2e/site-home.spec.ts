@@ -3,7 +3,7 @@ import { fetchList, isBlogList } from './blog-helpers';
 import { expect, openInApp, test } from './fixtures';
 
 test.describe('home page', () => {
-  test('shows every section in SPEC order', async ({ page }) => {
+  test('shows every section in order', async ({ page }) => {
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(
       'Spaces, projects and people that work.',
@@ -44,7 +44,7 @@ test.describe('home page', () => {
     await expect(page.getByRole('status').filter({ hasText: "couldn't play" })).toHaveCount(0);
   });
 
-  test('a refused play() shows the SPEC toast at the bottom centre, in black', async ({ page }) => {
+  test('a refused play() shows its toast at the bottom centre, in black', async ({ page }) => {
     await page.addInitScript(() => {
       HTMLMediaElement.prototype.play = () => Promise.reject(new DOMException('Blocked', 'NotAllowedError'));
     });

@@ -3,7 +3,7 @@ import { seriousAxeViolations } from './axe-check';
 import { expect, hasHorizontalScroll, test } from './fixtures';
 import { readyStaff, signIn } from './staff-helpers';
 
-/** Every failed call is logged (SPEC.md section 8): the sign-in redirect and the 409 provoke them. */
+/** Every failed call is logged: the sign-in redirect and the 409 provoke them. */
 const EXPECTED_FAILURES = /401|409|Failed to load resource/;
 const PHOTO = fileURLToPath(new URL('../../tests/fixtures/resume.jpg', import.meta.url));
 const PICTURE = fileURLToPath(new URL('../../tests/fixtures/resume.png', import.meta.url));

@@ -3,7 +3,7 @@ import { seriousAxeViolations } from './axe-check';
 import { expect, hasHorizontalScroll, test } from './fixtures';
 import { addStaff, PASSWORD, postApplication, postEnquiry, readyStaff, signIn } from './staff-helpers';
 
-/** Every failed call is logged (SPEC.md section 8); these tests provoke 401s on purpose. */
+/** Every failed call is logged; these tests provoke 401s on purpose. */
 const SIGNED_OUT = /401|Failed to load resource/;
 
 test('a wrong password gets one message that does not say whether the account exists', async ({
