@@ -13,6 +13,7 @@ use std::path::Path;
 
 use ts_rs::{Config, TS};
 
+use crate::domain::applicant::ApplicantForm;
 use crate::domain::enquiry::EnquiryForm;
 use crate::domain::sanitize::{DROPPED_WITH_CONTENT, TAGS, TAG_ATTRIBUTES, URL_SCHEMES};
 use crate::domain::site_details::{
@@ -50,6 +51,7 @@ fn api_types() -> String {
         CreatedBody::decl(&cfg),
         CreatedId::decl(&cfg),
         EnquiryForm::decl(&cfg),
+        ApplicantForm::decl(&cfg),
         TokenForm::decl(&cfg),
         MessageBody::decl(&cfg),
         SiteDetailsForm::decl(&cfg),

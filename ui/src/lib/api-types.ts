@@ -114,6 +114,12 @@ export type EnquiryPayload = { name?: string, email?: string, mobile?: string, r
  */
 website?: string, };
 
+export type ApplicationParts = { name: string, mobile: string, email: string, experience: string, previous_company: string, query: string, department_website: string, 
+/**
+ * The honeypot: hidden on the site, so only robots fill it.
+ */
+website: string, };
+
 export type TokenForm = { token?: string, };
 
 export type MessageBody = { message: string, };
