@@ -103,6 +103,57 @@ pub fn columns(list: InboxList) -> &'static [&'static str] {
     source(list).columns
 }
 
+/// A lead as the list and the detail answer it (`object`): every list's columns under their
+/// API names, those of only some lists optional. Only the UI's `Lead` type is made from it
+/// (`http::public_api::generated_ui`); the tests below hold it to the column lists and to
+/// the rows read here.
+#[cfg(test)]
+#[derive(Debug, Default, serde::Serialize, serde::Deserialize, ts_rs::TS)]
+#[serde(deny_unknown_fields)]
+pub struct Lead {
+    #[serde(rename = "_id")]
+    pub id: String,
+    pub created_at: String,
+    pub email: String,
+    pub department_website: String,
+    #[ts(type = "LeadStatus")]
+    pub status: String,
+    pub status_by: Option<String>,
+    pub status_at: Option<String>,
+    /// The address the form was sent from; empty for leads older than the inbox.
+    pub client_addr: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub name: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub mobile: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub requirment: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub service: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub experience: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub previous_company: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub query: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub resume_original_name: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub resume_type: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub resume_size: Option<i64>,
+}
+
 /// One page of a list and its counts.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Page {
@@ -459,6 +510,93 @@ mod tests {
             .iter()
             .map(|r| r["_id"].as_str().unwrap_or(""))
             .collect()
+    }
+
+    /// A column's name in the API: `_id`, as every other API names a record's id.
+    fn api_name(column: &str) -> String {
+        if column == "id" { "_id" } else { column }.to_owned()
+    }
+
+    /// The keys a `Lead` serializes to.
+    fn keys(lead: &Lead) -> std::collections::BTreeSet<String> {
+        let value = serde_json::to_value(lead).expect("serialize");
+        value
+            .as_object()
+            .expect("an object")
+            .keys()
+            .cloned()
+            .collect()
+    }
+
+    #[test]
+    fn the_ui_lead_type_has_every_column_and_only_those_of_every_list_required() {
+        let lists = InboxList::ALL.map(|list| {
+            columns(list)
+                .iter()
+                .map(|c| api_name(c))
+                .collect::<std::collections::BTreeSet<_>>()
+        });
+        let every: std::collections::BTreeSet<String> = lists.iter().flatten().cloned().collect();
+        let common: std::collections::BTreeSet<String> = every
+            .iter()
+            .filter(|column| lists.iter().all(|list| list.contains(*column)))
+            .cloned()
+            .collect();
+        // With no optional field set, only the required ones are written.
+        assert_eq!(keys(&Lead::default()), common);
+        let text = || Some(String::new());
+        let full = Lead {
+            name: text(),
+            mobile: text(),
+            requirment: text(),
+            service: text(),
+            experience: Some(0),
+            previous_company: text(),
+            query: text(),
+            resume_original_name: text(),
+            resume_type: text(),
+            resume_size: Some(1),
+            ..Lead::default()
+        };
+        assert_eq!(keys(&full), every);
+        // And the UI's type says the same.
+        let decl = <Lead as ts_rs::TS>::decl(&ts_rs::Config::new());
+        let declares = |field: String| {
+            decl.contains(&format!(" {field}")) || decl.contains(&format!("\n{field}"))
+        };
+        for column in &every {
+            let optional = !common.contains(column);
+            assert!(
+                declares(format!("{column}{}:", if optional { "?" } else { "" })),
+                "{column} is {} in {decl}",
+                if optional { "optional" } else { "required" }
+            );
+        }
+    }
+
+    #[test]
+    fn a_row_of_every_list_reads_as_the_ui_lead_type() {
+        let conn = migrated();
+        contact(&conn, "c1", "Asha", "office", "2025-01-01T00:00:00.000Z");
+        conn.execute_batch(
+            "INSERT INTO enquiries (id, kind, name, email, email_folded, mobile, requirment, department_website, service)
+             VALUES ('s1', 'subscription', '', 'r@x.in', 'r@x.in', '', '', 'Corp Blogs', 'Blogs');
+             INSERT INTO applicants (id, name, mobile, email, experience, previous_company, query, department_website,
+                                     resume_file, resume_original_name, resume_type, resume_size)
+             VALUES ('a1', 'Ravi', '98450', 'v@x.in', 4, 'Acme', '', 'Corp Careers', 'a1.png', 'cv.png', 'image/png', 120);",
+        )
+        .expect("leads");
+        assert!(set_status(&conn, InboxList::Applicants, "a1", Status::Done, "o@x").expect("set"));
+        for (list, id) in [
+            (InboxList::Enquiries, "c1"),
+            (InboxList::Subscribers, "s1"),
+            (InboxList::Applicants, "a1"),
+        ] {
+            let row = item(&conn, list, id).expect("read").expect("found").row;
+            let lead: Lead = serde_json::from_value(Value::Object(row))
+                .unwrap_or_else(|err| panic!("{}: {err}", list.name()));
+            assert!(Status::parse(&lead.status).is_some(), "{}", lead.status);
+        }
     }
 
     #[test]
