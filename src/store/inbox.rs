@@ -98,9 +98,66 @@ fn source(list: InboxList) -> Source {
     }
 }
 
-/// The columns of a list, for the CSV header.
+/// The columns of a list, in order: what its answers hold and its CSV export writes.
 pub fn columns(list: InboxList) -> &'static [&'static str] {
     source(list).columns
+}
+
+/// A column's name in the API and in a CSV header: `_id` for `id`, as every other API names a
+/// record's id.
+pub fn api_name(column: &'static str) -> &'static str {
+    if column == "id" {
+        "_id"
+    } else {
+        column
+    }
+}
+
+/// The columns of `corpsite leads export`, which writes contact enquiries and subscriptions
+/// in one file: the enquiries list's columns (which hold every subscriber column too), with
+/// `kind` (`contact` or `subscription`) after `created_at` to tell the two apart.
+pub fn lead_export_columns() -> Vec<&'static str> {
+    let mut columns = ENQUIRY_COLUMNS.to_vec();
+    columns.insert(2, "kind");
+    columns
+}
+
+/// Every contact enquiry and subscription created on or after `since` (YYYY-MM-DD, UTC; all
+/// when `None`), oldest first, as CSV cells in `lead_export_columns` order.
+pub fn leads_since(conn: &Connection, since: Option<&str>) -> rusqlite::Result<Vec<Vec<String>>> {
+    rows_since(conn, "enquiries", "1", &lead_export_columns(), since)
+}
+
+/// Every row of `list` created on or after `since` (YYYY-MM-DD, UTC; all when `None`),
+/// oldest first, as CSV cells in the list's `columns` order.
+pub fn list_since(
+    conn: &Connection,
+    list: InboxList,
+    since: Option<&str>,
+) -> rusqlite::Result<Vec<Vec<String>>> {
+    let source = source(list);
+    rows_since(conn, source.table, source.scope, source.columns, since)
+}
+
+/// The command line's exports: oldest first, rows of one millisecond in the order they came.
+fn rows_since(
+    conn: &Connection,
+    table: &str,
+    scope: &str,
+    columns: &[&str],
+    since: Option<&str>,
+) -> rusqlite::Result<Vec<Vec<String>>> {
+    let mut stmt = conn.prepare(&format!(
+        "SELECT {} FROM {table} WHERE {scope} AND (?1 IS NULL OR created_at >= ?1)
+         ORDER BY created_at, rowid",
+        columns.join(", ")
+    ))?;
+    let rows = stmt.query_map([since], |row| {
+        (0..columns.len())
+            .map(|i| cell_text(row.get_ref(i)?))
+            .collect()
+    })?;
+    rows.collect()
 }
 
 /// A lead as the list and the detail answer it (`object`): every list's columns under their
@@ -288,7 +345,10 @@ pub fn all(
     rows.collect()
 }
 
-fn object(row: &rusqlite::Row<'_>, columns: &[&str]) -> rusqlite::Result<Map<String, Value>> {
+fn object(
+    row: &rusqlite::Row<'_>,
+    columns: &[&'static str],
+) -> rusqlite::Result<Map<String, Value>> {
     let mut object = Map::new();
     for (i, name) in columns.iter().enumerate() {
         let value = match row.get_ref(i)? {
@@ -299,9 +359,7 @@ fn object(row: &rusqlite::Row<'_>, columns: &[&str]) -> rusqlite::Result<Map<Str
                 Value::from(String::from_utf8_lossy(t).into_owned())
             }
         };
-        // `_id`, as every other API names a record's id.
-        let key = if *name == "id" { "_id" } else { name };
-        object.insert(key.to_owned(), value);
+        object.insert(api_name(name).to_owned(), value);
     }
     Ok(object)
 }
@@ -512,11 +570,6 @@ mod tests {
             .collect()
     }
 
-    /// A column's name in the API: `_id`, as every other API names a record's id.
-    fn api_name(column: &str) -> String {
-        if column == "id" { "_id" } else { column }.to_owned()
-    }
-
     /// The keys a `Lead` serializes to.
     fn keys(lead: &Lead) -> std::collections::BTreeSet<String> {
         let value = serde_json::to_value(lead).expect("serialize");
@@ -533,7 +586,7 @@ mod tests {
         let lists = InboxList::ALL.map(|list| {
             columns(list)
                 .iter()
-                .map(|c| api_name(c))
+                .map(|c| api_name(c).to_owned())
                 .collect::<std::collections::BTreeSet<_>>()
         });
         let every: std::collections::BTreeSet<String> = lists.iter().flatten().cloned().collect();
@@ -597,6 +650,54 @@ mod tests {
                 .unwrap_or_else(|err| panic!("{}: {err}", list.name()));
             assert!(Status::parse(&lead.status).is_some(), "{}", lead.status);
         }
+    }
+
+    #[test]
+    fn the_lead_export_has_every_column_of_the_enquiries_and_subscribers_lists() {
+        let exported = lead_export_columns();
+        for list in [InboxList::Enquiries, InboxList::Subscribers] {
+            for column in columns(list) {
+                assert!(exported.contains(column), "{} {column}", list.name());
+            }
+        }
+        assert_eq!(exported[..3], ["id", "created_at", "kind"]);
+    }
+
+    #[test]
+    fn exports_since_a_day_are_oldest_first_and_keep_the_order_rows_came_in() {
+        let conn = migrated();
+        for (id, at) in [
+            ("late", "2025-02-01T00:00:00.000Z"),
+            ("old", "2025-01-31T23:59:59.999Z"),
+            ("ffff", "2025-02-01T00:00:00.000Z"),
+            ("0000", "2025-02-01T00:00:00.000Z"),
+        ] {
+            contact(&conn, id, "A", "x", at);
+        }
+        conn.execute_batch(
+            "INSERT INTO enquiries (id, kind, name, email, email_folded, mobile, requirment, department_website, service, created_at)
+             VALUES ('s1', 'subscription', '', 'r@x.in', 'r@x.in', '', '', 'Corp Blogs', '', '2025-03-01T00:00:00.000Z')",
+        )
+        .expect("subscriber");
+        let ids = |since| -> Vec<String> {
+            leads_since(&conn, since)
+                .expect("rows")
+                .into_iter()
+                .map(|row| row[0].clone())
+                .collect()
+        };
+        assert_eq!(ids(None), ["old", "late", "ffff", "0000", "s1"]);
+        assert_eq!(ids(Some("2025-02-01")), ["late", "ffff", "0000", "s1"]);
+        assert_eq!(ids(Some("2025-03-02")), Vec::<String>::new());
+        let contacts = list_since(&conn, InboxList::Enquiries, Some("2025-02-01")).expect("rows");
+        let contact_ids: Vec<&str> = contacts.iter().map(|row| row[0].as_str()).collect();
+        assert_eq!(contact_ids, ["late", "ffff", "0000"]);
+        let kinds: Vec<String> = leads_since(&conn, Some("2025-03-01"))
+            .expect("rows")
+            .into_iter()
+            .map(|row| row[2].clone())
+            .collect();
+        assert_eq!(kinds, ["subscription"]);
     }
 
     #[test]

@@ -4,7 +4,8 @@
 //!
 //! - `GET {list}?q&status&department&from&to&page`: one page newest first,
 //!   `{"data": [...], "pagination": {"total", "capped", "limit", "page"}, "new": n}`
-//! - `GET {list}/export.csv?...`: every row the same filters match, as CSV (the CLI's writer)
+//! - `GET {list}/export.csv?...`: every row the same filters match, as CSV (the CLI's writer
+//!   and columns)
 //! - `GET {list}/{id}`: `{"data": {...}, "notes": [...]}`
 //! - `POST {list}/{id}/status` `{status}`, `POST {list}/{id}/notes` `{text}`
 //! - `DELETE {list}/{id}`: erases the lead, its notes and its resume file
@@ -358,7 +359,7 @@ async fn export(
             csv.row(
                 inbox::columns(list)
                     .iter()
-                    .map(|c| if *c == "id" { "_id" } else { c }),
+                    .map(|column| inbox::api_name(column)),
             )
         })
         .and_then(|()| {
