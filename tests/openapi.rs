@@ -1,8 +1,10 @@
 //! `GET /api/openapi.json`: the API's OpenAPI document, as another site or tool fetches it.
 
 use crate::common::{header, json, TestApp};
+use corpsite::content::{self, PreparedPost};
 use corpsite::domain::fields::schema;
 use serde_json::Value;
+use time::macros::date;
 
 async fn document() -> Value {
     let app = TestApp::new();
@@ -18,6 +20,59 @@ fn statuses(doc: &Value, path: &str, method: &str) -> Vec<String> {
         .as_object()
         .unwrap_or_else(|| panic!("{method} {path} is not documented"));
     responses.keys().cloned().collect()
+}
+
+/// A published post, so a path's `{id}` names one that is there.
+fn a_post() -> PreparedPost {
+    let text = "---\ntitle: Leasing a campus\nmotive: Why\ndate: 2025-01-02\n---\nBody.\n";
+    content::prepare("campus.md", text, date!(2025 - 06 - 01), |_| Ok(Vec::new()))
+        .expect("a valid post")
+}
+
+/// Every operation the document lists is answered by a real route: never 404 (no route has
+/// the path) or 405 (none takes the method). Any other answer shows the route is there: an
+/// empty form post is refused (400, 403, 415, 422), and that is fine.
+#[tokio::test]
+async fn every_documented_operation_is_answered_by_a_route() {
+    let app = TestApp::new();
+    let published = app
+        .db()
+        .write(|conn| content::insert_all(conn, &[a_post()]))
+        .await
+        .expect("publish");
+    let id = published[0].as_str().to_owned();
+    let response = app.get("/api/openapi.json").await;
+    let doc = json(&response);
+    let paths = doc["paths"].as_object().expect("paths");
+    assert!(paths.len() >= 5, "the document lists its paths");
+    for (pattern, item) in paths {
+        let path = pattern
+            .split('/')
+            .map(|segment| match segment {
+                "{id}" => id.as_str(),
+                param if param.starts_with('{') => panic!("no test value for {param} of {pattern}"),
+                segment => segment,
+            })
+            .collect::<Vec<_>>()
+            .join("/");
+        let operations = item.as_object().expect("operations").keys();
+        // A path item's other keys (`parameters`, `summary`...) are no operations.
+        let methods = [
+            "get", "put", "post", "delete", "options", "head", "patch", "trace",
+        ];
+        for method in operations.filter(|key| methods.contains(&key.as_str())) {
+            let method = method.to_uppercase();
+            let response = app
+                .request(warp::test::request().method(&method).path(&path))
+                .await;
+            assert!(
+                ![404, 405].contains(&response.status().as_u16()),
+                "{method} {path} (documented as {pattern}): {} {}",
+                response.status(),
+                String::from_utf8_lossy(response.body())
+            );
+        }
+    }
 }
 
 #[tokio::test]

@@ -1,5 +1,9 @@
 //! `corpsite leads export` and `corpsite applicants export`: CSV on stdout, with a header
 //! row, oldest first. They read beside a running server (WAL: no waiting on its writes).
+//!
+//! The columns are the staff inbox's (`store::inbox`), which its browser export writes too:
+//! one list per kind of lead. `leads export` writes contact enquiries and subscriptions in
+//! one file, so it adds `kind`.
 
 use std::fs;
 use std::io::{self, Write};
@@ -9,8 +13,9 @@ use rusqlite::Connection;
 
 use crate::cli::args::{ApplicantsExportArgs, ExportArgs};
 use crate::domain::csv::CsvWriter;
+use crate::domain::inbox::InboxList;
 use crate::store::applicants::applicants_since;
-use crate::store::leads::enquiries_since;
+use crate::store::inbox;
 use crate::store::permissions::{create_private_dir, create_private_file};
 use crate::store::uploads::uploads_dir;
 use crate::store::{open_for_cli, StoreError, DB_FILE};
@@ -35,60 +40,12 @@ pub enum ExportError {
     },
 }
 
-const LEAD_COLUMNS: [&str; 9] = [
-    "_id",
-    "created_at",
-    "kind",
-    "name",
-    "email",
-    "mobile",
-    "requirment",
-    "department_website",
-    "service",
-];
-
-const APPLICANT_COLUMNS: [&str; 13] = [
-    "_id",
-    "created_at",
-    "name",
-    "mobile",
-    "email",
-    "experience",
-    "previous_company",
-    "query",
-    "department_website",
-    "resume_file",
-    "resume_original_name",
-    "resume_type",
-    "resume_size",
-];
-
-/// Writes the enquiries as CSV to `out` and returns how many there were.
+/// Writes the enquiries and subscriptions as CSV to `out` and returns how many there were.
 pub fn leads(args: &ExportArgs, out: impl Write) -> Result<usize, ExportError> {
     let conn = open(&args.data.data_dir)?;
-    let rows = enquiries_since(&conn, args.since.map(|day| day.to_string()).as_deref())?;
-    let mut csv = CsvWriter::new(io::BufWriter::new(out));
-    let write = |csv: &mut CsvWriter<_>| -> io::Result<()> {
-        if args.bom {
-            csv.byte_order_mark()?;
-        }
-        csv.row(LEAD_COLUMNS)?;
-        for r in &rows {
-            csv.row([
-                r.id.as_str(),
-                &r.created_at,
-                &r.kind,
-                &r.name,
-                &r.email,
-                &r.mobile,
-                &r.requirment,
-                &r.department_website,
-                &r.service,
-            ])?;
-        }
-        csv.flush()
-    };
-    write(&mut csv).map_err(ExportError::Write)?;
+    let since = args.since.map(|day| day.to_string());
+    let rows = inbox::leads_since(&conn, since.as_deref())?;
+    write_csv(&inbox::lead_export_columns(), &rows, args.bom, out)?;
     Ok(rows.len())
 }
 
@@ -96,44 +53,52 @@ pub fn leads(args: &ExportArgs, out: impl Write) -> Result<usize, ExportError> {
 /// many there were. A resume that cannot be copied does not stop the CSV; it fails the run.
 pub fn applicants(args: &ApplicantsExportArgs, out: impl Write) -> Result<usize, ExportError> {
     let data_dir = &args.export.data.data_dir;
-    let conn = open(data_dir)?;
-    let rows = applicants_since(
-        &conn,
-        args.export.since.map(|day| day.to_string()).as_deref(),
-    )?;
-    let mut csv = CsvWriter::new(io::BufWriter::new(out));
-    let write = |csv: &mut CsvWriter<_>| -> io::Result<()> {
-        if args.export.bom {
-            csv.byte_order_mark()?;
-        }
-        csv.row(APPLICANT_COLUMNS)?;
-        for r in &rows {
-            let (experience, size) = (r.experience.to_string(), r.resume_size.to_string());
-            csv.row([
-                r.id.as_str(),
-                &r.created_at,
-                &r.name,
-                &r.mobile,
-                &r.email,
-                &experience,
-                &r.previous_company,
-                &r.query,
-                &r.department_website,
-                &r.resume_file,
-                &r.resume_original_name,
-                &r.resume_type,
-                &size,
-            ])?;
-        }
-        csv.flush()
+    let mut conn = open(data_dir)?;
+    let since = args.export.since.map(|day| day.to_string());
+    // One read: the resumes copied are those of the rows written.
+    let read = conn.transaction()?;
+    let rows = inbox::list_since(&read, InboxList::Applicants, since.as_deref())?;
+    let files: Vec<String> = match &args.resumes {
+        Some(_) => applicants_since(&read, since.as_deref())?
+            .into_iter()
+            .map(|applicant| applicant.resume_file)
+            .collect(),
+        None => Vec::new(),
     };
-    write(&mut csv).map_err(ExportError::Write)?;
+    read.commit()?;
+    write_csv(
+        inbox::columns(InboxList::Applicants),
+        &rows,
+        args.export.bom,
+        out,
+    )?;
 
     if let Some(target) = &args.resumes {
-        let files: Vec<&str> = rows.iter().map(|r| r.resume_file.as_str()).collect();
+        let files: Vec<&str> = files.iter().map(String::as_str).collect();
         copy_resumes(&uploads_dir(data_dir), target, &files)?;
     }
     Ok(rows.len())
+}
+
+/// A header row of `columns` (as the browser's export names them) and `rows` under it.
+fn write_csv(
+    columns: &[&'static str],
+    rows: &[Vec<String>],
+    bom: bool,
+    out: impl Write,
+) -> Result<(), ExportError> {
+    let mut csv = CsvWriter::new(io::BufWriter::new(out));
+    let mut write = || -> io::Result<()> {
+        if bom {
+            csv.byte_order_mark()?;
+        }
+        csv.row(columns.iter().map(|column| inbox::api_name(column)))?;
+        for row in rows {
+            csv.row(row.iter().map(String::as_str))?;
+        }
+        csv.flush()
+    };
+    write().map_err(ExportError::Write)
 }
 
 fn open(data_dir: &Path) -> Result<Connection, ExportError> {

@@ -8,7 +8,11 @@ use super::fields::{
 use super::image::{ImageType, RejectedFile};
 
 /// The form's text parts as sent (missing parts are empty) and what the file turned out to be.
+/// The UI's `ApplicationParts` type is generated from it (`http::public_api::generated_ui`):
+/// the text parts the Join Us form appends beside the `file` part.
 #[derive(Debug, Default, Clone)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, ts(rename = "ApplicationParts"))]
 pub struct ApplicantForm {
     pub name: String,
     pub mobile: String,
@@ -19,6 +23,8 @@ pub struct ApplicantForm {
     pub department_website: String,
     /// The honeypot: hidden on the site, so only robots fill it.
     pub website: String,
+    /// The `file` part, read apart from the text parts.
+    #[cfg_attr(test, ts(skip))]
     pub file: Option<UploadedFile>,
 }
 

@@ -11,8 +11,8 @@ use serde::Deserialize;
 use super::fields::{schema, Email, FieldErrors, Message, Mobile, PersonName, ShortText};
 
 /// The JSON body as sent; a missing or null field counts as empty. The UI's
-/// `EnquiryPayload` type is generated from it (`http::generated_ui`); the API document
-/// describes it as `EnquiryPayload`, one of its two shapes.
+/// `EnquiryPayload` type is generated from it (`http::public_api::generated_ui`); the API
+/// document describes it as `EnquiryPayload`, one of its two shapes.
 #[derive(Debug, Default, Clone, Deserialize)]
 #[cfg_attr(test, derive(ts_rs::TS))]
 #[cfg_attr(test, ts(rename = "EnquiryPayload", optional_fields))]

@@ -28,13 +28,16 @@ pub enum InboxList {
 }
 
 impl InboxList {
+    pub const ALL: [InboxList; 3] = [
+        InboxList::Enquiries,
+        InboxList::Subscribers,
+        InboxList::Applicants,
+    ];
+
     pub fn parse(segment: &str) -> Option<InboxList> {
-        match segment {
-            "enquiries" => Some(InboxList::Enquiries),
-            "subscribers" => Some(InboxList::Subscribers),
-            "applicants" => Some(InboxList::Applicants),
-            _ => None,
-        }
+        InboxList::ALL
+            .into_iter()
+            .find(|list| list.name() == segment)
     }
 
     /// The name in URLs, CSV file names and the audit log.
@@ -83,6 +86,26 @@ impl Status {
 }
 
 const STATUS_HELP: &str = "Choose one of: new, in_progress, done, spam.";
+
+/// The query string of a list request as the UI keeps it (in the page's URL too): the
+/// parameters `InboxQuery::parse` reads, each optional text. Only the UI's `InboxFilters`
+/// type is made from it (`http::public_api::generated_ui`); a test holds it to the parser.
+#[cfg(test)]
+#[derive(Debug, Default, serde::Serialize, ts_rs::TS)]
+pub struct InboxFilters {
+    #[ts(optional)]
+    pub q: Option<String>,
+    #[ts(optional)]
+    pub status: Option<String>,
+    #[ts(optional)]
+    pub department: Option<String>,
+    #[ts(optional)]
+    pub from: Option<String>,
+    #[ts(optional)]
+    pub to: Option<String>,
+    #[ts(optional)]
+    pub page: Option<String>,
+}
 
 /// A list request's filters, each optional.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -251,6 +274,38 @@ mod tests {
             };
             assert_eq!(got, *bad, "{query}");
         }
+    }
+
+    #[test]
+    fn every_filter_of_the_ui_type_is_a_parameter_the_parser_reads() {
+        let filters = InboxFilters {
+            q: Some("asha".into()),
+            status: Some("done".into()),
+            department: Some("Corp Team".into()),
+            from: Some("2025-01-01".into()),
+            to: Some("2025-01-31".into()),
+            page: Some("2".into()),
+        };
+        let fields = serde_json::to_value(&filters).expect("serialize");
+        let fields = fields.as_object().expect("an object");
+        assert_eq!(fields.len(), 6, "a test value for each field");
+        let unfiltered = InboxQuery::parse("").expect("no filter");
+        for (name, value) in fields {
+            let value = value.as_str().expect("text");
+            let query: String = form_urlencoded::Serializer::new(String::new())
+                .append_pair(name, value)
+                .finish();
+            let parsed = InboxQuery::parse(&query).expect("a valid filter");
+            assert_ne!(parsed, unfiltered, "the parser ignores `{name}`");
+        }
+    }
+
+    #[test]
+    fn a_list_is_named_as_it_is_parsed() {
+        for list in InboxList::ALL {
+            assert_eq!(InboxList::parse(list.name()), Some(list));
+        }
+        assert_eq!(InboxList::parse("leads"), None);
     }
 
     #[test]

@@ -25,6 +25,7 @@ pub mod reading_time;
 pub mod sanitize;
 pub mod search;
 pub mod site_details;
+pub mod site_paths;
 pub mod staff;
 pub mod story;
 pub mod svg;

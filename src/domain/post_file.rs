@@ -57,6 +57,8 @@ pub enum BodyFormat {
 }
 
 impl BodyFormat {
+    pub const ALL: [BodyFormat; 2] = [BodyFormat::Markdown, BodyFormat::Html];
+
     /// `markdown` or `html`: how the editor and the database name it.
     pub fn as_str(self) -> &'static str {
         match self {
@@ -66,11 +68,9 @@ impl BodyFormat {
     }
 
     pub fn parse(name: &str) -> Option<BodyFormat> {
-        match name {
-            "markdown" => Some(BodyFormat::Markdown),
-            "html" => Some(BodyFormat::Html),
-            _ => None,
-        }
+        BodyFormat::ALL
+            .into_iter()
+            .find(|format| format.as_str() == name)
     }
 
     /// `.md`/`.markdown` or `.html`/`.htm`, by the file name's extension.

@@ -29,6 +29,12 @@ pub enum StoryState {
 }
 
 impl StoryState {
+    pub const ALL: [StoryState; 3] = [
+        StoryState::Draft,
+        StoryState::Scheduled,
+        StoryState::Published,
+    ];
+
     pub fn as_str(self) -> &'static str {
         match self {
             StoryState::Draft => "draft",
@@ -38,17 +44,16 @@ impl StoryState {
     }
 
     pub fn parse(name: &str) -> Option<StoryState> {
-        match name {
-            "draft" => Some(StoryState::Draft),
-            "scheduled" => Some(StoryState::Scheduled),
-            "published" => Some(StoryState::Published),
-            _ => None,
-        }
+        StoryState::ALL
+            .into_iter()
+            .find(|state| state.as_str() == name)
     }
 }
 
-/// The editor's form, as sent.
+/// The editor's form, as sent. The UI's `StoryForm` type is generated from it
+/// (`http::public_api::generated_ui`).
 #[derive(Debug, Clone, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(deny_unknown_fields)]
 pub struct StoryForm {
     pub title: String,
@@ -67,12 +72,15 @@ pub struct StoryForm {
     pub min_read: Option<String>,
     pub body: String,
     /// `markdown` or `html`.
+    #[cfg_attr(test, ts(type = "BodyFormat"))]
     pub format: String,
     /// `draft`, `scheduled` or `published`.
+    #[cfg_attr(test, ts(type = "StoryState"))]
     pub state: String,
     /// When a scheduled story goes public: RFC 3339 with an offset (the browser sends UTC).
     pub publish_at: Option<String>,
     /// The revision the editor opened (a save of an existing story must name it).
+    #[cfg_attr(test, ts(optional))]
     pub revision: Option<i64>,
 }
 

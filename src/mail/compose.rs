@@ -14,6 +14,7 @@ use rusqlite::Connection;
 use crate::domain::blog_id::BlogId;
 use crate::domain::mail_settings::NotifyRule;
 use crate::domain::mail_token;
+use crate::domain::site_paths::{post_path, SUBSCRIPTION_CONFIRM, UNSUBSCRIBE};
 use crate::store::applicants::{self, ApplicantRow};
 use crate::store::leads::{self, EnquiryRow};
 use crate::store::outbox::{MailKind, QueuedMail};
@@ -167,7 +168,7 @@ impl Composer {
         let Some(to) = mailbox(&email) else {
             return Ok(Composed::Nothing("not a deliverable address".into()));
         };
-        let link = format!("{}/blogs/subscribe/confirm?token={token}", self.site);
+        let link = format!("{}{SUBSCRIPTION_CONFIRM}?token={token}", self.site);
         let unsubscribe = self.unsubscribe_link(&mail.lead_id);
         let text = format!(
             "Please confirm that you want {SITE_NAME}'s blog updates at this address:\n\n{link}\n\n\
@@ -207,7 +208,7 @@ impl Composer {
         let Some(to) = mailbox(&email) else {
             return Ok(Composed::Nothing("not a deliverable address".into()));
         };
-        let link = format!("{}/blogs/detail/{}", self.site, post.id.as_str());
+        let link = format!("{}{}", self.site, post_path(&post.id));
         let unsubscribe = self.unsubscribe_link(&mail.lead_id);
         let image = post.blog_image.as_deref().map(|path| self.media_url(path));
         let title = one_line(&post.title);
@@ -242,7 +243,7 @@ impl Composer {
 
     fn unsubscribe_link(&self, subscription_id: &str) -> String {
         let token = mail_token::unsubscribe_token(&self.link_key, subscription_id);
-        format!("{}/blogs/unsubscribe?token={token}", self.site)
+        format!("{}{UNSUBSCRIBE}?token={token}", self.site)
     }
 
     /// RFC 8058: mail clients show an unsubscribe button that POSTs to the link.

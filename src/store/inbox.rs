@@ -98,9 +98,117 @@ fn source(list: InboxList) -> Source {
     }
 }
 
-/// The columns of a list, for the CSV header.
+/// The columns of a list, in order: what its answers hold and its CSV export writes.
 pub fn columns(list: InboxList) -> &'static [&'static str] {
     source(list).columns
+}
+
+/// A column's name in the API and in a CSV header: `_id` for `id`, as every other API names a
+/// record's id.
+pub fn api_name(column: &'static str) -> &'static str {
+    if column == "id" {
+        "_id"
+    } else {
+        column
+    }
+}
+
+/// The columns of `corpsite leads export`, which writes contact enquiries and subscriptions
+/// in one file: the enquiries list's columns (which hold every subscriber column too), with
+/// `kind` (`contact` or `subscription`) after `created_at` to tell the two apart.
+pub fn lead_export_columns() -> Vec<&'static str> {
+    let mut columns = ENQUIRY_COLUMNS.to_vec();
+    columns.insert(2, "kind");
+    columns
+}
+
+/// Every contact enquiry and subscription created on or after `since` (YYYY-MM-DD, UTC; all
+/// when `None`), oldest first, as CSV cells in `lead_export_columns` order.
+pub fn leads_since(conn: &Connection, since: Option<&str>) -> rusqlite::Result<Vec<Vec<String>>> {
+    rows_since(conn, "enquiries", "1", &lead_export_columns(), since)
+}
+
+/// Every row of `list` created on or after `since` (YYYY-MM-DD, UTC; all when `None`),
+/// oldest first, as CSV cells in the list's `columns` order.
+pub fn list_since(
+    conn: &Connection,
+    list: InboxList,
+    since: Option<&str>,
+) -> rusqlite::Result<Vec<Vec<String>>> {
+    let source = source(list);
+    rows_since(conn, source.table, source.scope, source.columns, since)
+}
+
+/// The command line's exports: oldest first, rows of one millisecond in the order they came.
+fn rows_since(
+    conn: &Connection,
+    table: &str,
+    scope: &str,
+    columns: &[&str],
+    since: Option<&str>,
+) -> rusqlite::Result<Vec<Vec<String>>> {
+    let mut stmt = conn.prepare(&format!(
+        "SELECT {} FROM {table} WHERE {scope} AND (?1 IS NULL OR created_at >= ?1)
+         ORDER BY created_at, rowid",
+        columns.join(", ")
+    ))?;
+    let rows = stmt.query_map([since], |row| {
+        (0..columns.len())
+            .map(|i| cell_text(row.get_ref(i)?))
+            .collect()
+    })?;
+    rows.collect()
+}
+
+/// A lead as the list and the detail answer it (`object`): every list's columns under their
+/// API names, those of only some lists optional. Only the UI's `Lead` type is made from it
+/// (`http::public_api::generated_ui`); the tests below hold it to the column lists and to
+/// the rows read here.
+#[cfg(test)]
+#[derive(Debug, Default, serde::Serialize, serde::Deserialize, ts_rs::TS)]
+#[serde(deny_unknown_fields)]
+pub struct Lead {
+    #[serde(rename = "_id")]
+    pub id: String,
+    pub created_at: String,
+    pub email: String,
+    pub department_website: String,
+    #[ts(type = "LeadStatus")]
+    pub status: String,
+    pub status_by: Option<String>,
+    pub status_at: Option<String>,
+    /// The address the form was sent from; empty for leads older than the inbox.
+    pub client_addr: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub name: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub mobile: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub requirment: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub service: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub experience: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub previous_company: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub query: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub resume_original_name: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub resume_type: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub resume_size: Option<i64>,
 }
 
 /// One page of a list and its counts.
@@ -237,7 +345,10 @@ pub fn all(
     rows.collect()
 }
 
-fn object(row: &rusqlite::Row<'_>, columns: &[&str]) -> rusqlite::Result<Map<String, Value>> {
+fn object(
+    row: &rusqlite::Row<'_>,
+    columns: &[&'static str],
+) -> rusqlite::Result<Map<String, Value>> {
     let mut object = Map::new();
     for (i, name) in columns.iter().enumerate() {
         let value = match row.get_ref(i)? {
@@ -248,9 +359,7 @@ fn object(row: &rusqlite::Row<'_>, columns: &[&str]) -> rusqlite::Result<Map<Str
                 Value::from(String::from_utf8_lossy(t).into_owned())
             }
         };
-        // `_id`, as every other API names a record's id.
-        let key = if *name == "id" { "_id" } else { name };
-        object.insert(key.to_owned(), value);
+        object.insert(api_name(name).to_owned(), value);
     }
     Ok(object)
 }
@@ -459,6 +568,136 @@ mod tests {
             .iter()
             .map(|r| r["_id"].as_str().unwrap_or(""))
             .collect()
+    }
+
+    /// The keys a `Lead` serializes to.
+    fn keys(lead: &Lead) -> std::collections::BTreeSet<String> {
+        let value = serde_json::to_value(lead).expect("serialize");
+        value
+            .as_object()
+            .expect("an object")
+            .keys()
+            .cloned()
+            .collect()
+    }
+
+    #[test]
+    fn the_ui_lead_type_has_every_column_and_only_those_of_every_list_required() {
+        let lists = InboxList::ALL.map(|list| {
+            columns(list)
+                .iter()
+                .map(|c| api_name(c).to_owned())
+                .collect::<std::collections::BTreeSet<_>>()
+        });
+        let every: std::collections::BTreeSet<String> = lists.iter().flatten().cloned().collect();
+        let common: std::collections::BTreeSet<String> = every
+            .iter()
+            .filter(|column| lists.iter().all(|list| list.contains(*column)))
+            .cloned()
+            .collect();
+        // With no optional field set, only the required ones are written.
+        assert_eq!(keys(&Lead::default()), common);
+        let text = || Some(String::new());
+        let full = Lead {
+            name: text(),
+            mobile: text(),
+            requirment: text(),
+            service: text(),
+            experience: Some(0),
+            previous_company: text(),
+            query: text(),
+            resume_original_name: text(),
+            resume_type: text(),
+            resume_size: Some(1),
+            ..Lead::default()
+        };
+        assert_eq!(keys(&full), every);
+        // And the UI's type says the same.
+        let decl = <Lead as ts_rs::TS>::decl(&ts_rs::Config::new());
+        let declares = |field: String| {
+            decl.contains(&format!(" {field}")) || decl.contains(&format!("\n{field}"))
+        };
+        for column in &every {
+            let optional = !common.contains(column);
+            assert!(
+                declares(format!("{column}{}:", if optional { "?" } else { "" })),
+                "{column} is {} in {decl}",
+                if optional { "optional" } else { "required" }
+            );
+        }
+    }
+
+    #[test]
+    fn a_row_of_every_list_reads_as_the_ui_lead_type() {
+        let conn = migrated();
+        contact(&conn, "c1", "Asha", "office", "2025-01-01T00:00:00.000Z");
+        conn.execute_batch(
+            "INSERT INTO enquiries (id, kind, name, email, email_folded, mobile, requirment, department_website, service)
+             VALUES ('s1', 'subscription', '', 'r@x.in', 'r@x.in', '', '', 'Corp Blogs', 'Blogs');
+             INSERT INTO applicants (id, name, mobile, email, experience, previous_company, query, department_website,
+                                     resume_file, resume_original_name, resume_type, resume_size)
+             VALUES ('a1', 'Ravi', '98450', 'v@x.in', 4, 'Acme', '', 'Corp Careers', 'a1.png', 'cv.png', 'image/png', 120);",
+        )
+        .expect("leads");
+        assert!(set_status(&conn, InboxList::Applicants, "a1", Status::Done, "o@x").expect("set"));
+        for (list, id) in [
+            (InboxList::Enquiries, "c1"),
+            (InboxList::Subscribers, "s1"),
+            (InboxList::Applicants, "a1"),
+        ] {
+            let row = item(&conn, list, id).expect("read").expect("found").row;
+            let lead: Lead = serde_json::from_value(Value::Object(row))
+                .unwrap_or_else(|err| panic!("{}: {err}", list.name()));
+            assert!(Status::parse(&lead.status).is_some(), "{}", lead.status);
+        }
+    }
+
+    #[test]
+    fn the_lead_export_has_every_column_of_the_enquiries_and_subscribers_lists() {
+        let exported = lead_export_columns();
+        for list in [InboxList::Enquiries, InboxList::Subscribers] {
+            for column in columns(list) {
+                assert!(exported.contains(column), "{} {column}", list.name());
+            }
+        }
+        assert_eq!(exported[..3], ["id", "created_at", "kind"]);
+    }
+
+    #[test]
+    fn exports_since_a_day_are_oldest_first_and_keep_the_order_rows_came_in() {
+        let conn = migrated();
+        for (id, at) in [
+            ("late", "2025-02-01T00:00:00.000Z"),
+            ("old", "2025-01-31T23:59:59.999Z"),
+            ("ffff", "2025-02-01T00:00:00.000Z"),
+            ("0000", "2025-02-01T00:00:00.000Z"),
+        ] {
+            contact(&conn, id, "A", "x", at);
+        }
+        conn.execute_batch(
+            "INSERT INTO enquiries (id, kind, name, email, email_folded, mobile, requirment, department_website, service, created_at)
+             VALUES ('s1', 'subscription', '', 'r@x.in', 'r@x.in', '', '', 'Corp Blogs', '', '2025-03-01T00:00:00.000Z')",
+        )
+        .expect("subscriber");
+        let ids = |since| -> Vec<String> {
+            leads_since(&conn, since)
+                .expect("rows")
+                .into_iter()
+                .map(|row| row[0].clone())
+                .collect()
+        };
+        assert_eq!(ids(None), ["old", "late", "ffff", "0000", "s1"]);
+        assert_eq!(ids(Some("2025-02-01")), ["late", "ffff", "0000", "s1"]);
+        assert_eq!(ids(Some("2025-03-02")), Vec::<String>::new());
+        let contacts = list_since(&conn, InboxList::Enquiries, Some("2025-02-01")).expect("rows");
+        let contact_ids: Vec<&str> = contacts.iter().map(|row| row[0].as_str()).collect();
+        assert_eq!(contact_ids, ["late", "ffff", "0000"]);
+        let kinds: Vec<String> = leads_since(&conn, Some("2025-03-01"))
+            .expect("rows")
+            .into_iter()
+            .map(|row| row[2].clone())
+            .collect();
+        assert_eq!(kinds, ["subscription"]);
     }
 
     #[test]

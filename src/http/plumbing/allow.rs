@@ -2,9 +2,10 @@
 
 /// The routes and the methods each takes, for the `Allow` header of a 405 (RFC 9110): a
 /// pattern's `*` is any one segment, as a route's `param` takes it. Keep it in step with the
-/// routes of each area (an `Allow` test tries every method on every path). The forms take
-/// POST and a CORS preflight; a path no pattern names is the site's, read with GET or HEAD.
-const ROUTE_METHODS: &[(&str, &[&str])] = &[
+/// routes of each area (an `Allow` test tries every method on every path; the OpenAPI
+/// document's test holds the public `/api` ones to it). The forms take POST and a CORS
+/// preflight; a path no pattern names is the site's, read with GET or HEAD.
+pub(crate) const ROUTE_METHODS: &[(&str, &[&str])] = &[
     // forms and subscriber links (`form_post`)
     ("/api/clients/create", &["POST", "OPTIONS"]),
     ("/api/applicant/create", &["POST", "OPTIONS"]),

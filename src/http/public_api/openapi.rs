@@ -387,3 +387,91 @@ mod operations {
     )]
     fn healthz() {}
 }
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeSet;
+
+    use utoipa::OpenApi;
+
+    use super::ApiDoc;
+    use crate::http::plumbing::allow::{allowed_methods, ROUTE_METHODS};
+
+    /// The API the document leaves out on purpose: the staff's, which only the site's own
+    /// staff pages call, behind a session and a CSRF token; it is no contract with other
+    /// sites.
+    const UNDOCUMENTED: &str = "/api/staff/";
+
+    /// The keys of a path item that are operations.
+    const METHODS: [&str; 8] = [
+        "get", "put", "post", "delete", "options", "head", "patch", "trace",
+    ];
+
+    /// Every operation of the document: its path, a `{param}` written `*` as `ROUTE_METHODS`
+    /// writes it, and its method in capitals.
+    fn documented() -> BTreeSet<(String, String)> {
+        let doc = serde_json::to_value(ApiDoc::openapi()).expect("the document as JSON");
+        let paths = doc["paths"].as_object().expect("paths");
+        let mut operations = BTreeSet::new();
+        for (path, item) in paths {
+            let pattern: Vec<String> = path
+                .split('/')
+                .map(|segment| {
+                    if segment.starts_with('{') && segment.ends_with('}') {
+                        "*".to_owned()
+                    } else {
+                        segment.to_owned()
+                    }
+                })
+                .collect();
+            // A path item's other keys (`parameters`, `summary`...) are no operations.
+            for method in item.as_object().expect("operations").keys() {
+                if METHODS.contains(&method.as_str()) {
+                    operations.insert((pattern.join("/"), method.to_uppercase()));
+                }
+            }
+        }
+        operations
+    }
+
+    #[test]
+    fn every_public_api_route_is_in_the_document() {
+        let documented = documented();
+        let mut missing = Vec::new();
+        for (pattern, methods) in ROUTE_METHODS {
+            if !pattern.starts_with("/api/") || pattern.starts_with(UNDOCUMENTED) {
+                continue;
+            }
+            // HEAD answers as GET does, and OPTIONS is the forms' CORS preflight: neither is
+            // an operation of its own.
+            for method in methods
+                .iter()
+                .filter(|m| !matches!(**m, "HEAD" | "OPTIONS"))
+            {
+                if !documented.contains(&((*pattern).to_owned(), (*method).to_owned())) {
+                    missing.push(format!("{method} {pattern}"));
+                }
+            }
+        }
+        assert!(
+            missing.is_empty(),
+            "not in the OpenAPI document: {missing:?}"
+        );
+    }
+
+    #[test]
+    fn every_documented_operation_is_a_route_the_allow_table_knows() {
+        for (pattern, method) in documented() {
+            let path = pattern.replace('*', "x");
+            assert!(
+                !pattern.starts_with(UNDOCUMENTED),
+                "{pattern} is documented after all: drop it from UNDOCUMENTED"
+            );
+            let allowed = allowed_methods(&path);
+            assert!(
+                allowed.split(", ").any(|m| m == method),
+                "{method} {pattern} is documented, but the routes take {allowed}"
+            );
+        }
+    }
+}

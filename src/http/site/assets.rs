@@ -7,6 +7,7 @@
 use std::borrow::Cow;
 use std::sync::LazyLock;
 
+use crate::domain::site_paths::ROUTE_TABLE;
 use crate::http::plumbing::reply::{etag_matches, etag_of};
 use bytes::Bytes;
 use rust_embed::RustEmbed;
@@ -22,9 +23,6 @@ struct UiDist;
 
 const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 const SHORT_CACHE: &str = "public, max-age=3600";
-
-/// The one route table (`ui/src/app/route-table.json`), which the UI's router reads too.
-const ROUTE_TABLE: &str = include_str!("../../../ui/src/app/route-table.json");
 
 #[derive(Deserialize)]
 struct RouteTable {

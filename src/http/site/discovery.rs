@@ -18,6 +18,7 @@ use warp::reply::Response;
 use warp::Filter;
 
 use crate::domain::public_url::PublicUrl;
+use crate::domain::site_paths::{post_path, BLOG_LIST};
 use crate::http::plumbing::error::ApiError;
 use crate::http::plumbing::filters::get_or_head;
 use crate::http::plumbing::reply::etag_of;
@@ -141,8 +142,7 @@ impl Discovery {
             Document::Sitemap(part) => {
                 let mut urls = public_pages(origin);
                 for post in self.blogs.summaries().await? {
-                    let path = format!("/blogs/detail/{}", post.id.as_str());
-                    urls.push((origin.join(&path), Some(post.date)));
+                    urls.push((origin.join(&post_path(&post.id)), Some(post.date)));
                 }
                 sitemap(origin, &urls, *part, SITEMAP_LIMIT)
             }
@@ -228,7 +228,7 @@ fn feed(origin: &PublicUrl, site: &SiteInfo, posts: &[BlogRecord], media_base: &
         xml.push_str(&format!("  <{name}>{}</{name}>\n", escape(text)));
     };
     element(&mut xml, "title", &site.blog_title);
-    element(&mut xml, "link", &origin.join("/blogs"));
+    element(&mut xml, "link", &origin.join(BLOG_LIST));
     element(&mut xml, "description", &site.blog_description);
     element(&mut xml, "language", "en");
     element(&mut xml, "generator", &site.name);
@@ -240,7 +240,7 @@ fn feed(origin: &PublicUrl, site: &SiteInfo, posts: &[BlogRecord], media_base: &
         element(&mut xml, "lastBuildDate", &newest);
     }
     for post in posts {
-        let link = origin.join(&format!("/blogs/detail/{}", post.id.as_str()));
+        let link = origin.join(&post_path(&post.id));
         xml.push_str("  <item>\n");
         let item = |xml: &mut String, name: &str, text: &str| {
             xml.push_str(&format!("    <{name}>{}</{name}>\n", escape(text)));

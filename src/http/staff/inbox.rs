@@ -4,7 +4,8 @@
 //!
 //! - `GET {list}?q&status&department&from&to&page`: one page newest first,
 //!   `{"data": [...], "pagination": {"total", "capped", "limit", "page"}, "new": n}`
-//! - `GET {list}/export.csv?...`: every row the same filters match, as CSV (the CLI's writer)
+//! - `GET {list}/export.csv?...`: every row the same filters match, as CSV (the CLI's writer
+//!   and columns)
 //! - `GET {list}/{id}`: `{"data": {...}, "notes": [...]}`
 //! - `POST {list}/{id}/status` `{status}`, `POST {list}/{id}/notes` `{text}`
 //! - `DELETE {list}/{id}`: erases the lead, its notes and its resume file
@@ -13,7 +14,7 @@
 //! Every change is written to the audit log in the same transaction.
 
 use serde::{Deserialize, Serialize};
-use serde_json::json;
+use serde_json::{Map, Value};
 use warp::filters::BoxedFilter;
 use warp::http::{header, HeaderMap, HeaderValue, StatusCode};
 use warp::reply::Response;
@@ -125,8 +126,22 @@ fn which(list: &str) -> Result<InboxList, ApiError> {
     InboxList::parse(list).ok_or_else(|| ApiError::NotFound(NO_SUCH_LIST.into()))
 }
 
+/// `GET {list}`: one page of leads, where it sits, and how many are new.
 #[derive(Serialize)]
-struct Pagination {
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, ts(rename = "LeadPage"))]
+pub(crate) struct PageBody<'a> {
+    #[cfg_attr(test, ts(as = "Vec<crate::store::inbox::Lead>"))]
+    data: &'a [Map<String, Value>],
+    pagination: Pagination,
+    /// Leads of the whole list still `new`, whatever the filters (counted up to the cap).
+    new: i64,
+}
+
+#[derive(Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, ts(rename = "InboxPagination"))]
+pub(crate) struct Pagination {
     total: i64,
     /// `total` stopped at its cap: "1,000+" for a search, "10,000+" otherwise.
     capped: bool,
@@ -148,16 +163,33 @@ async fn list_page(
         .db
         .read(move |conn| Ok(inbox::page(conn, list, &query)?))
         .await?;
-    Ok(warp::reply::json(&json!({
-        "data": page.rows,
-        "pagination": Pagination { total: page.total, capped: page.capped, limit: PAGE_SIZE, page: page_number },
-        "new": page.new,
-    }))
+    Ok(warp::reply::json(&PageBody {
+        data: &page.rows,
+        pagination: Pagination {
+            total: page.total,
+            capped: page.capped,
+            limit: PAGE_SIZE,
+            page: page_number,
+        },
+        new: page.new,
+    })
     .into_response())
 }
 
+/// `GET {list}/{id}` (and what a change answers): one lead and its notes, oldest first.
 #[derive(Serialize)]
-struct NoteBody {
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, ts(rename = "LeadDetail"))]
+pub(crate) struct ItemBody {
+    #[cfg_attr(test, ts(as = "crate::store::inbox::Lead"))]
+    data: Map<String, Value>,
+    notes: Vec<NoteBody>,
+}
+
+#[derive(Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, ts(rename = "Note"))]
+pub(crate) struct NoteBody {
     author: String,
     text: String,
     created_at: String,
@@ -181,8 +213,11 @@ async fn read_item(state: &AppState, list: InboxList, id: String) -> Result<Resp
         .read(move |conn| Ok(inbox::item(conn, list, &id)?))
         .await?
         .map(|item| {
-            warp::reply::json(&json!({ "data": item.row, "notes": notes_json(item.notes) }))
-                .into_response()
+            warp::reply::json(&ItemBody {
+                data: item.row,
+                notes: notes_json(item.notes),
+            })
+            .into_response()
         })
         .ok_or_else(|| ApiError::NotFound(NOT_FOUND.into()))
 }
@@ -193,13 +228,18 @@ async fn item(state: AppState, staff: Gate, list: &str, id: String) -> Result<Re
     read_item(&state, list, id).await
 }
 
+/// `POST {list}/{id}/status`.
 #[derive(Deserialize)]
-struct StatusForm {
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub(crate) struct StatusForm {
+    #[cfg_attr(test, ts(type = "LeadStatus"))]
     status: String,
 }
 
+/// `POST {list}/{id}/notes`.
 #[derive(Deserialize)]
-struct NoteForm {
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub(crate) struct NoteForm {
     text: String,
 }
 
@@ -319,7 +359,7 @@ async fn export(
             csv.row(
                 inbox::columns(list)
                     .iter()
-                    .map(|c| if *c == "id" { "_id" } else { c }),
+                    .map(|column| inbox::api_name(column)),
             )
         })
         .and_then(|()| {

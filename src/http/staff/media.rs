@@ -28,11 +28,13 @@ use crate::http::state::AppState;
 use crate::store::staff as accounts;
 use crate::store::StoreError;
 
-/// The media folders staff uploads go to.
-const FOLDERS: &[&str] = &["blogs", "authors", "leaders"];
+/// The media folders staff uploads go to (the UI's `MediaFolder`).
+pub(crate) const FOLDERS: &[&str] = &["blogs", "authors", "leaders"];
 
+/// The answer to an upload.
 #[derive(Debug, Serialize)]
-struct Uploaded {
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub(crate) struct Uploaded {
     /// The media path to refer to the image by.
     path: String,
 }

@@ -222,15 +222,19 @@ pub fn routes(state: &AppState) -> BoxedFilter<(Response,)> {
         .boxed()
 }
 
+/// `POST /api/staff/login`.
 #[derive(Deserialize)]
-struct SignIn {
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub(crate) struct SignIn {
     email: String,
     password: String,
 }
 
-/// What the UI knows of its session.
+/// What the UI knows of its session (sign-in, the session, a password change answer it).
 #[derive(Serialize)]
-struct SessionBody<'a> {
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, ts(rename = "StaffSession"))]
+pub(crate) struct SessionBody<'a> {
     email: &'a str,
     name: &'a str,
     csrf_token: &'a str,
@@ -443,8 +447,10 @@ async fn logout(
     Ok(response)
 }
 
+/// `POST /api/staff/password`.
 #[derive(Deserialize)]
-struct PasswordChange {
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub(crate) struct PasswordChange {
     current_password: String,
     new_password: String,
 }

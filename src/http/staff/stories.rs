@@ -24,7 +24,6 @@
 //! finds the queued mails.
 
 use serde::{Deserialize, Serialize};
-use serde_json::json;
 use time::OffsetDateTime;
 use warp::filters::BoxedFilter;
 use warp::http::{HeaderMap, StatusCode};
@@ -134,11 +133,33 @@ pub fn routes(state: &AppState) -> BoxedFilter<(Response,)> {
         .boxed()
 }
 
+/// `GET stories`: one page of the list.
 #[derive(Serialize)]
-struct LineJson<'a> {
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, ts(rename = "StoryPage"))]
+pub(crate) struct PageJson<'a> {
+    data: Vec<LineJson<'a>>,
+    pagination: Pagination,
+}
+
+#[derive(Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, ts(rename = "StoryPagination"))]
+pub(crate) struct Pagination {
+    total: u64,
+    limit: u32,
+    page: u32,
+}
+
+/// One line of the list.
+#[derive(Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, ts(rename = "StoryLine"))]
+pub(crate) struct LineJson<'a> {
     #[serde(rename = "_id")]
     id: &'a str,
     title: &'a str,
+    #[cfg_attr(test, ts(type = "StoryState"))]
     state: &'static str,
     date: &'a str,
     publish_at: Option<&'a str>,
@@ -160,8 +181,20 @@ impl<'a> LineJson<'a> {
     }
 }
 
+/// `GET stories/{id}`: the story as the editor opens it.
 #[derive(Serialize)]
-struct StoryJson<'a> {
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, ts(rename = "StoryBody"))]
+pub(crate) struct StoryBody<'a> {
+    data: StoryJson<'a>,
+}
+
+/// A story as the editor opens it: its form's fields as stored, its revision and who saved
+/// it last.
+#[derive(Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, ts(rename = "Story"))]
+pub(crate) struct StoryJson<'a> {
     #[serde(rename = "_id")]
     id: &'a str,
     title: &'a str,
@@ -174,7 +207,9 @@ struct StoryJson<'a> {
     image: Option<&'a str>,
     min_read: &'a str,
     body: &'a str,
+    #[cfg_attr(test, ts(type = "BodyFormat"))]
     format: &'static str,
+    #[cfg_attr(test, ts(type = "StoryState"))]
     state: &'static str,
     publish_at: Option<&'a str>,
     revision: i64,
@@ -206,7 +241,57 @@ impl<'a> StoryJson<'a> {
     }
 }
 
-fn json_response(status: StatusCode, body: &serde_json::Value) -> Response {
+/// `GET stories/choices`: the tags and authors in use, for the pickers.
+#[derive(Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, ts(rename = "StoryChoices"))]
+pub(crate) struct ChoicesJson<'a> {
+    tags: &'a [String],
+    authors: Vec<AuthorJson<'a>>,
+}
+
+#[derive(Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, ts(rename = "StoryAuthor"))]
+pub(crate) struct AuthorJson<'a> {
+    name: &'a str,
+    profile_photo: Option<&'a str>,
+}
+
+/// `POST stories/preview`: the body as visitors would get it.
+#[derive(Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub(crate) struct Preview {
+    html: String,
+    min_read: String,
+}
+
+/// A story created or saved: the revision the next save must name.
+#[derive(Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub(crate) struct Saved<'a> {
+    message: &'static str,
+    data: SavedStory<'a>,
+}
+
+#[derive(Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub(crate) struct SavedStory<'a> {
+    #[serde(rename = "_id")]
+    id: &'a str,
+    revision: i64,
+}
+
+/// A story deleted.
+#[derive(Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub(crate) struct Deleted {
+    message: &'static str,
+}
+
+const SAVED: &str = "The story is saved.";
+
+fn json_response(status: StatusCode, body: &impl Serialize) -> Response {
     warp::reply::with_status(warp::reply::json(body), status).into_response()
 }
 
@@ -238,34 +323,46 @@ async fn list(state: AppState, staff: Gate, query: &str) -> Result<Response, Api
         .db
         .read(move |conn| stories::list(conn, search.as_ref(), page))
         .await?;
-    let data: Vec<LineJson<'_>> = lines.iter().map(LineJson::new).collect();
     Ok(json_response(
         StatusCode::OK,
-        &json!({
-            "data": data,
-            "pagination": { "total": total, "limit": PAGE_SIZE, "page": page },
-        }),
+        &PageJson {
+            data: lines.iter().map(LineJson::new).collect(),
+            pagination: Pagination {
+                total,
+                limit: PAGE_SIZE,
+                page,
+            },
+        },
     ))
 }
 
 async fn choices(state: AppState, staff: Gate) -> Result<Response, ApiError> {
     staff?;
     let choices = state.db.read(stories::choices).await?;
-    let authors: Vec<_> = choices
+    let authors = choices
         .authors
         .iter()
-        .map(|author| json!({ "name": author.name, "profile_photo": author.profile_photo }))
+        .map(|author| AuthorJson {
+            name: &author.name,
+            profile_photo: author.profile_photo.as_deref(),
+        })
         .collect();
     Ok(json_response(
         StatusCode::OK,
-        &json!({ "tags": choices.tags, "authors": authors }),
+        &ChoicesJson {
+            tags: &choices.tags,
+            authors,
+        },
     ))
 }
 
+/// `POST stories/preview`.
 #[derive(Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(deny_unknown_fields)]
-struct PreviewForm {
+pub(crate) struct PreviewForm {
     body: String,
+    #[cfg_attr(test, ts(type = "BodyFormat"))]
     format: String,
 }
 
@@ -285,10 +382,7 @@ async fn preview(
             .await
             .map_err(ApiError::unexpected)?
             .map_err(invalid)?;
-    Ok(json_response(
-        StatusCode::OK,
-        &json!({ "html": html, "min_read": min_read }),
-    ))
+    Ok(json_response(StatusCode::OK, &Preview { html, min_read }))
 }
 
 async fn open(state: AppState, staff: Gate, id: &str) -> Result<Response, ApiError> {
@@ -301,7 +395,9 @@ async fn open(state: AppState, staff: Gate, id: &str) -> Result<Response, ApiErr
         .ok_or_else(|| ApiError::NotFound(NOT_FOUND.into()))?;
     Ok(json_response(
         StatusCode::OK,
-        &json!({ "data": StoryJson::new(&story) }),
+        &StoryBody {
+            data: StoryJson::new(&story),
+        },
     ))
 }
 
@@ -389,10 +485,13 @@ async fn create(
     rippled("created", &id, ripple);
     Ok(json_response(
         StatusCode::CREATED,
-        &json!({
-            "message": "The story is saved.",
-            "data": { "_id": id.as_str(), "revision": revision },
-        }),
+        &Saved {
+            message: SAVED,
+            data: SavedStory {
+                id: id.as_str(),
+                revision,
+            },
+        },
     ))
 }
 
@@ -433,10 +532,13 @@ async fn save(
     MediaLibrary::new(&state.settings.data_dir).remove(&unused);
     Ok(json_response(
         StatusCode::OK,
-        &json!({
-            "message": "The story is saved.",
-            "data": { "_id": id.as_str(), "revision": revision },
-        }),
+        &Saved {
+            message: SAVED,
+            data: SavedStory {
+                id: id.as_str(),
+                revision,
+            },
+        },
     ))
 }
 
@@ -470,7 +572,9 @@ async fn delete(state: AppState, staff: Gate, id: &str, query: &str) -> Result<R
     MediaLibrary::new(&state.settings.data_dir).remove(&unused);
     Ok(json_response(
         StatusCode::OK,
-        &json!({ "message": "The story is deleted." }),
+        &Deleted {
+            message: "The story is deleted.",
+        },
     ))
 }
 

@@ -1,10 +1,11 @@
 import { HONEYPOT_FIELD } from '@/components/honeypot-field';
 import { blogContent } from '@/content/blog';
 import { api } from '@/lib/api-client';
+import type { EnquiryPayload } from '@/lib/api-types';
 
 /** POST {api}/clients/create with every lead field, only the email filled, the others empty. */
 export async function subscribeToBlogs(email: string, honeypot: string): Promise<void> {
-  await api.postJson('clients/create', {
+  const payload: EnquiryPayload = {
     name: '',
     mobile: '',
     email,
@@ -12,5 +13,6 @@ export async function subscribeToBlogs(email: string, honeypot: string): Promise
     department_website: blogContent.subscribe.departmentWebsite,
     service: blogContent.subscribe.service,
     [HONEYPOT_FIELD]: honeypot,
-  });
+  };
+  await api.postJson('clients/create', payload);
 }

@@ -1,19 +1,30 @@
 import { HONEYPOT_FIELD } from '@/components/honeypot-field';
 import { careersContent } from '@/content/careers';
 import { api } from '@/lib/api-client';
+import type { ApplicationParts } from '@/lib/api-types';
 import type { ApplicationValues } from './application-rules';
 
-/** POST {api}/applicant/create as multipart (every field and the file), plus the honeypot. */
+/**
+ * POST {api}/applicant/create as multipart (every field and the file), plus the honeypot. The
+ * text parts are typed as the server reads them, so a part renamed there fails the type check.
+ */
 export async function sendApplication(values: ApplicationValues, honeypot: string): Promise<void> {
+  const parts: ApplicationParts = {
+    name: values.name,
+    mobile: values.mobile,
+    email: values.email,
+    experience: values.experience,
+    previous_company: values.previous_company,
+    query: values.query,
+    department_website: careersContent.form.departmentWebsite,
+    [HONEYPOT_FIELD]: honeypot,
+  };
   const body = new FormData();
-  body.append('name', values.name);
-  body.append('mobile', values.mobile);
-  body.append('email', values.email);
-  body.append('experience', values.experience);
-  body.append('previous_company', values.previous_company);
-  body.append('query', values.query);
+  const append = (...names: (keyof ApplicationParts)[]) => {
+    for (const name of names) body.append(name, parts[name]);
+  };
+  append('name', 'mobile', 'email', 'experience', 'previous_company', 'query');
   if (values.file) body.append('file', values.file, values.file.name);
-  body.append('department_website', careersContent.form.departmentWebsite);
-  body.append(HONEYPOT_FIELD, honeypot);
+  append('department_website', HONEYPOT_FIELD);
   await api.postForm('applicant/create', body);
 }
