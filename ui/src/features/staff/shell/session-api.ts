@@ -1,13 +1,11 @@
 import { api } from '@/lib/api-client';
 import { setCsrfToken, staffApi } from '@/lib/staff-client';
 
-/** What the server says of the signed-in staff member (`/api/staff/session`). */
-export interface StaffSession {
-  email: string;
-  name: string;
-  csrf_token: string;
-  must_change_password: boolean;
-}
+import type { PasswordChange, SignIn, StaffSession } from '@/lib/staff-types';
+
+// What the server says of the signed-in staff member (`/api/staff/session`), generated from
+// the server's Rust type.
+export type { StaffSession } from '@/lib/staff-types';
 
 function remember(session: StaffSession): StaffSession {
   setCsrfToken(session.csrf_token);
@@ -17,13 +15,18 @@ function remember(session: StaffSession): StaffSession {
 /** Sign-in and the session itself use the public client: their 401 is an answer, not a redirect. */
 export const staffAuth = {
   signIn: async (email: string, password: string) =>
-    remember((await api.postJson<StaffSession>('staff/login', { email, password })).body),
+    remember((await api.postJson<StaffSession>('staff/login', { email, password } satisfies SignIn)).body),
   current: async () => remember((await api.get<StaffSession>('staff/session')).body),
   /** For every staff screen: no session sends the browser to /login. */
   require: async () => remember((await staffApi.get<StaffSession>('staff/session')).body),
   changePassword: async (current_password: string, new_password: string) =>
     remember(
-      (await staffApi.postJson<StaffSession>('staff/password', { current_password, new_password })).body,
+      (
+        await staffApi.postJson<StaffSession>('staff/password', {
+          current_password,
+          new_password,
+        } satisfies PasswordChange)
+      ).body,
     ),
   signOut: () => staffApi.postJson<null>('staff/logout', {}),
 };

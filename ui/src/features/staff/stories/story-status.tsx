@@ -1,4 +1,5 @@
 import { formatTime } from '@/features/staff/shell/staff-format';
+import { blogPath } from '@/lib/blog-path';
 import type { Story, StoryState } from './story-api';
 import { stateLabels } from './story-state';
 
@@ -28,7 +29,7 @@ export function StoryStatus({
         </span>
       )}
       {saved?.state === 'published' && (
-        <a href={`/blogs/detail/${saved._id}`} target="_blank" rel="noopener">
+        <a href={blogPath(saved._id)} target="_blank" rel="noopener">
           View on the site
         </a>
       )}
