@@ -1,10 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse } from '@/lib/test-fetch';
 import { ApiError, api } from './api-client';
 import { mediaUrl } from './runtime-config';
-
-function jsonResponse(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
 
 describe('api client', () => {
   afterEach(() => {

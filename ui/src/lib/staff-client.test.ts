@@ -1,10 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse } from '@/lib/test-fetch';
 import { ApiError } from './api-client';
 import { loginPath, setCsrfToken, staffApi } from './staff-client';
-
-function jsonResponse(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
 
 describe('the authenticated client (401 and 403 send the browser to /login)', () => {
   afterEach(() => {

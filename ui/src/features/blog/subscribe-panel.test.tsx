@@ -1,11 +1,8 @@
 import { fireEvent, render, screen } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ToastHost } from '@/components/toast-host';
+import { jsonResponse } from '@/lib/test-fetch';
 import { SubscribePanel } from './subscribe-panel';
-
-function jsonResponse(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
 
 function setup() {
   render(

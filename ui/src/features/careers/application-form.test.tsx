@@ -1,14 +1,11 @@
 import { fireEvent, render, screen } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ToastHost } from '@/components/toast-host';
+import { jsonResponse } from '@/lib/test-fetch';
 import { ApplicationForm } from './application-form';
 import { emptyApplication, validateApplication } from './application-rules';
 
 const REQUIRED = 'This Field is required *';
-
-function jsonResponse(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
 
 function type(label: string, value: string) {
   fireEvent.input(screen.getByLabelText(label), { target: { value } });

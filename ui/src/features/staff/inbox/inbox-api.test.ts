@@ -1,19 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, apiPath } from '@/lib/api-client';
+import { ENCODED, HOSTILE, jsonResponse, parts } from '@/lib/test-fetch';
 import { inboxApi, resumeUrl } from './inbox-api';
-
-const HOSTILE = '../x?y#z';
-const ENCODED = '..%2Fx%3Fy%23z';
-
-function jsonResponse(body: unknown): Response {
-  return new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
-}
-
-/** The segments, query and fragment of `url` as the browser would send it. */
-function parts(url: string) {
-  const parsed = new URL(url, 'https://www.example.com');
-  return { segments: parsed.pathname.split('/').slice(1), search: parsed.search, hash: parsed.hash };
-}
 
 describe('ids in the inbox API paths', () => {
   afterEach(() => {
@@ -24,7 +12,7 @@ describe('ids in the inbox API paths', () => {
   it('keep an id from the page URL as one path segment, with no query or fragment of its own', async () => {
     const fetchMock = vi
       .fn()
-      .mockImplementation(async () => jsonResponse({ data: { _id: 'x', revision: 1 } }));
+      .mockImplementation(async () => jsonResponse(200, { data: { _id: 'x', revision: 1 } }));
     vi.stubGlobal('fetch', fetchMock);
     await inboxApi.item('enquiries', HOSTILE);
     await inboxApi.setStatus('enquiries', HOSTILE, 'done');

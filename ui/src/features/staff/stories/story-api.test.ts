@@ -1,19 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-client';
+import { ENCODED, HOSTILE, jsonResponse, parts } from '@/lib/test-fetch';
 import { storyApi } from './story-api';
-
-const HOSTILE = '../x?y#z';
-const ENCODED = '..%2Fx%3Fy%23z';
-
-function jsonResponse(body: unknown): Response {
-  return new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
-}
-
-/** The query and fragment of `url` as the browser would send it. */
-function parts(url: string) {
-  const parsed = new URL(url, 'https://www.example.com');
-  return { search: parsed.search, hash: parsed.hash };
-}
 
 describe('ids in the story API paths', () => {
   afterEach(() => {
@@ -24,7 +12,7 @@ describe('ids in the story API paths', () => {
   it('keep an id from the page URL as one path segment, with no query or fragment of its own', async () => {
     const fetchMock = vi
       .fn()
-      .mockImplementation(async () => jsonResponse({ data: { _id: 'x', revision: 1 } }));
+      .mockImplementation(async () => jsonResponse(200, { data: { _id: 'x', revision: 1 } }));
     vi.stubGlobal('fetch', fetchMock);
     await storyApi.open(HOSTILE);
     await storyApi.save(HOSTILE, {} as never);
