@@ -8,6 +8,7 @@
 #   bash bench/front.sh        (needs: cargo build --release; apt-get install wrk nginx)
 #   BEFORE=target/corpsite-before ROUNDS=3 bash bench/front.sh
 set -euo pipefail
+trap 'echo "bench/front.sh: failed at line $LINENO: $BASH_COMMAND" >&2' ERR
 cd "$(dirname "$0")/.."
 source bench/lib.sh
 DURATION=${DURATION:-10s}
