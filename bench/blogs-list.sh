@@ -2,7 +2,8 @@
 # The blog list API (page 1, the hot path): requests/s and latency under wrk, against the
 # release binary on a free loopback port with a fresh data dir (the demo content).
 # When nginx is installed it also serves the very same JSON as a file, for the list API's
-# budget ("at least half of nginx's rate").
+# budget (at least nginx's rate). bench/front.sh runs both side by side, interleaved, with the
+# CPU per answer and the ratio.
 #   bash bench/blogs-list.sh      (needs: apt-get install -y wrk; nginx optional)
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -66,25 +66,8 @@ CONF
 "$NGINX" -p "$work" -c nginx.conf
 nginx="http://127.0.0.1:$port"
 
-# CPU time (user and system, in clock ticks) the processes PIDS... have used so far.
-ticks() { local pid sum=0; for pid in "$@"; do sum=$((sum + $(awk '{print $14 + $15}' "/proc/$pid/stat"))); done; echo "$sum"; }
-# run NAME URL PIDS...: wrk's line, and the CPU the server's processes spent per answer. The
-# requests a second swing with the machine's neighbours; the CPU per answer much less.
-run() {
-  local name=$1 url=$2 before line after
-  shift 2
-  before=$(ticks "$@")
-  line=$(wrk_line "$name" "$url" -H 'Accept-Encoding: gzip' -H 'Host: bench')
-  after=$(ticks "$@")
-  python3 - "$line" "$((after - before))" "$(getconf CLK_TCK)" "$DURATION" <<'PY'
-import re, sys
-line, ticks, per_second, duration = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
-rate = re.search(r"([0-9.]+) req/s", line)
-seconds = {"s": 1, "m": 60}.get(duration[-1:], 0) * float(duration[:-1] or 0)
-cpu = f"   server CPU {ticks / per_second / (float(rate[1]) * seconds) * 1e6:.1f} us/answer" if rate and seconds and float(rate[1]) else ""
-print(line + cpu)
-PY
-}
+# run NAME URL PIDS...: wrk's line, and the CPU the server's processes spent per answer.
+run() { cpu_line "$1" "$2" "${*:3}" -H 'Accept-Encoding: gzip' -H 'Host: bench'; }
 nginx_workers=$(pgrep -P "$(cat "$work/nginx.pid")" | paste -sd' ')
 echo "wrk -t2 -c$CONNECTIONS -d$DURATION, Accept-Encoding: gzip (rendered page from the cache vs the same file)"
 for path in / /blogs "$post"; do

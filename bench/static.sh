@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Static files: corpsite vs nginx serving the same built files (ui/dist), same machine,
 # same wrk load. Both answer the precompressed gzip file for Accept-Encoding: gzip.
+# bench/front.sh runs them side by side, interleaved, with the CPU per answer and the ratio.
 #   bash bench/static.sh            (needs: cargo build --release; apt-get install wrk nginx)
 set -euo pipefail
 cd "$(dirname "$0")/.."

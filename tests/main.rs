@@ -24,6 +24,7 @@ mod disk_full;
 mod forms_cross_site;
 mod forms_http2;
 mod forms_storage;
+mod front_files_api;
 mod health_metrics;
 mod http_allow;
 mod http_site;

@@ -13,16 +13,16 @@ use warp::http::{Method, Request, Response};
 use crate::common::{header, TestApp};
 use crate::pages_render::{post, posts_in, publish_all};
 
-const PROXY: &str = "10.0.0.2:4000";
-const VISITOR: &str = "203.0.113.9:5000";
+pub(crate) const PROXY: &str = "10.0.0.2:4000";
+pub(crate) const VISITOR: &str = "203.0.113.9:5000";
 
-fn addr(text: &str) -> SocketAddr {
+pub(crate) fn addr(text: &str) -> SocketAddr {
     text.parse().expect("address")
 }
 
 /// The site with its four posts, behind a trusted proxy at `PROXY`, once the server's version
 /// watch has seen them (a version that moves mid-test lets every kept page go).
-async fn app() -> TestApp {
+pub(crate) async fn app() -> TestApp {
     let app = posts_in(TestApp::with_settings(|s| {
         s.trusted_proxies = vec![addr(PROXY).ip()];
     }))
@@ -32,7 +32,7 @@ async fn app() -> TestApp {
 }
 
 /// Waits until the version watch holds the stored content version.
-async fn seen(app: &TestApp) {
+pub(crate) async fn seen(app: &TestApp) {
     let stored = app
         .db()
         .read(corpsite::store::blogs::version)
@@ -46,15 +46,15 @@ async fn seen(app: &TestApp) {
 }
 
 /// One request, as the listener hands it on: with the connection's address.
-struct Asked {
-    method: Method,
-    uri: String,
-    peer: SocketAddr,
-    headers: Vec<(&'static str, String)>,
+pub(crate) struct Asked {
+    pub(crate) method: Method,
+    pub(crate) uri: String,
+    pub(crate) peer: SocketAddr,
+    pub(crate) headers: Vec<(&'static str, String)>,
 }
 
 impl Asked {
-    fn get(uri: &str) -> Asked {
+    pub(crate) fn get(uri: &str) -> Asked {
         Asked {
             method: Method::GET,
             uri: uri.to_owned(),
@@ -63,12 +63,12 @@ impl Asked {
         }
     }
 
-    fn with(mut self, name: &'static str, value: &str) -> Asked {
+    pub(crate) fn with(mut self, name: &'static str, value: &str) -> Asked {
         self.headers.push((name, value.to_owned()));
         self
     }
 
-    async fn of_filters(&self, app: &TestApp) -> Response<Bytes> {
+    pub(crate) async fn of_filters(&self, app: &TestApp) -> Response<Bytes> {
         let mut request = warp::test::request()
             .method(self.method.as_str())
             .path(&self.uri)
@@ -79,14 +79,14 @@ impl Asked {
         app.request(request).await
     }
 
-    async fn of_front(&self, front: &Front) -> Option<Response<Bytes>> {
+    pub(crate) async fn of_front(&self, front: &Front) -> Option<Response<Bytes>> {
         let mut request = Request::builder().method(&self.method).uri(&self.uri);
         for (name, value) in &self.headers {
             request = request.header(*name, value.as_str());
         }
         let mut request = request.body(()).expect("request");
         request.extensions_mut().insert(ClientAddr(self.peer));
-        let (parts, body) = front.answer(&request)?.into_parts();
+        let (parts, body) = front.answer(&request).await?.into_parts();
         let body = body.collect().await.expect("body").to_bytes();
         Some(Response::from_parts(parts, body))
     }
@@ -179,7 +179,7 @@ async fn what_is_not_a_kept_public_page_goes_on_to_the_filters() {
         "/blogs/unsubscribe?token=abc",
         "/nope",
         "/blogs/detail/no-such-post",
-        "/api/corp_website/blogs/get",
+        "/api/corp_website/site",
         "/favicon.svg",
         "/robots.txt",
         "/healthz",

@@ -107,7 +107,8 @@ fn site(state: &AppState) -> BoxedFilter<(Response,)> {
 }
 
 /// The whole application: every route, the one recover, security headers, request logs and
-/// request metrics. `front::Front` answers the kept pages ahead of it, the same way.
+/// request metrics. `front::Front` answers the kept ones ahead of it (pages, hashed assets,
+/// media, the blog API's kept lists and posts), the same way.
 pub fn routes(state: &AppState) -> BoxedFilter<(Response,)> {
     let finish = Finish::new(state);
     let answered = api(state)

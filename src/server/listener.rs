@@ -111,7 +111,7 @@ impl Drop for ClientClaim {
     }
 }
 
-/// What a listener answers with: the filters, and on the site's own address the kept pages
+/// What a listener answers with: the filters, and on the site's own address the kept answers
 /// ahead of them (`http::site::front`).
 pub struct Answers {
     pub routes: BoxedFilter<(Response,)>,
@@ -253,9 +253,13 @@ async fn serve(
                 if encrypted {
                     request.extensions_mut().insert(OverTls);
                 }
-                let kept = front.as_ref().and_then(|front| front.answer(&request));
+                let front = front.clone();
                 let mut service = service.clone();
                 async move {
+                    let kept = match &front {
+                        Some(front) => front.answer(&request).await,
+                        None => None,
+                    };
                     let mut response = match kept {
                         Some(response) => response,
                         None => match drain_limit {

@@ -57,7 +57,7 @@ impl<K: Eq + Hash, V: Clone> ResponseCache<K, V> {
     }
 
     /// As `get`, counting only a hit: for a look-up ahead of the counted one that follows
-    /// when it finds nothing (`front::Front` before `Pages::answer`).
+    /// when it finds nothing (`front::Front` before `Pages::answer` or `BlogApi::list_json`).
     pub fn hit<Q: Hash + Equivalent<K> + ?Sized>(&self, version: i64, key: &Q) -> Option<V> {
         let found = self.find(version, key);
         if found.is_some() {

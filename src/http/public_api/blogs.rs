@@ -9,8 +9,11 @@
 //! made safe, so no query answers an error. List answers are cached per (page, text) until
 //! the blog version counter moves; the server's background thread watches the counter
 //! (`AppState::blog_version`), so a request never runs SQLite on the async threads to check
-//! it, and any process's writes (the command line's included) show within a poll.
+//! it, and any process's writes (the command line's included) show within a poll. What is
+//! kept (a list page, a search, a found post) is also answered ahead of the filters
+//! (`kept`, for `site::front`), by the same look-up and the same reply.
 
+use std::borrow::Cow;
 use std::net::IpAddr;
 use std::sync::Arc;
 
@@ -55,8 +58,9 @@ pub struct BlogApi {
     page_size: u64,
     sanitizer: DisplaySanitizer,
     cache: ResponseCache<(u64, Option<String>), Tagged>,
-    /// Found posts by id: sanitizing a body for display is most of a post's answer.
-    posts: ResponseCache<String, Bytes>,
+    /// Found posts by id, with their tags: sanitizing a body for display is most of a
+    /// post's answer.
+    posts: ResponseCache<String, Tagged>,
     /// Searches that miss the cache cost an FTS5 query each: a per-client limit.
     search_limit: Arc<ClientLimit>,
     /// The blog version counter (unknown: nothing is cached).
@@ -91,9 +95,8 @@ impl BlogApi {
         page: Option<&str>,
         text: Option<&str>,
     ) -> Result<Tagged, ApiError> {
-        let page = requested_page(page);
-        let search = text.and_then(SearchText::parse);
-        let key = (page, search.as_ref().map(|s| s.key().to_owned()));
+        let (key, search) = list_key(page, text);
+        let page = key.0;
 
         // Read before the data, so an answer is never kept under a newer version than its data.
         let version = self.version.get();
@@ -138,8 +141,16 @@ impl BlogApi {
         Ok(answer)
     }
 
-    /// One post as the detail endpoint answers it; None when no post has the id.
-    pub async fn detail_json(&self, id: &str) -> Result<Option<Bytes>, ApiError> {
+    /// The page of the list that `list_json` would answer, if it is kept at the current
+    /// version; None otherwise, without taking a token or counting a miss (`list_json`,
+    /// which follows, does both).
+    pub fn kept_list(&self, page: Option<&str>, text: Option<&str>) -> Option<Tagged> {
+        let (key, _) = list_key(page, text);
+        self.cache.hit(self.version.get()?, &key)
+    }
+
+    /// One post as the detail endpoint answers it, with its tag; None when no post has the id.
+    pub async fn detail_json(&self, id: &str) -> Result<Option<Tagged>, ApiError> {
         let Some(id) = BlogId::parse(id) else {
             return Ok(None);
         };
@@ -175,11 +186,19 @@ impl BlogApi {
             message: None,
         };
         let bytes = Bytes::from(serde_json::to_vec(&body).map_err(ApiError::unexpected)?);
+        let answer = (etag_of(&bytes), bytes);
         // Only posts that exist are kept: any id could be asked for.
         if let Some(version) = version {
-            self.posts.put(version, key, bytes.clone());
+            self.posts.put(version, key, answer.clone());
         }
-        Ok(Some(bytes))
+        Ok(Some(answer))
+    }
+
+    /// The post that `detail_json` would answer, if it is kept at the current version;
+    /// None otherwise, counting no miss. Only found posts are kept, under their parsed id, so
+    /// `id` is looked up as it is.
+    pub fn kept_post(&self, id: &str) -> Option<Tagged> {
+        self.posts.hit(self.version.get()?, id)
     }
 
     /// The newest `count` posts, for the feed.
@@ -199,6 +218,35 @@ impl BlogApi {
     pub fn version(&self) -> Option<i64> {
         self.version.get()
     }
+}
+
+/// The cache key of a list query (the page asked for, the search's canonical words), and its
+/// search.
+fn list_key(page: Option<&str>, text: Option<&str>) -> ((u64, Option<String>), Option<SearchText>) {
+    let search = text.and_then(SearchText::parse);
+    let key = (
+        requested_page(page),
+        search.as_ref().map(|s| s.key().to_owned()),
+    );
+    (key, search)
+}
+
+/// The path of the list; a post's is below it (`/{id}`).
+const LIST_PATH: &str = "/api/corp_website/blogs/get";
+
+/// The answer of `routes` to a GET or HEAD of `path?query` when the blog API keeps it (a page
+/// of the list or a search, or a post, at the current version); None when it does not, and
+/// `routes` is to answer. `front::Front` answers with it ahead of the filters.
+pub fn kept(api: &BlogApi, path: &str, query: &str, request: &HeaderMap) -> Option<Response> {
+    let rest = path.strip_prefix(LIST_PATH)?;
+    let (etag, body) = if rest.is_empty() {
+        let (page, text) = list_query(query);
+        api.kept_list(page.as_deref(), text.as_deref())?
+    } else {
+        let id = rest.strip_prefix('/').filter(|id| !id.contains('/'))?;
+        api.kept_post(id)?
+    };
+    Some(found(&body, &etag, request))
 }
 
 pub fn routes(state: &AppState) -> BoxedFilter<(Response,)> {
@@ -229,26 +277,37 @@ async fn list(
     query: String,
     request: HeaderMap,
 ) -> Result<Response, ApiError> {
+    let (page, text) = list_query(&query);
+    let (etag, body) = api
+        .list_json(client, page.as_deref(), text.as_deref())
+        .await?;
+    Ok(found(&body, &etag, &request))
+}
+
+/// The list's `page` and `text` in a query string: the first of each, any other key ignored.
+fn list_query(query: &str) -> (Option<Cow<'_, str>>, Option<Cow<'_, str>>) {
     let mut page = None;
     let mut text = None;
     for (key, value) in form_urlencoded::parse(query.as_bytes()) {
         match key.as_ref() {
-            "page" if page.is_none() => page = Some(value.into_owned()),
-            "text" if text.is_none() => text = Some(value.into_owned()),
+            "page" if page.is_none() => page = Some(value),
+            "text" if text.is_none() => text = Some(value),
             _ => {}
         }
     }
-    let (etag, body) = api
-        .list_json(client, page.as_deref(), text.as_deref())
-        .await?;
-    Ok(tagged(StatusCode::OK, JSON, &body, &etag, &request))
+    (page, text)
 }
 
 async fn detail(id: String, api: Arc<BlogApi>, request: HeaderMap) -> Result<Response, ApiError> {
     Ok(match api.detail_json(&id).await? {
-        Some(body) => tagged(StatusCode::OK, JSON, &body, &etag_of(&body), &request),
+        Some((etag, body)) => found(&body, &etag, &request),
         None => not_found(),
     })
+}
+
+/// A list page or a post, 200 with its tag (304 when the client has it).
+fn found(body: &Bytes, etag: &HeaderValue, request: &HeaderMap) -> Response {
+    tagged(StatusCode::OK, JSON, body, etag, request)
 }
 
 const JSON: &str = "application/json";

@@ -5,6 +5,7 @@
 //! pages; `http::pages` answers them (and every other path that is no file, with 404).
 
 use std::borrow::Cow;
+use std::collections::HashMap;
 use std::sync::LazyLock;
 
 use crate::domain::site_paths::ROUTE_TABLE;
@@ -223,18 +224,10 @@ fn escape_attr(value: &str) -> String {
 /// JSON 404 for a missing hashed asset; None when `path` is no file (then it is a page, or
 /// nothing: `http::pages` answers both).
 pub fn file(path: &str, request: &HeaderMap) -> Option<Response> {
-    if is_page_route(path) {
-        return None;
+    if let Some(response) = built_file(path, request) {
+        return Some(response);
     }
-    let file = path.trim_start_matches('/');
-    // index.html itself is only served rendered, through the page routes.
-    if !file.is_empty() && file != "index.html" && !file.ends_with(".br") && !file.ends_with(".gz")
-    {
-        if let Some(response) = embedded_file(file, request) {
-            return Some(response);
-        }
-    }
-    if file.starts_with("assets/") {
+    if !is_page_route(path) && path.trim_start_matches('/').starts_with("assets/") {
         // A missing hashed file is an error of the client's, not a page.
         return Some(
             crate::http::plumbing::error::ApiError::NotFound("No such asset.".into())
@@ -244,49 +237,117 @@ pub fn file(path: &str, request: &HeaderMap) -> Option<Response> {
     None
 }
 
-fn embedded_file(file: &str, request: &HeaderMap) -> Option<Response> {
-    let original = UiDist::get(file)?;
-    let hash = hex::encode(original.metadata.sha256_hash());
-    let mime = original.metadata.mimetype().to_owned();
-    let cache = if file.starts_with("assets/") {
-        IMMUTABLE
-    } else {
-        SHORT_CACHE
-    };
-
-    let (encoding, data): (Option<&'static str>, Cow<'static, [u8]>) = match pick_encoding(request)
-    {
-        Some((name, suffix)) => match UiDist::get(&format!("{file}.{suffix}")) {
-            Some(packed) => (Some(name), packed.data),
-            None => (None, original.data),
-        },
-        None => (None, original.data),
-    };
-    let compressible = UiDist::get(&format!("{file}.gz")).is_some()
-        || UiDist::get(&format!("{file}.br")).is_some();
-    // Each encoding is its own representation, with its own tag.
-    let etag = HeaderValue::from_str(&match encoding {
-        Some(name) => format!("\"{}-{name}\"", &hash[..32]),
-        None => format!("\"{}\"", &hash[..32]),
-    })
-    .ok()?;
-
-    let mut response = if etag_matches(request, &etag) {
-        empty(StatusCode::NOT_MODIFIED)
-    } else {
-        with_body(StatusCode::OK, Bytes::from(data.into_owned()))
-    };
-    let headers = response.headers_mut();
-    headers.insert(header::CONTENT_TYPE, content_type(&mime));
-    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
-    headers.insert(header::ETAG, etag);
-    if let Some(name) = encoding {
-        headers.insert(header::CONTENT_ENCODING, HeaderValue::from_static(name));
+/// The file of the build at `path` as `file` answers it (200, or 304 when the client has
+/// it), or None when there is no such file. `front::Front` answers the hashed ones with it.
+pub fn built_file(path: &str, request: &HeaderMap) -> Option<Response> {
+    if is_page_route(path) {
+        return None;
     }
-    if compressible {
-        headers.insert(header::VARY, HeaderValue::from_static("Accept-Encoding"));
+    let file = path.trim_start_matches('/');
+    // index.html itself is only served rendered, through the page routes; the packed forms
+    // only as encodings of their file.
+    if file.is_empty() || file == "index.html" || file.ends_with(".br") || file.ends_with(".gz") {
+        return None;
     }
-    Some(response)
+    BUILT_FILES.get(file).map(|built| built.respond(request))
+}
+
+/// Each file of the build with what its answers need, worked out once: a request then costs
+/// a look-up and the headers, not hashing, formatting and copying the file.
+static BUILT_FILES: LazyLock<HashMap<String, BuiltFile>> = LazyLock::new(|| {
+    UiDist::iter()
+        .filter(|name| !name.ends_with(".br") && !name.ends_with(".gz"))
+        .filter_map(|name| {
+            let built = BuiltFile::new(&name)?;
+            Some((name.into_owned(), built))
+        })
+        .collect()
+});
+
+/// One file of the build: its type, how long it may be kept, and each form it is sent in.
+struct BuiltFile {
+    content_type: HeaderValue,
+    cache: &'static str,
+    identity: Encoded,
+    br: Option<Encoded>,
+    gzip: Option<Encoded>,
+}
+
+/// One form of a file with its tag: each encoding is its own representation.
+struct Encoded {
+    body: Bytes,
+    etag: HeaderValue,
+}
+
+impl Encoded {
+    /// `data` tagged with the first 128 bits of the file's hash, and the encoding's name.
+    fn new(data: Cow<'static, [u8]>, hash: &str, encoding: Option<&str>) -> Option<Encoded> {
+        let etag = match encoding {
+            Some(name) => format!("\"{}-{name}\"", &hash[..32]),
+            None => format!("\"{}\"", &hash[..32]),
+        };
+        Some(Encoded {
+            body: match data {
+                Cow::Borrowed(data) => Bytes::from_static(data),
+                Cow::Owned(data) => Bytes::from(data),
+            },
+            etag: HeaderValue::from_str(&etag).ok()?,
+        })
+    }
+}
+
+impl BuiltFile {
+    fn new(file: &str) -> Option<BuiltFile> {
+        let original = UiDist::get(file)?;
+        let hash = hex::encode(original.metadata.sha256_hash());
+        let packed = |suffix: &str, name: &str| {
+            let packed = UiDist::get(&format!("{file}.{suffix}"))?;
+            Encoded::new(packed.data, &hash, Some(name))
+        };
+        Some(BuiltFile {
+            content_type: content_type(original.metadata.mimetype()),
+            cache: if file.starts_with("assets/") {
+                IMMUTABLE
+            } else {
+                SHORT_CACHE
+            },
+            br: packed("br", "br"),
+            gzip: packed("gz", "gzip"),
+            identity: Encoded::new(original.data, &hash, None)?,
+        })
+    }
+
+    /// The form the client takes best (brotli, then gzip; the file as it is when the form it
+    /// prefers was not made), or 304 when it has that form already.
+    fn respond(&self, request: &HeaderMap) -> Response {
+        let (encoding, form) = match pick_encoding(request) {
+            Some((name, "br")) => (Some(name), self.br.as_ref()),
+            Some((name, _)) => (Some(name), self.gzip.as_ref()),
+            None => (None, None),
+        };
+        let (encoding, form) = match form {
+            Some(form) => (encoding, form),
+            None => (None, &self.identity),
+        };
+        let mut response = if etag_matches(request, &form.etag) {
+            empty(StatusCode::NOT_MODIFIED)
+        } else {
+            with_body(StatusCode::OK, form.body.clone())
+        };
+        let headers = response.headers_mut();
+        // Room for these and the security headers, so that none of them grows the map.
+        headers.reserve(16);
+        headers.insert(header::CONTENT_TYPE, self.content_type.clone());
+        headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(self.cache));
+        headers.insert(header::ETAG, form.etag.clone());
+        if let Some(name) = encoding {
+            headers.insert(header::CONTENT_ENCODING, HeaderValue::from_static(name));
+        }
+        if self.br.is_some() || self.gzip.is_some() {
+            headers.insert(header::VARY, HeaderValue::from_static("Accept-Encoding"));
+        }
+        response
+    }
 }
 
 fn content_type(mime: &str) -> HeaderValue {

@@ -1,23 +1,35 @@
-//! The short way from the socket to the page cache. A GET or HEAD of a public page that is
-//! kept rendered is answered here, before warp's filters run, with the very answer they would
-//! give: the same look-up (`Pages::kept`, which `Pages::answer` shares), the same origin
-//! (`site_url::OriginRule`) and the same way out (`Finish`: security headers, log line,
-//! metrics). Everything else, a page's first request included, goes on to `http::routes`.
+//! The short way from the socket to what the server keeps. A GET or HEAD of a kept answer is
+//! answered here, before warp's filters run, with the very answer they would give, made by
+//! the functions they call:
 //!
-//! A kept page is the site's most frequent answer, and the filters' work around it (copies of
-//! the request's headers, a boxed future per filter, the routes tried before it) cost more
-//! than the answer itself. `bench/pages.sh` measures the difference against nginx.
+//! - a hashed file of the build (`/assets/...`): `assets::built_file`;
+//! - a media file (`/media/...`): `media::file`, which reads it as the media route does;
+//! - a page of the blog list or a search, or a post, that the blog API keeps at the current
+//!   version: `blogs::kept` (the look-ups `list_json` and `detail_json` make first);
+//! - a page kept rendered: `Pages::kept` (the look-up `Pages::answer` makes first), for the
+//!   request's origin (`site_url::OriginRule`, as the filters work it out).
+//!
+//! Each goes out the same way (`Finish`: security headers, privacy, log line, metrics).
+//! Everything else goes on to `http::routes` untouched: a page's or a list's first request,
+//! a search the cache does not hold (and its rate limit), a missing file, any error.
+//!
+//! These are the site's most frequent answers, and the filters' work around them (copies of
+//! the request's headers, a boxed future per filter, the routes tried before theirs) cost
+//! more than the answers themselves. `bench/front.sh` measures the difference against nginx.
 
 use std::cell::RefCell;
 use std::sync::Arc;
 use std::time::Instant;
 
-use warp::http::{Method, Request};
+use warp::http::{HeaderMap, Method, Request};
 use warp::reply::Response;
 
+use crate::content::media::MediaLibrary;
 use crate::http::plumbing::finish::Finish;
 use crate::http::plumbing::site_url::OriginRule;
+use crate::http::public_api::blogs::{self, BlogApi};
 use crate::http::site::pages::Pages;
+use crate::http::site::{assets, media};
 use crate::http::state::AppState;
 use crate::http::state::ClientAddr;
 use crate::http::state::OverTls;
@@ -29,6 +41,8 @@ thread_local! {
 
 pub struct Front {
     pages: Arc<Pages>,
+    blogs: Arc<BlogApi>,
+    media: MediaLibrary,
     origin: OriginRule,
     finish: Finish,
 }
@@ -37,6 +51,8 @@ impl Front {
     pub fn new(state: &AppState) -> Front {
         Front {
             pages: Arc::clone(&state.pages),
+            blogs: Arc::clone(&state.blogs),
+            media: MediaLibrary::new(&state.settings.data_dir),
             origin: OriginRule {
                 public_url: state.settings.public_url.clone(),
                 trusted: Arc::new(state.settings.trusted_proxies.clone()),
@@ -45,9 +61,9 @@ impl Front {
         }
     }
 
-    /// The answer to `request` if it asks for a kept page; `None` sends it to the filters.
+    /// The answer to `request` if it asks for a kept answer; `None` sends it to the filters.
     /// The listener puts the connection's `ClientAddr` on the request first, as for them.
-    pub fn answer<B>(&self, request: &Request<B>) -> Option<Response> {
+    pub async fn answer<B: Sync>(&self, request: &Request<B>) -> Option<Response> {
         let started = Instant::now();
         let method = request.method();
         if method != Method::GET && method != Method::HEAD {
@@ -56,15 +72,36 @@ impl Front {
         let path = request.uri().path();
         let query = request.uri().query().unwrap_or("");
         let headers = request.headers();
-        let peer = request.extensions().get::<ClientAddr>().copied();
-        let tls = request.extensions().get::<OverTls>().is_some();
-        let response = ORIGIN.with_borrow_mut(|origin| {
-            self.origin.write(peer, tls, headers, origin);
-            self.pages.kept(path, query, origin, headers)
-        })?;
+        // Each kind by the prefix of its route: no route the filters try first takes these.
+        let response = if let Some(file) = path.strip_prefix("/media/") {
+            // Read from disk (off the async threads) as the media route reads it.
+            media::file(self.media.root().to_path_buf(), file, headers).await?
+        } else if path.starts_with("/assets/") {
+            assets::built_file(path, headers)?
+        } else if path.starts_with("/api/") {
+            blogs::kept(&self.blogs, path, query, headers)?
+        } else {
+            self.page(request, path, query, headers)?
+        };
         let response = self.finish.headers(path, response);
         self.finish
             .record(method, path, response.status(), started.elapsed());
         Some(response)
+    }
+
+    /// A page kept rendered for the request's origin.
+    fn page<B>(
+        &self,
+        request: &Request<B>,
+        path: &str,
+        query: &str,
+        headers: &HeaderMap,
+    ) -> Option<Response> {
+        let peer = request.extensions().get::<ClientAddr>().copied();
+        let tls = request.extensions().get::<OverTls>().is_some();
+        ORIGIN.with_borrow_mut(|origin| {
+            self.origin.write(peer, tls, headers, origin);
+            self.pages.kept(path, query, origin, headers)
+        })
     }
 }

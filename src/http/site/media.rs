@@ -41,20 +41,25 @@ pub fn routes(state: &AppState) -> BoxedFilter<(Response,)> {
 }
 
 async fn serve(root: PathBuf, raw_path: &str, request: &HeaderMap) -> Response {
-    let Some(path) = decode_media_path(raw_path) else {
-        return not_found();
-    };
-    let found = match read_inside(root, path.clone()).await {
-        Some(found) => Some(found),
+    match file(root, raw_path, request).await {
+        Some(response) => response,
+        None => not_found(),
+    }
+}
+
+/// The media file at `raw_path` (the request path after `/media/`) under `root` or among the
+/// seed images, as `routes` answers it (200, or 304 when the client has it); None when there
+/// is none, which `routes` answers with its 404. `front::Front` answers with it too.
+pub async fn file(root: PathBuf, raw_path: &str, request: &HeaderMap) -> Option<Response> {
+    let path = decode_media_path(raw_path)?;
+    let (body, etag) = match read_inside(root, path.clone()).await {
+        Some(found) => found,
         None => embedded_media(&path).map(|data| {
             let etag = format!("\"{}\"", &hex::encode(Sha256::digest(&data))[..32]);
             (data, etag)
-        }),
+        })?,
     };
-    let Some((body, etag)) = found else {
-        return not_found();
-    };
-    respond(&path, body, &etag, request)
+    Some(respond(&path, body, &etag, request))
 }
 
 /// The media path in a request path, or None for anything but plain segments of

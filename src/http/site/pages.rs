@@ -501,7 +501,7 @@ impl Pages {
                 PageData::Blog => {
                     let Some(id) = id else { continue };
                     match self.blogs.detail_json(id).await {
-                        Ok(Some(body)) => blogs.push(format!(
+                        Ok(Some((_, body))) => blogs.push(format!(
                             "{{\"id\":{},\"body\":{}}}",
                             json_string(id),
                             String::from_utf8_lossy(&body)

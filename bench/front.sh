@@ -1,0 +1,155 @@
+#!/usr/bin/env bash
+# The kept answers side by side: a hashed JS asset, the blog list JSON (page 1), `/` and
+# `/blogs` from corpsite and from nginx serving the same bytes as files (gzip_static on),
+# each run interleaved with the others, so the machine's neighbours weigh on all alike.
+# With BEFORE set to another build of corpsite (the one before a change), that one runs too:
+# each round asks it, then nginx, then this build. Prints each run, then the medians of
+# requests a second and of the CPU each server spent per answer, and the ratios to nginx.
+#   bash bench/front.sh        (needs: cargo build --release; apt-get install wrk nginx)
+#   BEFORE=target/corpsite-before ROUNDS=3 bash bench/front.sh
+set -euo pipefail
+trap 'echo "bench/front.sh: failed at line $LINENO: $BASH_COMMAND" >&2' ERR
+cd "$(dirname "$0")/.."
+source bench/lib.sh
+DURATION=${DURATION:-10s}
+CONNECTIONS=${CONNECTIONS:-64}
+ROUNDS=${ROUNDS:-3}
+BIN=${BIN:-target/release/corpsite}
+BEFORE=${BEFORE:-}
+[ -x "$BIN" ] || { echo "build first: cargo build --release" >&2; exit 1; }
+[ -z "$BEFORE" ] || [ -x "$BEFORE" ] || { echo "BEFORE=$BEFORE is not a program" >&2; exit 1; }
+command -v wrk >/dev/null || { echo "install wrk: apt-get install -y wrk" >&2; exit 1; }
+NGINX=$(command -v nginx || echo /usr/sbin/nginx)
+[ -x "$NGINX" ] || { echo "install nginx: apt-get install -y nginx" >&2; exit 1; }
+
+work=$(mktemp -d)
+# nginx's workers run as nobody: they must be able to read the files (mktemp makes 0700,
+# and nginx would answer every request 403, measuring nothing).
+umask 022
+chmod 755 "$work"
+pids=()
+cleanup() {
+  for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+  [ -f "$work/nginx.pid" ] && "$NGINX" -p "$work" -c nginx.conf -s stop 2>/dev/null || true
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+# start NAME PROGRAM: a corpsite on a free port with a data dir of its own (the demo content);
+# sets the variables NAME_url and NAME_pid.
+start() {
+  local name=$1 program=$2
+  CORPSITE_ADMIN_ADDR=off RUST_LOG=warn "$program" serve --addr 127.0.0.1:0 --data-dir "$work/$name" > "$work/$name.out" &
+  pids+=($!)
+  printf -v "${name}_pid" '%s' "$!"
+  for _ in $(seq 600); do grep -q serving "$work/$name.out" 2>/dev/null && break; sleep 0.1; done
+  printf -v "${name}_url" '%s' "$(grep -o 'http://[^/]*' "$work/$name.out")"
+}
+start after "$BIN"
+servers="nginx after"
+if [ -n "$BEFORE" ]; then
+  start before "$BEFORE"
+  servers="before nginx after"
+fi
+
+list='/api/corp_website/blogs/get?page=1&text='
+# name path: what is measured, at the same path on every server ("asset": each server's own
+# entry script, the one its pages load; nginx serves this build's, ui/dist).
+targets=("asset -" "list $list" "home /" "blogs /blogs")
+nginx_asset=$(grep -o '/assets/index-[^"]*\.js' ui/dist/index.html | head -1)
+for server in $servers; do
+  [ "$server" = nginx ] && continue
+  url_var="${server}_url"
+  printf -v "${server}_asset" '%s' "$(curl -s -H 'Host: bench' "${!url_var}/" | grep -o '/assets/index-[^"]*\.js' | head -1)"
+done
+# path_of SERVER PATH: the path to ask SERVER for.
+path_of() { local asset_var="${1}_asset"; if [ "$2" = - ]; then echo "${!asset_var}"; else echo "$2"; fi; }
+
+# The same bytes for nginx, under the same paths: the build's files, the list's JSON (no .gz
+# beside it: corpsite sends it as it is, so nginx does too) and each page with its gzip.
+mkdir -p "$work/root/api/corp_website/blogs" "$work/root/blogs" "$work/logs"
+curl -sf -H 'Host: bench' "$after_url$list" -o "$work/root/api/corp_website/blogs/get"
+for path in / /blogs; do
+  file="$work/root${path%/}/index.html"
+  curl -sf -H 'Host: bench' "$after_url$path" -o "$file"
+  gzip -6 -k "$file"
+done
+port=$(free_port)
+cat > "$work/nginx.conf" <<CONF
+worker_processes auto;
+error_log $work/logs/error.log;
+pid $work/nginx.pid;
+events { worker_connections 1024; }
+http {
+  include /etc/nginx/mime.types;
+  access_log off;
+  sendfile on;
+  tcp_nopush on;
+  keepalive_requests 100000;
+  gzip_static on;
+  server {
+    listen 127.0.0.1:$port;
+    root $work/root;
+    index index.html;
+    location /assets/ { root $PWD/ui/dist; add_header Cache-Control "public, max-age=31536000, immutable"; }
+    location /api/ { default_type application/json; }
+    location = /blogs { try_files /blogs/index.html =404; }
+  }
+}
+CONF
+"$NGINX" -p "$work" -c nginx.conf
+nginx_url="http://127.0.0.1:$port"
+nginx_pid=$(pgrep -P "$(cat "$work/nginx.pid")" | paste -sd' ')
+
+# Every server answers every target alike before any run (and corpsite keeps it).
+for server in $servers; do
+  url_var="${server}_url"
+  for target in "${targets[@]}"; do
+    path=$(path_of "$server" "${target#* }")
+    for _ in 1 2; do
+      curl -s -o /dev/null -H 'Host: bench' -H 'Accept-Encoding: gzip' "${!url_var}$path"
+    done
+    sizes=$(curl -s -o /dev/null -w '%{http_code} %{size_download}' -H 'Host: bench' -H 'Accept-Encoding: gzip' "${!url_var}$path")
+    echo "$server ${target%% *} $path: $sizes (status, bytes)"
+  done
+done
+
+echo "wrk -t2 -c$CONNECTIONS -d$DURATION, Accept-Encoding: gzip, Host: bench; $ROUNDS rounds of: $servers"
+echo "load average at the start: $(cut -d' ' -f1-3 /proc/loadavg)"
+results="$work/results"
+for round in $(seq "$ROUNDS"); do
+  for target in "${targets[@]}"; do
+    name=${target%% *}
+    for server in $servers; do
+      url_var="${server}_url" pid_var="${server}_pid" path=$(path_of "$server" "${target#* }")
+      line=$(cpu_line "$server $name (round $round)" "${!url_var}$path" "${!pid_var}" -H 'Accept-Encoding: gzip' -H 'Host: bench')
+      echo "$line"
+      echo "$name $server $line" >> "$results"
+    done
+  done
+done
+echo "load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
+
+echo
+python3 - "$results" "$servers" <<'PY'
+import re, statistics, sys
+rows, servers = open(sys.argv[1]).read().splitlines(), sys.argv[2].split()
+runs = {}
+for row in rows:
+    name, server = row.split()[:2]
+    rate = re.search(r"([0-9.]+) req/s", row)
+    cpu = re.search(r"CPU ([0-9.]+) us", row)
+    runs.setdefault((name, server), []).append(
+        (float(rate[1]) if rate else 0.0, float(cpu[1]) if cpu else float("nan"), "NOT 2xx" in row))
+names = list(dict.fromkeys(row.split()[0] for row in rows))
+print("medians:", "  ".join(f"{s}: req/s, CPU us/answer" for s in servers))
+for name in names:
+    cells, median = [], {}
+    for server in servers:
+        got = runs[(name, server)]
+        median[server] = statistics.median(r for r, _, _ in got)
+        bad = " NOT 2xx" if any(b for _, _, b in got) else ""
+        cells.append(f"{server} {median[server]:>9,.0f} {statistics.median(c for _, c, _ in got):5.1f} us{bad}")
+    ratios = "  ".join(f"{s}/nginx {median[s] / median['nginx']:.2f}x" for s in servers if s != "nginx")
+    print(f"  {name:6} " + "  ".join(cells) + "   " + ratios)
+PY
