@@ -110,6 +110,9 @@ test('the settings screen works with the keyboard alone and is axe clean', async
   guard.allowConsoleError(SIGNED_OUT);
   const email = await readyStaff(request, baseURL ?? '', 'settings-keys');
   await page.goto('/login?next=%2Fstaff%2Fsettings');
+  // The sign-in form is drawn in the browser (the staff's pages are never rendered on the
+  // server): a Tab before it is there would land on the page itself.
+  await expect(page.getByLabel('Email')).toBeVisible();
   await page.keyboard.press('Tab');
   await expect(page.getByLabel('Email')).toBeFocused();
   await page.keyboard.type(email);
