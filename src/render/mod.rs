@@ -1,7 +1,7 @@
 //! Server rendering: the site's own React components, built by Vite into one server script
 //! (`ui/dist-ssr/server.js`, from `ui/src/app/server-entry.tsx`), run by a pool of embedded
 //! JavaScript engines (`engine`), and the finished page put together around index.html
-//! (`document`). Nothing here knows warp or SQLite: `http::pages` decides what to render and
+//! (`document`). Nothing here knows warp or SQLite: `http::site::pages` decides what to render and
 //! with which data.
 
 pub mod document;

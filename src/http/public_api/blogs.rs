@@ -324,7 +324,7 @@ fn not_found() -> Response {
 }
 
 // The JSON shapes of this API. The UI's TypeScript types are generated from them
-// (`http::api_types`), so these are the one definition of the contract.
+// (`http::public_api::generated_ui`), so these are the one definition of the contract.
 
 #[derive(Serialize, utoipa::ToSchema)]
 #[schema(as = BlogListBody)]

@@ -116,7 +116,7 @@ fn document() -> Result<Response, ApiError> {
 }
 
 /// The multipart form of `POST /api/applicant/create`, as the Join Us form sends it. The
-/// handler reads the parts one by one (`http::applicants`); this type only describes them,
+/// handler reads the parts one by one (`http::public_api::applicants`); this type only describes them,
 /// with the rules `domain::applicant` checks (a missing part counts as empty, so the ones
 /// that may be empty are optional). The handler reads and ignores parts it does not know, but
 /// takes at most `applicants::MAX_PARTS` parts in all: `maxProperties`. The honeypot part

@@ -2,7 +2,7 @@
 //!
 //! Hashed files under `/assets/` are immutable and precompressed (build.rs wrote `.br` and
 //! `.gz` beside each). The route table (`ui/src/app/route-table.json`) says which paths are
-//! pages; `http::pages` answers them (and every other path that is no file, with 404).
+//! pages; `http::site::pages` answers them (and every other path that is no file, with 404).
 
 use std::borrow::Cow;
 use std::collections::HashMap;
@@ -40,7 +40,7 @@ pub struct Route {
     /// of links in subscriber mail).
     #[serde(default)]
     pub private: bool,
-    /// The API answers the page shows (`http::pages` fetches them before rendering).
+    /// The API answers the page shows (`http::site::pages` fetches them before rendering).
     #[serde(default)]
     pub data: Vec<PageData>,
 }
@@ -222,7 +222,7 @@ fn escape_attr(value: &str) -> String {
 
 /// A file of the site's build at `path` (a GET or HEAD outside `/api/` and `/media/`), or a
 /// JSON 404 for a missing hashed asset; None when `path` is no file (then it is a page, or
-/// nothing: `http::pages` answers both).
+/// nothing: `http::site::pages` answers both).
 pub fn file(path: &str, request: &HeaderMap) -> Option<Response> {
     if let Some(response) = built_file(path, request) {
         return Some(response);

@@ -5,7 +5,7 @@
 //!   as absolute URLs; past 50,000 URLs it is an index of `/sitemap-1.xml`, `/sitemap-2.xml`...
 //! - `/blogs/feed.xml`: RSS 2.0 of the newest 20 posts.
 //!
-//! Absolute URLs come from the site origin (`http::site_url`). Answers are cached per origin
+//! Absolute URLs come from the site origin (`http::plumbing::site_url`). Answers are cached per origin
 //! until the blog version counter moves, and carry the pages' Cache-Control and an ETag.
 
 use std::sync::Arc;
