@@ -19,8 +19,7 @@ BEFORE=${BEFORE:-}
 [ -x "$BIN" ] || { echo "build first: cargo build --release" >&2; exit 1; }
 [ -z "$BEFORE" ] || [ -x "$BEFORE" ] || { echo "BEFORE=$BEFORE is not a program" >&2; exit 1; }
 command -v wrk >/dev/null || { echo "install wrk: apt-get install -y wrk" >&2; exit 1; }
-NGINX=$(command -v nginx || echo /usr/sbin/nginx)
-[ -x "$NGINX" ] || { echo "install nginx: apt-get install -y nginx" >&2; exit 1; }
+need_nginx
 
 work=$(mktemp -d)
 # nginx's workers run as nobody: they must be able to read the files (mktemp makes 0700,
@@ -30,7 +29,7 @@ chmod 755 "$work"
 pids=()
 cleanup() {
   for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
-  [ -f "$work/nginx.pid" ] && "$NGINX" -p "$work" -c nginx.conf -s stop 2>/dev/null || true
+  stop_nginx "$work"
   rm -rf "$work"
 }
 trap cleanup EXIT
@@ -75,29 +74,12 @@ for path in / /blogs; do
   gzip -6 -k "$file"
 done
 port=$(free_port)
-cat > "$work/nginx.conf" <<CONF
-worker_processes auto;
-error_log $work/logs/error.log;
-pid $work/nginx.pid;
-events { worker_connections 1024; }
-http {
-  include /etc/nginx/mime.types;
-  access_log off;
-  sendfile on;
-  tcp_nopush on;
-  keepalive_requests 100000;
-  gzip_static on;
-  server {
-    listen 127.0.0.1:$port;
+start_nginx "$work" "    listen 127.0.0.1:$port;
     root $work/root;
     index index.html;
-    location /assets/ { root $PWD/ui/dist; add_header Cache-Control "public, max-age=31536000, immutable"; }
+    location /assets/ { root $PWD/ui/dist; add_header Cache-Control \"public, max-age=31536000, immutable\"; }
     location /api/ { default_type application/json; }
-    location = /blogs { try_files /blogs/index.html =404; }
-  }
-}
-CONF
-"$NGINX" -p "$work" -c nginx.conf
+    location = /blogs { try_files /blogs/index.html =404; }"
 nginx_url="http://127.0.0.1:$port"
 nginx_pid=$(pgrep -P "$(cat "$work/nginx.pid")" | paste -sd' ')
 

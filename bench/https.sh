@@ -18,15 +18,14 @@ BIN=target/release/corpsite
 for tool in wrk h2load openssl curl; do
   command -v "$tool" >/dev/null || { echo "install $tool: apt-get install -y wrk nghttp2-client openssl curl" >&2; exit 1; }
 done
-NGINX=$(command -v nginx || echo /usr/sbin/nginx)
-[ -x "$NGINX" ] || { echo "install nginx: apt-get install -y nginx" >&2; exit 1; }
+need_nginx
 
 work=$(mktemp -d)
 # nginx's workers run as nobody: they must be able to read the files (mktemp makes 0700,
 # and nginx would answer every request 403, measuring nothing).
 umask 022
 chmod 755 "$work"
-cleanup() { kill "$corpsite_pid" 2>/dev/null || true; "$NGINX" -p "$work" -c nginx.conf -s stop 2>/dev/null || true; rm -rf "$work"; }
+cleanup() { kill "$corpsite_pid" 2>/dev/null || true; stop_nginx "$work"; rm -rf "$work"; }
 trap cleanup EXIT
 
 # One certificate for both: ECDSA P-256, as Let's Encrypt issues by default.
@@ -64,31 +63,13 @@ done
 gzip -9 -k "$work/root$asset"
 
 nginx_port=$(free_port)
-cat > "$work/nginx.conf" <<CONF
-worker_processes auto;
-error_log $work/logs/error.log;
-pid $work/nginx.pid;
-events { worker_connections 4096; }
-http {
-  include /etc/nginx/mime.types;
-  access_log off;
-  sendfile on;
-  tcp_nopush on;
-  keepalive_requests 100000;
-  gzip_static on;
-  ssl_protocols TLSv1.2 TLSv1.3;
-  ssl_session_cache shared:SSL:10m;
-  server {
-    # Debian 12's nginx (1.22) takes http2 on the listen line.
+start_nginx "$work" "    # Debian 12's nginx (1.22) takes http2 on the listen line.
     listen 127.0.0.1:$nginx_port ssl http2;
     ssl_certificate $work/cert.pem;
     ssl_certificate_key $work/key.pem;
     root $work/root;
-    index index.html;
-  }
-}
-CONF
-"$NGINX" -p "$work" -c nginx.conf
+    index index.html;" "  ssl_protocols TLSv1.2 TLSv1.3;
+  ssl_session_cache shared:SSL:10m;"
 nginx="https://127.0.0.1:$nginx_port"
 corpsite_ip="https://127.0.0.1:$https_port"
 

@@ -38,3 +38,40 @@ cpu = f"   server CPU {ticks / per_second / (float(rate[1]) * seconds) * 1e6:.1f
 print(line + cpu)
 PY
 }
+
+# The nginx every comparison runs against (Debian's).
+NGINX=$(command -v nginx || echo /usr/sbin/nginx)
+
+# need_nginx: stops the script, saying how to install it, when nginx is missing.
+need_nginx() { [ -x "$NGINX" ] || { echo "install nginx: apt-get install -y nginx" >&2; exit 1; }; }
+
+# start_nginx WORK SERVER [HTTP]: nginx as every comparison runs it (all cores, sendfile,
+# gzip_static on, 100,000 requests a connection, no access log), with SERVER inside its one
+# server block (its listen line included) and HTTP added to the http block. Its config, pid
+# and logs are in WORK; stop_nginx WORK stops it.
+start_nginx() {
+  local work=$1 server=$2 http=${3:-}
+  mkdir -p "$work/logs"
+  cat > "$work/nginx.conf" <<CONF
+worker_processes auto;
+error_log $work/logs/error.log;
+pid $work/nginx.pid;
+events { worker_connections 4096; }
+http {
+  include /etc/nginx/mime.types;
+  access_log off;
+  sendfile on;
+  tcp_nopush on;
+  keepalive_requests 100000;
+  gzip_static on;
+$http
+  server {
+$server
+  }
+}
+CONF
+  "$NGINX" -p "$work" -c nginx.conf
+}
+
+# stop_nginx WORK: stops the nginx start_nginx WORK started, if it runs.
+stop_nginx() { [ -f "$1/nginx.pid" ] && "$NGINX" -p "$1" -c nginx.conf -s stop 2>/dev/null || true; }

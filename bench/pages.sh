@@ -13,15 +13,14 @@ COLD=${COLD:-200}
 BIN=${BIN:-target/release/corpsite}
 [ -x "$BIN" ] || { echo "build first: cargo build --release" >&2; exit 1; }
 command -v wrk >/dev/null || { echo "install wrk: apt-get install -y wrk" >&2; exit 1; }
-NGINX=$(command -v nginx || echo /usr/sbin/nginx)
-[ -x "$NGINX" ] || { echo "install nginx: apt-get install -y nginx" >&2; exit 1; }
+need_nginx
 
 work=$(mktemp -d)
 # nginx's workers run as nobody: they must be able to read the files (mktemp makes 0700,
 # and nginx would answer every request 403, measuring nothing).
 umask 022
 chmod 755 "$work"
-cleanup() { kill "$corpsite_pid" 2>/dev/null || true; "$NGINX" -p "$work" -c nginx.conf -s stop 2>/dev/null || true; rm -rf "$work"; }
+cleanup() { kill "$corpsite_pid" 2>/dev/null || true; stop_nginx "$work"; rm -rf "$work"; }
 trap cleanup EXIT
 
 admin_port=$(free_port)
@@ -48,22 +47,7 @@ for path in / /blogs "$post"; do
 done
 
 port=$(free_port)
-cat > "$work/nginx.conf" <<CONF
-worker_processes auto;
-error_log $work/logs/error.log;
-pid $work/nginx.pid;
-events { worker_connections 1024; }
-http {
-  include /etc/nginx/mime.types;
-  access_log off;
-  sendfile on;
-  tcp_nopush on;
-  keepalive_requests 100000;
-  gzip_static on;
-  server { listen 127.0.0.1:$port; root $work/root; index index.html; }
-}
-CONF
-"$NGINX" -p "$work" -c nginx.conf
+start_nginx "$work" "    listen 127.0.0.1:$port; root $work/root; index index.html;"
 nginx="http://127.0.0.1:$port"
 
 # run NAME URL PIDS...: wrk's line, and the CPU the server's processes spent per answer.

@@ -11,15 +11,14 @@ CONNECTIONS=${CONNECTIONS:-64}
 BIN=target/release/corpsite
 [ -x "$BIN" ] || { echo "build first: cargo build --release" >&2; exit 1; }
 command -v wrk >/dev/null || { echo "install wrk: apt-get install -y wrk" >&2; exit 1; }
-NGINX=$(command -v nginx || echo /usr/sbin/nginx)
-[ -x "$NGINX" ] || { echo "install nginx: apt-get install -y nginx" >&2; exit 1; }
+need_nginx
 
 work=$(mktemp -d)
 # nginx's workers run as nobody: they must be able to read the files (mktemp makes 0700,
 # and nginx would answer every request 403, measuring nothing).
 umask 022
 chmod 755 "$work"
-cleanup() { kill "$corpsite_pid" 2>/dev/null || true; "$NGINX" -p "$work" -c nginx.conf -s stop 2>/dev/null || true; rm -rf "$work"; }
+cleanup() { kill "$corpsite_pid" 2>/dev/null || true; stop_nginx "$work"; rm -rf "$work"; }
 trap cleanup EXIT
 
 CORPSITE_ADMIN_ADDR=off RUST_LOG=warn "$BIN" serve --addr 127.0.0.1:0 --data-dir "$work/data" > "$work/out" &
@@ -29,27 +28,10 @@ corpsite=$(grep -o 'http://[^/]*' "$work/out")
 
 port=$(free_port)
 mkdir -p "$work/logs"
-cat > "$work/nginx.conf" <<CONF
-worker_processes auto;
-error_log $work/logs/error.log;
-pid $work/nginx.pid;
-events { worker_connections 1024; }
-http {
-  include /etc/nginx/mime.types;
-  access_log off;
-  sendfile on;
-  tcp_nopush on;
-  keepalive_requests 100000;
-  gzip_static on;
-  server {
-    listen 127.0.0.1:$port;
+start_nginx "$work" "    listen 127.0.0.1:$port;
     root $PWD/ui/dist;
-    location /assets/ { add_header Cache-Control "public, max-age=31536000, immutable"; }
-    location / { try_files \$uri /index.html; }
-  }
-}
-CONF
-"$NGINX" -p "$work" -c nginx.conf
+    location /assets/ { add_header Cache-Control \"public, max-age=31536000, immutable\"; }
+    location / { try_files \$uri /index.html; }"
 nginx="http://127.0.0.1:$port"
 
 asset=$(grep -o '/assets/index-[^"]*\.js' ui/dist/index.html | head -1)
