@@ -19,8 +19,7 @@ use warp::http::{header, HeaderMap, HeaderValue, Request};
 use warp::Filter;
 
 use crate::domain::public_url::{normalize, PublicUrl};
-use crate::http::state::ClientAddr;
-use crate::http::state::OverTls;
+use crate::http::state::{ClientAddr, OverTls};
 
 /// A filter that hands each request the site's origin.
 pub fn origin(

@@ -30,9 +30,7 @@ use crate::http::plumbing::site_url::OriginRule;
 use crate::http::public_api::blogs::{self, BlogApi};
 use crate::http::site::pages::Pages;
 use crate::http::site::{assets, media};
-use crate::http::state::AppState;
-use crate::http::state::ClientAddr;
-use crate::http::state::OverTls;
+use crate::http::state::{AppState, ClientAddr, OverTls};
 
 thread_local! {
     /// The request's origin, written here for the look-up: a buffer per thread, reused.
