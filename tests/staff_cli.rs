@@ -112,12 +112,16 @@ fn a_password_from_stdin_is_held_to_the_rules_and_reset_password_replaces_it() {
             "a@corp.example",
             "--name",
             "A",
+            "--role",
+            "Editor",
             "--password-stdin",
         ],
         dir.path(),
         Some("a long enough passphrase\n"),
     );
     assert!(added.status.success(), "{added:?}");
+    let listed = stdout(&corpsite(&["staff", "list"], dir.path(), None));
+    assert_eq!(listed.split('\t').nth(2), Some("editor"), "{listed}");
     assert!(
         !stdout(&added).contains("a long enough passphrase"),
         "the password is not echoed"
@@ -146,7 +150,7 @@ fn a_password_from_stdin_is_held_to_the_rules_and_reset_password_replaces_it() {
     ));
 
     let removed = corpsite(&["staff", "remove", "a@corp.example"], dir.path(), None);
-    assert!(removed.status.success());
+    assert!(removed.status.success(), "{removed:?}");
     assert!(stdout(&corpsite(&["staff", "list"], dir.path(), None)).is_empty());
     let audit = stdout(&corpsite(&["staff", "audit"], dir.path(), None));
     let actions: Vec<&str> = audit.lines().filter_map(|l| l.split('\t').nth(2)).collect();
@@ -163,6 +167,66 @@ fn a_password_from_stdin_is_held_to_the_rules_and_reset_password_replaces_it() {
             .status
             .success()
     );
+}
+
+#[test]
+fn the_last_owner_is_never_removed_and_a_role_must_exist() {
+    let dir = tempfile::tempdir().expect("dir");
+    let owner = corpsite(
+        &["staff", "add", "boss@corp.example", "--name", "Boss"],
+        dir.path(),
+        None,
+    );
+    assert!(owner.status.success(), "{owner:?}");
+    let listed = stdout(&corpsite(&["staff", "list"], dir.path(), None));
+    assert_eq!(
+        listed.split('\t').nth(2),
+        Some("owner"),
+        "owner by default: {listed}"
+    );
+    let refused = corpsite(&["staff", "remove", "boss@corp.example"], dir.path(), None);
+    assert!(!refused.status.success());
+    assert!(
+        String::from_utf8_lossy(&refused.stderr).contains("at least one owner"),
+        "{refused:?}"
+    );
+    let unknown = corpsite(
+        &[
+            "staff",
+            "add",
+            "x@corp.example",
+            "--name",
+            "X",
+            "--role",
+            "admin",
+        ],
+        dir.path(),
+        None,
+    );
+    assert!(!unknown.status.success());
+    assert!(
+        String::from_utf8_lossy(&unknown.stderr).contains("not a role"),
+        "{unknown:?}"
+    );
+    // A second owner lets the first go.
+    let second = corpsite(
+        &[
+            "staff",
+            "add",
+            "two@corp.example",
+            "--name",
+            "Two",
+            "--role",
+            "owner",
+            "--role",
+            "sales",
+        ],
+        dir.path(),
+        None,
+    );
+    assert!(second.status.success(), "{second:?}");
+    let removed = corpsite(&["staff", "remove", "boss@corp.example"], dir.path(), None);
+    assert!(removed.status.success(), "{removed:?}");
 }
 
 #[test]

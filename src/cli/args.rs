@@ -15,6 +15,7 @@ use crate::domain::interval::{parse_duration, Interval};
 use crate::domain::mail_settings::{self as mail_settings, MailSettings, NotifyRule, SmtpUrl};
 use crate::domain::metrics_token::MetricsToken;
 use crate::domain::public_url::PublicUrl;
+use crate::domain::roles::Role;
 use crate::settings::{self, AcmeSettings, CertSource, Settings, TlsSettings};
 use crate::telemetry::LogFormat;
 
@@ -96,13 +97,19 @@ pub enum StaffCommand {
         /// The name the inbox shows.
         #[arg(long)]
         name: String,
+        /// A role the account holds: owner (everything), editor (stories and media),
+        /// recruiter (applicants and resumes) or sales (enquiries and subscribers). Give it
+        /// once per role; owner when none is given.
+        #[arg(long = "role", value_name = "ROLE", value_parser = parse_role)]
+        roles: Vec<Role>,
         /// Read the one-time password from the first line of stdin instead of making one.
         #[arg(long)]
         password_stdin: bool,
         #[command(flatten)]
         data: DataDirArg,
     },
-    /// Print every account: email, name, created, and whether its password is one-time.
+    /// Print every account: email, name, roles, created, and whether its password is
+    /// one-time.
     List {
         #[command(flatten)]
         data: DataDirArg,
@@ -647,6 +654,11 @@ fn parse_day(text: &str) -> Result<Date, String> {
     let format = time::macros::format_description!("[year]-[month]-[day]");
     Date::parse(text, format)
         .map_err(|_| format!("{text:?} is not a date: write it as YYYY-MM-DD, e.g. 2025-04-01"))
+}
+
+fn parse_role(text: &str) -> Result<Role, String> {
+    Role::parse(text)
+        .ok_or_else(|| format!("{text:?} is not a role: choose owner, editor, recruiter or sales"))
 }
 
 #[cfg(test)]

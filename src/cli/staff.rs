@@ -11,9 +11,10 @@ use time::OffsetDateTime;
 
 use crate::cli::args::StaffCommand;
 use crate::domain::fields::Email;
+use crate::domain::roles::{Role, Roles};
 use crate::domain::staff::{NewPassword, SecretError};
 use crate::store::inbox::{erase_person as erase_records, resume_files_of, Erased};
-use crate::store::staff::{self as accounts, Audit, COMMAND_LINE};
+use crate::store::staff::{self as accounts, Audit, NewAccount, COMMAND_LINE};
 use crate::store::uploads::uploads_dir;
 use crate::store::{open_for_cli, StoreError};
 
@@ -31,6 +32,10 @@ pub enum StaffError {
     Exists(String),
     #[error("there is no account for {0}")]
     NoAccount(String),
+    #[error("{0}")]
+    BadRoles(String),
+    #[error("the team must keep at least one owner: make another account an owner first")]
+    LastOwner,
     #[error("no session matches {0}")]
     NoSession(String),
     #[error(transparent)]
@@ -52,10 +57,17 @@ pub fn run(command: StaffCommand) -> Result<(), StaffError> {
         StaffCommand::Add {
             email,
             name,
+            roles,
             password_stdin,
             data,
         } => {
             let email = parse_email(&email)?;
+            let roles = if roles.is_empty() {
+                Roles::new([Role::Owner])
+            } else {
+                Roles::new(roles)
+            }
+            .map_err(|err| StaffError::BadRoles(err.message()))?;
             let name = name.trim().to_owned();
             if name.is_empty() {
                 return Err(StaffError::NoName);
@@ -64,10 +76,18 @@ pub fn run(command: StaffCommand) -> Result<(), StaffError> {
             let conn = open_for_cli(&data.data_dir)?;
             let hash = password.hash()?;
             let tx = conn.unchecked_transaction()?;
-            if !accounts::add_account(&tx, email.as_ref(), &email.folded(), &name, &hash)? {
+            let new = NewAccount {
+                email: email.as_ref(),
+                email_folded: &email.folded(),
+                name: &name,
+                password_hash: &hash,
+                roles: &roles,
+                chosen: false,
+            };
+            if accounts::add_account(&tx, &new)?.is_none() {
                 return Err(StaffError::Exists(email.as_ref().to_owned()));
             }
-            audit(&tx, "added staff account", email.as_ref())?;
+            audit_detail(&tx, "added staff account", email.as_ref(), &roles.stored())?;
             tx.commit()?;
             print_password(&email, &password, password_stdin);
         }
@@ -80,8 +100,11 @@ pub fn run(command: StaffCommand) -> Result<(), StaffError> {
                     "active"
                 };
                 println!(
-                    "{}\t{}\t{}\t{state}",
-                    account.email, account.name, account.created_at
+                    "{}\t{}\t{}\t{}\t{state}",
+                    account.email,
+                    account.name,
+                    account.roles.stored(),
+                    account.created_at
                 );
             }
         }
@@ -89,7 +112,14 @@ pub fn run(command: StaffCommand) -> Result<(), StaffError> {
             let email = parse_email(&email)?;
             let conn = open_for_cli(&data.data_dir)?;
             let tx = conn.unchecked_transaction()?;
-            if !accounts::remove_account(&tx, &email.folded())? {
+            let removed = accounts::remove_account(&tx, &email.folded()).map_err(|err| {
+                if accounts::is_last_owner(&err) {
+                    StaffError::LastOwner
+                } else {
+                    StaffError::Sqlite(err)
+                }
+            })?;
+            if !removed {
                 return Err(StaffError::NoAccount(email.as_ref().to_owned()));
             }
             audit(&tx, "removed staff account", email.as_ref())?;
@@ -268,13 +298,22 @@ fn print_password(email: &Email, password: &NewPassword, from_stdin: bool) {
 }
 
 fn audit(conn: &Connection, action: &str, subject: &str) -> rusqlite::Result<()> {
+    audit_detail(conn, action, subject, "")
+}
+
+fn audit_detail(
+    conn: &Connection,
+    action: &str,
+    subject: &str,
+    detail: &str,
+) -> rusqlite::Result<()> {
     accounts::audit(
         conn,
         &Audit {
             actor: COMMAND_LINE,
             action,
             subject,
-            detail: "",
+            detail,
             client_addr: "",
         },
     )

@@ -5,6 +5,7 @@
 use time::Date;
 
 use super::fields::{FieldError, FieldErrors};
+use super::roles::Area;
 use super::search::SearchText;
 
 /// Rows per page of an inbox list.
@@ -46,6 +47,15 @@ impl InboxList {
             InboxList::Enquiries => "enquiries",
             InboxList::Subscribers => "subscribers",
             InboxList::Applicants => "applicants",
+        }
+    }
+
+    /// The area of the office's side the list belongs to.
+    pub fn area(self) -> Area {
+        match self {
+            InboxList::Enquiries => Area::Enquiries,
+            InboxList::Subscribers => Area::Subscribers,
+            InboxList::Applicants => Area::Applicants,
         }
     }
 

@@ -4,6 +4,8 @@
 
 use rusqlite::{params, Connection, OptionalExtension};
 
+use crate::domain::roles::Roles;
+
 /// A session unused this long is over.
 pub const IDLE_SECS: i64 = 8 * 3600;
 /// A session is over this long after sign-in, however used.
@@ -25,40 +27,112 @@ pub struct Account {
     pub password_hash: String,
     pub must_change_password: bool,
     pub created_at: String,
+    pub roles: Roles,
+    pub last_sign_in_at: Option<String>,
 }
 
+/// An account's columns, the table named `a`.
 const ACCOUNT_COLUMNS: &str =
-    "id, email, name, password_hash, must_change_password, created_at FROM staff";
+    "a.id, a.email, a.name, a.password_hash, a.must_change_password, a.created_at,
+     (SELECT group_concat(role) FROM staff_roles r WHERE r.staff_id = a.id), a.last_sign_in_at";
 
-fn account_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<Account> {
+/// An account from `ACCOUNT_COLUMNS`, read from column `at` on.
+fn account_at(row: &rusqlite::Row<'_>, at: usize) -> rusqlite::Result<Account> {
+    let roles: Option<String> = row.get(at + 6)?;
     Ok(Account {
-        id: row.get(0)?,
-        email: row.get(1)?,
-        name: row.get(2)?,
-        password_hash: row.get(3)?,
-        must_change_password: row.get(4)?,
-        created_at: row.get(5)?,
+        id: row.get(at)?,
+        email: row.get(at + 1)?,
+        name: row.get(at + 2)?,
+        password_hash: row.get(at + 3)?,
+        must_change_password: row.get(at + 4)?,
+        created_at: row.get(at + 5)?,
+        // The table's CHECK keeps unknown names out; an account without a row reaches nothing.
+        roles: Roles::parse_stored(roles.as_deref().unwrap_or(""))
+            .unwrap_or_else(|_| Roles::none()),
+        last_sign_in_at: row.get(at + 7)?,
     })
 }
 
-/// Adds an account with a one-time password; `false` when the address has one already.
-pub fn add_account(
-    conn: &Connection,
-    email: &str,
-    email_folded: &str,
-    name: &str,
-    password_hash: &str,
-) -> rusqlite::Result<bool> {
+fn account_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<Account> {
+    account_at(row, 0)
+}
+
+/// The message of the database's refusal to lose its last owner (`staff_keep_an_owner`).
+pub const LAST_OWNER: &str = "The team must keep at least one owner.";
+
+/// Adds an account with `roles`; `false` when the address has one already. The password is
+/// a one-time one unless `chosen` (an invite accepted, the set-up link).
+pub fn add_account(conn: &Connection, new: &NewAccount<'_>) -> rusqlite::Result<Option<i64>> {
     let added = conn.execute(
         "INSERT INTO staff (email, email_folded, name, password_hash, must_change_password)
-         VALUES (?1, ?2, ?3, ?4, 1) ON CONFLICT (email_folded) DO NOTHING",
-        params![email, email_folded, name, password_hash],
+         VALUES (?1, ?2, ?3, ?4, ?5) ON CONFLICT (email_folded) DO NOTHING",
+        params![
+            new.email,
+            new.email_folded,
+            new.name,
+            new.password_hash,
+            !new.chosen
+        ],
     )?;
-    Ok(added == 1)
+    if added != 1 {
+        return Ok(None);
+    }
+    let id = conn.last_insert_rowid();
+    set_roles(conn, id, new.roles)?;
+    Ok(Some(id))
+}
+
+/// An account to add.
+pub struct NewAccount<'a> {
+    pub email: &'a str,
+    pub email_folded: &'a str,
+    pub name: &'a str,
+    pub password_hash: &'a str,
+    pub roles: &'a Roles,
+    /// Chosen by its holder: no change asked at the first sign-in.
+    pub chosen: bool,
+}
+
+/// Gives account `staff_id` exactly `roles`. The database refuses to take the last owner's
+/// role (`LAST_OWNER` in its error): the new roles are added before the old are taken.
+pub fn set_roles(conn: &Connection, staff_id: i64, roles: &Roles) -> rusqlite::Result<()> {
+    for role in roles.as_slice() {
+        conn.prepare_cached("INSERT OR IGNORE INTO staff_roles (staff_id, role) VALUES (?1, ?2)")?
+            .execute(params![staff_id, role.as_str()])?;
+    }
+    let keep = roles.stored();
+    conn.prepare_cached(
+        "DELETE FROM staff_roles WHERE staff_id = ?1
+         AND instr(',' || ?2 || ',', ',' || role || ',') = 0",
+    )?
+    .execute(params![staff_id, keep])?;
+    Ok(())
+}
+
+/// Is this the database's refusal to lose its last owner?
+pub fn is_last_owner(err: &rusqlite::Error) -> bool {
+    err.to_string().contains(LAST_OWNER)
+}
+
+/// How many accounts there are (none: the set-up link is offered).
+pub fn account_count(conn: &Connection) -> rusqlite::Result<i64> {
+    conn.prepare_cached("SELECT count(*) FROM staff")?
+        .query_row([], |row| row.get(0))
+}
+
+/// Notes a sign-in's time, for the team's list.
+pub fn note_sign_in(conn: &Connection, staff_id: i64) -> rusqlite::Result<()> {
+    conn.prepare_cached(
+        "UPDATE staff SET last_sign_in_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?1",
+    )?
+    .execute([staff_id])?;
+    Ok(())
 }
 
 pub fn accounts(conn: &Connection) -> rusqlite::Result<Vec<Account>> {
-    let mut stmt = conn.prepare(&format!("SELECT {ACCOUNT_COLUMNS} ORDER BY email_folded"))?;
+    let mut stmt = conn.prepare(&format!(
+        "SELECT {ACCOUNT_COLUMNS} FROM staff a ORDER BY a.name, a.email_folded"
+    ))?;
     let rows = stmt.query_map([], account_row)?;
     rows.collect()
 }
@@ -67,12 +141,23 @@ pub fn account_by_email(
     conn: &Connection,
     email_folded: &str,
 ) -> rusqlite::Result<Option<Account>> {
-    conn.prepare_cached(&format!("SELECT {ACCOUNT_COLUMNS} WHERE email_folded = ?1"))?
-        .query_row([email_folded], account_row)
-        .optional()
+    conn.prepare_cached(&format!(
+        "SELECT {ACCOUNT_COLUMNS} FROM staff a WHERE a.email_folded = ?1"
+    ))?
+    .query_row([email_folded], account_row)
+    .optional()
 }
 
-/// Removes an account and its sessions; `false` when there was none.
+pub fn account_by_id(conn: &Connection, staff_id: i64) -> rusqlite::Result<Option<Account>> {
+    conn.prepare_cached(&format!(
+        "SELECT {ACCOUNT_COLUMNS} FROM staff a WHERE a.id = ?1"
+    ))?
+    .query_row([staff_id], account_row)
+    .optional()
+}
+
+/// Removes an account and its sessions; `false` when there was none. The database refuses
+/// to remove the last owner (`is_last_owner`).
 pub fn remove_account(conn: &Connection, email_folded: &str) -> rusqlite::Result<bool> {
     Ok(conn.execute("DELETE FROM staff WHERE email_folded = ?1", [email_folded])? == 1)
 }
@@ -145,11 +230,11 @@ pub fn live_session(
     now: i64,
 ) -> rusqlite::Result<Option<Session>> {
     let session = conn
-        .prepare_cached(
+        .prepare_cached(&format!(
             "SELECT s.token_hash, s.csrf_token, s.created_at, s.last_seen_at, s.client_addr, s.user_agent,
-                    a.id, a.email, a.name, a.password_hash, a.must_change_password, a.created_at
+                    {ACCOUNT_COLUMNS}
              FROM staff_sessions s JOIN staff a ON a.id = s.staff_id WHERE s.token_hash = ?1",
-        )?
+        ))?
         .query_row([token_hash], session_row)
         .optional()?;
     Ok(session.filter(|s| is_live(s.created_at, s.last_seen_at, now)))
@@ -163,14 +248,7 @@ fn session_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<Session> {
         last_seen_at: row.get(3)?,
         client_addr: row.get(4)?,
         user_agent: row.get(5)?,
-        account: Account {
-            id: row.get(6)?,
-            email: row.get(7)?,
-            name: row.get(8)?,
-            password_hash: row.get(9)?,
-            must_change_password: row.get(10)?,
-            created_at: row.get(11)?,
-        },
+        account: account_at(row, 6)?,
     })
 }
 
@@ -360,7 +438,34 @@ pub fn audit_log(conn: &Connection, limit: u32) -> rusqlite::Result<Vec<AuditEnt
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::domain::roles::Role;
     use crate::store::run_migrations;
+
+    #[test]
+    fn the_last_owner_can_lose_neither_the_role_nor_the_account() {
+        let conn = migrated();
+        let first = add(&conn, "first@example.com", &[Role::Owner]);
+        let editor = Roles::new([Role::Editor]).expect("roles");
+        let err = set_roles(&conn, first, &editor).expect_err("last owner");
+        assert!(is_last_owner(&err), "{err}");
+        let err = remove_account(&conn, "first@example.com").expect_err("last owner");
+        assert!(is_last_owner(&err), "{err}");
+
+        let second = add(&conn, "second@example.com", &[Role::Sales, Role::Owner]);
+        set_roles(&conn, first, &editor).expect("another owner remains");
+        let first_now = account_by_id(&conn, first).expect("read").expect("account");
+        assert_eq!(first_now.roles, editor);
+        let err = remove_account(&conn, "second@example.com").expect_err("now the last");
+        assert!(is_last_owner(&err), "{err}");
+        let both = Roles::new([Role::Owner, Role::Sales]).expect("roles");
+        assert_eq!(
+            account_by_id(&conn, second)
+                .expect("read")
+                .expect("account")
+                .roles,
+            both
+        );
+    }
 
     fn migrated() -> Connection {
         let mut conn = Connection::open_in_memory().expect("open");
@@ -368,19 +473,25 @@ mod tests {
         conn
     }
 
-    fn with_session(conn: &Connection, token_hash: &str, now: i64) -> i64 {
+    fn add(conn: &Connection, email: &str, roles: &[Role]) -> i64 {
+        let roles = Roles::new(roles.iter().copied()).expect("roles");
         add_account(
             conn,
-            "Office@Example.com",
-            "office@example.com",
-            "Office",
-            "hash",
+            &NewAccount {
+                email,
+                email_folded: &email.to_lowercase(),
+                name: "Office",
+                password_hash: "hash",
+                roles: &roles,
+                chosen: false,
+            },
         )
-        .expect("add");
-        let id = account_by_email(conn, "office@example.com")
-            .expect("read")
-            .expect("account")
-            .id;
+        .expect("add")
+        .expect("new")
+    }
+
+    fn with_session(conn: &Connection, token_hash: &str, now: i64) -> i64 {
+        let id = add(conn, "Office@Example.com", &[Role::Owner]);
         let session = NewSession {
             token_hash,
             staff_id: id,

@@ -4,6 +4,7 @@
 use std::net::SocketAddr;
 
 use bytes::Bytes;
+use corpsite::domain::roles::{Role, Roles};
 use corpsite::domain::staff::NewPassword;
 use corpsite::http::state::ClientAddr;
 use corpsite::store::staff as accounts;
@@ -22,8 +23,13 @@ pub const SITE: &str = "http://corp.example";
 pub const EMAIL: &str = "office@corp.example";
 pub const PASSWORD: &str = "a long office passphrase";
 
-/// An account with a password it has already chosen (not one-time).
+/// An owner's account, with a one-time password or one it has already chosen.
 pub async fn add_staff(app: &TestApp, email: &str, password: &str, one_time: bool) {
+    add_staff_as(app, email, password, one_time, Role::Owner).await;
+}
+
+/// An account holding `role`.
+pub async fn add_staff_as(app: &TestApp, email: &str, password: &str, one_time: bool, role: Role) {
     let hash = NewPassword::parse(password)
         .expect("valid")
         .hash()
@@ -31,8 +37,18 @@ pub async fn add_staff(app: &TestApp, email: &str, password: &str, one_time: boo
     let email = email.to_owned();
     app.db()
         .write(move |conn| -> Result<(), corpsite::store::StoreError> {
-            accounts::add_account(conn, &email, &email.to_lowercase(), "Office", &hash)?;
-            let id = accounts::account_by_email(conn, &email.to_lowercase())?
+            let roles = Roles::new([role]).expect("a role");
+            let folded = email.to_lowercase();
+            let new = accounts::NewAccount {
+                email: &email,
+                email_folded: &folded,
+                name: "Office",
+                password_hash: &hash,
+                roles: &roles,
+                chosen: !one_time,
+            };
+            accounts::add_account(conn, &new)?;
+            let id = accounts::account_by_email(conn, &folded)?
                 .map(|a| a.id)
                 .unwrap_or(0);
             accounts::set_password(conn, id, &hash, one_time)?;

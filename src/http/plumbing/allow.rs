@@ -5,7 +5,7 @@
 /// routes of each area (an `Allow` test tries every method on every path; the OpenAPI
 /// document's test holds the public `/api` ones to it). The forms take POST and a CORS
 /// preflight; a path no pattern names is the site's, read with GET or HEAD.
-pub(crate) const ROUTE_METHODS: &[(&str, &[&str])] = &[
+pub const ROUTE_METHODS: &[(&str, &[&str])] = &[
     // forms and subscriber links (`form_post`)
     ("/api/clients/create", &["POST", "OPTIONS"]),
     ("/api/applicant/create", &["POST", "OPTIONS"]),
@@ -73,7 +73,7 @@ pub(crate) fn allowed_methods(path: &str) -> String {
 }
 
 /// Whether `path` has `pattern`'s segments, `*` standing for any segment but an empty one.
-fn matches_pattern(path: &str, pattern: &str) -> bool {
+pub(crate) fn matches_pattern(path: &str, pattern: &str) -> bool {
     let mut segments = path.split('/');
     let mut parts = pattern.split('/');
     loop {

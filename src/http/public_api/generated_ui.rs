@@ -20,6 +20,7 @@ use crate::domain::applicant::ApplicantForm;
 use crate::domain::enquiry::EnquiryForm;
 use crate::domain::inbox::{InboxFilters, InboxList, Status};
 use crate::domain::post_file::BodyFormat;
+use crate::domain::roles::{Area, Role};
 use crate::domain::sanitize::{DROPPED_WITH_CONTENT, TAGS, TAG_ATTRIBUTES, URL_SCHEMES};
 use crate::domain::site_details::{
     BranchForm, ClientForm, CounterForm, LeaderForm, SisterSitesForm, SiteDetailsForm, SocialForm,
@@ -112,6 +113,16 @@ fn staff_types() -> String {
         sign_in::SignIn::decl(&cfg),
         sign_in::PasswordChange::decl(&cfg),
         sign_in::SessionBody::decl(&cfg),
+        string_union(
+            "Role",
+            "A bundle of areas, as the office hands them out.",
+            &Role::ALL.map(Role::as_str),
+        ),
+        string_union(
+            "Area",
+            "A part of the office's side; each staff endpoint belongs to one.",
+            &Area::ALL.map(Area::as_str),
+        ),
         string_union(
             "ListName",
             "The inbox's lists, as its paths name them.",

@@ -27,7 +27,7 @@ use crate::http::plumbing::error::{self, ApiError};
 use crate::http::plumbing::filters::raw_query;
 use crate::http::plumbing::json_body::read_json;
 use crate::http::plumbing::reply::invalid;
-use crate::http::staff::sign_in::{gate, Access, Staff};
+use crate::http::staff::sign_in::{gate, Staff};
 use crate::http::state::AppState;
 use crate::store::inbox::{self, Note};
 use crate::store::staff as accounts;
@@ -47,7 +47,7 @@ pub fn routes(state: &AppState) -> BoxedFilter<(Response,)> {
         .and(warp::path::end())
         .and(crate::http::plumbing::filters::get_or_head())
         .and(state.filter())
-        .and(gate(state, Access::READ))
+        .and(gate(state))
         .and(raw_query())
         .then(|list: String, state, staff, query: String| async move {
             error::reply(export(state, staff, &list, &query).await)
@@ -59,7 +59,7 @@ pub fn routes(state: &AppState) -> BoxedFilter<(Response,)> {
         .and(warp::path::end())
         .and(crate::http::plumbing::filters::get_or_head())
         .and(state.filter())
-        .and(gate(state, Access::READ))
+        .and(gate(state))
         .and(raw_query())
         .then(|id: String, state, staff, query: String| async move {
             error::reply(resume(state, staff, id, &query).await)
@@ -69,7 +69,7 @@ pub fn routes(state: &AppState) -> BoxedFilter<(Response,)> {
         .and(warp::path::end())
         .and(crate::http::plumbing::filters::get_or_head())
         .and(state.filter())
-        .and(gate(state, Access::READ))
+        .and(gate(state))
         .and(raw_query())
         .then(|list: String, state, staff, query: String| async move {
             error::reply(list_page(state, staff, &list, &query).await)
@@ -80,7 +80,7 @@ pub fn routes(state: &AppState) -> BoxedFilter<(Response,)> {
         .and(warp::path::end())
         .and(crate::http::plumbing::filters::get_or_head())
         .and(state.filter())
-        .and(gate(state, Access::READ))
+        .and(gate(state))
         .then(|list: String, id: String, state, staff| async move {
             error::reply(item(state, staff, &list, id).await)
         });
@@ -90,7 +90,7 @@ pub fn routes(state: &AppState) -> BoxedFilter<(Response,)> {
         .and(warp::path::end())
         .and(warp::delete())
         .and(state.filter())
-        .and(gate(state, Access::CHANGE))
+        .and(gate(state))
         .then(|list: String, id: String, state, staff| async move {
             error::reply(erase(state, staff, &list, id).await)
         });
@@ -101,7 +101,7 @@ pub fn routes(state: &AppState) -> BoxedFilter<(Response,)> {
         .and(warp::path::end())
         .and(warp::post())
         .and(state.filter())
-        .and(gate(state, Access::CHANGE))
+        .and(gate(state))
         .and(crate::http::plumbing::body::incoming(state.body_pace()))
         .then(
             |list: String, id: String, what: String, state, staff, headers, body| async move {

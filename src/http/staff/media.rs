@@ -23,7 +23,7 @@ use crate::http::plumbing::error::{self, ApiError};
 use crate::http::plumbing::filters::raw_query;
 use crate::http::plumbing::json_body::read_bounded;
 use crate::http::plumbing::reply::refused_image;
-use crate::http::staff::sign_in::{gate, Access, Staff};
+use crate::http::staff::sign_in::{gate, Staff};
 use crate::http::state::AppState;
 use crate::store::staff as accounts;
 use crate::store::StoreError;
@@ -43,7 +43,7 @@ pub fn routes(state: &AppState) -> BoxedFilter<(Response,)> {
     warp::path!("staff" / "media")
         .and(warp::post())
         .and(state.filter())
-        .and(gate(state, Access::CHANGE))
+        .and(gate(state))
         .and(raw_query())
         .and(crate::http::plumbing::body::incoming(state.body_pace()))
         .then(|state, staff, query: String, headers, body| async move {

@@ -1,6 +1,7 @@
 //! The office's side, behind a signed-in session (`sign_in::gate`): sign-in and passwords,
 //! the inbox of leads, the stories, media uploads and the company's details.
 
+pub mod areas;
 pub mod hashing;
 pub mod inbox;
 pub mod media;

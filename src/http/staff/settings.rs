@@ -20,7 +20,7 @@ use crate::http::plumbing::filters::get_or_head;
 use crate::http::plumbing::json_body::read_json;
 use crate::http::plumbing::reply::{invalid, json_bytes};
 use crate::http::public_api::site_details::read;
-use crate::http::staff::sign_in::{gate, Access, Staff};
+use crate::http::staff::sign_in::{gate, Staff};
 use crate::http::state::AppState;
 use crate::store::site_details::{self as store, StoredDetails};
 
@@ -43,7 +43,7 @@ pub fn routes(state: &AppState) -> BoxedFilter<(Response,)> {
     let staff_read = settings()
         .and(get_or_head())
         .and(state.filter())
-        .and(gate(state, Access::READ))
+        .and(gate(state))
         .then(
             |state: AppState, staff: Result<Staff, ApiError>| async move {
                 error::reply(staff_read(state, staff).await)
@@ -52,7 +52,7 @@ pub fn routes(state: &AppState) -> BoxedFilter<(Response,)> {
     let staff_save = settings()
         .and(warp::put())
         .and(state.filter())
-        .and(gate(state, Access::CHANGE))
+        .and(gate(state))
         .and(body::incoming(state.body_pace()))
         .then(
             |state: AppState, staff: Result<Staff, ApiError>, headers, body| async move {

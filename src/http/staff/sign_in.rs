@@ -20,11 +20,13 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use serde::{Deserialize, Serialize};
 use warp::filters::BoxedFilter;
-use warp::http::{header, HeaderMap, HeaderValue, StatusCode};
+use warp::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
+use warp::path::FullPath;
 use warp::reply::Response;
 use warp::{Filter, Reply};
 
 use crate::domain::fields::{FieldError, FieldErrors};
+use crate::domain::roles::{Area, Role, Roles};
 use crate::domain::staff::{
     random_token, same_secret, token_digest, verify_nothing, verify_password, NewPassword,
     PASSWORD_MAX_CHARS,
@@ -32,6 +34,7 @@ use crate::domain::staff::{
 use crate::http::plumbing::body::Body;
 use crate::http::plumbing::error::{self, ApiError};
 use crate::http::plumbing::json_body::read_json;
+use crate::http::staff::areas::{self, Required};
 use crate::http::state::AppState;
 use crate::metrics::Limit;
 use crate::store::staff::{self as accounts, Audit, NewSession, Session, ABSOLUTE_SECS};
@@ -44,13 +47,16 @@ const WRONG_SIGN_IN: &str = "The email or password is not right.";
 const NO_SESSION: &str = "Please sign in to continue.";
 const NOT_FROM_SITE: &str = "This change can only be made from the site's own pages.";
 const BAD_CSRF: &str = "This change was refused. Please reload the page and try again.";
+const NOTHING_HERE: &str = "There is nothing at this address.";
 const CHANGE_PASSWORD_FIRST: &str = "Please choose a new password before going on.";
 
 /// A staff member whose session checked out, and where the request came from.
 #[derive(Debug, Clone)]
 pub struct Staff {
+    pub id: i64,
     pub email: String,
     pub name: String,
+    pub roles: Roles,
     /// The client's address, as the audit log keeps it.
     pub client_addr: String,
     session: Session,
@@ -69,45 +75,33 @@ impl Staff {
     }
 }
 
-/// What a staff endpoint lets through.
-#[derive(Debug, Clone, Copy)]
-pub struct Access {
-    /// A change: needs the site's origin and the CSRF token.
-    change: bool,
-    /// Open to a session whose password is a one-time password.
-    before_password_change: bool,
-}
-
-impl Access {
-    /// Reading the inbox.
-    pub const READ: Access = Access {
-        change: false,
-        before_password_change: false,
-    };
-    /// Changing the inbox.
-    pub const CHANGE: Access = Access {
-        change: true,
-        before_password_change: false,
-    };
-    const SESSION_READ: Access = Access {
-        change: false,
-        before_password_change: true,
-    };
-    const SESSION_CHANGE: Access = Access {
-        change: true,
-        before_password_change: true,
-    };
-}
-
-/// The staff member asking, or why not (401, 403). Never rejects.
-pub fn gate(state: &AppState, access: Access) -> BoxedFilter<(Result<Staff, ApiError>,)> {
+/// The staff member asking, or why not: 401 without a live session; 403 for a change
+/// that does not come from the site's own pages with the session's CSRF token, for a
+/// session that must change its one-time password first, and for an account whose roles do
+/// not hold the endpoint's area (`areas::STAFF_AREAS`, the message names it); 404 for a
+/// path no row declares. Never rejects.
+pub fn gate(state: &AppState) -> BoxedFilter<(Result<Staff, ApiError>,)> {
     state
         .filter()
         .and(state.client())
+        .and(warp::path::full())
+        .and(warp::method())
         .and(warp::header::headers_cloned())
         .then(
-            move |state: AppState, client: IpAddr, headers: HeaderMap| async move {
-                check(&state, client, &headers, access).await
+            move |state: AppState,
+                  client: IpAddr,
+                  path: FullPath,
+                  method: Method,
+                  headers: HeaderMap| async move {
+                let change = !matches!(method, Method::GET | Method::HEAD);
+                check(
+                    &state,
+                    client,
+                    &headers,
+                    areas::required(path.as_str()),
+                    change,
+                )
+                .await
             },
         )
         .boxed()
@@ -117,7 +111,8 @@ async fn check(
     state: &AppState,
     client: IpAddr,
     headers: &HeaderMap,
-    access: Access,
+    required: Required,
+    change: bool,
 ) -> Result<Staff, ApiError> {
     let token = session_token(headers).ok_or(ApiError::Unauthorized(NO_SESSION))?;
     let digest = token_digest(token);
@@ -130,7 +125,10 @@ async fn check(
             .await?
     }
     .ok_or(ApiError::Unauthorized(NO_SESSION))?;
-    if access.change {
+    if matches!(required, Required::Unknown | Required::Open) {
+        return Err(ApiError::NotFound(NOTHING_HERE.into()));
+    }
+    if change {
         if !state.origins.is_same_site(headers) {
             return Err(ApiError::Forbidden(NOT_FROM_SITE.into()));
         }
@@ -139,8 +137,19 @@ async fn check(
             return Err(ApiError::Forbidden(BAD_CSRF.into()));
         }
     }
-    if session.account.must_change_password && !access.before_password_change {
+    if session.account.must_change_password && required != Required::Session {
         return Err(ApiError::Forbidden(CHANGE_PASSWORD_FIRST.into()));
+    }
+    if let Required::Areas(needed) = &required {
+        if let Some(missing) = needed
+            .iter()
+            .find(|area| !session.account.roles.may(**area))
+        {
+            return Err(ApiError::Forbidden(format!(
+                "Your role does not include {}. Ask an owner of the team if you need it.",
+                missing.label()
+            )));
+        }
     }
     if accounts::needs_touch(&session, now) {
         // Only a note of the session's last use: when it cannot be written (a full disk), the
@@ -154,8 +163,10 @@ async fn check(
         }
     }
     Ok(Staff {
+        id: session.account.id,
         email: session.account.email.clone(),
         name: session.account.name.clone(),
+        roles: session.account.roles.clone(),
         client_addr: client.to_string(),
         session,
     })
@@ -191,7 +202,7 @@ pub fn routes(state: &AppState) -> BoxedFilter<(Response,)> {
         });
     let session = warp::path!("staff" / "session")
         .and(crate::http::plumbing::filters::get_or_head())
-        .and(gate(state, Access::SESSION_READ))
+        .and(gate(state))
         .map(|staff: Result<Staff, ApiError>| {
             error::reply(staff.map(|staff| session_body(&staff.session)))
         });
@@ -199,7 +210,7 @@ pub fn routes(state: &AppState) -> BoxedFilter<(Response,)> {
         warp::path!("staff" / "logout")
             .and(warp::post())
             .and(state.filter())
-            .and(gate(state, Access::SESSION_CHANGE))
+            .and(gate(state))
             .and(warp::header::headers_cloned())
             .then(|state, staff, headers| async move {
                 error::reply(logout(state, staff, headers).await)
@@ -207,7 +218,7 @@ pub fn routes(state: &AppState) -> BoxedFilter<(Response,)> {
     let password = warp::path!("staff" / "password")
         .and(warp::post())
         .and(state.filter())
-        .and(gate(state, Access::SESSION_CHANGE))
+        .and(gate(state))
         .and(crate::http::plumbing::body::incoming(state.body_pace()))
         .then(|state, staff, headers, body| async move {
             error::reply(change_password(state, staff, headers, body).await)
@@ -239,6 +250,11 @@ pub(crate) struct SessionBody<'a> {
     name: &'a str,
     csrf_token: &'a str,
     must_change_password: bool,
+    #[cfg_attr(test, ts(type = "Array<Role>"))]
+    roles: &'a [Role],
+    /// The areas the roles reach: the UI offers only their screens.
+    #[cfg_attr(test, ts(type = "Array<Area>"))]
+    areas: Vec<Area>,
 }
 
 fn session_body(session: &Session) -> Response {
@@ -247,6 +263,8 @@ fn session_body(session: &Session) -> Response {
         name: &session.account.name,
         csrf_token: &session.csrf_token,
         must_change_password: session.account.must_change_password,
+        roles: session.account.roles.as_slice(),
+        areas: session.account.roles.areas(),
     })
     .into_response()
 }
@@ -407,6 +425,7 @@ async fn start_session(
                 },
                 now,
             )?;
+            accounts::note_sign_in(conn, staff_id)?;
             accounts::audit(
                 conn,
                 &Audit {

@@ -41,7 +41,7 @@ use crate::http::plumbing::body::Body;
 use crate::http::plumbing::error::{self, ApiError};
 use crate::http::plumbing::filters::raw_query;
 use crate::http::plumbing::reply::invalid;
-use crate::http::staff::sign_in::{gate, Access, Staff};
+use crate::http::staff::sign_in::{gate, Staff};
 use crate::http::state::AppState;
 use crate::store::blogs::{Author, Editorial, NewBlog};
 use crate::store::staff as accounts;
@@ -58,7 +58,7 @@ pub fn routes(state: &AppState) -> BoxedFilter<(Response,)> {
         .and(warp::path::end())
         .and(crate::http::plumbing::filters::get_or_head())
         .and(state.filter())
-        .and(gate(state, Access::READ))
+        .and(gate(state))
         .and(raw_query())
         .then(|state, staff, query: String| async move {
             error::reply(list(state, staff, &query).await)
@@ -68,14 +68,14 @@ pub fn routes(state: &AppState) -> BoxedFilter<(Response,)> {
         .and(warp::path::end())
         .and(crate::http::plumbing::filters::get_or_head())
         .and(state.filter())
-        .and(gate(state, Access::READ))
+        .and(gate(state))
         .then(|state, staff| async move { error::reply(choices(state, staff).await) });
     let preview = base()
         .and(warp::path("preview"))
         .and(warp::path::end())
         .and(warp::post())
         .and(state.filter())
-        .and(gate(state, Access::CHANGE))
+        .and(gate(state))
         .and(crate::http::plumbing::body::incoming(state.body_pace()))
         .then(|state, staff, headers, body| async move {
             error::reply(preview(state, staff, headers, body).await)
@@ -85,7 +85,7 @@ pub fn routes(state: &AppState) -> BoxedFilter<(Response,)> {
         .and(warp::path::end())
         .and(crate::http::plumbing::filters::get_or_head())
         .and(state.filter())
-        .and(gate(state, Access::READ))
+        .and(gate(state))
         .then(
             |id: String, state, staff| async move { error::reply(open(state, staff, &id).await) },
         );
@@ -93,7 +93,7 @@ pub fn routes(state: &AppState) -> BoxedFilter<(Response,)> {
         .and(warp::path::end())
         .and(warp::post())
         .and(state.filter())
-        .and(gate(state, Access::CHANGE))
+        .and(gate(state))
         .and(crate::http::plumbing::body::incoming(state.body_pace()))
         .then(|state, staff, headers, body| async move {
             error::reply(create(state, staff, headers, body).await)
@@ -103,7 +103,7 @@ pub fn routes(state: &AppState) -> BoxedFilter<(Response,)> {
         .and(warp::path::end())
         .and(warp::put())
         .and(state.filter())
-        .and(gate(state, Access::CHANGE))
+        .and(gate(state))
         .and(crate::http::plumbing::body::incoming(state.body_pace()))
         .then(|id: String, state, staff, headers, body| async move {
             error::reply(save(state, staff, &id, headers, body).await)
@@ -113,7 +113,7 @@ pub fn routes(state: &AppState) -> BoxedFilter<(Response,)> {
         .and(warp::path::end())
         .and(warp::delete())
         .and(state.filter())
-        .and(gate(state, Access::CHANGE))
+        .and(gate(state))
         .and(raw_query())
         .then(|id: String, state, staff, query: String| async move {
             error::reply(delete(state, staff, &id, &query).await)

@@ -5,7 +5,21 @@ export type SignIn = { email: string, password: string, };
 
 export type PasswordChange = { current_password: string, new_password: string, };
 
-export type StaffSession = { email: string, name: string, csrf_token: string, must_change_password: boolean, };
+export type StaffSession = { email: string, name: string, csrf_token: string, must_change_password: boolean, roles: Array<Role>, 
+/**
+ * The areas the roles reach: the UI offers only their screens.
+ */
+areas: Array<Area>, };
+
+/**
+ * A bundle of areas, as the office hands them out.
+ */
+export type Role = "owner" | "editor" | "recruiter" | "sales";
+
+/**
+ * A part of the office's side; each staff endpoint belongs to one.
+ */
+export type Area = "enquiries" | "subscribers" | "applicants" | "stories" | "company" | "team" | "mail";
 
 /**
  * The inbox's lists, as its paths name them.

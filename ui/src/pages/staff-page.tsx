@@ -6,7 +6,7 @@ import '@/features/staff/inbox/inbox.css';
 /** `/staff`: the office's inbox, for a signed-in staff member (anyone else goes to /login). */
 export function StaffPage() {
   return (
-    <StaffScreen title="Inbox">
+    <StaffScreen title="Inbox" areas={['enquiries', 'subscribers', 'applicants']}>
       <Inbox />
     </StaffScreen>
   );

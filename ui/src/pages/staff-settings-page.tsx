@@ -6,7 +6,7 @@ import '@/features/staff/settings/settings.css';
 /** `/staff/settings`: the company's details the public pages show, for a signed-in staff member. */
 export function StaffSettingsPage() {
   return (
-    <StaffScreen title="Company details">
+    <StaffScreen title="Company details" areas={['company']}>
       <SettingsForm />
     </StaffScreen>
   );

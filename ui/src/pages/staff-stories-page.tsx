@@ -6,7 +6,7 @@ import '@/features/staff/stories/stories.css';
 /** `/staff/stories`: every story the office has written, to open, search or start anew. */
 export function StaffStoriesPage() {
   return (
-    <StaffScreen title="Stories">
+    <StaffScreen title="Stories" areas={['stories']}>
       <StoryList />
     </StaffScreen>
   );

@@ -12,7 +12,7 @@ import '@/features/staff/stories/stories.css';
 export function StoryEditorPage() {
   const { id = 'new' } = useParams();
   return (
-    <StaffScreen title={id === 'new' ? 'New story' : 'Edit story'}>
+    <StaffScreen title={id === 'new' ? 'New story' : 'Edit story'} areas={['stories']}>
       <StoryEditor key={id} id={id} renderPreview={(blog) => <BlogArticle blog={blog} />} />
     </StaffScreen>
   );

@@ -5,10 +5,10 @@ export const LISTS: ListName[] = ['enquiries', 'subscribers', 'applicants'];
 /** The filters the form sets, as they stand in the page's URL. */
 export const FILTER_KEYS = ['q', 'status', 'department', 'from', 'to'] as const;
 
-/** The list the page's URL names (`?list=`), or the enquiries. */
-export function readList(params: URLSearchParams): ListName {
+/** The list the page's URL names (`?list=`) among `lists` (those the session reaches), or the first of them. */
+export function readList(params: URLSearchParams, lists: readonly ListName[] = LISTS): ListName {
   const list = params.get('list');
-  return LISTS.find((name) => name === list) ?? 'enquiries';
+  return lists.find((name) => name === list) ?? lists[0] ?? 'enquiries';
 }
 
 /** The filters and page the page's URL holds. */

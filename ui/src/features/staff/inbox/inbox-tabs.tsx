@@ -1,9 +1,10 @@
 import { formatCount } from '@/features/staff/shell/staff-format';
 import type { ListName } from './inbox-api';
 import { listLabels } from './inbox-labels';
-import { LISTS } from './inbox-query';
 
 interface InboxTabsProps {
+  /** The lists the session reaches, in order. */
+  lists: readonly ListName[];
   list: ListName;
   /** Each list's count of new items, as far as known. */
   counts: Partial<Record<ListName, number>>;
@@ -11,10 +12,10 @@ interface InboxTabsProps {
 }
 
 /** One tab per list, the current one marked, each with its count of new items. */
-export function InboxTabs({ list, counts, onList }: InboxTabsProps) {
+export function InboxTabs({ lists, list, counts, onList }: InboxTabsProps) {
   return (
     <nav class="inbox-tabs" aria-label="Lists">
-      {LISTS.map((name) => (
+      {lists.map((name) => (
         <button
           type="button"
           key={name}

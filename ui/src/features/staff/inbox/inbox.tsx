@@ -2,6 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { useSearchParams } from 'react-router-dom';
 import { formatCount } from '@/features/staff/shell/staff-format';
 import { StaffPager } from '@/features/staff/shell/staff-pager';
+import { useStaffSession } from '@/features/staff/shell/staff-session';
 import { ApiError } from '@/lib/api-client';
 import { exportUrl, type InboxFilters, inboxApi, type LeadPage, type ListName } from './inbox-api';
 import { FiltersForm } from './inbox-filters';
@@ -13,8 +14,10 @@ import { LeadTable } from './lead-table';
 
 /** `/staff`: the lists of leads, searched and filtered in the page's URL, and the item opened. */
 export function Inbox() {
+  const session = useStaffSession();
+  const lists = LISTS.filter((name) => session.areas.includes(name));
   const [params, setParams] = useSearchParams();
-  const list = readList(params);
+  const list = readList(params, lists);
   const filters = readFilters(params);
   const selected = params.get('id');
   const [page, setPage] = useState<LeadPage | null>(null);
@@ -50,7 +53,7 @@ export function Inbox() {
 
   // The other lists' counts of new items, once.
   useEffect(() => {
-    for (const other of LISTS) {
+    for (const other of lists) {
       inboxApi.list(other, { status: 'new' }).then(
         (loaded) => setCounts((was) => ({ ...was, [other]: loaded.new })),
         () => {},
@@ -63,7 +66,12 @@ export function Inbox() {
 
   return (
     <div class="inbox">
-      <InboxTabs list={list} counts={counts} onList={(name) => go({ list: name, filters: {}, id: null })} />
+      <InboxTabs
+        lists={lists}
+        list={list}
+        counts={counts}
+        onList={(name) => go({ list: name, filters: {}, id: null })}
+      />
       <FiltersForm filters={filters} onApply={(next) => go({ filters: next, id: null })} />
       <div class="inbox-summary">
         <p role="status">

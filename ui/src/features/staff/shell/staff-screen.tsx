@@ -5,23 +5,32 @@ import { Link } from '@/components/site-link';
 import { loginPath } from '@/lib/staff-client';
 import { type StaffSession, staffAuth } from './session-api';
 import { StaffFrame } from './staff-frame';
+import { type Area, reaches, StaffSessionContext } from './staff-session';
 
-/** The staff screens, in the order of the bar. */
-const SCREENS = [
-  { path: '/staff', label: 'Inbox' },
-  { path: '/staff/stories', label: 'Stories' },
-  { path: '/staff/settings', label: 'Company details' },
+/** The staff screens, in the order of the bar, and the areas that open each (any one does). */
+const SCREENS: { path: string; label: string; areas: Area[] }[] = [
+  { path: '/staff', label: 'Inbox', areas: ['enquiries', 'subscribers', 'applicants'] },
+  { path: '/staff/stories', label: 'Stories', areas: ['stories'] },
+  { path: '/staff/settings', label: 'Company details', areas: ['company'] },
 ];
 
 function current(pathname: string, path: string): boolean {
   return path === '/staff' ? pathname === path : pathname === path || pathname.startsWith(`${path}/`);
 }
 
+interface StaffScreenProps {
+  title: string;
+  /** The areas this screen serves: an account reaching none of them is told so instead. */
+  areas: Area[];
+  children: ComponentChildren;
+}
+
 /**
  * A staff screen for a signed-in member (anyone else goes to /login): the frame, the bar with
- * the screen's title, the way to the other screens, who is signed in and signing out.
+ * the screen's title, the way to the screens the account's roles reach, who is signed in and
+ * signing out. The session is given to what the screen holds (`useStaffSession`).
  */
-export function StaffScreen({ title, children }: { title: string; children: ComponentChildren }) {
+export function StaffScreen({ title, areas, children }: StaffScreenProps) {
   const [session, setSession] = useState<StaffSession | null>(null);
   const { pathname } = useLocation();
 
@@ -47,7 +56,7 @@ export function StaffScreen({ title, children }: { title: string; children: Comp
         <div class="staff-bar">
           <h1 class="staff-bar__title">{title}</h1>
           <nav class="staff-nav" aria-label="Staff">
-            {SCREENS.map((screen) => (
+            {SCREENS.filter((screen) => reaches(session, screen.areas)).map((screen) => (
               <Link
                 key={screen.path}
                 to={screen.path}
@@ -63,7 +72,15 @@ export function StaffScreen({ title, children }: { title: string; children: Comp
             Sign out
           </button>
         </div>
-        {children}
+        <StaffSessionContext.Provider value={session}>
+          {reaches(session, areas) ? (
+            children
+          ) : (
+            <p class="staff-notice" role="alert">
+              Your role does not include {title.toLowerCase()}. Ask an owner of the team if you need it.
+            </p>
+          )}
+        </StaffSessionContext.Provider>
       </div>
     </StaffFrame>
   );
