@@ -61,6 +61,15 @@ fn api(state: &AppState) -> BoxedFilter<(Response,)> {
         .or(staff::media::routes(state))
         .unify()
         .or(staff::stories::routes(state))
+        .unify()
+        // the team: accounts, roles, invites, the set-up link
+        .or(staff::team::routes(state))
+        .unify()
+        // one's account: forgotten passwords, sessions; the audit log
+        .or(staff::account::routes(state))
+        .unify()
+        // mail: the outbox and who gets which lead
+        .or(staff::mail::routes(state))
         .unify();
     warp::path("api").and(endpoints).boxed()
 }

@@ -63,6 +63,9 @@ impl Composer {
             MailKind::Lead => self.lead(conn, mail),
             MailKind::Confirm => self.confirmation(conn, mail),
             MailKind::Story => self.story(conn, mail),
+            MailKind::Invite => self.invite(conn, mail),
+            MailKind::Reset => self.reset(conn, mail),
+            MailKind::Test => self.test_mail(mail),
         }
     }
 

@@ -5,3 +5,4 @@
 
 pub mod compose;
 pub mod sender;
+pub mod staff_mail;

@@ -18,6 +18,13 @@ pub enum MailKind {
     Confirm,
     /// A confirmed subscriber is sent a new post.
     Story,
+    /// Someone is invited to the team (`lead_id` is the invite's id; the link's token waits
+    /// in `token`).
+    Invite,
+    /// A staff member asked for a password reset link (`lead_id` is the account's id).
+    Reset,
+    /// A test mail asked for in the browser (`lead_id` is empty).
+    Test,
 }
 
 impl MailKind {
@@ -26,6 +33,9 @@ impl MailKind {
             "lead" => Some(MailKind::Lead),
             "confirm" => Some(MailKind::Confirm),
             "story" => Some(MailKind::Story),
+            "invite" => Some(MailKind::Invite),
+            "reset" => Some(MailKind::Reset),
+            "test" => Some(MailKind::Test),
             _ => None,
         }
     }
@@ -35,6 +45,9 @@ impl MailKind {
             MailKind::Lead => "lead",
             MailKind::Confirm => "confirm",
             MailKind::Story => "story",
+            MailKind::Invite => "invite",
+            MailKind::Reset => "reset",
+            MailKind::Test => "test",
         }
     }
 }
@@ -49,6 +62,8 @@ pub struct QueuedMail {
     pub token: Option<String>,
     pub message_key: String,
     pub attempts: u32,
+    /// The address of a staff mail (invite, reset, test); the others find theirs by `lead_id`.
+    pub to_addr: Option<String>,
 }
 
 /// Queues the office's notification of enquiry or applicant `lead_id`.
@@ -69,10 +84,34 @@ pub fn enqueue_confirmation(conn: &Connection, lead_id: &str, token: &str) -> ru
     Ok(())
 }
 
+/// Queues a staff mail of `kind` (invite, reset, test) to `to_addr`, about `about` (the
+/// invite's or the account's id), carrying `token` until it is sent. An older one of the same
+/// kind still queued for the same `about` is dropped: its link no longer works.
+pub fn enqueue_staff_mail(
+    conn: &Connection,
+    kind: MailKind,
+    about: &str,
+    to_addr: &str,
+    token: Option<&str>,
+) -> rusqlite::Result<()> {
+    if kind != MailKind::Test {
+        conn.prepare_cached(
+            "UPDATE outbox SET state = 'dropped', token = NULL, last_error = 'a newer link was queued'
+             WHERE lead_id = ?1 AND kind = ?2 AND state = 'queued'",
+        )?
+        .execute(params![about, kind.as_str()])?;
+    }
+    conn.prepare_cached(
+        "INSERT INTO outbox (kind, lead_id, to_addr, token) VALUES (?1, ?2, ?3, ?4)",
+    )?
+    .execute(params![kind.as_str(), about, to_addr, token])?;
+    Ok(())
+}
+
 /// Up to `limit` queued mails whose time has come, oldest first.
 pub fn due(conn: &Connection, limit: u32) -> rusqlite::Result<Vec<QueuedMail>> {
     let mut stmt = conn.prepare_cached(&format!(
-        "SELECT id, kind, lead_id, blog_slug, token, message_key, attempts FROM outbox
+        "SELECT id, kind, lead_id, blog_slug, token, message_key, attempts, to_addr FROM outbox
          WHERE state = 'queued' AND next_attempt_at <= {NOW}
          ORDER BY next_attempt_at, id LIMIT ?1"
     ))?;
@@ -92,6 +131,7 @@ pub fn due(conn: &Connection, limit: u32) -> rusqlite::Result<Vec<QueuedMail>> {
             token: row.get(4)?,
             message_key: row.get(5)?,
             attempts: row.get(6)?,
+            to_addr: row.get(7)?,
         })
     })?;
     rows.collect()

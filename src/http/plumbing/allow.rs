@@ -42,6 +42,11 @@ pub const ROUTE_METHODS: &[(&str, &[&str])] = &[
     ("/api/staff/stories/choices", &["GET", "HEAD"]),
     ("/api/staff/stories/preview", &["POST"]),
     ("/api/staff/stories/*", &["GET", "HEAD", "PUT", "DELETE"]),
+    // the team: accounts, roles, invites, the set-up link
+
+    // one's account: forgotten passwords, sessions; the audit log
+
+    // mail: the outbox and who gets which lead
 ];
 
 /// The order methods are listed in.

@@ -48,6 +48,11 @@ pub const STAFF_AREAS: &[(&str, Need)] = &[
     ("/api/staff/stories/choices", Need::Area(Area::Stories)),
     ("/api/staff/stories/preview", Need::Area(Area::Stories)),
     ("/api/staff/stories/*", Need::Area(Area::Stories)),
+    // the team: accounts, roles, invites, the set-up link
+
+    // one's account: forgotten passwords, sessions; the audit log
+
+    // mail: the outbox and who gets which lead
 ];
 
 /// What a request's path asks for.

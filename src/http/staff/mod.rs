@@ -1,10 +1,13 @@
 //! The office's side, behind a signed-in session (`sign_in::gate`): sign-in and passwords,
 //! the inbox of leads, the stories, media uploads and the company's details.
 
+pub mod account;
 pub mod areas;
 pub mod hashing;
 pub mod inbox;
+pub mod mail;
 pub mod media;
 pub mod settings;
 pub mod sign_in;
 pub mod stories;
+pub mod team;

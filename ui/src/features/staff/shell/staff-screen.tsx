@@ -12,6 +12,12 @@ const SCREENS: { path: string; label: string; areas: Area[] }[] = [
   { path: '/staff', label: 'Inbox', areas: ['enquiries', 'subscribers', 'applicants'] },
   { path: '/staff/stories', label: 'Stories', areas: ['stories'] },
   { path: '/staff/settings', label: 'Company details', areas: ['company'] },
+  // the team: accounts, roles, invites
+
+  // the audit log
+
+  // mail: the outbox and who gets which lead
+
 ];
 
 function current(pathname: string, path: string): boolean {
