@@ -48,7 +48,8 @@ pub fn all(conn: &Connection) -> rusqlite::Result<Vec<Route>> {
 /// Replaces every rule with `routes` (checked by the caller: known kinds, one rule per kind
 /// and department, real addresses).
 pub fn replace(conn: &Connection, routes: &[Route]) -> rusqlite::Result<()> {
-    conn.prepare_cached("DELETE FROM mail_routes")?.execute([])?;
+    conn.prepare_cached("DELETE FROM mail_routes")?
+        .execute([])?;
     let mut insert = conn.prepare_cached(
         "INSERT OR IGNORE INTO mail_routes (kind, department, recipient) VALUES (?1, ?2, ?3)",
     )?;
@@ -122,7 +123,11 @@ mod tests {
         let routes = vec![
             route("applicant", "", &["jobs@example.com"]),
             route("enquiry", "", &["office@example.com"]),
-            route("enquiry", "Corp Careers", &["hr@example.com", "boss@example.com"]),
+            route(
+                "enquiry",
+                "Corp Careers",
+                &["hr@example.com", "boss@example.com"],
+            ),
         ];
         replace(&conn, &routes).unwrap();
         assert_eq!(all(&conn).unwrap(), routes);

@@ -161,18 +161,22 @@ pub fn routes(state: &AppState) -> BoxedFilter<(Response,)> {
         .and(get_or_head())
         .and(state.filter())
         .and(gate(state))
-        .then(|state: AppState, staff: Result<Staff, ApiError>| async move {
-            error::reply(read_status(state, staff).await)
-        });
+        .then(
+            |state: AppState, staff: Result<Staff, ApiError>| async move {
+                error::reply(read_status(state, staff).await)
+            },
+        );
     let retry_all = base()
         .and(warp::path("retry"))
         .and(warp::path::end())
         .and(warp::post())
         .and(state.filter())
         .and(gate(state))
-        .then(|state: AppState, staff: Result<Staff, ApiError>| async move {
-            error::reply(retry_all(state, staff).await)
-        });
+        .then(
+            |state: AppState, staff: Result<Staff, ApiError>| async move {
+                error::reply(retry_all(state, staff).await)
+            },
+        );
     let retry_one = base()
         .and(warp::path::param::<String>())
         .and(warp::path("retry"))
@@ -203,9 +207,11 @@ pub fn routes(state: &AppState) -> BoxedFilter<(Response,)> {
         .and(get_or_head())
         .and(state.filter())
         .and(gate(state))
-        .then(|state: AppState, staff: Result<Staff, ApiError>| async move {
-            error::reply(read_routes(state, staff).await)
-        });
+        .then(
+            |state: AppState, staff: Result<Staff, ApiError>| async move {
+                error::reply(read_routes(state, staff).await)
+            },
+        );
     let save_routes = base()
         .and(warp::path("routes"))
         .and(warp::path::end())
@@ -237,7 +243,10 @@ fn json_reply(status: StatusCode, value: &impl Serialize) -> Result<Response, Ap
     Ok(json_bytes(status, Bytes::from(body)))
 }
 
-async fn read_status(state: AppState, staff: Result<Staff, ApiError>) -> Result<Response, ApiError> {
+async fn read_status(
+    state: AppState,
+    staff: Result<Staff, ApiError>,
+) -> Result<Response, ApiError> {
     staff?;
     json_reply(StatusCode::OK, &outbox_status(&state).await?)
 }
@@ -298,7 +307,11 @@ fn when_sent(state: &AppState) -> &'static str {
     }
 }
 
-async fn action_reply(state: &AppState, status: StatusCode, message: String) -> Result<Response, ApiError> {
+async fn action_reply(
+    state: &AppState,
+    status: StatusCode,
+    message: String,
+) -> Result<Response, ApiError> {
     let status_now = outbox_status(state).await?;
     json_reply(
         status,
@@ -398,7 +411,10 @@ async fn send_test(
     action_reply(&state, StatusCode::ACCEPTED, message).await
 }
 
-async fn read_routes(state: AppState, staff: Result<Staff, ApiError>) -> Result<Response, ApiError> {
+async fn read_routes(
+    state: AppState,
+    staff: Result<Staff, ApiError>,
+) -> Result<Response, ApiError> {
     staff?;
     routes_reply(&state).await
 }
@@ -535,7 +551,11 @@ fn summary(routes: &[Route]) -> String {
             } else {
                 &route.department
             };
-            format!("{}/{department}: {}", route.kind, route.recipients.join(", "))
+            format!(
+                "{}/{department}: {}",
+                route.kind,
+                route.recipients.join(", ")
+            )
         })
         .collect::<Vec<_>>()
         .join("; ")
