@@ -262,10 +262,17 @@ async fn a_test_mail_reaches_the_signed_in_person_and_says_who_asked() {
         text.contains("asked for by Office in the browser"),
         "{text}"
     );
-    wait_for_status(&app, &browser, "the test mail is sent", |s| {
+    let status = wait_for_status(&app, &browser, "the test mail is sent", |s| {
         s["counts"]["sent"] == 1
     })
     .await;
+    assert_eq!(
+        status["tests"].as_array().map(Vec::len),
+        Some(1),
+        "{status}"
+    );
+    assert_eq!(status["tests"][0]["state"], "sent");
+    assert_eq!(status["tests"][0]["to"], EMAIL);
     // Only the good one was queued.
     assert_eq!(smtp.received().len(), 1);
 }

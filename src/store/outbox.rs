@@ -282,6 +282,8 @@ pub struct Overview {
     pub failing: Vec<MailLine>,
     /// Mail given up on (refused, or failing for 48 hours), newest first.
     pub dead: Vec<MailLine>,
+    /// The newest test mails, whatever became of them (`TEST_LINES`).
+    pub tests: Vec<MailLine>,
 }
 
 /// One mail on the mail screen. Never its token.
@@ -302,6 +304,8 @@ pub struct MailLine {
 
 /// How many failing and dead mails the overview lists, each.
 pub const OVERVIEW_LINES: u32 = 50;
+/// How many of the newest test mails it lists.
+pub const TEST_LINES: u32 = 5;
 
 /// Counts by state and kind, and the newest `OVERVIEW_LINES` failing and dead mails.
 pub fn overview(conn: &Connection) -> rusqlite::Result<Overview> {
@@ -332,12 +336,17 @@ pub fn overview(conn: &Connection) -> rusqlite::Result<Overview> {
     Ok(Overview {
         by_state,
         by_kind,
-        failing: lines(conn, "o.state = 'queued' AND o.attempts > 0")?,
-        dead: lines(conn, "o.state = 'dead'")?,
+        failing: lines(
+            conn,
+            "o.state = 'queued' AND o.attempts > 0",
+            OVERVIEW_LINES,
+        )?,
+        dead: lines(conn, "o.state = 'dead'", OVERVIEW_LINES)?,
+        tests: lines(conn, "o.kind = 'test'", TEST_LINES)?,
     })
 }
 
-fn lines(conn: &Connection, condition: &str) -> rusqlite::Result<Vec<MailLine>> {
+fn lines(conn: &Connection, condition: &str, limit: u32) -> rusqlite::Result<Vec<MailLine>> {
     // A staff mail names its address; a lead mail its lead; a subscriber's mail the name
     // of the subscription (an enquiry of kind 'subscription').
     let mut stmt = conn.prepare_cached(&format!(
@@ -351,7 +360,7 @@ fn lines(conn: &Connection, condition: &str) -> rusqlite::Result<Vec<MailLine>> 
          WHERE {condition}
          ORDER BY o.created_at DESC, o.id DESC LIMIT ?1"
     ))?;
-    let rows = stmt.query_map([OVERVIEW_LINES], |row| {
+    let rows = stmt.query_map([limit], |row| {
         Ok(MailLine {
             id: row.get(0)?,
             kind: row.get(1)?,

@@ -57,6 +57,9 @@ pub(crate) struct MailStatus {
     failing: Vec<MailLineJson>,
     /// Mails given up on, newest first (at most 50).
     dead: Vec<MailLineJson>,
+    /// The newest test mails (at most 5), whatever became of them: sent, waiting, or the
+    /// relay's answer.
+    tests: Vec<MailLineJson>,
 }
 
 #[derive(Serialize, Default)]
@@ -294,6 +297,7 @@ async fn outbox_status(state: &AppState) -> Result<MailStatus, ApiError> {
             .collect(),
         failing: overview.failing.into_iter().map(line).collect(),
         dead: overview.dead.into_iter().map(line).collect(),
+        tests: overview.tests.into_iter().map(line).collect(),
     })
 }
 

@@ -163,7 +163,12 @@ failing: Array<MailLineJson>,
 /**
  * Mails given up on, newest first (at most 50).
  */
-dead: Array<MailLineJson>, };
+dead: Array<MailLineJson>, 
+/**
+ * The newest test mails (at most 5), whatever became of them: sent, waiting, or the
+ * relay's answer.
+ */
+tests: Array<MailLineJson>, };
 
 export type MailCounts = { queued: number, sent: number, dead: number, dropped: number, };
 
