@@ -23,6 +23,20 @@ function draftOf(rule: MailRule): RuleDraft {
   };
 }
 
+/** `text` with each `--notify-to` as code that never breaks across lines. */
+function withFlags(text: string) {
+  return text.split('--notify-to').flatMap((part, index) =>
+    index === 0
+      ? [part]
+      : [
+          <code class="mail-flag" key={index}>
+            --notify-to
+          </code>,
+          part,
+        ],
+  );
+}
+
 /** "Who gets which lead": the rules, saved whole; they count from the next lead mail on. */
 export function MailRoutesForm() {
   const [loaded, setLoaded] = useState<RoutesBody | null>(null);
@@ -115,8 +129,9 @@ export function MailRoutesForm() {
         from the next lead mail on.
       </p>
       <p class="mail-default" id="mail-default">
-        {defaultRouting(loaded.notify_to, loaded.from)} Once rules are set, it still decides for the leads no
-        rule here covers.
+        {withFlags(
+          `${defaultRouting(loaded.notify_to, loaded.from)} Once rules are set, it still decides for the leads no rule here covers.`,
+        )}
       </p>
       <datalist id="mail-departments">
         {loaded.departments.map((department) => (
