@@ -475,3 +475,24 @@ async fn only_the_mail_area_reaches_the_mail_screen() {
         .expect("count");
     assert_eq!(queued, 0);
 }
+
+#[test]
+fn the_command_lines_test_mail_is_the_same_mail() {
+    let smtp = SmtpServer::start();
+    let output = assert_cmd::Command::new(crate::common::process::BINARY)
+        .args(["mail", "test", "it@corp.example", "--smtp-url", &smtp.url()])
+        .args(["--mail-from", "Fidelitus Corp <hello@corp.example.com>"])
+        .output()
+        .expect("mail test");
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let received = smtp.wait_for(1, WAIT);
+    let mail = parse(&received[0]);
+    assert_eq!(mail.subject(), Some("Test mail from Fidelitus Corp"));
+    let text = text_body(&mail);
+    assert!(text.contains("asked for with corpsite mail test"), "{text}");
+    assert!(text.contains("reaches it@corp.example"), "{text}");
+}

@@ -39,9 +39,9 @@ impl Composer {
         conn: &Connection,
         mail: &QueuedMail,
     ) -> Result<Composed, ComposeError> {
-        use crate::mail::compose::{one_line, SITE_NAME};
-        use lettre::message::{header::ContentType, Mailbox};
-        use lettre::{Address, Message};
+        use crate::mail::compose::one_line;
+        use lettre::message::Mailbox;
+        use lettre::Address;
 
         let Some(to) = mail
             .to_addr
@@ -57,24 +57,44 @@ impl Composer {
         .map(|name| one_line(&name))
         .filter(|name| !name.is_empty())
         .unwrap_or_else(|| "a member of the team".to_owned());
-        let text = format!(
-            "This is a test mail from the {SITE_NAME} website ({site}).\n\n\
-             It was asked for by {asker} in the browser, on the Mail screen of the staff pages.\n\
-             If you read it, mail from the site reaches {to}: enquiries, applications and \
-             subscribers' mails go out through the same relay.\n",
-            site = self.site,
-        );
-        let message = Message::builder()
-            .from(self.from.clone())
-            .message_id(Some(format!(
+        let message = Composer::test_message(
+            &self.from,
+            Mailbox::new(None, to),
+            &format!("by {asker} in the browser, on the Mail screen of the staff pages"),
+            Some(&format!(
                 "<{}@{}>",
                 mail.message_key,
                 self.from.email.domain()
-            )))
-            .to(Mailbox::new(None, to))
+            )),
+        )?;
+        Ok(Composed::Mail(Box::new(message)))
+    }
+
+    /// A test mail from `from` to `to`, saying how it was `asked` for ("by NAME in the
+    /// browser", "with corpsite mail test"): the one text the mail screen's queued mail and
+    /// `corpsite mail test` send.
+    pub fn test_message(
+        from: &lettre::message::Mailbox,
+        to: lettre::message::Mailbox,
+        asked: &str,
+        message_id: Option<&str>,
+    ) -> Result<lettre::Message, lettre::error::Error> {
+        use crate::mail::compose::SITE_NAME;
+        use lettre::message::header::ContentType;
+
+        let text = format!(
+            "This is a test mail from the {SITE_NAME} website's server.\n\n\
+             It was asked for {asked}.\n\
+             If you read it, mail from the site reaches {address}: enquiries, applications and \
+             subscribers' mails go out through the same relay and From address.\n",
+            address = to.email,
+        );
+        lettre::Message::builder()
+            .from(from.clone())
+            .message_id(message_id.map(str::to_owned))
+            .to(to)
             .subject(format!("Test mail from {SITE_NAME}"))
             .header(ContentType::TEXT_PLAIN)
-            .body(text)?;
-        Ok(Composed::Mail(Box::new(message)))
+            .body(text)
     }
 }
