@@ -103,6 +103,10 @@ test('an owner sends a test mail and sets who gets which lead, with the keyboard
     await expect(kind).toBeFocused();
     await page.keyboard.press('Tab');
     await expect(page.locator('#mail-rules-0-department')).toBeFocused();
+    // The departments offered: the site's own forms' and those leads have named.
+    for (const offered of ['Corp Team', 'Corp Careers']) {
+      await expect(page.locator(`#mail-departments option[value="${offered}"]`)).toHaveCount(1);
+    }
     const department = `Corp Team ${Date.now()}`;
     await page.keyboard.type(department);
     await page.keyboard.press('Tab');

@@ -1,4 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
+import { careersContent } from '@/content/careers';
+import { contactContent } from '@/content/contact';
 import { ApiError } from '@/lib/api-client';
 import type { MailRule, RoutesBody } from '@/lib/staff-types';
 import { mailApi } from './mail-api';
@@ -21,6 +23,16 @@ function draftOf(rule: MailRule): RuleDraft {
     department: rule.department,
     recipients: rule.recipients.join(', '),
   };
+}
+
+/** The departments to offer: those this site's own forms send, and those leads have named. */
+function offered(named: readonly string[]): string[] {
+  const own = [contactContent.form.departmentWebsite, careersContent.form.departmentWebsite];
+  const all = [...own, ...named];
+  return all.filter(
+    (department, index) =>
+      all.findIndex((other) => other.toLowerCase() === department.toLowerCase()) === index,
+  );
 }
 
 /** `text` with each `--notify-to` as code that never breaks across lines. */
@@ -134,7 +146,7 @@ export function MailRoutesForm() {
         )}
       </p>
       <datalist id="mail-departments">
-        {loaded.departments.map((department) => (
+        {offered(loaded.departments).map((department) => (
           <option key={department} value={department} />
         ))}
       </datalist>
