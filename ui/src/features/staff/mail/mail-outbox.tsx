@@ -3,7 +3,7 @@ import { formatCount, formatTime } from '@/features/staff/shell/staff-format';
 import { ApiError } from '@/lib/api-client';
 import type { MailLineJson, MailStatus } from '@/lib/staff-types';
 import { mailApi } from './mail-api';
-import { kindLabel } from './mail-text';
+import { kindLabel, recipientOf } from './mail-text';
 
 interface OutboxProps {
   status: MailStatus;
@@ -141,7 +141,7 @@ function MailList({ id, title, empty, lines, busy, retry }: ListProps) {
           {lines.map((line) => (
             <li class="mail-line" key={line.id}>
               <p class="mail-line__what">
-                <strong>{kindLabel(line.kind)}</strong> for {line.to || 'someone since erased'}{' '}
+                <strong>{kindLabel(line.kind)}</strong> for {recipientOf(line)}{' '}
                 <span class="mail-line__id">#{line.id}</span>
               </p>
               <dl class="mail-line__facts">
@@ -167,7 +167,7 @@ function MailList({ id, title, empty, lines, busy, retry }: ListProps) {
                 type="button"
                 class="staff-button"
                 disabled={busy}
-                aria-label={`Retry now: ${kindLabel(line.kind)} for ${line.to || 'someone since erased'}, #${line.id}`}
+                aria-label={`Retry now: ${kindLabel(line.kind)} for ${recipientOf(line)}, #${line.id}`}
                 onClick={() => retry(line.id)}
               >
                 Retry now

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultRouting, kindLabel, ruleFieldId, splitAddresses } from './mail-text';
+import { defaultRouting, kindLabel, recipientOf, ruleFieldId, splitAddresses } from './mail-text';
 
 describe('the mail screen texts', () => {
   it('splits the addresses typed in one box', () => {
@@ -33,5 +33,7 @@ describe('the mail screen texts', () => {
     expect(kindLabel('test')).toBe('Test mail');
     expect(kindLabel('other')).toBe('other');
     expect(ruleFieldId('rules[2].recipients')).toBe('mail-rules-2-recipients');
+    expect(recipientOf({ kind: 'lead', to: 'Asha Rao' })).toBe('Asha Rao');
+    expect(recipientOf({ kind: 'confirm', to: '' })).toBe('a subscriber (no name given)');
   });
 });

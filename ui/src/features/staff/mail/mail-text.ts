@@ -1,4 +1,4 @@
-import type { NotifyToJson } from '@/lib/staff-types';
+import type { MailLineJson, NotifyToJson } from '@/lib/staff-types';
 
 /** What each kind of mail is, in the office's words. */
 const KINDS: Record<string, string> = {
@@ -12,6 +12,14 @@ const KINDS: Record<string, string> = {
 
 export function kindLabel(kind: string): string {
   return KINDS[kind] ?? kind;
+}
+
+/** Whom a mail is for: the server's name or address, or what is known when it has none. */
+export function recipientOf(line: Pick<MailLineJson, 'kind' | 'to'>): string {
+  if (line.to) return line.to;
+  return line.kind === 'confirm' || line.kind === 'story'
+    ? 'a subscriber (no name given)'
+    : '(no name given)';
 }
 
 /** The addresses typed in one box: separated by commas, semicolons or lines. */
