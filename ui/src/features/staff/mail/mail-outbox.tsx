@@ -60,7 +60,7 @@ export function MailOutbox({ status, refresh, settle }: OutboxProps) {
       )}
       <dl class="mail-counts">
         {COUNTS.map(({ key, label, hint }) => (
-          <div class={`mail-count mail-count--${key}`} key={key}>
+          <div class={status.counts[key] > 0 ? `mail-count mail-count--${key}` : 'mail-count'} key={key}>
             <dt>{label}</dt>
             <dd>
               <span class="mail-count__number">{formatCount(status.counts[key])}</span>
