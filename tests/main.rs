@@ -42,6 +42,7 @@ mod server_limits;
 mod site_settings;
 mod staff_api;
 mod staff_cli;
+mod staff_mail;
 mod staff_roles;
 mod store_migrations;
 mod store_permissions;

@@ -47,6 +47,11 @@ pub const ROUTE_METHODS: &[(&str, &[&str])] = &[
     // one's account: forgotten passwords, sessions; the audit log
 
     // mail: the outbox and who gets which lead
+    ("/api/staff/mail", &["GET", "HEAD"]),
+    ("/api/staff/mail/retry", &["POST"]),
+    ("/api/staff/mail/*/retry", &["POST"]),
+    ("/api/staff/mail/test", &["POST"]),
+    ("/api/staff/mail/routes", &["GET", "HEAD", "PUT"]),
 ];
 
 /// The order methods are listed in.

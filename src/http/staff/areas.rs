@@ -53,6 +53,11 @@ pub const STAFF_AREAS: &[(&str, Need)] = &[
     // one's account: forgotten passwords, sessions; the audit log
 
     // mail: the outbox and who gets which lead
+    ("/api/staff/mail", Need::Area(Area::Mail)),
+    ("/api/staff/mail/retry", Need::Area(Area::Mail)),
+    ("/api/staff/mail/*/retry", Need::Area(Area::Mail)),
+    ("/api/staff/mail/test", Need::Area(Area::Mail)),
+    ("/api/staff/mail/routes", Need::Area(Area::Mail)),
 ];
 
 /// What a request's path asks for.
