@@ -43,6 +43,7 @@ mod site_settings;
 mod staff_api;
 mod staff_cli;
 mod staff_roles;
+mod staff_team;
 mod store_migrations;
 mod store_permissions;
 mod store_readers;

@@ -488,8 +488,12 @@ async fn offer_setup_link(db: &Arc<Db>, settings: &Settings, local: SocketAddr) 
 
 /// Prints and logs the set-up link, after the serving line.
 fn announce_setup_link(link: Option<&str>) {
+    use std::io::Write;
     if let Some(link) = link {
-        println!(
+        // Not `println!`: a closed stdout (whoever started the server read only the serving
+        // line) must not stop the server.
+        let _ = writeln!(
+            std::io::stdout().lock(),
             "No account yet: set up the first owner at {link} (it works once; while no account exists, each start prints a new one)"
         );
         tracing::info!(%link, "no account yet: the set-up link makes the first owner");
