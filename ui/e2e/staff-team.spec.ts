@@ -44,6 +44,9 @@ async function expectAxeClean(page: Page, screen: string) {
   expect(await seriousAxeViolations(page), screen).toEqual([]);
 }
 
+/** Failed calls are logged: the sign-in page's first look at the session is a 401. */
+const SIGNED_OUT = /401|Failed to load resource/;
+
 async function signInAsOwner(page: Page, request: Parameters<typeof readyStaff>[0], baseURL: string) {
   const owner = await readyStaff(request, baseURL, 'teamowner');
   await page.goto('/login');
@@ -57,8 +60,10 @@ test('an owner invites a recruiter, who joins from the mail, reaches only applic
   request,
   browser,
   baseURL,
+  guard,
 }) => {
   test.slow();
+  guard.allowConsoleError(SIGNED_OUT);
   const base = baseURL ?? '';
   await signInAsOwner(page, request, base);
   await page.getByRole('navigation', { name: 'Staff' }).getByRole('link', { name: 'Team' }).click();
@@ -70,8 +75,8 @@ test('an owner invites a recruiter, who joins from the mail, reaches only applic
   await page.getByLabel('Name', { exact: true }).fill(name);
   await page.getByLabel('Email', { exact: true }).fill(address);
   await page.getByRole('checkbox', { name: /^Recruiter/ }).check();
-  await page.getByRole('button', { name: 'Send the invite' }).click();
-  await expect(page.getByRole('status')).toHaveText(`An invite was sent to ${name}.`);
+  await page.getByRole('button', { name: 'Send the invite', exact: true }).click();
+  await expect(page.locator('p.team-status')).toHaveText(`An invite was sent to ${name}.`);
   const row = page.getByRole('row', { name: new RegExp(name) });
   await expect(row).toContainText('Front Office');
   await expect(row).toContainText('Recruiter');
@@ -80,7 +85,7 @@ test('an owner invites a recruiter, who joins from the mail, reaches only applic
   await page.getByLabel('Name', { exact: true }).fill(name);
   await page.getByLabel('Email', { exact: true }).fill(address.toUpperCase());
   await page.getByRole('checkbox', { name: /^Sales/ }).check();
-  await page.getByRole('button', { name: 'Send the invite' }).click();
+  await page.getByRole('button', { name: 'Send the invite', exact: true }).click();
   await expect(page.getByText('This address has an invite waiting already')).toBeVisible();
   await expect(page.getByLabel('Email', { exact: true })).toHaveAttribute('aria-invalid', 'true');
 
@@ -96,6 +101,9 @@ test('an owner invites a recruiter, who joins from the mail, reaches only applic
   await waitForApp(recruiter);
   await expect(recruiter.getByRole('heading', { name: 'Join the team' })).toBeVisible();
   await expect(recruiter.getByText(`Welcome, ${name}. You were invited as Recruiter`)).toBeVisible();
+  await expectAxeClean(recruiter, 'the invite page');
+  mkdirSync(SHOTS, { recursive: true });
+  await recruiter.screenshot({ path: join(SHOTS, 'staff-invite-1440.png') });
   const password = recruiter.getByLabel('Your password');
   await password.fill('the recruiter chose this');
   await expect(password).toHaveAttribute('type', 'password');
@@ -124,6 +132,7 @@ test('an owner invites a recruiter, who joins from the mail, reaches only applic
   await again.goto(link);
   await expect(again.getByRole('heading', { name: 'This invite no longer works' })).toBeVisible();
   await expect(again.getByRole('alert')).toContainText('Ask an owner of the team to send a new invite.');
+  await expectAxeClean(again, 'a used invite link');
   await again.close();
 
   // The owner sees the new account and removes it.
@@ -133,7 +142,7 @@ test('an owner invites a recruiter, who joins from the mail, reaches only applic
   await expect(member).toContainText('Active');
   page.once('dialog', (dialog) => dialog.accept());
   await member.getByRole('button', { name: `Remove ${name}` }).click();
-  await expect(page.getByRole('status')).toHaveText(`${name} was removed from the team and signed out.`);
+  await expect(page.locator('p.team-status')).toHaveText(`${name} was removed from the team and signed out.`);
   await expect(page.getByRole('row', { name: new RegExp(address) })).toHaveCount(0);
 
   // The recruiter's open page: its next request is refused, and it goes to sign-in.
@@ -148,8 +157,10 @@ for (const width of [390, 1440]) {
     page,
     request,
     baseURL,
+    guard,
   }) => {
     test.slow();
+    guard.allowConsoleError(SIGNED_OUT);
     await page.setViewportSize({ width, height: 900 });
     await signInAsOwner(page, request, baseURL ?? '');
     await page.goto('/staff/team');
@@ -177,9 +188,9 @@ for (const width of [390, 1440]) {
     await page.keyboard.press('Space');
     await expect(page.getByRole('checkbox', { name: /^Sales/ })).toBeChecked();
     await page.keyboard.press('Tab');
-    await expect(page.getByRole('button', { name: 'Send the invite' })).toBeFocused();
+    await expect(page.getByRole('button', { name: 'Send the invite', exact: true })).toBeFocused();
     await page.keyboard.press('Enter');
-    await expect(page.getByRole('status')).toHaveText(`An invite was sent to Keyboard Person ${tag}.`);
+    await expect(page.locator('p.team-status')).toHaveText(`An invite was sent to Keyboard Person ${tag}.`);
     await expect(page.getByRole('row', { name: new RegExp(tag) })).toContainText('Editor, Sales');
 
     // "Change roles" opens the boxes with the focus on the first; Cancel closes them.
