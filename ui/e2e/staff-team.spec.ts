@@ -6,7 +6,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { seriousAxeViolations } from './axe-check';
-import { expect, test, waitForApp } from './fixtures';
+import { expect, hasHorizontalScroll, test, waitForApp } from './fixtures';
 import { readyStaff, signIn } from './staff-helpers';
 
 /** The mails the test SMTP server took for `address` (global-setup starts it). */
@@ -206,6 +206,7 @@ for (const width of [390, 1440]) {
     mkdirSync(SHOTS, { recursive: true });
     await page.goto('/staff/team');
     await expect(page.getByRole('heading', { level: 2, name: 'Invite someone' })).toBeVisible();
+    expect(await hasHorizontalScroll(page), 'sideways scrolling').toBe(false);
     await page.screenshot({ path: join(SHOTS, `staff-team-${width}.png`), fullPage: true });
   });
 }
