@@ -44,6 +44,7 @@ mod staff_api;
 mod staff_cli;
 mod staff_mail;
 mod staff_roles;
+mod staff_team;
 mod store_migrations;
 mod store_permissions;
 mod store_readers;

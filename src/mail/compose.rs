@@ -69,7 +69,7 @@ impl Composer {
         }
     }
 
-    fn builder(&self, mail: &QueuedMail) -> lettre::message::MessageBuilder {
+    pub(crate) fn builder(&self, mail: &QueuedMail) -> lettre::message::MessageBuilder {
         let domain = self.from.email.domain().to_owned();
         Message::builder()
             .from(self.from.clone())
@@ -357,7 +357,7 @@ fn applicant_fields(a: &ApplicantRow) -> Vec<(&'static str, String)> {
 }
 
 /// A visitor's address as a recipient, if it is one.
-fn mailbox(email: &str) -> Option<Mailbox> {
+pub(crate) fn mailbox(email: &str) -> Option<Mailbox> {
     one_line(email)
         .parse::<Address>()
         .ok()
@@ -374,7 +374,7 @@ pub fn one_line(text: &str) -> String {
 }
 
 /// `text` as HTML text or a quoted attribute value.
-fn escape(text: &str) -> String {
+pub(crate) fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match c {
@@ -389,7 +389,7 @@ fn escape(text: &str) -> String {
     out
 }
 
-fn page(inner: &str) -> String {
+pub(crate) fn page(inner: &str) -> String {
     format!(
         "<!doctype html><html><body style=\"font-family:Arial,Helvetica,sans-serif;color:#1b1b1b;max-width:600px\">{inner}</body></html>"
     )

@@ -10,7 +10,7 @@ mod parse_errors;
 
 pub use listener::{run, run_tls, Answers, Limits};
 
-use std::net::SocketAddr;
+use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
@@ -19,6 +19,7 @@ use tokio::net::TcpListener;
 use tokio::sync::watch;
 
 use crate::domain::public_url::PublicUrl;
+use crate::domain::staff::{random_token, token_digest};
 use crate::health::Health;
 use crate::http::{self, AppState, Watches};
 use crate::mail::compose::Composer;
@@ -26,7 +27,7 @@ use crate::mail::sender::Sender;
 use crate::settings::{CertSource, Settings, TlsSettings};
 use crate::store::data_lock::{DataDirLock, LockError};
 use crate::store::watch::{Probe, Reading, Watch};
-use crate::store::{blogs, outbox, stories, uploads, Db};
+use crate::store::{blogs, outbox, stories, team, uploads, Db, StoreError};
 use crate::tls::acme::{Challenges, Keeper};
 use crate::tls::certs::{self, CertSlot};
 use crate::tls::RedirectTarget;
@@ -187,10 +188,12 @@ pub async fn serve(db: Arc<Db>, settings: Settings) -> Result<(), ServeError> {
             .await;
         }
     };
+    let setup = offer_setup_link(&db, &state.settings, local).await;
     match tls {
         None => {
             println!("corpsite is serving http://{local}/ (data in {data_dir})");
             tracing::info!(%local, data_dir, "listening");
+            announce_setup_link(setup.as_deref());
             tokio::join!(
                 run(listener, routes, limits, until_stopped(stopped.clone())),
                 admin
@@ -210,6 +213,7 @@ pub async fn serve(db: Arc<Db>, settings: Settings) -> Result<(), ServeError> {
                 https.site, https.http_local
             );
             tracing::info!(%local, http_local = %https.http_local, data_dir, "listening");
+            announce_setup_link(setup.as_deref());
             tokio::join!(
                 run_tls(
                     listener,
@@ -438,6 +442,62 @@ fn start_scheduler(db: &Arc<Db>) -> std::io::Result<Watch> {
             Err(err) => Probe::Failed(err.to_string()),
         }
     })
+}
+
+/// On a data dir with no account, a fresh set-up link that makes the first owner: 256
+/// random bits, of which only the SHA-256 is kept (replacing the last start's). `None` once
+/// any account exists.
+async fn offer_setup_link(db: &Arc<Db>, settings: &Settings, local: SocketAddr) -> Option<String> {
+    let token = match random_token() {
+        Ok(token) => token,
+        Err(err) => {
+            tracing::error!(error = %err, "cannot make a set-up link");
+            return None;
+        }
+    };
+    let digest = token_digest(&token);
+    let offered = db
+        .write(move |conn| team::offer_setup(conn, &digest).map_err(StoreError::from))
+        .await;
+    match offered {
+        Ok(true) => {}
+        Ok(false) => return None,
+        Err(err) => {
+            tracing::error!(error = %err, "cannot offer a set-up link");
+            return None;
+        }
+    }
+    let site = match &settings.public_url {
+        Some(url) => url.to_string(),
+        None => {
+            // A wildcard address is reached on this machine at its loopback.
+            let ip = match local.ip() {
+                IpAddr::V4(ip) if ip.is_unspecified() => IpAddr::V4(Ipv4Addr::LOCALHOST),
+                IpAddr::V6(ip) if ip.is_unspecified() => IpAddr::V6(Ipv6Addr::LOCALHOST),
+                ip => ip,
+            };
+            site_without_public_url(settings, SocketAddr::new(ip, local.port()))
+        }
+    };
+    Some(format!(
+        "{}{}?token={token}",
+        site.trim_end_matches('/'),
+        team::SETUP_PAGE
+    ))
+}
+
+/// Prints and logs the set-up link, after the serving line.
+fn announce_setup_link(link: Option<&str>) {
+    use std::io::Write;
+    if let Some(link) = link {
+        // Not `println!`: a closed stdout (whoever started the server read only the serving
+        // line) must not stop the server.
+        let _ = writeln!(
+            std::io::stdout().lock(),
+            "No account yet: set up the first owner at {link} (it works once; while no account exists, each start prints a new one)"
+        );
+        tracing::info!(%link, "no account yet: the set-up link makes the first owner");
+    }
 }
 
 /// Where links in mail point without `--public-url`: with `--tls-cert`, https and the first

@@ -25,6 +25,7 @@ pub mod site_details;
 pub mod staff;
 pub mod stories;
 pub mod subscriptions;
+pub mod team;
 pub mod uploads;
 pub mod watch;
 

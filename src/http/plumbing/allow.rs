@@ -43,7 +43,16 @@ pub const ROUTE_METHODS: &[(&str, &[&str])] = &[
     ("/api/staff/stories/preview", &["POST"]),
     ("/api/staff/stories/*", &["GET", "HEAD", "PUT", "DELETE"]),
     // the team: accounts, roles, invites, the set-up link
-
+    ("/api/staff/team", &["GET", "HEAD"]),
+    ("/api/staff/team/accounts/*", &["DELETE"]),
+    ("/api/staff/team/accounts/*/roles", &["PUT"]),
+    ("/api/staff/team/invites", &["POST"]),
+    ("/api/staff/team/invites/*", &["DELETE"]),
+    ("/api/staff/team/invites/*/resend", &["POST"]),
+    ("/api/staff/invite/check", &["POST"]),
+    ("/api/staff/invite/accept", &["POST"]),
+    ("/api/staff/setup/check", &["POST"]),
+    ("/api/staff/setup", &["POST"]),
     // one's account: forgotten passwords, sessions; the audit log
 
     // mail: the outbox and who gets which lead

@@ -180,6 +180,16 @@ fn staff_types() -> String {
         crate::http::staff::mail::RoutesForm::decl(&cfg),
         crate::http::staff::mail::NotifyToJson::decl(&cfg),
         crate::http::staff::mail::RoutesBody::decl(&cfg),
+        // the team
+        crate::http::staff::team::TeamBody::decl(&cfg),
+        crate::http::staff::team::MemberJson::decl(&cfg),
+        crate::http::staff::team::InviteJson::decl(&cfg),
+        crate::http::staff::team::RolesForm::decl(&cfg),
+        crate::http::staff::team::InviteForm::decl(&cfg),
+        crate::http::staff::team::TokenForm::decl(&cfg),
+        crate::http::staff::team::InviteCheckBody::decl(&cfg),
+        crate::http::staff::team::AcceptForm::decl(&cfg),
+        crate::http::staff::team::SetupForm::decl(&cfg),
     ];
     exported(declarations)
 }

@@ -49,7 +49,16 @@ pub const STAFF_AREAS: &[(&str, Need)] = &[
     ("/api/staff/stories/preview", Need::Area(Area::Stories)),
     ("/api/staff/stories/*", Need::Area(Area::Stories)),
     // the team: accounts, roles, invites, the set-up link
-
+    ("/api/staff/team", Need::Area(Area::Team)),
+    ("/api/staff/team/accounts/*", Need::Area(Area::Team)),
+    ("/api/staff/team/accounts/*/roles", Need::Area(Area::Team)),
+    ("/api/staff/team/invites", Need::Area(Area::Team)),
+    ("/api/staff/team/invites/*", Need::Area(Area::Team)),
+    ("/api/staff/team/invites/*/resend", Need::Area(Area::Team)),
+    ("/api/staff/invite/check", Need::Open),
+    ("/api/staff/invite/accept", Need::Open),
+    ("/api/staff/setup/check", Need::Open),
+    ("/api/staff/setup", Need::Open),
     // one's account: forgotten passwords, sessions; the audit log
 
     // mail: the outbox and who gets which lead

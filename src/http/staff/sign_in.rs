@@ -45,7 +45,7 @@ pub const CSRF_HEADER: &str = "x-csrf-token";
 
 const WRONG_SIGN_IN: &str = "The email or password is not right.";
 const NO_SESSION: &str = "Please sign in to continue.";
-const NOT_FROM_SITE: &str = "This change can only be made from the site's own pages.";
+pub(crate) const NOT_FROM_SITE: &str = "This change can only be made from the site's own pages.";
 const BAD_CSRF: &str = "This change was refused. Please reload the page and try again.";
 const NOTHING_HERE: &str = "There is nothing at this address.";
 const CHANGE_PASSWORD_FIRST: &str = "Please choose a new password before going on.";
@@ -392,7 +392,7 @@ async fn login(
 
 /// Creates a session, audits `action`, and answers it with its cookie.
 #[allow(clippy::too_many_arguments)]
-async fn start_session(
+pub(crate) async fn start_session(
     state: &AppState,
     staff_id: i64,
     email: &str,
@@ -555,7 +555,7 @@ fn throttle_key(client: IpAddr) -> String {
 }
 
 /// Did this request reach the site over https (as `--public-url` or a proxy says)?
-fn is_https(state: &AppState, headers: &HeaderMap) -> bool {
+pub(crate) fn is_https(state: &AppState, headers: &HeaderMap) -> bool {
     // With HTTPS served by the binary itself, the HTTP port only redirects: every request
     // that reaches a handler came over TLS.
     state.settings.tls.is_some()
@@ -570,7 +570,7 @@ fn is_https(state: &AppState, headers: &HeaderMap) -> bool {
             .is_some_and(|proto| proto.trim().eq_ignore_ascii_case("https"))
 }
 
-fn user_agent(headers: &HeaderMap) -> String {
+pub(crate) fn user_agent(headers: &HeaderMap) -> String {
     headers
         .get(header::USER_AGENT)
         .and_then(|v| v.to_str().ok())

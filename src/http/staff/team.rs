@@ -1,14 +1,785 @@
-//! `/api/staff/team/...`: the team in the browser: accounts and their roles, invites, and the
-//! set-up link that makes the first owner. (Being built.)
+//! The team in the browser: accounts and their roles, invites, and the set-up link that makes
+//! the first owner.
+//!
+//! For the team area (owners), behind `gate`:
+//! - `GET /api/staff/team`: `{accounts, invites}` (`TeamBody`).
+//! - `PUT /api/staff/team/accounts/ID/roles` `{roles}`: at least one; a change that would
+//!   leave the team without an owner is a field message on `roles`.
+//! - `DELETE /api/staff/team/accounts/ID`: removes a leaver; their sessions end with the
+//!   account (never one's own account, never the last owner).
+//! - `POST /api/staff/team/invites` `{email, name, roles}` (201): stores the invite (only its
+//!   link's SHA-256) and queues the mail with the link; an address on the team or invited
+//!   already is a field message on `email`, and nothing is stored.
+//! - `POST /api/staff/team/invites/ID/resend`: a new link and 7 more days; the old link stops.
+//! - `DELETE /api/staff/team/invites/ID`: revokes it.
+//!
+//! Each answers the team as `GET` does. Without a session, from the site's own pages only:
+//! - `POST /api/staff/invite/check` `{token}`: `{email, name, roles}` or 410.
+//! - `POST /api/staff/invite/accept` `{token, password}`: makes the account with the
+//!   invite's roles and the chosen password, and signs in (the session, as sign-in answers).
+//! - `POST /api/staff/setup/check` `{token}`: 200 or 410.
+//! - `POST /api/staff/setup` `{token, name, email, password}`: makes the first owner and
+//!   signs in; 410 once any account exists.
+//!
+//! Every change is audited in its transaction.
 
+use std::net::IpAddr;
+
+use bytes::Bytes;
+use serde::{Deserialize, Serialize};
 use warp::filters::BoxedFilter;
+use warp::http::{HeaderMap, StatusCode};
 use warp::reply::Response;
-use warp::Filter;
+use warp::{Filter, Reply};
 
+use crate::domain::fields::{Email, FieldError, FieldErrors, PersonName};
+use crate::domain::roles::{Role, Roles};
+use crate::domain::staff::{random_token, same_secret, token_digest, NewPassword};
+use crate::http::plumbing::body::{self, Body};
+use crate::http::plumbing::error::{self, ApiError};
+use crate::http::plumbing::filters::get_or_head;
+use crate::http::plumbing::json_body::read_json;
+use crate::http::plumbing::reply::{invalid, json_bytes};
+use crate::http::staff::sign_in::{
+    gate, is_https, start_session, unix_now, user_agent, Staff, NOT_FROM_SITE,
+};
 use crate::http::state::AppState;
+use crate::store::outbox::{self, MailKind};
+use crate::store::staff::{self as accounts, Audit, NewAccount, LAST_OWNER};
+use crate::store::team::{self, InviteRefused, NewInvite, INVITE_VALID_SECS};
+use crate::store::StoreError;
 
-pub fn routes(_state: &AppState) -> BoxedFilter<(Response,)> {
-    warp::any()
-        .and_then(|| async { Err::<Response, _>(warp::reject::not_found()) })
+const NO_ACCOUNT: &str = "There is no such account on the team.";
+const NO_INVITE: &str = "This invite was accepted or revoked already.";
+const NOT_YOURSELF: &str =
+    "You cannot remove your own account. Another owner of the team can remove it.";
+pub(crate) const INVITE_GONE: &str = "This invite link was used, revoked or has expired. Ask an owner of the team to send a new invite.";
+const INVITE_ACCOUNT_EXISTS: &str = "There is already an account for this address: sign in at /login. If you forgot its password, ask an owner of the team.";
+pub(crate) const SETUP_GONE: &str = "This set-up link has been used or has expired. While the site has no account, restarting `corpsite serve` prints a new one; or make the first account with `corpsite staff add EMAIL --name NAME --role owner`. If the team has an account already, sign in at /login.";
+
+/// The team, as the team screen shows it.
+#[derive(Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, ts(rename = "TeamBody"))]
+pub(crate) struct TeamBody {
+    accounts: Vec<MemberJson>,
+    /// Invites not accepted, newest first (expired ones too, until resent or revoked).
+    invites: Vec<InviteJson>,
+}
+
+/// One account of the team.
+#[derive(Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, ts(rename = "TeamMember"))]
+pub(crate) struct MemberJson {
+    id: i64,
+    name: String,
+    email: String,
+    #[cfg_attr(test, ts(type = "Array<Role>"))]
+    roles: Vec<Role>,
+    created_at: String,
+    /// `null` until the first sign-in.
+    last_sign_in_at: Option<String>,
+    /// Still on the one-time password they were given (no sign-in past it yet).
+    one_time_password: bool,
+    /// The account asking.
+    you: bool,
+}
+
+/// An invite not accepted.
+#[derive(Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, ts(rename = "TeamInvite"))]
+pub(crate) struct InviteJson {
+    id: i64,
+    name: String,
+    email: String,
+    #[cfg_attr(test, ts(type = "Array<Role>"))]
+    roles: Vec<Role>,
+    /// The name of who sent it.
+    invited_by: String,
+    /// When it was sent (or sent again).
+    sent_at: String,
+    expires_at: String,
+    expired: bool,
+}
+
+/// `PUT /api/staff/team/accounts/ID/roles`.
+#[derive(Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, ts(rename = "RolesForm"))]
+pub(crate) struct RolesForm {
+    #[cfg_attr(test, ts(type = "Array<Role>"))]
+    roles: Vec<String>,
+}
+
+/// `POST /api/staff/team/invites`.
+#[derive(Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, ts(rename = "InviteForm"))]
+pub(crate) struct InviteForm {
+    email: String,
+    name: String,
+    #[cfg_attr(test, ts(type = "Array<Role>"))]
+    roles: Vec<String>,
+}
+
+/// `POST /api/staff/invite/check` and `/api/staff/setup/check`.
+#[derive(Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, ts(rename = "LinkToken"))]
+pub(crate) struct TokenForm {
+    token: String,
+}
+
+/// What the invite page shows before the password is chosen.
+#[derive(Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, ts(rename = "InviteCheck"))]
+pub(crate) struct InviteCheckBody {
+    email: String,
+    name: String,
+    #[cfg_attr(test, ts(type = "Array<Role>"))]
+    roles: Vec<Role>,
+}
+
+/// `POST /api/staff/invite/accept`.
+#[derive(Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, ts(rename = "InviteAcceptance"))]
+pub(crate) struct AcceptForm {
+    token: String,
+    password: String,
+}
+
+/// `POST /api/staff/setup`.
+#[derive(Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, ts(rename = "SetupForm"))]
+pub(crate) struct SetupForm {
+    token: String,
+    name: String,
+    email: String,
+    password: String,
+}
+
+pub fn routes(state: &AppState) -> BoxedFilter<(Response,)> {
+    let team = || warp::path("staff").and(warp::path("team"));
+    let read = team()
+        .and(warp::path::end())
+        .and(get_or_head())
+        .and(state.filter())
+        .and(gate(state))
+        .then(|state, staff| async move { error::reply(read_team(state, staff).await) });
+    let roles = team()
+        .and(warp::path("accounts"))
+        .and(warp::path::param::<String>())
+        .and(warp::path("roles"))
+        .and(warp::path::end())
+        .and(warp::put())
+        .and(state.filter())
+        .and(gate(state))
+        .and(body::incoming(state.body_pace()))
+        .then(|id: String, state, staff, headers, body| async move {
+            error::reply(change_roles(state, staff, &id, headers, body).await)
+        });
+    let remove = team()
+        .and(warp::path("accounts"))
+        .and(warp::path::param::<String>())
+        .and(warp::path::end())
+        .and(warp::delete())
+        .and(state.filter())
+        .and(gate(state))
+        .then(|id: String, state, staff| async move {
+            error::reply(remove_account(state, staff, &id).await)
+        });
+    let invite = team()
+        .and(warp::path("invites"))
+        .and(warp::path::end())
+        .and(warp::post())
+        .and(state.filter())
+        .and(gate(state))
+        .and(body::incoming(state.body_pace()))
+        .then(|state, staff, headers, body| async move {
+            error::reply(create_invite(state, staff, headers, body).await)
+        });
+    let resend = team()
+        .and(warp::path("invites"))
+        .and(warp::path::param::<String>())
+        .and(warp::path("resend"))
+        .and(warp::path::end())
+        .and(warp::post())
+        .and(state.filter())
+        .and(gate(state))
+        .then(|id: String, state, staff| async move {
+            error::reply(resend_invite(state, staff, &id).await)
+        });
+    let revoke = team()
+        .and(warp::path("invites"))
+        .and(warp::path::param::<String>())
+        .and(warp::path::end())
+        .and(warp::delete())
+        .and(state.filter())
+        .and(gate(state))
+        .then(|id: String, state, staff| async move {
+            error::reply(revoke_invite(state, staff, &id).await)
+        });
+    let open = |first: &'static str, second: &'static str| {
+        warp::path("staff")
+            .and(warp::path(first))
+            .and(warp::path(second))
+            .and(warp::path::end())
+            .and(warp::post())
+            .and(state.filter())
+            .and(state.client())
+            .and(body::incoming(state.body_pace()))
+    };
+    let invite_check = open("invite", "check").then(|state, _client, headers, body| async move {
+        error::reply(check_invite(state, headers, body).await)
+    });
+    let accept = open("invite", "accept").then(|state, client, headers, body| async move {
+        error::reply(accept_invite(state, client, headers, body).await)
+    });
+    let setup_check = open("setup", "check").then(|state, _client, headers, body| async move {
+        error::reply(check_setup(state, headers, body).await)
+    });
+    let setup = warp::path!("staff" / "setup")
+        .and(warp::post())
+        .and(state.filter())
+        .and(state.client())
+        .and(body::incoming(state.body_pace()))
+        .then(|state, client, headers, body| async move {
+            error::reply(set_up(state, client, headers, body).await)
+        });
+    read.or(roles)
+        .unify()
+        .or(remove)
+        .unify()
+        .or(invite)
+        .unify()
+        .or(resend)
+        .unify()
+        .or(revoke)
+        .unify()
+        .or(invite_check)
+        .unify()
+        .or(accept)
+        .unify()
+        .or(setup_check)
+        .unify()
+        .or(setup)
+        .unify()
         .boxed()
+}
+
+/// A database error, as an answer.
+fn db(err: rusqlite::Error) -> ApiError {
+    StoreError::from(err).into()
+}
+
+/// An id from the path: a number, or nothing is there.
+fn id_of(text: &str, missing: &'static str) -> Result<i64, ApiError> {
+    text.parse::<i64>()
+        .map_err(|_| ApiError::NotFound(missing.into()))
+}
+
+fn roles_of(names: &[String], errors: &mut FieldErrors) -> Option<Roles> {
+    match Roles::parse(names) {
+        Ok(roles) => Some(roles),
+        Err(err) => {
+            errors.note("roles", err.message());
+            None
+        }
+    }
+}
+
+/// The team as `staff` sees it, read in the transaction at hand.
+fn team_body(conn: &rusqlite::Connection, staff_id: i64, now: i64) -> rusqlite::Result<TeamBody> {
+    let accounts = accounts::accounts(conn)?
+        .into_iter()
+        .map(|account| MemberJson {
+            id: account.id,
+            you: account.id == staff_id,
+            name: account.name,
+            email: account.email,
+            roles: account.roles.as_slice().to_vec(),
+            created_at: account.created_at,
+            last_sign_in_at: account.last_sign_in_at,
+            one_time_password: account.must_change_password,
+        })
+        .collect();
+    let invites = team::invites(conn)?
+        .into_iter()
+        .map(|invite| InviteJson {
+            id: invite.id,
+            expired: invite.is_expired(now),
+            name: invite.name,
+            email: invite.email,
+            roles: invite.roles.as_slice().to_vec(),
+            invited_by: invite.invited_by,
+            sent_at: invite.created_at,
+            expires_at: invite.expires_at_iso,
+        })
+        .collect();
+    Ok(TeamBody { accounts, invites })
+}
+
+fn team_reply(status: StatusCode, body: &TeamBody) -> Result<Response, ApiError> {
+    let bytes = serde_json::to_vec(body).map_err(ApiError::unexpected)?;
+    Ok(json_bytes(status, Bytes::from(bytes)))
+}
+
+async fn read_team(state: AppState, staff: Result<Staff, ApiError>) -> Result<Response, ApiError> {
+    let staff = staff?;
+    let now = unix_now();
+    let body = state
+        .db
+        .read(move |conn| Ok(team_body(conn, staff.id, now)?))
+        .await?;
+    team_reply(StatusCode::OK, &body)
+}
+
+async fn change_roles(
+    state: AppState,
+    staff: Result<Staff, ApiError>,
+    id: &str,
+    headers: HeaderMap,
+    body: Body,
+) -> Result<Response, ApiError> {
+    let staff = staff?;
+    let id = id_of(id, NO_ACCOUNT)?;
+    let form: RolesForm = read_json(&headers, body).await?;
+    let mut errors = FieldErrors::default();
+    let Some(roles) = roles_of(&form.roles, &mut errors) else {
+        return Err(invalid(errors));
+    };
+    let now = unix_now();
+    let body = state
+        .db
+        .write(move |conn| -> Result<TeamBody, ApiError> {
+            let account = accounts::account_by_id(conn, id)
+                .map_err(db)?
+                .ok_or_else(|| ApiError::NotFound(NO_ACCOUNT.into()))?;
+            match accounts::set_roles(conn, id, &roles) {
+                Ok(()) => {}
+                // The job's changes are rolled back with its error.
+                Err(err) if accounts::is_last_owner(&err) => {
+                    return Err(invalid(FieldErrors::one("roles", LAST_OWNER)))
+                }
+                Err(err) => return Err(db(err)),
+            }
+            let detail = format!(
+                "{}: {} to {}",
+                account.name,
+                account.roles.stored(),
+                roles.stored()
+            );
+            accounts::audit(conn, &staff.audit("changed roles", &account.email, &detail))
+                .map_err(db)?;
+            team_body(conn, staff.id, now).map_err(db)
+        })
+        .await?;
+    team_reply(StatusCode::OK, &body)
+}
+
+async fn remove_account(
+    state: AppState,
+    staff: Result<Staff, ApiError>,
+    id: &str,
+) -> Result<Response, ApiError> {
+    let staff = staff?;
+    let id = id_of(id, NO_ACCOUNT)?;
+    if id == staff.id {
+        return Err(ApiError::Conflict(NOT_YOURSELF.into()));
+    }
+    let now = unix_now();
+    let body = state
+        .db
+        .write(move |conn| -> Result<TeamBody, ApiError> {
+            let account = accounts::account_by_id(conn, id)
+                .map_err(db)?
+                .ok_or_else(|| ApiError::NotFound(NO_ACCOUNT.into()))?;
+            match team::remove_account(conn, id) {
+                Ok(_) => {}
+                Err(err) if accounts::is_last_owner(&err) => {
+                    return Err(ApiError::Conflict(LAST_OWNER.into()))
+                }
+                Err(err) => return Err(db(err)),
+            }
+            let detail = format!("{} ({})", account.name, account.roles.stored());
+            accounts::audit(
+                conn,
+                &staff.audit("removed an account", &account.email, &detail),
+            )
+            .map_err(db)?;
+            team_body(conn, staff.id, now).map_err(db)
+        })
+        .await?;
+    team_reply(StatusCode::OK, &body)
+}
+
+async fn create_invite(
+    state: AppState,
+    staff: Result<Staff, ApiError>,
+    headers: HeaderMap,
+    body: Body,
+) -> Result<Response, ApiError> {
+    let staff = staff?;
+    let form: InviteForm = read_json(&headers, body).await?;
+    let mut errors = FieldErrors::default();
+    let email = errors.check("email", Email::parse(&form.email));
+    let name = errors.check("name", PersonName::parse(&form.name));
+    let roles = roles_of(&form.roles, &mut errors);
+    let (Some(email), Some(name), Some(roles)) = (email, name, roles) else {
+        return Err(invalid(errors));
+    };
+    let token = random_token().map_err(ApiError::unexpected)?;
+    let digest = token_digest(&token);
+    let now = unix_now();
+    let body = state
+        .db
+        .write(move |conn| -> Result<TeamBody, ApiError> {
+            let folded = email.folded();
+            let added = team::add_invite(
+                conn,
+                &NewInvite {
+                    email: email.as_ref(),
+                    email_folded: &folded,
+                    name: name.as_ref(),
+                    roles: &roles,
+                    invited_by: &staff.name,
+                    token_hash: &digest,
+                    expires_at: now + INVITE_VALID_SECS,
+                },
+            )
+            .map_err(db)?;
+            let id = match added {
+                Ok(id) => id,
+                Err(InviteRefused::OnTheTeam) => {
+                    return Err(invalid(FieldErrors::one(
+                        "email",
+                        "This address is on the team already.",
+                    )))
+                }
+                Err(InviteRefused::AlreadyInvited) => {
+                    return Err(invalid(FieldErrors::one(
+                        "email",
+                        "This address has an invite waiting already: resend or revoke it in the list of invites.",
+                    )))
+                }
+            };
+            outbox::enqueue_staff_mail(
+                conn,
+                MailKind::Invite,
+                &id.to_string(),
+                email.as_ref(),
+                Some(&token),
+            )
+            .map_err(db)?;
+            let detail = format!("{} as {}", name.as_ref(), roles.stored());
+            accounts::audit(conn, &staff.audit("invited", email.as_ref(), &detail)).map_err(db)?;
+            team_body(conn, staff.id, now).map_err(db)
+        })
+        .await?;
+    team_reply(StatusCode::CREATED, &body)
+}
+
+async fn resend_invite(
+    state: AppState,
+    staff: Result<Staff, ApiError>,
+    id: &str,
+) -> Result<Response, ApiError> {
+    let staff = staff?;
+    let id = id_of(id, NO_INVITE)?;
+    let token = random_token().map_err(ApiError::unexpected)?;
+    let digest = token_digest(&token);
+    let now = unix_now();
+    let body = state
+        .db
+        .write(move |conn| -> Result<TeamBody, ApiError> {
+            let invite = team::invite_by_id(conn, id)
+                .map_err(db)?
+                .ok_or_else(|| ApiError::NotFound(NO_INVITE.into()))?;
+            team::renew_invite(conn, id, &digest, now + INVITE_VALID_SECS).map_err(db)?;
+            outbox::enqueue_staff_mail(
+                conn,
+                MailKind::Invite,
+                &id.to_string(),
+                &invite.email,
+                Some(&token),
+            )
+            .map_err(db)?;
+            accounts::audit(
+                conn,
+                &staff.audit("resent an invite", &invite.email, &invite.name),
+            )
+            .map_err(db)?;
+            team_body(conn, staff.id, now).map_err(db)
+        })
+        .await?;
+    team_reply(StatusCode::OK, &body)
+}
+
+async fn revoke_invite(
+    state: AppState,
+    staff: Result<Staff, ApiError>,
+    id: &str,
+) -> Result<Response, ApiError> {
+    let staff = staff?;
+    let id = id_of(id, NO_INVITE)?;
+    let now = unix_now();
+    let body = state
+        .db
+        .write(move |conn| -> Result<TeamBody, ApiError> {
+            let invite = team::invite_by_id(conn, id)
+                .map_err(db)?
+                .ok_or_else(|| ApiError::NotFound(NO_INVITE.into()))?;
+            team::delete_invite(conn, id).map_err(db)?;
+            accounts::audit(
+                conn,
+                &staff.audit("revoked an invite", &invite.email, &invite.name),
+            )
+            .map_err(db)?;
+            team_body(conn, staff.id, now).map_err(db)
+        })
+        .await?;
+    team_reply(StatusCode::OK, &body)
+}
+
+/// The invite a link's token names, while it works.
+async fn live_invite(state: &AppState, token: &str) -> Result<team::Invite, ApiError> {
+    let digest = token_digest(token);
+    let now = unix_now();
+    let invite = state
+        .db
+        .read(move |conn| Ok(team::invite_by_token(conn, &digest)?))
+        .await?;
+    invite
+        .filter(|invite| !invite.is_expired(now))
+        .ok_or_else(|| ApiError::Gone(INVITE_GONE.into()))
+}
+
+async fn check_invite(
+    state: AppState,
+    headers: HeaderMap,
+    body: Body,
+) -> Result<Response, ApiError> {
+    if !state.origins.is_same_site(&headers) {
+        return Err(ApiError::Forbidden(NOT_FROM_SITE.into()));
+    }
+    let form: TokenForm = read_json(&headers, body).await?;
+    let invite = live_invite(&state, &form.token).await?;
+    Ok(warp::reply::json(&InviteCheckBody {
+        email: invite.email,
+        name: invite.name,
+        roles: invite.roles.as_slice().to_vec(),
+    })
+    .into_response())
+}
+
+/// Hashes a chosen password (a few at once, as sign-in does).
+async fn hash_password(state: &AppState, password: NewPassword) -> Result<String, ApiError> {
+    state
+        .password_checks
+        .run(move || password.hash())
+        .await?
+        .map_err(ApiError::unexpected)
+}
+
+async fn accept_invite(
+    state: AppState,
+    client: IpAddr,
+    headers: HeaderMap,
+    body: Body,
+) -> Result<Response, ApiError> {
+    if !state.origins.is_same_site(&headers) {
+        return Err(ApiError::Forbidden(NOT_FROM_SITE.into()));
+    }
+    let form: AcceptForm = read_json(&headers, body).await?;
+    live_invite(&state, &form.token).await?;
+    let password = NewPassword::parse(&form.password)
+        .map_err(|rule| invalid(FieldErrors::one("password", rule.message())))?;
+    let hash = hash_password(&state, password).await?;
+    let digest = token_digest(&form.token);
+    let now = unix_now();
+    let client_addr = client.to_string();
+    let made = {
+        let client_addr = client_addr.clone();
+        state
+            .db
+            .write(
+                move |conn| -> Result<Result<(i64, String), &'static str>, ApiError> {
+                    let invite = team::invite_by_token(conn, &digest)
+                        .map_err(db)?
+                        .filter(|invite| !invite.is_expired(now))
+                        .ok_or_else(|| ApiError::Gone(INVITE_GONE.into()))?;
+                    team::delete_invite(conn, invite.id).map_err(db)?;
+                    let folded = invite.email.to_lowercase();
+                    let added = accounts::add_account(
+                        conn,
+                        &NewAccount {
+                            email: &invite.email,
+                            email_folded: &folded,
+                            name: &invite.name,
+                            password_hash: &hash,
+                            roles: &invite.roles,
+                            chosen: true,
+                        },
+                    )
+                    .map_err(db)?;
+                    // Kept: the invite is spent either way.
+                    let Some(id) = added else {
+                        return Ok(Err(INVITE_ACCOUNT_EXISTS));
+                    };
+                    let detail = format!(
+                        "{} as {}, invited by {}",
+                        invite.name,
+                        invite.roles.stored(),
+                        invite.invited_by
+                    );
+                    accounts::audit(
+                        conn,
+                        &Audit {
+                            actor: &invite.email,
+                            action: "accepted an invite",
+                            subject: &invite.email,
+                            detail: &detail,
+                            client_addr: &client_addr,
+                        },
+                    )
+                    .map_err(db)?;
+                    Ok(Ok((id, invite.email)))
+                },
+            )
+            .await?
+    };
+    let (id, email) = made.map_err(|message| ApiError::Gone(message.into()))?;
+    start_session(
+        &state,
+        id,
+        &email,
+        &client_addr,
+        &user_agent(&headers),
+        is_https(&state, &headers),
+        "signed in",
+        now,
+    )
+    .await
+}
+
+/// Does `token` open the set-up link, as the database stands?
+fn setup_opens(conn: &rusqlite::Connection, token: &str) -> rusqlite::Result<bool> {
+    if accounts::account_count(conn)? > 0 {
+        return Ok(false);
+    }
+    let stored = team::setup_digest(conn)?;
+    Ok(stored.is_some_and(|stored| same_secret(&stored, &token_digest(token))))
+}
+
+async fn check_setup(
+    state: AppState,
+    headers: HeaderMap,
+    body: Body,
+) -> Result<Response, ApiError> {
+    if !state.origins.is_same_site(&headers) {
+        return Err(ApiError::Forbidden(NOT_FROM_SITE.into()));
+    }
+    let form: TokenForm = read_json(&headers, body).await?;
+    let opens = state
+        .db
+        .read(move |conn| Ok(setup_opens(conn, &form.token)?))
+        .await?;
+    if !opens {
+        return Err(ApiError::Gone(SETUP_GONE.into()));
+    }
+    Ok(
+        warp::reply::json(&serde_json::json!({ "message": "This set-up link works." }))
+            .into_response(),
+    )
+}
+
+async fn set_up(
+    state: AppState,
+    client: IpAddr,
+    headers: HeaderMap,
+    body: Body,
+) -> Result<Response, ApiError> {
+    if !state.origins.is_same_site(&headers) {
+        return Err(ApiError::Forbidden(NOT_FROM_SITE.into()));
+    }
+    let form: SetupForm = read_json(&headers, body).await?;
+    let token = form.token.clone();
+    let opens = state
+        .db
+        .read(move |conn| Ok(setup_opens(conn, &token)?))
+        .await?;
+    if !opens {
+        return Err(ApiError::Gone(SETUP_GONE.into()));
+    }
+    let mut errors = FieldErrors::default();
+    let name = errors.check("name", PersonName::parse(&form.name));
+    let email = errors.check("email", Email::parse(&form.email));
+    let password = match NewPassword::parse(&form.password) {
+        Ok(password) => Some(password),
+        Err(rule) => {
+            errors.add("password", FieldError::Choice(rule.message()));
+            None
+        }
+    };
+    let (Some(name), Some(email), Some(password)) = (name, email, password) else {
+        return Err(invalid(errors));
+    };
+    let hash = hash_password(&state, password).await?;
+    let now = unix_now();
+    let client_addr = client.to_string();
+    let id = {
+        let (client_addr, email) = (client_addr.clone(), email.clone());
+        state
+            .db
+            .write(move |conn| -> Result<i64, ApiError> {
+                if !setup_opens(conn, &form.token).map_err(db)? {
+                    return Err(ApiError::Gone(SETUP_GONE.into()));
+                }
+                let owner = Roles::new([Role::Owner]).map_err(|_| ApiError::broken("no role"))?;
+                let folded = email.folded();
+                let id = accounts::add_account(
+                    conn,
+                    &NewAccount {
+                        email: email.as_ref(),
+                        email_folded: &folded,
+                        name: name.as_ref(),
+                        password_hash: &hash,
+                        roles: &owner,
+                        chosen: true,
+                    },
+                )
+                .map_err(db)?
+                .ok_or_else(|| ApiError::Gone(SETUP_GONE.into()))?;
+                team::forget_setup(conn).map_err(db)?;
+                accounts::audit(
+                    conn,
+                    &Audit {
+                        actor: email.as_ref(),
+                        action: "set up the first owner",
+                        subject: email.as_ref(),
+                        detail: name.as_ref(),
+                        client_addr: &client_addr,
+                    },
+                )
+                .map_err(db)?;
+                Ok(id)
+            })
+            .await?
+    };
+    start_session(
+        &state,
+        id,
+        email.as_ref(),
+        &client_addr,
+        &user_agent(&headers),
+        is_https(&state, &headers),
+        "signed in",
+        now,
+    )
+    .await
 }

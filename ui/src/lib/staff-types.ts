@@ -227,3 +227,45 @@ from: string | null,
  * Departments the leads have named so far, to choose from.
  */
 departments: Array<string>, max_rules: number, max_recipients: number, };
+
+export type TeamBody = { accounts: Array<TeamMember>, 
+/**
+ * Invites not accepted, newest first (expired ones too, until resent or revoked).
+ */
+invites: Array<TeamInvite>, };
+
+export type TeamMember = { id: number, name: string, email: string, roles: Array<Role>, created_at: string, 
+/**
+ * `null` until the first sign-in.
+ */
+last_sign_in_at: string | null, 
+/**
+ * Still on the one-time password they were given (no sign-in past it yet).
+ */
+one_time_password: boolean, 
+/**
+ * The account asking.
+ */
+you: boolean, };
+
+export type TeamInvite = { id: number, name: string, email: string, roles: Array<Role>, 
+/**
+ * The name of who sent it.
+ */
+invited_by: string, 
+/**
+ * When it was sent (or sent again).
+ */
+sent_at: string, expires_at: string, expired: boolean, };
+
+export type RolesForm = { roles: Array<Role>, };
+
+export type InviteForm = { email: string, name: string, roles: Array<Role>, };
+
+export type LinkToken = { token: string, };
+
+export type InviteCheck = { email: string, name: string, roles: Array<Role>, };
+
+export type InviteAcceptance = { token: string, password: string, };
+
+export type SetupForm = { token: string, name: string, email: string, password: string, };

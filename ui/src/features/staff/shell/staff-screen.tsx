@@ -13,6 +13,7 @@ const SCREENS: { path: string; label: string; areas: Area[] }[] = [
   { path: '/staff/stories', label: 'Stories', areas: ['stories'] },
   { path: '/staff/settings', label: 'Company details', areas: ['company'] },
   // the team: accounts, roles, invites
+  { path: '/staff/team', label: 'Team', areas: ['team'] },
 
   // the audit log
 

@@ -1,0 +1,183 @@
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { formatTime } from '@/features/staff/shell/staff-format';
+import type { Role, TeamBody, TeamMember } from '@/lib/staff-types';
+import { failureText, fieldErrors } from './failure';
+import { RoleChoices } from './role-choices';
+import { roleList } from './role-labels';
+import { teamApi } from './team-api';
+
+interface AccountsProps {
+  accounts: TeamMember[];
+  onChanged: (team: TeamBody, message: string) => void;
+  onFailed: (message: string) => void;
+}
+
+/** The team's accounts: roles, last sign-in and state; change roles, remove a leaver. */
+export function TeamAccounts({ accounts, onChanged, onFailed }: AccountsProps) {
+  const [editing, setEditing] = useState<number | null>(null);
+
+  const remove = async (member: TeamMember) => {
+    if (
+      !window.confirm(
+        `Remove ${member.name} from the team? They are signed out at once and can no longer sign in. What they did stays in the audit log.`,
+      )
+    ) {
+      return;
+    }
+    try {
+      onChanged(await teamApi.remove(member.id), `${member.name} was removed from the team and signed out.`);
+    } catch (error) {
+      onFailed(failureText(error, `${member.name} could not be removed. Please try again.`));
+    }
+  };
+
+  return (
+    <section class="team-section" aria-labelledby="accounts-title">
+      <h2 class="team-section__title" id="accounts-title">
+        Accounts
+      </h2>
+      <table class="inbox-table team-table">
+        <thead>
+          <tr>
+            <th scope="col">Name</th>
+            <th scope="col">Email</th>
+            <th scope="col">Roles</th>
+            <th scope="col">Last sign-in</th>
+            <th scope="col">State</th>
+            <th scope="col">
+              <span class="visually-hidden">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {accounts.map((member) => (
+            <AccountRow
+              key={member.id}
+              member={member}
+              editing={editing === member.id}
+              onEdit={() => setEditing(editing === member.id ? null : member.id)}
+              onDone={(team, message) => {
+                setEditing(null);
+                onChanged(team, message);
+              }}
+              onRemove={() => remove(member)}
+            />
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+interface RowProps {
+  member: TeamMember;
+  editing: boolean;
+  onEdit: () => void;
+  onDone: (team: TeamBody, message: string) => void;
+  onRemove: () => void;
+}
+
+function AccountRow({ member, editing, onEdit, onDone, onRemove }: RowProps) {
+  return (
+    <>
+      <tr>
+        <td data-label="Name">
+          {member.name}
+          {member.you && <span class="team-you"> (you)</span>}
+        </td>
+        <td data-label="Email">{member.email}</td>
+        <td data-label="Roles">{roleList(member.roles)}</td>
+        <td data-label="Last sign-in">
+          {member.last_sign_in_at ? formatTime(member.last_sign_in_at) : 'Never'}
+        </td>
+        <td data-label="State">
+          <span class="status-badge">{member.one_time_password ? 'One-time password' : 'Active'}</span>
+        </td>
+        <td data-label="Actions" class="team-actions">
+          <button
+            type="button"
+            class="staff-button"
+            aria-expanded={editing}
+            aria-controls={`roles-of-${member.id}`}
+            onClick={onEdit}
+          >
+            Change roles<span class="visually-hidden"> of {member.name}</span>
+          </button>
+          {!member.you && (
+            <button type="button" class="staff-button staff-button--danger" onClick={onRemove}>
+              Remove<span class="visually-hidden"> {member.name}</span>
+            </button>
+          )}
+        </td>
+      </tr>
+      {editing && (
+        <tr class="team-edit-row">
+          <td colSpan={6}>
+            <RolesEditor member={member} onDone={onDone} onCancel={onEdit} />
+          </td>
+        </tr>
+      )}
+    </>
+  );
+}
+
+function RolesEditor({
+  member,
+  onDone,
+  onCancel,
+}: {
+  member: TeamMember;
+  onDone: (team: TeamBody, message: string) => void;
+  onCancel: () => void;
+}) {
+  const [roles, setRoles] = useState<Role[]>(member.roles);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+
+  useEffect(() => {
+    form.current?.querySelector<HTMLInputElement>('input')?.focus();
+  }, []);
+
+  const save = async (event: Event) => {
+    event.preventDefault();
+    if (roles.length === 0) {
+      setErrors({ roles: 'Choose at least one role.' });
+      return;
+    }
+    setBusy(true);
+    setErrors({});
+    try {
+      onDone(await teamApi.setRoles(member.id, roles), `The roles of ${member.name} were saved.`);
+    } catch (error) {
+      setErrors(fieldErrors(error, 'The roles could not be saved. Please try again.'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form ref={form} id={`roles-of-${member.id}`} class="team-roles-form" onSubmit={save} noValidate>
+      {errors.form && (
+        <p class="staff-alert" role="alert">
+          {errors.form}
+        </p>
+      )}
+      <RoleChoices
+        id={`member-${member.id}`}
+        legend={`Roles of ${member.name}`}
+        chosen={roles}
+        onChange={setRoles}
+        error={errors.roles}
+      />
+      <div class="team-actions">
+        <button type="submit" class="staff-button staff-button--primary" disabled={busy}>
+          {busy ? 'Saving…' : 'Save roles'}
+        </button>
+        <button type="button" class="staff-button" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

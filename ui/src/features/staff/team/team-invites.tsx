@@ -1,0 +1,90 @@
+import { formatTime } from '@/features/staff/shell/staff-format';
+import type { TeamBody, TeamInvite } from '@/lib/staff-types';
+import { failureText } from './failure';
+import { roleList } from './role-labels';
+import { teamApi } from './team-api';
+
+interface InvitesProps {
+  invites: TeamInvite[];
+  onChanged: (team: TeamBody, message: string) => void;
+  onFailed: (message: string) => void;
+}
+
+/** Invites not accepted yet: resend (a new link, the old one stops) or revoke. */
+export function TeamInvites({ invites, onChanged, onFailed }: InvitesProps) {
+  const resend = async (invite: TeamInvite) => {
+    try {
+      onChanged(
+        await teamApi.resend(invite.id),
+        `A new invite was sent to ${invite.name}; the earlier link no longer works.`,
+      );
+    } catch (error) {
+      onFailed(failureText(error, 'The invite could not be sent again. Please try again.'));
+    }
+  };
+  const revoke = async (invite: TeamInvite) => {
+    if (!window.confirm(`Revoke the invite of ${invite.name}? Its link stops working.`)) return;
+    try {
+      onChanged(await teamApi.revoke(invite.id), `The invite of ${invite.name} was revoked.`);
+    } catch (error) {
+      onFailed(failureText(error, 'The invite could not be revoked. Please try again.'));
+    }
+  };
+
+  return (
+    <section class="team-section" aria-labelledby="invites-title">
+      <h2 class="team-section__title" id="invites-title">
+        Invites not accepted yet
+      </h2>
+      {invites.length === 0 ? (
+        <p class="inbox-empty">No invite is waiting.</p>
+      ) : (
+        <table class="inbox-table team-table">
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Email</th>
+              <th scope="col">Roles</th>
+              <th scope="col">Invited by</th>
+              <th scope="col">Sent</th>
+              <th scope="col">Expires</th>
+              <th scope="col">
+                <span class="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {invites.map((invite) => (
+              <tr key={invite.id}>
+                <td data-label="Name">{invite.name}</td>
+                <td data-label="Email">{invite.email}</td>
+                <td data-label="Roles">{roleList(invite.roles)}</td>
+                <td data-label="Invited by">{invite.invited_by}</td>
+                <td data-label="Sent">{formatTime(invite.sent_at)}</td>
+                <td data-label="Expires">
+                  {invite.expired ? (
+                    <span class="status-badge team-expired">Expired {formatTime(invite.expires_at)}</span>
+                  ) : (
+                    formatTime(invite.expires_at)
+                  )}
+                </td>
+                <td data-label="Actions" class="team-actions">
+                  <button type="button" class="staff-button" onClick={() => resend(invite)}>
+                    Resend<span class="visually-hidden"> the invite of {invite.name}</span>
+                  </button>
+                  <button
+                    type="button"
+                    class="staff-button staff-button--danger"
+                    onClick={() => revoke(invite)}
+                  >
+                    Revoke<span class="visually-hidden"> the invite of {invite.name}</span>
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}

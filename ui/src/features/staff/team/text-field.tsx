@@ -1,0 +1,37 @@
+interface TextFieldProps {
+  id: string;
+  label: string;
+  type?: 'text' | 'email';
+  autoComplete?: string;
+  value: string;
+  onInput: (value: string) => void;
+  error?: string;
+}
+
+/** A labelled input with its field message, tied together for screen readers. */
+export function TextField({ id, label, type = 'text', autoComplete, value, onInput, error }: TextFieldProps) {
+  const errorId = `${id}-error`;
+  const input = {
+    id,
+    class: 'team-input',
+    autoComplete,
+    required: true,
+    value,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': error ? errorId : undefined,
+    onInput: (e: Event) => onInput((e.currentTarget as HTMLInputElement).value),
+  };
+  return (
+    <div class="team-text">
+      <label class="team-label" for={id}>
+        {label}
+      </label>
+      {type === 'email' ? <input type="email" {...input} /> : <input type="text" {...input} />}
+      {error && (
+        <p class="staff-field__error" id={errorId}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
