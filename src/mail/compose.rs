@@ -69,7 +69,7 @@ impl Composer {
         }
     }
 
-    fn builder(&self, mail: &QueuedMail) -> lettre::message::MessageBuilder {
+    pub(crate) fn builder(&self, mail: &QueuedMail) -> lettre::message::MessageBuilder {
         let domain = self.from.email.domain().to_owned();
         Message::builder()
             .from(self.from.clone())

@@ -20,6 +20,7 @@ pub mod leads;
 pub mod media_images;
 pub mod outbox;
 pub mod permissions;
+pub mod resets;
 pub mod site_details;
 pub mod staff;
 pub mod stories;

@@ -37,6 +37,10 @@ pub enum ApiError {
     /// another staff member): 409.
     #[error("{0}")]
     Conflict(String),
+    /// A link that was used, withdrawn or has expired (an invite, the set-up link): 410,
+    /// with what to do instead.
+    #[error("{0}")]
+    Gone(String),
     #[error("This address does not accept that method.")]
     MethodNotAllowed,
     #[error("{0}")]
@@ -101,6 +105,7 @@ impl ApiError {
             ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
             ApiError::NotFound(_) => StatusCode::NOT_FOUND,
             ApiError::Conflict(_) => StatusCode::CONFLICT,
+            ApiError::Gone(_) => StatusCode::GONE,
             ApiError::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             ApiError::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
