@@ -15,7 +15,7 @@ const SCREENS: { path: string; label: string; areas: Area[] }[] = [
   // the team: accounts, roles, invites
 
   // the audit log
-
+  { path: '/staff/audit', label: 'Audit log', areas: ['team'] },
   // mail: the outbox and who gets which lead
 
 ];
@@ -26,7 +26,10 @@ function current(pathname: string, path: string): boolean {
 
 interface StaffScreenProps {
   title: string;
-  /** The areas this screen serves: an account reaching none of them is told so instead. */
+  /**
+   * The areas this screen serves: an account reaching none of them is told so instead. None
+   * (`[]`) is every account's screen (its own account).
+   */
   areas: Area[];
   children: ComponentChildren;
 }
@@ -73,13 +76,22 @@ export function StaffScreen({ title, areas, children }: StaffScreenProps) {
               </Link>
             ))}
           </nav>
-          <p class="staff-bar__who">Signed in as {session.name}</p>
+          <p class="staff-bar__who">
+            Signed in as {session.name} ·{' '}
+            <Link
+              to="/staff/account"
+              class="staff-bar__account"
+              aria-current={current(pathname, '/staff/account') ? 'page' : undefined}
+            >
+              My account
+            </Link>
+          </p>
           <button type="button" class="staff-button" onClick={signOut}>
             Sign out
           </button>
         </div>
         <StaffSessionContext.Provider value={session}>
-          {reaches(session, areas) ? (
+          {areas.length === 0 || reaches(session, areas) ? (
             children
           ) : (
             <p class="staff-notice" role="alert">
