@@ -43,11 +43,7 @@ export function PasswordForm({ onChanged, oneTime, layout = 'card' }: PasswordFo
 
   const Title = layout === 'card' ? 'h1' : 'h2';
   return (
-    <form
-      class={layout === 'card' ? 'staff-card' : 'staff-card staff-card--section'}
-      onSubmit={submit}
-      aria-labelledby="password-form-title"
-    >
+    <form class={layout === 'card' ? 'staff-card' : 'staff-card staff-card--section'} onSubmit={submit}>
       <Title class="staff-card__title" id="password-form-title">
         {layout === 'card' ? 'Choose a new password' : 'Change your password'}
       </Title>

@@ -82,7 +82,7 @@ export function ResetForm({
     );
   }
   return (
-    <form class="staff-card" onSubmit={submit} aria-labelledby="reset-title">
+    <form class="staff-card" onSubmit={submit}>
       <h1 class="staff-card__title" id="reset-title">
         Choose a new password
       </h1>
