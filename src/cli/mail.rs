@@ -1,10 +1,10 @@
 //! `corpsite mail status | retry | test ADDRESS`: the outbox, for whoever runs the VM.
 
 use lettre::message::Mailbox;
-use lettre::{Message, Transport};
+use lettre::Transport;
 
 use crate::cli::args::{MailCommand, MailFlags};
-use crate::mail::compose::SITE_NAME;
+use crate::mail::compose::Composer;
 use crate::store::{self, outbox, StoreError};
 
 #[derive(Debug, thiserror::Error)]
@@ -43,14 +43,7 @@ pub fn run(command: MailCommand) -> Result<(), MailError> {
 fn test(to: Mailbox, flags: MailFlags) -> Result<(), MailError> {
     let relay = flags.smtp_url.ok_or(MailError::NoRelay)?;
     let from = flags.mail_from.ok_or(MailError::NoSender)?;
-    let message = Message::builder()
-        .from(from)
-        .to(to.clone())
-        .subject(format!("{SITE_NAME}: test mail"))
-        .body(format!(
-            "This is a test mail from the {SITE_NAME} website's server (corpsite mail test).\n\
-             If you read it, mail from the site reaches {to}.\n"
-        ))?;
+    let message = Composer::test_message(&from, to.clone(), "with corpsite mail test", None)?;
     let answer = crate::mail::sender::transport(&relay)?.send(&message)?;
     let text: Vec<&str> = answer.message().collect();
     println!(

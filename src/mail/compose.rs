@@ -18,7 +18,7 @@ use crate::domain::site_paths::{post_path, SUBSCRIPTION_CONFIRM, UNSUBSCRIBE};
 use crate::store::applicants::{self, ApplicantRow};
 use crate::store::leads::{self, EnquiryRow};
 use crate::store::outbox::{MailKind, QueuedMail};
-use crate::store::{blogs, subscriptions, uploads};
+use crate::store::{blogs, mail_routes, subscriptions, uploads};
 
 pub const SITE_NAME: &str = "Fidelitus Corp";
 
@@ -65,7 +65,7 @@ impl Composer {
             MailKind::Story => self.story(conn, mail),
             MailKind::Invite => self.invite(conn, mail),
             MailKind::Reset => self.reset(conn, mail),
-            MailKind::Test => self.test_mail(mail),
+            MailKind::Test => self.test_mail(conn, mail),
         }
     }
 
@@ -77,10 +77,11 @@ impl Composer {
     }
 
     fn lead(&self, conn: &Connection, mail: &QueuedMail) -> Result<Composed, ComposeError> {
-        let (department, reply_to, subject, fields, resume) =
+        let (kind, department, reply_to, subject, fields, resume) =
             if let Some(enquiry) = leads::enquiry(conn, &mail.lead_id)? {
                 let subject = format!("New enquiry from {}", one_line(&enquiry.name));
                 (
+                    "enquiry",
                     enquiry.department_website.clone(),
                     enquiry.email.clone(),
                     subject,
@@ -97,6 +98,7 @@ impl Composer {
                     applicant.resume_type.clone(),
                 ));
                 (
+                    "applicant",
                     applicant.department_website.clone(),
                     applicant.email.clone(),
                     subject,
@@ -114,7 +116,9 @@ impl Composer {
                 &department
             }
         )));
-        for to in recipients(&self.notify_to, &department, &self.from) {
+        // Read for every mail: a rule set in the browser counts from the next lead mail on.
+        let routed = mail_routes::recipients_for(conn, kind, &department)?;
+        for to in recipients(routed.as_deref(), &self.notify_to, &department, &self.from) {
             builder = builder.to(to);
         }
         // Reply-To only when the visitor's address is a real one: "Reply" then reaches them.
@@ -276,9 +280,24 @@ impl Composer {
     }
 }
 
-/// The office addresses for a lead of `department`: the rules naming it, else the ones
-/// naming no department, else the sender's own address.
-pub fn recipients(rules: &[NotifyRule], department: &str, from: &Mailbox) -> Vec<Mailbox> {
+/// The office addresses for a lead of `department`: those the browser's rules give it
+/// (`routed`, from `store::mail_routes::recipients_for`) when any does; else the
+/// `--notify-to` rules naming its department, else the ones naming no department; else the
+/// sender's own address.
+pub fn recipients(
+    routed: Option<&[String]>,
+    rules: &[NotifyRule],
+    department: &str,
+    from: &Mailbox,
+) -> Vec<Mailbox> {
+    let routed: Vec<Mailbox> = routed
+        .unwrap_or_default()
+        .iter()
+        .filter_map(|address| mailbox(address))
+        .collect();
+    if !routed.is_empty() {
+        return routed;
+    }
     let named: Vec<Mailbox> = rules
         .iter()
         .filter(|rule| {

@@ -17,6 +17,7 @@ pub mod ballast;
 pub mod data_lock;
 pub mod inbox;
 pub mod leads;
+pub mod mail_routes;
 pub mod media_images;
 pub mod outbox;
 pub mod permissions;

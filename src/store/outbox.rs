@@ -246,13 +246,13 @@ pub fn status(conn: &Connection) -> rusqlite::Result<OutboxStatus> {
 
 /// Puts every dead mail back in the queue, due now, with another 48 hours to go out.
 pub fn retry_dead(conn: &Connection) -> rusqlite::Result<usize> {
-    conn.prepare_cached(&format!(
-        "UPDATE outbox SET state = 'queued', next_attempt_at = {NOW},
-                give_up_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '+48 hours')
-         WHERE state = 'dead'"
-    ))?
-    .execute([])
+    conn.prepare_cached(&format!("UPDATE outbox SET {REQUEUE} WHERE state = 'dead'"))?
+        .execute([])
 }
+
+/// A mail queued again: due now, with another 48 hours to go out.
+const REQUEUE: &str = "state = 'queued', next_attempt_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'),
+     give_up_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '+48 hours')";
 
 /// The queued mail of a lead, as a test or an erasure sees it: (kind, state) per row.
 pub fn of_lead(conn: &Connection, lead_id: &str) -> rusqlite::Result<Vec<(String, String)>> {
@@ -269,4 +269,121 @@ pub fn link_key(conn: &Connection) -> rusqlite::Result<Vec<u8>> {
         .query_row([], |row| row.get(0))
         .optional()?;
     Ok(key.map(String::into_bytes).unwrap_or_default())
+}
+
+/// The outbox as the mail screen shows it: counts, and the mails that need a look.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Overview {
+    /// (state, count) for every state, in the order queued, sent, dead, dropped.
+    pub by_state: Vec<(String, u64)>,
+    /// (kind, count) for every kind that has mail, by kind.
+    pub by_kind: Vec<(String, u64)>,
+    /// Queued mail that has failed at least once, newest first.
+    pub failing: Vec<MailLine>,
+    /// Mail given up on (refused, or failing for 48 hours), newest first.
+    pub dead: Vec<MailLine>,
+    /// The newest test mails, whatever became of them (`TEST_LINES`).
+    pub tests: Vec<MailLine>,
+}
+
+/// One mail on the mail screen. Never its token.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MailLine {
+    pub id: i64,
+    pub kind: String,
+    pub state: String,
+    /// Whom it is for: a staff mail's address, a lead's or subscriber's name (empty when the
+    /// lead is gone or gave none).
+    pub to: String,
+    pub attempts: u32,
+    pub next_attempt_at: String,
+    /// The relay's last answer (or why it could not be composed).
+    pub last_error: String,
+    pub created_at: String,
+}
+
+/// How many failing and dead mails the overview lists, each.
+pub const OVERVIEW_LINES: u32 = 50;
+/// How many of the newest test mails it lists.
+pub const TEST_LINES: u32 = 5;
+
+/// Counts by state and kind, and the newest `OVERVIEW_LINES` failing and dead mails.
+pub fn overview(conn: &Connection) -> rusqlite::Result<Overview> {
+    let mut by_state: Vec<(String, u64)> = ["queued", "sent", "dead", "dropped"]
+        .iter()
+        .map(|state| ((*state).to_owned(), 0))
+        .collect();
+    let mut stmt = conn.prepare_cached("SELECT state, count(*) FROM outbox GROUP BY state")?;
+    let counts = stmt.query_map([], |row| {
+        Ok((row.get::<_, String>(0)?, row.get::<_, i64>(1)?))
+    })?;
+    for count in counts {
+        let (state, count) = count?;
+        if let Some(slot) = by_state.iter_mut().find(|(name, _)| *name == state) {
+            slot.1 = u64::try_from(count).unwrap_or(0);
+        }
+    }
+    let mut stmt =
+        conn.prepare_cached("SELECT kind, count(*) FROM outbox GROUP BY kind ORDER BY kind")?;
+    let by_kind = stmt
+        .query_map([], |row| {
+            Ok((
+                row.get::<_, String>(0)?,
+                u64::try_from(row.get::<_, i64>(1)?).unwrap_or(0),
+            ))
+        })?
+        .collect::<rusqlite::Result<_>>()?;
+    Ok(Overview {
+        by_state,
+        by_kind,
+        failing: lines(
+            conn,
+            "o.state = 'queued' AND o.attempts > 0",
+            OVERVIEW_LINES,
+        )?,
+        dead: lines(conn, "o.state = 'dead'", OVERVIEW_LINES)?,
+        tests: lines(conn, "o.kind = 'test'", TEST_LINES)?,
+    })
+}
+
+fn lines(conn: &Connection, condition: &str, limit: u32) -> rusqlite::Result<Vec<MailLine>> {
+    // A staff mail names its address; a lead mail its lead; a subscriber's mail the name
+    // of the subscription (an enquiry of kind 'subscription').
+    let mut stmt = conn.prepare_cached(&format!(
+        "SELECT o.id, o.kind, o.state,
+                CASE WHEN o.kind IN ('invite', 'reset', 'test') THEN coalesce(o.to_addr, '')
+                     ELSE coalesce(e.name, a.name, '') END,
+                o.attempts, o.next_attempt_at, coalesce(o.last_error, ''), o.created_at
+         FROM outbox o
+         LEFT JOIN enquiries e ON o.kind IN ('lead', 'confirm', 'story') AND e.id = o.lead_id
+         LEFT JOIN applicants a ON o.kind = 'lead' AND a.id = o.lead_id
+         WHERE {condition}
+         ORDER BY o.created_at DESC, o.id DESC LIMIT ?1"
+    ))?;
+    let rows = stmt.query_map([limit], |row| {
+        Ok(MailLine {
+            id: row.get(0)?,
+            kind: row.get(1)?,
+            state: row.get(2)?,
+            to: row.get(3)?,
+            attempts: row.get(4)?,
+            next_attempt_at: row.get(5)?,
+            last_error: row.get(6)?,
+            created_at: row.get(7)?,
+        })
+    })?;
+    rows.collect()
+}
+
+/// Puts mail `id` back in the queue, due now with another 48 hours to go out, if it is dead
+/// or failing (queued after a failure). Answers whether it was; a mail sent, dropped or not
+/// yet tried is left as it is.
+pub fn retry_one(conn: &Connection, id: i64) -> rusqlite::Result<bool> {
+    let changed = conn
+        .prepare_cached(&format!(
+            "UPDATE outbox SET {REQUEUE}
+             WHERE id = ?1 AND (state = 'dead' OR (state = 'queued' AND attempts > 0))"
+        ))?
+        .execute([id])?;
+    Ok(changed == 1)
 }

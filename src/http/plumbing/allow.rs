@@ -55,6 +55,11 @@ pub const ROUTE_METHODS: &[(&str, &[&str])] = &[
     ("/api/staff/team/audit", &["GET", "HEAD"]),
     ("/api/staff/team/audit.csv", &["GET", "HEAD"]),
     // mail: the outbox and who gets which lead
+    ("/api/staff/mail", &["GET", "HEAD"]),
+    ("/api/staff/mail/retry", &["POST"]),
+    ("/api/staff/mail/*/retry", &["POST"]),
+    ("/api/staff/mail/test", &["POST"]),
+    ("/api/staff/mail/routes", &["GET", "HEAD", "PUT"]),
 ];
 
 /// The order methods are listed in.

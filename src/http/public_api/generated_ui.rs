@@ -181,6 +181,16 @@ fn staff_types() -> String {
             media::FOLDERS,
         ),
         media::Uploaded::decl(&cfg),
+        crate::http::staff::mail::MailStatus::decl(&cfg),
+        crate::http::staff::mail::MailCounts::decl(&cfg),
+        crate::http::staff::mail::KindCount::decl(&cfg),
+        crate::http::staff::mail::MailLineJson::decl(&cfg),
+        crate::http::staff::mail::MailAction::decl(&cfg),
+        crate::http::staff::mail::TestMailForm::decl(&cfg),
+        crate::http::staff::mail::MailRule::decl(&cfg),
+        crate::http::staff::mail::RoutesForm::decl(&cfg),
+        crate::http::staff::mail::NotifyToJson::decl(&cfg),
+        crate::http::staff::mail::RoutesBody::decl(&cfg),
     ];
     exported(declarations)
 }

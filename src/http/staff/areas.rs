@@ -61,6 +61,11 @@ pub const STAFF_AREAS: &[(&str, Need)] = &[
     ("/api/staff/team/audit", Need::Area(Area::Team)),
     ("/api/staff/team/audit.csv", Need::Area(Area::Team)),
     // mail: the outbox and who gets which lead
+    ("/api/staff/mail", Need::Area(Area::Mail)),
+    ("/api/staff/mail/retry", Need::Area(Area::Mail)),
+    ("/api/staff/mail/*/retry", Need::Area(Area::Mail)),
+    ("/api/staff/mail/test", Need::Area(Area::Mail)),
+    ("/api/staff/mail/routes", Need::Area(Area::Mail)),
 ];
 
 /// What a request's path asks for.

@@ -195,3 +195,93 @@ export type Uploaded = {
  * The media path to refer to the image by.
  */
 path: string, };
+
+export type MailStatus = { 
+/**
+ * The relay mail goes through (without its password), or null: then nothing is sent and
+ * mail waits in the outbox until the server is started with `--smtp-url`.
+ */
+relay: string | null, 
+/**
+ * The From address (`--mail-from`), or null (nothing is sent without it either).
+ */
+from: string | null, 
+/**
+ * Mail is being sent: a relay and a From address are both set.
+ */
+sending: boolean, counts: MailCounts, 
+/**
+ * How many mails of each kind the outbox holds (any state).
+ */
+by_kind: Array<KindCount>, 
+/**
+ * Queued mails that failed at least once, newest first (at most 50).
+ */
+failing: Array<MailLineJson>, 
+/**
+ * Mails given up on, newest first (at most 50).
+ */
+dead: Array<MailLineJson>, 
+/**
+ * The newest test mails (at most 5), whatever became of them: sent, waiting, or the
+ * relay's answer.
+ */
+tests: Array<MailLineJson>, };
+
+export type MailCounts = { queued: number, sent: number, dead: number, dropped: number, };
+
+export type KindCount = { kind: string, count: number, };
+
+export type MailLineJson = { id: number, 
+/**
+ * lead, confirm, story, invite, reset or test.
+ */
+kind: string, state: string, 
+/**
+ * Whom it is for: the address of a staff mail, the lead's or subscriber's name.
+ */
+to: string, attempts: number, next_attempt_at: string, 
+/**
+ * The relay's last answer.
+ */
+last_error: string, created_at: string, };
+
+export type MailAction = { message: string, status: MailStatus, };
+
+export type TestMailForm = { 
+/**
+ * The address to send it to; the signed-in person's when left out or empty.
+ */
+to?: string, };
+
+export type MailRule = { 
+/**
+ * `enquiry` or `applicant`.
+ */
+kind: "enquiry" | "applicant", 
+/**
+ * A `department_website` (matched ignoring case), or "" for any department.
+ */
+department: string, recipients: Array<string>, };
+
+export type RoutesForm = { rules: Array<MailRule>, };
+
+export type NotifyToJson = { 
+/**
+ * The department it names, or null for every lead.
+ */
+department: string | null, to: string, };
+
+export type RoutesBody = { rules: Array<MailRule>, 
+/**
+ * The server's `--notify-to`: it decides for the leads no rule here covers.
+ */
+notify_to: Array<NotifyToJson>, 
+/**
+ * The From address, which gets lead mails when nothing else is set.
+ */
+from: string | null, 
+/**
+ * Departments the leads have named so far, to choose from.
+ */
+departments: Array<string>, max_rules: number, max_recipients: number, };

@@ -17,7 +17,7 @@ const SCREENS: { path: string; label: string; areas: Area[] }[] = [
   // the audit log
   { path: '/staff/audit', label: 'Audit log', areas: ['team'] },
   // mail: the outbox and who gets which lead
-
+  { path: '/staff/mail', label: 'Mail', areas: ['mail'] },
 ];
 
 function current(pathname: string, path: string): boolean {

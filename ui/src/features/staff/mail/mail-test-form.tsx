@@ -1,0 +1,116 @@
+import { useState } from 'preact/hooks';
+import { formatTime } from '@/features/staff/shell/staff-format';
+import { useStaffSession } from '@/features/staff/shell/staff-session';
+import { ApiError } from '@/lib/api-client';
+import type { MailLineJson, MailStatus } from '@/lib/staff-types';
+import { mailApi } from './mail-api';
+
+interface TestProps {
+  status: MailStatus;
+  settle: (next: MailStatus) => void;
+}
+
+/** What became of a test mail, in words. */
+function outcome(line: MailLineJson, sending: boolean): string {
+  switch (line.state) {
+    case 'sent':
+      return 'Sent: the relay took it. Check the inbox (and the spam folder).';
+    case 'dead':
+      return `Refused by the relay: ${line.last_error}`;
+    case 'dropped':
+      return `Not sent: ${line.last_error}`;
+    default:
+      if (line.attempts > 0) return `Not sent yet, tried again later. The relay answered: ${line.last_error}`;
+      return sending ? 'Waiting to be sent…' : 'Waiting: nothing is sent until the server has a relay.';
+  }
+}
+
+/** "Send a test mail": to one's own address unless another is typed, and what became of it. */
+export function MailTestForm({ status, settle }: TestProps) {
+  const session = useStaffSession();
+  const [to, setTo] = useState(session.email);
+  const [error, setError] = useState('');
+  const [message, setMessage] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    setBusy(true);
+    try {
+      const answer = await mailApi.sendTest(to.trim());
+      setError('');
+      setMessage(answer.message);
+      settle(answer.status);
+    } catch (failure) {
+      if (failure instanceof ApiError && failure.errors.to) {
+        setError(failure.errors.to);
+        setMessage('');
+        document.getElementById('mail-test-to')?.focus();
+      } else {
+        setMessage(
+          failure instanceof ApiError
+            ? failure.message
+            : 'The test mail could not be queued. Please try again.',
+        );
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section class="mail-section" aria-labelledby="mail-test-title">
+      <h2 class="mail-section__title" id="mail-test-title">
+        Send a test mail
+      </h2>
+      <p class="mail-section__intro">
+        A short mail through the same relay as every other: if it arrives, mail from the site reaches that
+        address.
+      </p>
+      <form class="mail-test" onSubmit={submit} noValidate>
+        <div class="mail-field">
+          <label class="staff-field" for="mail-test-to">
+            <span>Send it to</span>
+          </label>
+          <input
+            id="mail-test-to"
+            type="email"
+            autoComplete="email"
+            value={to}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? 'mail-test-to-error' : undefined}
+            onInput={(e) => setTo(e.currentTarget.value)}
+          />
+          {error && (
+            <p class="mail-field__error" id="mail-test-to-error">
+              {error}
+            </p>
+          )}
+        </div>
+        <button class="staff-button staff-button--primary" type="submit" disabled={busy}>
+          {busy ? 'Queuing…' : 'Send test mail'}
+        </button>
+      </form>
+      <p class="mail-said" role="status">
+        {message}
+      </p>
+      {status.tests.length > 0 && (
+        <div class="mail-list">
+          <h3 class="mail-list__title" id="mail-tests-title">
+            Latest test mails
+          </h3>
+          <ul class="mail-lines" aria-labelledby="mail-tests-title">
+            {status.tests.map((line) => (
+              <li class={`mail-line mail-line--${line.state}`} key={line.id}>
+                <p class="mail-line__what">
+                  <strong>{line.to}</strong> <span class="mail-line__id">{formatTime(line.created_at)}</span>
+                </p>
+                <p class="mail-line__outcome">{outcome(line, status.sending)}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </section>
+  );
+}
