@@ -26,8 +26,10 @@ export function AccountScreen() {
           {changed}
         </p>
       </div>
-      <AccountSessions everyone={false} version={version} />
-      {reaches(session, ['team']) && <AccountSessions everyone version={version} />}
+      <AccountSessions everyone={false} version={version} onEnded={() => setVersion((v) => v + 1)} />
+      {reaches(session, ['team']) && (
+        <AccountSessions everyone version={version} onEnded={() => setVersion((v) => v + 1)} />
+      )}
     </div>
   );
 }

@@ -7,12 +7,14 @@ import { SessionsTable } from './sessions-table';
 interface AccountSessionsProps {
   /** Everyone's sessions (the team area), or one's own. */
   everyone: boolean;
-  /** Changes when something outside ended sessions (a new password). */
+  /** Changes when sessions ended elsewhere on the page (a new password, the other list). */
   version: number;
+  /** A session was ended here: the page's other list reloads. */
+  onEnded: () => void;
 }
 
 /** One's own sessions, or everyone's, and ending one; ending this browser's signs out. */
-export function AccountSessions({ everyone, version }: AccountSessionsProps) {
+export function AccountSessions({ everyone, version, onEnded }: AccountSessionsProps) {
   const [sessions, setSessions] = useState<SessionLine[] | null>(null);
   const [failure, setFailure] = useState('');
   const [said, setSaid] = useState('');
@@ -40,7 +42,7 @@ export function AccountSessions({ everyone, version }: AccountSessionsProps) {
           ? `${session.name}'s session in ${session.browser} has ended.`
           : `The session in ${session.browser} has ended.`,
       );
-      setReload((n) => n + 1);
+      onEnded();
     } catch (error) {
       setFailure(
         error instanceof ApiError ? error.message : 'The session could not be ended. Please try again.',
