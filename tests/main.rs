@@ -40,6 +40,7 @@ mod pages_render;
 mod schemas;
 mod server_limits;
 mod site_settings;
+mod staff_account;
 mod staff_api;
 mod staff_cli;
 mod staff_mail;

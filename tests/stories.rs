@@ -357,7 +357,7 @@ async fn the_second_of_two_saves_from_one_revision_is_refused_and_loses_nothing(
     assert_eq!(second.status(), StatusCode::CONFLICT, "{:?}", second.body());
     let message = json(&second)["message"].as_str().unwrap_or("").to_owned();
     assert!(
-        message.contains(EMAIL) && message.contains("not saved"),
+        message.contains("Office") && message.contains("not saved"),
         "{message}"
     );
     let editor = app

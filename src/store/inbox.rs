@@ -274,11 +274,16 @@ fn query_parts(list: InboxList, query: &InboxQuery) -> (String, Vec<Box<dyn ToSq
     (clause, values)
 }
 
+/// The list's columns of the table named `e`; who set the status is shown by the account's
+/// name when the stored address is an account's (the stored text stays as it is).
 fn selected_columns(list: InboxList) -> String {
     source(list)
         .columns
         .iter()
-        .map(|c| format!("e.{c}"))
+        .map(|c| match *c {
+            "status_by" => crate::store::staff::name_or_text("e.status_by"),
+            c => format!("e.{c}"),
+        })
         .collect::<Vec<_>>()
         .join(", ")
 }
@@ -391,8 +396,8 @@ pub struct Note {
 pub fn item(conn: &Connection, list: InboxList, id: &str) -> rusqlite::Result<Option<Item>> {
     let source = source(list);
     let sql = format!(
-        "SELECT {} FROM {} WHERE {} AND id = ?1",
-        source.columns.join(", "),
+        "SELECT {} FROM {} e WHERE {} AND e.id = ?1",
+        selected_columns(list),
         source.table,
         source.scope
     );
@@ -404,7 +409,10 @@ pub fn item(conn: &Connection, list: InboxList, id: &str) -> rusqlite::Result<Op
         return Ok(None);
     };
     let mut stmt = conn.prepare_cached(
-        "SELECT author, body, created_at FROM lead_notes WHERE lead_kind = ?1 AND lead_id = ?2 ORDER BY id",
+        &format!(
+            "SELECT {}, body, created_at FROM lead_notes WHERE lead_kind = ?1 AND lead_id = ?2 ORDER BY id",
+            crate::store::staff::name_or_text("author")
+        ),
     )?;
     let notes = stmt
         .query_map([source.note_kind, id], |row| {

@@ -435,6 +435,200 @@ pub fn audit_log(conn: &Connection, limit: u32) -> rusqlite::Result<Vec<AuditEnt
     rows.collect()
 }
 
+/// SQL for the name of the account whose address `column` holds, or the text as stored
+/// (a failed sign-in's address, `command line`, an account since removed).
+pub fn name_or_text(column: &str) -> String {
+    format!("coalesce((SELECT name FROM staff WHERE email_folded = lower({column})), {column})")
+}
+
+/// A live session as the account page lists it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LiveSession {
+    /// The first 12 hex digits of the token's digest: the session's name in the API.
+    pub key: String,
+    pub staff_id: i64,
+    pub name: String,
+    pub email: String,
+    pub created_at: i64,
+    pub last_seen_at: i64,
+    pub client_addr: String,
+    pub user_agent: String,
+}
+
+/// How long a session's key is (hex digits of its token's digest).
+pub const SESSION_KEY_LEN: usize = 12;
+
+/// The live sessions of account `staff_id` (everyone's when `None`), most recently used
+/// first; expired ones are deleted on the way.
+pub fn live_sessions(
+    conn: &Connection,
+    staff_id: Option<i64>,
+    now: i64,
+) -> rusqlite::Result<Vec<LiveSession>> {
+    delete_expired_sessions(conn, now)?;
+    let mut stmt = conn.prepare_cached(
+        "SELECT substr(s.token_hash, 1, 12), a.id, a.name, a.email, s.created_at, s.last_seen_at,
+                s.client_addr, s.user_agent
+         FROM staff_sessions s JOIN staff a ON a.id = s.staff_id
+         WHERE ?1 IS NULL OR s.staff_id = ?1
+         ORDER BY s.last_seen_at DESC, s.created_at DESC",
+    )?;
+    let rows = stmt.query_map([staff_id], |row| {
+        Ok(LiveSession {
+            key: row.get(0)?,
+            staff_id: row.get(1)?,
+            name: row.get(2)?,
+            email: row.get(3)?,
+            created_at: row.get(4)?,
+            last_seen_at: row.get(5)?,
+            client_addr: row.get(6)?,
+            user_agent: row.get(7)?,
+        })
+    })?;
+    rows.collect()
+}
+
+/// Ends the session named by `key` (`LiveSession::key`), if it is account `staff_id`'s (any
+/// account's when `None`). Answers whose it was (id, name, email), or `None`.
+pub fn end_session_by_key(
+    conn: &Connection,
+    key: &str,
+    staff_id: Option<i64>,
+) -> rusqlite::Result<Option<(i64, String, String)>> {
+    if key.len() != SESSION_KEY_LEN || !key.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return Ok(None);
+    }
+    let key = key.to_ascii_lowercase();
+    let found: Option<(String, i64, String, String)> = conn
+        .prepare_cached(
+            "SELECT s.token_hash, a.id, a.name, a.email FROM staff_sessions s
+             JOIN staff a ON a.id = s.staff_id
+             WHERE substr(s.token_hash, 1, 12) = ?1 AND (?2 IS NULL OR s.staff_id = ?2)",
+        )?
+        .query_row(params![key, staff_id], |row| {
+            Ok((row.get(0)?, row.get(1)?, row.get(2)?, row.get(3)?))
+        })
+        .optional()?;
+    let Some((token_hash, id, name, email)) = found else {
+        return Ok(None);
+    };
+    end_session(conn, &token_hash)?;
+    Ok(Some((id, name, email)))
+}
+
+/// What the audit log screen asks: each filter optional, `page` from 1.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct AuditQuery {
+    /// The actor as stored (an address, `command line`), matched without regard to case.
+    pub actor: Option<String>,
+    pub action: Option<String>,
+    /// On or after this day (`YYYY-MM-DD`, UTC).
+    pub from: Option<String>,
+    /// Before this day (`YYYY-MM-DD`, UTC): the day after the last one asked for.
+    pub before: Option<String>,
+    pub page: u32,
+}
+
+/// Audit entries a page.
+pub const AUDIT_PAGE_SIZE: u32 = 50;
+
+/// One line of the audit log as the screen shows it: who by name when the actor is an
+/// account's address.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AuditLine {
+    pub id: i64,
+    pub at: String,
+    /// As stored: an address, or `command line`.
+    pub actor: String,
+    /// The account's name, or `actor` when no account has that address.
+    pub actor_name: String,
+    pub action: String,
+    pub subject: String,
+    pub detail: String,
+    pub client_addr: String,
+}
+
+fn audit_where(query: &AuditQuery) -> (&'static str, [Option<String>; 4]) {
+    (
+        "(?1 IS NULL OR lower(l.actor) = lower(?1)) AND (?2 IS NULL OR l.action = ?2)
+         AND (?3 IS NULL OR l.at >= ?3) AND (?4 IS NULL OR l.at < ?4)",
+        [
+            query.actor.clone(),
+            query.action.clone(),
+            query.from.clone(),
+            query.before.clone(),
+        ],
+    )
+}
+
+fn audit_line(row: &rusqlite::Row<'_>) -> rusqlite::Result<AuditLine> {
+    Ok(AuditLine {
+        id: row.get(0)?,
+        at: row.get(1)?,
+        actor: row.get(2)?,
+        actor_name: row.get(3)?,
+        action: row.get(4)?,
+        subject: row.get(5)?,
+        detail: row.get(6)?,
+        client_addr: row.get(7)?,
+    })
+}
+
+fn audit_select(clause: &str, tail: &str) -> String {
+    format!(
+        "SELECT l.id, l.at, l.actor, {}, l.action, l.subject, l.detail, l.client_addr
+         FROM audit_log l WHERE {clause} ORDER BY l.at DESC, l.id DESC {tail}",
+        name_or_text("l.actor")
+    )
+}
+
+/// One page of the entries `query` matches, newest first, and how many match in all.
+pub fn audit_page(
+    conn: &Connection,
+    query: &AuditQuery,
+) -> rusqlite::Result<(i64, Vec<AuditLine>)> {
+    let (clause, values) = audit_where(query);
+    let total: i64 = conn
+        .prepare_cached(&format!("SELECT count(*) FROM audit_log l WHERE {clause}"))?
+        .query_row(rusqlite::params_from_iter(values.iter()), |row| row.get(0))?;
+    let offset = i64::from(query.page.max(1) - 1) * i64::from(AUDIT_PAGE_SIZE);
+    let sql = audit_select(clause, &format!("LIMIT {AUDIT_PAGE_SIZE} OFFSET {offset}"));
+    let mut stmt = conn.prepare_cached(&sql)?;
+    let rows = stmt
+        .query_map(rusqlite::params_from_iter(values.iter()), audit_line)?
+        .collect::<rusqlite::Result<_>>()?;
+    Ok((total, rows))
+}
+
+/// Every entry `query` matches (its page aside), newest first, for the export.
+pub fn audit_all(conn: &Connection, query: &AuditQuery) -> rusqlite::Result<Vec<AuditLine>> {
+    let (clause, values) = audit_where(query);
+    let mut stmt = conn.prepare(&audit_select(clause, ""))?;
+    let rows = stmt.query_map(rusqlite::params_from_iter(values.iter()), audit_line)?;
+    rows.collect()
+}
+
+/// The actions the log holds, and its actors (as stored, with their names).
+pub type AuditChoices = (Vec<String>, Vec<(String, String)>);
+
+/// The actions the log holds, and its actors (as stored, with their names), for the
+/// screen's filters.
+pub fn audit_choices(conn: &Connection) -> rusqlite::Result<AuditChoices> {
+    let actions = conn
+        .prepare_cached("SELECT DISTINCT action FROM audit_log ORDER BY action")?
+        .query_map([], |row| row.get(0))?
+        .collect::<rusqlite::Result<Vec<String>>>()?;
+    let actors = conn
+        .prepare_cached(&format!(
+            "SELECT actor, {} FROM (SELECT min(actor) AS actor FROM audit_log GROUP BY lower(actor))
+             ORDER BY 2 COLLATE NOCASE LIMIT 500",
+            name_or_text("actor")
+        ))?
+        .query_map([], |row| Ok((row.get(0)?, row.get(1)?)))?
+        .collect::<rusqlite::Result<Vec<(String, String)>>>()?;
+    Ok((actions, actors))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

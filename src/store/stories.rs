@@ -69,7 +69,9 @@ pub fn list(
     page: u32,
 ) -> Result<(u64, Vec<StoryLine>), StoreError> {
     let offset = i64::from(page.saturating_sub(1)) * i64::from(PAGE_SIZE);
-    const LINE: &str = "b.slug, b.title, b.state, b.date, b.publish_at, b.updated_at, b.updated_by";
+    // Who saved it last, by the account's name when the stored address is an account's.
+    const LINE: &str = "b.slug, b.title, b.state, b.date, b.publish_at, b.updated_at,
+        coalesce((SELECT name FROM staff WHERE email_folded = lower(b.updated_by)), b.updated_by)";
     let (total, lines) = match search {
         None => {
             let total: i64 = conn
@@ -119,7 +121,8 @@ pub fn get(conn: &Connection, id: &BlogId) -> Result<Option<Story>, StoreError> 
         .prepare_cached(
             "SELECT b.id, b.title, b.motive, a.name, a.profile_photo, b.date, b.color, b.blog_image,
                     b.min_read, coalesce(b.source, b.content), b.source_format, b.state,
-                    b.publish_at, b.revision, b.updated_at, b.updated_by
+                    b.publish_at, b.revision, b.updated_at,
+                    coalesce((SELECT name FROM staff WHERE email_folded = lower(b.updated_by)), b.updated_by)
                FROM blogs b LEFT JOIN authors a ON a.id = b.author_id WHERE b.slug = ?1",
         )?
         .query_row([id.as_str()], |r| {
@@ -247,7 +250,10 @@ pub fn delete(
 /// Why a change made at `revision` may not go ahead, if it may not.
 fn refusal(conn: &Connection, id: &BlogId, revision: i64) -> Result<Option<Refused>, StoreError> {
     let now: Option<(i64, Option<String>, String)> = conn
-        .prepare_cached("SELECT revision, updated_by, updated_at FROM blogs WHERE slug = ?1")?
+        .prepare_cached("SELECT b.revision,
+                    coalesce((SELECT name FROM staff WHERE email_folded = lower(b.updated_by)), b.updated_by),
+                    b.updated_at
+               FROM blogs b WHERE b.slug = ?1")?
         .query_row([id.as_str()], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
         .optional()?;
     Ok(match now {

@@ -54,7 +54,15 @@ pub const ROUTE_METHODS: &[(&str, &[&str])] = &[
     ("/api/staff/setup/check", &["POST"]),
     ("/api/staff/setup", &["POST"]),
     // one's account: forgotten passwords, sessions; the audit log
-
+    ("/api/staff/password/forgot", &["POST"]),
+    ("/api/staff/password/reset/check", &["POST"]),
+    ("/api/staff/password/reset", &["POST"]),
+    ("/api/staff/account/sessions", &["GET", "HEAD"]),
+    ("/api/staff/account/sessions/*", &["DELETE"]),
+    ("/api/staff/team/sessions", &["GET", "HEAD"]),
+    ("/api/staff/team/sessions/*", &["DELETE"]),
+    ("/api/staff/team/audit", &["GET", "HEAD"]),
+    ("/api/staff/team/audit.csv", &["GET", "HEAD"]),
     // mail: the outbox and who gets which lead
     ("/api/staff/mail", &["GET", "HEAD"]),
     ("/api/staff/mail/retry", &["POST"]),

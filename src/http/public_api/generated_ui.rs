@@ -35,7 +35,7 @@ use crate::http::public_api::blogs::{
 use crate::http::public_api::site_details::SiteBody;
 use crate::http::public_api::subscriptions::{MessageBody, TokenForm};
 use crate::http::staff::settings::SettingsBody;
-use crate::http::staff::{inbox, media, sign_in, stories};
+use crate::http::staff::{account, inbox, media, sign_in, stories};
 use crate::store::inbox::Lead;
 
 const HEADER: &str =
@@ -113,6 +113,17 @@ fn staff_types() -> String {
         sign_in::SignIn::decl(&cfg),
         sign_in::PasswordChange::decl(&cfg),
         sign_in::SessionBody::decl(&cfg),
+        account::ForgotPassword::decl(&cfg),
+        account::ResetLink::decl(&cfg),
+        account::PasswordReset::decl(&cfg),
+        account::Message::decl(&cfg),
+        account::SessionLine::decl(&cfg),
+        account::SessionList::decl(&cfg),
+        account::AuditFilters::decl(&cfg),
+        account::AuditEntryBody::decl(&cfg),
+        account::AuditPerson::decl(&cfg),
+        account::AuditPagination::decl(&cfg),
+        account::AuditPageBody::decl(&cfg),
         string_union(
             "Role",
             "A bundle of areas, as the office hands them out.",

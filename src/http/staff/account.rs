@@ -1,14 +1,750 @@
-//! `/api/staff/password/...` and `/api/staff/account/...`: forgotten passwords, one's own
-//! sessions, everyone's sessions and the audit log for the team area. (Being built.)
+//! One's account: forgotten passwords, one's own sessions, everyone's sessions and the audit
+//! log for the team area.
+//!
+//! Without a session (each only from the site's own pages, else 403):
+//! - `POST /api/staff/password/forgot` `{email}`: 202 with the same body, after the same
+//!   work, whether or not the address has an account; an account's address gets a reset
+//!   link by mail (single use, 1 hour, only its SHA-256 kept). 429 with `Retry-After` past
+//!   `resets::MAX_REQUESTS_PER_CLIENT` an hour from one address; past
+//!   `resets::MAX_LINKS_PER_ACCOUNT` live links of one account, the same 202 and no mail.
+//! - `POST /api/staff/password/reset/check` `{token}`: 200 while the link works, else 410.
+//! - `POST /api/staff/password/reset` `{token, new_password}`: sets the password, ends
+//!   every session of the account and every link of it, and signs this browser in (the
+//!   session and its cookie, as sign-in answers); 410 for a used or expired link.
+//!
+//! Behind the gate (`sign_in::gate`):
+//! - `GET /api/staff/account/sessions`, `DELETE /api/staff/account/sessions/{key}`: one's
+//!   own sessions (every account); ending the current one signs this browser out.
+//! - `GET /api/staff/team/sessions`, `DELETE /api/staff/team/sessions/{key}`: everyone's
+//!   (the team area).
+//! - `GET /api/staff/team/audit?actor&action&from&to&page`: 50 entries a page, newest
+//!   first, with the filters' choices; `GET /api/staff/team/audit.csv?...`: every entry the
+//!   same filters match.
+//!
+//! Every change is written to the audit log in the same transaction.
 
+use std::net::IpAddr;
+
+use serde::{Deserialize, Serialize};
+use time::{Date, OffsetDateTime};
 use warp::filters::BoxedFilter;
+use warp::http::{header, HeaderMap, HeaderValue, StatusCode};
 use warp::reply::Response;
-use warp::Filter;
+use warp::{Filter, Reply};
 
+use crate::domain::csv::CsvWriter;
+use crate::domain::fields::{FieldError, FieldErrors};
+use crate::domain::staff::{random_token, token_digest, NewPassword};
+use crate::http::plumbing::body::Body;
+use crate::http::plumbing::error::{self, ApiError};
+use crate::http::plumbing::filters::raw_query;
+use crate::http::plumbing::json_body::read_json;
+use crate::http::plumbing::reply::invalid;
+use crate::http::staff::sign_in::{
+    self, gate, is_https, start_session, throttle_key, unix_now, user_agent, Staff, NOT_FROM_SITE,
+};
 use crate::http::state::AppState;
+use crate::store::outbox::{enqueue_staff_mail, MailKind};
+use crate::store::resets;
+use crate::store::staff::{self as accounts, Audit, AuditLine, AuditQuery, LiveSession};
+use crate::store::StoreError;
 
-pub fn routes(_state: &AppState) -> BoxedFilter<(Response,)> {
-    warp::any()
-        .and_then(|| async { Err::<Response, _>(warp::reject::not_found()) })
+type Gate = Result<Staff, ApiError>;
+
+/// What a request for a reset link answers, whether or not the address has an account.
+pub const LINK_ON_ITS_WAY: &str = "If this address has an account, a link to choose a new password is on its way. It works for 1 hour.";
+const LINK_GONE: &str =
+    "This link has expired or was already used. Ask for a new one on the sign-in page.";
+const SESSION_GONE: &str = "This session has already ended.";
+
+pub fn routes(state: &AppState) -> BoxedFilter<(Response,)> {
+    let open = |segments: BoxedFilter<()>| {
+        segments
+            .and(warp::path::end())
+            .and(warp::post())
+            .and(state.filter())
+            .and(state.client())
+            .and(crate::http::plumbing::body::incoming(state.body_pace()))
+            .boxed()
+    };
+    let forgot = open(warp::path!("staff" / "password" / "forgot" / ..).boxed()).then(
+        |state, client, headers, body| async move {
+            error::reply(forgot(state, client, headers, body).await)
+        },
+    );
+    let check = open(warp::path!("staff" / "password" / "reset" / "check" / ..).boxed()).then(
+        |state, _client: IpAddr, headers, body| async move {
+            error::reply(check_link(state, headers, body).await)
+        },
+    );
+    let reset = open(warp::path!("staff" / "password" / "reset" / ..).boxed()).then(
+        |state, client, headers, body| async move {
+            error::reply(reset(state, client, headers, body).await)
+        },
+    );
+    let list = |everyone: bool| {
+        let path = if everyone {
+            warp::path!("staff" / "team" / "sessions").boxed()
+        } else {
+            warp::path!("staff" / "account" / "sessions").boxed()
+        };
+        path.and(crate::http::plumbing::filters::get_or_head())
+            .and(state.filter())
+            .and(gate(state))
+            .then(move |state, staff| async move {
+                error::reply(list_sessions(state, staff, everyone).await)
+            })
+    };
+    let end = |everyone: bool| {
+        let path = if everyone {
+            warp::path!("staff" / "team" / "sessions" / String).boxed()
+        } else {
+            warp::path!("staff" / "account" / "sessions" / String).boxed()
+        };
+        path.and(warp::delete())
+            .and(state.filter())
+            .and(gate(state))
+            .and(warp::header::headers_cloned())
+            .then(move |key: String, state, staff, headers| async move {
+                error::reply(end_session(state, staff, headers, key, everyone).await)
+            })
+    };
+    let audit = warp::path!("staff" / "team" / "audit")
+        .and(crate::http::plumbing::filters::get_or_head())
+        .and(state.filter())
+        .and(gate(state))
+        .and(raw_query())
+        .then(|state, staff, query: String| async move {
+            error::reply(audit_page(state, staff, &query).await)
+        });
+    let audit_csv = warp::path!("staff" / "team" / "audit.csv")
+        .and(crate::http::plumbing::filters::get_or_head())
+        .and(state.filter())
+        .and(gate(state))
+        .and(raw_query())
+        .then(|state, staff, query: String| async move {
+            error::reply(audit_export(state, staff, &query).await)
+        });
+    forgot
+        .or(check)
+        .unify()
+        .or(reset)
+        .unify()
+        .or(list(false))
+        .unify()
+        .or(list(true))
+        .unify()
+        .or(end(false))
+        .unify()
+        .or(end(true))
+        .unify()
+        .or(audit)
+        .unify()
+        .or(audit_csv)
+        .unify()
         .boxed()
+}
+
+// ---- forgotten passwords ----
+
+/// `POST /api/staff/password/forgot`.
+#[derive(Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub(crate) struct ForgotPassword {
+    email: String,
+}
+
+/// `POST /api/staff/password/reset/check`.
+#[derive(Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub(crate) struct ResetLink {
+    token: String,
+}
+
+/// `POST /api/staff/password/reset`.
+#[derive(Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub(crate) struct PasswordReset {
+    token: String,
+    new_password: String,
+}
+
+/// What a request for a reset link and a working link's check answer.
+#[derive(Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, ts(rename = "ResetAnswer"))]
+pub(crate) struct Message<'a> {
+    message: &'a str,
+}
+
+fn from_site(state: &AppState, headers: &HeaderMap) -> Result<(), ApiError> {
+    if state.origins.is_same_site(headers) {
+        Ok(())
+    } else {
+        Err(ApiError::Forbidden(NOT_FROM_SITE.into()))
+    }
+}
+
+async fn forgot(
+    state: AppState,
+    client: IpAddr,
+    headers: HeaderMap,
+    body: Body,
+) -> Result<Response, ApiError> {
+    from_site(&state, &headers)?;
+    let form: ForgotPassword = read_json(&headers, body).await?;
+    let typed: String = form.email.trim().chars().take(254).collect();
+    if typed.is_empty() {
+        let mut errors = FieldErrors::default();
+        errors.add("email", FieldError::Required);
+        return Err(invalid(errors));
+    }
+    let folded = typed.to_lowercase();
+    let key = throttle_key(client);
+    let client_addr = client.to_string();
+    let now = unix_now();
+    // A token is made and its digest taken whether or not it will be used: the answer's
+    // time does not tell whether the address has an account, and neither do the writes
+    // (the request is counted and audited alike; the link and its mail are a few rows more).
+    let token = random_token().map_err(ApiError::unexpected)?;
+    let digest = token_digest(&token);
+    let outcome = state
+        .db
+        .write(move |conn| -> Result<Result<(), i64>, StoreError> {
+            let wait = resets::client_wait(conn, &key, now)?;
+            if wait > 0 {
+                return Ok(Err(wait));
+            }
+            resets::record_request(conn, &folded, &key, now)?;
+            let account = accounts::account_by_email(conn, &folded)?;
+            let live = resets::live_links(conn, account.as_ref().map_or(0, |a| a.id), now)?;
+            let mailed = match &account {
+                Some(account) if live < resets::MAX_LINKS_PER_ACCOUNT => {
+                    resets::add_link(conn, account.id, &digest, now)?;
+                    enqueue_staff_mail(
+                        conn,
+                        MailKind::Reset,
+                        &account.id.to_string(),
+                        &account.email,
+                        Some(&token),
+                    )?;
+                    "a link was mailed"
+                }
+                Some(_) => "too many links this hour: none mailed",
+                None => "",
+            };
+            accounts::audit(
+                conn,
+                &Audit {
+                    actor: &typed,
+                    action: "asked for a reset link",
+                    subject: "",
+                    detail: mailed,
+                    client_addr: &client_addr,
+                },
+            )?;
+            Ok(Ok(()))
+        })
+        .await?;
+    if let Err(wait) = outcome {
+        return Err(ApiError::TooManyRequests {
+            retry_after_secs: u64::try_from(wait).unwrap_or(1),
+        });
+    }
+    Ok(warp::reply::with_status(
+        warp::reply::json(&Message {
+            message: LINK_ON_ITS_WAY,
+        }),
+        StatusCode::ACCEPTED,
+    )
+    .into_response())
+}
+
+/// The digest of a link's token; anything not shaped like one names no link.
+fn link_digest(token: &str) -> Option<String> {
+    let token = token.trim();
+    (token.len() == 64 && token.bytes().all(|b| b.is_ascii_hexdigit()))
+        .then(|| token_digest(&token.to_ascii_lowercase()))
+}
+
+async fn check_link(state: AppState, headers: HeaderMap, body: Body) -> Result<Response, ApiError> {
+    from_site(&state, &headers)?;
+    let form: ResetLink = read_json(&headers, body).await?;
+    let digest = link_digest(&form.token).ok_or_else(|| ApiError::Gone(LINK_GONE.into()))?;
+    let now = unix_now();
+    state
+        .db
+        .read(move |conn| Ok(resets::link_account(conn, &digest, now)?))
+        .await?
+        .ok_or_else(|| ApiError::Gone(LINK_GONE.into()))?;
+    Ok(warp::reply::json(&Message {
+        message: "Choose a new password.",
+    })
+    .into_response())
+}
+
+async fn reset(
+    state: AppState,
+    client: IpAddr,
+    headers: HeaderMap,
+    body: Body,
+) -> Result<Response, ApiError> {
+    from_site(&state, &headers)?;
+    let form: PasswordReset = read_json(&headers, body).await?;
+    let digest = link_digest(&form.token).ok_or_else(|| ApiError::Gone(LINK_GONE.into()))?;
+    let now = unix_now();
+    {
+        let digest = digest.clone();
+        state
+            .db
+            .read(move |conn| Ok(resets::link_account(conn, &digest, now)?))
+            .await?
+            .ok_or_else(|| ApiError::Gone(LINK_GONE.into()))?;
+    }
+    let new = NewPassword::parse(&form.new_password).map_err(|rule| {
+        let mut errors = FieldErrors::default();
+        errors.add("new_password", FieldError::Choice(rule.message()));
+        invalid(errors)
+    })?;
+    let hash = state
+        .password_checks
+        .run(move || new.hash())
+        .await?
+        .map_err(ApiError::unexpected)?;
+    let client_addr = client.to_string();
+    let account = {
+        let client_addr = client_addr.clone();
+        state
+            .db
+            .write(move |conn| -> Result<_, StoreError> {
+                // Used here, in the same transaction as the change: a link works once even
+                // when two tabs post it at once.
+                let Some(staff_id) = resets::use_link(conn, &digest, now)? else {
+                    return Ok(None);
+                };
+                let Some(account) = accounts::account_by_id(conn, staff_id)? else {
+                    return Ok(None);
+                };
+                // Ends every session of the account.
+                accounts::set_password(conn, staff_id, &hash, false)?;
+                accounts::audit(
+                    conn,
+                    &Audit {
+                        actor: &account.email,
+                        action: "reset password by mail",
+                        subject: "",
+                        detail: "every session ended",
+                        client_addr: &client_addr,
+                    },
+                )?;
+                Ok(Some(account))
+            })
+            .await?
+            .ok_or_else(|| ApiError::Gone(LINK_GONE.into()))?
+    };
+    start_session(
+        &state,
+        account.id,
+        &account.email,
+        &client_addr,
+        &user_agent(&headers),
+        is_https(&state, &headers),
+        "signed in",
+        now,
+    )
+    .await
+}
+
+// ---- sessions ----
+
+/// A live session as the account page lists it.
+#[derive(Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, ts(rename = "SessionLine"))]
+pub(crate) struct SessionLine {
+    /// Names the session for `DELETE .../sessions/{key}`.
+    key: String,
+    /// Whose it is, by name.
+    name: String,
+    email: String,
+    created_at: String,
+    last_seen_at: String,
+    client_addr: String,
+    /// The browser and system, as its user agent tells them ("Firefox on Windows").
+    browser: String,
+    /// This very session: ending it signs this browser out.
+    current: bool,
+}
+
+#[derive(Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, ts(rename = "SessionList"))]
+pub(crate) struct SessionList {
+    data: Vec<SessionLine>,
+}
+
+/// A Unix time as the UI reads every time: UTC ISO 8601 with milliseconds.
+fn iso(secs: i64) -> String {
+    OffsetDateTime::from_unix_timestamp(secs)
+        .ok()
+        .and_then(|t| {
+            t.format(time::macros::format_description!(
+                "[year]-[month]-[day]T[hour]:[minute]:[second].[subsecond digits:3]Z"
+            ))
+            .ok()
+        })
+        .unwrap_or_default()
+}
+
+/// "Firefox on Windows" from a user agent: the browser and system an office would name.
+pub fn browser_summary(user_agent: &str) -> String {
+    let ua = user_agent;
+    let browser = if ua.contains("Edg/") || ua.contains("Edge/") {
+        "Edge"
+    } else if ua.contains("OPR/") || ua.contains("Opera") {
+        "Opera"
+    } else if ua.contains("Firefox/") || ua.contains("FxiOS/") {
+        "Firefox"
+    } else if ua.contains("Chrome/") || ua.contains("CriOS/") || ua.contains("Chromium/") {
+        "Chrome"
+    } else if ua.contains("Safari/") {
+        "Safari"
+    } else {
+        ""
+    };
+    let system = if ua.contains("iPhone") {
+        "iPhone"
+    } else if ua.contains("iPad") {
+        "iPad"
+    } else if ua.contains("Android") {
+        "Android"
+    } else if ua.contains("Windows") {
+        "Windows"
+    } else if ua.contains("Mac OS X") || ua.contains("Macintosh") {
+        "macOS"
+    } else if ua.contains("CrOS") {
+        "ChromeOS"
+    } else if ua.contains("Linux") {
+        "Linux"
+    } else {
+        ""
+    };
+    match (browser, system) {
+        ("", "") if ua.trim().is_empty() => "Unknown browser".to_owned(),
+        ("", "") => ua.chars().take(40).collect(),
+        ("", system) => format!("A browser on {system}"),
+        (browser, "") => browser.to_owned(),
+        (browser, system) => format!("{browser} on {system}"),
+    }
+}
+
+fn session_line(session: LiveSession, current: &str) -> SessionLine {
+    SessionLine {
+        current: session.key == current,
+        key: session.key,
+        name: session.name,
+        email: session.email,
+        created_at: iso(session.created_at),
+        last_seen_at: iso(session.last_seen_at),
+        client_addr: session.client_addr,
+        browser: browser_summary(&session.user_agent),
+    }
+}
+
+async fn list_sessions(state: AppState, staff: Gate, everyone: bool) -> Result<Response, ApiError> {
+    let staff = staff?;
+    let whose = (!everyone).then_some(staff.id);
+    let now = unix_now();
+    let sessions = state
+        .db
+        .write(move |conn| Ok::<_, StoreError>(accounts::live_sessions(conn, whose, now)?))
+        .await?;
+    let current = staff.session_key();
+    Ok(warp::reply::json(&SessionList {
+        data: sessions
+            .into_iter()
+            .map(|session| session_line(session, current))
+            .collect(),
+    })
+    .into_response())
+}
+
+async fn end_session(
+    state: AppState,
+    staff: Gate,
+    headers: HeaderMap,
+    key: String,
+    everyone: bool,
+) -> Result<Response, ApiError> {
+    let staff = staff?;
+    let current = key.eq_ignore_ascii_case(staff.session_key());
+    let whose = (!everyone).then_some(staff.id);
+    let ended = {
+        let staff = staff.clone();
+        state
+            .db
+            .write(move |conn| -> Result<bool, StoreError> {
+                let Some((id, name, _email)) = accounts::end_session_by_key(conn, &key, whose)?
+                else {
+                    return Ok(false);
+                };
+                let subject = if id == staff.id {
+                    format!("own session {key}")
+                } else {
+                    format!("session {key} of {name}")
+                };
+                accounts::audit(conn, &staff.audit("ended a session", &subject, ""))?;
+                Ok(true)
+            })
+            .await?
+    };
+    if !ended {
+        return Err(ApiError::NotFound(SESSION_GONE.into()));
+    }
+    let mut response = StatusCode::NO_CONTENT.into_response();
+    if current {
+        sign_in::clear_cookie(&mut response, is_https(&state, &headers));
+    }
+    Ok(response)
+}
+
+// ---- the audit log ----
+
+/// The audit log's filters as the screen keeps them in its URL, each optional text.
+#[cfg(test)]
+#[derive(Debug, Default, serde::Serialize, ts_rs::TS)]
+pub(crate) struct AuditFilters {
+    #[ts(optional)]
+    pub actor: Option<String>,
+    #[ts(optional)]
+    pub action: Option<String>,
+    #[ts(optional)]
+    pub from: Option<String>,
+    #[ts(optional)]
+    pub to: Option<String>,
+    #[ts(optional)]
+    pub page: Option<String>,
+}
+
+/// The deepest page of the audit log (older entries are reached with dates).
+const AUDIT_MAX_PAGE: u32 = 2_000;
+
+fn parse_audit_query(query: &str) -> Result<AuditQuery, ApiError> {
+    let mut errors = FieldErrors::default();
+    let mut parsed = AuditQuery {
+        page: 1,
+        ..AuditQuery::default()
+    };
+    let day = |text: &str| {
+        Date::parse(
+            text,
+            time::macros::format_description!("[year]-[month]-[day]"),
+        )
+        .ok()
+    };
+    for (key, value) in form_urlencoded::parse(query.as_bytes()) {
+        let value = value.trim();
+        if value.is_empty() {
+            continue;
+        }
+        match &*key {
+            "actor" => parsed.actor = Some(value.chars().take(254).collect()),
+            "action" => parsed.action = Some(value.chars().take(100).collect()),
+            "from" => match day(value) {
+                Some(day) => parsed.from = Some(day.to_string()),
+                None => errors.add("from", FieldError::Choice("Write the day as YYYY-MM-DD.")),
+            },
+            "to" => match day(value) {
+                Some(day) => parsed.before = day.next_day().map(|d| d.to_string()),
+                None => errors.add("to", FieldError::Choice("Write the day as YYYY-MM-DD.")),
+            },
+            "page" => match value.parse::<u32>() {
+                Ok(page @ 1..=AUDIT_MAX_PAGE) => parsed.page = page,
+                _ => errors.add(
+                    "page",
+                    FieldError::Choice(
+                        "The page must be a whole number from 1 to 2000; use dates to reach older entries.",
+                    ),
+                ),
+            },
+            _ => {}
+        }
+    }
+    if errors.is_empty() {
+        Ok(parsed)
+    } else {
+        Err(invalid(errors))
+    }
+}
+
+/// One entry of the audit log.
+#[derive(Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, ts(rename = "AuditEntry"))]
+pub(crate) struct AuditEntryBody {
+    at: String,
+    /// Who, as stored: an address, or `command line`.
+    actor: String,
+    /// The account's name, or `actor` when no account has that address (a failed sign-in).
+    actor_name: String,
+    action: String,
+    subject: String,
+    detail: String,
+    client_addr: String,
+}
+
+impl From<AuditLine> for AuditEntryBody {
+    fn from(line: AuditLine) -> Self {
+        AuditEntryBody {
+            at: line.at,
+            actor: line.actor,
+            actor_name: line.actor_name,
+            action: line.action,
+            subject: line.subject,
+            detail: line.detail,
+            client_addr: line.client_addr,
+        }
+    }
+}
+
+/// Someone the log names, for the person filter.
+#[derive(Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, ts(rename = "AuditPerson"))]
+pub(crate) struct AuditPerson {
+    /// The value of the `actor` filter.
+    actor: String,
+    name: String,
+}
+
+#[derive(Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, ts(rename = "AuditPagination"))]
+pub(crate) struct AuditPagination {
+    total: i64,
+    limit: u32,
+    page: u32,
+}
+
+/// `GET /api/staff/team/audit`: a page, and the choices of the filters.
+#[derive(Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, ts(rename = "AuditPage"))]
+pub(crate) struct AuditPageBody {
+    data: Vec<AuditEntryBody>,
+    pagination: AuditPagination,
+    /// Every action the log holds.
+    actions: Vec<String>,
+    /// Everyone the log names.
+    people: Vec<AuditPerson>,
+}
+
+async fn audit_page(state: AppState, staff: Gate, query: &str) -> Result<Response, ApiError> {
+    staff?;
+    let query = parse_audit_query(query)?;
+    let page = query.page;
+    let ((total, lines), (actions, people)) = state
+        .db
+        .read(move |conn| {
+            Ok((
+                accounts::audit_page(conn, &query)?,
+                accounts::audit_choices(conn)?,
+            ))
+        })
+        .await?;
+    Ok(warp::reply::json(&AuditPageBody {
+        data: lines.into_iter().map(AuditEntryBody::from).collect(),
+        pagination: AuditPagination {
+            total,
+            limit: accounts::AUDIT_PAGE_SIZE,
+            page,
+        },
+        actions,
+        people: people
+            .into_iter()
+            .map(|(actor, name)| AuditPerson { actor, name })
+            .collect(),
+    })
+    .into_response())
+}
+
+async fn audit_export(state: AppState, staff: Gate, query: &str) -> Result<Response, ApiError> {
+    staff?;
+    let query = parse_audit_query(query)?;
+    let lines = state
+        .db
+        .read(move |conn| Ok(accounts::audit_all(conn, &query)?))
+        .await?;
+    let mut out = Vec::new();
+    let mut csv = CsvWriter::new(&mut out);
+    let written = csv
+        .byte_order_mark()
+        .and_then(|()| {
+            csv.row([
+                "at", "person", "actor", "action", "subject", "detail", "address",
+            ])
+        })
+        .and_then(|()| {
+            lines.iter().try_for_each(|line| {
+                csv.row([
+                    line.at.as_str(),
+                    line.actor_name.as_str(),
+                    line.actor.as_str(),
+                    line.action.as_str(),
+                    line.subject.as_str(),
+                    line.detail.as_str(),
+                    line.client_addr.as_str(),
+                ])
+            })
+        });
+    written.map_err(ApiError::unexpected)?;
+    let mut response = Response::new(out.into());
+    let headers = response.headers_mut();
+    headers.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("text/csv; charset=utf-8"),
+    );
+    headers.insert(
+        header::CONTENT_DISPOSITION,
+        HeaderValue::from_static("attachment; filename=\"audit-log.csv\""),
+    );
+    Ok(response)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_browser_is_named_by_its_program_and_system() {
+        let cases = [
+            ("Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0", "Firefox on Windows"),
+            ("Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15", "Safari on macOS"),
+            ("Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36", "Chrome on Android"),
+            ("Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36 Edg/126.0", "Edge on Windows"),
+            ("Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1", "Safari on iPhone"),
+            ("", "Unknown browser"),
+            ("curl/8.5", "curl/8.5"),
+        ];
+        for (ua, named) in cases {
+            assert_eq!(browser_summary(ua), named, "{ua}");
+        }
+    }
+
+    #[test]
+    fn the_audit_filters_take_days_and_name_what_is_wrong() {
+        let query = parse_audit_query(
+            "actor=Ann%40x&action=signed+in&from=2026-01-02&to=2026-01-31&page=2",
+        )
+        .expect("parsed");
+        assert_eq!(query.actor.as_deref(), Some("Ann@x"));
+        assert_eq!(query.from.as_deref(), Some("2026-01-02"));
+        assert_eq!(query.before.as_deref(), Some("2026-02-01"));
+        assert_eq!(query.page, 2);
+        let Err(ApiError::Validation { errors, .. }) = parse_audit_query("from=yesterday&page=0")
+        else {
+            panic!("refused");
+        };
+        assert!(errors.contains_key("from") && errors.contains_key("page"));
+    }
 }

@@ -60,7 +60,15 @@ pub const STAFF_AREAS: &[(&str, Need)] = &[
     ("/api/staff/setup/check", Need::Open),
     ("/api/staff/setup", Need::Open),
     // one's account: forgotten passwords, sessions; the audit log
-
+    ("/api/staff/password/forgot", Need::Open),
+    ("/api/staff/password/reset/check", Need::Open),
+    ("/api/staff/password/reset", Need::Open),
+    ("/api/staff/account/sessions", Need::Account),
+    ("/api/staff/account/sessions/*", Need::Account),
+    ("/api/staff/team/sessions", Need::Area(Area::Team)),
+    ("/api/staff/team/sessions/*", Need::Area(Area::Team)),
+    ("/api/staff/team/audit", Need::Area(Area::Team)),
+    ("/api/staff/team/audit.csv", Need::Area(Area::Team)),
     // mail: the outbox and who gets which lead
     ("/api/staff/mail", Need::Area(Area::Mail)),
     ("/api/staff/mail/retry", Need::Area(Area::Mail)),

@@ -7,7 +7,8 @@
 //! - `GET /api/staff/session`: the current session, or 401.
 //! - `POST /api/staff/logout`: ends the session (204) and clears the cookie.
 //! - `POST /api/staff/password` `{current_password, new_password}`: ends every session of
-//!   the account and starts a new one for this browser.
+//!   the account and starts a new one for this browser (`current_password` is not asked of
+//!   a session whose password is one-time: it was just typed).
 //!
 //! The session cookie holds a 256-bit random token (the database keeps its SHA-256);
 //! `HttpOnly`, `SameSite=Strict`, `Path=/`, and `Secure` when `--public-url` is https, the
@@ -63,6 +64,14 @@ pub struct Staff {
 }
 
 impl Staff {
+    /// The name of this request's session among the account's (`LiveSession::key`).
+    pub(crate) fn session_key(&self) -> &str {
+        self.session
+            .token_hash
+            .get(..accounts::SESSION_KEY_LEN)
+            .unwrap_or(&self.session.token_hash)
+    }
+
     /// An audit entry of something this staff member did, from where they are.
     pub fn audit<'a>(&'a self, action: &'a str, subject: &'a str, detail: &'a str) -> Audit<'a> {
         Audit {
@@ -466,13 +475,18 @@ async fn logout(
     Ok(response)
 }
 
-/// `POST /api/staff/password`.
+/// `POST /api/staff/password`. A session whose password is one-time (just typed at
+/// sign-in) is not asked for it again: `current_password` may be left out.
 #[derive(Deserialize)]
 #[cfg_attr(test, derive(ts_rs::TS))]
 pub(crate) struct PasswordChange {
-    current_password: String,
+    #[serde(default)]
+    #[cfg_attr(test, ts(optional))]
+    current_password: Option<String>,
     new_password: String,
 }
+
+const SAME_PASSWORD: &str = "Choose a new password, not the one you have now.";
 
 async fn change_password(
     state: AppState,
@@ -482,13 +496,14 @@ async fn change_password(
 ) -> Result<Response, ApiError> {
     let staff = staff?;
     let form: PasswordChange = read_json(&headers, body).await?;
+    let one_time = staff.session.account.must_change_password;
+    // The current password is asked unless the password is one-time; sent anyway, it is
+    // checked all the same.
+    let current = form.current_password.filter(|p| !p.is_empty());
     let mut errors = FieldErrors::default();
     let new = match NewPassword::parse(&form.new_password) {
-        Ok(_) if form.new_password == form.current_password => {
-            errors.add(
-                "new_password",
-                FieldError::Choice("Choose a new password, not the one you have now."),
-            );
+        Ok(_) if current.as_deref() == Some(form.new_password.as_str()) => {
+            errors.add("new_password", FieldError::Choice(SAME_PASSWORD));
             None
         }
         Ok(new) => Some(new),
@@ -497,24 +512,40 @@ async fn change_password(
             None
         }
     };
+    let missing_current = current.is_none() && !one_time;
+    if missing_current {
+        errors.add("current_password", FieldError::Required);
+    }
     let stored = staff.session.account.password_hash.clone();
-    let current = form.current_password;
-    let (verified, hash) = state
+    let new_text = form.new_password;
+    let (verified, reused, hash) = state
         .password_checks
         .run(move || {
-            let verified = verify_password(&current, &stored);
-            let hash = match (&new, verified) {
+            let verified = match &current {
+                Some(current) => verify_password(current, &stored),
+                None => one_time,
+            };
+            // Without the current password to compare, the new one is held to the stored
+            // hash: the one-time password is not a new one.
+            let reused = current.is_none()
+                && new.is_some()
+                && verified
+                && verify_password(&new_text, &stored);
+            let hash = match (&new, verified && !reused) {
                 (Some(new), true) => Some(new.hash()),
                 _ => None,
             };
-            (verified, hash)
+            (verified, reused, hash)
         })
         .await?;
-    if !verified {
+    if !verified && !missing_current {
         errors.add(
             "current_password",
             FieldError::Choice("This is not your current password."),
         );
+    }
+    if reused {
+        errors.add("new_password", FieldError::Choice(SAME_PASSWORD));
     }
     if !errors.is_empty() {
         return Err(crate::http::plumbing::reply::invalid(errors));
@@ -547,7 +578,7 @@ async fn change_password(
 
 /// What failed sign-ins from `client` are counted under: its address, or for IPv6 its /64
 /// (the block one subscriber controls, as the form limit counts it).
-fn throttle_key(client: IpAddr) -> String {
+pub(crate) fn throttle_key(client: IpAddr) -> String {
     match crate::http::plumbing::rate_limit::client_block(client) {
         IpAddr::V6(block) => format!("{block}/64"),
         v4 => v4.to_string(),
@@ -584,6 +615,11 @@ pub(crate) fn user_agent(headers: &HeaderMap) -> String {
 fn cookie(token: &str, max_age: i64, secure: bool) -> String {
     let secure = if secure { "; Secure" } else { "" };
     format!("{COOKIE}={token}; HttpOnly; SameSite=Strict; Path=/; Max-Age={max_age}{secure}")
+}
+
+/// Clears the session cookie (`Secure` exactly when sign-in's was).
+pub(crate) fn clear_cookie(response: &mut Response, secure: bool) {
+    set_cookie(response, &cookie("", 0, secure));
 }
 
 fn set_cookie(response: &mut Response, cookie: &str) {

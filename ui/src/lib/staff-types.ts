@@ -3,13 +3,71 @@
 
 export type SignIn = { email: string, password: string, };
 
-export type PasswordChange = { current_password: string, new_password: string, };
+export type PasswordChange = { current_password?: string, new_password: string, };
 
 export type StaffSession = { email: string, name: string, csrf_token: string, must_change_password: boolean, roles: Array<Role>, 
 /**
  * The areas the roles reach: the UI offers only their screens.
  */
 areas: Array<Area>, };
+
+export type ForgotPassword = { email: string, };
+
+export type ResetLink = { token: string, };
+
+export type PasswordReset = { token: string, new_password: string, };
+
+export type ResetAnswer = { message: string, };
+
+export type SessionLine = { 
+/**
+ * Names the session for `DELETE .../sessions/{key}`.
+ */
+key: string, 
+/**
+ * Whose it is, by name.
+ */
+name: string, email: string, created_at: string, last_seen_at: string, client_addr: string, 
+/**
+ * The browser and system, as its user agent tells them ("Firefox on Windows").
+ */
+browser: string, 
+/**
+ * This very session: ending it signs this browser out.
+ */
+current: boolean, };
+
+export type SessionList = { data: Array<SessionLine>, };
+
+export type AuditFilters = { actor?: string, action?: string, from?: string, to?: string, page?: string, };
+
+export type AuditEntry = { at: string, 
+/**
+ * Who, as stored: an address, or `command line`.
+ */
+actor: string, 
+/**
+ * The account's name, or `actor` when no account has that address (a failed sign-in).
+ */
+actor_name: string, action: string, subject: string, detail: string, client_addr: string, };
+
+export type AuditPerson = { 
+/**
+ * The value of the `actor` filter.
+ */
+actor: string, name: string, };
+
+export type AuditPagination = { total: number, limit: number, page: number, };
+
+export type AuditPage = { data: Array<AuditEntry>, pagination: AuditPagination, 
+/**
+ * Every action the log holds.
+ */
+actions: Array<string>, 
+/**
+ * Everyone the log names.
+ */
+people: Array<AuditPerson>, };
 
 /**
  * A bundle of areas, as the office hands them out.

@@ -27,7 +27,7 @@ export function LoginPage() {
     <StaffFrame title="Staff sign-in">
       <div class="staff-login">
         {session?.must_change_password ? (
-          <PasswordForm onChanged={proceed} />
+          <PasswordForm onChanged={proceed} oneTime />
         ) : (
           <LoginForm onSignedIn={proceed} />
         )}

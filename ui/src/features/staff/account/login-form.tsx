@@ -1,6 +1,7 @@
-import { useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { type StaffSession, staffAuth } from '@/features/staff/shell/session-api';
 import { ApiError } from '@/lib/api-client';
+import { ForgotForm } from './forgot-form';
 
 /** Where to go after signing in: `next` when it is a path on this site, else the inbox. */
 export function returnPath(search: string): string {
@@ -13,11 +14,32 @@ function failureText(error: unknown): string {
   return 'We could not sign you in. Please check your connection and try again.';
 }
 
+/** The sign-in form, or in its place the form that asks for a reset link. */
 export function LoginForm({ onSignedIn }: { onSignedIn: (session: StaffSession) => void }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [failure, setFailure] = useState('');
   const [busy, setBusy] = useState(false);
+  const [forgot, setForgot] = useState(false);
+  const [back, setBack] = useState(false);
+  const forgotButton = useRef<HTMLButtonElement>(null);
+
+  // Back from the reset form: the keyboard is where it left.
+  useEffect(() => {
+    if (back && !forgot) forgotButton.current?.focus();
+  }, [back, forgot]);
+
+  if (forgot) {
+    return (
+      <ForgotForm
+        initialEmail={email}
+        onBack={() => {
+          setForgot(false);
+          setBack(true);
+        }}
+      />
+    );
+  }
 
   const submit = async (event: Event) => {
     event.preventDefault();
@@ -65,6 +87,9 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (session: StaffSession) 
       </label>
       <button class="staff-button staff-button--primary" type="submit" disabled={busy}>
         {busy ? 'Signing in…' : 'Sign in'}
+      </button>
+      <button type="button" class="staff-link-button" ref={forgotButton} onClick={() => setForgot(true)}>
+        Forgot your password?
       </button>
     </form>
   );

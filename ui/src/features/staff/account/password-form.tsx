@@ -1,9 +1,21 @@
 import { useState } from 'preact/hooks';
 import { type StaffSession, staffAuth } from '@/features/staff/shell/session-api';
 import { ApiError } from '@/lib/api-client';
+import { PasswordInput } from './password-input';
 
-/** The change a one-time password requires (and anyone may make): current and new. */
-export function PasswordForm({ onChanged }: { onChanged: (session: StaffSession) => void }) {
+interface PasswordFormProps {
+  onChanged: (session: StaffSession) => void;
+  /**
+   * The password is one-time, just typed at sign-in: only the new one is asked. Otherwise
+   * the current password is asked too.
+   */
+  oneTime: boolean;
+  /** A card of its own (the sign-in page) or a section of a page (`/staff/account`). */
+  layout?: 'card' | 'section';
+}
+
+/** Choosing a new password: at the first sign-in (one-time password), or whenever one likes. */
+export function PasswordForm({ onChanged, oneTime, layout = 'card' }: PasswordFormProps) {
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -14,7 +26,10 @@ export function PasswordForm({ onChanged }: { onChanged: (session: StaffSession)
     setBusy(true);
     setErrors({});
     try {
-      onChanged(await staffAuth.changePassword(current, next));
+      const session = await staffAuth.changePassword(oneTime ? undefined : current, next);
+      setCurrent('');
+      setNext('');
+      onChanged(session);
     } catch (error) {
       setErrors(
         error instanceof ApiError && Object.keys(error.errors).length > 0
@@ -26,50 +41,41 @@ export function PasswordForm({ onChanged }: { onChanged: (session: StaffSession)
     }
   };
 
+  const Title = layout === 'card' ? 'h1' : 'h2';
   return (
-    <form class="staff-card" onSubmit={submit}>
-      <h1 class="staff-card__title">Choose a new password</h1>
-      <p>Your password was given to you for one sign-in. Choose your own: at least 12 characters.</p>
+    <form class={layout === 'card' ? 'staff-card' : 'staff-card staff-card--section'} onSubmit={submit}>
+      <Title class="staff-card__title" id="password-form-title">
+        {layout === 'card' ? 'Choose a new password' : 'Change your password'}
+      </Title>
+      <p>
+        {oneTime
+          ? 'Your password was given to you for one sign-in. Choose your own: at least 12 characters.'
+          : 'At least 12 characters. Your other sessions are signed out; this one stays signed in.'}
+      </p>
       {errors.form && (
         <p class="staff-alert" role="alert">
           {errors.form}
         </p>
       )}
-      <label class="staff-field">
-        <span>Current password</span>
-        <input
-          type="password"
+      {!oneTime && (
+        <PasswordInput
+          id="current-password"
+          label="Current password"
           autoComplete="current-password"
-          required
           value={current}
-          aria-invalid={errors.current_password ? true : undefined}
-          aria-describedby={errors.current_password ? 'current-password-error' : undefined}
-          onInput={(e) => setCurrent(e.currentTarget.value)}
+          onInput={setCurrent}
+          error={errors.current_password}
         />
-      </label>
-      {errors.current_password && (
-        <p class="staff-field__error" id="current-password-error">
-          {errors.current_password}
-        </p>
       )}
-      <label class="staff-field">
-        <span>New password</span>
-        <input
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={12}
-          value={next}
-          aria-invalid={errors.new_password ? true : undefined}
-          aria-describedby={errors.new_password ? 'new-password-error' : undefined}
-          onInput={(e) => setNext(e.currentTarget.value)}
-        />
-      </label>
-      {errors.new_password && (
-        <p class="staff-field__error" id="new-password-error">
-          {errors.new_password}
-        </p>
-      )}
+      <PasswordInput
+        id="new-password"
+        label="New password"
+        autoComplete="new-password"
+        minLength={12}
+        value={next}
+        onInput={setNext}
+        error={errors.new_password}
+      />
       <button class="staff-button staff-button--primary" type="submit" disabled={busy}>
         {busy ? 'Saving…' : 'Save the new password'}
       </button>

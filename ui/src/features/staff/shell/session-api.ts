@@ -19,7 +19,8 @@ export const staffAuth = {
   current: async () => remember((await api.get<StaffSession>('staff/session')).body),
   /** For every staff screen: no session sends the browser to /login. */
   require: async () => remember((await staffApi.get<StaffSession>('staff/session')).body),
-  changePassword: async (current_password: string, new_password: string) =>
+  /** `current_password` is left out when the password is one-time (just typed at sign-in). */
+  changePassword: async (current_password: string | undefined, new_password: string) =>
     remember(
       (
         await staffApi.postJson<StaffSession>('staff/password', {

@@ -16,7 +16,7 @@ const SCREENS: { path: string; label: string; areas: Area[] }[] = [
   { path: '/staff/team', label: 'Team', areas: ['team'] },
 
   // the audit log
-
+  { path: '/staff/audit', label: 'Audit log', areas: ['team'] },
   // mail: the outbox and who gets which lead
   { path: '/staff/mail', label: 'Mail', areas: ['mail'] },
 ];
@@ -27,7 +27,10 @@ function current(pathname: string, path: string): boolean {
 
 interface StaffScreenProps {
   title: string;
-  /** The areas this screen serves: an account reaching none of them is told so instead. */
+  /**
+   * The areas this screen serves: an account reaching none of them is told so instead. None
+   * (`[]`) is every account's screen (its own account).
+   */
   areas: Area[];
   children: ComponentChildren;
 }
@@ -74,13 +77,22 @@ export function StaffScreen({ title, areas, children }: StaffScreenProps) {
               </Link>
             ))}
           </nav>
-          <p class="staff-bar__who">Signed in as {session.name}</p>
+          <p class="staff-bar__who">
+            Signed in as {session.name} ·{' '}
+            <Link
+              to="/staff/account"
+              class="staff-bar__account"
+              aria-current={current(pathname, '/staff/account') ? 'page' : undefined}
+            >
+              My account
+            </Link>
+          </p>
           <button type="button" class="staff-button" onClick={signOut}>
             Sign out
           </button>
         </div>
         <StaffSessionContext.Provider value={session}>
-          {reaches(session, areas) ? (
+          {areas.length === 0 || reaches(session, areas) ? (
             children
           ) : (
             <p class="staff-notice" role="alert">

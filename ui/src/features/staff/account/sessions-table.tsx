@@ -1,0 +1,60 @@
+import { formatTime } from '@/features/staff/shell/staff-format';
+import type { SessionLine } from './account-api';
+
+interface SessionsTableProps {
+  caption: string;
+  sessions: SessionLine[];
+  /** Everyone's sessions: each row says whose. */
+  showName: boolean;
+  busyKey: string;
+  onEnd: (session: SessionLine) => void;
+}
+
+/** Live sessions, most recently used first, each with its button to end it. */
+export function SessionsTable({ caption, sessions, showName, busyKey, onEnd }: SessionsTableProps) {
+  return (
+    <table class="inbox-table sessions-table">
+      <caption class="visually-hidden">{caption}</caption>
+      <thead>
+        <tr>
+          {showName && <th scope="col">Person</th>}
+          <th scope="col">Browser</th>
+          <th scope="col">Address</th>
+          <th scope="col">Signed in</th>
+          <th scope="col">Last seen</th>
+          <th scope="col">
+            <span class="visually-hidden">Action</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {sessions.map((session) => {
+          const what = `${showName ? `${session.name}'s session` : 'the session'} in ${session.browser}, last seen ${formatTime(session.last_seen_at)}`;
+          return (
+            <tr key={session.key}>
+              {showName && <td data-label="Person">{session.name}</td>}
+              <td data-label="Browser">
+                {session.browser}
+                {session.current && <span class="status-badge sessions-table__current">This browser</span>}
+              </td>
+              <td data-label="Address">{session.client_addr}</td>
+              <td data-label="Signed in">{formatTime(session.created_at)}</td>
+              <td data-label="Last seen">{formatTime(session.last_seen_at)}</td>
+              <td data-label="Action">
+                <button
+                  type="button"
+                  class="staff-button"
+                  disabled={busyKey === session.key}
+                  aria-label={session.current ? `Sign out of this browser` : `End ${what}`}
+                  onClick={() => onEnd(session)}
+                >
+                  {session.current ? 'Sign out here' : 'End'}
+                </button>
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}

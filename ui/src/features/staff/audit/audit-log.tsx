@@ -1,0 +1,84 @@
+import { useEffect, useState } from 'preact/hooks';
+import { useSearchParams } from 'react-router-dom';
+import { formatCount, formatTime } from '@/features/staff/shell/staff-format';
+import { StaffPager } from '@/features/staff/shell/staff-pager';
+import { ApiError } from '@/lib/api-client';
+import { type AuditFilters, type AuditPage, auditApi, auditExportUrl, readAuditFilters } from './audit-api';
+import { AuditFiltersForm } from './audit-filters';
+
+/** `/staff/audit`: who did what, newest first, filtered in the page's URL, and its export. */
+export function AuditLog() {
+  const [params, setParams] = useSearchParams();
+  const filters = readAuditFilters(params);
+  const [page, setPage] = useState<AuditPage | null>(null);
+  const [failure, setFailure] = useState('');
+  const key = params.toString();
+
+  const go = (next: AuditFilters) => {
+    const out = new URLSearchParams();
+    for (const [name, value] of Object.entries(next)) if (value) out.set(name, value);
+    setParams(out);
+  };
+
+  useEffect(() => {
+    const abort = new AbortController();
+    setFailure('');
+    auditApi.page(filters, abort.signal).then(setPage, (error: unknown) => {
+      if (abort.signal.aborted) return;
+      setFailure(error instanceof ApiError ? error.message : 'The audit log could not be loaded.');
+    });
+    return () => abort.abort();
+  }, [key]);
+
+  const pageNumber = Number(filters.page ?? '1');
+  const pages = page ? Math.max(1, Math.ceil(page.pagination.total / page.pagination.limit)) : 1;
+
+  return (
+    <div class="audit">
+      <AuditFiltersForm
+        filters={filters}
+        people={page?.people ?? []}
+        actions={page?.actions ?? []}
+        onApply={go}
+      />
+      <div class="inbox-summary">
+        <p role="status">
+          {page ? `Entries: ${formatCount(page.pagination.total)} · page ${pageNumber} of ${pages}` : ''}
+        </p>
+        <a class="staff-button" href={auditExportUrl(filters)} download>
+          Export CSV
+        </a>
+      </div>
+      {failure && (
+        <p class="staff-alert" role="alert">
+          {failure}
+        </p>
+      )}
+      <table class="inbox-table audit-table">
+        <caption class="visually-hidden">The audit log, newest first</caption>
+        <thead>
+          <tr>
+            <th scope="col">When</th>
+            <th scope="col">Person</th>
+            <th scope="col">Action</th>
+            <th scope="col">What</th>
+            <th scope="col">Address</th>
+          </tr>
+        </thead>
+        <tbody>
+          {(page?.data ?? []).map((entry, index) => (
+            <tr key={`${entry.at}-${index}`}>
+              <td data-label="When">{formatTime(entry.at)}</td>
+              <td data-label="Person">{entry.actor_name}</td>
+              <td data-label="Action">{entry.action}</td>
+              <td data-label="What">{[entry.subject, entry.detail].filter(Boolean).join(' · ') || '—'}</td>
+              <td data-label="Address">{entry.client_addr || '—'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {page && page.data.length === 0 && <p class="inbox-empty">Nothing here matches.</p>}
+      <StaffPager page={pageNumber} pages={pages} onPage={(next) => go({ ...filters, page: String(next) })} />
+    </div>
+  );
+}
