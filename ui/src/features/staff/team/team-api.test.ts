@@ -29,7 +29,8 @@ describe('the team API', () => {
     for (const [, init] of fetchMock.mock.calls) {
       expect((init as RequestInit).headers).toHaveProperty('X-CSRF-Token');
     }
-    expect(JSON.parse(String((fetchMock.mock.calls[0]?.[1] as RequestInit).body))).toEqual({
+    const [, first] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(JSON.parse(String(first.body))).toEqual({
       roles: ['editor', 'sales'],
     });
   });
