@@ -208,7 +208,8 @@ impl InboxQuery {
     }
 }
 
-fn parse_day(text: &str) -> Option<Date> {
+/// A day written YYYY-MM-DD (the inbox's and the audit log's date filters).
+pub fn parse_day(text: &str) -> Option<Date> {
     Date::parse(
         text,
         time::macros::format_description!("[year]-[month]-[day]"),

@@ -1,50 +1,13 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { seriousAxeViolations } from './axe-check';
 import { expect, hasHorizontalScroll, test, waitForApp } from './fixtures';
-import { PASSWORD, readyStaff, signIn } from './staff-helpers';
+import { linkIn, mailsTo } from './mail-helpers';
+import { PASSWORD, readyStaff, signIn, tabTo } from './staff-helpers';
 
 /** Failed calls are logged: a staff screen without a session, a link that no longer works. */
 const EXPECTED_FAILURES = /401|410|Failed to load resource/;
 const SENT =
   'If this address has an account, a link to choose a new password is on its way. It works for 1 hour.';
-
-/** The mails the test SMTP server took for `address` (global-setup starts it). */
-function mailsTo(address: string): string[] {
-  const dir = process.env.E2E_MAIL_DIR;
-  if (!dir) throw new Error('E2E_MAIL_DIR is not set: global-setup did not start the SMTP server');
-  let names: string[] = [];
-  try {
-    names = readdirSync(dir).filter((name) => name.endsWith('.eml'));
-  } catch {
-    return [];
-  }
-  return names
-    .sort()
-    .map((name) => readFileSync(join(dir, name), 'utf8'))
-    .filter((raw) => raw.startsWith(`X-Envelope-To: ${address}\r\n`));
-}
-
-/** The reset link of a mail (quoted-printable undone). */
-function resetLink(raw: string): string {
-  const body = raw
-    .slice(raw.indexOf('\r\n\r\n'))
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex) => String.fromCharCode(Number.parseInt(hex, 16)));
-  const match = /https?:\/\/[^\s<>"]+\/staff\/reset\?token=[0-9a-f]+/.exec(body);
-  if (!match) throw new Error(`no reset link in the mail:\n${raw}`);
-  return match[0];
-}
-
-/** Presses Tab until `target` has the focus: the way a keyboard reaches it. */
-async function tabTo(page: Page, target: Locator, most = 25) {
-  for (let n = 0; n < most; n++) {
-    if (await target.evaluate((el) => el === document.activeElement)) return;
-    await page.keyboard.press('Tab');
-  }
-  await expect(target).toBeFocused();
-}
 
 /**
  * Axe on the screen as it stands (each caller first waits for what it shows). Not after
@@ -85,7 +48,7 @@ test('a forgotten password, end to end, with the keyboard only', async ({
   await expect.poll(() => mailsTo(email).length, { timeout: 10_000 }).toBe(1);
   const [mail = ''] = mailsTo(email);
   expect(mail).toMatch(/^Subject: Choose a new password/m);
-  const link = resetLink(mail);
+  const link = linkIn(mail, '/staff/reset?token=');
 
   await page.goto(new URL(new URL(link).pathname + new URL(link).search, baseURL).toString());
   await expect(page.getByRole('heading', { level: 1, name: 'Choose a new password' })).toBeVisible();

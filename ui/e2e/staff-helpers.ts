@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 
 const BINARY =
   process.env.CORPSITE_BIN ?? fileURLToPath(new URL('../../target/release/corpsite', import.meta.url));
@@ -84,4 +84,13 @@ export async function signIn(page: Page, email: string, password = PASSWORD) {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** Presses Tab until `target` has the focus (at most `most` times): the way a keyboard reaches it. */
+export async function tabTo(page: Page, target: Locator, most = 200): Promise<void> {
+  for (let n = 0; n < most; n++) {
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  await expect(target).toBeFocused();
 }

@@ -1,29 +1,12 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { seriousAxeViolations } from './axe-check';
 import { expect, hasHorizontalScroll, test } from './fixtures';
-import { postEnquiry, readyStaff, signIn } from './staff-helpers';
+import { mailsTo } from './mail-helpers';
+import { postEnquiry, readyStaff, signIn, tabTo } from './staff-helpers';
 
 const SIGNED_OUT = /401|Failed to load resource/;
 
 test.describe.configure({ mode: 'serial' });
-
-/** The mails the test SMTP server took for `address` (global-setup starts it). */
-function mailsTo(address: string): string[] {
-  const dir = process.env.E2E_MAIL_DIR;
-  if (!dir) throw new Error('E2E_MAIL_DIR is not set: global-setup did not start the SMTP server');
-  let names: string[] = [];
-  try {
-    names = readdirSync(dir).filter((name) => name.endsWith('.eml'));
-  } catch {
-    return [];
-  }
-  return names
-    .sort()
-    .map((name) => readFileSync(join(dir, name), 'utf8'))
-    .filter((raw) => raw.startsWith(`X-Envelope-To: ${address}\r\n`));
-}
 
 /** Takes every lead rule away again through the API: other specs' lead mails go where
  * --notify-to (here: the From address) says. */
@@ -36,13 +19,6 @@ async function clearRoutes(page: Page, baseURL: string) {
     data: { rules: [] },
   });
   expect(cleared.status()).toBe(200);
-}
-
-async function tabTo(page: Page, target: Locator, most = 120) {
-  for (let i = 0; i < most && !(await target.evaluate((el) => el === document.activeElement)); i++) {
-    await page.keyboard.press('Tab');
-  }
-  await expect(target).toBeFocused();
 }
 
 test('an owner sends a test mail and sets who gets which lead, with the keyboard alone, axe clean', async ({

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -7,34 +7,8 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { seriousAxeViolations } from './axe-check';
 import { expect, hasHorizontalScroll, test, waitForApp } from './fixtures';
+import { linkIn, mailsTo } from './mail-helpers';
 import { readyStaff, signIn } from './staff-helpers';
-
-/** The mails the test SMTP server took for `address` (global-setup starts it). */
-function mailsTo(address: string): string[] {
-  const dir = process.env.E2E_MAIL_DIR;
-  if (!dir) throw new Error('E2E_MAIL_DIR is not set: global-setup did not start the SMTP server');
-  let names: string[] = [];
-  try {
-    names = readdirSync(dir).filter((name) => name.endsWith('.eml'));
-  } catch {
-    return [];
-  }
-  return names
-    .sort()
-    .map((name) => readFileSync(join(dir, name), 'utf8'))
-    .filter((raw) => raw.startsWith(`X-Envelope-To: ${address}\r\n`));
-}
-
-/** The invite link of a mail, quoted-printable undone. */
-function inviteLink(raw: string): string {
-  const body = raw
-    .slice(raw.indexOf('\r\n\r\n'))
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex) => String.fromCharCode(Number.parseInt(hex, 16)));
-  const match = /https?:\/\/[^\s<>"]+\/staff\/invite\?token=[0-9a-f]+/.exec(body);
-  if (!match) throw new Error(`no invite link in the mail:\n${raw}`);
-  return match[0];
-}
 
 /** Where the screenshots go, to be looked at: e2e/screenshots/ (gitignored), or SHOTS_DIR. */
 const SHOTS = process.env.SHOTS_DIR ?? fileURLToPath(new URL('./screenshots/', import.meta.url));
@@ -92,7 +66,7 @@ test('an owner invites a recruiter, who joins from the mail, reaches only applic
   await expect.poll(() => mailsTo(address).length, { timeout: 10_000 }).toBe(1);
   const [mail = ''] = mailsTo(address);
   expect(mail).toMatch(/^Subject: You are invited to the Fidelitus Corp team/m);
-  const link = inviteLink(mail);
+  const link = linkIn(mail, '/staff/invite?token=');
 
   // The recruiter, in a browser of their own.
   const theirs = await browser.newContext({ baseURL: base });

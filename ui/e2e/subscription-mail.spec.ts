@@ -1,40 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { blogPath } from '@/lib/blog-path';
 import { expect, SEEDED_STORY_ID, test } from './fixtures';
-
-/** The mails the test SMTP server took for `address` (global-setup starts it). */
-function mailsTo(address: string): string[] {
-  const dir = process.env.E2E_MAIL_DIR;
-  if (!dir) throw new Error('E2E_MAIL_DIR is not set: global-setup did not start the SMTP server');
-  let names: string[] = [];
-  try {
-    names = readdirSync(dir).filter((name) => name.endsWith('.eml'));
-  } catch {
-    return [];
-  }
-  return names
-    .sort()
-    .map((name) => readFileSync(join(dir, name), 'utf8'))
-    .filter((raw) => raw.startsWith(`X-Envelope-To: ${address}\r\n`));
-}
-
-/** A mail's body with quoted-printable soft breaks and escapes undone (its headers left out). */
-function decoded(raw: string): string {
-  return raw
-    .slice(raw.indexOf('\r\n\r\n'))
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex) => String.fromCharCode(Number.parseInt(hex, 16)));
-}
-
-/** A link of the server's own origin to `path`, from a mail. */
-function linkIn(raw: string, path: string): string {
-  const match = new RegExp(`https?://[^\\s<>"]+${path.replace(/[/?]/g, '\\$&')}[^\\s<>"]+`).exec(
-    decoded(raw),
-  );
-  if (!match) throw new Error(`no ${path} link in the mail:\n${raw}`);
-  return match[0];
-}
+import { linkIn, mailsTo } from './mail-helpers';
 
 test('subscribe, open the link from the received mail, see it confirmed; then leave in one click', async ({
   page,

@@ -26,7 +26,7 @@
 use std::net::IpAddr;
 
 use serde::{Deserialize, Serialize};
-use time::{Date, OffsetDateTime};
+use time::OffsetDateTime;
 use warp::filters::BoxedFilter;
 use warp::http::{header, HeaderMap, HeaderValue, StatusCode};
 use warp::reply::Response;
@@ -34,6 +34,7 @@ use warp::{Filter, Reply};
 
 use crate::domain::csv::CsvWriter;
 use crate::domain::fields::{FieldError, FieldErrors};
+use crate::domain::inbox::parse_day;
 use crate::domain::staff::{random_token, token_digest, NewPassword};
 use crate::http::plumbing::body::Body;
 use crate::http::plumbing::error::{self, ApiError};
@@ -535,13 +536,6 @@ fn parse_audit_query(query: &str) -> Result<AuditQuery, ApiError> {
         page: 1,
         ..AuditQuery::default()
     };
-    let day = |text: &str| {
-        Date::parse(
-            text,
-            time::macros::format_description!("[year]-[month]-[day]"),
-        )
-        .ok()
-    };
     for (key, value) in form_urlencoded::parse(query.as_bytes()) {
         let value = value.trim();
         if value.is_empty() {
@@ -550,11 +544,11 @@ fn parse_audit_query(query: &str) -> Result<AuditQuery, ApiError> {
         match &*key {
             "actor" => parsed.actor = Some(value.chars().take(254).collect()),
             "action" => parsed.action = Some(value.chars().take(100).collect()),
-            "from" => match day(value) {
+            "from" => match parse_day(value) {
                 Some(day) => parsed.from = Some(day.to_string()),
                 None => errors.add("from", FieldError::Choice("Write the day as YYYY-MM-DD.")),
             },
-            "to" => match day(value) {
+            "to" => match parse_day(value) {
                 Some(day) => parsed.before = day.next_day().map(|d| d.to_string()),
                 None => errors.add("to", FieldError::Choice("Write the day as YYYY-MM-DD.")),
             },

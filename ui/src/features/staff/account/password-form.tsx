@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
+import { PasswordInput } from '@/features/staff/shell/password-input';
 import { type StaffSession, staffAuth } from '@/features/staff/shell/session-api';
 import { ApiError } from '@/lib/api-client';
-import { PasswordInput } from './password-input';
 
 interface PasswordFormProps {
   onChanged: (session: StaffSession) => void;

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'preact/hooks';
 import { Link } from '@/components/site-link';
+import { PasswordInput } from '@/features/staff/shell/password-input';
 import type { StaffSession } from '@/features/staff/shell/session-api';
 import { ApiError } from '@/lib/api-client';
 import { accountApi } from './account-api';
-import { PasswordInput } from './password-input';
 
 type Phase = 'checking' | 'ready' | 'gone';
 

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'preact/hooks';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { PasswordInput } from '@/features/staff/shell/password-input';
 import { ApiError } from '@/lib/api-client';
 import type { InviteCheck } from '@/lib/staff-types';
 import { failureText, fieldErrors } from './failure';
-import { PasswordField } from './password-field';
 import { roleList } from './role-labels';
 import { homeFor, linkApi, tokenOf } from './team-api';
 
@@ -77,8 +77,11 @@ export function InviteAccept() {
           {errors.form}
         </p>
       )}
-      <PasswordField
+      <PasswordInput
         id="invite-password"
+        autoComplete="new-password"
+        minLength={12}
+        hint="At least 12 characters. A few words you will remember make a good one."
         label="Your password"
         value={password}
         onInput={setPassword}

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'preact/hooks';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { PasswordInput } from '@/features/staff/shell/password-input';
 import { ApiError } from '@/lib/api-client';
 import { failureText, fieldErrors } from './failure';
-import { PasswordField } from './password-field';
 import { linkApi, tokenOf } from './team-api';
 import { TextField } from './text-field';
 
@@ -90,8 +90,11 @@ export function SetupForm() {
         onInput={setEmail}
         error={errors.email}
       />
-      <PasswordField
+      <PasswordInput
         id="setup-password"
+        autoComplete="new-password"
+        minLength={12}
+        hint="At least 12 characters. A few words you will remember make a good one."
         label="Password"
         value={password}
         onInput={setPassword}

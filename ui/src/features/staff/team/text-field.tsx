@@ -13,7 +13,6 @@ export function TextField({ id, label, type = 'text', autoComplete, value, onInp
   const errorId = `${id}-error`;
   const input = {
     id,
-    class: 'team-input',
     autoComplete,
     required: true,
     value,
@@ -22,10 +21,8 @@ export function TextField({ id, label, type = 'text', autoComplete, value, onInp
     onInput: (e: Event) => onInput((e.currentTarget as HTMLInputElement).value),
   };
   return (
-    <div class="team-text">
-      <label class="team-label" for={id}>
-        {label}
-      </label>
+    <div class="staff-field">
+      <label for={id}>{label}</label>
       {type === 'email' ? <input type="email" {...input} /> : <input type="text" {...input} />}
       {error && (
         <p class="staff-field__error" id={errorId}>
