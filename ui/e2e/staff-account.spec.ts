@@ -1,23 +1,11 @@
-import type { Page } from '@playwright/test';
-import { seriousAxeViolations } from './axe-check';
-import { expect, hasHorizontalScroll, test, waitForApp } from './fixtures';
+import { expect, hasHorizontalScroll, test } from './fixtures';
 import { linkIn, mailsTo } from './mail-helpers';
-import { PASSWORD, readyStaff, signIn, tabTo } from './staff-helpers';
+import { expectAxeClean, PASSWORD, readyStaff, signIn, tabTo } from './staff-helpers';
 
 /** Failed calls are logged: a staff screen without a session, a link that no longer works. */
 const EXPECTED_FAILURES = /401|410|Failed to load resource/;
 const SENT =
   'If this address has an account, a link to choose a new password is on its way. It works for 1 hour.';
-
-/**
- * Axe on the screen as it stands (each caller first waits for what it shows). Not after
- * `networkidle`: a page opened by a second navigation in the same tab keeps a duplicate
- * `GET /api/corp_website/site` pending for about 30 s in Chromium, whatever the page.
- */
-async function expectAxeClean(page: Page, screen: string) {
-  await waitForApp(page);
-  expect(await seriousAxeViolations(page), screen).toEqual([]);
-}
 
 test('a forgotten password, end to end, with the keyboard only', async ({
   page,

@@ -2,6 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
+import { seriousAxeViolations } from './axe-check';
+import { waitForApp } from './fixtures';
 
 const BINARY =
   process.env.CORPSITE_BIN ?? fileURLToPath(new URL('../../target/release/corpsite', import.meta.url));
@@ -93,4 +95,14 @@ export async function tabTo(page: Page, target: Locator, most = 200): Promise<vo
     await page.keyboard.press('Tab');
   }
   await expect(target).toBeFocused();
+}
+
+/**
+ * Axe on a staff screen as it stands, once the app is ready (each caller first waits for what
+ * the screen shows). Not after `networkidle`: a page opened after another in the same
+ * browser keeps a duplicate `GET /api/corp_website/site` pending for about 30 s in Chromium.
+ */
+export async function expectAxeClean(page: Page, screen: string): Promise<void> {
+  await waitForApp(page);
+  expect(await seriousAxeViolations(page), screen).toEqual([]);
 }

@@ -5,18 +5,12 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
-import { seriousAxeViolations } from './axe-check';
 import { expect, hasHorizontalScroll, test, waitForApp } from './fixtures';
 import { linkIn, mailsTo } from './mail-helpers';
-import { readyStaff, signIn } from './staff-helpers';
+import { expectAxeClean, readyStaff, signIn } from './staff-helpers';
 
 /** Where the screenshots go, to be looked at: e2e/screenshots/ (gitignored), or SHOTS_DIR. */
 const SHOTS = process.env.SHOTS_DIR ?? fileURLToPath(new URL('./screenshots/', import.meta.url));
-
-async function expectAxeClean(page: Page, screen: string) {
-  await page.waitForLoadState('networkidle');
-  expect(await seriousAxeViolations(page), screen).toEqual([]);
-}
 
 /** Failed calls are logged: the sign-in page's first look at the session is a 401. */
 const SIGNED_OUT = /401|Failed to load resource/;

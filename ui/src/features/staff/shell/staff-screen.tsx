@@ -12,12 +12,8 @@ const SCREENS: { path: string; label: string; areas: Area[] }[] = [
   { path: '/staff', label: 'Inbox', areas: ['enquiries', 'subscribers', 'applicants'] },
   { path: '/staff/stories', label: 'Stories', areas: ['stories'] },
   { path: '/staff/settings', label: 'Company details', areas: ['company'] },
-  // the team: accounts, roles, invites
   { path: '/staff/team', label: 'Team', areas: ['team'] },
-
-  // the audit log
   { path: '/staff/audit', label: 'Audit log', areas: ['team'] },
-  // mail: the outbox and who gets which lead
   { path: '/staff/mail', label: 'Mail', areas: ['mail'] },
 ];
 
