@@ -10,33 +10,16 @@ use crate::leads_support::{
     contact, file, fixture, post_application, post_json, subscription, with_application,
 };
 use crate::support::{
-    attachments, header_names, html_body, link, parse, raw_header, text_body, SmtpServer,
+    app_sending_to, attachments, header_names, html_body, link, parse, raw_header, text_body,
+    SmtpServer, MAIL_SITE,
 };
 use assert_cmd::Command;
 use corpsite::store::outbox::{self, OutboxStatus};
 use corpsite::store::StoreError;
 use serde_json::json as body;
 
-const SITE: &str = "https://www.example.com";
+const SITE: &str = MAIL_SITE;
 const WAIT: Duration = Duration::from_secs(10);
-
-fn app_sending_to(smtp: &SmtpServer, notify_to: &[&str]) -> TestApp {
-    TestApp::with_settings(|settings| {
-        settings.mail.smtp_url = Some(smtp.url().parse().expect("relay url"));
-        settings.mail.from = Some(
-            "Fidelitus Corp <hello@corp.example.com>"
-                .parse()
-                .expect("from"),
-        );
-        settings.mail.notify_to = notify_to
-            .iter()
-            .map(|rule| rule.parse().expect("rule"))
-            .collect();
-        settings.public_url = Some(SITE.parse().expect("public url"));
-        // Every test posts several forms from one client.
-        settings.rate_limit_per_minute = 0;
-    })
-}
 
 fn status(app: &TestApp) -> OutboxStatus {
     app.db()

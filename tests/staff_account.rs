@@ -752,3 +752,36 @@ async fn a_reset_mail_is_delivered_with_a_link_that_works_once() {
     std::thread::sleep(Duration::from_millis(300));
     assert_eq!(smtp.received().len(), 1);
 }
+
+#[tokio::test]
+async fn a_reset_link_sent_64_times_at_once_changes_the_password_once() {
+    let app = TestApp::new();
+    add_staff(&app, EMAIL, PASSWORD, false).await;
+    assert_eq!(forgot(&app, EMAIL).await.status(), StatusCode::ACCEPTED);
+    let token = queued_token(&app);
+    let tries = (0..64).map(|_| reset(&app, &token, NEW_PASSWORD));
+    let mut statuses: Vec<u16> = futures_util::future::join_all(tries)
+        .await
+        .iter()
+        .map(|response| response.status().as_u16())
+        .collect();
+    statuses.sort_unstable();
+    // One is taken; the others find the link spent (410) or the password checks busy (503).
+    assert_eq!(
+        statuses.iter().filter(|s| **s == 200).count(),
+        1,
+        "{statuses:?}"
+    );
+    assert!(
+        statuses.iter().all(|s| [200, 410, 503].contains(s)),
+        "{statuses:?}"
+    );
+    assert_eq!(
+        sql_count(
+            &app,
+            "SELECT count(*) FROM audit_log WHERE action = 'reset password by mail'"
+        ),
+        1
+    );
+    assert_eq!(sql_count(&app, "SELECT count(*) FROM staff_sessions"), 1);
+}

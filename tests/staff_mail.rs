@@ -13,25 +13,9 @@ use warp::http::StatusCode;
 use crate::common::staff::{add_staff, add_staff_as, sign_in_as, Browser, EMAIL, PASSWORD};
 use crate::common::{json, TestApp};
 use crate::leads_support::{contact, post_json};
-use crate::support::{parse, raw_header, text_body, SmtpServer};
+use crate::support::{app_sending_to, parse, raw_header, text_body, SmtpServer};
 
 const WAIT: Duration = Duration::from_secs(10);
-
-fn app_sending_to(smtp: &SmtpServer, notify_to: &[&str]) -> TestApp {
-    TestApp::with_settings(|settings| {
-        settings.mail.smtp_url = Some(smtp.url().parse().expect("relay url"));
-        settings.mail.from = Some(
-            "Fidelitus Corp <hello@corp.example.com>"
-                .parse()
-                .expect("from"),
-        );
-        settings.mail.notify_to = notify_to
-            .iter()
-            .map(|rule| rule.parse().expect("rule"))
-            .collect();
-        settings.rate_limit_per_minute = 0;
-    })
-}
 
 async fn owner(app: &TestApp) -> Browser {
     add_staff(app, EMAIL, PASSWORD, false).await;

@@ -760,3 +760,37 @@ fn serve_prints_a_fresh_setup_link_each_start_while_no_account_exists() {
     assert!(!with_account.contains("/staff/setup"), "{with_account}");
     assert_eq!(stored_setup_digest(&data), None);
 }
+
+#[tokio::test]
+async fn an_invite_link_sent_64_times_at_once_makes_one_account() {
+    let (app, owner) = owner_app().await;
+    let response = invite(&app, &owner, "rush@corp.example", &["sales"]).await;
+    assert_eq!(response.status(), StatusCode::CREATED);
+    let token = queued_token(&app, "rush@corp.example").await;
+    let tries = (0..64).map(|_| accept(&app, &token));
+    let mut statuses: Vec<u16> = futures_util::future::join_all(tries)
+        .await
+        .iter()
+        .map(|response| response.status().as_u16())
+        .collect();
+    statuses.sort_unstable();
+    // One is taken; the others find the link spent (410) or the password checks busy (503).
+    assert_eq!(
+        statuses.iter().filter(|s| **s == 200).count(),
+        1,
+        "{statuses:?}"
+    );
+    assert!(
+        statuses.iter().all(|s| [200, 410, 503].contains(s)),
+        "{statuses:?}"
+    );
+    assert_eq!(
+        count(
+            &app,
+            "SELECT count(*) FROM staff WHERE email_folded = 'rush@corp.example'"
+        )
+        .await,
+        1
+    );
+    assert_eq!(count(&app, "SELECT count(*) FROM staff_invites").await, 0);
+}

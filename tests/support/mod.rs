@@ -8,6 +8,8 @@ use std::time::{Duration, Instant};
 
 use mail_parser::{Message, MessageParser, MimeHeaders};
 
+use crate::common::TestApp;
+
 /// The Python with aiosmtpd: `CORPSITE_TEST_PYTHON`, else the venv `.ci/run` makes.
 fn python() -> PathBuf {
     if let Some(python) = std::env::var_os("CORPSITE_TEST_PYTHON") {
@@ -182,4 +184,28 @@ pub fn link(message: &Message<'_>, prefix: &str) -> String {
         .next()
         .expect("a link")
         .to_owned()
+}
+
+/// The `--public-url` of `app_sending_to`'s links.
+pub const MAIL_SITE: &str = "https://www.example.com";
+
+/// An app whose mail goes to `smtp`, from `Fidelitus Corp <hello@corp.example.com>`, lead
+/// mail to `notify_to` (`--notify-to`'s rules), links built from `SITE`, and no per-client
+/// form limit (the tests post several forms from one client).
+pub fn app_sending_to(smtp: &SmtpServer, notify_to: &[&str]) -> TestApp {
+    TestApp::with_settings(|settings| {
+        settings.mail.smtp_url = Some(smtp.url().parse().expect("relay url"));
+        settings.mail.from = Some(
+            "Fidelitus Corp <hello@corp.example.com>"
+                .parse()
+                .expect("from"),
+        );
+        settings.mail.notify_to = notify_to
+            .iter()
+            .map(|rule| rule.parse().expect("rule"))
+            .collect();
+        settings.public_url = Some(MAIL_SITE.parse().expect("public url"));
+        // Every test posts several forms from one client.
+        settings.rate_limit_per_minute = 0;
+    })
 }
