@@ -25,6 +25,7 @@ pub mod reading_time;
 pub mod roles;
 pub mod sanitize;
 pub mod search;
+pub mod second_factor;
 pub mod site_details;
 pub mod site_paths;
 pub mod staff;
