@@ -1,13 +1,41 @@
 import { useState } from 'preact/hooks';
-import { reaches, useStaffSession } from '@/features/staff/shell/staff-session';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { reaches, useRefreshSession, useStaffSession } from '@/features/staff/shell/staff-session';
 import { AccountSessions } from './account-sessions';
+import { returnPath } from './login-form';
 import { PasswordForm } from './password-form';
+import { SecondFactor } from './second-factor';
 
-/** `/staff/account`: one's password and sessions; an owner sees everyone's sessions too. */
+/**
+ * `/staff/account`: one's password, second factor and sessions; an owner sees everyone's
+ * sessions too. A session that must set up a second factor sees only that, then goes on.
+ */
 export function AccountScreen() {
   const session = useStaffSession();
+  const refresh = useRefreshSession();
+  const navigate = useNavigate();
+  const { search } = useLocation();
   const [changed, setChanged] = useState('');
   const [version, setVersion] = useState(0);
+  const settingUp = session.second_factor === 'set_up';
+
+  const setUp = async () => {
+    const next = returnPath(search);
+    // The same screen stays: it shows the whole page for the session now done.
+    if (next.startsWith('/staff/account')) await refresh().catch(() => null);
+    else navigate(next, { replace: true });
+  };
+
+  if (settingUp) {
+    return (
+      <div class="account">
+        <p class="account__who">
+          {session.name} · {session.email}
+        </p>
+        <SecondFactor email={session.email} settingUp onSetUp={setUp} />
+      </div>
+    );
+  }
   return (
     <div class="account">
       <p class="account__who">
@@ -26,6 +54,7 @@ export function AccountScreen() {
           {changed}
         </p>
       </div>
+      <SecondFactor email={session.email} settingUp={false} onSetUp={() => {}} />
       <AccountSessions everyone={false} version={version} onEnded={() => setVersion((v) => v + 1)} />
       {reaches(session, ['team']) && (
         <AccountSessions everyone version={version} onEnded={() => setVersion((v) => v + 1)} />

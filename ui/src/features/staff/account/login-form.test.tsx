@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { setUpPath } from '@/lib/staff-client';
 import { returnPath } from './login-form';
 
 describe('returnPath', () => {
@@ -11,5 +12,15 @@ describe('returnPath', () => {
     ['?next=javascript%3Aalert(1)', '/staff'],
   ])('%s goes back to %s, never to another site', (search, expected) => {
     expect(returnPath(search)).toBe(expected);
+  });
+});
+
+describe('setUpPath', () => {
+  it.each([
+    ['/staff', '/staff/account'],
+    ['/staff/mail', '/staff/account?next=%2Fstaff%2Fmail'],
+    ['/staff?list=applicants', '/staff/account?next=%2Fstaff%3Flist%3Dapplicants'],
+  ])('sets up the factor, then goes on to %s', (then, expected) => {
+    expect(setUpPath(then)).toBe(expected);
   });
 });

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { type StaffSession, staffAuth } from '@/features/staff/shell/session-api';
 import { ApiError } from '@/lib/api-client';
 import { ForgotForm } from './forgot-form';
+import { usePasskeySignIn } from './use-passkey-sign-in';
 
 /** Where to go after signing in: `next` when it is a path on this site, else the inbox. */
 export function returnPath(search: string): string {
@@ -14,11 +15,21 @@ function failureText(error: unknown): string {
   return 'We could not sign you in. Please check your connection and try again.';
 }
 
-/** The sign-in form, or in its place the form that asks for a reset link. */
-export function LoginForm({ onSignedIn }: { onSignedIn: (session: StaffSession) => void }) {
+interface LoginFormProps {
+  onSignedIn: (session: StaffSession) => void;
+  /** What to say on arrival (a sign-in that expired in its second step). */
+  notice?: string;
+}
+
+/**
+ * The sign-in form (email and password, or a passkey alone), or in its place the form that
+ * asks for a reset link.
+ */
+export function LoginForm({ onSignedIn, notice = '' }: LoginFormProps) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [failure, setFailure] = useState('');
+  const [failure, setFailure] = useState(notice);
+  const passkey = usePasskeySignIn(onSignedIn, setFailure);
   const [busy, setBusy] = useState(false);
   const [forgot, setForgot] = useState(false);
   const [back, setBack] = useState(false);
@@ -91,6 +102,22 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (session: StaffSession) 
       <button type="button" class="staff-link-button" ref={forgotButton} onClick={() => setForgot(true)}>
         Forgot your password?
       </button>
+      {passkey.available && (
+        <div class="login-passkey">
+          <p class="login-passkey__or">Or, if you have added a passkey to your account:</p>
+          <button
+            type="button"
+            class="staff-button"
+            disabled={passkey.busy}
+            onClick={() => {
+              setFailure('');
+              passkey.start();
+            }}
+          >
+            {passkey.busy ? 'Waiting for your passkey…' : 'Sign in with a passkey'}
+          </button>
+        </div>
+      )}
     </form>
   );
 }

@@ -1,13 +1,15 @@
 import { api } from '@/lib/api-client';
 import { setCsrfToken, staffApi } from '@/lib/staff-client';
 
-import type { PasswordChange, SignIn, StaffSession } from '@/lib/staff-types';
+import type { PasswordChange, SignIn } from '@/lib/staff-types';
+import type { StaffSession } from './factor-types';
 
 // What the server says of the signed-in staff member (`/api/staff/session`), generated from
 // the server's Rust type.
-export type { StaffSession } from '@/lib/staff-types';
+export type { StaffSession } from './factor-types';
 
-function remember(session: StaffSession): StaffSession {
+/** Keeps the session's CSRF token for the changes that follow, and answers the session. */
+export function remember(session: StaffSession): StaffSession {
   setCsrfToken(session.csrf_token);
   return session;
 }

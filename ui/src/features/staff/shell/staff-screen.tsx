@@ -1,11 +1,11 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
-import { useLocation } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { Link } from '@/components/site-link';
-import { loginPath } from '@/lib/staff-client';
+import { loginPath, setUpPath } from '@/lib/staff-client';
 import { type StaffSession, staffAuth } from './session-api';
 import { StaffFrame } from './staff-frame';
-import { type Area, reaches, StaffSessionContext } from './staff-session';
+import { type Area, RefreshSessionContext, reaches, StaffSessionContext } from './staff-session';
 
 /** The staff screens, in the order of the bar, and the areas that open each (any one does). */
 const SCREENS: { path: string; label: string; areas: Area[] }[] = [
@@ -28,20 +28,42 @@ interface StaffScreenProps {
    * (`[]`) is every account's screen (its own account).
    */
   areas: Area[];
+  /**
+   * This screen sets up a second factor (`/staff/account`): a session that must set one up
+   * stays here, with nothing else on offer; on any other screen it is sent here.
+   */
+  setsUpFactor?: boolean;
   children: ComponentChildren;
 }
 
 /**
- * A staff screen for a signed-in member (anyone else goes to /login): the frame, the bar with
- * the screen's title, the way to the screens the account's roles reach, who is signed in and
- * signing out. The session is given to what the screen holds (`useStaffSession`).
+ * A staff screen for a signed-in member (anyone else goes to /login, and a sign-in not yet
+ * finished to its next step: the new password or the second factor at /login, or setting a
+ * second factor up): the frame, the bar with the screen's title, the way to the screens the
+ * account's roles reach, who is signed in and signing out. The session is given to what the
+ * screen holds (`useStaffSession`).
  */
-export function StaffScreen({ title, areas, children }: StaffScreenProps) {
+export function StaffScreen({ title, areas, setsUpFactor = false, children }: StaffScreenProps) {
   const [session, setSession] = useState<StaffSession | null>(null);
   const { pathname } = useLocation();
+  const navigate = useNavigate();
+
+  const load = async (): Promise<StaffSession | null> => {
+    const next = await staffAuth.require();
+    if (next.must_change_password || next.second_factor === 'give') {
+      navigate(loginPath(), { replace: true });
+      return null;
+    }
+    if (next.second_factor === 'set_up' && !setsUpFactor) {
+      navigate(setUpPath(), { replace: true });
+      return null;
+    }
+    setSession(next);
+    return next;
+  };
 
   useEffect(() => {
-    staffAuth.require().then(setSession, () => {});
+    load().catch(() => {});
   }, []);
 
   const signOut = async () => {
@@ -49,6 +71,7 @@ export function StaffScreen({ title, areas, children }: StaffScreenProps) {
     window.location.assign(loginPath('/staff'));
   };
 
+  const settingUp = session?.second_factor === 'set_up';
   if (!session) {
     return (
       <StaffFrame title={title}>
@@ -61,41 +84,49 @@ export function StaffScreen({ title, areas, children }: StaffScreenProps) {
       <div class="staff-page">
         <div class="staff-bar">
           <h1 class="staff-bar__title">{title}</h1>
-          <nav class="staff-nav" aria-label="Staff">
-            {SCREENS.filter((screen) => reaches(session, screen.areas)).map((screen) => (
-              <Link
-                key={screen.path}
-                to={screen.path}
-                class="staff-nav__link"
-                aria-current={current(pathname, screen.path) ? 'page' : undefined}
-              >
-                {screen.label}
-              </Link>
-            ))}
-          </nav>
-          <p class="staff-bar__who">
-            Signed in as {session.name} ·{' '}
-            <Link
-              to="/staff/account"
-              class="staff-bar__account"
-              aria-current={current(pathname, '/staff/account') ? 'page' : undefined}
-            >
-              My account
-            </Link>
-          </p>
+          {settingUp ? (
+            <p class="staff-bar__who">Signed in as {session.name}</p>
+          ) : (
+            <>
+              <nav class="staff-nav" aria-label="Staff">
+                {SCREENS.filter((screen) => reaches(session, screen.areas)).map((screen) => (
+                  <Link
+                    key={screen.path}
+                    to={screen.path}
+                    class="staff-nav__link"
+                    aria-current={current(pathname, screen.path) ? 'page' : undefined}
+                  >
+                    {screen.label}
+                  </Link>
+                ))}
+              </nav>
+              <p class="staff-bar__who">
+                Signed in as {session.name} ·{' '}
+                <Link
+                  to="/staff/account"
+                  class="staff-bar__account"
+                  aria-current={current(pathname, '/staff/account') ? 'page' : undefined}
+                >
+                  My account
+                </Link>
+              </p>
+            </>
+          )}
           <button type="button" class="staff-button" onClick={signOut}>
             Sign out
           </button>
         </div>
-        <StaffSessionContext.Provider value={session}>
-          {areas.length === 0 || reaches(session, areas) ? (
-            children
-          ) : (
-            <p class="staff-notice" role="alert">
-              Your role does not include {title.toLowerCase()}. Ask an owner of the team if you need it.
-            </p>
-          )}
-        </StaffSessionContext.Provider>
+        <RefreshSessionContext.Provider value={load}>
+          <StaffSessionContext.Provider value={session}>
+            {areas.length === 0 || reaches(session, areas) ? (
+              children
+            ) : (
+              <p class="staff-notice" role="alert">
+                Your role does not include {title.toLowerCase()}. Ask an owner of the team if you need it.
+              </p>
+            )}
+          </StaffSessionContext.Provider>
+        </RefreshSessionContext.Provider>
       </div>
     </StaffFrame>
   );

@@ -1,11 +1,20 @@
 import { createContext } from 'preact';
 import { useContext } from 'preact/hooks';
-import type { Area, StaffSession } from '@/lib/staff-types';
+import type { Area } from '@/lib/staff-types';
+import type { StaffSession } from './factor-types';
 
 export type { Area } from '@/lib/staff-types';
 
 /** The signed-in session of the staff screen around (set by `StaffScreen`). */
 export const StaffSessionContext = createContext<StaffSession | null>(null);
+
+/** Asks the server for the session again (after a second factor was set up) and shows it. */
+export const RefreshSessionContext = createContext<() => Promise<StaffSession | null>>(async () => null);
+
+/** The `StaffScreen`'s way to read the session anew. */
+export function useRefreshSession(): () => Promise<StaffSession | null> {
+  return useContext(RefreshSessionContext);
+}
 
 /** The session of the screen this is shown in; only inside a `StaffScreen`. */
 export function useStaffSession(): StaffSession {

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
+import type { TeamBody, TeamMember } from '@/features/staff/shell/factor-types';
 import { formatTime } from '@/features/staff/shell/staff-format';
-import type { Role, TeamBody, TeamMember } from '@/lib/staff-types';
+import type { Role } from '@/lib/staff-types';
 import { failureText, fieldErrors } from './failure';
 import { RoleChoices } from './role-choices';
 import { roleList } from './role-labels';
@@ -12,9 +13,32 @@ interface AccountsProps {
   onFailed: (message: string) => void;
 }
 
-/** The team's accounts: roles, last sign-in and state; change roles, remove a leaver. */
+/**
+ * The team's accounts: roles, last sign-in, state and second factor; change roles, reset a
+ * lost second factor, remove a leaver.
+ */
 export function TeamAccounts({ accounts, onChanged, onFailed }: AccountsProps) {
   const [editing, setEditing] = useState<number | null>(null);
+
+  const resetFactors = async (member: TeamMember) => {
+    if (
+      !window.confirm(
+        `Reset the second factor of ${member.name}? Their authenticator app, passkeys and recovery codes stop working and they are signed out. If their role needs a second factor, they set up a new one at their next sign-in.`,
+      )
+    ) {
+      return;
+    }
+    try {
+      onChanged(
+        await teamApi.resetFactors(member.id),
+        `The second factor of ${member.name} was reset, and they were signed out.`,
+      );
+    } catch (error) {
+      onFailed(
+        failureText(error, `The second factor of ${member.name} could not be reset. Please try again.`),
+      );
+    }
+  };
 
   const remove = async (member: TeamMember) => {
     if (
@@ -44,6 +68,7 @@ export function TeamAccounts({ accounts, onChanged, onFailed }: AccountsProps) {
             <th scope="col">Roles</th>
             <th scope="col">Last sign-in</th>
             <th scope="col">State</th>
+            <th scope="col">Second factor</th>
             <th scope="col">
               <span class="visually-hidden">Actions</span>
             </th>
@@ -61,6 +86,7 @@ export function TeamAccounts({ accounts, onChanged, onFailed }: AccountsProps) {
                 onChanged(team, message);
               }}
               onRemove={() => remove(member)}
+              onResetFactors={() => resetFactors(member)}
             />
           ))}
         </tbody>
@@ -75,9 +101,10 @@ interface RowProps {
   onEdit: () => void;
   onDone: (team: TeamBody, message: string) => void;
   onRemove: () => void;
+  onResetFactors: () => void;
 }
 
-function AccountRow({ member, editing, onEdit, onDone, onRemove }: RowProps) {
+function AccountRow({ member, editing, onEdit, onDone, onRemove, onResetFactors }: RowProps) {
   return (
     <>
       <tr>
@@ -93,6 +120,11 @@ function AccountRow({ member, editing, onEdit, onDone, onRemove }: RowProps) {
         <td data-label="State">
           <span class="status-badge">{member.one_time_password ? 'One-time password' : 'Active'}</span>
         </td>
+        <td data-label="Second factor">
+          <span class={`status-badge${member.second_factor ? ' team-factor-on' : ''}`}>
+            {member.second_factor ? 'On' : 'Off'}
+          </span>
+        </td>
         <td data-label="Actions" class="team-actions">
           <button
             type="button"
@@ -103,6 +135,11 @@ function AccountRow({ member, editing, onEdit, onDone, onRemove }: RowProps) {
           >
             Change roles<span class="visually-hidden"> of {member.name}</span>
           </button>
+          {!member.you && member.second_factor && (
+            <button type="button" class="staff-button" onClick={onResetFactors}>
+              Reset second factor<span class="visually-hidden"> of {member.name}</span>
+            </button>
+          )}
           {!member.you && (
             <button type="button" class="staff-button staff-button--danger" onClick={onRemove}>
               Remove<span class="visually-hidden"> {member.name}</span>
@@ -112,7 +149,7 @@ function AccountRow({ member, editing, onEdit, onDone, onRemove }: RowProps) {
       </tr>
       {editing && (
         <tr class="team-edit-row">
-          <td colSpan={6}>
+          <td colSpan={7}>
             <RolesEditor member={member} onDone={onDone} onCancel={onEdit} />
           </td>
         </tr>

@@ -35,6 +35,30 @@ describe('the team API', () => {
     });
   });
 
+  it('resets an account’s second factor, then reads the team; reads and saves the factor rule', async () => {
+    const fetchMock = vi
+      .fn()
+      .mockResolvedValueOnce(new Response(null, { status: 204 }))
+      .mockResolvedValueOnce(jsonResponse(200, { accounts: [], invites: [] }))
+      .mockResolvedValueOnce(jsonResponse(200, { required_roles: ['owner', 'recruiter'] }))
+      .mockResolvedValueOnce(jsonResponse(200, { required_roles: ['owner'] }));
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(teamApi.resetFactors(7)).resolves.toEqual({ accounts: [], invites: [] });
+    await expect(teamApi.factorPolicy()).resolves.toEqual({ required_roles: ['owner', 'recruiter'] });
+    await expect(teamApi.setFactorPolicy(['owner'])).resolves.toEqual({ required_roles: ['owner'] });
+    const calls = fetchMock.mock.calls.map(([url, init]) => [
+      (init as RequestInit).method,
+      String(url),
+      (init as RequestInit).body === undefined ? undefined : JSON.parse(String((init as RequestInit).body)),
+    ]);
+    expect(calls).toEqual([
+      ['POST', '/api/staff/team/accounts/7/reset-factors', {}],
+      ['GET', '/api/staff/team', undefined],
+      ['GET', '/api/staff/team/second-factor', undefined],
+      ['PUT', '/api/staff/team/second-factor', { required_roles: ['owner'] }],
+    ]);
+  });
+
   it('answers a used link with its 410 message, and never sends the browser to /login', async () => {
     const message =
       'This invite link was used, revoked or has expired. Ask an owner of the team to send a new invite.';

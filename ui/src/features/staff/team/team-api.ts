@@ -1,3 +1,4 @@
+import type { FactorPolicy, StaffSession, TeamBody } from '@/features/staff/shell/factor-types';
 import { api, apiPath } from '@/lib/api-client';
 import { setCsrfToken, staffApi } from '@/lib/staff-client';
 import type {
@@ -9,8 +10,6 @@ import type {
   Role,
   RolesForm,
   SetupForm,
-  StaffSession,
-  TeamBody,
 } from '@/lib/staff-types';
 
 /** The team screen's calls (`/api/staff/team/...`, owners): each change answers the team anew. */
@@ -29,6 +28,18 @@ export const teamApi = {
     (await staffApi.postJson<TeamBody>(apiPath('staff', 'team', 'invites', String(id), 'resend'), {})).body,
   revoke: async (id: number) =>
     (await staffApi.delete<TeamBody>(apiPath('staff', 'team', 'invites', String(id)))).body,
+  /** Takes away an account's authenticator, passkeys and recovery codes (204), then the team anew. */
+  resetFactors: async (id: number) => {
+    await staffApi.postJson<null>(apiPath('staff', 'team', 'accounts', String(id), 'reset-factors'), {});
+    return (await staffApi.get<TeamBody>('staff/team')).body;
+  },
+  factorPolicy: async () => (await staffApi.get<FactorPolicy>('staff/team/second-factor')).body,
+  setFactorPolicy: async (required_roles: Role[]) =>
+    (
+      await staffApi.putJson<FactorPolicy>('staff/team/second-factor', {
+        required_roles,
+      } satisfies FactorPolicy)
+    ).body,
 };
 
 function signedIn(session: StaffSession): StaffSession {

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
-import type { TeamBody } from '@/lib/staff-types';
+import type { TeamBody } from '@/features/staff/shell/factor-types';
+import { FactorPolicyForm } from './factor-policy';
 import { failureText } from './failure';
 import { InviteForm } from './invite-form';
 import { TeamAccounts } from './team-accounts';
@@ -41,6 +42,7 @@ export function Team() {
           <TeamAccounts accounts={team.accounts} onChanged={changed} onFailed={failed} />
           <TeamInvites invites={team.invites} onChanged={changed} onFailed={failed} />
           <InviteForm onInvited={(next, name) => changed(next, `An invite was sent to ${name}.`)} />
+          <FactorPolicyForm />
         </>
       ) : (
         !failure && <p>Loading…</p>

@@ -1,0 +1,120 @@
+import { useEffect, useRef, useState } from 'preact/hooks';
+import type { StaffSession } from '@/features/staff/shell/session-api';
+import { ApiError } from '@/lib/api-client';
+import { CodeField } from './code-field';
+import { factorSignInApi } from './factor-api';
+import { usePasskeySignIn } from './use-passkey-sign-in';
+
+interface FactorStepProps {
+  /** The session signed in with the password, waiting for its factor (`second_factor: 'give'`). */
+  session: StaffSession;
+  onSignedIn: (session: StaffSession) => void;
+  /** The session has gone (expired, or signed out here): back to the sign-in form. */
+  onGone: (message: string) => void;
+  onSignOut: () => void;
+}
+
+/**
+ * Sign-in's second step, in place of the form: a code from the authenticator app or a
+ * recovery code, or a passkey when the account has one.
+ */
+export function FactorStep({ session, onSignedIn, onGone, onSignOut }: FactorStepProps) {
+  const [code, setCode] = useState('');
+  const [error, setError] = useState('');
+  const [failure, setFailure] = useState('');
+  const [busy, setBusy] = useState(false);
+  const title = useRef<HTMLHeadingElement>(null);
+  const passkey = usePasskeySignIn(onSignedIn, setFailure);
+  const withCode = session.second_factor_ways.includes('code');
+  const withPasskey = session.second_factor_ways.includes('passkey') && passkey.available;
+
+  // A new step: the keyboard and screen readers start at its title.
+  useEffect(() => title.current?.focus(), []);
+
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    setFailure('');
+    if (code.trim() === '') {
+      setError('Type the code first.');
+      return;
+    }
+    setBusy(true);
+    setError('');
+    try {
+      onSignedIn(await factorSignInApi.giveCode(code.trim()));
+    } catch (caught) {
+      setCode('');
+      if (caught instanceof ApiError && caught.status === 401) {
+        onGone('Your sign-in has expired. Please sign in again.');
+      } else if (caught instanceof ApiError && caught.errors.code) {
+        setError(caught.errors.code);
+      } else {
+        setFailure(
+          caught instanceof ApiError && caught.fromServer
+            ? caught.message
+            : 'We could not check the code. Please check your connection and try again.',
+        );
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const passkeyButton = (
+    <button
+      type="button"
+      class={`staff-button${withCode ? '' : ' staff-button--primary'}`}
+      disabled={passkey.busy}
+      onClick={() => {
+        setFailure('');
+        setError('');
+        passkey.start();
+      }}
+    >
+      {passkey.busy ? 'Waiting for your passkey…' : 'Use a passkey'}
+    </button>
+  );
+  return (
+    <form
+      class="staff-card"
+      onSubmit={submit}
+      aria-labelledby="factor-title"
+      aria-describedby={failure ? 'factor-failure' : undefined}
+      noValidate
+    >
+      <h1 class="staff-card__title" id="factor-title" tabIndex={-1} ref={title}>
+        Second factor
+      </h1>
+      <p>
+        {withCode
+          ? 'Type the code your authenticator app shows now, or one of your recovery codes.'
+          : 'Use your passkey, or type one of your recovery codes.'}
+      </p>
+      {failure && (
+        <p class="staff-alert" id="factor-failure" role="alert">
+          {failure}
+        </p>
+      )}
+      {withPasskey && !withCode && passkeyButton}
+      <CodeField
+        id="factor-code"
+        label={withCode ? 'Code from your authenticator app or a recovery code' : 'Recovery code'}
+        value={code}
+        onInput={setCode}
+        error={error}
+      />
+      <button
+        class={`staff-button${withPasskey && !withCode ? '' : ' staff-button--primary'}`}
+        type="submit"
+        disabled={busy}
+      >
+        {busy ? 'Checking…' : 'Verify'}
+      </button>
+      {withPasskey && withCode && passkeyButton}
+      <p class="factor-step__who">Signing in as {session.email}.</p>
+      <button type="button" class="staff-link-button" onClick={onSignOut}>
+        Sign in as someone else
+      </button>
+    </form>
+  );
+}
