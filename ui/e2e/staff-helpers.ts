@@ -4,19 +4,33 @@ import { fileURLToPath } from 'node:url';
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 import { seriousAxeViolations } from './axe-check';
 import { waitForApp } from './fixtures';
+import { totpCode, totpStep } from './totp';
 
 const BINARY =
   process.env.CORPSITE_BIN ?? fileURLToPath(new URL('../../target/release/corpsite', import.meta.url));
 
 export const PASSWORD = 'the office passphrase 2025';
 
-/** A fresh staff account with `password` as a one-time password, made as the office would. */
-export function addStaff(email: string, password: string): void {
+/**
+ * A fresh staff account with `password` as a one-time password, made as the office would:
+ * an owner, unless `roles` says otherwise (`corpsite staff add --role`).
+ */
+export function addStaff(email: string, password: string, roles: string[] = [], name = 'Front Office'): void {
   const dataDir = process.env.E2E_DATA_DIR;
   if (!dataDir) throw new Error('E2E_DATA_DIR is not set: global-setup did not start the server');
   execFileSync(
     BINARY,
-    ['staff', 'add', email, '--name', 'Front Office', '--password-stdin', '--data-dir', dataDir],
+    [
+      'staff',
+      'add',
+      email,
+      '--name',
+      name,
+      ...roles.flatMap((role) => ['--role', role]),
+      '--password-stdin',
+      '--data-dir',
+      dataDir,
+    ],
     {
       input: `${password}\n`,
       env: { ...process.env, RUST_LOG: 'warn' },
@@ -24,10 +38,67 @@ export function addStaff(email: string, password: string): void {
   );
 }
 
-/** An account past its first sign-in: its own password is `PASSWORD`. */
-export async function readyStaff(request: APIRequestContext, baseURL: string, tag: string): Promise<string> {
+/** What the tests know of each account with an authenticator: its secret, password, last step used. */
+const authenticators = new Map<string, { secret: string; password: string; lastStep: number }>();
+
+/** Remembers the authenticator an account set up (on screen, or through the API). */
+export function rememberAuthenticator(
+  email: string,
+  secret: string,
+  password = PASSWORD,
+  lastStep = 0,
+): void {
+  authenticators.set(email, { secret, password, lastStep });
+}
+
+/** The account's secret, as remembered. */
+export function secretOf(email: string): string | undefined {
+  return authenticators.get(email)?.secret;
+}
+
+/**
+ * A code the server has not seen yet for `email`: a step is used once per account, so the
+ * step after the last one used when the current one is spent. The server takes one step
+ * either way; a step further ahead is waited for.
+ */
+export async function nextCode(email: string): Promise<string> {
+  const account = authenticators.get(email);
+  if (!account) throw new Error(`no authenticator is known for ${email}`);
+  const step = Math.max(totpStep(), account.lastStep + 1);
+  while (step > totpStep() + 1) await new Promise((done) => setTimeout(done, 500));
+  account.lastStep = step;
+  return totpCode(account.secret, step);
+}
+
+/** Sets up an authenticator through the API for the session whose CSRF token is `csrf`. */
+async function setUpAuthenticator(
+  request: APIRequestContext,
+  headers: Record<string, string>,
+  email: string,
+): Promise<void> {
+  const started = await request.post('/api/staff/account/authenticator', { headers, data: {} });
+  expect(started.status(), await started.text()).toBe(200);
+  const { secret } = await started.json();
+  rememberAuthenticator(email, secret);
+  const confirmed = await request.post('/api/staff/account/authenticator/confirm', {
+    headers,
+    data: { code: await nextCode(email) },
+  });
+  expect(confirmed.status(), await confirmed.text()).toBe(200);
+}
+
+/**
+ * An account past its first sign-in: its own password is `PASSWORD`; an owner (unless `roles`
+ * says otherwise) with an authenticator app set up, whose codes `signIn` gives.
+ */
+export async function readyStaff(
+  request: APIRequestContext,
+  baseURL: string,
+  tag: string,
+  roles: string[] = [],
+): Promise<string> {
   const email = `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@corp.example`;
-  addStaff(email, 'a one-time password 42');
+  addStaff(email, 'a one-time password 42', roles);
   const headers = { Origin: baseURL };
   const signIn = await request.post('/api/staff/login', {
     headers,
@@ -40,9 +111,10 @@ export async function readyStaff(request: APIRequestContext, baseURL: string, ta
     data: { current_password: 'a one-time password 42', new_password: PASSWORD },
   });
   expect(changed.status()).toBe(200);
-  await request.post('/api/staff/logout', {
-    headers: { ...headers, 'X-CSRF-Token': (await changed.json()).csrf_token },
-  });
+  const session = await changed.json();
+  const signedIn = { ...headers, 'X-CSRF-Token': session.csrf_token };
+  if (session.second_factor !== 'done') await setUpAuthenticator(request, signedIn, email);
+  await request.post('/api/staff/logout', { headers: signedIn });
   return email;
 }
 
@@ -82,10 +154,48 @@ export async function postApplication(request: APIRequestContext, name: string) 
   expect(response.status()).toBe(201);
 }
 
+/**
+ * Signs in on /login: the email and password, then, for an account with a known
+ * authenticator and its right password, a code in the second step.
+ */
 export async function signIn(page: Page, email: string, password = PASSWORD) {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  if (authenticators.get(email)?.password === password) await giveCode(page, email);
+}
+
+/** The second step of sign-in: a fresh code from the account's authenticator, then Verify. */
+export async function giveCode(page: Page, email: string) {
+  await expect(page.getByRole('heading', { level: 1, name: 'Second factor' })).toBeFocused();
+  await page.getByLabel('Code from your authenticator app or a recovery code').fill(await nextCode(email));
+  await page.getByRole('button', { name: 'Verify', exact: true }).click();
+}
+
+/** The second step with the keyboard alone: from its title, Tab to the code, type it, Enter. */
+export async function giveCodeByKeyboard(page: Page, email: string) {
+  await expect(page.getByRole('heading', { level: 1, name: 'Second factor' })).toBeFocused();
+  await tabTo(page, page.getByLabel('Code from your authenticator app or a recovery code'));
+  await page.keyboard.type(await nextCode(email));
+  await page.keyboard.press('Enter');
+}
+
+/**
+ * The set-up screen an account without a factor is sent to, done on screen: an authenticator
+ * app from the key shown, a code, then the recovery codes (answered with what they were).
+ */
+export async function setUpAuthenticatorOnScreen(page: Page, email: string, password = PASSWORD) {
+  await expect(page.getByText('Your role needs a second factor.')).toBeVisible();
+  await page.getByRole('button', { name: 'Set up an authenticator app' }).click();
+  const secret = (await page.locator('#authenticator-secret').textContent()) ?? '';
+  rememberAuthenticator(email, secret, password);
+  await page.getByLabel(/code your app now shows/).fill(await nextCode(email));
+  await page.getByRole('button', { name: 'Confirm', exact: true }).click();
+  const codes = page.locator('.recovery-codes__list code');
+  await expect(codes).toHaveCount(10);
+  const recovery = await codes.allTextContents();
+  await page.getByRole('button', { name: 'I have saved them' }).click();
+  return recovery;
 }
 
 /** Presses Tab until `target` has the focus (at most `most` times): the way a keyboard reaches it. */

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { seriousAxeViolations } from './axe-check';
 import { expect, hasHorizontalScroll, test } from './fixtures';
 import { mailsTo } from './mail-helpers';
-import { postEnquiry, readyStaff, signIn, tabTo } from './staff-helpers';
+import { giveCodeByKeyboard, postEnquiry, readyStaff, signIn, tabTo } from './staff-helpers';
 
 const SIGNED_OUT = /401|Failed to load resource/;
 
@@ -37,6 +37,7 @@ test('an owner sends a test mail and sets who gets which lead, with the keyboard
   await page.keyboard.press('Tab');
   await page.keyboard.type('the office passphrase 2025');
   await page.keyboard.press('Enter');
+  await giveCodeByKeyboard(page, email);
   await expect(page.getByRole('heading', { name: 'Mail', level: 1 })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Mail' })).toHaveAttribute('aria-current', 'page');
   await expect(page.getByText('Mail goes out through')).toContainText('smtp://127.0.0.1:');
