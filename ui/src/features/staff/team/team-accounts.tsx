@@ -60,7 +60,7 @@ export function TeamAccounts({ accounts, onChanged, onFailed }: AccountsProps) {
       <h2 class="team-section__title" id="accounts-title">
         Accounts
       </h2>
-      <table class="inbox-table team-table">
+      <table class="inbox-table team-table team-table--accounts">
         <thead>
           <tr>
             <th scope="col">Name</th>
@@ -112,8 +112,12 @@ function AccountRow({ member, editing, onEdit, onDone, onRemove, onResetFactors 
           {member.name}
           {member.you && <span class="team-you"> (you)</span>}
         </td>
-        <td data-label="Email">{member.email}</td>
-        <td data-label="Roles">{roleList(member.roles)}</td>
+        <td data-label="Email" class="team-cell-email">
+          {member.email}
+        </td>
+        <td data-label="Roles" class="team-cell-roles">
+          {roleList(member.roles)}
+        </td>
         <td data-label="Last sign-in">
           {member.last_sign_in_at ? formatTime(member.last_sign_in_at) : 'Never'}
         </td>
