@@ -226,7 +226,7 @@ async fn a_reset_link_works_once_ends_every_session_and_signs_this_browser_in() 
     assert_eq!(json(&done)["email"], EMAIL);
     assert_eq!(json(&done)["must_change_password"], false);
     assert!(header(&done, "set-cookie").contains("HttpOnly"));
-    let signed_in = Browser::from_response(&done);
+    let signed_in = Browser::ready(&app, &done).await;
     assert_eq!(
         status_of(&app, &signed_in, "/api/staff/inbox/enquiries").await,
         StatusCode::OK
@@ -347,7 +347,7 @@ async fn the_first_sign_in_change_does_not_ask_for_the_password_just_typed() {
         .await;
     assert_eq!(changed.status(), StatusCode::OK, "{:?}", changed.body());
     assert_eq!(json(&changed)["must_change_password"], false);
-    let renewed = Browser::from_response(&changed);
+    let renewed = Browser::ready(&app, &changed).await;
 
     // Once chosen, a change asks for the current password again.
     let without = app
@@ -379,7 +379,7 @@ async fn sign_in_with_agent(app: &TestApp, email: &str, agent: &str) -> Browser 
         )
         .await;
     assert_eq!(response.status(), StatusCode::OK, "{:?}", response.body());
-    Browser::from_response(&response)
+    Browser::ready(app, &response).await
 }
 
 async fn names(app: &TestApp) {

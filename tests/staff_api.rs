@@ -147,7 +147,7 @@ async fn signing_out_over_https_clears_the_cookie_with_secure_as_sign_in_set_it(
     add_staff(&app, EMAIL, PASSWORD, false).await;
     let signed_in = sign_in_as(&app, EMAIL, PASSWORD).await;
     assert!(header(&signed_in, "set-cookie").ends_with("; Secure"));
-    let browser = Browser::from_response(&signed_in);
+    let browser = Browser::ready(&app, &signed_in).await;
     let out = app
         .request(browser.change("POST", "/api/staff/logout"))
         .await;
@@ -323,7 +323,7 @@ async fn a_one_time_password_opens_nothing_until_changed_and_the_change_ends_old
         ))
         .await;
     assert_eq!(changed.status(), StatusCode::OK, "{:?}", changed.body());
-    let renewed = Browser::from_response(&changed);
+    let renewed = Browser::ready(&app, &changed).await;
     assert_eq!(
         app.request(renewed.get("/api/staff/inbox/enquiries"))
             .await

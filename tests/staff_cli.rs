@@ -256,6 +256,7 @@ fn sessions_are_listed_and_revoked_by_key_or_email() {
                 csrf_token: "c",
                 client_addr: "192.0.2.4",
                 user_agent: agent,
+                factor_given: true,
             };
             accounts::create_session(&conn, &session, now).expect("session");
         }

@@ -10,7 +10,7 @@ use corpsite::store::StoreError;
 use serde_json::{json as body, Value};
 use warp::http::StatusCode;
 
-use crate::common::staff::{add_staff, add_staff_as, sign_in_as, Browser, EMAIL, PASSWORD};
+use crate::common::staff::{add_staff, add_staff_as, Browser, EMAIL, PASSWORD};
 use crate::common::{json, TestApp};
 use crate::leads_support::{contact, post_json};
 use crate::support::{app_sending_to, parse, raw_header, text_body, SmtpServer};
@@ -426,7 +426,7 @@ async fn only_the_mail_area_reaches_the_mail_screen() {
     for role in [Role::Sales, Role::Editor, Role::Recruiter] {
         let email = format!("{role}@corp.example");
         add_staff_as(&app, &email, PASSWORD, false, role).await;
-        let browser = Browser::from_response(&sign_in_as(&app, &email, PASSWORD).await);
+        let browser = Browser::sign_in_with(&app, &email, PASSWORD).await;
         for (method, path) in [
             ("GET", "/api/staff/mail"),
             ("GET", "/api/staff/mail/routes"),

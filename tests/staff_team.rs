@@ -162,7 +162,7 @@ async fn an_invite_is_queued_with_its_link_and_the_link_makes_the_account_once()
     assert!(header(&accepted, "set-cookie").starts_with("corpsite_staff="));
 
     // Signed in, as a recruiter: applicants yes, enquiries and the team no.
-    let recruiter = Browser::from_response(&accepted);
+    let recruiter = Browser::ready(&app, &accepted).await;
     let applicants = app
         .request(recruiter.get("/api/staff/inbox/applicants"))
         .await;
@@ -403,7 +403,8 @@ async fn roles_that_would_leave_no_owner_are_refused_with_a_field_message() {
 
     let missing = app
         .request(
-            Browser::from_response(&sign_in_as(&app, "boss@corp.example", PASSWORD).await)
+            Browser::sign_in_with(&app, "boss@corp.example", PASSWORD)
+                .await
                 .change("PUT", "/api/staff/team/accounts/999999/roles")
                 .json(&body!({ "roles": ["sales"] })),
         )
@@ -422,7 +423,7 @@ async fn removing_a_leaver_ends_their_sessions_at_once_but_never_ones_own_accoun
         Role::Recruiter,
     )
     .await;
-    let leaver = Browser::from_response(&sign_in_as(&app, "leaver@corp.example", PASSWORD).await);
+    let leaver = Browser::sign_in_with(&app, "leaver@corp.example", PASSWORD).await;
     assert_eq!(
         app.request(leaver.get("/api/staff/session")).await.status(),
         StatusCode::OK
@@ -539,7 +540,7 @@ async fn the_setup_link_makes_the_first_owner_once() {
     assert_eq!(made.status(), StatusCode::OK, "{:?}", made.body());
     assert_eq!(json(&made)["roles"], body!(["owner"]));
     assert_eq!(json(&made)["must_change_password"], false);
-    let owner = Browser::from_response(&made);
+    let owner = Browser::ready(&app, &made).await;
     assert_eq!(
         app.request(owner.get("/api/staff/team")).await.status(),
         StatusCode::OK

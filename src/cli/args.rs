@@ -129,6 +129,14 @@ pub enum StaffCommand {
         #[command(flatten)]
         data: DataDirArg,
     },
+    /// Remove an account's second factors (passkeys, authenticator app, recovery codes) and
+    /// end its sessions: for the last owner who lost them all. It signs in with its password
+    /// and sets up a second factor again if its role needs one.
+    ResetFactors {
+        email: String,
+        #[command(flatten)]
+        data: DataDirArg,
+    },
     /// Print the open sessions, or end some with --revoke.
     Sessions {
         /// End the session whose key (as listed) starts with this, or every session of

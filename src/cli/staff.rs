@@ -1,4 +1,4 @@
-//! `corpsite staff add|list|remove|reset-password|sessions|audit` and `corpsite leads erase`:
+//! `corpsite staff add|list|remove|reset-password|reset-factors|sessions|audit` and `corpsite leads erase`:
 //! what whoever runs the VM does for the office's inbox. Each command opens its own
 //! connection beside a running server; every change is written to the audit log as done by
 //! the command line.
@@ -142,6 +142,33 @@ pub fn run(command: StaffCommand) -> Result<(), StaffError> {
             audit(&tx, "reset password", email.as_ref())?;
             tx.commit()?;
             print_password(&email, &password, password_stdin);
+        }
+        StaffCommand::ResetFactors { email, data } => {
+            let email = parse_email(&email)?;
+            let conn = open_for_cli(&data.data_dir)?;
+            let account = accounts::account_by_email(&conn, &email.folded())?
+                .ok_or_else(|| StaffError::NoAccount(email.as_ref().to_owned()))?;
+            let tx = conn.unchecked_transaction()?;
+            let had = crate::store::factors::reset_factors(&tx, account.id)?;
+            audit(&tx, "reset second factor", email.as_ref())?;
+            crate::store::outbox::enqueue_notice(
+                &tx,
+                account.id,
+                &account.email,
+                crate::store::outbox::Notice::FactorsReset,
+            )?;
+            tx.commit()?;
+            if had {
+                println!(
+                    "removed the second factors of {} and ended its sessions",
+                    email.as_ref()
+                );
+            } else {
+                println!(
+                    "{} had no second factor; its sessions are ended",
+                    email.as_ref()
+                );
+            }
         }
         StaffCommand::Sessions { revoke, data } => {
             let conn = open_for_cli(&data.data_dir)?;

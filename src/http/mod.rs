@@ -70,6 +70,10 @@ fn api(state: &AppState) -> BoxedFilter<(Response,)> {
         .unify()
         // mail: the outbox and who gets which lead
         .or(staff::mail::routes(state))
+        .unify()
+        .or(staff::factors::routes(state))
+        .unify()
+        .or(staff::passkeys::routes(state))
         .unify();
     warp::path("api").and(endpoints).boxed()
 }

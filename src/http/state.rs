@@ -61,6 +61,8 @@ pub struct AppState {
     pub metrics: Arc<Metrics>,
     /// Turns for Argon2 password checks: a few at once, whatever arrives.
     pub password_checks: Arc<hashing::PasswordChecks>,
+    /// The relying party staff passkeys are made for (the site's name).
+    pub passkeys: Arc<crate::http::staff::passkeys::RelyingParty>,
 }
 
 impl AppState {
@@ -109,6 +111,9 @@ impl AppState {
             settings.uploads_quota,
             disk::folder_size(&uploads),
         );
+        let passkeys = Arc::new(crate::http::staff::passkeys::RelyingParty::for_site(
+            &settings,
+        ));
         AppState {
             db,
             settings: Arc::new(settings),
@@ -126,6 +131,7 @@ impl AppState {
             health: watches.health,
             metrics,
             password_checks: Arc::new(hashing::PasswordChecks::per_core()),
+            passkeys,
         }
     }
 

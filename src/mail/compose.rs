@@ -66,6 +66,7 @@ impl Composer {
             MailKind::Invite => self.invite(conn, mail),
             MailKind::Reset => self.reset(conn, mail),
             MailKind::Test => self.test_mail(conn, mail),
+            MailKind::Notice => self.notice(conn, mail),
         }
     }
 

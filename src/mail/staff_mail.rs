@@ -133,6 +133,64 @@ impl Composer {
         Ok(Composed::Mail(Box::new(message)))
     }
 
+    // ---- security notices (factors) ----
+
+    /// A security notice to a staff account: a recovery code was used, or an owner removed
+    /// its second factors. No link: the mail says where to go, so it cannot be mimicked into
+    /// a phishing link.
+    pub(crate) fn notice(
+        &self,
+        conn: &Connection,
+        mail: &QueuedMail,
+    ) -> Result<Composed, ComposeError> {
+        use crate::store::outbox::Notice;
+
+        let account = match mail.lead_id.parse::<i64>() {
+            Ok(id) => crate::store::staff::account_by_id(conn, id)?,
+            Err(_) => None,
+        };
+        if account.is_none() {
+            return Ok(Composed::Nothing("the account was removed".into()));
+        }
+        let to = mail
+            .to_addr
+            .as_deref()
+            .map(crate::mail::compose::one_line)
+            .and_then(|addr| addr.parse::<lettre::Address>().ok());
+        let Some(to) = to else {
+            return Ok(Composed::Nothing("not a deliverable address".into()));
+        };
+        let account_page = format!("{}/staff/account", self.site);
+        let (subject, said, todo) = match mail.notice {
+            Some(Notice::RecoveryCodeUsed) => (
+                "A recovery code was used to sign in",
+                format!("One of your recovery codes was just used to sign in to your {SITE_NAME} staff account. Each code works once."),
+                format!("If this was you, consider making new recovery codes on your account page ({account_page}), and set up your passkey or authenticator app again if you lost it. If it was not you, change your password at once and tell an owner of the team."),
+            ),
+            Some(Notice::FactorsReset) => (
+                "Your second factor was reset",
+                format!("An owner of the team removed the passkeys, authenticator app and recovery codes of your {SITE_NAME} staff account, and signed it out everywhere."),
+                format!("Sign in with your password: you will be asked to set up a second factor again if your role needs one ({account_page}). If you did not expect this, tell an owner of the team."),
+            ),
+            None => return Ok(Composed::Nothing("no notice named".into())),
+        };
+        let text = format!("{said}\n\n{todo}\n");
+        let html = format!(
+            "<!doctype html><html><body style=\"font-family:Arial,Helvetica,sans-serif;color:#1b1b1b;max-width:600px\">\
+             <p>{}</p><p style=\"color:#555\">{}</p></body></html>",
+            crate::mail::compose::escape(&said),
+            crate::mail::compose::escape(&todo),
+        );
+        let message = self
+            .builder(mail)
+            .to(lettre::message::Mailbox::new(None, to))
+            .subject(subject)
+            .multipart(lettre::message::MultiPart::alternative_plain_html(
+                text, html,
+            ))?;
+        Ok(Composed::Mail(Box::new(message)))
+    }
+
     // ---- the test mail (mail) ----
 
     /// The test mail the mail screen sends, to the row's `to_addr`; `lead_id` is the id of

@@ -1,7 +1,7 @@
 //! Second factors of staff accounts (tables `staff_totp`, `staff_recovery_codes`,
-//! `second_factor_required`): plain functions over a connection. The checks that make a code
-//! good once are here, in the statement that records it, so two requests sending the same
-//! code at once cannot both pass.
+//! `staff_passkeys`, `webauthn_challenges`, `second_factor_required`): plain functions over a
+//! connection. The checks that make a code or a challenge good once are here, in the
+//! statement that records it, so two requests sending the same one at once cannot both pass.
 
 use rusqlite::{params, Connection, OptionalExtension};
 
@@ -117,6 +117,242 @@ pub fn required_roles(conn: &Connection) -> rusqlite::Result<Vec<Role>> {
 pub fn is_required(conn: &Connection, roles: &Roles) -> rusqlite::Result<bool> {
     let required = required_roles(conn)?;
     Ok(roles.as_slice().iter().any(|role| required.contains(role)))
+}
+
+/// Records that the session of `token_hash` gave its second factor.
+pub fn factor_given(conn: &Connection, token_hash: &str) -> rusqlite::Result<()> {
+    conn.prepare_cached("UPDATE staff_sessions SET second_factor_done = 1 WHERE token_hash = ?1")?
+        .execute([token_hash])?;
+    Ok(())
+}
+
+/// Sets the roles whose accounts must have a second factor.
+pub fn set_required_roles(conn: &Connection, roles: &[Role]) -> rusqlite::Result<()> {
+    conn.execute("DELETE FROM second_factor_required", [])?;
+    let mut insert =
+        conn.prepare_cached("INSERT OR IGNORE INTO second_factor_required (role) VALUES (?1)")?;
+    for role in roles {
+        insert.execute([role.as_str()])?;
+    }
+    Ok(())
+}
+
+/// Removes every second factor of the account (authenticator, passkeys, recovery codes) and
+/// ends its sessions; `false` when it had none of them.
+pub fn reset_factors(conn: &Connection, staff_id: i64) -> rusqlite::Result<bool> {
+    let mut removed = conn.execute("DELETE FROM staff_totp WHERE staff_id = ?1", [staff_id])?;
+    removed += conn.execute("DELETE FROM staff_passkeys WHERE staff_id = ?1", [staff_id])?;
+    removed += conn.execute(
+        "DELETE FROM staff_recovery_codes WHERE staff_id = ?1",
+        [staff_id],
+    )?;
+    conn.execute(
+        "DELETE FROM webauthn_challenges WHERE staff_id = ?1",
+        [staff_id],
+    )?;
+    conn.execute("DELETE FROM staff_sessions WHERE staff_id = ?1", [staff_id])?;
+    Ok(removed > 0)
+}
+
+/// A passkey as its holder sees it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PasskeyRow {
+    pub id: i64,
+    pub name: String,
+    pub created_at: String,
+    pub last_used_at: Option<String>,
+}
+
+/// A passkey with the credential webauthn-rs keeps (JSON).
+#[derive(Debug, Clone)]
+pub struct StoredPasskey {
+    pub id: i64,
+    pub staff_id: i64,
+    pub passkey: String,
+}
+
+/// The account's passkeys, oldest first.
+pub fn passkeys_of(conn: &Connection, staff_id: i64) -> rusqlite::Result<Vec<PasskeyRow>> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT id, name, created_at, last_used_at FROM staff_passkeys WHERE staff_id = ?1 ORDER BY id",
+    )?;
+    let rows = stmt.query_map([staff_id], |row| {
+        Ok(PasskeyRow {
+            id: row.get(0)?,
+            name: row.get(1)?,
+            created_at: row.get(2)?,
+            last_used_at: row.get(3)?,
+        })
+    })?;
+    rows.collect()
+}
+
+/// The credentials (JSON) of the account's passkeys.
+pub fn credentials_of(conn: &Connection, staff_id: i64) -> rusqlite::Result<Vec<StoredPasskey>> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT id, staff_id, passkey FROM staff_passkeys WHERE staff_id = ?1 ORDER BY id",
+    )?;
+    let rows = stmt.query_map([staff_id], stored_passkey)?;
+    rows.collect()
+}
+
+fn stored_passkey(row: &rusqlite::Row<'_>) -> rusqlite::Result<StoredPasskey> {
+    Ok(StoredPasskey {
+        id: row.get(0)?,
+        staff_id: row.get(1)?,
+        passkey: row.get(2)?,
+    })
+}
+
+/// The passkey of credential `credential_id` (base64url), whoever holds it.
+pub fn passkey_by_credential(
+    conn: &Connection,
+    credential_id: &str,
+) -> rusqlite::Result<Option<StoredPasskey>> {
+    conn.prepare_cached(
+        "SELECT id, staff_id, passkey FROM staff_passkeys WHERE credential_id = ?1",
+    )?
+    .query_row([credential_id], stored_passkey)
+    .optional()
+}
+
+/// Keeps a new passkey; `None` when its credential is already registered (to anyone).
+pub fn add_passkey(
+    conn: &Connection,
+    staff_id: i64,
+    credential_id: &str,
+    name: &str,
+    passkey: &str,
+) -> rusqlite::Result<Option<PasskeyRow>> {
+    let added = conn
+        .prepare_cached(
+            "INSERT INTO staff_passkeys (staff_id, credential_id, name, passkey) VALUES (?1, ?2, ?3, ?4)
+             ON CONFLICT (credential_id) DO NOTHING
+             RETURNING id, name, created_at, last_used_at",
+        )?
+        .query_row(params![staff_id, credential_id, name, passkey], |row| {
+            Ok(PasskeyRow {
+                id: row.get(0)?,
+                name: row.get(1)?,
+                created_at: row.get(2)?,
+                last_used_at: row.get(3)?,
+            })
+        })
+        .optional()?;
+    Ok(added)
+}
+
+/// Notes a passkey's use, with its credential as updated (the signature counter).
+pub fn passkey_used(conn: &Connection, id: i64, passkey: &str) -> rusqlite::Result<()> {
+    conn.prepare_cached(
+        "UPDATE staff_passkeys SET passkey = ?2,
+             last_used_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?1",
+    )?
+    .execute(params![id, passkey])?;
+    Ok(())
+}
+
+/// Renames one of the account's passkeys; `None` when it has no such passkey.
+pub fn rename_passkey(
+    conn: &Connection,
+    staff_id: i64,
+    id: i64,
+    name: &str,
+) -> rusqlite::Result<Option<PasskeyRow>> {
+    conn.prepare_cached(
+        "UPDATE staff_passkeys SET name = ?3 WHERE id = ?2 AND staff_id = ?1
+         RETURNING id, name, created_at, last_used_at",
+    )?
+    .query_row(params![staff_id, id, name], |row| {
+        Ok(PasskeyRow {
+            id: row.get(0)?,
+            name: row.get(1)?,
+            created_at: row.get(2)?,
+            last_used_at: row.get(3)?,
+        })
+    })
+    .optional()
+}
+
+/// Removes one of the account's passkeys; `false` when it has no such passkey.
+pub fn remove_passkey(conn: &Connection, staff_id: i64, id: i64) -> rusqlite::Result<bool> {
+    Ok(conn.execute(
+        "DELETE FROM staff_passkeys WHERE id = ?2 AND staff_id = ?1",
+        params![staff_id, id],
+    )? == 1)
+}
+
+/// The handle the account's passkeys know it by, made (a random UUID) at its first use.
+pub fn passkey_user_id(conn: &Connection, staff_id: i64, fresh: &str) -> rusqlite::Result<String> {
+    conn.prepare_cached(
+        "UPDATE staff SET passkey_user_id = ?2 WHERE id = ?1 AND passkey_user_id IS NULL",
+    )?
+    .execute(params![staff_id, fresh])?;
+    conn.prepare_cached("SELECT passkey_user_id FROM staff WHERE id = ?1")?
+        .query_row([staff_id], |row| row.get(0))
+}
+
+/// The handle the account's passkeys know it by, if it has had one.
+pub fn passkey_user_id_of(conn: &Connection, staff_id: i64) -> rusqlite::Result<Option<String>> {
+    conn.prepare_cached("SELECT passkey_user_id FROM staff WHERE id = ?1")?
+        .query_row([staff_id], |row| row.get(0))
+        .optional()
+        .map(Option::flatten)
+}
+
+/// What a WebAuthn ceremony is for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ceremony {
+    Register,
+    Authenticate,
+}
+
+impl Ceremony {
+    fn as_str(self) -> &'static str {
+        match self {
+            Ceremony::Register => "register",
+            Ceremony::Authenticate => "authenticate",
+        }
+    }
+}
+
+/// Keeps a ceremony's state until `expires_at` (Unix seconds); expired ones go on the way.
+pub fn put_challenge(
+    conn: &Connection,
+    id: &str,
+    staff_id: Option<i64>,
+    ceremony: Ceremony,
+    state: &str,
+    now: i64,
+    expires_at: i64,
+) -> rusqlite::Result<()> {
+    conn.prepare_cached("DELETE FROM webauthn_challenges WHERE expires_at <= ?1")?
+        .execute([now])?;
+    conn.prepare_cached(
+        "INSERT INTO webauthn_challenges (id, staff_id, kind, state, expires_at) VALUES (?1, ?2, ?3, ?4, ?5)",
+    )?
+    .execute(params![id, staff_id, ceremony.as_str(), state, expires_at])?;
+    Ok(())
+}
+
+/// Takes a ceremony's state: once only (it is deleted), and only while it lasts, for the same
+/// account and kind it was made for.
+pub fn take_challenge(
+    conn: &Connection,
+    id: &str,
+    staff_id: Option<i64>,
+    ceremony: Ceremony,
+    now: i64,
+) -> rusqlite::Result<Option<String>> {
+    conn.prepare_cached(
+        "DELETE FROM webauthn_challenges WHERE id = ?1 AND kind = ?2 AND staff_id IS ?3
+         RETURNING state, expires_at",
+    )?
+    .query_row(params![id, ceremony.as_str(), staff_id], |row| {
+        Ok((row.get::<_, String>(0)?, row.get::<_, i64>(1)?))
+    })
+    .optional()
+    .map(|taken| taken.and_then(|(state, expires_at)| (expires_at > now).then_some(state)))
 }
 
 #[cfg(test)]

@@ -25,6 +25,49 @@ pub enum MailKind {
     Reset,
     /// A test mail asked for in the browser (`lead_id` is empty).
     Test,
+    /// A security notice to a staff account (`lead_id` is the account's id; which one is in
+    /// `notice`).
+    Notice,
+}
+
+/// What a security notice tells its account.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Notice {
+    /// One of its recovery codes was used to sign in.
+    RecoveryCodeUsed,
+    /// An owner removed its second factors.
+    FactorsReset,
+}
+
+impl Notice {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Notice::RecoveryCodeUsed => "recovery-code-used",
+            Notice::FactorsReset => "factors-reset",
+        }
+    }
+
+    fn parse(text: &str) -> Option<Notice> {
+        match text {
+            "recovery-code-used" => Some(Notice::RecoveryCodeUsed),
+            "factors-reset" => Some(Notice::FactorsReset),
+            _ => None,
+        }
+    }
+}
+
+/// Queues a security notice to staff account `staff_id` at `to_addr`.
+pub fn enqueue_notice(
+    conn: &Connection,
+    staff_id: i64,
+    to_addr: &str,
+    notice: Notice,
+) -> rusqlite::Result<()> {
+    conn.prepare_cached(
+        "INSERT INTO outbox (kind, lead_id, to_addr, notice) VALUES ('notice', ?1, ?2, ?3)",
+    )?
+    .execute(params![staff_id.to_string(), to_addr, notice.as_str()])?;
+    Ok(())
 }
 
 impl MailKind {
@@ -36,6 +79,7 @@ impl MailKind {
             "invite" => Some(MailKind::Invite),
             "reset" => Some(MailKind::Reset),
             "test" => Some(MailKind::Test),
+            "notice" => Some(MailKind::Notice),
             _ => None,
         }
     }
@@ -48,6 +92,7 @@ impl MailKind {
             MailKind::Invite => "invite",
             MailKind::Reset => "reset",
             MailKind::Test => "test",
+            MailKind::Notice => "notice",
         }
     }
 }
@@ -64,6 +109,8 @@ pub struct QueuedMail {
     pub attempts: u32,
     /// The address of a staff mail (invite, reset, test); the others find theirs by `lead_id`.
     pub to_addr: Option<String>,
+    /// Which security notice, for a `Notice`.
+    pub notice: Option<Notice>,
 }
 
 /// Queues the office's notification of enquiry or applicant `lead_id`.
@@ -111,7 +158,7 @@ pub fn enqueue_staff_mail(
 /// Up to `limit` queued mails whose time has come, oldest first.
 pub fn due(conn: &Connection, limit: u32) -> rusqlite::Result<Vec<QueuedMail>> {
     let mut stmt = conn.prepare_cached(&format!(
-        "SELECT id, kind, lead_id, blog_slug, token, message_key, attempts, to_addr FROM outbox
+        "SELECT id, kind, lead_id, blog_slug, token, message_key, attempts, to_addr, notice FROM outbox
          WHERE state = 'queued' AND next_attempt_at <= {NOW}
          ORDER BY next_attempt_at, id LIMIT ?1"
     ))?;
@@ -132,6 +179,10 @@ pub fn due(conn: &Connection, limit: u32) -> rusqlite::Result<Vec<QueuedMail>> {
             message_key: row.get(5)?,
             attempts: row.get(6)?,
             to_addr: row.get(7)?,
+            notice: row
+                .get::<_, Option<String>>(8)?
+                .as_deref()
+                .and_then(Notice::parse),
         })
     })?;
     rows.collect()
@@ -351,7 +402,7 @@ fn lines(conn: &Connection, condition: &str, limit: u32) -> rusqlite::Result<Vec
     // of the subscription (an enquiry of kind 'subscription').
     let mut stmt = conn.prepare_cached(&format!(
         "SELECT o.id, o.kind, o.state,
-                CASE WHEN o.kind IN ('invite', 'reset', 'test') THEN coalesce(o.to_addr, '')
+                CASE WHEN o.kind IN ('invite', 'reset', 'test', 'notice') THEN coalesce(o.to_addr, '')
                      ELSE coalesce(e.name, a.name, '') END,
                 o.attempts, o.next_attempt_at, coalesce(o.last_error, ''), o.created_at
          FROM outbox o

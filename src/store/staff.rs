@@ -29,12 +29,60 @@ pub struct Account {
     pub created_at: String,
     pub roles: Roles,
     pub last_sign_in_at: Option<String>,
+    pub factors: Factors,
+}
+
+/// An account's second factors, as far as signing in needs to know.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Factors {
+    /// A confirmed authenticator app (a set-up still waiting for its first code is not one).
+    pub authenticator: bool,
+    /// At least one passkey.
+    pub passkey: bool,
+    /// One of its roles must have a second factor (`second_factor_required`).
+    pub required: bool,
+    /// Unused recovery codes left.
+    pub recovery_codes: bool,
+}
+
+impl Factors {
+    /// Has the account a second factor to give?
+    pub fn any(self) -> bool {
+        self.authenticator || self.passkey
+    }
+}
+
+/// Has account `a` a confirmed authenticator app? (SQL, as a literal for `concat!`.)
+macro_rules! has_authenticator {
+    () => {
+        "EXISTS (SELECT 1 FROM staff_totp t WHERE t.staff_id = a.id AND t.confirmed_at IS NOT NULL)"
+    };
+}
+/// Has account `a` a passkey?
+macro_rules! has_passkey {
+    () => {
+        "EXISTS (SELECT 1 FROM staff_passkeys p WHERE p.staff_id = a.id)"
+    };
+}
+/// Must account `a` have a second factor, by one of its roles?
+macro_rules! needs_factor {
+    () => {
+        "EXISTS (SELECT 1 FROM staff_roles r JOIN second_factor_required q ON q.role = r.role
+                 WHERE r.staff_id = a.id)"
+    };
 }
 
 /// An account's columns, the table named `a`.
-const ACCOUNT_COLUMNS: &str =
+const ACCOUNT_COLUMNS: &str = concat!(
     "a.id, a.email, a.name, a.password_hash, a.must_change_password, a.created_at,
-     (SELECT group_concat(role) FROM staff_roles r WHERE r.staff_id = a.id), a.last_sign_in_at";
+     (SELECT group_concat(role) FROM staff_roles r WHERE r.staff_id = a.id), a.last_sign_in_at, ",
+    has_authenticator!(),
+    ", ",
+    has_passkey!(),
+    ", ",
+    needs_factor!(),
+    ", EXISTS (SELECT 1 FROM staff_recovery_codes c WHERE c.staff_id = a.id AND c.used_at IS NULL)"
+);
 
 /// An account from `ACCOUNT_COLUMNS`, read from column `at` on.
 fn account_at(row: &rusqlite::Row<'_>, at: usize) -> rusqlite::Result<Account> {
@@ -50,6 +98,12 @@ fn account_at(row: &rusqlite::Row<'_>, at: usize) -> rusqlite::Result<Account> {
         roles: Roles::parse_stored(roles.as_deref().unwrap_or(""))
             .unwrap_or_else(|_| Roles::none()),
         last_sign_in_at: row.get(at + 7)?,
+        factors: Factors {
+            authenticator: row.get(at + 8)?,
+            passkey: row.get(at + 9)?,
+            required: row.get(at + 10)?,
+            recovery_codes: row.get(at + 11)?,
+        },
     })
 }
 
@@ -187,7 +241,38 @@ pub struct Session {
     pub last_seen_at: i64,
     pub client_addr: String,
     pub user_agent: String,
+    /// The second factor was given (or the session needs none); see `second_factor`.
+    pub second_factor_done: bool,
     pub account: Account,
+}
+
+/// Where a session stands with its second factor.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum FactorStep {
+    /// Nothing left to do.
+    Done,
+    /// Signed in with the password; the account's factor must be given before anything else.
+    Give,
+    /// The account's role needs a second factor and it has none: it must set one up first.
+    SetUp,
+}
+
+impl Session {
+    pub fn second_factor(&self) -> FactorStep {
+        let factors = self.account.factors;
+        if self.second_factor_done {
+            FactorStep::Done
+        } else if factors.any() {
+            FactorStep::Give
+        } else if factors.required {
+            FactorStep::SetUp
+        } else {
+            // Its factors were removed, or its role no longer needs one, since sign-in.
+            FactorStep::Done
+        }
+    }
 }
 
 pub struct NewSession<'a> {
@@ -196,6 +281,9 @@ pub struct NewSession<'a> {
     pub csrf_token: &'a str,
     pub client_addr: &'a str,
     pub user_agent: &'a str,
+    /// Was the second factor given already (a passkey, or a session that had given it)? If
+    /// not, the session waits for it when the account has one or its role needs one.
+    pub factor_given: bool,
 }
 
 pub fn create_session(
@@ -204,8 +292,18 @@ pub fn create_session(
     now: i64,
 ) -> rusqlite::Result<()> {
     conn.prepare_cached(
-        "INSERT INTO staff_sessions (token_hash, staff_id, csrf_token, created_at, last_seen_at, client_addr, user_agent)
-         VALUES (?1, ?2, ?3, ?4, ?4, ?5, ?6)",
+        // Done when given, or when the account has no factor and needs none.
+        concat!(
+            "INSERT INTO staff_sessions (token_hash, staff_id, csrf_token, created_at, last_seen_at,
+                                         client_addr, user_agent, second_factor_done)
+             SELECT ?1, ?2, ?3, ?4, ?4, ?5, ?6, ?7 OR NOT (",
+            has_authenticator!(),
+            " OR ",
+            has_passkey!(),
+            " OR ",
+            needs_factor!(),
+            ") FROM staff a WHERE a.id = ?2"
+        ),
     )?
     .execute(params![
         session.token_hash,
@@ -214,6 +312,7 @@ pub fn create_session(
         now,
         session.client_addr,
         session.user_agent,
+        session.factor_given,
     ])?;
     Ok(())
 }
@@ -232,7 +331,7 @@ pub fn live_session(
     let session = conn
         .prepare_cached(&format!(
             "SELECT s.token_hash, s.csrf_token, s.created_at, s.last_seen_at, s.client_addr, s.user_agent,
-                    {ACCOUNT_COLUMNS}
+                    s.second_factor_done, {ACCOUNT_COLUMNS}
              FROM staff_sessions s JOIN staff a ON a.id = s.staff_id WHERE s.token_hash = ?1",
         ))?
         .query_row([token_hash], session_row)
@@ -248,7 +347,8 @@ fn session_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<Session> {
         last_seen_at: row.get(3)?,
         client_addr: row.get(4)?,
         user_agent: row.get(5)?,
-        account: account_at(row, 6)?,
+        second_factor_done: row.get(6)?,
+        account: account_at(row, 7)?,
     })
 }
 
@@ -692,6 +792,7 @@ mod tests {
             csrf_token: "csrf",
             client_addr: "203.0.113.9",
             user_agent: "test",
+            factor_given: false,
         };
         create_session(conn, &session, now).expect("session");
         id

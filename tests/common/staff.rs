@@ -82,10 +82,64 @@ pub struct Browser {
 }
 
 impl Browser {
+    /// The owner `EMAIL` signed in, past its second factor.
     pub async fn sign_in(app: &TestApp) -> Browser {
-        let response = sign_in_as(app, EMAIL, PASSWORD).await;
+        Browser::sign_in_with(app, EMAIL, PASSWORD).await
+    }
+
+    /// `email` signed in with `password`, past its second factor.
+    pub async fn sign_in_with(app: &TestApp, email: &str, password: &str) -> Browser {
+        let response = sign_in_as(app, email, password).await;
         assert_eq!(response.status(), StatusCode::OK, "{:?}", response.body());
-        Browser::from_response(&response)
+        Browser::ready(app, &response).await
+    }
+
+    /// The browser a sign-in answer made, past its second factor: it sets up an
+    /// authenticator app when the account must have one and has none, or gives a code of
+    /// the one it has (`code_for`).
+    pub async fn ready(app: &TestApp, response: &Response<Bytes>) -> Browser {
+        let browser = Browser::from_response(response);
+        if json(response)["must_change_password"] == true {
+            // The one-time password is changed first; the answer to that is ready()'d.
+            return browser;
+        }
+        match json(response)["second_factor"].as_str() {
+            Some("set_up") => {
+                let begun = app
+                    .request(browser.change("POST", "/api/staff/account/authenticator"))
+                    .await;
+                assert_eq!(begun.status(), StatusCode::OK, "{:?}", begun.body());
+                let secret: String = json(&begun)["secret"]
+                    .as_str()
+                    .unwrap_or("")
+                    .split_whitespace()
+                    .collect();
+                let code = code_of(&secret, 0).await;
+                let confirmed = app
+                    .request(
+                        browser
+                            .change("POST", "/api/staff/account/authenticator/confirm")
+                            .json(&body!({ "code": code })),
+                    )
+                    .await;
+                assert_eq!(confirmed.status(), StatusCode::OK, "{:?}", confirmed.body());
+                browser
+            }
+            Some("give") => {
+                let email = json(response)["email"].as_str().unwrap_or("").to_owned();
+                let code = code_for(app, &email).await;
+                let given = app
+                    .request(
+                        browser
+                            .change("POST", "/api/staff/login/code")
+                            .json(&body!({ "code": code })),
+                    )
+                    .await;
+                assert_eq!(given.status(), StatusCode::OK, "{:?}", given.body());
+                browser
+            }
+            _ => browser,
+        }
     }
 
     pub fn from_response(response: &Response<Bytes>) -> Browser {
@@ -106,5 +160,42 @@ impl Browser {
         site_request(method, path)
             .header("cookie", &self.cookie)
             .header("x-csrf-token", &self.csrf)
+    }
+}
+
+/// The authenticator code `email`'s app would show now, for a step it has not used yet
+/// (waiting for the next step when the current one is spent).
+pub async fn code_for(app: &TestApp, email: &str) -> String {
+    let email = email.to_lowercase();
+    let (secret, last_used) = app
+        .db()
+        .read(move |conn| {
+            Ok(conn.query_row(
+                "SELECT t.secret, t.last_used_step FROM staff_totp t JOIN staff a ON a.id = t.staff_id
+                 WHERE a.email_folded = ?1",
+                [&email],
+                |row| Ok((row.get::<_, String>(0)?, row.get::<_, i64>(1)?)),
+            )?)
+        })
+        .await
+        .expect("the account has an authenticator");
+    code_of(&secret, u64::try_from(last_used).unwrap_or(0)).await
+}
+
+/// A code of `secret` for the first step after `last_used` the server accepts now (the
+/// current step or the next), waiting when both are spent.
+pub async fn code_of(secret: &str, last_used: u64) -> String {
+    use corpsite::domain::second_factor::{TotpSecret, STEP_SECS};
+    let secret = TotpSecret::from_base32(secret).expect("a base32 secret");
+    loop {
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .expect("after 1970")
+            .as_secs();
+        let step = (now / STEP_SECS).max(last_used + 1);
+        if step <= now / STEP_SECS + 1 {
+            return secret.code_at(step * STEP_SECS);
+        }
+        tokio::time::sleep(std::time::Duration::from_secs(1)).await;
     }
 }

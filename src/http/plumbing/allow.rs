@@ -69,6 +69,19 @@ pub const ROUTE_METHODS: &[(&str, &[&str])] = &[
     ("/api/staff/mail/*/retry", &["POST"]),
     ("/api/staff/mail/test", &["POST"]),
     ("/api/staff/mail/routes", &["GET", "HEAD", "PUT"]),
+    // second factors (`staff::factors`, `staff::passkeys`)
+    ("/api/staff/passkey/options", &["POST"]),
+    ("/api/staff/passkey/sign-in", &["POST"]),
+    ("/api/staff/login/code", &["POST"]),
+    ("/api/staff/account/factors", &["GET", "HEAD"]),
+    ("/api/staff/account/authenticator", &["POST", "DELETE"]),
+    ("/api/staff/account/authenticator/confirm", &["POST"]),
+    ("/api/staff/account/passkeys", &["POST"]),
+    ("/api/staff/account/passkeys/options", &["POST"]),
+    ("/api/staff/account/passkeys/*", &["PATCH", "DELETE"]),
+    ("/api/staff/account/recovery-codes", &["POST"]),
+    ("/api/staff/team/second-factor", &["GET", "HEAD", "PUT"]),
+    ("/api/staff/team/accounts/*/reset-factors", &["POST"]),
 ];
 
 /// The order methods are listed in.

@@ -201,6 +201,20 @@ fn staff_types() -> String {
         crate::http::staff::team::InviteCheckBody::decl(&cfg),
         crate::http::staff::team::AcceptForm::decl(&cfg),
         crate::http::staff::team::SetupForm::decl(&cfg),
+        // second factors
+        crate::store::staff::FactorStep::decl(&cfg),
+        sign_in::FactorWay::decl(&cfg),
+        crate::http::staff::factors::CodeGiven::decl(&cfg),
+        crate::http::staff::factors::SecondFactors::decl(&cfg),
+        crate::http::staff::factors::PasskeyRow::decl(&cfg),
+        crate::http::staff::factors::AuthenticatorSetUp::decl(&cfg),
+        crate::http::staff::factors::FactorAdded::decl(&cfg),
+        crate::http::staff::factors::FactorPolicy::decl(&cfg),
+        crate::http::staff::passkeys::PasskeySignIn::decl(&cfg),
+        crate::http::staff::passkeys::NewPasskey::decl(&cfg),
+        crate::http::staff::passkeys::PasskeyName::decl(&cfg),
+        crate::http::staff::passkeys::PasskeyAdded::decl(&cfg),
+        crate::http::staff::passkeys::PasskeyChallenge::decl(&cfg),
     ];
     exported(declarations)
 }

@@ -351,6 +351,7 @@ async fn reset(
         &user_agent(&headers),
         is_https(&state, &headers),
         "signed in",
+        false,
         now,
     )
     .await

@@ -21,6 +21,12 @@ pub enum Need {
     Session,
     /// Any account, whatever its roles (its own sessions).
     Account,
+    /// The password change: a session with a one-time password, or one past its second factor.
+    Password,
+    /// Giving the second factor at sign-in: any session past its one-time password.
+    Factor,
+    /// Setting up one's second factors: a session past them, or one that must set one up.
+    SetUp,
     /// One area.
     Area(Area),
     /// The area of the inbox list the path names in its fourth segment
@@ -33,7 +39,7 @@ pub const STAFF_AREAS: &[(&str, Need)] = &[
     ("/api/staff/login", Need::Open),
     ("/api/staff/session", Need::Session),
     ("/api/staff/logout", Need::Session),
-    ("/api/staff/password", Need::Session),
+    ("/api/staff/password", Need::Password),
     ("/api/staff/settings", Need::Area(Area::Company)),
     ("/api/staff/media", Need::Area(Area::Stories)),
     ("/api/staff/inbox/*", Need::List),
@@ -75,6 +81,22 @@ pub const STAFF_AREAS: &[(&str, Need)] = &[
     ("/api/staff/mail/*/retry", Need::Area(Area::Mail)),
     ("/api/staff/mail/test", Need::Area(Area::Mail)),
     ("/api/staff/mail/routes", Need::Area(Area::Mail)),
+    // second factors: signing in with them, setting them up, the team's rule
+    ("/api/staff/passkey/options", Need::Open),
+    ("/api/staff/passkey/sign-in", Need::Open),
+    ("/api/staff/login/code", Need::Factor),
+    ("/api/staff/account/factors", Need::SetUp),
+    ("/api/staff/account/authenticator", Need::SetUp),
+    ("/api/staff/account/authenticator/confirm", Need::SetUp),
+    ("/api/staff/account/passkeys", Need::SetUp),
+    ("/api/staff/account/passkeys/options", Need::SetUp),
+    ("/api/staff/account/passkeys/*", Need::SetUp),
+    ("/api/staff/account/recovery-codes", Need::SetUp),
+    ("/api/staff/team/second-factor", Need::Area(Area::Team)),
+    (
+        "/api/staff/team/accounts/*/reset-factors",
+        Need::Area(Area::Team),
+    ),
 ];
 
 /// What a request's path asks for.
@@ -84,8 +106,14 @@ pub enum Required {
     Open,
     /// Any session, even before the password change.
     Session,
-    /// Any account past its one-time password.
+    /// Any account past its one-time password and its second factor.
     Account,
+    /// The password change (`Need::Password`).
+    Password,
+    /// Giving the second factor (`Need::Factor`).
+    Factor,
+    /// Setting up second factors (`Need::SetUp`).
+    SetUp,
     /// These areas, every one.
     Areas(Vec<Area>),
     /// No row names the path, or the list it names does not exist.
@@ -101,6 +129,7 @@ pub fn required(path: &str) -> Required {
     let mut areas: Vec<Area> = Vec::new();
     let mut session_only = true;
     let mut matched = false;
+    let mut special = None;
     for (pattern, need) in STAFF_AREAS {
         if !matches_pattern(path, pattern) {
             continue;
@@ -110,6 +139,9 @@ pub fn required(path: &str) -> Required {
             Need::Open => return Required::Open,
             Need::Session => {}
             Need::Account => session_only = false,
+            Need::Password => special = Some(Required::Password),
+            Need::Factor => special = Some(Required::Factor),
+            Need::SetUp => special = Some(Required::SetUp),
             Need::Area(area) => areas.push(*area),
             Need::List => match path.split('/').nth(4).and_then(InboxList::parse) {
                 Some(list) => areas.push(list.area()),
@@ -119,6 +151,10 @@ pub fn required(path: &str) -> Required {
     }
     if !matched {
         return Required::Unknown;
+    }
+    if let Some(special) = special {
+        // One row each: the patterns of these endpoints match nothing else.
+        return special;
     }
     if !areas.is_empty() {
         areas.sort();

@@ -3,10 +3,12 @@
 
 pub mod account;
 pub mod areas;
+pub mod factors;
 pub mod hashing;
 pub mod inbox;
 pub mod mail;
 pub mod media;
+pub mod passkeys;
 pub mod settings;
 pub mod sign_in;
 pub mod stories;

@@ -38,7 +38,9 @@ use crate::http::plumbing::json_body::read_json;
 use crate::http::staff::areas::{self, Required};
 use crate::http::state::AppState;
 use crate::metrics::Limit;
-use crate::store::staff::{self as accounts, Audit, NewSession, Session, ABSOLUTE_SECS};
+use crate::store::staff::{
+    self as accounts, Audit, FactorStep, NewSession, Session, ABSOLUTE_SECS,
+};
 use crate::store::StoreError;
 
 pub const COOKIE: &str = "corpsite_staff";
@@ -50,6 +52,7 @@ pub(crate) const NOT_FROM_SITE: &str = "This change can only be made from the si
 const BAD_CSRF: &str = "This change was refused. Please reload the page and try again.";
 const NOTHING_HERE: &str = "There is nothing at this address.";
 const CHANGE_PASSWORD_FIRST: &str = "Please choose a new password before going on.";
+pub(crate) const FINISH_SECOND_FACTOR: &str = "Please finish signing in with your second factor.";
 
 /// A staff member whose session checked out, and where the request came from.
 #[derive(Debug, Clone)]
@@ -60,7 +63,7 @@ pub struct Staff {
     pub roles: Roles,
     /// The client's address, as the audit log keeps it.
     pub client_addr: String,
-    session: Session,
+    pub(crate) session: Session,
 }
 
 impl Staff {
@@ -146,8 +149,25 @@ async fn check(
             return Err(ApiError::Forbidden(BAD_CSRF.into()));
         }
     }
-    if session.account.must_change_password && required != Required::Session {
-        return Err(ApiError::Forbidden(CHANGE_PASSWORD_FIRST.into()));
+    // A one-time password is changed first, then the second factor is given (or set up).
+    let first_password = session.account.must_change_password;
+    let step = session.second_factor();
+    let allowed = match required {
+        Required::Session => true,
+        Required::Password => first_password || step == FactorStep::Done,
+        Required::Factor => !first_password,
+        Required::SetUp => !first_password && step != FactorStep::Give,
+        _ => !first_password && step == FactorStep::Done,
+    };
+    if !allowed {
+        return Err(ApiError::Forbidden(
+            if first_password {
+                CHANGE_PASSWORD_FIRST
+            } else {
+                FINISH_SECOND_FACTOR
+            }
+            .into(),
+        ));
     }
     if let Required::Areas(needed) = &required {
         if let Some(missing) = needed
@@ -182,7 +202,7 @@ async fn check(
 }
 
 /// The session cookie's token, if the request has one.
-fn session_token(headers: &HeaderMap) -> Option<&str> {
+pub(crate) fn session_token(headers: &HeaderMap) -> Option<&str> {
     headers
         .get_all(header::COOKIE)
         .iter()
@@ -264,9 +284,31 @@ pub(crate) struct SessionBody<'a> {
     /// The areas the roles reach: the UI offers only their screens.
     #[cfg_attr(test, ts(type = "Array<Area>"))]
     areas: Vec<Area>,
+    /// `give` or `set_up`: nothing but that step works until it is done.
+    second_factor: FactorStep,
+    /// How this account can give its second factor: `code` (its authenticator app, or a
+    /// recovery code), `passkey`.
+    second_factor_ways: Vec<FactorWay>,
 }
 
-fn session_body(session: &Session) -> Response {
+/// A way to give the second factor at sign-in.
+#[derive(Serialize, Clone, Copy)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub(crate) enum FactorWay {
+    Code,
+    Passkey,
+}
+
+pub(crate) fn session_body(session: &Session) -> Response {
+    let factors = session.account.factors;
+    let mut ways = Vec::new();
+    if factors.authenticator || factors.recovery_codes {
+        ways.push(FactorWay::Code);
+    }
+    if factors.passkey {
+        ways.push(FactorWay::Passkey);
+    }
     warp::reply::json(&SessionBody {
         email: &session.account.email,
         name: &session.account.name,
@@ -274,6 +316,8 @@ fn session_body(session: &Session) -> Response {
         must_change_password: session.account.must_change_password,
         roles: session.account.roles.as_slice(),
         areas: session.account.roles.areas(),
+        second_factor: session.second_factor(),
+        second_factor_ways: ways,
     })
     .into_response()
 }
@@ -394,12 +438,15 @@ async fn login(
         &user_agent,
         secure,
         "signed in",
+        false,
         now,
     )
     .await
 }
 
-/// Creates a session, audits `action`, and answers it with its cookie.
+/// Creates a session, audits `action`, and answers it with its cookie. Unless
+/// `factor_given` (a passkey, or a session that had given its factor), the session waits for
+/// the account's second factor when it has one or its role needs one.
 #[allow(clippy::too_many_arguments)]
 pub(crate) async fn start_session(
     state: &AppState,
@@ -409,6 +456,7 @@ pub(crate) async fn start_session(
     user_agent: &str,
     secure: bool,
     action: &'static str,
+    factor_given: bool,
     now: i64,
 ) -> Result<Response, ApiError> {
     let token = random_token().map_err(ApiError::unexpected)?;
@@ -431,6 +479,7 @@ pub(crate) async fn start_session(
                     csrf_token: &csrf,
                     client_addr: &client_addr,
                     user_agent: &user_agent,
+                    factor_given,
                 },
                 now,
             )?;
@@ -571,6 +620,7 @@ async fn change_password(
         &user_agent(&headers),
         secure,
         "changed password",
+        staff.session.second_factor() == FactorStep::Done,
         unix_now(),
     )
     .await

@@ -84,6 +84,8 @@ pub(crate) struct MemberJson {
     one_time_password: bool,
     /// The account asking.
     you: bool,
+    /// Has a passkey or an authenticator app.
+    second_factor: bool,
 }
 
 /// An invite not accepted.
@@ -306,6 +308,7 @@ fn team_body(conn: &rusqlite::Connection, staff_id: i64, now: i64) -> rusqlite::
             created_at: account.created_at,
             last_sign_in_at: account.last_sign_in_at,
             one_time_password: account.must_change_password,
+            second_factor: account.factors.any(),
         })
         .collect();
     let invites = team::invites(conn)?
@@ -662,6 +665,7 @@ async fn accept_invite(
         &user_agent(&headers),
         is_https(&state, &headers),
         "signed in",
+        false,
         now,
     )
     .await
@@ -779,6 +783,7 @@ async fn set_up(
         &user_agent(&headers),
         is_https(&state, &headers),
         "signed in",
+        false,
         now,
     )
     .await

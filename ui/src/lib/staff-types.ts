@@ -9,7 +9,16 @@ export type StaffSession = { email: string, name: string, csrf_token: string, mu
 /**
  * The areas the roles reach: the UI offers only their screens.
  */
-areas: Array<Area>, };
+areas: Array<Area>, 
+/**
+ * `give` or `set_up`: nothing but that step works until it is done.
+ */
+second_factor: FactorStep, 
+/**
+ * How this account can give its second factor: `code` (its authenticator app, or a
+ * recovery code), `passkey`.
+ */
+second_factor_ways: Array<FactorWay>, };
 
 export type ForgotPassword = { email: string, };
 
@@ -304,7 +313,11 @@ one_time_password: boolean,
 /**
  * The account asking.
  */
-you: boolean, };
+you: boolean, 
+/**
+ * Has a passkey or an authenticator app.
+ */
+second_factor: boolean, };
 
 export type TeamInvite = { id: number, name: string, email: string, roles: Array<Role>, 
 /**
@@ -327,3 +340,66 @@ export type InviteCheck = { email: string, name: string, roles: Array<Role>, };
 export type InviteAcceptance = { token: string, password: string, };
 
 export type SetupForm = { token: string, name: string, email: string, password: string, };
+
+export type FactorStep = "done" | "give" | "set_up";
+
+export type FactorWay = "code" | "passkey";
+
+export type CodeGiven = { code: string, };
+
+export type SecondFactors = { 
+/**
+ * A confirmed authenticator app.
+ */
+authenticator: boolean, passkeys: Array<PasskeyRow>, recovery_codes_left: number, 
+/**
+ * One's role needs a second factor: the last one cannot be removed.
+ */
+required: boolean, };
+
+export type PasskeyRow = { id: number, name: string, created_at: string, last_used_at: string | null, };
+
+export type AuthenticatorSetUp = { 
+/**
+ * The secret in base32, in groups of four for typing.
+ */
+secret: string, otpauth_url: string, 
+/**
+ * The QR code of `otpauth_url`, an SVG document.
+ */
+qr_svg: string, };
+
+export type FactorAdded = { 
+/**
+ * Shown once: ten codes when this is the account's first factor (or new ones were
+ * asked for), else none.
+ */
+recovery_codes: Array<string>, };
+
+export type FactorPolicy = { required_roles: Array<Role>, };
+
+export type PasskeySignIn = { challenge_id: string, 
+/**
+ * The browser's `PublicKeyCredential`, as its `toJSON()` writes it.
+ */
+credential: Record<string, unknown>, };
+
+export type NewPasskey = { challenge_id: string, name: string, 
+/**
+ * The browser's answer to `navigator.credentials.create`, as its `toJSON()` writes it.
+ */
+credential: Record<string, unknown>, };
+
+export type PasskeyName = { name: string, };
+
+export type PasskeyAdded = { passkey: PasskeyRow, 
+/**
+ * Shown once: ten codes when this is the account's first factor, else none.
+ */
+recovery_codes: Array<string>, };
+
+export type PasskeyChallenge = { challenge_id: string, 
+/**
+ * `{publicKey: ...}` as WebAuthn's JSON form writes it (binary fields in base64url).
+ */
+options: { publicKey: Record<string, unknown> }, };

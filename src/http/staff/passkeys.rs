@@ -1,0 +1,586 @@
+//! Passkeys (WebAuthn, with webauthn-rs): signing in with one alone, or after the password,
+//! and adding, renaming and removing one's own.
+//!
+//! Without a session (only from the site's own pages, else 403):
+//! - `POST /api/staff/passkey/options`: a sign-in challenge for discoverable credentials (no
+//!   email typed: the authenticator offers the site's passkeys). 409 when passkeys cannot
+//!   work on this site's address (an IP address has no relying party ID).
+//! - `POST /api/staff/passkey/sign-in` `{challenge_id, credential}`: checks the browser's
+//!   answer against the challenge (single use, `CHALLENGE_SECS`), the credential's public
+//!   key and its signature counter, and signs in with the second factor given. A session
+//!   of the same browser still waiting for its second factor is ended. 401 otherwise, with
+//!   the same message whatever failed; failures count against the address's sign-in limit.
+//!
+//! Behind the gate (`Need::SetUp`: a session past its second factor, or one that must set
+//! one up):
+//! - `POST /api/staff/account/passkeys/options`: a registration challenge (resident key,
+//!   user verification required; the account's passkeys are excluded).
+//! - `POST /api/staff/account/passkeys` `{challenge_id, name, credential}`: keeps the passkey
+//!   (201); the account's first factor comes with its recovery codes (`factors`).
+//! - `PATCH /api/staff/account/passkeys/{id}` `{name}`, `DELETE ...`: one's own; the last
+//!   factor of an account whose role needs one is not removed (409).
+//!
+//! The relying party is the site's name: the host of `--public-url`, else the first
+//! `--domain` of its own HTTPS, else `localhost` (any port) for a laptop. Browsers refuse
+//! passkeys on bare IP addresses.
+
+use std::net::IpAddr;
+
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use base64::Engine as _;
+use serde::{Deserialize, Serialize};
+use warp::filters::BoxedFilter;
+use warp::http::{HeaderMap, StatusCode};
+use warp::reply::Response;
+use warp::{Filter, Reply};
+use webauthn_rs::prelude::{
+    DiscoverableAuthentication, Passkey, PasskeyRegistration, PublicKeyCredential,
+    RegisterPublicKeyCredential, Url, Uuid, Webauthn, WebauthnBuilder,
+};
+
+use crate::domain::fields::{FieldError, FieldErrors};
+use crate::domain::staff::{random_token, token_digest};
+use crate::http::plumbing::body::Body;
+use crate::http::plumbing::error::{self, ApiError};
+use crate::http::plumbing::json_body::read_json;
+use crate::http::plumbing::reply::invalid;
+use crate::http::staff::factors::{self, PasskeyRow};
+use crate::http::staff::sign_in::{
+    self, gate, is_https, start_session, throttle_key, unix_now, user_agent, Staff, NOT_FROM_SITE,
+};
+use crate::http::state::AppState;
+use crate::metrics::Limit;
+use crate::settings::{CertSource, Settings, TlsSettings};
+use crate::store::factors::{self as store, Ceremony};
+use crate::store::staff::{self as accounts, Audit};
+use crate::store::StoreError;
+
+type Gate = Result<Staff, ApiError>;
+
+/// How long a challenge can be answered.
+pub const CHALLENGE_SECS: i64 = 5 * 60;
+/// The longest name of a passkey.
+pub const NAME_MAX_CHARS: usize = 60;
+
+const NOT_SIGNED_IN: &str =
+    "This passkey did not sign you in. Try again, or sign in with your password.";
+const REQUEST_GONE: &str = "This passkey request has expired. Please try again.";
+const NOT_ACCEPTED: &str =
+    "The browser's answer for this passkey could not be checked. Please try again.";
+const ALREADY_KEPT: &str = "This passkey is already registered.";
+const NO_SUCH_PASSKEY: &str = "There is no such passkey on your account.";
+
+/// The relying party passkeys are made for: the site's name, or why there is none.
+pub struct RelyingParty {
+    webauthn: Result<Webauthn, String>,
+}
+
+impl RelyingParty {
+    pub fn for_site(settings: &Settings) -> RelyingParty {
+        RelyingParty {
+            webauthn: build(settings),
+        }
+    }
+
+    fn webauthn(&self) -> Result<&Webauthn, ApiError> {
+        self.webauthn
+            .as_ref()
+            .map_err(|why| ApiError::Conflict(why.clone()))
+    }
+}
+
+fn build(settings: &Settings) -> Result<Webauthn, String> {
+    let acme_domain = match &settings.tls {
+        Some(TlsSettings {
+            certificate: CertSource::Acme(acme),
+            ..
+        }) => acme.domains.first().cloned(),
+        _ => None,
+    };
+    let (origin, any_port) = match (&settings.public_url, acme_domain) {
+        (Some(url), _) => (url.as_str().to_owned(), false),
+        (None, Some(domain)) => (format!("https://{domain}"), true),
+        (None, None) => ("http://localhost".to_owned(), true),
+    };
+    let origin = Url::parse(&origin).map_err(|err| err.to_string())?;
+    let host = origin.host_str().unwrap_or("").to_owned();
+    if host.parse::<IpAddr>().is_ok() || host.trim_matches(['[', ']']).parse::<IpAddr>().is_ok() {
+        return Err(format!(
+            "Passkeys need the site to be opened by its name, not an IP address ({host}). \
+             Sign in with your password and an authenticator code."
+        ));
+    }
+    let mut builder = WebauthnBuilder::new(&host, &origin)
+        .map_err(|err| err.to_string())?
+        .rp_name(crate::mail::compose::SITE_NAME)
+        .allow_any_port(any_port);
+    let https_too;
+    if host == "localhost" && origin.scheme() == "http" {
+        // The binary's own HTTPS on a laptop (`--tls-cert`) is reached at https://localhost.
+        https_too = Url::parse("https://localhost").map_err(|err| err.to_string())?;
+        builder = builder.append_allowed_origin(&https_too);
+    }
+    builder.build().map_err(|err| err.to_string())
+}
+
+/// A credential's ID as stored and looked up: base64url without padding.
+fn credential_key(raw: &[u8]) -> String {
+    URL_SAFE_NO_PAD.encode(raw)
+}
+
+pub fn routes(state: &AppState) -> BoxedFilter<(Response,)> {
+    let open = |segments: BoxedFilter<()>| {
+        segments
+            .and(warp::path::end())
+            .and(warp::post())
+            .and(state.filter())
+            .and(state.client())
+            .and(crate::http::plumbing::body::incoming(state.body_pace()))
+            .boxed()
+    };
+    let options = open(warp::path!("staff" / "passkey" / "options" / ..).boxed()).then(
+        |state, client, headers, _body| async move {
+            error::reply(sign_in_options(state, client, headers).await)
+        },
+    );
+    let sign_in = open(warp::path!("staff" / "passkey" / "sign-in" / ..).boxed()).then(
+        |state, client, headers, body| async move {
+            error::reply(sign_in_with(state, client, headers, body).await)
+        },
+    );
+    let register_options = warp::path!("staff" / "account" / "passkeys" / "options")
+        .and(warp::post())
+        .and(state.filter())
+        .and(gate(state))
+        .then(|state, staff| async move { error::reply(register_options(state, staff).await) });
+    let register = warp::path!("staff" / "account" / "passkeys")
+        .and(warp::post())
+        .and(state.filter())
+        .and(gate(state))
+        .and(crate::http::plumbing::body::incoming(state.body_pace()))
+        .then(|state, staff, headers, body| async move {
+            error::reply(register(state, staff, headers, body).await)
+        });
+    let rename = warp::path!("staff" / "account" / "passkeys" / String)
+        .and(warp::patch())
+        .and(state.filter())
+        .and(gate(state))
+        .and(crate::http::plumbing::body::incoming(state.body_pace()))
+        .then(|id, state, staff, headers, body| async move {
+            error::reply(rename(state, staff, headers, body, id).await)
+        });
+    let remove = warp::path!("staff" / "account" / "passkeys" / String)
+        .and(warp::delete())
+        .and(state.filter())
+        .and(gate(state))
+        .then(|id, state, staff| async move { error::reply(remove(state, staff, id).await) });
+    options
+        .or(sign_in)
+        .unify()
+        .or(register_options)
+        .unify()
+        .or(register)
+        .unify()
+        .or(rename)
+        .unify()
+        .or(remove)
+        .unify()
+        .boxed()
+}
+
+/// A ceremony's challenge for the browser: `options` go to `navigator.credentials`.
+#[derive(Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub(crate) struct PasskeyChallenge {
+    challenge_id: String,
+    /// `{publicKey: ...}` as WebAuthn's JSON form writes it (binary fields in base64url).
+    #[cfg_attr(test, ts(type = "{ publicKey: Record<string, unknown> }"))]
+    options: serde_json::Value,
+}
+
+/// Keeps a ceremony's state and answers its challenge.
+async fn challenge<T: Serialize, S: Serialize>(
+    state: &AppState,
+    staff_id: Option<i64>,
+    ceremony: Ceremony,
+    options: T,
+    kept: &S,
+) -> Result<Response, ApiError> {
+    let id = random_token().map_err(ApiError::unexpected)?;
+    let kept = serde_json::to_string(kept).map_err(ApiError::unexpected)?;
+    let now = unix_now();
+    {
+        let id = id.clone();
+        state
+            .db
+            .write(move |conn| {
+                Ok::<_, StoreError>(store::put_challenge(
+                    conn,
+                    &id,
+                    staff_id,
+                    ceremony,
+                    &kept,
+                    now,
+                    now + CHALLENGE_SECS,
+                )?)
+            })
+            .await?;
+    }
+    Ok(warp::reply::json(&PasskeyChallenge {
+        challenge_id: id,
+        options: serde_json::to_value(options).map_err(ApiError::unexpected)?,
+    })
+    .into_response())
+}
+
+/// Takes a ceremony's state: once, while it lasts, for whom it was made.
+async fn take<S: for<'de> Deserialize<'de>>(
+    state: &AppState,
+    id: String,
+    staff_id: Option<i64>,
+    ceremony: Ceremony,
+) -> Result<Option<S>, ApiError> {
+    let now = unix_now();
+    let kept = state
+        .db
+        .write(move |conn| {
+            Ok::<_, StoreError>(store::take_challenge(conn, &id, staff_id, ceremony, now)?)
+        })
+        .await?;
+    Ok(kept.and_then(|kept| serde_json::from_str(&kept).ok()))
+}
+
+async fn sign_in_options(
+    state: AppState,
+    client: IpAddr,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    if !state.origins.is_same_site(&headers) {
+        return Err(ApiError::Forbidden(NOT_FROM_SITE.into()));
+    }
+    // Each challenge is a row until it expires: as many as form posts, no more.
+    state.form_limit.check(client)?;
+    let webauthn = state.passkeys.webauthn()?;
+    let (mut options, kept) = webauthn
+        .start_discoverable_authentication()
+        .map_err(ApiError::unexpected)?;
+    // A button press, not the address field's autofill: the browser asks at once.
+    options.mediation = None;
+    challenge(&state, None, Ceremony::Authenticate, options, &kept).await
+}
+
+/// `POST /api/staff/passkey/sign-in`.
+#[derive(Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub(crate) struct PasskeySignIn {
+    challenge_id: String,
+    /// The browser's `PublicKeyCredential`, as its `toJSON()` writes it.
+    #[cfg_attr(test, ts(type = "Record<string, unknown>"))]
+    credential: PublicKeyCredential,
+}
+
+async fn sign_in_with(
+    state: AppState,
+    client: IpAddr,
+    headers: HeaderMap,
+    body: Body,
+) -> Result<Response, ApiError> {
+    if !state.origins.is_same_site(&headers) {
+        return Err(ApiError::Forbidden(NOT_FROM_SITE.into()));
+    }
+    let form: PasskeySignIn = read_json(&headers, body).await?;
+    let key = throttle_key(client);
+    let now = unix_now();
+    // Counted against the address as a failed sign-in before it is judged, and forgiven
+    // when it signs in (as passwords are).
+    let attempt = {
+        let key = key.clone();
+        state
+            .db
+            .write(move |conn| -> Result<Result<i64, i64>, StoreError> {
+                let wait = accounts::throttle_wait(conn, "", &key, now)?;
+                if wait > 0 {
+                    return Ok(Err(wait));
+                }
+                Ok(Ok(accounts::record_failure(conn, "", &key, now)?))
+            })
+            .await?
+    };
+    let attempt = match attempt {
+        Ok(attempt) => attempt,
+        Err(wait) => {
+            state.metrics.rate_limited(Limit::SignIn).inc();
+            return Err(ApiError::SignInThrottled {
+                retry_after_secs: u64::try_from(wait).unwrap_or(1),
+            });
+        }
+    };
+    let webauthn = state.passkeys.webauthn()?;
+    let kept: Option<DiscoverableAuthentication> = take(
+        &state,
+        form.challenge_id.clone(),
+        None,
+        Ceremony::Authenticate,
+    )
+    .await?;
+    let credential = credential_key(form.credential.get_credential_id());
+    let stored = {
+        let credential = credential.clone();
+        state
+            .db
+            .read(move |conn| Ok(store::passkey_by_credential(conn, &credential)?))
+            .await?
+    };
+    let outcome = match (kept, stored) {
+        (Some(kept), Some(stored)) => {
+            // The handle the authenticator sent, when it sent one, is the account's.
+            let owner_handle = {
+                let staff_id = stored.staff_id;
+                state
+                    .db
+                    .read(move |conn| Ok(store::passkey_user_id_of(conn, staff_id)?))
+                    .await?
+            };
+            let handle_ok = match form.credential.get_user_unique_id() {
+                None => true,
+                Some(handle) => Uuid::from_slice(handle)
+                    .ok()
+                    .zip(owner_handle)
+                    .is_some_and(|(sent, owner)| sent.to_string() == owner),
+            };
+            match serde_json::from_str::<Passkey>(&stored.passkey) {
+                Ok(mut passkey) if handle_ok => webauthn
+                    .finish_discoverable_authentication_v2(&form.credential, kept, &passkey)
+                    .ok()
+                    .filter(|result| result.user_verified())
+                    .map(|result| {
+                        passkey.update_credential(&result);
+                        (stored, passkey)
+                    }),
+                _ => None,
+            }
+        }
+        _ => None,
+    };
+    let client_addr = client.to_string();
+    let Some((stored, passkey)) = outcome else {
+        let detail = format!(
+            "credential {}",
+            credential.chars().take(16).collect::<String>()
+        );
+        state
+            .db
+            .write(move |conn| -> Result<(), StoreError> {
+                accounts::audit(
+                    conn,
+                    &Audit {
+                        actor: "",
+                        action: "passkey sign-in failed",
+                        subject: "",
+                        detail: &detail,
+                        client_addr: &client_addr,
+                    },
+                )?;
+                Ok(())
+            })
+            .await?;
+        return Err(ApiError::Unauthorized(NOT_SIGNED_IN));
+    };
+    let updated = serde_json::to_string(&passkey).map_err(ApiError::unexpected)?;
+    let waiting = sign_in::session_token(&headers).map(token_digest);
+    let account = state
+        .db
+        .write(move |conn| -> Result<_, StoreError> {
+            accounts::forgive_attempt(conn, attempt)?;
+            store::passkey_used(conn, stored.id, &updated)?;
+            if let Some(waiting) = waiting {
+                // The same browser's session that waited for this second factor.
+                accounts::end_session(conn, &waiting)?;
+            }
+            Ok(accounts::account_by_id(conn, stored.staff_id)?)
+        })
+        .await?
+        .ok_or(ApiError::Unauthorized(NOT_SIGNED_IN))?;
+    start_session(
+        &state,
+        account.id,
+        &account.email,
+        &client.to_string(),
+        &user_agent(&headers),
+        is_https(&state, &headers),
+        "signed in with a passkey",
+        true,
+        now,
+    )
+    .await
+}
+
+async fn register_options(state: AppState, staff: Gate) -> Result<Response, ApiError> {
+    let staff = staff?;
+    let webauthn = state.passkeys.webauthn()?;
+    let fresh = Uuid::new_v4().to_string();
+    let staff_id = staff.id;
+    let (handle, existing) = state
+        .db
+        .write(move |conn| -> Result<_, StoreError> {
+            let handle = store::passkey_user_id(conn, staff_id, &fresh)?;
+            Ok((handle, store::credentials_of(conn, staff_id)?))
+        })
+        .await?;
+    let handle = Uuid::parse_str(&handle).map_err(ApiError::unexpected)?;
+    let exclude: Vec<_> = existing
+        .iter()
+        .filter_map(|stored| serde_json::from_str::<Passkey>(&stored.passkey).ok())
+        .map(|passkey| passkey.cred_id().clone())
+        .collect();
+    let (options, kept) = webauthn
+        .start_passkey_registration(handle, &staff.email, &staff.name, Some(exclude))
+        .map_err(ApiError::unexpected)?;
+    challenge(&state, Some(staff.id), Ceremony::Register, options, &kept).await
+}
+
+/// `POST /api/staff/account/passkeys`.
+#[derive(Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub(crate) struct NewPasskey {
+    challenge_id: String,
+    name: String,
+    /// The browser's answer to `navigator.credentials.create`, as its `toJSON()` writes it.
+    #[cfg_attr(test, ts(type = "Record<string, unknown>"))]
+    credential: RegisterPublicKeyCredential,
+}
+
+/// `PATCH /api/staff/account/passkeys/{id}`.
+#[derive(Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub(crate) struct PasskeyName {
+    name: String,
+}
+
+/// A passkey's name, trimmed: 1 to `NAME_MAX_CHARS` characters, one line.
+fn passkey_name(name: &str) -> Result<String, ApiError> {
+    let name = name.trim();
+    let mut errors = FieldErrors::default();
+    if name.is_empty() {
+        errors.add("name", FieldError::Required);
+    } else if name.chars().count() > NAME_MAX_CHARS {
+        errors.add(
+            "name",
+            FieldError::TooLong {
+                max: NAME_MAX_CHARS,
+            },
+        );
+    } else if name.chars().any(char::is_control) {
+        errors.add("name", FieldError::ControlCharacter);
+    }
+    if errors.is_empty() {
+        Ok(name.to_owned())
+    } else {
+        Err(invalid(errors))
+    }
+}
+
+async fn register(
+    state: AppState,
+    staff: Gate,
+    headers: HeaderMap,
+    body: Body,
+) -> Result<Response, ApiError> {
+    let staff = staff?;
+    let form: NewPasskey = read_json(&headers, body).await?;
+    let name = passkey_name(&form.name)?;
+    let webauthn = state.passkeys.webauthn()?;
+    let kept: PasskeyRegistration = take(
+        &state,
+        form.challenge_id.clone(),
+        Some(staff.id),
+        Ceremony::Register,
+    )
+    .await?
+    .ok_or_else(|| ApiError::BadRequest(REQUEST_GONE.into()))?;
+    let passkey = webauthn
+        .finish_passkey_registration(&form.credential, &kept)
+        .map_err(|err| {
+            tracing::info!(error = %err, "a passkey registration did not check out");
+            ApiError::BadRequest(NOT_ACCEPTED.into())
+        })?;
+    let credential = credential_key(passkey.cred_id().as_ref());
+    let json = serde_json::to_string(&passkey).map_err(ApiError::unexpected)?;
+    let added = factors::with_first_factor(&state, &staff, move |conn, staff| {
+        let Some(row) = store::add_passkey(conn, staff.id, &credential, &name, &json)? else {
+            return Ok(None);
+        };
+        accounts::audit(conn, &staff.audit("added a passkey", &row.name, ""))?;
+        Ok(Some(row))
+    })
+    .await?;
+    match added {
+        (Some(row), recovery_codes) => Ok(warp::reply::with_status(
+            warp::reply::json(&PasskeyAdded {
+                passkey: PasskeyRow::from(row),
+                recovery_codes,
+            }),
+            StatusCode::CREATED,
+        )
+        .into_response()),
+        (None, _) => Err(ApiError::Conflict(ALREADY_KEPT.into())),
+    }
+}
+
+/// A passkey kept, and the recovery codes that came with the account's first factor.
+#[derive(Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub(crate) struct PasskeyAdded {
+    passkey: PasskeyRow,
+    /// Shown once: ten codes when this is the account's first factor, else none.
+    recovery_codes: Vec<String>,
+}
+
+async fn rename(
+    state: AppState,
+    staff: Gate,
+    headers: HeaderMap,
+    body: Body,
+    id: String,
+) -> Result<Response, ApiError> {
+    let staff = staff?;
+    let id = passkey_id(&id)?;
+    let form: PasskeyName = read_json(&headers, body).await?;
+    let name = passkey_name(&form.name)?;
+    let renamed = state
+        .db
+        .write(move |conn| -> Result<_, StoreError> {
+            let renamed = store::rename_passkey(conn, staff.id, id, &name)?;
+            if let Some(row) = &renamed {
+                accounts::audit(conn, &staff.audit("renamed a passkey", &row.name, ""))?;
+            }
+            Ok(renamed)
+        })
+        .await?
+        .ok_or_else(|| ApiError::NotFound(NO_SUCH_PASSKEY.into()))?;
+    Ok(warp::reply::json(&PasskeyRow::from(renamed)).into_response())
+}
+
+/// A passkey's id from its path (after the gate, so a stranger learns nothing of ids).
+fn passkey_id(text: &str) -> Result<i64, ApiError> {
+    text.parse()
+        .map_err(|_| ApiError::NotFound(NO_SUCH_PASSKEY.into()))
+}
+
+async fn remove(state: AppState, staff: Gate, id: String) -> Result<Response, ApiError> {
+    let staff = staff?;
+    let id = passkey_id(&id)?;
+    factors::remove_a_factor(&state, staff, move |conn, staff| {
+        let name: Option<String> = store::passkeys_of(conn, staff.id)?
+            .into_iter()
+            .find(|row| row.id == id)
+            .map(|row| row.name);
+        let Some(name) = name else { return Ok(false) };
+        store::remove_passkey(conn, staff.id, id)?;
+        accounts::audit(conn, &staff.audit("removed a passkey", &name, ""))?;
+        Ok(true)
+    })
+    .await?
+    .then(|| StatusCode::NO_CONTENT.into_response())
+    .ok_or_else(|| ApiError::NotFound(NO_SUCH_PASSKEY.into()))
+}
