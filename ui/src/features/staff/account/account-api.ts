@@ -1,7 +1,13 @@
-import type { StaffSession } from '@/features/staff/shell/factor-types';
 import { api, apiPath } from '@/lib/api-client';
 import { setCsrfToken, staffApi } from '@/lib/staff-client';
-import type { ForgotPassword, PasswordReset, ResetAnswer, ResetLink, SessionList } from '@/lib/staff-types';
+import type {
+  ForgotPassword,
+  PasswordReset,
+  ResetAnswer,
+  ResetLink,
+  SessionList,
+  StaffSession,
+} from '@/lib/staff-types';
 
 // Shapes generated from the server's Rust types (`@/lib/staff-types`).
 export type { SessionLine } from '@/lib/staff-types';

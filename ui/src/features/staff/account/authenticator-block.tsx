@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { AuthenticatorSetUp, FactorAdded } from '@/features/staff/shell/factor-types';
 import { ApiError } from '@/lib/api-client';
+import type { AuthenticatorSetUp, FactorAdded } from '@/lib/staff-types';
 import { CodeField } from './code-field';
 import { factorApi } from './factor-api';
 

@@ -1,7 +1,11 @@
+import { remember } from '@/features/staff/shell/session-api';
+import { ApiError, api, apiPath } from '@/lib/api-client';
+import { signingInApi, staffApi } from '@/lib/staff-client';
 import type {
   AuthenticatorSetUp,
   CodeGiven,
   FactorAdded,
+  NewPasskey,
   PasskeyAdded,
   PasskeyChallenge,
   PasskeyName,
@@ -9,10 +13,7 @@ import type {
   PasskeySignIn,
   SecondFactors,
   StaffSession,
-} from '@/features/staff/shell/factor-types';
-import { remember } from '@/features/staff/shell/session-api';
-import { ApiError, api, apiPath } from '@/lib/api-client';
-import { signingInApi, staffApi } from '@/lib/staff-client';
+} from '@/lib/staff-types';
 import {
   assertionJson,
   attestationJson,
@@ -61,12 +62,12 @@ export const factorApi = {
     const challenge = (await staffApi.postJson<PasskeyChallenge>('staff/account/passkeys/options', {})).body;
     const credential = await navigator.credentials.create({ publicKey: creationOptions(challenge.options) });
     if (!credential) throw new DOMException('No passkey was made.', 'NotAllowedError');
-    const body: PasskeyAdded = {
+    const body: NewPasskey = {
       challenge_id: challenge.challenge_id,
       name,
       credential: attestationJson(credential as unknown as CredentialLike),
     };
-    return (await staffApi.postJson<FactorAdded>('staff/account/passkeys', body)).body;
+    return (await staffApi.postJson<PasskeyAdded>('staff/account/passkeys', body)).body;
   },
   renamePasskey: async (id: number, name: string) =>
     (

@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { StaffSession } from '@/features/staff/shell/factor-types';
+import type { StaffSession } from '@/lib/staff-types';
 import { jsonResponse } from '@/lib/test-fetch';
 import { groupedSecret, svgImageSource } from './authenticator-block';
 import { FactorStep } from './factor-step';

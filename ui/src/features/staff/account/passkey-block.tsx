@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { FactorAdded, PasskeyRow } from '@/features/staff/shell/factor-types';
 import { formatTime } from '@/features/staff/shell/staff-format';
 import { ApiError } from '@/lib/api-client';
+import type { FactorAdded, PasskeyRow } from '@/lib/staff-types';
 import { factorApi, passkeyFailure } from './factor-api';
 import { passkeysAvailable } from './webauthn';
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { FactorAdded, SecondFactors } from '@/features/staff/shell/factor-types';
 import { ApiError } from '@/lib/api-client';
+import type { FactorAdded, SecondFactors } from '@/lib/staff-types';
 import { AuthenticatorBlock } from './authenticator-block';
 import { factorApi } from './factor-api';
 import { PasskeyBlock } from './passkey-block';

@@ -1,12 +1,10 @@
 import { api } from '@/lib/api-client';
 import { setCsrfToken, staffApi } from '@/lib/staff-client';
-
-import type { PasswordChange, SignIn } from '@/lib/staff-types';
-import type { StaffSession } from './factor-types';
+import type { PasswordChange, SignIn, StaffSession } from '@/lib/staff-types';
 
 // What the server says of the signed-in staff member (`/api/staff/session`), generated from
 // the server's Rust type.
-export type { StaffSession } from './factor-types';
+export type { StaffSession } from '@/lib/staff-types';
 
 /** Keeps the session's CSRF token for the changes that follow, and answers the session. */
 export function remember(session: StaffSession): StaffSession {

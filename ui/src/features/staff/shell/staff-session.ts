@@ -1,7 +1,6 @@
 import { createContext } from 'preact';
 import { useContext } from 'preact/hooks';
-import type { Area } from '@/lib/staff-types';
-import type { StaffSession } from './factor-types';
+import type { Area, StaffSession } from '@/lib/staff-types';
 
 export type { Area } from '@/lib/staff-types';
 

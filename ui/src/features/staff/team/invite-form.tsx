@@ -1,6 +1,5 @@
 import { useState } from 'preact/hooks';
-import type { TeamBody } from '@/features/staff/shell/factor-types';
-import type { Role } from '@/lib/staff-types';
+import type { Role, TeamBody } from '@/lib/staff-types';
 import { fieldErrors } from './failure';
 import { RoleChoices } from './role-choices';
 import { teamApi } from './team-api';

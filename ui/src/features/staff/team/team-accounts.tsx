@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { TeamBody, TeamMember } from '@/features/staff/shell/factor-types';
 import { formatTime } from '@/features/staff/shell/staff-format';
-import type { Role } from '@/lib/staff-types';
+import type { Role, TeamBody, TeamMember } from '@/lib/staff-types';
 import { failureText, fieldErrors } from './failure';
 import { RoleChoices } from './role-choices';
 import { roleList } from './role-labels';

@@ -1,8 +1,8 @@
-import type { FactorPolicy, StaffSession, TeamBody } from '@/features/staff/shell/factor-types';
 import { api, apiPath } from '@/lib/api-client';
 import { setCsrfToken, staffApi } from '@/lib/staff-client';
 import type {
   Area,
+  FactorPolicy,
   InviteAcceptance,
   InviteCheck,
   InviteForm,
@@ -10,6 +10,8 @@ import type {
   Role,
   RolesForm,
   SetupForm,
+  StaffSession,
+  TeamBody,
 } from '@/lib/staff-types';
 
 /** The team screen's calls (`/api/staff/team/...`, owners): each change answers the team anew. */

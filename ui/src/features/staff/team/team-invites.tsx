@@ -1,6 +1,5 @@
-import type { TeamBody } from '@/features/staff/shell/factor-types';
 import { formatTime } from '@/features/staff/shell/staff-format';
-import type { TeamInvite } from '@/lib/staff-types';
+import type { TeamBody, TeamInvite } from '@/lib/staff-types';
 import { failureText } from './failure';
 import { roleList } from './role-labels';
 import { teamApi } from './team-api';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import type { TeamBody } from '@/features/staff/shell/factor-types';
+import type { TeamBody } from '@/lib/staff-types';
 import { FactorPolicyForm } from './factor-policy';
 import { failureText } from './failure';
 import { InviteForm } from './invite-form';
