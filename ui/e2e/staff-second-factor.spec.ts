@@ -56,7 +56,7 @@ async function virtualAuthenticator(page: Page) {
 }
 
 async function signOut(page: Page) {
-  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Staff sign-in' })).toBeVisible();
 }
 
@@ -167,7 +167,7 @@ test('a recruiter is held at the set-up until an authenticator app is added, the
   ).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Staff' })).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'Where you are signed in' })).toHaveCount(0);
-  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign out', exact: true })).toBeVisible();
   await expectAxeClean(page, 'the set-up screen');
   const refused = await page.request.get('/api/staff/inbox/applicants');
   expect(refused.status()).toBe(403);

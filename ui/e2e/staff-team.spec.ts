@@ -42,7 +42,10 @@ test('an owner invites a recruiter, who joins from the mail, reaches only applic
   const address = `rekha-${tag}@corp.example`;
   await page.getByLabel('Name', { exact: true }).fill(name);
   await page.getByLabel('Email', { exact: true }).fill(address);
-  await page.getByRole('checkbox', { name: /^Recruiter/ }).check();
+  await page
+    .getByRole('form', { name: 'Invite someone' })
+    .getByRole('checkbox', { name: /^Recruiter/ })
+    .check();
   await page.getByRole('button', { name: 'Send the invite', exact: true }).click();
   await expect(page.locator('p.team-status')).toHaveText(`An invite was sent to ${name}.`);
   const row = page.getByRole('row', { name: new RegExp(name) });
@@ -52,7 +55,10 @@ test('an owner invites a recruiter, who joins from the mail, reaches only applic
   // The same address again: a field message, nothing stored.
   await page.getByLabel('Name', { exact: true }).fill(name);
   await page.getByLabel('Email', { exact: true }).fill(address.toUpperCase());
-  await page.getByRole('checkbox', { name: /^Sales/ }).check();
+  await page
+    .getByRole('form', { name: 'Invite someone' })
+    .getByRole('checkbox', { name: /^Sales/ })
+    .check();
   await page.getByRole('button', { name: 'Send the invite', exact: true }).click();
   await expect(page.getByText('This address has an invite waiting already')).toBeVisible();
   await expect(page.getByLabel('Email', { exact: true })).toHaveAttribute('aria-invalid', 'true');
@@ -149,14 +155,20 @@ for (const width of [390, 1440]) {
     await page.keyboard.press('Tab');
     await page.keyboard.type(`keys-${tag}@corp.example`);
     await page.keyboard.press('Tab');
-    await expect(page.getByRole('checkbox', { name: /^Owner/ })).toBeFocused();
+    await expect(
+      page.getByRole('form', { name: 'Invite someone' }).getByRole('checkbox', { name: /^Owner/ }),
+    ).toBeFocused();
     await page.keyboard.press('Tab');
-    await expect(page.getByRole('checkbox', { name: /^Editor/ })).toBeFocused();
+    await expect(
+      page.getByRole('form', { name: 'Invite someone' }).getByRole('checkbox', { name: /^Editor/ }),
+    ).toBeFocused();
     await page.keyboard.press('Space');
     await page.keyboard.press('Tab');
     await page.keyboard.press('Tab');
     await page.keyboard.press('Space');
-    await expect(page.getByRole('checkbox', { name: /^Sales/ })).toBeChecked();
+    await expect(
+      page.getByRole('form', { name: 'Invite someone' }).getByRole('checkbox', { name: /^Sales/ }),
+    ).toBeChecked();
     await page.keyboard.press('Tab');
     await expect(page.getByRole('button', { name: 'Send the invite', exact: true })).toBeFocused();
     await page.keyboard.press('Enter');

@@ -1,7 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { seriousAxeViolations } from './axe-check';
 import { expect, hasHorizontalScroll, test } from './fixtures';
-import { addStaff, PASSWORD, postApplication, postEnquiry, readyStaff, signIn } from './staff-helpers';
+import {
+  addStaff,
+  giveCodeByKeyboard,
+  PASSWORD,
+  postApplication,
+  postEnquiry,
+  readyStaff,
+  signIn,
+} from './staff-helpers';
 
 /** Every failed call is logged; these tests provoke 401s on purpose. */
 const SIGNED_OUT = /401|Failed to load resource/;
@@ -190,6 +198,8 @@ test('sign-in and the inbox work with the keyboard alone and are axe clean', asy
   await page.keyboard.press('Tab');
   await page.keyboard.type(PASSWORD);
   await page.keyboard.press('Enter');
+  await giveCodeByKeyboard(page, email);
+  expect(await seriousAxeViolations(page)).toEqual([]);
   await expect(page.getByRole('heading', { name: 'Inbox' })).toBeVisible();
 
   await page.getByLabel('Search names, emails, mobiles, messages').focus();
