@@ -12,8 +12,7 @@ use webauthn_authenticator_rs::WebauthnAuthenticator;
 use webauthn_rs::prelude::{CreationChallengeResponse, RequestChallengeResponse};
 
 use crate::common::staff::{
-    add_staff, add_staff_as, code_for, code_of, sign_in_as, site_request, Browser, EMAIL,
-    PASSWORD,
+    add_staff, add_staff_as, code_for, code_of, sign_in_as, site_request, Browser, EMAIL, PASSWORD,
 };
 use crate::common::{json, TestApp};
 
@@ -108,7 +107,11 @@ async fn an_owner_sets_up_an_authenticator_before_anything_else_and_gives_a_code
     let codes = json(&confirmed)["recovery_codes"].clone();
     assert_eq!(codes.as_array().map(Vec::len), Some(10), "{codes}");
     let inbox = app.request(browser.get("/api/staff/inbox/enquiries")).await;
-    assert_eq!(inbox.status(), StatusCode::OK, "the set-up finished the sign-in");
+    assert_eq!(
+        inbox.status(),
+        StatusCode::OK,
+        "the set-up finished the sign-in"
+    );
 
     // The next sign-in asks for a code; the one that confirmed the set-up is spent.
     let again = sign_in_as(&app, EMAIL, PASSWORD).await;
@@ -193,8 +196,8 @@ async fn a_recovery_code_works_once_and_is_mailed_to_the_account() {
                 .json(&body!({ "code": code_of(&secret, 0).await })),
         )
         .await;
-    let codes: Vec<String> = serde_json::from_value(json(&confirmed)["recovery_codes"].clone())
-        .expect("codes");
+    let codes: Vec<String> =
+        serde_json::from_value(json(&confirmed)["recovery_codes"].clone()).expect("codes");
 
     let first = Browser::from_response(&sign_in_as(&app, EMAIL, PASSWORD).await);
     let used = app
@@ -265,7 +268,9 @@ async fn the_team_chooses_which_roles_need_a_second_factor() {
     assert_eq!(json(&sales)["second_factor"], "done", "sales needs none");
 
     let owner = Browser::sign_in(&app).await;
-    let policy = app.request(owner.get("/api/staff/team/second-factor")).await;
+    let policy = app
+        .request(owner.get("/api/staff/team/second-factor"))
+        .await;
     assert_eq!(
         json(&policy)["required_roles"],
         body!(["owner", "recruiter"])
@@ -435,7 +440,11 @@ async fn passkey_answer(
     )
 }
 
-async fn passkey_sign_in(app: &TestApp, challenge_id: &str, credential: &Value) -> warp::http::Response<bytes::Bytes> {
+async fn passkey_sign_in(
+    app: &TestApp,
+    challenge_id: &str,
+    credential: &Value,
+) -> warp::http::Response<bytes::Bytes> {
     app.request(
         site_request("POST", "/api/staff/passkey/sign-in")
             .json(&body!({ "challenge_id": challenge_id, "credential": credential })),
@@ -474,7 +483,9 @@ async fn a_passkey_signs_in_alone_once_per_challenge_and_only_from_the_site() {
             .status(),
         StatusCode::OK
     );
-    let factors = app.request(by_passkey.get("/api/staff/account/factors")).await;
+    let factors = app
+        .request(by_passkey.get("/api/staff/account/factors"))
+        .await;
     assert!(json(&factors)["passkeys"][0]["last_used_at"].is_string());
 
     // The same challenge again, with a new signature: refused.
@@ -552,7 +563,10 @@ async fn after_the_password_a_passkey_gives_the_second_factor_and_ends_the_waiti
 
     let waiting = sign_in_as(&app, EMAIL, PASSWORD).await;
     assert_eq!(json(&waiting)["second_factor"], "give");
-    assert_eq!(json(&waiting)["second_factor_ways"], body!(["code", "passkey"]));
+    assert_eq!(
+        json(&waiting)["second_factor_ways"],
+        body!(["code", "passkey"])
+    );
     let waiting = Browser::from_response(&waiting);
     let (challenge, answer) =
         passkey_answer(&app, &mut key, &credential_id, PASSKEY_ORIGIN, None).await;
@@ -565,7 +579,9 @@ async fn after_the_password_a_passkey_gives_the_second_factor_and_ends_the_waiti
         .await;
     assert_eq!(signed.status(), StatusCode::OK);
     assert_eq!(
-        app.request(waiting.get("/api/staff/session")).await.status(),
+        app.request(waiting.get("/api/staff/session"))
+            .await
+            .status(),
         StatusCode::UNAUTHORIZED,
         "the session that waited is replaced"
     );
@@ -611,7 +627,12 @@ async fn the_command_line_resets_the_factors_of_the_last_owner() {
     assert_eq!(json(&again)["second_factor"], "set_up");
     let unknown = assert_cmd::Command::cargo_bin("corpsite")
         .expect("binary")
-        .args(["staff", "reset-factors", "nobody@corp.example", "--data-dir"])
+        .args([
+            "staff",
+            "reset-factors",
+            "nobody@corp.example",
+            "--data-dir",
+        ])
         .arg(&data_dir)
         .output()
         .expect("run");

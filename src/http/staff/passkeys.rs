@@ -290,22 +290,23 @@ async fn sign_in_with(
     }
     let form: PasskeySignIn = read_json(&headers, body).await?;
     let key = throttle_key(client);
+    // No account is named before the passkey answers: its failures are counted under the
+    // address (with wrong passwords from it), and under a name of its own so that one
+    // address's tries never throttle another's.
+    let who = format!("passkey from {key}");
     let now = unix_now();
-    // Counted against the address as a failed sign-in before it is judged, and forgiven
-    // when it signs in (as passwords are).
-    let attempt = {
-        let key = key.clone();
-        state
-            .db
-            .write(move |conn| -> Result<Result<i64, i64>, StoreError> {
-                let wait = accounts::throttle_wait(conn, "", &key, now)?;
-                if wait > 0 {
-                    return Ok(Err(wait));
-                }
-                Ok(Ok(accounts::record_failure(conn, "", &key, now)?))
-            })
-            .await?
-    };
+    // Counted as a failed sign-in before it is judged, and forgiven when it signs in (as
+    // passwords are).
+    let attempt = state
+        .db
+        .write(move |conn| -> Result<Result<i64, i64>, StoreError> {
+            let wait = accounts::throttle_wait(conn, &who, &key, now)?;
+            if wait > 0 {
+                return Ok(Err(wait));
+            }
+            Ok(Ok(accounts::record_failure(conn, &who, &key, now)?))
+        })
+        .await?;
     let attempt = match attempt {
         Ok(attempt) => attempt,
         Err(wait) => {
@@ -583,4 +584,60 @@ async fn remove(state: AppState, staff: Gate, id: String) -> Result<Response, Ap
     .await?
     .then(|| StatusCode::NO_CONTENT.into_response())
     .ok_or_else(|| ApiError::NotFound(NO_SUCH_PASSKEY.into()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::settings::AcmeSettings;
+    use std::time::Duration;
+
+    fn rp_of(adjust: impl FnOnce(&mut Settings)) -> Result<Webauthn, String> {
+        let mut settings = Settings::for_data_dir("/tmp/unused");
+        adjust(&mut settings);
+        build(&settings)
+    }
+
+    #[test]
+    fn the_relying_party_is_the_sites_name_and_never_an_ip_address() {
+        let laptop = rp_of(|_| {}).expect("localhost");
+        let origins: Vec<String> = laptop
+            .get_allowed_origins()
+            .iter()
+            .map(|u| u.to_string())
+            .collect();
+        assert_eq!(origins, ["http://localhost/", "https://localhost/"]);
+
+        let public = rp_of(|s| s.public_url = Some("https://corp.example".parse().expect("url")))
+            .expect("named");
+        assert_eq!(
+            public.get_allowed_origins()[0].as_str(),
+            "https://corp.example/"
+        );
+
+        let acme = rp_of(|s| {
+            s.tls = Some(TlsSettings {
+                https_addr: "127.0.0.1:443".parse().expect("addr"),
+                http_addr: "127.0.0.1:80".parse().expect("addr"),
+                certificate: CertSource::Acme(AcmeSettings {
+                    domains: vec!["www.corp.example".into()],
+                    directory: "https://acme.example/dir".into(),
+                    ca_root: None,
+                    email: None,
+                    renew_within: Duration::from_secs(1),
+                    retry_after: Duration::from_secs(1),
+                }),
+            })
+        })
+        .expect("the ACME domain");
+        assert_eq!(
+            acme.get_allowed_origins()[0].as_str(),
+            "https://www.corp.example/"
+        );
+
+        let by_ip = rp_of(|s| s.public_url = Some("http://192.0.2.10:8080".parse().expect("url")))
+            .err()
+            .expect("no passkeys on an IP address");
+        assert!(by_ip.contains("not an IP address"), "{by_ip}");
+    }
 }
