@@ -636,8 +636,7 @@ mod tests {
         );
 
         let by_ip = rp_of(|s| s.public_url = Some("http://192.0.2.10:8080".parse().expect("url")))
-            .err()
-            .expect("no passkeys on an IP address");
+            .expect_err("no passkeys on an IP address");
         assert!(by_ip.contains("not an IP address"), "{by_ip}");
     }
 }
