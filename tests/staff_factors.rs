@@ -424,6 +424,11 @@ async fn passkey_answer(
     assert_eq!(options.status(), StatusCode::OK, "{:?}", options.body());
     let challenge = json(&options);
     let mut request = challenge["options"].clone();
+    assert_eq!(
+        request["publicKey"]["allowCredentials"],
+        body!([]),
+        "no account is named before the passkey answers"
+    );
     request["publicKey"]["allowCredentials"] =
         body!([{ "type": "public-key", "id": credential_id }]);
     if let Some(rp_id) = rp_id {
@@ -568,8 +573,26 @@ async fn after_the_password_a_passkey_gives_the_second_factor_and_ends_the_waiti
         body!(["code", "passkey"])
     );
     let waiting = Browser::from_response(&waiting);
-    let (challenge, answer) =
-        passkey_answer(&app, &mut key, &credential_id, PASSKEY_ORIGIN, None).await;
+    // The waiting session's passkeys are named in the challenge: a key that keeps no
+    // credential of its own (as this software one) is found by them.
+    let options = app
+        .request(
+            site_request("POST", "/api/staff/passkey/options")
+                .header("cookie", &waiting.cookie)
+                .json(&body!({})),
+        )
+        .await;
+    let challenge = json(&options);
+    assert_eq!(
+        challenge["options"]["publicKey"]["allowCredentials"][0]["id"],
+        credential_id.as_str()
+    );
+    let request: RequestChallengeResponse =
+        serde_json::from_value(challenge["options"].clone()).expect("request options");
+    let answer = key
+        .do_authentication(Url::parse(PASSKEY_ORIGIN).expect("url"), request)
+        .expect("the software passkey signs");
+    let challenge = challenge["challenge_id"].as_str().unwrap_or("").to_owned();
     let signed = app
         .request(
             site_request("POST", "/api/staff/passkey/sign-in")

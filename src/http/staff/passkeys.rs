@@ -37,6 +37,7 @@ use webauthn_rs::prelude::{
     DiscoverableAuthentication, Passkey, PasskeyRegistration, PublicKeyCredential,
     RegisterPublicKeyCredential, Url, Uuid, Webauthn, WebauthnBuilder,
 };
+use webauthn_rs_proto::{AllowCredentials, ResidentKeyRequirement};
 
 use crate::domain::fields::{FieldError, FieldErrors};
 use crate::domain::staff::{random_token, token_digest};
@@ -52,7 +53,7 @@ use crate::http::state::AppState;
 use crate::metrics::Limit;
 use crate::settings::{CertSource, Settings, TlsSettings};
 use crate::store::factors::{self as store, Ceremony};
-use crate::store::staff::{self as accounts, Audit};
+use crate::store::staff::{self as accounts, Audit, FactorStep};
 use crate::store::StoreError;
 
 type Gate = Result<Staff, ApiError>;
@@ -266,6 +267,33 @@ async fn sign_in_options(
         .map_err(ApiError::unexpected)?;
     // A button press, not the address field's autofill: the browser asks at once.
     options.mediation = None;
+    // After the password, the waiting session's passkeys are named, so that one the
+    // authenticator could not keep (a security key) is found too. The name is only a hint to
+    // the browser: the answer is checked against the credential it names, whichever it is.
+    if let Some(digest) = sign_in::session_token(&headers).map(token_digest) {
+        let now = unix_now();
+        let credentials = state
+            .db
+            .read(move |conn| {
+                let Some(session) = accounts::live_session(conn, &digest, now)? else {
+                    return Ok(Vec::new());
+                };
+                if session.second_factor() != FactorStep::Give {
+                    return Ok(Vec::new());
+                }
+                Ok(store::credentials_of(conn, session.account.id)?)
+            })
+            .await?;
+        options.public_key.allow_credentials = credentials
+            .iter()
+            .filter_map(|stored| serde_json::from_str::<Passkey>(&stored.passkey).ok())
+            .map(|passkey| AllowCredentials {
+                type_: "public-key".to_owned(),
+                id: passkey.cred_id().clone(),
+                transports: None,
+            })
+            .collect();
+    }
     challenge(&state, None, Ceremony::Authenticate, options, &kept).await
 }
 
@@ -434,9 +462,16 @@ async fn register_options(state: AppState, staff: Gate) -> Result<Response, ApiE
         .filter_map(|stored| serde_json::from_str::<Passkey>(&stored.passkey).ok())
         .map(|passkey| passkey.cred_id().clone())
         .collect();
-    let (options, kept) = webauthn
+    let (mut options, kept) = webauthn
         .start_passkey_registration(handle, &staff.email, &staff.name, Some(exclude))
         .map_err(ApiError::unexpected)?;
+    // Kept on the authenticator (discoverable) where it can be, so that signing in needs no
+    // email: the browser offers the site's passkeys itself. A security key that cannot keep
+    // it still serves after the password (`sign_in_options` names the account's passkeys).
+    if let Some(selection) = options.public_key.authenticator_selection.as_mut() {
+        selection.resident_key = Some(ResidentKeyRequirement::Preferred);
+        selection.require_resident_key = false;
+    }
     challenge(&state, Some(staff.id), Ceremony::Register, options, &kept).await
 }
 
