@@ -362,7 +362,7 @@ async fn the_media_base_setting_reaches_the_page_and_the_csp() {
         "{html}"
     );
     assert!(header(&page, "content-security-policy")
-        .contains("img-src 'self' https://bucket.example.com;"));
+        .contains("img-src 'self' data: https://bucket.example.com;"));
 }
 
 #[tokio::test]

@@ -43,6 +43,7 @@ mod site_settings;
 mod staff_account;
 mod staff_api;
 mod staff_cli;
+mod staff_factors;
 mod staff_mail;
 mod staff_roles;
 mod staff_team;

@@ -13,8 +13,10 @@ pub struct SecurityHeaders {
 
 impl SecurityHeaders {
     /// `media_base` may be a bucket on another origin; images may then come from there.
+    /// `data:` images are allowed (an image cannot run script): the authenticator set-up's QR
+    /// code, drawn by the server, is one.
     pub fn new(media_base: &str) -> SecurityHeaders {
-        let mut img = String::from("'self'");
+        let mut img = String::from("'self' data:");
         if let Some(origin) = origin_of(media_base) {
             img.push(' ');
             img.push_str(&origin);
@@ -87,7 +89,7 @@ mod tests {
         let headers = SecurityHeaders::new("https://bucket.example.com/site/");
         let csp = headers.csp.to_str().unwrap_or_default();
         assert!(
-            csp.contains("img-src 'self' https://bucket.example.com;"),
+            csp.contains("img-src 'self' data: https://bucket.example.com;"),
             "{csp}"
         );
         let local = SecurityHeaders::new("/media/");
@@ -95,7 +97,7 @@ mod tests {
             .csp
             .to_str()
             .unwrap_or_default()
-            .contains("img-src 'self';"));
+            .contains("img-src 'self' data:;"));
     }
 
     #[test]

@@ -37,6 +37,7 @@ use webauthn_rs::prelude::{
     DiscoverableAuthentication, Passkey, PasskeyRegistration, PublicKeyCredential,
     RegisterPublicKeyCredential, Url, Uuid, Webauthn, WebauthnBuilder,
 };
+use webauthn_rs_proto::{AllowCredentials, ResidentKeyRequirement};
 
 use crate::domain::fields::{FieldError, FieldErrors};
 use crate::domain::staff::{random_token, token_digest};
@@ -52,7 +53,7 @@ use crate::http::state::AppState;
 use crate::metrics::Limit;
 use crate::settings::{CertSource, Settings, TlsSettings};
 use crate::store::factors::{self as store, Ceremony};
-use crate::store::staff::{self as accounts, Audit};
+use crate::store::staff::{self as accounts, Audit, FactorStep};
 use crate::store::StoreError;
 
 type Gate = Result<Staff, ApiError>;
@@ -266,6 +267,33 @@ async fn sign_in_options(
         .map_err(ApiError::unexpected)?;
     // A button press, not the address field's autofill: the browser asks at once.
     options.mediation = None;
+    // After the password, the waiting session's passkeys are named, so that one the
+    // authenticator could not keep (a security key) is found too. The name is only a hint to
+    // the browser: the answer is checked against the credential it names, whichever it is.
+    if let Some(digest) = sign_in::session_token(&headers).map(token_digest) {
+        let now = unix_now();
+        let credentials = state
+            .db
+            .read(move |conn| {
+                let Some(session) = accounts::live_session(conn, &digest, now)? else {
+                    return Ok(Vec::new());
+                };
+                if session.second_factor() != FactorStep::Give {
+                    return Ok(Vec::new());
+                }
+                Ok(store::credentials_of(conn, session.account.id)?)
+            })
+            .await?;
+        options.public_key.allow_credentials = credentials
+            .iter()
+            .filter_map(|stored| serde_json::from_str::<Passkey>(&stored.passkey).ok())
+            .map(|passkey| AllowCredentials {
+                type_: "public-key".to_owned(),
+                id: passkey.cred_id().clone(),
+                transports: None,
+            })
+            .collect();
+    }
     challenge(&state, None, Ceremony::Authenticate, options, &kept).await
 }
 
@@ -290,22 +318,23 @@ async fn sign_in_with(
     }
     let form: PasskeySignIn = read_json(&headers, body).await?;
     let key = throttle_key(client);
+    // No account is named before the passkey answers: its failures are counted under the
+    // address (with wrong passwords from it), and under a name of its own so that one
+    // address's tries never throttle another's.
+    let who = format!("passkey from {key}");
     let now = unix_now();
-    // Counted against the address as a failed sign-in before it is judged, and forgiven
-    // when it signs in (as passwords are).
-    let attempt = {
-        let key = key.clone();
-        state
-            .db
-            .write(move |conn| -> Result<Result<i64, i64>, StoreError> {
-                let wait = accounts::throttle_wait(conn, "", &key, now)?;
-                if wait > 0 {
-                    return Ok(Err(wait));
-                }
-                Ok(Ok(accounts::record_failure(conn, "", &key, now)?))
-            })
-            .await?
-    };
+    // Counted as a failed sign-in before it is judged, and forgiven when it signs in (as
+    // passwords are).
+    let attempt = state
+        .db
+        .write(move |conn| -> Result<Result<i64, i64>, StoreError> {
+            let wait = accounts::throttle_wait(conn, &who, &key, now)?;
+            if wait > 0 {
+                return Ok(Err(wait));
+            }
+            Ok(Ok(accounts::record_failure(conn, &who, &key, now)?))
+        })
+        .await?;
     let attempt = match attempt {
         Ok(attempt) => attempt,
         Err(wait) => {
@@ -433,9 +462,16 @@ async fn register_options(state: AppState, staff: Gate) -> Result<Response, ApiE
         .filter_map(|stored| serde_json::from_str::<Passkey>(&stored.passkey).ok())
         .map(|passkey| passkey.cred_id().clone())
         .collect();
-    let (options, kept) = webauthn
+    let (mut options, kept) = webauthn
         .start_passkey_registration(handle, &staff.email, &staff.name, Some(exclude))
         .map_err(ApiError::unexpected)?;
+    // Kept on the authenticator (discoverable) where it can be, so that signing in needs no
+    // email: the browser offers the site's passkeys itself. A security key that cannot keep
+    // it still serves after the password (`sign_in_options` names the account's passkeys).
+    if let Some(selection) = options.public_key.authenticator_selection.as_mut() {
+        selection.resident_key = Some(ResidentKeyRequirement::Preferred);
+        selection.require_resident_key = false;
+    }
     challenge(&state, Some(staff.id), Ceremony::Register, options, &kept).await
 }
 
@@ -583,4 +619,59 @@ async fn remove(state: AppState, staff: Gate, id: String) -> Result<Response, Ap
     .await?
     .then(|| StatusCode::NO_CONTENT.into_response())
     .ok_or_else(|| ApiError::NotFound(NO_SUCH_PASSKEY.into()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::settings::AcmeSettings;
+    use std::time::Duration;
+
+    fn rp_of(adjust: impl FnOnce(&mut Settings)) -> Result<Webauthn, String> {
+        let mut settings = Settings::for_data_dir("/tmp/unused");
+        adjust(&mut settings);
+        build(&settings)
+    }
+
+    #[test]
+    fn the_relying_party_is_the_sites_name_and_never_an_ip_address() {
+        let laptop = rp_of(|_| {}).expect("localhost");
+        let origins: Vec<String> = laptop
+            .get_allowed_origins()
+            .iter()
+            .map(|u| u.to_string())
+            .collect();
+        assert_eq!(origins, ["http://localhost/", "https://localhost/"]);
+
+        let public = rp_of(|s| s.public_url = Some("https://corp.example".parse().expect("url")))
+            .expect("named");
+        assert_eq!(
+            public.get_allowed_origins()[0].as_str(),
+            "https://corp.example/"
+        );
+
+        let acme = rp_of(|s| {
+            s.tls = Some(TlsSettings {
+                https_addr: "127.0.0.1:443".parse().expect("addr"),
+                http_addr: "127.0.0.1:80".parse().expect("addr"),
+                certificate: CertSource::Acme(AcmeSettings {
+                    domains: vec!["www.corp.example".into()],
+                    directory: "https://acme.example/dir".into(),
+                    ca_root: None,
+                    email: None,
+                    renew_within: Duration::from_secs(1),
+                    retry_after: Duration::from_secs(1),
+                }),
+            })
+        })
+        .expect("the ACME domain");
+        assert_eq!(
+            acme.get_allowed_origins()[0].as_str(),
+            "https://www.corp.example/"
+        );
+
+        let by_ip = rp_of(|s| s.public_url = Some("http://192.0.2.10:8080".parse().expect("url")))
+            .expect_err("no passkeys on an IP address");
+        assert!(by_ip.contains("not an IP address"), "{by_ip}");
+    }
 }
