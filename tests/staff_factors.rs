@@ -661,3 +661,74 @@ async fn the_command_line_resets_the_factors_of_the_last_owner() {
         .expect("run");
     assert!(!unknown.status.success());
 }
+
+#[tokio::test]
+async fn the_security_notices_are_mailed_to_the_account_without_a_link() {
+    use crate::support::{app_sending_to, html_body, parse, text_body, SmtpServer};
+    let smtp = SmtpServer::start();
+    let app = app_sending_to(&smtp, &[]);
+    add_staff(&app, EMAIL, PASSWORD, false).await;
+    add_staff_as(&app, "hr@corp.example", PASSWORD, false, Role::Recruiter).await;
+    let owner = Browser::sign_in(&app).await;
+    Browser::sign_in_with(&app, "hr@corp.example", PASSWORD).await;
+    let codes = app
+        .request(owner.change("POST", "/api/staff/account/recovery-codes"))
+        .await;
+    let code = json(&codes)["recovery_codes"][0]
+        .as_str()
+        .expect("a code")
+        .to_owned();
+    let waiting = Browser::from_response(&sign_in_as(&app, EMAIL, PASSWORD).await);
+    let used = app
+        .request(
+            waiting
+                .change("POST", "/api/staff/login/code")
+                .json(&body!({ "code": code })),
+        )
+        .await;
+    assert_eq!(used.status(), StatusCode::OK);
+    let team = app.request(owner.get("/api/staff/team")).await;
+    let hr_id = json(&team)["accounts"]
+        .as_array()
+        .expect("accounts")
+        .iter()
+        .find(|m| m["email"] == "hr@corp.example")
+        .and_then(|m| m["id"].as_i64())
+        .expect("hr");
+    let reset = app
+        .request(owner.change(
+            "POST",
+            &format!("/api/staff/team/accounts/{hr_id}/reset-factors"),
+        ))
+        .await;
+    assert_eq!(reset.status(), StatusCode::NO_CONTENT);
+
+    let received = smtp.wait_for(2, std::time::Duration::from_secs(10));
+    let mut mails: Vec<(String, String, String, String)> = received
+        .iter()
+        .map(|raw| {
+            let mail = parse(raw);
+            let to = mail
+                .to()
+                .and_then(|to| to.first())
+                .and_then(|a| a.address())
+                .unwrap_or("")
+                .to_owned();
+            (
+                to,
+                mail.subject().unwrap_or("").to_owned(),
+                text_body(&mail),
+                html_body(&mail),
+            )
+        })
+        .collect();
+    mails.sort();
+    assert_eq!(mails[0].0, "hr@corp.example");
+    assert_eq!(mails[0].1, "Your second factor was reset");
+    assert_eq!(mails[1].0, EMAIL);
+    assert_eq!(mails[1].1, "A recovery code was used to sign in");
+    for (_, _, text, html) in &mails {
+        assert!(text.contains("/staff/account"), "{text}");
+        assert!(!html.contains("<a "), "no link to click: {html}");
+    }
+}
