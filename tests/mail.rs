@@ -167,6 +167,22 @@ async fn the_office_hears_of_an_enquiry_with_every_field_escaped() {
     assert!(html.contains("Asha &lt;b&gt;Rao&lt;/b&gt;"), "{html}");
     assert!(!html.contains("<script>"), "{html}");
     assert!(!html.contains("<b>Rao"), "{html}");
+    // The form has no service: no empty line for it. The lead is a link away.
+    assert!(!text.contains("Service:"), "{text}");
+    let reference = text
+        .lines()
+        .find_map(|line| line.strip_prefix("Reference: "))
+        .expect("the reference")
+        .to_owned();
+    let lead_link = format!("{MAIL_SITE}/staff?list=enquiries&id={reference}");
+    assert!(
+        text.contains(&format!("Open it in the inbox: {lead_link}")),
+        "{text}"
+    );
+    assert!(
+        html.contains(&format!("href=\"{}\"", lead_link.replace('&', "&amp;"))),
+        "{html}"
+    );
     wait_until("the mail is marked sent", || status(&app).sent == 1);
 }
 
@@ -195,6 +211,20 @@ async fn an_application_goes_to_its_department_with_the_resume_attached() {
         .subject()
         .unwrap_or_default()
         .starts_with("New job application from"));
+    let text = text_body(&mail);
+    let resume_line = text
+        .lines()
+        .find(|line| line.starts_with("Resume: "))
+        .unwrap_or_default();
+    assert!(
+        resume_line.starts_with("Resume: my resume.png (image/png, ")
+            && resume_line.ends_with(", attached)"),
+        "{resume_line}"
+    );
+    assert!(
+        text.contains(&format!("{MAIL_SITE}/staff?list=applicants&id=")),
+        "{text}"
+    );
     let files = attachments(&mail);
     assert_eq!(files.len(), 1, "{files:?}");
     assert_eq!(files[0].1, "image/png");

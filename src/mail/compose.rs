@@ -82,7 +82,11 @@ impl Composer {
             if let Some(enquiry) = leads::enquiry(conn, &mail.lead_id)? {
                 let subject = format!("New enquiry from {}", one_line(&enquiry.name));
                 (
-                    "enquiry",
+                    if enquiry.kind == "subscription" {
+                        "subscription"
+                    } else {
+                        "enquiry"
+                    },
                     enquiry.department_website.clone(),
                     enquiry.email.clone(),
                     subject,
@@ -118,7 +122,15 @@ impl Composer {
             }
         )));
         // Read for every mail: a rule set in the browser counts from the next lead mail on.
-        let routed = mail_routes::recipients_for(conn, kind, &department)?;
+        let routed = mail_routes::recipients_for(
+            conn,
+            if kind == "applicant" {
+                "applicant"
+            } else {
+                "enquiry"
+            },
+            &department,
+        )?;
         for to in recipients(routed.as_deref(), &self.notify_to, &department, &self.from) {
             builder = builder.to(to);
         }
@@ -126,9 +138,24 @@ impl Composer {
         if let Ok(address) = one_line(&reply_to).parse::<Address>() {
             builder = builder.reply_to(Mailbox::new(None, address));
         }
+        // A field the form does not have, or the visitor left empty, is no line at all.
+        let fields: Vec<(&str, String)> = fields
+            .into_iter()
+            .filter(|(_, value)| !value.trim().is_empty())
+            .collect();
+        // The lead in the inbox, where the office handles it (its list and its id).
+        let list = match kind {
+            "applicant" => "applicants",
+            "subscription" => "subscribers",
+            _ => "enquiries",
+        };
+        let lead_link = format!("{}/staff?list={list}&id={}", self.site, mail.lead_id);
         let text = fields
             .iter()
             .map(|(label, value)| format!("{label}: {value}"))
+            .chain(std::iter::once(format!(
+                "\nOpen it in the inbox: {lead_link}"
+            )))
             .collect::<Vec<_>>()
             .join("\n");
         let rows: String = fields
@@ -141,8 +168,10 @@ impl Composer {
             })
             .collect();
         let html = page(&format!(
-            "<h1 style=\"font-size:18px\">{}</h1><table cellpadding=\"6\">{rows}</table>",
-            escape(&subject)
+            "<h1 style=\"font-size:18px\">{}</h1><table cellpadding=\"6\">{rows}</table>\
+             <p><a href=\"{}\">Open it in the inbox</a></p>",
+            escape(&subject),
+            escape(&lead_link)
         ));
         let body = MultiPart::alternative_plain_html(text, html);
         let message = match resume {
@@ -349,12 +378,28 @@ fn applicant_fields(a: &ApplicantRow) -> Vec<(&'static str, String)> {
         (
             "Resume",
             format!(
-                "{} ({}, {} bytes, attached)",
-                a.resume_original_name, a.resume_type, a.resume_size
+                "{} ({}, {}, attached)",
+                a.resume_original_name,
+                a.resume_type,
+                human_size(a.resume_size)
             ),
         ),
         ("Reference", a.id.clone()),
     ]
+}
+
+/// A file's size as a person reads it: `812 bytes`, `575 KB`, `1.6 MB`.
+pub(crate) fn human_size(bytes: i64) -> String {
+    const KB: f64 = 1024.0;
+    let bytes = bytes.max(0);
+    let size = bytes as f64;
+    if size < KB {
+        format!("{bytes} bytes")
+    } else if size < KB * KB {
+        format!("{:.0} KB", size / KB)
+    } else {
+        format!("{:.1} MB", size / (KB * KB))
+    }
 }
 
 /// A visitor's address as a recipient, if it is one.
@@ -394,4 +439,15 @@ pub(crate) fn page(inner: &str) -> String {
     format!(
         "<!doctype html><html><body style=\"font-family:Arial,Helvetica,sans-serif;color:#1b1b1b;max-width:600px\">{inner}</body></html>"
     )
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn sizes_read_as_a_person_says_them() {
+        assert_eq!(super::human_size(180), "180 bytes");
+        assert_eq!(super::human_size(575 * 1024), "575 KB");
+        assert_eq!(super::human_size(1_624_311), "1.5 MB");
+        assert_eq!(super::human_size(-1), "0 bytes");
+    }
 }
