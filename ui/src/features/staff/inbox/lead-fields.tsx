@@ -1,5 +1,7 @@
+import type { ComponentChildren } from 'preact';
 import { formatTime } from '@/features/staff/shell/staff-format';
 import { type Lead, resumeUrl } from './inbox-api';
+import { mailtoHref, telHref, whatsAppHref } from './reach-links';
 
 /** Every stored field, by its label; what a visitor typed is rendered as text, never as HTML. */
 const FIELD_LABELS: [keyof Lead, string][] = [
@@ -26,11 +28,43 @@ export function LeadFields({ lead }: { lead: Lead }) {
       {FIELD_LABELS.filter(([key]) => lead[key] !== undefined && lead[key] !== '').map(([key, label]) => (
         <div key={key}>
           <dt>{label}</dt>
-          <dd>{key === 'created_at' ? formatTime(lead.created_at) : String(lead[key])}</dd>
+          <dd>{value(lead, key)}</dd>
         </div>
       ))}
     </dl>
   );
+}
+
+/** A field's value as text; an email and a phone as links that reach the lead in one tap. */
+function value(lead: Lead, key: keyof Lead): ComponentChildren {
+  if (key === 'created_at') return formatTime(lead.created_at);
+  const text = String(lead[key]);
+  if (key === 'email') {
+    const mailto = mailtoHref(text);
+    return mailto ? (
+      <a class="lead-detail__reach" href={mailto}>
+        {text}
+      </a>
+    ) : (
+      text
+    );
+  }
+  if (key === 'mobile') {
+    const tel = telHref(text);
+    const whatsApp = whatsAppHref(text);
+    if (!tel || !whatsApp) return text;
+    return (
+      <>
+        <a class="lead-detail__reach" href={tel}>
+          {text}
+        </a>{' '}
+        <a class="lead-detail__reach" href={whatsApp} target="_blank" rel="noopener noreferrer">
+          WhatsApp
+        </a>
+      </>
+    );
+  }
+  return text;
 }
 
 /** An applicant's resume, to view in a new tab or to download. */
