@@ -104,8 +104,14 @@ test('the office searches, filters, sets a status, adds a note, exports, erases 
     'href',
     'mailto:visitor@example.com',
   );
-  await expect(detail.getByRole('link', { name: '+91 98450 12345' })).toHaveAttribute('href', 'tel:+919845012345');
-  await expect(detail.getByRole('link', { name: 'WhatsApp' })).toHaveAttribute('href', 'https://wa.me/919845012345');
+  await expect(detail.getByRole('link', { name: '+91 98450 12345' })).toHaveAttribute(
+    'href',
+    'tel:+919845012345',
+  );
+  await expect(detail.getByRole('link', { name: 'WhatsApp' })).toHaveAttribute(
+    'href',
+    'https://wa.me/919845012345',
+  );
   await detail.getByLabel('Status').selectOption('in_progress');
   await detail.getByRole('button', { name: 'Save status' }).click();
   // Who set it, by the account's name.
