@@ -299,6 +299,11 @@ async fn a_subscriber_confirms_gets_each_new_story_once_and_unsubscribes_in_one_
         )
         .await;
     assert_eq!(response.status(), 200, "{:?}", response.body());
+    assert_eq!(
+        json(&response)["message"],
+        "reader@example.com is unsubscribed: no more blog updates will be sent to this address.",
+        "the page names the address that left"
+    );
     publish(&app, "A story after leaving");
     std::thread::sleep(Duration::from_millis(1500));
     assert_eq!(
@@ -306,6 +311,29 @@ async fn a_subscriber_confirms_gets_each_new_story_once_and_unsubscribes_in_one_
         count,
         "an unsubscribed reader got a story"
     );
+
+    // Left by mistake and back within the hour: a new confirmation mail at once, and the
+    // answer says to confirm; a second try within the hour sends no third.
+    let again = post_json(&app, &subscription("reader@example.com")).await;
+    assert_eq!(again.status(), 201);
+    assert!(json(&again)["message"]
+        .as_str()
+        .unwrap_or("")
+        .starts_with("Please confirm with the link we mail to this address."));
+    let received = smtp.wait_for(count + 1, WAIT);
+    count += 1;
+    assert!(parse(&received[count - 1])
+        .subject()
+        .unwrap_or_default()
+        .starts_with("Confirm your subscription"));
+    assert_eq!(
+        post_json(&app, &subscription("reader@example.com"))
+            .await
+            .status(),
+        201
+    );
+    std::thread::sleep(Duration::from_millis(1500));
+    assert_eq!(smtp.received().len(), count, "one confirmation an hour");
 }
 
 #[tokio::test(flavor = "multi_thread")]

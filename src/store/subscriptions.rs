@@ -11,7 +11,9 @@ const NOW: &str = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
 
 /// After a subscription form for `email_folded`: queues a confirmation mail with a link
 /// made of `secret`, unless the address is confirmed already or had one queued within the
-/// hour. Says whether it did.
+/// hour. An address that unsubscribed since its last confirmation mail gets a new one at
+/// once: the person who left by mistake and comes back is not kept waiting an hour (the
+/// unsubscribe took its own mail's link, so no one else can cause this). Says whether it did.
 pub fn request_confirmation(
     conn: &Connection,
     email_folded: &str,
@@ -22,7 +24,8 @@ pub fn request_confirmation(
             "SELECT s.enquiry_id FROM subscriptions s JOIN enquiries e ON e.id = s.enquiry_id
              WHERE e.kind = 'subscription' AND e.email_folded = ?1 AND s.state != 'confirmed'
                AND (s.confirm_sent_at IS NULL
-                    OR s.confirm_sent_at <= strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-1 hour'))",
+                    OR s.confirm_sent_at <= strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-1 hour')
+                    OR (s.state = 'unsubscribed' AND s.unsubscribed_at >= s.confirm_sent_at))",
         )?
         .query_row([email_folded], |row| row.get(0))
         .optional()?;
@@ -85,8 +88,8 @@ pub fn confirm(conn: &Connection, token: &str) -> rusqlite::Result<Confirmation>
 }
 
 /// Ends subscription `id`: no more stories, and those still queued for it are dropped.
-/// `false` when there is no such subscription.
-pub fn unsubscribe(conn: &Connection, id: &str) -> rusqlite::Result<bool> {
+/// Answers the address that left, or `None` when there is no such subscription.
+pub fn unsubscribe(conn: &Connection, id: &str) -> rusqlite::Result<Option<String>> {
     let changed = conn
         .prepare_cached(&format!(
             "UPDATE subscriptions SET state = 'unsubscribed', unsubscribed_at = coalesce(unsubscribed_at, {NOW}),
@@ -99,7 +102,12 @@ pub fn unsubscribe(conn: &Connection, id: &str) -> rusqlite::Result<bool> {
          WHERE lead_id = ?1 AND kind IN ('story', 'confirm') AND state = 'queued'",
     )?
     .execute([id])?;
-    Ok(changed > 0)
+    if changed == 0 {
+        return Ok(None);
+    }
+    conn.prepare_cached("SELECT email FROM enquiries WHERE id = ?1")?
+        .query_row([id], |row| row.get(0))
+        .optional()
 }
 
 /// The address of subscription `id` and whether it is confirmed; `None` once erased.

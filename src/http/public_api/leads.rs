@@ -25,7 +25,10 @@ use crate::metrics::LeadKind;
 use crate::store::{leads, StoreError};
 
 const ENQUIRY_RECEIVED: &str = "Your query was submitted successfully.";
-const SUBSCRIBED: &str = "You are subscribed to our blog updates.";
+/// True whatever the address's state (the answer must not tell whether it is on file): a
+/// new or returning address is mailed a link, one mailed within the hour has its link, and a
+/// confirmed one is subscribed already.
+const SUBSCRIBED: &str = "Please confirm with the link we mail to this address. If it is subscribed already, nothing changes.";
 
 pub fn routes(state: &AppState) -> BoxedFilter<(Response,)> {
     form_post(

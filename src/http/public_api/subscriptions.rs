@@ -33,7 +33,6 @@ const INVALID_LINK: &str =
     "This link is not valid. Copy the whole link from the mail, or subscribe again.";
 const EXPIRED_LINK: &str =
     "This confirmation link has expired. Subscribe again on the blog page to get a new one.";
-const UNSUBSCRIBED: &str = "You are unsubscribed: no more blog updates will be sent to you.";
 
 /// The body of the two JSON posts.
 #[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
@@ -46,8 +45,8 @@ pub(crate) struct TokenForm {
 /// The answer of the three posts.
 #[derive(Serialize, utoipa::ToSchema)]
 #[cfg_attr(test, derive(ts_rs::TS))]
-pub(crate) struct MessageBody<'a> {
-    message: &'a str,
+pub(crate) struct MessageBody {
+    message: String,
 }
 
 pub fn routes(state: &AppState) -> BoxedFilter<(Response,)> {
@@ -128,25 +127,30 @@ async fn unsubscribe_by_form(
 
 async fn unsubscribe(state: &AppState, token: Option<String>) -> Result<Response, ApiError> {
     let token = token.unwrap_or_default();
-    let found = state
+    let left = state
         .db
         .write(move |conn| {
             let key = outbox::link_key(conn)?;
             match mail_token::verify_unsubscribe(&key, &token) {
                 Some(id) => subscriptions::unsubscribe(conn, id),
-                None => Ok(false),
+                None => Ok(None),
             }
             .map_err(StoreError::from)
         })
         .await?;
-    if found {
-        Ok(message(UNSUBSCRIBED))
-    } else {
-        Err(ApiError::BadRequest(INVALID_LINK.into()))
+    match left {
+        // The link came in that address's mail: naming it tells the holder nothing new, and
+        // tells a person with several addresses which one left.
+        Some(email) => Ok(message(&format!(
+            "{email} is unsubscribed: no more blog updates will be sent to this address."
+        ))),
+        None => Err(ApiError::BadRequest(INVALID_LINK.into())),
     }
 }
 
 fn message(text: &str) -> Response {
-    let body = MessageBody { message: text };
+    let body = MessageBody {
+        message: text.to_owned(),
+    };
     warp::reply::with_status(warp::reply::json(&body), StatusCode::OK).into_response()
 }
