@@ -25,6 +25,9 @@ export const blogContent: BlogContent = {
     fieldName: 'your email address',
     departmentWebsite: 'Corp Blogs',
     service: 'Blog Subscription',
+    /** Shown under the form after a subscription: nobody is subscribed without confirming. */
+    confirmHint:
+      'Please confirm with the link we mail to this address. If it is subscribed already, nothing changes.',
   },
   notFoundRedirect: { path: '/', delayMs: 2000 },
   search: {

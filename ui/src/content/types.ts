@@ -559,6 +559,7 @@ export interface BlogContent {
     /** department_website and service sent with a subscription. */
     departmentWebsite: string;
     service: string;
+    confirmHint: string;
   };
   /** After "blog not found", go here after this delay (home, 2 seconds). */
   notFoundRedirect: { path: string; delayMs: number };

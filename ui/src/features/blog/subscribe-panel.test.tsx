@@ -45,6 +45,8 @@ describe('subscribe panel', () => {
     fireEvent.input(input, { target: { value: 'reader@example.com' } });
     fireEvent.click(screen.getByRole('button', { name: 'submit' }));
     expect(await screen.findByText('Blog Subscribed Successfully')).toBeTruthy();
+    // Nobody is subscribed without confirming: the form says so.
+    expect(screen.getByText(/^Please confirm with the link we mail to this address\./)).toBeTruthy();
     const [, init] = fetchMock.mock.calls[0] as [string, RequestInit];
     expect(JSON.parse(String(init.body))).toEqual({
       name: '',

@@ -1,3 +1,4 @@
+import { useState } from 'preact/hooks';
 import { errorId } from '@/components/form-field';
 import { HoneypotField } from '@/components/honeypot-field';
 import { SubmitButton } from '@/components/submit-button';
@@ -14,6 +15,7 @@ interface SubscribeValues {
 /** The subscribe panel under a post: one email field; after a 201 it is empty again. */
 export function SubscribePanel() {
   const { subscribe } = blogContent;
+  const [sent, setSent] = useState(false);
   const { values, errors, setField, sending, onSubmit, formRef, honeypotRef } = useForm<SubscribeValues>({
     empty: { email: '' },
     fields: ['email'],
@@ -22,6 +24,7 @@ export function SubscribePanel() {
     ready: ({ email }) => !isBlank(email),
     send: ({ email }, honeypot) => subscribeToBlogs(email.trim(), honeypot),
     successMessage: messages.blogSubscribed,
+    onSuccess: () => setSent(true),
   });
   const serverError = errors.email;
 
@@ -59,6 +62,9 @@ export function SubscribePanel() {
             {serverError}
           </p>
         )}
+        <p class="subscribe__hint" aria-live="polite">
+          {sent && !serverError ? subscribe.confirmHint : ''}
+        </p>
       </form>
     </section>
   );
