@@ -262,7 +262,11 @@ fn query_parts(list: InboxList, query: &InboxQuery) -> (String, Vec<Box<dyn ToSq
         add("status =", Box::new(status.as_str()));
     }
     if let Some(department) = &query.department {
-        add("department_website =", Box::new(department.clone()));
+        // "corp team" finds "Corp Team": the office types it as it says it.
+        add(
+            "department_website COLLATE NOCASE =",
+            Box::new(department.trim().to_owned()),
+        );
     }
     if let Some(from) = query.from {
         add("created_at >=", Box::new(from.to_string()));
@@ -859,5 +863,22 @@ mod tests {
             erase(&conn, InboxList::Enquiries, "1").expect("erase"),
             None
         );
+    }
+
+    #[test]
+    fn the_department_filter_ignores_case_and_spaces_around() {
+        let conn = migrated();
+        contact(&conn, "a1", "Asha", "x", "2025-01-01T00:00:00.000Z");
+        let found = |query: &str| {
+            let query = InboxQuery::parse(query).expect("a query");
+            ids(&page(&conn, InboxList::Enquiries, &query).expect("page"))
+                .iter()
+                .map(|id| (*id).to_owned())
+                .collect::<Vec<_>>()
+        };
+        for typed in ["Corp%20Team", "corp%20team", "%20%20CORP%20TEAM%20"] {
+            assert_eq!(found(&format!("department={typed}")), ["a1"], "{typed:?}");
+        }
+        assert!(found("department=Corp%20Careers").is_empty());
     }
 }
