@@ -90,7 +90,13 @@ export function Inbox() {
       )}
       <div class={selected ? 'inbox-body inbox-body--with-detail' : 'inbox-body'}>
         <LeadTable list={list} leads={page?.data ?? []} selected={selected} onOpen={(id) => go({ id })} />
-        {page && page.data.length === 0 && <p class="inbox-empty">Nothing here matches.</p>}
+        {page && page.data.length === 0 && (
+          <p class="inbox-empty">
+            {Object.entries(filters).some(([name, value]) => name !== 'page' && value)
+              ? 'Nothing here matches.'
+              : `No ${listLabels[list].toLowerCase()} yet: they appear here as the site's forms bring them in.`}
+          </p>
+        )}
         {selected && (
           <LeadDetailPanel
             list={list}
