@@ -84,6 +84,11 @@ test('the office searches, filters, sets a status, adds a note, exports, erases 
   await page.goto('/login?next=%2Fstaff');
   await signIn(page, email);
   await expect(page.getByRole('heading', { name: 'Inbox' })).toBeVisible();
+  // The public site is a link away, in a tab of its own (an editor's work stays open).
+  await expect(page.getByRole('link', { name: 'View the site (opens a new tab)' })).toHaveAttribute(
+    'href',
+    '/',
+  );
 
   // Accent-insensitive prefix search, kept in the URL.
   await page.getByLabel('Search names, emails, mobiles, messages').fill(`zoe ${tag.slice(0, -3)}`);

@@ -108,7 +108,11 @@ export function StaffScreen({ title, areas, setsUpFactor = false, children }: St
                   aria-current={current(pathname, '/staff/account') ? 'page' : undefined}
                 >
                   My account
-                </Link>
+                </Link>{' '}
+                ·{' '}
+                <a href="/" class="staff-bar__account" target="_blank" rel="noopener">
+                  View the site<span class="visually-hidden"> (opens a new tab)</span>
+                </a>
               </p>
             </>
           )}
