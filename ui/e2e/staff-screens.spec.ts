@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { seriousAxeViolations } from './axe-check';
 import { expect, test } from './fixtures';
@@ -61,6 +62,14 @@ for (const width of [390, 1440]) {
     await page.getByRole('button', { name: 'Add note' }).click();
     await expect(page.getByText('Called back.')).toBeVisible();
     await expectAxeClean(page, 'an enquiry with a note');
+    // Its email, phone and WhatsApp are links (one tap on a phone); the screen to look at.
+    await expect(page.getByRole('link', { name: 'WhatsApp' })).toHaveAttribute(
+      'href',
+      'https://wa.me/919845012345',
+    );
+    await page.screenshot({
+      path: fileURLToPath(new URL(`./screenshots/staff-enquiry-detail-${width}.png`, import.meta.url)),
+    });
 
     await page.getByRole('button', { name: /^Subscribers/ }).click();
     await expect(page.getByRole('button', { name: /^Subscribers/ })).toHaveAttribute('aria-current', 'page');
