@@ -98,6 +98,13 @@ fn source(list: InboxList) -> Source {
     }
 }
 
+/// Where a list's rows live: its table, the condition that makes a row one of the list's
+/// (on the table named `e`), and its notes' `lead_kind` (for `store::export`).
+pub(crate) fn scope(list: InboxList) -> (&'static str, &'static str, &'static str) {
+    let source = source(list);
+    (source.table, source.scope, source.note_kind)
+}
+
 /// The columns of a list, in order: what its answers hold and its CSV export writes.
 pub fn columns(list: InboxList) -> &'static [&'static str] {
     source(list).columns
@@ -231,7 +238,7 @@ const NEW_COUNT_CAP: u32 = MAX_PAGE * PAGE_SIZE;
 /// A search is driven by the FTS5 index newest first (its rowids follow arrival, as rows are
 /// indexed when they are stored), so a page of a common word reads its 50 rows, not every
 /// match; other lists walk the `(kind, created_at)` indexes newest first.
-fn query_parts(list: InboxList, query: &InboxQuery) -> (String, Vec<Box<dyn ToSql>>) {
+pub(crate) fn query_parts(list: InboxList, query: &InboxQuery) -> (String, Vec<Box<dyn ToSql>>) {
     let source = source(list);
     let mut values: Vec<Box<dyn ToSql>> = Vec::new();
     let (from, order) = match &query.search {

@@ -25,6 +25,7 @@ pub mod permissions;
 pub mod resets;
 pub mod site_details;
 pub mod staff;
+pub mod export;
 pub mod stories;
 pub mod subscriptions;
 pub mod team;
