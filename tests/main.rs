@@ -31,6 +31,7 @@ mod http_site;
 mod layers;
 mod leads_applicants;
 mod leads_cli;
+mod leads_exports;
 mod leads_enquiries;
 mod leads_server;
 mod mail;
