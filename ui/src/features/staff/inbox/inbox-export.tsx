@@ -4,23 +4,12 @@ import { listLabels } from './inbox-labels';
 /** The list as shown (its filters, every page) as a download: an Excel workbook, whose dates
  * are real dates in the office's time zone, or CSV for other programs. */
 export function ExportLinks({ list, filters }: { list: ListName; filters: InboxFilters }) {
-  const name = listLabels[list].toLowerCase();
   return (
-    <div class="inbox-export">
-      <a
-        class="staff-button"
-        href={exportUrl(list, filters, 'xlsx')}
-        download
-        aria-label={`Export ${name} as an Excel workbook`}
-      >
+    <div class="inbox-export" role="group" aria-label={`Export ${listLabels[list].toLowerCase()}`}>
+      <a class="staff-button" href={exportUrl(list, filters, 'xlsx')} download>
         Export Excel
       </a>
-      <a
-        class="staff-button"
-        href={exportUrl(list, filters, 'csv')}
-        download
-        aria-label={`Export ${name} as CSV`}
-      >
+      <a class="staff-button" href={exportUrl(list, filters, 'csv')} download>
         Export CSV
       </a>
     </div>
