@@ -164,3 +164,90 @@ pub fn write_xlsx(
     book.finish(out)?;
     Ok(count)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::run_migrations;
+
+    fn migrated() -> Connection {
+        let mut conn = Connection::open_in_memory().expect("open");
+        run_migrations(&mut conn).expect("migrate");
+        conn
+    }
+
+    fn lead(conn: &Connection, id: &str, kind: &str, at: &str) {
+        conn.execute(
+            "INSERT INTO enquiries (id, kind, name, email, email_folded, mobile, requirment, department_website, service, created_at)
+             VALUES (?1, ?2, 'A', 'a@x.in', 'a@x.in', '98450', 'x', 'Corp Team', '', ?3)",
+            [id, kind, at],
+        )
+        .expect("insert");
+    }
+
+    fn ids(conn: &Connection, list: InboxList, rows: Rows<'_>) -> Vec<String> {
+        let mut ids = Vec::new();
+        each_row(conn, list, rows, |values| {
+            ids.push(match &values[0] {
+                Raw::Text(id) => id.clone(),
+                other => panic!("{other:?}"),
+            });
+            Ok::<_, ()>(())
+        })
+        .expect("rows");
+        ids
+    }
+
+    #[test]
+    fn exports_since_a_day_are_oldest_first_in_arrival_order_and_one_list_each() {
+        let conn = migrated();
+        for (id, at) in [
+            ("late", "2025-02-01T00:00:00.000Z"),
+            ("old", "2025-01-31T23:59:59.999Z"),
+            ("ffff", "2025-02-01T00:00:00.000Z"),
+            ("0000", "2025-02-01T00:00:00.000Z"),
+        ] {
+            lead(&conn, id, "contact", at);
+        }
+        lead(&conn, "s1", "subscription", "2025-03-01T00:00:00.000Z");
+        let enquiries = |since| ids(&conn, InboxList::Enquiries, Rows::Since(since));
+        assert_eq!(enquiries(None), ["old", "late", "ffff", "0000"]);
+        assert_eq!(enquiries(Some("2025-02-01")), ["late", "ffff", "0000"]);
+        assert_eq!(enquiries(Some("2025-03-02")), Vec::<String>::new());
+        assert_eq!(ids(&conn, InboxList::Subscribers, Rows::Since(None)), ["s1"]);
+    }
+
+    #[test]
+    fn notes_come_oldest_first_with_the_author_by_name_and_a_lead_without_any_has_none() {
+        let conn = migrated();
+        lead(&conn, "e1", "contact", "2025-02-01T00:00:00.000Z");
+        lead(&conn, "e2", "contact", "2025-02-02T00:00:00.000Z");
+        conn.execute_batch(
+            "INSERT INTO lead_notes (lead_kind, lead_id, author, body, created_at) VALUES
+               ('enquiry', 'e1', 'someone@x.in', 'first', '2025-02-01T01:00:00.000Z'),
+               ('enquiry', 'e1', 'someone@x.in', 'second', '2025-02-01T02:00:00.000Z'),
+               ('applicant', 'e1', 'someone@x.in', 'not this lead', '2025-02-01T03:00:00.000Z');",
+        )
+        .expect("notes");
+        let notes_at = columns(InboxList::Enquiries)
+            .iter()
+            .position(|c| c.source == "notes")
+            .expect("notes column");
+        let mut notes = Vec::new();
+        each_row(&conn, InboxList::Enquiries, Rows::Since(None), |values| {
+            notes.push(values[notes_at].clone());
+            Ok::<_, ()>(())
+        })
+        .expect("rows");
+        assert_eq!(
+            notes,
+            [
+                Raw::Text(
+                    r#"[["someone@x.in","2025-02-01T01:00:00.000Z","first"],["someone@x.in","2025-02-01T02:00:00.000Z","second"]]"#
+                        .into()
+                ),
+                Raw::Null
+            ]
+        );
+    }
+}
