@@ -129,7 +129,14 @@ async fn leads_export_writes_a_header_and_rfc_4180_rows_that_spreadsheets_cannot
     let rows = parse_csv(&stdout(&output));
     assert_eq!(
         rows[0][..6],
-        ["Reference", "Received", "Email", "Department", "Service", "Subscription"]
+        [
+            "Reference",
+            "Received",
+            "Email",
+            "Department",
+            "Service",
+            "Subscription"
+        ]
     );
     assert_eq!(rows.len(), 2);
     assert_eq!(rows[1][2], "रीडर@example.com");

@@ -202,10 +202,9 @@ async fn the_office_time_zone_of_the_company_details_moves_the_exported_times() 
     let app = TestApp::with_settings(|s| s.rate_limit_per_minute = 0);
     let browser = sign_in(&app).await;
     enquiry_with_notes(&app, &browser).await;
-    let mut details = serde_json::to_value(
-        corpsite::domain::site_details::SiteDetails::demo().form(),
-    )
-    .expect("json");
+    let mut details =
+        serde_json::to_value(corpsite::domain::site_details::SiteDetails::demo().form())
+            .expect("json");
     details["time_zone"] = "America/New_York".into();
     let saved = app
         .request(browser.change("PUT", "/api/staff/settings").json(&details))
@@ -344,9 +343,10 @@ async fn the_csv_keeps_its_formula_guard_and_the_workbook_takes_the_same_filters
 async fn the_workbook_export_is_for_signed_in_staff_only() {
     let app = TestApp::new();
     let response = app
-        .request(
-            crate::common::staff::site_request("GET", "/api/staff/inbox/enquiries/export.xlsx"),
-        )
+        .request(crate::common::staff::site_request(
+            "GET",
+            "/api/staff/inbox/enquiries/export.xlsx",
+        ))
         .await;
     assert_eq!(response.status(), StatusCode::UNAUTHORIZED);
 }

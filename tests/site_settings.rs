@@ -177,7 +177,10 @@ async fn the_time_zone_is_asia_kolkata_until_set_and_a_known_zone_is_kept_as_cho
     details["time_zone"] = " Europe/London ".into();
     let response = save(&app, &browser, &details).await;
     assert_eq!(response.status(), StatusCode::OK, "{:?}", response.body());
-    assert_eq!(read(&app, &browser).await["data"]["time_zone"], "Europe/London");
+    assert_eq!(
+        read(&app, &browser).await["data"]["time_zone"],
+        "Europe/London"
+    );
     let zone = app
         .db()
         .read(|conn| Ok(stored::read(conn).expect("details").details.office_zone()))

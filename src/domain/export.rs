@@ -420,7 +420,13 @@ mod tests {
     #[test]
     fn cells_are_typed_and_statuses_read_as_labels() {
         let zone = OfficeZone::default_zone();
-        let columns = [RECEIVED, PHONE, STATUS, NOTES, column("N", "n", Kind::Number, 1.0)];
+        let columns = [
+            RECEIVED,
+            PHONE,
+            STATUS,
+            NOTES,
+            column("N", "n", Kind::Number, 1.0),
+        ];
         let cells = cells(
             &columns,
             &[

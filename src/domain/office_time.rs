@@ -111,13 +111,37 @@ mod tests {
     #[test]
     fn times_for_people_are_local_with_the_zone_abbreviation_or_offset() {
         let cases = [
-            ("Asia/Kolkata", "2026-11-26T04:06:12.345Z", "26 Nov 2026, 09:36 IST"),
+            (
+                "Asia/Kolkata",
+                "2026-11-26T04:06:12.345Z",
+                "26 Nov 2026, 09:36 IST",
+            ),
             // Across midnight: the local day, not UTC's.
-            ("Asia/Kolkata", "2026-11-25T20:00:00Z", "26 Nov 2026, 01:30 IST"),
-            ("Europe/London", "2026-07-01T12:00:00Z", "1 Jul 2026, 13:00 BST"),
-            ("Europe/London", "2026-12-01T12:00:00Z", "1 Dec 2026, 12:00 GMT"),
-            ("America/New_York", "2026-11-26T04:06:00Z", "25 Nov 2026, 23:06 EST"),
-            ("Asia/Dubai", "2026-11-26T04:06:00Z", "26 Nov 2026, 08:06 +04"),
+            (
+                "Asia/Kolkata",
+                "2026-11-25T20:00:00Z",
+                "26 Nov 2026, 01:30 IST",
+            ),
+            (
+                "Europe/London",
+                "2026-07-01T12:00:00Z",
+                "1 Jul 2026, 13:00 BST",
+            ),
+            (
+                "Europe/London",
+                "2026-12-01T12:00:00Z",
+                "1 Dec 2026, 12:00 GMT",
+            ),
+            (
+                "America/New_York",
+                "2026-11-26T04:06:00Z",
+                "25 Nov 2026, 23:06 EST",
+            ),
+            (
+                "Asia/Dubai",
+                "2026-11-26T04:06:00Z",
+                "26 Nov 2026, 08:06 +04",
+            ),
             ("UTC", "2026-11-26T04:06:00Z", "26 Nov 2026, 04:06 UTC"),
         ];
         for (zone, utc, expected) in cases {
@@ -152,6 +176,9 @@ mod tests {
             assert!(err.ends_with('.'), "{err}");
         }
         assert!(OfficeZone::parse(&"A".repeat(65)).is_err());
-        assert_eq!(OfficeZone::parse(" Asia/Kolkata ").unwrap().name(), "Asia/Kolkata");
+        assert_eq!(
+            OfficeZone::parse(" Asia/Kolkata ").unwrap().name(),
+            "Asia/Kolkata"
+        );
     }
 }

@@ -9,8 +9,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::office_time::{OfficeZone, ZONE_NAME_MAX};
 use super::fields::{is_invisible, is_line_separator, Email, FieldError, FieldErrors};
+use super::office_time::{OfficeZone, ZONE_NAME_MAX};
 
 /// The demo details, as shipped in the UI's content.
 pub const DEMO_JSON: &str = include_str!("../../ui/src/content/site-details.json");

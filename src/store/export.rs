@@ -11,8 +11,8 @@ use rusqlite::{params_from_iter, Connection, ToSql};
 use crate::domain::export::{
     cells, columns, CsvExport, ExportError, ExportWriter, Raw, XlsxExport,
 };
-use crate::domain::office_time::OfficeZone;
 use crate::domain::inbox::{InboxList, InboxQuery};
+use crate::domain::office_time::OfficeZone;
 use crate::store::inbox;
 use crate::store::staff::name_or_text;
 
@@ -214,7 +214,10 @@ mod tests {
         assert_eq!(enquiries(None), ["old", "late", "ffff", "0000"]);
         assert_eq!(enquiries(Some("2025-02-01")), ["late", "ffff", "0000"]);
         assert_eq!(enquiries(Some("2025-03-02")), Vec::<String>::new());
-        assert_eq!(ids(&conn, InboxList::Subscribers, Rows::Since(None)), ["s1"]);
+        assert_eq!(
+            ids(&conn, InboxList::Subscribers, Rows::Since(None)),
+            ["s1"]
+        );
     }
 
     #[test]

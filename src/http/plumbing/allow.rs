@@ -141,7 +141,10 @@ mod tests {
             ("/api/staff/stories/abc", "GET, HEAD, PUT, DELETE"),
             ("/api/staff/inbox/enquiries", "GET, HEAD"),
             ("/api/staff/inbox/enquiries/export.csv", "GET, HEAD, DELETE"),
-            ("/api/staff/inbox/subscribers/export.xlsx", "GET, HEAD, DELETE"),
+            (
+                "/api/staff/inbox/subscribers/export.xlsx",
+                "GET, HEAD, DELETE",
+            ),
             ("/api/staff/inbox/enquiries/abc", "GET, HEAD, DELETE"),
             ("/api/staff/inbox/applicants/abc/resume", "GET, HEAD, POST"),
             ("/api/staff/inbox/enquiries/abc/notes", "POST"),

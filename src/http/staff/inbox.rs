@@ -374,8 +374,7 @@ async fn export(
                 ExportFormat::Csv => export::write_csv(conn, list, rows, true, &mut out),
                 ExportFormat::Xlsx => export::write_xlsx(conn, list, rows, &mut out),
             };
-            let name = export::office_zone(conn)
-                .map(|zone| file_name(list, format, &zone));
+            let name = export::office_zone(conn).map(|zone| file_name(list, format, &zone));
             Ok(written.and(name).map(|name| (out.into_inner(), name)))
         })
         .await?
