@@ -19,6 +19,7 @@ const STAFF_PATHS: &[&str] = &[
     "/api/staff/inbox/subscribers",
     "/api/staff/inbox/applicants",
     "/api/staff/inbox/enquiries/export.csv",
+    "/api/staff/inbox/enquiries/export.xlsx",
     "/api/staff/inbox/enquiries/0123456789abcdef",
     "/api/staff/inbox/enquiries/0123456789abcdef/status",
     "/api/staff/inbox/applicants/0123456789abcdef/resume",

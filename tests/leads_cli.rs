@@ -1,4 +1,5 @@
-//! The office's commands on the real binary: CSV exports and the online backup.
+//! The office's commands on the real binary: CSV exports and the online backup (the
+//! workbook exports: `exports.rs`).
 
 use std::path::Path;
 use std::process::{Command, Output};
@@ -82,37 +83,35 @@ async fn leads_export_writes_a_header_and_rfc_4180_rows_that_spreadsheets_cannot
         String::from_utf8_lossy(&output.stderr)
     );
     let rows = parse_csv(&stdout(&output));
-    // The inbox's enquiry columns (its browser export writes them too), and `kind`.
+    // The export's enquiry columns (the browser's export writes them too), for people.
     assert_eq!(
         rows[0],
         [
-            "_id",
-            "created_at",
-            "kind",
-            "name",
-            "email",
-            "mobile",
-            "requirment",
-            "department_website",
-            "service",
-            "status",
-            "status_by",
-            "status_at",
-            "client_addr"
+            "Reference",
+            "Received",
+            "Name",
+            "Email",
+            "Phone",
+            "Requirement",
+            "Department",
+            "Service",
+            "Status",
+            "Set by",
+            "Status changed",
+            "Notes",
+            "Sent from"
         ]
     );
-    assert_eq!(rows.len(), 3);
+    assert_eq!(rows.len(), 2, "enquiries only: {rows:?}");
     let contact_row = &rows[1];
-    assert_eq!(contact_row[2], "contact");
     assert_eq!(
-        contact_row[3],
+        contact_row[2],
         "'=HYPERLINK(\"http://evil.example\",\"Click\")"
     );
-    assert_eq!(contact_row[5], "'+91 98450 12345");
-    assert_eq!(contact_row[6], "Two lines,\r\nwith \"quotes\" and, commas");
-    assert_eq!(contact_row[8], "'@SUM(A1:A9)");
-    assert_eq!(rows[2][2], "subscription");
-    assert_eq!(rows[2][4], "रीडर@example.com");
+    assert_eq!(contact_row[4], "'+91 98450 12345");
+    assert_eq!(contact_row[5], "Two lines,\r\nwith \"quotes\" and, commas");
+    assert_eq!(contact_row[7], "'@SUM(A1:A9)");
+    assert_eq!(contact_row[8], "New");
     for row in &rows[1..] {
         for cell in row {
             assert!(
@@ -121,6 +120,27 @@ async fn leads_export_writes_a_header_and_rfc_4180_rows_that_spreadsheets_cannot
             );
         }
     }
+
+    let output = corpsite(
+        &["leads", "export", "--list", "subscribers"],
+        &app.data_dir(),
+    );
+    assert!(output.status.success());
+    let rows = parse_csv(&stdout(&output));
+    assert_eq!(
+        rows[0][..6],
+        [
+            "Reference",
+            "Received",
+            "Email",
+            "Department",
+            "Service",
+            "Subscription"
+        ]
+    );
+    assert_eq!(rows.len(), 2);
+    assert_eq!(rows[1][2], "रीडर@example.com");
+    assert_eq!(rows[1][5], "Pending");
 }
 
 #[tokio::test]
@@ -143,7 +163,7 @@ async fn leads_export_quotes_every_cell_so_a_semicolon_spreadsheet_cannot_split_
             "every cell quoted: {line}"
         );
     }
-    assert_eq!(parse_csv(&text)[1][3], "Asha;=cmd|' /C calc'!A0");
+    assert_eq!(parse_csv(&text)[1][2], "Asha;=cmd|' /C calc'!A0");
 }
 
 #[tokio::test]
@@ -174,7 +194,7 @@ async fn exports_since_a_day_keep_only_what_arrived_from_that_day_on() {
         parse_csv(&stdout(&output))
             .into_iter()
             .skip(1)
-            .map(|row| row[3].clone())
+            .map(|row| row[2].clone())
             .collect()
     };
     assert_eq!(names("2025-01-01"), ["January", "February"]);
@@ -215,34 +235,35 @@ async fn applicants_export_lists_applicants_and_copies_each_resume_named_after_i
         String::from_utf8_lossy(&output.stderr)
     );
     let rows = parse_csv(&stdout(&output));
-    // The inbox's applicant columns, as its browser export writes them.
+    // The export's applicant columns, as the browser's export writes them.
     assert_eq!(
         rows[0],
         [
-            "_id",
-            "created_at",
-            "name",
-            "mobile",
-            "email",
-            "experience",
-            "previous_company",
-            "query",
-            "department_website",
-            "resume_original_name",
-            "resume_type",
-            "resume_size",
-            "status",
-            "status_by",
-            "status_at",
-            "client_addr"
+            "Reference",
+            "Received",
+            "Name",
+            "Phone",
+            "Email",
+            "Experience (years)",
+            "Previous company",
+            "Query",
+            "Department",
+            "Resume file",
+            "Resume type",
+            "Resume size (bytes)",
+            "Status",
+            "Set by",
+            "Status changed",
+            "Notes",
+            "Sent from"
         ]
     );
     assert_eq!(rows.len(), 3);
     let column = |name: &str| rows[0].iter().position(|c| c == name).expect(name);
     let (id, original, kind) = (
-        column("_id"),
-        column("resume_original_name"),
-        column("resume_type"),
+        column("Reference"),
+        column("Resume file"),
+        column("Resume type"),
     );
     assert_eq!(
         (rows[1][original].as_str(), rows[1][kind].as_str()),
@@ -312,7 +333,7 @@ async fn bom_starts_either_export_with_a_byte_order_mark_for_excel_and_nothing_e
             "{command}"
         );
         assert!(
-            plain.stdout.starts_with(b"\"_id\","),
+            plain.stdout.starts_with(b"\"Reference\","),
             "{command}: no mark by default"
         );
         assert_eq!(
@@ -322,7 +343,7 @@ async fn bom_starts_either_export_with_a_byte_order_mark_for_excel_and_nothing_e
         );
     }
     let rows = parse_csv(&stdout(&corpsite(&["leads", "export"], &app.data_dir())));
-    assert_eq!(rows[1][3], "José Müller");
+    assert_eq!(rows[1][2], "José Müller");
 }
 
 #[test]

@@ -32,6 +32,7 @@ mod layers;
 mod leads_applicants;
 mod leads_cli;
 mod leads_enquiries;
+mod leads_exports;
 mod leads_server;
 mod mail;
 mod openapi;

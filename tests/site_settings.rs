@@ -103,7 +103,10 @@ async fn a_bad_value_is_named_with_its_field_and_nothing_is_saved() {
     let app = TestApp::new();
     let browser = sign_in(&app).await;
     type Change = fn(&mut Value);
-    let cases: [(&str, Change); 8] = [
+    let cases: [(&str, Change); 11] = [
+        ("time_zone", |d| d["time_zone"] = "Asia/Bangalore".into()),
+        ("time_zone", |d| d["time_zone"] = "IST".into()),
+        ("time_zone", |d| d["time_zone"] = "".into()),
         ("gallery_url", |d| {
             d["gallery_url"] = "javascript:alert(1)".into()
         }),
@@ -162,6 +165,36 @@ async fn a_bad_value_is_named_with_its_field_and_nothing_is_saved() {
     .await;
     assert_eq!(unknown.status(), StatusCode::BAD_REQUEST);
     assert!(json(&unknown)["message"].is_string());
+}
+
+#[tokio::test]
+async fn the_time_zone_is_asia_kolkata_until_set_and_a_known_zone_is_kept_as_chosen() {
+    let app = TestApp::new();
+    let browser = sign_in(&app).await;
+    let before = read(&app, &browser).await;
+    assert_eq!(before["data"]["time_zone"], "Asia/Kolkata", "{before}");
+    let mut details = demo();
+    details["time_zone"] = " Europe/London ".into();
+    let response = save(&app, &browser, &details).await;
+    assert_eq!(response.status(), StatusCode::OK, "{:?}", response.body());
+    assert_eq!(
+        read(&app, &browser).await["data"]["time_zone"],
+        "Europe/London"
+    );
+    let zone = app
+        .db()
+        .read(|conn| Ok(stored::read(conn).expect("details").details.office_zone()))
+        .await
+        .expect("read");
+    assert_eq!(
+        zone.for_people("2026-07-01T12:00:00Z").as_deref(),
+        Some("1 Jul 2026, 13:00 BST")
+    );
+    // Details saved before the setting existed read as the demo's zone.
+    let mut older = demo();
+    older.as_object_mut().expect("object").remove("time_zone");
+    let parsed = SiteDetails::from_json(&older.to_string()).expect("older details");
+    assert_eq!(parsed.office_zone().name(), "Asia/Kolkata");
 }
 
 #[tokio::test]

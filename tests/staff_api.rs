@@ -32,6 +32,7 @@ const ENDPOINTS: &[(&str, &str)] = &[
     ("GET", "/api/staff/inbox/subscribers"),
     ("GET", "/api/staff/inbox/applicants?q=asha&status=new"),
     ("GET", "/api/staff/inbox/enquiries/export.csv"),
+    ("GET", "/api/staff/inbox/enquiries/export.xlsx"),
     (
         "GET",
         "/api/staff/inbox/enquiries/0123456789abcdef0123456789abcdef",
@@ -593,12 +594,15 @@ async fn the_export_is_the_filtered_list_as_formula_safe_csv() {
     assert_eq!(header(&csv, "content-type"), "text/csv; charset=utf-8");
     assert_eq!(
         header(&csv, "content-disposition"),
-        "attachment; filename=\"enquiries.csv\""
+        format!(
+            "attachment; filename=\"enquiries-{}.csv\"",
+            corpsite::domain::office_time::OfficeZone::default_zone().today()
+        )
     );
     let text = String::from_utf8(csv.body().to_vec()).expect("utf-8");
     let lines: Vec<&str> = text.trim_start_matches('\u{feff}').split("\r\n").collect();
     assert!(
-        lines[0].starts_with("\"_id\",\"created_at\",\"name\""),
+        lines[0].starts_with("\"Reference\",\"Received\",\"Name\""),
         "{}",
         lines[0]
     );

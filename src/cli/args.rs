@@ -164,8 +164,9 @@ pub struct LeadsArgs {
 
 #[derive(Debug, Subcommand)]
 pub enum LeadsCommand {
-    /// Write enquiries and subscriptions as CSV (RFC 4180, UTF-8) to stdout, oldest first.
-    Export(ExportArgs),
+    /// Write contact enquiries (or, with --list subscribers, subscriptions) to stdout, oldest
+    /// first: CSV (RFC 4180, UTF-8) or an Excel workbook, in the inbox export's columns.
+    Export(LeadsExportArgs),
     /// Erase (GDPR) every enquiry, subscription and application of one email address, with
     /// their notes and resume files; the audit log records that it happened.
     Erase {
@@ -184,8 +185,34 @@ pub struct ApplicantsArgs {
 
 #[derive(Debug, Subcommand)]
 pub enum ApplicantsCommand {
-    /// Write applicants as CSV (RFC 4180, UTF-8) to stdout, oldest first.
+    /// Write applicants to stdout, oldest first: CSV (RFC 4180, UTF-8) or an Excel workbook,
+    /// in the inbox export's columns.
     Export(ApplicantsExportArgs),
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct LeadsExportArgs {
+    /// Which list: the contact form's enquiries, or the newsletter's subscriptions.
+    #[arg(long, value_enum, default_value_t = LeadsList::Enquiries)]
+    pub list: LeadsList,
+
+    #[command(flatten)]
+    pub export: ExportArgs,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum LeadsList {
+    Enquiries,
+    Subscribers,
+}
+
+/// The file an export writes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum ExportFileFormat {
+    /// RFC 4180 CSV in UTF-8; cells a spreadsheet would run as formulas start with '.
+    Csv,
+    /// An Excel workbook (.xlsx) with typed cells: times in the office's time zone.
+    Xlsx,
 }
 
 #[derive(Debug, Clone, Args)]
@@ -194,8 +221,13 @@ pub struct ExportArgs {
     #[arg(long, value_name = "YYYY-MM-DD", value_parser = parse_day)]
     pub since: Option<Date>,
 
-    /// Start with a UTF-8 byte-order mark, so Excel shows accented and non-Latin names
-    /// correctly when the file is opened with a double-click.
+    /// csv, or xlsx for an Excel workbook (redirect stdout to a file:
+    /// `> enquiries-2026-11-26.xlsx`).
+    #[arg(long, value_enum, default_value_t = ExportFileFormat::Csv)]
+    pub format: ExportFileFormat,
+
+    /// Start a CSV with a UTF-8 byte-order mark, so Excel shows accented and non-Latin names
+    /// correctly when the file is opened with a double-click (a workbook needs none).
     #[arg(long)]
     pub bom: bool,
 

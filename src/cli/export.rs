@@ -1,9 +1,10 @@
-//! `corpsite leads export` and `corpsite applicants export`: CSV on stdout, with a header
-//! row, oldest first. They read beside a running server (WAL: no waiting on its writes).
+//! `corpsite leads export` and `corpsite applicants export`: CSV or an Excel workbook on
+//! stdout, with a header row, oldest first. They read beside a running server (WAL: no
+//! waiting on its writes).
 //!
-//! The columns are the staff inbox's (`store::inbox`), which its browser export writes too:
-//! one list per kind of lead. `leads export` writes contact enquiries and subscriptions in
-//! one file, so it adds `kind`.
+//! The columns and writers are the browser export's (`domain::export`, `store::export`): one
+//! list per file, so `leads export` writes enquiries, or subscriptions with `--list
+//! subscribers`.
 
 use std::fs;
 use std::io::{self, Write};
@@ -11,11 +12,12 @@ use std::path::{Path, PathBuf};
 
 use rusqlite::Connection;
 
-use crate::cli::args::{ApplicantsExportArgs, ExportArgs};
-use crate::domain::csv::CsvWriter;
+use crate::cli::args::{
+    ApplicantsExportArgs, ExportArgs, ExportFileFormat, LeadsExportArgs, LeadsList,
+};
 use crate::domain::inbox::InboxList;
 use crate::store::applicants::applicants_since;
-use crate::store::inbox;
+use crate::store::export::{self, Rows, WriteError};
 use crate::store::permissions::{create_private_dir, create_private_file};
 use crate::store::uploads::uploads_dir;
 use crate::store::{open_for_cli, StoreError, DB_FILE};
@@ -28,8 +30,10 @@ pub enum ExportError {
     Store(#[from] StoreError),
     #[error("cannot read the database: {0}")]
     Read(#[from] rusqlite::Error),
-    #[error("cannot write the CSV: {0}")]
+    #[error("cannot write the export: {0}")]
     Write(#[source] io::Error),
+    #[error(transparent)]
+    Export(#[from] WriteError),
     #[error("cannot create the resumes folder {path}: {source}")]
     ResumesDir { path: PathBuf, source: io::Error },
     #[error("{count} resume file(s) could not be copied, the first {file}: {source}")]
@@ -40,24 +44,25 @@ pub enum ExportError {
     },
 }
 
-/// Writes the enquiries and subscriptions as CSV to `out` and returns how many there were.
-pub fn leads(args: &ExportArgs, out: impl Write) -> Result<usize, ExportError> {
-    let conn = open(&args.data.data_dir)?;
-    let since = args.since.map(|day| day.to_string());
-    let rows = inbox::leads_since(&conn, since.as_deref())?;
-    write_csv(&inbox::lead_export_columns(), &rows, args.bom, out)?;
-    Ok(rows.len())
+/// Writes the enquiries or the subscriptions to `out` and returns how many there were.
+pub fn leads(args: &LeadsExportArgs, out: impl Write) -> Result<usize, ExportError> {
+    let conn = open(&args.export.data.data_dir)?;
+    let list = match args.list {
+        LeadsList::Enquiries => InboxList::Enquiries,
+        LeadsList::Subscribers => InboxList::Subscribers,
+    };
+    let since = args.export.since.map(|day| day.to_string());
+    write(&conn, list, since.as_deref(), &args.export, out)
 }
 
-/// Writes the applicants as CSV to `out`, copies their resumes if asked, and returns how
-/// many there were. A resume that cannot be copied does not stop the CSV; it fails the run.
+/// Writes the applicants to `out`, copies their resumes if asked, and returns how many
+/// there were. A resume that cannot be copied does not stop the export; it fails the run.
 pub fn applicants(args: &ApplicantsExportArgs, out: impl Write) -> Result<usize, ExportError> {
     let data_dir = &args.export.data.data_dir;
     let mut conn = open(data_dir)?;
     let since = args.export.since.map(|day| day.to_string());
     // One read: the resumes copied are those of the rows written.
     let read = conn.transaction()?;
-    let rows = inbox::list_since(&read, InboxList::Applicants, since.as_deref())?;
     let files: Vec<String> = match &args.resumes {
         Some(_) => applicants_since(&read, since.as_deref())?
             .into_iter()
@@ -65,40 +70,44 @@ pub fn applicants(args: &ApplicantsExportArgs, out: impl Write) -> Result<usize,
             .collect(),
         None => Vec::new(),
     };
-    read.commit()?;
-    write_csv(
-        inbox::columns(InboxList::Applicants),
-        &rows,
-        args.export.bom,
+    let count = write(
+        &read,
+        InboxList::Applicants,
+        since.as_deref(),
+        &args.export,
         out,
     )?;
+    read.commit()?;
 
     if let Some(target) = &args.resumes {
         let files: Vec<&str> = files.iter().map(String::as_str).collect();
         copy_resumes(&uploads_dir(data_dir), target, &files)?;
     }
-    Ok(rows.len())
+    Ok(count)
 }
 
-/// A header row of `columns` (as the browser's export names them) and `rows` under it.
-fn write_csv(
-    columns: &[&'static str],
-    rows: &[Vec<String>],
-    bom: bool,
+/// One list's export (`domain::export`'s columns, as the browser's) in the chosen format. A
+/// workbook is put together in memory first (its zip needs to seek), then copied to `out`.
+fn write(
+    conn: &Connection,
+    list: InboxList,
+    since: Option<&str>,
+    args: &ExportArgs,
     out: impl Write,
-) -> Result<(), ExportError> {
-    let mut csv = CsvWriter::new(io::BufWriter::new(out));
-    let mut write = || -> io::Result<()> {
-        if bom {
-            csv.byte_order_mark()?;
+) -> Result<usize, ExportError> {
+    let rows = Rows::Since(since);
+    let mut out = io::BufWriter::new(out);
+    let count = match args.format {
+        ExportFileFormat::Csv => export::write_csv(conn, list, rows, args.bom, &mut out)?,
+        ExportFileFormat::Xlsx => {
+            let mut book = io::Cursor::new(Vec::new());
+            let count = export::write_xlsx(conn, list, rows, &mut book)?;
+            out.write_all(book.get_ref()).map_err(ExportError::Write)?;
+            count
         }
-        csv.row(columns.iter().map(|column| inbox::api_name(column)))?;
-        for row in rows {
-            csv.row(row.iter().map(String::as_str))?;
-        }
-        csv.flush()
     };
-    write().map_err(ExportError::Write)
+    out.flush().map_err(ExportError::Write)?;
+    Ok(count)
 }
 
 fn open(data_dir: &Path) -> Result<Connection, ExportError> {

@@ -10,6 +10,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::fields::{is_invisible, is_line_separator, Email, FieldError, FieldErrors};
+use super::office_time::{OfficeZone, ZONE_NAME_MAX};
 
 /// The demo details, as shipped in the UI's content.
 pub const DEMO_JSON: &str = include_str!("../../ui/src/content/site-details.json");
@@ -57,6 +58,33 @@ pub struct SiteDetailsForm {
     pub counters: Vec<CounterForm>,
     pub leaders: Vec<LeaderForm>,
     pub clients: Vec<ClientForm>,
+    /// The office's IANA time zone (`Asia/Kolkata`): the exports, mails and logs write times
+    /// for people in it (`domain::office_time`). Details saved before it existed read as the
+    /// demo's zone.
+    #[serde(default = "default_time_zone")]
+    pub time_zone: String,
+}
+
+/// An IANA zone name the bundled database knows, as chosen (trimmed).
+fn time_zone(raw: &str) -> Result<String, FieldError> {
+    let name = raw.trim();
+    if name.is_empty() {
+        return Err(FieldError::Required);
+    }
+    if name.chars().count() > ZONE_NAME_MAX {
+        return Err(FieldError::TooLong { max: ZONE_NAME_MAX });
+    }
+    OfficeZone::parse(name)
+        .map(|zone| zone.name().to_owned())
+        .map_err(|_| {
+            FieldError::Choice(
+                "This is not a time zone the site knows: enter an IANA name such as Asia/Kolkata or Europe/London.",
+            )
+        })
+}
+
+fn default_time_zone() -> String {
+    crate::domain::office_time::DEFAULT_ZONE.to_owned()
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
@@ -269,6 +297,9 @@ impl SiteDetails {
                 });
             }
         }
+        let time_zone = errors
+            .check("time_zone", time_zone(&form.time_zone))
+            .unwrap_or_default();
         if !errors.is_empty() {
             return Err(errors);
         }
@@ -290,6 +321,7 @@ impl SiteDetails {
             counters,
             leaders,
             clients,
+            time_zone,
         }))
     }
 
@@ -299,6 +331,11 @@ impl SiteDetails {
         let form: SiteDetailsForm = serde_json::from_str(json)
             .map_err(|err| SiteDetailsFileError::Json(err.to_string()))?;
         SiteDetails::parse(form).map_err(SiteDetailsFileError::Fields)
+    }
+
+    /// The office's time zone (checked when the details were parsed).
+    pub fn office_zone(&self) -> OfficeZone {
+        OfficeZone::parse(&self.0.time_zone).unwrap_or_else(|_| OfficeZone::default_zone())
     }
 
     pub fn form(&self) -> &SiteDetailsForm {
@@ -339,6 +376,7 @@ impl SiteDetails {
         note("counters", a.counters == b.counters);
         note("leaders", a.leaders == b.leaders);
         note("clients", a.clients == b.clients);
+        note("time_zone", a.time_zone == b.time_zone);
         changed
     }
 }

@@ -1,7 +1,7 @@
 //! The staff inbox over the leads: filtered lists newest first with counts, one lead with its
 //! notes, status changes, notes, and erasure. Rows come out as JSON objects keyed by the
-//! columns' names (the API's field names), so the list, the detail and the CSV export share
-//! one column list per inbox list.
+//! columns' names (the API's field names), so the list and the detail share one column list
+//! per inbox list (the exports have their own, for people: `domain::export`).
 
 use rusqlite::types::ValueRef;
 use rusqlite::{params_from_iter, Connection, OptionalExtension, ToSql};
@@ -21,7 +21,7 @@ struct Source {
     search_scope: &'static str,
     /// What a note's `lead_kind` is for this list.
     note_kind: &'static str,
-    /// What the list, the detail and the CSV show, in order.
+    /// What the list and the detail show, in order.
     columns: &'static [&'static str],
 }
 
@@ -98,7 +98,14 @@ fn source(list: InboxList) -> Source {
     }
 }
 
-/// The columns of a list, in order: what its answers hold and its CSV export writes.
+/// Where a list's rows live: its table, the condition that makes a row one of the list's
+/// (on the table named `e`), and its notes' `lead_kind` (for `store::export`).
+pub(crate) fn scope(list: InboxList) -> (&'static str, &'static str, &'static str) {
+    let source = source(list);
+    (source.table, source.scope, source.note_kind)
+}
+
+/// The columns of a list, in order: what its answers hold.
 pub fn columns(list: InboxList) -> &'static [&'static str] {
     source(list).columns
 }
@@ -111,53 +118,6 @@ pub fn api_name(column: &'static str) -> &'static str {
     } else {
         column
     }
-}
-
-/// The columns of `corpsite leads export`, which writes contact enquiries and subscriptions
-/// in one file: the enquiries list's columns (which hold every subscriber column too), with
-/// `kind` (`contact` or `subscription`) after `created_at` to tell the two apart.
-pub fn lead_export_columns() -> Vec<&'static str> {
-    let mut columns = ENQUIRY_COLUMNS.to_vec();
-    columns.insert(2, "kind");
-    columns
-}
-
-/// Every contact enquiry and subscription created on or after `since` (YYYY-MM-DD, UTC; all
-/// when `None`), oldest first, as CSV cells in `lead_export_columns` order.
-pub fn leads_since(conn: &Connection, since: Option<&str>) -> rusqlite::Result<Vec<Vec<String>>> {
-    rows_since(conn, "enquiries", "1", &lead_export_columns(), since)
-}
-
-/// Every row of `list` created on or after `since` (YYYY-MM-DD, UTC; all when `None`),
-/// oldest first, as CSV cells in the list's `columns` order.
-pub fn list_since(
-    conn: &Connection,
-    list: InboxList,
-    since: Option<&str>,
-) -> rusqlite::Result<Vec<Vec<String>>> {
-    let source = source(list);
-    rows_since(conn, source.table, source.scope, source.columns, since)
-}
-
-/// The command line's exports: oldest first, rows of one millisecond in the order they came.
-fn rows_since(
-    conn: &Connection,
-    table: &str,
-    scope: &str,
-    columns: &[&str],
-    since: Option<&str>,
-) -> rusqlite::Result<Vec<Vec<String>>> {
-    let mut stmt = conn.prepare(&format!(
-        "SELECT {} FROM {table} WHERE {scope} AND (?1 IS NULL OR created_at >= ?1)
-         ORDER BY created_at, rowid",
-        columns.join(", ")
-    ))?;
-    let rows = stmt.query_map([since], |row| {
-        (0..columns.len())
-            .map(|i| cell_text(row.get_ref(i)?))
-            .collect()
-    })?;
-    rows.collect()
 }
 
 /// A lead as the list and the detail answer it (`object`): every list's columns under their
@@ -231,7 +191,7 @@ const NEW_COUNT_CAP: u32 = MAX_PAGE * PAGE_SIZE;
 /// A search is driven by the FTS5 index newest first (its rowids follow arrival, as rows are
 /// indexed when they are stored), so a page of a common word reads its 50 rows, not every
 /// match; other lists walk the `(kind, created_at)` indexes newest first.
-fn query_parts(list: InboxList, query: &InboxQuery) -> (String, Vec<Box<dyn ToSql>>) {
+pub(crate) fn query_parts(list: InboxList, query: &InboxQuery) -> (String, Vec<Box<dyn ToSql>>) {
     let source = source(list);
     let mut values: Vec<Box<dyn ToSql>> = Vec::new();
     let (from, order) = match &query.search {
@@ -338,22 +298,6 @@ pub fn page(conn: &Connection, list: InboxList, query: &InboxQuery) -> rusqlite:
     })
 }
 
-/// Every row the filters match, newest first, for the CSV export.
-pub fn all(
-    conn: &Connection,
-    list: InboxList,
-    query: &InboxQuery,
-) -> rusqlite::Result<Vec<Vec<String>>> {
-    let width = source(list).columns.len();
-    let (parts, values) = query_parts(list, query);
-    let sql = format!("SELECT {} FROM {parts}", selected_columns(list));
-    let mut stmt = conn.prepare(&sql)?;
-    let rows = stmt.query_map(params_from_iter(values.iter()), |row| {
-        (0..width).map(|i| cell_text(row.get_ref(i)?)).collect()
-    })?;
-    rows.collect()
-}
-
 fn object(
     row: &rusqlite::Row<'_>,
     columns: &[&'static str],
@@ -371,15 +315,6 @@ fn object(
         object.insert(api_name(name).to_owned(), value);
     }
     Ok(object)
-}
-
-fn cell_text(value: ValueRef<'_>) -> rusqlite::Result<String> {
-    Ok(match value {
-        ValueRef::Null => String::new(),
-        ValueRef::Integer(n) => n.to_string(),
-        ValueRef::Real(x) => x.to_string(),
-        ValueRef::Text(t) | ValueRef::Blob(t) => String::from_utf8_lossy(t).into_owned(),
-    })
 }
 
 /// One lead and its notes.
@@ -662,54 +597,6 @@ mod tests {
                 .unwrap_or_else(|err| panic!("{}: {err}", list.name()));
             assert!(Status::parse(&lead.status).is_some(), "{}", lead.status);
         }
-    }
-
-    #[test]
-    fn the_lead_export_has_every_column_of_the_enquiries_and_subscribers_lists() {
-        let exported = lead_export_columns();
-        for list in [InboxList::Enquiries, InboxList::Subscribers] {
-            for column in columns(list) {
-                assert!(exported.contains(column), "{} {column}", list.name());
-            }
-        }
-        assert_eq!(exported[..3], ["id", "created_at", "kind"]);
-    }
-
-    #[test]
-    fn exports_since_a_day_are_oldest_first_and_keep_the_order_rows_came_in() {
-        let conn = migrated();
-        for (id, at) in [
-            ("late", "2025-02-01T00:00:00.000Z"),
-            ("old", "2025-01-31T23:59:59.999Z"),
-            ("ffff", "2025-02-01T00:00:00.000Z"),
-            ("0000", "2025-02-01T00:00:00.000Z"),
-        ] {
-            contact(&conn, id, "A", "x", at);
-        }
-        conn.execute_batch(
-            "INSERT INTO enquiries (id, kind, name, email, email_folded, mobile, requirment, department_website, service, created_at)
-             VALUES ('s1', 'subscription', '', 'r@x.in', 'r@x.in', '', '', 'Corp Blogs', '', '2025-03-01T00:00:00.000Z')",
-        )
-        .expect("subscriber");
-        let ids = |since| -> Vec<String> {
-            leads_since(&conn, since)
-                .expect("rows")
-                .into_iter()
-                .map(|row| row[0].clone())
-                .collect()
-        };
-        assert_eq!(ids(None), ["old", "late", "ffff", "0000", "s1"]);
-        assert_eq!(ids(Some("2025-02-01")), ["late", "ffff", "0000", "s1"]);
-        assert_eq!(ids(Some("2025-03-02")), Vec::<String>::new());
-        let contacts = list_since(&conn, InboxList::Enquiries, Some("2025-02-01")).expect("rows");
-        let contact_ids: Vec<&str> = contacts.iter().map(|row| row[0].as_str()).collect();
-        assert_eq!(contact_ids, ["late", "ffff", "0000"]);
-        let kinds: Vec<String> = leads_since(&conn, Some("2025-03-01"))
-            .expect("rows")
-            .into_iter()
-            .map(|row| row[2].clone())
-            .collect();
-        assert_eq!(kinds, ["subscription"]);
     }
 
     #[test]

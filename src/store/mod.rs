@@ -15,6 +15,7 @@ pub mod backup;
 pub mod backup_set;
 pub mod ballast;
 pub mod data_lock;
+pub mod export;
 pub mod factors;
 pub mod inbox;
 pub mod leads;

@@ -11,7 +11,7 @@ use mail_parser::{Message, MessageParser, MimeHeaders};
 use crate::common::TestApp;
 
 /// The Python with aiosmtpd: `CORPSITE_TEST_PYTHON`, else the venv `.ci/run` makes.
-fn python() -> PathBuf {
+pub fn python() -> PathBuf {
     if let Some(python) = std::env::var_os("CORPSITE_TEST_PYTHON") {
         return python.into();
     }

@@ -142,10 +142,17 @@ test('the office searches, filters, sets a status, adds a note, exports, erases 
   const download = page.waitForEvent('download');
   await page.getByRole('link', { name: 'Export CSV' }).click();
   const csv = await download;
-  expect(csv.suggestedFilename()).toBe('enquiries.csv');
+  expect(csv.suggestedFilename()).toMatch(/^enquiries-\d{4}-\d{2}-\d{2}\.csv$/);
   const text = readFileSync((await csv.path()) ?? '', 'utf8');
   expect(text).toContain(`Zoë ${tag}`);
   expect(text).not.toContain(`Ravi ${tag}`);
+  // The workbook of the same filtered list: a zip (an .xlsx) named after the list and the day.
+  const excelDownload = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Export Excel' }).click();
+  const excel = await excelDownload;
+  expect(excel.suggestedFilename()).toMatch(/^enquiries-\d{4}-\d{2}-\d{2}\.xlsx$/);
+  const book = readFileSync((await excel.path()) ?? '');
+  expect(book.subarray(0, 2).toString('latin1')).toBe('PK');
 
   await rows.first().getByRole('button').click();
   page.once('dialog', (dialog) => dialog.accept());

@@ -34,6 +34,7 @@ pub const ROUTE_METHODS: &[(&str, &[&str])] = &[
     // inbox
     ("/api/staff/inbox/*", &["GET", "HEAD"]),
     ("/api/staff/inbox/*/export.csv", &["GET", "HEAD"]),
+    ("/api/staff/inbox/*/export.xlsx", &["GET", "HEAD"]),
     ("/api/staff/inbox/*/*", &["GET", "HEAD", "DELETE"]),
     ("/api/staff/inbox/applicants/*/resume", &["GET", "HEAD"]),
     ("/api/staff/inbox/*/*/*", &["POST"]),
@@ -140,6 +141,10 @@ mod tests {
             ("/api/staff/stories/abc", "GET, HEAD, PUT, DELETE"),
             ("/api/staff/inbox/enquiries", "GET, HEAD"),
             ("/api/staff/inbox/enquiries/export.csv", "GET, HEAD, DELETE"),
+            (
+                "/api/staff/inbox/subscribers/export.xlsx",
+                "GET, HEAD, DELETE",
+            ),
             ("/api/staff/inbox/enquiries/abc", "GET, HEAD, DELETE"),
             ("/api/staff/inbox/applicants/abc/resume", "GET, HEAD, POST"),
             ("/api/staff/inbox/enquiries/abc/notes", "POST"),

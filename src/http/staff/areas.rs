@@ -44,6 +44,7 @@ pub const STAFF_AREAS: &[(&str, Need)] = &[
     ("/api/staff/media", Need::Area(Area::Stories)),
     ("/api/staff/inbox/*", Need::List),
     ("/api/staff/inbox/*/export.csv", Need::List),
+    ("/api/staff/inbox/*/export.xlsx", Need::List),
     ("/api/staff/inbox/*/*", Need::List),
     (
         "/api/staff/inbox/applicants/*/resume",

@@ -4,8 +4,9 @@
 //!
 //! - `GET {list}?q&status&department&from&to&page`: one page newest first,
 //!   `{"data": [...], "pagination": {"total", "capped", "limit", "page"}, "new": n}`
-//! - `GET {list}/export.csv?...`: every row the same filters match, as CSV (the CLI's writer
-//!   and columns)
+//! - `GET {list}/export.csv?...` and `GET {list}/export.xlsx?...`: every row the same
+//!   filters match, as CSV or an Excel workbook (the command line's columns and writers),
+//!   named `{list}-{office's date}.{csv|xlsx}`
 //! - `GET {list}/{id}`: `{"data": {...}, "notes": [...]}`
 //! - `POST {list}/{id}/status` `{status}`, `POST {list}/{id}/notes` `{text}`
 //! - `DELETE {list}/{id}`: erases the lead, its notes and its resume file
@@ -20,7 +21,7 @@ use warp::http::{header, HeaderMap, HeaderValue, StatusCode};
 use warp::reply::Response;
 use warp::{Filter, Reply};
 
-use crate::domain::csv::CsvWriter;
+use crate::domain::export::{file_name, ExportFormat};
 use crate::domain::inbox::{parse_note, parse_status, InboxList, InboxQuery, PAGE_SIZE};
 use crate::http::plumbing::body::Body;
 use crate::http::plumbing::error::{self, ApiError};
@@ -29,6 +30,7 @@ use crate::http::plumbing::json_body::read_json;
 use crate::http::plumbing::reply::invalid;
 use crate::http::staff::sign_in::{gate, Staff};
 use crate::http::state::AppState;
+use crate::store::export;
 use crate::store::inbox::{self, Note};
 use crate::store::staff as accounts;
 use crate::store::uploads::uploads_dir;
@@ -43,15 +45,26 @@ pub fn routes(state: &AppState) -> BoxedFilter<(Response,)> {
     let base = || warp::path("staff").and(warp::path("inbox"));
     let export = base()
         .and(warp::path::param::<String>())
-        .and(warp::path("export.csv"))
+        .and(warp::path::param::<String>())
         .and(warp::path::end())
         .and(crate::http::plumbing::filters::get_or_head())
+        .and_then(|list: String, file: String| async move {
+            let format = match file.as_str() {
+                "export.csv" => ExportFormat::Csv,
+                "export.xlsx" => ExportFormat::Xlsx,
+                _ => return Err(warp::reject::not_found()),
+            };
+            Ok::<_, warp::Rejection>((list, format))
+        })
+        .untuple_one()
         .and(state.filter())
         .and(gate(state))
         .and(raw_query())
-        .then(|list: String, state, staff, query: String| async move {
-            error::reply(export(state, staff, &list, &query).await)
-        });
+        .then(
+            |list: String, format, state, staff, query: String| async move {
+                error::reply(export(state, staff, &list, format, &query).await)
+            },
+        );
     let resume = base()
         .and(warp::path("applicants"))
         .and(warp::path::param::<String>())
@@ -338,45 +351,48 @@ pub async fn remove_resume(state: &AppState, file: &str) -> Result<(), ApiError>
     }
 }
 
+/// Every row the filters match, newest first, in the export's columns
+/// (`domain::export`, which the command line writes too), as CSV or as a workbook.
 async fn export(
     state: AppState,
     staff: Gate,
     list: &str,
+    format: ExportFormat,
     query: &str,
 ) -> Result<Response, ApiError> {
     staff?;
     let list = which(list)?;
     let query = InboxQuery::parse(query).map_err(invalid)?;
-    let rows = state
+    // Rows go from the database into the writer one at a time (a workbook's in
+    // constant-memory mode); only the finished file is held.
+    let (bytes, name) = state
         .db
-        .read(move |conn| Ok(inbox::all(conn, list, &query)?))
-        .await?;
-    let mut out = Vec::new();
-    let mut csv = CsvWriter::new(&mut out);
-    let written = csv
-        .byte_order_mark()
-        .and_then(|()| {
-            csv.row(
-                inbox::columns(list)
-                    .iter()
-                    .map(|column| inbox::api_name(column)),
-            )
+        .read(move |conn| {
+            let mut out = std::io::Cursor::new(Vec::new());
+            let rows = export::Rows::Filtered(&query);
+            let written = match format {
+                ExportFormat::Csv => export::write_csv(conn, list, rows, true, &mut out),
+                ExportFormat::Xlsx => export::write_xlsx(conn, list, rows, &mut out),
+            };
+            let name = export::office_zone(conn).map(|zone| file_name(list, format, &zone));
+            Ok(written.and(name).map(|name| (out.into_inner(), name)))
         })
-        .and_then(|()| {
-            rows.iter()
-                .try_for_each(|row| csv.row(row.iter().map(String::as_str)))
-        });
-    written.map_err(ApiError::unexpected)?;
-    let mut response = Response::new(out.into());
+        .await?
+        .map_err(ApiError::unexpected)?;
+    let mut response = Response::new(bytes.into());
     let headers = response.headers_mut();
     headers.insert(
         header::CONTENT_TYPE,
-        HeaderValue::from_static("text/csv; charset=utf-8"),
+        HeaderValue::from_static(format.content_type()),
     );
-    let disposition = format!("attachment; filename=\"{}.csv\"", list.name());
+    let disposition = format!("attachment; filename=\"{name}\"");
     if let Ok(value) = HeaderValue::from_str(&disposition) {
         headers.insert(header::CONTENT_DISPOSITION, value);
     }
+    headers.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
     Ok(response)
 }
 

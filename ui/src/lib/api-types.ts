@@ -136,7 +136,13 @@ map_location: string, sister_sites: SisterSitesForm, gallery_url: string, founda
 /**
  * Each empty (not shown) or an http(s) URL.
  */
-social: SocialForm, whatsapp_number: string, whatsapp_greeting: string, counters: Array<CounterForm>, leaders: Array<LeaderForm>, clients: Array<ClientForm>, };
+social: SocialForm, whatsapp_number: string, whatsapp_greeting: string, counters: Array<CounterForm>, leaders: Array<LeaderForm>, clients: Array<ClientForm>, 
+/**
+ * The office's IANA time zone (`Asia/Kolkata`): the exports, mails and logs write times
+ * for people in it (`domain::office_time`). Details saved before it existed read as the
+ * demo's zone.
+ */
+time_zone: string, };
 
 export type BranchForm = { city: string, address: string, };
 

@@ -21,6 +21,7 @@ const NONE: SiteDetailsForm = {
   counters: [],
   leaders: [],
   clients: [],
+  time_zone: 'Asia/Kolkata',
 };
 
 let provided: SiteDetailsForm | null = null;

@@ -30,11 +30,14 @@ export const inboxApi = {
   erase: async (list: ListName, id: string) => staffApi.delete<null>(inboxPath(list, id)),
 };
 
+/** The two files an export downloads: CSV, or an Excel workbook with typed cells. */
+export type ExportFormat = 'csv' | 'xlsx';
+
 /** Links the browser follows itself (the session cookie goes along). */
-export function exportUrl(list: ListName, filters: InboxFilters): string {
+export function exportUrl(list: ListName, filters: InboxFilters, format: ExportFormat = 'csv'): string {
   const query = new URLSearchParams(Object.entries(filters).filter(([, v]) => v) as [string, string][]);
   const qs = query.toString();
-  return `${runtimeConfig.apiBase}/${inboxPath(list, 'export.csv')}${qs ? `?${qs}` : ''}`;
+  return `${runtimeConfig.apiBase}/${inboxPath(list, `export.${format}`)}${qs ? `?${qs}` : ''}`;
 }
 
 export function resumeUrl(id: string, download = false): string {

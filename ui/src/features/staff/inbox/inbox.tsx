@@ -4,7 +4,8 @@ import { formatCount } from '@/features/staff/shell/staff-format';
 import { StaffPager } from '@/features/staff/shell/staff-pager';
 import { useStaffSession } from '@/features/staff/shell/staff-session';
 import { ApiError } from '@/lib/api-client';
-import { exportUrl, type InboxFilters, inboxApi, type LeadPage, type ListName } from './inbox-api';
+import { type InboxFilters, inboxApi, type LeadPage, type ListName } from './inbox-api';
+import { ExportLinks } from './inbox-export';
 import { FiltersForm } from './inbox-filters';
 import { listLabels } from './inbox-labels';
 import { LISTS, readFilters, readList } from './inbox-query';
@@ -79,9 +80,7 @@ export function Inbox() {
             ? `${listLabels[list]}: ${formatCount(page.pagination.total, page.pagination.capped)} · page ${pageNumber} of ${pages}`
             : ''}
         </p>
-        <a class="staff-button" href={exportUrl(list, { ...filters, page: undefined })} download>
-          Export CSV
-        </a>
+        <ExportLinks list={list} filters={{ ...filters, page: undefined }} />
       </div>
       {failure && (
         <p class="staff-alert" role="alert">

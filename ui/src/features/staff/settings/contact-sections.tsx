@@ -2,7 +2,7 @@ import { detailField, Field, Section, type SectionProps } from './settings-field
 
 const lines = (text: string) => text.split('\n');
 
-/** The company's name, offices, phones, email and the place its map shows. */
+/** The company's name, offices, phones, email, the place its map shows and its time zone. */
 export function CompanySection(props: SectionProps) {
   const { form, errors, set } = props;
   const field = detailField(props);
@@ -31,6 +31,10 @@ export function CompanySection(props: SectionProps) {
       {field('usa_phone', 'USA phone', { type: 'tel' })}
       {field('email', 'Email', { type: 'email', required: true })}
       {field('map_location', 'Map location', { hint: 'The place the contact page map shows.' })}
+      {field('time_zone', 'Office time zone', {
+        required: true,
+        hint: 'A time zone name such as Asia/Kolkata or Europe/London. Exports and mails show times in it.',
+      })}
     </Section>
   );
 }
