@@ -236,6 +236,12 @@ impl Sniffer {
         }
     }
 
+    /// The file's first bytes (up to 512), for a caller that takes other types beside images
+    /// (a resume may be a PDF: `resume::looks_like_pdf`).
+    pub fn head(&self) -> &[u8] {
+        &self.head
+    }
+
     /// Bytes seen so far.
     pub fn bytes_seen(&self) -> u64 {
         self.len
