@@ -83,6 +83,10 @@ pub enum ResumeRefusal {
 impl std::fmt::Display for ResumeRefusal {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
+            // The image check names the image types only; a resume may be a PDF too.
+            ResumeRefusal::Image(RejectedFile::NotAnImage) => f.write_str(
+                "This file is not a resume we accept: it must be a PDF, or a JPEG, PNG, SVG or WebP image, and it is none of those.",
+            ),
             ResumeRefusal::Image(why) => why.fmt(f),
             ResumeRefusal::Pdf(why) => why.fmt(f),
         }

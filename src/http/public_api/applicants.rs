@@ -92,7 +92,9 @@ async fn create_applicant(
     // tell it which field is the honeypot.
     let applicant = NewApplicant::parse(&form).map_err(|err| match err {
         ApplicationError::Invalid(errors) => invalid(errors),
-        ApplicationError::UnsupportedFile(why) => ApiError::UnsupportedMediaType(why.to_string()),
+        ApplicationError::UnsupportedFile(why) => {
+            ApiError::UnsupportedMediaType(ResumeRefusal::Image(why).to_string())
+        }
     })?;
     let Some(Incoming { pending, file }) = incoming else {
         return Err(ApiError::broken("an accepted application has no file"));
