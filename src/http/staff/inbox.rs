@@ -462,12 +462,14 @@ async fn resume(
 
 /// The page an image resume is viewed on: no script, no style (the site's policy would
 /// refuse inline styles), the image centred by a full-height table, as browsers lay one out
-/// in a page without a doctype.
+/// in a page without a doctype. Its icon is empty: the page's origin is opaque (`sandbox`),
+/// so the site's own icon would be refused as another origin's.
 fn resume_page(safe_id: &str, kind: &str, image: &[u8]) -> String {
     use base64::Engine as _;
     let data = base64::engine::general_purpose::STANDARD.encode(image);
     format!(
-        "<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Resume {safe_id}</title></head>\
+        "<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Resume {safe_id}</title>\
+         <link rel=\"icon\" href=\"data:,\"></head>\
          <body bgcolor=\"#ffffff\"><table width=\"100%\" height=\"100%\" border=\"0\" \
          role=\"presentation\"><tr><td align=\"center\" valign=\"middle\">\
          <img src=\"data:{kind};base64,{data}\" alt=\"Resume {safe_id}\"></td></tr></table>\
