@@ -671,7 +671,8 @@ mod tests {
             let mut raw = Vec::new();
             let mut seed = 7u32;
             for _ in 0..side {
-                raw.push(0);
+                // Each row opens with its filter byte: none.
+                raw.extend_from_slice(&[0]);
                 for _ in 0..side.div_ceil(2) {
                     seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12_345);
                     raw.push((seed >> 16) as u8);
