@@ -130,12 +130,6 @@ async fn the_uploaded_bytes_alone_decide_the_resume_type() {
             Err("none of those"),
         ),
         (
-            "pdf",
-            "cv.pdf",
-            b"%PDF-1.7\n1 0 obj\n<<>>\nendobj\n%%EOF\n".to_vec(),
-            Err("none of those"),
-        ),
-        (
             "gif",
             "cv.gif",
             b"GIF89a\x01\x00\x01\x00\x00\x00\x00;".to_vec(),
@@ -628,4 +622,223 @@ async fn restoring_an_older_database_moves_newer_resumes_aside_and_never_deletes
         std::fs::read(orphaned.join(format!("{id}.png"))).expect("left as it was"),
         b"an earlier orphan"
     );
+}
+
+/// A hand-written PDF of `objects` (numbered from 1, the catalogue first), its
+/// cross-reference table right, with `trailer_extra` in the trailer.
+fn pdf(objects: &[&str], trailer_extra: &str) -> Vec<u8> {
+    let mut out = b"%PDF-1.7\n".to_vec();
+    let mut offsets = Vec::new();
+    for (i, body) in objects.iter().enumerate() {
+        offsets.push(out.len());
+        out.extend_from_slice(format!("{} 0 obj\n{body}\nendobj\n", i + 1).as_bytes());
+    }
+    let xref = out.len();
+    out.extend_from_slice(
+        format!("xref\n0 {}\n0000000000 65535 f \n", objects.len() + 1).as_bytes(),
+    );
+    for offset in offsets {
+        out.extend_from_slice(format!("{offset:010} 00000 n \n").as_bytes());
+    }
+    out.extend_from_slice(
+        format!(
+            "trailer\n<< /Size {} /Root 1 0 R {trailer_extra} >>\nstartxref\n{xref}\n%%EOF\n",
+            objects.len() + 1
+        )
+        .as_bytes(),
+    );
+    out
+}
+
+/// A one-page PDF with `catalog` and `page` added to its catalogue and page, and `more`
+/// objects from number 4.
+fn one_page_pdf(catalog: &str, page: &str, more: &[&str]) -> Vec<u8> {
+    let catalog = format!("<< /Type /Catalog /Pages 2 0 R {catalog} >>");
+    let page = format!("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] {page} >>");
+    let mut objects = vec![
+        catalog.as_str(),
+        "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        page.as_str(),
+    ];
+    objects.extend_from_slice(more);
+    pdf(&objects, "")
+}
+
+#[tokio::test]
+async fn a_real_pdf_resume_is_stored_as_sent_under_a_pdf_name() {
+    let app = app();
+    // Made by Ghostscript from tests/fixtures/resume.ps: two pages of text.
+    let resume = fixture("resume.pdf");
+    let response =
+        post_application(&app, &with_application(file("My CV.pdf", resume.clone()))).await;
+    assert_eq!(response.status(), 201, "{}", json(&response));
+    let id = json(&response)["data"]["_id"]
+        .as_str()
+        .expect("_id")
+        .to_owned();
+    let rows = applicants(&app);
+    assert_eq!(rows.len(), 1);
+    let row = &rows[0];
+    assert_eq!(row.resume_file, format!("{id}.pdf"));
+    assert_eq!(row.resume_type, "application/pdf");
+    assert_eq!(row.resume_original_name, "My CV.pdf");
+    let stored =
+        std::fs::read(uploads_dir(&app.data_dir()).join(&row.resume_file)).expect("stored file");
+    assert_eq!(stored, resume, "the bytes as sent");
+    assert_eq!(row.resume_size, resume.len() as i64);
+    assert_eq!(upload_files(&app.data_dir()).len(), 1, "no temp file left");
+}
+
+#[tokio::test]
+async fn hostile_or_broken_pdfs_are_refused_on_the_file_field_and_nothing_is_stored() {
+    let real = fixture("resume.pdf");
+    let kids: Vec<String> = (0..10_000).map(|i| format!("{} 0 R", i + 3)).collect();
+    let tree = format!("<< /Type /Pages /Kids [{}] /Count 10000 >>", kids.join(" "));
+    let mut bomb_objects = vec!["<< /Type /Catalog /Pages 2 0 R >>", tree.as_str()];
+    bomb_objects.extend(std::iter::repeat_n(
+        "<< /Type /Page /Parent 2 0 R >>",
+        10_000,
+    ));
+    let cases: Vec<(&str, Vec<u8>, &str)> = vec![
+        (
+            "JavaScript open action",
+            one_page_pdf("/OpenAction 4 0 R", "", &["<< /S /JavaScript /JS (app.alert(1)) >>"]),
+            "contains JavaScript",
+        ),
+        (
+            "launch action",
+            one_page_pdf("/OpenAction << /S /Launch /F (cmd.exe) >>", "", &[]),
+            "opens other programs or files",
+        ),
+        (
+            "embedded files",
+            one_page_pdf("/Names << /EmbeddedFiles << /Names [(a.exe) 4 0 R] >> >>", "", &["<< /Type /Filespec /F (a.exe) >>"]),
+            "other files embedded or attached",
+        ),
+        (
+            "file attachment annotation",
+            one_page_pdf("", "/Annots [4 0 R]", &["<< /Type /Annot /Subtype /FileAttachment /Rect [0 0 9 9] >>"]),
+            "other files embedded or attached",
+        ),
+        (
+            "AcroForm",
+            one_page_pdf("/AcroForm << /Fields [] >>", "", &[]),
+            "fillable form",
+        ),
+        (
+            "encrypted",
+            pdf(
+                &[
+                    "<< /Type /Catalog /Pages 2 0 R >>",
+                    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+                    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>",
+                    "<< /Filter /Standard /V 2 /R 3 /Length 128 /P -4 /O <00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff> /U <00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff> >>",
+                ],
+                "/Encrypt 4 0 R /ID [<0123456789abcdef0123456789abcdef> <0123456789abcdef0123456789abcdef>]",
+            ),
+            "password-protected or encrypted",
+        ),
+        ("truncated", real[..real.len() * 2 / 3].to_vec(), "incomplete or damaged"),
+        ("10,000 pages", pdf(&bomb_objects, ""), "more than 50 pages"),
+    ];
+    for (case, bytes, words) in cases {
+        let app = app();
+        let started = std::time::Instant::now();
+        let response = post_application(&app, &with_application(file("cv.pdf", bytes))).await;
+        assert_eq!(response.status(), 422, "{case}: {}", json(&response));
+        let message = json(&response)["errors"]["file"]
+            .as_str()
+            .unwrap_or_default()
+            .to_owned();
+        assert!(message.contains(words), "{case}: {message}");
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(2),
+            "{case} took {:?}",
+            started.elapsed()
+        );
+        assert_nothing_stored(&app, case);
+    }
+}
+
+#[tokio::test]
+async fn a_pdf_resume_downloads_as_an_attachment_only_and_an_image_shows_on_a_plain_page() {
+    use crate::common::header;
+    use crate::common::staff::{add_staff, Browser, EMAIL, PASSWORD};
+    let app = app();
+    add_staff(&app, EMAIL, PASSWORD, false).await;
+    let browser = Browser::sign_in(&app).await;
+    let resume = fixture("resume.pdf");
+    let posted = post_application(&app, &with_application(file("cv.pdf", resume.clone()))).await;
+    let id = json(&posted)["data"]["_id"]
+        .as_str()
+        .expect("_id")
+        .to_owned();
+    for query in ["", "?download=1"] {
+        let path = format!("/api/staff/inbox/applicants/{id}/resume{query}");
+        let response = app.request(browser.get(&path)).await;
+        assert_eq!(response.status(), 200, "{query}");
+        assert_eq!(header(&response, "content-type"), "application/pdf");
+        assert_eq!(
+            header(&response, "content-disposition"),
+            format!("attachment; filename=\"resume-{id}.pdf\"")
+        );
+        assert_eq!(header(&response, "x-content-type-options"), "nosniff");
+        let policies: Vec<&str> = response
+            .headers()
+            .get_all("content-security-policy")
+            .iter()
+            .filter_map(|v| v.to_str().ok())
+            .collect();
+        assert!(policies.contains(&"sandbox"), "{policies:?}");
+        assert_eq!(response.body().as_ref(), resume.as_slice());
+    }
+
+    let png = fixture("resume.png");
+    let posted = post_application(&app, &with_application(file("cv.png", png))).await;
+    let id = json(&posted)["data"]["_id"]
+        .as_str()
+        .expect("_id")
+        .to_owned();
+    let path = format!("/api/staff/inbox/applicants/{id}/resume");
+    let page = app.request(browser.get(&path)).await;
+    assert_eq!(header(&page, "content-type"), "text/html; charset=utf-8");
+    assert_eq!(header(&page, "x-content-type-options"), "nosniff");
+    let html = String::from_utf8(page.body().to_vec()).expect("UTF-8");
+    assert!(
+        html.contains("<img src=\"data:image/png;base64,"),
+        "{}",
+        &html[..200]
+    );
+    assert!(
+        html.contains("align=\"center\" valign=\"middle\""),
+        "centred"
+    );
+    assert!(!html.contains("<script") && !html.contains("<style") && !html.contains("style="));
+    let download = app
+        .request(browser.get(&format!("{path}?download=1")))
+        .await;
+    assert_eq!(header(&download, "content-type"), "image/png");
+    assert!(download.body().starts_with(b"\x89PNG"));
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_pdf_resume_is_mailed_as_an_application_pdf_attachment() {
+    use crate::support::{app_sending_to, attachments, parse, SmtpServer};
+    let smtp = SmtpServer::start();
+    let app = app_sending_to(&smtp, &["office@corp.example.com"]);
+    let resume = fixture("resume.pdf");
+    let response =
+        post_application(&app, &with_application(file("my cv.pdf", resume.clone()))).await;
+    assert_eq!(response.status(), 201, "{}", json(&response));
+    let received = smtp.wait_for(1, std::time::Duration::from_secs(20));
+    let mail = parse(&received[0]);
+    let files = attachments(&mail);
+    assert_eq!(files.len(), 1, "{files:?}");
+    assert_eq!(files[0].1, "application/pdf");
+    assert!(
+        files[0].0.starts_with("resume-") && files[0].0.ends_with(".pdf"),
+        "{}",
+        files[0].0
+    );
+    assert_eq!(files[0].2, resume, "the PDF as sent");
 }

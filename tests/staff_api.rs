@@ -508,11 +508,8 @@ async fn a_resume_is_shown_sandboxed_and_downloads_under_a_safe_name() {
     let path = format!("/api/staff/inbox/applicants/{id}/resume");
     let inline = app.request(browser.get(&path)).await;
     assert_eq!(inline.status(), StatusCode::OK);
-    assert_eq!(header(&inline, "content-type"), "image/png");
-    assert_eq!(
-        header(&inline, "content-disposition"),
-        format!("inline; filename=\"resume-{id}.png\"")
-    );
+    // Shown on a page of the server's own, the image inside it.
+    assert_eq!(header(&inline, "content-type"), "text/html; charset=utf-8");
     assert_eq!(header(&inline, "x-content-type-options"), "nosniff");
     let policies: Vec<&str> = inline
         .headers()
@@ -522,11 +519,15 @@ async fn a_resume_is_shown_sandboxed_and_downloads_under_a_safe_name() {
         .collect();
     assert!(policies.contains(&"sandbox"), "{policies:?}");
     assert_eq!(header(&inline, "cache-control"), "private, no-store");
-    assert!(inline.body().starts_with(b"\x89PNG"));
+    assert!(inline.body().starts_with(b"<html"));
     let download = app
         .request(browser.get(&format!("{path}?download=1")))
         .await;
-    assert!(header(&download, "content-disposition").starts_with("attachment;"));
+    assert_eq!(
+        header(&download, "content-disposition"),
+        format!("attachment; filename=\"resume-{id}.png\"")
+    );
+    assert!(download.body().starts_with(b"\x89PNG"));
     let anonymous = app.request(site_request("GET", &path)).await;
     assert_eq!(anonymous.status(), StatusCode::UNAUTHORIZED);
 }

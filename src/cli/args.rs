@@ -240,7 +240,7 @@ pub struct ApplicantsExportArgs {
     #[command(flatten)]
     pub export: ExportArgs,
 
-    /// Also copy each exported applicant's resume into DIR, named <_id>.<jpg|png|svg|webp>.
+    /// Also copy each exported applicant's resume into DIR, named <_id>.<pdf|jpg|png|svg|webp>.
     #[arg(long, value_name = "DIR")]
     pub resumes: Option<PathBuf>,
 }

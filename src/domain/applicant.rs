@@ -1,11 +1,13 @@
-//! What `POST /api/applicant/create` takes: a job application with a resume image.
+//! What `POST /api/applicant/create` takes: a job application with a resume (an image or a
+//! PDF, judged by `resume`).
 //! The Join Us form sends `department_website` "Corp Careers"; it is stored as sent.
 
 use super::fields::{
     is_invisible, is_line_separator, Email, Experience, FieldError, FieldErrors, Message, Mobile,
     PersonName, ShortText,
 };
-use super::image::{ImageType, RejectedFile};
+use super::image::RejectedFile;
+use super::resume::{ResumeRefusal, ResumeType};
 
 /// The form's text parts as sent (missing parts are empty) and what the file turned out to be.
 /// The UI's `ApplicationParts` type is generated from it (`http::public_api::generated_ui`):
@@ -34,14 +36,14 @@ pub struct UploadedFile {
     /// The name the browser sent, raw.
     pub file_name: String,
     pub size: u64,
-    pub sniffed: Result<ImageType, RejectedFile>,
+    pub sniffed: Result<ResumeType, ResumeRefusal>,
 }
 
 /// An accepted resume: its type comes from its bytes, its name is cleaned for display.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Resume {
     pub original_name: String,
-    pub image_type: ImageType,
+    pub resume_type: ResumeType,
     pub size: u64,
 }
 
@@ -59,9 +61,10 @@ pub struct NewApplicant {
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ApplicationError {
-    /// Bad or missing fields, every one named (the file included when missing).
+    /// Bad or missing fields, every one named (the file included when missing, or when it is
+    /// a PDF we refuse: its reason is the `file` field's message).
     Invalid(FieldErrors),
-    /// The file is not an accepted image.
+    /// The file is neither a PDF nor an accepted image (or an image we refuse).
     UnsupportedFile(RejectedFile),
 }
 
@@ -86,8 +89,13 @@ impl NewApplicant {
             "department_website",
             ShortText::parse(&form.department_website),
         );
-        if form.file.is_none() {
-            errors.add("file", FieldError::Required);
+        match &form.file {
+            None => errors.add("file", FieldError::Required),
+            Some(UploadedFile {
+                sniffed: Err(ResumeRefusal::Pdf(why)),
+                ..
+            }) => errors.note("file", why.to_string()),
+            Some(_) => {}
         }
         let (
             Some(name),
@@ -111,7 +119,11 @@ impl NewApplicant {
         else {
             return Err(ApplicationError::Invalid(errors));
         };
-        let image_type = file.sniffed.map_err(ApplicationError::UnsupportedFile)?;
+        let resume_type = match file.sniffed {
+            Ok(resume_type) => resume_type,
+            Err(ResumeRefusal::Image(why)) => return Err(ApplicationError::UnsupportedFile(why)),
+            Err(ResumeRefusal::Pdf(_)) => return Err(ApplicationError::Invalid(errors)),
+        };
         Ok(NewApplicant {
             name,
             mobile,
@@ -122,7 +134,7 @@ impl NewApplicant {
             department_website,
             resume: Resume {
                 original_name: clean_file_name(&file.file_name),
-                image_type,
+                resume_type,
                 size: file.size,
             },
         })
@@ -154,6 +166,8 @@ pub fn clean_file_name(raw: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::domain::image::ImageType;
+    use crate::domain::resume::PdfRefusal;
 
     fn form() -> ApplicantForm {
         ApplicantForm {
@@ -165,7 +179,7 @@ mod tests {
             file: Some(UploadedFile {
                 file_name: "../cv.png".into(),
                 size: 68,
-                sniffed: Ok(ImageType::Png),
+                sniffed: Ok(ResumeType::Image(ImageType::Png)),
             }),
             ..ApplicantForm::default()
         }
@@ -185,7 +199,10 @@ mod tests {
         assert_eq!(applicant.previous_company.as_ref(), "");
         assert_eq!(applicant.query.as_ref(), "");
         assert_eq!(applicant.resume.original_name, "cv.png");
-        assert_eq!(applicant.resume.image_type, ImageType::Png);
+        assert_eq!(
+            applicant.resume.resume_type,
+            ResumeType::Image(ImageType::Png)
+        );
     }
 
     #[test]
@@ -224,7 +241,7 @@ mod tests {
     fn a_wrong_file_type_is_reported_only_once_the_fields_are_good() {
         let mut bad = form();
         if let Some(file) = bad.file.as_mut() {
-            file.sniffed = Err(RejectedFile::NotAnImage);
+            file.sniffed = Err(ResumeRefusal::Image(RejectedFile::NotAnImage));
         }
         assert_eq!(
             NewApplicant::parse(&bad),
@@ -232,6 +249,27 @@ mod tests {
         );
         bad.name.clear();
         assert_eq!(invalid_fields(&bad), ["name"]);
+    }
+
+    #[test]
+    fn a_refused_pdf_is_the_file_fields_message_beside_any_other_bad_field() {
+        let mut bad = form();
+        if let Some(file) = bad.file.as_mut() {
+            file.sniffed = Err(ResumeRefusal::Pdf(PdfRefusal::JavaScript));
+        }
+        let messages = |form: &ApplicantForm| match NewApplicant::parse(form) {
+            Err(ApplicationError::Invalid(errors)) => errors.into_map(),
+            other => panic!("expected field errors, got {other:?}"),
+        };
+        assert_eq!(
+            messages(&bad).get("file").map(String::as_str),
+            Some(PdfRefusal::JavaScript.to_string().as_str())
+        );
+        bad.name.clear();
+        assert_eq!(
+            messages(&bad).into_keys().collect::<Vec<_>>(),
+            ["file", "name"]
+        );
     }
 
     #[test]

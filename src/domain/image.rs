@@ -236,6 +236,12 @@ impl Sniffer {
         }
     }
 
+    /// The file's first bytes (up to 512), for a caller that takes other types beside images
+    /// (a resume may be a PDF: `resume::looks_like_pdf`).
+    pub fn head(&self) -> &[u8] {
+        &self.head
+    }
+
     /// Bytes seen so far.
     pub fn bytes_seen(&self) -> u64 {
         self.len
@@ -640,6 +646,53 @@ mod tests {
             png
         }
 
+        /// A PNG chunk with its length and CRC.
+        pub fn png_chunk(kind: &[u8; 4], data: &[u8]) -> Vec<u8> {
+            let mut out = (data.len() as u32).to_be_bytes().to_vec();
+            out.extend(kind);
+            out.extend(data);
+            let mut crc_input = kind.to_vec();
+            crc_input.extend(data);
+            out.extend(super::crc32(&crc_input).to_be_bytes());
+            out
+        }
+
+        /// A `side` x `side` PNG with a 16-colour palette, four bits a pixel, as a scan saved
+        /// by an image editor is: small on disk, three bytes a pixel once decoded. `idat_tail`
+        /// is appended inside the pixel data, after the compressed stream's end.
+        pub fn palette_png(side: u32, idat_tail: &[u8]) -> Vec<u8> {
+            use std::io::Write;
+            let mut header = side.to_be_bytes().to_vec();
+            header.extend(side.to_be_bytes());
+            header.extend([4, 3, 0, 0, 0]);
+            let palette: Vec<u8> = (0..16u8)
+                .flat_map(|i| [i * 16, 255 - i * 16, i * 5])
+                .collect();
+            let mut raw = Vec::new();
+            let mut seed = 7u32;
+            for _ in 0..side {
+                // Each row opens with its filter byte: none.
+                raw.extend_from_slice(&[0]);
+                for _ in 0..side.div_ceil(2) {
+                    seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+                    raw.push((seed >> 16) as u8);
+                }
+            }
+            let mut deflater =
+                flate2::write::ZlibEncoder::new(Vec::new(), flate2::Compression::best());
+            deflater.write_all(&raw).expect("deflate");
+            let mut idat = deflater.finish().expect("deflate");
+            idat.extend(idat_tail);
+            let mut png = super::PNG_SIGNATURE.to_vec();
+            png.extend(png_chunk(b"IHDR", &header));
+            png.extend(png_chunk(b"tEXt", b"Author\0Ravi Kumar, 12 Hill Road"));
+            png.extend(png_chunk(b"eXIf", b"MM\0\x2a\0\0\0\x08\0\0"));
+            png.extend(png_chunk(b"PLTE", &palette));
+            png.extend(png_chunk(b"IDAT", &idat));
+            png.extend(png_chunk(b"IEND", &[]));
+            png
+        }
+
         /// A RIFF file holding `chunks` after the WEBP tag, its length right.
         pub fn riff(chunks: &[u8]) -> Vec<u8> {
             let mut out = b"RIFF".to_vec();
@@ -763,6 +816,45 @@ mod tests {
         let sent = samples::jpeg_with_exif(&jpeg, &samples::exif_with_gps(6));
         let stored = check(&sent).expect("accepted").bytes;
         assert_eq!(dimensions(&stored), (30, 40));
+    }
+
+    #[test]
+    fn a_palette_png_is_stored_no_larger_than_sent_without_its_metadata() {
+        let sent = samples::palette_png(400, b"");
+        let stored = check(&sent).expect("a palette PNG").bytes;
+        assert!(
+            stored.len() <= sent.len(),
+            "stored {} bytes, sent {}",
+            stored.len(),
+            sent.len()
+        );
+        for marker in [b"tEXt".as_slice(), b"eXIf", b"Ravi"] {
+            assert!(
+                !stored.windows(marker.len()).any(|w| w == marker),
+                "{} is gone",
+                String::from_utf8_lossy(marker)
+            );
+        }
+        let decoded = |bytes: &[u8]| {
+            ::image::load_from_memory(bytes)
+                .expect("decodes")
+                .into_rgb8()
+        };
+        assert_eq!(decoded(&stored), decoded(&sent), "the same pixels");
+    }
+
+    #[test]
+    fn data_hidden_after_a_pngs_compressed_pixels_is_not_kept() {
+        let hidden = b"<html><script>alert(1)</script></html>";
+        let sent = samples::palette_png(64, hidden);
+        let stored = check(&sent)
+            .expect("the decoder ignores the hidden bytes")
+            .bytes;
+        assert!(
+            !stored.windows(8).any(|w| w == b"<script>"),
+            "re-encoded instead"
+        );
+        assert_eq!(dimensions(&stored), (64, 64));
     }
 
     #[test]

@@ -24,6 +24,7 @@ pub mod page;
 pub mod post_file;
 pub mod public_url;
 pub mod reading_time;
+pub mod resume;
 pub mod roles;
 pub mod sanitize;
 pub mod search;

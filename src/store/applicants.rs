@@ -31,7 +31,7 @@ pub fn insert_applicant(
         applicant.department_website.as_ref(),
         resume_file,
         applicant.resume.original_name,
-        applicant.resume.image_type.mime(),
+        applicant.resume.resume_type.mime(),
         i64::try_from(applicant.resume.size).unwrap_or(i64::MAX),
         client_addr,
     ])?;

@@ -1,5 +1,8 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { expect, holdRequests, test } from './fixtures';
+import { readyStaff, signIn } from './staff-helpers';
 
 const REQUIRED = 'This Field is required *';
 // A real 1x1 PNG: the server checks the bytes, not the name.
@@ -8,6 +11,9 @@ const PNG = Buffer.from(
   'base64',
 );
 const resume = { name: 'ravi-kumar-resume.png', mimeType: 'image/png', buffer: PNG };
+// A real two-page PDF made by Ghostscript (tests/fixtures/resume.ps).
+const PDF = readFileSync(fileURLToPath(new URL('../../tests/fixtures/resume.pdf', import.meta.url)));
+const REFUSED = /^Please choose a PDF or an image/;
 const values = {
   Name: 'Ravi Kumar',
   Mobile: '9876543210',
@@ -39,9 +45,12 @@ test('the page: breadcrumb, hero, the form fields and the six perks', async ({ p
     await expect(page.getByLabel(label, { exact: true })).toBeVisible();
   await expect(page.getByLabel('Experience', { exact: true })).toHaveAttribute('min', '0');
   await expect(page.getByLabel('Experience', { exact: true })).toHaveAttribute('type', 'number');
-  await expect(picker(page)).toHaveAttribute('accept', 'image/jpeg,image/png,image/svg+xml,image/webp');
-  await expect(page.getByText('Click To Upload Photo')).toBeVisible();
-  await expect(page.getByText('Supported Type JPEG,PNG,SVG,WEBP')).toBeVisible();
+  await expect(picker(page)).toHaveAttribute(
+    'accept',
+    'application/pdf,image/jpeg,image/png,image/svg+xml,image/webp',
+  );
+  await expect(page.getByText('Click To Upload Photo or PDF')).toBeVisible();
+  await expect(page.getByText('Supported Type JPEG,PNG,SVG,WEBP and PDF')).toBeVisible();
   const perks = page.getByRole('complementary', { name: 'What to Expect When You Join Us' });
   await expect(perks.getByRole('heading', { level: 3 })).toHaveText([
     'Fast Growing',
@@ -61,14 +70,123 @@ test('the chosen file shows its name with a remove control that clears it', asyn
   expect(await picker(page).evaluate((input: HTMLInputElement) => input.files?.length ?? 0)).toBe(0);
 });
 
-test('a file that is not an image is refused', async ({ page }) => {
+test('a file that is neither a PDF nor an image is refused, and keeps its message through submit', async ({
+  page,
+}, testInfo) => {
+  for (const [label, value] of Object.entries(values))
+    await page.getByLabel(label, { exact: true }).fill(value);
   await picker(page).setInputFiles({
-    name: 'cv.pdf',
-    mimeType: 'application/pdf',
-    buffer: Buffer.from('%PDF-1.4'),
+    name: 'cv.docx',
+    mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    buffer: Buffer.from('PK\x03\x04'),
   });
-  await expect(page.getByText('cv.pdf')).toHaveCount(0);
+  await expect(page.getByText('cv.docx')).toHaveCount(0);
   await expect(picker(page)).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.locator('.field__error')).toHaveText(REFUSED);
+  await submit(page).click();
+  await expect(page.locator('.field__error')).toHaveText(REFUSED);
+  await expect(page.getByText(REQUIRED)).toHaveCount(0);
+  for (const width of [390, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    await picker(page).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: testInfo.outputPath(`join-us-refused-file-${width}.png`) });
+  }
+});
+
+test('a PDF resume: picked, sent, accepted; staff find it in the inbox and download it', async ({
+  page,
+  request,
+  baseURL,
+  guard,
+}) => {
+  // The sign-in page asks whether a session exists first: a 401 before signing in.
+  guard.allowConsoleError(/status of 401/);
+  const name = `Pdf Applicant ${Date.now()}`;
+  await page.getByLabel('Name', { exact: true }).fill(name);
+  for (const [label, value] of Object.entries(values))
+    if (label !== 'Name') await page.getByLabel(label, { exact: true }).fill(value);
+  await picker(page).setInputFiles({ name: 'ravi-kumar-cv.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await expect(page.getByText('ravi-kumar-cv.pdf')).toBeVisible();
+  await expect(page.locator('.field__error')).toHaveCount(0);
+  const answered = page.waitForResponse((r) => r.url().endsWith('/api/applicant/create'));
+  await submit(page).click();
+  expect((await answered).status()).toBe(201);
+  await expect(page.locator('.toast--success')).toHaveText(/Form Submitted Successfully/);
+
+  const email = await readyStaff(request, baseURL ?? '', 'pdf');
+  await page.goto('/login?next=%2Fstaff%3Flist%3Dapplicants');
+  await signIn(page, email);
+  await page.getByLabel('Search names, emails, mobiles, messages').fill(name);
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await page.getByRole('button', { name }).click();
+  const link = page.getByRole('link', { name: 'Download resume' });
+  const href = (await link.getAttribute('href')) ?? '';
+  const served = await page.request.get(href);
+  expect(served.status()).toBe(200);
+  expect(served.headers()['content-type']).toBe('application/pdf');
+  expect(served.headers()['content-disposition']).toMatch(
+    /^attachment; filename="resume-[0-9a-f]{32}\.pdf"$/,
+  );
+  expect(served.headers()['content-security-policy']).toContain('sandbox');
+  expect(served.headers()['x-content-type-options']).toBe('nosniff');
+  expect(Buffer.compare(await served.body(), PDF)).toBe(0);
+  const download = page.waitForEvent('download');
+  await link.click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^resume-[0-9a-f]{32}\.pdf$/);
+  expect(Buffer.compare(readFileSync((await file.path()) ?? ''), PDF)).toBe(0);
+});
+
+test('an image resume is viewed centred on a plain page, with nothing refused in the console', async ({
+  page,
+  request,
+  baseURL,
+  guard,
+}, testInfo) => {
+  guard.allowConsoleError(/status of 401/);
+  const name = `Image Applicant ${Date.now()}`;
+  await page.getByLabel('Name', { exact: true }).fill(name);
+  for (const [label, value] of Object.entries(values))
+    if (label !== 'Name') await page.getByLabel(label, { exact: true }).fill(value);
+  const png = readFileSync(fileURLToPath(new URL('../../tests/fixtures/resume.png', import.meta.url)));
+  await picker(page).setInputFiles({ name: 'cv.png', mimeType: 'image/png', buffer: png });
+  const answered = page.waitForResponse((r) => r.url().endsWith('/api/applicant/create'));
+  await submit(page).click();
+  expect((await answered).status()).toBe(201);
+
+  const email = await readyStaff(request, baseURL ?? '', 'view');
+  await page.goto('/login?next=%2Fstaff%3Flist%3Dapplicants');
+  await signIn(page, email);
+  await page.getByLabel('Search names, emails, mobiles, messages').fill(name);
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await page.getByRole('button', { name }).click();
+  const href = (await page.getByRole('link', { name: 'View resume' }).getAttribute('href')) ?? '';
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') errors.push(message.text());
+  });
+  for (const width of [390, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    // Opened from the site as the staff screen's link does (a navigation from the sandboxed
+    // page itself would not carry the session); not `page.goto`, which waits for the app.
+    await page.goto('/join_us');
+    await page.evaluate((url) => {
+      window.location.href = url;
+    }, href);
+    await page.waitForURL(`**${href}`);
+    await page.waitForLoadState('load');
+    const image = page.getByRole('img', { name: /^Resume / });
+    await expect(image).toBeVisible();
+    const box = await image.boundingBox();
+    if (!box) throw new Error('the image has no box');
+    const middle = box.x + box.width / 2;
+    expect(Math.abs(middle - width / 2)).toBeLessThan(12);
+    expect(Math.abs(box.y + box.height / 2 - 450)).toBeLessThan(12);
+    const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    expect(background).toBe('rgb(255, 255, 255)');
+    await page.screenshot({ path: testInfo.outputPath(`resume-view-${width}.png`) });
+  }
+  expect(errors).toEqual([]);
 });
 
 test('validation: name, mobile (lenient), email, experience, resume; typing clears', async ({ page }) => {

@@ -10,7 +10,7 @@
 use std::io::Cursor;
 
 use ::image::codecs::jpeg::JpegEncoder;
-use ::image::codecs::png::PngEncoder;
+use ::image::codecs::png::{CompressionType, FilterType as PngFilter, PngEncoder};
 use ::image::codecs::webp::WebPEncoder;
 use ::image::error::{LimitError, LimitErrorKind};
 use ::image::imageops::FilterType;
@@ -43,7 +43,84 @@ pub(super) fn reencode(image_type: ImageType, sent: &[u8]) -> Result<Vec<u8>, Re
         ImageType::Svg => return Err(RejectedFile::NotAnImage),
     };
     let (pixels, _turn) = decode(format, sent)?;
-    encode(image_type, &pixels).map_err(refusal)
+    let encoded = encode(image_type, &pixels).map_err(refusal)?;
+    if image_type == ImageType::Png {
+        // Decoding widens a palette or low-bit-depth PNG to 8 bits a channel, so the fresh
+        // copy can be several times the upload: the sender's own pixel data, with every
+        // chunk but the picture's own left behind, is then the smaller.
+        if let Some(stripped) = strip_png(sent).filter(|s| s.len() < encoded.len()) {
+            return Ok(stripped);
+        }
+    }
+    Ok(encoded)
+}
+
+/// The chunks a PNG's picture needs (header, palette and transparency, colour space, pixel
+/// data, end); everything else (text, EXIF, ICC profiles, times, private chunks) is dropped.
+const PICTURE_CHUNKS: [&[u8; 4]; 9] = [
+    b"IHDR", b"PLTE", b"tRNS", b"gAMA", b"cHRM", b"sRGB", b"sBIT", b"IDAT", b"IEND",
+];
+
+/// `sent` with only its [`PICTURE_CHUNKS`], or `None` when it cannot be vouched for: the
+/// pixel data must inflate to exactly the bytes its header calls for and end where the data
+/// ends, so nothing rides inside the compressed stream either. Interlaced PNGs are left to
+/// the re-encoding.
+fn strip_png(sent: &[u8]) -> Option<Vec<u8>> {
+    let mut out = sent.get(..8)?.to_vec();
+    let mut rest = sent.get(8..)?;
+    let mut header: Option<[u8; 13]> = None;
+    let mut idat = Vec::new();
+    while !rest.is_empty() {
+        let length = u32::from_be_bytes(rest.get(..4)?.try_into().ok()?) as usize;
+        let chunk = rest.get(..12usize.checked_add(length)?)?;
+        let kind = &chunk[4..8];
+        if kind == b"IHDR" {
+            header = Some(chunk.get(8..21)?.try_into().ok()?);
+        }
+        if kind == b"IDAT" {
+            idat.extend_from_slice(&chunk[8..8 + length]);
+        }
+        if PICTURE_CHUNKS.iter().any(|k| k.as_slice() == kind) {
+            out.extend_from_slice(chunk);
+        }
+        rest = &rest[chunk.len()..];
+        if kind == b"IEND" {
+            break;
+        }
+    }
+    let header = header?;
+    let width = u64::from(u32::from_be_bytes(header[0..4].try_into().ok()?));
+    let height = u64::from(u32::from_be_bytes(header[4..8].try_into().ok()?));
+    let (depth, colour, interlace) = (u64::from(header[8]), header[9], header[12]);
+    if interlace != 0 {
+        return None;
+    }
+    let channels = match colour {
+        0 | 3 => 1,
+        4 => 2,
+        2 => 3,
+        6 => 4,
+        _ => return None,
+    };
+    // Each row: a filter byte, then its samples packed to whole bytes.
+    let row = (width * channels * depth).div_ceil(8) + 1;
+    let expected = row.checked_mul(height)?;
+    let mut inflater = flate2::read::ZlibDecoder::new(idat.as_slice());
+    let mut inflated: u64 = 0;
+    let mut buffer = vec![0u8; 64 * 1024];
+    loop {
+        match std::io::Read::read(&mut inflater, &mut buffer) {
+            Ok(0) => break,
+            Ok(n) => {
+                inflated += n as u64;
+                if inflated > expected {
+                    return None;
+                }
+            }
+            Err(_) => return None,
+        }
+    }
+    (inflated == expected && inflater.total_in() == idat.len() as u64).then_some(out)
 }
 
 /// Decodes `sent` and answers it at every width of [`WEB_WIDTHS`] it reaches (never
@@ -193,7 +270,13 @@ fn encode(image_type: ImageType, pixels: &DynamicImage) -> Result<Vec<u8>, Image
         ImageType::Jpeg => {
             pixels.write_with_encoder(JpegEncoder::new_with_quality(&mut out, JPEG_QUALITY))?
         }
-        ImageType::Png => pixels.write_with_encoder(PngEncoder::new(&mut out))?,
+        // The encoder's default is its fastest, barely compressed setting: a stored resume
+        // is written once and read many times, so it is worth the best.
+        ImageType::Png => pixels.write_with_encoder(PngEncoder::new_with_quality(
+            &mut out,
+            CompressionType::Best,
+            PngFilter::Adaptive,
+        ))?,
         // The only WebP encoder at hand is lossless: larger files, never worse pixels.
         ImageType::Webp => pixels.write_with_encoder(WebPEncoder::new_lossless(&mut out))?,
         ImageType::Svg => {}

@@ -1,12 +1,16 @@
-//! `POST /api/applicant/create`: a multipart job application with a resume image.
+//! `POST /api/applicant/create`: a multipart job application with a resume (an image or a
+//! PDF).
 //!
 //! Every limit holds while the body streams, whatever Content-Length says (multer counts the
 //! bytes): the whole request `max_upload_bytes` + 1 MiB, the file `max_upload_bytes`, any
 //! other part 16 KB, at most 10 parts. The file streams into a temp file in the uploads
 //! folder while its first and last bytes are sniffed (an SVG is also held whole); once it
 //! has all arrived, a JPEG, PNG or WebP is read back and decoded, and the temp file's
-//! contents are replaced by the re-encoded image (or the sanitized SVG). The file is fsynced and renamed to `<_id>.<jpg|png|svg|webp>` before the row commits, and removed
-//! if anything fails.
+//! contents are replaced by the re-encoded image (or the sanitized SVG). A PDF is read back
+//! and judged (`domain::resume`), and kept as sent if accepted. The file is fsynced and
+//! renamed to `<_id>.<jpg|pdf|png|svg|webp>` before the row commits, and removed if anything
+//! fails. A refused PDF is a 422 with the reason on `file`; a file that is no accepted image
+//! (nor a PDF) a 415.
 
 use std::io::{Read, Seek};
 use std::net::IpAddr;
@@ -20,6 +24,7 @@ use warp::Filter;
 
 use crate::domain::applicant::{ApplicantForm, ApplicationError, NewApplicant, UploadedFile};
 use crate::domain::image::{Accepted, RejectedFile, Sniffer};
+use crate::domain::resume::{self, ResumeRefusal, ResumeType};
 use crate::http::plumbing::body::{declared_length, header_text, is_stall, Body};
 use crate::http::plumbing::error::ApiError;
 use crate::http::plumbing::filters::form_post;
@@ -87,7 +92,9 @@ async fn create_applicant(
     // tell it which field is the honeypot.
     let applicant = NewApplicant::parse(&form).map_err(|err| match err {
         ApplicationError::Invalid(errors) => invalid(errors),
-        ApplicationError::UnsupportedFile(why) => ApiError::UnsupportedMediaType(why.to_string()),
+        ApplicationError::UnsupportedFile(why) => {
+            ApiError::UnsupportedMediaType(ResumeRefusal::Image(why).to_string())
+        }
     })?;
     let Some(Incoming { pending, file }) = incoming else {
         return Err(ApiError::broken("an accepted application has no file"));
@@ -95,7 +102,7 @@ async fn create_applicant(
     let size = applicant.resume.size;
 
     let id = new_lead_id()?;
-    let resume_file = format!("{id}.{}", applicant.resume.image_type.extension());
+    let resume_file = format!("{id}.{}", applicant.resume.resume_type.extension());
     let file = file.into_std().await;
     let name = resume_file.clone();
     let stored = tokio::task::spawn_blocking(move || pending.persist(file, &name))
@@ -188,11 +195,16 @@ async fn receive(
                 let sent_size = sniffer.bytes_seen();
                 let verdict = judge(sniffer, &mut received.file).await?;
                 let (sniffed, size) = match verdict {
-                    Ok(accepted) => {
+                    Ok(Judged::Image(accepted)) => {
                         // Only the decoded and re-encoded image (or the rebuilt SVG) is kept.
                         replace_contents(&mut received.file, &accepted.bytes).await?;
-                        (Ok(accepted.image_type), accepted.bytes.len() as u64)
+                        (
+                            Ok(ResumeType::Image(accepted.image_type)),
+                            accepted.bytes.len() as u64,
+                        )
                     }
+                    // A PDF is kept as sent: the temp file already holds it.
+                    Ok(Judged::Pdf) => (Ok(ResumeType::Pdf), sent_size),
                     Err(rejected) => (Err(rejected), sent_size),
                 };
                 form.file = Some(UploadedFile {
@@ -267,12 +279,21 @@ async fn receive_file(
     Ok((incoming, sniffer))
 }
 
-/// The image check on the received file: its ends were sniffed as it streamed; a raster
-/// image is then read back from the temp file and decoded, all off the async threads.
+/// What the received file turned out to be.
+enum Judged {
+    /// An image, with what to store instead of the bytes sent.
+    Image(Accepted),
+    /// An accepted PDF, stored as sent.
+    Pdf,
+}
+
+/// The resume check on the received file: its ends were sniffed as it streamed; a raster
+/// image is then read back from the temp file and decoded, a PDF read back and judged, all
+/// off the async threads.
 async fn judge(
     sniffer: Sniffer,
     file: &mut tokio::fs::File,
-) -> Result<Result<Accepted, RejectedFile>, ApiError> {
+) -> Result<Result<Judged, ResumeRefusal>, ApiError> {
     // flush first: it waits for the streamed writes, which the read must see.
     file.flush()
         .await
@@ -285,22 +306,34 @@ async fn judge(
         .await;
     // Decoding waits for its pixels in the one budget every image shares (`image::budget`).
     let judged = tokio::task::spawn_blocking(move || {
+        let mut sent = Vec::new();
+        if resume::looks_like_pdf(sniffer.head()) {
+            reader.rewind()?;
+            reader.read_to_end(&mut sent)?;
+            return Ok(resume::check_pdf(&sent)
+                .map(|()| Judged::Pdf)
+                .map_err(ResumeRefusal::Pdf));
+        }
         let sniffed = match sniffer.finish() {
             Ok(sniffed) => sniffed,
-            Err(rejected) => return Ok(Err(rejected)),
+            Err(rejected) => return Ok(Err(ResumeRefusal::Image(rejected))),
         };
-        let mut sent = Vec::new();
         if sniffed.needs_the_file() {
             reader.rewind()?;
             reader.read_to_end(&mut sent)?;
         }
-        Ok(sniffed.accept(&sent))
+        Ok(sniffed
+            .accept(&sent)
+            .map(Judged::Image)
+            .map_err(ResumeRefusal::Image))
     })
     .await
     .map_err(ApiError::unexpected)?
     .map_err(|err| upload_failed("cannot read an upload back", err))?;
     match judged {
-        Err(RejectedFile::Busy) => Err(crate::http::plumbing::reply::images_busy()),
+        Err(ResumeRefusal::Image(RejectedFile::Busy)) => {
+            Err(crate::http::plumbing::reply::images_busy())
+        }
         judged => Ok(judged),
     }
 }

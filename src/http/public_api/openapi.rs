@@ -124,7 +124,7 @@ fn document() -> Result<Response, ApiError> {
 /// send it.
 #[derive(utoipa::ToSchema)]
 #[schema(
-    description = "A job application: its text parts and the resume image. Other parts are \
+    description = "A job application: its text parts and the resume (a PDF or an image). Other parts are \
                    ignored; a form has at most 10 parts.",
     max_properties = 10
 )]
@@ -281,7 +281,7 @@ mod operations {
         path = "/api/applicant/create",
         tag = "forms",
         operation_id = "createApplicant",
-        summary = "A job application with a resume image",
+        summary = "A job application with a resume (a PDF or an image)",
         request_body(content = ApplicantUpload, content_type = "multipart/form-data"),
         responses(
             (status = 201, description = "Stored.", body = CreatedBody),
@@ -292,9 +292,10 @@ mod operations {
             (status = 413, description = "The file or the request is too large.",
                 body = ErrorBody),
             (status = 415, description = "The body is not `multipart/form-data`, or the file \
-                                          is not an accepted image.", body = ErrorBody),
-            (status = 422, description = "Fields broke a rule; `errors` names each one.",
-                body = ErrorBody),
+                                          is neither a PDF nor an accepted image.", body = ErrorBody),
+            (status = 422, description = "Fields broke a rule, or the PDF was refused (encrypted, \
+                                          damaged, too long, or active content); `errors` names \
+                                          each one.", body = ErrorBody),
             (status = 429, description = "Too many form posts from this client.",
                 body = ErrorBody,
                 headers(("Retry-After" = u64, description = "Seconds to wait."))),

@@ -10,7 +10,8 @@
 //! - `GET {list}/{id}`: `{"data": {...}, "notes": [...]}`
 //! - `POST {list}/{id}/status` `{status}`, `POST {list}/{id}/notes` `{text}`
 //! - `DELETE {list}/{id}`: erases the lead, its notes and its resume file
-//! - `GET applicants/{id}/resume[?download=1]`: the stored resume, sandboxed
+//! - `GET applicants/{id}/resume[?download=1]`: the stored resume, sandboxed: an image on a
+//!   page of its own (or downloaded), a PDF always downloaded
 //!
 //! Every change is written to the audit log in the same transaction.
 
@@ -396,8 +397,12 @@ async fn export(
     Ok(response)
 }
 
-/// The resume, for staff only: inline (or as a download with `download=1`), never sniffed,
-/// and sandboxed so even a crafted file could run nothing in the site's origin.
+/// The resume, for staff only, never sniffed and sandboxed so even a crafted file could run
+/// nothing in the site's origin. A PDF only ever downloads (`attachment`: a browser's PDF
+/// viewer never opens it in the site's origin). An image is shown on a small page of the
+/// server's own (the image inside it as a `data:` URL, centred on a plain background by HTML
+/// alone: the site's policy allows no inline style, which is what broke the browser's own
+/// image view), or downloads with `download=1`.
 async fn resume(
     state: AppState,
     staff: Gate,
@@ -426,12 +431,13 @@ async fn resume(
         }
         Err(err) => return Err(ApiError::unexpected(err)),
     };
-    let extension = match kind.as_str() {
-        "image/jpeg" => "jpg",
-        "image/png" => "png",
-        "image/webp" => "webp",
-        "image/svg+xml" => "svg",
-        _ => "bin",
+    let (kind, extension) = match kind.as_str() {
+        "image/jpeg" => ("image/jpeg", "jpg"),
+        "image/png" => ("image/png", "png"),
+        "image/webp" => ("image/webp", "webp"),
+        "image/svg+xml" => ("image/svg+xml", "svg"),
+        "application/pdf" => ("application/pdf", "pdf"),
+        _ => ("application/octet-stream", "bin"),
     };
     // Named by the server (letters and digits only): the applicant's own file name never
     // reaches a header.
@@ -440,20 +446,25 @@ async fn resume(
         .filter(char::is_ascii_alphanumeric)
         .take(32)
         .collect();
-    let disposition = format!(
-        "{}; filename=\"resume-{safe_id}.{extension}\"",
-        if download { "attachment" } else { "inline" }
-    );
-    let mut response = Response::new(bytes.into());
+    let is_image = kind.starts_with("image/");
+    let mut response = if download || !is_image {
+        let disposition = format!("attachment; filename=\"resume-{safe_id}.{extension}\"");
+        let mut response = Response::new(bytes.into());
+        let headers = response.headers_mut();
+        headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(kind));
+        if let Ok(value) = HeaderValue::from_str(&disposition) {
+            headers.insert(header::CONTENT_DISPOSITION, value);
+        }
+        response
+    } else {
+        let mut response = Response::new(resume_page(&safe_id, kind, &bytes).into());
+        response.headers_mut().insert(
+            header::CONTENT_TYPE,
+            HeaderValue::from_static("text/html; charset=utf-8"),
+        );
+        response
+    };
     let headers = response.headers_mut();
-    headers.insert(
-        header::CONTENT_TYPE,
-        HeaderValue::from_str(&kind)
-            .unwrap_or(HeaderValue::from_static("application/octet-stream")),
-    );
-    if let Ok(value) = HeaderValue::from_str(&disposition) {
-        headers.insert(header::CONTENT_DISPOSITION, value);
-    }
     headers.insert(
         header::X_CONTENT_TYPE_OPTIONS,
         HeaderValue::from_static("nosniff"),
@@ -463,4 +474,21 @@ async fn resume(
         HeaderValue::from_static("sandbox"),
     );
     Ok(response)
+}
+
+/// The page an image resume is viewed on: no script, no style (the site's policy would
+/// refuse inline styles), the image centred by a full-height table, as browsers lay one out
+/// in a page without a doctype. Its icon is empty: the page's origin is opaque (`sandbox`),
+/// so the site's own icon would be refused as another origin's.
+fn resume_page(safe_id: &str, kind: &str, image: &[u8]) -> String {
+    use base64::Engine as _;
+    let data = base64::engine::general_purpose::STANDARD.encode(image);
+    format!(
+        "<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Resume {safe_id}</title>\
+         <link rel=\"icon\" href=\"data:,\"></head>\
+         <body bgcolor=\"#ffffff\"><table width=\"100%\" height=\"100%\" border=\"0\" \
+         role=\"presentation\"><tr><td align=\"center\" valign=\"middle\">\
+         <img src=\"data:{kind};base64,{data}\" alt=\"Resume {safe_id}\"></td></tr></table>\
+         </body></html>"
+    )
 }

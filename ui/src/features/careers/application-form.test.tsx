@@ -89,11 +89,45 @@ describe('application form', () => {
     expect(screen.queryByText('resume.png')).toBeNull();
   });
 
-  it('refuses a file that is not one of the image types', () => {
+  it('offers PDFs beside images, and says so', () => {
     setup();
-    choose(new File(['%PDF'], 'cv.pdf', { type: 'application/pdf' }));
-    expect(screen.queryByText('cv.pdf')).toBeNull();
-    expect(screen.getByText(/Supported Type JPEG,PNG,SVG,WEBP/, { selector: '.field__error' })).toBeTruthy();
+    const input = screen.getByLabelText('Upload Resume') as HTMLInputElement;
+    expect(input.accept.split(',')).toContain('application/pdf');
+    expect(screen.getByText('Click To Upload Photo or PDF')).toBeTruthy();
+    expect(screen.getByText('Supported Type JPEG,PNG,SVG,WEBP and PDF')).toBeTruthy();
+    choose(new File(['%PDF-1.7'], 'cv.pdf', { type: 'application/pdf' }));
+    expect(screen.getByText('cv.pdf')).toBeTruthy();
+    expect(document.querySelector('.field__error')).toBeNull();
+  });
+
+  it('refuses a file that is neither a PDF nor one of the image types', () => {
+    setup();
+    choose(
+      new File(['PK'], 'cv.docx', {
+        type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      }),
+    );
+    expect(screen.queryByText('cv.docx')).toBeNull();
+    expect(
+      screen.getByText(/Supported Type JPEG,PNG,SVG,WEBP and PDF/, { selector: '.field__error' }).textContent,
+    ).toMatch(/^Please choose a PDF or an image/);
+  });
+
+  it('keeps a refused file its own message through submit, not the required one', () => {
+    const { submit } = setup();
+    type('Name', 'A');
+    type('Mobile', '1');
+    type('Email', 'e');
+    type('Experience', '2');
+    choose(new File(['PK'], 'cv.docx', { type: 'application/msword' }));
+    submit();
+    expect(screen.queryByText(REQUIRED)).toBeNull();
+    expect(screen.getByText(/^Please choose a PDF or an image/, { selector: '.field__error' })).toBeTruthy();
+    // A good file clears the refusal; removing that one asks for a file again.
+    choose(png());
+    fireEvent.click(screen.getByRole('button', { name: 'Remove file resume.png' }));
+    submit();
+    expect(screen.getByText(REQUIRED)).toBeTruthy();
   });
 
   it('sends the multipart payload plus the honeypot, then toasts and resets every field and the file', async () => {

@@ -13,7 +13,7 @@ import {
   type ApplicationValues,
   emptyApplication,
   isAcceptedImage,
-  validateApplication,
+  validateWithRefusal,
 } from './application-rules';
 import { FilePicker } from './file-picker';
 
@@ -45,12 +45,14 @@ function fieldLabel(name: ApplicantFieldName): string {
 export function ApplicationForm() {
   const { form } = careersContent;
   const fileRef = useRef<HTMLInputElement>(null);
+  // Why the last file picked was refused, until another is picked or the choice is removed.
+  const refusal = useRef<string | null>(null);
   const { values, setValues, errors, setErrors, setField, sending, onSubmit, formRef, honeypotRef } =
     useForm<ApplicationValues>({
       empty: emptyApplication,
       fields: APPLICATION_FIELDS,
       labels: form.fields,
-      validate: validateApplication,
+      validate: (current) => validateWithRefusal(current, refusal.current),
       send: sendApplication,
       successMessage: messages.applicationSubmitted,
       onSuccess: () => {
@@ -66,14 +68,17 @@ export function ApplicationForm() {
   function onChoose(file: File | null) {
     if (file && !isAcceptedImage(file, form.uploadAccept)) {
       if (fileRef.current) fileRef.current.value = '';
+      refusal.current = form.unsupportedFileMessage;
       setValues((current) => ({ ...current, file: null }));
       setErrors((current) => ({ ...current, file: form.unsupportedFileMessage }));
       return;
     }
+    refusal.current = null;
     setField('file', file);
   }
 
   function onRemove() {
+    refusal.current = null;
     clearFile();
     fileRef.current?.focus();
   }

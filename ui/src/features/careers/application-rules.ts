@@ -48,7 +48,20 @@ export function validateApplication(values: ApplicationValues): FieldErrors<Appl
   return firstFailure(values, rules, messages.joinUsFieldRequired);
 }
 
-/** The resume must be one of the image types the picker offers. */
+/**
+ * The first failure's message, except that a file the picker refused keeps its own words:
+ * the field is empty because of the refusal, not because nothing was chosen.
+ */
+export function validateWithRefusal(
+  values: ApplicationValues,
+  refusal: string | null,
+): FieldErrors<ApplicationField> {
+  const found = validateApplication(values);
+  if (found.file && refusal) return { ...found, file: refusal };
+  return found;
+}
+
+/** The resume must be one of the types the picker offers (a PDF or an image). */
 export function isAcceptedImage(file: File, accept: string): boolean {
   const types = accept.split(',').map((type) => type.trim().toLowerCase());
   return types.includes(file.type.toLowerCase());
