@@ -9,10 +9,23 @@ const PHOTO = fileURLToPath(new URL('../../tests/fixtures/resume.jpg', import.me
 const PICTURE = fileURLToPath(new URL('../../tests/fixtures/resume.png', import.meta.url));
 
 /** `2026-11-23T19:30:15` for a `datetime-local` input, `seconds` from now in the browser's zone. */
-function localTimeFromNow(seconds: number): string {
-  const at = new Date(Date.now() + seconds * 1000);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}:${pad(at.getSeconds())}`;
+/** A time `seconds` from now on the office's clock (the demo details' Asia/Kolkata), as the input takes it. */
+function officeTimeFromNow(seconds: number): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone: 'Asia/Kolkata',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(new Date(Date.now() + seconds * 1000))
+      .map((part) => [part.type, part.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}`;
 }
 
 async function openEditor(page: import('@playwright/test').Page, email: string) {
@@ -63,7 +76,7 @@ test('a story is written with images, previewed as the site shows it, scheduled,
   await expect(page.getByRole('region', { name: 'Where the story stands' })).toContainText('Draft');
   expect((await request.get(`/api/corp_website/blogs/get/${id}`)).status()).toBe(404);
 
-  await page.getByLabel('Go public at (your time)').fill(localTimeFromNow(6));
+  await page.getByLabel('Go public at (office time, IST)').fill(officeTimeFromNow(6));
   await page.getByRole('button', { name: 'Schedule' }).click();
   await expect(page.getByRole('region', { name: 'Where the story stands' })).toContainText('Scheduled for');
   expect((await request.get(`/api/corp_website/blogs/get/${id}`)).status()).toBe(404);

@@ -9,7 +9,7 @@ export interface FieldLabel {
 }
 
 /** "Email", "Email and Mobile", "Name, Email and Mobile". */
-function listOf(names: readonly string[]): string {
+export function listOf(names: readonly string[]): string {
   if (names.length <= 1) return names.join('');
   return `${names.slice(0, -1).join(', ')} ${messages.fieldsAnd} ${names[names.length - 1]}`;
 }

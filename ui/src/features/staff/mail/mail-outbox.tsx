@@ -82,7 +82,7 @@ export function MailOutbox({ status, refresh, settle }: OutboxProps) {
           disabled={busy}
           onClick={async () => {
             await refresh();
-            setMessage(`Refreshed at ${new Date().toLocaleTimeString()}.`);
+            setMessage(`Refreshed at ${formatTime(new Date().toISOString())}.`);
           }}
         >
           Refresh

@@ -1,3 +1,4 @@
+import { formatTime } from '@/features/staff/shell/staff-format';
 import { CompanySection, GroupSitesSection, SocialSection } from './contact-sections';
 import { BranchesSection, ClientsSection, CountersSection, LeadersSection } from './list-sections';
 import { useSettingsForm } from './use-settings-form';
@@ -25,7 +26,7 @@ export function SettingsForm() {
         </p>
       ) : (
         <p class="settings-saved">
-          Last saved {loaded.saved_at?.replace('T', ' ').slice(0, 16)} UTC by {loaded.saved_by}.
+          Last saved {loaded.saved_at ? formatTime(loaded.saved_at) : ''} by {loaded.saved_by}.
         </p>
       )}
       <CompanySection {...sections} />

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { ApiError } from '@/lib/api-client';
 import type { SettingsBody, SiteDetailsForm } from '@/lib/api-types';
 import { toast } from '@/lib/toast';
+import { checkFieldsMessage, withoutErrorOf } from '../shell/field-names';
 import { settingsApi } from './settings-api';
 import { type Errors, fieldId, type SetDetail } from './settings-field';
 
@@ -26,8 +27,10 @@ export function useSettingsForm() {
     );
   }, []);
 
+  // A changed field's message goes at once: it spoke of what was there before.
   const set: SetDetail = (key, value) => {
     if (form) setForm({ ...form, [key]: value });
+    setErrors((was) => withoutErrorOf(was, key));
   };
 
   const submit = async (event: Event) => {
@@ -43,7 +46,7 @@ export function useSettingsForm() {
     } catch (error) {
       if (error instanceof ApiError && Object.keys(error.errors).length > 0) {
         setErrors(error.errors);
-        toast.error(error.message);
+        toast.error(checkFieldsMessage(error.errors, fieldId));
         const first = Object.keys(error.errors)[0] ?? '';
         const target =
           document.getElementById(fieldId(first)) ??

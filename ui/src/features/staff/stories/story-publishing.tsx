@@ -1,3 +1,4 @@
+import { zoneName } from '../shell/staff-format';
 import type { StoryState } from './story-api';
 import { described, Field } from './story-field';
 
@@ -28,7 +29,11 @@ export function StoryPublishing({
   return (
     <fieldset class="story-editor__publish">
       <legend>Publishing</legend>
-      <Field id="story-publish-at" label="Go public at (your time)" error={error}>
+      <Field
+        id="story-publish-at"
+        label={`Go public at (office time, ${zoneName(new Date())})`}
+        error={error}
+      >
         <input
           {...described('story-publish-at', error)}
           type="datetime-local"

@@ -2,6 +2,8 @@ import { useEffect, useState } from 'preact/hooks';
 import { useNavigate } from 'react-router-dom';
 import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
+import { checkFieldsMessage, withoutErrorOf } from '../shell/field-names';
+import { fromOfficeInput, officeInput } from '../shell/staff-format';
 import { type Story, type StoryChoices, type StoryForm, type StoryState, storyApi } from './story-api';
 
 const EMPTY: StoryForm = {
@@ -20,15 +22,6 @@ const EMPTY: StoryForm = {
   publish_at: null,
 };
 
-/** `2026-11-24T04:00:00Z` as a `datetime-local` value in the reader's own time zone. */
-function localInput(iso: string | null): string {
-  if (!iso) return '';
-  const at = new Date(iso);
-  if (Number.isNaN(at.getTime())) return '';
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`;
-}
-
 function fromStory(story: Story): StoryForm {
   const { _id, updated_at, updated_by, ...form } = story;
   return form;
@@ -43,6 +36,11 @@ export type TextBinding = (key: TextKey) => {
   value: string;
   onInput: (event: { currentTarget: { value: string } }) => void;
 };
+
+/** The element id of a story field by its API name: `publish_at` -> `story-publish-at`. */
+export function storyFieldId(name: string): string {
+  return `story-${name.replace(/_/g, '-')}`;
+}
 
 /**
  * One story being edited (`id`, or `new`): the form, the saved version it started from, the
@@ -67,7 +65,7 @@ export function useStoryDraft(id: string) {
       const story = await storyApi.open(id);
       setSaved(story);
       setForm(fromStory(story));
-      setScheduleAt(localInput(story.publish_at));
+      setScheduleAt(officeInput(story.publish_at));
       setConflict(false);
       setAlert('');
       setLoaded(true);
@@ -81,7 +79,15 @@ export function useStoryDraft(id: string) {
     storyApi.choices().then(setChoices, () => {});
   }, [id]);
 
-  const set: SetField = (key, value) => setForm((f) => ({ ...f, [key]: value }));
+  // A changed field's message goes at once: it spoke of what was there before.
+  const set: SetField = (key, value) => {
+    setForm((f) => ({ ...f, [key]: value }));
+    setErrors((was) => withoutErrorOf(was, key));
+  };
+  const changeScheduleAt = (value: string) => {
+    setScheduleAt(value);
+    setErrors((was) => withoutErrorOf(was, 'publish_at'));
+  };
   const text: TextBinding = (key) => ({
     value: form[key] ?? '',
     onInput: (event: { currentTarget: { value: string } }) => set(key, event.currentTarget.value || null),
@@ -89,7 +95,8 @@ export function useStoryDraft(id: string) {
 
   /** Saves the form in `state` (publishing, scheduling and unpublishing are saves). */
   const submit = async (state: StoryState, done: string) => {
-    const publish_at = state === 'scheduled' && scheduleAt ? new Date(scheduleAt).toISOString() : null;
+    const publish_at =
+      state === 'scheduled' && scheduleAt ? (fromOfficeInput(scheduleAt)?.toISOString() ?? null) : null;
     const sent: StoryForm = { ...form, state, publish_at, title: form.title, motive: form.motive };
     setBusy(true);
     setErrors({});
@@ -107,7 +114,11 @@ export function useStoryDraft(id: string) {
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
       setErrors(err.errors);
-      setAlert(err.message);
+      setAlert(
+        err.status === 422 && Object.keys(err.errors).length > 0
+          ? checkFieldsMessage(err.errors, storyFieldId)
+          : err.message,
+      );
       setConflict(err.status === 409);
     } finally {
       setBusy(false);
@@ -146,7 +157,7 @@ export function useStoryDraft(id: string) {
     busy,
     loaded,
     scheduleAt,
-    setScheduleAt,
+    setScheduleAt: changeScheduleAt,
     load,
     submit,
     remove,
