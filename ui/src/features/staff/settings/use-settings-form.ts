@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'preact/hooks';
+import { checkFieldsMessage, withoutErrorOf } from '@/features/staff/shell/field-names';
 import { ApiError } from '@/lib/api-client';
 import type { SettingsBody, SiteDetailsForm } from '@/lib/api-types';
 import { toast } from '@/lib/toast';
-import { checkFieldsMessage, withoutErrorOf } from '../shell/field-names';
 import { settingsApi } from './settings-api';
 import { type Errors, fieldId, type SetDetail } from './settings-field';
 

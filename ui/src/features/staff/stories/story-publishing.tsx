@@ -1,4 +1,4 @@
-import { zoneName } from '../shell/staff-format';
+import { zoneName } from '@/features/staff/shell/staff-format';
 import type { StoryState } from './story-api';
 import { described, Field } from './story-field';
 

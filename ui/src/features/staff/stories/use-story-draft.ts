@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'preact/hooks';
 import { useNavigate } from 'react-router-dom';
+import { checkFieldsMessage, withoutErrorOf } from '@/features/staff/shell/field-names';
+import { fromOfficeInput, officeInput } from '@/features/staff/shell/staff-format';
 import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
-import { checkFieldsMessage, withoutErrorOf } from '../shell/field-names';
-import { fromOfficeInput, officeInput } from '../shell/staff-format';
 import { type Story, type StoryChoices, type StoryForm, type StoryState, storyApi } from './story-api';
 
 const EMPTY: StoryForm = {
