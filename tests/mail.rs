@@ -174,6 +174,16 @@ async fn the_office_hears_of_an_enquiry_with_every_field_escaped() {
         .find_map(|line| line.strip_prefix("Reference: "))
         .expect("the reference")
         .to_owned();
+    // When it came, on the office's clock (the demo details' Asia/Kolkata) with its zone,
+    // never the stored ISO time.
+    let received = text
+        .lines()
+        .find_map(|line| line.strip_prefix("Received: "))
+        .expect("the time received");
+    assert!(
+        received.ends_with(" IST") && !received.contains('T') && !received.contains('Z'),
+        "{received}"
+    );
     let lead_link = format!("{MAIL_SITE}/staff?list=enquiries&id={reference}");
     assert!(
         text.contains(&format!("Open it in the inbox: {lead_link}")),

@@ -14,11 +14,12 @@ use rusqlite::Connection;
 use crate::domain::blog_id::BlogId;
 use crate::domain::mail_settings::NotifyRule;
 use crate::domain::mail_token;
+use crate::domain::office_time::OfficeZone;
 use crate::domain::site_paths::{post_path, SUBSCRIPTION_CONFIRM, UNSUBSCRIBE};
 use crate::store::applicants::{self, ApplicantRow};
 use crate::store::leads::{self, EnquiryRow};
 use crate::store::outbox::{MailKind, QueuedMail};
-use crate::store::{blogs, mail_routes, subscriptions, uploads};
+use crate::store::{blogs, mail_routes, site_details, subscriptions, uploads};
 
 pub const SITE_NAME: &str = "Fidelitus Corp";
 
@@ -78,6 +79,7 @@ impl Composer {
     }
 
     fn lead(&self, conn: &Connection, mail: &QueuedMail) -> Result<Composed, ComposeError> {
+        let zone = site_details::office_zone(conn);
         let (kind, department, reply_to, subject, fields, resume) =
             if let Some(enquiry) = leads::enquiry(conn, &mail.lead_id)? {
                 let subject = format!("New enquiry from {}", one_line(&enquiry.name));
@@ -90,7 +92,7 @@ impl Composer {
                     enquiry.department_website.clone(),
                     enquiry.email.clone(),
                     subject,
-                    enquiry_fields(&enquiry),
+                    enquiry_fields(&enquiry, &zone),
                     None,
                 )
             } else if let Some(applicant) = applicants::applicant(conn, &mail.lead_id)? {
@@ -107,7 +109,7 @@ impl Composer {
                     applicant.department_website.clone(),
                     applicant.email.clone(),
                     subject,
-                    applicant_fields(&applicant),
+                    applicant_fields(&applicant, &zone),
                     resume,
                 )
             } else {
@@ -352,9 +354,15 @@ pub fn recipients(
     }
 }
 
-fn enquiry_fields(e: &EnquiryRow) -> Vec<(&'static str, String)> {
+/// A stored UTC time as the office reads it (`26 Nov 2026, 09:36 IST`), or as stored if it
+/// is not one.
+fn received(at: &str, zone: &OfficeZone) -> String {
+    zone.for_people(at).unwrap_or_else(|| at.to_owned())
+}
+
+fn enquiry_fields(e: &EnquiryRow, zone: &OfficeZone) -> Vec<(&'static str, String)> {
     vec![
-        ("Received", e.created_at.clone()),
+        ("Received", received(&e.created_at, zone)),
         ("Department", e.department_website.clone()),
         ("Service", e.service.clone()),
         ("Name", e.name.clone()),
@@ -365,9 +373,9 @@ fn enquiry_fields(e: &EnquiryRow) -> Vec<(&'static str, String)> {
     ]
 }
 
-fn applicant_fields(a: &ApplicantRow) -> Vec<(&'static str, String)> {
+fn applicant_fields(a: &ApplicantRow, zone: &OfficeZone) -> Vec<(&'static str, String)> {
     vec![
-        ("Received", a.created_at.clone()),
+        ("Received", received(&a.created_at, zone)),
         ("Department", a.department_website.clone()),
         ("Name", a.name.clone()),
         ("Email", a.email.clone()),

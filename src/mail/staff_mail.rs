@@ -52,19 +52,21 @@ impl Composer {
         let inviter = one_line(&invite.invited_by);
         let name = one_line(&invite.name);
         let roles = invite.roles.stored().replace(',', ", ");
-        let until = invite.expires_at_iso.replace('T', " ");
-        let until = until.get(..16).unwrap_or(&until);
+        let zone = crate::store::site_details::office_zone(conn);
+        let until = zone
+            .for_people(&invite.expires_at_iso)
+            .unwrap_or_else(|| invite.expires_at_iso.clone());
         let text = format!(
             "Hello {name},\n\n{inviter} invited you to the {SITE_NAME} team on the website's staff side, \
              as {roles}.\n\nChoose your password here to join:\n\n{link}\n\n\
-             The link works once, until {until} UTC. If it has expired, ask {inviter} for a new invite. \
+             The link works once, until {until}. If it has expired, ask {inviter} for a new invite. \
              If you did not expect this, ignore this mail.\n"
         );
         let html = page(&format!(
             "<p>Hello {},</p>\
              <p>{} invited you to the {SITE_NAME} team on the website's staff side, as {roles}.</p>\
              <p><a href=\"{}\" style=\"display:inline-block;padding:10px 18px;background:#0e3b6b;color:#fff;text-decoration:none;border-radius:4px\">Choose your password and join</a></p>\
-             <p style=\"color:#555\">The link works once, until {until} UTC. If it has expired, ask {} for a new invite. If you did not expect this, ignore this mail.</p>",
+             <p style=\"color:#555\">The link works once, until {until}. If it has expired, ask {} for a new invite. If you did not expect this, ignore this mail.</p>",
             escape(&name),
             escape(&inviter),
             escape(&link),

@@ -5,6 +5,7 @@
 use rusqlite::{params, Connection, OptionalExtension};
 
 use super::staff::{audit, Audit};
+use crate::domain::office_time::OfficeZone;
 use crate::domain::site_details::{SiteDetails, SiteDetailsFileError};
 
 /// The details the site shows, and whether they are still the shipped demo.
@@ -24,6 +25,19 @@ pub enum DetailsError {
     /// The stored document no longer passes the checks (edited by hand).
     #[error("the stored company details are not valid: {0}")]
     Stored(#[source] SiteDetailsFileError),
+}
+
+/// The office's time zone, for the times people read (mails, exports, messages). The details
+/// are checked when saved, so this falls back to the demo zone only when the stored row cannot
+/// be read at all: a mail or an export is better with a labelled time than not at all.
+pub fn office_zone(conn: &Connection) -> OfficeZone {
+    match read(conn) {
+        Ok(stored) => stored.details.office_zone(),
+        Err(err) => {
+            tracing::warn!(error = %err, "the company details cannot be read; times use the default zone");
+            OfficeZone::default_zone()
+        }
+    }
 }
 
 pub fn read(conn: &Connection) -> Result<StoredDetails, DetailsError> {

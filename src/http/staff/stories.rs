@@ -31,6 +31,7 @@ use warp::reply::Response;
 use warp::{Filter, Reply};
 
 use crate::content::media::MediaLibrary;
+use crate::domain::office_time::OfficeZone;
 use crate::domain::blog_id::BlogId;
 use crate::domain::fields::FieldErrors;
 use crate::domain::post_file::BodyFormat;
@@ -527,7 +528,10 @@ async fn save(
             })
         })
         .await?;
-    let (revision, unused) = saved.map_err(refused)?;
+    let (revision, unused) = match saved {
+        Ok(saved) => saved,
+        Err(why) => return Err(refused(why, &office_zone(&state).await?)),
+    };
     rippled("saved", &id, ripple);
     MediaLibrary::new(&state.settings.data_dir).remove(&unused);
     Ok(json_response(
@@ -567,7 +571,10 @@ async fn delete(state: AppState, staff: Gate, id: &str, query: &str) -> Result<R
             })
         })
         .await?;
-    let unused = deleted.map_err(refused)?;
+    let unused = match deleted {
+        Ok(unused) => unused,
+        Err(why) => return Err(refused(why, &office_zone(&state).await?)),
+    };
     rippled("deleted", &id, ripple);
     MediaLibrary::new(&state.settings.data_dir).remove(&unused);
     Ok(json_response(
@@ -591,7 +598,17 @@ fn rippled(change: &str, id: &BlogId, ripple: Ripple) {
     );
 }
 
-fn refused(refused: Refused) -> ApiError {
+/// The office's time zone, for a time a message names.
+async fn office_zone(state: &AppState) -> Result<OfficeZone, ApiError> {
+    Ok(state
+        .db
+        .read(|conn| Ok(crate::store::site_details::office_zone(conn)))
+        .await?)
+}
+
+/// Why a save or a delete was refused; a newer save is named by who made it and when, on the
+/// office's clock.
+fn refused(refused: Refused, zone: &OfficeZone) -> ApiError {
     match refused {
         Refused::NotFound => ApiError::NotFound(NOT_FOUND.into()),
         Refused::Stale {
@@ -599,10 +616,10 @@ fn refused(refused: Refused) -> ApiError {
             updated_at,
             ..
         } => ApiError::Conflict(format!(
-            "This story was saved by {} at {} UTC after you opened it, so your changes were not saved. \
+            "This story was saved by {} at {} after you opened it, so your changes were not saved. \
              Copy them, reload the story, and make them again.",
             updated_by.as_deref().unwrap_or("someone else"),
-            updated_at.get(..16).unwrap_or(&updated_at).replace('T', " "),
+            zone.for_people(&updated_at).unwrap_or(updated_at.clone()),
         )),
     }
 }

@@ -66,7 +66,7 @@ export function Inbox() {
   const pages = page ? Math.max(1, Math.ceil(page.pagination.total / page.pagination.limit)) : 1;
 
   return (
-    <div class="inbox">
+    <div class={selected ? 'inbox inbox--with-detail' : 'inbox'}>
       <InboxTabs
         lists={lists}
         list={list}
@@ -100,7 +100,13 @@ export function Inbox() {
           <LeadDetailPanel
             list={list}
             id={selected}
-            onClose={() => go({ id: null })}
+            onClose={() => {
+              go({ id: null });
+              // Back where the person was: on the row they opened.
+              requestAnimationFrame(() =>
+                document.querySelector<HTMLElement>(`[data-lead="${CSS.escape(selected)}"]`)?.focus(),
+              );
+            }}
             onChanged={() => setVersion((v) => v + 1)}
           />
         )}

@@ -39,11 +39,15 @@ export function LeadDetailPanel({ list, id, onClose, onChanged }: Props) {
   const item = detail.data;
   return (
     <section class="lead-detail" aria-labelledby="lead-detail-title">
+      {/* On a phone the item takes the list's place: this is the way back (wide screens show both). */}
+      <button type="button" class="staff-button lead-detail__back" onClick={onClose}>
+        ← Back to the list
+      </button>
       <div class="lead-detail__head">
         <h2 id="lead-detail-title" ref={heading} tabIndex={-1}>
           {item.name || item.email}
         </h2>
-        <button type="button" class="staff-button" onClick={onClose}>
+        <button type="button" class="staff-button lead-detail__close" onClick={onClose}>
           Close
         </button>
       </div>

@@ -36,7 +36,12 @@ export function LeadTable({ list, leads, selected, onOpen }: LeadTableProps) {
           <tr key={lead._id} class={lead._id === selected ? 'inbox-row inbox-row--selected' : 'inbox-row'}>
             <td data-label="Received">{formatTime(lead.created_at)}</td>
             <td data-label={list === 'subscribers' ? 'Email' : 'Name'}>
-              <button type="button" class="inbox-row__open" onClick={() => onOpen(lead._id)}>
+              <button
+                type="button"
+                class="inbox-row__open"
+                data-lead={lead._id}
+                onClick={() => onOpen(lead._id)}
+              >
                 {list === 'subscribers' ? lead.email : lead.name}
               </button>
             </td>

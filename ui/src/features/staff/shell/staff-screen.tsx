@@ -1,6 +1,7 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { SiteBrand } from '@/components/site-brand';
 import { Link } from '@/components/site-link';
 import { loginPath, setUpPath } from '@/lib/staff-client';
 import { type StaffSession, staffAuth } from './session-api';
@@ -83,6 +84,10 @@ export function StaffScreen({ title, areas, setsUpFactor = false, children }: St
     <StaffFrame title={title}>
       <div class="staff-page">
         <div class="staff-bar">
+          <Link to="/staff" class="staff-bar__brand">
+            <SiteBrand />
+            <span class="visually-hidden"> staff: the inbox</span>
+          </Link>
           <h1 class="staff-bar__title">{title}</h1>
           {settingUp ? (
             <p class="staff-bar__who">Signed in as {session.name}</p>
