@@ -517,9 +517,28 @@ async fn a_resume_is_shown_sandboxed_and_downloads_under_a_safe_name() {
         .iter()
         .filter_map(|v| v.to_str().ok())
         .collect();
-    assert!(policies.contains(&"sandbox"), "{policies:?}");
+    // One policy of its own, stricter than the site's: sandboxed, its image and its one
+    // hashed style, no script at all (not even the site's).
+    assert_eq!(policies.len(), 1, "{policies:?}");
+    assert!(policies[0].starts_with("sandbox; default-src 'none'"), "{policies:?}");
+    assert!(policies[0].contains("img-src data:"), "{policies:?}");
+    assert!(policies[0].contains("style-src 'sha256-"), "{policies:?}");
+    assert!(!policies[0].contains("script-src"), "{policies:?}");
     assert_eq!(header(&inline, "cache-control"), "private, no-store");
-    assert!(inline.body().starts_with(b"<html"));
+    let page = String::from_utf8_lossy(inline.body());
+    assert!(page.starts_with("<!doctype html>"), "{page}");
+    // The style the policy allows is the page's own, byte for byte.
+    let style = page
+        .split_once("<style>")
+        .and_then(|(_, rest)| rest.split_once("</style>"))
+        .map(|(style, _)| style)
+        .expect("the page's style");
+    let hash = {
+        use base64::Engine as _;
+        use sha2::Digest as _;
+        base64::engine::general_purpose::STANDARD.encode(sha2::Sha256::digest(style.as_bytes()))
+    };
+    assert!(policies[0].contains(&format!("'sha256-{hash}'")), "{policies:?}");
     let download = app
         .request(browser.get(&format!("{path}?download=1")))
         .await;
@@ -528,6 +547,10 @@ async fn a_resume_is_shown_sandboxed_and_downloads_under_a_safe_name() {
         format!("attachment; filename=\"resume-{id}.png\"")
     );
     assert!(download.body().starts_with(b"\x89PNG"));
+    assert_eq!(
+        header(&download, "content-security-policy"),
+        "sandbox; default-src 'none'; frame-ancestors 'none'"
+    );
     let anonymous = app.request(site_request("GET", &path)).await;
     assert_eq!(anonymous.status(), StatusCode::UNAUTHORIZED);
 }

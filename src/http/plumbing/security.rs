@@ -35,9 +35,12 @@ impl SecurityHeaders {
 
     pub fn apply(&self, mut response: Response) -> Response {
         let headers = response.headers_mut();
-        // A response may bring a policy of its own (a resume's `sandbox`): the site's is
-        // added beside it, and browsers enforce both.
-        headers.append(header::CONTENT_SECURITY_POLICY, self.csp.clone());
+        // A response may bring a policy of its own (a staff resume: sandboxed, nothing but its
+        // image and one hashed style). It stands alone, being stricter than the site's in
+        // every directive; a second policy beside it would refuse that style.
+        if !headers.contains_key(header::CONTENT_SECURITY_POLICY) {
+            headers.insert(header::CONTENT_SECURITY_POLICY, self.csp.clone());
+        }
         headers.insert(
             header::X_CONTENT_TYPE_OPTIONS,
             HeaderValue::from_static("nosniff"),

@@ -400,9 +400,9 @@ async fn export(
 /// The resume, for staff only, never sniffed and sandboxed so even a crafted file could run
 /// nothing in the site's origin. A PDF only ever downloads (`attachment`: a browser's PDF
 /// viewer never opens it in the site's origin). An image is shown on a small page of the
-/// server's own (the image inside it as a `data:` URL, centred on a plain background by HTML
-/// alone: the site's policy allows no inline style, which is what broke the browser's own
-/// image view), or downloads with `download=1`.
+/// server's own (the image inside it as a `data:` URL, centred and scaled down to the window
+/// by one style the page's policy names by its hash: the site's policy allows no inline
+/// style, which is what broke the browser's own image view), or downloads with `download=1`.
 async fn resume(
     state: AppState,
     staff: Gate,
@@ -469,26 +469,47 @@ async fn resume(
         header::X_CONTENT_TYPE_OPTIONS,
         HeaderValue::from_static("nosniff"),
     );
-    headers.insert(
-        header::CONTENT_SECURITY_POLICY,
-        HeaderValue::from_static("sandbox"),
-    );
+    let policy = if download || !is_image {
+        HeaderValue::from_static(DOWNLOAD_POLICY)
+    } else {
+        HeaderValue::from_str(&resume_page_policy()).map_err(ApiError::unexpected)?
+    };
+    headers.insert(header::CONTENT_SECURITY_POLICY, policy);
     Ok(response)
 }
 
-/// The page an image resume is viewed on: no script, no style (the site's policy would
-/// refuse inline styles), the image centred by a full-height table, as browsers lay one out
-/// in a page without a doctype. Its icon is empty: the page's origin is opaque (`sandbox`),
-/// so the site's own icon would be refused as another origin's.
+/// A downloaded resume's policy: sandboxed, nothing loads.
+const DOWNLOAD_POLICY: &str = "sandbox; default-src 'none'; frame-ancestors 'none'";
+
+/// The resume page's one style: the image centred, scaled down (never up) to the window.
+const RESUME_PAGE_STYLE: &str = "html,body{height:100%;margin:0;background:#fff}\
+body{display:flex;align-items:center;justify-content:center}\
+img{display:block;max-width:100%;max-height:100%;object-fit:contain}";
+
+/// The resume page's policy: sandboxed, its `data:` image and its style (by hash) and nothing
+/// else, not even the site's own scripts.
+fn resume_page_policy() -> String {
+    use base64::Engine as _;
+    use sha2::Digest as _;
+    let hash = base64::engine::general_purpose::STANDARD
+        .encode(sha2::Sha256::digest(RESUME_PAGE_STYLE.as_bytes()));
+    format!(
+        "sandbox; default-src 'none'; img-src data:; style-src 'sha256-{hash}'; \
+         frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
+    )
+}
+
+/// The page an image resume is viewed on: no script, one style (named by its hash in the
+/// page's policy). Its icon is empty: the page's origin is opaque
+/// (`sandbox`), so the site's own icon would be refused as another origin's.
 fn resume_page(safe_id: &str, kind: &str, image: &[u8]) -> String {
     use base64::Engine as _;
     let data = base64::engine::general_purpose::STANDARD.encode(image);
     format!(
-        "<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Resume {safe_id}</title>\
-         <link rel=\"icon\" href=\"data:,\"></head>\
-         <body bgcolor=\"#ffffff\"><table width=\"100%\" height=\"100%\" border=\"0\" \
-         role=\"presentation\"><tr><td align=\"center\" valign=\"middle\">\
-         <img src=\"data:{kind};base64,{data}\" alt=\"Resume {safe_id}\"></td></tr></table>\
-         </body></html>"
+        "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
+         <title>Resume {safe_id}</title><link rel=\"icon\" href=\"data:,\">\
+         <style>{RESUME_PAGE_STYLE}</style></head>\
+         <body><img src=\"data:{kind};base64,{data}\" alt=\"Resume {safe_id}\"></body></html>"
     )
 }
