@@ -58,16 +58,22 @@ test('edited company details show in the footer and on /contact, with and withou
     await expect(phoneField).toHaveAttribute('aria-invalid', 'true');
     await expect(phoneField).toBeFocused();
     await expect(page.locator('#set-phone-error')).toContainText('phone number');
+    // The toast names the field as its label reads, never the API's key for it.
+    await expect(page.locator('.toast--error')).toHaveText(/^Please check Phone\./);
     await expect(page.getByRole('note')).toContainText('Demo details');
 
+    // Fixing the field takes its message away at once, before saving again.
     await phoneField.fill(phone);
+    await expect(phoneField).not.toHaveAttribute('aria-invalid', 'true');
+    await expect(page.locator('#set-phone-error')).toHaveCount(0);
     await page
       .getByLabel('Head office address')
       .fill(`Fidelitus Corp, 2nd Floor\n${street}\nBengaluru 560001`);
     await page.getByRole('button', { name: 'Save company details' }).click();
     await expect(page.getByText('Company details saved.')).toBeVisible();
     await expect(phoneField).not.toHaveAttribute('aria-invalid', 'true');
-    await expect(page.getByText(/Last saved .* by /)).toBeVisible();
+    // On the office's clock, saying which.
+    await expect(page.getByText(/Last saved \d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2} IST by /)).toBeVisible();
 
     // Shown within a second: the server re-reads the content version every 0.1 s.
     await expect

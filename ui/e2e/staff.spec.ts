@@ -183,6 +183,25 @@ test('a resume is viewed and downloaded only with a session', async ({ page, req
   expect(shown.headers()['content-type']).toBe('text/html; charset=utf-8');
   expect(await shown.text()).toContain('<img src="data:image/png;base64,');
   expect(shown.headers()['content-security-policy']).toContain('sandbox');
+  // Seen as staff see it: centred on a plain page, inside the window, and no policy error in
+  // the console (the guard fails the test on one).
+  const viewer = await page.context().newPage();
+  const viewerErrors: string[] = [];
+  viewer.on('console', (message) => {
+    if (message.type() === 'error') viewerErrors.push(message.text());
+  });
+  await viewer.setViewportSize({ width: 800, height: 600 });
+  await viewer.goto(href);
+  const box = await viewer.getByRole('img').boundingBox();
+  expect(box).not.toBeNull();
+  if (box) {
+    expect(Math.abs(box.x + box.width / 2 - 400)).toBeLessThanOrEqual(1);
+    expect(Math.abs(box.y + box.height / 2 - 300)).toBeLessThanOrEqual(1);
+    expect(box.width).toBeLessThanOrEqual(800);
+    expect(box.height).toBeLessThanOrEqual(600);
+  }
+  expect(viewerErrors).toEqual([]);
+  await viewer.close();
   const download = page.waitForEvent('download');
   await page.getByRole('link', { name: 'Download resume' }).click();
   expect((await download).suggestedFilename()).toMatch(/^resume-[0-9a-f]{32}\.png$/);
@@ -267,9 +286,28 @@ for (const width of [390, 1440]) {
     await signIn(page, email);
     await page.getByLabel('Search names, emails, mobiles, messages').fill(tag);
     await page.getByRole('button', { name: 'Apply' }).click();
-    await page.getByRole('button', { name: `Meera ${tag}` }).click();
+    // The company's logo leads back to the inbox from every staff screen.
+    await expect(page.getByRole('link', { name: /staff: the inbox/ })).toBeVisible();
+    const row = page.getByRole('button', { name: `Meera ${tag}` });
+    await row.click();
+    const detail = page.getByRole('region', { name: `Meera ${tag}` });
     await expect(page.getByRole('heading', { name: `Meera ${tag}` })).toBeVisible();
+    // Received on the office's clock (the demo details' Asia/Kolkata), saying so.
+    await expect(detail).toContainText(/\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2} IST/);
     expect(await hasHorizontalScroll(page)).toBe(false);
     await page.screenshot({ path: info.outputPath(`staff-${width}.png`), fullPage: true });
+    if (width < 1000) {
+      // Too narrow for both: the item takes the list's place, with its way back on top.
+      await expect(page.getByRole('table')).toBeHidden();
+      await page.getByRole('button', { name: '← Back to the list' }).click();
+      await expect(page.getByRole('table')).toBeVisible();
+      await expect(row).toBeFocused();
+    } else {
+      await expect(page.getByRole('table')).toBeVisible();
+      await expect(page.getByRole('button', { name: '← Back to the list' })).toBeHidden();
+      await detail.getByRole('button', { name: 'Close' }).click();
+      await expect(row).toBeFocused();
+    }
+    await expect(page.getByRole('heading', { name: `Meera ${tag}` })).toHaveCount(0);
   });
 }
