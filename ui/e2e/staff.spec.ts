@@ -287,7 +287,7 @@ for (const width of [390, 1440]) {
     await page.getByLabel('Search names, emails, mobiles, messages').fill(tag);
     await page.getByRole('button', { name: 'Apply' }).click();
     // The company's logo leads back to the inbox from every staff screen.
-    await expect(page.getByRole('link', { name: /staff: the inbox/ })).toBeVisible();
+    await expect(page.getByRole('link', { name: /staff home$/ })).toBeVisible();
     const row = page.getByRole('button', { name: `Meera ${tag}` });
     await row.click();
     const detail = page.getByRole('region', { name: `Meera ${tag}` });

@@ -86,7 +86,7 @@ export function StaffScreen({ title, areas, setsUpFactor = false, children }: St
         <div class="staff-bar">
           <Link to="/staff" class="staff-bar__brand">
             <SiteBrand />
-            <span class="visually-hidden"> staff: the inbox</span>
+            <span class="visually-hidden"> staff home</span>
           </Link>
           <h1 class="staff-bar__title">{title}</h1>
           {settingUp ? (
