@@ -175,7 +175,8 @@ async fn each_subscriber_shows_its_state_and_dates_and_the_list_filters_and_coun
         let (state, confirmed, left) = match email.as_str() {
             "p@example.com" => ("pending", false, false),
             "c@example.com" => ("confirmed", true, false),
-            _ => ("unsubscribed", false, true),
+            // When it confirmed stays beside when it left.
+            _ => ("unsubscribed", true, true),
         };
         assert_eq!(row["subscription"], state, "{row}");
         assert_eq!(row["confirmed_at"].is_string(), confirmed, "{row}");

@@ -177,8 +177,8 @@ pub struct Lead {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional, type = "SubscriptionState")]
     pub subscription: Option<String>,
-    /// When a subscriber confirmed; null while pending, and after a later unsubscribe (the
-    /// re-confirmation sets it anew).
+    /// When a subscriber last confirmed; null until it first does (kept after it leaves or
+    /// subscribes again: a new confirmation sets it anew).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional, type = "string | null")]
     pub confirmed_at: Option<Option<String>>,

@@ -114,8 +114,8 @@ client_addr: string, name?: string, mobile?: string, requirment?: string, servic
  */
 subscription?: SubscriptionState, 
 /**
- * When a subscriber confirmed; null while pending, and after a later unsubscribe (the
- * re-confirmation sets it anew).
+ * When a subscriber last confirmed; null until it first does (kept after it leaves or
+ * subscribes again: a new confirmation sets it anew).
  */
 confirmed_at?: string | null, 
 /**
