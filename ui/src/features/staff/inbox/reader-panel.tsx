@@ -52,6 +52,8 @@ export function ReaderPanel({ version, onAdded }: ReaderPanelProps) {
       <form
         class="reader-panel__add"
         aria-label="Add a reader"
+        // The server's field message says what is wrong, in the page's own words.
+        noValidate
         onSubmit={(event) => {
           event.preventDefault();
           add();
@@ -63,7 +65,6 @@ export function ReaderPanel({ version, onAdded }: ReaderPanelProps) {
             id="reader-email"
             type="email"
             autocomplete="off"
-            required
             value={email}
             aria-invalid={error ? 'true' : undefined}
             aria-describedby={error ? 'reader-email-error' : 'reader-email-help'}
