@@ -151,8 +151,7 @@ async fn one_of_each(app: &TestApp, smtp: &SmtpServer) -> usize {
     let id = token.split('.').next().expect("id").to_owned();
     app.db()
         .write(move |conn| {
-            corpsite::store::subscriptions::unsubscribe(conn, &id, None)
-                .map_err(StoreError::from)
+            corpsite::store::subscriptions::unsubscribe(conn, &id, None).map_err(StoreError::from)
         })
         .await
         .expect("unsubscribe");
@@ -328,7 +327,11 @@ async fn an_address_added_by_hand_is_mailed_its_confirmation_and_waits_for_it() 
             body!({ "email": bad }),
         )
         .await;
-        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{bad:?}: {refused}");
+        assert_eq!(
+            status,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "{bad:?}: {refused}"
+        );
         assert!(refused["errors"]["email"].is_string(), "{refused}");
     }
     let (_, counts) = get(&app, &browser, "/api/staff/readers/counts").await;
@@ -430,9 +433,18 @@ async fn the_export_with_the_confirmed_filter_holds_only_confirmed_readers() {
     );
     let csv = String::from_utf8_lossy(&output.stdout);
     assert!(csv.contains("c@example.com"), "{csv}");
-    assert!(!csv.contains("p@example.com") && !csv.contains("u@example.com"), "{csv}");
+    assert!(
+        !csv.contains("p@example.com") && !csv.contains("u@example.com"),
+        "{csv}"
+    );
     let refused = Command::new(BINARY)
-        .args(["leads", "export", "--subscription", "confirmed", "--data-dir"])
+        .args([
+            "leads",
+            "export",
+            "--subscription",
+            "confirmed",
+            "--data-dir",
+        ])
         .arg(app.data_dir())
         .output()
         .expect("run leads export");
@@ -507,7 +519,11 @@ async fn each_story_counts_its_mails_and_the_readers_who_left_through_them() {
     let second = publish(&app, "Warehouses near Chennai");
     let second_path = format!("/api/staff/stories/{second}/mail");
     let mail = wait_for(&app, &browser, &second_path, |m| m["failed"] == 1).await;
-    assert_eq!((mail["queued"].clone(), mail["sent"].clone()), (body!(1), body!(0)), "{mail}");
+    assert_eq!(
+        (mail["queued"].clone(), mail["sent"].clone()),
+        (body!(1), body!(0)),
+        "{mail}"
+    );
     smtp.set_mode("permfail");
     app.db()
         .write(|conn| {
@@ -521,12 +537,16 @@ async fn each_story_counts_its_mails_and_the_readers_who_left_through_them() {
         .expect("make it due");
     let mail = wait_for(&app, &browser, &second_path, |m| m["dead"] == 1).await;
     assert_eq!(
-        (mail["sent"].clone(), mail["queued"].clone(), mail["unsubscribed"].clone()),
+        (
+            mail["sent"].clone(),
+            mail["queued"].clone(),
+            mail["unsubscribed"].clone()
+        ),
         (body!(0), body!(0), body!(0)),
         "{mail}"
     );
-    // The other reader leaves through the first story's page form, which posts the story
-    // it came from; a made-up story name counts for none.
+    // The other reader leaves through the unsubscribe page's form, which posts the story its
+    // link named.
     let other = parse(&received[before + 1]);
     let link_text = link(&other, &format!("{MAIL_SITE}/blogs/unsubscribe?token="));
     let query = link_text.split('?').nth(1).expect("query");

@@ -154,6 +154,52 @@ mod tests {
         .expect("state")
     }
 
+    fn left_from(conn: &Connection, id: &str) -> Option<String> {
+        conn.query_row(
+            "SELECT unsubscribed_from FROM subscriptions WHERE enquiry_id = ?1",
+            [id],
+            |row| row.get(0),
+        )
+        .expect("unsubscribed_from")
+    }
+
+    #[test]
+    fn an_unsubscribe_counts_against_a_story_only_if_its_mail_was_queued_for_the_reader() {
+        let conn = migrated();
+        let Added::Asked { id } = add_reader(&conn, "r@example.com") else {
+            panic!("asked");
+        };
+        conn.execute(
+            "UPDATE subscriptions SET state = 'confirmed' WHERE enquiry_id = ?1",
+            [&id],
+        )
+        .expect("confirm");
+        conn.execute(
+            "INSERT INTO outbox (kind, lead_id, blog_slug, state) VALUES ('story', ?1, 'mailed', 'sent')",
+            [&id],
+        )
+        .expect("a story mail");
+        // A story this reader was never mailed: nothing is recorded.
+        subscriptions::unsubscribe(&conn, &id, Some("never-mailed")).expect("leave");
+        assert_eq!(left_from(&conn, &id), None);
+        // Back and confirmed, then leaving through the mailed story's link: it counts there,
+        // and a later click of another link does not move it.
+        conn.execute(
+            "UPDATE subscriptions SET state = 'confirmed' WHERE enquiry_id = ?1",
+            [&id],
+        )
+        .expect("again");
+        subscriptions::unsubscribe(&conn, &id, Some("mailed")).expect("leave");
+        subscriptions::unsubscribe(&conn, &id, None).expect("again");
+        assert_eq!(left_from(&conn, &id).as_deref(), Some("mailed"));
+        assert_eq!(story_mail(&conn, "mailed").expect("mail").unsubscribed, 1);
+        assert_eq!(story_mail(&conn, "mailed").expect("mail").sent, 1);
+        assert_eq!(
+            story_mail(&conn, "never-mailed").expect("mail"),
+            StoryMail::default()
+        );
+    }
+
     #[test]
     fn an_address_added_by_hand_waits_for_its_confirmation() {
         let conn = migrated();
@@ -193,6 +239,14 @@ mod tests {
         );
         assert!(unsubscribe(&conn, &id).expect("unsubscribe"));
         assert_eq!(state_of(&conn, &id), "unsubscribed");
+        assert_eq!(
+            counts(&conn).expect("counts"),
+            Counts {
+                confirmed: 0,
+                pending: 0,
+                unsubscribed: 1
+            }
+        );
         assert!(!unsubscribe(&conn, "0123456789abcdef0123456789abcdef").expect("none"));
     }
 }
