@@ -196,8 +196,23 @@ pub struct LeadsExportArgs {
     #[arg(long, value_enum, default_value_t = LeadsList::Enquiries)]
     pub list: LeadsList,
 
+    /// With --list subscribers: only the subscriptions in this double opt-in state
+    /// (confirmed: the readers new stories are mailed to).
+    #[arg(long, value_enum)]
+    pub subscription: Option<ReaderState>,
+
     #[command(flatten)]
     pub export: ExportArgs,
+}
+
+/// A subscription's double opt-in state, as `--subscription` names it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum ReaderState {
+    /// Waiting for the confirmation link to be opened.
+    Pending,
+    /// Gets every new story.
+    Confirmed,
+    Unsubscribed,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]

@@ -13,9 +13,10 @@ use std::path::{Path, PathBuf};
 use rusqlite::Connection;
 
 use crate::cli::args::{
-    ApplicantsExportArgs, ExportArgs, ExportFileFormat, LeadsExportArgs, LeadsList,
+    ApplicantsExportArgs, ExportArgs, ExportFileFormat, LeadsExportArgs, LeadsList, ReaderState,
 };
 use crate::domain::inbox::InboxList;
+use crate::domain::readers::SubscriptionState;
 use crate::store::applicants::applicants_since;
 use crate::store::export::{self, Rows, WriteError};
 use crate::store::permissions::{create_private_dir, create_private_file};
@@ -34,6 +35,8 @@ pub enum ExportError {
     Write(#[source] io::Error),
     #[error(transparent)]
     Export(#[from] WriteError),
+    #[error("--subscription chooses among subscribers: add --list subscribers")]
+    SubscriptionOfEnquiries,
     #[error("cannot create the resumes folder {path}: {source}")]
     ResumesDir { path: PathBuf, source: io::Error },
     #[error("{count} resume file(s) could not be copied, the first {file}: {source}")]
@@ -52,7 +55,19 @@ pub fn leads(args: &LeadsExportArgs, out: impl Write) -> Result<usize, ExportErr
         LeadsList::Subscribers => InboxList::Subscribers,
     };
     let since = args.export.since.map(|day| day.to_string());
-    write(&conn, list, since.as_deref(), &args.export, out)
+    let rows = match (list, args.subscription) {
+        (_, None) => Rows::Since(since.as_deref()),
+        (InboxList::Subscribers, Some(state)) => Rows::SubscribersSince {
+            since: since.as_deref(),
+            state: match state {
+                ReaderState::Pending => SubscriptionState::Pending,
+                ReaderState::Confirmed => SubscriptionState::Confirmed,
+                ReaderState::Unsubscribed => SubscriptionState::Unsubscribed,
+            },
+        },
+        (_, Some(_)) => return Err(ExportError::SubscriptionOfEnquiries),
+    };
+    write(&conn, list, rows, &args.export, out)
 }
 
 /// Writes the applicants to `out`, copies their resumes if asked, and returns how many
@@ -73,7 +88,7 @@ pub fn applicants(args: &ApplicantsExportArgs, out: impl Write) -> Result<usize,
     let count = write(
         &read,
         InboxList::Applicants,
-        since.as_deref(),
+        Rows::Since(since.as_deref()),
         &args.export,
         out,
     )?;
@@ -91,11 +106,10 @@ pub fn applicants(args: &ApplicantsExportArgs, out: impl Write) -> Result<usize,
 fn write(
     conn: &Connection,
     list: InboxList,
-    since: Option<&str>,
+    rows: Rows<'_>,
     args: &ExportArgs,
     out: impl Write,
 ) -> Result<usize, ExportError> {
-    let rows = Rows::Since(since);
     let mut out = io::BufWriter::new(out);
     let count = match args.format {
         ExportFileFormat::Csv => export::write_csv(conn, list, rows, args.bom, &mut out)?,

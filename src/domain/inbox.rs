@@ -5,6 +5,7 @@
 use time::Date;
 
 use super::fields::{FieldError, FieldErrors};
+use super::readers::{SubscriptionState, SUBSCRIPTION_HELP};
 use super::roles::Area;
 use super::search::SearchText;
 
@@ -115,6 +116,9 @@ pub struct InboxFilters {
     pub to: Option<String>,
     #[ts(optional)]
     pub page: Option<String>,
+    /// The subscribers list only: pending, confirmed or unsubscribed.
+    #[ts(optional)]
+    pub subscription: Option<String>,
 }
 
 /// A list request's filters, each optional.
@@ -129,6 +133,8 @@ pub struct InboxQuery {
     pub to: Option<Date>,
     /// From 1.
     pub page: u32,
+    /// The subscribers list only: its subscriptions in this state.
+    pub subscription: Option<SubscriptionState>,
 }
 
 impl InboxQuery {
@@ -166,6 +172,10 @@ impl InboxQuery {
                         ),
                     ),
                 },
+                "subscription" => match SubscriptionState::parse(value) {
+                    Some(state) => parsed.subscription = Some(state),
+                    None => errors.add("subscription", FieldError::Choice(SUBSCRIPTION_HELP)),
+                },
                 _ => {}
             }
         }
@@ -195,6 +205,7 @@ impl InboxQuery {
             && self.department.is_none()
             && self.from.is_none()
             && self.to.is_none()
+            && self.subscription.is_none()
     }
 
     /// Where this request's count stops: as deep as its pages go.
@@ -277,6 +288,9 @@ mod tests {
             ("q=asha&page=20", &[]),
             ("q=asha&page=21", &["page"]),
             ("page=2.5&status=NEW", &["page", "status"]),
+            ("subscription=confirmed", &[]),
+            ("subscription=Confirmed", &["subscription"]),
+            ("subscription=active&status=done", &["subscription"]),
         ];
         for (query, bad) in cases {
             let got: Vec<String> = match InboxQuery::parse(query) {
@@ -296,10 +310,11 @@ mod tests {
             from: Some("2025-01-01".into()),
             to: Some("2025-01-31".into()),
             page: Some("2".into()),
+            subscription: Some("confirmed".into()),
         };
         let fields = serde_json::to_value(&filters).expect("serialize");
         let fields = fields.as_object().expect("an object");
-        assert_eq!(fields.len(), 6, "a test value for each field");
+        assert_eq!(fields.len(), 7, "a test value for each field");
         let unfiltered = InboxQuery::parse("").expect("no filter");
         for (name, value) in fields {
             let value = value.as_str().expect("text");

@@ -23,6 +23,7 @@ pub mod office_time;
 pub mod page;
 pub mod post_file;
 pub mod public_url;
+pub mod readers;
 pub mod reading_time;
 pub mod resume;
 pub mod roles;

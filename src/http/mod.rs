@@ -62,6 +62,9 @@ fn api(state: &AppState) -> BoxedFilter<(Response,)> {
         .unify()
         .or(staff::stories::routes(state))
         .unify()
+        // the blog's readers, and what each story's mail did
+        .or(staff::readers::routes(state))
+        .unify()
         // the team: accounts, roles, invites, the set-up link
         .or(staff::team::routes(state))
         .unify()

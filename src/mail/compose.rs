@@ -248,7 +248,12 @@ impl Composer {
             return Ok(Composed::Nothing("not a deliverable address".into()));
         };
         let link = format!("{}{}", self.site, post_path(&post.id));
-        let unsubscribe = self.unsubscribe_link(&mail.lead_id);
+        // The link names the story, so an unsubscribe through it is counted against it.
+        let unsubscribe = format!(
+            "{}&story={}",
+            self.unsubscribe_link(&mail.lead_id),
+            post.id.as_str()
+        );
         let image = post.blog_image.as_deref().map(|path| self.media_url(path));
         let title = one_line(&post.title);
         let text = format!(

@@ -13,6 +13,7 @@ use crate::domain::export::{
 };
 use crate::domain::inbox::{InboxList, InboxQuery};
 use crate::domain::office_time::OfficeZone;
+use crate::domain::readers::SubscriptionState;
 use crate::store::inbox;
 use crate::store::staff::name_or_text;
 
@@ -31,6 +32,11 @@ pub enum Rows<'a> {
     Filtered(&'a InboxQuery),
     /// What arrived on or after a day (YYYY-MM-DD, UTC; all when `None`), oldest first.
     Since(Option<&'a str>),
+    /// The subscribers in one double opt-in state, as `Since` takes them.
+    SubscribersSince {
+        since: Option<&'a str>,
+        state: SubscriptionState,
+    },
 }
 
 /// The SELECT list of a list's export columns over the table named `e`.
@@ -76,6 +82,17 @@ pub fn each_row<E>(
                      ORDER BY e.created_at, e.rowid"
                 ),
                 vec![Box::new(since.map(str::to_owned))],
+            )
+        }
+        Rows::SubscribersSince { since, state } => {
+            let (table, scope, _) = inbox::scope(InboxList::Subscribers);
+            (
+                format!(
+                    "{table} e WHERE {scope} AND (?1 IS NULL OR e.created_at >= ?1)
+                       AND e.id IN (SELECT enquiry_id FROM subscriptions WHERE state = ?2)
+                     ORDER BY e.created_at, e.rowid"
+                ),
+                vec![Box::new(since.map(str::to_owned)), Box::new(state.as_str())],
             )
         }
     };

@@ -49,6 +49,10 @@ const SUBSCRIBER_COLUMNS: &[&str] = &[
     "status_by",
     "status_at",
     "client_addr",
+    // From `subscriptions` (`reader_column`): the double opt-in state and its dates.
+    "subscription",
+    "confirmed_at",
+    "unsubscribed_at",
 ];
 const APPLICANT_COLUMNS: &[&str] = &[
     "id",
@@ -169,6 +173,19 @@ pub struct Lead {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub resume_size: Option<i64>,
+    /// A subscriber's double opt-in state.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional, type = "SubscriptionState")]
+    pub subscription: Option<String>,
+    /// When a subscriber last confirmed; null until it first does (kept after it leaves or
+    /// subscribes again: a new confirmation sets it anew).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional, type = "string | null")]
+    pub confirmed_at: Option<Option<String>>,
+    /// When a subscriber left; null unless unsubscribed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional, type = "string | null")]
+    pub unsubscribed_at: Option<Option<String>>,
 }
 
 /// One page of a list and its counts.
@@ -234,8 +251,28 @@ pub(crate) fn query_parts(list: InboxList, query: &InboxQuery) -> (String, Vec<B
     if let Some(to) = query.to.and_then(|day| day.next_day()) {
         add("created_at <", Box::new(to.to_string()));
     }
+    if let (InboxList::Subscribers, Some(state)) = (list, query.subscription) {
+        add(
+            "id IN (SELECT enquiry_id FROM subscriptions WHERE state =",
+            Box::new(state.as_str()),
+        );
+        clause.push(')');
+    }
     clause.push_str(&format!(" ORDER BY {order}"));
     (clause, values)
+}
+
+/// A subscriber's column read from its row of `subscriptions`: the state as `subscription`,
+/// and when it was confirmed and left. (Every subscription has its row, made by trigger.)
+fn reader_column(column: &str) -> Option<String> {
+    let stored = match column {
+        "subscription" => "state",
+        "confirmed_at" | "unsubscribed_at" => column,
+        _ => return None,
+    };
+    Some(format!(
+        "(SELECT {stored} FROM subscriptions WHERE enquiry_id = e.id)"
+    ))
 }
 
 /// The list's columns of the table named `e`; who set the status is shown by the account's
@@ -246,7 +283,7 @@ fn selected_columns(list: InboxList) -> String {
         .iter()
         .map(|c| match *c {
             "status_by" => crate::store::staff::name_or_text("e.status_by"),
-            c => format!("e.{c}"),
+            c => reader_column(c).unwrap_or_else(|| format!("e.{c}")),
         })
         .collect::<Vec<_>>()
         .join(", ")
@@ -556,6 +593,9 @@ mod tests {
             resume_original_name: text(),
             resume_type: text(),
             resume_size: Some(1),
+            subscription: text(),
+            confirmed_at: Some(None),
+            unsubscribed_at: Some(None),
             ..Lead::default()
         };
         assert_eq!(keys(&full), every);

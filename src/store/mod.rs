@@ -23,6 +23,7 @@ pub mod mail_routes;
 pub mod media_images;
 pub mod outbox;
 pub mod permissions;
+pub mod readers;
 pub mod resets;
 pub mod site_details;
 pub mod staff;

@@ -78,7 +78,8 @@ pub fn confirm(conn: &Connection, token: &str) -> rusqlite::Result<Confirmation>
         _ if !fresh => Ok(Confirmation::Expired),
         _ => {
             conn.prepare_cached(&format!(
-                "UPDATE subscriptions SET state = 'confirmed', confirmed_at = {NOW}, unsubscribed_at = NULL
+                "UPDATE subscriptions SET state = 'confirmed', confirmed_at = {NOW}, unsubscribed_at = NULL,
+                        unsubscribed_from = NULL
                  WHERE enquiry_id = ?1"
             ))?
             .execute([id])?;
@@ -88,15 +89,25 @@ pub fn confirm(conn: &Connection, token: &str) -> rusqlite::Result<Confirmation>
 }
 
 /// Ends subscription `id`: no more stories, and those still queued for it are dropped.
+/// `from` is the blog slug of the story whose mail carried the link, if the link named one:
+/// it is kept (`unsubscribed_from`, for the story's mail counts) when a mail of that story
+/// was indeed queued for this subscription, and only by the unsubscribe that ends it.
 /// Answers the address that left, or `None` when there is no such subscription.
-pub fn unsubscribe(conn: &Connection, id: &str) -> rusqlite::Result<Option<String>> {
+pub fn unsubscribe(
+    conn: &Connection,
+    id: &str,
+    from: Option<&str>,
+) -> rusqlite::Result<Option<String>> {
     let changed = conn
         .prepare_cached(&format!(
             "UPDATE subscriptions SET state = 'unsubscribed', unsubscribed_at = coalesce(unsubscribed_at, {NOW}),
-                    confirm_hash = NULL
+                    confirm_hash = NULL,
+                    unsubscribed_from = CASE WHEN state = 'unsubscribed' THEN unsubscribed_from
+                        ELSE (SELECT blog_slug FROM outbox
+                              WHERE kind = 'story' AND lead_id = ?1 AND blog_slug = ?2) END
              WHERE enquiry_id = ?1"
         ))?
-        .execute([id])?;
+        .execute(rusqlite::params![id, from])?;
     conn.prepare_cached(
         "UPDATE outbox SET state = 'dropped', token = NULL, last_error = 'unsubscribed'
          WHERE lead_id = ?1 AND kind IN ('story', 'confirm') AND state = 'queued'",

@@ -43,6 +43,11 @@ pub const ROUTE_METHODS: &[(&str, &[&str])] = &[
     ("/api/staff/stories/choices", &["GET", "HEAD"]),
     ("/api/staff/stories/preview", &["POST"]),
     ("/api/staff/stories/*", &["GET", "HEAD", "PUT", "DELETE"]),
+    ("/api/staff/stories/*/mail", &["GET", "HEAD"]),
+    // the blog's readers (`staff::readers`)
+    ("/api/staff/readers", &["POST"]),
+    ("/api/staff/readers/counts", &["GET", "HEAD"]),
+    ("/api/staff/readers/*/unsubscribe", &["POST"]),
     // the team: accounts, roles, invites, the set-up link
     ("/api/staff/team", &["GET", "HEAD"]),
     ("/api/staff/team/accounts/*", &["DELETE"]),

@@ -108,6 +108,7 @@ fn string_union(name: &str, comment: &str, values: &[&str]) -> String {
 }
 
 fn staff_types() -> String {
+    use crate::domain::readers::SubscriptionState;
     let cfg = Config::new().with_large_int("number");
     let declarations = [
         sign_in::SignIn::decl(&cfg),
@@ -175,6 +176,18 @@ fn staff_types() -> String {
         stories::Saved::decl(&cfg),
         stories::SavedStory::decl(&cfg),
         stories::Deleted::decl(&cfg),
+        // the blog's readers (`staff::readers`)
+        string_union(
+            "SubscriptionState",
+            "Where a blog subscription stands: only confirmed readers are mailed stories.",
+            &SubscriptionState::ALL.map(SubscriptionState::as_str),
+        ),
+        crate::http::staff::readers::ReaderCounts::decl(&cfg),
+        crate::http::staff::readers::ReaderForm::decl(&cfg),
+        crate::http::staff::readers::ReaderAdded::decl(&cfg),
+        crate::http::staff::readers::AddedReader::decl(&cfg),
+        crate::http::staff::readers::ReaderUnsubscribed::decl(&cfg),
+        crate::http::staff::readers::StoryMail::decl(&cfg),
         string_union(
             "MediaFolder",
             "The media folders a staff image upload may go to (`?folder=`).",

@@ -40,6 +40,9 @@ const EXPIRED_LINK: &str =
 #[cfg_attr(test, ts(optional_fields))]
 pub(crate) struct TokenForm {
     token: Option<String>,
+    /// An unsubscribe link from a story mail names the story (its blog slug), so the
+    /// story's mail counts know who left through it; links without it work the same.
+    story: Option<String>,
 }
 
 /// The answer of the three posts.
@@ -79,14 +82,17 @@ pub fn one_click(state: &AppState) -> BoxedFilter<(Response,)> {
         .and(raw_query)
         .then(
             |state: AppState, client: IpAddr, query: String| async move {
-                let token = form_urlencoded::parse(query.as_bytes())
-                    .find(|(key, _)| key == "token")
-                    .map(|(_, value)| value.into_owned());
+                let value = |name: &str| {
+                    form_urlencoded::parse(query.as_bytes())
+                        .find(|(key, _)| key == name)
+                        .map(|(_, value)| value.into_owned())
+                };
+                let (token, story) = (value("token"), value("story"));
                 error::reply(
                     async {
                         state.unsubscribe_limit.check(client)?;
                         state.check_writable()?;
-                        unsubscribe(&state, token).await
+                        unsubscribe(&state, token, story).await
                     }
                     .await,
                 )
@@ -122,17 +128,21 @@ async fn unsubscribe_by_form(
     body: Body,
 ) -> Result<Response, ApiError> {
     let form: TokenForm = read_json(&headers, body).await?;
-    unsubscribe(&state, form.token).await
+    unsubscribe(&state, form.token, form.story).await
 }
 
-async fn unsubscribe(state: &AppState, token: Option<String>) -> Result<Response, ApiError> {
+async fn unsubscribe(
+    state: &AppState,
+    token: Option<String>,
+    story: Option<String>,
+) -> Result<Response, ApiError> {
     let token = token.unwrap_or_default();
     let left = state
         .db
         .write(move |conn| {
             let key = outbox::link_key(conn)?;
             match mail_token::verify_unsubscribe(&key, &token) {
-                Some(id) => subscriptions::unsubscribe(conn, id),
+                Some(id) => subscriptions::unsubscribe(conn, id, story.as_deref()),
                 None => Ok(None),
             }
             .map_err(StoreError::from)

@@ -55,6 +55,14 @@ pub const STAFF_AREAS: &[(&str, Need)] = &[
     ("/api/staff/stories/choices", Need::Area(Area::Stories)),
     ("/api/staff/stories/preview", Need::Area(Area::Stories)),
     ("/api/staff/stories/*", Need::Area(Area::Stories)),
+    ("/api/staff/stories/*/mail", Need::Area(Area::Stories)),
+    // the blog's readers (`staff::readers`)
+    ("/api/staff/readers", Need::Area(Area::Subscribers)),
+    ("/api/staff/readers/counts", Need::Area(Area::Subscribers)),
+    (
+        "/api/staff/readers/*/unsubscribe",
+        Need::Area(Area::Subscribers),
+    ),
     // the team: accounts, roles, invites, the set-up link
     ("/api/staff/team", Need::Area(Area::Team)),
     ("/api/staff/team/accounts/*", Need::Area(Area::Team)),

@@ -9,6 +9,7 @@ pub mod inbox;
 pub mod mail;
 pub mod media;
 pub mod passkeys;
+pub mod readers;
 pub mod settings;
 pub mod sign_in;
 pub mod stories;

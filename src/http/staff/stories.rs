@@ -2,7 +2,8 @@
 //!
 //! - `GET stories?q&page`: every story (drafts and scheduled ones too), newest first or best
 //!   match first, `{"data": [...], "pagination": {"total", "limit", "page"}}`
-//! - `GET stories/choices`: tags and authors in use, for the pickers
+//! - `GET stories/choices`: tags and authors in use, for the pickers, and how many confirmed
+//!   readers a story published now is mailed to (`readers`)
 //! - `POST stories/preview` `{body, format}`: the body as visitors would get it, through the
 //!   server's own sanitizer: `{"html", "min_read"}`; 422 naming `body` when a save would
 //!   refuse it for its length or its nesting
@@ -249,6 +250,8 @@ impl<'a> StoryJson<'a> {
 pub(crate) struct ChoicesJson<'a> {
     tags: &'a [String],
     authors: Vec<AuthorJson<'a>>,
+    /// Confirmed readers: whom a story's mail reaches when it is published now.
+    readers: i64,
 }
 
 #[derive(Serialize)]
@@ -339,7 +342,13 @@ async fn list(state: AppState, staff: Gate, query: &str) -> Result<Response, Api
 
 async fn choices(state: AppState, staff: Gate) -> Result<Response, ApiError> {
     staff?;
-    let choices = state.db.read(stories::choices).await?;
+    let (choices, readers) = state
+        .db
+        .read(|conn| {
+            let readers = crate::store::readers::counts(conn)?.confirmed;
+            Ok((stories::choices(conn)?, readers))
+        })
+        .await?;
     let authors = choices
         .authors
         .iter()
@@ -353,6 +362,7 @@ async fn choices(state: AppState, staff: Gate) -> Result<Response, ApiError> {
         &ChoicesJson {
             tags: &choices.tags,
             authors,
+            readers,
         },
     ))
 }

@@ -120,7 +120,12 @@ export type ApplicationParts = { name: string, mobile: string, email: string, ex
  */
 website: string, };
 
-export type TokenForm = { token?: string, };
+export type TokenForm = { token?: string, 
+/**
+ * An unsubscribe link from a story mail names the story (its blog slug), so the
+ * story's mail counts know who left through it; links without it work the same.
+ */
+story?: string, };
 
 export type MessageBody = { message: string, };
 

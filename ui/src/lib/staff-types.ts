@@ -98,13 +98,30 @@ export type ListName = "enquiries" | "subscribers" | "applicants";
  */
 export type LeadStatus = "new" | "in_progress" | "done" | "spam";
 
-export type InboxFilters = { q?: string, status?: string, department?: string, from?: string, to?: string, page?: string, };
+export type InboxFilters = { q?: string, status?: string, department?: string, from?: string, to?: string, page?: string, 
+/**
+ * The subscribers list only: pending, confirmed or unsubscribed.
+ */
+subscription?: string, };
 
 export type Lead = { _id: string, created_at: string, email: string, department_website: string, status: LeadStatus, status_by: string | null, status_at: string | null, 
 /**
  * The address the form was sent from; empty for leads older than the inbox.
  */
-client_addr: string, name?: string, mobile?: string, requirment?: string, service?: string, experience?: number, previous_company?: string, query?: string, resume_original_name?: string, resume_type?: string, resume_size?: number, };
+client_addr: string, name?: string, mobile?: string, requirment?: string, service?: string, experience?: number, previous_company?: string, query?: string, resume_original_name?: string, resume_type?: string, resume_size?: number, 
+/**
+ * A subscriber's double opt-in state.
+ */
+subscription?: SubscriptionState, 
+/**
+ * When a subscriber last confirmed; null until it first does (kept after it leaves or
+ * subscribes again: a new confirmation sets it anew).
+ */
+confirmed_at?: string | null, 
+/**
+ * When a subscriber left; null unless unsubscribed.
+ */
+unsubscribed_at?: string | null, };
 
 export type LeadPage = { data: Array<Lead>, pagination: InboxPagination, 
 /**
@@ -180,7 +197,11 @@ export type Story = { _id: string, title: string, motive: string, tags: Array<st
 
 export type StoryBody = { data: Story, };
 
-export type StoryChoices = { tags: Array<string>, authors: Array<StoryAuthor>, };
+export type StoryChoices = { tags: Array<string>, authors: Array<StoryAuthor>, 
+/**
+ * Confirmed readers: whom a story's mail reaches when it is published now.
+ */
+readers: number, };
 
 export type StoryAuthor = { name: string, profile_photo: string | null, };
 
@@ -193,6 +214,51 @@ export type Saved = { message: string, data: SavedStory, };
 export type SavedStory = { _id: string, revision: number, };
 
 export type Deleted = { message: string, };
+
+/**
+ * Where a blog subscription stands: only confirmed readers are mailed stories.
+ */
+export type SubscriptionState = "pending" | "confirmed" | "unsubscribed";
+
+export type ReaderCounts = { 
+/**
+ * They get every new story.
+ */
+confirmed: number, 
+/**
+ * Waiting for their confirmation link to be opened.
+ */
+pending: number, unsubscribed: number, };
+
+export type ReaderForm = { email: string, };
+
+export type ReaderAdded = { message: string, data: AddedReader, };
+
+export type AddedReader = { _id: string, subscription: SubscriptionState, };
+
+export type ReaderUnsubscribed = { message: string, };
+
+export type StoryMail = { 
+/**
+ * Still to be sent, `failed` among them.
+ */
+queued: number, 
+/**
+ * Still queued after at least one failed attempt (the sender tries again).
+ */
+failed: number, sent: number, 
+/**
+ * Given up on (refused for good, or failing for 48 hours).
+ */
+dead: number, 
+/**
+ * Never sent: the reader left or was erased first.
+ */
+dropped: number, 
+/**
+ * Readers who left through the unsubscribe link in this story's mail.
+ */
+unsubscribed: number, };
 
 /**
  * The media folders a staff image upload may go to (`?folder=`).

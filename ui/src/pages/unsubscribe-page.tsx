@@ -12,6 +12,8 @@ import { failureMessage } from '@/lib/failure-message';
 export function UnsubscribePage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
+  // A story mail's link names its story, so the office sees which mail a reader left from.
+  const story = params.get('story') ?? undefined;
   const text = subscriptionLinksContent.unsubscribe;
   const [state, setState] = useState<LinkState>({ phase: 'idle' });
 
@@ -21,7 +23,7 @@ export function UnsubscribePage() {
       return;
     }
     setState({ phase: 'working' });
-    unsubscribe(token).then(
+    unsubscribe(token, story).then(
       (message) => setState({ phase: 'done', message }),
       (error: unknown) => setState({ phase: 'failed', message: failureMessage(error, []) }),
     );

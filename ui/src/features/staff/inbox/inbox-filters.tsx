@@ -1,15 +1,19 @@
 import { useEffect, useState } from 'preact/hooks';
-import type { InboxFilters } from './inbox-api';
+import type { InboxFilters, ListName } from './inbox-api';
 import { statusLabels } from './inbox-labels';
 import type { FILTER_KEYS } from './inbox-query';
+import { subscriptionLabels } from './readers-api';
 
 /** The search box and filters of a list, applied together with their button. */
 export function FiltersForm({
   filters,
   onApply,
+  list,
 }: {
   filters: InboxFilters;
   onApply: (next: InboxFilters) => void;
+  /** The list shown: the subscribers list filters by subscription state too. */
+  list?: ListName;
 }) {
   const [draft, setDraft] = useState<InboxFilters>(filters);
   useEffect(() => setDraft(filters), [JSON.stringify(filters)]);
@@ -45,6 +49,22 @@ export function FiltersForm({
           ))}
         </select>
       </label>
+      {list === 'subscribers' && (
+        <label class="staff-field">
+          <span>Subscription</span>
+          <select
+            value={draft.subscription ?? ''}
+            onChange={(e) => setDraft({ ...draft, subscription: e.currentTarget.value || undefined })}
+          >
+            <option value="">Any</option>
+            {Object.entries(subscriptionLabels).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
       <label class="staff-field">
         <span>Department website</span>
         <input type="text" {...field('department')} />

@@ -12,6 +12,8 @@ import { LISTS, readFilters, readList } from './inbox-query';
 import { InboxTabs } from './inbox-tabs';
 import { LeadDetailPanel } from './lead-detail';
 import { LeadTable } from './lead-table';
+import { ReaderPanel } from './reader-panel';
+import './readers.css';
 
 /** `/staff`: the lists of leads, searched and filtered in the page's URL, and the item opened. */
 export function Inbox() {
@@ -73,7 +75,8 @@ export function Inbox() {
         counts={counts}
         onList={(name) => go({ list: name, filters: {}, id: null })}
       />
-      <FiltersForm filters={filters} onApply={(next) => go({ filters: next, id: null })} />
+      {list === 'subscribers' && <ReaderPanel version={version} onAdded={() => setVersion((v) => v + 1)} />}
+      <FiltersForm list={list} filters={filters} onApply={(next) => go({ filters: next, id: null })} />
       <div class="inbox-summary">
         <p role="status">
           {page

@@ -3,6 +3,7 @@ import type { ListName } from './inbox-api';
 import { LeadFields, ResumeLinks } from './lead-fields';
 import { LeadNotes } from './lead-notes';
 import { LeadStatusForm } from './lead-status-form';
+import { ReaderActions } from './reader-actions';
 import { useLeadDetail } from './use-lead-detail';
 
 interface Props {
@@ -72,6 +73,15 @@ export function LeadDetailPanel({ list, id, onClose, onChanged }: Props) {
         onNote={lead.setNote}
         onAdd={lead.addNote}
       />
+      {list === 'subscribers' && (
+        <ReaderActions
+          lead={item}
+          onChanged={() => {
+            lead.reload();
+            onChanged();
+          }}
+        />
+      )}
       <button type="button" class="staff-button staff-button--danger" onClick={lead.erase} disabled={busy}>
         Erase (GDPR)
       </button>

@@ -2,6 +2,7 @@ import type { ComponentChildren } from 'preact';
 import { formatTime } from '@/features/staff/shell/staff-format';
 import { type Lead, resumeUrl } from './inbox-api';
 import { mailtoHref, telHref, whatsAppHref } from './reach-links';
+import { ReaderBadge } from './reader-badge';
 
 /** Every stored field, by its label; what a visitor typed is rendered as text, never as HTML. */
 const FIELD_LABELS: [keyof Lead, string][] = [
@@ -14,6 +15,9 @@ const FIELD_LABELS: [keyof Lead, string][] = [
   ['query', 'Query'],
   ['service', 'Service'],
   ['department_website', 'Department website'],
+  ['subscription', 'Subscription'],
+  ['confirmed_at', 'Confirmed'],
+  ['unsubscribed_at', 'Unsubscribed'],
   ['created_at', 'Received'],
   ['client_addr', 'Sent from (address)'],
   ['resume_original_name', 'Resume file name'],
@@ -21,11 +25,14 @@ const FIELD_LABELS: [keyof Lead, string][] = [
   ['_id', 'Reference'],
 ];
 
+/** Whether a field has a value to show (a subscriber's dates are null until they happen). */
+const shown = (value: unknown) => value !== undefined && value !== null && value !== '';
+
 /** The fields the item has, each with its label. */
 export function LeadFields({ lead }: { lead: Lead }) {
   return (
     <dl class="lead-detail__fields">
-      {FIELD_LABELS.filter(([key]) => lead[key] !== undefined && lead[key] !== '').map(([key, label]) => (
+      {FIELD_LABELS.filter(([key]) => shown(lead[key])).map(([key, label]) => (
         <div key={key}>
           <dt>{label}</dt>
           <dd>{value(lead, key)}</dd>
@@ -38,6 +45,8 @@ export function LeadFields({ lead }: { lead: Lead }) {
 /** A field's value as text; an email and a phone as links that reach the lead in one tap. */
 function value(lead: Lead, key: keyof Lead): ComponentChildren {
   if (key === 'created_at') return formatTime(lead.created_at);
+  if (key === 'subscription') return <ReaderBadge lead={lead} />;
+  if ((key === 'confirmed_at' || key === 'unsubscribed_at') && lead[key]) return formatTime(lead[key]);
   const text = String(lead[key]);
   if (key === 'email') {
     const mailto = mailtoHref(text);

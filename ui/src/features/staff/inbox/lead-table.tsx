@@ -1,6 +1,7 @@
 import { formatTime } from '@/features/staff/shell/staff-format';
 import type { Lead, ListName } from './inbox-api';
 import { listLabels, statusLabels } from './inbox-labels';
+import { ReaderBadge } from './reader-badge';
 
 /** What a row shows at a glance besides name, email and status. */
 function glance(list: ListName, lead: Lead): string {
@@ -53,6 +54,7 @@ export function LeadTable({ list, leads, selected, onOpen }: LeadTableProps) {
             </td>
             <td data-label="Status">
               <span class={`status-badge status-badge--${lead.status}`}>{statusLabels[lead.status]}</span>
+              <ReaderBadge lead={lead} />
             </td>
           </tr>
         ))}

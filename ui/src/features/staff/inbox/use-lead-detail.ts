@@ -12,6 +12,8 @@ export function useLeadDetail(list: ListName, id: string, onClose: () => void, o
   const [note, setNote] = useState('');
   const [status, setStatus] = useState<LeadStatus>('new');
   const [busy, setBusy] = useState(false);
+  // Bumped to read the item again after a change made elsewhere (a reader unsubscribed).
+  const [version, setVersion] = useState(0);
 
   useEffect(() => {
     setDetail(null);
@@ -24,7 +26,7 @@ export function useLeadDetail(list: ListName, id: string, onClose: () => void, o
       (error: unknown) =>
         setFailure(error instanceof ApiError ? error.message : 'This item could not be loaded.'),
     );
-  }, [list, id]);
+  }, [list, id, version]);
 
   const act = async (action: () => Promise<LeadDetail | null>) => {
     setBusy(true);
@@ -62,5 +64,7 @@ export function useLeadDetail(list: ListName, id: string, onClose: () => void, o
     });
   };
 
-  return { detail, failure, busy, status, setStatus, saveStatus, note, setNote, addNote, erase };
+  const reload = () => setVersion((v) => v + 1);
+
+  return { detail, failure, busy, status, setStatus, saveStatus, note, setNote, addNote, erase, reload };
 }

@@ -82,6 +82,8 @@ export function StoryEditor({ id, renderPreview }: StoryEditorProps) {
             error={errors.publish_at}
             submit={draft.submit}
             remove={draft.remove}
+            readers={draft.choices.readers}
+            id={saved?._id}
           />
         </form>
         <StoryPreview form={form} preview={preview} renderPreview={renderPreview} />

@@ -1,6 +1,7 @@
 import { zoneName } from '@/features/staff/shell/staff-format';
 import type { StoryState } from './story-api';
 import { described, Field } from './story-field';
+import { readersLine, StoryMailStats } from './story-mail';
 
 interface StoryPublishingProps {
   /** Where the saved story stands (a new one is a draft). */
@@ -13,6 +14,10 @@ interface StoryPublishingProps {
   error?: string;
   submit: (state: StoryState, done: string) => void;
   remove: () => void;
+  /** Confirmed readers a publication mails (negative until known). */
+  readers?: number;
+  /** The saved story's id, for its mail counts once published. */
+  id?: string;
 }
 
 /** When the story goes public, and the buttons that save it in each state (or delete it). */
@@ -25,10 +30,17 @@ export function StoryPublishing({
   error,
   submit,
   remove,
+  readers = -1,
+  id,
 }: StoryPublishingProps) {
   return (
     <fieldset class="story-editor__publish">
       <legend>Publishing</legend>
+      {state === 'published' && id ? (
+        <StoryMailStats id={id} />
+      ) : (
+        readers >= 0 && <p class="story-editor__reach">{readersLine(readers)}</p>
+      )}
       <Field
         id="story-publish-at"
         label={`Go public at (office time, ${zoneName(new Date())})`}

@@ -51,7 +51,7 @@ export function useStoryDraft(id: string) {
   const isNew = id === 'new';
   const [form, setForm] = useState<StoryForm>(EMPTY);
   const [saved, setSaved] = useState<Story | null>(null);
-  const [choices, setChoices] = useState<StoryChoices>({ tags: [], authors: [] });
+  const [choices, setChoices] = useState<StoryChoices>({ tags: [], authors: [], readers: -1 });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [alert, setAlert] = useState('');
   const [conflict, setConflict] = useState(false);

@@ -1,0 +1,42 @@
+import { useEffect, useState } from 'preact/hooks';
+import { apiPath } from '@/lib/api-client';
+import { staffApi } from '@/lib/staff-client';
+import type { StoryMail } from '@/lib/staff-types';
+
+/** `GET /api/staff/stories/{id}/mail`: what a story's mail did. */
+export const storyMailApi = {
+  get: async (id: string, signal?: AbortSignal) =>
+    (await staffApi.get<StoryMail>(apiPath('staff', 'stories', id, 'mail'), undefined, signal)).body,
+};
+
+/** "2 sent · 1 queued (1 failed, retried) · 0 dead · 1 unsubscribed through it". */
+export function mailLine(mail: StoryMail): string {
+  const parts = [`${mail.sent} sent`];
+  parts.push(
+    mail.failed > 0 ? `${mail.queued} queued (${mail.failed} failed, retried)` : `${mail.queued} queued`,
+  );
+  parts.push(`${mail.dead} dead`);
+  parts.push(`${mail.unsubscribed} unsubscribed through it`);
+  return parts.join(' · ');
+}
+
+/** Whom publishing reaches: said before a story is published. */
+export function readersLine(readers: number): string {
+  return `This story will reach ${readers.toLocaleString('en-IN')} confirmed ${readers === 1 ? 'reader' : 'readers'}.`;
+}
+
+/** A published story's mail to the confirmed readers, as counts. */
+export function StoryMailStats({ id }: { id: string }) {
+  const [mail, setMail] = useState<StoryMail | null>(null);
+  useEffect(() => {
+    const abort = new AbortController();
+    storyMailApi.get(id, abort.signal).then(setMail, () => {});
+    return () => abort.abort();
+  }, [id]);
+  if (!mail) return null;
+  return (
+    <p class="story-editor__mail" data-testid="story-mail">
+      <strong>Story mail:</strong> {mailLine(mail)}
+    </p>
+  );
+}
