@@ -4,6 +4,7 @@
 
 use time::Date;
 
+use super::assign::{Assigned, Due, ASSIGNED_HELP, DUE_HELP};
 use super::fields::{FieldError, FieldErrors};
 use super::roles::Area;
 use super::search::SearchText;
@@ -115,6 +116,12 @@ pub struct InboxFilters {
     pub to: Option<String>,
     #[ts(optional)]
     pub page: Option<String>,
+    /// `me`, `none` or an account's id.
+    #[ts(optional)]
+    pub assigned: Option<String>,
+    /// `today`: open leads whose follow-up day has come.
+    #[ts(optional)]
+    pub due: Option<String>,
 }
 
 /// A list request's filters, each optional.
@@ -129,6 +136,10 @@ pub struct InboxQuery {
     pub to: Option<Date>,
     /// From 1.
     pub page: u32,
+    /// Whose leads (`domain::assign`); the handler resolves `me`.
+    pub assigned: Option<Assigned>,
+    /// Open leads whose follow-up day has come; the handler sets the office's day.
+    pub due: Option<Due>,
 }
 
 impl InboxQuery {
@@ -156,6 +167,14 @@ impl InboxQuery {
                     Some(day) if key == "from" => parsed.from = Some(day),
                     Some(day) => parsed.to = Some(day),
                     None => errors.add(&key, FieldError::Choice("Write the day as YYYY-MM-DD.")),
+                },
+                "assigned" => match Assigned::parse(value) {
+                    Some(assigned) => parsed.assigned = Some(assigned),
+                    None => errors.add("assigned", FieldError::Choice(ASSIGNED_HELP)),
+                },
+                "due" => match Due::parse(value) {
+                    Some(due) => parsed.due = Some(due),
+                    None => errors.add("due", FieldError::Choice(DUE_HELP)),
                 },
                 "page" => match value.parse::<u32>() {
                     Ok(page @ 1..=MAX_PAGE) => parsed.page = page,
@@ -195,6 +214,8 @@ impl InboxQuery {
             && self.department.is_none()
             && self.from.is_none()
             && self.to.is_none()
+            && self.assigned.is_none()
+            && self.due.is_none()
     }
 
     /// Where this request's count stops: as deep as its pages go.
@@ -277,6 +298,8 @@ mod tests {
             ("q=asha&page=20", &[]),
             ("q=asha&page=21", &["page"]),
             ("page=2.5&status=NEW", &["page", "status"]),
+            ("assigned=me&due=today", &[]),
+            ("assigned=nobody&due=tomorrow", &["assigned", "due"]),
         ];
         for (query, bad) in cases {
             let got: Vec<String> = match InboxQuery::parse(query) {
@@ -296,10 +319,12 @@ mod tests {
             from: Some("2025-01-01".into()),
             to: Some("2025-01-31".into()),
             page: Some("2".into()),
+            assigned: Some("none".into()),
+            due: Some("today".into()),
         };
         let fields = serde_json::to_value(&filters).expect("serialize");
         let fields = fields.as_object().expect("an object");
-        assert_eq!(fields.len(), 6, "a test value for each field");
+        assert_eq!(fields.len(), 8, "a test value for each field");
         let unfiltered = InboxQuery::parse("").expect("no filter");
         for (name, value) in fields {
             let value = value.as_str().expect("text");

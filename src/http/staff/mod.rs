@@ -2,6 +2,7 @@
 //! the inbox of leads, the stories, media uploads and the company's details.
 
 pub mod account;
+pub mod assign;
 pub mod areas;
 pub mod factors;
 pub mod hashing;
