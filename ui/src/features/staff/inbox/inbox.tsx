@@ -12,6 +12,7 @@ import { LISTS, readFilters, readList } from './inbox-query';
 import { InboxTabs } from './inbox-tabs';
 import { LeadDetailPanel } from './lead-detail';
 import { LeadTable } from './lead-table';
+import { QuickFilters } from './quick-filters';
 
 /** `/staff`: the lists of leads, searched and filtered in the page's URL, and the item opened. */
 export function Inbox() {
@@ -74,6 +75,7 @@ export function Inbox() {
         onList={(name) => go({ list: name, filters: {}, id: null })}
       />
       <FiltersForm filters={filters} onApply={(next) => go({ filters: next, id: null })} />
+      <QuickFilters filters={filters} onApply={(next) => go({ filters: next, id: null })} />
       <div class="inbox-summary">
         <p role="status">
           {page

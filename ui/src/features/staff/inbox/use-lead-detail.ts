@@ -43,6 +43,13 @@ export function useLeadDetail(list: ListName, id: string, onClose: () => void, o
     }
   };
 
+  /** A change made beside the hook (assignment, follow-up): its answer, and the list told. */
+  const show = (updated: LeadDetail) => {
+    setDetail(updated);
+    setStatus(updated.data.status);
+    onChanged();
+  };
+
   const saveStatus = () => act(() => inboxApi.setStatus(list, id, status));
 
   const addNote = () =>
@@ -62,5 +69,5 @@ export function useLeadDetail(list: ListName, id: string, onClose: () => void, o
     });
   };
 
-  return { detail, failure, busy, status, setStatus, saveStatus, note, setNote, addNote, erase };
+  return { detail, failure, busy, status, setStatus, saveStatus, note, setNote, addNote, erase, show };
 }
