@@ -38,8 +38,8 @@ export function LeadAssignForm({ list, lead, onSaved }: LeadAssignFormProps) {
     setBusy(true);
     setErrors({});
     setSaid('');
+    let answer: LeadDetail | null = null;
     try {
-      let answer: LeadDetail | null = null;
       const chosen = to === '' ? null : Number(to);
       if (chosen !== (lead.assigned_to ?? null)) answer = await assignApi.assign(list, lead._id, chosen);
       if (nextDay !== (lead.follow_up ?? ''))
@@ -51,6 +51,8 @@ export function LeadAssignForm({ list, lead, onSaved }: LeadAssignFormProps) {
         setSaid('Nothing changed.');
       }
     } catch (error) {
+      // The assignment may have been saved before the day was refused.
+      if (answer) onSaved(answer);
       if (error instanceof ApiError && Object.keys(error.errors).length > 0) setErrors(error.errors);
       else setSaid(error instanceof ApiError ? error.message : 'That did not work. Please try again.');
     } finally {
