@@ -418,9 +418,14 @@ impl Background {
         if let Some(mail) = self.mail {
             mail.stop();
         }
-        for watch in [self.blog_version, self.store_file, self.scheduler, self.digest]
-            .into_iter()
-            .flatten()
+        for watch in [
+            self.blog_version,
+            self.store_file,
+            self.scheduler,
+            self.digest,
+        ]
+        .into_iter()
+        .flatten()
         {
             watch.stop();
         }

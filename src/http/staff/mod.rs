@@ -2,8 +2,8 @@
 //! the inbox of leads, the stories, media uploads and the company's details.
 
 pub mod account;
-pub mod assign;
 pub mod areas;
+pub mod assign;
 pub mod factors;
 pub mod hashing;
 pub mod inbox;
