@@ -98,6 +98,8 @@ async fn leads_export_writes_a_header_and_rfc_4180_rows_that_spreadsheets_cannot
             "Status",
             "Set by",
             "Status changed",
+            "Assigned to",
+            "Follow up",
             "Notes",
             "Sent from"
         ]
@@ -254,6 +256,8 @@ async fn applicants_export_lists_applicants_and_copies_each_resume_named_after_i
             "Status",
             "Set by",
             "Status changed",
+            "Assigned to",
+            "Follow up",
             "Notes",
             "Sent from"
         ]

@@ -150,6 +150,8 @@ async fn the_workbook_has_typed_cells_in_the_office_time_zone_and_never_a_formul
             "Status",
             "Set by",
             "Status changed",
+            "Assigned to",
+            "Follow up",
             "Notes",
             "Sent from"
         ]

@@ -17,7 +17,8 @@ const PASSWORD: &str = "a long office passphrase";
 /// Sample paths of a pattern: the inbox's list segment as each list, any other `*` an id
 /// that names nothing.
 fn paths_of(pattern: &str) -> Vec<String> {
-    if pattern.starts_with("/api/staff/inbox/*") {
+    // The inbox's paths, and who its leads may be given to, name a list.
+    if pattern.starts_with("/api/staff/inbox/*") || pattern == "/api/staff/assignees/*" {
         return ["enquiries", "subscribers", "applicants"]
             .iter()
             .map(|list| {

@@ -70,6 +70,10 @@ const STATUS: Column = column("Status", "status", Kind::Status, 12.0);
 const SET_BY: Column = column("Set by", "status_by", Kind::Text, 20.0);
 const STATUS_CHANGED: Column = column("Status changed", "status_at", Kind::DateTime, 18.0);
 const NOTES: Column = column("Notes", "notes", Kind::Notes, 60.0);
+/// The account the lead is given to, by name (`store::assign`).
+const ASSIGNED_TO: Column = column("Assigned to", "assigned_name", Kind::Text, 20.0);
+/// The day to come back to it, YYYY-MM-DD on the office's calendar.
+const FOLLOW_UP: Column = column("Follow up", "follow_up", Kind::Text, 12.0);
 const SENT_FROM: Column = column("Sent from", "client_addr", Kind::Text, 16.0);
 
 const ENQUIRIES: &[Column] = &[
@@ -84,6 +88,8 @@ const ENQUIRIES: &[Column] = &[
     STATUS,
     SET_BY,
     STATUS_CHANGED,
+    ASSIGNED_TO,
+    FOLLOW_UP,
     NOTES,
     SENT_FROM,
 ];
@@ -98,6 +104,8 @@ const SUBSCRIBERS: &[Column] = &[
     STATUS,
     SET_BY,
     STATUS_CHANGED,
+    ASSIGNED_TO,
+    FOLLOW_UP,
     NOTES,
     SENT_FROM,
 ];
@@ -118,6 +126,8 @@ const APPLICANTS: &[Column] = &[
     STATUS,
     SET_BY,
     STATUS_CHANGED,
+    ASSIGNED_TO,
+    FOLLOW_UP,
     NOTES,
     SENT_FROM,
 ];

@@ -4,6 +4,7 @@
 
 use time::Date;
 
+use super::assign::{Assigned, Due, ASSIGNED_HELP, DUE_HELP};
 use super::fields::{FieldError, FieldErrors};
 use super::readers::{SubscriptionState, SUBSCRIPTION_HELP};
 use super::roles::Area;
@@ -119,6 +120,12 @@ pub struct InboxFilters {
     /// The subscribers list only: pending, confirmed or unsubscribed.
     #[ts(optional)]
     pub subscription: Option<String>,
+    /// `me`, `none` or an account's id.
+    #[ts(optional)]
+    pub assigned: Option<String>,
+    /// `today`: open leads whose follow-up day has come.
+    #[ts(optional)]
+    pub due: Option<String>,
 }
 
 /// A list request's filters, each optional.
@@ -135,6 +142,10 @@ pub struct InboxQuery {
     pub page: u32,
     /// The subscribers list only: its subscriptions in this state.
     pub subscription: Option<SubscriptionState>,
+    /// Whose leads (`domain::assign`); the handler resolves `me`.
+    pub assigned: Option<Assigned>,
+    /// Open leads whose follow-up day has come; the handler sets the office's day.
+    pub due: Option<Due>,
 }
 
 impl InboxQuery {
@@ -162,6 +173,14 @@ impl InboxQuery {
                     Some(day) if key == "from" => parsed.from = Some(day),
                     Some(day) => parsed.to = Some(day),
                     None => errors.add(&key, FieldError::Choice("Write the day as YYYY-MM-DD.")),
+                },
+                "assigned" => match Assigned::parse(value) {
+                    Some(assigned) => parsed.assigned = Some(assigned),
+                    None => errors.add("assigned", FieldError::Choice(ASSIGNED_HELP)),
+                },
+                "due" => match Due::parse(value) {
+                    Some(due) => parsed.due = Some(due),
+                    None => errors.add("due", FieldError::Choice(DUE_HELP)),
                 },
                 "page" => match value.parse::<u32>() {
                     Ok(page @ 1..=MAX_PAGE) => parsed.page = page,
@@ -206,6 +225,8 @@ impl InboxQuery {
             && self.from.is_none()
             && self.to.is_none()
             && self.subscription.is_none()
+            && self.assigned.is_none()
+            && self.due.is_none()
     }
 
     /// Where this request's count stops: as deep as its pages go.
@@ -291,6 +312,8 @@ mod tests {
             ("subscription=confirmed", &[]),
             ("subscription=Confirmed", &["subscription"]),
             ("subscription=active&status=done", &["subscription"]),
+            ("assigned=me&due=today", &[]),
+            ("assigned=nobody&due=tomorrow", &["assigned", "due"]),
         ];
         for (query, bad) in cases {
             let got: Vec<String> = match InboxQuery::parse(query) {
@@ -311,10 +334,12 @@ mod tests {
             to: Some("2025-01-31".into()),
             page: Some("2".into()),
             subscription: Some("confirmed".into()),
+            assigned: Some("none".into()),
+            due: Some("today".into()),
         };
         let fields = serde_json::to_value(&filters).expect("serialize");
         let fields = fields.as_object().expect("an object");
-        assert_eq!(fields.len(), 7, "a test value for each field");
+        assert_eq!(fields.len(), 9, "a test value for each field");
         let unfiltered = InboxQuery::parse("").expect("no filter");
         for (name, value) in fields {
             let value = value.as_str().expect("text");

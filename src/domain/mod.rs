@@ -2,6 +2,7 @@
 //! hold an invalid value. Nothing here knows of warp, rusqlite or files.
 
 pub mod applicant;
+pub mod assign;
 pub mod blog_id;
 pub mod color;
 pub mod csv;

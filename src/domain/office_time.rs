@@ -68,6 +68,11 @@ impl OfficeZone {
         OfficeZone::parse(DEFAULT_ZONE).expect("the bundled database knows Asia/Kolkata")
     }
 
+    /// The zone itself, for a day or an hour read on the office's clock (`domain::assign`).
+    pub fn time_zone(&self) -> &TimeZone {
+        &self.zone
+    }
+
     /// The zone's IANA name as chosen.
     pub fn name(&self) -> &str {
         &self.name

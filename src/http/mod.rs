@@ -54,6 +54,9 @@ fn api(state: &AppState) -> BoxedFilter<(Response,)> {
         .unify()
         .or(staff::inbox::routes(state))
         .unify()
+        // assignment and follow-up; one's morning digest
+        .or(staff::assign::routes(state))
+        .unify()
         .or(site_details::routes(state))
         .unify()
         .or(staff::settings::routes(state))

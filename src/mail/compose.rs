@@ -68,6 +68,8 @@ impl Composer {
             MailKind::Reset => self.reset(conn, mail),
             MailKind::Test => self.test_mail(conn, mail),
             MailKind::Notice => self.notice(conn, mail),
+            MailKind::Assigned => self.assigned(conn, mail),
+            MailKind::Digest => self.digest(conn, mail),
         }
     }
 
@@ -147,11 +149,11 @@ impl Composer {
             .collect();
         // The lead in the inbox, where the office handles it (its list and its id).
         let list = match kind {
-            "applicant" => "applicants",
-            "subscription" => "subscribers",
-            _ => "enquiries",
+            "applicant" => crate::domain::inbox::InboxList::Applicants,
+            "subscription" => crate::domain::inbox::InboxList::Subscribers,
+            _ => crate::domain::inbox::InboxList::Enquiries,
         };
-        let lead_link = format!("{}/staff?list={list}&id={}", self.site, mail.lead_id);
+        let lead_link = self.lead_link(list, &mail.lead_id);
         let text = fields
             .iter()
             .map(|(label, value)| format!("{label}: {value}"))

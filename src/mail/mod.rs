@@ -3,6 +3,7 @@
 //! Mail is queued by the writes that cause it (`store::outbox`); nothing here runs on a
 //! request's path.
 
+pub mod assign_mail;
 pub mod compose;
 pub mod sender;
 pub mod staff_mail;

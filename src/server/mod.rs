@@ -39,6 +39,8 @@ const BLOG_VERSION_POLL: Duration = Duration::from_millis(100);
 const STORE_FILE_POLL: Duration = Duration::from_secs(1);
 /// How often the scheduler looks for stories due to go public (one indexed read).
 const SCHEDULER_POLL: Duration = Duration::from_secs(1);
+/// How often the morning digests are looked at: they go at 08:00 in the office, to the minute.
+const DIGEST_POLL: Duration = Duration::from_secs(60);
 /// Connections the admin address serves at once: a scraper or two and an operator.
 const ADMIN_MAX_CONNECTIONS: usize = 16;
 
@@ -353,6 +355,8 @@ pub struct Background {
     store_file: Option<Watch>,
     /// Publishes scheduled stories when their time comes.
     scheduler: Option<Watch>,
+    /// Queues the morning digests once a minute when they are due.
+    digest: Option<Watch>,
     /// Delivers the outbox, when a relay is set.
     mail: Option<Sender>,
     /// Makes the scheduled backup sets, unless --backup-every off.
@@ -382,11 +386,13 @@ impl Background {
         );
         let store_file = started("database file", watch_store_file(db.path()));
         let scheduler = started("story scheduler", start_scheduler(db));
+        let digest = started("morning digest", start_digest(db));
         let health = Health::new();
         Background {
             blog_version,
             store_file,
             scheduler,
+            digest,
             mail: start_mail(db, settings, local),
             backups: backups::Backups::start(settings, &health),
             health,
@@ -412,9 +418,14 @@ impl Background {
         if let Some(mail) = self.mail {
             mail.stop();
         }
-        for watch in [self.blog_version, self.store_file, self.scheduler]
-            .into_iter()
-            .flatten()
+        for watch in [
+            self.blog_version,
+            self.store_file,
+            self.scheduler,
+            self.digest,
+        ]
+        .into_iter()
+        .flatten()
         {
             watch.stop();
         }
@@ -438,6 +449,29 @@ fn start_scheduler(db: &Arc<Db>) -> std::io::Result<Watch> {
                 }
                 published += i64::try_from(count).unwrap_or(0);
                 Probe::Value(published)
+            }
+            Err(err) => Probe::Failed(err.to_string()),
+        }
+    })
+}
+
+/// Looks once a minute whether the morning digests are due (08:00 in the office's time zone,
+/// `store::assign::run_digests`) and queues them; its reading is how many it has queued
+/// since the start.
+fn start_digest(db: &Arc<Db>) -> std::io::Result<Watch> {
+    let db = Arc::downgrade(db);
+    let mut queued = 0i64;
+    Watch::spawn("corpsite-digest", DIGEST_POLL, move || {
+        let Some(db) = db.upgrade() else {
+            return Probe::Gone;
+        };
+        match crate::store::assign::run_digests(&db, jiff::Timestamp::now()) {
+            Ok(accounts) => {
+                if !accounts.is_empty() {
+                    tracing::info!(count = accounts.len(), "queued the morning digests");
+                }
+                queued += i64::try_from(accounts.len()).unwrap_or(0);
+                Probe::Value(queued)
             }
             Err(err) => Probe::Failed(err.to_string()),
         }

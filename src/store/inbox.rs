@@ -37,6 +37,9 @@ const ENQUIRY_COLUMNS: &[&str] = &[
     "status",
     "status_by",
     "status_at",
+    "assigned_to",
+    "assigned_name",
+    "follow_up",
     "client_addr",
 ];
 const SUBSCRIBER_COLUMNS: &[&str] = &[
@@ -48,6 +51,9 @@ const SUBSCRIBER_COLUMNS: &[&str] = &[
     "status",
     "status_by",
     "status_at",
+    "assigned_to",
+    "assigned_name",
+    "follow_up",
     "client_addr",
     // From `subscriptions` (`reader_column`): the double opt-in state and its dates.
     "subscription",
@@ -70,6 +76,9 @@ const APPLICANT_COLUMNS: &[&str] = &[
     "status",
     "status_by",
     "status_at",
+    "assigned_to",
+    "assigned_name",
+    "follow_up",
     "client_addr",
 ];
 
@@ -143,6 +152,11 @@ pub struct Lead {
     pub status_at: Option<String>,
     /// The address the form was sent from; empty for leads older than the inbox.
     pub client_addr: String,
+    /// The account the lead is given to (`store::assign`), and its name.
+    pub assigned_to: Option<i64>,
+    pub assigned_name: Option<String>,
+    /// The day to come back to it, YYYY-MM-DD in the office's zone.
+    pub follow_up: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub name: Option<String>,
@@ -258,6 +272,7 @@ pub(crate) fn query_parts(list: InboxList, query: &InboxQuery) -> (String, Vec<B
         );
         clause.push(')');
     }
+    crate::store::assign::add_filters(query, &mut clause, &mut values);
     clause.push_str(&format!(" ORDER BY {order}"));
     (clause, values)
 }
@@ -283,6 +298,7 @@ fn selected_columns(list: InboxList) -> String {
         .iter()
         .map(|c| match *c {
             "status_by" => crate::store::staff::name_or_text("e.status_by"),
+            "assigned_name" => crate::store::assign::assignee_name("e.assigned_to"),
             c => reader_column(c).unwrap_or_else(|| format!("e.{c}")),
         })
         .collect::<Vec<_>>()

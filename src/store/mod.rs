@@ -11,6 +11,7 @@ pub mod blogs;
 mod migrations;
 
 pub mod applicants;
+pub mod assign;
 pub mod backup;
 pub mod backup_set;
 pub mod ballast;

@@ -28,6 +28,11 @@ pub enum MailKind {
     /// A security notice to a staff account (`lead_id` is the account's id; which one is in
     /// `notice`).
     Notice,
+    /// A lead was given to a staff account (`lead_id` is the lead, `staff_id` the account,
+    /// `by_name` who gave it: `store::assign`).
+    Assigned,
+    /// The morning digest of a staff account (`lead_id` is the account's id).
+    Digest,
 }
 
 /// What a security notice tells its account.
@@ -80,6 +85,8 @@ impl MailKind {
             "reset" => Some(MailKind::Reset),
             "test" => Some(MailKind::Test),
             "notice" => Some(MailKind::Notice),
+            "assigned" => Some(MailKind::Assigned),
+            "digest" => Some(MailKind::Digest),
             _ => None,
         }
     }
@@ -93,6 +100,8 @@ impl MailKind {
             MailKind::Reset => "reset",
             MailKind::Test => "test",
             MailKind::Notice => "notice",
+            MailKind::Assigned => "assigned",
+            MailKind::Digest => "digest",
         }
     }
 }
@@ -402,7 +411,7 @@ fn lines(conn: &Connection, condition: &str, limit: u32) -> rusqlite::Result<Vec
     // of the subscription (an enquiry of kind 'subscription').
     let mut stmt = conn.prepare_cached(&format!(
         "SELECT o.id, o.kind, o.state,
-                CASE WHEN o.kind IN ('invite', 'reset', 'test', 'notice') THEN coalesce(o.to_addr, '')
+                CASE WHEN o.kind IN ('invite', 'reset', 'test', 'notice', 'assigned', 'digest') THEN coalesce(o.to_addr, '')
                      ELSE coalesce(e.name, a.name, '') END,
                 o.attempts, o.next_attempt_at, coalesce(o.last_error, ''), o.created_at
          FROM outbox o

@@ -96,9 +96,10 @@ export async function readyStaff(
   baseURL: string,
   tag: string,
   roles: string[] = [],
+  name = 'Front Office',
 ): Promise<string> {
   const email = `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@corp.example`;
-  addStaff(email, 'a one-time password 42', roles);
+  addStaff(email, 'a one-time password 42', roles, name);
   const headers = { Origin: baseURL };
   const signIn = await request.post('/api/staff/login', {
     headers,

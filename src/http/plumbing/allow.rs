@@ -38,6 +38,8 @@ pub const ROUTE_METHODS: &[(&str, &[&str])] = &[
     ("/api/staff/inbox/*/*", &["GET", "HEAD", "DELETE"]),
     ("/api/staff/inbox/applicants/*/resume", &["GET", "HEAD"]),
     ("/api/staff/inbox/*/*/*", &["POST"]),
+    ("/api/staff/assignees/*", &["GET", "HEAD"]),
+    ("/api/staff/account/digest", &["GET", "HEAD", "PUT"]),
     // stories
     ("/api/staff/stories", &["GET", "HEAD", "POST"]),
     ("/api/staff/stories/choices", &["GET", "HEAD"]),

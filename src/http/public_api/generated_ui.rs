@@ -153,6 +153,11 @@ fn staff_types() -> String {
         inbox::NoteBody::decl(&cfg),
         inbox::StatusForm::decl(&cfg),
         inbox::NoteForm::decl(&cfg),
+        crate::http::staff::assign::AssigneesBody::decl(&cfg),
+        crate::http::staff::assign::AssigneeJson::decl(&cfg),
+        crate::http::staff::assign::AssignForm::decl(&cfg),
+        crate::http::staff::assign::FollowUpForm::decl(&cfg),
+        crate::http::staff::assign::DigestSetting::decl(&cfg),
         string_union(
             "StoryState",
             "Where a story stands: a draft (not public), scheduled, or published.",

@@ -51,6 +51,9 @@ pub const STAFF_AREAS: &[(&str, Need)] = &[
         Need::Area(Area::Applicants),
     ),
     ("/api/staff/inbox/*/*/*", Need::List),
+    // assignment: who a list's leads may be given to; one's morning digest
+    ("/api/staff/assignees/*", Need::List),
+    ("/api/staff/account/digest", Need::Account),
     ("/api/staff/stories", Need::Area(Area::Stories)),
     ("/api/staff/stories/choices", Need::Area(Area::Stories)),
     ("/api/staff/stories/preview", Need::Area(Area::Stories)),

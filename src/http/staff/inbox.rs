@@ -9,6 +9,7 @@
 //!   named `{list}-{office's date}.{csv|xlsx}`
 //! - `GET {list}/{id}`: `{"data": {...}, "notes": [...]}`
 //! - `POST {list}/{id}/status` `{status}`, `POST {list}/{id}/notes` `{text}`
+//! - `POST {list}/{id}/assign` and `.../follow-up`: see `staff::assign`
 //! - `DELETE {list}/{id}`: erases the lead, its notes and its resume file
 //! - `GET applicants/{id}/resume[?download=1]`: the stored resume, sandboxed: an image on a
 //!   page of its own (or downloaded), a PDF always downloaded
@@ -169,9 +170,10 @@ async fn list_page(
     list: &str,
     query: &str,
 ) -> Result<Response, ApiError> {
-    staff?;
+    let staff = staff?;
     let list = which(list)?;
     let query = InboxQuery::parse(query).map_err(invalid)?;
+    let query = super::assign::resolve(&state, &staff, query).await?;
     let page_number = query.page;
     let page = state
         .db
@@ -289,6 +291,8 @@ async fn change(
                 })
                 .await?
         }
+        "assign" => super::assign::assign(&state, &staff, list, &id, &headers, body).await?,
+        "follow-up" => super::assign::follow_up(&state, &staff, list, &id, &headers, body).await?,
         "notes" => {
             let form: NoteForm = read_json(&headers, body).await?;
             let text = parse_note(&form.text).map_err(invalid)?;
@@ -361,9 +365,10 @@ async fn export(
     format: ExportFormat,
     query: &str,
 ) -> Result<Response, ApiError> {
-    staff?;
+    let staff = staff?;
     let list = which(list)?;
     let query = InboxQuery::parse(query).map_err(invalid)?;
+    let query = super::assign::resolve(&state, &staff, query).await?;
     // Rows go from the database into the writer one at a time (a workbook's in
     // constant-memory mode); only the finished file is held.
     let (bytes, name) = state

@@ -3,6 +3,7 @@
 
 pub mod account;
 pub mod areas;
+pub mod assign;
 pub mod factors;
 pub mod hashing;
 pub mod inbox;

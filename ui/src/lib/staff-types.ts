@@ -102,13 +102,29 @@ export type InboxFilters = { q?: string, status?: string, department?: string, f
 /**
  * The subscribers list only: pending, confirmed or unsubscribed.
  */
-subscription?: string, };
+subscription?: string, 
+/**
+ * `me`, `none` or an account's id.
+ */
+assigned?: string, 
+/**
+ * `today`: open leads whose follow-up day has come.
+ */
+due?: string, };
 
 export type Lead = { _id: string, created_at: string, email: string, department_website: string, status: LeadStatus, status_by: string | null, status_at: string | null, 
 /**
  * The address the form was sent from; empty for leads older than the inbox.
  */
-client_addr: string, name?: string, mobile?: string, requirment?: string, service?: string, experience?: number, previous_company?: string, query?: string, resume_original_name?: string, resume_type?: string, resume_size?: number, 
+client_addr: string, 
+/**
+ * The account the lead is given to (`store::assign`), and its name.
+ */
+assigned_to: number | null, assigned_name: string | null, 
+/**
+ * The day to come back to it, YYYY-MM-DD in the office's zone.
+ */
+follow_up: string | null, name?: string, mobile?: string, requirment?: string, service?: string, experience?: number, previous_company?: string, query?: string, resume_original_name?: string, resume_type?: string, resume_size?: number, 
 /**
  * A subscriber's double opt-in state.
  */
@@ -142,6 +158,32 @@ export type Note = { author: string, text: string, created_at: string, };
 export type StatusForm = { status: LeadStatus, };
 
 export type NoteForm = { text: string, };
+
+export type AssigneesBody = { data: Array<AssigneeJson>, 
+/**
+ * The asker's account id ("Mine").
+ */
+me: number, };
+
+export type AssigneeJson = { id: number, name: string, };
+
+export type AssignForm = { 
+/**
+ * The account's id, or `null` for nobody.
+ */
+to: number | null, };
+
+export type FollowUpForm = { 
+/**
+ * `YYYY-MM-DD` in the office's zone; `null` or empty clears it.
+ */
+follow_up: string | null, };
+
+export type DigestSetting = { 
+/**
+ * The morning digest mail: at 08:00 in the office's time zone.
+ */
+on: boolean, };
 
 /**
  * Where a story stands: a draft (not public), scheduled, or published.

@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { reaches, useRefreshSession, useStaffSession } from '@/features/staff/shell/staff-session';
 import { AccountSessions } from './account-sessions';
+import { DigestSetting } from './digest-setting';
 import { returnPath } from './login-form';
 import { PasswordForm } from './password-form';
 import { SecondFactor } from './second-factor';
@@ -55,6 +56,7 @@ export function AccountScreen() {
         </p>
       </div>
       <SecondFactor email={session.email} settingUp={false} onSetUp={() => {}} />
+      <DigestSetting />
       <AccountSessions everyone={false} version={version} onEnded={() => setVersion((v) => v + 1)} />
       {reaches(session, ['team']) && (
         <AccountSessions everyone version={version} onEnded={() => setVersion((v) => v + 1)} />

@@ -14,7 +14,7 @@ export function readList(params: URLSearchParams, lists: readonly ListName[] = L
 /** The filters and page the page's URL holds. */
 export function readFilters(params: URLSearchParams): InboxFilters {
   const filters: InboxFilters = {};
-  for (const key of [...FILTER_KEYS, 'page'] as const) {
+  for (const key of [...FILTER_KEYS, 'page', 'assigned', 'due'] as const) {
     const value = params.get(key);
     if (value) filters[key] = value;
   }

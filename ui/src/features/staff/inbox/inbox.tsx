@@ -14,6 +14,7 @@ import { LeadDetailPanel } from './lead-detail';
 import { LeadTable } from './lead-table';
 import { ReaderPanel } from './reader-panel';
 import './readers.css';
+import { QuickFilters } from './quick-filters';
 
 /** `/staff`: the lists of leads, searched and filtered in the page's URL, and the item opened. */
 export function Inbox() {
@@ -77,6 +78,7 @@ export function Inbox() {
       />
       {list === 'subscribers' && <ReaderPanel version={version} onAdded={() => setVersion((v) => v + 1)} />}
       <FiltersForm list={list} filters={filters} onApply={(next) => go({ filters: next, id: null })} />
+      <QuickFilters filters={filters} onApply={(next) => go({ filters: next, id: null })} />
       <div class="inbox-summary">
         <p role="status">
           {page

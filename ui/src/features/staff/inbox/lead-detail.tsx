@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'preact/hooks';
 import type { ListName } from './inbox-api';
+import { LeadAssignForm } from './lead-assign-form';
 import { LeadFields, ResumeLinks } from './lead-fields';
 import { LeadNotes } from './lead-notes';
 import { LeadStatusForm } from './lead-status-form';
@@ -66,6 +67,7 @@ export function LeadDetailPanel({ list, id, onClose, onChanged }: Props) {
         onStatus={lead.setStatus}
         onSave={lead.saveStatus}
       />
+      <LeadAssignForm list={list} lead={item} onSaved={lead.show} />
       <LeadNotes
         notes={detail.notes}
         note={lead.note}

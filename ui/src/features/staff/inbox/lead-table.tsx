@@ -1,7 +1,9 @@
 import { formatTime } from '@/features/staff/shell/staff-format';
+import { officeToday } from './assign-api';
 import type { Lead, ListName } from './inbox-api';
 import { listLabels, statusLabels } from './inbox-labels';
 import { ReaderBadge } from './reader-badge';
+import { LeadHandling } from './lead-handling';
 
 /** What a row shows at a glance besides name, email and status. */
 function glance(list: ListName, lead: Lead): string {
@@ -20,6 +22,7 @@ interface LeadTableProps {
 
 /** One page of a list, newest first; each row's name opens the item. */
 export function LeadTable({ list, leads, selected, onOpen }: LeadTableProps) {
+  const today = officeToday();
   return (
     <table class="inbox-table">
       <caption class="visually-hidden">{listLabels[list]}, newest first</caption>
@@ -55,6 +58,7 @@ export function LeadTable({ list, leads, selected, onOpen }: LeadTableProps) {
             <td data-label="Status">
               <span class={`status-badge status-badge--${lead.status}`}>{statusLabels[lead.status]}</span>
               <ReaderBadge lead={lead} />
+              <LeadHandling lead={lead} today={today} />
             </td>
           </tr>
         ))}

@@ -18,6 +18,9 @@ const subscriber = (more: Partial<Lead>): Lead => ({
   status_by: null,
   status_at: null,
   client_addr: '',
+  assigned_to: null,
+  assigned_name: null,
+  follow_up: null,
   ...more,
 });
 

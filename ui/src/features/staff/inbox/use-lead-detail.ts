@@ -45,6 +45,13 @@ export function useLeadDetail(list: ListName, id: string, onClose: () => void, o
     }
   };
 
+  /** A change made beside the hook (assignment, follow-up): its answer, and the list told. */
+  const show = (updated: LeadDetail) => {
+    setDetail(updated);
+    setStatus(updated.data.status);
+    onChanged();
+  };
+
   const saveStatus = () => act(() => inboxApi.setStatus(list, id, status));
 
   const addNote = () =>
@@ -66,5 +73,5 @@ export function useLeadDetail(list: ListName, id: string, onClose: () => void, o
 
   const reload = () => setVersion((v) => v + 1);
 
-  return { detail, failure, busy, status, setStatus, saveStatus, note, setNote, addNote, erase, reload };
+  return { detail, failure, busy, status, setStatus, saveStatus, note, setNote, addNote, erase, reload, show };
 }

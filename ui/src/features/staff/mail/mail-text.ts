@@ -8,6 +8,8 @@ const KINDS: Record<string, string> = {
   invite: 'Invite to the team',
   reset: 'Password reset link',
   test: 'Test mail',
+  assigned: 'Lead given to someone',
+  digest: 'Morning digest',
 };
 
 export function kindLabel(kind: string): string {

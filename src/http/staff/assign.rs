@@ -1,0 +1,268 @@
+//! Assignment and follow-up in the inbox, and one's morning digest:
+//!
+//! - `GET /api/staff/assignees/{list}`: the accounts a lead of the list may be given to
+//!   (those whose roles see it), and which one is the asker: `{"data": [{id, name}], "me"}`
+//! - `POST /api/staff/inbox/{list}/{id}/assign` `{"to": id | null}`: gives the lead to that
+//!   account (or to nobody); 422 `errors.to` for an account that does not exist or whose
+//!   roles do not see the list. The account is mailed the link, unless it is the asker.
+//! - `POST /api/staff/inbox/{list}/{id}/follow-up` `{"follow_up": "YYYY-MM-DD" | null}`:
+//!   sets or clears the day to come back to it; 422 `errors.follow_up` for a bad day.
+//! - `GET` and `PUT /api/staff/account/digest` `{"on": bool}`: one's morning digest.
+//!
+//! The two inbox changes are answered by `inbox::change` (as the status and notes are), and
+//! every change is written to the audit log in the same transaction.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+use warp::filters::BoxedFilter;
+use warp::http::HeaderMap;
+use warp::reply::Response;
+use warp::{Filter, Reply};
+
+use crate::domain::assign::{parse_follow_up, Assigned, Due};
+use crate::domain::inbox::{parse_day, InboxList, InboxQuery};
+use crate::http::plumbing::body::Body;
+use crate::http::plumbing::error::{self, ApiError};
+use crate::http::plumbing::json_body::read_json;
+use crate::http::plumbing::reply::invalid;
+use crate::http::staff::sign_in::{gate, Staff};
+use crate::http::state::AppState;
+use crate::store::assign::{self, AssignOutcome};
+use crate::store::staff as accounts;
+use crate::store::StoreError;
+
+type Gate = Result<Staff, ApiError>;
+
+pub fn routes(state: &AppState) -> BoxedFilter<(Response,)> {
+    let assignees = warp::path!("staff" / "assignees" / String)
+        .and(crate::http::plumbing::filters::get_or_head())
+        .and(state.filter())
+        .and(gate(state))
+        .then(|list: String, state, staff| async move {
+            error::reply(assignees(state, staff, &list).await)
+        });
+    let digest = warp::path!("staff" / "account" / "digest")
+        .and(crate::http::plumbing::filters::get_or_head())
+        .and(state.filter())
+        .and(gate(state))
+        .then(|state, staff| async move { error::reply(digest(state, staff).await) });
+    let set_digest = warp::path!("staff" / "account" / "digest")
+        .and(warp::put())
+        .and(state.filter())
+        .and(gate(state))
+        .and(crate::http::plumbing::body::incoming(state.body_pace()))
+        .then(|state, staff, headers, body| async move {
+            error::reply(set_digest(state, staff, headers, body).await)
+        });
+    assignees.or(digest).unify().or(set_digest).unify().boxed()
+}
+
+/// `GET /api/staff/assignees/{list}`.
+#[derive(Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub(crate) struct AssigneesBody {
+    data: Vec<AssigneeJson>,
+    /// The asker's account id ("Mine").
+    me: i64,
+}
+
+#[derive(Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub(crate) struct AssigneeJson {
+    id: i64,
+    name: String,
+}
+
+async fn assignees(state: AppState, staff: Gate, list: &str) -> Result<Response, ApiError> {
+    let staff = staff?;
+    let list = InboxList::parse(list).ok_or_else(|| {
+        ApiError::NotFound(
+            "There is no such list: choose enquiries, subscribers or applicants.".into(),
+        )
+    })?;
+    let found = state
+        .db
+        .read(move |conn| Ok(assign::assignees(conn, list)?))
+        .await?;
+    Ok(warp::reply::json(&AssigneesBody {
+        data: found
+            .into_iter()
+            .map(|a| AssigneeJson {
+                id: a.id,
+                name: a.name,
+            })
+            .collect(),
+        me: staff.id,
+    })
+    .into_response())
+}
+
+/// `POST {list}/{id}/assign`.
+#[derive(Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub(crate) struct AssignForm {
+    /// The account's id, or `null` for nobody.
+    #[serde(default)]
+    to: Option<i64>,
+}
+
+/// `POST {list}/{id}/follow-up`.
+#[derive(Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub(crate) struct FollowUpForm {
+    /// `YYYY-MM-DD` in the office's zone; `null` or empty clears it.
+    #[serde(default)]
+    follow_up: Option<String>,
+}
+
+fn field_error(field: &str, message: String) -> ApiError {
+    ApiError::Validation {
+        message: format!("Please check: {field}."),
+        errors: BTreeMap::from([(field.to_owned(), message)]),
+    }
+}
+
+/// Gives lead `id` to the form's account; `false` if the lead is not in this list.
+pub(crate) async fn assign(
+    state: &AppState,
+    staff: &Staff,
+    list: InboxList,
+    id: &str,
+    headers: &HeaderMap,
+    body: Body,
+) -> Result<bool, ApiError> {
+    let form: AssignForm = read_json(headers, body).await?;
+    let (id, staff, to) = (id.to_owned(), staff.clone(), form.to);
+    let outcome = state
+        .db
+        .write(move |conn| -> Result<AssignOutcome, StoreError> {
+            let outcome = assign::assign(conn, list, &id, to)?;
+            if let AssignOutcome::Assigned {
+                to: assignee,
+                changed: true,
+            } = &outcome
+            {
+                let subject = format!("{} {id}", list.item());
+                let detail = match assignee {
+                    Some(a) => format!("to {} ({})", a.name, a.email),
+                    None => "to nobody".to_owned(),
+                };
+                accounts::audit(conn, &staff.audit("assigned", &subject, &detail))?;
+                if let Some(assignee) = assignee.as_ref().filter(|a| a.id != staff.id) {
+                    assign::enqueue_assigned(conn, &id, assignee, &staff.name)?;
+                }
+            }
+            Ok(outcome)
+        })
+        .await?;
+    match outcome {
+        AssignOutcome::NoLead => Ok(false),
+        AssignOutcome::NoAccount => Err(field_error(
+            "to",
+            "There is no such account (it may have been removed): choose someone on the team."
+                .into(),
+        )),
+        AssignOutcome::CannotSee(name) => Err(field_error(
+            "to",
+            format!(
+                "{name} cannot see {}: choose someone whose role includes them.",
+                list.area().label()
+            ),
+        )),
+        AssignOutcome::Assigned { .. } => Ok(true),
+    }
+}
+
+/// Sets or clears lead `id`'s follow-up day; `false` if the lead is not in this list.
+pub(crate) async fn follow_up(
+    state: &AppState,
+    staff: &Staff,
+    list: InboxList,
+    id: &str,
+    headers: &HeaderMap,
+    body: Body,
+) -> Result<bool, ApiError> {
+    let form: FollowUpForm = read_json(headers, body).await?;
+    let day = parse_follow_up(form.follow_up.as_deref())
+        .map_err(invalid)?
+        .map(|day| day.to_string());
+    let (id, staff) = (id.to_owned(), staff.clone());
+    Ok(state
+        .db
+        .write(move |conn| -> Result<bool, StoreError> {
+            let found = assign::set_follow_up(conn, list, &id, day.as_deref())?;
+            if found {
+                let subject = format!("{} {id}", list.item());
+                let (action, detail) = match &day {
+                    Some(day) => ("set follow-up", day.as_str()),
+                    None => ("cleared follow-up", ""),
+                };
+                accounts::audit(conn, &staff.audit(action, &subject, detail))?;
+            }
+            Ok(found)
+        })
+        .await?)
+}
+
+/// A list query's `assigned=me` as the asker, and `due=today` as the office's today.
+pub(crate) async fn resolve(
+    state: &AppState,
+    staff: &Staff,
+    mut query: InboxQuery,
+) -> Result<InboxQuery, ApiError> {
+    query.assigned = query.assigned.map(|a: Assigned| a.resolve(staff.id));
+    if query.due == Some(Due::Today) {
+        let today = state
+            .db
+            .read(|conn| {
+                Ok(crate::store::export::office_zone(conn)
+                    .map(|zone| zone.today())
+                    .unwrap_or_else(|_| {
+                        crate::domain::office_time::OfficeZone::default_zone().today()
+                    }))
+            })
+            .await?;
+        let today = parse_day(&today).ok_or_else(|| ApiError::broken("the office's day"))?;
+        query.due = Some(Due::Today.resolve(today));
+    }
+    Ok(query)
+}
+
+/// `GET` and `PUT /api/staff/account/digest`.
+#[derive(Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub(crate) struct DigestSetting {
+    /// The morning digest mail: at 08:00 in the office's time zone.
+    on: bool,
+}
+
+async fn digest(state: AppState, staff: Gate) -> Result<Response, ApiError> {
+    let staff = staff?;
+    let on = state
+        .db
+        .read(move |conn| Ok(assign::digest_on(conn, staff.id)?))
+        .await?;
+    Ok(warp::reply::json(&DigestSetting { on }).into_response())
+}
+
+async fn set_digest(
+    state: AppState,
+    staff: Gate,
+    headers: HeaderMap,
+    body: Body,
+) -> Result<Response, ApiError> {
+    let staff = staff?;
+    let form: DigestSetting = read_json(&headers, body).await?;
+    let on = form.on;
+    state
+        .db
+        .write(move |conn| -> Result<(), StoreError> {
+            assign::set_digest(conn, staff.id, on)?;
+            let detail = if on { "on" } else { "off" };
+            accounts::audit(conn, &staff.audit("morning digest", "", detail))?;
+            Ok(())
+        })
+        .await?;
+    Ok(warp::reply::json(&DigestSetting { on }).into_response())
+}

@@ -1,0 +1,59 @@
+import { apiPath } from '@/lib/api-client';
+import { siteDetails } from '@/lib/site-details';
+import { staffApi } from '@/lib/staff-client';
+import type { AssigneesBody, AssignForm, FollowUpForm, Lead, LeadDetail, ListName } from '@/lib/staff-types';
+
+export type { AssigneeJson, AssigneesBody } from '@/lib/staff-types';
+
+/** Who has a lead and when to come back to it. */
+export const assignApi = {
+  /** The accounts a lead of `list` may be given to (those whose roles see it), and which one is "me". */
+  assignees: async (list: ListName) =>
+    (await staffApi.get<AssigneesBody>(apiPath('staff', 'assignees', list))).body,
+  /** Gives the lead to account `to`, or to nobody (`null`). */
+  assign: async (list: ListName, id: string, to: number | null) =>
+    (
+      await staffApi.postJson<LeadDetail>(apiPath('staff', 'inbox', list, id, 'assign'), {
+        to,
+      } satisfies AssignForm)
+    ).body,
+  /** Sets the follow-up day (`YYYY-MM-DD`), or clears it (`null`). */
+  followUp: async (list: ListName, id: string, day: string | null) =>
+    (
+      await staffApi.postJson<LeadDetail>(apiPath('staff', 'inbox', list, id, 'follow-up'), {
+        follow_up: day,
+      } satisfies FollowUpForm)
+    ).body,
+};
+
+/** Today in the office's time zone, `YYYY-MM-DD` (as the server's "Due today" reads it). */
+export function officeToday(now: Date = new Date(), zone: string = siteDetails().time_zone): string {
+  const day = (timeZone?: string) =>
+    new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+      now,
+    );
+  try {
+    return day(zone || undefined);
+  } catch {
+    // A zone this browser does not know: its own.
+    return day();
+  }
+}
+
+/** An open lead whose follow-up day is today or past. */
+export function isDue(lead: Pick<Lead, 'follow_up' | 'status'>, today: string): boolean {
+  const open = lead.status === 'new' || lead.status === 'in_progress';
+  return open && !!lead.follow_up && lead.follow_up <= today;
+}
+
+/** A follow-up day as people read it: `Thu 26 Nov`. */
+export function formatDay(day: string): string {
+  const [year, month, date] = day.split('-').map(Number);
+  if (!year || !month || !date) return day;
+  return new Date(Date.UTC(year, month - 1, date)).toLocaleDateString('en-GB', {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    timeZone: 'UTC',
+  });
+}

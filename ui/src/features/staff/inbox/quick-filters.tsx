@@ -1,0 +1,37 @@
+import type { InboxFilters } from './inbox-api';
+
+interface QuickFiltersProps {
+  filters: InboxFilters;
+  onApply: (next: InboxFilters) => void;
+}
+
+/** "Mine", "Unassigned" and "Due today": one press each, pressed again to let go. */
+export function QuickFilters({ filters, onApply }: QuickFiltersProps) {
+  const toggles = [
+    { label: 'Mine', on: filters.assigned === 'me', key: 'assigned', value: 'me' },
+    { label: 'Unassigned', on: filters.assigned === 'none', key: 'assigned', value: 'none' },
+    { label: 'Due today', on: filters.due === 'today', key: 'due', value: 'today' },
+  ] as const;
+  return (
+    <fieldset class="inbox-quick">
+      <legend class="visually-hidden">Quick filters</legend>
+      {toggles.map((toggle) => (
+        <button
+          key={toggle.label}
+          type="button"
+          class={
+            toggle.on
+              ? 'staff-button inbox-quick__button inbox-quick__button--on'
+              : 'staff-button inbox-quick__button'
+          }
+          aria-pressed={toggle.on}
+          onClick={() =>
+            onApply({ ...filters, [toggle.key]: toggle.on ? undefined : toggle.value, page: undefined })
+          }
+        >
+          {toggle.label}
+        </button>
+      ))}
+    </fieldset>
+  );
+}
