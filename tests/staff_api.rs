@@ -444,6 +444,44 @@ async fn the_inbox_lists_newest_first_searches_filters_and_shows_markup_as_text(
 }
 
 #[tokio::test]
+async fn the_inbox_date_filters_are_the_offices_days() {
+    let app = TestApp::new();
+    add_staff(&app, EMAIL, PASSWORD, false).await;
+    post_json(&app, &contact()).await;
+    // 01:30 on 2 March in Kolkata (the demo details' zone), still 1 March in UTC.
+    app.db()
+        .write(|conn| -> Result<(), corpsite::store::StoreError> {
+            conn.execute(
+                "UPDATE enquiries SET created_at = '2026-03-01T20:00:00.000Z'",
+                [],
+            )?;
+            Ok(())
+        })
+        .await
+        .expect("dated");
+    let browser = Browser::sign_in(&app).await;
+    let total = |query: &'static str| {
+        let app = &app;
+        let browser = &browser;
+        async move {
+            let list = app
+                .request(browser.get(&format!("/api/staff/inbox/enquiries?{query}")))
+                .await;
+            assert_eq!(list.status(), StatusCode::OK, "{query}");
+            json(&list)["pagination"]["total"].as_i64()
+        }
+    };
+    assert_eq!(total("from=2026-03-02&to=2026-03-02").await, Some(1));
+    assert_eq!(total("to=2026-03-01").await, Some(0));
+    assert_eq!(total("from=2026-03-03").await, Some(0));
+    // The export reads the same days.
+    let csv = app
+        .request(browser.get("/api/staff/inbox/enquiries/export.csv?from=2026-03-02&to=2026-03-02"))
+        .await;
+    assert_eq!(String::from_utf8_lossy(csv.body()).lines().count(), 2, "a header and the row");
+}
+
+#[tokio::test]
 async fn notes_show_who_and_when_and_are_audited() {
     let app = TestApp::new();
     add_staff(&app, EMAIL, PASSWORD, false).await;

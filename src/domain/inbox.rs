@@ -134,10 +134,14 @@ pub struct InboxQuery {
     pub search: Option<SearchText>,
     pub status: Option<Status>,
     pub department: Option<String>,
-    /// Received on or after this day (UTC).
+    /// Received on or after this day: the office's day once the handler has set `days`,
+    /// else the UTC day.
     pub from: Option<Date>,
-    /// Received on or before this day (UTC).
+    /// Received on or before this day (as `from`).
     pub to: Option<Date>,
+    /// Where `from` begins and where the day after `to` begins, in UTC as stored times are
+    /// written: the office's days, set by the handler from the company details' zone.
+    pub days: Option<(Option<String>, Option<String>)>,
     /// From 1.
     pub page: u32,
     /// The subscribers list only: its subscriptions in this state.

@@ -100,6 +100,20 @@ impl OfficeZone {
         })
     }
 
+    /// The UTC instant the office's day `day` (`YYYY-MM-DD`) begins, written as the store
+    /// writes times (`2026-11-25T18:30:00.000Z` for 26 November in Kolkata), so a range of
+    /// office days compares with stored times as text. `None` if `day` is not a date.
+    pub fn day_start(&self, day: &str) -> Option<String> {
+        let date: jiff::civil::Date = day.parse().ok()?;
+        let start = date.to_zoned(self.zone.clone()).ok()?.start_of_day().ok()?;
+        Some(
+            start
+                .timestamp()
+                .strftime("%Y-%m-%dT%H:%M:%S%.3fZ")
+                .to_string(),
+        )
+    }
+
     /// Today's date in the office (for file names): `2026-11-26`.
     pub fn today(&self) -> String {
         Timestamp::now()
@@ -153,6 +167,31 @@ mod tests {
             let zone = OfficeZone::parse(zone).expect(zone);
             assert_eq!(zone.for_people(utc).as_deref(), Some(expected), "{utc}");
         }
+    }
+
+    #[test]
+    fn an_office_day_begins_at_its_own_midnight() {
+        let kolkata = OfficeZone::default_zone();
+        assert_eq!(
+            kolkata.day_start("2026-11-26").as_deref(),
+            Some("2026-11-25T18:30:00.000Z")
+        );
+        let london = OfficeZone::parse("Europe/London").expect("zone");
+        assert_eq!(
+            london.day_start("2026-07-01").as_deref(),
+            Some("2026-06-30T23:00:00.000Z")
+        );
+        assert_eq!(
+            london.day_start("2026-12-01").as_deref(),
+            Some("2026-12-01T00:00:00.000Z")
+        );
+        // São Paulo once began some days at 01:00 (no midnight that day).
+        let sao_paulo = OfficeZone::parse("America/Sao_Paulo").expect("zone");
+        assert_eq!(
+            sao_paulo.day_start("2018-11-04").as_deref(),
+            Some("2018-11-04T03:00:00.000Z")
+        );
+        assert_eq!(kolkata.day_start("yesterday"), None);
     }
 
     #[test]

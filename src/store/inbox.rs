@@ -259,11 +259,24 @@ pub(crate) fn query_parts(list: InboxList, query: &InboxQuery) -> (String, Vec<B
             Box::new(department.trim().to_owned()),
         );
     }
-    if let Some(from) = query.from {
-        add("created_at >=", Box::new(from.to_string()));
-    }
-    if let Some(to) = query.to.and_then(|day| day.next_day()) {
-        add("created_at <", Box::new(to.to_string()));
+    match &query.days {
+        // The office's days, as the handler resolved them.
+        Some((from, before)) => {
+            if let Some(from) = from {
+                add("created_at >=", Box::new(from.clone()));
+            }
+            if let Some(before) = before {
+                add("created_at <", Box::new(before.clone()));
+            }
+        }
+        None => {
+            if let Some(from) = query.from {
+                add("created_at >=", Box::new(from.to_string()));
+            }
+            if let Some(to) = query.to.and_then(|day| day.next_day()) {
+                add("created_at <", Box::new(to.to_string()));
+            }
+        }
     }
     if let (InboxList::Subscribers, Some(state)) = (list, query.subscription) {
         add(

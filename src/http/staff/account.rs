@@ -35,6 +35,7 @@ use warp::{Filter, Reply};
 use crate::domain::csv::CsvWriter;
 use crate::domain::fields::{FieldError, FieldErrors};
 use crate::domain::inbox::parse_day;
+use crate::domain::office_time::OfficeZone;
 use crate::domain::staff::{random_token, token_digest, NewPassword};
 use crate::http::plumbing::body::Body;
 use crate::http::plumbing::error::{self, ApiError};
@@ -531,7 +532,8 @@ pub(crate) struct AuditFilters {
 /// The deepest page of the audit log (older entries are reached with dates).
 const AUDIT_MAX_PAGE: u32 = 2_000;
 
-fn parse_audit_query(query: &str) -> Result<AuditQuery, ApiError> {
+/// The audit log's filters; `from` and `to` are the office's days in `zone`.
+fn parse_audit_query(query: &str, zone: &OfficeZone) -> Result<AuditQuery, ApiError> {
     let mut errors = FieldErrors::default();
     let mut parsed = AuditQuery {
         page: 1,
@@ -546,11 +548,13 @@ fn parse_audit_query(query: &str) -> Result<AuditQuery, ApiError> {
             "actor" => parsed.actor = Some(value.chars().take(254).collect()),
             "action" => parsed.action = Some(value.chars().take(100).collect()),
             "from" => match parse_day(value) {
-                Some(day) => parsed.from = Some(day.to_string()),
+                Some(day) => parsed.from = zone.day_start(&day.to_string()),
                 None => errors.add("from", FieldError::Choice("Write the day as YYYY-MM-DD.")),
             },
             "to" => match parse_day(value) {
-                Some(day) => parsed.before = day.next_day().map(|d| d.to_string()),
+                Some(day) => {
+                    parsed.before = day.next_day().and_then(|d| zone.day_start(&d.to_string()))
+                }
                 None => errors.add("to", FieldError::Choice("Write the day as YYYY-MM-DD.")),
             },
             "page" => match value.parse::<u32>() {
@@ -634,9 +638,17 @@ pub(crate) struct AuditPageBody {
     people: Vec<AuditPerson>,
 }
 
+/// The office's time zone: the audit log's days are the office's.
+async fn office_zone(state: &AppState) -> Result<OfficeZone, ApiError> {
+    Ok(state
+        .db
+        .read(|conn| Ok(crate::store::site_details::office_zone(conn)))
+        .await?)
+}
+
 async fn audit_page(state: AppState, staff: Gate, query: &str) -> Result<Response, ApiError> {
     staff?;
-    let query = parse_audit_query(query)?;
+    let query = parse_audit_query(query, &office_zone(&state).await?)?;
     let page = query.page;
     let ((total, lines), (actions, people)) = state
         .db
@@ -665,7 +677,7 @@ async fn audit_page(state: AppState, staff: Gate, query: &str) -> Result<Respons
 
 async fn audit_export(state: AppState, staff: Gate, query: &str) -> Result<Response, ApiError> {
     staff?;
-    let query = parse_audit_query(query)?;
+    let query = parse_audit_query(query, &office_zone(&state).await?)?;
     let lines = state
         .db
         .read(move |conn| Ok(accounts::audit_all(conn, &query)?))
@@ -728,15 +740,18 @@ mod tests {
 
     #[test]
     fn the_audit_filters_take_days_and_name_what_is_wrong() {
+        let kolkata = OfficeZone::default_zone();
         let query = parse_audit_query(
             "actor=Ann%40x&action=signed+in&from=2026-01-02&to=2026-01-31&page=2",
+            &kolkata,
         )
         .expect("parsed");
         assert_eq!(query.actor.as_deref(), Some("Ann@x"));
-        assert_eq!(query.from.as_deref(), Some("2026-01-02"));
-        assert_eq!(query.before.as_deref(), Some("2026-02-01"));
+        // The office's days: 2 January begins at 18:30 UTC on the 1st in Kolkata.
+        assert_eq!(query.from.as_deref(), Some("2026-01-01T18:30:00.000Z"));
+        assert_eq!(query.before.as_deref(), Some("2026-01-31T18:30:00.000Z"));
         assert_eq!(query.page, 2);
-        let Err(ApiError::Validation { errors, .. }) = parse_audit_query("from=yesterday&page=0")
+        let Err(ApiError::Validation { errors, .. }) = parse_audit_query("from=yesterday&page=0", &kolkata)
         else {
             panic!("refused");
         };

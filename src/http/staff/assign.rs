@@ -205,26 +205,31 @@ pub(crate) async fn follow_up(
         .await?)
 }
 
-/// A list query's `assigned=me` as the asker, and `due=today` as the office's today.
+/// A list query as its asker and the office's clock mean it: `assigned=me` as the asker,
+/// `due=today` as the office's today, and `from`/`to` as the office's days (in Kolkata, 26
+/// November begins at 18:30 UTC the day before).
 pub(crate) async fn resolve(
     state: &AppState,
     staff: &Staff,
     mut query: InboxQuery,
 ) -> Result<InboxQuery, ApiError> {
     query.assigned = query.assigned.map(|a: Assigned| a.resolve(staff.id));
+    let zone = state
+        .db
+        .read(|conn| Ok(crate::store::site_details::office_zone(conn)))
+        .await?;
     if query.due == Some(Due::Today) {
-        let today = state
-            .db
-            .read(|conn| {
-                Ok(crate::store::export::office_zone(conn)
-                    .map(|zone| zone.today())
-                    .unwrap_or_else(|_| {
-                        crate::domain::office_time::OfficeZone::default_zone().today()
-                    }))
-            })
-            .await?;
-        let today = parse_day(&today).ok_or_else(|| ApiError::broken("the office's day"))?;
+        let today = parse_day(&zone.today()).ok_or_else(|| ApiError::broken("the office's day"))?;
         query.due = Some(Due::Today.resolve(today));
+    }
+    if query.from.is_some() || query.to.is_some() {
+        query.days = Some((
+            query.from.and_then(|day| zone.day_start(&day.to_string())),
+            query
+                .to
+                .and_then(|day| day.next_day())
+                .and_then(|day| zone.day_start(&day.to_string())),
+        ));
     }
     Ok(query)
 }
