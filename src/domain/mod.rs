@@ -3,6 +3,7 @@
 
 pub mod applicant;
 pub mod blog_id;
+pub mod bulk;
 pub mod color;
 pub mod csv;
 pub mod dns_name;

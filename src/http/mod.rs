@@ -54,6 +54,8 @@ fn api(state: &AppState) -> BoxedFilter<(Response,)> {
         .unify()
         .or(staff::inbox::routes(state))
         .unify()
+        .or(staff::bulk::routes(state))
+        .unify()
         .or(site_details::routes(state))
         .unify()
         .or(staff::settings::routes(state))

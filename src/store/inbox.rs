@@ -234,6 +234,11 @@ pub(crate) fn query_parts(list: InboxList, query: &InboxQuery) -> (String, Vec<B
     if let Some(to) = query.to.and_then(|day| day.next_day()) {
         add("created_at <", Box::new(to.to_string()));
     }
+    if !query.ids.is_empty() {
+        let ids = serde_json::Value::from(query.ids.clone()).to_string();
+        add("id IN (SELECT value FROM json_each(", Box::new(ids));
+        clause.push_str("))");
+    }
     clause.push_str(&format!(" ORDER BY {order}"));
     (clause, values)
 }

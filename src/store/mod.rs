@@ -14,6 +14,7 @@ pub mod applicants;
 pub mod backup;
 pub mod backup_set;
 pub mod ballast;
+pub mod bulk;
 pub mod data_lock;
 pub mod export;
 pub mod factors;

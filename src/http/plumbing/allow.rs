@@ -38,6 +38,7 @@ pub const ROUTE_METHODS: &[(&str, &[&str])] = &[
     ("/api/staff/inbox/*/*", &["GET", "HEAD", "DELETE"]),
     ("/api/staff/inbox/applicants/*/resume", &["GET", "HEAD"]),
     ("/api/staff/inbox/*/*/*", &["POST"]),
+    ("/api/staff/inbox/*/bulk", &["POST"]),
     // stories
     ("/api/staff/stories", &["GET", "HEAD", "POST"]),
     ("/api/staff/stories/choices", &["GET", "HEAD"]),

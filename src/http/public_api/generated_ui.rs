@@ -152,6 +152,8 @@ fn staff_types() -> String {
         inbox::NoteBody::decl(&cfg),
         inbox::StatusForm::decl(&cfg),
         inbox::NoteForm::decl(&cfg),
+        crate::domain::bulk::BulkForm::decl(&cfg),
+        crate::domain::bulk::BulkDone::decl(&cfg),
         string_union(
             "StoryState",
             "Where a story stands: a draft (not public), scheduled, or published.",

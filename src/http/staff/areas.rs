@@ -51,6 +51,7 @@ pub const STAFF_AREAS: &[(&str, Need)] = &[
         Need::Area(Area::Applicants),
     ),
     ("/api/staff/inbox/*/*/*", Need::List),
+    ("/api/staff/inbox/*/bulk", Need::List),
     ("/api/staff/stories", Need::Area(Area::Stories)),
     ("/api/staff/stories/choices", Need::Area(Area::Stories)),
     ("/api/staff/stories/preview", Need::Area(Area::Stories)),

@@ -3,6 +3,7 @@
 
 pub mod account;
 pub mod areas;
+pub mod bulk;
 pub mod factors;
 pub mod hashing;
 pub mod inbox;

@@ -126,6 +126,10 @@ export type StatusForm = { status: LeadStatus, };
 
 export type NoteForm = { text: string, };
 
+export type BulkForm = { action: 'status' | 'erase', status?: LeadStatus, ids?: Array<string>, filter?: string, expected?: number, };
+
+export type BulkDone = { done: number, };
+
 /**
  * Where a story stands: a draft (not public), scheduled, or published.
  */
