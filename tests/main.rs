@@ -43,6 +43,7 @@ mod server_limits;
 mod site_settings;
 mod staff_account;
 mod staff_api;
+mod staff_bulk;
 mod staff_cli;
 mod staff_factors;
 mod staff_mail;
