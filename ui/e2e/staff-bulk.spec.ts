@@ -58,7 +58,7 @@ test('every enquiry matching a search is marked as spam at once, and the line sa
   const session = await (await page.request.get('/api/staff/session')).json();
   const headers = { Origin: baseURL ?? '', 'X-CSRF-Token': session.csrf_token };
   const listed = await (await page.request.get(`/api/staff/inbox/enquiries?q=${tag}&page=2`)).json();
-  for (const lead of listed.data) {
+  for (const lead of listed.data.slice(0, 2)) {
     const erased = await page.request.delete(`/api/staff/inbox/enquiries/${lead._id}`, { headers });
     expect(erased.status()).toBe(204);
   }
