@@ -44,6 +44,7 @@ mod site_settings;
 mod staff_account;
 mod staff_api;
 mod staff_assign;
+mod staff_bulk;
 mod staff_cli;
 mod staff_factors;
 mod staff_mail;

@@ -4,6 +4,7 @@
 pub mod applicant;
 pub mod assign;
 pub mod blog_id;
+pub mod bulk;
 pub mod color;
 pub mod csv;
 pub mod dns_name;

@@ -57,6 +57,8 @@ fn api(state: &AppState) -> BoxedFilter<(Response,)> {
         // assignment and follow-up; one's morning digest
         .or(staff::assign::routes(state))
         .unify()
+        .or(staff::bulk::routes(state))
+        .unify()
         .or(site_details::routes(state))
         .unify()
         .or(staff::settings::routes(state))

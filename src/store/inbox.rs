@@ -245,36 +245,38 @@ pub(crate) fn query_parts(list: InboxList, query: &InboxQuery) -> (String, Vec<B
         ),
     };
     let mut clause = from;
-    let mut add = |condition: &str, value: Box<dyn ToSql>| {
+    // ` AND e.{condition} ?N{close}`, the value bound as ?N.
+    let mut add = |condition: &str, value: Box<dyn ToSql>, close: &str| {
         values.push(value);
-        clause.push_str(&format!(" AND e.{condition} ?{}", values.len()));
+        clause.push_str(&format!(" AND e.{condition} ?{}{close}", values.len()));
     };
     if let Some(status) = query.status {
-        add("status =", Box::new(status.as_str()));
+        add("status =", Box::new(status.as_str()), "");
     }
     if let Some(department) = &query.department {
         // "corp team" finds "Corp Team": the office types it as it says it.
         add(
             "department_website COLLATE NOCASE =",
             Box::new(department.trim().to_owned()),
+            "",
         );
     }
     match &query.days {
         // The office's days, as the handler resolved them.
         Some((from, before)) => {
             if let Some(from) = from {
-                add("created_at >=", Box::new(from.clone()));
+                add("created_at >=", Box::new(from.clone()), "");
             }
             if let Some(before) = before {
-                add("created_at <", Box::new(before.clone()));
+                add("created_at <", Box::new(before.clone()), "");
             }
         }
         None => {
             if let Some(from) = query.from {
-                add("created_at >=", Box::new(from.to_string()));
+                add("created_at >=", Box::new(from.to_string()), "");
             }
             if let Some(to) = query.to.and_then(|day| day.next_day()) {
-                add("created_at <", Box::new(to.to_string()));
+                add("created_at <", Box::new(to.to_string()), "");
             }
         }
     }
@@ -282,8 +284,12 @@ pub(crate) fn query_parts(list: InboxList, query: &InboxQuery) -> (String, Vec<B
         add(
             "id IN (SELECT enquiry_id FROM subscriptions WHERE state =",
             Box::new(state.as_str()),
+            ")",
         );
-        clause.push(')');
+    }
+    if !query.ids.is_empty() {
+        let ids = serde_json::Value::from(query.ids.clone()).to_string();
+        add("id IN (SELECT value FROM json_each(", Box::new(ids), "))");
     }
     crate::store::assign::add_filters(query, &mut clause, &mut values);
     clause.push_str(&format!(" ORDER BY {order}"));

@@ -15,6 +15,7 @@ pub mod assign;
 pub mod backup;
 pub mod backup_set;
 pub mod ballast;
+pub mod bulk;
 pub mod data_lock;
 pub mod export;
 pub mod factors;

@@ -40,6 +40,7 @@ pub const ROUTE_METHODS: &[(&str, &[&str])] = &[
     ("/api/staff/inbox/*/*/*", &["POST"]),
     ("/api/staff/assignees/*", &["GET", "HEAD"]),
     ("/api/staff/account/digest", &["GET", "HEAD", "PUT"]),
+    ("/api/staff/inbox/*/bulk", &["POST"]),
     // stories
     ("/api/staff/stories", &["GET", "HEAD", "POST"]),
     ("/api/staff/stories/choices", &["GET", "HEAD"]),

@@ -158,6 +158,8 @@ fn staff_types() -> String {
         crate::http::staff::assign::AssignForm::decl(&cfg),
         crate::http::staff::assign::FollowUpForm::decl(&cfg),
         crate::http::staff::assign::DigestSetting::decl(&cfg),
+        crate::domain::bulk::BulkForm::decl(&cfg),
+        crate::domain::bulk::BulkDone::decl(&cfg),
         string_union(
             "StoryState",
             "Where a story stands: a draft (not public), scheduled, or published.",

@@ -751,7 +751,8 @@ mod tests {
         assert_eq!(query.from.as_deref(), Some("2026-01-01T18:30:00.000Z"));
         assert_eq!(query.before.as_deref(), Some("2026-01-31T18:30:00.000Z"));
         assert_eq!(query.page, 2);
-        let Err(ApiError::Validation { errors, .. }) = parse_audit_query("from=yesterday&page=0", &kolkata)
+        let Err(ApiError::Validation { errors, .. }) =
+            parse_audit_query("from=yesterday&page=0", &kolkata)
         else {
             panic!("refused");
         };

@@ -54,6 +54,7 @@ pub const STAFF_AREAS: &[(&str, Need)] = &[
     // assignment: who a list's leads may be given to; one's morning digest
     ("/api/staff/assignees/*", Need::List),
     ("/api/staff/account/digest", Need::Account),
+    ("/api/staff/inbox/*/bulk", Need::List),
     ("/api/staff/stories", Need::Area(Area::Stories)),
     ("/api/staff/stories/choices", Need::Area(Area::Stories)),
     ("/api/staff/stories/preview", Need::Area(Area::Stories)),

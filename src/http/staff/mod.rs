@@ -4,6 +4,7 @@
 pub mod account;
 pub mod areas;
 pub mod assign;
+pub mod bulk;
 pub mod factors;
 pub mod hashing;
 pub mod inbox;

@@ -32,9 +32,9 @@ use warp::reply::Response;
 use warp::{Filter, Reply};
 
 use crate::content::media::MediaLibrary;
-use crate::domain::office_time::OfficeZone;
 use crate::domain::blog_id::BlogId;
 use crate::domain::fields::FieldErrors;
+use crate::domain::office_time::OfficeZone;
 use crate::domain::post_file::BodyFormat;
 use crate::domain::sanitize::DisplaySanitizer;
 use crate::domain::search::SearchText;

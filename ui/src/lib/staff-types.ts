@@ -185,6 +185,10 @@ export type DigestSetting = {
  */
 on: boolean, };
 
+export type BulkForm = { action: 'status' | 'erase', status?: LeadStatus, ids?: Array<string>, filter?: string, expected?: number, };
+
+export type BulkDone = { done: number, };
+
 /**
  * Where a story stands: a draft (not public), scheduled, or published.
  */

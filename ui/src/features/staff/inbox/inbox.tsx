@@ -4,6 +4,7 @@ import { formatCount } from '@/features/staff/shell/staff-format';
 import { StaffPager } from '@/features/staff/shell/staff-pager';
 import { useStaffSession } from '@/features/staff/shell/staff-session';
 import { ApiError } from '@/lib/api-client';
+import { BulkBar } from './bulk-bar';
 import { type InboxFilters, inboxApi, type LeadPage, type ListName } from './inbox-api';
 import { ExportLinks } from './inbox-export';
 import { FiltersForm } from './inbox-filters';
@@ -15,6 +16,7 @@ import { LeadTable } from './lead-table';
 import { ReaderPanel } from './reader-panel';
 import './readers.css';
 import { QuickFilters } from './quick-filters';
+import { useSelection } from './use-selection';
 
 /** `/staff`: the lists of leads, searched and filtered in the page's URL, and the item opened. */
 export function Inbox() {
@@ -29,6 +31,10 @@ export function Inbox() {
   const [counts, setCounts] = useState<Partial<Record<ListName, number>>>({});
   const [version, setVersion] = useState(0);
   const key = params.toString();
+  const selection = useSelection(
+    page?.data.map((lead) => lead._id) ?? [],
+    `${list}?${JSON.stringify(filters)}`,
+  );
 
   const go = (next: { list?: ListName; filters?: InboxFilters; id?: string | null }) => {
     const out = new URLSearchParams();
@@ -92,8 +98,23 @@ export function Inbox() {
           {failure}
         </p>
       )}
+      <BulkBar
+        list={list}
+        filters={filters}
+        selection={selection}
+        pageSize={page?.data.length ?? 0}
+        total={page?.pagination.total ?? 0}
+        capped={page?.pagination.capped ?? false}
+        onDone={() => setVersion((v) => v + 1)}
+      />
       <div class={selected ? 'inbox-body inbox-body--with-detail' : 'inbox-body'}>
-        <LeadTable list={list} leads={page?.data ?? []} selected={selected} onOpen={(id) => go({ id })} />
+        <LeadTable
+          list={list}
+          leads={page?.data ?? []}
+          selected={selected}
+          onOpen={(id) => go({ id })}
+          selection={selection}
+        />
         {page && page.data.length === 0 && (
           <p class="inbox-empty">
             {Object.entries(filters).some(([name, value]) => name !== 'page' && value)

@@ -2,8 +2,10 @@ import { formatTime } from '@/features/staff/shell/staff-format';
 import { officeToday } from './assign-api';
 import type { Lead, ListName } from './inbox-api';
 import { listLabels, statusLabels } from './inbox-labels';
-import { ReaderBadge } from './reader-badge';
 import { LeadHandling } from './lead-handling';
+import { ReaderBadge } from './reader-badge';
+import { PageCheckbox, RowCheckbox } from './row-checkbox';
+import type { Selection } from './use-selection';
 
 /** What a row shows at a glance besides name, email and status. */
 function glance(list: ListName, lead: Lead): string {
@@ -18,16 +20,19 @@ interface LeadTableProps {
   /** The id of the item open beside the table. */
   selected: string | null;
   onOpen: (id: string) => void;
+  /** The rows ticked for a bulk action (`use-selection`); without it, no checkboxes. */
+  selection?: Selection;
 }
 
 /** One page of a list, newest first; each row's name opens the item. */
-export function LeadTable({ list, leads, selected, onOpen }: LeadTableProps) {
+export function LeadTable({ list, leads, selected, onOpen, selection }: LeadTableProps) {
   const today = officeToday();
   return (
     <table class="inbox-table">
       <caption class="visually-hidden">{listLabels[list]}, newest first</caption>
-      <thead>
+      <thead class={selection ? 'inbox-table__head--picking' : undefined}>
         <tr>
+          {selection && <PageCheckbox selection={selection} />}
           <th scope="col">Received</th>
           <th scope="col">{list === 'subscribers' ? 'Email' : 'Name'}</th>
           <th scope="col">{list === 'subscribers' ? 'Department website' : 'Contact'}</th>
@@ -38,6 +43,13 @@ export function LeadTable({ list, leads, selected, onOpen }: LeadTableProps) {
       <tbody>
         {leads.map((lead) => (
           <tr key={lead._id} class={lead._id === selected ? 'inbox-row inbox-row--selected' : 'inbox-row'}>
+            {selection && (
+              <RowCheckbox
+                selection={selection}
+                id={lead._id}
+                name={(list === 'subscribers' ? lead.email : lead.name) ?? ''}
+              />
+            )}
             <td data-label="Received">{formatTime(lead.created_at)}</td>
             <td data-label={list === 'subscribers' ? 'Email' : 'Name'}>
               <button

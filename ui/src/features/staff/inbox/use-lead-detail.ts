@@ -73,5 +73,18 @@ export function useLeadDetail(list: ListName, id: string, onClose: () => void, o
 
   const reload = () => setVersion((v) => v + 1);
 
-  return { detail, failure, busy, status, setStatus, saveStatus, note, setNote, addNote, erase, reload, show };
+  return {
+    detail,
+    failure,
+    busy,
+    status,
+    setStatus,
+    saveStatus,
+    note,
+    setNote,
+    addNote,
+    erase,
+    reload,
+    show,
+  };
 }

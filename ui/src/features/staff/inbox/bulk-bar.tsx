@@ -1,0 +1,166 @@
+import { useState } from 'preact/hooks';
+import { formatCount } from '@/features/staff/shell/staff-format';
+import { ApiError } from '@/lib/api-client';
+import { bulkAction, filterQuery, selectionExportUrl } from './bulk-api';
+import type { InboxFilters, LeadStatus, ListName } from './inbox-api';
+import { statusLabels } from './inbox-labels';
+import type { Selection } from './use-selection';
+
+const NOUNS: Record<ListName, [string, string]> = {
+  enquiries: ['enquiry', 'enquiries'],
+  subscribers: ['subscriber', 'subscribers'],
+  applicants: ['applicant', 'applicants'],
+};
+
+/** "1 enquiry", "28 enquiries". */
+export function countOf(list: ListName, n: number): string {
+  const [one, many] = NOUNS[list];
+  return `${n.toLocaleString()} ${n === 1 ? one : many}`;
+}
+
+/** What the office reads once a bulk action is done: how many, and how many were no longer there. */
+export function doneMessage(
+  list: ListName,
+  done: number,
+  expected: number,
+  what: LeadStatus | 'erase',
+): string {
+  const verb =
+    what === 'erase' ? 'erased' : what === 'spam' ? 'marked as spam' : `set to ${statusLabels[what]}`;
+  const gone = expected - done;
+  const note =
+    gone > 0 ? ` (${gone.toLocaleString()} ${gone === 1 ? 'was' : 'were'} no longer in the list)` : '';
+  return `${countOf(list, done)} ${verb}${note}.`;
+}
+
+interface BulkBarProps {
+  list: ListName;
+  filters: InboxFilters;
+  selection: Selection;
+  /** Rows on the page shown. */
+  pageSize: number;
+  /** Rows the filter matches (as counted, `capped` when the count stopped). */
+  total: number;
+  capped: boolean;
+  /** After an action: the list is loaded again. */
+  onDone: () => void;
+}
+
+/** What can be done to the rows ticked in the list: set a status, mark as spam, erase,
+ * export; and the choice of every row matching the filter once the whole page is ticked.
+ * Its status line stays in the page so that what an action did is announced. */
+export function BulkBar({ list, filters, selection, pageSize, total, capped, onDone }: BulkBarProps) {
+  const [status, setStatus] = useState<LeadStatus>('in_progress');
+  const [busy, setBusy] = useState(false);
+  const [said, setSaid] = useState('');
+  const [failure, setFailure] = useState('');
+  const { state, count } = selection;
+  const all = state.allMatching;
+  const chosen = all ? total : count;
+  const ids = [...state.ids];
+
+  const run = async (what: LeadStatus | 'erase') => {
+    if (what === 'erase' && !window.confirm(`Erase ${countOf(list, chosen)}? This cannot be undone.`)) return;
+    setBusy(true);
+    setFailure('');
+    try {
+      const target = all ? { filter: filterQuery(filters), expected: total } : { ids, expected: ids.length };
+      const form =
+        what === 'erase'
+          ? { action: 'erase' as const, ...target }
+          : { action: 'status' as const, status: what, ...target };
+      const answer = await bulkAction(list, form);
+      setSaid(doneMessage(list, answer.done, chosen, what));
+      selection.clear();
+      onDone();
+    } catch (error) {
+      setFailure(error instanceof ApiError ? error.message : 'The action could not be done.');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div class="bulk">
+      <p class="bulk__said" role="status">
+        {said}
+      </p>
+      {failure && (
+        <p class="staff-alert" role="alert">
+          {failure}
+        </p>
+      )}
+      {count > 0 && (
+        <section class="bulk-bar" aria-label="Selected items">
+          <div class="bulk-bar__count">
+            {all ? (
+              <p>
+                All {formatCount(total, capped)} {NOUNS[list][1]} matching this filter are selected.
+              </p>
+            ) : selection.page === 'all' && total > pageSize ? (
+              <p>
+                All {pageSize} on this page are selected.{' '}
+                <button type="button" class="bulk-bar__link" onClick={selection.selectAllMatching}>
+                  Select all {formatCount(total, capped)} matching this filter
+                </button>
+              </p>
+            ) : (
+              <p>{count.toLocaleString()} selected</p>
+            )}
+            <button type="button" class="bulk-bar__link" onClick={selection.clear}>
+              Clear selection
+            </button>
+          </div>
+          <div class="bulk-bar__actions">
+            <form
+              class="bulk-bar__status"
+              onSubmit={(event) => {
+                event.preventDefault();
+                run(status);
+              }}
+            >
+              <label class="staff-field">
+                <span>Status</span>
+                <select value={status} onChange={(e) => setStatus(e.currentTarget.value as LeadStatus)}>
+                  {Object.entries(statusLabels).map(([value, label]) => (
+                    <option key={value} value={value}>
+                      {label}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <button type="submit" class="staff-button" disabled={busy}>
+                Set status
+              </button>
+            </form>
+            <button type="button" class="staff-button" disabled={busy} onClick={() => run('spam')}>
+              Mark as spam
+            </button>
+            <button
+              type="button"
+              class="staff-button staff-button--danger"
+              disabled={busy}
+              onClick={() => run('erase')}
+            >
+              Erase…
+            </button>
+            <a
+              class="staff-button"
+              href={selectionExportUrl(list, filters, all ? null : ids, 'xlsx')}
+              download
+            >
+              Export selected (Excel)
+            </a>
+            <a
+              class="staff-button"
+              href={selectionExportUrl(list, filters, all ? null : ids, 'csv')}
+              download
+            >
+              Export selected (CSV)
+            </a>
+          </div>
+        </section>
+      )}
+    </div>
+  );
+}
