@@ -147,6 +147,17 @@ impl AppState {
         self.disk.check_free()
     }
 
+    /// The office's time zone from the company details: for the times and days people read
+    /// and filter by.
+    pub async fn office_zone(
+        &self,
+    ) -> Result<crate::domain::office_time::OfficeZone, error::ApiError> {
+        Ok(self
+            .db
+            .read(|conn| Ok(crate::store::site_details::office_zone(conn)))
+            .await?)
+    }
+
     /// How fast a request body must arrive.
     pub fn body_pace(&self) -> body::Pace {
         body::Pace {

@@ -12,7 +12,6 @@ use crate::domain::export::{
     cells, columns, CsvExport, ExportError, ExportWriter, Raw, XlsxExport,
 };
 use crate::domain::inbox::{InboxList, InboxQuery};
-use crate::domain::office_time::OfficeZone;
 use crate::domain::readers::SubscriptionState;
 use crate::store::inbox;
 use crate::store::staff::name_or_text;
@@ -126,8 +125,6 @@ pub enum WriteError {
     #[error("cannot read the database: {0}")]
     Read(#[from] rusqlite::Error),
     #[error(transparent)]
-    Details(#[from] crate::store::site_details::DetailsError),
-    #[error(transparent)]
     Export(#[from] ExportError),
 }
 
@@ -140,12 +137,6 @@ impl From<ReadError<ExportError>> for WriteError {
     }
 }
 
-/// The office's time zone, from the company details.
-pub fn office_zone(conn: &Connection) -> Result<OfficeZone, WriteError> {
-    Ok(crate::store::site_details::read(conn)?
-        .details
-        .office_zone())
-}
 
 /// Writes the CSV export of `list` to `out` (a byte-order mark first if `bom`); answers how
 /// many rows there were.
@@ -156,7 +147,7 @@ pub fn write_csv(
     bom: bool,
     out: impl Write,
 ) -> Result<usize, WriteError> {
-    let zone = office_zone(conn)?;
+    let zone = crate::store::site_details::office_zone(conn);
     let columns = columns(list);
     let mut csv = CsvExport::start(out, columns, bom)?;
     let count = each_row(conn, list, rows, |values| {
@@ -173,7 +164,7 @@ pub fn write_xlsx(
     rows: Rows<'_>,
     out: impl Write + Seek + Send,
 ) -> Result<usize, WriteError> {
-    let zone = office_zone(conn)?;
+    let zone = crate::store::site_details::office_zone(conn);
     let columns = columns(list);
     let mut book = XlsxExport::start(list, columns)?;
     let count = each_row(conn, list, rows, |values| {

@@ -638,17 +638,10 @@ pub(crate) struct AuditPageBody {
     people: Vec<AuditPerson>,
 }
 
-/// The office's time zone: the audit log's days are the office's.
-async fn office_zone(state: &AppState) -> Result<OfficeZone, ApiError> {
-    Ok(state
-        .db
-        .read(|conn| Ok(crate::store::site_details::office_zone(conn)))
-        .await?)
-}
 
 async fn audit_page(state: AppState, staff: Gate, query: &str) -> Result<Response, ApiError> {
     staff?;
-    let query = parse_audit_query(query, &office_zone(&state).await?)?;
+    let query = parse_audit_query(query, &state.office_zone().await?)?;
     let page = query.page;
     let ((total, lines), (actions, people)) = state
         .db
@@ -677,7 +670,7 @@ async fn audit_page(state: AppState, staff: Gate, query: &str) -> Result<Respons
 
 async fn audit_export(state: AppState, staff: Gate, query: &str) -> Result<Response, ApiError> {
     staff?;
-    let query = parse_audit_query(query, &office_zone(&state).await?)?;
+    let query = parse_audit_query(query, &state.office_zone().await?)?;
     let lines = state
         .db
         .read(move |conn| Ok(accounts::audit_all(conn, &query)?))

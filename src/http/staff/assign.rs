@@ -214,10 +214,7 @@ pub(crate) async fn resolve(
     mut query: InboxQuery,
 ) -> Result<InboxQuery, ApiError> {
     query.assigned = query.assigned.map(|a: Assigned| a.resolve(staff.id));
-    let zone = state
-        .db
-        .read(|conn| Ok(crate::store::site_details::office_zone(conn)))
-        .await?;
+    let zone = state.office_zone().await?;
     if query.due == Some(Due::Today) {
         let today = parse_day(&zone.today()).ok_or_else(|| ApiError::broken("the office's day"))?;
         query.due = Some(Due::Today.resolve(today));

@@ -380,8 +380,8 @@ async fn export(
                 ExportFormat::Csv => export::write_csv(conn, list, rows, true, &mut out),
                 ExportFormat::Xlsx => export::write_xlsx(conn, list, rows, &mut out),
             };
-            let name = export::office_zone(conn).map(|zone| file_name(list, format, &zone));
-            Ok(written.and(name).map(|name| (out.into_inner(), name)))
+            let name = file_name(list, format, &crate::store::site_details::office_zone(conn));
+            Ok(written.map(|_| (out.into_inner(), name)))
         })
         .await?
         .map_err(ApiError::unexpected)?;

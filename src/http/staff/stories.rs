@@ -540,7 +540,7 @@ async fn save(
         .await?;
     let (revision, unused) = match saved {
         Ok(saved) => saved,
-        Err(why) => return Err(refused(why, &office_zone(&state).await?)),
+        Err(why) => return Err(refused(why, &state.office_zone().await?)),
     };
     rippled("saved", &id, ripple);
     MediaLibrary::new(&state.settings.data_dir).remove(&unused);
@@ -583,7 +583,7 @@ async fn delete(state: AppState, staff: Gate, id: &str, query: &str) -> Result<R
         .await?;
     let unused = match deleted {
         Ok(unused) => unused,
-        Err(why) => return Err(refused(why, &office_zone(&state).await?)),
+        Err(why) => return Err(refused(why, &state.office_zone().await?)),
     };
     rippled("deleted", &id, ripple);
     MediaLibrary::new(&state.settings.data_dir).remove(&unused);
@@ -608,13 +608,6 @@ fn rippled(change: &str, id: &BlogId, ripple: Ripple) {
     );
 }
 
-/// The office's time zone, for a time a message names.
-async fn office_zone(state: &AppState) -> Result<OfficeZone, ApiError> {
-    Ok(state
-        .db
-        .read(|conn| Ok(crate::store::site_details::office_zone(conn)))
-        .await?)
-}
 
 /// Why a save or a delete was refused; a newer save is named by who made it and when, on the
 /// office's clock.
