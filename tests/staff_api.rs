@@ -478,7 +478,11 @@ async fn the_inbox_date_filters_are_the_offices_days() {
     let csv = app
         .request(browser.get("/api/staff/inbox/enquiries/export.csv?from=2026-03-02&to=2026-03-02"))
         .await;
-    assert_eq!(String::from_utf8_lossy(csv.body()).lines().count(), 2, "a header and the row");
+    assert_eq!(
+        String::from_utf8_lossy(csv.body()).lines().count(),
+        2,
+        "a header and the row"
+    );
 }
 
 #[tokio::test]
@@ -558,7 +562,10 @@ async fn a_resume_is_shown_sandboxed_and_downloads_under_a_safe_name() {
     // One policy of its own, stricter than the site's: sandboxed, its image and its one
     // hashed style, no script at all (not even the site's).
     assert_eq!(policies.len(), 1, "{policies:?}");
-    assert!(policies[0].starts_with("sandbox; default-src 'none'"), "{policies:?}");
+    assert!(
+        policies[0].starts_with("sandbox; default-src 'none'"),
+        "{policies:?}"
+    );
     assert!(policies[0].contains("img-src data:"), "{policies:?}");
     assert!(policies[0].contains("style-src 'sha256-"), "{policies:?}");
     assert!(!policies[0].contains("script-src"), "{policies:?}");
@@ -576,7 +583,10 @@ async fn a_resume_is_shown_sandboxed_and_downloads_under_a_safe_name() {
         use sha2::Digest as _;
         base64::engine::general_purpose::STANDARD.encode(sha2::Sha256::digest(style.as_bytes()))
     };
-    assert!(policies[0].contains(&format!("'sha256-{hash}'")), "{policies:?}");
+    assert!(
+        policies[0].contains(&format!("'sha256-{hash}'")),
+        "{policies:?}"
+    );
     let download = app
         .request(browser.get(&format!("{path}?download=1")))
         .await;

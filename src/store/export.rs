@@ -137,7 +137,6 @@ impl From<ReadError<ExportError>> for WriteError {
     }
 }
 
-
 /// Writes the CSV export of `list` to `out` (a byte-order mark first if `bom`); answers how
 /// many rows there were.
 pub fn write_csv(

@@ -638,7 +638,6 @@ pub(crate) struct AuditPageBody {
     people: Vec<AuditPerson>,
 }
 
-
 async fn audit_page(state: AppState, staff: Gate, query: &str) -> Result<Response, ApiError> {
     staff?;
     let query = parse_audit_query(query, &state.office_zone().await?)?;

@@ -608,7 +608,6 @@ fn rippled(change: &str, id: &BlogId, ripple: Ripple) {
     );
 }
 
-
 /// Why a save or a delete was refused; a newer save is named by who made it and when, on the
 /// office's clock.
 fn refused(refused: Refused, zone: &OfficeZone) -> ApiError {
