@@ -21,7 +21,8 @@ trap 'kill "$server" 2>/dev/null; wait "$server" 2>/dev/null; rm -rf "$data"' EX
 for _ in $(seq 100); do grep -q "is serving" "$out" 2>/dev/null && break; sleep 0.05; done
 url="$(grep -o 'http://[^/]*/' "$out")"
 
-export_names() { "$binary" leads export --data-dir "$data/data" | tail -n +2 | cut -d, -f4; }
+# The CLI's enquiries export: Reference, Received, Name, ... (the name is the third column).
+export_names() { "$binary" leads export --data-dir "$data/data" | tail -n +2 | cut -d, -f3; }
 acknowledged() { sed -n 's/^answers: \([0-9]*\) x 201, \([0-9]*\) other$/\1 \2/p' "$1"; }
 
 run() { # connections duration

@@ -110,8 +110,14 @@ export function corpsite(dataDir: string, args: string[], input?: string): strin
 }
 
 /** The CSV rows of `corpsite leads export` (or `applicants export`) that mention `text`. */
-export function exportedRows(dataDir: string, what: 'leads' | 'applicants', text: string): string[] {
-  return corpsite(dataDir, [what, 'export'])
+/** The rows of one list's CSV export (the command line's) that hold `text`. */
+export function exportedRows(
+  dataDir: string,
+  what: 'leads' | 'subscribers' | 'applicants',
+  text: string,
+): string[] {
+  const args = what === 'subscribers' ? ['leads', 'export', '--list', 'subscribers'] : [what, 'export'];
+  return corpsite(dataDir, args)
     .split(/\r?\n/)
     .filter((row) => row.includes(text));
 }

@@ -96,7 +96,7 @@ test('a blog subscription over HTTP/2: 201, the subscription stored, the toast',
     protocol: 'h2',
   });
   await expect(page.locator('.toast--success')).toHaveText(/Blog Subscribed Successfully/);
-  const rows = exportedRows(dataDir, 'leads', email);
+  const rows = exportedRows(dataDir, 'subscribers', email);
   expect(rows).toHaveLength(1);
   expect(rows[0]).toContain('Corp Blogs');
 });
