@@ -75,9 +75,9 @@ export interface Selection {
 export function useSelection(pageIds: readonly string[], resetKey: string): Selection {
   const [state, setState] = useState<SelectionState>(EMPTY);
   useEffect(() => setState(EMPTY), [resetKey]);
-  const anything = state.ids.size > 0;
+  // Listening from the first render (not once something is ticked): an Escape pressed right
+  // after a tick must find the listener there.
   useEffect(() => {
-    if (!anything) return undefined;
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== 'Escape' || event.defaultPrevented) return;
       const target = event.target as HTMLElement | null;
@@ -85,11 +85,11 @@ export function useSelection(pageIds: readonly string[], resetKey: string): Sele
         target instanceof HTMLTextAreaElement ||
         target instanceof HTMLSelectElement ||
         (target instanceof HTMLInputElement && target.type !== 'checkbox');
-      if (!typing) setState(EMPTY);
+      if (!typing) setState((was) => (was.ids.size > 0 ? EMPTY : was));
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, [anything]);
+  }, []);
   // Only the rows still shown count (a row erased elsewhere leaves the page).
   const shown = { ...state, ids: new Set(pageIds.filter((id) => state.ids.has(id))) };
   return {
