@@ -1,4 +1,4 @@
-import { useParams } from 'react-router-dom';
+import { useLocation, useParams } from 'react-router-dom';
 import { BlogArticle } from '@/features/blog/blog-article';
 import { StaffScreen } from '@/features/staff/shell/staff-screen';
 import { StoryEditor } from '@/features/staff/stories/story-editor';
@@ -11,9 +11,12 @@ import '@/features/staff/stories/stories.css';
  */
 export function StoryEditorPage() {
   const { id = 'new' } = useParams();
+  // Another story opens a fresh editor; a new story that saved itself and took its own
+  // address (`state.editing`) stays in the editor it is being typed in.
+  const editing = (useLocation().state as { editing?: string } | null)?.editing;
   return (
     <StaffScreen title={id === 'new' ? 'New story' : 'Edit story'} areas={['stories']}>
-      <StoryEditor key={id} id={id} renderPreview={(blog) => <BlogArticle blog={blog} />} />
+      <StoryEditor key={editing ?? id} id={id} renderPreview={(blog) => <BlogArticle blog={blog} />} />
     </StaffScreen>
   );
 }

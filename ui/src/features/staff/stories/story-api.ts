@@ -12,6 +12,7 @@ import type {
   StoryChoices,
   StoryForm,
   StoryPage,
+  StoryState,
   Uploaded,
 } from '@/lib/staff-types';
 
@@ -28,6 +29,30 @@ export type {
   StoryState,
 } from '@/lib/staff-types';
 
+/** One line of a story's history. */
+export interface RevisionLine {
+  number: number;
+  saved_at: string;
+  saved_by: { name: string; email: string } | null;
+  autosave: boolean;
+  state: StoryState;
+  title: string;
+  words: number;
+}
+export interface RevisionList {
+  data: RevisionLine[];
+  total: number;
+}
+export interface RevisionBody {
+  data: {
+    number: number;
+    saved_at: string;
+    saved_by: RevisionLine['saved_by'];
+    autosave: boolean;
+    form: StoryForm;
+  };
+}
+
 export const storyApi = {
   list: async (query: { q?: string; page?: number }, signal?: AbortSignal) =>
     (await staffApi.get<StoryPage>('staff/stories', query, signal)).body,
@@ -40,6 +65,23 @@ export const storyApi = {
     staffApi.delete<Deleted>(apiPath('staff', 'stories', id), { revision }),
   preview: async (body: string, format: BodyFormat) =>
     (await staffApi.postJson<Preview>('staff/stories/preview', { body, format } satisfies PreviewForm)).body,
+  /** The story's saves, newest first (autosaves squashed into one line between saves). */
+  revisions: async (id: string) =>
+    (await staffApi.get<RevisionList>(apiPath('staff', 'stories', id, 'revisions'))).body,
+  /** One save: the whole form as it was then. */
+  revision: async (id: string, number: number) =>
+    (await staffApi.get<RevisionBody>(apiPath('staff', 'stories', id, 'revisions', String(number)))).body
+      .data,
+  /** Saves that revision's text again as a new save, if the story is still at `revision`. */
+  restore: async (id: string, number: number, revision: number) =>
+    (
+      await staffApi.postJson<Saved>(
+        apiPath('staff', 'stories', id, 'revisions', String(number), 'restore'),
+        {
+          revision,
+        },
+      )
+    ).body,
   /** Uploads an image (checked by the server) and answers its media path. */
   upload: async (file: Blob, folder: MediaFolder) =>
     (await staffApi.postFile<Uploaded>('staff/media', file, { folder })).body.path,

@@ -1,8 +1,10 @@
 import type { JSX } from 'preact';
 import { Link } from '@/components/site-link';
 import type { Blog } from '@/lib/api-types';
+import { AutosaveStatus } from './autosave-status';
 import { StoryBodyFields } from './story-body-fields';
 import { StoryDetailsFields } from './story-details-fields';
+import { StoryHistory } from './story-history';
 import { StoryPreview } from './story-preview';
 import { StoryPublishing } from './story-publishing';
 import { StoryStatus } from './story-status';
@@ -16,7 +18,10 @@ interface StoryEditorProps {
   renderPreview: (blog: Blog) => JSX.Element;
 }
 
-/** `/staff/stories/:id`: write, preview, save, publish, schedule, unpublish or delete a story. */
+/**
+ * `/staff/stories/:id`: write, preview, save, publish, schedule, unpublish or delete a story;
+ * a draft saves itself, and every save is in its history.
+ */
 export function StoryEditor({ id, renderPreview }: StoryEditorProps) {
   const draft = useStoryDraft(id);
   const { form, saved, errors, alert, busy } = draft;
@@ -38,7 +43,9 @@ export function StoryEditor({ id, renderPreview }: StoryEditorProps) {
       <p class="story-editor__back">
         <Link to="/staff/stories">← All stories</Link>
       </p>
-      <StoryStatus state={state} saved={saved} isNew={draft.isNew} />
+      <StoryStatus state={state} saved={saved} isNew={draft.isNew}>
+        <AutosaveStatus phase={draft.autosave} dirty={draft.dirty} autosaving={state === 'draft'} />
+      </StoryStatus>
       {alert && (
         <div class="staff-alert" role="alert">
           <p>{alert}</p>
@@ -85,6 +92,14 @@ export function StoryEditor({ id, renderPreview }: StoryEditorProps) {
             readers={draft.choices.readers}
             id={saved?._id}
           />
+          {saved && (
+            <StoryHistory
+              id={saved._id}
+              revision={saved.revision}
+              dirty={draft.dirty}
+              onRestored={draft.load}
+            />
+          )}
         </form>
         <StoryPreview form={form} preview={preview} renderPreview={renderPreview} />
       </div>

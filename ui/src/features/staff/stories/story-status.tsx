@@ -1,3 +1,4 @@
+import type { ComponentChildren } from 'preact';
 import { formatTime } from '@/features/staff/shell/staff-format';
 import { blogPath } from '@/lib/blog-path';
 import type { Story, StoryState } from './story-api';
@@ -8,10 +9,13 @@ export function StoryStatus({
   state,
   saved,
   isNew,
+  children,
 }: {
   state: StoryState;
   saved: Story | null;
   isNew: boolean;
+  /** The line on the draft's own saving. */
+  children?: ComponentChildren;
 }) {
   return (
     <section class="story-editor__status" aria-label="Where the story stands">
@@ -28,6 +32,7 @@ export function StoryStatus({
           {saved.updated_by ? ` by ${saved.updated_by}` : ''}
         </span>
       )}
+      {children}
       {saved?.state === 'published' && (
         <a href={blogPath(saved._id)} target="_blank" rel="noopener">
           View on the site

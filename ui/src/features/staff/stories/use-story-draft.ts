@@ -1,10 +1,11 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { useNavigate } from 'react-router-dom';
 import { checkFieldsMessage, withoutErrorOf } from '@/features/staff/shell/field-names';
 import { fromOfficeInput, officeInput } from '@/features/staff/shell/staff-format';
 import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { type Story, type StoryChoices, type StoryForm, type StoryState, storyApi } from './story-api';
+import { useAutosave } from './use-autosave';
 
 const EMPTY: StoryForm = {
   title: '',
@@ -23,8 +24,15 @@ const EMPTY: StoryForm = {
 };
 
 function fromStory(story: Story): StoryForm {
-  const { _id, updated_at, updated_by, ...form } = story;
+  const { _id, updated_at, updated_by, revision, counted_min_read, ...form } = story;
   return form;
+}
+
+/** The form differs from what the server holds (the same fields, compared by value). */
+function differs(form: StoryForm, held: StoryForm): boolean {
+  return (Object.keys(EMPTY) as (keyof StoryForm)[]).some(
+    (key) => JSON.stringify(form[key]) !== JSON.stringify(held[key]),
+  );
 }
 
 /** Sets one field of the form. */
@@ -44,12 +52,17 @@ export function storyFieldId(name: string): string {
 
 /**
  * One story being edited (`id`, or `new`): the form, the saved version it started from, the
- * server's answers (field errors, an alert, a conflict), and the saves that move it on.
+ * server's answers (field errors, an alert, a conflict), and the saves that move it on. A
+ * draft saves itself once typing rests (`useAutosave`); every save, by hand or by itself,
+ * goes through one queue and names the revision the last one answered, so two tabs still
+ * meet the conflict answer and one tab never meets itself.
  */
 export function useStoryDraft(id: string) {
   const navigate = useNavigate();
   const isNew = id === 'new';
   const [form, setForm] = useState<StoryForm>(EMPTY);
+  // What the server holds: the form as last loaded or saved.
+  const [held, setHeld] = useState<StoryForm>(EMPTY);
   const [saved, setSaved] = useState<Story | null>(null);
   const [choices, setChoices] = useState<StoryChoices>({ tags: [], authors: [], readers: -1 });
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -58,23 +71,49 @@ export function useStoryDraft(id: string) {
   const [busy, setBusy] = useState(false);
   const [loaded, setLoaded] = useState(isNew);
   const [scheduleAt, setScheduleAt] = useState('');
+  // The saved story's id and revision as the last save answered: a save queued behind
+  // another names the revision that one made.
+  const current = useRef<{ id: string; revision: number } | null>(null);
+  const queue = useRef<Promise<unknown>>(Promise.resolve());
+  // A story this editor created by itself: opening its address must not reload the form
+  // over what was typed since.
+  const created = useRef('');
 
   const load = async () => {
     if (isNew) return;
     try {
       const story = await storyApi.open(id);
+      current.current = { id: story._id, revision: story.revision };
       setSaved(story);
-      setForm(fromStory(story));
+      const opened = fromStory(story);
+      setForm(opened);
+      setHeld(opened);
       setScheduleAt(officeInput(story.publish_at));
       setConflict(false);
       setAlert('');
+      setErrors({});
       setLoaded(true);
     } catch (err) {
       if (err instanceof ApiError) setAlert(err.message);
     }
   };
 
+  /** After a save the form stays as typed: only the saved story's facts are read again. */
+  const reread = async (storyId: string) => {
+    try {
+      const story = await storyApi.open(storyId);
+      current.current = { id: story._id, revision: story.revision };
+      setSaved(story);
+    } catch {
+      // The status line keeps the old facts; the next save reads them again.
+    }
+  };
+
   useEffect(() => {
+    if (created.current === id) {
+      setLoaded(true);
+      return;
+    }
     load();
     storyApi.choices().then(setChoices, () => {});
   }, [id]);
@@ -93,21 +132,76 @@ export function useStoryDraft(id: string) {
     onInput: (event: { currentTarget: { value: string } }) => set(key, event.currentTarget.value || null),
   });
 
+  /** Runs `save` after every save queued before it. */
+  const queued = <T>(save: () => Promise<T>): Promise<T> => {
+    const next = queue.current.then(save, save);
+    queue.current = next.catch(() => {});
+    return next;
+  };
+
+  /** Sends `sent` as a save of the current story (or creates it); answers the story's id. */
+  const send = async (sent: StoryForm, autosave: boolean) => {
+    const at = current.current;
+    const answer = at
+      ? await storyApi.save(at.id, { ...sent, revision: at.revision, autosave })
+      : await storyApi.create(sent);
+    current.current = { id: answer.data._id, revision: answer.data.revision };
+    setHeld(sent);
+    return answer.data._id;
+  };
+
+  const dirty = loaded && differs(form, held);
+  const draftState = saved ? saved.state : 'draft';
+  // Only a draft saves itself (a published story changes on the site only when asked), and
+  // a new one once it has a title and a body to be saved with.
+  const autosaving =
+    loaded &&
+    !conflict &&
+    draftState === 'draft' &&
+    (saved !== null || (!!form.title.trim() && !!form.body.trim()));
+
+  const { phase, savedNow } = useAutosave({
+    enabled: autosaving,
+    dirty,
+    change: form,
+    save: () =>
+      queued(async () => {
+        const sent: StoryForm = { ...form, state: 'draft', publish_at: null };
+        try {
+          const storyId = await send(sent, true);
+          if (isNew && !created.current) {
+            created.current = storyId;
+            navigate(`/staff/stories/${storyId}`, { replace: true, state: { editing: id } });
+          }
+          await reread(storyId);
+          return null;
+        } catch (err) {
+          if (!(err instanceof ApiError)) throw err;
+          if (err.status === 409) {
+            setConflict(true);
+            setAlert(err.message);
+          }
+          return err.status === 422 && Object.keys(err.errors).length > 0
+            ? checkFieldsMessage(err.errors, storyFieldId)
+            : err.message;
+        }
+      }),
+  });
+
   /** Saves the form in `state` (publishing, scheduling and unpublishing are saves). */
   const submit = async (state: StoryState, done: string) => {
     const publish_at =
       state === 'scheduled' && scheduleAt ? (fromOfficeInput(scheduleAt)?.toISOString() ?? null) : null;
-    const sent: StoryForm = { ...form, state, publish_at, title: form.title, motive: form.motive };
+    const sent: StoryForm = { ...form, state, publish_at };
     setBusy(true);
     setErrors({});
     setAlert('');
     try {
-      const answer = saved
-        ? await storyApi.save(saved._id, { ...sent, revision: saved.revision })
-        : await storyApi.create(sent);
+      const storyId = await queued(() => send(sent, false));
       toast.success(done);
-      if (isNew) {
-        navigate(`/staff/stories/${answer.data._id}`, { replace: true });
+      savedNow();
+      if (isNew && !created.current) {
+        navigate(`/staff/stories/${storyId}`, { replace: true });
       } else {
         await load();
       }
@@ -133,7 +227,7 @@ export function useStoryDraft(id: string) {
       return;
     }
     try {
-      await storyApi.remove(saved._id, saved.revision);
+      await storyApi.remove(saved._id, current.current?.revision ?? saved.revision);
       toast.success('The story is deleted.');
       navigate('/staff/stories');
     } catch (err) {
@@ -156,6 +250,8 @@ export function useStoryDraft(id: string) {
     conflict,
     busy,
     loaded,
+    dirty,
+    autosave: phase,
     scheduleAt,
     setScheduleAt: changeScheduleAt,
     load,
