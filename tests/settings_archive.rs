@@ -5,10 +5,10 @@
 
 use std::io::Write;
 use std::path::Path;
-use std::process::{Command, Output};
+use std::process::Output;
 use std::time::{Duration, Instant};
 
-use crate::common::process::BINARY;
+use crate::common::process::run_in as corpsite;
 use crate::common::staff::{add_staff, Browser, EMAIL, PASSWORD};
 use crate::common::{json, TestApp};
 use crate::image_samples::{encoded, HTML};
@@ -21,16 +21,6 @@ use corpsite::store::staff as accounts;
 use image::ImageFormat;
 use serde_json::Value;
 use warp::http::StatusCode;
-
-fn corpsite(args: &[&str], data_dir: &Path) -> Output {
-    Command::new(BINARY)
-        .args(args)
-        .arg("--data-dir")
-        .arg(data_dir)
-        .env("RUST_LOG", "warn")
-        .output()
-        .expect("run corpsite")
-}
 
 fn settings(command: &str, file: &Path, data_dir: &Path) -> Output {
     corpsite(

@@ -3,10 +3,9 @@
 //! within a second, and `corpsite settings export|import`.
 
 use std::path::Path;
-use std::process::{Command, Output};
 use std::time::{Duration, Instant};
 
-use crate::common::process::BINARY;
+use crate::common::process::run_in as corpsite;
 use crate::common::staff::{add_staff, site_request, Browser, EMAIL, PASSWORD};
 use crate::common::{header, json, TestApp};
 use bytes::Bytes;
@@ -271,16 +270,6 @@ async fn the_public_read_answers_the_demo_details_with_a_tag_until_saved() {
         )
         .await;
     assert_eq!(again.status(), StatusCode::NOT_MODIFIED);
-}
-
-fn corpsite(args: &[&str], data_dir: &Path) -> Output {
-    Command::new(BINARY)
-        .args(args)
-        .arg("--data-dir")
-        .arg(data_dir)
-        .env("RUST_LOG", "warn")
-        .output()
-        .expect("run corpsite")
 }
 
 #[test]

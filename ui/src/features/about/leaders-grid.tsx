@@ -14,7 +14,7 @@ export function LeadersGrid() {
       intro={aboutContent.leadersIntro(leaders.length)}
       centered
     >
-      <ul class="card-grid card-grid--4">
+      <ul class="card-grid leaders-grid">
         {leaders.map((leader, index) => (
           <LeaderCard key={`${index}-${leader.name}`} leader={leader} tint={index % 6} />
         ))}
