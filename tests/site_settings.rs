@@ -2,7 +2,6 @@
 //! saving nothing, the audit log), the public read, the rendered pages showing a change
 //! within a second, and `corpsite settings export|import`.
 
-use std::path::Path;
 use std::time::{Duration, Instant};
 
 use crate::common::process::run_in as corpsite;
