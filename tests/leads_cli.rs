@@ -2,11 +2,11 @@
 //! workbook exports: `exports.rs`).
 
 use std::path::Path;
-use std::process::{Command, Output};
+use std::process::Output;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
-use crate::common::process::BINARY;
+use crate::common::process::run_in as corpsite;
 use crate::common::TestApp;
 use crate::leads_support::{
     contact, file, fixture, post_application, post_json, subscription, with_application,
@@ -15,16 +15,6 @@ use corpsite::store::backup::integrity_problems;
 use corpsite::store::uploads::uploads_dir;
 use corpsite::store::{Db, StoreError};
 use serde_json::json;
-
-fn corpsite(args: &[&str], data_dir: &Path) -> Output {
-    Command::new(BINARY)
-        .args(args)
-        .arg("--data-dir")
-        .arg(data_dir)
-        .env("RUST_LOG", "warn")
-        .output()
-        .expect("run corpsite")
-}
 
 fn stdout(output: &Output) -> String {
     String::from_utf8(output.stdout.clone()).expect("UTF-8 output")

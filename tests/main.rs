@@ -40,6 +40,7 @@ mod pages_front;
 mod pages_render;
 mod schemas;
 mod server_limits;
+mod settings_archive;
 mod site_settings;
 mod staff_account;
 mod staff_api;

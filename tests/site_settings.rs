@@ -2,14 +2,13 @@
 //! saving nothing, the audit log), the public read, the rendered pages showing a change
 //! within a second, and `corpsite settings export|import`.
 
-use std::path::Path;
-use std::process::{Command, Output};
 use std::time::{Duration, Instant};
 
-use crate::common::process::BINARY;
+use crate::common::process::run_in as corpsite;
 use crate::common::staff::{add_staff, site_request, Browser, EMAIL, PASSWORD};
 use crate::common::{header, json, TestApp};
 use bytes::Bytes;
+use corpsite::cli::details_archive::{self, Contents};
 use corpsite::domain::site_details::SiteDetails;
 use corpsite::store::site_details as stored;
 use corpsite::store::staff as accounts;
@@ -272,30 +271,31 @@ async fn the_public_read_answers_the_demo_details_with_a_tag_until_saved() {
     assert_eq!(again.status(), StatusCode::NOT_MODIFIED);
 }
 
-fn corpsite(args: &[&str], data_dir: &Path) -> Output {
-    Command::new(BINARY)
-        .args(args)
-        .arg("--data-dir")
-        .arg(data_dir)
-        .env("RUST_LOG", "warn")
-        .output()
-        .expect("run corpsite")
-}
-
 #[test]
 fn export_then_import_moves_the_details_and_a_bad_file_changes_nothing() {
     let from = tempfile::tempdir().expect("dir");
     let to = tempfile::tempdir().expect("dir");
     let file = from.path().join("details.json");
+    let archive = from.path().join("details.tar.gz");
     let exported = corpsite(
-        &["settings", "export", file.to_str().expect("path")],
+        &["settings", "export", archive.to_str().expect("path")],
         from.path(),
     );
     assert!(exported.status.success(), "{exported:?}");
-    let mut details: Value =
-        serde_json::from_slice(&std::fs::read(&file).expect("file")).expect("json");
+    assert!(String::from_utf8_lossy(&exported.stdout)
+        .contains("wrote the demo details (nothing saved yet) and no images to"));
+    let Ok(Contents::Archive {
+        details_json,
+        images,
+    }) = details_archive::read(&archive)
+    else {
+        panic!("not an archive");
+    };
+    assert!(images.is_empty(), "the demo names no image");
+    let mut details: Value = serde_json::from_str(&details_json).expect("json");
     assert_eq!(details, demo());
 
+    // A plain JSON file (what an older version exported) is still taken.
     details["email"] = "office@corp.example".into();
     details["clients"] = serde_json::json!([{ "name": "Acme Holdings", "sector": "Retail" }]);
     std::fs::write(&file, details.to_string()).expect("write");

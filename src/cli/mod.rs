@@ -4,6 +4,7 @@
 pub mod args;
 pub mod backup;
 pub mod blog;
+pub mod details_archive;
 #[cfg(test)]
 mod docs;
 pub mod export;

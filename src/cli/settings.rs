@@ -1,14 +1,26 @@
 //! `corpsite settings export FILE` and `corpsite settings import FILE`: the company's details
-//! as JSON, for moving a configuration between machines. Import checks every field first and
-//! saves nothing when one is bad (naming each); a saved import is in the audit log as done
-//! by the command line, and the site shows it within a second.
+//! and the images they name (the leaders' portraits), in one file for moving a configuration
+//! between machines (its format: `cli::details_archive`).
+//!
+//! Import checks everything before it saves anything: every field of the details (naming
+//! each bad one), the archive's entries, and every image a field names, which the file must
+//! carry or this site's media must already have. A carried image goes through the one door
+//! for public images, as a staff upload does (checked by its bytes, stored re-encoded at each
+//! web width under its content hash in the upload's folder, its renditions recorded), and the
+//! field then names it as stored here. A plain JSON file (an export of an older version) is
+//! still taken when this site has its images. The save is in the audit log as done by the
+//! command line, and the site shows it within a second.
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use crate::cli::args::SettingsCommand;
+use crate::cli::details_archive::{self, ArchiveError, Contents};
+use crate::content::media::{prepare_image, record_image, MediaLibrary, PreparedImage};
+use crate::domain::image::MAX_IMAGE_BYTES;
 use crate::domain::site_details::{SiteDetails, SiteDetailsFileError};
 use crate::store::site_details::{self, DetailsError};
-use crate::store::staff::{Audit, COMMAND_LINE};
+use crate::store::staff::{audit, Audit, COMMAND_LINE};
 use crate::store::{open_for_cli, StoreError};
 
 #[derive(Debug, thiserror::Error)]
@@ -19,11 +31,6 @@ pub enum SettingsError {
     Details(#[from] DetailsError),
     #[error(transparent)]
     Sqlite(#[from] rusqlite::Error),
-    #[error("cannot read {}: {source}", path.display())]
-    Read {
-        path: PathBuf,
-        source: std::io::Error,
-    },
     #[error("cannot write {}: {source}", path.display())]
     Write {
         path: PathBuf,
@@ -34,70 +41,239 @@ pub enum SettingsError {
         path: PathBuf,
         source: SiteDetailsFileError,
     },
+    #[error("{}: {source}; nothing was saved", path.display())]
+    Archive { path: PathBuf, source: ArchiveError },
+    /// Images the details name that cannot be had, or that fail the image check: one
+    /// sentence each.
+    #[error("{}; nothing was saved", .0.join("; "))]
+    Images(Vec<String>),
 }
 
 pub fn run(command: SettingsCommand) -> Result<(), SettingsError> {
     match command {
-        SettingsCommand::Export { file, data } => {
-            let conn = open_for_cli(&data.data_dir)?;
-            let stored = site_details::read(&conn)?;
-            let json = serde_json::to_string_pretty(stored.details.form())
-                .unwrap_or_else(|_| stored.details.to_json());
-            write_file(&file, format!("{json}\n").as_bytes())?;
-            let source = if stored.demo {
-                "the demo details (nothing saved yet)"
-            } else {
-                "the company details"
-            };
-            println!("corpsite: wrote {source} to {}", file.display());
-            Ok(())
-        }
-        SettingsCommand::Import { file, data } => {
-            let details = read_details(&file)?;
-            let conn = open_for_cli(&data.data_dir)?;
-            let tx = conn.unchecked_transaction()?;
-            let subject = file.display().to_string();
-            let changed = site_details::save(
-                &tx,
-                &details,
-                &Audit {
-                    actor: COMMAND_LINE,
-                    action: "imported company details",
-                    subject: &subject,
-                    detail: "",
-                    client_addr: "",
-                },
-            )?;
-            tx.commit()?;
-            if changed.is_empty() {
-                println!("corpsite: imported {}; nothing differed", file.display());
-            } else {
-                println!(
-                    "corpsite: imported {}; changed: {}",
-                    file.display(),
-                    changed.join(", ")
-                );
-            }
-            Ok(())
-        }
+        SettingsCommand::Export { file, data } => export(&file, &data.data_dir),
+        SettingsCommand::Import { file, data } => import(&file, &data.data_dir),
     }
 }
 
-/// The file's details, every field checked.
-pub fn read_details(path: &Path) -> Result<SiteDetails, SettingsError> {
-    let json = std::fs::read_to_string(path).map_err(|source| SettingsError::Read {
+fn export(file: &Path, data_dir: &Path) -> Result<(), SettingsError> {
+    let conn = open_for_cli(data_dir)?;
+    let stored = site_details::read(&conn)?;
+    let library = MediaLibrary::new(data_dir);
+    let mut images = BTreeMap::new();
+    for image in stored.details.images() {
+        if images.contains_key(&image.path) {
+            continue;
+        }
+        match library.read(&image.path) {
+            Ok(bytes) => {
+                images.insert(image.path, bytes);
+            }
+            // Still exported: the office may mean to add the image on the other machine, whose
+            // import then names the field.
+            Err(err) => eprintln!(
+                "corpsite: {} names {}, which this site's media does not have ({err}); {} does not carry it",
+                image.field,
+                image.path,
+                file.display()
+            ),
+        }
+    }
+    let json = serde_json::to_string_pretty(stored.details.form())
+        .unwrap_or_else(|_| stored.details.to_json());
+    details_archive::write(file, &format!("{json}\n"), &images).map_err(|source| {
+        SettingsError::Write {
+            path: file.to_path_buf(),
+            source,
+        }
+    })?;
+    let source = if stored.demo {
+        "the demo details (nothing saved yet)"
+    } else {
+        "the company details"
+    };
+    println!(
+        "corpsite: wrote {source} and {} to {}",
+        count(images.len(), "image"),
+        file.display()
+    );
+    Ok(())
+}
+
+fn import(file: &Path, data_dir: &Path) -> Result<(), SettingsError> {
+    let (details, carried) = read_details(file)?;
+    let library = MediaLibrary::new(data_dir);
+    let (details, prepared) = take_images(file, &details, &carried, &library)?;
+    let files: Vec<_> = prepared.iter().flat_map(|p| p.files.clone()).collect();
+    // As an upload does: the files first, the rows in the transaction, the files taken back
+    // if it fails.
+    let written = library
+        .store(&files)
+        .map_err(|source| SettingsError::Write {
+            path: library.root().to_path_buf(),
+            source,
+        })?;
+    let saved = save(file, data_dir, &details, &prepared);
+    if saved.is_err() {
+        library.remove(&written);
+    }
+    let changed = saved?;
+    let stored = match prepared.len() {
+        0 => String::new(),
+        n => format!(" and stored {}", count(n, "image")),
+    };
+    if changed.is_empty() {
+        println!(
+            "corpsite: imported {}{stored}; nothing differed",
+            file.display()
+        );
+    } else {
+        println!(
+            "corpsite: imported {}{stored}; changed: {}",
+            file.display(),
+            changed.join(", ")
+        );
+    }
+    Ok(())
+}
+
+/// Records the images and saves the details, with their audit entries, in one transaction.
+fn save(
+    file: &Path,
+    data_dir: &Path,
+    details: &SiteDetails,
+    prepared: &[PreparedImage],
+) -> Result<Vec<&'static str>, SettingsError> {
+    let conn = open_for_cli(data_dir)?;
+    let tx = conn.unchecked_transaction()?;
+    let from = format!("imported from {}", file.display());
+    for image in prepared {
+        record_image(&tx, image)?;
+        audit(
+            &tx,
+            &Audit {
+                actor: COMMAND_LINE,
+                action: "uploaded",
+                subject: &format!("image {}", image.path),
+                detail: &from,
+                client_addr: "",
+            },
+        )?;
+    }
+    let subject = file.display().to_string();
+    let changed = site_details::save(
+        &tx,
+        details,
+        &Audit {
+            actor: COMMAND_LINE,
+            action: "imported company details",
+            subject: &subject,
+            detail: "",
+            client_addr: "",
+        },
+    )?;
+    tx.commit()?;
+    Ok(changed)
+}
+
+/// The file's details, every field checked, and the images it carries by media path (none
+/// for a plain JSON file).
+pub fn read_details(
+    path: &Path,
+) -> Result<(SiteDetails, BTreeMap<String, Vec<u8>>), SettingsError> {
+    let refused = |source| SettingsError::Archive {
+        path: path.to_path_buf(),
+        source,
+    };
+    let (json, images) = match details_archive::read(path).map_err(refused)? {
+        Contents::Archive {
+            details_json,
+            images,
+        } => (details_json, images),
+        Contents::Json(json) => (json, BTreeMap::new()),
+    };
+    let details = SiteDetails::from_json(&json).map_err(|source| SettingsError::Invalid {
         path: path.to_path_buf(),
         source,
     })?;
-    SiteDetails::from_json(&json).map_err(|source| SettingsError::Invalid {
-        path: path.to_path_buf(),
-        source,
-    })
+    Ok((details, images))
 }
 
-fn write_file(path: &Path, bytes: &[u8]) -> Result<(), SettingsError> {
-    std::fs::write(path, bytes).map_err(|source| SettingsError::Write {
-        path: path.to_path_buf(),
-        source,
-    })
+/// Every image the details name, checked: one the file carries is prepared as an upload is
+/// (and the field renamed to where it will be stored), unless this site already has a file of
+/// that name (named by content, so the same image); one it does not carry must be here
+/// already. Answers the details as they will be saved and the images to store; every problem
+/// is named, and then nothing is.
+fn take_images(
+    file: &Path,
+    details: &SiteDetails,
+    carried: &BTreeMap<String, Vec<u8>>,
+    library: &MediaLibrary,
+) -> Result<(SiteDetails, Vec<PreparedImage>), SettingsError> {
+    let mut problems = Vec::new();
+    let mut renamed = BTreeMap::new();
+    let mut prepared = Vec::new();
+    let mut seen = std::collections::BTreeSet::new();
+    for image in details.images() {
+        if !seen.insert(image.path.clone()) {
+            continue;
+        }
+        let here = library.has(&image.path);
+        let Some(bytes) = carried.get(&image.path) else {
+            if !here {
+                problems.push(format!(
+                    "{} names {}, which {} does not carry and this site does not have",
+                    image.field,
+                    image.path,
+                    file.display()
+                ));
+            }
+            continue;
+        };
+        let entry = format!(
+            "{}: {}'s {}{}",
+            image.field,
+            file.display(),
+            details_archive::MEDIA_PREFIX,
+            image.path
+        );
+        if bytes.len() > MAX_IMAGE_BYTES {
+            problems.push(format!(
+                "{entry} is larger than {} MB",
+                MAX_IMAGE_BYTES / 1024 / 1024
+            ));
+            continue;
+        }
+        match prepare_image(image.folder, bytes) {
+            Err(why) => problems.push(format!(
+                "{entry}: {}",
+                why.to_string().trim_end_matches('.')
+            )),
+            Ok(_) if here => {}
+            Ok(image_here) => {
+                renamed.insert(image.path.clone(), image_here.path.clone());
+                prepared.push(image_here);
+            }
+        }
+    }
+    if !problems.is_empty() {
+        return Err(SettingsError::Images(problems));
+    }
+    let details =
+        details
+            .with_images_renamed(&renamed)
+            .map_err(|errors| SettingsError::Invalid {
+                path: file.to_path_buf(),
+                source: SiteDetailsFileError::Fields(errors),
+            })?;
+    Ok((details, prepared))
+}
+
+/// `1 image`, `8 images`, `no images`.
+fn count(n: usize, what: &str) -> String {
+    match n {
+        0 => format!("no {what}s"),
+        1 => format!("1 {what}"),
+        n => format!("{n} {what}s"),
+    }
 }

@@ -151,6 +151,16 @@ impl MediaLibrary {
         Ok(written)
     }
 
+    /// Whether `path` names a file in the media folder.
+    pub fn has(&self, path: &str) -> bool {
+        self.file_path(path).is_ok_and(|target| target.is_file())
+    }
+
+    /// The bytes of the media file `path` names.
+    pub fn read(&self, path: &str) -> io::Result<Vec<u8>> {
+        fs::read(self.file_path(path)?)
+    }
+
     /// Deletes media files, best effort: a file left behind only costs disk space.
     pub fn remove(&self, paths: &[String]) {
         for path in paths {

@@ -347,6 +347,38 @@ impl SiteDetails {
         serde_json::to_string(&self.0).unwrap_or_default()
     }
 
+    /// Every image the details name, in field order: each leader's portrait (when set). An
+    /// export carries these files and an import checks each is carried or already here.
+    pub fn images(&self) -> Vec<ImageField> {
+        self.0
+            .leaders
+            .iter()
+            .enumerate()
+            .filter(|(_, leader)| !leader.portrait.is_empty())
+            .map(|(at, leader)| ImageField {
+                field: format!("leaders[{at}].portrait"),
+                path: leader.portrait.clone(),
+                folder: PORTRAIT_FOLDER,
+            })
+            .collect()
+    }
+
+    /// The same details with each image path `renamed` names (as an import stored it under
+    /// its own name) in place of the old one; the others unchanged. Checked again, so a new
+    /// name that is not a media path is refused like any other value.
+    pub fn with_images_renamed(
+        &self,
+        renamed: &std::collections::BTreeMap<String, String>,
+    ) -> Result<SiteDetails, FieldErrors> {
+        let mut form = self.0.clone();
+        for leader in &mut form.leaders {
+            if let Some(new) = renamed.get(&leader.portrait) {
+                leader.portrait.clone_from(new);
+            }
+        }
+        SiteDetails::parse(form)
+    }
+
     /// The top-level fields whose values differ, for the audit log ("phone, branches").
     pub fn changed_fields(&self, before: &SiteDetails) -> Vec<&'static str> {
         let (a, b) = (&self.0, &before.0);
@@ -379,6 +411,20 @@ impl SiteDetails {
         note("time_zone", a.time_zone == b.time_zone);
         changed
     }
+}
+
+/// The media folder a leader's portrait is uploaded to (`POST /api/staff/media?folder=leaders`).
+pub const PORTRAIT_FOLDER: &str = "leaders";
+
+/// A field of the details that names an image.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ImageField {
+    /// The field, as errors name it: `leaders[3].portrait`.
+    pub field: String,
+    /// The media path it names: `leaders/3f9a0c1d2e3f4a5b.jpg`.
+    pub path: String,
+    /// The media folder an upload for this field goes to.
+    pub folder: &'static str,
 }
 
 /// Why a details file (or stored document) was refused.
@@ -646,6 +692,57 @@ mod tests {
         let details = SiteDetails::parse(form).expect("valid");
         assert_eq!(details.form().phone, "+91 80 1111 2222");
         assert_eq!(details.form().social.youtube, "");
+    }
+
+    #[test]
+    fn images_name_each_set_portrait_and_renaming_replaces_only_those_named() {
+        assert!(SiteDetails::demo().images().is_empty(), "the demo has none");
+        let mut form = demo_form();
+        form.leaders[1].portrait = "leaders/aaaaaaaaaaaaaaaa.jpg".into();
+        form.leaders[3].portrait = "leaders/bbbbbbbbbbbbbbbb.svg".into();
+        let details = SiteDetails::parse(form).expect("valid");
+        let images = details.images();
+        let named: Vec<(&str, &str, &str)> = images
+            .iter()
+            .map(|i| (i.field.as_str(), i.path.as_str(), i.folder))
+            .collect();
+        assert_eq!(
+            named,
+            [
+                (
+                    "leaders[1].portrait",
+                    "leaders/aaaaaaaaaaaaaaaa.jpg",
+                    "leaders"
+                ),
+                (
+                    "leaders[3].portrait",
+                    "leaders/bbbbbbbbbbbbbbbb.svg",
+                    "leaders"
+                ),
+            ]
+        );
+        let renamed = details
+            .with_images_renamed(
+                &[(
+                    "leaders/aaaaaaaaaaaaaaaa.jpg".to_owned(),
+                    "leaders/cccccccccccccccc.jpg".to_owned(),
+                )]
+                .into(),
+            )
+            .expect("valid");
+        assert_eq!(
+            renamed.form().leaders[1].portrait,
+            "leaders/cccccccccccccccc.jpg"
+        );
+        assert_eq!(
+            renamed.form().leaders[3].portrait,
+            "leaders/bbbbbbbbbbbbbbbb.svg"
+        );
+        assert_eq!(renamed.changed_fields(&details), ["leaders"]);
+        let bad = details.with_images_renamed(
+            &[("leaders/aaaaaaaaaaaaaaaa.jpg".to_owned(), "../x".to_owned())].into(),
+        );
+        assert!(bad.is_err());
     }
 
     #[test]

@@ -3,10 +3,21 @@
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{SocketAddr, TcpStream};
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Command, Output, Stdio};
 use std::time::Duration;
 
 pub const BINARY: &str = env!("CARGO_BIN_EXE_corpsite");
+
+/// Runs `corpsite ARGS --data-dir DATA_DIR` to its end, as the office runs a command.
+pub fn run_in(args: &[&str], data_dir: &Path) -> Output {
+    Command::new(BINARY)
+        .args(args)
+        .arg("--data-dir")
+        .arg(data_dir)
+        .env("RUST_LOG", "warn")
+        .output()
+        .expect("run corpsite")
+}
 
 pub struct Running {
     pub child: Child,

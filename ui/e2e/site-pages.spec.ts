@@ -22,6 +22,10 @@ test('About: hero, Read More / Read Less, counters, vision, mission and eight le
 
   const leaders = page.locator('#leaders li.leader-card');
   await expect(leaders).toHaveCount(8);
+  // The intro counts the list the details hold.
+  await expect(page.locator('#leaders .section-heading__intro')).toHaveText(
+    /^Eight leaders, each responsible for one part of the group/,
+  );
   await expect(leaders.locator('.leader-card__role')).toHaveText([
     'Founder & Managing Director',
     'Senior Director',

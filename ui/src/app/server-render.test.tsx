@@ -159,6 +159,14 @@ describe('the server render reuses the site frame and fixed sections', () => {
     expect(after.html).toContain('+91 80 1111 2222');
     expect(after.html).not.toContain(demoDetails.phone);
   });
+
+  it("introduces the about page's leaders by the number the details hold", () => {
+    expect(render('/about/our_vision', null).html).toContain('Eight leaders, each responsible');
+    const three = { ...demoDetails, leaders: demoDetails.leaders.slice(0, 3) };
+    const html = render('/about/our_vision', null, three).html;
+    expect(html).toContain('Three leaders, each responsible');
+    expect(html).not.toContain('Eight leaders');
+  });
 });
 
 /** `html` with every tag's attributes in one order. */

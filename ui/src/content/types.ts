@@ -336,7 +336,8 @@ export interface AboutContent {
   };
   overviewHeading: string;
   leadersHeading: string;
-  leadersIntro: string;
+  /** The line under the leaders' heading, for a list of `count` (one or more) leaders. */
+  leadersIntro: (count: number) => string;
 }
 
 /* ------------------------------------------------------------------ why us */

@@ -7,7 +7,7 @@ import { companyMission, companyVision } from '@/content/company';
 import { LeadersGrid } from '@/features/about/leaders-grid';
 import { usePageMeta } from '@/lib/page-meta';
 
-/** About (Who we are): story, counters, vision, mission and the eight leaders. */
+/** About (Who we are): story, counters, vision, mission and the leaders. */
 export function AboutPage() {
   const { banner, breadcrumb, story, overviewHeading } = aboutContent;
   usePageMeta({ title: banner.headline, description: banner.text, image: banner.image });

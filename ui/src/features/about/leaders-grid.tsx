@@ -3,11 +3,19 @@ import { aboutContent } from '@/content/about';
 import { siteDetails } from '@/lib/site-details';
 import { LeaderCard } from './leader-card';
 
+/** The leaders of the company's details, introduced by their number; nothing without any. */
 export function LeadersGrid() {
+  const { leaders } = siteDetails();
+  if (leaders.length === 0) return null;
   return (
-    <PageSection id="leaders" title={aboutContent.leadersHeading} intro={aboutContent.leadersIntro} centered>
-      <ul class="card-grid card-grid--4">
-        {siteDetails().leaders.map((leader, index) => (
+    <PageSection
+      id="leaders"
+      title={aboutContent.leadersHeading}
+      intro={aboutContent.leadersIntro(leaders.length)}
+      centered
+    >
+      <ul class="card-grid leaders-grid">
+        {leaders.map((leader, index) => (
           <LeaderCard key={`${index}-${leader.name}`} leader={leader} tint={index % 6} />
         ))}
       </ul>
