@@ -5,6 +5,33 @@ import { FactorStep } from './factor-step';
 import { PasswordSignIn } from './password-sign-in';
 import { type StaffSession, staffAuth } from './session-api';
 
+/**
+ * Focuses `target` once it can take the focus: once the dialog has closed and the target is
+ * no longer disabled (its request answered), unless the person has moved on by then.
+ */
+function giveFocusBack(target: HTMLElement) {
+  const focus = () => {
+    // The page behind a modal dialog takes no focus: after it has closed, then.
+    if (document.querySelector('.session-dialog[open]')) {
+      requestAnimationFrame(focus);
+      return;
+    }
+    const moved = document.activeElement && document.activeElement !== document.body;
+    if (target.isConnected && !moved) target.focus();
+  };
+  if (!target.hasAttribute('disabled')) {
+    requestAnimationFrame(focus);
+    return;
+  }
+  const watch = new MutationObserver(() => {
+    if (target.hasAttribute('disabled')) return;
+    watch.disconnect();
+    focus();
+  });
+  watch.observe(target, { attributes: true, attributeFilter: ['disabled'] });
+  setTimeout(() => watch.disconnect(), 60_000);
+}
+
 interface SessionDialogProps {
   /** The account the screen was signed in as: the email to offer. */
   email: string;
@@ -25,6 +52,18 @@ export function SessionDialog({ email, refresh }: SessionDialogProps) {
   const [waiting, setWaiting] = useState<StaffSession | null>(null);
   const [notice, setNotice] = useState('');
   const body = useRef<HTMLDivElement>(null);
+  const before = useRef<HTMLElement | null>(null);
+
+  // Where the person was (a Save button that is disabled while its request waits, which
+  // drops the focus): the dialog gives the focus back there once it is usable again.
+  useEffect(() => {
+    const note = (event: FocusEvent) => {
+      const target = event.target as HTMLElement | null;
+      if (target && !target.closest('.session-dialog')) before.current = target;
+    };
+    document.addEventListener('focusin', note, true);
+    return () => document.removeEventListener('focusin', note, true);
+  }, []);
 
   useEffect(
     () =>
@@ -42,13 +81,19 @@ export function SessionDialog({ email, refresh }: SessionDialogProps) {
     if (asked && !waiting) body.current?.querySelector<HTMLInputElement>('input')?.focus();
   }, [asked]);
 
+  const close = (signedIn: boolean) => {
+    signInAgain.settle(signedIn);
+    const target = before.current;
+    if (target) giveFocusBack(target);
+  };
+
   const signedIn = async (session: StaffSession) => {
     if (session.second_factor === 'give') {
       setWaiting(session);
       return;
     }
     await refresh().catch(() => {});
-    signInAgain.settle(true);
+    close(true);
   };
 
   const restart = (message: string) => {
@@ -59,7 +104,7 @@ export function SessionDialog({ email, refresh }: SessionDialogProps) {
   return (
     <ModalDialog
       open={asked !== null}
-      onClose={() => signInAgain.settle(false)}
+      onClose={() => close(false)}
       labelledBy="session-dialog-title"
       class="session-dialog"
     >
@@ -91,7 +136,7 @@ export function SessionDialog({ email, refresh }: SessionDialogProps) {
           />
         )}
         <div class="session-dialog__actions">
-          <button type="button" class="staff-button" onClick={() => signInAgain.settle(false)}>
+          <button type="button" class="staff-button" onClick={() => close(false)}>
             Cancel
           </button>
           <a class="staff-bar__account" href={loginPath()}>

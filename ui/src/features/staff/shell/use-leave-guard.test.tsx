@@ -1,7 +1,8 @@
 import { act, cleanup, render, screen } from '@testing-library/preact';
 import { useState } from 'preact/hooks';
 import { BrowserRouter, Route, Routes, useNavigate } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { startLeaveGuard } from '@/lib/leave-guard';
 import { LEAVE_MESSAGE, leaveWithoutAsking, useLeaveGuard } from './use-leave-guard';
 
 function Editor() {
@@ -57,6 +58,9 @@ function unload(): BeforeUnloadEvent {
 
 describe('useLeaveGuard', () => {
   let confirm = vi.fn();
+
+  // As the app does, before any router listens to Back.
+  beforeAll(() => startLeaveGuard());
 
   beforeEach(() => {
     window.history.replaceState({ idx: 0 }, '', '/staff');
@@ -119,7 +123,11 @@ describe('useLeaveGuard', () => {
   it('asks on Back: a no goes back to the page before the router hears of it', () => {
     render(<App />);
     type('draft');
-    const go = vi.spyOn(window.history, 'go').mockImplementation(() => {});
+    // The browser goes forward again, and says so with a popstate the router must not hear.
+    const go = vi.spyOn(window.history, 'go').mockImplementation(() => {
+      browserMoves({ idx: 1 }, '/staff/settings');
+      window.dispatchEvent(new PopStateEvent('popstate', { state: { idx: 1 } }));
+    });
     // The browser has moved back already when popstate comes.
     browserMoves({ idx: 0 }, '/staff');
     act(() => {
@@ -127,6 +135,8 @@ describe('useLeaveGuard', () => {
     });
     expect(confirm).toHaveBeenCalledWith(LEAVE_MESSAGE);
     expect(go).toHaveBeenCalledWith(1);
+    expect(confirm).toHaveBeenCalledTimes(1);
+    expect(window.location.pathname).toBe('/staff/settings');
     expect(screen.queryByText('Inbox page')).toBeNull();
     expect((screen.getByLabelText('Text') as HTMLInputElement).value).toBe('draft');
     go.mockRestore();
