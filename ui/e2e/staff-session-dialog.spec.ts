@@ -39,6 +39,24 @@ async function restorePhone(page: Page, baseURL: string, phone: string) {
   expect(restored.status()).toBe(200);
 }
 
+/**
+ * On the settings screen as `email`: a new phone typed, the session revoked with the command
+ * line, then Save, which opens the sign-in dialog.
+ */
+async function saveAfterRevoke(page: Page, email: string) {
+  await openSettings(page, email);
+  const before = await storedPhone(page);
+  const phone = uniquePhone();
+  const phoneField = page.getByLabel('Phone', { exact: true });
+  await phoneField.fill(phone);
+  revokeSessions(email);
+  const save = page.getByRole('button', { name: 'Save company details' });
+  await save.click();
+  const dialog = page.getByRole('dialog', { name: 'Sign in again' });
+  await expect(dialog).toBeVisible();
+  return { email, before, phone, phoneField, save, dialog };
+}
+
 test('a session revoked while editing signs in again in a dialog, with its second factor, and the save goes through', async ({
   page,
   request,
@@ -47,18 +65,10 @@ test('a session revoked while editing signs in again in a dialog, with its secon
 }) => {
   test.slow();
   guard.allowConsoleError(SIGNED_OUT);
-  const email = await readyStaff(request, baseURL ?? '', 'dialog');
-  await openSettings(page, email);
-  const before = await storedPhone(page);
-  const phone = uniquePhone();
-  const phoneField = page.getByLabel('Phone', { exact: true });
-  await phoneField.fill(phone);
-  revokeSessions(email);
-
-  const save = page.getByRole('button', { name: 'Save company details' });
-  await save.click();
-  const dialog = page.getByRole('dialog', { name: 'Sign in again' });
-  await expect(dialog).toBeVisible();
+  const { email, before, phone, phoneField, save, dialog } = await saveAfterRevoke(
+    page,
+    await readyStaff(request, baseURL ?? '', 'dialog'),
+  );
   await expect(dialog).toContainText(
     'Your session has ended. Sign in again to carry on; nothing you typed is lost.',
   );
@@ -109,18 +119,10 @@ test('cancelling the dialog keeps what was typed and says so; the next save asks
 }) => {
   test.slow();
   guard.allowConsoleError(SIGNED_OUT);
-  const email = await readyStaff(request, baseURL ?? '', 'dialog-cancel');
-  await openSettings(page, email);
-  const before = await storedPhone(page);
-  const phone = uniquePhone();
-  const phoneField = page.getByLabel('Phone', { exact: true });
-  await phoneField.fill(phone);
-  revokeSessions(email);
-
-  const save = page.getByRole('button', { name: 'Save company details' });
-  await save.click();
-  const dialog = page.getByRole('dialog', { name: 'Sign in again' });
-  await expect(dialog).toBeVisible();
+  const { before, phone, phoneField, save, dialog } = await saveAfterRevoke(
+    page,
+    await readyStaff(request, baseURL ?? '', 'dialog-cancel'),
+  );
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(page.locator('.toast--error')).toHaveText(

@@ -177,6 +177,7 @@ describe('a session that ends while a staff screen is open', () => {
     );
     const assign = vi.fn();
     vi.stubGlobal('location', { ...window.location, assign });
+    setCsrfToken(SESSION.csrf_token);
     const failure = await staffApi.get('staff/settings').catch((e: unknown) => e);
     expect(failure).toMatchObject({ status: 403, message: refusal.message });
     expect(asked).toHaveLength(0);
@@ -200,5 +201,21 @@ describe('a session that ends while a staff screen is open', () => {
     expect(asked[0]?.waiting).toMatchObject({ second_factor: 'give' });
     signInAgain.settle(true);
     await expect(save).resolves.toMatchObject({ body: { saved: true } });
+  });
+
+  it('takes the token of a session signed in again in another tab, and sends the change again', async () => {
+    setCsrfToken('old-token');
+    const fetchMock = answering({
+      'PUT staff/settings': [
+        jsonResponse(403, { message: 'This change was refused. Please reload the page and try again.' }),
+        jsonResponse(200, { saved: true }),
+      ],
+      'GET staff/session': [jsonResponse(200, SESSION)],
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(staffApi.putJson('staff/settings', {})).resolves.toMatchObject({ body: { saved: true } });
+    const sent = fetchMock.mock.calls.at(-1)?.[1] as { headers?: Record<string, string> } | undefined;
+    expect(sent?.headers?.['X-CSRF-Token']).toBe('new-token');
+    expect(asked).toHaveLength(0);
   });
 });

@@ -94,18 +94,23 @@ export const signInAgain = {
 };
 
 /**
- * What a refusal asks of the person, when a sign-in dialog is there to ask: a 401 is a
- * session that has ended (expired, revoked, signed out elsewhere); a 403 is one when the
- * browser's session now waits for its second factor (signed in again in another tab), and
- * otherwise a refusal to show in place (the role may not, a stale page's token).
+ * What a refusal asks for, when a sign-in dialog is there to ask: a 401 is a session that has
+ * ended (expired, revoked, signed out elsewhere). A 403 is looked into: the browser's session
+ * may have changed under the page (signed in again in another tab): when it waits for its
+ * second factor, the dialog asks for that; when it is whole but its token is not the page's,
+ * the page takes the new token and sends the request again. Any other 403 (the role may not)
+ * is for the screen to show in place.
  */
-async function signInNeeded(error: ApiError): Promise<{ waiting: StaffSession | null } | null> {
+async function recovery(error: ApiError): Promise<'retry' | { waiting: StaffSession | null } | null> {
   if (signInListeners.size === 0) return null;
   if (error.status === 401) return { waiting: null };
   if (error.status !== 403) return null;
   try {
     const session = (await request<StaffSession>('GET', 'staff/session')).body;
-    return session.second_factor === 'give' ? { waiting: session } : null;
+    if (session.second_factor === 'give') return { waiting: session };
+    if (session.csrf_token === csrfToken) return null;
+    setCsrfToken(session.csrf_token);
+    return 'retry';
   } catch (probe) {
     return probe instanceof ApiError && probe.status === 401 ? { waiting: null } : null;
   }
@@ -115,7 +120,8 @@ async function signInNeeded(error: ApiError): Promise<{ waiting: StaffSession | 
  * The authenticated client. A session that ends while a staff screen is open (401) opens
  * the shell's sign-in dialog over it: once signed in again the request is sent once more and
  * its answer is the caller's; cancelled, it rejects with the first refusal, and what was
- * typed stays. With no staff screen shown (a first visit without a session) a 401 sends the
+ * typed stays (a page whose session was signed in again in another tab takes its token and
+ * sends the request again). With no staff screen shown (a first visit without a session) a 401 sends the
  * browser to /login, keeping the way back. Any other refusal (a role's 403 included) rejects
  * with its ApiError, for the screen to show in place.
  */
@@ -128,9 +134,10 @@ async function authenticated<T>(
     return await withCsrf<T>(method, path, options);
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    const needed = await signInNeeded(error);
-    if (needed) {
-      if (await askToSignIn(error, needed.waiting)) return withCsrf<T>(method, path, options);
+    const next = await recovery(error);
+    if (next === 'retry') return withCsrf<T>(method, path, options);
+    if (next) {
+      if (await askToSignIn(error, next.waiting)) return withCsrf<T>(method, path, options);
     } else if (error.status === 401) {
       window.location.assign(loginPath());
     }
