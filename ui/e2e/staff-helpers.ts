@@ -11,31 +11,30 @@ const BINARY =
 
 export const PASSWORD = 'the office passphrase 2025';
 
+/** Runs the binary's command line against the test server's data dir, as the office would. */
+function corpsite(args: string[], input?: string): void {
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!dataDir) throw new Error('E2E_DATA_DIR is not set: global-setup did not start the server');
+  execFileSync(BINARY, [...args, '--data-dir', dataDir], {
+    input,
+    env: { ...process.env, RUST_LOG: 'warn' },
+  });
+}
+
 /**
  * A fresh staff account with `password` as a one-time password, made as the office would:
  * an owner, unless `roles` says otherwise (`corpsite staff add --role`).
  */
 export function addStaff(email: string, password: string, roles: string[] = [], name = 'Front Office'): void {
-  const dataDir = process.env.E2E_DATA_DIR;
-  if (!dataDir) throw new Error('E2E_DATA_DIR is not set: global-setup did not start the server');
-  execFileSync(
-    BINARY,
-    [
-      'staff',
-      'add',
-      email,
-      '--name',
-      name,
-      ...roles.flatMap((role) => ['--role', role]),
-      '--password-stdin',
-      '--data-dir',
-      dataDir,
-    ],
-    {
-      input: `${password}\n`,
-      env: { ...process.env, RUST_LOG: 'warn' },
-    },
+  corpsite(
+    ['staff', 'add', email, '--name', name, ...roles.flatMap((role) => ['--role', role]), '--password-stdin'],
+    `${password}\n`,
   );
+}
+
+/** Ends every session of `email`, as the office would (`corpsite staff sessions --revoke`). */
+export function revokeSessions(email: string): void {
+  corpsite(['staff', 'sessions', '--revoke', email]);
 }
 
 /** What the tests know of each account with an authenticator: its secret, password, last step used. */

@@ -121,8 +121,13 @@ test('an owner invites a recruiter, who joins from the mail, reaches only applic
   await expect(page.locator('p.team-status')).toHaveText(`${name} was removed from the team and signed out.`);
   await expect(page.getByRole('row', { name: new RegExp(address) })).toHaveCount(0);
 
-  // The recruiter's open page: its next request is refused, and it goes to sign-in.
+  // The recruiter's open page: its next request is refused, and it asks to sign in again in
+  // place; the sign-in page is a link away.
   await lists.first().click();
+  const dialog = recruiter.getByRole('dialog', { name: 'Sign in again' });
+  await expect(dialog).toBeVisible();
+  await expect(recruiter).not.toHaveURL(/\/login/);
+  await dialog.getByRole('link', { name: 'Go to the sign-in page' }).click();
   await expect(recruiter).toHaveURL(/\/login\?next=/);
   await expect(recruiter.getByRole('heading', { name: 'Staff sign-in' })).toBeVisible();
   await theirs.close();

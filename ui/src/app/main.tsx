@@ -3,6 +3,7 @@ import { BrowserRouter } from 'react-router-dom';
 import { startAnimateOnScroll } from '@/lib/animate-on-scroll';
 import { api } from '@/lib/api-client';
 import type { SiteBody } from '@/lib/api-types';
+import { startLeaveGuard } from '@/lib/leave-guard';
 import { provideSiteDetails } from '@/lib/site-details';
 import { Site } from './app';
 import { preloadPage } from './routes';
@@ -12,6 +13,8 @@ import '@/styles/site.css';
 const root = document.getElementById('root');
 
 async function start(container: HTMLElement) {
+  // Before the router listens to Back, so that a page with changes not saved is asked first.
+  startLeaveGuard();
   const app = (
     <BrowserRouter>
       <Site />

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'preact/hooks';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { FactorStep } from '@/features/staff/account/factor-step';
 import { LoginForm, returnPath } from '@/features/staff/account/login-form';
 import { PasswordForm } from '@/features/staff/account/password-form';
+import { FactorStep } from '@/features/staff/shell/factor-step';
 import { type StaffSession, staffAuth } from '@/features/staff/shell/session-api';
 import { StaffFrame } from '@/features/staff/shell/staff-frame';
 import { setUpPath } from '@/lib/staff-client';

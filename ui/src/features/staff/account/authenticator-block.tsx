@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { CodeField } from '@/features/staff/shell/code-field';
 import { ApiError } from '@/lib/api-client';
 import type { AuthenticatorSetUp, FactorAdded } from '@/lib/staff-types';
-import { CodeField } from './code-field';
 import { factorApi } from './factor-api';
 
 /** The SVG document as an image's address: drawn by the browser as a picture, never as markup. */

@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { factorSignInApi, passkeyFailure } from '@/features/staff/shell/sign-in-api';
 import { ApiError } from '@/lib/api-client';
 import { setCsrfToken } from '@/lib/staff-client';
 import { jsonResponse } from '@/lib/test-fetch';
-import { factorApi, factorSignInApi, passkeyFailure } from './factor-api';
+import { factorApi } from './factor-api';
 
 const SESSION = {
   email: 'asha@corp.example',

@@ -1,6 +1,6 @@
-import { remember } from '@/features/staff/shell/session-api';
-import { ApiError, api, apiPath } from '@/lib/api-client';
-import { signingInApi, staffApi } from '@/lib/staff-client';
+import { attestationJson, type CredentialLike, creationOptions } from '@/features/staff/shell/webauthn';
+import { apiPath } from '@/lib/api-client';
+import { staffApi } from '@/lib/staff-client';
 import type {
   AuthenticatorSetUp,
   CodeGiven,
@@ -10,40 +10,8 @@ import type {
   PasskeyChallenge,
   PasskeyName,
   PasskeyRow,
-  PasskeySignIn,
   SecondFactors,
-  StaffSession,
 } from '@/lib/staff-types';
-import {
-  assertionJson,
-  attestationJson,
-  browserRefusal,
-  type CredentialLike,
-  creationOptions,
-  requestOptions,
-} from './webauthn';
-
-/**
- * Signing in with the second factor: a code on /login's second step, or a passkey (alone on
- * /login, or as that second step). No redirect on 401 or 403: they are answers on this page.
- */
-export const factorSignInApi = {
-  giveCode: async (code: string) =>
-    remember(
-      (await signingInApi.postJson<StaffSession>('staff/login/code', { code } satisfies CodeGiven)).body,
-    ),
-  /** The whole ceremony: the server's challenge, the browser's passkey, the server's session. */
-  withPasskey: async () => {
-    const challenge = (await api.postJson<PasskeyChallenge>('staff/passkey/options', {})).body;
-    const credential = await navigator.credentials.get({ publicKey: requestOptions(challenge.options) });
-    if (!credential) throw new DOMException('No passkey was given.', 'NotAllowedError');
-    const body: PasskeySignIn = {
-      challenge_id: challenge.challenge_id,
-      credential: assertionJson(credential as unknown as CredentialLike),
-    };
-    return remember((await api.postJson<StaffSession>('staff/passkey/sign-in', body)).body);
-  },
-};
 
 /** One's own second factor on `/staff/account` (also while the session must set one up). */
 export const factorApi = {
@@ -79,12 +47,3 @@ export const factorApi = {
   newRecoveryCodes: async () =>
     (await staffApi.postJson<FactorAdded>('staff/account/recovery-codes', {})).body,
 };
-
-/** What to say when a passkey ceremony failed: the browser's refusal, the server's words, or a plain retry. */
-export function passkeyFailure(error: unknown): string {
-  const refused = browserRefusal(error);
-  if (refused) return refused;
-  if (error instanceof ApiError && error.fromServer) return error.message;
-  if (error instanceof ApiError && error.status === 0) return error.message;
-  return 'The passkey did not work. Please try again.';
-}

@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { passkeyFailure } from '@/features/staff/shell/sign-in-api';
 import { formatTime } from '@/features/staff/shell/staff-format';
+import { passkeysAvailable } from '@/features/staff/shell/webauthn';
 import { ApiError } from '@/lib/api-client';
 import type { FactorAdded, PasskeyRow } from '@/lib/staff-types';
-import { factorApi, passkeyFailure } from './factor-api';
-import { passkeysAvailable } from './webauthn';
+import { factorApi } from './factor-api';
 
 interface PasskeyBlockProps {
   passkeys: PasskeyRow[];

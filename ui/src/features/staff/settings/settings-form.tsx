@@ -10,7 +10,7 @@ export function SettingsForm() {
   if (failed) {
     return (
       <p class="staff-alert" role="alert">
-        The company's details could not be loaded. Please reload the page.
+        {failed}
       </p>
     );
   }

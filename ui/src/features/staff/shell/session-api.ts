@@ -1,5 +1,5 @@
 import { api } from '@/lib/api-client';
-import { setCsrfToken, staffApi } from '@/lib/staff-client';
+import { setCsrfToken, signingInApi, staffApi } from '@/lib/staff-client';
 import type { PasswordChange, SignIn, StaffSession } from '@/lib/staff-types';
 
 // What the server says of the signed-in staff member (`/api/staff/session`), generated from
@@ -12,12 +12,15 @@ export function remember(session: StaffSession): StaffSession {
   return session;
 }
 
-/** Sign-in and the session itself use the public client: their 401 is an answer, not a redirect. */
+/** Sign-in and the session itself use the public client: their 401 is an answer, not a sign-in prompt. */
 export const staffAuth = {
   signIn: async (email: string, password: string) =>
     remember((await api.postJson<StaffSession>('staff/login', { email, password } satisfies SignIn)).body),
   current: async () => remember((await api.get<StaffSession>('staff/session')).body),
-  /** For every staff screen: no session sends the browser to /login. */
+  /**
+   * For every staff screen: no session sends the browser to /login (or, once the screen has
+   * shown one, asks to sign in again).
+   */
   require: async () => remember((await staffApi.get<StaffSession>('staff/session')).body),
   /** `current_password` is left out when the password is one-time (just typed at sign-in). */
   changePassword: async (current_password: string | undefined, new_password: string) =>
@@ -29,5 +32,6 @@ export const staffAuth = {
         } satisfies PasswordChange)
       ).body,
     ),
-  signOut: () => staffApi.postJson<null>('staff/logout', {}),
+  /** A session that has ended already is no reason to ask for a sign-in: the caller leaves. */
+  signOut: () => signingInApi.postJson<null>('staff/logout', {}),
 };

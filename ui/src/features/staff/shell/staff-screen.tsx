@@ -5,6 +5,7 @@ import { SiteBrand } from '@/components/site-brand';
 import { Link } from '@/components/site-link';
 import { loginPath, setUpPath } from '@/lib/staff-client';
 import { type StaffSession, staffAuth } from './session-api';
+import { SessionDialog } from './session-dialog';
 import { StaffFrame } from './staff-frame';
 import { type Area, RefreshSessionContext, reaches, StaffSessionContext } from './staff-session';
 
@@ -38,7 +39,8 @@ interface StaffScreenProps {
 }
 
 /**
- * A staff screen for a signed-in member (anyone else goes to /login, and a sign-in not yet
+ * A staff screen for a signed-in member (anyone else goes to /login; a session that ends
+ * while the screen is open is signed in again in place, by `SessionDialog`; a sign-in not yet
  * finished to its next step: the new password or the second factor at /login, or setting a
  * second factor up): the frame, the bar with the screen's title, the way to the screens the
  * account's roles reach, who is signed in and signing out. The session is given to what the
@@ -136,6 +138,7 @@ export function StaffScreen({ title, areas, setsUpFactor = false, children }: St
             )}
           </StaffSessionContext.Provider>
         </RefreshSessionContext.Provider>
+        <SessionDialog email={session.email} refresh={load} />
       </div>
     </StaffFrame>
   );

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
-import type { StaffSession } from '@/features/staff/shell/session-api';
-import { factorSignInApi, passkeyFailure } from './factor-api';
+import type { StaffSession } from './session-api';
+import { factorSignInApi, passkeyFailure } from './sign-in-api';
 import { passkeysAvailable } from './webauthn';
 
 /**

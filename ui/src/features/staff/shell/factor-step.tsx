@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { StaffSession } from '@/features/staff/shell/session-api';
 import { ApiError } from '@/lib/api-client';
 import { CodeField } from './code-field';
-import { factorSignInApi } from './factor-api';
+import type { StaffSession } from './session-api';
+import { factorSignInApi } from './sign-in-api';
 import { usePasskeySignIn } from './use-passkey-sign-in';
 
 interface FactorStepProps {
@@ -12,13 +12,16 @@ interface FactorStepProps {
   /** The session has gone (expired, or signed out here): back to the sign-in form. */
   onGone: (message: string) => void;
   onSignOut: () => void;
+  /** The step's title is a page's `h1` on /login, an `h3` under the sign-in dialog's title. */
+  titleLevel?: 'h1' | 'h3';
 }
 
 /**
  * Sign-in's second step, in place of the form: a code from the authenticator app or a
  * recovery code, or a passkey when the account has one.
  */
-export function FactorStep({ session, onSignedIn, onGone, onSignOut }: FactorStepProps) {
+export function FactorStep({ session, onSignedIn, onGone, onSignOut, titleLevel = 'h1' }: FactorStepProps) {
+  const Title = titleLevel;
   const [code, setCode] = useState('');
   const [error, setError] = useState('');
   const [failure, setFailure] = useState('');
@@ -82,9 +85,9 @@ export function FactorStep({ session, onSignedIn, onGone, onSignOut }: FactorSte
       aria-describedby={failure ? 'factor-failure' : undefined}
       noValidate
     >
-      <h1 class="staff-card__title" id="factor-title" tabIndex={-1} ref={title}>
+      <Title class="staff-card__title" id="factor-title" tabIndex={-1} ref={title}>
         Second factor
-      </h1>
+      </Title>
       <p>
         {withCode
           ? 'Type the code your authenticator app shows now, or one of your recovery codes.'

@@ -2,9 +2,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { StaffSession } from '@/lib/staff-types';
 import { jsonResponse } from '@/lib/test-fetch';
-import { groupedSecret, svgImageSource } from './authenticator-block';
 import { FactorStep } from './factor-step';
-import { recoveryCodesText } from './recovery-codes';
 
 const GIVE: StaffSession = {
   email: 'asha@corp.example',
@@ -104,24 +102,5 @@ describe('the second factor step of sign-in', () => {
     renderStep({ ...GIVE, second_factor_ways: ['passkey'] });
     expect(screen.getByLabelText('Recovery code')).toBeTruthy();
     expect(await screen.findByRole('button', { name: 'Use a passkey' })).toBeTruthy();
-  });
-});
-
-describe('the set-up screen’s pieces', () => {
-  it('groups a secret in fours, whatever the server did', () => {
-    expect(groupedSecret('JBSW Y3DP EHPK 3PXP')).toBe('JBSW Y3DP EHPK 3PXP');
-    expect(groupedSecret('JBSWY3DPEHPK3PXPAB==')).toBe('JBSW Y3DP EHPK 3PXP AB');
-  });
-
-  it('draws the QR code from an image address, with the SVG escaped in it', () => {
-    const source = svgImageSource('<svg xmlns="http://www.w3.org/2000/svg"><path d="M0 0h1"/></svg>');
-    expect(source.startsWith('data:image/svg+xml;charset=utf-8,%3Csvg')).toBe(true);
-    expect(source).not.toMatch(/[<>"# ]/);
-  });
-
-  it('writes the codes one a line under what they are', () => {
-    expect(recoveryCodesText(['aaaaa-bbbbb', 'ccccc-ddddd'], 'asha@corp.example', 'localhost:8080')).toBe(
-      'Recovery codes for asha@corp.example at localhost:8080\nEach code signs you in once, in place of your authenticator app or passkey.\n\naaaaa-bbbbb\nccccc-ddddd\n',
-    );
   });
 });
