@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { useNavigate } from 'react-router-dom';
 import { checkFieldsMessage, withoutErrorOf } from '@/features/staff/shell/field-names';
 import { fromOfficeInput, officeInput } from '@/features/staff/shell/staff-format';
+import { leaveWithoutAsking, useLeaveGuard } from '@/features/staff/shell/use-leave-guard';
 import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { type Story, type StoryChoices, type StoryForm, type StoryState, storyApi } from './story-api';
@@ -151,6 +152,9 @@ export function useStoryDraft(id: string) {
   };
 
   const dirty = loaded && differs(form, held);
+  // A draft saves itself within seconds; until then, and on a story that waits for its
+  // button, leaving asks first.
+  useLeaveGuard(dirty);
   const draftState = saved ? saved.state : 'draft';
   // Only a draft saves itself (a published story changes on the site only when asked), and
   // a new one once it has a title and a body to be saved with.
@@ -171,7 +175,10 @@ export function useStoryDraft(id: string) {
           const storyId = await send(sent, true);
           if (isNew && !created.current) {
             created.current = storyId;
-            navigate(`/staff/stories/${storyId}`, { replace: true, state: { editing: id } });
+            // The story's own address, not leaving it: nothing to ask.
+            leaveWithoutAsking(() =>
+              navigate(`/staff/stories/${storyId}`, { replace: true, state: { editing: id } }),
+            );
           }
           await reread(storyId);
           return null;
@@ -201,7 +208,7 @@ export function useStoryDraft(id: string) {
       toast.success(done);
       savedNow();
       if (isNew && !created.current) {
-        navigate(`/staff/stories/${storyId}`, { replace: true });
+        leaveWithoutAsking(() => navigate(`/staff/stories/${storyId}`, { replace: true }));
       } else {
         await load();
       }
@@ -229,7 +236,7 @@ export function useStoryDraft(id: string) {
     try {
       await storyApi.remove(saved._id, current.current?.revision ?? saved.revision);
       toast.success('The story is deleted.');
-      navigate('/staff/stories');
+      leaveWithoutAsking(() => navigate('/staff/stories'));
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
       setAlert(err.message);
