@@ -32,11 +32,17 @@ describe('saving by itself', () => {
       (props: { change: number }) => useAutosave({ enabled: true, dirty: true, change: props.change, save }),
       { initialProps: { change: 1 } },
     );
-    await act(async () => vi.advanceTimersByTime(AUTOSAVE_DELAY_MS - 100));
+    await act(async () => {
+      vi.advanceTimersByTime(AUTOSAVE_DELAY_MS - 100);
+    });
     rerender({ change: 2 });
-    await act(async () => vi.advanceTimersByTime(AUTOSAVE_DELAY_MS - 100));
+    await act(async () => {
+      vi.advanceTimersByTime(AUTOSAVE_DELAY_MS - 100);
+    });
     expect(save).not.toHaveBeenCalled();
-    await act(async () => vi.advanceTimersByTime(100));
+    await act(async () => {
+      vi.advanceTimersByTime(100);
+    });
     await flush();
     expect(save).toHaveBeenCalledTimes(1);
     expect(result.current.phase.kind).toBe('saved');
@@ -48,9 +54,13 @@ describe('saving by itself', () => {
       (props: { enabled: boolean; dirty: boolean }) => useAutosave({ ...props, change: 1, save }),
       { initialProps: { enabled: false, dirty: true } },
     );
-    await act(async () => vi.advanceTimersByTime(AUTOSAVE_DELAY_MS * 3));
+    await act(async () => {
+      vi.advanceTimersByTime(AUTOSAVE_DELAY_MS * 3);
+    });
     rerender({ enabled: true, dirty: false });
-    await act(async () => vi.advanceTimersByTime(AUTOSAVE_DELAY_MS * 3));
+    await act(async () => {
+      vi.advanceTimersByTime(AUTOSAVE_DELAY_MS * 3);
+    });
     expect(save).not.toHaveBeenCalled();
   });
 
@@ -60,13 +70,19 @@ describe('saving by itself', () => {
       (props: { change: number }) => useAutosave({ enabled: true, dirty: true, change: props.change, save }),
       { initialProps: { change: 1 } },
     );
-    await act(async () => vi.advanceTimersByTime(AUTOSAVE_DELAY_MS));
+    await act(async () => {
+      vi.advanceTimersByTime(AUTOSAVE_DELAY_MS);
+    });
     await flush();
     expect(result.current.phase).toEqual({ kind: 'failed', reason: 'Check the title.' });
-    await act(async () => vi.advanceTimersByTime(AUTOSAVE_DELAY_MS * 3));
+    await act(async () => {
+      vi.advanceTimersByTime(AUTOSAVE_DELAY_MS * 3);
+    });
     expect(save).toHaveBeenCalledTimes(1);
     rerender({ change: 2 });
-    await act(async () => vi.advanceTimersByTime(AUTOSAVE_DELAY_MS));
+    await act(async () => {
+      vi.advanceTimersByTime(AUTOSAVE_DELAY_MS);
+    });
     await flush();
     expect(save).toHaveBeenCalledTimes(2);
   });
@@ -89,15 +105,21 @@ describe('saving by itself', () => {
       (props: { change: number }) => useAutosave({ enabled: true, dirty: true, change: props.change, save }),
       { initialProps: { change: 1 } },
     );
-    await act(async () => vi.advanceTimersByTime(AUTOSAVE_DELAY_MS));
+    await act(async () => {
+      vi.advanceTimersByTime(AUTOSAVE_DELAY_MS);
+    });
     expect(save).toHaveBeenCalledTimes(1);
     // Typing goes on while the first save is under way, and rests long enough to fire.
     rerender({ change: 2 });
-    await act(async () => vi.advanceTimersByTime(AUTOSAVE_DELAY_MS));
+    await act(async () => {
+      vi.advanceTimersByTime(AUTOSAVE_DELAY_MS);
+    });
     expect(save).toHaveBeenCalledTimes(1);
     await act(async () => finish(null));
     await flush();
-    await act(async () => vi.advanceTimersByTime(AUTOSAVE_DELAY_MS));
+    await act(async () => {
+      vi.advanceTimersByTime(AUTOSAVE_DELAY_MS);
+    });
     expect(save).toHaveBeenCalledTimes(2);
     await act(async () => finish(null));
     expect(most).toBe(1);
