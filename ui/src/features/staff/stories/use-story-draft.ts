@@ -17,7 +17,7 @@ const EMPTY: StoryForm = {
   image: null,
   min_read: null,
   body: '',
-  format: 'markdown',
+  format: 'html',
   state: 'draft',
   publish_at: null,
 };

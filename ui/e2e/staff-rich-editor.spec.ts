@@ -1,0 +1,222 @@
+import { fileURLToPath } from 'node:url';
+import type { Page } from '@playwright/test';
+import { expect, hasHorizontalScroll, SEEDED_STORY_ID, test } from './fixtures';
+import { expectAxeClean, readyStaff, signIn, tabTo } from './staff-helpers';
+
+/** The sign-in redirect logs a 401. */
+const EXPECTED_FAILURES = /401|Failed to load resource/;
+const PICTURE = fileURLToPath(new URL('../../tests/fixtures/resume.png', import.meta.url));
+
+async function openNewStory(
+  page: Page,
+  tag: string,
+  request: import('@playwright/test').APIRequestContext,
+  baseURL: string,
+) {
+  const email = await readyStaff(request, baseURL, tag);
+  await page.goto('/login?next=%2Fstaff%2Fstories%2Fnew');
+  await signIn(page, email);
+  await expect(page.getByRole('heading', { name: 'New story' })).toBeVisible();
+}
+
+/** From the body, Shift+Tab to the toolbar, then the arrow keys to `name` and Enter. */
+async function toolbarButton(page: Page, name: string) {
+  await page.keyboard.press('Shift+Tab');
+  const toolbar = page.getByRole('toolbar', { name: 'Formatting' });
+  await expect(toolbar.locator('button:focus')).toHaveCount(1);
+  await page.keyboard.press('Home');
+  const target = toolbar.getByRole('button', { name, exact: true });
+  for (let n = 0; n < 12 && !(await target.evaluate((el) => el === document.activeElement)); n++) {
+    await page.keyboard.press('ArrowRight');
+  }
+  await expect(target).toBeFocused();
+  await page.keyboard.press('Enter');
+}
+
+/** The image dialog's file, chosen with the keyboard: Space on the file button opens the chooser. */
+async function chooseFileByKeyboard(page: Page) {
+  await expect(page.getByLabel('Image file')).toBeFocused();
+  const chooser = page.waitForEvent('filechooser');
+  await page.keyboard.press('Space');
+  await (await chooser).setFiles(PICTURE);
+}
+
+test('a story is written formatted with the keyboard alone and the site shows it as written', async ({
+  page,
+  request,
+  baseURL,
+  guard,
+}) => {
+  guard.allowConsoleError(EXPECTED_FAILURES);
+  await openNewStory(page, 'rich', request, baseURL ?? '');
+  const title = `Formatted by keys ${Date.now()}`;
+  await tabTo(page, page.getByLabel('Title', { exact: true }));
+  await page.keyboard.type(title);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('Written with the toolbar and the keys.');
+
+  const body = page.getByRole('textbox', { name: 'Body', exact: true });
+  await tabTo(page, body);
+  await expectAxeClean(page, 'the editor');
+  // A heading by its keys, bold by Ctrl+B, a link by Ctrl+K's dialog.
+  await page.keyboard.type('The brief');
+  await page.keyboard.press('Control+Alt+2');
+  await expect(body.locator('h2')).toHaveText('The brief');
+  await expect(page.getByRole('button', { name: 'Heading', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await page.keyboard.press('End');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('A campus for ');
+  await page.keyboard.press('Control+b');
+  await page.keyboard.type('900');
+  await page.keyboard.press('Control+b');
+  await page.keyboard.type(' people, near ');
+  await page.keyboard.press('Control+k');
+  const linkDialog = page.getByRole('dialog', { name: 'Add a link' });
+  await expect(page.getByLabel('Address')).toBeFocused();
+  await expectAxeClean(page, 'the link dialog');
+  await page.keyboard.press('Enter');
+  await expect(linkDialog).toContainText('Enter where the link goes.');
+  await page.keyboard.type('javascript:alert(1)');
+  await page.keyboard.press('Enter');
+  await expect(linkDialog).toContainText('Use an address starting with https://');
+  await page.keyboard.press('Control+a');
+  await page.keyboard.type('/contact');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('our office');
+  await page.keyboard.press('Enter');
+  await expect(linkDialog).toBeHidden();
+  await expect(body).toBeFocused();
+  await expect(body.locator('a[href="/contact"]')).toHaveText('our office');
+  await expect(body.locator('strong')).toHaveText('900');
+
+  // A bulleted list by the toolbar: Shift+Tab to it, the arrows, Enter.
+  await page.keyboard.press('End');
+  await page.keyboard.press('Enter');
+  await toolbarButton(page, 'Bulleted list');
+  await expect(body).toBeFocused();
+  await page.keyboard.type('Three floors');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('A cafeteria');
+  await expect(body.locator('ul > li')).toHaveCount(2);
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter');
+
+  // An image: without alt text it is refused; with it, it goes in with its caption.
+  await toolbarButton(page, 'Image');
+  const imageDialog = page.getByRole('dialog', { name: 'Add an image' });
+  await expect(imageDialog).toBeVisible();
+  await expectAxeClean(page, 'the image dialog');
+  await chooseFileByKeyboard(page);
+  await expect(imageDialog).toContainText('Chosen: resume.png');
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Alt text')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(imageDialog).toContainText('Describe the image: alt text is required.');
+  await expect(page.getByLabel('Alt text')).toHaveAttribute('aria-invalid', 'true');
+  await expect(body.locator('img')).toHaveCount(0);
+  await page.keyboard.type('The new lobby with its long reception desk');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('The lobby, a week before the move');
+  await page.keyboard.press('Enter');
+  await expect(imageDialog).toBeHidden();
+  await expect(body.locator('figure img')).toHaveAttribute(
+    'alt',
+    'The new lobby with its long reception desk',
+  );
+  await expect(body.locator('figure figcaption')).toHaveText('The lobby, a week before the move');
+  await page.keyboard.type('The end.');
+
+  // The preview is the server's rendering of what was written.
+  const preview = page.getByRole('region', { name: 'Preview' });
+  await expect(preview.getByRole('heading', { level: 2, name: 'The brief' })).toBeVisible();
+  await expect(preview.locator('figcaption')).toHaveText('The lobby, a week before the move');
+
+  await tabTo(page, page.getByRole('button', { name: 'Publish now' }));
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/staff\/stories\/formatted-by-keys-\d+$/);
+  await expect(page.getByRole('region', { name: 'Where the story stands' })).toContainText('Published');
+  const id = new URL(page.url()).pathname.split('/').pop() ?? '';
+
+  // Saved as clean HTML.
+  await expect(page.getByRole('textbox', { name: 'Body', exact: true }).locator('h2')).toHaveText(
+    'The brief',
+  );
+  await page.goto(`/blogs/detail/${id}`);
+  const article = page.locator('.blog-detail__content');
+  await expect(article.getByRole('heading', { level: 2, name: 'The brief' })).toBeVisible();
+  await expect(article.locator('strong')).toHaveText('900');
+  await expect(article.locator('a[href="/contact"]')).toHaveText('our office');
+  await expect(article.locator('ul > li')).toHaveText(['Three floors', 'A cafeteria']);
+  await expect(article.locator('figure > img')).toHaveAttribute(
+    'alt',
+    'The new lobby with its long reception desk',
+  );
+  await expect(article.locator('figure > figcaption')).toHaveText('The lobby, a week before the move');
+  await expect(article.locator('[style], span, div')).toHaveCount(0);
+});
+
+test('a story stored as Markdown opens formatted, and says it is saved formatted from now on', async ({
+  page,
+  request,
+  baseURL,
+  guard,
+}) => {
+  guard.allowConsoleError(EXPECTED_FAILURES);
+  const email = await readyStaff(request, baseURL ?? '', 'markdown');
+  await page.goto(`/login?next=${encodeURIComponent(`/staff/stories/${SEEDED_STORY_ID}`)}`);
+  await signIn(page, email);
+  const body = page.getByRole('textbox', { name: 'Body', exact: true });
+  await expect(body.locator('h2').first()).toHaveText('What the foundation set out to do');
+  await expect(body.locator('ul > li strong').first()).toHaveText('A dedicated lab room');
+  await expect(body.locator('table th').first()).toHaveText('Measure');
+  await expect(body).not.toContainText('##');
+  await expect(
+    page.getByText('This story was written in Markdown; it is saved as formatted text from now on.'),
+  ).toBeVisible();
+  await expect(page.getByLabel('Body format')).toHaveCount(0);
+});
+
+for (const width of [390, 1440]) {
+  test(`the rich editor, its toolbar and the image dialog fit ${width} px`, async ({
+    page,
+    request,
+    baseURL,
+    guard,
+  }, info) => {
+    guard.allowConsoleError(EXPECTED_FAILURES);
+    await page.setViewportSize({ width, height: 900 });
+    await openNewStory(page, `r${width}`, request, baseURL ?? '');
+    const body = page.getByRole('textbox', { name: 'Body', exact: true });
+    await body.focus();
+    await page.keyboard.type('Leasing a campus');
+    await page.keyboard.press('Control+Alt+2');
+    await page.keyboard.press('End');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('A campus for 900 people, ');
+    await page.keyboard.press('Control+b');
+    await page.keyboard.type('near the metro');
+    await expect(page.getByRole('button', { name: 'Bold', exact: true })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    expect(await hasHorizontalScroll(page)).toBe(false);
+    const toolbar = page.getByRole('toolbar', { name: 'Formatting' });
+    const box = await toolbar.boundingBox();
+    // At most two rows of buttons.
+    expect(box?.height ?? 0).toBeLessThan(100);
+    await page.getByRole('button', { name: 'Italic', exact: true }).focus();
+    await toolbar.screenshot({ path: info.outputPath(`rich-toolbar-${width}.png`) });
+    await body.screenshot({ path: info.outputPath(`rich-editor-${width}.png`) });
+    await page.screenshot({ path: info.outputPath(`rich-editor-page-${width}.png`) });
+    await page.keyboard.press('End');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('dialog', { name: 'Add an image' })).toBeVisible();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await expect(page.getByText('Describe the image: alt text is required.')).toBeVisible();
+    await page.screenshot({ path: info.outputPath(`rich-image-dialog-${width}.png`) });
+  });
+}
