@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { caretState, commandForKey, insertFigure, NOTHING_ON } from './rich-commands';
+import { caretState, commandForKey, insertAtCaret, insertFigure, NOTHING_ON } from './rich-commands';
 
 const key = (init: Partial<Parameters<typeof commandForKey>[0]>) =>
   commandForKey({
@@ -79,5 +79,20 @@ describe('insertFigure', () => {
     const { root, range } = areaWithCaret('<p>First</p><p><br></p>', 'p:last-child');
     insertFigure(root, range, 'blogs/a.png', 'A', '');
     expect(root.innerHTML).toBe('<p>First</p><figure><img src="blogs/a.png" alt="A"></figure><p><br></p>');
+  });
+});
+
+describe('insertAtCaret', () => {
+  it('puts the nodes in place of the selection, the caret after them', () => {
+    const { root, range, selection } = areaWithCaret('<p>Near the metro</p>', 'p');
+    range.setEnd(range.startContainer, 4);
+    const link = document.createElement('a');
+    link.setAttribute('href', '/contact');
+    link.textContent = 'By';
+    const nodes = document.createDocumentFragment();
+    nodes.append(link);
+    insertAtCaret(root, range, nodes);
+    expect(root.innerHTML).toBe('<p><a href="/contact">By</a> the metro</p>');
+    expect(selection?.getRangeAt(0).startContainer).toBe(root.firstChild);
   });
 });

@@ -8,13 +8,13 @@ import {
   caretState,
   commandForKey,
   format,
+  insertAtCaret,
   insertFigure,
   insertLink,
   NOTHING_ON,
 } from './rich-commands';
 import { normalizeHtml, normalizeNode } from './rich-normalize';
 import { RichToolbar } from './rich-toolbar';
-import './rich-editor.css';
 
 export interface RichEditorProps {
   /** The editing area's id (the field's errors and hint are found by it). */
@@ -184,8 +184,18 @@ export function RichEditor({ id, value, onChange, labelledBy, describedBy, inval
             return;
           }
           const html = data.getData('text/html');
-          if (html) document.execCommand('insertHTML', false, shownHtml(html));
-          else document.execCommand('insertText', false, data.getData('text/plain'));
+          if (html && area.current) {
+            const template = document.createElement('template');
+            template.innerHTML = shownHtml(html);
+            const selection = window.getSelection();
+            insertAtCaret(
+              area.current,
+              selection?.rangeCount ? selection.getRangeAt(0) : null,
+              template.content,
+            );
+          } else {
+            document.execCommand('insertText', false, data.getData('text/plain'));
+          }
           emit();
         }}
         onDragOver={(event) => {
@@ -204,7 +214,9 @@ export function RichEditor({ id, value, onChange, labelledBy, describedBy, inval
         onClose={closeDialog}
         onLink={(href, text) => {
           const at = range.current;
-          pending.current = () => insertLink(href, text, at);
+          pending.current = () => {
+            if (area.current) insertLink(area.current, href, text, at);
+          };
           setDialog(null);
         }}
       />
