@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { expect, hasHorizontalScroll, test } from './fixtures';
-import { expectAxeClean, readyStaff, signIn, tabTo } from './staff-helpers';
+import { expectAxeClean, readyStaff, signIn, tabTo, writeStoryBody } from './staff-helpers';
 
 /** The sign-in redirect logs a 401. */
 const EXPECTED_FAILURES = /401|Failed to load resource/;
@@ -166,10 +166,7 @@ test('a story stored as Markdown opens formatted, says so, and is saved as HTML'
   guard,
 }) => {
   guard.allowConsoleError(EXPECTED_FAILURES);
-  const email = await readyStaff(request, baseURL ?? '', 'markdown');
-  await page.goto('/login?next=%2Fstaff%2Fstories');
-  await signIn(page, email);
-  await expect(page.getByRole('heading', { name: 'Stories' })).toBeVisible();
+  await openNewStory(page, 'markdown', request, baseURL ?? '');
   // Stored as Markdown through the API, as a post file or an older editor left it.
   const { csrf_token } = await (await page.request.get('/api/staff/session')).json();
   const headers = { Origin: baseURL ?? '', 'X-CSRF-Token': csrf_token };
@@ -227,12 +224,7 @@ for (const width of [390, 1440]) {
     await page.setViewportSize({ width, height: 900 });
     await openNewStory(page, `r${width}`, request, baseURL ?? '');
     const body = page.getByRole('textbox', { name: 'Body', exact: true });
-    await body.focus();
-    await page.keyboard.type('Leasing a campus');
-    await page.keyboard.press('Control+Alt+2');
-    await page.keyboard.press('End');
-    await page.keyboard.press('Enter');
-    await page.keyboard.type('A campus for 900 people, ');
+    await writeStoryBody(page, 'Leasing a campus', 'A campus for 900 people, ');
     await page.keyboard.press('Control+b');
     await page.keyboard.type('near the metro');
     await expect(page.getByRole('button', { name: 'Bold', exact: true })).toHaveAttribute(

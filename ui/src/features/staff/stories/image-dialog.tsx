@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { ModalDialog } from '@/components/modal-dialog';
 import { ApiError } from '@/lib/api-client';
 import { IMAGE_TYPES } from './image-field';
+import { RichDialog } from './rich-dialog';
 import { storyApi } from './story-api';
 import { described } from './story-field';
 
@@ -57,76 +57,66 @@ export function ImageDialog({ open, file: given, onClose, onImage }: ImageDialog
     }
   };
   return (
-    <ModalDialog open={open} onClose={close} labelledBy="rich-image-title" class="rich-dialog">
-      <form
-        class="rich-dialog__form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
-        <h2 id="rich-image-title">Add an image</h2>
-        <div class={errors.file ? 'staff-field staff-field--invalid' : 'staff-field'}>
-          <label for="rich-image-file">Image file</label>
-          <input
-            {...described('rich-image-file', errors.file, true)}
-            type="file"
-            accept={IMAGE_TYPES}
-            onChange={(event) => {
-              setFile(event.currentTarget.files?.[0] ?? null);
-              setErrors((was) => ({ ...was, file: undefined }));
-            }}
-          />
-          <p class="staff-field__hint" id="rich-image-file-hint">
-            {file ? `Chosen: ${file.name}` : 'JPEG, PNG, WebP or SVG.'}
+    <RichDialog
+      open={open}
+      id="rich-image-title"
+      title="Add an image"
+      submit="Add image"
+      busy={busy}
+      onClose={close}
+      onSubmit={submit}
+    >
+      <div class={errors.file ? 'staff-field staff-field--invalid' : 'staff-field'}>
+        <label for="rich-image-file">Image file</label>
+        <input
+          {...described('rich-image-file', errors.file, true)}
+          type="file"
+          accept={IMAGE_TYPES}
+          onChange={(event) => {
+            setFile(event.currentTarget.files?.[0] ?? null);
+            setErrors((was) => ({ ...was, file: undefined }));
+          }}
+        />
+        <p class="staff-field__hint" id="rich-image-file-hint">
+          {file ? `Chosen: ${file.name}` : 'JPEG, PNG, WebP or SVG.'}
+        </p>
+        {errors.file && (
+          <p class="staff-field__error" id="rich-image-file-error" role="alert">
+            {errors.file}
           </p>
-          {errors.file && (
-            <p class="staff-field__error" id="rich-image-file-error" role="alert">
-              {errors.file}
-            </p>
-          )}
-        </div>
-        <div class={errors.alt ? 'staff-field staff-field--invalid' : 'staff-field'}>
-          <label for="rich-image-alt">Alt text</label>
-          <input
-            {...described('rich-image-alt', errors.alt, true)}
-            required
-            ref={altInput}
-            value={alt}
-            onInput={(event) => {
-              setAlt(event.currentTarget.value);
-              setErrors((was) => ({ ...was, alt: undefined }));
-            }}
-          />
-          <p class="staff-field__hint" id="rich-image-alt-hint">
-            Say what the image shows. Screen readers read it aloud to people who cannot see it, and it shows
-            when the image does not load.
+        )}
+      </div>
+      <div class={errors.alt ? 'staff-field staff-field--invalid' : 'staff-field'}>
+        <label for="rich-image-alt">Alt text</label>
+        <input
+          {...described('rich-image-alt', errors.alt, true)}
+          required
+          ref={altInput}
+          value={alt}
+          onInput={(event) => {
+            setAlt(event.currentTarget.value);
+            setErrors((was) => ({ ...was, alt: undefined }));
+          }}
+        />
+        <p class="staff-field__hint" id="rich-image-alt-hint">
+          Say what the image shows. Screen readers read it aloud to people who cannot see it, and it shows
+          when the image does not load.
+        </p>
+        {errors.alt && (
+          <p class="staff-field__error" id="rich-image-alt-error">
+            {errors.alt}
           </p>
-          {errors.alt && (
-            <p class="staff-field__error" id="rich-image-alt-error">
-              {errors.alt}
-            </p>
-          )}
-        </div>
-        <div class="staff-field">
-          <label for="rich-image-caption">Caption (optional)</label>
-          <input
-            id="rich-image-caption"
-            value={caption}
-            onInput={(event) => setCaption(event.currentTarget.value)}
-          />
-        </div>
-        {busy && <p role="status">Uploading…</p>}
-        <div class="rich-dialog__actions">
-          <button type="submit" class="staff-button staff-button--primary" disabled={busy}>
-            Add image
-          </button>
-          <button type="button" class="staff-button" onClick={close}>
-            Cancel
-          </button>
-        </div>
-      </form>
-    </ModalDialog>
+        )}
+      </div>
+      <div class="staff-field">
+        <label for="rich-image-caption">Caption (optional)</label>
+        <input
+          id="rich-image-caption"
+          value={caption}
+          onInput={(event) => setCaption(event.currentTarget.value)}
+        />
+      </div>
+      {busy && <p role="status">Uploading…</p>}
+    </RichDialog>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { ModalDialog } from '@/components/modal-dialog';
+import { RichDialog } from './rich-dialog';
 import { safeHref } from './rich-normalize';
 import { described } from './story-field';
 
@@ -23,64 +23,55 @@ export function LinkDialog({ open, askText, onClose, onLink }: LinkDialogProps) 
     onClose();
   };
   return (
-    <ModalDialog open={open} onClose={close} labelledBy="rich-link-title" class="rich-dialog">
-      <form
-        class="rich-dialog__form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          const safe = safeHref(href);
-          if (!safe) {
-            setError(
-              href.trim()
-                ? 'Use an address starting with https://, http:// or mailto:, or a path on this site such as /contact.'
-                : 'Enter where the link goes.',
-            );
-            return;
-          }
-          onLink(safe, text.trim());
-          setHref('');
-          setText('');
-          setError('');
-        }}
-      >
-        <h2 id="rich-link-title">Add a link</h2>
-        <div class={error ? 'staff-field staff-field--invalid' : 'staff-field'}>
-          <label for="rich-link-href">Address</label>
-          <input
-            {...described('rich-link-href', error, true)}
-            type="url"
-            required
-            value={href}
-            onInput={(event) => {
-              setHref(event.currentTarget.value);
-              setError('');
-            }}
-          />
-          <p class="staff-field__hint" id="rich-link-href-hint">
-            https://…, mailto:… or a path on this site such as /contact.
+    <RichDialog
+      open={open}
+      id="rich-link-title"
+      title="Add a link"
+      submit="Add link"
+      onClose={close}
+      onSubmit={() => {
+        const safe = safeHref(href);
+        if (!safe) {
+          setError(
+            href.trim()
+              ? 'Use an address starting with https://, http:// or mailto:, or a path on this site such as /contact.'
+              : 'Enter where the link goes.',
+          );
+          return;
+        }
+        onLink(safe, text.trim());
+        setHref('');
+        setText('');
+        setError('');
+      }}
+    >
+      <div class={error ? 'staff-field staff-field--invalid' : 'staff-field'}>
+        <label for="rich-link-href">Address</label>
+        <input
+          {...described('rich-link-href', error, true)}
+          type="url"
+          required
+          value={href}
+          onInput={(event) => {
+            setHref(event.currentTarget.value);
+            setError('');
+          }}
+        />
+        <p class="staff-field__hint" id="rich-link-href-hint">
+          https://…, mailto:… or a path on this site such as /contact.
+        </p>
+        {error && (
+          <p class="staff-field__error" id="rich-link-href-error">
+            {error}
           </p>
-          {error && (
-            <p class="staff-field__error" id="rich-link-href-error">
-              {error}
-            </p>
-          )}
-        </div>
-        {askText && (
-          <div class="staff-field">
-            <label for="rich-link-text">Link text (optional)</label>
-            <input id="rich-link-text" value={text} onInput={(event) => setText(event.currentTarget.value)} />
-          </div>
         )}
-        <div class="rich-dialog__actions">
-          <button type="submit" class="staff-button staff-button--primary">
-            Add link
-          </button>
-          <button type="button" class="staff-button" onClick={close}>
-            Cancel
-          </button>
+      </div>
+      {askText && (
+        <div class="staff-field">
+          <label for="rich-link-text">Link text (optional)</label>
+          <input id="rich-link-text" value={text} onInput={(event) => setText(event.currentTarget.value)} />
         </div>
-      </form>
-    </ModalDialog>
+      )}
+    </RichDialog>
   );
 }
