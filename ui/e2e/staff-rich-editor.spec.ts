@@ -213,6 +213,52 @@ test('a story stored as Markdown opens formatted, says so, and is saved as HTML'
   );
 });
 
+test('pasted HTML is cleaned, and a pasted image file opens the image dialog with the server’s answer', async ({
+  page,
+  request,
+  baseURL,
+  guard,
+}) => {
+  guard.allowConsoleError(/401|422|Failed to load resource/);
+  await openNewStory(page, 'paste', request, baseURL ?? '');
+  const body = page.getByRole('textbox', { name: 'Body', exact: true });
+  await body.focus();
+  const paste = (data: Record<string, string> | { file: string }) =>
+    body.evaluate((element, given) => {
+      const transfer = new DataTransfer();
+      if ('file' in given) transfer.items.add(new File([given.file], 'plan.png', { type: 'image/png' }));
+      else for (const [type, value] of Object.entries(given)) transfer.setData(type, value);
+      element.dispatchEvent(
+        new ClipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true }),
+      );
+    }, data);
+
+  await paste({
+    'text/html':
+      '<div style="color:red"><h1 class="x">Pasted <span style="font-weight:700">title</span></h1><p>Words <a href="javascript:alert(1)">bad</a> <a href="https://example.com/">good</a><script>alert(1)</script></p></div>',
+    'text/plain': 'Pasted title',
+  });
+  await expect(body.locator('h2')).toHaveText('Pasted title');
+  await expect(body.locator('h2 strong')).toHaveText('title');
+  await expect(body.locator('a')).toHaveCount(1);
+  await expect(body.locator('a')).toHaveAttribute('href', 'https://example.com/');
+  await expect(body.locator('script, [style], div, span')).toHaveCount(0);
+
+  // Not an image at all, whatever it says: the server's message shows in the dialog.
+  await paste({ file: 'not really a picture' });
+  const dialog = page.getByRole('dialog', { name: 'Add an image' });
+  await expect(dialog).toContainText('Chosen: plan.png');
+  await expect(page.getByLabel('Alt text')).toBeFocused();
+  await page.keyboard.type('The site plan');
+  await page.keyboard.press('Enter');
+  await expect(dialog.getByRole('alert')).not.toBeEmpty();
+  await expect(page.getByLabel('Image file')).toHaveAttribute('aria-invalid', 'true');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(body).toBeFocused();
+  await expect(body.locator('img')).toHaveCount(0);
+});
+
 for (const width of [390, 1440]) {
   test(`the rich editor, its toolbar and the image dialog fit ${width} px`, async ({
     page,

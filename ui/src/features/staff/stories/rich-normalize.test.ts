@@ -82,6 +82,10 @@ describe('normalizeHtml', () => {
     ).toBe('<p><strong>bold</strong> <em>it</em></p>');
   });
 
+  it('leaves words that look like a style attribute alone', () => {
+    expect(clean('<p title="a style=b">the style="x" stays</p>')).toBe('<p>the style="x" stays</p>');
+  });
+
   it('gives the same HTML again when run on its own output', () => {
     const once = clean(
       '<div>x <b> y </b></div><ul><li>a<br>b</li></ul><figure><img src="blogs/a.png" alt="q"></figure>',
