@@ -12,6 +12,7 @@ import {
   insertFigure,
   insertLink,
   NOTHING_ON,
+  TOOLS,
 } from './rich-commands';
 import { normalizeHtml, normalizeNode } from './rich-normalize';
 import { RichToolbar } from './rich-toolbar';
@@ -39,6 +40,9 @@ function shownHtml(html: string): string {
   }
   return template.innerHTML;
 }
+
+/** Every key the area answers to (the toolbar's buttons say theirs; a plain paragraph has none). */
+const KEYS = [...TOOLS.map((tool) => tool.keys).filter(Boolean), 'Control+Alt+0'].join(' ');
 
 const isImage = (file: File | undefined): file is File => !!file && file.type.startsWith('image/');
 
@@ -156,6 +160,7 @@ export function RichEditor({ id, value, onChange, labelledBy, describedBy, inval
         role="textbox"
         tabIndex={0}
         aria-multiline="true"
+        aria-keyshortcuts={KEYS}
         aria-labelledby={labelledBy}
         aria-describedby={describedBy}
         aria-invalid={invalid || undefined}
