@@ -216,3 +216,13 @@ export async function expectAxeClean(page: Page, screen: string): Promise<void> 
   await waitForApp(page);
   expect(await seriousAxeViolations(page), screen).toEqual([]);
 }
+
+/** Writes a story's body in the rich editor with the keys: a heading (Ctrl+Alt+2), then a paragraph. */
+export async function writeStoryBody(page: Page, heading: string, paragraph: string): Promise<void> {
+  await page.getByRole('textbox', { name: 'Body', exact: true }).focus();
+  await page.keyboard.type(heading);
+  await page.keyboard.press('Control+Alt+2');
+  await page.keyboard.press('End');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type(paragraph);
+}

@@ -1,6 +1,8 @@
-import { useRef } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { ApiError } from '@/lib/api-client';
-import { IMAGE_TYPES } from './image-field';
+import { runtimeConfig } from '@/lib/runtime-config';
+import { RichEditor } from './rich-editor';
+import { normalizeHtml } from './rich-normalize';
 import { type StoryForm, storyApi } from './story-api';
 import { described, Field } from './story-field';
 import type { SetField, TextBinding } from './use-story-draft';
@@ -11,49 +13,65 @@ interface StoryBodyFieldsProps {
   /** The reading time the server counts from the words, for the field's hint. */
   countedMinRead: string;
   set: SetField;
+  /** Sets a field as the story opens: not a change of the writer's (a Markdown body shown as HTML). */
+  adopt: SetField;
   text: TextBinding;
-  /** An image could not be added to the body: the body field shows why. */
+  /** The body could not be opened for editing: the body field shows why. */
   onBodyError: (message: string) => void;
 }
 
-/** The body: its format, its reading time, the text itself, and images put into it. */
+const HINT =
+  'Format with the toolbar or the keys: Ctrl+B bold, Ctrl+I italic, Ctrl+K link, Ctrl+Alt+2 heading. Drop or paste an image to add it.';
+
+/**
+ * The body: its reading time and the text itself, written formatted (the rich editor). A story
+ * stored as Markdown opens formatted (the server's preview of it) and is saved as HTML from
+ * then on.
+ */
 export function StoryBodyFields({
   form,
   errors,
   countedMinRead,
   set,
+  adopt,
   text,
   onBodyError,
 }: StoryBodyFieldsProps) {
-  const body = useRef<HTMLTextAreaElement>(null);
+  const [converted, setConverted] = useState(false);
+  const markdown = form.format === 'markdown';
 
-  /** Uploads `file` and writes its image where the cursor stands in the body. */
-  const insertImage = async (file: File | undefined) => {
-    if (!file) return;
-    try {
-      const path = await storyApi.upload(file, 'blogs');
-      const snippet = form.format === 'markdown' ? `\n![](${path})\n` : `\n<img src="${path}" alt="">\n`;
-      const area = body.current;
-      const at = area ? area.selectionStart : form.body.length;
-      set('body', form.body.slice(0, at) + snippet + form.body.slice(at));
-    } catch (err) {
-      if (err instanceof ApiError) onBodyError(err.errors.file ?? err.message);
+  useEffect(() => {
+    if (!markdown) return;
+    if (!form.body.trim()) {
+      adopt('format', 'html');
+      return;
     }
-  };
+    let current = true;
+    storyApi.preview(form.body, 'markdown').then(
+      (preview) => {
+        if (!current) return;
+        adopt('body', normalizeHtml(preview.html, runtimeConfig.mediaBase));
+        adopt('format', 'html');
+        setConverted(true);
+      },
+      (err) => {
+        if (current && err instanceof ApiError) onBodyError(err.errors.body ?? err.message);
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [markdown, form.body]);
+
+  const hint = converted
+    ? `This story was written in Markdown; it is saved as formatted text from now on. ${HINT}`
+    : HINT;
+  const error = errors.body ?? errors.format;
+  const ids = described('story-body', error, true)['aria-describedby'];
 
   return (
     <>
       <div class="story-editor__row">
-        <Field id="story-format" label="Body format" error={errors.format}>
-          <select
-            {...described('story-format', errors.format)}
-            value={form.format}
-            onChange={(event) => set('format', event.currentTarget.value === 'html' ? 'html' : 'markdown')}
-          >
-            <option value="markdown">Markdown</option>
-            <option value="html">HTML</option>
-          </select>
-        </Field>
         <Field
           id="story-min-read"
           label="Reading time"
@@ -63,37 +81,34 @@ export function StoryBodyFields({
           <input {...described('story-min-read', errors.min_read, true)} {...text('min_read')} />
         </Field>
       </div>
-      <Field
-        id="story-body"
-        label="Body"
-        error={errors.body}
-        hint="Markdown: ## for a heading, **bold**, [a link](https://…). Drop an image here to add it."
-      >
-        <textarea
-          {...described('story-body', errors.body, true)}
-          ref={body}
-          class="story-editor__body"
-          value={form.body}
-          rows={18}
-          onInput={(event) => set('body', event.currentTarget.value)}
-          onDragOver={(event) => event.preventDefault()}
-          onDrop={(event) => {
-            event.preventDefault();
-            insertImage(event.dataTransfer?.files[0]);
-          }}
-        />
-      </Field>
-      <label class="staff-field story-editor__insert">
-        <span>Insert an image into the body</span>
-        <input
-          type="file"
-          accept={IMAGE_TYPES}
-          onChange={(event) => {
-            insertImage(event.currentTarget.files?.[0]);
-            event.currentTarget.value = '';
-          }}
-        />
-      </label>
+      <div class={error ? 'staff-field staff-field--invalid' : 'staff-field'}>
+        <span class="story-body__label" id="story-body-label">
+          Body
+        </span>
+        {markdown && form.body.trim() ? (
+          <p role="status">Opening the body…</p>
+        ) : (
+          <RichEditor
+            id="story-body"
+            value={form.body}
+            onChange={(html) => {
+              set('body', html);
+              set('format', 'html');
+            }}
+            labelledBy="story-body-label"
+            describedBy={ids}
+            invalid={!!error}
+          />
+        )}
+        <p class="staff-field__hint" id="story-body-hint">
+          {hint}
+        </p>
+        {error && (
+          <p class="staff-field__error" id="story-body-error">
+            {error}
+          </p>
+        )}
+      </div>
     </>
   );
 }

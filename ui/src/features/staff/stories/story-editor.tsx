@@ -77,6 +77,7 @@ export function StoryEditor({ id, renderPreview }: StoryEditorProps) {
             errors={errors}
             countedMinRead={preview.min_read}
             set={draft.set}
+            adopt={draft.adopt}
             text={draft.text}
             onBodyError={(message) => draft.setErrors({ ...errors, body: message })}
           />

@@ -19,7 +19,7 @@ const EMPTY: StoryForm = {
   image: null,
   min_read: null,
   body: '',
-  format: 'markdown',
+  format: 'html',
   state: 'draft',
   publish_at: null,
 };
@@ -123,6 +123,12 @@ export function useStoryDraft(id: string) {
   const set: SetField = (key, value) => {
     setForm((f) => ({ ...f, [key]: value }));
     setErrors((was) => withoutErrorOf(was, key));
+  };
+  // A field set as the story opens (its Markdown body shown as HTML): what the server holds
+  // moves with it, so it is no change to save or to ask about on leaving.
+  const adopt: SetField = (key, value) => {
+    setForm((f) => ({ ...f, [key]: value }));
+    setHeld((h) => ({ ...h, [key]: value }));
   };
   const changeScheduleAt = (value: string) => {
     setScheduleAt(value);
@@ -248,6 +254,7 @@ export function useStoryDraft(id: string) {
     isNew,
     form,
     set,
+    adopt,
     text,
     saved,
     choices,

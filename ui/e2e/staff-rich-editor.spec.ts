@@ -1,0 +1,297 @@
+import { fileURLToPath } from 'node:url';
+import type { Page } from '@playwright/test';
+import { expect, hasHorizontalScroll, test } from './fixtures';
+import { expectAxeClean, readyStaff, signIn, tabTo, writeStoryBody } from './staff-helpers';
+
+/** The sign-in redirect logs a 401. */
+const EXPECTED_FAILURES = /401|Failed to load resource/;
+const PICTURE = fileURLToPath(new URL('../../tests/fixtures/resume.png', import.meta.url));
+
+async function openNewStory(
+  page: Page,
+  tag: string,
+  request: import('@playwright/test').APIRequestContext,
+  baseURL: string,
+) {
+  const email = await readyStaff(request, baseURL, tag);
+  await page.goto('/login?next=%2Fstaff%2Fstories%2Fnew');
+  await signIn(page, email);
+  await expect(page.getByRole('heading', { name: 'New story' })).toBeVisible();
+}
+
+/** From the body, Shift+Tab to the toolbar, then the arrow keys to `name` and Enter. */
+async function toolbarButton(page: Page, name: string) {
+  await page.keyboard.press('Shift+Tab');
+  const toolbar = page.getByRole('toolbar', { name: 'Formatting' });
+  await expect(toolbar.locator('button:focus')).toHaveCount(1);
+  await page.keyboard.press('Home');
+  const target = toolbar.getByRole('button', { name, exact: true });
+  for (let n = 0; n < 12 && !(await target.evaluate((el) => el === document.activeElement)); n++) {
+    await page.keyboard.press('ArrowRight');
+  }
+  await expect(target).toBeFocused();
+  await page.keyboard.press('Enter');
+}
+
+/** The image dialog's file, chosen with the keyboard: Space on the file button opens the chooser. */
+async function chooseFileByKeyboard(page: Page) {
+  await expect(page.getByLabel('Image file')).toBeFocused();
+  const chooser = page.waitForEvent('filechooser');
+  await page.keyboard.press('Space');
+  await (await chooser).setFiles(PICTURE);
+}
+
+test('a story is written formatted with the keyboard alone and the site shows it as written', async ({
+  page,
+  request,
+  baseURL,
+  guard,
+}) => {
+  // A whole story by the keys, with three axe runs and a trip to the public page.
+  test.setTimeout(120_000);
+  guard.allowConsoleError(EXPECTED_FAILURES);
+  await openNewStory(page, 'rich', request, baseURL ?? '');
+  const title = `Formatted by keys ${Date.now()}`;
+  await tabTo(page, page.getByLabel('Title', { exact: true }));
+  await page.keyboard.type(title);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('Written with the toolbar and the keys.');
+
+  const body = page.getByRole('textbox', { name: 'Body', exact: true });
+  await tabTo(page, body);
+  await expectAxeClean(page, 'the editor');
+  // A heading by its keys, bold by Ctrl+B, a link by Ctrl+K's dialog.
+  await page.keyboard.type('The brief');
+  await page.keyboard.press('Control+Alt+2');
+  await expect(body.locator('h2')).toHaveText('The brief');
+  await expect(page.getByRole('button', { name: 'Heading', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await page.keyboard.press('End');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('A campus for ');
+  await page.keyboard.press('Control+b');
+  await page.keyboard.type('900');
+  await page.keyboard.press('Control+b');
+  await page.keyboard.type(' people, near ');
+  await page.keyboard.press('Control+k');
+  const linkDialog = page.getByRole('dialog', { name: 'Add a link' });
+  await expect(page.getByLabel('Address')).toBeFocused();
+  await expectAxeClean(page, 'the link dialog');
+  await page.keyboard.press('Enter');
+  await expect(linkDialog).toContainText('Enter where the link goes.');
+  await page.keyboard.type('javascript:alert(1)');
+  await page.keyboard.press('Enter');
+  await expect(linkDialog).toContainText('Use an address starting with https://');
+  await page.keyboard.press('Control+a');
+  await page.keyboard.type('/contact');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('our office');
+  await page.keyboard.press('Enter');
+  await expect(linkDialog).toBeHidden();
+  await expect(body).toBeFocused();
+  await expect(body.locator('a[href="/contact"]')).toHaveText('our office');
+  await expect(body.locator('b, strong')).toHaveText('900');
+
+  // A bulleted list by the toolbar: Shift+Tab to it, the arrows, Enter.
+  await page.keyboard.press('End');
+  await page.keyboard.press('Enter');
+  await toolbarButton(page, 'Bulleted list');
+  await expect(body).toBeFocused();
+  await page.keyboard.type('Three floors');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('A cafeteria');
+  await expect(body.locator('ul > li')).toHaveCount(2);
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter');
+
+  // An image: without alt text it is refused; with it, it goes in with its caption.
+  await toolbarButton(page, 'Image');
+  const imageDialog = page.getByRole('dialog', { name: 'Add an image' });
+  await expect(imageDialog).toBeVisible();
+  await expectAxeClean(page, 'the image dialog');
+  await chooseFileByKeyboard(page);
+  await expect(imageDialog).toContainText('Chosen: resume.png');
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Alt text')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(imageDialog).toContainText('Describe the image: alt text is required.');
+  await expect(page.getByLabel('Alt text')).toHaveAttribute('aria-invalid', 'true');
+  await expect(body.locator('img')).toHaveCount(0);
+  await page.keyboard.type('The new lobby with its long reception desk');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('The lobby, a week before the move');
+  await page.keyboard.press('Enter');
+  await expect(imageDialog).toBeHidden();
+  await expect(body.locator('figure img')).toHaveAttribute(
+    'alt',
+    'The new lobby with its long reception desk',
+  );
+  await expect(body.locator('figure figcaption')).toHaveText('The lobby, a week before the move');
+  await page.keyboard.type('The end.');
+
+  // The preview is the server's rendering of what was written.
+  const preview = page.getByRole('region', { name: 'Preview' });
+  await expect(preview.getByRole('heading', { level: 2, name: 'The brief' })).toBeVisible();
+  await expect(preview.locator('figcaption')).toHaveText('The lobby, a week before the move');
+
+  await tabTo(page, page.getByRole('button', { name: 'Publish now' }));
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/staff\/stories\/formatted-by-keys-\d+$/);
+  await expect(page.getByRole('region', { name: 'Where the story stands' })).toContainText('Published');
+  const id = new URL(page.url()).pathname.split('/').pop() ?? '';
+
+  // Saved as clean HTML.
+  await expect(page.getByRole('textbox', { name: 'Body', exact: true }).locator('h2')).toHaveText(
+    'The brief',
+  );
+  await page.goto(`/blogs/detail/${id}`);
+  const article = page.locator('.blog-detail__content');
+  await expect(article.getByRole('heading', { level: 2, name: 'The brief' })).toBeVisible();
+  await expect(article.locator('strong')).toHaveText('900');
+  await expect(article.locator('a[href="/contact"]')).toHaveText('our office');
+  await expect(article.locator('ul > li')).toHaveText(['Three floors', 'A cafeteria']);
+  // The site shows a body image as a picture (its renditions) inside the figure.
+  const figure = article.getByRole('figure', { name: 'The lobby, a week before the move' });
+  await expect(figure.getByRole('img', { name: 'The new lobby with its long reception desk' })).toBeVisible();
+  await expect(figure.locator('figcaption')).toHaveText('The lobby, a week before the move');
+  await expect(article.locator('[style], span, div')).toHaveCount(0);
+});
+
+test('a story stored as Markdown opens formatted, says so, and is saved as HTML', async ({
+  page,
+  request,
+  baseURL,
+  guard,
+}) => {
+  guard.allowConsoleError(EXPECTED_FAILURES);
+  await openNewStory(page, 'markdown', request, baseURL ?? '');
+  // Stored as Markdown through the API, as a post file or an older editor left it.
+  const { csrf_token } = await (await page.request.get('/api/staff/session')).json();
+  const headers = { Origin: baseURL ?? '', 'X-CSRF-Token': csrf_token };
+  const created = await page.request.post('/api/staff/stories', {
+    headers,
+    data: {
+      title: `Written in Markdown ${Date.now()}`,
+      motive: 'An older story.',
+      tags: [],
+      author: null,
+      author_photo: null,
+      date: null,
+      color: null,
+      image: null,
+      min_read: null,
+      body: '## What was done\n\nTwelve **labs** and [a report](https://example.com/report).\n\n- Benches\n- Kits',
+      format: 'markdown',
+      state: 'draft',
+      publish_at: null,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const id = (await created.json()).data._id;
+
+  await page.goto(`/staff/stories/${id}`);
+  const body = page.getByRole('textbox', { name: 'Body', exact: true });
+  await expect(body.locator('h2')).toHaveText('What was done');
+  await expect(body.locator('strong')).toHaveText('labs');
+  await expect(body.locator('a[href="https://example.com/report"]')).toHaveText('a report');
+  await expect(body.locator('ul > li')).toHaveText(['Benches', 'Kits']);
+  await expect(body).not.toContainText('##');
+  await expect(
+    page.getByText('This story was written in Markdown; it is saved as formatted text from now on.'),
+  ).toBeVisible();
+  await expect(page.getByLabel('Body format')).toHaveCount(0);
+
+  await tabTo(page, page.getByRole('button', { name: 'Save draft' }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('region', { name: 'Where the story stands' })).toContainText('Front Office');
+  const saved = (await (await page.request.get(`/api/staff/stories/${id}`)).json()).data;
+  expect(saved.format).toBe('html');
+  expect(saved.body).toBe(
+    '<h2>What was done</h2><p>Twelve <strong>labs</strong> and <a href="https://example.com/report">a report</a>.</p><ul><li>Benches</li><li>Kits</li></ul>',
+  );
+});
+
+test('pasted HTML is cleaned, and a pasted image file opens the image dialog with the server’s answer', async ({
+  page,
+  request,
+  baseURL,
+  guard,
+}) => {
+  guard.allowConsoleError(/401|422|Failed to load resource/);
+  await openNewStory(page, 'paste', request, baseURL ?? '');
+  const body = page.getByRole('textbox', { name: 'Body', exact: true });
+  await body.focus();
+  const paste = (data: Record<string, string> | { file: string }) =>
+    body.evaluate((element, given) => {
+      const transfer = new DataTransfer();
+      if ('file' in given) transfer.items.add(new File([given.file], 'plan.png', { type: 'image/png' }));
+      else for (const [type, value] of Object.entries(given)) transfer.setData(type, value);
+      element.dispatchEvent(
+        new ClipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true }),
+      );
+    }, data);
+
+  await paste({
+    'text/html':
+      '<div style="color:red"><h1 class="x">Pasted <span style="font-weight:700">title</span></h1><p>Words <a href="javascript:alert(1)">bad</a> <a href="https://example.com/">good</a><script>alert(1)</script></p></div>',
+    'text/plain': 'Pasted title',
+  });
+  await expect(body.locator('h2')).toHaveText('Pasted title');
+  await expect(body.locator('h2 strong')).toHaveText('title');
+  await expect(body.locator('a')).toHaveCount(1);
+  await expect(body.locator('a')).toHaveAttribute('href', 'https://example.com/');
+  await expect(body.locator('script, [style], div, span')).toHaveCount(0);
+
+  // Not an image at all, whatever it says: the server's message shows in the dialog.
+  await paste({ file: 'not really a picture' });
+  const dialog = page.getByRole('dialog', { name: 'Add an image' });
+  await expect(dialog).toContainText('Chosen: plan.png');
+  await expect(page.getByLabel('Alt text')).toBeFocused();
+  await page.keyboard.type('The site plan');
+  await page.keyboard.press('Enter');
+  await expect(dialog.getByRole('alert')).not.toBeEmpty();
+  await expect(page.getByLabel('Image file')).toHaveAttribute('aria-invalid', 'true');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(body).toBeFocused();
+  await expect(body.locator('img')).toHaveCount(0);
+});
+
+for (const width of [390, 1440]) {
+  test(`the rich editor, its toolbar and the image dialog fit ${width} px`, async ({
+    page,
+    request,
+    baseURL,
+    guard,
+  }, info) => {
+    guard.allowConsoleError(EXPECTED_FAILURES);
+    await page.setViewportSize({ width, height: 900 });
+    await openNewStory(page, `r${width}`, request, baseURL ?? '');
+    const body = page.getByRole('textbox', { name: 'Body', exact: true });
+    await writeStoryBody(page, 'Leasing a campus', 'A campus for 900 people, ');
+    await page.keyboard.press('Control+b');
+    await page.keyboard.type('near the metro');
+    await expect(page.getByRole('button', { name: 'Bold', exact: true })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    expect(await hasHorizontalScroll(page)).toBe(false);
+    const toolbar = page.getByRole('toolbar', { name: 'Formatting' });
+    const box = await toolbar.boundingBox();
+    // At most two rows of buttons.
+    expect(box?.height ?? 0).toBeLessThan(100);
+    await page.getByRole('button', { name: 'Italic', exact: true }).focus();
+    await toolbar.screenshot({ path: info.outputPath(`rich-toolbar-${width}.png`) });
+    await body.screenshot({ path: info.outputPath(`rich-editor-${width}.png`) });
+    await page.screenshot({ path: info.outputPath(`rich-editor-page-${width}.png`) });
+    await page.keyboard.press('End');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('dialog', { name: 'Add an image' })).toBeVisible();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await expect(page.getByText('Describe the image: alt text is required.')).toBeVisible();
+    await page.screenshot({ path: info.outputPath(`rich-image-dialog-${width}.png`) });
+  });
+}

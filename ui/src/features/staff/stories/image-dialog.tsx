@@ -1,0 +1,122 @@
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { ApiError } from '@/lib/api-client';
+import { IMAGE_TYPES } from './image-field';
+import { RichDialog } from './rich-dialog';
+import { storyApi } from './story-api';
+import { described } from './story-field';
+
+interface ImageDialogProps {
+  open: boolean;
+  /** A file dropped or pasted into the body, chosen already. */
+  file: File | null;
+  onClose: () => void;
+  /** The uploaded image's media path, its alt text and its caption. */
+  onImage: (path: string, alt: string, caption: string) => void;
+}
+
+/** Puts an image into the body: the file, its alt text (required) and a caption. */
+export function ImageDialog({ open, file: given, onClose, onImage }: ImageDialogProps) {
+  const [file, setFile] = useState<File | null>(null);
+  const [alt, setAlt] = useState('');
+  const [caption, setCaption] = useState('');
+  const [errors, setErrors] = useState<{ file?: string; alt?: string }>({});
+  const [busy, setBusy] = useState(false);
+  const altInput = useRef<HTMLInputElement>(null);
+  // A dropped or pasted file is chosen already: the alt text is what is asked first.
+  useEffect(() => {
+    if (!open) return;
+    setFile(given);
+    if (given) altInput.current?.focus();
+  }, [open, given]);
+  const close = () => {
+    setFile(null);
+    setAlt('');
+    setCaption('');
+    setErrors({});
+    onClose();
+  };
+  const submit = async () => {
+    const problems = {
+      file: file ? undefined : 'Choose an image file.',
+      alt: alt.trim() ? undefined : 'Describe the image: alt text is required.',
+    };
+    setErrors(problems);
+    if (!file || problems.alt) return;
+    setBusy(true);
+    try {
+      const path = await storyApi.upload(file, 'blogs');
+      onImage(path, alt.trim(), caption.trim());
+      setFile(null);
+      setAlt('');
+      setCaption('');
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+      setErrors({ file: err.errors.file ?? err.message });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <RichDialog
+      open={open}
+      id="rich-image-title"
+      title="Add an image"
+      submit="Add image"
+      busy={busy}
+      onClose={close}
+      onSubmit={submit}
+    >
+      <div class={errors.file ? 'staff-field staff-field--invalid' : 'staff-field'}>
+        <label for="rich-image-file">Image file</label>
+        <input
+          {...described('rich-image-file', errors.file, true)}
+          type="file"
+          accept={IMAGE_TYPES}
+          onChange={(event) => {
+            setFile(event.currentTarget.files?.[0] ?? null);
+            setErrors((was) => ({ ...was, file: undefined }));
+          }}
+        />
+        <p class="staff-field__hint" id="rich-image-file-hint">
+          {file ? `Chosen: ${file.name}` : 'JPEG, PNG, WebP or SVG.'}
+        </p>
+        {errors.file && (
+          <p class="staff-field__error" id="rich-image-file-error" role="alert">
+            {errors.file}
+          </p>
+        )}
+      </div>
+      <div class={errors.alt ? 'staff-field staff-field--invalid' : 'staff-field'}>
+        <label for="rich-image-alt">Alt text</label>
+        <input
+          {...described('rich-image-alt', errors.alt, true)}
+          required
+          ref={altInput}
+          value={alt}
+          onInput={(event) => {
+            setAlt(event.currentTarget.value);
+            setErrors((was) => ({ ...was, alt: undefined }));
+          }}
+        />
+        <p class="staff-field__hint" id="rich-image-alt-hint">
+          Say what the image shows. Screen readers read it aloud to people who cannot see it, and it shows
+          when the image does not load.
+        </p>
+        {errors.alt && (
+          <p class="staff-field__error" id="rich-image-alt-error">
+            {errors.alt}
+          </p>
+        )}
+      </div>
+      <div class="staff-field">
+        <label for="rich-image-caption">Caption (optional)</label>
+        <input
+          id="rich-image-caption"
+          value={caption}
+          onInput={(event) => setCaption(event.currentTarget.value)}
+        />
+      </div>
+      {busy && <p role="status">Uploading…</p>}
+    </RichDialog>
+  );
+}
