@@ -16,7 +16,7 @@ fn beacon(body: &str) -> warp::test::RequestBuilder {
         .header("origin", SITE)
         .header("user-agent", CHROME)
         .header("content-type", "text/plain;charset=UTF-8")
-        .body(body.to_owned())
+        .body(body)
 }
 
 /// Writes what the counter holds and rolls it up, as the server's visits thread does each
@@ -206,7 +206,7 @@ async fn junk_is_refused_in_json_or_bounded_and_never_stored_raw() {
                 .header("host", "www.example.com")
                 .header("origin", SITE)
                 .header("user-agent", CHROME)
-                .body(b"{\"p\":\"/\xff\xfe\"}".to_vec()),
+                .body(b"{\"p\":\"/\xff\xfe\"}"),
         )
         .await;
     assert_eq!(invalid_utf8.status(), 400);

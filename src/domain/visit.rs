@@ -18,16 +18,19 @@ pub const MAX_QUERY: usize = 1000;
 
 /// What the beacon posts (`POST /api/visits`, JSON sent as text by `navigator.sendBeacon`).
 /// Short names keep the beacon small; unknown fields are ignored.
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
 pub struct HitForm {
     /// The page's path (`location.pathname`).
     #[serde(default)]
+    #[schema(example = "/contact", max_length = 200)]
     pub p: String,
     /// `document.referrer`, on the visit's first page only.
     #[serde(default)]
+    #[schema(example = "https://www.linkedin.com/")]
     pub r: Option<String>,
     /// The first page's query string (`location.search`), for `utm_*` and `ref`.
     #[serde(default)]
+    #[schema(example = "?utm_source=linkedin&utm_campaign=launch")]
     pub q: Option<String>,
     /// This is the visit's first page (the tab's first view of the site).
     #[serde(default)]
