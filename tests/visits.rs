@@ -3,6 +3,7 @@
 
 use std::sync::Arc;
 
+use crate::common::staff::{add_staff, Browser, EMAIL, PASSWORD};
 use crate::common::{header, json, TestApp};
 
 const CHROME: &str = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
@@ -258,4 +259,38 @@ async fn sixty_four_views_at_once_are_all_counted() {
     assert_eq!(rows.len(), 64);
     let visitors: std::collections::HashSet<i64> = rows.iter().map(|row| row.5).collect();
     assert_eq!(visitors.len(), 64, "64 browsers are 64 visitors");
+}
+
+#[tokio::test]
+async fn the_report_reads_the_roll_ups_for_the_period_and_the_one_before() {
+    let app = TestApp::new();
+    for body in [
+        r#"{"p":"/","q":"?utm_source=linkedin&utm_campaign=launch","e":true}"#,
+        r#"{"p":"/contact"}"#,
+    ] {
+        assert_eq!(app.request(beacon(body)).await.status(), 204);
+    }
+    flush(&app).await;
+    add_staff(&app, EMAIL, PASSWORD, false).await;
+    let owner = Browser::sign_in(&app).await;
+    let report = app.request(owner.get("/api/staff/analytics")).await;
+    assert_eq!(report.status(), 200);
+    let body = json(&report);
+    assert_eq!(
+        body["totals"],
+        serde_json::json!({"views": 2, "visitors": 1, "visits": 1})
+    );
+    assert_eq!(
+        body["previous"],
+        serde_json::json!({"views": 0, "visitors": 0, "visits": 0})
+    );
+    assert_eq!(body["days"].as_array().map(Vec::len), Some(30));
+    assert_eq!(body["days"][29]["views"], 2);
+    assert_eq!(body["campaigns"][0]["value"], "launch");
+    assert_eq!(body["entries"][0]["value"], "/");
+    let bad = app
+        .request(owner.get("/api/staff/analytics?from=2026-13-01"))
+        .await;
+    assert_eq!(bad.status(), 422);
+    assert!(json(&bad)["errors"]["from"].is_string());
 }

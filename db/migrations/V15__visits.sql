@@ -38,7 +38,8 @@ CREATE TABLE visit_days (
     value TEXT NOT NULL,
     views INTEGER NOT NULL,
     visitors INTEGER NOT NULL,
-    PRIMARY KEY (day, kind, value)
+    -- A report reads one kind over a range of days: one stretch of the key each.
+    PRIMARY KEY (kind, day, value)
 ) STRICT, WITHOUT ROWID;
 
 -- Per UTC hour, all pages: the day's shape.

@@ -73,6 +73,9 @@ fn api(state: &AppState) -> BoxedFilter<(Response,)> {
         // the blog's readers, and what each story's mail did
         .or(staff::readers::routes(state))
         .unify()
+        // what visitors did
+        .or(staff::analytics::routes(state))
+        .unify()
         // the team: accounts, roles, invites, the set-up link
         .or(staff::team::routes(state))
         .unify()

@@ -96,7 +96,13 @@ pub fn roll_up(conn: &Connection, from: Option<i64>) -> Result<usize, StoreError
 /// Counts `day` anew from its views: every dimension of `visit_days`, and the UTC hours the
 /// day's views fall in.
 fn roll_up_day(conn: &Connection, day: &str) -> Result<(), StoreError> {
-    conn.execute("DELETE FROM visit_days WHERE day = ?1", [day])?;
+    // Kind by kind, so each delete is one stretch of the key.
+    for kind in std::iter::once("all").chain(DIMENSIONS.iter().map(|(kind, _, _)| *kind)) {
+        conn.execute(
+            "DELETE FROM visit_days WHERE kind = ?1 AND day = ?2",
+            [kind, day],
+        )?;
+    }
     conn.execute(
         "INSERT INTO visit_days (day, kind, value, views, visitors)
          SELECT ?1, 'all', '', count(*), count(DISTINCT visitor) FROM visits WHERE day = ?1
@@ -141,6 +147,104 @@ pub fn delete_before(conn: &Connection, day: &str) -> Result<usize, StoreError> 
         return Ok(0);
     }
     Ok(conn.execute("DELETE FROM visits WHERE day < ?1", [day])?)
+}
+
+/// One line of a report's list: a page, story, site, campaign... and its counts.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, ts(rename = "VisitLine"))]
+pub struct Line {
+    pub value: String,
+    /// A story's title (its `_id` when it is gone); null for other lists.
+    pub title: Option<String>,
+    pub views: i64,
+    pub visitors: i64,
+}
+
+/// One day's counts.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, ts(rename = "VisitDay"))]
+pub struct DayCount {
+    pub day: String,
+    pub views: i64,
+    pub visitors: i64,
+}
+
+/// A period's totals: views, visitors (each day's summed: a new salt each day), and visits
+/// (first pages).
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, ts(rename = "VisitTotals"))]
+pub struct Totals {
+    pub views: i64,
+    pub visitors: i64,
+    pub visits: i64,
+}
+
+/// The most lines a report's list holds.
+pub const TOP: i64 = 10;
+
+/// A period's totals from the roll-ups, days `from` to `to` (YYYY-MM-DD, both included).
+pub fn totals(conn: &Connection, from: &str, to: &str) -> Result<Totals, StoreError> {
+    let (views, visitors): (i64, i64) = conn
+        .prepare_cached(
+            "SELECT coalesce(sum(views), 0), coalesce(sum(visitors), 0) FROM visit_days
+             WHERE kind = 'all' AND day BETWEEN ?1 AND ?2",
+        )?
+        .query_row([from, to], |row| Ok((row.get(0)?, row.get(1)?)))?;
+    let visits: i64 = conn
+        .prepare_cached(
+            "SELECT coalesce(sum(views), 0) FROM visit_days
+             WHERE kind = 'entry' AND day BETWEEN ?1 AND ?2",
+        )?
+        .query_row([from, to], |row| row.get(0))?;
+    Ok(Totals {
+        views,
+        visitors,
+        visits,
+    })
+}
+
+/// Each day's counts, days with no view left out.
+pub fn per_day(conn: &Connection, from: &str, to: &str) -> Result<Vec<DayCount>, StoreError> {
+    Ok(conn
+        .prepare_cached(
+            "SELECT day, views, visitors FROM visit_days
+             WHERE kind = 'all' AND day BETWEEN ?1 AND ?2 ORDER BY day",
+        )?
+        .query_map([from, to], |row| {
+            Ok(DayCount {
+                day: row.get(0)?,
+                views: row.get(1)?,
+                visitors: row.get(2)?,
+            })
+        })?
+        .collect::<Result<_, _>>()?)
+}
+
+/// The `TOP` values of `kind` ('page', 'story', 'referrer', 'source', 'campaign', 'entry'
+/// or 'device') by views over the period; a story's with its title.
+pub fn top(conn: &Connection, kind: &str, from: &str, to: &str) -> Result<Vec<Line>, StoreError> {
+    Ok(conn
+        .prepare_cached(
+            "SELECT d.value, sum(d.views) AS views, sum(d.visitors),
+                    CASE WHEN d.kind = 'story'
+                         THEN coalesce((SELECT title FROM blogs WHERE slug = d.value), d.value)
+                    END
+             FROM visit_days d
+             WHERE d.kind = ?1 AND d.day BETWEEN ?2 AND ?3
+             GROUP BY d.value ORDER BY views DESC, d.value LIMIT ?4",
+        )?
+        .query_map(params![kind, from, to, TOP], |row| {
+            Ok(Line {
+                value: row.get(0)?,
+                views: row.get(1)?,
+                visitors: row.get(2)?,
+                title: row.get(3)?,
+            })
+        })?
+        .collect::<Result<_, _>>()?)
 }
 
 #[cfg(test)]
