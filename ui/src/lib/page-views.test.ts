@@ -24,8 +24,8 @@ describe('the page-view beacon', () => {
     sendPageView('/contact');
     sendPageView('/blogs');
     expect(sent.map((each) => each.url)).toEqual(['/api/visits', '/api/visits']);
-    expect(sent[0].body).toEqual({ p: '/contact', q: '?utm_source=linkedin&utm_campaign=launch', e: true });
-    expect(sent[1].body).toEqual({ p: '/blogs' });
+    expect(sent[0]?.body).toEqual({ p: '/contact', q: '?utm_source=linkedin&utm_campaign=launch', e: true });
+    expect(sent[1]?.body).toEqual({ p: '/blogs' });
   });
 
   it('sends nothing when the browser asks not to be tracked', () => {
