@@ -47,7 +47,7 @@ function TopList({ title, column, lines, none, total }: ListProps) {
       {lines.length === 0 ? (
         <p class="analytics-list__none">{none}</p>
       ) : (
-        <table class="inbox-table analytics-table">
+        <table class="analytics-table">
           <thead>
             <tr>
               <th scope="col">{column}</th>
@@ -221,7 +221,7 @@ export function AnalyticsScreen() {
             <VisitsChart days={report.days} />
             <details>
               <summary>The numbers, day by day</summary>
-              <table class="inbox-table analytics-table">
+              <table class="analytics-table">
                 <thead>
                   <tr>
                     <th scope="col">Day</th>

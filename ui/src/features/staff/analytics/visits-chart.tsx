@@ -1,10 +1,10 @@
+import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { VisitDay } from './analytics-api';
 
 interface VisitsChartProps {
   days: VisitDay[];
 }
 
-const WIDTH = 560;
 const HEIGHT = 220;
 const PAD = { top: 12, right: 8, bottom: 28, left: 40 };
 
@@ -26,36 +26,51 @@ function dayLabel(day: string): string {
 }
 
 /**
- * Visitors a day as bars, page views as a line over them, drawn as SVG that scales to its
- * box. The same numbers are in the table beside it, for screen readers and for reading.
+ * Visitors a day as bars, page views as a line over them, drawn as SVG at the width of its
+ * box (measured, so its text stays its size on a phone and on a wide screen). The same
+ * numbers are in the table beside it, for screen readers and for reading.
  */
 export function VisitsChart({ days }: VisitsChartProps) {
+  const box = useRef<HTMLElement>(null);
+  const [width, setWidth] = useState(640);
+  useLayoutEffect(() => {
+    const element = box.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const measure = () => setWidth(Math.max(240, Math.floor(element.clientWidth)));
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
   const max = Math.max(1, ...days.map((day) => Math.max(day.views, day.visitors)));
   const unit = step(max);
   const top = Math.ceil(max / unit) * unit;
-  const innerW = WIDTH - PAD.left - PAD.right;
+  const innerW = width - PAD.left - PAD.right;
   const innerH = HEIGHT - PAD.top - PAD.bottom;
   const slot = innerW / Math.max(days.length, 1);
   const y = (value: number) => PAD.top + innerH - (value / top) * innerH;
   const x = (index: number) => PAD.left + slot * index + slot / 2;
   const ticks: number[] = [];
   for (let value = 0; value <= top; value += unit) ticks.push(value);
-  const labelEvery = Math.max(1, Math.ceil(days.length / 8));
+  // A label about every 80 px.
+  const labelEvery = Math.max(1, Math.ceil(days.length / Math.max(2, Math.floor(innerW / 80))));
   const line = days
     .map((day, index) => `${index === 0 ? 'M' : 'L'}${x(index).toFixed(1)},${y(day.views).toFixed(1)}`)
     .join(' ');
   const totalViews = days.reduce((sum, day) => sum + day.views, 0);
   const totalVisitors = days.reduce((sum, day) => sum + day.visitors, 0);
   return (
-    <figure class="visits-chart">
+    <figure class="visits-chart" ref={box}>
       <svg
-        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+        width={width}
+        height={HEIGHT}
+        viewBox={`0 0 ${width} ${HEIGHT}`}
         role="img"
         aria-label={`Visitors and page views a day, ${days.length} days: ${totalVisitors.toLocaleString()} visitors and ${totalViews.toLocaleString()} page views in all.`}
       >
         {ticks.map((value) => (
           <g key={value} class="visits-chart__grid">
-            <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(value)} y2={y(value)} />
+            <line x1={PAD.left} x2={width - PAD.right} y1={y(value)} y2={y(value)} />
             <text x={PAD.left - 6} y={y(value) + 4} text-anchor="end">
               {value.toLocaleString()}
             </text>
