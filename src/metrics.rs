@@ -294,6 +294,7 @@ pub struct Metrics {
     rate_limited: Family<LimitLabels, Counter>,
     caches: Family<CacheLabels, Counter>,
     renders: Histogram,
+    visits_dropped: Counter,
 }
 
 impl Default for Metrics {
@@ -365,6 +366,12 @@ impl Metrics {
             "Time a JavaScript engine took to render a page, its queue wait not included",
             renders.clone(),
         );
+        let visits_dropped = Counter::default();
+        registry.register(
+            "corpsite_visits_dropped",
+            "Page views not counted because too many were waiting to be written",
+            visits_dropped.clone(),
+        );
         registry.register(
             "corpsite_build",
             "The running binary's version",
@@ -380,6 +387,7 @@ impl Metrics {
             rate_limited,
             caches,
             renders,
+            visits_dropped,
         }
     }
 
@@ -396,6 +404,11 @@ impl Metrics {
     /// A lead, subscription or application was stored.
     pub fn lead_received(&self, kind: LeadKind) {
         self.leads.get_or_create(&KindLabels { kind }).inc();
+    }
+
+    /// A page view was dropped: the visit counter held as many as it may.
+    pub fn visit_dropped(&self) {
+        self.visits_dropped.inc();
     }
 
     /// The counter of `limit`'s refusals, for the limit to bump itself.

@@ -32,6 +32,8 @@ pub const DEFAULT_BACKUP_EVERY_SECONDS: u64 = 24 * 3600;
 /// Two weeks of daily sets.
 pub const DEFAULT_BACKUP_KEEP: u32 = 14;
 pub const DEFAULT_ADMIN_ADDR: &str = "127.0.0.1:9090";
+/// A month of page views, then only their roll-ups.
+pub const DEFAULT_VISIT_DAYS: u32 = 30;
 
 #[derive(Debug, Clone)]
 pub struct Settings {
@@ -76,6 +78,9 @@ pub struct Settings {
     pub backup_keep: u32,
     /// Where backup sets go; `None`: `<data-dir>/backups`.
     pub backup_dir: Option<PathBuf>,
+    /// How many days each counted page view is kept before only its day's and hour's
+    /// roll-ups remain.
+    pub visit_days: u32,
     /// HTTPS by the server itself (`--domain` or `--tls-cert`); `None`: plain HTTP on `addr`.
     pub tls: Option<TlsSettings>,
     /// Where `/metrics` and `/healthz` are served for operators, apart from the site; None:
@@ -147,6 +152,7 @@ impl Settings {
             backup_every: Some(Duration::from_secs(DEFAULT_BACKUP_EVERY_SECONDS)),
             backup_keep: DEFAULT_BACKUP_KEEP,
             backup_dir: None,
+            visit_days: DEFAULT_VISIT_DAYS,
             tls: None,
             admin_addr: Some(SocketAddr::from(([127, 0, 0, 1], 9090))),
             metrics_token: None,

@@ -4,7 +4,7 @@
 //!
 //! - `domain` uses nothing of the crate but itself;
 //! - `store` uses `domain`;
-//! - `content`, `render` and `mail` use `store` and `domain`;
+//! - `content`, `render`, `mail` and `visits` use `store` and `domain`;
 //! - `http` uses neither `cli` nor `server` nor `tls` (they start it);
 //! - `cli` uses neither `http` nor `server` nor `tls`;
 //! - the leaves `settings`, `health`, `metrics`, `memory` and `telemetry` use only `domain`;
@@ -28,6 +28,7 @@ const RULES: &[(&str, Allowed)] = &[
     ("content", Allowed::Only(&["content", "store", "domain"])),
     ("render", Allowed::Only(&["render", "store", "domain"])),
     ("mail", Allowed::Only(&["mail", "store", "domain"])),
+    ("visits", Allowed::Only(&["visits", "store", "domain"])),
     ("http", Allowed::Not(&["cli", "server", "tls"])),
     (
         "http::plumbing",

@@ -57,3 +57,4 @@ mod store_permissions;
 mod store_readers;
 mod stories;
 mod tls;
+mod visits;

@@ -467,6 +467,12 @@ pub struct ServeArgs {
     #[arg(long, env = "CORPSITE_BACKUP_DIR", value_name = "DIR")]
     pub backup_dir: Option<PathBuf>,
 
+    /// How many days each counted page view is kept (its day, page, visitor number and
+    /// campaign; never an address); after that only the counts per day and hour remain.
+    #[arg(long, env = "CORPSITE_VISIT_DAYS", default_value_t = settings::DEFAULT_VISIT_DAYS, value_name = "DAYS",
+          value_parser = clap::value_parser!(u32).range(1..=3660))]
+    pub visit_days: u32,
+
     /// Address for operators only, apart from the site: GET /metrics (Prometheus) and
     /// /healthz. Keep it off the public internet; `off` serves no such address. A start that
     /// cannot listen there stops.
@@ -639,6 +645,7 @@ impl ServeArgs {
             tls: self.https.into_settings(),
             backup_every: self.backup_every.duration(),
             backup_keep: self.backup_keep,
+            visit_days: self.visit_days,
             backup_dir: self.backup_dir,
             admin_addr: self.admin_addr.0,
             metrics_token: self.metrics_token,

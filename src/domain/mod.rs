@@ -37,3 +37,4 @@ pub mod site_paths;
 pub mod staff;
 pub mod story;
 pub mod svg;
+pub mod visit;

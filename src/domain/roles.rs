@@ -24,10 +24,12 @@ pub enum Area {
     Team,
     /// The outbox and who gets which lead.
     Mail,
+    /// What visitors did: page views, stories read, referring sites, campaigns.
+    Analytics,
 }
 
 impl Area {
-    pub const ALL: [Area; 7] = [
+    pub const ALL: [Area; 8] = [
         Area::Enquiries,
         Area::Subscribers,
         Area::Applicants,
@@ -35,6 +37,7 @@ impl Area {
         Area::Company,
         Area::Team,
         Area::Mail,
+        Area::Analytics,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -46,6 +49,7 @@ impl Area {
             Area::Company => "company",
             Area::Team => "team",
             Area::Mail => "mail",
+            Area::Analytics => "analytics",
         }
     }
 
@@ -59,6 +63,7 @@ impl Area {
             Area::Company => "company details",
             Area::Team => "the team",
             Area::Mail => "mail",
+            Area::Analytics => "visits and what brought them",
         }
     }
 }
@@ -69,11 +74,11 @@ impl Area {
 pub enum Role {
     /// Everything. There is always at least one.
     Owner,
-    /// Stories and media.
+    /// Stories and media, and what visitors read.
     Editor,
     /// Applicants and their resumes.
     Recruiter,
-    /// Enquiries and subscribers.
+    /// Enquiries and subscribers, and what brought visitors.
     Sales,
 }
 
@@ -83,9 +88,11 @@ impl Role {
     pub fn areas(self) -> &'static [Area] {
         match self {
             Role::Owner => &Area::ALL,
-            Role::Editor => &[Area::Stories],
+            // Which stories are read, and which campaigns bring visitors: the editors' and
+            // sales' own questions.
+            Role::Editor => &[Area::Stories, Area::Analytics],
             Role::Recruiter => &[Area::Applicants],
-            Role::Sales => &[Area::Enquiries, Area::Subscribers],
+            Role::Sales => &[Area::Enquiries, Area::Subscribers, Area::Analytics],
         }
     }
 
@@ -210,9 +217,15 @@ mod tests {
         assert_eq!(both.as_slice(), &[Role::Editor, Role::Sales]);
         assert_eq!(
             both.areas(),
-            vec![Area::Enquiries, Area::Subscribers, Area::Stories]
+            vec![
+                Area::Enquiries,
+                Area::Subscribers,
+                Area::Stories,
+                Area::Analytics
+            ]
         );
         assert!(!both.may(Area::Applicants));
+        assert!(!recruiter.may(Area::Analytics));
     }
 
     #[test]

@@ -35,7 +35,7 @@ use warp::{Filter, Reply};
 use plumbing::filters::{get_or_head, raw_query};
 use plumbing::finish::Finish;
 use plumbing::{error, site_url};
-use public_api::{applicants, blogs, leads, openapi, site_details, subscriptions};
+use public_api::{applicants, blogs, leads, openapi, site_details, subscriptions, visits};
 use site::{assets, discovery, media};
 pub use state::{AppState, ClientAddr, OverTls, Watches};
 
@@ -47,6 +47,9 @@ fn api(state: &AppState) -> BoxedFilter<(Response,)> {
         .or(applicants::routes(state))
         .unify()
         .or(subscriptions::routes(state))
+        .unify()
+        // the page-view beacon
+        .or(visits::routes(state))
         .unify()
         .or(openapi::routes())
         .unify()
@@ -69,6 +72,9 @@ fn api(state: &AppState) -> BoxedFilter<(Response,)> {
         .unify()
         // the blog's readers, and what each story's mail did
         .or(staff::readers::routes(state))
+        .unify()
+        // what visitors did
+        .or(staff::analytics::routes(state))
         .unify()
         // the team: accounts, roles, invites, the set-up link
         .or(staff::team::routes(state))

@@ -63,6 +63,8 @@ pub struct AppState {
     pub password_checks: Arc<hashing::PasswordChecks>,
     /// The relying party staff passkeys are made for (the site's name).
     pub passkeys: Arc<crate::http::staff::passkeys::RelyingParty>,
+    /// The page views counted and not yet written, and the day's salt.
+    pub visits: Arc<crate::visits::Visits>,
 }
 
 impl AppState {
@@ -132,6 +134,7 @@ impl AppState {
             metrics,
             password_checks: Arc::new(hashing::PasswordChecks::per_core()),
             passkeys,
+            visits: watches.visits,
         }
     }
 
@@ -184,4 +187,6 @@ pub struct Watches {
     pub blog_version: Reading,
     pub store_lost: Reading,
     pub health: Arc<crate::health::Health>,
+    /// The visit counter the server's visits thread writes out.
+    pub visits: Arc<crate::visits::Visits>,
 }

@@ -41,6 +41,8 @@ const STORE_FILE_POLL: Duration = Duration::from_secs(1);
 const SCHEDULER_POLL: Duration = Duration::from_secs(1);
 /// How often the morning digests are looked at: they go at 08:00 in the office, to the minute.
 const DIGEST_POLL: Duration = Duration::from_secs(60);
+/// How often the counted page views are written: a crash loses at most this much of them.
+const VISITS_FLUSH: Duration = Duration::from_secs(1);
 /// Connections the admin address serves at once: a scraper or two and an operator.
 const ADMIN_MAX_CONNECTIONS: usize = 16;
 
@@ -357,6 +359,13 @@ pub struct Background {
     scheduler: Option<Watch>,
     /// Queues the morning digests once a minute when they are due.
     digest: Option<Watch>,
+    /// The visit counter the beacon's handler counts into.
+    visits: Arc<crate::visits::Visits>,
+    /// Writes the counted page views each second and keeps their roll-ups.
+    visit_writer: Option<Watch>,
+    /// For the visits' last write when the server stops.
+    db: std::sync::Weak<Db>,
+    keep_visit_days: u32,
     /// Delivers the outbox, when a relay is set.
     mail: Option<Sender>,
     /// Makes the scheduled backup sets, unless --backup-every off.
@@ -387,12 +396,25 @@ impl Background {
         let store_file = started("database file", watch_store_file(db.path()));
         let scheduler = started("story scheduler", start_scheduler(db));
         let digest = started("morning digest", start_digest(db));
+        let visits = Arc::new(crate::visits::Visits::new(office_zone(db)));
+        let now = jiff::Timestamp::now().as_second();
+        if let Err(err) = db.read_blocking(|conn| visits.resume(conn, now)) {
+            tracing::warn!(error = %err, "cannot read today's visit salt: a new one is made");
+        }
+        let visit_writer = started(
+            "visit writer",
+            start_visit_writer(db, &visits, settings.visit_days),
+        );
         let health = Health::new();
         Background {
             blog_version,
             store_file,
             scheduler,
             digest,
+            visits,
+            visit_writer,
+            db: Arc::downgrade(db),
+            keep_visit_days: settings.visit_days,
             mail: start_mail(db, settings, local),
             backups: backups::Backups::start(settings, &health),
             health,
@@ -407,6 +429,7 @@ impl Background {
             blog_version: reading(&self.blog_version),
             store_lost: reading(&self.store_file),
             health: Arc::clone(&self.health),
+            visits: Arc::clone(&self.visits),
         }
     }
 
@@ -423,11 +446,19 @@ impl Background {
             self.store_file,
             self.scheduler,
             self.digest,
+            self.visit_writer,
         ]
         .into_iter()
         .flatten()
         {
             watch.stop();
+        }
+        // The views counted since the writer's last second.
+        if let Some(db) = self.db.upgrade() {
+            let now = jiff::Timestamp::now().as_second();
+            if let Err(err) = self.visits.flush(&db, now, self.keep_visit_days) {
+                tracing::warn!(error = %err, "cannot write the last page views");
+            }
         }
     }
 }
@@ -472,6 +503,49 @@ fn start_digest(db: &Arc<Db>) -> std::io::Result<Watch> {
                 }
                 queued += i64::try_from(accounts.len()).unwrap_or(0);
                 Probe::Value(queued)
+            }
+            Err(err) => Probe::Failed(err.to_string()),
+        }
+    })
+}
+
+/// The office's time zone as the company details say now.
+fn office_zone(db: &Arc<Db>) -> crate::domain::office_time::OfficeZone {
+    db.read_blocking(|conn| Ok(crate::store::site_details::office_zone(conn)))
+        .unwrap_or_else(|_: StoreError| crate::domain::office_time::OfficeZone::default_zone())
+}
+
+/// Writes the counted page views each `VISITS_FLUSH` (and keeps the roll-ups and the
+/// retention, `crate::visits::Visits::flush`); reads the office's zone anew each minute. Its
+/// reading is how many views it has written since the start. A last write runs when the
+/// server stops.
+fn start_visit_writer(
+    db: &Arc<Db>,
+    visits: &Arc<crate::visits::Visits>,
+    keep_days: u32,
+) -> std::io::Result<Watch> {
+    let db = Arc::downgrade(db);
+    let visits = Arc::clone(visits);
+    let mut written = 0i64;
+    let mut ticks = 0u64;
+    Watch::spawn("corpsite-visits", VISITS_FLUSH, move || {
+        let Some(db) = db.upgrade() else {
+            return Probe::Gone;
+        };
+        ticks += 1;
+        if ticks % 60 == 0 {
+            visits.set_zone(office_zone(&db));
+        }
+        match visits.flush(&db, jiff::Timestamp::now().as_second(), keep_days) {
+            Ok(flushed) => {
+                written += i64::try_from(flushed.written).unwrap_or(0);
+                if flushed.deleted > 0 {
+                    tracing::info!(
+                        deleted = flushed.deleted,
+                        "deleted page views past --visit-days"
+                    );
+                }
+                Probe::Value(written)
             }
             Err(err) => Probe::Failed(err.to_string()),
         }

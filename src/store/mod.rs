@@ -33,6 +33,7 @@ pub mod stories;
 pub mod subscriptions;
 pub mod team;
 pub mod uploads;
+pub mod visits;
 pub mod watch;
 
 use std::panic::{catch_unwind, AssertUnwindSafe};

@@ -7,6 +7,10 @@ import { provideSiteDetails } from '@/lib/site-details';
 // Components render the company's details as the server would give them: the demo ones.
 provideSiteDetails(demo as SiteDetailsForm);
 
+// Pages count their views with a beacon; in tests it goes nowhere (a test that checks it sets
+// its own).
+Object.defineProperty(navigator, 'sendBeacon', { configurable: true, value: () => true });
+
 afterEach(() => {
   cleanup();
 });

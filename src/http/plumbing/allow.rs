@@ -51,6 +51,8 @@ pub const ROUTE_METHODS: &[(&str, &[&str])] = &[
     ("/api/staff/readers", &["POST"]),
     ("/api/staff/readers/counts", &["GET", "HEAD"]),
     ("/api/staff/readers/*/unsubscribe", &["POST"]),
+    // what visitors did (`staff::analytics`)
+    ("/api/staff/analytics", &["GET", "HEAD"]),
     // the team: accounts, roles, invites, the set-up link
     ("/api/staff/team", &["GET", "HEAD"]),
     ("/api/staff/team/accounts/*", &["DELETE"]),

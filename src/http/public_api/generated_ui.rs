@@ -195,6 +195,11 @@ fn staff_types() -> String {
         crate::http::staff::readers::AddedReader::decl(&cfg),
         crate::http::staff::readers::ReaderUnsubscribed::decl(&cfg),
         crate::http::staff::readers::StoryMail::decl(&cfg),
+        // what visitors did (`staff::analytics`)
+        crate::store::visits::Totals::decl(&cfg),
+        crate::store::visits::DayCount::decl(&cfg),
+        crate::store::visits::Line::decl(&cfg),
+        crate::http::staff::analytics::AnalyticsBody::decl(&cfg),
         string_union(
             "MediaFolder",
             "The media folders a staff image upload may go to (`?folder=`).",

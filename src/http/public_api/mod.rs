@@ -1,6 +1,6 @@
 //! The JSON API the public site and other sites call: the blogs, the three forms
-//! (enquiries, applications, subscriptions), the company's details, and the OpenAPI
-//! document that describes them.
+//! (enquiries, applications, subscriptions), the company's details, the site's page-view
+//! beacon, and the OpenAPI document that describes them.
 
 pub mod applicants;
 pub mod blogs;
@@ -10,3 +10,4 @@ pub mod leads;
 pub mod openapi;
 pub mod site_details;
 pub mod subscriptions;
+pub mod visits;

@@ -43,6 +43,7 @@ use crate::http::plumbing::reply::json_bytes;
         operations::confirm_subscription,
         operations::unsubscribe,
         operations::site_details,
+        operations::count_page_view,
         operations::openapi_document,
         operations::healthz,
     ),
@@ -54,6 +55,8 @@ use crate::http::plumbing::reply::json_bytes;
                                                   unsubscribing."),
         (name = "site", description = "The company's details every page shows: addresses, \
                                       numbers, links, counters, leaders and clients."),
+        (name = "visits", description = "The site's own page-view beacon: counted without \
+                                        cookies or stored addresses."),
         (name = "meta", description = "This document."),
         (name = "health", description = "Whether the site can serve and take forms, for load \
                                         balancers and uptime checks."),
@@ -175,6 +178,7 @@ pub(crate) struct TokenPayload {
 mod operations {
     use super::{ApplicantUpload, TokenPayload};
     use crate::domain::enquiry::EnquiryPayload;
+    use crate::domain::visit::HitForm;
     use crate::http::health::HealthBody;
     use crate::http::plumbing::error::ErrorBody;
     use crate::http::plumbing::reply::CreatedBody;
@@ -369,6 +373,27 @@ mod operations {
         )
     )]
     fn openapi_document() {}
+
+    #[utoipa::path(
+        post,
+        path = "/api/visits",
+        tag = "visits",
+        operation_id = "countPageView",
+        summary = "A page view, as the site's own pages send it",
+        description = "Sent with `navigator.sendBeacon` (any content type; the body is JSON). \
+                       Answered 204 whether the view is counted or not: views from other \
+                       sites, robots, prefetches, browsers with Global Privacy Control and \
+                       paths that are not public pages are not counted. Never cached.",
+        request_body(content = HitForm, content_type = "text/plain"),
+        responses(
+            (status = 204, description = "Taken (counted or not)."),
+            (status = 400, description = "The body is not a JSON object of this shape.",
+                body = ErrorBody),
+            (status = 408, description = "The body stopped arriving.", body = ErrorBody),
+            (status = 413, description = "The body is over 2 KB.", body = ErrorBody),
+        )
+    )]
+    fn count_page_view() {}
 
     #[utoipa::path(
         get,

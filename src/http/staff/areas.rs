@@ -67,6 +67,8 @@ pub const STAFF_AREAS: &[(&str, Need)] = &[
         "/api/staff/readers/*/unsubscribe",
         Need::Area(Area::Subscribers),
     ),
+    // what visitors did (`staff::analytics`)
+    ("/api/staff/analytics", Need::Area(Area::Analytics)),
     // the team: accounts, roles, invites, the set-up link
     ("/api/staff/team", Need::Area(Area::Team)),
     ("/api/staff/team/accounts/*", Need::Area(Area::Team)),

@@ -2,6 +2,7 @@
 //! the inbox of leads, the stories, media uploads and the company's details.
 
 pub mod account;
+pub mod analytics;
 pub mod areas;
 pub mod assign;
 pub mod bulk;

@@ -1,10 +1,11 @@
 import type { ComponentChildren } from 'preact';
 import { Suspense } from 'preact/compat';
-import { useLayoutEffect } from 'preact/hooks';
+import { useEffect, useLayoutEffect } from 'preact/hooks';
 import { Outlet } from 'react-router-dom';
 import { SiteFooter } from '@/components/site-footer';
 import { SiteHeader } from '@/components/site-header';
 import { useCurrentPath } from '@/components/site-link';
+import { sendPageView } from '@/lib/page-views';
 import { SharedMarkup } from '@/lib/shared-markup';
 import { RouteErrorBoundary } from './error-screen';
 
@@ -12,6 +13,14 @@ import { RouteErrorBoundary } from './error-screen';
 function ScrollToTop({ pathname }: { pathname: string }) {
   useLayoutEffect(() => {
     window.scrollTo(0, 0);
+  }, [pathname]);
+  return null;
+}
+
+/** Each page the visitor sees is counted once: the first load and every move after it. */
+function PageView({ pathname }: { pathname: string }) {
+  useEffect(() => {
+    sendPageView(pathname);
   }, [pathname]);
   return null;
 }
@@ -33,6 +42,7 @@ export function Layout({ children }: { children?: ComponentChildren }) {
         Skip to content
       </a>
       <ScrollToTop pathname={pathname} />
+      <PageView pathname={pathname} />
       <SharedMarkup name="header">
         <SiteHeader />
       </SharedMarkup>

@@ -86,7 +86,7 @@ export type Role = "owner" | "editor" | "recruiter" | "sales";
 /**
  * A part of the office's side; each staff endpoint belongs to one.
  */
-export type Area = "enquiries" | "subscribers" | "applicants" | "stories" | "company" | "team" | "mail";
+export type Area = "enquiries" | "subscribers" | "applicants" | "stories" | "company" | "team" | "mail" | "analytics";
 
 /**
  * The inbox's lists, as its paths name them.
@@ -305,6 +305,46 @@ dropped: number,
  * Readers who left through the unsubscribe link in this story's mail.
  */
 unsubscribed: number, };
+
+export type VisitTotals = { views: number, visitors: number, visits: number, };
+
+export type VisitDay = { day: string, views: number, visitors: number, };
+
+export type VisitLine = { value: string, 
+/**
+ * A story's title (its `_id` when it is gone); null for other lists.
+ */
+title: string | null, views: number, visitors: number, };
+
+export type AnalyticsBody = { 
+/**
+ * The period's first and last office days (YYYY-MM-DD).
+ */
+from: string, to: string, 
+/**
+ * The period of the same length just before it.
+ */
+previous_from: string, previous_to: string, totals: VisitTotals, previous: VisitTotals, 
+/**
+ * Every day of the period, a day without views at 0.
+ */
+days: Array<VisitDay>, pages: Array<VisitLine>, stories: Array<VisitLine>, 
+/**
+ * Referring sites' origins (a visit's first page's).
+ */
+referrers: Array<VisitLine>, 
+/**
+ * `utm_source` (or `ref`) of a visit's first page.
+ */
+sources: Array<VisitLine>, campaigns: Array<VisitLine>, 
+/**
+ * The pages visits began on.
+ */
+entries: Array<VisitLine>, 
+/**
+ * mobile, tablet, desktop.
+ */
+devices: Array<VisitLine>, };
 
 /**
  * The media folders a staff image upload may go to (`?folder=`).

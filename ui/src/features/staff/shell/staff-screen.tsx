@@ -17,6 +17,7 @@ const SCREENS: { path: string; label: string; areas: Area[] }[] = [
   { path: '/staff/team', label: 'Team', areas: ['team'] },
   { path: '/staff/audit', label: 'Audit log', areas: ['team'] },
   { path: '/staff/mail', label: 'Mail', areas: ['mail'] },
+  { path: '/staff/analytics', label: 'Analytics', areas: ['analytics'] },
 ];
 
 function current(pathname: string, path: string): boolean {

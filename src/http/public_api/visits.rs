@@ -1,0 +1,92 @@
+//! `POST /api/visits`: the site's beacon, one page view at a time (the first load and each
+//! move within the site). Answered 204 with `Cache-Control: no-store` at once, whether the
+//! view is counted or not, so no cache keeps it and a visitor learns nothing from it.
+//!
+//! Not counted: a browser that sends Global Privacy Control (`Sec-GPC: 1`), a robot or a
+//! command-line client, a prefetch, a post from another site, and any path that is not a
+//! public page of the route table (staff pages included). A counted view takes the lock of
+//! the visit counter for a push (`crate::visits`); the disk is written by the server's
+//! visits thread, so the beacon never waits for it and never slows a form.
+//!
+//! Bad input: a body over 2 KB is 413, one that is not a JSON object 400, both as JSON;
+//! fields too long or malformed are dropped or make the view not counted (`domain::visit`).
+
+use std::net::IpAddr;
+
+use warp::filters::BoxedFilter;
+use warp::http::{header, HeaderMap, HeaderValue, StatusCode};
+use warp::reply::Response;
+use warp::{Filter, Reply};
+
+use crate::domain::visit::{excluded, HitForm};
+use crate::http::plumbing::body::{self, header_text, Body};
+use crate::http::plumbing::error::{self, ApiError};
+use crate::http::plumbing::json_body::read_bounded;
+use crate::http::site::assets::find_route;
+use crate::http::state::AppState;
+
+/// The most a beacon's body may be.
+pub const BEACON_LIMIT: u64 = 2048;
+
+pub fn routes(state: &AppState) -> BoxedFilter<(Response,)> {
+    warp::path!("visits")
+        .and(warp::post())
+        .and(state.filter())
+        .and(state.client())
+        .and(body::incoming(state.body_pace()))
+        .then(
+            |state: AppState, client: IpAddr, headers: HeaderMap, body: Body| async move {
+                let mut response = error::reply(count_view(state, client, headers, body).await);
+                response
+                    .headers_mut()
+                    .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+                response
+            },
+        )
+        .boxed()
+}
+
+async fn count_view(
+    state: AppState,
+    client: IpAddr,
+    headers: HeaderMap,
+    body: Body,
+) -> Result<Response, ApiError> {
+    let bytes = read_bounded(&headers, body, BEACON_LIMIT, "page view")
+        .await
+        .map_err(|err| match err {
+            ApiError::PayloadTooLarge(_) => {
+                ApiError::PayloadTooLarge("A page view is at most 2 KB of JSON.".into())
+            }
+            other => other,
+        })?;
+    let form: HitForm = serde_json::from_slice(&bytes).map_err(|_| {
+        ApiError::BadRequest("Send a page view as a JSON object: {\"p\": \"/path\"}.".into())
+    })?;
+    let done = StatusCode::NO_CONTENT.into_response();
+    let user_agent = header_text(&headers, header::USER_AGENT).unwrap_or("");
+    let purpose = header_text(&headers, header::HeaderName::from_static("sec-purpose"))
+        .or_else(|| header_text(&headers, header::HeaderName::from_static("purpose")));
+    let gpc = header_text(&headers, header::HeaderName::from_static("sec-gpc"));
+    if excluded(gpc, purpose, user_agent).is_some() || !state.origins.is_same_site(&headers) {
+        return Ok(done);
+    }
+    let host = header_text(&headers, header::HOST).unwrap_or("");
+    let own_origin = header_text(&headers, header::ORIGIN);
+    let page = |path: &str| {
+        find_route(path)
+            .filter(|(route, _)| !route.private)
+            .map(|(_, id)| id.map(str::to_owned))
+    };
+    let Ok(hit) = form.check(user_agent, page, own_origin) else {
+        return Ok(done);
+    };
+    let now = jiff::Timestamp::now().as_second();
+    if !state
+        .visits
+        .count(hit, now, &client.to_string(), user_agent, host)
+    {
+        state.metrics.visit_dropped();
+    }
+    Ok(done)
+}

@@ -1,0 +1,135 @@
+//! `GET /api/staff/analytics?from=YYYY-MM-DD&to=YYYY-MM-DD` (area analytics): what visitors
+//! did over a period of office days (the last 30 by default, two years at most) and the
+//! period of the same length before it: views, visitors and visits, each day's counts, and
+//! the top pages, stories, referring sites, sources, campaigns, entry pages and screens.
+//! Read from the daily roll-ups only (`store::visits`), so a year answers as fast as a day;
+//! today's counts are at most ten seconds old. A bad date is 422 naming `from` or `to`.
+
+use serde::Serialize;
+use warp::filters::BoxedFilter;
+use warp::http::StatusCode;
+use warp::reply::Response;
+use warp::{Filter, Reply};
+
+use crate::domain::visit::ReportRange;
+use crate::http::plumbing::error::{self, ApiError};
+use crate::http::plumbing::filters::{get_or_head, raw_query};
+use crate::http::plumbing::reply::invalid;
+use crate::http::staff::sign_in::{gate, Staff};
+use crate::http::state::AppState;
+use crate::store::visits::{self, DayCount, Line, Totals};
+
+pub fn routes(state: &AppState) -> BoxedFilter<(Response,)> {
+    warp::path!("staff" / "analytics")
+        .and(get_or_head())
+        .and(state.filter())
+        .and(gate(state))
+        .and(raw_query())
+        .then(|state, staff, query: String| async move {
+            error::reply(report(state, staff, &query).await)
+        })
+        .boxed()
+}
+
+/// A period's report.
+#[derive(Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub(crate) struct AnalyticsBody {
+    /// The period's first and last office days (YYYY-MM-DD).
+    from: String,
+    to: String,
+    /// The period of the same length just before it.
+    previous_from: String,
+    previous_to: String,
+    #[cfg_attr(test, ts(type = "VisitTotals"))]
+    totals: Totals,
+    #[cfg_attr(test, ts(type = "VisitTotals"))]
+    previous: Totals,
+    /// Every day of the period, a day without views at 0.
+    #[cfg_attr(test, ts(type = "Array<VisitDay>"))]
+    days: Vec<DayCount>,
+    #[cfg_attr(test, ts(type = "Array<VisitLine>"))]
+    pages: Vec<Line>,
+    #[cfg_attr(test, ts(type = "Array<VisitLine>"))]
+    stories: Vec<Line>,
+    /// Referring sites' origins (a visit's first page's).
+    #[cfg_attr(test, ts(type = "Array<VisitLine>"))]
+    referrers: Vec<Line>,
+    /// `utm_source` (or `ref`) of a visit's first page.
+    #[cfg_attr(test, ts(type = "Array<VisitLine>"))]
+    sources: Vec<Line>,
+    #[cfg_attr(test, ts(type = "Array<VisitLine>"))]
+    campaigns: Vec<Line>,
+    /// The pages visits began on.
+    #[cfg_attr(test, ts(type = "Array<VisitLine>"))]
+    entries: Vec<Line>,
+    /// mobile, tablet, desktop.
+    #[cfg_attr(test, ts(type = "Array<VisitLine>"))]
+    devices: Vec<Line>,
+}
+
+async fn report(
+    state: AppState,
+    staff: Result<Staff, ApiError>,
+    query: &str,
+) -> Result<Response, ApiError> {
+    staff?;
+    let (mut from, mut to) = (None, None);
+    for (key, value) in url::form_urlencoded::parse(query.as_bytes()) {
+        match key.as_ref() {
+            "from" => from = Some(value.into_owned()),
+            "to" => to = Some(value.into_owned()),
+            _ => {}
+        }
+    }
+    let zone = state.office_zone().await?;
+    let today = jiff::Timestamp::now()
+        .to_zoned(zone.time_zone().clone())
+        .date();
+    let range = ReportRange::parse(from.as_deref(), to.as_deref(), today).map_err(invalid)?;
+    let body = state
+        .db
+        .read(move |conn| {
+            let (from, to) = (range.from.to_string(), range.to.to_string());
+            let (previous_from, previous_to) = (
+                range.previous_from.to_string(),
+                range.previous_to.to_string(),
+            );
+            let counted = visits::per_day(conn, &from, &to)?;
+            let mut counted = counted.into_iter().peekable();
+            let days = range
+                .days()
+                .into_iter()
+                .map(|day| {
+                    let day = day.to_string();
+                    match counted.next_if(|count| count.day == day) {
+                        Some(count) => count,
+                        None => DayCount {
+                            day,
+                            views: 0,
+                            visitors: 0,
+                        },
+                    }
+                })
+                .collect();
+            let top = |kind: &str| visits::top(conn, kind, &from, &to);
+            Ok(AnalyticsBody {
+                totals: visits::totals(conn, &from, &to)?,
+                previous: visits::totals(conn, &previous_from, &previous_to)?,
+                days,
+                pages: top("page")?,
+                stories: top("story")?,
+                referrers: top("referrer")?,
+                sources: top("source")?,
+                campaigns: top("campaign")?,
+                entries: top("entry")?,
+                devices: top("device")?,
+                from,
+                to,
+                previous_from,
+                previous_to,
+            })
+        })
+        .await?;
+    Ok(warp::reply::with_status(warp::reply::json(&body), StatusCode::OK).into_response())
+}

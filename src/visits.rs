@@ -1,0 +1,311 @@
+//! The visit counter: the day's salt and the page views not yet written.
+//!
+//! A page view is counted in memory by the beacon's handler (a lock held for a push) and
+//! written by the server's visits thread once a second in one transaction through the one
+//! writer, so the handler never waits for the disk: a crash loses at most the last second's
+//! views. The salt is the office's day's: a new random one when the day changes, written
+//! with the next batch in place of the old one (never more than one on disk), so a restart
+//! within the day keeps counting a visitor as one.
+//!
+//! Every ten seconds the same thread brings the roll-ups (`visit_days`, `visit_hours`) up
+//! to date for the days it wrote, and once a day deletes the views older than
+//! `--visit-days`.
+
+use std::sync::atomic::{AtomicI64, AtomicU64, Ordering};
+use std::sync::Mutex;
+
+use jiff::Timestamp;
+
+use crate::domain::office_time::OfficeZone;
+use crate::domain::visit::{visitor_key, Hit, View};
+use crate::store::{visits, StoreError};
+
+/// The most views held between two writes: beyond it (a writer stuck for seconds under a
+/// flood) new views are dropped and counted as dropped, never held in memory without bound.
+pub const MAX_PENDING: usize = 100_000;
+
+/// The salt of one office day.
+struct Salt {
+    day: String,
+    bytes: [u8; 32],
+    /// When the day ends (Unix seconds): the first view at or after it makes a new salt.
+    until: i64,
+    /// Written to the database (or read from it).
+    stored: bool,
+}
+
+struct Inner {
+    zone: OfficeZone,
+    salt: Option<Salt>,
+    pending: Vec<View>,
+}
+
+pub struct Visits {
+    inner: Mutex<Inner>,
+    /// Views dropped because `MAX_PENDING` were waiting.
+    dropped: AtomicU64,
+    /// When the roll-ups were last brought up to date (Unix seconds).
+    rolled_at: AtomicI64,
+    /// The earliest view written since the roll-ups were last brought up to date.
+    unrolled_from: AtomicI64,
+}
+
+/// What one write of the pending views did.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct Flushed {
+    pub written: usize,
+    pub rolled_days: usize,
+    pub deleted: usize,
+}
+
+impl Visits {
+    pub fn new(zone: OfficeZone) -> Visits {
+        Visits {
+            inner: Mutex::new(Inner {
+                zone,
+                salt: None,
+                pending: Vec::new(),
+            }),
+            dropped: AtomicU64::new(0),
+            rolled_at: AtomicI64::new(0),
+            unrolled_from: AtomicI64::new(i64::MAX),
+        }
+    }
+
+    /// Takes the salt stored for the office's day `at`, if there is one (after a restart).
+    pub fn resume(&self, conn: &rusqlite::Connection, at: i64) -> Result<(), StoreError> {
+        let mut inner = self.lock();
+        let (day, until) = day_of(&inner.zone, at);
+        if let Some(bytes) = visits::stored_salt(conn, &day)? {
+            inner.salt = Some(Salt {
+                day,
+                bytes,
+                until,
+                stored: true,
+            });
+        }
+        Ok(())
+    }
+
+    /// Counts a view at `at` (Unix seconds) from `client` with `user_agent` on `host`.
+    /// Answers false when it was dropped (too many waiting).
+    pub fn count(&self, hit: Hit, at: i64, client: &str, user_agent: &str, host: &str) -> bool {
+        let mut inner = self.lock();
+        if inner.pending.len() >= MAX_PENDING {
+            drop(inner);
+            self.dropped.fetch_add(1, Ordering::Relaxed);
+            return false;
+        }
+        let fresh = inner.salt.as_ref().is_none_or(|salt| at >= salt.until);
+        if fresh {
+            let (day, until) = day_of(&inner.zone, at);
+            inner.salt = Some(Salt {
+                day,
+                bytes: random_salt(),
+                until,
+                stored: false,
+            });
+        }
+        let Some(salt) = inner.salt.as_ref() else {
+            return false;
+        };
+        let view = View {
+            at,
+            day: salt.day.clone(),
+            visitor: visitor_key(&salt.bytes, client, user_agent, host),
+            hit,
+        };
+        inner.pending.push(view);
+        true
+    }
+
+    /// The office's zone changed in the company details: days are its days from the next
+    /// salt on.
+    pub fn set_zone(&self, zone: OfficeZone) {
+        self.lock().zone = zone;
+    }
+
+    /// Views dropped since the start because too many were waiting.
+    pub fn dropped(&self) -> u64 {
+        self.dropped.load(Ordering::Relaxed)
+    }
+
+    /// Writes the pending views (and a new salt in place of the old) in one transaction;
+    /// then, if ten seconds have passed, brings the roll-ups up to date and deletes views
+    /// older than `keep_days` days. `now` in Unix seconds.
+    pub fn flush(
+        &self,
+        db: &crate::store::Db,
+        now: i64,
+        keep_days: u32,
+    ) -> Result<Flushed, StoreError> {
+        let (views, salt) = {
+            let mut inner = self.lock();
+            let views = std::mem::take(&mut inner.pending);
+            let salt = inner
+                .salt
+                .as_ref()
+                .filter(|salt| !salt.stored)
+                .map(|salt| (salt.day.clone(), salt.bytes));
+            (views, salt)
+        };
+        let mut flushed = Flushed {
+            written: views.len(),
+            ..Flushed::default()
+        };
+        if let Some(first) = views.iter().map(|view| view.at).min() {
+            self.unrolled_from.fetch_min(first, Ordering::Relaxed);
+        }
+        if !views.is_empty() || salt.is_some() {
+            let salt_day = salt.as_ref().map(|(day, _)| day.clone());
+            db.write_blocking(move |conn| visits::write(conn, &views, salt.as_ref()))?;
+            if let Some(day) = salt_day {
+                let mut inner = self.lock();
+                if let Some(current) = inner.salt.as_mut().filter(|s| s.day == day) {
+                    current.stored = true;
+                }
+            }
+        }
+        if now - self.rolled_at.load(Ordering::Relaxed) >= ROLL_UP_EVERY_SECS {
+            let (rolled, deleted) = self.roll_up(db, now, keep_days)?;
+            flushed.rolled_days = rolled;
+            flushed.deleted = deleted;
+        }
+        Ok(flushed)
+    }
+
+    /// Brings the roll-ups up to date for the days written since the last time (every day
+    /// without one, the first time) and deletes views older than `keep_days` days. Answers
+    /// the days rolled up and the views deleted.
+    pub fn roll_up(
+        &self,
+        db: &crate::store::Db,
+        now: i64,
+        keep_days: u32,
+    ) -> Result<(usize, usize), StoreError> {
+        let first_run = self.rolled_at.swap(now, Ordering::Relaxed) == 0;
+        let from = self.unrolled_from.swap(i64::MAX, Ordering::Relaxed);
+        let cutoff = keep_from(&self.lock().zone, now, keep_days);
+        db.write_blocking(move |conn| {
+            let rolled = visits::roll_up(conn, if first_run { None } else { Some(from) })?;
+            let deleted = visits::delete_before(conn, &cutoff)?;
+            Ok::<_, StoreError>((rolled, deleted))
+        })
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Inner> {
+        // A panic while holding the lock leaves whole values behind: go on with them.
+        self.inner
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+}
+
+/// How often the roll-ups are brought up to date.
+pub const ROLL_UP_EVERY_SECS: i64 = 10;
+
+/// The office's day of `at` and when it ends, both from the zone's own calendar.
+fn day_of(zone: &OfficeZone, at: i64) -> (String, i64) {
+    let tz = zone.time_zone().clone();
+    let Ok(stamp) = Timestamp::from_second(at) else {
+        return (String::from("1970-01-01"), i64::MAX);
+    };
+    let zoned = stamp.to_zoned(tz.clone());
+    let date = zoned.date();
+    let until = date
+        .tomorrow()
+        .ok()
+        .and_then(|next| next.to_zoned(tz).ok())
+        .map_or(i64::MAX, |start| start.timestamp().as_second());
+    (date.to_string(), until)
+}
+
+/// The first office day whose views are kept: `keep_days` days back from `now`'s.
+fn keep_from(zone: &OfficeZone, now: i64, keep_days: u32) -> String {
+    let Ok(stamp) = Timestamp::from_second(now) else {
+        return String::new();
+    };
+    let today = stamp.to_zoned(zone.time_zone().clone()).date();
+    today
+        .checked_sub(jiff::Span::new().days(i64::from(keep_days)))
+        .map_or_else(|_| String::new(), |day| day.to_string())
+}
+
+fn random_salt() -> [u8; 32] {
+    let mut bytes = [0u8; 32];
+    // The OS's generator does not fail on the systems we run on; were it to, a salt made
+    // of the clock still changes daily and is deleted with the day.
+    if getrandom::fill(&mut bytes).is_err() {
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos());
+        bytes[..16].copy_from_slice(&nanos.to_le_bytes());
+    }
+    bytes
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::visit::Device;
+
+    fn hit(path: &str) -> Hit {
+        Hit {
+            path: path.into(),
+            story: None,
+            referrer: None,
+            source: None,
+            medium: None,
+            campaign: None,
+            device: Device::Desktop,
+            entry: false,
+        }
+    }
+
+    #[test]
+    fn the_office_day_ends_at_its_own_midnight() {
+        let zone = OfficeZone::parse("Asia/Kolkata").expect("zone");
+        // 2026-11-26T18:29:59Z is 23:59:59 IST; a second later it is the 27th.
+        let before = 1_795_717_799;
+        let (day, until) = day_of(&zone, before);
+        assert_eq!(day, "2026-11-26");
+        assert_eq!(until, before + 1);
+        assert_eq!(day_of(&zone, until).0, "2026-11-27");
+        assert_eq!(keep_from(&zone, until, 30), "2026-10-28");
+    }
+
+    #[test]
+    fn one_browser_is_one_visitor_a_day_and_a_new_one_the_next() {
+        let zone = OfficeZone::parse("UTC").expect("zone");
+        let visits = Visits::new(zone);
+        let day = 1_795_651_200; // 2026-11-26T00:00:00Z
+        for (at, path) in [
+            (day + 10, "/"),
+            (day + 20, "/contact"),
+            (day + 86_400 + 5, "/"),
+        ] {
+            assert!(visits.count(hit(path), at, "203.0.113.7", "Mozilla/5.0", "site.example"));
+        }
+        let pending = visits.lock().pending.clone();
+        assert_eq!(pending[0].visitor, pending[1].visitor);
+        assert_ne!(
+            pending[1].visitor, pending[2].visitor,
+            "a new day, a new salt"
+        );
+        assert_eq!(
+            pending.iter().map(|v| v.day.as_str()).collect::<Vec<_>>(),
+            ["2026-11-26", "2026-11-26", "2026-11-27"]
+        );
+    }
+
+    #[test]
+    fn views_beyond_the_bound_are_dropped_and_counted() {
+        let visits = Visits::new(OfficeZone::default_zone());
+        for _ in 0..MAX_PENDING {
+            assert!(visits.count(hit("/"), 1_795_651_200, "a", "b", "c"));
+        }
+        assert!(!visits.count(hit("/"), 1_795_651_200, "a", "b", "c"));
+        assert_eq!(visits.dropped(), 1);
+        assert_eq!(visits.lock().pending.len(), MAX_PENDING);
+    }
+}

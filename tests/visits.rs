@@ -1,0 +1,296 @@
+//! The page-view beacon (`POST /api/visits`) through the real filters and store: what is
+//! counted, what is not, what is kept (never an address), and junk bounded.
+
+use std::sync::Arc;
+
+use crate::common::staff::{add_staff, Browser, EMAIL, PASSWORD};
+use crate::common::{header, json, TestApp};
+
+const CHROME: &str = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+const SITE: &str = "http://www.example.com";
+
+fn beacon(body: &str) -> warp::test::RequestBuilder {
+    warp::test::request()
+        .method("POST")
+        .path("/api/visits")
+        .header("host", "www.example.com")
+        .header("origin", SITE)
+        .header("user-agent", CHROME)
+        .header("content-type", "text/plain;charset=UTF-8")
+        .body(body)
+}
+
+/// Writes what the counter holds and rolls it up, as the server's visits thread does each
+/// second (and each ten).
+async fn flush(app: &TestApp) {
+    let visits = Arc::clone(&app.state.visits);
+    let db = Arc::clone(app.db());
+    let now = jiff::Timestamp::now().as_second();
+    tokio::task::spawn_blocking(move || {
+        visits.flush(&db, now, 30)?;
+        visits.roll_up(&db, now, 30)
+    })
+    .await
+    .expect("join")
+    .expect("flush");
+}
+
+async fn views(
+    app: &TestApp,
+) -> Vec<(
+    String,
+    Option<String>,
+    Option<String>,
+    Option<String>,
+    i64,
+    i64,
+)> {
+    app.db()
+        .read(|conn| {
+            Ok(conn
+                .prepare("SELECT path, referrer, source, campaign, entry, visitor FROM visits ORDER BY rowid")?
+                .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?, r.get(5)?)))?
+                .collect::<Result<Vec<_>, _>>()?)
+        })
+        .await
+        .expect("read")
+}
+
+#[tokio::test]
+async fn a_view_is_counted_with_its_campaign_and_the_answer_is_never_kept() {
+    let app = TestApp::new();
+    let first = app
+        .request(beacon(
+            r#"{"p":"/contact","r":"https://www.linkedin.com/feed/?trk=1","q":"?utm_source=LinkedIn&utm_campaign=launch","e":true}"#,
+        ))
+        .await;
+    assert_eq!(first.status(), 204);
+    assert_eq!(header(&first, "cache-control"), "no-store");
+    assert!(first.body().is_empty());
+    let next = app
+        .request(beacon(r#"{"p":"/blogs/detail/a-story","e":false}"#))
+        .await;
+    assert_eq!(next.status(), 204);
+    flush(&app).await;
+    let rows = views(&app).await;
+    assert_eq!(rows.len(), 2);
+    assert_eq!(
+        (
+            &rows[0].0,
+            rows[0].1.as_deref(),
+            rows[0].2.as_deref(),
+            rows[0].3.as_deref(),
+            rows[0].4
+        ),
+        (
+            &"/contact".to_owned(),
+            Some("https://www.linkedin.com"),
+            Some("linkedin"),
+            Some("launch"),
+            1
+        )
+    );
+    assert_eq!(rows[1].0, "/blogs/detail/a-story");
+    assert_eq!(rows[0].5, rows[1].5, "one browser, one visitor for the day");
+    let (views, visitors): (i64, i64) = app
+        .db()
+        .read(|conn| {
+            Ok(conn.query_row(
+                "SELECT views, visitors FROM visit_days WHERE kind = 'all'",
+                [],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )?)
+        })
+        .await
+        .expect("roll-up");
+    assert_eq!((views, visitors), (2, 1));
+    let story: i64 = app
+        .db()
+        .read(|conn| {
+            Ok(conn.query_row(
+                "SELECT views FROM visit_days WHERE kind = 'story' AND value = 'a-story'",
+                [],
+                |r| r.get(0),
+            )?)
+        })
+        .await
+        .expect("story");
+    assert_eq!(story, 1);
+    // Only today's salt is on disk, and no address or browser anywhere in the views.
+    let salts: i64 = app
+        .db()
+        .read(|conn| Ok(conn.query_row("SELECT count(*) FROM visit_salt", [], |r| r.get(0))?))
+        .await
+        .expect("salts");
+    assert_eq!(salts, 1);
+    let dump: String = app
+        .db()
+        .read(|conn| {
+            Ok(conn.query_row(
+                "SELECT group_concat(quote(at) || day || visitor || path || coalesce(story, '') || device, '|') FROM visits",
+                [],
+                |r| r.get(0),
+            )?)
+        })
+        .await
+        .expect("dump");
+    assert!(
+        !dump.contains("0.0.0.0") && !dump.contains("Chrome"),
+        "{dump}"
+    );
+}
+
+#[tokio::test]
+async fn privacy_control_robots_prefetches_staff_pages_and_other_sites_are_not_counted() {
+    let app = TestApp::new();
+    let cases: Vec<(&str, warp::test::RequestBuilder)> = vec![
+        ("GPC", beacon(r#"{"p":"/"}"#).header("sec-gpc", "1")),
+        (
+            "a robot",
+            beacon(r#"{"p":"/"}"#).header(
+                "user-agent",
+                "Googlebot/2.1 (+http://www.google.com/bot.html)",
+            ),
+        ),
+        (
+            "no browser",
+            beacon(r#"{"p":"/"}"#).header("user-agent", ""),
+        ),
+        (
+            "a prefetch",
+            beacon(r#"{"p":"/"}"#).header("sec-purpose", "prefetch"),
+        ),
+        ("a staff page", beacon(r#"{"p":"/staff/stories"}"#)),
+        ("the sign-in page", beacon(r#"{"p":"/login"}"#)),
+        (
+            "a mail link's page",
+            beacon(r#"{"p":"/blogs/unsubscribe"}"#),
+        ),
+        ("no page", beacon(r#"{"p":"/wp-admin"}"#)),
+        (
+            "another site",
+            beacon(r#"{"p":"/"}"#).header("origin", "https://evil.example"),
+        ),
+    ];
+    for (case, request) in cases {
+        let response = app.request(request).await;
+        assert_eq!(response.status(), 204, "{case}");
+    }
+    flush(&app).await;
+    assert!(views(&app).await.is_empty());
+}
+
+#[tokio::test]
+async fn junk_is_refused_in_json_or_bounded_and_never_stored_raw() {
+    let app = TestApp::new();
+    let big = app
+        .request(beacon(&format!(
+            r#"{{"p":"/","x":"{}"}}"#,
+            "a".repeat(3000)
+        )))
+        .await;
+    assert_eq!(big.status(), 413);
+    assert!(json(&big)["message"]
+        .as_str()
+        .unwrap_or("")
+        .contains("2 KB"));
+    for body in ["not json", "[1,2]", r#"{"p":5}"#] {
+        let response = app.request(beacon(body)).await;
+        assert_eq!(response.status(), 400, "{body}");
+        assert!(json(&response)["message"].is_string());
+    }
+    let invalid_utf8 = app
+        .request(
+            warp::test::request()
+                .method("POST")
+                .path("/api/visits")
+                .header("host", "www.example.com")
+                .header("origin", SITE)
+                .header("user-agent", CHROME)
+                .body(b"{\"p\":\"/\xff\xfe\"}"),
+        )
+        .await;
+    assert_eq!(invalid_utf8.status(), 400);
+    // Too long a path is not counted; a forged referrer or campaign is dropped, the view kept.
+    let long = app
+        .request(beacon(&format!(r#"{{"p":"/{}"}}"#, "a".repeat(500))))
+        .await;
+    assert_eq!(long.status(), 204);
+    let stories: Vec<String> = (0..1000).map(|i| format!("s{i}")).collect();
+    let forged = app
+        .request(beacon(&format!(
+            r#"{{"p":"/","r":"javascript:alert(1)","q":"utm_campaign={}","e":true,"stories":{:?}}}"#,
+            "c".repeat(80),
+            &stories[..20]
+        )))
+        .await;
+    assert_eq!(forged.status(), 204);
+    flush(&app).await;
+    let rows = views(&app).await;
+    assert_eq!(rows.len(), 1);
+    assert_eq!(
+        (
+            rows[0].0.as_str(),
+            rows[0].1.as_deref(),
+            rows[0].3.as_deref()
+        ),
+        ("/", None, None)
+    );
+}
+
+#[tokio::test]
+async fn sixty_four_views_at_once_are_all_counted() {
+    let app = Arc::new(TestApp::new());
+    let mut tasks = Vec::new();
+    for i in 0..64 {
+        let app = Arc::clone(&app);
+        tasks.push(tokio::spawn(async move {
+            let agent = format!("{CHROME} n/{i}");
+            app.request(beacon(r#"{"p":"/","e":true}"#).header("user-agent", agent.as_str()))
+                .await
+                .status()
+        }));
+    }
+    for task in tasks {
+        assert_eq!(task.await.expect("join"), 204);
+    }
+    flush(&app).await;
+    let rows = views(&app).await;
+    assert_eq!(rows.len(), 64);
+    let visitors: std::collections::HashSet<i64> = rows.iter().map(|row| row.5).collect();
+    assert_eq!(visitors.len(), 64, "64 browsers are 64 visitors");
+}
+
+#[tokio::test]
+async fn the_report_reads_the_roll_ups_for_the_period_and_the_one_before() {
+    let app = TestApp::new();
+    for body in [
+        r#"{"p":"/","q":"?utm_source=linkedin&utm_campaign=launch","e":true}"#,
+        r#"{"p":"/contact"}"#,
+    ] {
+        assert_eq!(app.request(beacon(body)).await.status(), 204);
+    }
+    flush(&app).await;
+    add_staff(&app, EMAIL, PASSWORD, false).await;
+    let owner = Browser::sign_in(&app).await;
+    let report = app.request(owner.get("/api/staff/analytics")).await;
+    assert_eq!(report.status(), 200);
+    let body = json(&report);
+    assert_eq!(
+        body["totals"],
+        serde_json::json!({"views": 2, "visitors": 1, "visits": 1})
+    );
+    assert_eq!(
+        body["previous"],
+        serde_json::json!({"views": 0, "visitors": 0, "visits": 0})
+    );
+    assert_eq!(body["days"].as_array().map(Vec::len), Some(30));
+    assert_eq!(body["days"][29]["views"], 2);
+    assert_eq!(body["campaigns"][0]["value"], "launch");
+    assert_eq!(body["entries"][0]["value"], "/");
+    let bad = app
+        .request(owner.get("/api/staff/analytics?from=2026-13-01"))
+        .await;
+    assert_eq!(bad.status(), 422);
+    assert!(json(&bad)["errors"]["from"].is_string());
+}

@@ -1,0 +1,298 @@
+import { useEffect, useState } from 'preact/hooks';
+import { useSearchParams } from 'react-router-dom';
+import { ApiError } from '@/lib/api-client';
+import {
+  type AnalyticsBody,
+  analyticsApi,
+  change,
+  daysBefore,
+  type Period,
+  share,
+  type VisitLine,
+} from './analytics-api';
+import { VisitsChart } from './visits-chart';
+
+/** "26 Nov 2026" from YYYY-MM-DD. */
+function longDay(day: string): string {
+  return new Date(`${day}T00:00:00Z`).toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+}
+
+const QUICK = [
+  { days: 7, label: 'Last 7 days' },
+  { days: 30, label: 'Last 30 days' },
+  { days: 365, label: 'Last 12 months' },
+];
+
+interface ListProps {
+  title: string;
+  /** What the first column holds. */
+  column: string;
+  lines: VisitLine[];
+  /** Shown when the period has none. */
+  none: string;
+  /** The period's views, for each line's share. */
+  total?: number;
+}
+
+/** One top list as a table: the value, its views, its visitors (and its share). */
+function TopList({ title, column, lines, none, total }: ListProps) {
+  return (
+    <section class="analytics-list" aria-label={title}>
+      <h2>{title}</h2>
+      {lines.length === 0 ? (
+        <p class="analytics-list__none">{none}</p>
+      ) : (
+        <table class="analytics-table">
+          <thead>
+            <tr>
+              <th scope="col">{column}</th>
+              <th scope="col" class="analytics-table__number">
+                Views
+              </th>
+              <th scope="col" class="analytics-table__number">
+                Visitors
+              </th>
+              {total !== undefined && (
+                <th scope="col" class="analytics-table__number">
+                  Share
+                </th>
+              )}
+            </tr>
+          </thead>
+          <tbody>
+            {lines.map((line) => (
+              <tr key={line.value}>
+                <th scope="row" class="analytics-table__value">
+                  {line.title ?? line.value}
+                </th>
+                <td class="analytics-table__number">{line.views.toLocaleString()}</td>
+                <td class="analytics-table__number">{line.visitors.toLocaleString()}</td>
+                {total !== undefined && <td class="analytics-table__number">{share(line.views, total)}</td>}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
+
+/**
+ * `/staff/analytics`: what visitors did over a period (in the page's URL), against the
+ * period before it: totals, visitors and views a day, and the top lists.
+ */
+export function AnalyticsScreen() {
+  const [params, setParams] = useSearchParams();
+  const period: Period = { from: params.get('from') ?? undefined, to: params.get('to') ?? undefined };
+  const [report, setReport] = useState<AnalyticsBody | null>(null);
+  const [failure, setFailure] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [from, setFrom] = useState(period.from ?? '');
+  const [to, setTo] = useState(period.to ?? '');
+  const key = params.toString();
+
+  useEffect(() => {
+    const abort = new AbortController();
+    setFailure('');
+    analyticsApi.report(period, abort.signal).then(
+      (answer) => {
+        setReport(answer);
+        setErrors({});
+        setFrom(answer.from);
+        setTo(answer.to);
+      },
+      (error: unknown) => {
+        if (abort.signal.aborted) return;
+        if (error instanceof ApiError) {
+          setErrors(error.errors);
+          setFailure(error.message);
+        } else {
+          setFailure('The figures could not be loaded.');
+        }
+      },
+    );
+    return () => abort.abort();
+  }, [key]);
+
+  const go = (next: Period) => {
+    const out = new URLSearchParams();
+    if (next.from) out.set('from', next.from);
+    if (next.to) out.set('to', next.to);
+    setParams(out);
+  };
+
+  const totals = report?.totals;
+  const previous = report?.previous;
+  const cards = totals &&
+    previous && [
+      { label: 'Visitors', now: totals.visitors, before: previous.visitors },
+      { label: 'Page views', now: totals.views, before: previous.views },
+      { label: 'Visits', now: totals.visits, before: previous.visits },
+    ];
+
+  return (
+    <div class="analytics">
+      <form
+        class="analytics-period"
+        aria-label="Period"
+        onSubmit={(event) => {
+          event.preventDefault();
+          go({ from, to });
+        }}
+      >
+        <label class="staff-field">
+          <span>From</span>
+          <input
+            type="date"
+            value={from}
+            aria-invalid={errors.from ? 'true' : undefined}
+            aria-describedby={errors.from ? 'analytics-from-error' : undefined}
+            onInput={(event) => setFrom(event.currentTarget.value)}
+          />
+          {errors.from && (
+            <span id="analytics-from-error" class="staff-field__error">
+              {errors.from}
+            </span>
+          )}
+        </label>
+        <label class="staff-field">
+          <span>To</span>
+          <input
+            type="date"
+            value={to}
+            aria-invalid={errors.to ? 'true' : undefined}
+            aria-describedby={errors.to ? 'analytics-to-error' : undefined}
+            onInput={(event) => setTo(event.currentTarget.value)}
+          />
+          {errors.to && (
+            <span id="analytics-to-error" class="staff-field__error">
+              {errors.to}
+            </span>
+          )}
+        </label>
+        <button type="submit" class="staff-button staff-button--primary">
+          Show
+        </button>
+        <div class="analytics-period__quick">
+          {QUICK.map((quick) => (
+            <button
+              key={quick.days}
+              type="button"
+              class="staff-button"
+              onClick={() => {
+                const last = report?.to ?? to;
+                if (last) go({ from: daysBefore(last, quick.days), to: last });
+              }}
+            >
+              {quick.label}
+            </button>
+          ))}
+        </div>
+      </form>
+      {failure && (
+        <p class="staff-alert" role="alert">
+          {failure}
+        </p>
+      )}
+      {report && cards && (
+        <>
+          <p class="analytics-range" role="status">
+            {longDay(report.from)} to {longDay(report.to)}, against {longDay(report.previous_from)} to{' '}
+            {longDay(report.previous_to)}.
+          </p>
+          <ul class="analytics-cards">
+            {cards.map((card) => (
+              <li key={card.label} class="analytics-card">
+                <span class="analytics-card__label">{card.label}</span>
+                <strong class="analytics-card__value">{card.now.toLocaleString()}</strong>
+                <span class="analytics-card__change">
+                  {change(card.now, card.before)} on the period before ({card.before.toLocaleString()})
+                </span>
+              </li>
+            ))}
+          </ul>
+          <section class="analytics-days" aria-label="Visitors and page views a day">
+            <h2>Visitors and page views a day</h2>
+            <VisitsChart days={report.days} />
+            <details>
+              <summary>The numbers, day by day</summary>
+              <table class="analytics-table">
+                <thead>
+                  <tr>
+                    <th scope="col">Day</th>
+                    <th scope="col" class="analytics-table__number">
+                      Visitors
+                    </th>
+                    <th scope="col" class="analytics-table__number">
+                      Page views
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {report.days.map((day) => (
+                    <tr key={day.day}>
+                      <th scope="row">{longDay(day.day)}</th>
+                      <td class="analytics-table__number">{day.visitors.toLocaleString()}</td>
+                      <td class="analytics-table__number">{day.views.toLocaleString()}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </details>
+          </section>
+          <div class="analytics-lists">
+            <TopList
+              title="Top pages"
+              column="Page"
+              lines={report.pages}
+              none="No page views yet."
+              total={totals.views}
+            />
+            <TopList
+              title="Top stories"
+              column="Story"
+              lines={report.stories}
+              none="No story was read in this period."
+            />
+            <TopList
+              title="Entry pages"
+              column="Page"
+              lines={report.entries}
+              none="No visit began in this period."
+            />
+            <TopList
+              title="Referring sites"
+              column="Site"
+              lines={report.referrers}
+              none="No visit came from another site."
+            />
+            <TopList
+              title="Sources"
+              column="utm_source"
+              lines={report.sources}
+              none="No visit carried a source."
+            />
+            <TopList
+              title="Campaigns"
+              column="utm_campaign"
+              lines={report.campaigns}
+              none="No visit carried a campaign."
+            />
+            <TopList
+              title="Screens"
+              column="Screen"
+              lines={report.devices}
+              none="No page views yet."
+              total={totals.views}
+            />
+          </div>
+        </>
+      )}
+    </div>
+  );
+}
