@@ -9,6 +9,7 @@ use warp::http::StatusCode;
 
 use crate::common::staff::{add_staff, add_staff_as, Browser, EMAIL, PASSWORD};
 use crate::common::{json, TestApp};
+use crate::stories::{create, save};
 
 const SECOND: &str = "second@corp.example";
 
@@ -31,23 +32,6 @@ fn story(title: &str, state: &str, body: &str) -> Value {
     })
 }
 
-async fn create(app: &TestApp, browser: &Browser, form: &Value) -> (String, i64) {
-    let response = app
-        .request(browser.change("POST", "/api/staff/stories").json(form))
-        .await;
-    assert_eq!(
-        response.status(),
-        StatusCode::CREATED,
-        "{:?}",
-        response.body()
-    );
-    let data = &json(&response)["data"];
-    (
-        data["_id"].as_str().expect("id").to_owned(),
-        data["revision"].as_i64().expect("revision"),
-    )
-}
-
 /// A PUT of `form` from `revision`, an autosave when `autosave`.
 async fn put(
     app: &TestApp,
@@ -57,16 +41,10 @@ async fn put(
     revision: i64,
     autosave: bool,
 ) -> warp::http::Response<bytes::Bytes> {
-    form["revision"] = revision.into();
     if autosave {
         form["autosave"] = true.into();
     }
-    app.request(
-        browser
-            .change("PUT", &format!("/api/staff/stories/{id}"))
-            .json(&form),
-    )
-    .await
+    save(app, browser, id, form, revision).await
 }
 
 /// The revision a save answered, after checking it was a 200.
@@ -148,69 +126,37 @@ async fn an_autosave_from_a_stale_revision_is_refused_naming_who_saved() {
 #[tokio::test]
 async fn an_autosave_only_keeps_a_draft_that_stays_a_draft() {
     let (app, browser) = signed_in().await;
-    let (id, revision) = create(&app, &browser, &story("Live", "published", "Public text.")).await;
-    let response = put(
-        &app,
-        &browser,
-        &id,
-        story("Live", "draft", "Edited."),
-        revision,
-        true,
-    )
-    .await;
-    assert_eq!(
-        response.status(),
-        StatusCode::UNPROCESSABLE_ENTITY,
-        "{:?}",
-        response.body()
-    );
-    let state = json(&response)["errors"]["state"]
-        .as_str()
-        .unwrap_or("")
-        .to_owned();
-    assert!(state.contains("draft"), "{state}");
-    let response = put(
-        &app,
-        &browser,
-        &id,
-        story("Live", "published", "Edited."),
-        revision,
-        true,
-    )
-    .await;
-    assert_eq!(
-        response.status(),
-        StatusCode::UNPROCESSABLE_ENTITY,
-        "{:?}",
-        response.body()
-    );
-    assert!(
-        json(&response)["errors"]["state"].is_string(),
-        "{:?}",
-        response.body()
-    );
-    assert_eq!(
-        opened(&app, &browser, &id).await["data"]["revision"],
-        revision,
-        "nothing saved"
-    );
-
-    let (draft, revision) = create(&app, &browser, &story("Draft", "draft", "Text.")).await;
-    let response = put(
-        &app,
-        &browser,
-        &draft,
-        story("Draft", "published", "Text."),
-        revision,
-        true,
-    )
-    .await;
-    assert_eq!(
-        response.status(),
-        StatusCode::UNPROCESSABLE_ENTITY,
-        "publishing by autosave"
-    );
-    assert!(json(&response)["errors"]["state"].is_string());
+    let (live, live_at) = create(&app, &browser, &story("Live", "published", "Public.")).await;
+    let (draft, draft_at) = create(&app, &browser, &story("Draft", "draft", "Text.")).await;
+    for (case, id, revision, state) in [
+        ("a published story", &live, live_at, "draft"),
+        (
+            "a published story kept published",
+            &live,
+            live_at,
+            "published",
+        ),
+        ("publishing a draft", &draft, draft_at, "published"),
+    ] {
+        let form = story("Edited", state, "Edited.");
+        let response = put(&app, &browser, id, form, revision, true).await;
+        assert_eq!(
+            response.status(),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "{case}: {:?}",
+            response.body()
+        );
+        let message = json(&response)["errors"]["state"]
+            .as_str()
+            .unwrap_or("")
+            .to_owned();
+        assert!(message.contains("draft"), "{case}: {message}");
+        let editor = opened(&app, &browser, id).await;
+        assert_eq!(
+            editor["data"]["revision"], revision,
+            "{case}: nothing saved"
+        );
+    }
 }
 
 #[tokio::test]
@@ -219,41 +165,17 @@ async fn a_run_of_autosaves_by_one_person_is_one_line() {
     add_staff_as(&app, SECOND, PASSWORD, false, Role::Editor).await;
     let second = Browser::sign_in_with(&app, SECOND, PASSWORD).await;
     let (id, mut revision) = create(&app, &office, &story("Squash", "draft", "Zero.")).await;
-    for text in ["One.", "One two.", "One two three."] {
-        revision = saved(
-            &put(
-                &app,
-                &office,
-                &id,
-                story("Squash", "draft", text),
-                revision,
-                true,
-            )
-            .await,
-        );
+    // Three autosaves, a manual save, an autosave.
+    for (text, autosave) in [
+        ("One.", true),
+        ("One two.", true),
+        ("One two three.", true),
+        ("Manual.", false),
+        ("After.", true),
+    ] {
+        let form = story("Squash", "draft", text);
+        revision = saved(&put(&app, &office, &id, form, revision, autosave).await);
     }
-    revision = saved(
-        &put(
-            &app,
-            &office,
-            &id,
-            story("Squash", "draft", "Manual."),
-            revision,
-            false,
-        )
-        .await,
-    );
-    revision = saved(
-        &put(
-            &app,
-            &office,
-            &id,
-            story("Squash", "draft", "After."),
-            revision,
-            true,
-        )
-        .await,
-    );
     let list = revisions(&app, &office, &id).await;
     let lines: Vec<(i64, bool)> = list["data"]
         .as_array()
@@ -281,28 +203,10 @@ async fn a_run_of_autosaves_by_one_person_is_one_line() {
     );
 
     // Another person's autosave starts a line of its own, and is folded into by neither.
-    revision = saved(
-        &put(
-            &app,
-            &second,
-            &id,
-            story("Squash", "draft", "Theirs."),
-            revision,
-            true,
-        )
-        .await,
-    );
-    saved(
-        &put(
-            &app,
-            &office,
-            &id,
-            story("Squash", "draft", "Mine again."),
-            revision,
-            true,
-        )
-        .await,
-    );
+    for (who, text) in [(&second, "Theirs."), (&office, "Mine again.")] {
+        let form = story("Squash", "draft", text);
+        revision = saved(&put(&app, who, &id, form, revision, true).await);
+    }
     let list = revisions(&app, &office, &id).await;
     let by: Vec<&str> = list["data"]
         .as_array()
