@@ -150,6 +150,7 @@ fn saved(body: &str, format: BodyFormat) -> (Times, String, String) {
         state: "draft".into(),
         publish_at: None,
         revision: None,
+        autosave: None,
     };
     let now = OffsetDateTime::now_utc();
     let times = median(|| {

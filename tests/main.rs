@@ -50,6 +50,7 @@ mod staff_cli;
 mod staff_factors;
 mod staff_mail;
 mod staff_readers;
+mod staff_revisions;
 mod staff_roles;
 mod staff_team;
 mod store_migrations;

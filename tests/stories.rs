@@ -166,7 +166,11 @@ fn story(title: &str, state: &str) -> serde_json::Value {
     })
 }
 
-async fn create(app: &TestApp, browser: &Browser, body: &serde_json::Value) -> (String, i64) {
+pub(crate) async fn create(
+    app: &TestApp,
+    browser: &Browser,
+    body: &serde_json::Value,
+) -> (String, i64) {
     let response = app
         .request(browser.change("POST", "/api/staff/stories").json(body))
         .await;
@@ -183,7 +187,7 @@ async fn create(app: &TestApp, browser: &Browser, body: &serde_json::Value) -> (
     )
 }
 
-async fn save(
+pub(crate) async fn save(
     app: &TestApp,
     browser: &Browser,
     id: &str,

@@ -5,7 +5,7 @@
 //! Images are referred to by the media paths their upload answered (`blogs/3f9a....jpg`);
 //! each must name a file that is there, so a story never shows a broken image.
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_yaml_ng::{Mapping, Value};
 use time::format_description::well_known::Rfc3339;
 use time::{Date, OffsetDateTime, UtcOffset};
@@ -51,8 +51,9 @@ impl StoryState {
 }
 
 /// The editor's form, as sent. The UI's `StoryForm` type is generated from it
-/// (`http::public_api::generated_ui`).
-#[derive(Debug, Clone, Deserialize)]
+/// (`http::public_api::generated_ui`). A revision keeps it as saved (`snapshot`), and
+/// answers it as JSON again.
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
 #[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(deny_unknown_fields)]
 pub struct StoryForm {
@@ -68,7 +69,7 @@ pub struct StoryForm {
     pub color: Option<String>,
     /// The cover image's media path.
     pub image: Option<String>,
-    /// "N min read"; from the word count when empty.
+    /// "N min read"; counted from the words when empty, at every save.
     pub min_read: Option<String>,
     pub body: String,
     /// `markdown` or `html`.
@@ -81,7 +82,13 @@ pub struct StoryForm {
     pub publish_at: Option<String>,
     /// The revision the editor opened (a save of an existing story must name it).
     #[cfg_attr(test, ts(optional))]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub revision: Option<i64>,
+    /// A save the editor made by itself while someone types (default false): only of a
+    /// draft that stays a draft, kept as one revision line per run of them, not audited.
+    #[cfg_attr(test, ts(optional))]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub autosave: Option<bool>,
 }
 
 /// A story that passed every check.
@@ -95,9 +102,40 @@ pub struct CheckedStory {
     pub state: StoryState,
     /// UTC, `YYYY-MM-DDTHH:MM:SSZ`, for a scheduled story.
     pub publish_at: Option<String>,
+    /// Whether the reading time was counted from the words (none was typed).
+    pub min_read_counted: bool,
+    /// Words of the body as visitors read it.
+    pub words: usize,
+    /// The form as a revision keeps it: as sent, with the day and colour it was saved with
+    /// filled in, the reading time as typed (null when counted), without `revision` and
+    /// `autosave`.
+    pub snapshot: StoryForm,
 }
 
 impl StoryForm {
+    /// Whether this save is an autosave.
+    pub fn is_autosave(&self) -> bool {
+        self.autosave == Some(true)
+    }
+
+    /// The form that restores `self` (a revision's snapshot) onto a story that now stands
+    /// at `state` (`publish_at` when scheduled): the snapshot's text, the story's state and
+    /// time, so bringing back old text never unpublishes or reschedules it.
+    pub fn restored(
+        &self,
+        state: StoryState,
+        publish_at: Option<&str>,
+        revision: i64,
+    ) -> StoryForm {
+        StoryForm {
+            state: state.as_str().to_owned(),
+            publish_at: publish_at.map(str::to_owned),
+            revision: Some(revision),
+            autosave: None,
+            ..self.clone()
+        }
+    }
+
     /// Checks every field; `media_exists` answers whether an uploaded image is there. A bad
     /// field is named with what is wrong (the post file's first problem, then the editor's
     /// own fields).
@@ -114,6 +152,8 @@ impl StoryForm {
         let state = StoryState::parse(&self.state);
         if state.is_none() {
             errors.note("state", "Choose draft, scheduled or published.");
+        } else if self.is_autosave() && state != Some(StoryState::Draft) {
+            errors.note("state", AUTOSAVE_DRAFTS_ONLY);
         }
         if self.body.len() > MAX_BODY {
             errors.note("body", body_too_long());
@@ -190,7 +230,19 @@ impl StoryForm {
         let (Some(format), Some(state)) = (format, state) else {
             return Err(errors);
         };
+        let typed = self.min_read.as_deref().filter(|m| !m.trim().is_empty());
+        let snapshot = StoryForm {
+            date: Some(post.date.to_string()),
+            color: Some(post.color.to_string()),
+            min_read: typed.map(str::to_owned),
+            revision: None,
+            autosave: None,
+            ..self.clone()
+        };
         Ok(CheckedStory {
+            min_read_counted: typed.is_none(),
+            words: word_count(&post.body_text),
+            snapshot,
             author_photo: post.author_photo.clone(),
             image: post.image.clone(),
             post,
@@ -244,6 +296,10 @@ pub fn preview(
     let minutes = min_read(word_count(&plain_text(&html)));
     Ok((html, minutes))
 }
+
+/// Why an autosave was refused: it only keeps drafts.
+pub const AUTOSAVE_DRAFTS_ONLY: &str = "An autosave only keeps a draft that stays a draft. \
+    Save the story yourself to publish, schedule or change a published story.";
 
 /// The body's message when it is longer than `MAX_BODY`.
 fn body_too_long() -> String {
@@ -316,6 +372,7 @@ mod tests {
             state: "draft".into(),
             publish_at: None,
             revision: None,
+            autosave: None,
         }
     }
 
@@ -448,5 +505,41 @@ mod tests {
             published.check(NOW, |_| true).expect("valid").publish_at,
             None
         );
+    }
+
+    #[test]
+    fn a_revision_keeps_the_form_as_saved_and_a_restore_keeps_the_state() {
+        let checked = form().check(NOW, |_| true).expect("valid");
+        assert!(checked.min_read_counted);
+        assert_eq!(
+            checked.snapshot.min_read, None,
+            "counted: kept as not typed"
+        );
+        assert_eq!(checked.snapshot.date.as_deref(), Some("2026-11-23"));
+        assert_eq!(checked.snapshot.revision, None);
+        let mut typed = form();
+        typed.min_read = Some("4".into());
+        typed.revision = Some(3);
+        let checked = typed.check(NOW, |_| true).expect("valid");
+        assert!(!checked.min_read_counted);
+        assert_eq!(checked.snapshot.min_read.as_deref(), Some("4"), "as typed");
+        let restored = checked.snapshot.restored(StoryState::Published, None, 9);
+        assert_eq!(
+            (restored.state.as_str(), restored.revision, &restored.body),
+            ("published", Some(9), &typed.body)
+        );
+    }
+
+    #[test]
+    fn an_autosave_only_keeps_a_draft() {
+        let mut autosave = form();
+        autosave.autosave = Some(true);
+        assert!(autosave.check(NOW, |_| true).is_ok());
+        autosave.state = "published".into();
+        let errors = autosave
+            .check(NOW, |_| true)
+            .expect_err("published")
+            .into_map();
+        assert_eq!(errors["state"], AUTOSAVE_DRAFTS_ONLY);
     }
 }

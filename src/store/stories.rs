@@ -2,12 +2,15 @@
 //! `blogs` see only published ones), saves that must name the revision they started from,
 //! and the scheduler's publishing of what is due.
 
+pub mod revisions;
+
 use rusqlite::{params, Connection, OptionalExtension};
 
 use super::blogs::{self, Author, NewBlog};
 use super::StoreError;
 use crate::domain::blog_id::BlogId;
 use crate::domain::post_file::BodyFormat;
+use crate::domain::reading_time::word_count;
 use crate::domain::search::SearchText;
 use crate::domain::story::StoryState;
 
@@ -39,6 +42,10 @@ pub struct Story {
     pub color: String,
     pub image: Option<String>,
     pub min_read: String,
+    /// Whether `min_read` is counted from the words (no one typed it).
+    pub min_read_counted: bool,
+    /// Words of the body as visitors read it.
+    pub words: usize,
     /// The body as written, or the stored HTML of a post from a post file.
     pub body: String,
     pub format: BodyFormat,
@@ -53,6 +60,8 @@ pub struct Story {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Refused {
     NotFound,
+    /// An autosave of a story that is not a draft.
+    NotDraft,
     /// Someone saved it since: the revision now, and who saved it (when staff did).
     Stale {
         revision: i64,
@@ -122,7 +131,8 @@ pub fn get(conn: &Connection, id: &BlogId) -> Result<Option<Story>, StoreError> 
             "SELECT b.id, b.title, b.motive, a.name, a.profile_photo, b.date, b.color, b.blog_image,
                     b.min_read, coalesce(b.source, b.content), b.source_format, b.state,
                     b.publish_at, b.revision, b.updated_at,
-                    coalesce((SELECT name FROM staff WHERE email_folded = lower(b.updated_by)), b.updated_by)
+                    coalesce((SELECT name FROM staff WHERE email_folded = lower(b.updated_by)), b.updated_by),
+                    b.min_read_counted, b.body_text
                FROM blogs b LEFT JOIN authors a ON a.id = b.author_id WHERE b.slug = ?1",
         )?
         .query_row([id.as_str()], |r| {
@@ -147,10 +157,11 @@ pub fn get(conn: &Connection, id: &BlogId) -> Result<Option<Story>, StoreError> 
                     r.get::<_, String>(14)?,
                     r.get::<_, Option<String>>(15)?,
                 ),
+                (r.get::<_, bool>(16)?, r.get::<_, String>(17)?),
             ))
         })
         .optional()?;
-    let Some((row_id, fields, editorial)) = found else {
+    let Some((row_id, fields, editorial, (min_read_counted, body_text))) = found else {
         return Ok(None);
     };
     let (title, motive, author, author_photo, date, color, image, min_read) = fields;
@@ -173,6 +184,8 @@ pub fn get(conn: &Connection, id: &BlogId) -> Result<Option<Story>, StoreError> 
         color,
         image,
         min_read,
+        min_read_counted,
+        words: word_count(&body_text),
         body,
         format: BodyFormat::parse(&format).unwrap_or(BodyFormat::Html),
         state: parse_state(&state)?,
@@ -183,8 +196,6 @@ pub fn get(conn: &Connection, id: &BlogId) -> Result<Option<Story>, StoreError> 
     }))
 }
 
-/// Saves the story `id` if it is still at `revision`. Answers its new revision and the
-/// media nothing uses any more (for the caller to delete after the commit).
 /// What a change to the stories sets going in its own transaction. The blogs table's
 /// triggers do it, so every writer (the editor, `corpsite blog ...`, the schedule) gets the
 /// same: any change moves the content version (`blog_version`, V2), which every public
@@ -222,17 +233,44 @@ pub fn rippled<T>(
     ))
 }
 
+/// Adds the story the editor made (`blog`) and keeps its first revision; answers its id and
+/// revision.
+pub fn create(
+    conn: &Connection,
+    blog: &NewBlog,
+    kept: &revisions::Kept,
+) -> Result<(BlogId, i64), StoreError> {
+    let id = blogs::insert(conn, blog)?;
+    let revision = revision_of(conn, &id)?.unwrap_or(1);
+    revisions::keep(conn, &id, revision, kept)?;
+    Ok((id, revision))
+}
+
+/// Saves the story `id` if it is still at `revision` (and, for an autosave, still a draft),
+/// and keeps the save as a revision. Answers its new revision and the media nothing uses
+/// any more (for the caller to delete after the commit).
 pub fn save(
     conn: &Connection,
     id: &BlogId,
     revision: i64,
     blog: &NewBlog,
+    kept: &revisions::Kept,
 ) -> Result<Result<(i64, Vec<String>), Refused>, StoreError> {
     if let Some(refused) = refusal(conn, id, revision)? {
         return Ok(Err(refused));
     }
+    if kept.autosave {
+        let state: String = conn
+            .prepare_cached("SELECT state FROM blogs WHERE slug = ?1")?
+            .query_row([id.as_str()], |r| r.get(0))?;
+        if state != StoryState::Draft.as_str() {
+            return Ok(Err(Refused::NotDraft));
+        }
+    }
     let unused = blogs::update(conn, id, blog)?.unwrap_or_default();
-    Ok(Ok((revision_of(conn, id)?.unwrap_or(revision + 1), unused)))
+    let revision = revision_of(conn, id)?.unwrap_or(revision + 1);
+    revisions::keep(conn, id, revision, kept)?;
+    Ok(Ok((revision, unused)))
 }
 
 /// Deletes the story `id` if it is still at `revision`; answers the media only it used.

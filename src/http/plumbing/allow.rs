@@ -47,6 +47,9 @@ pub const ROUTE_METHODS: &[(&str, &[&str])] = &[
     ("/api/staff/stories/preview", &["POST"]),
     ("/api/staff/stories/*", &["GET", "HEAD", "PUT", "DELETE"]),
     ("/api/staff/stories/*/mail", &["GET", "HEAD"]),
+    ("/api/staff/stories/*/revisions", &["GET", "HEAD"]),
+    ("/api/staff/stories/*/revisions/*", &["GET", "HEAD"]),
+    ("/api/staff/stories/*/revisions/*/restore", &["POST"]),
     // the blog's readers (`staff::readers`)
     ("/api/staff/readers", &["POST"]),
     ("/api/staff/readers/counts", &["GET", "HEAD"]),

@@ -183,6 +183,12 @@ fn staff_types() -> String {
         stories::Saved::decl(&cfg),
         stories::SavedStory::decl(&cfg),
         stories::Deleted::decl(&cfg),
+        stories::revisions::RevisionsJson::decl(&cfg),
+        stories::revisions::RevisionLineJson::decl(&cfg),
+        stories::revisions::SavedByJson::decl(&cfg),
+        stories::revisions::RevisionBody::decl(&cfg),
+        stories::revisions::RevisionJson::decl(&cfg),
+        stories::revisions::RestoreForm::decl(&cfg),
         // the blog's readers (`staff::readers`)
         string_union(
             "SubscriptionState",

@@ -60,6 +60,15 @@ pub const STAFF_AREAS: &[(&str, Need)] = &[
     ("/api/staff/stories/preview", Need::Area(Area::Stories)),
     ("/api/staff/stories/*", Need::Area(Area::Stories)),
     ("/api/staff/stories/*/mail", Need::Area(Area::Stories)),
+    ("/api/staff/stories/*/revisions", Need::Area(Area::Stories)),
+    (
+        "/api/staff/stories/*/revisions/*",
+        Need::Area(Area::Stories),
+    ),
+    (
+        "/api/staff/stories/*/revisions/*/restore",
+        Need::Area(Area::Stories),
+    ),
     // the blog's readers (`staff::readers`)
     ("/api/staff/readers", Need::Area(Area::Subscribers)),
     ("/api/staff/readers/counts", Need::Area(Area::Subscribers)),

@@ -10,11 +10,16 @@
 //! - `GET stories/{id}`: the story as the editor opens it, with its `revision`
 //! - `POST stories`: a new story (the editor's form) -> 201 `{"data": {"_id", "revision"}}`
 //! - `PUT stories/{id}`: a save, naming the revision it started from; 409 when someone saved
-//!   it since, 422 naming every bad field; nothing is stored then
+//!   it since, 422 naming every bad field; nothing is stored then. With `"autosave": true`
+//!   the editor's own save of a draft (422 naming `state` unless the story is and stays a
+//!   draft)
 //! - `DELETE stories/{id}?revision=N`: deletes it and the media only it used
+//! - `stories/{id}/revisions...`: its kept revisions, one's form, and restoring one
+//!   (`revisions`)
 //!
 //! A story's state (draft, scheduled, published) is part of its form: publishing,
-//! scheduling and unpublishing are saves. Every change is in the audit log, in the same
+//! scheduling and unpublishing are saves. Every save keeps a revision (`store::stories::
+//! revisions`), and every change but an autosave is in the audit log, in the same
 //! transaction; a change to a published story shows on the public site within the blog
 //! version watch's 0.1 s.
 //!
@@ -23,6 +28,8 @@
 //! story mails when a story turns public; the handler logs both (`rippled` below). After
 //! the commit, the version watch hands the new version to the caches and the mail sender
 //! finds the queued mails.
+
+pub(crate) mod revisions;
 
 use serde::{Deserialize, Serialize};
 use time::OffsetDateTime;
@@ -36,9 +43,12 @@ use crate::domain::blog_id::BlogId;
 use crate::domain::fields::FieldErrors;
 use crate::domain::office_time::OfficeZone;
 use crate::domain::post_file::BodyFormat;
+use crate::domain::reading_time::min_read;
 use crate::domain::sanitize::DisplaySanitizer;
 use crate::domain::search::SearchText;
-use crate::domain::story::{self, CheckedStory, StoryForm, StoryState, MAX_BODY};
+use crate::domain::story::{
+    self, CheckedStory, StoryForm, StoryState, AUTOSAVE_DRAFTS_ONLY, MAX_BODY,
+};
 use crate::http::plumbing::body::Body;
 use crate::http::plumbing::error::{self, ApiError};
 use crate::http::plumbing::filters::raw_query;
@@ -47,6 +57,7 @@ use crate::http::staff::sign_in::{gate, Staff};
 use crate::http::state::AppState;
 use crate::store::blogs::{Author, Editorial, NewBlog};
 use crate::store::staff as accounts;
+use crate::store::stories::revisions::Kept;
 use crate::store::stories::{self, Refused, Ripple, Story, StoryLine, PAGE_SIZE};
 use crate::store::StoreError;
 
@@ -132,6 +143,8 @@ pub fn routes(state: &AppState) -> BoxedFilter<(Response,)> {
         .unify()
         .or(delete)
         .unify()
+        .or(revisions::routes(state))
+        .unify()
         .boxed()
 }
 
@@ -183,12 +196,14 @@ impl<'a> LineJson<'a> {
     }
 }
 
-/// `GET stories/{id}`: the story as the editor opens it.
+/// `GET stories/{id}`: the story as the editor opens it, and the reading time its words
+/// give now (the hint of an empty `min_read`; beside `data`, which is the form sent back).
 #[derive(Serialize)]
 #[cfg_attr(test, derive(ts_rs::TS))]
 #[cfg_attr(test, ts(rename = "StoryBody"))]
 pub(crate) struct StoryBody<'a> {
     data: StoryJson<'a>,
+    counted_min_read: String,
 }
 
 /// A story as the editor opens it: its form's fields as stored, its revision and who saved
@@ -207,7 +222,8 @@ pub(crate) struct StoryJson<'a> {
     date: &'a str,
     color: &'a str,
     image: Option<&'a str>,
-    min_read: &'a str,
+    /// As typed; null when it is counted from the words (at every save).
+    min_read: Option<&'a str>,
     body: &'a str,
     #[cfg_attr(test, ts(type = "BodyFormat"))]
     format: &'static str,
@@ -231,7 +247,7 @@ impl<'a> StoryJson<'a> {
             date: &story.date,
             color: &story.color,
             image: story.image.as_deref(),
-            min_read: &story.min_read,
+            min_read: (!story.min_read_counted).then_some(story.min_read.as_str()),
             body: &story.body,
             format: story.format.as_str(),
             state: story.state.as_str(),
@@ -408,6 +424,7 @@ async fn open(state: AppState, staff: Gate, id: &str) -> Result<Response, ApiErr
         StatusCode::OK,
         &StoryBody {
             data: StoryJson::new(&story),
+            counted_min_read: min_read(story.words),
         },
     ))
 }
@@ -478,24 +495,35 @@ async fn create(
 ) -> Result<Response, ApiError> {
     let staff = staff?;
     let form: StoryForm = read_json_large(&headers, body).await?;
-    let blog = new_blog(checked(&state, form).await?, &staff);
+    if form.is_autosave() {
+        return Err(ApiError::BadRequest(
+            "Only a story that is there may be autosaved: create it first.".into(),
+        ));
+    }
+    let checked = checked(&state, form).await?;
+    let kept = kept(&checked, &staff, false)?;
+    let blog = new_blog(checked, &staff);
     let ((id, revision), ripple) = state
         .db
         .write(move |conn| -> Result<_, StoreError> {
             stories::rippled(conn, |conn| {
-                let id = crate::store::blogs::insert(conn, &blog)?;
+                let (id, revision) = stories::create(conn, &blog, &kept)?;
                 let subject = format!("story {}", id.as_str());
                 accounts::audit(
                     conn,
                     &staff.audit(&action(None, &blog), &subject, &blog.title),
                 )?;
-                Ok((id.clone(), stories::revision_of(conn, &id)?.unwrap_or(1)))
+                Ok((id, revision))
             })
         })
         .await?;
     rippled("created", &id, ripple);
-    Ok(json_response(
-        StatusCode::CREATED,
+    Ok(saved_response(StatusCode::CREATED, &id, revision))
+}
+
+fn saved_response(status: StatusCode, id: &BlogId, revision: i64) -> Response {
+    json_response(
+        status,
         &Saved {
             message: SAVED,
             data: SavedStory {
@@ -503,7 +531,20 @@ async fn create(
                 revision,
             },
         },
-    ))
+    )
+}
+
+/// What the revision of a save keeps.
+fn kept(story: &CheckedStory, staff: &Staff, autosave: bool) -> Result<Kept, ApiError> {
+    Ok(Kept {
+        by: staff.email.clone(),
+        autosave,
+        state: story.state,
+        title: story.post.title.clone(),
+        words: story.words,
+        min_read_counted: story.min_read_counted,
+        form: serde_json::to_string(&story.snapshot).map_err(ApiError::unexpected)?,
+    })
 }
 
 async fn save(
@@ -519,20 +560,53 @@ async fn save(
     let revision = form.revision.ok_or_else(|| {
         ApiError::BadRequest("Say which revision of the story this save started from.".into())
     })?;
-    let blog = new_blog(checked(&state, form).await?, &staff);
+    let how = if form.is_autosave() {
+        How::Autosave
+    } else {
+        How::Save
+    };
+    save_form(state, staff, id, revision, form, how).await
+}
+
+/// Which kind of save a save is: what its revision says and what the audit log keeps.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum How {
+    Save,
+    /// Not audited (a few a minute while someone types would bury the log): its revision
+    /// row says who and when.
+    Autosave,
+    /// Bringing back the text of revision N.
+    Restore(i64),
+}
+
+/// The one way a story is saved (a save, an autosave, a restore): the form checked, stored
+/// if the story is still at `revision`, kept as a revision and audited in one transaction.
+async fn save_form(
+    state: AppState,
+    staff: Staff,
+    id: BlogId,
+    revision: i64,
+    form: StoryForm,
+    how: How,
+) -> Result<Response, ApiError> {
+    let checked = checked(&state, form).await?;
+    let kept = kept(&checked, &staff, how == How::Autosave)?;
+    let blog = new_blog(checked, &staff);
     let lookup = id.clone();
     let (saved, ripple) = state
         .db
         .write(move |conn| -> Result<_, StoreError> {
             stories::rippled(conn, |conn| {
                 let before = stories::get(conn, &lookup)?.map(|story| story.state);
-                let saved = stories::save(conn, &lookup, revision, &blog)?;
-                if saved.is_ok() {
+                let saved = stories::save(conn, &lookup, revision, &blog, &kept)?;
+                let action = match how {
+                    How::Autosave => None,
+                    How::Save => Some(action(before, &blog)),
+                    How::Restore(number) => Some(format!("restored story revision {number}")),
+                };
+                if let (Ok(_), Some(action)) = (&saved, action) {
                     let subject = format!("story {}", lookup.as_str());
-                    accounts::audit(
-                        conn,
-                        &staff.audit(&action(before, &blog), &subject, &blog.title),
-                    )?;
+                    accounts::audit(conn, &staff.audit(&action, &subject, &blog.title))?;
                 }
                 Ok(saved)
             })
@@ -542,18 +616,13 @@ async fn save(
         Ok(saved) => saved,
         Err(why) => return Err(refused(why, &state.office_zone().await?)),
     };
-    rippled("saved", &id, ripple);
+    let change = match how {
+        How::Restore(_) => "restored",
+        How::Save | How::Autosave => "saved",
+    };
+    rippled(change, &id, ripple);
     MediaLibrary::new(&state.settings.data_dir).remove(&unused);
-    Ok(json_response(
-        StatusCode::OK,
-        &Saved {
-            message: SAVED,
-            data: SavedStory {
-                id: id.as_str(),
-                revision,
-            },
-        },
-    ))
+    Ok(saved_response(StatusCode::OK, &id, revision))
 }
 
 async fn delete(state: AppState, staff: Gate, id: &str, query: &str) -> Result<Response, ApiError> {
@@ -613,6 +682,10 @@ fn rippled(change: &str, id: &BlogId, ripple: Ripple) {
 fn refused(refused: Refused, zone: &OfficeZone) -> ApiError {
     match refused {
         Refused::NotFound => ApiError::NotFound(NOT_FOUND.into()),
+        Refused::NotDraft => invalid(FieldErrors::one(
+            "state",
+            format!("This story is no longer a draft. {AUTOSAVE_DRAFTS_ONLY}"),
+        )),
         Refused::Stale {
             updated_by,
             updated_at,

@@ -219,7 +219,7 @@ color: string | null,
  */
 image: string | null, 
 /**
- * "N min read"; from the word count when empty.
+ * "N min read"; counted from the words when empty, at every save.
  */
 min_read: string | null, body: string, 
 /**
@@ -237,11 +237,20 @@ publish_at: string | null,
 /**
  * The revision the editor opened (a save of an existing story must name it).
  */
-revision?: number, };
+revision?: number, 
+/**
+ * A save the editor made by itself while someone types (default false): only of a
+ * draft that stays a draft, kept as one revision line per run of them, not audited.
+ */
+autosave?: boolean, };
 
-export type Story = { _id: string, title: string, motive: string, tags: Array<string>, author: string | null, author_photo: string | null, date: string, color: string, image: string | null, min_read: string, body: string, format: BodyFormat, state: StoryState, publish_at: string | null, revision: number, updated_at: string, updated_by: string | null, };
+export type Story = { _id: string, title: string, motive: string, tags: Array<string>, author: string | null, author_photo: string | null, date: string, color: string, image: string | null, 
+/**
+ * As typed; null when it is counted from the words (at every save).
+ */
+min_read: string | null, body: string, format: BodyFormat, state: StoryState, publish_at: string | null, revision: number, updated_at: string, updated_by: string | null, };
 
-export type StoryBody = { data: Story, };
+export type StoryBody = { data: Story, counted_min_read: string, };
 
 export type StoryChoices = { tags: Array<string>, authors: Array<StoryAuthor>, 
 /**
@@ -260,6 +269,38 @@ export type Saved = { message: string, data: SavedStory, };
 export type SavedStory = { _id: string, revision: number, };
 
 export type Deleted = { message: string, };
+
+export type StoryRevisions = { data: Array<StoryRevisionLine>, 
+/**
+ * How many revisions the story has (the list holds the newest 200).
+ */
+total: number, };
+
+export type StoryRevisionLine = { 
+/**
+ * The story's revision after this save.
+ */
+number: number, 
+/**
+ * UTC, RFC 3339.
+ */
+saved_at: string, saved_by: StoryRevisionAuthor, 
+/**
+ * An autosave (a run of them by one person is one line, as of its last).
+ */
+autosave: boolean, state: StoryState, title: string, 
+/**
+ * Words of the body.
+ */
+words: number, };
+
+export type StoryRevisionAuthor = { name: string | null, email: string, };
+
+export type StoryRevisionBody = { data: StoryRevision, };
+
+export type StoryRevision = { number: number, saved_at: string, saved_by: StoryRevisionAuthor, autosave: boolean, form: StoryForm, };
+
+export type StoryRestoreForm = { revision: number, };
 
 /**
  * Where a blog subscription stands: only confirmed readers are mailed stories.
