@@ -12,7 +12,8 @@ import type {
   StoryChoices,
   StoryForm,
   StoryPage,
-  StoryState,
+  StoryRevisionBody,
+  StoryRevisions,
   Uploaded,
 } from '@/lib/staff-types';
 
@@ -26,32 +27,10 @@ export type {
   StoryForm,
   StoryLine,
   StoryPage,
+  StoryRevision,
+  StoryRevisionLine,
   StoryState,
 } from '@/lib/staff-types';
-
-/** One line of a story's history. */
-export interface RevisionLine {
-  number: number;
-  saved_at: string;
-  saved_by: { name: string; email: string } | null;
-  autosave: boolean;
-  state: StoryState;
-  title: string;
-  words: number;
-}
-export interface RevisionList {
-  data: RevisionLine[];
-  total: number;
-}
-export interface RevisionBody {
-  data: {
-    number: number;
-    saved_at: string;
-    saved_by: RevisionLine['saved_by'];
-    autosave: boolean;
-    form: StoryForm;
-  };
-}
 
 export const storyApi = {
   list: async (query: { q?: string; page?: number }, signal?: AbortSignal) =>
@@ -67,10 +46,10 @@ export const storyApi = {
     (await staffApi.postJson<Preview>('staff/stories/preview', { body, format } satisfies PreviewForm)).body,
   /** The story's saves, newest first (autosaves squashed into one line between saves). */
   revisions: async (id: string) =>
-    (await staffApi.get<RevisionList>(apiPath('staff', 'stories', id, 'revisions'))).body,
+    (await staffApi.get<StoryRevisions>(apiPath('staff', 'stories', id, 'revisions'))).body,
   /** One save: the whole form as it was then. */
   revision: async (id: string, number: number) =>
-    (await staffApi.get<RevisionBody>(apiPath('staff', 'stories', id, 'revisions', String(number)))).body
+    (await staffApi.get<StoryRevisionBody>(apiPath('staff', 'stories', id, 'revisions', String(number)))).body
       .data,
   /** Saves that revision's text again as a new save, if the story is still at `revision`. */
   restore: async (id: string, number: number, revision: number) =>

@@ -3,7 +3,7 @@ import { ModalDialog } from '@/components/modal-dialog';
 import { formatTime } from '@/features/staff/shell/staff-format';
 import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
-import { type RevisionBody, type RevisionLine, storyApi } from './story-api';
+import { type StoryRevision, type StoryRevisionLine, storyApi } from './story-api';
 import { stateLabels } from './story-state';
 import './story-history.css';
 
@@ -17,10 +17,10 @@ interface StoryHistoryProps {
   onRestored: () => void;
 }
 
-type Shown = RevisionBody['data'] & { html: string };
+type Shown = StoryRevision & { html: string };
 
-function who(line: { saved_by: RevisionLine['saved_by'] }): string {
-  return line.saved_by ? line.saved_by.name || line.saved_by.email : 'the command line';
+function who(line: { saved_by: StoryRevisionLine['saved_by'] }): string {
+  return line.saved_by.name ?? line.saved_by.email;
 }
 
 /**
@@ -29,7 +29,7 @@ function who(line: { saved_by: RevisionLine['saved_by'] }): string {
  */
 export function StoryHistory({ id, revision, dirty, onRestored }: StoryHistoryProps) {
   const [open, setOpen] = useState(false);
-  const [lines, setLines] = useState<RevisionLine[] | null>(null);
+  const [lines, setLines] = useState<StoryRevisionLine[] | null>(null);
   const [total, setTotal] = useState(0);
   const [shown, setShown] = useState<Shown | null>(null);
   const [problem, setProblem] = useState('');

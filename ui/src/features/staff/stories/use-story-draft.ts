@@ -25,7 +25,7 @@ const EMPTY: StoryForm = {
 };
 
 function fromStory(story: Story): StoryForm {
-  const { _id, updated_at, updated_by, revision, counted_min_read, ...form } = story;
+  const { _id, updated_at, updated_by, revision, ...form } = story;
   return form;
 }
 
