@@ -56,6 +56,14 @@ async fn views(
         .expect("read")
 }
 
+/// The one value `sql` answers.
+async fn one<T: rusqlite::types::FromSql + Send + 'static>(app: &TestApp, sql: &'static str) -> T {
+    app.db()
+        .read(move |conn| Ok(conn.query_row(sql, [], |r| r.get(0))?))
+        .await
+        .expect(sql)
+}
+
 #[tokio::test]
 async fn a_view_is_counted_with_its_campaign_and_the_answer_is_never_kept() {
     let app = TestApp::new();
@@ -92,48 +100,23 @@ async fn a_view_is_counted_with_its_campaign_and_the_answer_is_never_kept() {
     );
     assert_eq!(rows[1].0, "/blogs/detail/a-story");
     assert_eq!(rows[0].5, rows[1].5, "one browser, one visitor for the day");
-    let (views, visitors): (i64, i64) = app
-        .db()
-        .read(|conn| {
-            Ok(conn.query_row(
-                "SELECT views, visitors FROM visit_days WHERE kind = 'all'",
-                [],
-                |r| Ok((r.get(0)?, r.get(1)?)),
-            )?)
-        })
-        .await
-        .expect("roll-up");
+    let views: i64 = one(&app, "SELECT views FROM visit_days WHERE kind = 'all'").await;
+    let visitors: i64 = one(&app, "SELECT visitors FROM visit_days WHERE kind = 'all'").await;
     assert_eq!((views, visitors), (2, 1));
-    let story: i64 = app
-        .db()
-        .read(|conn| {
-            Ok(conn.query_row(
-                "SELECT views FROM visit_days WHERE kind = 'story' AND value = 'a-story'",
-                [],
-                |r| r.get(0),
-            )?)
-        })
-        .await
-        .expect("story");
+    let story: i64 = one(
+        &app,
+        "SELECT views FROM visit_days WHERE kind = 'story' AND value = 'a-story'",
+    )
+    .await;
     assert_eq!(story, 1);
     // Only today's salt is on disk, and no address or browser anywhere in the views.
-    let salts: i64 = app
-        .db()
-        .read(|conn| Ok(conn.query_row("SELECT count(*) FROM visit_salt", [], |r| r.get(0))?))
-        .await
-        .expect("salts");
+    let salts: i64 = one(&app, "SELECT count(*) FROM visit_salt").await;
     assert_eq!(salts, 1);
-    let dump: String = app
-        .db()
-        .read(|conn| {
-            Ok(conn.query_row(
-                "SELECT group_concat(quote(at) || day || visitor || path || coalesce(story, '') || device, '|') FROM visits",
-                [],
-                |r| r.get(0),
-            )?)
-        })
-        .await
-        .expect("dump");
+    let dump: String = one(
+        &app,
+        "SELECT group_concat(quote(at) || day || visitor || path || coalesce(story, '') || device, '|') FROM visits",
+    )
+    .await;
     assert!(
         !dump.contains("0.0.0.0") && !dump.contains("Chrome"),
         "{dump}"

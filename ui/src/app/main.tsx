@@ -3,7 +3,6 @@ import { BrowserRouter } from 'react-router-dom';
 import { startAnimateOnScroll } from '@/lib/animate-on-scroll';
 import { api } from '@/lib/api-client';
 import type { SiteBody } from '@/lib/api-types';
-import { startLeaveGuard } from '@/lib/leave-guard';
 import { provideSiteDetails } from '@/lib/site-details';
 import { Site } from './app';
 import { preloadPage } from './routes';
@@ -13,8 +12,6 @@ import '@/styles/site.css';
 const root = document.getElementById('root');
 
 async function start(container: HTMLElement) {
-  // Before the router listens to Back, so that a page with changes not saved is asked first.
-  startLeaveGuard();
   const app = (
     <BrowserRouter>
       <Site />
@@ -26,8 +23,12 @@ async function start(container: HTMLElement) {
     await preloadPage(location.pathname).catch(() => {});
     hydrate(app, container);
   } else {
-    // No server markup (a staff page, or a render that failed): the company's details the
-    // footer and pages show come from the API first.
+    // No server markup (a staff page, or a render that failed). The staff's forms ask before
+    // they are left with changes not saved: the guard goes in before the router listens to
+    // Back, so that it is asked first. It loads only here: the public pages, rendered by the
+    // server, have no form to guard and do not carry it.
+    await import('@/lib/leave-guard').then((guard) => guard.startLeaveGuard()).catch(() => {});
+    // The company's details the footer and pages show come from the API first.
     try {
       provideSiteDetails((await api.get<SiteBody>('corp_website/site')).body.data);
     } catch {

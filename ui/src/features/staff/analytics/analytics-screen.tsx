@@ -28,6 +28,23 @@ const QUICK = [
   { days: 365, label: 'Last 12 months' },
 ];
 
+/** The top lists, in the order the screen shows them; `share`: each line's part of the views. */
+const LISTS: {
+  key: 'pages' | 'stories' | 'entries' | 'referrers' | 'sources' | 'campaigns' | 'devices';
+  title: string;
+  column: string;
+  none: string;
+  share?: boolean;
+}[] = [
+  { key: 'pages', title: 'Top pages', column: 'Page', none: 'No page views yet.', share: true },
+  { key: 'stories', title: 'Top stories', column: 'Story', none: 'No story was read in this period.' },
+  { key: 'entries', title: 'Entry pages', column: 'Page', none: 'No visit began in this period.' },
+  { key: 'referrers', title: 'Referring sites', column: 'Site', none: 'No visit came from another site.' },
+  { key: 'sources', title: 'Sources', column: 'utm_source', none: 'No visit carried a source.' },
+  { key: 'campaigns', title: 'Campaigns', column: 'utm_campaign', none: 'No visit carried a campaign.' },
+  { key: 'devices', title: 'Screens', column: 'Screen', none: 'No page views yet.', share: true },
+];
+
 interface ListProps {
   title: string;
   /** What the first column holds. */
@@ -246,50 +263,16 @@ export function AnalyticsScreen() {
             </details>
           </section>
           <div class="analytics-lists">
-            <TopList
-              title="Top pages"
-              column="Page"
-              lines={report.pages}
-              none="No page views yet."
-              total={totals.views}
-            />
-            <TopList
-              title="Top stories"
-              column="Story"
-              lines={report.stories}
-              none="No story was read in this period."
-            />
-            <TopList
-              title="Entry pages"
-              column="Page"
-              lines={report.entries}
-              none="No visit began in this period."
-            />
-            <TopList
-              title="Referring sites"
-              column="Site"
-              lines={report.referrers}
-              none="No visit came from another site."
-            />
-            <TopList
-              title="Sources"
-              column="utm_source"
-              lines={report.sources}
-              none="No visit carried a source."
-            />
-            <TopList
-              title="Campaigns"
-              column="utm_campaign"
-              lines={report.campaigns}
-              none="No visit carried a campaign."
-            />
-            <TopList
-              title="Screens"
-              column="Screen"
-              lines={report.devices}
-              none="No page views yet."
-              total={totals.views}
-            />
+            {LISTS.map((list) => (
+              <TopList
+                key={list.key}
+                title={list.title}
+                column={list.column}
+                lines={report[list.key]}
+                none={list.none}
+                total={list.share ? totals.views : undefined}
+              />
+            ))}
           </div>
         </>
       )}
