@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# The analytics report (GET /api/staff/analytics) over a year of roll-ups at 10,000 visits a
+# day (30,000 views), seeded straight into the roll-up tables as the visits thread leaves them
+# (demo data, made up here): 40 pages, 60 stories, 25 referring sites, 8 sources, 12
+# campaigns, 40 entry pages and 3 screens every day. Then wrk at 4 connections for DURATION
+# per period: p50 and p99. Target: p99 under 50 ms for a year.
+#   bash bench/analytics.sh      (needs: apt-get install -y sqlite3 curl wrk)
+#   BIN=target/debug/corpsite SKIP_BUILD=1 bash bench/analytics.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+BIN=${BIN:-target/release/corpsite}
+DURATION=${DURATION:-10s}
+command -v sqlite3 >/dev/null || { echo "install sqlite3: apt-get install -y sqlite3" >&2; exit 1; }
+command -v wrk >/dev/null || { echo "install wrk: apt-get install -y wrk" >&2; exit 1; }
+[ -n "${SKIP_BUILD:-}" ] || cargo build --release --quiet
+
+work=$(mktemp -d)
+pid=
+cleanup() { [ -n "$pid" ] && kill "$pid" 2>/dev/null || true; rm -rf "$work"; }
+trap cleanup EXIT
+data="$work/data"
+
+echo 'a bench passphrase of some length' |
+  RUST_LOG=warn "$BIN" staff add bench@example.com --name Bench --password-stdin --data-dir "$data" > /dev/null
+sqlite3 "$data/corpsite.db" <<'SQL'
+UPDATE staff SET must_change_password = 0;
+-- A throw-away database: no second factor for the bench account.
+DELETE FROM second_factor_required;
+WITH RECURSIVE
+  d(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM d WHERE i < 365),
+  day(day, i) AS (SELECT date('now', '-' || i || ' days'), i FROM d),
+  k(kind, values_, share) AS (VALUES ('page', 40, 30000), ('story', 60, 9000), ('referrer', 25, 3000),
+    ('source', 8, 1500), ('campaign', 12, 1200), ('entry', 40, 10000), ('device', 3, 30000)),
+  v(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM v WHERE n < 60)
+INSERT INTO visit_days (day, kind, value, views, visitors)
+SELECT day.day, k.kind, k.kind || '-' || v.n, k.share / k.values_ + (day.i * v.n) % 17,
+       k.share / k.values_ / 3 + (day.i + v.n) % 11
+FROM day, k, v WHERE v.n <= k.values_;
+WITH RECURSIVE d(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM d WHERE i < 365)
+INSERT INTO visit_days (day, kind, value, views, visitors)
+SELECT date('now', '-' || i || ' days'), 'all', '', 30000 + i % 500, 10000 + i % 300 FROM d;
+SQL
+rows=$(sqlite3 "$data/corpsite.db" 'SELECT count(*) FROM visit_days')
+
+CORPSITE_ADMIN_ADDR=off RUST_LOG=error "$BIN" serve --addr 127.0.0.1:0 --data-dir "$data" > "$work/out" &
+pid=$!
+for _ in $(seq 100); do grep -q serving "$work/out" 2>/dev/null && break; sleep 0.1; done
+url=$(grep -o 'http://[^/]*' "$work/out")
+cookie=$(curl -sf -D - -o /dev/null -H "Origin: $url" -H 'Content-Type: application/json' \
+  -d '{"email":"bench@example.com","password":"a bench passphrase of some length"}' "$url/api/staff/login" |
+  sed -n 's/^[Ss]et-[Cc]ookie: \([^;]*\).*/\1/p')
+[ -n "$cookie" ] || { echo "sign-in failed" >&2; exit 1; }
+
+echo "roll-up rows: $rows"
+year_from=$(date -u -d '-364 days' +%F)
+for query in '' "?from=$(date -u -d '-6 days' +%F)" "?from=$year_from"; do
+  figures=$(wrk -t1 -c4 -d"$DURATION" --latency -H "Cookie: $cookie" "$url/api/staff/analytics$query" |
+    awk '/Requests\/sec/ {rps=$2} /^ +99%/ {p99=$2} /^ +50%/ {p50=$2} /Non-2xx/ {bad=$NF} END {print rps, p50, p99, (bad ? bad : 0)}')
+  read -r rps p50 p99 bad <<< "$figures"
+  printf '%-32s %9s req/s  p50 %-8s p99 %-8s non-2xx %s\n' "analytics${query:-' (30 days)'}" "$rps" "$p50" "$p99" "$bad"
+done
