@@ -54,7 +54,7 @@ cookie=$(curl -sf -D - -o /dev/null -H "Origin: $url" -H 'Content-Type: applicat
 echo "roll-up rows: $rows"
 year_from=$(date -u -d '-364 days' +%F)
 for query in '' "?from=$(date -u -d '-6 days' +%F)" "?from=$year_from"; do
-  figures=$(wrk -t1 -c4 -d"$DURATION" --latency -H "Cookie: $cookie" "$url/api/staff/analytics$query" |
+  figures=$(wrk -t1 -c"${CONNECTIONS:-4}" -d"$DURATION" --latency -H "Cookie: $cookie" "$url/api/staff/analytics$query" |
     awk '/Requests\/sec/ {rps=$2} /^ +99%/ {p99=$2} /^ +50%/ {p50=$2} /Non-2xx/ {bad=$NF} END {print rps, p50, p99, (bad ? bad : 0)}')
   read -r rps p50 p99 bad <<< "$figures"
   printf '%-32s %9s req/s  p50 %-8s p99 %-8s non-2xx %s\n' "analytics${query:-' (30 days)'}" "$rps" "$p50" "$p99" "$bad"

@@ -21,7 +21,7 @@ CORPSITE_ADMIN_ADDR=off RUST_LOG=warn "$binary" serve --addr 127.0.0.1:0 --data-
 server=$!
 trap 'kill "$server" 2>/dev/null; wait "$server" 2>/dev/null; rm -rf "$data"' EXIT
 for _ in $(seq 100); do grep -q "is serving" "$out" 2>/dev/null && break; sleep 0.05; done
-url="$(grep -o 'http://[^/]*/' "$out")"
+url="$(grep -o 'http://[^/]*/' "$out" | head -1)"
 origin="${url%/}"
 
 views() { sqlite3 "file:$data/data/corpsite.db?mode=ro" "SELECT count(*) FROM visits"; }
