@@ -17,6 +17,8 @@ pub const ROUTE_METHODS: &[(&str, &[&str])] = &[
         "/api/corp_website/subscribers/unsubscribe",
         &["POST", "OPTIONS"],
     ),
+    // the page-view beacon (`public_api::visits`)
+    ("/api/visits", &["POST"]),
     // the one-click unsubscribe posts to the page of the same address
     ("/blogs/unsubscribe", &["GET", "HEAD", "POST"]),
     // blogs, site, openapi
@@ -162,6 +164,7 @@ mod tests {
             ("/api/staff/inbox/applicants/abc/resume", "GET, HEAD, POST"),
             ("/api/staff/inbox/enquiries/abc/notes", "POST"),
             ("/api/clients/create", "POST, OPTIONS"),
+            ("/api/visits", "POST"),
             ("/blogs/unsubscribe", "GET, HEAD, POST"),
             ("/", "GET, HEAD"),
             ("/contact", "GET, HEAD"),
