@@ -45,6 +45,34 @@ const LISTS: {
   { key: 'devices', title: 'Screens', column: 'Screen', none: 'No page views yet.', share: true },
 ];
 
+/** One end of the period: a date field, its message beside it when the server named it. */
+function DayField(props: {
+  name: 'from' | 'to';
+  label: string;
+  value: string;
+  error?: string;
+  onInput: (value: string) => void;
+}) {
+  const errorId = `analytics-${props.name}-error`;
+  return (
+    <label class="staff-field">
+      <span>{props.label}</span>
+      <input
+        type="date"
+        value={props.value}
+        aria-invalid={props.error ? 'true' : undefined}
+        aria-describedby={props.error ? errorId : undefined}
+        onInput={(event) => props.onInput(event.currentTarget.value)}
+      />
+      {props.error && (
+        <span id={errorId} class="staff-field__error">
+          {props.error}
+        </span>
+      )}
+    </label>
+  );
+}
+
 interface ListProps {
   title: string;
   /** What the first column holds. */
@@ -162,36 +190,8 @@ export function AnalyticsScreen() {
           go({ from, to });
         }}
       >
-        <label class="staff-field">
-          <span>From</span>
-          <input
-            type="date"
-            value={from}
-            aria-invalid={errors.from ? 'true' : undefined}
-            aria-describedby={errors.from ? 'analytics-from-error' : undefined}
-            onInput={(event) => setFrom(event.currentTarget.value)}
-          />
-          {errors.from && (
-            <span id="analytics-from-error" class="staff-field__error">
-              {errors.from}
-            </span>
-          )}
-        </label>
-        <label class="staff-field">
-          <span>To</span>
-          <input
-            type="date"
-            value={to}
-            aria-invalid={errors.to ? 'true' : undefined}
-            aria-describedby={errors.to ? 'analytics-to-error' : undefined}
-            onInput={(event) => setTo(event.currentTarget.value)}
-          />
-          {errors.to && (
-            <span id="analytics-to-error" class="staff-field__error">
-              {errors.to}
-            </span>
-          )}
-        </label>
+        <DayField name="from" label="From" value={from} error={errors.from} onInput={setFrom} />
+        <DayField name="to" label="To" value={to} error={errors.to} onInput={setTo} />
         <button type="submit" class="staff-button staff-button--primary">
           Show
         </button>
