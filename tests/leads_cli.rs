@@ -91,7 +91,12 @@ async fn leads_export_writes_a_header_and_rfc_4180_rows_that_spreadsheets_cannot
             "Assigned to",
             "Follow up",
             "Notes",
-            "Sent from"
+            "Sent from",
+            "Form page",
+            "Landing page",
+            "Referring site",
+            "Campaign",
+            "Stories read"
         ]
     );
     assert_eq!(rows.len(), 2, "enquiries only: {rows:?}");
@@ -249,7 +254,12 @@ async fn applicants_export_lists_applicants_and_copies_each_resume_named_after_i
             "Assigned to",
             "Follow up",
             "Notes",
-            "Sent from"
+            "Sent from",
+            "Form page",
+            "Landing page",
+            "Referring site",
+            "Campaign",
+            "Stories read"
         ]
     );
     assert_eq!(rows.len(), 3);

@@ -153,7 +153,12 @@ async fn the_workbook_has_typed_cells_in_the_office_time_zone_and_never_a_formul
             "Assigned to",
             "Follow up",
             "Notes",
-            "Sent from"
+            "Sent from",
+            "Form page",
+            "Landing page",
+            "Referring site",
+            "Campaign",
+            "Stories read"
         ]
     );
     assert_eq!(sheet["rows"].as_array().expect("rows").len(), 2);

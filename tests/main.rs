@@ -29,6 +29,7 @@ mod health_metrics;
 mod http_allow;
 mod http_site;
 mod layers;
+mod lead_sources;
 mod leads_applicants;
 mod leads_cli;
 mod leads_enquiries;

@@ -9,6 +9,7 @@
 use serde::Deserialize;
 
 use super::fields::{schema, Email, FieldErrors, Message, Mobile, PersonName, ShortText};
+use super::lead_source::LeadSourceForm;
 
 /// The JSON body as sent; a missing or null field counts as empty. The UI's
 /// `EnquiryPayload` type is generated from it (`http::public_api::generated_ui`); the API
@@ -27,6 +28,8 @@ pub struct EnquiryForm {
     /// The honeypot: hidden on the site, so only robots fill it.
     // Left out of the API document (`EnquiryPayload`): callers never send it.
     pub website: Option<String>,
+    /// Where the visit came from; one of the wrong shape is no source.
+    pub source: Option<LeadSourceForm>,
 }
 
 /// `EnquiryForm` in the API document: a contact enquiry or a blog subscription, told apart
@@ -64,6 +67,8 @@ pub struct ContactEnquiry {
     department_website: Option<String>,
     #[schema(schema_with = schema::short_text_or_null)]
     service: Option<String>,
+    /// Where the visit came from (checked, bounded; a bad one is dropped).
+    source: Option<LeadSourceForm>,
 }
 
 /// A blog subscription as the subscribe form sends it.
@@ -88,6 +93,8 @@ pub struct BlogSubscription {
     /// Stored as sent: "Blog Subscription" from the site.
     #[schema(schema_with = schema::short_text_or_null)]
     service: Option<String>,
+    /// Where the visit came from (checked, bounded; a bad one is dropped).
+    source: Option<LeadSourceForm>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -217,6 +224,7 @@ mod tests {
             department_website: Some("Corp Blogs".into()),
             service: Some(String::new()),
             website: Some(String::new()),
+            source: None,
         };
         let Ok(NewEnquiry::Subscription(subscription)) = NewEnquiry::parse(&form) else {
             panic!("expected a subscription");

@@ -42,8 +42,8 @@ pub enum Kind {
 pub struct Column {
     /// What a person reads at the top of the column.
     pub header: &'static str,
-    /// The value's source: a column of the lead's table, or `notes` / `subscription`, which
-    /// the store reads from their own tables.
+    /// The value's source: a column of the lead's table, or `notes` / `subscription` /
+    /// `source.*`, which the store reads from their own tables.
     pub source: &'static str,
     pub kind: Kind,
     /// The workbook's column width, in characters.
@@ -75,6 +75,14 @@ const ASSIGNED_TO: Column = column("Assigned to", "assigned_name", Kind::Text, 2
 /// The day to come back to it, YYYY-MM-DD on the office's calendar.
 const FOLLOW_UP: Column = column("Follow up", "follow_up", Kind::Text, 12.0);
 const SENT_FROM: Column = column("Sent from", "client_addr", Kind::Text, 16.0);
+/// Where the lead came from (`store::lead_sources`): the page its form was on, the visit's
+/// landing page, the referring site, the campaign tags in one cell (`source / medium /
+/// campaign`) and the stories read, by title, in the order read.
+const FORM_PAGE: Column = column("Form page", "source.page", Kind::Text, 20.0);
+const LANDING_PAGE: Column = column("Landing page", "source.landing", Kind::Text, 20.0);
+const REFERRING_SITE: Column = column("Referring site", "source.referrer", Kind::Text, 24.0);
+const CAMPAIGN: Column = column("Campaign", "source.campaign", Kind::Text, 24.0);
+const STORIES_READ: Column = column("Stories read", "source.stories", Kind::Text, 40.0);
 
 const ENQUIRIES: &[Column] = &[
     REFERENCE,
@@ -92,6 +100,11 @@ const ENQUIRIES: &[Column] = &[
     FOLLOW_UP,
     NOTES,
     SENT_FROM,
+    FORM_PAGE,
+    LANDING_PAGE,
+    REFERRING_SITE,
+    CAMPAIGN,
+    STORIES_READ,
 ];
 
 const SUBSCRIBERS: &[Column] = &[
@@ -108,6 +121,11 @@ const SUBSCRIBERS: &[Column] = &[
     FOLLOW_UP,
     NOTES,
     SENT_FROM,
+    FORM_PAGE,
+    LANDING_PAGE,
+    REFERRING_SITE,
+    CAMPAIGN,
+    STORIES_READ,
 ];
 
 const APPLICANTS: &[Column] = &[
@@ -130,6 +148,11 @@ const APPLICANTS: &[Column] = &[
     FOLLOW_UP,
     NOTES,
     SENT_FROM,
+    FORM_PAGE,
+    LANDING_PAGE,
+    REFERRING_SITE,
+    CAMPAIGN,
+    STORIES_READ,
 ];
 
 /// The columns of a list's export, in order: the same for the command line and the browser,

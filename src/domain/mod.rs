@@ -17,6 +17,7 @@ pub mod img_sources;
 pub mod inbox;
 pub mod interval;
 pub mod lead_id;
+pub mod lead_source;
 pub mod mail_settings;
 pub mod mail_token;
 pub mod metrics_token;

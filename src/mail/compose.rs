@@ -17,6 +17,7 @@ use crate::domain::mail_token;
 use crate::domain::office_time::OfficeZone;
 use crate::domain::site_paths::{post_path, SUBSCRIPTION_CONFIRM, UNSUBSCRIBE};
 use crate::store::applicants::{self, ApplicantRow};
+use crate::store::lead_sources::{self, SourceRow};
 use crate::store::leads::{self, EnquiryRow};
 use crate::store::outbox::{MailKind, QueuedMail};
 use crate::store::{blogs, mail_routes, site_details, subscriptions, uploads};
@@ -141,6 +142,13 @@ impl Composer {
         // Reply-To only when the visitor's address is a real one: "Reply" then reaches them.
         if let Ok(address) = one_line(&reply_to).parse::<Address>() {
             builder = builder.reply_to(Mailbox::new(None, address));
+        }
+        // Where the lead came from, before its reference (the last line).
+        let mut fields = fields;
+        if let Some(source) = lead_sources::of(conn, &mail.lead_id)? {
+            let reference = fields.pop();
+            fields.extend(source_fields(&source));
+            fields.extend(reference);
         }
         // A field the form does not have, or the visitor left empty, is no line at all.
         let fields: Vec<(&str, String)> = fields
@@ -400,6 +408,19 @@ fn applicant_fields(a: &ApplicantRow, zone: &OfficeZone) -> Vec<(&'static str, S
             ),
         ),
         ("Reference", a.id.clone()),
+    ]
+}
+
+/// A lead's source as the notification's lines (`store::lead_sources`; the exports have the
+/// same parts under the same names).
+fn source_fields(source: &SourceRow) -> Vec<(&'static str, String)> {
+    let text = |part: &Option<String>| part.clone().unwrap_or_default();
+    vec![
+        ("Form page", text(&source.page)),
+        ("Landing page", text(&source.landing)),
+        ("Referring site", text(&source.referrer)),
+        ("Campaign", source.campaign_line()),
+        ("Stories read", source.stories_line()),
     ]
 }
 

@@ -58,7 +58,10 @@ fn selected(list: InboxList) -> String {
             "subscription" => {
                 "(SELECT state FROM subscriptions WHERE enquiry_id = e.id)".to_owned()
             }
-            other => format!("e.{other}"),
+            other => other
+                .strip_prefix("source.")
+                .and_then(crate::store::lead_sources::export_column)
+                .unwrap_or_else(|| format!("e.{other}")),
         })
         .collect::<Vec<_>>()
         .join(", ")

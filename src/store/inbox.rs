@@ -389,11 +389,13 @@ fn object(
     Ok(object)
 }
 
-/// One lead and its notes.
+/// One lead, its notes and where it came from.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Item {
     pub row: Map<String, Value>,
     pub notes: Vec<Note>,
+    /// `None` for a lead from before sources were kept.
+    pub source: Option<crate::store::lead_sources::SourceRow>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -403,7 +405,8 @@ pub struct Note {
     pub created_at: String,
 }
 
-/// One lead with its notes, oldest note first; `None` if it is not in this list.
+/// One lead with its notes, oldest note first, and its source; `None` if it is not in this
+/// list.
 pub fn item(conn: &Connection, list: InboxList, id: &str) -> rusqlite::Result<Option<Item>> {
     let source = source(list);
     let sql = format!(
@@ -434,7 +437,8 @@ pub fn item(conn: &Connection, list: InboxList, id: &str) -> rusqlite::Result<Op
             })
         })?
         .collect::<rusqlite::Result<_>>()?;
-    Ok(Some(Item { row, notes }))
+    let source = crate::store::lead_sources::of(conn, id)?;
+    Ok(Some(Item { row, notes, source }))
 }
 
 /// Sets a lead's status, by whom, now; `false` if it is not in this list.

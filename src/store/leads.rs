@@ -4,8 +4,9 @@ use rusqlite::{params, Connection, OptionalExtension};
 
 use crate::domain::enquiry::{Contact, NewEnquiry, Subscription};
 use crate::domain::lead_id::LeadId;
+use crate::domain::lead_source::LeadSource;
 use crate::domain::mail_token::ConfirmSecret;
-use crate::store::{outbox, subscriptions};
+use crate::store::{lead_sources, outbox, subscriptions};
 
 pub fn insert_contact(
     conn: &Connection,
@@ -31,24 +32,28 @@ pub fn insert_contact(
     Ok(())
 }
 
-/// Stores an enquiry of either kind under `id`, sent from `client_addr` (see `subscribe` for
-/// a repeated address), with the mail it causes, in the caller's transaction: the office's
-/// notification of a contact enquiry, or, for a subscription that needs one, a confirmation
-/// link made of `confirm`.
+/// Stores an enquiry of either kind under `id`, sent from `client_addr` and coming from
+/// `source` (see `subscribe` for a repeated address, whose first source stays), with the mail
+/// it causes, in the caller's transaction: the office's notification of a contact enquiry,
+/// or, for a subscription that needs one, a confirmation link made of `confirm`.
 pub fn insert_enquiry(
     conn: &Connection,
     id: &LeadId,
     enquiry: &NewEnquiry,
     client_addr: &str,
+    source: &LeadSource,
     confirm: &ConfirmSecret,
 ) -> rusqlite::Result<()> {
     match enquiry {
         NewEnquiry::Contact(contact) => {
             insert_contact(conn, id, contact, client_addr)?;
+            lead_sources::record(conn, id.as_str(), "contact", source)?;
             outbox::enqueue_lead(conn, id.as_str())
         }
         NewEnquiry::Subscription(subscription) => {
-            subscribe(conn, id, subscription, client_addr)?;
+            if subscribe(conn, id, subscription, client_addr)? {
+                lead_sources::record(conn, id.as_str(), "subscription", source)?;
+            }
             subscriptions::request_confirmation(conn, &subscription.email.folded(), confirm)
                 .map(drop)
         }
@@ -61,12 +66,13 @@ pub fn insert_enquiry(
 /// (that would make who is subscribed public): the caller answers both alike, and here a
 /// repeat does the same writes as a new subscription (the row under a placeholder address)
 /// and undoes them in a savepoint, so it costs the same and its commit writes as many pages.
+/// Answers whether the subscription is new.
 pub fn subscribe(
     conn: &Connection,
     id: &LeadId,
     subscription: &Subscription,
     client_addr: &str,
-) -> rusqlite::Result<()> {
+) -> rusqlite::Result<bool> {
     let folded = subscription.email.folded();
     let inserted = insert_subscription(conn, id, subscription, &folded, client_addr)?;
     if inserted == 0 {
@@ -77,7 +83,7 @@ pub fn subscribe(
         conn.execute_batch("ROLLBACK TO repeated_subscription; RELEASE repeated_subscription")?;
         rehearsed?;
     }
-    Ok(())
+    Ok(inserted == 1)
 }
 
 /// Inserts the subscription row, or nothing when the address is on file; says how many rows

@@ -20,6 +20,7 @@ pub mod data_lock;
 pub mod export;
 pub mod factors;
 pub mod inbox;
+pub mod lead_sources;
 pub mod leads;
 pub mod mail_routes;
 pub mod media_images;

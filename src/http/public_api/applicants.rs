@@ -11,6 +11,9 @@
 //! renamed to `<_id>.<jpg|pdf|png|svg|webp>` before the row commits, and removed if anything
 //! fails. A refused PDF is a 422 with the reason on `file`; a file that is no accepted image
 //! (nor a PDF) a 415.
+//!
+//! A `source` part may say where the visit came from (JSON text, `domain::lead_source`); it
+//! is stored with the applicant, and a bad one is dropped, never refused.
 
 use std::io::{Read, Seek};
 use std::net::IpAddr;
@@ -24,18 +27,21 @@ use warp::Filter;
 
 use crate::domain::applicant::{ApplicantForm, ApplicationError, NewApplicant, UploadedFile};
 use crate::domain::image::{Accepted, RejectedFile, Sniffer};
+use crate::domain::lead_source::{LeadSource, LeadSourceForm};
 use crate::domain::resume::{self, ResumeRefusal, ResumeType};
 use crate::http::plumbing::body::{declared_length, header_text, is_stall, Body};
 use crate::http::plumbing::error::ApiError;
 use crate::http::plumbing::filters::form_post;
 use crate::http::plumbing::reply::{created, invalid, new_lead_id};
+use crate::http::site::assets::public_page;
 use crate::http::state::AppState;
 use crate::metrics::LeadKind;
 use crate::store::uploads::{self, PendingUpload};
-use crate::store::{applicants, StoreError};
+use crate::store::{applicants, lead_sources, StoreError};
 
 const APPLICATION_RECEIVED: &str = "Your application was submitted successfully.";
 const FILE_FIELD: &str = "file";
+const SOURCE_FIELD: &str = "source";
 pub const TEXT_PART_LIMIT: u64 = 16 * 1024;
 pub const MAX_PARTS: usize = 10;
 /// Room for the text parts and multipart framing beside the file.
@@ -111,9 +117,14 @@ async fn create_applicant(
         .map_err(|err| upload_failed("cannot save a resume", err))?;
     let stored_id = id.to_string();
     let client = client.to_string();
+    let source = LeadSource::check(
+        form.source.as_ref(),
+        public_page,
+        header_text(&headers, header::ORIGIN),
+    );
     let store = move |conn: &_| {
-        applicants::insert_applicant(conn, &id, &applicant, &resume_file, &client)
-            .map_err(StoreError::from)
+        applicants::insert_applicant(conn, &id, &applicant, &resume_file, &client)?;
+        lead_sources::record(conn, id.as_str(), "application", &source).map_err(StoreError::from)
     };
     if form.is_from_a_robot() {
         // A robot's application costs what a real one costs, so the honeypot cannot be told
@@ -220,6 +231,14 @@ async fn receive(
             .bytes()
             .await
             .map_err(|e| multipart_error(e, limits))?;
+        if name == SOURCE_FIELD {
+            // Where the visit came from is a help, never a reason to refuse: a part that is
+            // not UTF-8 JSON of the right shape is no source.
+            form.source = std::str::from_utf8(&bytes)
+                .ok()
+                .and_then(LeadSourceForm::from_json_text);
+            continue;
+        }
         let text = String::from_utf8(bytes.to_vec())
             .map_err(|_| ApiError::BadRequest(format!("The field {name} is not UTF-8 text.")))?;
         let slot = match name.as_str() {

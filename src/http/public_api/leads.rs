@@ -2,6 +2,9 @@
 //! per-client form limit. Answers 201 `{"message","data":{"_id"}}` only after the row has
 //! committed.
 //!
+//! Beside its fields a post may carry `source`, where the visitor's visit came from
+//! (`domain::lead_source`), stored with the lead; a bad one is dropped, never refused.
+//!
 //! The hidden honeypot field is `website`: when it holds text the post is from a robot, and
 //! it is answered exactly like any other (422 for bad fields, else 201 after the same work)
 //! while nothing is stored.
@@ -14,12 +17,14 @@ use warp::reply::Response;
 use warp::Filter;
 
 use crate::domain::enquiry::{EnquiryForm, NewEnquiry};
+use crate::domain::lead_source::LeadSource;
 use crate::domain::mail_token::ConfirmSecret;
-use crate::http::plumbing::body::Body;
+use crate::http::plumbing::body::{header_text, Body};
 use crate::http::plumbing::error::ApiError;
 use crate::http::plumbing::filters::form_post;
 use crate::http::plumbing::json_body::read_json;
 use crate::http::plumbing::reply::{created, invalid, new_lead_id};
+use crate::http::site::assets::public_page;
 use crate::http::state::AppState;
 use crate::metrics::LeadKind;
 use crate::store::{leads, StoreError};
@@ -60,8 +65,15 @@ async fn create_enquiry(
     let answer_id = id.to_string();
     let client = client.to_string();
     let confirm = ConfirmSecret::generate().map_err(ApiError::unexpected)?;
+    // Where the visit came from: checked and bounded, a bad part dropped, never a refusal.
+    let source = LeadSource::check(
+        form.source.as_ref(),
+        public_page,
+        header_text(&headers, warp::http::header::ORIGIN),
+    );
     let store = move |conn: &_| {
-        leads::insert_enquiry(conn, &id, &enquiry, &client, &confirm).map_err(StoreError::from)
+        leads::insert_enquiry(conn, &id, &enquiry, &client, &source, &confirm)
+            .map_err(StoreError::from)
     };
     if form.is_from_a_robot() {
         // A robot's post does a real post's work on the writer and has it undone there

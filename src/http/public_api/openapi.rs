@@ -153,6 +153,13 @@ pub(crate) struct ApplicantUpload {
     /// part counts as none.
     #[schema(value_type = String, format = Binary, content_media_type = "application/octet-stream", min_length = 1)]
     file: Vec<u8>,
+    /// Where the visit came from: a `LeadSourceForm` as JSON text (checked and bounded; one
+    /// that is not valid is dropped).
+    #[schema(
+        example = r#"{"page":"/join_us","landing":"/","stories":[]}"#,
+        max_length = 16384
+    )]
+    source: Option<String>,
 }
 
 /// The body of the two subscriber-link posts, as a mailed link sends it: the token of the

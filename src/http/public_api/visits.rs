@@ -22,7 +22,7 @@ use crate::domain::visit::{excluded, HitForm};
 use crate::http::plumbing::body::{self, header_text, Body};
 use crate::http::plumbing::error::{self, ApiError};
 use crate::http::plumbing::json_body::read_bounded;
-use crate::http::site::assets::find_route;
+use crate::http::site::assets::public_page;
 use crate::http::state::AppState;
 
 /// The most a beacon's body may be.
@@ -73,12 +73,7 @@ async fn count_view(
     }
     let host = header_text(&headers, header::HOST).unwrap_or("");
     let own_origin = header_text(&headers, header::ORIGIN);
-    let page = |path: &str| {
-        find_route(path)
-            .filter(|(route, _)| !route.private)
-            .map(|(_, id)| id.map(str::to_owned))
-    };
-    let Ok(hit) = form.check(user_agent, page, own_origin) else {
+    let Ok(hit) = form.check(user_agent, public_page, own_origin) else {
         return Ok(done);
     };
     let now = jiff::Timestamp::now().as_second();

@@ -94,6 +94,14 @@ pub fn is_page_route(path: &str) -> bool {
     find_route(path).is_some()
 }
 
+/// Whether `path` is a public page of the route table (no staff page), and if so its `:id`
+/// (a story's, for one): how the beacon and the lead forms check the paths they are sent.
+pub fn public_page(path: &str) -> Option<Option<String>> {
+    find_route(path)
+        .filter(|(route, _)| !route.private)
+        .map(|(_, id)| id.map(str::to_owned))
+}
+
 /// The route of the table that `path` is, with the value of its `:id` (if it has one).
 pub fn find_route(path: &str) -> Option<(&'static Route, Option<&str>)> {
     find_route_in(&PAGE_ROUTES, path)

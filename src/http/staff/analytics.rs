@@ -1,7 +1,10 @@
 //! `GET /api/staff/analytics?from=YYYY-MM-DD&to=YYYY-MM-DD` (area analytics): what visitors
 //! did over a period of office days (the last 30 by default, two years at most) and the
 //! period of the same length before it: views, visitors and visits, each day's counts, and
-//! the top pages, stories, referring sites, sources, campaigns, entry pages and screens.
+//! the top pages, stories, referring sites, sources, campaigns, entry pages and screens; and
+//! the leads that arrived (enquiries, subscriptions, applications) by source, campaign,
+//! referring site, landing page and story read, beside the visitors each brought, so the
+//! office sees what turns visitors into leads.
 //! Read from the daily roll-ups only (`store::visits`), so a year answers as fast as a day;
 //! today's counts are at most ten seconds old. A bad date is 422 naming `from` or `to`.
 
@@ -17,6 +20,7 @@ use crate::http::plumbing::filters::{get_or_head, raw_query};
 use crate::http::plumbing::reply::invalid;
 use crate::http::staff::sign_in::{gate, Staff};
 use crate::http::state::AppState;
+use crate::store::lead_sources::{self, By, LeadLine};
 use crate::store::visits::{self, DayCount, Line, Totals};
 
 pub fn routes(state: &AppState) -> BoxedFilter<(Response,)> {
@@ -66,6 +70,31 @@ pub(crate) struct AnalyticsBody {
     /// mobile, tablet, desktop.
     #[cfg_attr(test, ts(type = "Array<VisitLine>"))]
     devices: Vec<Line>,
+    leads: LeadCounts,
+}
+
+/// The leads of a period, and what brought them: each list's lines by leads, with the
+/// visitors of the same value (conversion is leads per 100 of them).
+#[derive(Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub(crate) struct LeadCounts {
+    /// Leads that arrived in the period, and in the period before it.
+    total: i64,
+    previous: i64,
+    /// `utm_source` (or `ref`) of the visit's landing.
+    #[cfg_attr(test, ts(type = "Array<LeadLine>"))]
+    sources: Vec<LeadLine>,
+    #[cfg_attr(test, ts(type = "Array<LeadLine>"))]
+    campaigns: Vec<LeadLine>,
+    /// Referring sites' origins.
+    #[cfg_attr(test, ts(type = "Array<LeadLine>"))]
+    referrers: Vec<LeadLine>,
+    /// The visit's first page.
+    #[cfg_attr(test, ts(type = "Array<LeadLine>"))]
+    landings: Vec<LeadLine>,
+    /// Stories read before the lead was sent.
+    #[cfg_attr(test, ts(type = "Array<LeadLine>"))]
+    stories: Vec<LeadLine>,
 }
 
 async fn report(
@@ -124,6 +153,15 @@ async fn report(
                 campaigns: top("campaign")?,
                 entries: top("entry")?,
                 devices: top("device")?,
+                leads: LeadCounts {
+                    total: lead_sources::count(conn, &from, &to)?,
+                    previous: lead_sources::count(conn, &previous_from, &previous_to)?,
+                    sources: lead_sources::top(conn, By::Source, &from, &to)?,
+                    campaigns: lead_sources::top(conn, By::Campaign, &from, &to)?,
+                    referrers: lead_sources::top(conn, By::Referrer, &from, &to)?,
+                    landings: lead_sources::top(conn, By::Landing, &from, &to)?,
+                    stories: lead_sources::top(conn, By::Story, &from, &to)?,
+                },
                 from,
                 to,
                 previous_from,

@@ -192,7 +192,8 @@ async fn list_page(
     .into_response())
 }
 
-/// `GET {list}/{id}` (and what a change answers): one lead and its notes, oldest first.
+/// `GET {list}/{id}` (and what a change answers): one lead, its notes, oldest first, and
+/// where it came from (null for a lead from before sources were kept).
 #[derive(Serialize)]
 #[cfg_attr(test, derive(ts_rs::TS))]
 #[cfg_attr(test, ts(rename = "LeadDetail"))]
@@ -200,6 +201,7 @@ pub(crate) struct ItemBody {
     #[cfg_attr(test, ts(as = "crate::store::inbox::Lead"))]
     data: Map<String, Value>,
     notes: Vec<NoteBody>,
+    source: Option<crate::store::lead_sources::SourceRow>,
 }
 
 #[derive(Serialize)]
@@ -232,6 +234,7 @@ async fn read_item(state: &AppState, list: InboxList, id: String) -> Result<Resp
             warp::reply::json(&ItemBody {
                 data: item.row,
                 notes: notes_json(item.notes),
+                source: item.source,
             })
             .into_response()
         })

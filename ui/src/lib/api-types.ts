@@ -108,11 +108,37 @@ export type CreatedBody = { message: string, data: CreatedId, };
 
 export type CreatedId = { _id: string, };
 
+export type LeadSourcePayload = { 
+/**
+ * The path of the page the form was sent from.
+ */
+page?: string, 
+/**
+ * The path of the visit's first page.
+ */
+landing?: string, 
+/**
+ * `document.referrer` of the visit's first page; only its origin is kept.
+ */
+referrer?: string, 
+/**
+ * The first page's query string (`location.search`), for `utm_*` and `ref`.
+ */
+query?: string, 
+/**
+ * The stories (their `_id`) read in the visit, in the order read.
+ */
+stories?: Array<string>, };
+
 export type EnquiryPayload = { name?: string, email?: string, mobile?: string, requirment?: string, department_website?: string, service?: string, 
 /**
  * The honeypot: hidden on the site, so only robots fill it.
  */
-website?: string, };
+website?: string, 
+/**
+ * Where the visit came from; one of the wrong shape is no source.
+ */
+source?: LeadSourcePayload, };
 
 export type ApplicationParts = { name: string, mobile: string, email: string, experience: string, previous_company: string, query: string, department_website: string, 
 /**

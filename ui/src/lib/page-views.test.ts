@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { sendPageView } from './page-views';
+import { leadSource, sendPageView } from './page-views';
 
 describe('the page-view beacon', () => {
   const sent: { url: string; body: unknown }[] = [];
@@ -42,5 +42,37 @@ describe('the page-view beacon', () => {
       '/api/visits',
       expect.objectContaining({ method: 'POST', keepalive: true }),
     );
+  });
+
+  it('remembers the landing, its campaign and the stories read for a lead to send', () => {
+    window.history.replaceState(null, '', '/blogs?utm_source=linkedin&utm_campaign=launch');
+    sendPageView('/blogs');
+    sendPageView('/blogs/detail/first-story');
+    sendPageView('/blogs/detail/second-story');
+    sendPageView('/blogs/detail/first-story');
+    window.history.replaceState(null, '', '/contact');
+    sendPageView('/contact');
+    expect(leadSource()).toEqual({
+      page: '/contact',
+      landing: '/blogs',
+      referrer: undefined,
+      query: '?utm_source=linkedin&utm_campaign=launch',
+      stories: ['second-story', 'first-story'],
+    });
+  });
+
+  it('keeps the last twenty stories read', () => {
+    for (let n = 0; n < 25; n++) sendPageView(`/blogs/detail/story-${n}`);
+    const stories = leadSource().stories ?? [];
+    expect(stories).toHaveLength(20);
+    expect(stories[0]).toBe('story-5');
+    expect(stories[19]).toBe('story-24');
+  });
+
+  it('sends only the page with a lead when the browser asks not to be tracked', () => {
+    sendPageView('/blogs/detail/first-story');
+    Object.defineProperty(navigator, 'globalPrivacyControl', { configurable: true, value: true });
+    window.history.replaceState(null, '', '/contact');
+    expect(leadSource()).toEqual({ page: '/contact' });
   });
 });

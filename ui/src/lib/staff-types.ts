@@ -151,7 +151,31 @@ export type InboxPagination = { total: number,
  */
 capped: boolean, limit: number, page: number, };
 
-export type LeadDetail = { data: Lead, notes: Array<Note>, };
+export type StoryRead = { _id: string, title: string, };
+
+export type LeadSource = { 
+/**
+ * The page the form was sent from.
+ */
+page: string | null, 
+/**
+ * The visit's first page.
+ */
+landing: string | null, 
+/**
+ * The referring site's origin.
+ */
+referrer: string | null, 
+/**
+ * `utm_source` (or `ref`), `utm_medium`, `utm_campaign` of the landing.
+ */
+source: string | null, medium: string | null, campaign: string | null, 
+/**
+ * In the order read.
+ */
+stories: Array<StoryRead>, };
+
+export type LeadDetail = { data: Lead, notes: Array<Note>, source: LeadSource | null, };
 
 export type Note = { author: string, text: string, created_at: string, };
 
@@ -357,6 +381,39 @@ export type VisitLine = { value: string,
  */
 title: string | null, views: number, visitors: number, };
 
+export type LeadLine = { value: string, 
+/**
+ * A story's title (its `_id` when it is gone); null for other lists.
+ */
+title: string | null, leads: number, 
+/**
+ * Visitors with the same value over the period: whose visit began with the source,
+ * campaign, site or landing page, or who read the story.
+ */
+visitors: number, };
+
+export type LeadCounts = { 
+/**
+ * Leads that arrived in the period, and in the period before it.
+ */
+total: number, previous: number, 
+/**
+ * `utm_source` (or `ref`) of the visit's landing.
+ */
+sources: Array<LeadLine>, campaigns: Array<LeadLine>, 
+/**
+ * Referring sites' origins.
+ */
+referrers: Array<LeadLine>, 
+/**
+ * The visit's first page.
+ */
+landings: Array<LeadLine>, 
+/**
+ * Stories read before the lead was sent.
+ */
+stories: Array<LeadLine>, };
+
 export type AnalyticsBody = { 
 /**
  * The period's first and last office days (YYYY-MM-DD).
@@ -385,7 +442,7 @@ entries: Array<VisitLine>,
 /**
  * mobile, tablet, desktop.
  */
-devices: Array<VisitLine>, };
+devices: Array<VisitLine>, leads: LeadCounts, };
 
 /**
  * The media folders a staff image upload may go to (`?folder=`).

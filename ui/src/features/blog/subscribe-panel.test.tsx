@@ -56,6 +56,7 @@ describe('subscribe panel', () => {
       department_website: 'Corp Blogs',
       service: 'Blog Subscription',
       website: '',
+      source: { page: '/' },
     });
     expect(input.value).toBe('');
   });

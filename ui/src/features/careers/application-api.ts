@@ -2,10 +2,12 @@ import { HONEYPOT_FIELD } from '@/components/honeypot-field';
 import { careersContent } from '@/content/careers';
 import { api } from '@/lib/api-client';
 import type { ApplicationParts } from '@/lib/api-types';
+import { leadSource } from '@/lib/page-views';
 import type { ApplicationValues } from './application-rules';
 
 /**
- * POST {api}/applicant/create as multipart (every field and the file), plus the honeypot. The
+ * POST {api}/applicant/create as multipart (every field and the file), plus the honeypot and
+ * where the visit came from. The
  * text parts are typed as the server reads them, so a part renamed there fails the type check.
  */
 export async function sendApplication(values: ApplicationValues, honeypot: string): Promise<void> {
@@ -26,5 +28,7 @@ export async function sendApplication(values: ApplicationValues, honeypot: strin
   append('name', 'mobile', 'email', 'experience', 'previous_company', 'query');
   if (values.file) body.append('file', values.file, values.file.name);
   append('department_website', HONEYPOT_FIELD);
+  // Where the visit came from, as JSON text (the server drops one it cannot read).
+  body.append('source', JSON.stringify(leadSource()));
   await api.postForm('applicant/create', body);
 }

@@ -156,8 +156,10 @@ describe('application form', () => {
       'file',
       'department_website',
       'website',
+      'source',
     ]);
     expect(body.get('department_website')).toBe('Corp Careers');
+    expect(JSON.parse(String(body.get('source')))).toEqual({ page: '/' });
     expect(body.get('experience')).toBe('4');
     expect((body.get('file') as File).name).toBe('resume.png');
     expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('');

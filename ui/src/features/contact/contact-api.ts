@@ -2,6 +2,7 @@ import { HONEYPOT_FIELD } from '@/components/honeypot-field';
 import { contactContent } from '@/content/contact';
 import { api } from '@/lib/api-client';
 import type { EnquiryPayload } from '@/lib/api-types';
+import { leadSource } from '@/lib/page-views';
 import type { ContactValues } from './contact-rules';
 
 /**
@@ -17,6 +18,7 @@ export async function sendEnquiry(values: ContactValues, honeypot: string): Prom
     requirment: values.requirment,
     department_website: contactContent.form.departmentWebsite,
     [HONEYPOT_FIELD]: honeypot,
+    source: leadSource(),
   };
   await api.postJson('clients/create', payload);
 }

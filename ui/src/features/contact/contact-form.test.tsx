@@ -79,6 +79,7 @@ describe('contact form', () => {
       requirment: 'Need 20,000 sq ft',
       department_website: 'Corp Team',
       website: '',
+      source: { page: '/' },
     });
     expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('');
     expect((screen.getByLabelText('Query') as HTMLTextAreaElement).value).toBe('');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { change, daysBefore, share } from './analytics-api';
+import { change, conversion, daysBefore, share } from './analytics-api';
 
 describe('the figures as the screen says them', () => {
   it('says a change in whole percents, and what is new', () => {
@@ -19,5 +19,11 @@ describe('the figures as the screen says them', () => {
     expect(daysBefore('2026-11-26', 7)).toBe('2026-11-20');
     expect(daysBefore('2026-03-01', 30)).toBe('2026-01-31');
     expect(daysBefore('2027-01-05', 365)).toBe('2026-01-06');
+  });
+
+  it('says conversion as leads per 100 visitors, and nothing without visitors', () => {
+    expect(conversion(3, 120)).toBe('2.5');
+    expect(conversion(1, 3)).toBe('33.3');
+    expect(conversion(2, 0)).toBe('–');
   });
 });

@@ -2,7 +2,14 @@ import { staffApi } from '@/lib/staff-client';
 import type { AnalyticsBody } from '@/lib/staff-types';
 
 // Shapes generated from the server's Rust types (`@/lib/staff-types`).
-export type { AnalyticsBody, VisitDay, VisitLine, VisitTotals } from '@/lib/staff-types';
+export type {
+  AnalyticsBody,
+  LeadCounts,
+  LeadLine,
+  VisitDay,
+  VisitLine,
+  VisitTotals,
+} from '@/lib/staff-types';
 
 /** A period of office days, as the page's URL holds it (both empty: the last 30 days). */
 export interface Period {
@@ -36,4 +43,10 @@ export function daysBefore(to: string, days: number): string {
   const date = new Date(`${to}T00:00:00Z`);
   date.setUTCDate(date.getUTCDate() - (days - 1));
   return date.toISOString().slice(0, 10);
+}
+
+/** Leads per 100 visitors, to one decimal ("2.5"); "–" without visitors to count against. */
+export function conversion(leads: number, visitors: number): string {
+  if (visitors <= 0) return '–';
+  return ((leads / visitors) * 100).toLocaleString('en-GB', { maximumFractionDigits: 1 });
 }

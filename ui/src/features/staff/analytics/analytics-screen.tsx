@@ -5,11 +5,13 @@ import {
   type AnalyticsBody,
   analyticsApi,
   change,
+  conversion,
   daysBefore,
   type Period,
   share,
   type VisitLine,
 } from './analytics-api';
+import { LeadLists } from './lead-lists';
 import { VisitsChart } from './visits-chart';
 
 /** "26 Nov 2026" from YYYY-MM-DD. */
@@ -129,7 +131,7 @@ function TopList({ title, column, lines, none, total }: ListProps) {
 
 /**
  * `/staff/analytics`: what visitors did over a period (in the page's URL), against the
- * period before it: totals, visitors and views a day, and the top lists.
+ * period before it: totals, visitors and views a day, the top lists, and what brought leads.
  */
 export function AnalyticsScreen() {
   const [params, setParams] = useSearchParams();
@@ -173,11 +175,14 @@ export function AnalyticsScreen() {
 
   const totals = report?.totals;
   const previous = report?.previous;
+  const leads = report?.leads;
   const cards = totals &&
-    previous && [
+    previous &&
+    leads && [
       { label: 'Visitors', now: totals.visitors, before: previous.visitors },
       { label: 'Page views', now: totals.views, before: previous.views },
       { label: 'Visits', now: totals.visits, before: previous.visits },
+      { label: 'Leads', now: leads.total, before: leads.previous },
     ];
 
   return (
@@ -232,6 +237,15 @@ export function AnalyticsScreen() {
                 </span>
               </li>
             ))}
+            {leads && (
+              <li class="analytics-card">
+                <span class="analytics-card__label">Leads per 100 visitors</span>
+                <strong class="analytics-card__value">{conversion(leads.total, totals.visitors)}</strong>
+                <span class="analytics-card__change">
+                  {conversion(leads.previous, previous.visitors)} in the period before
+                </span>
+              </li>
+            )}
           </ul>
           <section class="analytics-days" aria-label="Visitors and page views a day">
             <h2>Visitors and page views a day</h2>
@@ -274,6 +288,7 @@ export function AnalyticsScreen() {
               />
             ))}
           </div>
+          {leads && <LeadLists leads={leads} />}
         </>
       )}
     </div>

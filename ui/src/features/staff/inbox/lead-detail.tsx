@@ -3,6 +3,7 @@ import type { ListName } from './inbox-api';
 import { LeadAssignForm } from './lead-assign-form';
 import { LeadFields, ResumeLinks } from './lead-fields';
 import { LeadNotes } from './lead-notes';
+import { LeadSourceFields } from './lead-source';
 import { LeadStatusForm } from './lead-status-form';
 import { ReaderActions } from './reader-actions';
 import { useLeadDetail } from './use-lead-detail';
@@ -60,6 +61,7 @@ export function LeadDetailPanel({ list, id, onClose, onChanged }: Props) {
       )}
       <LeadFields lead={item} />
       {list === 'applicants' && <ResumeLinks id={item._id} />}
+      <LeadSourceFields source={detail.source} />
       <LeadStatusForm
         lead={item}
         status={lead.status}
