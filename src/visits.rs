@@ -119,10 +119,20 @@ impl Visits {
         true
     }
 
-    /// The office's zone changed in the company details: days are its days from the next
-    /// salt on.
-    pub fn set_zone(&self, zone: OfficeZone) {
-        self.lock().zone = zone;
+    /// The office's zone, as the company details say at `now` (Unix seconds). When it
+    /// changed, the day's salt ends with the office's day in the new zone: at once if that day
+    /// is another (a new day, a new salt, so the same browser is a new visitor, as after
+    /// midnight), else at the new zone's midnight.
+    pub fn set_zone(&self, zone: OfficeZone, now: i64) {
+        let mut inner = self.lock();
+        if inner.zone.name() == zone.name() {
+            return;
+        }
+        let (day, until) = day_of(&zone, now);
+        if let Some(salt) = inner.salt.as_mut() {
+            salt.until = if salt.day == day { until } else { now };
+        }
+        inner.zone = zone;
     }
 
     /// Views dropped since the start because too many were waiting.
@@ -272,6 +282,42 @@ mod tests {
         assert_eq!(until, before + 1);
         assert_eq!(day_of(&zone, until).0, "2026-11-27");
         assert_eq!(keep_from(&zone, until, 30), "2026-10-28");
+    }
+
+    #[test]
+    fn a_new_office_zone_on_another_day_makes_a_new_salt_at_once() {
+        let visits = Visits::new(OfficeZone::parse("UTC").expect("zone"));
+        let noon = 1_795_694_400; // 2026-11-26T12:00:00Z
+        let count = |at| visits.count(hit("/"), at, "203.0.113.7", "Mozilla/5.0", "site.example");
+        assert!(count(noon));
+        // Noon UTC is the 27th at 01:00 in Kiritimati (UTC+14): another office day.
+        visits.set_zone(
+            OfficeZone::parse("Pacific/Kiritimati").expect("zone"),
+            noon + 1,
+        );
+        assert!(count(noon + 2));
+        // The same day in Tonga (UTC+13, 01:00 on the 27th): the salt stays, and ends at
+        // Tonga's midnight.
+        visits.set_zone(
+            OfficeZone::parse("Pacific/Tongatapu").expect("zone"),
+            noon + 3,
+        );
+        assert!(count(noon + 4));
+        let pending = visits.lock().pending.clone();
+        assert_eq!(
+            pending.iter().map(|v| v.day.as_str()).collect::<Vec<_>>(),
+            ["2026-11-26", "2026-11-27", "2026-11-27"]
+        );
+        assert_ne!(
+            pending[0].visitor, pending[1].visitor,
+            "a new day, a new salt"
+        );
+        assert_eq!(pending[1].visitor, pending[2].visitor, "the same day");
+        // Midnight ending the 27th in Tonga is 2026-11-27T11:00:00Z.
+        assert_eq!(
+            visits.lock().salt.as_ref().map(|s| s.until),
+            Some(noon + 23 * 3600)
+        );
     }
 
     #[test]

@@ -534,7 +534,7 @@ fn start_visit_writer(
         };
         ticks += 1;
         if ticks % 60 == 0 {
-            visits.set_zone(office_zone(&db));
+            visits.set_zone(office_zone(&db), jiff::Timestamp::now().as_second());
         }
         match visits.flush(&db, jiff::Timestamp::now().as_second(), keep_days) {
             Ok(flushed) => {

@@ -9,12 +9,14 @@ const VISITOR =
 
 test.describe.configure({ mode: 'serial' });
 
-async function visitor(browser: Browser, baseURL: string, headers: Record<string, string> = {}) {
-  const context = await browser.newContext({
-    baseURL,
-    userAgent: `${VISITOR} ${Date.now()}`,
-    extraHTTPHeaders: headers,
-  });
+/** A visitor's own browser: `userAgent` names it (the same string is the same browser). */
+async function visitor(
+  browser: Browser,
+  baseURL: string,
+  userAgent: string,
+  headers: Record<string, string> = {},
+) {
+  const context = await browser.newContext({ baseURL, userAgent, extraHTTPHeaders: headers });
   return { context, page: await context.newPage() };
 }
 
@@ -25,7 +27,7 @@ async function view(page: Page, path: string) {
   await sent;
 }
 
-test('a visit from a campaign is counted once, GPC is not, and the office reads it at /staff/analytics', async ({
+test('a visit from a campaign is counted once with its lead, GPC is not, and the office reads both', async ({
   browser,
   page,
   request,
@@ -38,7 +40,8 @@ test('a visit from a campaign is counted once, GPC is not, and the office reads 
   const [first, second] = (await fetchList(request, 1)).data.datas;
   if (!first || !second) throw new Error('the demo stories are missing');
 
-  const one = await visitor(browser, base);
+  const userAgent = `${VISITOR} ${Date.now()}`;
+  const one = await visitor(browser, base, userAgent);
   await view(one.page, '/?utm_source=linkedin&utm_campaign=launch');
   await view(one.page, `/blogs/detail/${first._id}`);
   await view(one.page, `/blogs/detail/${second._id}`);
@@ -46,9 +49,23 @@ test('a visit from a campaign is counted once, GPC is not, and the office reads 
   const inApp = one.page.waitForRequest((r) => r.url().endsWith('/api/visits'));
   await one.page.getByRole('link', { name: 'Contact', exact: true }).first().click();
   await inApp;
+  const tag = `${Date.now()}`;
+  const lead = `Kiran ${tag}`;
+  for (const [label, value] of Object.entries({
+    Name: lead,
+    'Contact Number': '9876543210',
+    Email: `kiran.${tag}@example.com`,
+    Query: 'Two floors of office space in Whitefield.',
+  }))
+    await one.page.getByLabel(label, { exact: true }).fill(value);
+  const sent = one.page.waitForResponse((r) => r.url().endsWith('/api/clients/create'));
+  await one.page.getByRole('button', { name: 'Submit', exact: true }).click();
+  const created = await sent;
+  expect(created.status()).toBe(201);
+  const leadId: string = (await created.json()).data._id;
   await one.context.close();
 
-  const private_ = await visitor(browser, base, { 'Sec-GPC': '1' });
+  const private_ = await visitor(browser, base, `${VISITOR} private`, { 'Sec-GPC': '1' });
   await view(private_.page, '/contact');
   await private_.context.close();
 
@@ -61,19 +78,31 @@ test('a visit from a campaign is counted once, GPC is not, and the office reads 
     .poll(
       async () => {
         const report = await (await page.request.get('/api/staff/analytics')).json();
-        return report.totals;
+        return [report.totals, report.leads.total];
       },
       { timeout: 25_000, intervals: [1000] },
     )
-    .toEqual({ views: 4, visitors: 1, visits: 1 });
+    .toEqual([{ views: 4, visitors: 1, visits: 1 }, 1]);
   await page.reload();
-  const cards = page.locator('.analytics-card');
-  await expect(cards.filter({ hasText: 'Visitors' }).locator('strong')).toHaveText('1');
-  await expect(cards.filter({ hasText: 'Page views' }).locator('strong')).toHaveText('4');
+  const card = (label: string) =>
+    page
+      .locator('.analytics-card')
+      .filter({ has: page.locator('.analytics-card__label').getByText(label, { exact: true }) })
+      .locator('strong');
+  await expect(card('Visitors')).toHaveText('1');
+  await expect(card('Page views')).toHaveText('4');
+  await expect(card('Leads')).toHaveText('1');
+  await expect(card('Leads per 100 visitors')).toHaveText('100');
   await expect(page.getByRole('region', { name: 'Campaigns' }).getByRole('rowheader')).toHaveText(['launch']);
   await expect(page.getByRole('region', { name: 'Sources' }).getByRole('rowheader')).toHaveText(['linkedin']);
   await expect(page.getByRole('region', { name: 'Top stories' }).getByRole('rowheader')).toHaveCount(2);
   await expect(page.getByRole('region', { name: 'Entry pages' }).getByRole('rowheader')).toHaveText(['/']);
+  const byCampaign = page.getByRole('region', { name: 'Leads by campaign' });
+  await expect(byCampaign.getByRole('rowheader')).toHaveText(['launch']);
+  await expect(byCampaign.getByRole('row').nth(1).getByRole('cell')).toHaveText(['1', '1', '100']);
+  await expect(
+    page.getByRole('region', { name: 'Stories read before a lead' }).getByRole('rowheader'),
+  ).toHaveText([first.title, second.title].sort());
   await expect(page.getByRole('img', { name: /1 visitors and 4 page views/ })).toBeVisible();
   await expectAxeClean(page, 'analytics');
   await page.screenshot({ path: 'e2e/screenshots/staff-analytics-1440.png', fullPage: true });
@@ -82,9 +111,60 @@ test('a visit from a campaign is counted once, GPC is not, and the office reads 
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   await page.screenshot({ path: 'e2e/screenshots/staff-analytics-390.png', fullPage: true });
 
+  // The lead says where it came from: the campaign, the landing page and both stories.
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(`/staff?list=enquiries&id=${leadId}`);
+  const source = page.getByRole('region', { name: 'Where it came from' });
+  await expect(source).toContainText('Campaignlinkedin / launch');
+  await expect(source).toContainText('Landing page/');
+  await expect(source).toContainText('Form page/contact');
+  await expect(source.getByRole('listitem')).toHaveText([first.title, second.title]);
+  await expectAxeClean(page, 'a lead with its source');
+  await page.screenshot({ path: 'e2e/screenshots/staff-lead-source-1440.png', fullPage: true });
+
   // A bad period is named beside its field.
   await page.goto('/staff/analytics?from=2026-12-31&to=2026-01-01');
   await expect(page.getByText('The first day comes after the last.')).toBeVisible();
+
+  // The next office day the same browser is a new visitor: the office moves its time zone
+  // to one whose date is another, and the day's salt goes with the day.
+  const owner = await readyStaff(request, base, 'analytics-owner');
+  const office = await browser.newContext({ baseURL: base });
+  const ownerPage = await office.newPage();
+  await ownerPage.goto('/login?next=%2Fstaff%2Fsettings');
+  await signIn(ownerPage, owner);
+  await expect(ownerPage.getByRole('heading', { name: 'Company details', level: 1 })).toBeVisible();
+  const { csrf_token } = await (await ownerPage.request.get('/api/staff/session')).json();
+  const current = (await (await ownerPage.request.get('/api/staff/settings')).json()).data;
+  const dayIn = (timeZone: string) => new Date().toLocaleDateString('en-CA', { timeZone });
+  const nextZone = ['Pacific/Kiritimati', 'Pacific/Pago_Pago'].find(
+    (z) => dayIn(z) !== dayIn(current.time_zone),
+  );
+  const putZone = async (time_zone: string) => {
+    const saved = await ownerPage.request.put('/api/staff/settings', {
+      headers: { Origin: base, 'X-CSRF-Token': csrf_token },
+      data: { ...current, time_zone },
+    });
+    expect(saved.status()).toBe(200);
+  };
+  await putZone(nextZone ?? 'Pacific/Kiritimati');
+  try {
+    const again = await visitor(browser, base, userAgent);
+    await view(again.page, '/');
+    await again.context.close();
+    const days = [-2, 2].map((d) => new Date(Date.now() + d * 86_400_000).toISOString().slice(0, 10));
+    await expect
+      .poll(
+        async () =>
+          (await (await page.request.get(`/api/staff/analytics?from=${days[0]}&to=${days[1]}`)).json())
+            .totals,
+        { timeout: 25_000, intervals: [1000] },
+      )
+      .toEqual({ views: 5, visitors: 2, visits: 2 });
+  } finally {
+    await putZone(current.time_zone);
+    await office.close();
+  }
 });
 
 test('a role without the analytics area does not see the screen', async ({

@@ -86,6 +86,11 @@ async fn staff_save(
         })
         .await?;
     let stored = read(&state.db).await?;
+    // Visits are counted by the office's days: a new time zone counts from now on.
+    state.visits.set_zone(
+        stored.details.office_zone(),
+        jiff::Timestamp::now().as_second(),
+    );
     settings_reply(&stored)
 }
 
