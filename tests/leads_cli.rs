@@ -10,6 +10,7 @@ use crate::common::process::run_in as corpsite;
 use crate::common::TestApp;
 use crate::leads_support::{
     contact, file, fixture, post_application, post_json, subscription, with_application,
+    ENQUIRY_HEADERS,
 };
 use corpsite::store::backup::integrity_problems;
 use corpsite::store::uploads::uploads_dir;
@@ -74,31 +75,7 @@ async fn leads_export_writes_a_header_and_rfc_4180_rows_that_spreadsheets_cannot
     );
     let rows = parse_csv(&stdout(&output));
     // The export's enquiry columns (the browser's export writes them too), for people.
-    assert_eq!(
-        rows[0],
-        [
-            "Reference",
-            "Received",
-            "Name",
-            "Email",
-            "Phone",
-            "Requirement",
-            "Department",
-            "Service",
-            "Status",
-            "Set by",
-            "Status changed",
-            "Assigned to",
-            "Follow up",
-            "Notes",
-            "Sent from",
-            "Form page",
-            "Landing page",
-            "Referring site",
-            "Campaign",
-            "Stories read"
-        ]
-    );
+    assert_eq!(rows[0], ENQUIRY_HEADERS);
     assert_eq!(rows.len(), 2, "enquiries only: {rows:?}");
     let contact_row = &rows[1];
     assert_eq!(

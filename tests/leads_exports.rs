@@ -10,6 +10,7 @@ use crate::common::staff::{add_staff, Browser, EMAIL, PASSWORD};
 use crate::common::{header, json, TestApp};
 use crate::leads_support::{
     contact, file, fixture, post_application, post_json, subscription, with_application,
+    ENQUIRY_HEADERS,
 };
 use corpsite::domain::office_time::OfficeZone;
 use corpsite::store::StoreError;
@@ -136,31 +137,7 @@ async fn the_workbook_has_typed_cells_in_the_office_time_zone_and_never_a_formul
     );
     let sheet = read_xlsx(response.body());
     assert_eq!(sheet["sheet"], "Enquiries");
-    assert_eq!(
-        headers(&sheet),
-        [
-            "Reference",
-            "Received",
-            "Name",
-            "Email",
-            "Phone",
-            "Requirement",
-            "Department",
-            "Service",
-            "Status",
-            "Set by",
-            "Status changed",
-            "Assigned to",
-            "Follow up",
-            "Notes",
-            "Sent from",
-            "Form page",
-            "Landing page",
-            "Referring site",
-            "Campaign",
-            "Stories read"
-        ]
-    );
+    assert_eq!(headers(&sheet), ENQUIRY_HEADERS);
     assert_eq!(sheet["rows"].as_array().expect("rows").len(), 2);
 
     // 04:06 UTC is 09:36 in Kolkata: a real date-time cell, shown as one.

@@ -20,6 +20,30 @@ use crate::common::TestApp;
 pub const BOUNDARY: &str = "----corpsite-test-7MA4YWxkTrZu0gW";
 
 /// The contact form's payload, filled in.
+/// The enquiries export's columns, in order, as the browser and the command line write them.
+pub const ENQUIRY_HEADERS: [&str; 20] = [
+    "Reference",
+    "Received",
+    "Name",
+    "Email",
+    "Phone",
+    "Requirement",
+    "Department",
+    "Service",
+    "Status",
+    "Set by",
+    "Status changed",
+    "Assigned to",
+    "Follow up",
+    "Notes",
+    "Sent from",
+    "Form page",
+    "Landing page",
+    "Referring site",
+    "Campaign",
+    "Stories read",
+];
+
 pub fn contact() -> Value {
     json!({
         "name": "Asha Rao",

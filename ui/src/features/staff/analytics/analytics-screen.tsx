@@ -11,6 +11,7 @@ import {
   share,
   type VisitLine,
 } from './analytics-api';
+import { type FigureColumn, FiguresTable } from './figures-table';
 import { LeadLists } from './lead-lists';
 import { VisitsChart } from './visits-chart';
 
@@ -75,58 +76,26 @@ function DayField(props: {
   );
 }
 
-interface ListProps {
+const VIEWS: FigureColumn<VisitLine> = { header: 'Views', figure: (line) => line.views.toLocaleString() };
+const VISITORS: FigureColumn<VisitLine> = {
+  header: 'Visitors',
+  figure: (line) => line.visitors.toLocaleString(),
+};
+
+/** One top list: the value, its views, its visitors, and its share of `total` views when given. */
+function TopList({
+  total,
+  ...list
+}: {
   title: string;
-  /** What the first column holds. */
   column: string;
   lines: VisitLine[];
-  /** Shown when the period has none. */
   none: string;
-  /** The period's views, for each line's share. */
   total?: number;
-}
-
-/** One top list as a table: the value, its views, its visitors (and its share). */
-function TopList({ title, column, lines, none, total }: ListProps) {
-  return (
-    <section class="analytics-list" aria-label={title}>
-      <h2>{title}</h2>
-      {lines.length === 0 ? (
-        <p class="analytics-list__none">{none}</p>
-      ) : (
-        <table class="analytics-table">
-          <thead>
-            <tr>
-              <th scope="col">{column}</th>
-              <th scope="col" class="analytics-table__number">
-                Views
-              </th>
-              <th scope="col" class="analytics-table__number">
-                Visitors
-              </th>
-              {total !== undefined && (
-                <th scope="col" class="analytics-table__number">
-                  Share
-                </th>
-              )}
-            </tr>
-          </thead>
-          <tbody>
-            {lines.map((line) => (
-              <tr key={line.value}>
-                <th scope="row" class="analytics-table__value">
-                  {line.title ?? line.value}
-                </th>
-                <td class="analytics-table__number">{line.views.toLocaleString()}</td>
-                <td class="analytics-table__number">{line.visitors.toLocaleString()}</td>
-                {total !== undefined && <td class="analytics-table__number">{share(line.views, total)}</td>}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-    </section>
-  );
+}) {
+  const figures = [VIEWS, VISITORS];
+  if (total !== undefined) figures.push({ header: 'Share', figure: (line) => share(line.views, total) });
+  return <FiguresTable {...list} figures={figures} />;
 }
 
 /**

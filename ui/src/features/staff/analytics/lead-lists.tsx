@@ -1,4 +1,5 @@
 import { conversion, type LeadCounts, type LeadLine } from './analytics-api';
+import { type FigureColumn, FiguresTable } from './figures-table';
 
 /** The lists of what brought leads, in the order the screen shows them. */
 const LISTS: {
@@ -29,56 +30,15 @@ const LISTS: {
   },
 ];
 
-/** One list as a table: the value, its leads, the visitors it brought, and leads per 100 of them. */
-function LeadList({
-  title,
-  column,
-  lines,
-  none,
-}: {
-  title: string;
-  column: string;
-  lines: LeadLine[];
-  none: string;
-}) {
-  return (
-    <section class="analytics-list" aria-label={title}>
-      <h2>{title}</h2>
-      {lines.length === 0 ? (
-        <p class="analytics-list__none">{none}</p>
-      ) : (
-        <table class="analytics-table">
-          <thead>
-            <tr>
-              <th scope="col">{column}</th>
-              <th scope="col" class="analytics-table__number">
-                Leads
-              </th>
-              <th scope="col" class="analytics-table__number">
-                Visitors
-              </th>
-              <th scope="col" class="analytics-table__number">
-                <abbr title="Leads per 100 visitors">Per 100</abbr>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {lines.map((line) => (
-              <tr key={line.value}>
-                <th scope="row" class="analytics-table__value">
-                  {line.title ?? line.value}
-                </th>
-                <td class="analytics-table__number">{line.leads.toLocaleString()}</td>
-                <td class="analytics-table__number">{line.visitors.toLocaleString()}</td>
-                <td class="analytics-table__number">{conversion(line.leads, line.visitors)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-    </section>
-  );
-}
+/** Each line's leads, the visitors it brought, and leads per 100 of them. */
+const FIGURES: FigureColumn<LeadLine>[] = [
+  { header: 'Leads', figure: (line) => line.leads.toLocaleString() },
+  { header: 'Visitors', figure: (line) => line.visitors.toLocaleString() },
+  {
+    header: <abbr title="Leads per 100 visitors">Per 100</abbr>,
+    figure: (line) => conversion(line.leads, line.visitors),
+  },
+];
 
 /**
  * What turned visitors into leads over the period: enquiries, subscriptions and applications
@@ -92,12 +52,13 @@ export function LeadLists({ leads }: { leads: LeadCounts }) {
       </h2>
       <div class="analytics-lists">
         {LISTS.map((list) => (
-          <LeadList
+          <FiguresTable
             key={list.key}
             title={list.title}
             column={list.column}
             lines={leads[list.key]}
             none={list.none}
+            figures={FIGURES}
           />
         ))}
       </div>
