@@ -60,3 +60,4 @@ mod store_readers;
 mod stories;
 mod tls;
 mod visits;
+mod visits_h2;
