@@ -7,7 +7,7 @@ use rusqlite::{params, Connection, OptionalExtension};
 use serde::Serialize;
 
 use crate::domain::lead_source::LeadSource;
-use crate::store::site_details;
+use crate::store::{site_details, visits, StoreError};
 
 /// Records `source` for the lead `lead_id` of `kind` ('contact', 'subscription' or
 /// 'application'), on the office's day of now. Only stories on file are kept.
@@ -221,7 +221,7 @@ pub fn count(conn: &Connection, from: &str, to: &str) -> rusqlite::Result<i64> {
 
 /// The `TOP` values of `by` with the most leads over days `from` to `to`, each with the
 /// visitors of the same value.
-pub fn top(conn: &Connection, by: By, from: &str, to: &str) -> rusqlite::Result<Vec<LeadLine>> {
+pub fn top(conn: &Connection, by: By, from: &str, to: &str) -> Result<Vec<LeadLine>, StoreError> {
     let mut lines: Vec<LeadLine> = conn
         .prepare_cached(&by.leads_sql())?
         .query_map([from, to], |row| {
@@ -235,17 +235,10 @@ pub fn top(conn: &Connection, by: By, from: &str, to: &str) -> rusqlite::Result<
         .collect::<rusqlite::Result<_>>()?;
     lines.sort_by(|a, b| b.leads.cmp(&a.leads).then_with(|| a.value.cmp(&b.value)));
     lines.truncate(TOP);
-    let mut visitors = conn.prepare_cached(
-        "SELECT coalesce(sum(visitors), 0) FROM visit_days
-         WHERE kind = ?1 AND value = ?2 AND day BETWEEN ?3 AND ?4",
-    )?;
     let mut title =
         conn.prepare_cached("SELECT coalesce((SELECT title FROM blogs WHERE slug = ?1), ?1)")?;
     for line in &mut lines {
-        line.visitors = visitors
-            .query_row(params![by.visit_kind(), line.value, from, to], |row| {
-                row.get(0)
-            })?;
+        line.visitors = visits::visitors_of(conn, by.visit_kind(), &line.value, from, to)?;
         if by == By::Story {
             line.title = Some(title.query_row([&line.value], |row| row.get(0))?);
         }

@@ -1,6 +1,7 @@
 //! The counted page views (`visits`), the day's salt (`visit_salt`) and the roll-ups
-//! (`visit_days` per office day and dimension, `visit_hours` per UTC hour) that outlive the
-//! views: see `V15__visits.sql` and the server's visit counter.
+//! (`visit_days` per office day and dimension, `visit_months` their sums per month,
+//! `visit_hours` per UTC hour) that outlive the views: see `V15__visits.sql`,
+//! `V17__visit_months.sql` and the server's visit counter.
 
 use rusqlite::{params, Connection, OptionalExtension};
 
@@ -90,8 +91,95 @@ pub fn roll_up(conn: &Connection, from: Option<i64>) -> Result<usize, StoreError
     for day in &days {
         roll_up_day(conn, day)?;
     }
+    let mut months: Vec<&str> = days.iter().filter_map(|day| day.get(..7)).collect();
+    months.sort_unstable();
+    months.dedup();
+    for month in months {
+        roll_up_month(conn, month)?;
+    }
     Ok(days.len())
 }
+
+/// Sums `month`'s (YYYY-MM) rows of `visit_days` into `visit_months`, kind by kind.
+fn roll_up_month(conn: &Connection, month: &str) -> Result<(), StoreError> {
+    let (first, last) = (format!("{month}-01"), format!("{month}-31"));
+    for kind in std::iter::once("all").chain(DIMENSIONS.iter().map(|(kind, _, _)| *kind)) {
+        conn.prepare_cached("DELETE FROM visit_months WHERE kind = ?1 AND month = ?2")?
+            .execute([kind, month])?;
+        conn.prepare_cached(
+            "INSERT INTO visit_months (month, kind, value, views, visitors)
+             SELECT ?1, kind, value, sum(views), sum(visitors) FROM visit_days
+             WHERE kind = ?2 AND day BETWEEN ?3 AND ?4 GROUP BY value",
+        )?
+        .execute(params![month, kind, first, last])?;
+    }
+    Ok(())
+}
+
+/// A period split for reading: its days before its first whole month and after its last
+/// (two ranges of `visit_days`, empty as `("1", "0")`), and its whole months (a range of
+/// `visit_months`).
+struct Spans {
+    head: (String, String),
+    tail: (String, String),
+    months: (String, String),
+}
+
+fn none() -> (String, String) {
+    ("1".into(), "0".into())
+}
+
+fn spans(from: &str, to: &str) -> Spans {
+    let all_days = || Spans {
+        head: (from.into(), to.into()),
+        tail: none(),
+        months: none(),
+    };
+    let (Ok(start), Ok(end)) = (
+        from.parse::<jiff::civil::Date>(),
+        to.parse::<jiff::civil::Date>(),
+    ) else {
+        return all_days();
+    };
+    let first = if start.day() == 1 {
+        start
+    } else {
+        start.last_of_month().tomorrow().unwrap_or(start)
+    };
+    let last = if end == end.last_of_month() {
+        end
+    } else {
+        end.first_of_month().yesterday().unwrap_or(end)
+    };
+    if first > last || start > end {
+        return all_days();
+    }
+    let month = |date: jiff::civil::Date| date.to_string()[..7].to_owned();
+    let before = |date: jiff::civil::Date| date.yesterday().map(|d| d.to_string());
+    let after = |date: jiff::civil::Date| date.tomorrow().map(|d| d.to_string());
+    Spans {
+        head: match before(first) {
+            Ok(day) if start < first => (from.into(), day),
+            _ => none(),
+        },
+        tail: match after(last) {
+            Ok(day) if last < end => (day, to.into()),
+            _ => none(),
+        },
+        months: (month(first), month(last)),
+    }
+}
+
+/// The rows of `kind` over a period, from whole months and edge days, as a subquery
+/// (`value, views, visitors`) whose parameters are ?1 (kind) to ?7.
+const SPANNED: &str = "SELECT value, views, visitors FROM visit_days
+                        WHERE kind = ?1 AND day BETWEEN ?2 AND ?3
+                       UNION ALL
+                       SELECT value, views, visitors FROM visit_days
+                        WHERE kind = ?1 AND day BETWEEN ?4 AND ?5
+                       UNION ALL
+                       SELECT value, views, visitors FROM visit_months
+                        WHERE kind = ?1 AND month BETWEEN ?6 AND ?7";
 
 /// Counts `day` anew from its views: every dimension of `visit_days`, and the UTC hours the
 /// day's views fall in.
@@ -182,23 +270,61 @@ pub struct Totals {
     pub visits: i64,
 }
 
+/// The visitors one `value` of `kind` had over days `from` to `to` (YYYY-MM-DD, both
+/// included): the sum of its days', read as the report reads its lists.
+pub fn visitors_of(
+    conn: &Connection,
+    kind: &str,
+    value: &str,
+    from: &str,
+    to: &str,
+) -> Result<i64, StoreError> {
+    let spans = spans(from, to);
+    Ok(conn
+        .prepare_cached(&format!(
+            "SELECT coalesce(sum(visitors), 0) FROM ({SPANNED}) WHERE value = ?8"
+        ))?
+        .query_row(
+            params![
+                kind,
+                spans.head.0,
+                spans.head.1,
+                spans.tail.0,
+                spans.tail.1,
+                spans.months.0,
+                spans.months.1,
+                value
+            ],
+            |row| row.get(0),
+        )?)
+}
+
 /// The most lines a report's list holds.
 pub const TOP: i64 = 10;
 
 /// A period's totals from the roll-ups, days `from` to `to` (YYYY-MM-DD, both included).
 pub fn totals(conn: &Connection, from: &str, to: &str) -> Result<Totals, StoreError> {
-    let (views, visitors): (i64, i64) = conn
-        .prepare_cached(
-            "SELECT coalesce(sum(views), 0), coalesce(sum(visitors), 0) FROM visit_days
-             WHERE kind = 'all' AND day BETWEEN ?1 AND ?2",
-        )?
-        .query_row([from, to], |row| Ok((row.get(0)?, row.get(1)?)))?;
-    let visits: i64 = conn
-        .prepare_cached(
-            "SELECT coalesce(sum(views), 0) FROM visit_days
-             WHERE kind = 'entry' AND day BETWEEN ?1 AND ?2",
-        )?
-        .query_row([from, to], |row| row.get(0))?;
+    let spans = spans(from, to);
+    let sum = |kind: &str| -> Result<(i64, i64), StoreError> {
+        Ok(conn
+            .prepare_cached(&format!(
+                "SELECT coalesce(sum(views), 0), coalesce(sum(visitors), 0) FROM ({SPANNED})"
+            ))?
+            .query_row(
+                params![
+                    kind,
+                    spans.head.0,
+                    spans.head.1,
+                    spans.tail.0,
+                    spans.tail.1,
+                    spans.months.0,
+                    spans.months.1
+                ],
+                |row| Ok((row.get(0)?, row.get(1)?)),
+            )?)
+    };
+    let (views, visitors) = sum("all")?;
+    let (visits, _) = sum("entry")?;
     Ok(Totals {
         views,
         visitors,
@@ -226,24 +352,38 @@ pub fn per_day(conn: &Connection, from: &str, to: &str) -> Result<Vec<DayCount>,
 /// The `TOP` values of `kind` ('page', 'story', 'referrer', 'source', 'campaign', 'entry'
 /// or 'device') by views over the period; a story's with its title.
 pub fn top(conn: &Connection, kind: &str, from: &str, to: &str) -> Result<Vec<Line>, StoreError> {
+    let spans = spans(from, to);
     Ok(conn
-        .prepare_cached(
-            "SELECT d.value, sum(d.views) AS views, sum(d.visitors),
-                    CASE WHEN d.kind = 'story'
-                         THEN coalesce((SELECT title FROM blogs WHERE slug = d.value), d.value)
+        .prepare_cached(&format!(
+            "SELECT t.value, t.views, t.visitors,
+                    CASE WHEN ?1 = 'story'
+                         THEN coalesce((SELECT title FROM blogs WHERE slug = t.value), t.value)
                     END
-             FROM visit_days d
-             WHERE d.kind = ?1 AND d.day BETWEEN ?2 AND ?3
-             GROUP BY d.value ORDER BY views DESC, d.value LIMIT ?4",
+             FROM (SELECT value, sum(views) AS views, sum(visitors) AS visitors
+                   FROM ({SPANNED})
+                   GROUP BY value ORDER BY views DESC, value LIMIT ?8) t
+             ORDER BY t.views DESC, t.value"
+        ))?
+        .query_map(
+            params![
+                kind,
+                spans.head.0,
+                spans.head.1,
+                spans.tail.0,
+                spans.tail.1,
+                spans.months.0,
+                spans.months.1,
+                TOP
+            ],
+            |row| {
+                Ok(Line {
+                    value: row.get(0)?,
+                    views: row.get(1)?,
+                    visitors: row.get(2)?,
+                    title: row.get(3)?,
+                })
+            },
         )?
-        .query_map(params![kind, from, to, TOP], |row| {
-            Ok(Line {
-                value: row.get(0)?,
-                views: row.get(1)?,
-                visitors: row.get(2)?,
-                title: row.get(3)?,
-            })
-        })?
         .collect::<Result<_, _>>()?)
 }
 
@@ -376,6 +516,142 @@ mod tests {
         assert_eq!(
             days(&conn, "all")[0],
             ("2026-11-26".into(), String::new(), 5, 3)
+        );
+    }
+
+    /// The day-level answers, read from `visit_days` alone.
+    fn day_level(conn: &Connection, kind: &str, from: &str, to: &str) -> Vec<(String, i64, i64)> {
+        conn.prepare(
+            "SELECT value, sum(views) AS v, sum(visitors) FROM visit_days
+             WHERE kind = ?1 AND day BETWEEN ?2 AND ?3 GROUP BY value ORDER BY v DESC, value LIMIT 10",
+        )
+        .expect("prepare")
+        .query_map([kind, from, to], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+        .expect("query")
+        .collect::<Result<_, _>>()
+        .expect("rows")
+    }
+
+    #[test]
+    fn month_roll_ups_sum_their_days_and_reports_over_partial_months_equal_the_days() {
+        let conn = conn();
+        let days = [
+            "2026-08-31",
+            "2026-09-01",
+            "2026-09-15",
+            "2026-09-30",
+            "2026-10-01",
+            "2026-10-02",
+            "2026-10-31",
+            "2026-11-01",
+            "2026-11-20",
+        ];
+        let mut views = Vec::new();
+        for (i, day) in days.iter().enumerate() {
+            let at = 1_788_000_000 + i as i64 * 86_400;
+            for n in 0..(i as i64 + 3) {
+                let path = ["/", "/contact", "/blogs/detail/a", "/blogs/detail/b"][n as usize % 4];
+                views.push(view(
+                    at + n,
+                    day,
+                    n % 3,
+                    path,
+                    n % 2 == 0,
+                    (n % 3 == 0).then_some("c"),
+                ));
+            }
+        }
+        write(&conn, &views, None).expect("write");
+        assert_eq!(roll_up(&conn, None).expect("roll up"), days.len());
+
+        // Each month's row is the sum of its days' rows, kind by kind and value by value.
+        let mismatched: i64 = conn
+            .query_row(
+                "SELECT count(*) FROM (
+                   SELECT substr(day, 1, 7) AS month, kind, value, sum(views) AS v, sum(visitors) AS u
+                   FROM visit_days GROUP BY 1, 2, 3) d
+                 FULL JOIN visit_months m USING (month, kind, value)
+                 WHERE m.views IS NOT d.v OR m.visitors IS NOT d.u",
+                [],
+                |r| r.get(0),
+            )
+            .expect("compare");
+        assert_eq!(mismatched, 0);
+        let months: i64 = conn
+            .query_row("SELECT count(DISTINCT month) FROM visit_months", [], |r| {
+                r.get(0)
+            })
+            .expect("count");
+        assert_eq!(months, 4);
+
+        // More views of a day roll its month up again.
+        write(
+            &conn,
+            &[view(1_788_100_000, "2026-09-15", 7, "/", true, None)],
+            None,
+        )
+        .expect("write");
+        roll_up(&conn, Some(1_788_100_000)).expect("roll up");
+        let september: (i64, i64) = conn
+            .query_row(
+                "SELECT views, visitors FROM visit_months WHERE kind = 'all' AND month = '2026-09'",
+                [],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
+            .expect("september");
+        assert_eq!(september, (4 + 5 + 1 + 6, 3 + 3 + 1 + 3));
+
+        // Whole months, partial edges on either side, a single partial month, one day.
+        for (from, to) in [
+            ("2026-08-01", "2026-11-30"),
+            ("2026-08-31", "2026-11-01"),
+            ("2026-09-01", "2026-10-31"),
+            ("2026-09-02", "2026-10-31"),
+            ("2026-09-01", "2026-10-30"),
+            ("2026-09-15", "2026-09-30"),
+            ("2026-09-15", "2026-10-02"),
+            ("2026-10-01", "2026-10-01"),
+            ("2026-11-02", "2026-11-19"),
+        ] {
+            for kind in [
+                "page", "story", "referrer", "source", "campaign", "entry", "device",
+            ] {
+                let lines: Vec<(String, i64, i64)> = top(&conn, kind, from, to)
+                    .expect("top")
+                    .into_iter()
+                    .map(|line| (line.value, line.views, line.visitors))
+                    .collect();
+                assert_eq!(
+                    lines,
+                    day_level(&conn, kind, from, to),
+                    "{kind} {from}..{to}"
+                );
+            }
+            let all = day_level(&conn, "all", from, to);
+            let entries: i64 = conn
+                .query_row(
+                    "SELECT coalesce(sum(views), 0) FROM visit_days
+                         WHERE kind = 'entry' AND day BETWEEN ?1 AND ?2",
+                    [from, to],
+                    |r| r.get(0),
+                )
+                .expect("entries");
+            let expected = Totals {
+                views: all.first().map_or(0, |row| row.1),
+                visitors: all.first().map_or(0, |row| row.2),
+                visits: entries,
+            };
+            assert_eq!(
+                totals(&conn, from, to).expect("totals"),
+                expected,
+                "{from}..{to}"
+            );
+        }
+        assert!(
+            totals(&conn, "2026-08-01", "2026-11-30")
+                .expect("totals")
+                .views
+                > 0
         );
     }
 
