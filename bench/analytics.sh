@@ -2,7 +2,8 @@
 # The analytics report (GET /api/staff/analytics) over a year of roll-ups at 10,000 visits a
 # day (30,000 views), seeded straight into the roll-up tables (days and months) as the visits thread leaves them
 # (demo data, made up here): 40 pages, 60 stories, 25 referring sites, 8 sources, 12
-# campaigns, 40 entry pages and 3 screens every day. Then wrk at 4 connections for DURATION
+# campaigns, 40 entry pages and 3 screens every day, and 30 leads a day with their sources
+# and stories read (LEADS_PER_DAY=N for another number). Then wrk at 4 connections for DURATION
 # per period: p50 and p99. Target: p99 under 50 ms for a year.
 #   bash bench/analytics.sh      (needs: apt-get install -y sqlite3 curl wrk)
 #   BIN=target/debug/corpsite SKIP_BUILD=1 bash bench/analytics.sh
@@ -22,7 +23,7 @@ data="$work/data"
 
 echo 'a bench passphrase of some length' |
   RUST_LOG=warn "$BIN" staff add bench@example.com --name Bench --password-stdin --data-dir "$data" > /dev/null
-sqlite3 "$data/corpsite.db" <<'SQL'
+sqlite3 "$data/corpsite.db" <<SQL
 UPDATE staff SET must_change_password = 0;
 -- A throw-away database: no second factor for the bench account.
 DELETE FROM second_factor_required;
@@ -39,6 +40,20 @@ FROM day, k, v WHERE v.n <= k.values_;
 WITH RECURSIVE d(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM d WHERE i < 365)
 INSERT INTO visit_days (day, kind, value, views, visitors)
 SELECT date('now', '-' || i || ' days'), 'all', '', 30000 + i % 500, 10000 + i % 300 FROM d;
+-- LEADS_PER_DAY leads a day (30 by default), each with the source, campaign, referring site and landing of one of
+-- the values above and two stories read: the report's "what brings leads" lists.
+WITH RECURSIVE
+  d(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM d WHERE i < 365),
+  n(j) AS (SELECT 1 UNION ALL SELECT j + 1 FROM n WHERE j < 30)
+INSERT INTO lead_sources (lead_id, kind, day, page, landing, referrer, source, medium, campaign)
+SELECT printf('lead-%d-%d', i, j), 'contact', date('now', '-' || i || ' days'), '/contact',
+       'entry-' || (1 + (i + j) % 40), 'referrer-' || (1 + j % 25), 'source-' || (1 + j % 8),
+       'social', 'campaign-' || (1 + (i * j) % 12)
+FROM d, n WHERE j <= ${LEADS_PER_DAY:-30};
+INSERT INTO lead_stories (lead_id, story, position)
+SELECT lead_id, 'story-' || (1 + abs(random()) % 30), 0 FROM lead_sources;
+INSERT OR IGNORE INTO lead_stories (lead_id, story, position)
+SELECT lead_id, 'story-' || (31 + abs(random()) % 30), 1 FROM lead_sources;
 -- The month roll-ups the same roll-up keeps beside the days (their sums).
 INSERT INTO visit_months (month, kind, value, views, visitors)
 SELECT substr(day, 1, 7), kind, value, sum(views), sum(visitors)

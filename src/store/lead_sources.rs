@@ -3,6 +3,8 @@
 //! counted per source, campaign, referring site, landing page and story for the analytics
 //! report beside the visitors each brought (`visit_days`).
 
+use std::collections::HashMap;
+
 use rusqlite::{params, Connection, OptionalExtension};
 use serde::Serialize;
 
@@ -152,8 +154,8 @@ pub fn export_column(part: &str) -> Option<String> {
     })
 }
 
-/// What the report counts leads by: the column (or the stories) and the kind of
-/// `visit_days` that counts the visitors of the same value.
+/// What the report counts leads by, each with the kind of `visit_days` that counts the
+/// visitors of the same value.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum By {
     Source,
@@ -172,26 +174,6 @@ impl By {
             By::Landing => "entry",
             By::Story => "story",
         }
-    }
-
-    /// The values' query: `value, leads` over days ?1 to ?2.
-    fn leads_sql(self) -> String {
-        let column = match self {
-            By::Source => "source",
-            By::Campaign => "campaign",
-            By::Referrer => "referrer",
-            By::Landing => "landing",
-            By::Story => {
-                return "SELECT s.story, count(*) FROM lead_stories s
-                        JOIN lead_sources l ON l.lead_id = s.lead_id
-                        WHERE l.day BETWEEN ?1 AND ?2 GROUP BY s.story"
-                    .to_owned()
-            }
-        };
-        format!(
-            "SELECT {column}, count(*) FROM lead_sources
-             WHERE day BETWEEN ?1 AND ?2 AND {column} IS NOT NULL GROUP BY {column}"
-        )
     }
 }
 
@@ -219,26 +201,76 @@ pub fn count(conn: &Connection, from: &str, to: &str) -> rusqlite::Result<i64> {
         .query_row([from, to], |row| row.get(0))
 }
 
-/// The `TOP` values of `by` with the most leads over days `from` to `to`, each with the
-/// visitors of the same value.
-pub fn top(conn: &Connection, by: By, from: &str, to: &str) -> Result<Vec<LeadLine>, StoreError> {
-    let mut lines: Vec<LeadLine> = conn
-        .prepare_cached(&by.leads_sql())?
-        .query_map([from, to], |row| {
-            Ok(LeadLine {
-                value: row.get(0)?,
-                title: None,
-                leads: row.get(1)?,
-                visitors: 0,
-            })
-        })?
-        .collect::<rusqlite::Result<_>>()?;
+/// The period's leads by source, campaign, referring site, landing page and story read.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Tops {
+    pub sources: Vec<LeadLine>,
+    pub campaigns: Vec<LeadLine>,
+    pub referrers: Vec<LeadLine>,
+    pub landings: Vec<LeadLine>,
+    pub stories: Vec<LeadLine>,
+}
+
+/// The `TOP` values of each list with the most leads over days `from` to `to`, each with
+/// the visitors of the same value: the period's sources in one pass, its stories in another,
+/// and the visitors in one pass a list.
+pub fn tops(conn: &Connection, from: &str, to: &str) -> Result<Tops, StoreError> {
+    let mut counts: [HashMap<String, i64>; 5] = Default::default();
+    let mut rows = conn.prepare_cached(
+        "SELECT source, campaign, referrer, landing FROM lead_sources WHERE day BETWEEN ?1 AND ?2",
+    )?;
+    let mut found = rows.query([from, to])?;
+    while let Some(row) = found.next()? {
+        for (at, count) in counts.iter_mut().take(4).enumerate() {
+            if let Some(value) = row.get::<_, Option<String>>(at)? {
+                *count.entry(value).or_default() += 1;
+            }
+        }
+    }
+    let mut stories = conn.prepare_cached(
+        "SELECT s.story FROM lead_sources l JOIN lead_stories s ON s.lead_id = l.lead_id
+         WHERE l.day BETWEEN ?1 AND ?2",
+    )?;
+    let mut found = stories.query([from, to])?;
+    while let Some(row) = found.next()? {
+        *counts[4].entry(row.get(0)?).or_default() += 1;
+    }
+    let [sources, campaigns, referrers, landings, stories] = counts;
+    Ok(Tops {
+        sources: lines(conn, By::Source, sources, from, to)?,
+        campaigns: lines(conn, By::Campaign, campaigns, from, to)?,
+        referrers: lines(conn, By::Referrer, referrers, from, to)?,
+        landings: lines(conn, By::Landing, landings, from, to)?,
+        stories: lines(conn, By::Story, stories, from, to)?,
+    })
+}
+
+/// The `TOP` of `counts` by leads (then by value), with their visitors and, for stories,
+/// their titles.
+fn lines(
+    conn: &Connection,
+    by: By,
+    counts: HashMap<String, i64>,
+    from: &str,
+    to: &str,
+) -> Result<Vec<LeadLine>, StoreError> {
+    let mut lines: Vec<LeadLine> = counts
+        .into_iter()
+        .map(|(value, leads)| LeadLine {
+            value,
+            title: None,
+            leads,
+            visitors: 0,
+        })
+        .collect();
     lines.sort_by(|a, b| b.leads.cmp(&a.leads).then_with(|| a.value.cmp(&b.value)));
     lines.truncate(TOP);
+    let values: Vec<&str> = lines.iter().map(|line| line.value.as_str()).collect();
+    let visitors = visits::visitors_of(conn, by.visit_kind(), &values, from, to)?;
     let mut title =
         conn.prepare_cached("SELECT coalesce((SELECT title FROM blogs WHERE slug = ?1), ?1)")?;
     for line in &mut lines {
-        line.visitors = visits::visitors_of(conn, by.visit_kind(), &line.value, from, to)?;
+        line.visitors = visitors.get(&line.value).copied().unwrap_or(0);
         if by == By::Story {
             line.title = Some(title.query_row([&line.value], |row| row.get(0))?);
         }
@@ -320,7 +352,8 @@ mod tests {
         )
         .expect("visits");
         assert_eq!(count(&conn, &today, &today).expect("count"), 3);
-        let campaigns = top(&conn, By::Campaign, &today, &today).expect("campaigns");
+        let tops = tops(&conn, &today, &today).expect("tops");
+        let campaigns = tops.campaigns;
         assert_eq!(
             campaigns
                 .iter()
@@ -328,7 +361,7 @@ mod tests {
                 .collect::<Vec<_>>(),
             [("launch", 2, 25), ("spring", 1, 0)]
         );
-        let stories = top(&conn, By::Story, &today, &today).expect("stories");
+        let stories = tops.stories;
         assert_eq!(stories.len(), 1);
         assert_eq!(stories[0].title.as_deref(), Some("The first story"));
         assert_eq!((stories[0].leads, stories[0].visitors), (3, 6));

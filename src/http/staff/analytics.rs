@@ -20,7 +20,7 @@ use crate::http::plumbing::filters::{get_or_head, raw_query};
 use crate::http::plumbing::reply::invalid;
 use crate::http::staff::sign_in::{gate, Staff};
 use crate::http::state::AppState;
-use crate::store::lead_sources::{self, By, LeadLine};
+use crate::store::lead_sources::{self, LeadLine};
 use crate::store::visits::{self, DayCount, Line, Totals};
 
 pub fn routes(state: &AppState) -> BoxedFilter<(Response,)> {
@@ -142,6 +142,7 @@ async fn report(
                 })
                 .collect();
             let top = |kind: &str| visits::top(conn, kind, &from, &to);
+            let tops = lead_sources::tops(conn, &from, &to)?;
             Ok(AnalyticsBody {
                 totals: visits::totals(conn, &from, &to)?,
                 previous: visits::totals(conn, &previous_from, &previous_to)?,
@@ -156,11 +157,11 @@ async fn report(
                 leads: LeadCounts {
                     total: lead_sources::count(conn, &from, &to)?,
                     previous: lead_sources::count(conn, &previous_from, &previous_to)?,
-                    sources: lead_sources::top(conn, By::Source, &from, &to)?,
-                    campaigns: lead_sources::top(conn, By::Campaign, &from, &to)?,
-                    referrers: lead_sources::top(conn, By::Referrer, &from, &to)?,
-                    landings: lead_sources::top(conn, By::Landing, &from, &to)?,
-                    stories: lead_sources::top(conn, By::Story, &from, &to)?,
+                    sources: tops.sources,
+                    campaigns: tops.campaigns,
+                    referrers: tops.referrers,
+                    landings: tops.landings,
+                    stories: tops.stories,
                 },
                 from,
                 to,
