@@ -67,8 +67,10 @@ pub struct ContactEnquiry {
     department_website: Option<String>,
     #[schema(schema_with = schema::short_text_or_null)]
     service: Option<String>,
-    /// Where the visit came from (checked, bounded; a bad one is dropped).
-    source: Option<LeadSourceForm>,
+    /// Where the visit came from: a `LeadSourcePayload` object (`page`, `landing`,
+    /// `referrer`, `query`, `stories`). Checked and bounded; anything it cannot use (another
+    /// shape, more than 100 stories) is ignored, never refused.
+    source: Option<serde_json::Value>,
 }
 
 /// A blog subscription as the subscribe form sends it.
@@ -93,8 +95,10 @@ pub struct BlogSubscription {
     /// Stored as sent: "Blog Subscription" from the site.
     #[schema(schema_with = schema::short_text_or_null)]
     service: Option<String>,
-    /// Where the visit came from (checked, bounded; a bad one is dropped).
-    source: Option<LeadSourceForm>,
+    /// Where the visit came from: a `LeadSourcePayload` object (`page`, `landing`,
+    /// `referrer`, `query`, `stories`). Checked and bounded; anything it cannot use (another
+    /// shape, more than 100 stories) is ignored, never refused.
+    source: Option<serde_json::Value>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
