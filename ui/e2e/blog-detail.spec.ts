@@ -308,6 +308,7 @@ test.describe('subscribe', () => {
       department_website: 'Corp Blogs',
       service: 'Blog Subscription',
       website: '',
+      source: expect.objectContaining({ page: expect.stringMatching(/^\/blogs\/detail\//) }),
     });
     await expect(page.locator('.toast--success')).toHaveText(/Blog Subscribed Successfully/);
     await expect(box).toHaveValue('');

@@ -106,6 +106,7 @@ test('on 201: the exact payload, the toast, and an empty form', async ({ page })
     requirment: values.Query,
     department_website: 'Corp Team',
     website: '',
+    source: expect.objectContaining({ page: '/contact', landing: '/contact' }),
   });
   await expect(page.locator('.toast--success')).toHaveText(/Your Query Submitted Successfully!/);
   for (const label of Object.keys(values))

@@ -238,6 +238,7 @@ test('on 201: the multipart payload, the toast, and every field and the file res
     ['file', resume.name],
     ['department_website', 'Corp Careers'],
     ['website', ''],
+    ['source', JSON.stringify({ page: '/join_us', landing: '/join_us', stories: [] })],
   ]);
   await expect(page.locator('.toast--success')).toHaveText(/Form Submitted Successfully/);
   for (const label of Object.keys(values))

@@ -78,11 +78,14 @@ test('a visit from a campaign is counted once with its lead, GPC is not, and the
     .poll(
       async () => {
         const report = await (await page.request.get('/api/staff/analytics')).json();
-        return [report.totals, report.leads.total];
+        return [report.totals, report.leads.campaigns];
       },
       { timeout: 25_000, intervals: [1000] },
     )
-    .toEqual([{ views: 4, visitors: 1, visits: 1 }, 1]);
+    .toEqual([
+      { views: 4, visitors: 1, visits: 1 },
+      [{ value: 'launch', title: null, leads: 1, visitors: 1 }],
+    ]);
   await page.reload();
   const card = (label: string) =>
     page
@@ -91,8 +94,9 @@ test('a visit from a campaign is counted once with its lead, GPC is not, and the
       .locator('strong');
   await expect(card('Visitors')).toHaveText('1');
   await expect(card('Page views')).toHaveText('4');
-  await expect(card('Leads')).toHaveText('1');
-  await expect(card('Leads per 100 visitors')).toHaveText('100');
+  // Other leads of the run (the forms' own tests) count here too: a number, and its rate.
+  await expect(card('Leads')).toHaveText(/^\d+$/);
+  await expect(card('Leads per 100 visitors')).toHaveText(/^[\d.,]+$/);
   await expect(page.getByRole('region', { name: 'Campaigns' }).getByRole('rowheader')).toHaveText(['launch']);
   await expect(page.getByRole('region', { name: 'Sources' }).getByRole('rowheader')).toHaveText(['linkedin']);
   await expect(page.getByRole('region', { name: 'Top stories' }).getByRole('rowheader')).toHaveCount(2);
@@ -100,9 +104,10 @@ test('a visit from a campaign is counted once with its lead, GPC is not, and the
   const byCampaign = page.getByRole('region', { name: 'Leads by campaign' });
   await expect(byCampaign.getByRole('rowheader')).toHaveText(['launch']);
   await expect(byCampaign.getByRole('row').nth(1).getByRole('cell')).toHaveText(['1', '1', '100']);
-  await expect(
-    page.getByRole('region', { name: 'Stories read before a lead' }).getByRole('rowheader'),
-  ).toHaveText([first.title, second.title].sort());
+  // Leads from other tests of the run may have read stories too: both of ours are listed.
+  const storiesRead = page.getByRole('region', { name: 'Stories read before a lead' }).getByRole('rowheader');
+  for (const title of [first.title, second.title])
+    await expect(storiesRead.filter({ hasText: title })).toHaveCount(1);
   await expect(page.getByRole('img', { name: /1 visitors and 4 page views/ })).toBeVisible();
   await expectAxeClean(page, 'analytics');
   await page.screenshot({ path: 'e2e/screenshots/staff-analytics-1440.png', fullPage: true });
