@@ -141,7 +141,7 @@ impl Answer {
 
     /// Served from the edge's copy: Varnish's hit counter, and its two request ids (this
     /// request's and the one that fetched the copy).
-    fn from_the_edge(&self) -> bool {
+    fn served_by_the_edge(&self) -> bool {
         self.0.header("x-cache").as_deref() == Some("hit")
             && self
                 .0
@@ -201,7 +201,7 @@ fn kept_at_the_edge(edge: &Varnish, path: &str) -> String {
     let first = edge.get(path);
     let second = edge.get(path);
     assert!(
-        second.from_the_edge(),
+        second.served_by_the_edge(),
         "{path} is kept at the edge: {}",
         second.0.head
     );
@@ -277,7 +277,7 @@ fn the_edge_keeps_public_pages_drops_changed_ones_at_once_and_serves_stale_while
     let missing = edge.get(story_path);
     assert_eq!(missing.0.status, 404);
     assert!(
-        edge.get(story_path).from_the_edge(),
+        edge.get(story_path).served_by_the_edge(),
         "a 404 is kept a minute too"
     );
 
@@ -298,7 +298,7 @@ fn the_edge_keeps_public_pages_drops_changed_ones_at_once_and_serves_stale_while
             "the origin's answer: {}",
             enquiry.0.head
         );
-        assert!(!enquiry.from_the_edge(), "{}", enquiry.0.head);
+        assert!(!enquiry.served_by_the_edge(), "{}", enquiry.0.head);
         let visit = send_body(
             edge.addr,
             "POST",
@@ -306,7 +306,7 @@ fn the_edge_keeps_public_pages_drops_changed_ones_at_once_and_serves_stale_while
             &[("Content-Type", "application/json")],
             "{}",
         );
-        assert!(!visit.from_the_edge(), "{}", visit.0.head);
+        assert!(!visit.served_by_the_edge(), "{}", visit.0.head);
         for path in [
             "/staff",
             "/staff/stories",
@@ -315,7 +315,7 @@ fn the_edge_keeps_public_pages_drops_changed_ones_at_once_and_serves_stale_while
             "/api/staff/inbox/enquiries",
         ] {
             let answer = edge.get(path);
-            assert!(!answer.from_the_edge(), "{path}: {}", answer.0.head);
+            assert!(!answer.served_by_the_edge(), "{path}: {}", answer.0.head);
         }
         let signed_in = Answer(send(
             edge.addr,
@@ -323,7 +323,7 @@ fn the_edge_keeps_public_pages_drops_changed_ones_at_once_and_serves_stale_while
             "/blogs",
             &[("Cookie", "theme=dark; corpsite_staff=some-session")],
         ));
-        assert!(!signed_in.from_the_edge(), "{}", signed_in.0.head);
+        assert!(!signed_in.served_by_the_edge(), "{}", signed_in.0.head);
     }
 
     // A story published from the command line (as from the editor or the scheduler: all
@@ -357,7 +357,7 @@ fn the_edge_keeps_public_pages_drops_changed_ones_at_once_and_serves_stale_while
         );
     }
     // Pages that show no story were left alone.
-    assert!(edge.get("/about/our_vision").from_the_edge());
+    assert!(edge.get("/about/our_vision").served_by_the_edge());
 
     // Edited.
     std::fs::write(
@@ -411,7 +411,7 @@ fn the_edge_keeps_public_pages_drops_changed_ones_at_once_and_serves_stale_while
     let file = dir.path().join("details.json");
     std::fs::write(&file, details.to_string()).expect("write details");
     assert!(
-        edge.get("/about/our_vision").from_the_edge(),
+        edge.get("/about/our_vision").served_by_the_edge(),
         "kept before the change"
     );
     ok(&run_in(
@@ -448,7 +448,7 @@ fn the_edge_keeps_public_pages_drops_changed_ones_at_once_and_serves_stale_while
     for _ in 0..2 {
         let stale = edge.get("/why-us");
         assert_eq!(stale.0.status, 200, "{}", stale.0.head);
-        assert!(stale.from_the_edge(), "{}", stale.0.head);
+        assert!(stale.served_by_the_edge(), "{}", stale.0.head);
         assert!(
             stale.age() >= 2,
             "older than its 1 s lifetime: {}",

@@ -421,11 +421,11 @@ pub struct ServeArgs {
     pub public_url: Option<PublicUrl>,
 
     /// An edge cache in front of the site (Varnish with deploy/varnish/corpsite.vcl, or a
-    /// CDN's own purger), told of each content change: a published, edited or withdrawn
-    /// story bans the blog's pages, the home page, the sitemap and the blog API; a change
-    /// of the company's details, or a restart, bans every page. Sent as HTTP BAN requests
-    /// in the background, retried for a minute. Repeat the flag (or comma-separate the
-    /// variable) for several edges, e.g. http://10.0.0.5:6081.
+    /// relay to a CDN's purge API: docs/cdn.md), told of each content change: a published,
+    /// edited or withdrawn story bans the blog's pages, the home page, the sitemap and the
+    /// blog API; a change of the company's details, or a start, bans every page. Sent as
+    /// HTTP BAN requests in the background, retried for a minute. Repeat the flag (or
+    /// comma-separate the variable) for several edges, e.g. http://10.0.0.5:6081.
     #[arg(
         long = "purge-url",
         env = "CORPSITE_PURGE_URL",
