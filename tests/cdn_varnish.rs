@@ -3,7 +3,8 @@
 //! started with `--purge-url`. Pages are answered from the edge within their minute, stale
 //! ones while the origin is down, the forms and the staff's side never from it, and a story
 //! published, edited or withdrawn, or the company's details changed, show at the edge within
-//! 2 s (where its minute would otherwise keep the old page), because corpsite told it.
+//! 2 s (where its minute would otherwise keep the old page), because corpsite told it; a
+//! second edge that is down all along changes none of that, and its failures are counted.
 
 use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpListener, TcpStream};
@@ -228,6 +229,8 @@ fn the_edge_keeps_public_pages_drops_changed_ones_at_once_and_serves_stale_while
     let admin_port = free_port();
     let edge = Varnish::start(dir.path(), origin_port);
     let purge_url = format!("http://{}", edge.addr);
+    // A second edge that is down: it must hold up neither the site nor the first edge.
+    let dead_edge = format!("http://127.0.0.1:{}", free_port());
     let origin_addr = format!("127.0.0.1:{origin_port}");
     let admin_addr = format!("127.0.0.1:{admin_port}");
     let mut origin = Running::start(
@@ -242,6 +245,8 @@ fn the_edge_keeps_public_pages_drops_changed_ones_at_once_and_serves_stale_while
             data_arg,
             "--purge-url",
             &purge_url,
+            "--purge-url",
+            &dead_edge,
         ],
         &[],
         dir.path(),
@@ -428,10 +433,16 @@ fn the_edge_keeps_public_pages_drops_changed_ones_at_once_and_serves_stale_while
             "{path} shows the new phone at the edge within 2 s"
         );
     }
-    let sent = metrics();
+    // The dead edge's purges failed, were counted and are still retried (not yet a minute).
+    let counted = metrics();
     assert!(
-        sent.contains("corpsite_edge_purges_dropped_total 0\n"),
-        "{sent}"
+        counted.contains("corpsite_edge_purge_failures_total ")
+            && !counted.contains("corpsite_edge_purge_failures_total 0\n"),
+        "{counted}"
+    );
+    assert!(
+        counted.contains("corpsite_edge_purges_dropped_total 0\n"),
+        "{counted}"
     );
 
     // The origin stops: a page whose copy went stale is still served from the edge (grace),

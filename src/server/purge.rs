@@ -143,6 +143,11 @@ struct Pending {
     /// Not before this (after a failure).
     next: Option<Instant>,
     backoff: Duration,
+    /// Moves with each change added, so an attempt that was sent before a change does not
+    /// clear it.
+    changes: u64,
+    /// An attempt is on its way (its `changes` when sent).
+    in_flight: Option<u64>,
 }
 
 impl Pending {
@@ -153,10 +158,13 @@ impl Pending {
             self.stories = true;
         }
         self.since.get_or_insert(now);
+        self.changes += 1;
     }
 
     fn due(&self, now: Instant) -> bool {
-        (self.site || self.stories) && self.next.is_none_or(|next| next <= now)
+        (self.site || self.stories)
+            && self.in_flight.is_none()
+            && self.next.is_none_or(|next| next <= now)
     }
 
     /// The bans to send: the whole site covers the stories.
@@ -168,16 +176,50 @@ impl Pending {
         }
     }
 
-    fn clear(&mut self) {
-        *self = Pending::default();
+    /// The attempt sent at `changes` went through: done, unless a change came meanwhile
+    /// (then what waits is sent again at once; bans are idempotent).
+    fn sent(&mut self, changes: u64) {
+        if changes == self.changes {
+            *self = Pending {
+                changes: self.changes,
+                ..Pending::default()
+            };
+        } else {
+            self.next = None;
+            self.backoff = Duration::ZERO;
+        }
+    }
+
+    /// Gives up what waits (its changes are older than `GIVE_UP_AFTER`).
+    fn drop_all(&mut self) {
+        *self = Pending {
+            changes: self.changes,
+            ..Pending::default()
+        };
     }
 }
 
+type Attempt = (usize, u64, Result<(), String>);
+
 async fn run(db: std::sync::Weak<Db>, edges: Vec<EdgeUrl>, version: Reading, health: Arc<Health>) {
     let mut pending: Vec<Pending> = edges.iter().map(|_| Pending::default()).collect();
+    let mut attempts: JoinSet<Attempt> = JoinSet::new();
     let mut seen: Option<(i64, Option<String>)> = None;
     let mut seen_reading: Option<i64> = None;
     loop {
+        // An edge's answer is taken as it comes: a slow edge never holds up another, nor
+        // the next change.
+        tokio::select! {
+            () = tokio::time::sleep(POLL) => {}
+            Some(done) = attempts.join_next(), if !attempts.is_empty() => {
+                if let Ok((index, changes, outcome)) = done {
+                    if let (Some(edge), Some(waiting)) = (edges.get(index), pending.get_mut(index)) {
+                        waiting.in_flight = None;
+                        answered(edge, waiting, changes, outcome, &health);
+                    }
+                }
+            }
+        }
         let now = Instant::now();
         let reading = version.get();
         if reading.is_some() && reading != seen_reading {
@@ -211,53 +253,49 @@ async fn run(db: std::sync::Weak<Db>, edges: Vec<EdgeUrl>, version: Reading, hea
                 }
             }
         }
-        send_due(&edges, &mut pending, &health).await;
-        tokio::time::sleep(POLL).await;
+        for (index, (edge, waiting)) in edges.iter().zip(pending.iter_mut()).enumerate() {
+            if waiting.due(now) {
+                let edge = edge.clone();
+                let bans = waiting.bans();
+                let changes = waiting.changes;
+                waiting.in_flight = Some(changes);
+                attempts.spawn(async move {
+                    let outcome = tokio::time::timeout(ATTEMPT_TIMEOUT, send(&edge, bans)).await;
+                    let outcome = outcome.unwrap_or_else(|_| Err("no answer in time".to_owned()));
+                    (index, changes, outcome)
+                });
+            }
+        }
     }
 }
 
-/// Sends what is due to every edge at once; waits at most `ATTEMPT_TIMEOUT`.
-async fn send_due(edges: &[EdgeUrl], pending: &mut [Pending], health: &Health) {
-    let now = Instant::now();
-    let mut sends = JoinSet::new();
-    for (index, (edge, waiting)) in edges.iter().zip(pending.iter()).enumerate() {
-        if waiting.due(now) {
-            let edge = edge.clone();
-            let bans = waiting.bans();
-            sends.spawn(async move {
-                let outcome = tokio::time::timeout(ATTEMPT_TIMEOUT, send(&edge, bans)).await;
-                let outcome = outcome.unwrap_or_else(|_| Err("no answer in time".to_owned()));
-                (index, outcome)
-            });
+/// Records one attempt's outcome at `edge`: done, retried later, or given up.
+fn answered(
+    edge: &EdgeUrl,
+    waiting: &mut Pending,
+    changes: u64,
+    outcome: Result<(), String>,
+    health: &Health,
+) {
+    match outcome {
+        Ok(()) => {
+            health.purge_outcome(true, false);
+            tracing::debug!(edge = %edge, "the edge dropped the changed pages");
+            waiting.sent(changes);
         }
-    }
-    while let Some(done) = sends.join_next().await {
-        let Ok((index, outcome)) = done else {
-            continue;
-        };
-        let (Some(edge), Some(waiting)) = (edges.get(index), pending.get_mut(index)) else {
-            continue;
-        };
-        match outcome {
-            Ok(()) => {
-                health.purge_outcome(true, false);
-                tracing::debug!(edge = %edge, "the edge dropped the changed pages");
-                waiting.clear();
-            }
-            Err(why) => {
-                let now = Instant::now();
-                let given_up = waiting
-                    .since
-                    .is_some_and(|since| now.duration_since(since) >= GIVE_UP_AFTER);
-                health.purge_outcome(false, given_up);
-                if given_up {
-                    tracing::error!(edge = %edge, error = %why, "an edge cache did not take a purge for a minute: given up (its copies have expired since)");
-                    waiting.clear();
-                } else {
-                    waiting.backoff = (waiting.backoff * 2).clamp(FIRST_BACKOFF, MAX_BACKOFF);
-                    waiting.next = Some(now + waiting.backoff);
-                    tracing::warn!(edge = %edge, error = %why, retry_in_ms = waiting.backoff.as_millis(), "an edge cache did not take a purge: retrying");
-                }
+        Err(why) => {
+            let now = Instant::now();
+            let given_up = waiting
+                .since
+                .is_some_and(|since| now.duration_since(since) >= GIVE_UP_AFTER);
+            health.purge_outcome(false, given_up);
+            if given_up {
+                tracing::error!(edge = %edge, error = %why, "an edge cache did not take a purge for a minute: given up (its copies have expired since)");
+                waiting.drop_all();
+            } else {
+                waiting.backoff = (waiting.backoff * 2).clamp(FIRST_BACKOFF, MAX_BACKOFF);
+                waiting.next = Some(now + waiting.backoff);
+                tracing::warn!(edge = %edge, error = %why, retry_in_ms = waiting.backoff.as_millis(), "an edge cache did not take a purge: retrying");
             }
         }
     }
@@ -357,7 +395,25 @@ mod tests {
         assert!(pending.due(now));
         pending.next = Some(now + Duration::from_secs(1));
         assert!(!pending.due(now));
-        pending.clear();
+        pending.next = None;
+        pending.drop_all();
         assert!(!pending.due(now + Duration::from_secs(2)));
+    }
+
+    #[test]
+    fn a_change_made_while_an_attempt_is_on_its_way_is_sent_after_it() {
+        let now = Instant::now();
+        let mut pending = Pending::default();
+        pending.add(Ban::STORIES, now);
+        let sent_at = pending.changes;
+        pending.in_flight = Some(sent_at);
+        assert!(!pending.due(now), "one attempt at a time");
+        pending.add(Ban::SITE, now);
+        pending.in_flight = None;
+        pending.sent(sent_at);
+        assert!(pending.due(now), "the details' change still waits");
+        assert_eq!(pending.bans(), Ban::SITE);
+        pending.sent(pending.changes);
+        assert!(!pending.due(now), "all sent");
     }
 }
