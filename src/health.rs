@@ -27,11 +27,25 @@ pub struct CertificateHealth {
     pub renewal_failure: Option<(OffsetDateTime, String)>,
 }
 
+/// The purges sent to the edge caches (`--purge-url`) since the start.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct PurgeHealth {
+    /// Whether any edge is told of changes at all.
+    pub enabled: bool,
+    /// Purges an edge accepted.
+    pub sent: u64,
+    /// Attempts that failed (each is retried while the purge is still worth sending).
+    pub failed: u64,
+    /// Purges given up after their last retry.
+    pub dropped: u64,
+}
+
 /// The shared record; cheap to read and write.
 #[derive(Debug, Default)]
 pub struct Health {
     backup: Mutex<BackupHealth>,
     certificate: Mutex<Option<CertificateHealth>>,
+    purges: Mutex<PurgeHealth>,
 }
 
 impl Health {
@@ -76,6 +90,28 @@ impl Health {
     /// The served certificate, when the site serves HTTPS.
     pub fn certificate(&self) -> Option<CertificateHealth> {
         lock(&self.certificate).clone()
+    }
+
+    /// Says edge caches are told of changes (so the counters are shown, at 0 too).
+    pub fn purges_enabled(&self) {
+        lock(&self.purges).enabled = true;
+    }
+
+    /// Counts one purge's outcome at one edge: accepted, failed (and retried), or dropped.
+    pub fn purge_outcome(&self, sent: bool, dropped: bool) {
+        let mut purges = lock(&self.purges);
+        if sent {
+            purges.sent += 1;
+        } else {
+            purges.failed += 1;
+            if dropped {
+                purges.dropped += 1;
+            }
+        }
+    }
+
+    pub fn purges(&self) -> PurgeHealth {
+        *lock(&self.purges)
     }
 }
 

@@ -10,7 +10,7 @@
 //! so the number of series is fixed.
 
 use prometheus_client::encoding::{EncodeLabelSet, EncodeLabelValue, LabelValueEncoder};
-use prometheus_client::metrics::counter::Counter;
+use prometheus_client::metrics::counter::{ConstCounter, Counter};
 use prometheus_client::metrics::family::Family;
 use prometheus_client::metrics::gauge::{ConstGauge, Gauge};
 use prometheus_client::metrics::histogram::Histogram;
@@ -466,6 +466,9 @@ pub struct Reading {
     pub certificate_expiry: Option<i64>,
     /// Whether the certificate's last renewal failed.
     pub certificate_renewal_failing: bool,
+    /// The purges sent to edge caches: accepted, failed attempts, dropped; when any edge is
+    /// told of changes.
+    pub edge_purges: Option<(u64, u64, u64)>,
 }
 
 impl Reading {
@@ -532,6 +535,23 @@ impl Reading {
                 "corpsite_certificate_renewal_failing",
                 "1 when the certificate's last renewal failed",
                 flag(self.certificate_renewal_failing),
+            );
+        }
+        if let Some((sent, failed, dropped)) = self.edge_purges {
+            registry.register(
+                "corpsite_edge_purges_sent",
+                "Purges an edge cache (--purge-url) accepted",
+                ConstCounter::new(sent),
+            );
+            registry.register(
+                "corpsite_edge_purge_failures",
+                "Purge attempts that failed (each retried while still worth sending)",
+                ConstCounter::new(failed),
+            );
+            registry.register(
+                "corpsite_edge_purges_dropped",
+                "Purges given up after their last retry",
+                ConstCounter::new(dropped),
             );
         }
         registry

@@ -5,6 +5,7 @@ use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
 use std::time::Duration;
 
+use crate::domain::edge_url::EdgeUrl;
 use crate::domain::mail_settings::MailSettings;
 use crate::domain::metrics_token::MetricsToken;
 use crate::domain::public_url::PublicUrl;
@@ -52,6 +53,9 @@ pub struct Settings {
     /// The site's address as visitors reach it; without it, absolute URLs are built from
     /// the request's Host (and a trusted proxy's X-Forwarded-Proto).
     pub public_url: Option<PublicUrl>,
+    /// Edge caches (a CDN's or Varnish's) told of each content change (`server::purge`);
+    /// none by default.
+    pub purge_urls: Vec<EdgeUrl>,
     pub max_upload_bytes: u64,
     /// The most all stored resumes together may take.
     pub uploads_quota: u64,
@@ -137,6 +141,7 @@ impl Settings {
             trusted_proxies: Vec::new(),
             allowed_origins: Vec::new(),
             public_url: None,
+            purge_urls: Vec::new(),
             max_upload_bytes: DEFAULT_MAX_UPLOAD_BYTES,
             uploads_quota: DEFAULT_UPLOADS_QUOTA,
             min_free_disk: DEFAULT_MIN_FREE_DISK,

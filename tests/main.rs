@@ -18,6 +18,7 @@ mod blogs_cli;
 mod blogs_media;
 mod blogs_seed;
 mod body_timeout;
+mod cdn_varnish;
 mod cli_serve;
 mod discovery;
 mod disk_full;

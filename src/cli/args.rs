@@ -11,6 +11,7 @@ use time::Date;
 use lettre::message::Mailbox;
 
 use crate::domain::dns_name::DnsName;
+use crate::domain::edge_url::EdgeUrl;
 use crate::domain::interval::{parse_duration, Interval};
 use crate::domain::mail_settings::{self as mail_settings, MailSettings, NotifyRule, SmtpUrl};
 use crate::domain::metrics_token::MetricsToken;
@@ -419,6 +420,20 @@ pub struct ServeArgs {
     #[arg(long, env = "CORPSITE_PUBLIC_URL", value_name = "URL")]
     pub public_url: Option<PublicUrl>,
 
+    /// An edge cache in front of the site (Varnish with deploy/varnish/corpsite.vcl, or a
+    /// relay to a CDN's purge API: docs/cdn.md), told of each content change: a published,
+    /// edited or withdrawn story bans the blog's pages, the home page, the sitemap and the
+    /// blog API; a change of the company's details, or a start, bans every page. Sent as
+    /// HTTP BAN requests in the background, retried for a minute. Repeat the flag (or
+    /// comma-separate the variable) for several edges, e.g. http://10.0.0.5:6081.
+    #[arg(
+        long = "purge-url",
+        env = "CORPSITE_PURGE_URL",
+        value_delimiter = ',',
+        value_name = "URL"
+    )]
+    pub purge_urls: Vec<EdgeUrl>,
+
     /// Largest resume file accepted, in bytes; a whole application may be 1 MiB more.
     #[arg(long, env = "CORPSITE_MAX_UPLOAD_BYTES", default_value_t = settings::DEFAULT_MAX_UPLOAD_BYTES, value_name = "BYTES",
           value_parser = clap::value_parser!(u64).range(1..))]
@@ -642,6 +657,7 @@ impl ServeArgs {
                 let domain = self.https.domains.first()?;
                 format!("https://{domain}").parse().ok()
             }),
+            purge_urls: self.purge_urls,
             tls: self.https.into_settings(),
             backup_every: self.backup_every.duration(),
             backup_keep: self.backup_keep,

@@ -8,6 +8,7 @@ pub mod bulk;
 pub mod color;
 pub mod csv;
 pub mod dns_name;
+pub mod edge_url;
 pub mod enquiry;
 pub mod export;
 pub mod fields;

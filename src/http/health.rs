@@ -338,6 +338,7 @@ async fn reading(state: &AppState) -> Reading {
     };
     let backup = state.health.backup();
     let certificate = state.health.certificate();
+    let purges = state.health.purges();
     Reading {
         database_up: outbox.is_some() && !lost,
         outbox,
@@ -348,6 +349,9 @@ async fn reading(state: &AppState) -> Reading {
         backup_failing: backup.failure.is_some(),
         certificate_expiry: certificate.as_ref().map(|c| c.not_after.unix_timestamp()),
         certificate_renewal_failing: certificate.is_some_and(|c| c.renewal_failure.is_some()),
+        edge_purges: purges
+            .enabled
+            .then_some((purges.sent, purges.failed, purges.dropped)),
     }
 }
 

@@ -7,6 +7,7 @@ mod drain;
 mod fd_limit;
 mod listener;
 mod parse_errors;
+pub mod purge;
 
 pub use listener::{run, run_tls, Answers, Limits};
 
@@ -370,6 +371,8 @@ pub struct Background {
     mail: Option<Sender>,
     /// Makes the scheduled backup sets, unless --backup-every off.
     backups: Option<backups::Backups>,
+    /// Tells the edge caches (--purge-url) of each content change.
+    purger: Option<purge::Purger>,
     /// What the backup task and the certificate keeper report.
     health: Arc<Health>,
 }
@@ -406,6 +409,10 @@ impl Background {
             start_visit_writer(db, &visits, settings.visit_days),
         );
         let health = Health::new();
+        let content_version = blog_version
+            .as_ref()
+            .map_or_else(Reading::unknown, Watch::reading);
+        let purger = purge::Purger::start(db, &settings.purge_urls, content_version, &health);
         Background {
             blog_version,
             store_file,
@@ -417,6 +424,7 @@ impl Background {
             keep_visit_days: settings.visit_days,
             mail: start_mail(db, settings, local),
             backups: backups::Backups::start(settings, &health),
+            purger,
             health,
         }
     }
@@ -435,6 +443,9 @@ impl Background {
 
     /// Stops every task and waits for it.
     pub fn stop(self) {
+        if let Some(purger) = self.purger {
+            purger.stop();
+        }
         if let Some(backups) = self.backups {
             backups.stop();
         }

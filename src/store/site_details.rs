@@ -5,6 +5,7 @@
 use rusqlite::{params, Connection, OptionalExtension};
 
 use super::staff::{audit, Audit};
+use super::StoreError;
 use crate::domain::office_time::OfficeZone;
 use crate::domain::site_details::{SiteDetails, SiteDetailsFileError};
 
@@ -38,6 +39,18 @@ pub fn office_zone(conn: &Connection) -> OfficeZone {
             OfficeZone::default_zone()
         }
     }
+}
+
+/// The content version (`blog_version`) and the stored details' document (none: the demo
+/// ones), read in one statement, so a save is never seen with the version before it (or
+/// after it) alone: what tells the edge caches whether the details changed.
+pub fn content_state(conn: &Connection) -> Result<(i64, Option<String>), StoreError> {
+    Ok(conn
+        .prepare_cached(
+            "SELECT (SELECT version FROM blog_version WHERE id = 1),
+                    (SELECT document FROM site_details WHERE id = 1)",
+        )?
+        .query_row([], |row| Ok((row.get(0)?, row.get(1)?)))?)
 }
 
 pub fn read(conn: &Connection) -> Result<StoredDetails, DetailsError> {
