@@ -67,7 +67,9 @@ impl Health {
 
     /// Says the sets are uploaded too (so a failed upload is news).
     pub fn uploads_scheduled(&self) {
-        lock(&self.backup).upload.get_or_insert_with(UploadHealth::default);
+        lock(&self.backup)
+            .upload
+            .get_or_insert_with(UploadHealth::default);
     }
 
     pub fn upload_succeeded(&self, at: OffsetDateTime) {

@@ -351,8 +351,8 @@ impl Remote {
             let Some(at) = parse_set_name(name.as_ref()) else {
                 continue;
             };
-            let is_manifest = parts.next().is_some_and(|p| p.as_ref() == MANIFEST_FILE)
-                && parts.next().is_none();
+            let is_manifest =
+                parts.next().is_some_and(|p| p.as_ref() == MANIFEST_FILE) && parts.next().is_none();
             match sets.iter_mut().find(|(n, _, _)| n == name.as_ref()) {
                 Some(entry) => entry.2 |= is_manifest,
                 None => sets.push((name.as_ref().to_owned(), at, is_manifest)),
@@ -400,9 +400,9 @@ impl Remote {
                 return Err(RemoteError::Stopped);
             }
             let path = parts.iter().fold(set.to_path_buf(), |p, part| p.join(part));
-            let key = parts
-                .iter()
-                .fold(base.clone(), |key, part| key.join(PathPart::from(part.as_str())));
+            let key = parts.iter().fold(base.clone(), |key, part| {
+                key.join(PathPart::from(part.as_str()))
+            });
             uploaded.bytes += self.upload_file(&path, &key)?;
             uploaded.files += 1;
         }
@@ -487,10 +487,7 @@ impl Remote {
                     .list(Some(base))
                     .map_ok(|meta| meta.location)
                     .boxed();
-                self.store
-                    .delete_stream(keys)
-                    .try_collect::<Vec<_>>()
-                    .await
+                self.store.delete_stream(keys).try_collect::<Vec<_>>().await
             })
             .map(drop)
             .map_err(self.store_error())
@@ -623,11 +620,15 @@ mod tests {
 
     #[test]
     fn a_set_named_last_is_split_off_for_a_restore() {
-        let url: S3Url = "s3://bucket/site/corpsite-2026-11-23T031500Z".parse().expect("url");
+        let url: S3Url = "s3://bucket/site/corpsite-2026-11-23T031500Z"
+            .parse()
+            .expect("url");
         let (sets, name) = url.split_set();
         assert_eq!(sets.to_string(), "s3://bucket/site");
         assert_eq!(name.as_deref(), Some("corpsite-2026-11-23T031500Z"));
-        let bare: S3Url = "s3://bucket/corpsite-2026-11-23T031500Z".parse().expect("url");
+        let bare: S3Url = "s3://bucket/corpsite-2026-11-23T031500Z"
+            .parse()
+            .expect("url");
         assert_eq!(bare.split_set().0.prefix, "");
         let plain: S3Url = "s3://bucket/site".parse().expect("url");
         assert_eq!(plain.split_set(), (plain.clone(), None));
@@ -648,8 +649,10 @@ mod tests {
         .expect("bare");
         assert_eq!(bare.token.as_deref(), Some("C"));
         assert!(parse_credentials_file("[default]\naws_access_key_id=A\n").is_none());
-        assert!(parse_credentials_file("[prod]\naws_access_key_id=A\naws_secret_access_key=B\n")
-            .is_none());
+        assert!(
+            parse_credentials_file("[prod]\naws_access_key_id=A\naws_secret_access_key=B\n")
+                .is_none()
+        );
     }
 
     #[cfg(unix)]
