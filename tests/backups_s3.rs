@@ -101,11 +101,15 @@ impl Moto {
             .collect()
     }
 
-    fn get(&self, key: &str) -> Vec<u8> {
+    /// An object's bytes; `None` when it is not there (any more).
+    fn try_get(&self, key: &str) -> Option<Vec<u8>> {
         let (status, body) =
             raw_request(self.addr, "GET", &format!("/{BUCKET}/{key}"), b"").expect("get object");
-        assert_eq!(status, 200, "{key}");
-        body
+        match status {
+            200 => Some(body),
+            404 => None,
+            _ => panic!("{key}: {status} {}", String::from_utf8_lossy(&body)),
+        }
     }
 
     fn put(&self, key: &str, body: &[u8]) {
@@ -244,36 +248,25 @@ async fn sets_go_up_whole_the_bucket_keeps_the_newest_and_a_restore_from_it_give
         "a set is uploaded; the bucket holds {:?}",
         moto.keys()
     );
-    let first = moto.whole_sets().remove(0);
-    let keys_of_first: Vec<String> = moto
-        .keys()
-        .into_iter()
-        .filter_map(|key| {
-            key.strip_prefix(&format!("{PREFIX}/{first}/"))
-                .map(str::to_owned)
-        })
-        .collect();
-    assert!(
-        keys_of_first.contains(&DB_FILE.to_owned()),
-        "{keys_of_first:?}"
-    );
-    assert!(
-        keys_of_first.contains(&MANIFEST_FILE.to_owned()),
-        "{keys_of_first:?}"
-    );
-    let manifest: serde_json::Value =
-        serde_json::from_slice(&moto.get(&format!("{PREFIX}/{first}/{MANIFEST_FILE}")))
-            .expect("manifest");
+    // Sets come and go every second: read one whole before the prune takes it.
     let uploaded_db = keys.path().join("uploaded.db");
-    std::fs::write(
-        &uploaded_db,
-        moto.get(&format!("{PREFIX}/{first}/{DB_FILE}")),
-    )
-    .expect("write");
-    assert_eq!(
-        manifest["database_bytes"].as_u64(),
-        Some(std::fs::metadata(&uploaded_db).expect("db").len())
+    let mut read = None;
+    assert!(
+        eventually(Duration::from_secs(20), || {
+            read = moto.whole_sets().pop().and_then(|set| {
+                let base = format!("{PREFIX}/{set}");
+                let manifest = moto.try_get(&format!("{base}/{MANIFEST_FILE}"))?;
+                let db = moto.try_get(&format!("{base}/{DB_FILE}"))?;
+                Some((set, manifest, db))
+            });
+            read.is_some()
+        }),
+        "a whole set can be read back"
     );
+    let (first, manifest, db) = read.expect("a set read back");
+    let manifest: serde_json::Value = serde_json::from_slice(&manifest).expect("manifest");
+    std::fs::write(&uploaded_db, &db).expect("write");
+    assert_eq!(manifest["database_bytes"].as_u64(), Some(db.len() as u64));
     assert_eq!(emails_in(&uploaded_db).len(), 3);
 
     // A set a second: the oldest leave the bucket, --backup-keep 2 stay.
