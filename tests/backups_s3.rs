@@ -238,6 +238,12 @@ async fn sets_go_up_whole_the_bucket_keeps_the_newest_and_a_restore_from_it_give
     moto.create_bucket();
     let keys = tempfile::tempdir().expect("keys dir");
     let app = uploading_app(&moto, keys.path(), 2);
+    // A file above the 8 MiB part size: it goes up in parts and comes back whole.
+    let big: Vec<u8> = (0..9 * 1024 * 1024 + 7)
+        .map(|i| (i * 31 % 251) as u8)
+        .collect();
+    std::fs::create_dir_all(app.data_dir().join("media")).expect("media dir");
+    std::fs::write(app.data_dir().join("media/big-photo.webp"), &big).expect("big file");
     for email in ["asha@example.com", "ravi@example.com", "meera@example.com"] {
         post_enquiry(&app, email).await;
     }
@@ -318,6 +324,10 @@ async fn sets_go_up_whole_the_bucket_keeps_the_newest_and_a_restore_from_it_give
     );
     assert_eq!(emails_in(&data.join(DB_FILE)), expected);
     assert_eq!(expected.len(), 3);
+    assert!(
+        std::fs::read(data.join("media/big-photo.webp")).expect("big file restored") == big,
+        "the big file comes back byte for byte"
+    );
     let leftovers: Vec<_> = std::fs::read_dir(&data)
         .expect("data dir")
         .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())

@@ -434,23 +434,24 @@ impl Remote {
             let mut writer = WriteMultipart::new_with_chunk_size(upload, PART_BYTES);
             let mut sent = 0u64;
             let mut buffer = vec![0u8; PART_BYTES];
-            loop {
+            let failed = loop {
                 let read = match file.read(&mut buffer) {
-                    Ok(0) => break,
+                    Ok(0) => break None,
                     Ok(read) => read,
                     Err(err) if err.kind() == io::ErrorKind::Interrupted => continue,
-                    Err(err) => {
-                        // Dropping the writer without finishing abandons the upload.
-                        drop(writer);
-                        return Err(io_error(err));
-                    }
+                    Err(err) => break Some(io_error(err)),
                 };
-                writer
-                    .wait_for_capacity(PARTS_IN_FLIGHT)
-                    .await
-                    .map_err(self.store_error())?;
+                if let Err(err) = writer.wait_for_capacity(PARTS_IN_FLIGHT).await {
+                    break Some(self.store_error()(err));
+                }
                 writer.write(&buffer[..read]);
                 sent += read as u64;
+            };
+            if let Some(err) = failed {
+                // The parts sent so far are deleted, not left to be billed (best effort:
+                // a store that is gone keeps them until the bucket's lifecycle rule).
+                let _ = writer.abort().await;
+                return Err(err);
             }
             writer.finish().await.map_err(self.store_error())?;
             Ok(sent)
