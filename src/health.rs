@@ -16,6 +16,17 @@ pub struct BackupHealth {
     pub last_success: Option<(OffsetDateTime, u64)>,
     /// The last failure, when it came after the last success: when, and why.
     pub failure: Option<(OffsetDateTime, String)>,
+    /// The uploads to `--backup-to`, when the sets go off the machine too.
+    pub upload: Option<UploadHealth>,
+}
+
+/// The uploads of the backup sets to the bucket.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct UploadHealth {
+    /// When the bucket last held every set it should (after an upload and its prune).
+    pub last_success: Option<OffsetDateTime>,
+    /// The last failure, when it came after the last success: when, and why.
+    pub failure: Option<(OffsetDateTime, String)>,
 }
 
 /// The certificate served over HTTPS.
@@ -66,6 +77,27 @@ impl Health {
 
     pub fn backup_failed(&self, at: OffsetDateTime, error: String) {
         lock(&self.backup).failure = Some((at, error));
+    }
+
+    /// Says the sets are uploaded too (so a failed upload is news).
+    pub fn uploads_scheduled(&self) {
+        lock(&self.backup)
+            .upload
+            .get_or_insert_with(UploadHealth::default);
+    }
+
+    pub fn upload_succeeded(&self, at: OffsetDateTime) {
+        let mut backup = lock(&self.backup);
+        let upload = backup.upload.get_or_insert_with(UploadHealth::default);
+        upload.last_success = Some(at);
+        upload.failure = None;
+    }
+
+    pub fn upload_failed(&self, at: OffsetDateTime, error: String) {
+        lock(&self.backup)
+            .upload
+            .get_or_insert_with(UploadHealth::default)
+            .failure = Some((at, error));
     }
 
     pub fn backup(&self) -> BackupHealth {

@@ -460,7 +460,8 @@ pub struct Reading {
     pub backups_scheduled: bool,
     /// When the last good backup finished (Unix seconds).
     pub backup_last_success: Option<i64>,
-    /// Whether the last backup failed (after the last success).
+    /// Whether the last backup, or its upload to `--backup-to`, failed (after the last
+    /// success).
     pub backup_failing: bool,
     /// When the served certificate expires (Unix seconds), when the site serves HTTPS.
     pub certificate_expiry: Option<i64>,
@@ -522,7 +523,7 @@ impl Reading {
         }
         registry.register(
             "corpsite_backup_failing",
-            "1 when the last backup failed",
+            "1 when the last backup, or its upload to the bucket, failed",
             flag(self.backup_failing),
         );
         if let Some(at) = self.certificate_expiry {

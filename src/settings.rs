@@ -82,6 +82,9 @@ pub struct Settings {
     pub backup_keep: u32,
     /// Where backup sets go; `None`: `<data-dir>/backups`.
     pub backup_dir: Option<PathBuf>,
+    /// The bucket each finished set is uploaded to (`--backup-to`), pruned to `backup_keep`
+    /// there too; `None`: the sets stay on this machine.
+    pub backup_to: Option<crate::store::remote_backup::RemoteConfig>,
     /// How many days each counted page view is kept before only its day's and hour's
     /// roll-ups remain.
     pub visit_days: u32,
@@ -157,6 +160,7 @@ impl Settings {
             backup_every: Some(Duration::from_secs(DEFAULT_BACKUP_EVERY_SECONDS)),
             backup_keep: DEFAULT_BACKUP_KEEP,
             backup_dir: None,
+            backup_to: None,
             visit_days: DEFAULT_VISIT_DAYS,
             tls: None,
             admin_addr: Some(SocketAddr::from(([127, 0, 0, 1], 9090))),

@@ -13,6 +13,7 @@ mod support;
 
 mod abuse;
 mod backups;
+mod backups_s3;
 mod blogs_api;
 mod blogs_cli;
 mod blogs_media;

@@ -18,6 +18,7 @@ use crate::domain::metrics_token::MetricsToken;
 use crate::domain::public_url::PublicUrl;
 use crate::domain::roles::Role;
 use crate::settings::{self, AcmeSettings, CertSource, Settings, TlsSettings};
+use crate::store::remote_backup::{self, RemoteConfig, S3Url};
 use crate::telemetry::LogFormat;
 
 #[derive(Debug, Parser)]
@@ -279,12 +280,48 @@ pub struct BackupArgs {
 
 #[derive(Debug, Clone, Args)]
 pub struct RestoreArgs {
-    /// A backup set's folder (such as backups/corpsite-2026-11-23T031500Z) or a database file.
+    /// A backup set's folder (such as backups/corpsite-2026-11-23T031500Z), a database file,
+    /// or s3://BUCKET/PREFIX for the newest whole set in that bucket (s3://BUCKET/PREFIX/SET
+    /// for the named one).
     #[arg(value_name = "BACKUP")]
     pub backup: PathBuf,
 
     #[command(flatten)]
     pub data: DataDirArg,
+
+    #[command(flatten)]
+    pub backup_s3: S3Flags,
+}
+
+/// How to reach the backups' bucket: shared by `serve` (`--backup-to`) and `restore`.
+#[derive(Debug, Clone, Args)]
+pub struct S3Flags {
+    /// An S3-compatible store's address (e.g. https://s3.eu-central-003.backblazeb2.com or
+    /// http://127.0.0.1:9000); without it, Amazon S3.
+    #[arg(long, env = "CORPSITE_BACKUP_S3_ENDPOINT", value_name = "URL")]
+    pub backup_s3_endpoint: Option<url::Url>,
+
+    /// The bucket's region, as the store names it.
+    #[arg(long, env = "CORPSITE_BACKUP_S3_REGION", default_value = remote_backup::DEFAULT_REGION, value_name = "REGION")]
+    pub backup_s3_region: String,
+
+    /// A file with the bucket's keys (the AWS credentials format: aws_access_key_id and
+    /// aws_secret_access_key under [default]) that only the service's user can read;
+    /// without it, the AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY and AWS_SESSION_TOKEN
+    /// variables.
+    #[arg(long, env = "CORPSITE_BACKUP_S3_CREDENTIALS", value_name = "FILE")]
+    pub backup_s3_credentials: Option<PathBuf>,
+}
+
+impl S3Flags {
+    pub fn config(&self, url: S3Url) -> RemoteConfig {
+        RemoteConfig {
+            url,
+            endpoint: self.backup_s3_endpoint.clone(),
+            region: self.backup_s3_region.clone(),
+            credentials_file: self.backup_s3_credentials.clone(),
+        }
+    }
 }
 
 #[derive(Debug, Subcommand)]
@@ -482,6 +519,15 @@ pub struct ServeArgs {
     #[arg(long, env = "CORPSITE_BACKUP_DIR", value_name = "DIR")]
     pub backup_dir: Option<PathBuf>,
 
+    /// Also upload each finished backup set to this S3 bucket and prefix (any S3-compatible
+    /// store with --backup-s3-endpoint), keeping the newest --backup-keep there too. A set
+    /// that cannot go up stays here, /healthz says degraded, and it is tried again.
+    #[arg(long, env = "CORPSITE_BACKUP_TO", value_name = "s3://BUCKET/PREFIX")]
+    pub backup_to: Option<S3Url>,
+
+    #[command(flatten)]
+    pub backup_s3: S3Flags,
+
     /// How many days each counted page view is kept (its day, page, visitor number and
     /// campaign; never an address); after that only the counts per day and hour remain.
     #[arg(long, env = "CORPSITE_VISIT_DAYS", default_value_t = settings::DEFAULT_VISIT_DAYS, value_name = "DAYS",
@@ -663,6 +709,7 @@ impl ServeArgs {
             backup_keep: self.backup_keep,
             visit_days: self.visit_days,
             backup_dir: self.backup_dir,
+            backup_to: self.backup_to.map(|url| self.backup_s3.config(url)),
             admin_addr: self.admin_addr.0,
             metrics_token: self.metrics_token,
             ..Settings::for_data_dir(self.data.data_dir)

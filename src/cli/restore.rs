@@ -1,23 +1,80 @@
 //! `corpsite restore BACKUP`: a backup set (or a database file) in place of the data dir's
 //! database, resumes and media, while no server runs; what it replaces is kept aside.
+//! `s3://BUCKET/PREFIX[/SET]` first downloads the newest (or the named) whole set from the
+//! bucket into the data dir, then restores it through the same checks, and deletes the
+//! download.
+
+use std::path::Path;
 
 use time::OffsetDateTime;
 
 use crate::cli::args::RestoreArgs;
-use crate::store::backup_set::BACKED_UP_FOLDERS;
-use crate::store::backup_set::{restore, RestoreError};
+use crate::store::backup_set::{restore, set_name, RestoreError, BACKED_UP_FOLDERS};
+use crate::store::data_lock::DataDirLock;
+use crate::store::remote_backup::{Remote, RemoteError, S3Url};
 
-pub fn run(args: &RestoreArgs) -> Result<(), RestoreError> {
+#[derive(Debug, thiserror::Error)]
+pub enum RestoreCommandError {
+    #[error(transparent)]
+    Restore(#[from] RestoreError),
+    #[error("{0}; nothing was restored")]
+    Remote(#[from] RemoteError),
+    #[error("{0}")]
+    BadAddress(String),
+}
+
+pub fn run(args: &RestoreArgs) -> Result<(), RestoreCommandError> {
     let data_dir = &args.data.data_dir;
+    let source = args.backup.to_string_lossy();
+    if source.starts_with("s3://") {
+        let url: S3Url = source.parse().map_err(RestoreCommandError::BadAddress)?;
+        return from_bucket(args, &url);
+    }
     let restored = restore(
         &args.backup,
         data_dir,
         &BACKED_UP_FOLDERS,
         OffsetDateTime::now_utc(),
     )?;
+    report(&args.backup.display().to_string(), data_dir, &restored);
+    Ok(())
+}
+
+fn from_bucket(args: &RestoreArgs, url: &S3Url) -> Result<(), RestoreCommandError> {
+    let data_dir = &args.data.data_dir;
+    let (sets, name) = url.split_set();
+    let remote = Remote::connect(&args.backup_s3.config(sets.clone()))?;
+    // A running server refuses before anything is downloaded into its data dir.
+    drop(DataDirLock::for_restore(data_dir).map_err(RestoreError::from)?);
+    let now = OffsetDateTime::now_utc();
+    let download = data_dir.join(format!(".download-{}", set_name(now)));
+    let result = remote
+        .download_set(name.as_deref(), &download)
+        .map_err(RestoreCommandError::from)
+        .and_then(|name| {
+            let restored = restore(&download, data_dir, &BACKED_UP_FOLDERS, now)?;
+            Ok((name, restored))
+        });
+    remove_download(&download);
+    let (name, restored) = result?;
+    report(&format!("{sets}/{name}"), data_dir, &restored);
+    Ok(())
+}
+
+fn remove_download(download: &Path) {
+    if let Err(err) = std::fs::remove_dir_all(download) {
+        if err.kind() != std::io::ErrorKind::NotFound {
+            eprintln!(
+                "corpsite: cannot remove the download {}: {err}; delete it by hand",
+                download.display()
+            );
+        }
+    }
+}
+
+fn report(source: &str, data_dir: &Path, restored: &crate::store::backup_set::Restored) {
     println!(
-        "corpsite: restored the database from {} into {} ({} bytes, schema version {}); integrity check ok",
-        args.backup.display(),
+        "corpsite: restored the database from {source} into {} ({} bytes, schema version {}); integrity check ok",
         data_dir.display(),
         restored.database_bytes,
         restored.schema_version
@@ -39,5 +96,4 @@ pub fn run(args: &RestoreArgs) -> Result<(), RestoreError> {
         None => println!("corpsite: the data dir had no database; nothing was replaced"),
     }
     println!("corpsite: start the server now");
-    Ok(())
 }

@@ -89,6 +89,17 @@ pub(crate) struct BackupBody {
     age_seconds: Option<i64>,
     /// The last backup's failure, when it came after the last success.
     failure: Option<FailureBody>,
+    /// The uploads of the sets to `--backup-to`, or null when the sets stay on the machine.
+    upload: Option<UploadBody>,
+}
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub(crate) struct UploadBody {
+    /// When the bucket last held every set it should (RFC 3339), or null.
+    last_success: Option<String>,
+    /// The last upload's failure, when it came after the last success: the sets wait on
+    /// this machine and are tried again.
+    failure: Option<FailureBody>,
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
@@ -189,7 +200,11 @@ pub async fn healthz(state: &AppState, detail: Detail) -> Response {
     };
 
     let backup = state.health.backup();
-    let backup_failed = backup.failure.is_some();
+    let backup_failed = backup.failure.is_some()
+        || backup
+            .upload
+            .as_ref()
+            .is_some_and(|upload| upload.failure.is_some());
     let backup = BackupBody {
         scheduled: backup.scheduled,
         last_success: backup.last_success.map(|(at, _)| rfc3339(at)),
@@ -197,6 +212,10 @@ pub async fn healthz(state: &AppState, detail: Detail) -> Response {
             .last_success
             .map(|(at, _)| (now - at).whole_seconds()),
         failure: backup.failure.map(failure),
+        upload: backup.upload.map(|upload| UploadBody {
+            last_success: upload.last_success.map(rfc3339),
+            failure: upload.failure.map(failure),
+        }),
     };
     let certificate = state.health.certificate();
     let renewal_failed = certificate
@@ -346,7 +365,8 @@ async fn reading(state: &AppState) -> Reading {
         uploads_bytes,
         backups_scheduled: backup.scheduled,
         backup_last_success: backup.last_success.map(|(at, _)| at.unix_timestamp()),
-        backup_failing: backup.failure.is_some(),
+        backup_failing: backup.failure.is_some()
+            || backup.upload.is_some_and(|upload| upload.failure.is_some()),
         certificate_expiry: certificate.as_ref().map(|c| c.not_after.unix_timestamp()),
         certificate_renewal_failing: certificate.is_some_and(|c| c.renewal_failure.is_some()),
         edge_purges: purges

@@ -11,6 +11,14 @@
 //!
 //! A set on the data dir's own disk is not started when it would leave less than
 //! `--min-free-disk` free there: below that the forms answer 507, and the room is theirs.
+//!
+//! With `--backup-to`, each finished set is then uploaded (`store::remote_backup`) and the
+//! bucket pruned to `--backup-keep` as well. An upload that fails (credentials refused, the
+//! store down or gone part-way) leaves the local sets as they are, reports to `Health`
+//! (/healthz says degraded), and is tried again after `RETRY_AFTER` (or one interval, if
+//! shorter): every local set the bucket lacks among the newest `--backup-keep` goes up then.
+//! The first upload is tried soon after start, so sets a stopped server could not send
+//! leave without waiting a whole interval.
 
 use std::io;
 use std::os::unix::fs::MetadataExt;
@@ -25,6 +33,7 @@ use crate::health::Health;
 use crate::settings::Settings;
 use crate::store::backup_set::{self, MadeSet, SetError, BACKED_UP_FOLDERS};
 use crate::store::permissions::create_private_dir;
+use crate::store::remote_backup::{Remote, RemoteConfig, RemoteError, Uploaded};
 use crate::store::DB_FILE;
 
 /// The earliest a backup runs after start.
@@ -47,6 +56,8 @@ struct Schedule {
     keep: u32,
     /// The data dir's disk keeps this free for the forms.
     min_free_disk: u64,
+    /// Where the sets are uploaded too.
+    remote: Option<RemoteConfig>,
 }
 
 /// Why a scheduled set was not made.
@@ -75,12 +86,16 @@ impl Backups {
             return None;
         };
         health.backups_scheduled();
+        if settings.backup_to.is_some() {
+            health.uploads_scheduled();
+        }
         let schedule = Schedule {
             data_dir: settings.data_dir.clone(),
             backup_dir: settings.backup_dir(),
             every,
             keep: settings.backup_keep,
             min_free_disk: settings.min_free_disk,
+            remote: settings.backup_to.clone(),
         };
         let signal = Arc::new(StopSignal::default());
         let thread_signal = Arc::clone(&signal);
@@ -142,20 +157,51 @@ fn run(schedule: &Schedule, signal: &StopSignal, health: &Health) {
             None
         }
     };
-    let mut wait = first_wait(OffsetDateTime::now_utc(), newest, schedule.every);
+    let wait = first_wait(OffsetDateTime::now_utc(), newest, schedule.every);
     tracing::info!(
         every = ?schedule.every,
         keep = schedule.keep,
         backup_dir = %backup_dir.display(),
+        backup_to = schedule.remote.as_ref().map(|r| r.url.to_string()),
         next_in = ?wait,
         "backups: scheduled"
     );
-    while !signal.wait(wait) {
-        wait = match backup_once(schedule, signal, health) {
-            Outcome::Made => schedule.every,
-            Outcome::Failed => RETRY_AFTER.min(schedule.every),
-            Outcome::Stopped => return,
-        };
+    let retry = RETRY_AFTER.min(schedule.every);
+    let now = Instant::now();
+    let mut next_set = now + wait;
+    // Sets an earlier run could not send go up soon after start, not an interval later.
+    let mut next_upload = schedule
+        .remote
+        .as_ref()
+        .map(|_| now + FIRST_BACKUP_DELAY.min(schedule.every));
+    loop {
+        let wake = next_upload.map_or(next_set, |upload| upload.min(next_set));
+        if signal.wait(wake.saturating_duration_since(Instant::now())) {
+            return;
+        }
+        if Instant::now() >= next_set {
+            next_set = Instant::now()
+                + match backup_once(schedule, signal, health) {
+                    Outcome::Made => {
+                        // A new set goes up at once (the schedule's own retry aside).
+                        if schedule.remote.is_some() {
+                            next_upload = Some(Instant::now());
+                        }
+                        schedule.every
+                    }
+                    Outcome::Failed => retry,
+                    Outcome::Stopped => return,
+                };
+        }
+        if let (Some(remote), Some(at)) = (&schedule.remote, next_upload) {
+            if Instant::now() >= at {
+                next_upload = match upload_once(schedule, remote, signal, health) {
+                    Outcome::Made => None,
+                    Outcome::Failed => Some(Instant::now() + retry),
+                    Outcome::Stopped => return,
+                };
+            }
+        }
     }
 }
 
@@ -199,6 +245,78 @@ fn backup_once(schedule: &Schedule, signal: &StopSignal, health: &Health) -> Out
             Outcome::Failed
         }
     }
+}
+
+/// Sends the bucket the local sets it lacks among the newest `--backup-keep` (oldest
+/// first), then prunes it to `--backup-keep`; reports the outcome to `Health`.
+fn upload_once(
+    schedule: &Schedule,
+    remote: &RemoteConfig,
+    signal: &StopSignal,
+    health: &Health,
+) -> Outcome {
+    match sync_remote(schedule, remote, signal) {
+        Ok((sent, deleted)) => {
+            for (name, uploaded) in &sent {
+                tracing::info!(set = %name, files = uploaded.files, bytes = uploaded.bytes, backup_to = %remote.url, "backups: uploaded a backup set");
+            }
+            for name in &deleted {
+                tracing::info!(set = %name, keep = schedule.keep, backup_to = %remote.url, "backups: deleted an old set from the bucket");
+            }
+            health.upload_succeeded(OffsetDateTime::now_utc());
+            Outcome::Made
+        }
+        Err(RemoteError::Stopped) => {
+            tracing::info!("backups: the upload under way was abandoned at shutdown");
+            Outcome::Stopped
+        }
+        Err(err) => {
+            let retry = RETRY_AFTER.min(schedule.every);
+            tracing::error!(error = %err, backup_to = %remote.url, retry_in = ?retry, "backups: UPLOAD FAILED; the sets are kept on this machine and will be sent again");
+            health.upload_failed(OffsetDateTime::now_utc(), err.to_string());
+            Outcome::Failed
+        }
+    }
+}
+
+/// The sets sent (name and size) and the sets the prune deleted from the bucket.
+type Synced = (Vec<(String, Uploaded)>, Vec<String>);
+
+fn sync_remote(
+    schedule: &Schedule,
+    config: &RemoteConfig,
+    signal: &StopSignal,
+) -> Result<Synced, RemoteError> {
+    let remote = Remote::connect(config)?;
+    let local = backup_set::list_sets(&schedule.backup_dir).map_err(|source| RemoteError::Io {
+        path: schedule.backup_dir.clone(),
+        source,
+    })?;
+    let there = remote.whole_sets()?;
+    let keep = usize::try_from(schedule.keep.max(1)).unwrap_or(usize::MAX);
+    let mut wanted: Vec<(OffsetDateTime, Option<&Path>)> = there
+        .iter()
+        .filter_map(|name| backup_set::parse_set_name(name).map(|at| (at, None)))
+        .chain(local.iter().map(|(at, path)| (*at, Some(path.as_path()))))
+        .collect();
+    wanted.sort_by_key(|(at, _)| *at);
+    wanted.dedup_by_key(|(at, _)| *at);
+    let newest = &wanted[wanted.len().saturating_sub(keep)..];
+    let mut sent = Vec::new();
+    for (_, path) in newest {
+        let Some(path) = path else { continue };
+        let name = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        if there.contains(&name) {
+            continue;
+        }
+        let uploaded = remote.upload_set(path, &|| signal.is_stopped())?;
+        sent.push((name, uploaded));
+    }
+    let deleted = remote.prune(schedule.keep)?;
+    Ok((sent, deleted))
 }
 
 fn make_set(schedule: &Schedule, signal: &StopSignal) -> Result<MadeSet, ScheduledError> {

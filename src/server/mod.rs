@@ -76,10 +76,17 @@ pub enum ServeError {
     NoMailFrom,
     #[error(transparent)]
     Lock(#[from] LockError),
+    #[error("--backup-to: {0}")]
+    BackupTo(#[from] crate::store::remote_backup::RemoteError),
 }
 
 /// `corpsite serve`: opens the store, binds, serves until SIGINT or SIGTERM.
 pub fn serve_blocking(settings: Settings) -> Result<(), ServeError> {
+    // Credentials missing or readable by others: one clear line now, not a failed upload
+    // a day later. The store itself is not asked: one that is down must not stop the site.
+    if let Some(remote) = &settings.backup_to {
+        crate::store::remote_backup::Remote::connect(remote)?;
+    }
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()

@@ -27,6 +27,7 @@ pub mod media_images;
 pub mod outbox;
 pub mod permissions;
 pub mod readers;
+pub mod remote_backup;
 pub mod resets;
 pub mod site_details;
 pub mod staff;

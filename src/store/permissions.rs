@@ -47,6 +47,23 @@ pub fn create_private_file(path: &Path) -> io::Result<File> {
     Ok(file)
 }
 
+/// A secret's file that others may read: its mode when the group or the world has any
+/// permission on it (`None`: the owner's only). Secrets in such a file are refused, never
+/// tightened quietly: someone may have read them already.
+pub fn readable_by_others(file: &File) -> io::Result<Option<u32>> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = file.metadata()?.permissions().mode() & 0o777;
+        Ok(Some(mode).filter(|mode| mode & 0o077 != 0))
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = file;
+        Ok(None)
+    }
+}
+
 /// Creates an empty `path` owner-only unless it exists. An existing file is not even opened:
 /// closing any descriptor of a database file drops the POSIX locks SQLite holds on it in
 /// this process.
