@@ -28,6 +28,7 @@ pub mod outbox;
 pub mod permissions;
 pub mod readers;
 pub mod resets;
+pub mod roll_ups;
 pub mod site_details;
 pub mod staff;
 pub mod stories;
