@@ -287,6 +287,7 @@ mod tests {
 
     use super::*;
     use crate::domain::visit::CampaignTags;
+    use crate::store::roll_ups::fixtures::{DAYS, PERIODS};
 
     fn conn() -> Connection {
         let mut conn = Connection::open_in_memory().expect("db");
@@ -452,19 +453,8 @@ mod tests {
 
     /// Many leads over four months, values repeating at different rates, some not sent.
     fn leads_over_months(conn: &Connection) {
-        let days = [
-            "2026-08-31",
-            "2026-09-01",
-            "2026-09-15",
-            "2026-09-30",
-            "2026-10-01",
-            "2026-10-02",
-            "2026-10-31",
-            "2026-11-01",
-            "2026-11-20",
-        ];
         let pick = |name: &str, n: usize, of: usize| format!("{name}-{}", n % of);
-        for (d, day) in days.iter().enumerate() {
+        for (d, day) in DAYS.iter().enumerate() {
             for n in 0..(d + 4) {
                 let k = d * 7 + n;
                 let (source, campaign, referrer, landing) = (
@@ -664,17 +654,7 @@ mod tests {
         leads_over_months(&conn);
         conn.execute("DELETE FROM enquiries WHERE id = 'e-5-2'", [])
             .expect("erase");
-        for (from, to) in [
-            ("2026-08-01", "2026-11-30"),
-            ("2026-08-31", "2026-11-01"),
-            ("2026-09-01", "2026-10-31"),
-            ("2026-09-02", "2026-10-31"),
-            ("2026-09-01", "2026-10-30"),
-            ("2026-09-15", "2026-09-30"),
-            ("2026-09-15", "2026-10-02"),
-            ("2026-10-01", "2026-10-01"),
-            ("2026-11-02", "2026-11-19"),
-        ] {
+        for (from, to) in PERIODS {
             let tops = tops(&conn, from, to).expect("tops");
             let lists = [
                 tops.sources,

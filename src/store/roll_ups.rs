@@ -89,3 +89,67 @@ pub fn spanned(table: &str, columns: &str) -> String {
          SELECT value, {columns} FROM {table}_months WHERE kind = ?1 AND month BETWEEN ?6 AND ?7"
     )
 }
+
+/// Days on either side of month edges, and periods over them: whole months, partial edges on
+/// either side, a single partial month, one day. The readers of each roll-up are tested on
+/// these against their day-level answers.
+#[cfg(test)]
+pub(crate) mod fixtures {
+    pub const DAYS: [&str; 9] = [
+        "2026-08-31",
+        "2026-09-01",
+        "2026-09-15",
+        "2026-09-30",
+        "2026-10-01",
+        "2026-10-02",
+        "2026-10-31",
+        "2026-11-01",
+        "2026-11-20",
+    ];
+
+    pub const PERIODS: [(&str, &str); 9] = [
+        ("2026-08-01", "2026-11-30"),
+        ("2026-08-31", "2026-11-01"),
+        ("2026-09-01", "2026-10-31"),
+        ("2026-09-02", "2026-10-31"),
+        ("2026-09-01", "2026-10-30"),
+        ("2026-09-15", "2026-09-30"),
+        ("2026-09-15", "2026-10-02"),
+        ("2026-10-01", "2026-10-01"),
+        ("2026-11-02", "2026-11-19"),
+    ];
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn split(from: &str, to: &str) -> [(String, String); 3] {
+        let spans = Spans::new(from, to);
+        [spans.head, spans.months, spans.tail]
+    }
+
+    fn pair(a: &str, b: &str) -> (String, String) {
+        (a.into(), b.into())
+    }
+
+    #[test]
+    fn a_period_splits_into_whole_months_and_its_edge_days() {
+        assert_eq!(
+            split("2025-11-28", "2026-11-27"),
+            [
+                pair("2025-11-28", "2025-11-30"),
+                pair("2025-12", "2026-10"),
+                pair("2026-11-01", "2026-11-27")
+            ]
+        );
+        assert_eq!(
+            split("2026-02-01", "2026-02-28"),
+            [none(), pair("2026-02", "2026-02"), none()]
+        );
+        // Within one month, or not dates: days only.
+        for (from, to) in [("2026-09-02", "2026-09-30"), ("x", "2026-09-30")] {
+            assert_eq!(split(from, to), [pair(from, to), none(), none()]);
+        }
+    }
+}

@@ -307,6 +307,7 @@ pub fn top(conn: &Connection, kind: &str, from: &str, to: &str) -> Result<Vec<Li
 mod tests {
     use super::*;
     use crate::domain::visit::{Device, Hit};
+    use crate::store::roll_ups::fixtures::{DAYS, PERIODS};
 
     fn conn() -> Connection {
         let mut conn = Connection::open_in_memory().expect("db");
@@ -451,19 +452,8 @@ mod tests {
     #[test]
     fn month_roll_ups_sum_their_days_and_reports_over_partial_months_equal_the_days() {
         let conn = conn();
-        let days = [
-            "2026-08-31",
-            "2026-09-01",
-            "2026-09-15",
-            "2026-09-30",
-            "2026-10-01",
-            "2026-10-02",
-            "2026-10-31",
-            "2026-11-01",
-            "2026-11-20",
-        ];
         let mut views = Vec::new();
-        for (i, day) in days.iter().enumerate() {
+        for (i, day) in DAYS.iter().enumerate() {
             let at = 1_788_000_000 + i as i64 * 86_400;
             for n in 0..(i as i64 + 3) {
                 let path = ["/", "/contact", "/blogs/detail/a", "/blogs/detail/b"][n as usize % 4];
@@ -478,7 +468,7 @@ mod tests {
             }
         }
         write(&conn, &views, None).expect("write");
-        assert_eq!(roll_up(&conn, None).expect("roll up"), days.len());
+        assert_eq!(roll_up(&conn, None).expect("roll up"), DAYS.len());
 
         // Each month's row is the sum of its days' rows, kind by kind and value by value.
         let mismatched: i64 = conn
@@ -517,18 +507,7 @@ mod tests {
             .expect("september");
         assert_eq!(september, (4 + 5 + 1 + 6, 3 + 3 + 1 + 3));
 
-        // Whole months, partial edges on either side, a single partial month, one day.
-        for (from, to) in [
-            ("2026-08-01", "2026-11-30"),
-            ("2026-08-31", "2026-11-01"),
-            ("2026-09-01", "2026-10-31"),
-            ("2026-09-02", "2026-10-31"),
-            ("2026-09-01", "2026-10-30"),
-            ("2026-09-15", "2026-09-30"),
-            ("2026-09-15", "2026-10-02"),
-            ("2026-10-01", "2026-10-01"),
-            ("2026-11-02", "2026-11-19"),
-        ] {
+        for (from, to) in PERIODS {
             for kind in [
                 "page", "story", "referrer", "source", "campaign", "entry", "device",
             ] {
