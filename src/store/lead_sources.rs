@@ -480,16 +480,13 @@ mod tests {
         }
     }
 
-    /// Each (kind, day, value) counted from the raw rows, and the roll-ups' rows, both
-    /// ordered; and the month rows against their days' sums.
-    fn roll_ups_and_raw(
-        conn: &Connection,
-    ) -> (
-        Vec<(String, String, String, i64)>,
-        Vec<(String, String, String, i64)>,
-        i64,
-    ) {
-        let rows = |sql: &str| -> Vec<(String, String, String, i64)> {
+    /// Rows of (kind, day, value, leads).
+    type Counts = Vec<(String, String, String, i64)>;
+
+    /// The roll-ups' day rows, checked against each (kind, day, value) counted from the raw
+    /// rows (both answered, ordered), and how many month rows differ from their days' sums.
+    fn roll_ups_and_raw(conn: &Connection) -> (Counts, Counts, i64) {
+        let rows = |sql: &str| -> Counts {
             conn.prepare(sql)
                 .expect("prepare")
                 .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))
