@@ -1,18 +1,21 @@
 //! Where each lead came from (tables `lead_sources`, `lead_stories`): written with the lead
 //! in its transaction, read for the lead's detail, its notification mail and the exports, and
 //! counted per source, campaign, referring site, landing page and story for the analytics
-//! report beside the visitors each brought (`visit_days`).
-
-use std::collections::HashMap;
+//! report beside the visitors each brought (`visit_days`). The counts are read from the lead
+//! roll-ups (`lead_days`, `lead_months`: `V18__lead_roll_ups.sql`), which the database's
+//! triggers keep in the statement that writes or erases a source, so in the lead's own
+//! transaction.
 
 use rusqlite::{params, Connection, OptionalExtension};
 use serde::Serialize;
 
 use crate::domain::lead_source::LeadSource;
+use crate::store::roll_ups::{spanned, Spans};
 use crate::store::{site_details, visits, StoreError};
 
 /// Records `source` for the lead `lead_id` of `kind` ('contact', 'subscription' or
-/// 'application'), on the office's day of now. Only stories on file are kept.
+/// 'application'), on the office's day of now. Only stories on file are kept. The lead
+/// roll-ups count it as it is written (the triggers of `V18__lead_roll_ups.sql`).
 pub fn record(
     conn: &Connection,
     lead_id: &str,
@@ -154,8 +157,8 @@ pub fn export_column(part: &str) -> Option<String> {
     })
 }
 
-/// What the report counts leads by, each with the kind of `visit_days` that counts the
-/// visitors of the same value.
+/// What the report counts leads by, each with its kind of `lead_days` and the kind of
+/// `visit_days` that counts the visitors of the same value.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum By {
     Source,
@@ -166,6 +169,16 @@ pub enum By {
 }
 
 impl By {
+    fn lead_kind(self) -> &'static str {
+        match self {
+            By::Source => "source",
+            By::Campaign => "campaign",
+            By::Referrer => "referrer",
+            By::Landing => "landing",
+            By::Story => "story",
+        }
+    }
+
     fn visit_kind(self) -> &'static str {
         match self {
             By::Source => "source",
@@ -196,9 +209,14 @@ pub struct LeadLine {
 pub const TOP: usize = 10;
 
 /// Leads that arrived on days `from` to `to` (YYYY-MM-DD, both included).
-pub fn count(conn: &Connection, from: &str, to: &str) -> rusqlite::Result<i64> {
-    conn.prepare_cached("SELECT count(*) FROM lead_sources WHERE day BETWEEN ?1 AND ?2")?
-        .query_row([from, to], |row| row.get(0))
+pub fn count(conn: &Connection, from: &str, to: &str) -> Result<i64, StoreError> {
+    let spans = Spans::new(from, to);
+    Ok(conn
+        .prepare_cached(&format!(
+            "SELECT coalesce(sum(leads), 0) FROM ({})",
+            spanned("lead", "leads")
+        ))?
+        .query_row(&*spans.params(&"all", &[]), |row| row.get(0))?)
 }
 
 /// The period's leads by source, campaign, referring site, landing page and story read.
@@ -212,59 +230,44 @@ pub struct Tops {
 }
 
 /// The `TOP` values of each list with the most leads over days `from` to `to`, each with
-/// the visitors of the same value: the period's sources in one pass, its stories in another,
-/// and the visitors in one pass a list.
+/// the visitors of the same value.
 pub fn tops(conn: &Connection, from: &str, to: &str) -> Result<Tops, StoreError> {
-    let mut counts: [HashMap<String, i64>; 5] = Default::default();
-    let mut rows = conn.prepare_cached(
-        "SELECT source, campaign, referrer, landing FROM lead_sources WHERE day BETWEEN ?1 AND ?2",
-    )?;
-    let mut found = rows.query([from, to])?;
-    while let Some(row) = found.next()? {
-        for (at, count) in counts.iter_mut().take(4).enumerate() {
-            if let Some(value) = row.get::<_, Option<String>>(at)? {
-                *count.entry(value).or_default() += 1;
-            }
-        }
-    }
-    let mut stories = conn.prepare_cached(
-        "SELECT s.story FROM lead_sources l JOIN lead_stories s ON s.lead_id = l.lead_id
-         WHERE l.day BETWEEN ?1 AND ?2",
-    )?;
-    let mut found = stories.query([from, to])?;
-    while let Some(row) = found.next()? {
-        *counts[4].entry(row.get(0)?).or_default() += 1;
-    }
-    let [sources, campaigns, referrers, landings, stories] = counts;
+    let spans = Spans::new(from, to);
+    let lines = |by| lines(conn, by, &spans, from, to);
     Ok(Tops {
-        sources: lines(conn, By::Source, sources, from, to)?,
-        campaigns: lines(conn, By::Campaign, campaigns, from, to)?,
-        referrers: lines(conn, By::Referrer, referrers, from, to)?,
-        landings: lines(conn, By::Landing, landings, from, to)?,
-        stories: lines(conn, By::Story, stories, from, to)?,
+        sources: lines(By::Source)?,
+        campaigns: lines(By::Campaign)?,
+        referrers: lines(By::Referrer)?,
+        landings: lines(By::Landing)?,
+        stories: lines(By::Story)?,
     })
 }
 
-/// The `TOP` of `counts` by leads (then by value), with their visitors and, for stories,
-/// their titles.
+/// The `TOP` values of `by` by leads (then by value) over the period, from the lead
+/// roll-ups, with their visitors and, for stories, their titles.
 fn lines(
     conn: &Connection,
     by: By,
-    counts: HashMap<String, i64>,
+    spans: &Spans,
     from: &str,
     to: &str,
 ) -> Result<Vec<LeadLine>, StoreError> {
-    let mut lines: Vec<LeadLine> = counts
-        .into_iter()
-        .map(|(value, leads)| LeadLine {
-            value,
-            title: None,
-            leads,
-            visitors: 0,
-        })
-        .collect();
-    lines.sort_by(|a, b| b.leads.cmp(&a.leads).then_with(|| a.value.cmp(&b.value)));
-    lines.truncate(TOP);
+    let top = TOP as i64;
+    let mut lines: Vec<LeadLine> = conn
+        .prepare_cached(&format!(
+            "SELECT value, sum(leads) AS leads FROM ({})
+             GROUP BY value ORDER BY leads DESC, value LIMIT ?8",
+            spanned("lead", "leads")
+        ))?
+        .query_map(&*spans.params(&by.lead_kind(), &[&top]), |row| {
+            Ok(LeadLine {
+                value: row.get(0)?,
+                title: None,
+                leads: row.get(1)?,
+                visitors: 0,
+            })
+        })?
+        .collect::<Result<_, _>>()?;
     let values: Vec<&str> = lines.iter().map(|line| line.value.as_str()).collect();
     let visitors = visits::visitors_of(conn, by.visit_kind(), &values, from, to)?;
     let mut title =
@@ -280,8 +283,11 @@ fn lines(
 
 #[cfg(test)]
 mod tests {
+    use std::collections::HashMap;
+
     use super::*;
     use crate::domain::visit::CampaignTags;
+    use crate::store::roll_ups::fixtures::{DAYS, PERIODS};
 
     fn conn() -> Connection {
         let mut conn = Connection::open_in_memory().expect("db");
@@ -393,5 +399,301 @@ mod tests {
             )
             .expect("count");
         assert_eq!(left, 0);
+    }
+
+    /// An applicant when `id` begins with `a`, else an enquiry.
+    fn lead(conn: &Connection, id: &str) {
+        if id.starts_with('a') {
+            conn.execute(
+                "INSERT INTO applicants (id, name, mobile, email, experience, previous_company, query,
+                                         department_website, resume_file, resume_original_name,
+                                         resume_type, resume_size)
+                 VALUES (?1, 'A', '1', 'a@example.com', 1, '', '', '', ?1, 'cv.pdf', 'application/pdf', 1)",
+                [id],
+            )
+            .expect("applicant");
+        } else {
+            conn.execute(
+                "INSERT INTO enquiries (id, kind, name, email, email_folded, mobile, requirment, department_website, service, client_addr)
+                 VALUES (?1, 'contact', 'A', 'a@example.com', 'a@example.com', '1', 'x', '', '', '')",
+                [id],
+            )
+            .expect("enquiry");
+        }
+    }
+
+    /// Leads written as `record` writes them but on a given `day`: an enquiry or applicant,
+    /// its source and its stories (the second of `stories` read twice).
+    fn lead_on(
+        conn: &Connection,
+        id: &str,
+        day: &str,
+        values: [Option<&str>; 4],
+        stories: &[&str],
+    ) {
+        lead(conn, id);
+        let [source, campaign, referrer, landing] = values;
+        conn.execute(
+            "INSERT INTO lead_sources (lead_id, kind, day, page, landing, referrer, source, medium, campaign)
+             VALUES (?1, 'contact', ?2, '/contact', ?3, ?4, ?5, NULL, ?6)",
+            params![id, day, landing, referrer, source, campaign],
+        )
+        .expect("source");
+        let mut story = conn
+            .prepare(
+                "INSERT OR IGNORE INTO lead_stories (lead_id, story, position) VALUES (?1, ?2, ?3)",
+            )
+            .expect("prepare");
+        for (position, id_) in stories.iter().chain(stories.get(1)).enumerate() {
+            story
+                .execute(params![id, id_, position as i64])
+                .expect("story");
+        }
+    }
+
+    /// Many leads over four months, values repeating at different rates, some not sent.
+    fn leads_over_months(conn: &Connection) {
+        let pick = |name: &str, n: usize, of: usize| format!("{name}-{}", n % of);
+        for (d, day) in DAYS.iter().enumerate() {
+            for n in 0..(d + 4) {
+                let k = d * 7 + n;
+                let (source, campaign, referrer, landing) = (
+                    pick("source", k, 3),
+                    pick("campaign", k * k, 5),
+                    pick("https://site", k / 2, 4),
+                    pick("/landing", k + d, 6),
+                );
+                let stories = [pick("story", k, 7), pick("story", k * 3 + 1, 7)];
+                lead_on(
+                    conn,
+                    &format!("{}-{d}-{n}", if n % 3 == 0 { "a" } else { "e" }),
+                    day,
+                    [
+                        (k % 4 != 0).then_some(source.as_str()),
+                        (k % 5 != 1).then_some(campaign.as_str()),
+                        (k % 3 != 2).then_some(referrer.as_str()),
+                        Some(landing.as_str()),
+                    ],
+                    &[stories[0].as_str(), stories[1].as_str()],
+                );
+            }
+        }
+    }
+
+    /// Rows of (kind, day, value, leads).
+    type Counts = Vec<(String, String, String, i64)>;
+
+    /// The roll-ups' day rows, checked against each (kind, day, value) counted from the raw
+    /// rows (both answered, ordered), and how many month rows differ from their days' sums.
+    fn roll_ups_and_raw(conn: &Connection) -> (Counts, Counts, i64) {
+        let rows = |sql: &str| -> Counts {
+            conn.prepare(sql)
+                .expect("prepare")
+                .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))
+                .expect("query")
+                .collect::<Result<_, _>>()
+                .expect("rows")
+        };
+        let raw = rows(
+            "SELECT kind, day, value, count(*) FROM (
+               SELECT 'all' AS kind, day, '' AS value FROM lead_sources
+               UNION ALL SELECT 'source', day, source FROM lead_sources WHERE source IS NOT NULL
+               UNION ALL SELECT 'campaign', day, campaign FROM lead_sources WHERE campaign IS NOT NULL
+               UNION ALL SELECT 'referrer', day, referrer FROM lead_sources WHERE referrer IS NOT NULL
+               UNION ALL SELECT 'landing', day, landing FROM lead_sources WHERE landing IS NOT NULL
+               UNION ALL SELECT 'story', l.day, s.story FROM lead_sources l
+                         JOIN lead_stories s ON s.lead_id = l.lead_id)
+             GROUP BY 1, 2, 3 ORDER BY 1, 2, 3",
+        );
+        let days = rows("SELECT kind, day, value, leads FROM lead_days ORDER BY 1, 2, 3");
+        assert_eq!(days, raw, "lead_days against the raw rows");
+        let months_off: i64 = conn
+            .query_row(
+                "SELECT count(*) FROM (
+                   SELECT substr(day, 1, 7) AS month, kind, value, sum(leads) AS n
+                   FROM lead_days GROUP BY 1, 2, 3) d
+                 FULL JOIN lead_months m USING (month, kind, value)
+                 WHERE m.leads IS NOT d.n",
+                [],
+                |r| r.get(0),
+            )
+            .expect("months");
+        (days, raw, months_off)
+    }
+
+    #[test]
+    fn the_lead_roll_ups_equal_the_raw_rows_after_writes_and_erasures() {
+        let conn = conn();
+        leads_over_months(&conn);
+        // Through the real path too: today's leads, a story not on file and one read twice.
+        for n in 0..3 {
+            lead(&conn, &format!("today-{n}"));
+            record(
+                &conn,
+                &format!("today-{n}"),
+                "contact",
+                &source("launch", &["first-story", "gone-story", "first-story"]),
+            )
+            .expect("record");
+        }
+        let (days, _, months_off) = roll_ups_and_raw(&conn);
+        assert_eq!(months_off, 0);
+        let today = site_details::office_zone(&conn).today();
+        assert!(days.contains(&("story".into(), today.clone(), "first-story".into(), 3)));
+        assert!(!days.iter().any(|row| row.2 == "gone-story"));
+
+        // Erasing enquiries and applicants (their triggers delete the sources, and the
+        // stories by cascade), a story on its own, and a lead whose source was its day's
+        // only one.
+        for id in ["e-0-1", "a-0-0", "a-4-3", "e-8-11", "today-1"] {
+            let table = if id.starts_with('a') {
+                "applicants"
+            } else {
+                "enquiries"
+            };
+            let erased = conn
+                .execute(&format!("DELETE FROM {table} WHERE id = ?1"), [id])
+                .expect("erase");
+            assert_eq!(erased, 1, "{id}");
+        }
+        let erased = conn
+            .execute("DELETE FROM lead_stories WHERE lead_id = 'e-2-1'", [])
+            .expect("erase stories");
+        assert_eq!(erased, 2);
+        for n in 0..4 {
+            conn.execute("DELETE FROM enquiries WHERE id = ?1", [format!("e-0-{n}")])
+                .expect("erase");
+            conn.execute("DELETE FROM applicants WHERE id = ?1", [format!("a-0-{n}")])
+                .expect("erase");
+        }
+        let (days, raw, months_off) = roll_ups_and_raw(&conn);
+        assert_eq!(months_off, 0);
+        assert!(
+            !days.iter().any(|row| row.1 == "2026-08-31"),
+            "a day with no lead left"
+        );
+        assert!(days.iter().all(|row| row.3 > 0), "no row at 0");
+        assert_eq!(
+            raw.iter()
+                .filter(|row| row.0 == "all")
+                .map(|row| row.3)
+                .sum::<i64>(),
+            68
+        );
+    }
+
+    #[test]
+    fn the_migration_counts_the_leads_already_on_file() {
+        let mut conn = Connection::open_in_memory().expect("db");
+        crate::store::migrations::run_migrations_to(&mut conn, 17).expect("migrations to V17");
+        conn.execute_batch(
+            "INSERT INTO blogs (slug, title, motive, content, body_text, date, min_read, color)
+             VALUES ('first-story', 'The first story', '', '<p>x</p>', 'x', '2026-11-01', '1', '#000000');",
+        )
+        .expect("a story");
+        leads_over_months(&conn);
+        let before: i64 = conn
+            .query_row(
+                "SELECT count(*) FROM sqlite_schema WHERE name = 'lead_days'",
+                [],
+                |r| r.get(0),
+            )
+            .expect("schema");
+        assert_eq!(before, 0, "no roll-ups before V18");
+        crate::store::migrations::run_migrations(&mut conn).expect("migrations");
+        let (days, _, months_off) = roll_ups_and_raw(&conn);
+        assert_eq!(months_off, 0);
+        assert_eq!(
+            days.iter()
+                .filter(|row| row.0 == "all")
+                .map(|row| row.3)
+                .sum::<i64>(),
+            72
+        );
+    }
+
+    /// The old report's answer, from the raw rows: each list's `TOP` values by leads, then
+    /// by value.
+    fn raw_tops(conn: &Connection, from: &str, to: &str) -> [Vec<(String, i64)>; 5] {
+        let mut counts: [HashMap<String, i64>; 5] = Default::default();
+        let mut rows = conn
+            .prepare("SELECT source, campaign, referrer, landing FROM lead_sources WHERE day BETWEEN ?1 AND ?2")
+            .expect("prepare");
+        let mut found = rows.query([from, to]).expect("query");
+        while let Some(row) = found.next().expect("row") {
+            for (at, count) in counts.iter_mut().take(4).enumerate() {
+                if let Some(value) = row.get::<_, Option<String>>(at).expect("value") {
+                    *count.entry(value).or_default() += 1;
+                }
+            }
+        }
+        let mut stories = conn
+            .prepare(
+                "SELECT s.story FROM lead_sources l JOIN lead_stories s ON s.lead_id = l.lead_id
+                 WHERE l.day BETWEEN ?1 AND ?2",
+            )
+            .expect("prepare");
+        let mut found = stories.query([from, to]).expect("query");
+        while let Some(row) = found.next().expect("row") {
+            *counts[4].entry(row.get(0).expect("story")).or_default() += 1;
+        }
+        counts.map(|count| {
+            let mut lines: Vec<(String, i64)> = count.into_iter().collect();
+            lines.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+            lines.truncate(TOP);
+            lines
+        })
+    }
+
+    #[test]
+    fn lead_lists_over_whole_and_partial_months_equal_the_raw_rows_and_the_days() {
+        let conn = conn();
+        leads_over_months(&conn);
+        conn.execute("DELETE FROM enquiries WHERE id = 'e-5-2'", [])
+            .expect("erase");
+        for (from, to) in PERIODS {
+            let tops = tops(&conn, from, to).expect("tops");
+            let lists = [
+                tops.sources,
+                tops.campaigns,
+                tops.referrers,
+                tops.landings,
+                tops.stories,
+            ]
+            .map(|lines| {
+                lines
+                    .into_iter()
+                    .map(|line| (line.value, line.leads))
+                    .collect::<Vec<_>>()
+            });
+            assert_eq!(lists, raw_tops(&conn, from, to), "{from}..{to}");
+            // The day-level answer: the same lists from `lead_days` alone.
+            for (list, kind) in lists
+                .iter()
+                .zip(["source", "campaign", "referrer", "landing", "story"])
+            {
+                let days: Vec<(String, i64)> = conn
+                    .prepare(
+                        "SELECT value, sum(leads) AS n FROM lead_days
+                         WHERE kind = ?1 AND day BETWEEN ?2 AND ?3
+                         GROUP BY value ORDER BY n DESC, value LIMIT 10",
+                    )
+                    .expect("prepare")
+                    .query_map([kind, from, to], |r| Ok((r.get(0)?, r.get(1)?)))
+                    .expect("query")
+                    .collect::<Result<_, _>>()
+                    .expect("rows");
+                assert_eq!(list, &days, "{kind} {from}..{to}");
+            }
+            let raw: i64 = conn
+                .query_row(
+                    "SELECT count(*) FROM lead_sources WHERE day BETWEEN ?1 AND ?2",
+                    [from, to],
+                    |r| r.get(0),
+                )
+                .expect("count");
+            assert_eq!(count(&conn, from, to).expect("count"), raw, "{from}..{to}");
+        }
+        assert_eq!(count(&conn, "2026-08-01", "2026-11-30").expect("count"), 71);
     }
 }

@@ -26,6 +26,20 @@ pub fn run_migrations(conn: &mut Connection) -> Result<(), StoreError> {
     Ok(())
 }
 
+/// Applies the migrations up to `version` only: a database as an older corpsite left it, for
+/// tests of what a later migration does to its rows.
+#[cfg(test)]
+pub(crate) fn run_migrations_to(
+    conn: &mut Connection,
+    version: refinery::SchemaVersion,
+) -> Result<(), StoreError> {
+    embedded::migrations::runner()
+        .set_target(refinery::Target::Version(version))
+        .run(conn)
+        .map_err(StoreError::Migration)?;
+    Ok(())
+}
+
 /// The newest migration this binary knows: a database at a higher version was written by a
 /// newer corpsite.
 pub fn latest_version() -> i64 {

@@ -29,6 +29,7 @@ pub mod permissions;
 pub mod readers;
 pub mod remote_backup;
 pub mod resets;
+pub mod roll_ups;
 pub mod site_details;
 pub mod staff;
 pub mod stories;

@@ -1,10 +1,12 @@
 //! The counted page views (`visits`), the day's salt (`visit_salt`) and the roll-ups
 //! (`visit_days` per office day and dimension, `visit_months` their sums per month,
 //! `visit_hours` per UTC hour) that outlive the views: see `V15__visits.sql`,
-//! `V17__visit_months.sql` and the server's visit counter.
+//! `V17__visit_months.sql` and the server's visit counter. Reports read the day and month
+//! roll-ups over a period through `roll_ups`.
 
 use rusqlite::{params, Connection, OptionalExtension};
 
+use super::roll_ups::{spanned, Spans};
 use super::StoreError;
 use crate::domain::visit::View;
 
@@ -116,71 +118,6 @@ fn roll_up_month(conn: &Connection, month: &str) -> Result<(), StoreError> {
     Ok(())
 }
 
-/// A period split for reading: its days before its first whole month and after its last
-/// (two ranges of `visit_days`, empty as `("1", "0")`), and its whole months (a range of
-/// `visit_months`).
-struct Spans {
-    head: (String, String),
-    tail: (String, String),
-    months: (String, String),
-}
-
-fn none() -> (String, String) {
-    ("1".into(), "0".into())
-}
-
-fn spans(from: &str, to: &str) -> Spans {
-    let all_days = || Spans {
-        head: (from.into(), to.into()),
-        tail: none(),
-        months: none(),
-    };
-    let (Ok(start), Ok(end)) = (
-        from.parse::<jiff::civil::Date>(),
-        to.parse::<jiff::civil::Date>(),
-    ) else {
-        return all_days();
-    };
-    let first = if start.day() == 1 {
-        start
-    } else {
-        start.last_of_month().tomorrow().unwrap_or(start)
-    };
-    let last = if end == end.last_of_month() {
-        end
-    } else {
-        end.first_of_month().yesterday().unwrap_or(end)
-    };
-    if first > last || start > end {
-        return all_days();
-    }
-    let month = |date: jiff::civil::Date| date.to_string()[..7].to_owned();
-    let before = |date: jiff::civil::Date| date.yesterday().map(|d| d.to_string());
-    let after = |date: jiff::civil::Date| date.tomorrow().map(|d| d.to_string());
-    Spans {
-        head: match before(first) {
-            Ok(day) if start < first => (from.into(), day),
-            _ => none(),
-        },
-        tail: match after(last) {
-            Ok(day) if last < end => (day, to.into()),
-            _ => none(),
-        },
-        months: (month(first), month(last)),
-    }
-}
-
-/// The rows of `kind` over a period, from whole months and edge days, as a subquery
-/// (`value, views, visitors`) whose parameters are ?1 (kind) to ?7.
-const SPANNED: &str = "SELECT value, views, visitors FROM visit_days
-                        WHERE kind = ?1 AND day BETWEEN ?2 AND ?3
-                       UNION ALL
-                       SELECT value, views, visitors FROM visit_days
-                        WHERE kind = ?1 AND day BETWEEN ?4 AND ?5
-                       UNION ALL
-                       SELECT value, views, visitors FROM visit_months
-                        WHERE kind = ?1 AND month BETWEEN ?6 AND ?7";
-
 /// Counts `day` anew from its views: every dimension of `visit_days`, and the UTC hours the
 /// day's views fall in.
 fn roll_up_day(conn: &Connection, day: &str) -> Result<(), StoreError> {
@@ -282,27 +219,18 @@ pub fn visitors_of(
     if values.is_empty() {
         return Ok(std::collections::HashMap::new());
     }
-    let spans = spans(from, to);
+    let spans = Spans::new(from, to);
     // A list of strings always serializes.
     let values = serde_json::to_string(values).unwrap_or_else(|_| "[]".into());
     Ok(conn
         .prepare_cached(&format!(
-            "SELECT value, sum(visitors) FROM ({SPANNED})
-             WHERE value IN (SELECT value FROM json_each(?8)) GROUP BY value"
+            "SELECT value, sum(visitors) FROM ({})
+             WHERE value IN (SELECT value FROM json_each(?8)) GROUP BY value",
+            spanned("visit", "visitors")
         ))?
-        .query_map(
-            params![
-                kind,
-                spans.head.0,
-                spans.head.1,
-                spans.tail.0,
-                spans.tail.1,
-                spans.months.0,
-                spans.months.1,
-                values
-            ],
-            |row| Ok((row.get(0)?, row.get(1)?)),
-        )?
+        .query_map(&*spans.params(&kind, &[&values]), |row| {
+            Ok((row.get(0)?, row.get(1)?))
+        })?
         .collect::<Result<_, _>>()?)
 }
 
@@ -311,24 +239,16 @@ pub const TOP: i64 = 10;
 
 /// A period's totals from the roll-ups, days `from` to `to` (YYYY-MM-DD, both included).
 pub fn totals(conn: &Connection, from: &str, to: &str) -> Result<Totals, StoreError> {
-    let spans = spans(from, to);
+    let spans = Spans::new(from, to);
     let sum = |kind: &str| -> Result<(i64, i64), StoreError> {
         Ok(conn
             .prepare_cached(&format!(
-                "SELECT coalesce(sum(views), 0), coalesce(sum(visitors), 0) FROM ({SPANNED})"
+                "SELECT coalesce(sum(views), 0), coalesce(sum(visitors), 0) FROM ({})",
+                spanned("visit", "views, visitors")
             ))?
-            .query_row(
-                params![
-                    kind,
-                    spans.head.0,
-                    spans.head.1,
-                    spans.tail.0,
-                    spans.tail.1,
-                    spans.months.0,
-                    spans.months.1
-                ],
-                |row| Ok((row.get(0)?, row.get(1)?)),
-            )?)
+            .query_row(&*spans.params(&kind, &[]), |row| {
+                Ok((row.get(0)?, row.get(1)?))
+            })?)
     };
     let (views, visitors) = sum("all")?;
     let (visits, _) = sum("entry")?;
@@ -359,7 +279,7 @@ pub fn per_day(conn: &Connection, from: &str, to: &str) -> Result<Vec<DayCount>,
 /// The `TOP` values of `kind` ('page', 'story', 'referrer', 'source', 'campaign', 'entry'
 /// or 'device') by views over the period; a story's with its title.
 pub fn top(conn: &Connection, kind: &str, from: &str, to: &str) -> Result<Vec<Line>, StoreError> {
-    let spans = spans(from, to);
+    let spans = Spans::new(from, to);
     Ok(conn
         .prepare_cached(&format!(
             "SELECT t.value, t.views, t.visitors,
@@ -367,30 +287,19 @@ pub fn top(conn: &Connection, kind: &str, from: &str, to: &str) -> Result<Vec<Li
                          THEN coalesce((SELECT title FROM blogs WHERE slug = t.value), t.value)
                     END
              FROM (SELECT value, sum(views) AS views, sum(visitors) AS visitors
-                   FROM ({SPANNED})
+                   FROM ({})
                    GROUP BY value ORDER BY views DESC, value LIMIT ?8) t
-             ORDER BY t.views DESC, t.value"
+             ORDER BY t.views DESC, t.value",
+            spanned("visit", "views, visitors")
         ))?
-        .query_map(
-            params![
-                kind,
-                spans.head.0,
-                spans.head.1,
-                spans.tail.0,
-                spans.tail.1,
-                spans.months.0,
-                spans.months.1,
-                TOP
-            ],
-            |row| {
-                Ok(Line {
-                    value: row.get(0)?,
-                    views: row.get(1)?,
-                    visitors: row.get(2)?,
-                    title: row.get(3)?,
-                })
-            },
-        )?
+        .query_map(&*spans.params(&kind, &[&TOP]), |row| {
+            Ok(Line {
+                value: row.get(0)?,
+                views: row.get(1)?,
+                visitors: row.get(2)?,
+                title: row.get(3)?,
+            })
+        })?
         .collect::<Result<_, _>>()?)
 }
 
@@ -398,6 +307,7 @@ pub fn top(conn: &Connection, kind: &str, from: &str, to: &str) -> Result<Vec<Li
 mod tests {
     use super::*;
     use crate::domain::visit::{Device, Hit};
+    use crate::store::roll_ups::fixtures::{DAYS, PERIODS};
 
     fn conn() -> Connection {
         let mut conn = Connection::open_in_memory().expect("db");
@@ -542,19 +452,8 @@ mod tests {
     #[test]
     fn month_roll_ups_sum_their_days_and_reports_over_partial_months_equal_the_days() {
         let conn = conn();
-        let days = [
-            "2026-08-31",
-            "2026-09-01",
-            "2026-09-15",
-            "2026-09-30",
-            "2026-10-01",
-            "2026-10-02",
-            "2026-10-31",
-            "2026-11-01",
-            "2026-11-20",
-        ];
         let mut views = Vec::new();
-        for (i, day) in days.iter().enumerate() {
+        for (i, day) in DAYS.iter().enumerate() {
             let at = 1_788_000_000 + i as i64 * 86_400;
             for n in 0..(i as i64 + 3) {
                 let path = ["/", "/contact", "/blogs/detail/a", "/blogs/detail/b"][n as usize % 4];
@@ -569,7 +468,7 @@ mod tests {
             }
         }
         write(&conn, &views, None).expect("write");
-        assert_eq!(roll_up(&conn, None).expect("roll up"), days.len());
+        assert_eq!(roll_up(&conn, None).expect("roll up"), DAYS.len());
 
         // Each month's row is the sum of its days' rows, kind by kind and value by value.
         let mismatched: i64 = conn
@@ -608,18 +507,7 @@ mod tests {
             .expect("september");
         assert_eq!(september, (4 + 5 + 1 + 6, 3 + 3 + 1 + 3));
 
-        // Whole months, partial edges on either side, a single partial month, one day.
-        for (from, to) in [
-            ("2026-08-01", "2026-11-30"),
-            ("2026-08-31", "2026-11-01"),
-            ("2026-09-01", "2026-10-31"),
-            ("2026-09-02", "2026-10-31"),
-            ("2026-09-01", "2026-10-30"),
-            ("2026-09-15", "2026-09-30"),
-            ("2026-09-15", "2026-10-02"),
-            ("2026-10-01", "2026-10-01"),
-            ("2026-11-02", "2026-11-19"),
-        ] {
+        for (from, to) in PERIODS {
             for kind in [
                 "page", "story", "referrer", "source", "campaign", "entry", "device",
             ] {

@@ -5,8 +5,8 @@
 //! the leads that arrived (enquiries, subscriptions, applications) by source, campaign,
 //! referring site, landing page and story read, beside the visitors each brought, so the
 //! office sees what turns visitors into leads.
-//! Read from the roll-ups only (`store::visits`: whole months and the edge days), so a year
-//! answers about as fast as a month; today's counts are at most ten seconds old. A bad date is 422 naming `from` or `to`.
+//! Read from the roll-ups only (the visits' and the leads': whole months and the edge days,
+//! `store::roll_ups`), so a year answers about as fast as a month; today's counts are at most ten seconds old. A bad date is 422 naming `from` or `to`.
 
 use serde::Serialize;
 use warp::filters::BoxedFilter;
