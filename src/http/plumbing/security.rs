@@ -13,16 +13,19 @@ pub struct SecurityHeaders {
 
 impl SecurityHeaders {
     /// `media_base` may be a bucket on another origin; images may then come from there.
+    /// Inline styles are allowed only by their hashes: a rendered page's stylesheets
+    /// (`render::document`), each block named by its `'sha256-…'`.
     /// `data:` images are allowed (an image cannot run script): the authenticator set-up's QR
     /// code, drawn by the server, is one.
     pub fn new(media_base: &str) -> SecurityHeaders {
+        let styles = crate::http::site::pages::inline_style_sources();
         let mut img = String::from("'self' data:");
         if let Some(origin) = origin_of(media_base) {
             img.push(' ');
             img.push_str(&origin);
         }
         let csp = format!(
-            "default-src 'self'; script-src 'self'; style-src 'self'; img-src {img}; media-src 'self'; \
+            "default-src 'self'; script-src 'self'; style-src 'self' {styles}; img-src {img}; media-src 'self'; \
              font-src 'self'; connect-src 'self'; frame-src {FRAME_SOURCES}; object-src 'none'; \
              base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
         );
