@@ -381,7 +381,10 @@ async fn a_rendered_pages_styles_are_inline_and_named_by_the_policy() {
         assert!(!head.contains("rel=\"stylesheet\""), "{path}: {head}");
         assert!(!head.contains("modulepreload"), "{path}: {head}");
         assert_eq!(head.matches("<script type=\"module\"").count(), 1, "{path}");
-        assert!(head.contains("data-entry=\"/assets/index-"), "{path}: {head}");
+        assert!(
+            head.contains("data-entry=\"/assets/index-"),
+            "{path}: {head}"
+        );
         let blocks: Vec<&str> = head
             .split("<style data-href=\"")
             .skip(1)
