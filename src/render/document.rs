@@ -398,24 +398,20 @@ mod tests {
     fn a_page_carries_its_whole_css_inline_in_the_order_it_was_linked() {
         let (_, _, document) = document();
         let page = document.page("", Some("home-page"), "<h1>Hi</h1>", "{}");
-        let head = head(&page);
+        let page_head = head(&page);
         let blocks = "<style data-href=\"/assets/index-1.css\">body{margin:0}</style>\
              <style data-href=\"/assets/home-2.css\">.home{color:red}</style>\
              <style data-href=\"/assets/shared-3.css\">.shared{content:\"a\"}</style>";
-        assert!(head.contains(blocks), "{head}");
-        assert!(!head.contains("rel=\"stylesheet\""), "{head}");
+        assert!(page_head.contains(blocks), "{page_head}");
+        assert!(!page_head.contains("rel=\"stylesheet\""), "{page_head}");
         // A page of no module (the 404 page) has the entry's.
         let plain = document.page("", None, "<h1>Lost</h1>", "{}");
         assert!(
-            head_of(&plain)
+            head(&plain)
                 .contains("<style data-href=\"/assets/index-1.css\">body{margin:0}</style><script"),
             "{plain}"
         );
         assert!(!plain.contains("home-2"), "{plain}");
-    }
-
-    fn head_of(page: &str) -> &str {
-        head(page)
     }
 
     #[test]
