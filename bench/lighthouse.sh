@@ -13,7 +13,7 @@ CORPSITE_ADMIN_ADDR=off RUST_LOG=warn "$BIN" serve --addr 127.0.0.1:0 --data-dir
 pid=$!
 trap 'kill $pid 2>/dev/null; rm -rf "$work"' EXIT
 for _ in $(seq 600); do grep -q serving "$work/out" 2>/dev/null && break; sleep 0.1; done
-base=$(grep -o 'http://[^/]*' "$work/out")
+base=$(grep -m1 -o 'http://[^/]*' "$work/out")
 for route in "${routes[@]}"; do
   # Chromium's trace now and then misses the navigation's start (NO_NAVSTART): one more try.
   ok=

@@ -73,7 +73,9 @@ async fn private_pages_answer_the_shell_never_indexed_or_shared() {
 }
 
 fn asset_paths(html: &str) -> Vec<String> {
+    // An attribute may list several (the loader's `data-preload`).
     html.split('"')
+        .flat_map(str::split_whitespace)
         .filter(|part| part.starts_with("/assets/"))
         .map(str::to_owned)
         .collect()
@@ -363,6 +365,45 @@ async fn the_media_base_setting_reaches_the_page_and_the_csp() {
     );
     assert!(header(&page, "content-security-policy")
         .contains("img-src 'self' data: https://bucket.example.com;"));
+}
+
+#[tokio::test]
+async fn a_rendered_pages_styles_are_inline_and_named_by_the_policy() {
+    use base64::Engine as _;
+    use sha2::Digest as _;
+    let app = TestApp::new();
+    for path in ["/", "/contact", "/blogs", "/nope"] {
+        let response = app.get(path).await;
+        let csp = header(&response, "content-security-policy");
+        let html = String::from_utf8_lossy(response.body()).into_owned();
+        let head = &html[..html.find("</head>").expect("head")];
+        // Nothing blocks the first paint but the document: no stylesheet, no script fetched.
+        assert!(!head.contains("rel=\"stylesheet\""), "{path}: {head}");
+        assert!(!head.contains("modulepreload"), "{path}: {head}");
+        assert_eq!(head.matches("<script type=\"module\"").count(), 1, "{path}");
+        assert!(
+            head.contains("data-entry=\"/assets/index-"),
+            "{path}: {head}"
+        );
+        let blocks: Vec<&str> = head
+            .split("<style data-href=\"")
+            .skip(1)
+            .map(|rest| {
+                let text = &rest[rest.find('>').expect("tag end") + 1..];
+                &text[..text.find("</style>").expect("block end")]
+            })
+            .collect();
+        assert!(blocks.len() >= 2 || path == "/nope", "{path}: {head}");
+        for block in blocks {
+            let hash = base64::engine::general_purpose::STANDARD
+                .encode(sha2::Sha256::digest(block.as_bytes()));
+            assert!(csp.contains(&format!(" 'sha256-{hash}'")), "{path}: {csp}");
+        }
+    }
+    // A staff page is index.html as built: its stylesheet linked, its script at once.
+    let staff = String::from_utf8_lossy(app.get("/staff").await.body()).into_owned();
+    assert!(staff.contains("rel=\"stylesheet\""), "{staff}");
+    assert!(!staff.contains("<style"), "{staff}");
 }
 
 #[tokio::test]

@@ -31,6 +31,11 @@ export default defineConfig(({ isSsrBuild }) => ({
     // dist/.vite/manifest.json: which chunks each page loads, for scripts/check-bundle-size.mjs
     // (the binary does not embed it).
     manifest: !isSsrBuild,
+    // Two entries: the app (index.html) and the small loader a server-rendered page starts
+    // with (src/app/boot.ts), which adds the app's entry after the first paint.
+    ...(!isSsrBuild && {
+      rollupOptions: { input: { index: 'index.html', boot: 'src/app/boot.ts' } },
+    }),
     ...(isSsrBuild && {
       outDir: 'dist-ssr',
       minify: true,

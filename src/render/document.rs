@@ -1,35 +1,191 @@
 //! A finished page: index.html (with the runtime settings already written in), the head's
-//! tags and the markup the render made, the page's own styles and chunks, and the data the
-//! page was rendered with, for the browser to hydrate from.
+//! tags and the markup the render made, the page's styles inline and the loader of its
+//! scripts, and the data the page was rendered with, for the browser to hydrate from.
+//!
+//! What makes the first paint early (Lighthouse's mobile Largest Contentful Paint): the
+//! page's whole CSS (the entry's index.css, then its chunks' stylesheets) is inline in
+//! `<style>` blocks, one a file, so nothing but the document blocks the render; the
+//! content-security-policy names each block by its hash (`PageStyles::hashes`, computed once
+//! at start). No script is requested before the first paint: the head carries only the small
+//! loader (`ui/src/app/boot.ts`), which adds the entry and the page's chunks after the page has
+//! loaded and painted. Staff pages are not rendered here: they get index.html as it is.
 
 use std::collections::{BTreeSet, HashMap};
+use std::sync::Arc;
 
 use serde::Deserialize;
 
 /// index.html cut where a rendered page adds its parts.
 pub struct Document {
     /// From `<!doctype html>` to just before `</head>`, without the shell's title and
-    /// description (the render writes its own).
+    /// description (the render writes its own), nor its entry script and stylesheets (a
+    /// rendered page has them inline and from its loader).
     head_start: String,
     /// From `</head>` to just inside `<div id="root">`.
     body_start: String,
     /// From the root's `</div>` to the end, without the shell's `<noscript>` note.
     body_end: String,
-    /// Per page module (`home-page`): `<link>`s to its stylesheets and chunks.
-    page_links: HashMap<String, String>,
+    /// Per page module (`home-page`): its styles and its loader, for the head.
+    page_heads: HashMap<String, String>,
+    /// The same for a page of no module (the 404 page): the entry's styles and loader.
+    plain_head: String,
 }
 
 /// The id of the element that carries a page's data (ui/src/lib/page-data.ts reads it).
 const DATA_ELEMENT_ID: &str = "corpsite-data";
 
-/// A rendered page's scripts and module preloads, fetched after what it shows.
-const SCRIPT_LOW: &str = "<script type=\"module\" fetchpriority=\"low\"";
-const PRELOAD_LOW: &str = "<link rel=\"modulepreload\" fetchpriority=\"low\"";
+/// The files of Vite's build a rendered page needs, from its manifest.
+pub struct Build {
+    /// The app's entry module (index.html's script), its stylesheets, and the loader.
+    entry_script: Option<String>,
+    entry_styles: Vec<String>,
+    boot: Option<String>,
+    /// Per page module, its chunks' stylesheets beyond the entry's (in file name order, as they
+    /// were linked) and its scripts (its chunk first, then what it imports).
+    pages: HashMap<String, PageFiles>,
+}
+
+struct PageFiles {
+    styles: Vec<String>,
+    scripts: Vec<String>,
+}
+
+/// The loader's source, the second entry of the build (ui/vite.config.ts).
+const BOOT_SOURCE: &str = "src/app/boot.ts";
+
+impl Build {
+    pub fn parse(manifest: &str) -> Build {
+        let mut build = Build {
+            entry_script: None,
+            entry_styles: Vec::new(),
+            boot: None,
+            pages: HashMap::new(),
+        };
+        let Ok(chunks) = serde_json::from_str::<HashMap<String, Chunk>>(manifest) else {
+            tracing::error!("ui/dist/.vite/manifest.json is not Vite's manifest");
+            return build;
+        };
+        if let Some(entry) = chunks.get("index.html") {
+            build.entry_script = Some(entry.file.clone());
+            build.entry_styles.clone_from(&entry.css);
+        }
+        build.boot = chunks.get(BOOT_SOURCE).map(|boot| boot.file.clone());
+        for (key, chunk) in &chunks {
+            let Some(name) = key
+                .strip_prefix("src/pages/")
+                .and_then(|file| file.strip_suffix(".tsx"))
+            else {
+                continue;
+            };
+            let mut styles = BTreeSet::new();
+            let mut scripts = vec![chunk.file.clone()];
+            let mut seen = BTreeSet::new();
+            let mut pending = vec![key.as_str()];
+            while let Some(current) = pending.pop() {
+                let Some(chunk) = chunks.get(current) else {
+                    continue;
+                };
+                if chunk.is_entry || !seen.insert(current) {
+                    continue;
+                }
+                styles.extend(chunk.css.iter().cloned());
+                if current != key {
+                    scripts.push(chunk.file.clone());
+                }
+                pending.extend(chunk.imports.iter().map(String::as_str));
+            }
+            let styles = styles.into_iter().collect();
+            build
+                .pages
+                .insert(name.to_owned(), PageFiles { styles, scripts });
+        }
+        build
+    }
+}
+
+/// The stylesheets a rendered page carries inline, read once from the build.
+pub struct PageStyles {
+    /// Per file (`assets/forms-1.css`), its text; none when it could not be read or would end
+    /// its `<style>` early (then the page links it, as a file).
+    css: HashMap<String, Option<Arc<str>>>,
+}
+
+impl PageStyles {
+    /// `read` gives a file of the build by its path (`assets/index-1.css`).
+    pub fn new(build: &Build, read: impl Fn(&str) -> Option<String>) -> PageStyles {
+        let files = build
+            .entry_styles
+            .iter()
+            .chain(build.pages.values().flat_map(|page| &page.styles));
+        let mut css = HashMap::new();
+        for file in files {
+            if css.contains_key(file) {
+                continue;
+            }
+            let text = read(file).filter(|text| !text.to_ascii_lowercase().contains("</style"));
+            if text.is_none() {
+                tracing::error!(
+                    file,
+                    "a stylesheet of the build cannot be inlined: it is linked"
+                );
+            }
+            css.insert(file.clone(), text.map(Arc::from));
+        }
+        PageStyles { css }
+    }
+
+    /// The content-security-policy's sources for the inline blocks of `pages` and of a page of
+    /// no module (`'sha256-…'`, each block's exact text), in a stable order.
+    pub fn hashes<'a>(
+        &self,
+        build: &Build,
+        pages: impl IntoIterator<Item = &'a str>,
+    ) -> Vec<String> {
+        use base64::Engine as _;
+        use sha2::Digest as _;
+        let mut files: BTreeSet<&String> = build.entry_styles.iter().collect();
+        for page in pages {
+            if let Some(page) = build.pages.get(page) {
+                files.extend(&page.styles);
+            }
+        }
+        let hashes: BTreeSet<String> = files
+            .into_iter()
+            .filter_map(|file| self.css.get(file)?.as_deref())
+            .map(|css| {
+                let digest = sha2::Sha256::digest(css.as_bytes());
+                format!(
+                    "'sha256-{}'",
+                    base64::engine::general_purpose::STANDARD.encode(digest)
+                )
+            })
+            .collect();
+        hashes.into_iter().collect()
+    }
+
+    /// `<style>` blocks (or links) for `files`, in their order.
+    fn blocks<'a>(&self, files: impl IntoIterator<Item = &'a String>) -> String {
+        let mut html = String::new();
+        for file in files {
+            match self.css.get(file).and_then(Option::as_deref) {
+                // `data-href` names the file the rules came from (the loader tells Vite's).
+                Some(css) => {
+                    html.push_str(&format!("<style data-href=\"/{file}\">{css}</style>"));
+                }
+                None => html.push_str(&format!(
+                    "<link rel=\"stylesheet\" crossorigin href=\"/{file}\">"
+                )),
+            }
+        }
+        html
+    }
+}
 
 impl Document {
-    /// `shell` is index.html as the server answers it; `manifest` is Vite's build manifest.
-    /// None when the shell lacks the root element (then every page is the plain shell).
-    pub fn new(shell: &str, manifest: &str) -> Option<Document> {
+    /// `shell` is index.html as the server answers it; `build` and `styles` the files of the
+    /// build it names. None when the shell lacks the root element (then every page is the
+    /// plain shell).
+    pub fn new(shell: &str, build: &Build, styles: &PageStyles) -> Option<Document> {
         let mut html = shell.to_owned();
         for (open, close) in [
             ("<title>", "</title>"),
@@ -38,44 +194,87 @@ impl Document {
         ] {
             if let Some(start) = html.find(open) {
                 if let Some(len) = html[start..].find(close) {
-                    let end = start + len + close.len();
-                    // The line it stood on goes too.
-                    let line_start = html[..start].trim_end_matches([' ', '\t']).len();
-                    let line_end = if html[end..].starts_with('\n') {
-                        end + 1
-                    } else {
-                        end
-                    };
-                    html.replace_range(line_start..line_end, "");
+                    remove_line(&mut html, start, start + len + close.len());
                 }
             }
         }
-        // The page reads and shows without its scripts: they only make it interactive. On a
-        // slow link they come after the styles and the largest image, not beside them (for
-        // Lighthouse's mobile run that is the first paint 1.57 -> 1.05 s on `/`). The plain
-        // shell, which shows nothing until its scripts run, keeps them at their priority.
-        let html = html
-            .replace("<script type=\"module\"", SCRIPT_LOW)
-            .replace("<link rel=\"modulepreload\"", PRELOAD_LOW);
+        // The entry's stylesheets are inline and its script comes from the loader.
+        let mut tags: Vec<String> = build
+            .entry_styles
+            .iter()
+            .map(|file| format!("href=\"/{file}\""))
+            .collect();
+        if build.boot.is_some() {
+            tags.extend(
+                build
+                    .entry_script
+                    .iter()
+                    .map(|file| format!("src=\"/{file}\"")),
+            );
+        }
+        for attribute in tags {
+            if let Some(at) = html.find(&attribute) {
+                let start = html[..at].rfind('<').unwrap_or(at);
+                let close = if html[start..].starts_with("<script") {
+                    "</script>"
+                } else {
+                    ">"
+                };
+                if let Some(len) = html[at..].find(close) {
+                    remove_line(&mut html, start, at + len + close.len());
+                }
+            }
+        }
         let head_end = html.find("</head>")?;
         let root = "<div id=\"root\">";
         let root_at = html.find(root)?;
         let root_end = root_at + root.len() + html[root_at + root.len()..].find("</div>")?;
+        let head = |page: Option<&PageFiles>| {
+            let page_styles = page.map_or(&[][..], |page| &page.styles[..]);
+            let mut head = styles.blocks(build.entry_styles.iter().chain(page_styles));
+            let scripts = page.map_or(&[][..], |page| &page.scripts[..]);
+            match (&build.boot, &build.entry_script) {
+                (Some(boot), Some(entry)) => {
+                    let preload = scripts
+                        .iter()
+                        .map(|file| format!("/{file}"))
+                        .collect::<Vec<_>>()
+                        .join(" ");
+                    head.push_str(&format!(
+                        "<script type=\"module\" src=\"/{boot}\" data-entry=\"/{entry}\" data-preload=\"{preload}\"></script>"
+                    ));
+                }
+                // No loader in the build: the shell's entry script stayed; the chunks are hinted.
+                _ => {
+                    for file in scripts {
+                        head.push_str(&format!(
+                            "<link rel=\"modulepreload\" crossorigin href=\"/{file}\">"
+                        ));
+                    }
+                }
+            }
+            head
+        };
         Some(Document {
             head_start: html[..head_end].to_owned(),
             body_start: html[head_end..root_at + root.len()].to_owned(),
             body_end: html[root_end..].to_owned(),
-            page_links: page_links(manifest),
+            page_heads: build
+                .pages
+                .iter()
+                .map(|(name, page)| (name.clone(), head(Some(page))))
+                .collect(),
+            plain_head: head(None),
         })
     }
 
     /// The whole page. `data` is the JSON the page was rendered with; `page` is the route
-    /// table's page module, whose styles and chunk are linked so the page shows styled
-    /// without JavaScript and hydrates without waiting for another round trip.
+    /// table's page module, whose styles are inline so the page shows styled without
+    /// JavaScript, and whose chunks the loader adds with the entry.
     pub fn page(&self, head: &str, page: Option<&str>, root_html: &str, data: &str) -> String {
         let links = page
-            .and_then(|page| self.page_links.get(page))
-            .map_or("", String::as_str);
+            .and_then(|page| self.page_heads.get(page))
+            .unwrap_or(&self.plain_head);
         let data = script_json(data);
         let mut out = String::with_capacity(
             self.head_start.len()
@@ -105,6 +304,17 @@ impl Document {
     }
 }
 
+/// Removes `start..end` of `html` with the line it stood on (its indent and line break).
+fn remove_line(html: &mut String, start: usize, end: usize) {
+    let line_start = html[..start].trim_end_matches([' ', '\t']).len();
+    let line_end = if html[end..].starts_with('\n') {
+        end + 1
+    } else {
+        end
+    };
+    html.replace_range(line_start..line_end, "");
+}
+
 /// JSON that cannot end its script element early: `<`, `>` and `&` only ever appear inside
 /// JSON strings, where their `\u` escapes mean the same.
 pub fn script_json(json: &str) -> String {
@@ -124,67 +334,44 @@ struct Chunk {
     is_entry: bool,
 }
 
-/// For each page module of the manifest (`src/pages/home-page.tsx`), the stylesheets and
-/// chunks it needs beyond the entry's (which index.html already loads).
-fn page_links(manifest: &str) -> HashMap<String, String> {
-    let Ok(chunks) = serde_json::from_str::<HashMap<String, Chunk>>(manifest) else {
-        tracing::error!("ui/dist/.vite/manifest.json is not Vite's manifest");
-        return HashMap::new();
-    };
-    let mut links = HashMap::new();
-    for (key, chunk) in &chunks {
-        let Some(name) = key
-            .strip_prefix("src/pages/")
-            .and_then(|file| file.strip_suffix(".tsx"))
-        else {
-            continue;
-        };
-        let mut styles = BTreeSet::new();
-        let mut scripts = vec![chunk.file.clone()];
-        let mut seen = BTreeSet::new();
-        let mut pending = vec![key.as_str()];
-        while let Some(current) = pending.pop() {
-            let Some(chunk) = chunks.get(current) else {
-                continue;
-            };
-            if chunk.is_entry || !seen.insert(current) {
-                continue;
-            }
-            styles.extend(chunk.css.iter().cloned());
-            if current != key {
-                scripts.push(chunk.file.clone());
-            }
-            pending.extend(chunk.imports.iter().map(String::as_str));
-        }
-        let mut html = String::new();
-        for style in styles {
-            html.push_str(&format!(
-                "<link rel=\"stylesheet\" crossorigin href=\"/{style}\">"
-            ));
-        }
-        for script in scripts {
-            html.push_str(&format!("{PRELOAD_LOW} crossorigin href=\"/{script}\">"));
-        }
-        links.insert(name.to_owned(), html);
-    }
-    links
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    const SHELL: &str = "<!doctype html>\n<html lang=\"en\">\n  <head>\n    <meta charset=\"UTF-8\" />\n    <meta name=\"description\" content=\"Shell\" />\n    <title>Shell</title>\n    <script type=\"module\" src=\"/assets/index-1.js\"></script>\n  </head>\n  <body>\n    <div id=\"root\"></div>\n    <noscript>Needs JavaScript.</noscript>\n  </body>\n</html>\n";
+    const SHELL: &str = "<!doctype html>\n<html lang=\"en\">\n  <head>\n    <meta charset=\"UTF-8\" />\n    <meta name=\"description\" content=\"Shell\" />\n    <title>Shell</title>\n    <script type=\"module\" crossorigin src=\"/assets/index-1.js\"></script>\n    <link rel=\"stylesheet\" crossorigin href=\"/assets/index-1.css\">\n  </head>\n  <body>\n    <div id=\"root\"></div>\n    <noscript>Needs JavaScript.</noscript>\n  </body>\n</html>\n";
 
     const MANIFEST: &str = r#"{
       "index.html": {"file": "assets/index-1.js", "isEntry": true, "css": ["assets/index-1.css"]},
+      "src/app/boot.ts": {"file": "assets/boot-1.js", "isEntry": true},
       "src/pages/home-page.tsx": {"file": "assets/home-page-2.js", "imports": ["index.html", "_shared-3.js"], "css": ["assets/home-2.css"]},
+      "src/pages/about-page.tsx": {"file": "assets/about-page-4.js", "imports": ["index.html"], "css": ["assets/about-4.css"]},
       "_shared-3.js": {"file": "assets/shared-3.js", "imports": ["index.html"], "css": ["assets/shared-3.css"]}
     }"#;
 
+    fn css(file: &str) -> Option<String> {
+        match file {
+            "assets/index-1.css" => Some("body{margin:0}".into()),
+            "assets/home-2.css" => Some(".home{color:red}".into()),
+            "assets/shared-3.css" => Some(".shared{content:\"a\"}".into()),
+            "assets/about-4.css" => Some(".about{content:\"</STYLE>\"}".into()),
+            _ => None,
+        }
+    }
+
+    fn document() -> (Build, PageStyles, Document) {
+        let build = Build::parse(MANIFEST);
+        let styles = PageStyles::new(&build, css);
+        let document = Document::new(SHELL, &build, &styles).expect("document");
+        (build, styles, document)
+    }
+
+    fn head(page: &str) -> &str {
+        &page[..page.find("</head>").expect("head")]
+    }
+
     #[test]
     fn a_page_replaces_the_shells_title_and_fills_the_root() {
-        let document = Document::new(SHELL, MANIFEST).expect("document");
+        let (_, _, document) = document();
         let page = document.page(
             "<title>Home</title>",
             Some("home-page"),
@@ -203,39 +390,85 @@ mod tests {
             page.contains(r#"{"a":"\u003c/script\u003e\u003cb\u003e"}"#),
             "{page}"
         );
+        // The loader's and the data's.
         assert_eq!(page.matches("</script>").count(), 2, "{page}");
-        let head = &page[..page.find("</head>").expect("head")];
-        for link in [
-            "href=\"/assets/home-2.css\"",
-            "href=\"/assets/shared-3.css\"",
-            "href=\"/assets/home-page-2.js\"",
-            "href=\"/assets/shared-3.js\"",
-        ] {
-            assert!(head.contains(link), "{link} in {head}");
-        }
-        assert!(
-            !head.contains("index-1.css"),
-            "the entry's own styles are index.html's"
-        );
     }
 
     #[test]
-    fn a_rendered_pages_scripts_come_after_what_it_shows() {
-        let document = Document::new(SHELL, MANIFEST).expect("document");
+    fn a_page_carries_its_whole_css_inline_in_the_order_it_was_linked() {
+        let (_, _, document) = document();
         let page = document.page("", Some("home-page"), "<h1>Hi</h1>", "{}");
+        let page_head = head(&page);
+        let blocks = "<style data-href=\"/assets/index-1.css\">body{margin:0}</style>\
+             <style data-href=\"/assets/home-2.css\">.home{color:red}</style>\
+             <style data-href=\"/assets/shared-3.css\">.shared{content:\"a\"}</style>";
+        assert!(page_head.contains(blocks), "{page_head}");
+        assert!(!page_head.contains("rel=\"stylesheet\""), "{page_head}");
+        // A page of no module (the 404 page) has the entry's.
+        let plain = document.page("", None, "<h1>Lost</h1>", "{}");
         assert!(
-            page.contains(
-                "<script type=\"module\" fetchpriority=\"low\" src=\"/assets/index-1.js\">"
+            head(&plain)
+                .contains("<style data-href=\"/assets/index-1.css\">body{margin:0}</style><script"),
+            "{plain}"
+        );
+        assert!(!plain.contains("home-2"), "{plain}");
+    }
+
+    #[test]
+    fn a_stylesheet_that_would_end_its_block_is_linked_instead() {
+        let (build, styles, document) = document();
+        let page = document.page("", Some("about-page"), "<h1>Hi</h1>", "{}");
+        let head = head(&page);
+        assert!(
+            head.contains("<link rel=\"stylesheet\" crossorigin href=\"/assets/about-4.css\">"),
+            "{head}"
+        );
+        assert!(!head.contains(".about{"), "{head}");
+        // Nor does the policy name it.
+        assert_eq!(styles.hashes(&build, ["about-page"]).len(), 1);
+    }
+
+    #[test]
+    fn no_script_is_requested_before_the_loader_runs() {
+        let (_, _, document) = document();
+        let page = document.page("", Some("home-page"), "<h1>Hi</h1>", "{}");
+        let head = head(&page);
+        assert!(
+            head.contains(
+                "<script type=\"module\" src=\"/assets/boot-1.js\" data-entry=\"/assets/index-1.js\" \
+                 data-preload=\"/assets/home-page-2.js /assets/shared-3.js\"></script>"
             ),
-            "{page}"
+            "{head}"
         );
-        assert_eq!(page.matches("rel=\"modulepreload\"").count(), 2, "{page}");
-        assert_eq!(
-            page.matches("rel=\"modulepreload\" fetchpriority=\"low\"")
-                .count(),
-            2,
-            "{page}"
-        );
-        assert!(!page.contains("stylesheet\" fetchpriority"), "{page}");
+        assert!(!head.contains("src=\"/assets/index-1.js\""), "{head}");
+        assert!(!head.contains("modulepreload"), "{head}");
+        assert_eq!(page.matches("<script type=\"module\"").count(), 1, "{page}");
+    }
+
+    #[test]
+    fn the_policys_hashes_are_those_of_the_blocks_exactly() {
+        use base64::Engine as _;
+        use sha2::Digest as _;
+        let (build, styles, document) = document();
+        let hashes = styles.hashes(&build, ["home-page"]);
+        let page = document.page("", Some("home-page"), "<h1>Hi</h1>", "{}");
+        let mut blocks: Vec<String> = page
+            .split("<style data-href=\"")
+            .skip(1)
+            .map(|rest| {
+                let text = &rest[rest.find('>').expect("tag end") + 1..];
+                let text = &text[..text.find("</style>").expect("block end")];
+                let digest = sha2::Sha256::digest(text.as_bytes());
+                format!(
+                    "'sha256-{}'",
+                    base64::engine::general_purpose::STANDARD.encode(digest)
+                )
+            })
+            .collect();
+        blocks.sort();
+        assert_eq!(blocks.len(), 3, "{page}");
+        assert_eq!(hashes, blocks);
+        // A page not asked for adds nothing; the entry's block is always named.
+        assert_eq!(styles.hashes(&build, []).len(), 1);
     }
 }

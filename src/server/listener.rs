@@ -160,7 +160,10 @@ async fn serve(
     shutdown: impl Future<Output = ()>,
 ) {
     // hyper's own answers to unparsable requests get our headers too.
-    let security = SecurityHeaders::new(&limits.media_base);
+    let security = SecurityHeaders::new(
+        &limits.media_base,
+        crate::http::site::pages::inline_style_sources(),
+    );
     let service = warp::service(answers.routes);
     let front = answers.front;
     let slots = Arc::new(Semaphore::new(limits.max_connections));

@@ -19,9 +19,10 @@ pub struct Finish {
 }
 
 impl Finish {
-    pub fn new(state: &AppState) -> Finish {
+    /// `inline_styles`: the CSP's sources for the rendered pages' inline styles.
+    pub fn new(state: &AppState, inline_styles: &str) -> Finish {
         Finish {
-            security: security::SecurityHeaders::new(&state.settings.media_base),
+            security: security::SecurityHeaders::new(&state.settings.media_base, inline_styles),
             metrics: Arc::clone(&state.metrics),
         }
     }

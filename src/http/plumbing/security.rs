@@ -13,16 +13,18 @@ pub struct SecurityHeaders {
 
 impl SecurityHeaders {
     /// `media_base` may be a bucket on another origin; images may then come from there.
+    /// Inline styles are allowed only by their hashes: `inline_styles` is a rendered page's
+    /// stylesheets' (`http::site::pages::inline_style_sources`), each block's `'sha256-…'`.
     /// `data:` images are allowed (an image cannot run script): the authenticator set-up's QR
     /// code, drawn by the server, is one.
-    pub fn new(media_base: &str) -> SecurityHeaders {
+    pub fn new(media_base: &str, inline_styles: &str) -> SecurityHeaders {
         let mut img = String::from("'self' data:");
         if let Some(origin) = origin_of(media_base) {
             img.push(' ');
             img.push_str(&origin);
         }
         let csp = format!(
-            "default-src 'self'; script-src 'self'; style-src 'self'; img-src {img}; media-src 'self'; \
+            "default-src 'self'; script-src 'self'; style-src 'self' {inline_styles}; img-src {img}; media-src 'self'; \
              font-src 'self'; connect-src 'self'; frame-src {FRAME_SOURCES}; object-src 'none'; \
              base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
         );
@@ -89,13 +91,13 @@ mod tests {
 
     #[test]
     fn a_bucket_media_base_adds_only_its_origin_to_img_src() {
-        let headers = SecurityHeaders::new("https://bucket.example.com/site/");
+        let headers = SecurityHeaders::new("https://bucket.example.com/site/", "");
         let csp = headers.csp.to_str().unwrap_or_default();
         assert!(
             csp.contains("img-src 'self' data: https://bucket.example.com;"),
             "{csp}"
         );
-        let local = SecurityHeaders::new("/media/");
+        let local = SecurityHeaders::new("/media/", "");
         assert!(local
             .csp
             .to_str()

@@ -79,6 +79,11 @@ static PAGE_ROUTES: LazyLock<Vec<(Route, Vec<String>)>> = LazyLock::new(|| {
         .collect()
 });
 
+/// A text file of the build (`assets/index-1.css`), as the server read it at start.
+pub fn built_text(path: &str) -> Option<String> {
+    String::from_utf8(UiDist::get(path)?.data.into_owned()).ok()
+}
+
 /// The routes of the table, in its order.
 pub fn page_routes() -> impl Iterator<Item = &'static Route> {
     PAGE_ROUTES.iter().map(|(route, _)| route)

@@ -15,7 +15,7 @@
 use std::borrow::Cow;
 use std::hash::{Hash, Hasher};
 use std::net::IpAddr;
-use std::sync::Arc;
+use std::sync::{Arc, LazyLock};
 use std::time::Duration;
 
 use bytes::Bytes;
@@ -32,7 +32,7 @@ use crate::http::public_api::blogs::BlogApi;
 use crate::http::public_api::site_details::SiteApi;
 use crate::http::site::assets::{self, html_response, IndexPage, PageData, Route};
 use crate::metrics::{Cache, Metrics};
-use crate::render::document::Document;
+use crate::render::document::{Build, Document, PageStyles};
 use crate::render::engine::{Limits, RenderPool};
 
 /// HTML a CDN may keep for a minute and serve stale while it asks again; browsers always ask
@@ -152,6 +152,26 @@ pub struct Pages {
     media_base: String,
 }
 
+/// The embedded build's files a rendered page needs, and its stylesheets' text, read once.
+static BUILD: LazyLock<(Build, PageStyles)> = LazyLock::new(|| {
+    let build = Build::parse(crate::render::BUILD_MANIFEST);
+    let styles = PageStyles::new(&build, assets::built_text);
+    (build, styles)
+});
+
+/// The content-security-policy's `style-src` sources for the public pages' inline styles
+/// (`'sha256-…'` each, space-separated), computed once.
+pub fn inline_style_sources() -> &'static str {
+    static SOURCES: LazyLock<String> = LazyLock::new(|| {
+        let (build, styles) = &*BUILD;
+        let pages = assets::page_routes()
+            .filter(|route| !route.private)
+            .map(|route| route.page.as_str());
+        styles.hashes(build, pages).join(" ")
+    });
+    &SOURCES
+}
+
 impl Pages {
     /// Starts the engines with the embedded server bundle.
     pub fn new(
@@ -180,7 +200,8 @@ impl Pages {
         script: Arc<str>,
         metrics: &Metrics,
     ) -> Pages {
-        let document = Document::new(shell.html(), crate::render::BUILD_MANIFEST);
+        let (build, styles) = &*BUILD;
+        let document = Document::new(shell.html(), build, styles);
         if document.is_none() {
             tracing::error!("index.html has no <div id=\"root\"></div>: pages get the plain shell");
         }
