@@ -71,7 +71,7 @@ pub fn open_in_browser(url: &str) {
         .spawn();
     match spawned {
         Ok(mut child) => {
-            tracing::info!(url, browser = ?program, "opened the site in the browser");
+            tracing::info!(url, browser = ?program, "asked the browser to open the site");
             // Reaped when it ends, so no zombie is left while the site serves.
             std::thread::spawn(move || {
                 if let Ok(status) = child.wait() {

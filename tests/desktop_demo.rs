@@ -140,7 +140,7 @@ fn a_demo_start_finds_a_free_port_keeps_its_data_in_the_users_folder_and_opens_t
         // finds it taken by the test, another program or the first copy.
         assert_eq!(admin_off, 1, "{name}: {log}");
         assert!(
-            log.contains("opened the site in the browser"),
+            log.contains("asked the browser to open the site"),
             "{name}: {log}"
         );
     }
