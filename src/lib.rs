@@ -14,12 +14,13 @@
 //! - `server` and `tls`: the listener with the connection limits plain `warp::serve` lacks,
 //!   HTTPS, and the long-lived background tasks; they start everything.
 //!
-//! `settings` (what the server runs with), `health` (the backups' and certificate's state),
-//! `metrics` (the Prometheus counters), `memory` and `telemetry` are leaves the upper layers
-//! may use.
+//! `settings` (what the server runs with), `desktop` (a start as a desktop program: data
+//! folder, browser), `health` (the backups' and certificate's state), `metrics` (the
+//! Prometheus counters), `memory` and `telemetry` are leaves the upper layers may use.
 
 pub mod cli;
 pub mod content;
+pub mod desktop;
 pub mod domain;
 pub mod health;
 pub mod http;

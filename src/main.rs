@@ -2,7 +2,7 @@ use std::process::ExitCode;
 
 use clap::Parser;
 use corpsite::cli;
-use corpsite::cli::args::{ApplicantsCommand, Cli, Command, LeadsCommand};
+use corpsite::cli::args::{ApplicantsCommand, Cli, Command, DemoArgs, LeadsCommand};
 
 fn main() -> ExitCode {
     corpsite::memory::give_back_big_buffers();
@@ -15,11 +15,20 @@ fn main() -> ExitCode {
         _ => cli.serve.log_format,
     };
     corpsite::telemetry::init(log_format);
-    let result: Result<(), Box<dyn std::error::Error>> = match cli
-        .command
-        .unwrap_or_else(|| Command::Serve(Box::new(cli.serve)))
-    {
+    // No subcommand: `serve`, unless double-clicked in a file manager (no argument, no
+    // terminal, no CORPSITE_* variable), which starts as `demo` does.
+    let command = match cli.command {
+        Some(command) => command,
+        None if corpsite::desktop::started_from_desktop() => {
+            Command::Demo(Box::new(DemoArgs::parse_from(["demo"])))
+        }
+        None => Command::Serve(Box::new(cli.serve)),
+    };
+    let result: Result<(), Box<dyn std::error::Error>> = match command {
         Command::Serve(args) => {
+            corpsite::server::serve_blocking((*args).into_settings()).map_err(Into::into)
+        }
+        Command::Demo(args) => {
             corpsite::server::serve_blocking((*args).into_settings()).map_err(Into::into)
         }
         Command::Leads(leads) => match leads.command {

@@ -95,6 +95,19 @@ pub struct Settings {
     pub admin_addr: Option<SocketAddr>,
     /// A bearer token that opens `/metrics` on the site's own address too.
     pub metrics_token: Option<MetricsToken>,
+    /// How a start as a desktop program (`corpsite demo`) differs; `None` for `serve`.
+    pub desktop: Option<Desktop>,
+}
+
+/// A start on a demo laptop: a busy port is not the end of it (a taken admin address is
+/// left off, with one log line, instead of stopping the start), and the browser opens.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Desktop {
+    /// While `addr`'s port is taken, the ports after it up to this one are tried in turn;
+    /// `None`: `addr` as given (an explicit `--addr`).
+    pub last_port: Option<u16>,
+    /// Open the site in the default browser once it serves.
+    pub open_browser: bool,
 }
 
 /// Where HTTPS is served and where its certificate comes from.
@@ -165,6 +178,7 @@ impl Settings {
             tls: None,
             admin_addr: Some(SocketAddr::from(([127, 0, 0, 1], 9090))),
             metrics_token: None,
+            desktop: None,
         }
     }
 

@@ -7,7 +7,8 @@
 //! - `content`, `render`, `mail` and `visits` use `store` and `domain`;
 //! - `http` uses neither `cli` nor `server` nor `tls` (they start it);
 //! - `cli` uses neither `http` nor `server` nor `tls`;
-//! - the leaves `settings`, `health`, `metrics`, `memory` and `telemetry` use only `domain`;
+//! - the leaves `settings`, `desktop`, `health`, `metrics`, `memory` and `telemetry` use
+//!   only `domain`;
 //! - inside `http`, `plumbing` (what every answer goes through) names no room
 //!   (`site`, `public_api`, `staff`, `health`).
 
@@ -44,6 +45,7 @@ const RULES: &[(&str, Allowed)] = &[
     ),
     ("cli", Allowed::Not(&["http", "server", "tls"])),
     ("settings", Allowed::Only(&["settings", "domain"])),
+    ("desktop", Allowed::Only(&["desktop", "domain"])),
     ("health", Allowed::Only(&["health", "domain"])),
     ("metrics", Allowed::Only(&["metrics", "domain"])),
     ("memory", Allowed::Only(&["memory", "domain"])),

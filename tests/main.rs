@@ -21,6 +21,7 @@ mod blogs_seed;
 mod body_timeout;
 mod cdn_varnish;
 mod cli_serve;
+mod desktop_demo;
 mod discovery;
 mod disk_full;
 mod forms_cross_site;

@@ -44,6 +44,18 @@ pub struct Cli {
 pub enum Command {
     /// Serve the site and its API (the default when no subcommand is given).
     Serve(Box<ServeArgs>),
+    /// Serve the site on this computer only and open it in the browser, like a desktop
+    /// program: for demo laptops with no internet. What a start with no subcommand, no
+    /// argument, no terminal and no CORPSITE_* variable (a double-click in a file manager)
+    /// does too.
+    ///
+    /// The data lives in the system's application-data folder ($XDG_DATA_HOME/corpsite or
+    /// ~/.local/share/corpsite on Linux, ~/Library/Application Support/corpsite on macOS,
+    /// %APPDATA%\corpsite on Windows); the site on 127.0.0.1:8080, or the first free port up to
+    /// 8099; the admin address on 127.0.0.1:9090 unless that port is taken. No certificate is
+    /// asked for and mail is sent only with --smtp-url; the demo content is published on the
+    /// first start.
+    Demo(Box<DemoArgs>),
     /// Contact enquiries and blog subscriptions.
     Leads(LeadsArgs),
     /// Job applicants and their resumes.
@@ -717,6 +729,66 @@ impl ServeArgs {
     }
 }
 
+/// `demo`'s flags; a `Parser` too, for the start with none (a double-click).
+#[derive(Debug, Clone, Parser)]
+pub struct DemoArgs {
+    /// Address and port to listen on, as given (no other port is tried); a loopback address
+    /// only, such as 127.0.0.1:8090. Without it, 127.0.0.1:8080 or the first free port after it.
+    #[arg(long, env = "CORPSITE_ADDR", value_name = "HOST:PORT", value_parser = parse_loopback)]
+    pub addr: Option<SocketAddr>,
+
+    /// Folder for the SQLite database, uploaded resumes and media; created when missing.
+    /// Without it, the system's application-data folder.
+    #[arg(long, env = "CORPSITE_DATA_DIR", value_name = "DIR")]
+    pub data_dir: Option<PathBuf>,
+
+    /// Do not open the browser; the address to open is printed all the same.
+    #[arg(long, env = "CORPSITE_NO_BROWSER")]
+    pub no_browser: bool,
+
+    #[command(flatten)]
+    pub mail: MailFlags,
+}
+
+impl DemoArgs {
+    pub fn into_settings(self) -> Settings {
+        let data_dir = self
+            .data_dir
+            .or_else(crate::desktop::app_data_dir)
+            .unwrap_or_else(|| PathBuf::from(settings::DEFAULT_DATA_DIR));
+        let defaults = Settings::for_data_dir(data_dir);
+        Settings {
+            addr: self.addr.unwrap_or(SocketAddr::from((
+                [127, 0, 0, 1],
+                crate::desktop::DEMO_FIRST_PORT,
+            ))),
+            mail: self.mail.into_settings(),
+            desktop: Some(settings::Desktop {
+                last_port: self
+                    .addr
+                    .is_none()
+                    .then_some(crate::desktop::DEMO_LAST_PORT),
+                open_browser: !self.no_browser,
+            }),
+            ..defaults
+        }
+    }
+}
+
+/// A loopback address: a demo serves this computer only.
+fn parse_loopback(text: &str) -> Result<SocketAddr, String> {
+    let addr: SocketAddr = text
+        .parse()
+        .map_err(|_| format!("{text:?} is not HOST:PORT, such as 127.0.0.1:8090"))?;
+    if addr.ip().is_loopback() {
+        Ok(addr)
+    } else {
+        Err(format!(
+            "{addr}: a demo serves this computer only, so a loopback address (127.0.0.1:PORT); `corpsite serve` serves others"
+        ))
+    }
+}
+
 #[derive(Debug, Subcommand)]
 pub enum MailCommand {
     /// Counts of queued, sent, dead and dropped mail, and the latest errors.
@@ -868,6 +940,43 @@ mod tests {
         let from_flags = Cli::parse_from(["corpsite"]).serve.into_settings();
         let defaults = Settings::for_data_dir(settings::DEFAULT_DATA_DIR);
         assert_eq!(format!("{from_flags:?}"), format!("{defaults:?}"));
+    }
+
+    #[test]
+    fn demo_serves_this_computer_only_and_searches_a_port_only_without_addr() {
+        let demo = |args: &[&str]| -> Result<Settings, clap::Error> {
+            match Cli::try_parse_from(args)?.command {
+                Some(Command::Demo(demo)) => Ok(demo.into_settings()),
+                other => panic!("{other:?}"),
+            }
+        };
+        let plain = demo(&["corpsite", "demo", "--data-dir", "/d"]).expect("demo");
+        assert_eq!(plain.addr, "127.0.0.1:8080".parse().expect("address"));
+        assert_eq!(plain.data_dir, PathBuf::from("/d"));
+        assert!(plain.tls.is_none() && plain.mail.smtp_url.is_none());
+        let desktop = plain.desktop.expect("desktop");
+        assert_eq!(desktop.last_port, Some(crate::desktop::DEMO_LAST_PORT));
+        assert!(desktop.open_browser);
+
+        let given = demo(&[
+            "corpsite",
+            "demo",
+            "--addr",
+            "127.0.0.1:8090",
+            "--no-browser",
+        ])
+        .expect("demo");
+        assert_eq!(given.addr.port(), 8090);
+        let desktop = given.desktop.expect("desktop");
+        assert_eq!(desktop.last_port, None);
+        assert!(!desktop.open_browser);
+
+        for refused in [
+            &["corpsite", "demo", "--addr", "0.0.0.0:8080"][..],
+            &["corpsite", "demo", "--domain", "www.example.com"][..],
+        ] {
+            assert!(demo(refused).is_err(), "{refused:?}");
+        }
     }
 
     #[test]

@@ -143,16 +143,30 @@ pub async fn serve(db: Arc<Db>, settings: Settings) -> Result<(), ServeError> {
         Some(tls) => tls.https_addr,
         None => settings.addr,
     };
-    let (listener, local) = bind(main_addr).await?;
+    let last_port = settings
+        .desktop
+        .as_ref()
+        .and_then(|desktop| desktop.last_port);
+    let (listener, local) = match last_port {
+        Some(last_port) => bind_first_free(main_addr, last_port).await?,
+        None => bind(main_addr).await?,
+    };
     // A bad or busy admin address stops the start, like a bad site address: better one clear
     // line now than metrics that silently never come (tests and second instances give port 0
-    // or `off`).
+    // or `off`). On a demo laptop the site matters, not the metrics: it goes without.
     let admin = match settings.admin_addr {
         Some(addr) => {
             let bound = TcpListener::bind(addr)
                 .await
                 .and_then(|listener| Ok((listener.local_addr()?, listener)));
-            Some(bound.map_err(|source| ServeError::AdminBind { addr, source })?)
+            match bound {
+                Ok(bound) => Some(bound),
+                Err(source) if settings.desktop.is_some() => {
+                    tracing::warn!(%addr, error = %source, "the admin address (/metrics, /healthz) is off: its port is taken");
+                    None
+                }
+                Err(source) => return Err(ServeError::AdminBind { addr, source }),
+            }
         }
         None => None,
     };
@@ -205,6 +219,9 @@ pub async fn serve(db: Arc<Db>, settings: Settings) -> Result<(), ServeError> {
         None => {
             println!("corpsite is serving http://{local}/ (data in {data_dir})");
             tracing::info!(%local, data_dir, "listening");
+            if let Some(desktop) = &state.settings.desktop {
+                show_on_desktop(desktop, local);
+            }
             announce_setup_link(setup.as_deref());
             tokio::join!(
                 run(listener, routes, limits, until_stopped(stopped.clone())),
@@ -348,6 +365,27 @@ async fn bind(addr: SocketAddr) -> Result<(TcpListener, SocketAddr), ServeError>
     let listener = TcpListener::bind(addr).await.map_err(bind_error)?;
     let local = listener.local_addr().map_err(bind_error)?;
     Ok((listener, local))
+}
+
+/// Binds `addr`, or while its port is taken the next one, up to `last_port`: the first
+/// free one. Any other failure, or every port taken, stops the start as `bind` does.
+async fn bind_first_free(
+    addr: SocketAddr,
+    last_port: u16,
+) -> Result<(TcpListener, SocketAddr), ServeError> {
+    let mut candidate = addr;
+    loop {
+        match bind(candidate).await {
+            Err(ServeError::Bind { source, .. })
+                if source.kind() == std::io::ErrorKind::AddrInUse
+                    && candidate.port() < last_port =>
+            {
+                tracing::info!(addr = %candidate, "taken; trying the next port");
+                candidate.set_port(candidate.port() + 1);
+            }
+            result => return result,
+        }
+    }
 }
 
 /// Completes once the shared stop flag is set.
@@ -613,6 +651,17 @@ async fn offer_setup_link(db: &Arc<Db>, settings: &Settings, local: SocketAddr) 
 }
 
 /// Prints and logs the set-up link, after the serving line.
+/// On a demo laptop: the address to open, on stdout, and the browser opened on it.
+fn show_on_desktop(desktop: &crate::settings::Desktop, local: SocketAddr) {
+    use std::io::Write;
+    let url = format!("http://{local}/");
+    // Not `println!`, as `announce_setup_link` says.
+    let _ = writeln!(std::io::stdout().lock(), "Open {url} in your browser");
+    if desktop.open_browser {
+        crate::desktop::open_in_browser(&url);
+    }
+}
+
 fn announce_setup_link(link: Option<&str>) {
     use std::io::Write;
     if let Some(link) = link {
