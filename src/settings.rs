@@ -84,7 +84,7 @@ pub struct Settings {
     pub backup_dir: Option<PathBuf>,
     /// The bucket each finished set is uploaded to (`--backup-to`), pruned to `backup_keep`
     /// there too; `None`: the sets stay on this machine.
-    pub backup_to: Option<crate::store::remote_backup::RemoteConfig>,
+    pub backup_to: Option<crate::domain::backup_target::RemoteConfig>,
     /// How many days each counted page view is kept before only its day's and hour's
     /// roll-ups remain.
     pub visit_days: u32,

@@ -11,7 +11,7 @@ use time::OffsetDateTime;
 use crate::cli::args::RestoreArgs;
 use crate::store::backup_set::{restore, set_name, RestoreError, BACKED_UP_FOLDERS};
 use crate::store::data_lock::DataDirLock;
-use crate::store::remote_backup::{Remote, RemoteError, S3Url};
+use crate::store::remote_backup::{self, Remote, RemoteError, S3Url};
 
 #[derive(Debug, thiserror::Error)]
 pub enum RestoreCommandError {
@@ -42,7 +42,7 @@ pub fn run(args: &RestoreArgs) -> Result<(), RestoreCommandError> {
 
 fn from_bucket(args: &RestoreArgs, url: &S3Url) -> Result<(), RestoreCommandError> {
     let data_dir = &args.data.data_dir;
-    let (sets, name) = url.split_set();
+    let (sets, name) = remote_backup::split_set(url);
     let remote = Remote::connect(&args.backup_s3.config(sets.clone()))?;
     // A running server refuses before anything is downloaded into its data dir.
     drop(DataDirLock::for_restore(data_dir).map_err(RestoreError::from)?);

@@ -3,6 +3,7 @@
 
 pub mod applicant;
 pub mod assign;
+pub mod backup_target;
 pub mod blog_id;
 pub mod bulk;
 pub mod color;

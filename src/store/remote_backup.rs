@@ -29,101 +29,29 @@ use object_store::{
 use time::OffsetDateTime;
 use url::Url;
 
+pub use crate::domain::backup_target::{RemoteConfig, S3Url, DEFAULT_REGION};
+
 use super::backup_set::{parse_set_name, MANIFEST_FILE};
 use super::permissions::{create_private_dir, create_private_file, readable_by_others};
 
-/// The region signed for when none is given: what most S3-compatible stores accept.
-pub const DEFAULT_REGION: &str = "us-east-1";
 /// Files larger than this go up in parts of this size (S3's parts are at least 5 MiB).
 const PART_BYTES: usize = 8 * 1024 * 1024;
 /// Parts in flight at once for one file.
 const PARTS_IN_FLIGHT: usize = 2;
 
-/// `s3://BUCKET/PREFIX`: where the sets go. The prefix may be empty.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct S3Url {
-    pub bucket: String,
-    /// Folder names, joined by `/`, without a leading or trailing one.
-    pub prefix: String,
-}
-
-impl std::str::FromStr for S3Url {
-    type Err = String;
-
-    fn from_str(text: &str) -> Result<S3Url, String> {
-        let rest = text
-            .strip_prefix("s3://")
-            .ok_or_else(|| format!("{text:?} is not an s3://BUCKET/PREFIX address"))?;
-        let (bucket, prefix) = rest.split_once('/').unwrap_or((rest, ""));
-        let bucket_ok = (3..=63).contains(&bucket.len())
-            && bucket
-                .bytes()
-                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'.' || b == b'-')
-            && !bucket.starts_with(['.', '-'])
-            && !bucket.ends_with(['.', '-']);
-        if !bucket_ok {
-            return Err(format!(
-                "{bucket:?} is not a bucket name (3 to 63 lowercase letters, digits, dots and hyphens)"
-            ));
-        }
-        let prefix = prefix.trim_matches('/');
-        if !prefix.is_empty()
-            && prefix.split('/').any(|part| {
-                part.is_empty()
-                    || part == "."
-                    || part == ".."
-                    || part.chars().any(|c| c.is_control() || c == '\\')
-            })
-        {
-            return Err(format!(
-                "{prefix:?} is not a prefix: folder names joined by single slashes"
-            ));
-        }
-        Ok(S3Url {
-            bucket: bucket.to_owned(),
-            prefix: prefix.to_owned(),
-        })
+/// For `corpsite restore s3://BUCKET/PREFIX/SET`: the address of the sets and the set
+/// named last, when the last folder is a set's name.
+pub fn split_set(url: &S3Url) -> (S3Url, Option<String>) {
+    match url.prefix.rsplit_once('/').unwrap_or(("", &url.prefix)) {
+        (rest, last) if parse_set_name(last).is_some() => (
+            S3Url {
+                bucket: url.bucket.clone(),
+                prefix: rest.to_owned(),
+            },
+            Some(last.to_owned()),
+        ),
+        _ => (url.clone(), None),
     }
-}
-
-impl fmt::Display for S3Url {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.prefix.is_empty() {
-            write!(f, "s3://{}", self.bucket)
-        } else {
-            write!(f, "s3://{}/{}", self.bucket, self.prefix)
-        }
-    }
-}
-
-impl S3Url {
-    /// For `corpsite restore s3://BUCKET/PREFIX/SET`: the address of the sets and the set
-    /// named last, when the last folder is a set's name.
-    pub fn split_set(&self) -> (S3Url, Option<String>) {
-        match self.prefix.rsplit_once('/').unwrap_or(("", &self.prefix)) {
-            (rest, last) if parse_set_name(last).is_some() => (
-                S3Url {
-                    bucket: self.bucket.clone(),
-                    prefix: rest.to_owned(),
-                },
-                Some(last.to_owned()),
-            ),
-            _ => (self.clone(), None),
-        }
-    }
-}
-
-/// Where and how to reach the store; the credentials are read when connecting.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct RemoteConfig {
-    pub url: S3Url,
-    /// An S3-compatible store's address (`https://…`, or `http://…` on a private network);
-    /// `None`: Amazon S3 itself.
-    pub endpoint: Option<Url>,
-    pub region: String,
-    /// A credentials file (the AWS format) only the service's user can read; `None`: the
-    /// `AWS_ACCESS_KEY_ID`, `AWS_SECRET_ACCESS_KEY` and `AWS_SESSION_TOKEN` variables.
-    pub credentials_file: Option<PathBuf>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -592,47 +520,19 @@ mod tests {
     use super::*;
 
     #[test]
-    fn s3_addresses_are_read_and_bad_ones_refused() {
-        let ok = |text: &str| text.parse::<S3Url>().expect(text);
-        assert_eq!(
-            ok("s3://office-backups/corpsite/prod"),
-            S3Url {
-                bucket: "office-backups".into(),
-                prefix: "corpsite/prod".into()
-            }
-        );
-        assert_eq!(ok("s3://office-backups/").prefix, "");
-        assert_eq!(ok("s3://office-backups").prefix, "");
-        assert_eq!(ok("s3://b.example/x/").to_string(), "s3://b.example/x");
-        for bad in [
-            "https://bucket/x",
-            "s3://",
-            "s3://ab/x",
-            "s3://Office/x",
-            "s3://bucket_name/x",
-            "s3://-bucket/x",
-            "s3://bucket/a//b",
-            "s3://bucket/a/../b",
-            "s3://bucket/./b",
-        ] {
-            assert!(bad.parse::<S3Url>().is_err(), "{bad}");
-        }
-    }
-
-    #[test]
     fn a_set_named_last_is_split_off_for_a_restore() {
         let url: S3Url = "s3://bucket/site/corpsite-2026-11-23T031500Z"
             .parse()
             .expect("url");
-        let (sets, name) = url.split_set();
+        let (sets, name) = split_set(&url);
         assert_eq!(sets.to_string(), "s3://bucket/site");
         assert_eq!(name.as_deref(), Some("corpsite-2026-11-23T031500Z"));
         let bare: S3Url = "s3://bucket/corpsite-2026-11-23T031500Z"
             .parse()
             .expect("url");
-        assert_eq!(bare.split_set().0.prefix, "");
+        assert_eq!(split_set(&bare).0.prefix, "");
         let plain: S3Url = "s3://bucket/site".parse().expect("url");
-        assert_eq!(plain.split_set(), (plain.clone(), None));
+        assert_eq!(split_set(&plain), (plain.clone(), None));
     }
 
     #[test]
