@@ -74,6 +74,9 @@ step "UI unit tests (vitest)"
 step "release build"
 cargo build --release --locked
 
+step "release archive (scripts/release-check.sh: signed, verified, unpacked, started as a double-click starts it)"
+scripts/release-check.sh
+
 step "API contract (schemathesis against the release binary and its /api/openapi.json)"
 api_contract
 
