@@ -1,8 +1,8 @@
 /**
  * The first script of a server-rendered page (its own small file: the content-security-policy
  * allows no inline script). The page shows without JavaScript, its styles inline in the head;
- * this adds the app's entry and the page's chunks only once the page has loaded and painted a
- * frame, so no script is fetched or run before the first paint (Lighthouse's estimate of the
+ * this adds the app's entry and the page's chunks only once the page has loaded and painted
+ * its frames, so no script is fetched or run before the first paint (Lighthouse's estimate of the
  * Largest Contentful Paint counts every request made before it). A visitor who acts first
  * (a key, a tap, a focus) gets the app at once. Its `<script>` carries what to load:
  * `data-entry` (the entry module) and `data-preload` (the page's chunks, space-separated).
@@ -38,11 +38,15 @@ function start() {
   head.append(script);
 }
 
-/** After the next frame is painted: a task queued from a frame callback runs after its paint. */
+/**
+ * After two more frames are painted: a task queued from a frame callback runs after its paint.
+ * Two, because the frame right after `load` may still lack the hero image (its decode can take
+ * a frame), and scripts fetched before the image is painted count against its paint.
+ */
 function afterPaint() {
   // A hidden tab paints no frames (and runs no frame callbacks): nothing to wait for.
   if (document.visibilityState === 'hidden') start();
-  else requestAnimationFrame(() => setTimeout(start, 0));
+  else requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(start, 0)));
 }
 
 for (const type of ['keydown', 'pointerdown', 'touchstart', 'focusin']) {
