@@ -63,6 +63,20 @@ start_server() {
 }
 now() { python3 -c 'import time; print(f"{time.monotonic():.3f}")'; }
 
+# serve_and_count DIR DB: a server started on the restored DIR/second (serving_at: when it
+# serves), stopped again; then DIR/kept and DIR/acked-names, and from them acknowledged and
+# lost (acknowledged enquiries not in the restored database DB).
+serve_and_count() {
+  start_server "$1/second" "$1/second.out"
+  serving_at=$(now)
+  kill "$server"
+  wait "$server" 2>/dev/null || true
+  sqlite3 "$2" "SELECT name FROM enquiries WHERE name LIKE 'Litestream %'" | sort >"$1/kept"
+  cut -f1 "$1/acked" | sort >"$1/acked-names"
+  acknowledged=$(wc -l <"$1/acked-names")
+  lost=$(comm -23 "$1/acked-names" "$1/kept" | wc -l)
+}
+
 printf '%-6s %12s %6s %10s %12s %12s %12s\n' round acknowledged lost "lost (s)" "restore (s)" "serving (s)" generations
 for round in $(seq "$rounds"); do
   dir=$work/round-$round
@@ -101,15 +115,7 @@ YAML
   "$litestream" restore -config "$dir/litestream.yml" -o "$dir/restored.db" "$dir/data/corpsite.db" >"$dir/restore.log" 2>&1
   "$binary" restore "$dir/restored.db" --data-dir "$dir/second" >"$dir/restore.out" 2>&1
   restored_at=$(now)
-  start_server "$dir/second" "$dir/second.out"
-  serving_at=$(now)
-  kill "$server"
-  wait "$server" 2>/dev/null || true
-
-  sqlite3 "$dir/restored.db" "SELECT name FROM enquiries WHERE name LIKE 'Litestream %'" | sort >"$dir/kept"
-  cut -f1 "$dir/acked" | sort >"$dir/acked-names"
-  acknowledged=$(wc -l <"$dir/acked-names")
-  lost=$(comm -23 "$dir/acked-names" "$dir/kept" | wc -l)
+  serve_and_count "$dir" "$dir/restored.db"
   # The seconds before the kill in which acknowledged enquiries were lost.
   window=$(comm -23 "$dir/acked-names" "$dir/kept" | python3 -c '
 import sys
@@ -143,14 +149,8 @@ started=$(now)
 "$binary" restore s3://sets/corpsite --backup-s3-endpoint "http://127.0.0.1:$port" \
   --data-dir "$dir/second" >"$dir/restore.out" 2>&1
 restored_at=$(now)
-start_server "$dir/second" "$dir/second.out"
-serving_at=$(now)
-kill "$server"
-wait "$server" 2>/dev/null || true
-sqlite3 "$dir/second/corpsite.db" "SELECT name FROM enquiries WHERE name LIKE 'Litestream %'" | sort >"$dir/kept"
-cut -f1 "$dir/acked" | sort >"$dir/acked-names"
+serve_and_count "$dir" "$dir/second/corpsite.db"
 echo
-echo "backup sets every $set_every to the bucket, no Litestream: $(wc -l <"$dir/acked-names") acknowledged," \
-  "$(comm -23 "$dir/acked-names" "$dir/kept" | wc -l) lost;" \
+echo "backup sets every $set_every to the bucket, no Litestream: $acknowledged acknowledged, $lost lost;" \
   "restore from the bucket $(python3 -c "print(f'{$restored_at - $started:.2f}')") s," \
   "serving $(python3 -c "print(f'{$serving_at - $started:.2f}')") s after the restore began"
