@@ -126,6 +126,12 @@ test('a visit from a campaign is counted once with its lead, GPC is not, and the
   await expect(source.getByRole('listitem')).toHaveText([first.title, second.title]);
   await expectAxeClean(page, 'a lead with its source');
   await page.screenshot({ path: 'e2e/screenshots/staff-lead-source-1440.png', fullPage: true });
+  // On a phone the lead's source reads the same, each value under its label.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(source.getByRole('listitem')).toHaveText([first.title, second.title]);
+  await source.scrollIntoViewIfNeeded();
+  await expectAxeClean(page, 'a lead with its source at 390 px');
+  await source.screenshot({ path: 'e2e/screenshots/staff-lead-source-390.png' });
 
   // A bad period is named beside its field.
   await page.goto('/staff/analytics?from=2026-12-31&to=2026-01-01');
