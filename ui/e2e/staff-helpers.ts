@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 import { seriousAxeViolations } from './axe-check';
@@ -225,4 +226,46 @@ export async function writeStoryBody(page: Page, heading: string, paragraph: str
   await page.keyboard.press('End');
   await page.keyboard.press('Enter');
   await page.keyboard.type(paragraph);
+}
+
+const DETAILS_LOCK = join(
+  dirname(fileURLToPath(import.meta.url)),
+  '..',
+  'test-results',
+  '.company-details.lock',
+);
+
+/**
+ * The specs that save the company's details (staff-settings, staff-session-dialog,
+ * staff-analytics) share one server and one set of details: each of their tests holds this
+ * lock, across workers, from its start to its end, so no spec puts back details another has
+ * just saved and is checking. Call it in `beforeEach`; the time spent waiting is added to the
+ * test's timeout. A lock older than five minutes is a crashed worker's and is taken over.
+ */
+export function holdCompanyDetails(test: typeof import('./fixtures').test) {
+  let held = false;
+  // (Playwright wants its fixtures destructured first: the cheapest one is named.)
+  test.beforeEach(async ({ browserName: _browser }, testInfo) => {
+    const started = Date.now();
+    mkdirSync(dirname(DETAILS_LOCK), { recursive: true });
+    for (;;) {
+      try {
+        closeSync(openSync(DETAILS_LOCK, 'wx'));
+        break;
+      } catch {
+        try {
+          if (Date.now() - statSync(DETAILS_LOCK).mtimeMs > 300_000) rmSync(DETAILS_LOCK, { force: true });
+        } catch {
+          // Released meanwhile: try again.
+        }
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    }
+    held = true;
+    testInfo.setTimeout(testInfo.timeout + (Date.now() - started));
+  });
+  test.afterEach(() => {
+    if (held) rmSync(DETAILS_LOCK, { force: true });
+    held = false;
+  });
 }

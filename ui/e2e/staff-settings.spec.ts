@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { seriousAxeViolations } from './axe-check';
 import { expect, hasHorizontalScroll, test, waitForApp } from './fixtures';
-import { giveCodeByKeyboard, readyStaff, signIn } from './staff-helpers';
+import { giveCodeByKeyboard, holdCompanyDetails, readyStaff, signIn } from './staff-helpers';
 
 /** The demo details the site starts with; every test puts them back, since other specs read
  * the same server's pages. */
@@ -13,6 +13,7 @@ const DEMO = JSON.parse(
 const SIGNED_OUT = /401|Failed to load resource/;
 
 test.describe.configure({ mode: 'serial' });
+holdCompanyDetails(test);
 
 async function openSettings(page: Page, email: string) {
   await page.goto('/login?next=%2Fstaff%2Fsettings');
