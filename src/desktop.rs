@@ -1,11 +1,13 @@
 //! Starting like a desktop program (`corpsite demo`, or the binary double-clicked in a file
 //! manager): the system's application-data folder, the ports tried in turn, and the default
-//! browser. Standard library only; nothing here reaches the network.
+//! browser. Nothing here reaches the network.
 
 use std::ffi::OsString;
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
+
+use crate::platform;
 
 /// The folder name under the system's application-data folder.
 const APP_FOLDER: &str = "corpsite";
@@ -24,23 +26,7 @@ pub fn app_data_dir() -> Option<PathBuf> {
 }
 
 fn app_data_dir_from(var: impl Fn(&str) -> Option<OsString>) -> Option<PathBuf> {
-    let set = |name: &str| {
-        var(name)
-            .filter(|value| !value.is_empty())
-            .map(PathBuf::from)
-    };
-    let base = if cfg!(windows) {
-        set("APPDATA")?
-    } else if cfg!(target_os = "macos") {
-        set("HOME")?.join("Library").join("Application Support")
-    } else {
-        // The XDG spec ignores a relative XDG_DATA_HOME.
-        match set("XDG_DATA_HOME").filter(|path| path.is_absolute()) {
-            Some(path) => path,
-            None => set("HOME")?.join(".local").join("share"),
-        }
-    };
-    Some(base.join(APP_FOLDER))
+    Some(platform::app_data_base(var)?.join(APP_FOLDER))
 }
 
 /// Whether the binary was started as a desktop program rather than from a shell or by a
@@ -92,49 +78,24 @@ fn browser_command(browser: Option<OsString>) -> (OsString, Vec<&'static str>) {
     if let Some(browser) = browser.filter(|value| !value.is_empty()) {
         return (browser, Vec::new());
     }
-    if cfg!(windows) {
-        // `start`'s first quoted argument is the window's title.
-        ("cmd".into(), vec!["/c", "start", ""])
-    } else if cfg!(target_os = "macos") {
-        ("open".into(), Vec::new())
-    } else {
-        ("xdg-open".into(), Vec::new())
-    }
+    platform::url_opener()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::platform::test_vars as vars;
 
-    fn vars<'a>(pairs: &'a [(&'a str, &'a str)]) -> impl Fn(&str) -> Option<OsString> + 'a {
-        move |name| {
-            pairs
-                .iter()
-                .find(|(key, _)| *key == name)
-                .map(|(_, value)| OsString::from(value))
-        }
-    }
-
-    #[cfg(all(unix, not(target_os = "macos")))]
     #[test]
-    fn the_data_folder_follows_xdg_data_home_then_home() {
-        let xdg = [("XDG_DATA_HOME", "/x/data"), ("HOME", "/home/a")];
-        assert_eq!(
-            app_data_dir_from(vars(&xdg)),
-            Some(PathBuf::from("/x/data/corpsite"))
-        );
-        for without_xdg in [
-            &[("HOME", "/home/a")][..],
-            &[("XDG_DATA_HOME", ""), ("HOME", "/home/a")][..],
-            &[("XDG_DATA_HOME", "relative"), ("HOME", "/home/a")][..],
-        ] {
-            assert_eq!(
-                app_data_dir_from(vars(without_xdg)),
-                Some(PathBuf::from("/home/a/.local/share/corpsite")),
-                "{without_xdg:?}"
-            );
-        }
-        assert_eq!(app_data_dir_from(vars(&[("HOME", "")])), None);
+    fn the_data_folder_is_corpsite_in_the_systems_folder() {
+        let all = [
+            ("XDG_DATA_HOME", "/x/data"),
+            ("HOME", "/home/a"),
+            ("APPDATA", "/home/a/AppData/Roaming"),
+        ];
+        let base = platform::app_data_base(vars(&all)).expect("a folder");
+        assert_eq!(app_data_dir_from(vars(&all)), Some(base.join("corpsite")));
+        assert_eq!(app_data_dir_from(vars(&[])), None);
     }
 
     #[test]
@@ -144,8 +105,6 @@ mod tests {
         assert!(args.is_empty());
         let (program, _) = browser_command(Some("".into()));
         assert_ne!(program, OsString::from(""));
-        if cfg!(all(unix, not(target_os = "macos"))) {
-            assert_eq!(browser_command(None).0, OsString::from("xdg-open"));
-        }
+        assert_eq!(browser_command(None), platform::url_opener());
     }
 }

@@ -16,7 +16,10 @@
 //!
 //! `settings` (what the server runs with), `desktop` (a start as a desktop program: data
 //! folder, browser), `health` (the backups' and certificate's state), `metrics` (the
-//! Prometheus counters), `memory` and `telemetry` are leaves the upper layers may use.
+//! Prometheus counters) and `telemetry` are leaves the upper layers may use.
+//!
+//! Under everything but `domain`, `platform` holds what differs between operating systems
+//! (file modes, signals, the open-files limit, the allocator); no other module names one.
 
 pub mod cli;
 pub mod content;
@@ -25,8 +28,8 @@ pub mod domain;
 pub mod health;
 pub mod http;
 pub mod mail;
-pub mod memory;
 pub mod metrics;
+pub mod platform;
 pub mod render;
 pub mod server;
 pub mod settings;

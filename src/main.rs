@@ -5,7 +5,7 @@ use corpsite::cli;
 use corpsite::cli::args::{ApplicantsCommand, Cli, Command, DemoArgs, LeadsCommand};
 
 fn main() -> ExitCode {
-    corpsite::memory::give_back_big_buffers();
+    corpsite::platform::give_back_big_buffers();
     corpsite::store::secure_umask();
     corpsite::store::configure_sqlite();
     let cli = Cli::parse();

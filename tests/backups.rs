@@ -625,7 +625,7 @@ impl Leftovers {
         ];
         let held_path = write(".copy.db.00000000000000ff.tmp", true);
         let held = fs::File::open(&held_path).expect("open");
-        rustix::fs::flock(&held, rustix::fs::FlockOperation::LockExclusive).expect("lock");
+        held.lock().expect("lock");
         let mut kept = vec![
             held_path,
             // Being written right now.

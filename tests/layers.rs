@@ -2,15 +2,19 @@
 //! must point to a module its own module may use. A module that reaches up makes a cycle
 //! sooner or later, and a change below starts to break what sits above it.
 //!
-//! - `domain` uses nothing of the crate but itself;
-//! - `store` uses `domain`;
-//! - `content`, `render`, `mail` and `visits` use `store` and `domain`;
+//! - `domain` uses nothing of the crate but itself, and `platform` nothing but itself;
+//! - `store` uses `domain` and `platform`;
+//! - `content`, `render`, `mail` and `visits` use `store`, `domain` and `platform`;
 //! - `http` uses neither `cli` nor `server` nor `tls` (they start it);
 //! - `cli` uses neither `http` nor `server` nor `tls`;
-//! - the leaves `settings`, `desktop`, `health`, `metrics`, `memory` and `telemetry` use
-//!   only `domain`;
+//! - the leaves `settings`, `desktop`, `health`, `metrics` and `telemetry` use only
+//!   `domain` and `platform`;
 //! - inside `http`, `plumbing` (what every answer goes through) names no room
 //!   (`site`, `public_api`, `staff`, `health`).
+//!
+//! And one more rule, on what the code names outside the crate: only `platform` names an
+//! operating system (`cfg(unix)`, `std::os::unix`, `libc`...), so a build for another
+//! system has one module to finish. Test modules may test what only Unix has.
 
 use std::collections::BTreeMap;
 use std::fs;
@@ -25,11 +29,24 @@ enum Allowed {
 /// The rules, by the module path a file sits in (the longest prefix wins).
 const RULES: &[(&str, Allowed)] = &[
     ("domain", Allowed::Only(&["domain"])),
-    ("store", Allowed::Only(&["store", "domain"])),
-    ("content", Allowed::Only(&["content", "store", "domain"])),
-    ("render", Allowed::Only(&["render", "store", "domain"])),
-    ("mail", Allowed::Only(&["mail", "store", "domain"])),
-    ("visits", Allowed::Only(&["visits", "store", "domain"])),
+    ("platform", Allowed::Only(&["platform"])),
+    ("store", Allowed::Only(&["store", "domain", "platform"])),
+    (
+        "content",
+        Allowed::Only(&["content", "store", "domain", "platform"]),
+    ),
+    (
+        "render",
+        Allowed::Only(&["render", "store", "domain", "platform"]),
+    ),
+    (
+        "mail",
+        Allowed::Only(&["mail", "store", "domain", "platform"]),
+    ),
+    (
+        "visits",
+        Allowed::Only(&["visits", "store", "domain", "platform"]),
+    ),
     ("http", Allowed::Not(&["cli", "server", "tls"])),
     (
         "http::plumbing",
@@ -44,12 +61,17 @@ const RULES: &[(&str, Allowed)] = &[
         ]),
     ),
     ("cli", Allowed::Not(&["http", "server", "tls"])),
-    ("settings", Allowed::Only(&["settings", "domain"])),
-    ("desktop", Allowed::Only(&["desktop", "domain"])),
-    ("health", Allowed::Only(&["health", "domain"])),
-    ("metrics", Allowed::Only(&["metrics", "domain"])),
-    ("memory", Allowed::Only(&["memory", "domain"])),
-    ("telemetry", Allowed::Only(&["telemetry", "domain"])),
+    (
+        "settings",
+        Allowed::Only(&["settings", "domain", "platform"]),
+    ),
+    ("desktop", Allowed::Only(&["desktop", "domain", "platform"])),
+    ("health", Allowed::Only(&["health", "domain", "platform"])),
+    ("metrics", Allowed::Only(&["metrics", "domain", "platform"])),
+    (
+        "telemetry",
+        Allowed::Only(&["telemetry", "domain", "platform"]),
+    ),
 ];
 
 /// One path that breaks a rule: where it is and what it names.
@@ -248,4 +270,88 @@ fn paths_a_layer_may_name_and_comments_pass() {
     for (file, line) in allowed {
         assert_eq!(violations(file, line), Vec::new(), "{file}: {line}");
     }
+}
+
+/// What names an operating system in Rust code: the std extensions and the crates that
+/// only exist on one system, and (in a `cfg`) the words that choose one.
+const OS_PATHS: &[&str] = &[
+    "std::os::",
+    "tokio::signal::unix",
+    "tokio::signal::windows",
+    "libc::",
+    "rustix::",
+    "rlimit::",
+    "windows_sys::",
+];
+const OS_CFG_WORDS: &[&str] = &[
+    "unix",
+    "windows",
+    "target_os",
+    "target_family",
+    "target_env",
+];
+
+/// The lines of `source` (comments and the test module left out) that name an operating
+/// system, with their numbers and what they name.
+fn os_names(source: &str) -> Vec<(usize, String)> {
+    let code = source.split("#[cfg(test)]\nmod tests").next().unwrap_or("");
+    code.lines()
+        .enumerate()
+        .filter_map(|(index, line)| {
+            let code = line.split("//").next().unwrap_or("");
+            let path = OS_PATHS.iter().find(|name| code.contains(*name));
+            let in_cfg = code
+                .match_indices("cfg")
+                .map(|(at, _)| &code[at..])
+                .filter(|rest| rest.starts_with("cfg(") || rest.starts_with("cfg!("))
+                .find_map(|rest| OS_CFG_WORDS.iter().find(|word| rest.contains(*word)));
+            path.or(in_cfg).map(|name| (index + 1, (*name).to_owned()))
+        })
+        .collect()
+}
+
+#[test]
+fn only_the_platform_module_names_an_operating_system() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    rust_files(&root, &root, &mut files);
+    let mut in_platform = 0;
+    let mut named = Vec::new();
+    for file in &files {
+        let source = fs::read_to_string(root.join(file)).expect("read a source file");
+        let found = os_names(&source);
+        if file.starts_with("platform/") {
+            in_platform += found.len();
+        } else {
+            named.extend(
+                found
+                    .into_iter()
+                    .map(|(line, name)| format!("src/{file}:{line} names {name}")),
+            );
+        }
+    }
+    assert!(in_platform > 3, "src/platform was not read");
+    assert!(
+        named.is_empty(),
+        "code outside src/platform names an operating system; give src/platform a \
+         function for it:\n{}",
+        named.join("\n")
+    );
+}
+
+#[test]
+fn a_planted_os_name_is_found_and_a_test_module_may_name_one() {
+    let planted =
+        "//! A module.\n\nfn a() {}\n#[cfg(unix)]\nfn b() { unsafe { libc::umask(0) }; }\n\
+                   let t = if cfg!(all(target_os = \"linux\")) { 1 } else { 2 };\n";
+    assert_eq!(
+        os_names(planted),
+        vec![
+            (4, "unix".to_owned()),
+            (5, "libc::".to_owned()),
+            (6, "target_os".to_owned())
+        ]
+    );
+    let in_tests = "fn a() {}\n// cfg(unix) in a comment\n#[cfg(test)]\nmod tests {\n    #[cfg(unix)]\n    fn mode() {}\n}\n";
+    assert_eq!(os_names(in_tests), Vec::new());
 }

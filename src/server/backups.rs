@@ -21,7 +21,6 @@
 //! leave without waiting a whole interval.
 
 use std::io;
-use std::os::unix::fs::MetadataExt;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::thread;
@@ -30,6 +29,7 @@ use std::time::{Duration, Instant};
 use time::OffsetDateTime;
 
 use crate::health::Health;
+use crate::platform;
 use crate::settings::Settings;
 use crate::store::backup_set::{self, MadeSet, SetError, BACKED_UP_FOLDERS};
 use crate::store::permissions::create_private_dir;
@@ -339,12 +339,9 @@ fn check_room(schedule: &Schedule) -> Result<(), ScheduledError> {
     };
     let backup_dir = &schedule.backup_dir;
     create_private_dir(backup_dir).map_err(measure(backup_dir))?;
-    let data_dev = std::fs::metadata(&schedule.data_dir)
-        .map_err(measure(&schedule.data_dir))?
-        .dev();
-    let backup_dev = std::fs::metadata(backup_dir)
-        .map_err(measure(backup_dir))?
-        .dev();
+    // Where the system does not tell the device (None), both count as on one disk.
+    let data_dev = platform::device_of(&schedule.data_dir).map_err(measure(&schedule.data_dir))?;
+    let backup_dev = platform::device_of(backup_dir).map_err(measure(backup_dir))?;
     if data_dev != backup_dev {
         return Ok(());
     }
@@ -354,11 +351,7 @@ fn check_room(schedule: &Schedule) -> Result<(), ScheduledError> {
         .filter_map(|name| std::fs::metadata(schedule.data_dir.join(name)).ok())
         .map(|metadata| metadata.len())
         .sum();
-    let stats = rustix::fs::statvfs(backup_dir).map_err(|errno| ScheduledError::Measure {
-        path: backup_dir.clone(),
-        source: errno.into(),
-    })?;
-    let free = stats.f_bavail.saturating_mul(stats.f_frsize);
+    let free = fs4::available_space(backup_dir).map_err(measure(backup_dir))?;
     if leaves_room(free, needed, schedule.min_free_disk) {
         Ok(())
     } else {

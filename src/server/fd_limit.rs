@@ -3,7 +3,7 @@
 //! `LimitNOFILE` allows), and the connection cap is sized to what is really available, so a
 //! flood meets the cap (clients wait in the backlog) before it meets "too many open files".
 
-use rlimit::Resource;
+use crate::platform;
 
 /// Descriptors kept for everything but connections: the database (with its WAL and shared
 /// memory) for the writer and each reader, the listener, logs, uploads and media in flight.
@@ -14,7 +14,7 @@ fn reserved(readers: usize) -> u64 {
 /// Raises the soft limit as far as allowed and answers the connection cap that fits in it:
 /// `configured`, or fewer when the descriptors do not allow that many (logged).
 pub fn size_connection_cap(configured: usize, readers: usize) -> usize {
-    let limit = match raise_soft_limit() {
+    let limit = match platform::raise_open_files_limit() {
         Ok(limit) => limit,
         Err(err) => {
             tracing::warn!(error = %err, "cannot read the open-files limit; keeping --max-connections");
@@ -44,19 +44,6 @@ fn fitting(configured: usize, open_files: u64, readers: usize) -> usize {
     configured.min(usize::try_from(room).unwrap_or(usize::MAX))
 }
 
-/// The soft limit after raising it to the hard limit.
-fn raise_soft_limit() -> std::io::Result<u64> {
-    let (soft, hard) = Resource::NOFILE.get()?;
-    if soft < hard {
-        // Linux caps the hard limit itself (nr_open); RLIM_INFINITY is not a real number here.
-        let wanted = hard.min(1 << 20);
-        if Resource::NOFILE.set(wanted, hard).is_ok() {
-            return Ok(wanted);
-        }
-    }
-    Ok(soft)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -66,15 +53,5 @@ mod tests {
         assert_eq!(fitting(1024, 65_536, 4), 1024, "plenty: as configured");
         assert_eq!(fitting(1024, 1024, 4), 1024 - 128 - 12, "ulimit -n 1024");
         assert_eq!(fitting(1024, 100, 4), 16, "never below 16");
-    }
-
-    #[test]
-    fn the_soft_limit_is_raised_as_far_as_allowed() {
-        let (before, _) = Resource::NOFILE.get().expect("limit");
-        let raised = raise_soft_limit().expect("limit");
-        let (soft, hard) = Resource::NOFILE.get().expect("limit");
-        assert_eq!(raised, soft, "the answer is the limit in force");
-        assert!(soft >= before, "never lowered: {before} -> {soft}");
-        assert!(soft <= hard, "soft {soft}, hard {hard}");
     }
 }

@@ -25,6 +25,7 @@ use crate::health::Health;
 use crate::http::{self, AppState, Watches};
 use crate::mail::compose::Composer;
 use crate::mail::sender::Sender;
+use crate::platform;
 use crate::settings::{CertSource, Settings, TlsSettings};
 use crate::store::data_lock::{DataDirLock, LockError};
 use crate::store::watch::{Probe, Reading, Watch};
@@ -589,7 +590,7 @@ fn start_visit_writer(
             return Probe::Gone;
         };
         ticks += 1;
-        if ticks % 60 == 0 {
+        if ticks.is_multiple_of(60) {
             visits.set_zone(office_zone(&db), jiff::Timestamp::now().as_second());
         }
         match visits.flush(&db, jiff::Timestamp::now().as_second(), keep_days) {
@@ -751,10 +752,15 @@ fn start_mail(db: &Arc<Db>, settings: &Settings, local: SocketAddr) -> Option<Se
 /// to a file no one will ever open again, so the forms stop taking them (503). Says so loudly.
 fn watch_store_file(path: &Path) -> std::io::Result<Watch> {
     let path = path.to_path_buf();
-    let opened = file_identity(&path)?;
+    let opened = platform::file_identity(&path)?.ok_or_else(|| {
+        std::io::Error::new(
+            std::io::ErrorKind::Unsupported,
+            "this system does not tell which file a path is",
+        )
+    })?;
     let mut reported = false;
     Watch::spawn("corpsite-store-file", STORE_FILE_POLL, move || {
-        let same = file_identity(&path).is_ok_and(|now| now == opened);
+        let same = platform::file_identity(&path).is_ok_and(|now| now == Some(opened));
         if !same && !reported {
             reported = true;
             tracing::error!(
@@ -767,54 +773,41 @@ fn watch_store_file(path: &Path) -> std::io::Result<Watch> {
     })
 }
 
-/// The device and inode of a file: which file it is, whatever its name.
-fn file_identity(path: &Path) -> std::io::Result<(u64, u64)> {
-    use std::os::unix::fs::MetadataExt;
-    let metadata = std::fs::metadata(path)?;
-    Ok((metadata.dev(), metadata.ino()))
-}
-
 /// SIGHUP never stops the server (its default would end the process, and systemd counts
 /// that as a clean exit, so `Restart=on-failure` would not bring the site back). With
 /// `--tls-cert` it re-reads the certificate files (`tls::load_files`); in every other mode
 /// there is nothing to re-read, which one log line says.
 fn hangups(settings: &Settings, mut stopped: watch::Receiver<bool>) {
-    #[cfg(unix)]
-    {
-        use tokio::signal::unix::{signal, SignalKind};
-        // Registered now, before anything else can take time: from here on SIGHUP is ours.
-        let mut hangups = match signal(SignalKind::hangup()) {
-            Ok(hangups) => hangups,
-            Err(err) => {
-                tracing::warn!(error = %err, "cannot listen for SIGHUP");
-                return;
-            }
-        };
-        let reloads_files = matches!(
-            settings.tls,
-            Some(TlsSettings {
-                certificate: CertSource::Files { .. },
-                ..
-            })
-        );
-        if reloads_files {
+    // Registered now, before anything else can take time: from here on SIGHUP is ours.
+    let mut hangups = match platform::hangups() {
+        Ok(hangups) => hangups,
+        Err(err) => {
+            tracing::warn!(error = %err, "cannot listen for SIGHUP");
             return;
         }
-        tokio::spawn(async move {
-            loop {
-                tokio::select! {
-                    got = hangups.recv() => if got.is_none() { return },
-                    _ = stopped.wait_for(|stop| *stop) => return,
-                }
-                tracing::info!(
-                    "SIGHUP: nothing to reload (settings are read at start: restart to change \
-                     them; only --tls-cert files are re-read on SIGHUP)"
-                );
-            }
-        });
+    };
+    let reloads_files = matches!(
+        settings.tls,
+        Some(TlsSettings {
+            certificate: CertSource::Files { .. },
+            ..
+        })
+    );
+    if reloads_files {
+        return;
     }
-    #[cfg(not(unix))]
-    let _ = (settings, stopped);
+    tokio::spawn(async move {
+        loop {
+            tokio::select! {
+                got = hangups.recv() => if got.is_none() { return },
+                _ = stopped.wait_for(|stop| *stop) => return,
+            }
+            tracing::info!(
+                "SIGHUP: nothing to reload (settings are read at start: restart to change \
+                 them; only --tls-cert files are re-read on SIGHUP)"
+            );
+        }
+    });
 }
 
 /// Completes on SIGINT (Ctrl-C) or SIGTERM.
@@ -824,20 +817,9 @@ pub async fn shutdown_signal() {
             std::future::pending::<()>().await;
         }
     };
-    #[cfg(unix)]
-    let terminate = async {
-        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-            Ok(mut signal) => {
-                signal.recv().await;
-            }
-            Err(_) => std::future::pending::<()>().await,
-        }
-    };
-    #[cfg(not(unix))]
-    let terminate = std::future::pending::<()>();
     tokio::select! {
         () = ctrl_c => {}
-        () = terminate => {}
+        () = platform::terminate() => {}
     }
     tracing::info!("shutting down: finishing open requests");
 }

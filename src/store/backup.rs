@@ -9,16 +9,17 @@
 //! A backup that is killed (or whose machine stops) leaves its temp file behind, as big as
 //! the database. The next backup into the same folder deletes such leftovers: files named
 //! as this module names its temp files, untouched for `STALE_TEMP_AGE` and not locked. A
-//! backup under way holds an exclusive flock on its temp file for its whole run, so one that
+//! backup under way holds an exclusive lock on its temp file for its whole run, so one that
 //! takes longer than that (a large database's integrity check writes nothing) keeps its file.
 
-use std::fs::{self, File};
+use std::fs::{self, File, TryLockError};
 use std::io;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime};
 
 use rusqlite::{Connection, OpenFlags};
-use rustix::fs::{flock, FlockOperation};
+
+use crate::platform;
 
 use super::permissions::create_private_file;
 use super::DB_FILE;
@@ -82,8 +83,7 @@ pub fn backup(data_dir: &Path, target: &Path) -> Result<BackupReport, BackupErro
         // VACUUM INTO takes an empty file and keeps its mode. The lock, held until the copy
         // is in place, tells the next backup's tidy that this file is still being made.
         let file = create_private_file(&temp).map_err(io_error(target))?;
-        flock(&file, FlockOperation::NonBlockingLockExclusive)
-            .map_err(|errno| io_error(&temp)(errno.into()))?;
+        file.try_lock().map_err(|err| io_error(&temp)(err.into()))?;
         conn.execute("VACUUM INTO ?1", [temp.to_string_lossy()])
             .map_err(|source| BackupError::Copy {
                 path: target.to_path_buf(),
@@ -93,9 +93,7 @@ pub fn backup(data_dir: &Path, target: &Path) -> Result<BackupReport, BackupErro
         file.sync_all().map_err(io_error(&temp))?;
         fs::rename(&temp, target).map_err(io_error(target))?;
         if let Some(dir) = target.parent().filter(|d| !d.as_os_str().is_empty()) {
-            File::open(dir)
-                .and_then(|d| d.sync_all())
-                .map_err(io_error(dir))?;
+            platform::sync_dir(dir).map_err(io_error(dir))?;
         }
         let bytes = fs::metadata(target).map_err(io_error(target))?.len();
         Ok(BackupReport { bytes })
@@ -165,11 +163,11 @@ fn remove_if_stale(path: &Path, age: Duration) -> io::Result<bool> {
         return Ok(false);
     }
     let file = File::open(path)?;
-    match flock(&file, FlockOperation::NonBlockingLockExclusive) {
+    match file.try_lock() {
         Ok(()) => {}
         // A backup under way holds it.
-        Err(errno) if errno == rustix::io::Errno::WOULDBLOCK => return Ok(false),
-        Err(errno) => return Err(errno.into()),
+        Err(TryLockError::WouldBlock) => return Ok(false),
+        Err(TryLockError::Error(err)) => return Err(err),
     }
     fs::remove_file(path)?;
     Ok(true)

@@ -21,6 +21,7 @@ use rusqlite::{Connection, OpenFlags};
 use serde::{Deserialize, Serialize};
 use time::OffsetDateTime;
 
+use crate::platform;
 use crate::store::media_images::MEDIA_DIR;
 use crate::store::uploads::UPLOADS_DIR;
 
@@ -148,7 +149,7 @@ pub fn make_set(
     }
     let result = fill_set(data_dir, &partial, folders, at, stopped).and_then(|manifest| {
         fs::rename(&partial, &target).map_err(io_error(&target))?;
-        sync_dir(backup_dir).map_err(io_error(backup_dir))?;
+        platform::sync_dir(backup_dir).map_err(io_error(backup_dir))?;
         Ok(MadeSet {
             path: target,
             manifest,
@@ -205,7 +206,7 @@ fn fill_set(
         source: io::Error::other(err),
     })?;
     write_private(&manifest_path, &text).map_err(io_error(&manifest_path))?;
-    sync_dir(set).map_err(io_error(set))?;
+    platform::sync_dir(set).map_err(io_error(set))?;
     Ok(manifest)
 }
 
@@ -259,7 +260,7 @@ fn copy_tree(
             }
         }
     }
-    sync_dir(to).map_err(io_error(to))
+    platform::sync_dir(to).map_err(io_error(to))
 }
 
 /// Temp files of uploads (`.incoming-…`) and media (`….tmp-<pid>`) being written.
@@ -291,10 +292,6 @@ fn write_private(path: &Path, bytes: &[u8]) -> io::Result<()> {
     let mut file = create_private_file(path)?;
     file.write_all(bytes)?;
     file.sync_all()
-}
-
-fn sync_dir(dir: &Path) -> io::Result<()> {
-    File::open(dir)?.sync_all()
 }
 
 fn io_error(path: &Path) -> impl FnOnce(io::Error) -> SetError {
@@ -473,7 +470,7 @@ fn stage(
             }
         }
     }
-    sync_dir(staging).map_err(io_err(staging))?;
+    platform::sync_dir(staging).map_err(io_err(staging))?;
     Ok((
         Restored {
             schema_version,
@@ -567,9 +564,9 @@ fn swap_in(
             fs::rename(&from, &to)?;
             done.push((from, to));
         }
-        sync_dir(data_dir)?;
+        platform::sync_dir(data_dir)?;
         if !present.is_empty() {
-            sync_dir(&replaced)?;
+            platform::sync_dir(&replaced)?;
         }
         Ok(())
     })();

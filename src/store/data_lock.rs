@@ -1,14 +1,12 @@
 //! Who may use a data dir at once: every running server holds a shared advisory lock
-//! (flock) on `corpsite.lock` in it for its whole life; `corpsite restore`, which swaps the
-//! database and folders underneath, needs the lock exclusively. The kernel drops a flock
-//! when its holder exits, however it exits, so a crashed server never leaves a stale lock
+//! (`File::try_lock_shared`: flock on Unix) on `corpsite.lock` in it for its whole life;
+//! `corpsite restore`, which swaps the database and folders underneath, needs the lock
+//! exclusively. The system drops such a lock when its holder exits, however it exits, so a crashed server never leaves a stale lock
 //! (unlike a pid file).
 
-use std::fs::File;
+use std::fs::{File, TryLockError};
 use std::io;
 use std::path::{Path, PathBuf};
-
-use rustix::fs::{flock, FlockOperation};
 
 use super::permissions::{create_private_dir, touch_private_file};
 
@@ -36,19 +34,20 @@ pub struct DataDirLock {
 impl DataDirLock {
     /// The lock a server holds: many servers may share it, a restore may not.
     pub fn for_server(data_dir: &Path) -> Result<DataDirLock, LockError> {
-        lock(data_dir, FlockOperation::NonBlockingLockShared)
-            .map_err(|err| relabel(err, LockError::RestoreRunning))
+        lock(data_dir, File::try_lock_shared).map_err(|err| relabel(err, LockError::RestoreRunning))
     }
 
     /// The lock a restore holds: only while nothing else holds any.
     pub fn for_restore(data_dir: &Path) -> Result<DataDirLock, LockError> {
-        lock(data_dir, FlockOperation::NonBlockingLockExclusive)
-            .map_err(|err| relabel(err, LockError::ServerRunning))
+        lock(data_dir, File::try_lock).map_err(|err| relabel(err, LockError::ServerRunning))
     }
 }
 
 /// The data dir is created (owner-only) when missing, so a restore can fill a new one.
-fn lock(data_dir: &Path, operation: FlockOperation) -> Result<DataDirLock, LockError> {
+fn lock(
+    data_dir: &Path,
+    try_lock: fn(&File) -> Result<(), TryLockError>,
+) -> Result<DataDirLock, LockError> {
     let path = data_dir.join(LOCK_FILE);
     let io_error = |source| LockError::Io {
         path: path.clone(),
@@ -60,13 +59,13 @@ fn lock(data_dir: &Path, operation: FlockOperation) -> Result<DataDirLock, LockE
     })?;
     touch_private_file(&path).map_err(io_error)?;
     let file = File::open(&path).map_err(io_error)?;
-    match flock(&file, operation) {
+    match try_lock(&file) {
         Ok(()) => Ok(DataDirLock { _file: file }),
-        Err(errno) if errno == rustix::io::Errno::WOULDBLOCK => Err(LockError::Io {
+        Err(TryLockError::WouldBlock) => Err(LockError::Io {
             path: data_dir.to_path_buf(),
             source: io::Error::from(io::ErrorKind::WouldBlock),
         }),
-        Err(errno) => Err(io_error(errno.into())),
+        Err(TryLockError::Error(err)) => Err(io_error(err)),
     }
 }
 
@@ -101,13 +100,13 @@ mod tests {
         drop(restore);
     }
 
+    #[cfg(unix)]
     #[test]
     fn a_missing_data_dir_is_created_for_its_owner() {
-        use std::os::unix::fs::PermissionsExt;
         let dir = tempfile::tempdir().expect("dir");
         let data = dir.path().join("new");
         let _lock = DataDirLock::for_restore(&data).expect("lock");
-        let mode = std::fs::metadata(&data).expect("dir").permissions().mode();
-        assert_eq!(mode & 0o777, 0o700);
+        let metadata = std::fs::metadata(&data).expect("dir");
+        assert_eq!(crate::platform::mode(&metadata), Some(0o700));
     }
 }

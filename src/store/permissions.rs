@@ -12,26 +12,19 @@ use std::fs::{self, File, OpenOptions};
 use std::io;
 use std::path::Path;
 
-pub const PRIVATE_DIR_MODE: u32 = 0o700;
-pub const PRIVATE_FILE_MODE: u32 = 0o600;
+use crate::platform;
 
 /// Sets the process umask to 0o077, so every file and folder created from here on is for
 /// its owner only. Process-wide: call it first thing, for every command.
 pub fn secure_umask() {
-    #[cfg(unix)]
-    // SAFETY: umask(2) only swaps the process's file mode mask; it cannot fail and touches
-    // no memory.
-    unsafe {
-        libc::umask(0o077);
-    }
+    platform::restrict_new_files();
 }
 
 /// Creates `dir` (and missing parents) for the owner only.
 pub fn create_private_dir(dir: &Path) -> io::Result<()> {
     let mut builder = fs::DirBuilder::new();
     builder.recursive(true);
-    #[cfg(unix)]
-    std::os::unix::fs::DirBuilderExt::mode(&mut builder, PRIVATE_DIR_MODE);
+    platform::owner_only_dir(&mut builder);
     builder.create(dir)
 }
 
@@ -40,10 +33,9 @@ pub fn create_private_dir(dir: &Path) -> io::Result<()> {
 pub fn create_private_file(path: &Path) -> io::Result<File> {
     let mut options = OpenOptions::new();
     options.write(true).create(true).truncate(true);
-    #[cfg(unix)]
-    std::os::unix::fs::OpenOptionsExt::mode(&mut options, PRIVATE_FILE_MODE);
+    platform::owner_only_file(&mut options);
     let file = options.open(path)?;
-    restrict(&file, PRIVATE_FILE_MODE)?;
+    platform::make_file_owner_only(&file)?;
     Ok(file)
 }
 
@@ -51,17 +43,7 @@ pub fn create_private_file(path: &Path) -> io::Result<File> {
 /// permission on it (`None`: the owner's only). Secrets in such a file are refused, never
 /// tightened quietly: someone may have read them already.
 pub fn readable_by_others(file: &File) -> io::Result<Option<u32>> {
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        let mode = file.metadata()?.permissions().mode() & 0o777;
-        Ok(Some(mode).filter(|mode| mode & 0o077 != 0))
-    }
-    #[cfg(not(unix))]
-    {
-        let _ = file;
-        Ok(None)
-    }
+    Ok(platform::mode(&file.metadata()?).filter(|mode| mode & 0o077 != 0))
 }
 
 /// Creates an empty `path` owner-only unless it exists. An existing file is not even opened:
@@ -70,8 +52,7 @@ pub fn readable_by_others(file: &File) -> io::Result<Option<u32>> {
 pub fn touch_private_file(path: &Path) -> io::Result<()> {
     let mut options = OpenOptions::new();
     options.write(true).create_new(true);
-    #[cfg(unix)]
-    std::os::unix::fs::OpenOptionsExt::mode(&mut options, PRIVATE_FILE_MODE);
+    platform::owner_only_file(&mut options);
     match options.open(path) {
         Ok(_) => Ok(()),
         Err(err) if err.kind() == io::ErrorKind::AlreadyExists => Ok(()),
@@ -102,41 +83,12 @@ fn tighten_tree(path: &Path) -> io::Result<usize> {
     let meta = fs::symlink_metadata(path)?;
     let mut changed = 0;
     if meta.is_dir() {
-        changed += usize::from(tighten(path, &meta, PRIVATE_DIR_MODE)?);
+        changed += usize::from(platform::make_owner_only(path, &meta)?);
         for entry in fs::read_dir(path)? {
             changed += tighten_tree(&entry?.path())?;
         }
     } else if meta.is_file() {
-        changed += usize::from(tighten(path, &meta, PRIVATE_FILE_MODE)?);
+        changed += usize::from(platform::make_owner_only(path, &meta)?);
     }
     Ok(changed)
-}
-
-#[cfg(unix)]
-fn tighten(path: &Path, meta: &fs::Metadata, mode: u32) -> io::Result<bool> {
-    use std::os::unix::fs::PermissionsExt;
-    if meta.permissions().mode() & 0o077 == 0 {
-        return Ok(false);
-    }
-    fs::set_permissions(path, fs::Permissions::from_mode(mode))?;
-    Ok(true)
-}
-
-#[cfg(not(unix))]
-fn tighten(_: &Path, _: &fs::Metadata, _: u32) -> io::Result<bool> {
-    Ok(false)
-}
-
-#[cfg(unix)]
-fn restrict(file: &File, mode: u32) -> io::Result<()> {
-    use std::os::unix::fs::PermissionsExt;
-    if file.metadata()?.permissions().mode() & 0o777 != mode {
-        file.set_permissions(fs::Permissions::from_mode(mode))?;
-    }
-    Ok(())
-}
-
-#[cfg(not(unix))]
-fn restrict(_: &File, _: u32) -> io::Result<()> {
-    Ok(())
 }

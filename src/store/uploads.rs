@@ -11,6 +11,8 @@ use std::fs::{self, File, OpenOptions};
 use std::io;
 use std::path::{Path, PathBuf};
 
+use crate::platform;
+
 use super::applicants::has_resume_file;
 use super::permissions::create_private_dir;
 use super::Db;
@@ -48,8 +50,7 @@ pub fn begin(dir: &Path) -> io::Result<(PendingUpload, File)> {
     let mut options = OpenOptions::new();
     // Readable too: the image check reads a raster upload back to decode it.
     options.read(true).write(true).create_new(true);
-    #[cfg(unix)]
-    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    platform::owner_only_file(&mut options);
     let file = options.open(&path)?;
     Ok((
         PendingUpload {
@@ -69,7 +70,7 @@ impl PendingUpload {
         let target = self.dir.join(name);
         fs::rename(&self.path, &target)?;
         let stored = StoredUpload { path: Some(target) };
-        sync_dir(&self.dir)?;
+        platform::sync_dir(&self.dir)?;
         Ok(stored)
     }
 }
@@ -96,14 +97,6 @@ impl Drop for StoredUpload {
             }
         }
     }
-}
-
-fn sync_dir(dir: &Path) -> io::Result<()> {
-    #[cfg(unix)]
-    File::open(dir)?.sync_all()?;
-    #[cfg(not(unix))]
-    let _ = dir;
-    Ok(())
 }
 
 /// What `sweep` did.
@@ -161,10 +154,10 @@ pub fn sweep(dir: &Path, mut is_owned: impl FnMut(&str) -> io::Result<bool>) -> 
         }
     }
     if swept.moved > 0 {
-        sync_dir(&orphaned)?;
+        platform::sync_dir(&orphaned)?;
     }
     if swept.moved + swept.removed > 0 {
-        sync_dir(dir)?;
+        platform::sync_dir(dir)?;
     }
     Ok(swept)
 }

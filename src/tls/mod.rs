@@ -130,36 +130,32 @@ pub fn load_files(
     let names = loaded.names.clone();
     health.certificate_served(loaded.not_after);
     slot.replace(loaded);
-    #[cfg(unix)]
-    {
-        use tokio::signal::unix::{signal, SignalKind};
-        let mut hangups = match signal(SignalKind::hangup()) {
-            Ok(hangups) => hangups,
-            Err(err) => {
-                tracing::warn!(error = %err, "https: cannot listen for SIGHUP; the certificate files are read at start only");
-                return Ok(names);
+    let mut hangups = match crate::platform::hangups() {
+        Ok(hangups) => hangups,
+        Err(err) => {
+            tracing::warn!(error = %err, "https: cannot listen for SIGHUP; the certificate files are read at start only");
+            return Ok(names);
+        }
+    };
+    tokio::spawn(async move {
+        loop {
+            tokio::select! {
+                got = hangups.recv() => if got.is_none() { return },
+                _ = stop.wait_for(|stop| *stop) => return,
             }
-        };
-        tokio::spawn(async move {
-            loop {
-                tokio::select! {
-                    got = hangups.recv() => if got.is_none() { return },
-                    _ = stop.wait_for(|stop| *stop) => return,
+            match LoadedCert::from_files(&cert, &key) {
+                Ok(loaded) => {
+                    tracing::info!(not_after = %loaded.not_after, "https: reloaded the certificate files");
+                    health.certificate_served(loaded.not_after);
+                    slot.replace(loaded);
                 }
-                match LoadedCert::from_files(&cert, &key) {
-                    Ok(loaded) => {
-                        tracing::info!(not_after = %loaded.not_after, "https: reloaded the certificate files");
-                        health.certificate_served(loaded.not_after);
-                        slot.replace(loaded);
-                    }
-                    Err(err) => {
-                        tracing::error!(error = %err, "https: cannot reload the certificate files; the one served stays");
-                        health.renewal_failed(OffsetDateTime::now_utc(), err.to_string());
-                    }
+                Err(err) => {
+                    tracing::error!(error = %err, "https: cannot reload the certificate files; the one served stays");
+                    health.renewal_failed(OffsetDateTime::now_utc(), err.to_string());
                 }
             }
-        });
-    }
+        }
+    });
     Ok(names)
 }
 

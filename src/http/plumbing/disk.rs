@@ -140,8 +140,7 @@ pub const STAFF_DISK_FULL: &str =
 
 /// Bytes an unprivileged process may still write on the file system of `path`.
 fn free_bytes(path: &Path) -> std::io::Result<u64> {
-    let stats = rustix::fs::statvfs(path)?;
-    Ok(stats.f_bavail.saturating_mul(stats.f_frsize))
+    fs4::available_space(path)
 }
 
 /// The bytes the files directly in `dir` take (0 when it does not exist yet).

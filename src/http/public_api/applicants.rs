@@ -409,9 +409,9 @@ fn request_too_large(limits: Limits) -> ApiError {
 /// 5242880 -> "5 MB", 16384 -> "16 KB".
 fn size_text(bytes: u64) -> String {
     const MB: u64 = 1024 * 1024;
-    if bytes % MB == 0 {
+    if bytes.is_multiple_of(MB) {
         format!("{} MB", bytes / MB)
-    } else if bytes % 1024 == 0 {
+    } else if bytes.is_multiple_of(1024) {
         format!("{} KB", bytes / 1024)
     } else {
         format!("{bytes} bytes")
