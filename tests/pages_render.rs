@@ -296,6 +296,31 @@ async fn the_home_page_declares_the_organization_and_the_site() {
         html.contains("Leasing a campus in Whitefield"),
         "the featured stories"
     );
+    // The page carries the three stories it shows, not the whole first page of four; a
+    // post's page picks its similar ones from all of it.
+    let titles = |html: &str| -> Vec<Value> {
+        let data = page_data(html);
+        let posts = data["lists"][0]["body"]["data"]["datas"]
+            .as_array()
+            .expect("a list")
+            .clone();
+        posts.iter().map(|post| post["title"].clone()).collect()
+    };
+    assert_eq!(
+        titles(&html),
+        ["Leasing a campus in Whitefield", "Post 3", "Post 2"]
+    );
+    let (_, post) = self::html(&app, "/blogs/detail/post-1").await;
+    assert_eq!(titles(&post).len(), 4);
+    // The hero video's poster, the largest paint, is preloaded from the head.
+    let hero = between(&html, r#"<header class="home-hero">"#, "</header>").expect("the hero");
+    let poster = between(hero, r#" poster=""#, "\"").expect("the poster");
+    assert!(poster.starts_with("/assets/hero-poster-"), "{hero}");
+    let head = between(&html, "<head>", "</head>").expect("a head");
+    assert!(
+        head.contains(&format!(r#"rel="preload" as="image" href="{poster}""#)),
+        "{head}"
+    );
     let (_, why) = self::html(&app, "/why-us").await;
     let crumbs = json_ld(&why)
         .into_iter()

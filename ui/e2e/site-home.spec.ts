@@ -26,12 +26,16 @@ test.describe('home page', () => {
     await expect(page.getByText(/6,000 \+ clients/)).toBeVisible();
   });
 
-  test('the hero video autoplays muted, looped and inline, with a poster that is not lazy', async ({
+  test('the hero video autoplays muted, looped and inline, with a poster preloaded from the head', async ({
     page,
   }) => {
     await page.goto('/');
     const video = page.locator('.home-hero video');
     await expect(video).toHaveAttribute('poster', /\/assets\/hero-poster-.*\.webp$/);
+    const poster = await video.getAttribute('poster');
+    const preload = page.locator('head link[rel="preload"][as="image"]');
+    await expect(preload).toHaveAttribute('href', poster ?? '');
+    await expect(preload).toHaveAttribute('fetchpriority', 'high');
     await expect(video).toHaveAttribute('src', /\/assets\/hero-.*\.mp4$/);
     const state = await video.evaluate((element: HTMLVideoElement) => ({
       autoplay: element.autoplay,

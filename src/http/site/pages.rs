@@ -497,10 +497,14 @@ impl Pages {
         let mut found = true;
         for source in wanted {
             match source {
-                PageData::BlogList | PageData::BlogListQuery => {
+                PageData::BlogList | PageData::BlogListFirstThree | PageData::BlogListQuery => {
                     let (page, text) = match source {
                         PageData::BlogListQuery => list_query(url),
                         _ => (1, String::new()),
+                    };
+                    let keep = match source {
+                        PageData::BlogListFirstThree => 3,
+                        _ => usize::MAX,
                     };
                     let page_text = page.to_string();
                     let answer = self
@@ -511,7 +515,7 @@ impl Pages {
                         Ok((_, body)) => lists.push(format!(
                             "{{\"page\":{page},\"text\":{},\"body\":{}}}",
                             json_string(&text),
-                            without_post_bodies(&body)
+                            embeddable_list(&body, keep)
                         )),
                         Err(err) => {
                             tracing::warn!(error = %err, "a page's blog list could not be read");
@@ -616,9 +620,10 @@ fn list_query(url: &str) -> (u64, String) {
     (requested_page(page.as_deref()), text.unwrap_or_default())
 }
 
-/// A list answer without its posts' bodies: no list shows them, and they are most of its
-/// bytes, which every page that embeds the list would carry.
-fn without_post_bodies(body: &[u8]) -> String {
+/// A list answer as a page embeds it: its first `keep` posts, without their bodies (no list
+/// shows them, and they are most of its bytes, which every page that embeds the list would
+/// carry).
+fn embeddable_list(body: &[u8], keep: usize) -> String {
     let Ok(mut list) = serde_json::from_slice::<serde_json::Value>(body) else {
         return String::from_utf8_lossy(body).into_owned();
     };
@@ -626,6 +631,7 @@ fn without_post_bodies(body: &[u8]) -> String {
         .pointer_mut("/data/datas")
         .and_then(serde_json::Value::as_array_mut)
     {
+        posts.truncate(keep);
         for post in posts {
             if let Some(content) = post.get_mut("content") {
                 *content = serde_json::Value::from("");

@@ -5,7 +5,7 @@ import { ClientsServed } from '@/features/home/clients-served';
 import { CoreValues } from '@/features/home/core-values';
 import { FeaturedStories } from '@/features/home/featured-stories';
 import { HelpBannerSection } from '@/features/home/help-banner';
-import { HomeHero } from '@/features/home/home-hero';
+import { HomeHero, heroPosterPreload } from '@/features/home/home-hero';
 import { MdMessage } from '@/features/home/md-message';
 import { OurWings } from '@/features/home/our-wings';
 import { ServicesGrid } from '@/features/home/services-grid';
@@ -17,7 +17,7 @@ import { brandName } from '@/lib/site-details';
 
 /** Home: every section in its fixed order, from the hero and About down to the help banner. */
 export function HomePage() {
-  usePageMeta({ title: brandName(), structuredData: homeStructuredData });
+  usePageMeta({ title: brandName(), structuredData: homeStructuredData, preloadImage: heroPosterPreload });
   // Everything but the stories shows only the company's details: the server renders it once
   // per generation of them (lib/shared-markup.tsx), so a publication re-renders the stories.
   return (
