@@ -35,6 +35,10 @@ test('a visit from a campaign is counted once with its lead, GPC is not, and the
   baseURL,
   guard,
 }) => {
+  // Two browsers, a lead, the dashboard and a change of the office's zone, which waits for the
+  // company details' lock while another worker holds it: more than the default 30 s on a
+  // loaded machine (it ran out once in a full run).
+  test.setTimeout(90_000);
   // The sign-in page asks for a session first.
   guard.allowConsoleError(/401|Failed to load resource/);
   const base = baseURL ?? '';

@@ -36,9 +36,18 @@ async function toolbarButton(page: Page, name: string) {
 /** The image dialog's file, chosen with the keyboard: Space on the file button opens the chooser. */
 async function chooseFileByKeyboard(page: Page) {
   await expect(page.getByLabel('Image file')).toBeFocused();
-  const chooser = page.waitForEvent('filechooser');
-  await page.keyboard.press('Space');
-  await (await chooser).setFiles(PICTURE);
+  // On a loaded machine Chromium now and then opens no chooser for a key press (seen once in
+  // a full run): the key is pressed again, up to three times, still from the keyboard.
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const chooser = page.waitForEvent('filechooser', { timeout: 10_000 }).catch(() => null);
+    await page.keyboard.press('Space');
+    const opened = await chooser;
+    if (opened) {
+      await opened.setFiles(PICTURE);
+      return;
+    }
+  }
+  throw new Error('Space on the focused file button never opened the file chooser');
 }
 
 test('a story is written formatted with the keyboard alone and the site shows it as written', async ({
