@@ -148,6 +148,40 @@ fn sigterm_stops_the_server_with_exit_code_0_within_5_seconds() {
 }
 
 #[test]
+fn the_page_views_of_the_last_second_are_written_when_the_server_stops() {
+    use std::io::{Read, Write};
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut server = Running::start(Path::new(BINARY), &["--data-dir", "data"], &[], dir.path());
+    let body = r#"{"p":"/contact","e":true}"#;
+    let mut stream = std::net::TcpStream::connect(server.addr).expect("connect");
+    let origin = format!("http://{}", server.addr);
+    write!(
+        stream,
+        "POST /api/visits HTTP/1.1\r\nHost: {}\r\nOrigin: {origin}\r\nUser-Agent: Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0.0.0\r\nContent-Type: text/plain;charset=UTF-8\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        server.addr,
+        body.len()
+    )
+    .expect("write");
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).expect("read");
+    assert!(answer.starts_with("HTTP/1.1 204"), "{answer}");
+    // At once, before the writer's next second: the stop writes the view itself.
+    server.terminate();
+    let status = server.child.wait().expect("wait");
+    assert_eq!(status.code(), Some(0), "the stop failed (101 is a panic)");
+    let db = rusqlite::Connection::open(dir.path().join("data/corpsite.db")).expect("open");
+    let paths: Vec<String> = db
+        .prepare("SELECT path FROM visits")
+        .and_then(|mut query| {
+            query
+                .query_map([], |row| row.get(0))?
+                .collect::<Result<_, _>>()
+        })
+        .expect("read the views");
+    assert_eq!(paths, ["/contact"]);
+}
+
+#[test]
 fn the_binary_alone_in_an_empty_folder_serves_the_whole_site() {
     let dir = tempfile::tempdir().expect("temp dir");
     let lonely = dir.path().join("corpsite");

@@ -233,8 +233,7 @@ pub async fn serve(db: Arc<Db>, settings: Settings) -> Result<(), ServeError> {
             let https = match Https::prepare(tls, &state, &health, local, &stopped).await {
                 Ok(https) => https,
                 Err(err) => {
-                    background.stop();
-                    db.close();
+                    stop_all(background, db).await;
                     return Err(err);
                 }
             };
@@ -262,10 +261,23 @@ pub async fn serve(db: Arc<Db>, settings: Settings) -> Result<(), ServeError> {
             );
         }
     }
-    background.stop();
-    db.close();
+    stop_all(background, db).await;
     tracing::info!("stopped");
     Ok(())
+}
+
+/// Stops the background tasks, then the store. Both wait on other threads (the visits' last
+/// write waits on the writer's commit), which a thread of the runtime may not do: it would
+/// panic and lose the views of the last second. So they wait on a blocking thread.
+async fn stop_all(background: Background, db: Arc<Db>) {
+    let stopped = tokio::task::spawn_blocking(move || {
+        background.stop();
+        db.close();
+    })
+    .await;
+    if let Err(err) = stopped {
+        tracing::error!(error = %err, "stopping the background tasks failed");
+    }
 }
 
 /// What serving HTTPS needs beside the site's routes: the TLS configuration with its
