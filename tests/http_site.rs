@@ -394,11 +394,27 @@ async fn a_rendered_pages_styles_are_inline_and_named_by_the_policy() {
             })
             .collect();
         assert!(blocks.len() >= 2 || path == "/nope", "{path}: {head}");
+        // The page's policy names its own blocks and no other page's.
+        let style_src = csp
+            .split("; ")
+            .find(|directive| directive.starts_with("style-src "))
+            .unwrap_or_default();
+        assert_eq!(
+            style_src.matches("'sha256-").count(),
+            blocks.len(),
+            "{path}: {csp}"
+        );
         for block in blocks {
             let hash = base64::engine::general_purpose::STANDARD
                 .encode(sha2::Sha256::digest(block.as_bytes()));
             assert!(csp.contains(&format!(" 'sha256-{hash}'")), "{path}: {csp}");
         }
+    }
+    // Answers without inline styles allow none: an asset, the API.
+    for path in ["/api/corp_website/site", "/favicon.svg"] {
+        let response = app.get(path).await;
+        let csp = header(&response, "content-security-policy");
+        assert!(csp.contains("; style-src 'self'; "), "{path}: {csp}");
     }
     // A staff page is index.html as built: its stylesheet linked, its script at once.
     let staff = String::from_utf8_lossy(app.get("/staff").await.body()).into_owned();

@@ -402,6 +402,55 @@ async fn rendered_pages_are_kept_until_the_data_changes() {
 }
 
 #[tokio::test]
+async fn a_page_asked_for_again_gets_its_brotli_form_made_in_the_background() {
+    let app = app_with_posts().await;
+    let ask = |encoding: &'static str| {
+        warp::test::request()
+            .path("/blogs")
+            .header("accept-encoding", encoding)
+    };
+    let plain = app.get("/blogs").await;
+    // Asked for once: gzip, as it was made with the page.
+    let first = app.request(ask("gzip, deflate, br")).await;
+    assert_eq!(header(&first, "content-encoding"), "gzip");
+    // Asked for again: brotli, as soon as it is made.
+    let started = Instant::now();
+    let br = loop {
+        let answer = app.request(ask("gzip, deflate, br")).await;
+        if header(&answer, "content-encoding") == "br" {
+            break answer;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(30),
+            "no brotli form after 30 s"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    };
+    assert_eq!(header(&br, "vary"), "Accept-Encoding");
+    let mut unpacked = Vec::new();
+    brotli::BrotliDecompress(&mut &br.body()[..], &mut unpacked).expect("a brotli stream");
+    assert_eq!(unpacked, plain.body().to_vec());
+    assert!(br.body().len() < first.body().len(), "smaller than gzip");
+    // Each form has its own tag, and the policy is the page's in every form.
+    let tags = [&plain, &first, &br].map(|answer| header(answer, "etag").to_owned());
+    assert_eq!(tags[1], format!("{}-gzip\"", tags[0].trim_end_matches('"')));
+    assert_eq!(tags[2], format!("{}-br\"", tags[0].trim_end_matches('"')));
+    for answer in [&first, &br] {
+        assert_eq!(
+            header(answer, "content-security-policy"),
+            header(&plain, "content-security-policy")
+        );
+    }
+    let cached = app
+        .request(ask("br").header("if-none-match", tags[2].as_str()))
+        .await;
+    assert_eq!(cached.status(), 304);
+    // A client that takes gzip alone still gets gzip.
+    let gzipped = app.request(ask("gzip")).await;
+    assert_eq!(header(&gzipped, "content-encoding"), "gzip");
+}
+
+#[tokio::test]
 async fn a_failed_render_answers_the_plain_shell_with_200_and_a_log_line() {
     let logs = crate::common::LogCapture::start();
     let app = TestApp::with_render_script(

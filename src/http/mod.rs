@@ -137,7 +137,7 @@ fn site(state: &AppState) -> BoxedFilter<(Response,)> {
 /// request metrics. `front::Front` answers the kept ones ahead of it (pages, hashed assets,
 /// media, the blog API's kept lists and posts), the same way.
 pub fn routes(state: &AppState) -> BoxedFilter<(Response,)> {
-    let finish = Finish::new(state, site::pages::inline_style_sources());
+    let finish = Finish::new(state);
     let answered = api(state)
         .or(health::routes(state))
         .unify()

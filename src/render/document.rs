@@ -4,9 +4,9 @@
 //!
 //! What makes the first paint early (Lighthouse's mobile Largest Contentful Paint): the
 //! page's whole CSS (the entry's index.css, then its chunks' stylesheets) is inline in
-//! `<style>` blocks, one a file, so nothing but the document blocks the render; the
-//! content-security-policy names each block by its hash (`PageStyles::hashes`, computed once
-//! at start). No script is requested before the first paint: the head carries only the small
+//! `<style>` blocks, one a file, so nothing but the document blocks the render; the page's
+//! content-security-policy names each of its blocks by its hash, and no other
+//! (`Document::style_sources`, computed once at start). No script is requested before the first paint: the head carries only the small
 //! loader (`ui/src/app/boot.ts`), which adds the entry and the page's chunks after the page has
 //! loaded and painted. Staff pages are not rendered here: they get index.html as it is.
 
@@ -26,9 +26,17 @@ pub struct Document {
     /// From the root's `</div>` to the end, without the shell's `<noscript>` note.
     body_end: String,
     /// Per page module (`home-page`): its styles and its loader, for the head.
-    page_heads: HashMap<String, String>,
+    page_heads: HashMap<String, PageHead>,
     /// The same for a page of no module (the 404 page): the entry's styles and loader.
-    plain_head: String,
+    plain_head: PageHead,
+}
+
+/// What a page module adds to the head, and what its policy must allow of it.
+struct PageHead {
+    /// Its `<style>` blocks and the loader's `<script>`.
+    tags: String,
+    /// The `'sha256-…'` of each of those blocks, space-separated.
+    style_sources: String,
 }
 
 /// The id of the element that carries a page's data (ui/src/lib/page-data.ts reads it).
@@ -136,11 +144,7 @@ impl PageStyles {
 
     /// The content-security-policy's sources for the inline blocks of `pages` and of a page of
     /// no module (`'sha256-…'`, each block's exact text), in a stable order.
-    pub fn hashes<'a>(
-        &self,
-        build: &Build,
-        pages: impl IntoIterator<Item = &'a str>,
-    ) -> Vec<String> {
+    fn hashes<'a>(&self, build: &Build, pages: impl IntoIterator<Item = &'a str>) -> Vec<String> {
         use base64::Engine as _;
         use sha2::Digest as _;
         let mut files: BTreeSet<&String> = build.entry_styles.iter().collect();
@@ -229,7 +233,7 @@ impl Document {
         let root = "<div id=\"root\">";
         let root_at = html.find(root)?;
         let root_end = root_at + root.len() + html[root_at + root.len()..].find("</div>")?;
-        let head = |page: Option<&PageFiles>| {
+        let tags = |page: Option<&PageFiles>| {
             let page_styles = page.map_or(&[][..], |page| &page.styles[..]);
             let mut head = styles.blocks(build.entry_styles.iter().chain(page_styles));
             let scripts = page.map_or(&[][..], |page| &page.scripts[..]);
@@ -262,19 +266,37 @@ impl Document {
             page_heads: build
                 .pages
                 .iter()
-                .map(|(name, page)| (name.clone(), head(Some(page))))
+                .map(|(name, page)| {
+                    let head = PageHead {
+                        tags: tags(Some(page)),
+                        style_sources: styles.hashes(build, [name.as_str()]).join(" "),
+                    };
+                    (name.clone(), head)
+                })
                 .collect(),
-            plain_head: head(None),
+            plain_head: PageHead {
+                tags: tags(None),
+                style_sources: styles.hashes(build, []).join(" "),
+            },
         })
+    }
+
+    fn head_of(&self, page: Option<&str>) -> &PageHead {
+        page.and_then(|page| self.page_heads.get(page))
+            .unwrap_or(&self.plain_head)
+    }
+
+    /// The content-security-policy's sources for the inline styles of `page` (as `page`
+    /// writes them): each block's `'sha256-…'`, space-separated.
+    pub fn style_sources(&self, page: Option<&str>) -> &str {
+        &self.head_of(page).style_sources
     }
 
     /// The whole page. `data` is the JSON the page was rendered with; `page` is the route
     /// table's page module, whose styles are inline so the page shows styled without
     /// JavaScript, and whose chunks the loader adds with the entry.
     pub fn page(&self, head: &str, page: Option<&str>, root_html: &str, data: &str) -> String {
-        let links = page
-            .and_then(|page| self.page_heads.get(page))
-            .unwrap_or(&self.plain_head);
+        let links = &self.head_of(page).tags;
         let data = script_json(data);
         let mut out = String::with_capacity(
             self.head_start.len()
@@ -416,7 +438,7 @@ mod tests {
 
     #[test]
     fn a_stylesheet_that_would_end_its_block_is_linked_instead() {
-        let (build, styles, document) = document();
+        let (_, _, document) = document();
         let page = document.page("", Some("about-page"), "<h1>Hi</h1>", "{}");
         let head = head(&page);
         assert!(
@@ -424,8 +446,12 @@ mod tests {
             "{head}"
         );
         assert!(!head.contains(".about{"), "{head}");
-        // Nor does the policy name it.
-        assert_eq!(styles.hashes(&build, ["about-page"]).len(), 1);
+        // Nor does the policy name it: the entry's block alone.
+        assert_eq!(
+            document.style_sources(Some("about-page")),
+            document.style_sources(None)
+        );
+        assert_eq!(document.style_sources(None).split(' ').count(), 1);
     }
 
     #[test]
@@ -446,11 +472,15 @@ mod tests {
     }
 
     #[test]
-    fn the_policys_hashes_are_those_of_the_blocks_exactly() {
+    fn the_policys_hashes_are_those_of_the_pages_blocks_exactly() {
         use base64::Engine as _;
         use sha2::Digest as _;
-        let (build, styles, document) = document();
-        let hashes = styles.hashes(&build, ["home-page"]);
+        let (_, _, document) = document();
+        let mut hashes: Vec<&str> = document
+            .style_sources(Some("home-page"))
+            .split(' ')
+            .collect();
+        hashes.sort_unstable();
         let page = document.page("", Some("home-page"), "<h1>Hi</h1>", "{}");
         let mut blocks: Vec<String> = page
             .split("<style data-href=\"")
@@ -468,7 +498,9 @@ mod tests {
         blocks.sort();
         assert_eq!(blocks.len(), 3, "{page}");
         assert_eq!(hashes, blocks);
-        // A page not asked for adds nothing; the entry's block is always named.
-        assert_eq!(styles.hashes(&build, []).len(), 1);
+        // Another page's policy names only its own blocks: the entry's, not the home page's.
+        let plain = document.style_sources(None);
+        assert_eq!(plain.split(' ').count(), 1);
+        assert!(hashes.contains(&plain), "{hashes:?}");
     }
 }

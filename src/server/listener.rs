@@ -160,10 +160,7 @@ async fn serve(
     shutdown: impl Future<Output = ()>,
 ) {
     // hyper's own answers to unparsable requests get our headers too.
-    let security = SecurityHeaders::new(
-        &limits.media_base,
-        crate::http::site::pages::inline_style_sources(),
-    );
+    let security = SecurityHeaders::new(&limits.media_base);
     let service = warp::service(answers.routes);
     let front = answers.front;
     let slots = Arc::new(Semaphore::new(limits.max_connections));

@@ -69,8 +69,7 @@ pub fn http_port_routes(
     target: RedirectTarget,
     media_base: &str,
 ) -> BoxedFilter<(Response,)> {
-    let security =
-        SecurityHeaders::new(media_base, crate::http::site::pages::inline_style_sources());
+    let security = SecurityHeaders::new(media_base);
     let challenge = warp::path!(".well-known" / "acme-challenge" / String)
         .and(crate::http::plumbing::filters::get_or_head())
         .map(move |token: String| match challenges.answer(&token) {

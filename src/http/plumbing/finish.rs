@@ -19,10 +19,9 @@ pub struct Finish {
 }
 
 impl Finish {
-    /// `inline_styles`: the CSP's sources for the rendered pages' inline styles.
-    pub fn new(state: &AppState, inline_styles: &str) -> Finish {
+    pub fn new(state: &AppState) -> Finish {
         Finish {
-            security: security::SecurityHeaders::new(&state.settings.media_base, inline_styles),
+            security: security::SecurityHeaders::new(&state.settings.media_base),
             metrics: Arc::clone(&state.metrics),
         }
     }

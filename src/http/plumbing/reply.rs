@@ -121,10 +121,11 @@ pub fn new_lead_id() -> Result<LeadId, ApiError> {
     LeadId::generate().map_err(ApiError::unexpected)
 }
 
-/// The tag of the gzip form of a representation tagged `etag`: `"…-gzip"`.
-pub fn gzip_etag(etag: &HeaderValue) -> HeaderValue {
+/// The tag of a packed form (`encoding`: `gzip`, `br`) of a representation tagged `etag`:
+/// `"…-gzip"`, `"…-br"`.
+pub fn packed_etag(etag: &HeaderValue, encoding: &str) -> HeaderValue {
     HeaderValue::from_str(&format!(
-        "{}-gzip\"",
+        "{}-{encoding}\"",
         etag.to_str().unwrap_or("\"page\"").trim_end_matches('"')
     ))
     .unwrap_or_else(|_| etag.clone())

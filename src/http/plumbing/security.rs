@@ -13,21 +13,8 @@ pub struct SecurityHeaders {
 
 impl SecurityHeaders {
     /// `media_base` may be a bucket on another origin; images may then come from there.
-    /// Inline styles are allowed only by their hashes: `inline_styles` is a rendered page's
-    /// stylesheets' (`http::site::pages::inline_style_sources`), each block's `'sha256-…'`.
-    /// `data:` images are allowed (an image cannot run script): the authenticator set-up's QR
-    /// code, drawn by the server, is one.
-    pub fn new(media_base: &str, inline_styles: &str) -> SecurityHeaders {
-        let mut img = String::from("'self' data:");
-        if let Some(origin) = origin_of(media_base) {
-            img.push(' ');
-            img.push_str(&origin);
-        }
-        let csp = format!(
-            "default-src 'self'; script-src 'self'; style-src 'self' {inline_styles}; img-src {img}; media-src 'self'; \
-             font-src 'self'; connect-src 'self'; frame-src {FRAME_SOURCES}; object-src 'none'; \
-             base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
-        );
+    pub fn new(media_base: &str) -> SecurityHeaders {
+        let csp = policy(media_base, "");
         SecurityHeaders {
             csp: HeaderValue::from_str(&csp).unwrap_or_else(|_| {
                 HeaderValue::from_static("default-src 'self'; frame-ancestors 'none'")
@@ -37,9 +24,10 @@ impl SecurityHeaders {
 
     pub fn apply(&self, mut response: Response) -> Response {
         let headers = response.headers_mut();
-        // A response may bring a policy of its own (a staff resume: sandboxed, nothing but its
-        // image and one hashed style). It stands alone, being stricter than the site's in
-        // every directive; a second policy beside it would refuse that style.
+        // A response may bring a policy of its own, which stands alone: a rendered page's is
+        // the site's with its own inline styles' hashes (`policy`), a staff resume's is
+        // stricter in every directive (sandboxed, nothing but its image and one hashed style).
+        // A second policy beside either would refuse those styles.
         if !headers.contains_key(header::CONTENT_SECURITY_POLICY) {
             headers.insert(header::CONTENT_SECURITY_POLICY, self.csp.clone());
         }
@@ -69,6 +57,29 @@ impl SecurityHeaders {
     }
 }
 
+/// The site's content-security-policy. `inline_styles` are the `'sha256-…'` sources of the
+/// inline `<style>` blocks the response carries (a rendered page's, space-separated; empty for
+/// every other answer): no `unsafe-inline`, and no hash of a block the response does not have.
+/// `data:` images are allowed (an image cannot run script): the authenticator set-up's QR code,
+/// drawn by the server, is one.
+pub fn policy(media_base: &str, inline_styles: &str) -> String {
+    let mut img = String::from("'self' data:");
+    if let Some(origin) = origin_of(media_base) {
+        img.push(' ');
+        img.push_str(&origin);
+    }
+    let mut style = String::from("'self'");
+    if !inline_styles.is_empty() {
+        style.push(' ');
+        style.push_str(inline_styles);
+    }
+    format!(
+        "default-src 'self'; script-src 'self'; style-src {style}; img-src {img}; media-src 'self'; \
+         font-src 'self'; connect-src 'self'; frame-src {FRAME_SOURCES}; object-src 'none'; \
+         base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
+    )
+}
+
 /// `https://bucket.example.com/site/` -> `https://bucket.example.com`; relative bases -> None.
 fn origin_of(base: &str) -> Option<String> {
     let (scheme, rest) = base.split_once("://")?;
@@ -91,18 +102,30 @@ mod tests {
 
     #[test]
     fn a_bucket_media_base_adds_only_its_origin_to_img_src() {
-        let headers = SecurityHeaders::new("https://bucket.example.com/site/", "");
+        let headers = SecurityHeaders::new("https://bucket.example.com/site/");
         let csp = headers.csp.to_str().unwrap_or_default();
         assert!(
             csp.contains("img-src 'self' data: https://bucket.example.com;"),
             "{csp}"
         );
-        let local = SecurityHeaders::new("/media/", "");
+        let local = SecurityHeaders::new("/media/");
         assert!(local
             .csp
             .to_str()
             .unwrap_or_default()
             .contains("img-src 'self' data:;"));
+    }
+
+    #[test]
+    fn inline_styles_are_named_only_where_given() {
+        let plain = policy("/media/", "");
+        assert!(plain.contains("; style-src 'self'; img-src"), "{plain}");
+        let page = policy("/media/", "'sha256-a' 'sha256-b'");
+        assert!(
+            page.contains("; style-src 'self' 'sha256-a' 'sha256-b'; img-src"),
+            "{page}"
+        );
+        assert!(!page.contains("unsafe-inline"), "{page}");
     }
 
     #[test]

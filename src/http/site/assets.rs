@@ -188,23 +188,42 @@ impl IndexPage {
         cache: &'static str,
         request: &HeaderMap,
     ) -> Response {
-        html_response(status, &self.body, None, &self.etag, cache, request)
+        html_response(
+            status,
+            &self.body,
+            Packed::default(),
+            &self.etag,
+            cache,
+            request,
+        )
     }
 }
 
-/// An HTML answer with its tag: 304 when the client has it (only for a 200), gzip (with its
-/// own tag, `gzip_etag`) when it is given and the client takes it.
+/// The packed forms of an HTML answer, beside its body, each with its own tag
+/// (`packed_etag`): gzip when it was made, brotli once it has been.
+#[derive(Clone, Copy, Default)]
+pub struct Packed<'a> {
+    pub gzip: Option<(&'a Bytes, &'a HeaderValue)>,
+    pub br: Option<(&'a Bytes, &'a HeaderValue)>,
+}
+
+/// An HTML answer with its tag: 304 when the client has it (only for a 200), in the best
+/// packed form `packed` has that the client takes (brotli, then gzip), else as it is.
 pub fn html_response(
     status: StatusCode,
     body: &Bytes,
-    gzip: Option<(&Bytes, &HeaderValue)>,
+    packed: Packed<'_>,
     etag: &HeaderValue,
     cache: &'static str,
     request: &HeaderMap,
 ) -> Response {
-    let gzipped = gzip.filter(|_| pick_encoding(request).is_some());
+    let chosen = match (packed.br, packed.gzip) {
+        (Some((body, etag)), _) if accepts(request, "br") => Some(("br", body, etag)),
+        (_, Some((body, etag))) if accepts(request, "gzip") => Some(("gzip", body, etag)),
+        _ => None,
+    };
     // Each encoding is its own representation, with its own tag.
-    let (body, etag) = gzipped.unwrap_or((body, etag));
+    let (body, etag) = chosen.map_or((body, etag), |(_, body, etag)| (body, etag));
     let not_modified = status == StatusCode::OK && etag_matches(request, etag);
     let mut response = if not_modified {
         empty(StatusCode::NOT_MODIFIED)
@@ -220,11 +239,11 @@ pub fn html_response(
     );
     headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
     headers.insert(header::ETAG, etag.clone());
-    if gzip.is_some() {
+    if packed.gzip.is_some() || packed.br.is_some() {
         headers.insert(header::VARY, HeaderValue::from_static("Accept-Encoding"));
-        if gzipped.is_some() && !not_modified {
-            headers.insert(header::CONTENT_ENCODING, HeaderValue::from_static("gzip"));
-        }
+    }
+    if let (Some((name, _, _)), false) = (chosen, not_modified) {
+        headers.insert(header::CONTENT_ENCODING, HeaderValue::from_static(name));
     }
     response
 }
@@ -385,26 +404,33 @@ fn content_type(mime: &str) -> HeaderValue {
 
 /// The best encoding the client accepts that we precompress: brotli, then gzip.
 fn pick_encoding(request: &HeaderMap) -> Option<(&'static str, &'static str)> {
-    let accepted = request.get(header::ACCEPT_ENCODING)?.to_str().ok()?;
-    let accepts = |wanted: &str| {
-        accepted.split(',').any(|item| {
-            let mut parts = item.split(';');
-            let name = parts.next().unwrap_or("").trim();
-            let q = parts
-                .filter_map(|p| p.trim().strip_prefix("q="))
-                .next()
-                .and_then(|q| q.trim().parse::<f32>().ok())
-                .unwrap_or(1.0);
-            name.eq_ignore_ascii_case(wanted) && q > 0.0
-        })
-    };
-    if accepts("br") {
+    if accepts(request, "br") {
         Some(("br", "br"))
-    } else if accepts("gzip") {
+    } else if accepts(request, "gzip") {
         Some(("gzip", "gz"))
     } else {
         None
     }
+}
+
+/// Whether the request's `Accept-Encoding` takes `wanted` (named, with a q above 0).
+fn accepts(request: &HeaderMap, wanted: &str) -> bool {
+    let Some(accepted) = request
+        .get(header::ACCEPT_ENCODING)
+        .and_then(|value| value.to_str().ok())
+    else {
+        return false;
+    };
+    accepted.split(',').any(|item| {
+        let mut parts = item.split(';');
+        let name = parts.next().unwrap_or("").trim();
+        let q = parts
+            .filter_map(|p| p.trim().strip_prefix("q="))
+            .next()
+            .and_then(|q| q.trim().parse::<f32>().ok())
+            .unwrap_or(1.0);
+        name.eq_ignore_ascii_case(wanted) && q > 0.0
+    })
 }
 
 fn with_body(status: StatusCode, body: Bytes) -> Response {

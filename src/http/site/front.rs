@@ -55,7 +55,7 @@ impl Front {
                 public_url: state.settings.public_url.clone(),
                 trusted: Arc::new(state.settings.trusted_proxies.clone()),
             },
-            finish: Finish::new(state, super::pages::inline_style_sources()),
+            finish: Finish::new(state),
         }
     }
 
