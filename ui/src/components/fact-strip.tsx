@@ -1,3 +1,5 @@
+import './fact-strip.css';
+
 interface Fact {
   id: string;
   figure: string;

@@ -1,5 +1,6 @@
 import type { ExternalLink } from '@/content/types';
 import { NewTabLink } from './external-link';
+import './outside-site-cta.css';
 
 /** The closing band of a page that has a website of its own. */
 export function OutsideSiteCta({

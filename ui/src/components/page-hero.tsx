@@ -2,6 +2,7 @@ import type { ComponentChildren } from 'preact';
 import { Link } from '@/components/site-link';
 import type { BreadcrumbItem } from '@/content/types';
 import { declareBreadcrumb } from '@/lib/page-meta';
+import './page-hero.css';
 
 function Breadcrumb({ items }: { items: readonly BreadcrumbItem[] }) {
   return (

@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
 import { Paragraphs } from './paragraphs';
+import './read-more.css';
 
 interface ReadMoreProps {
   id: string;

@@ -7,6 +7,7 @@ import { Paragraphs } from '@/components/paragraphs';
 import { PointGrid } from '@/components/point-grid';
 import { foundationLabels, foundationPage } from '@/content/foundation';
 import { usePageMeta } from '@/lib/page-meta';
+import '@/styles/foundation.css';
 
 /** Shilpa Foundation: education, environment and healthcare since 2014. */
 export function FoundationPage() {

@@ -3,6 +3,7 @@ import { Paragraphs } from '@/components/paragraphs';
 import { founderMessageContent } from '@/content/founder-message';
 import { initials } from '@/lib/initials';
 import { usePageMeta } from '@/lib/page-meta';
+import '@/features/about/founder.css';
 
 /** Chairman's / Founder's message, under Home > About Us > Chairman's Message. */
 export function FounderMessagePage() {

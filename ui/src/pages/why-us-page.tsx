@@ -6,6 +6,7 @@ import { PointGrid } from '@/components/point-grid';
 import { Link } from '@/components/site-link';
 import { whyUsContent } from '@/content/why-us';
 import { usePageMeta } from '@/lib/page-meta';
+import '@/styles/why-us.css';
 
 /** Why Us: who we are, competitive edge, specialization, one roof, why choose us. */
 export function WhyUsPage() {

@@ -3,6 +3,7 @@ import { Icon } from '@/components/icon';
 import type { LeaderForm } from '@/lib/api-types';
 import { initials } from '@/lib/initials';
 import { mediaUrl } from '@/lib/runtime-config';
+import './leaders.css';
 
 /** A leader: portrait or monogram, name, role, and profile links only when present. */
 export function LeaderCard({ leader, tint }: { leader: LeaderForm; tint: number }) {

@@ -2,6 +2,7 @@ import { PageSection } from '@/components/page-section';
 import { aboutContent } from '@/content/about';
 import { siteDetails } from '@/lib/site-details';
 import { LeaderCard } from './leader-card';
+import './leaders.css';
 
 /** The leaders of the company's details, introduced by their number; nothing without any. */
 export function LeadersGrid() {
