@@ -48,13 +48,10 @@ pub struct Route {
 /// What a page loads from the blog API, as the route table names it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 pub enum PageData {
-    /// Page 1 of the list with no search (a post's similar ones, picked from all of it).
+    /// Page 1 of the list with no search (the home page's stories, a post's similar ones).
+    /// The page embeds only the posts its render showed (`Rendered::shown`).
     #[serde(rename = "blog-list")]
     BlogList,
-    /// The first three posts of page 1 with no search (the home page's stories): the rest of
-    /// the page would only weigh on the document.
-    #[serde(rename = "blog-list:3")]
-    BlogListFirstThree,
     /// The list page and search of the query string's `page` and `q`.
     #[serde(rename = "blog-list?page&q")]
     BlogListQuery,

@@ -10,7 +10,7 @@ import { StaticRouter } from 'react-router-dom/server';
 import { blogContent } from '@/content/blog';
 import { siteInfo } from '@/content/site';
 import type { SiteBody } from '@/lib/api-types';
-import { type PageData, setPageData } from '@/lib/page-data';
+import { collectShown, type PageData, type ShownList, setPageData } from '@/lib/page-data';
 import { collectHead, type HeadCollector } from '@/lib/page-meta';
 import { setServerConfig } from '@/lib/runtime-config';
 import {
@@ -54,6 +54,8 @@ interface RenderRequest {
 interface RenderHead {
   head: string;
   errors: string[];
+  /** The posts of each embedded list the page showed: the binary embeds only those. */
+  shown: ShownList[];
 }
 
 /** The page's one address: `/home` is `/`, and of the query only the blog list's page counts. */
@@ -81,6 +83,8 @@ function render(input: string): string {
   });
   setPageData(request.data);
   collectHead(head);
+  const shown: ShownList[] = [];
+  collectShown(shown);
   const pathname = request.url.split(/[?#]/, 1)[0] ?? '/';
   const frameKey = frameKeyFor(pathname);
   const { siteGeneration, contentVersion } = request;
@@ -99,11 +103,12 @@ function render(input: string): string {
     const headHtml = renderToString(
       <HeadTags head={head} canonicalPath={canonicalPath(request.url)} absolute={absolute} />,
     );
-    const result: RenderHead = { head: headHtml, errors };
+    const result: RenderHead = { head: headHtml, errors, shown };
     // JSON.stringify writes no raw line break: the first one ends the head.
     return `${JSON.stringify(result)}\n${html}`;
   } finally {
     collectHead(null);
+    collectShown(null);
     setPageData(null);
     setMarkupScope(null);
     console.error = logged;

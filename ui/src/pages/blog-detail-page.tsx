@@ -11,7 +11,7 @@ import { SubscribePanel } from '@/features/blog/subscribe-panel';
 import { ApiError } from '@/lib/api-client';
 import { getBlog, listBlogs } from '@/lib/blog-api';
 import { preloadOf } from '@/lib/image-set';
-import { takeBlog, takeList } from '@/lib/page-data';
+import { showFromList, takeBlog, takeList } from '@/lib/page-data';
 import { usePageMeta } from '@/lib/page-meta';
 import { mediaUrl } from '@/lib/runtime-config';
 import { blogPostingData } from '@/lib/structured-data';
@@ -108,6 +108,8 @@ export function BlogDetailPage() {
       others.status === 'ready' ? pickOthers(others.data.blogs, id, SIMILAR_COUNT, seededRandom(id)) : [],
     [others, id],
   );
+  // The page embeds only these (picked in list order, they come out the same from them alone).
+  showFromList(1, '', similar);
 
   const blog = remote.status === 'ready' ? remote.data : null;
   const { pathname } = useLocation();

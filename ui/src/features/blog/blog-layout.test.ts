@@ -118,6 +118,16 @@ describe('similar blogs', () => {
     expect(pickOthers(posts(2), 'post-1', 3)).toEqual([{ _id: 'post-2' }]);
     expect(pickOthers(posts(1), 'post-1', 3)).toEqual([]);
   });
+
+  it('keeps the picks in list order, so the picks alone give the same picks again', () => {
+    for (const seed of ['post-3', 'post-7', 'x', 'y', 'z']) {
+      const all = posts(12);
+      const picked = pickOthers(all, 'post-3', 3, seededRandom(seed));
+      const places = picked.map((post) => all.indexOf(post));
+      expect([...places].sort((a, b) => a - b)).toEqual(places);
+      expect(pickOthers(picked, 'post-3', 3, seededRandom(seed))).toEqual(picked);
+    }
+  });
 });
 
 describe('seededRandom', () => {

@@ -71,7 +71,11 @@ export function parsePage(value: string | null): number {
   return Math.max(page, 1);
 }
 
-/** Up to `count` random blogs other than the one being read (Fisher-Yates on a copy). */
+/**
+ * Up to `count` random blogs other than the one being read (Fisher-Yates on their places),
+ * shown in the order the list has them. So a page that embeds only the picks, in that order,
+ * gets the same picks again from them with the same `random`.
+ */
 export function pickOthers<T extends { _id: string }>(
   blogs: readonly T[],
   currentId: string,
@@ -79,13 +83,17 @@ export function pickOthers<T extends { _id: string }>(
   random: () => number = Math.random,
 ): T[] {
   const others = blogs.filter((blog) => blog._id !== currentId);
-  for (let i = others.length - 1; i > 0; i--) {
+  const places = others.map((_, i) => i);
+  for (let i = places.length - 1; i > 0; i--) {
     const j = Math.floor(random() * (i + 1));
-    const swap = others[i] as T;
-    others[i] = others[j] as T;
-    others[j] = swap;
+    const swap = places[i] as number;
+    places[i] = places[j] as number;
+    places[j] = swap;
   }
-  return others.slice(0, count);
+  return places
+    .slice(0, count)
+    .sort((a, b) => a - b)
+    .map((place) => others[place] as T);
 }
 
 /**

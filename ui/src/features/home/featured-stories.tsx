@@ -5,7 +5,7 @@ import { homeContent, homeLabels } from '@/content/home';
 import type { Blog } from '@/lib/api-types';
 import { listBlogs } from '@/lib/blog-api';
 import { blogPath } from '@/lib/blog-path';
-import { takeList } from '@/lib/page-data';
+import { showFromList, takeList } from '@/lib/page-data';
 import { useRemote } from '@/lib/use-remote';
 
 /** The home page features the first 3 posts. */
@@ -19,7 +19,9 @@ async function loadFeaturedStories(signal: AbortSignal): Promise<Blog[]> {
 
 /** The stories the server rendered the page with, if it did. */
 function preloadedStories(): Blog[] | undefined {
-  return takeList(1, '')?.blogs.slice(0, FEATURED_STORY_COUNT);
+  const stories = takeList(1, '')?.blogs.slice(0, FEATURED_STORY_COUNT);
+  if (stories) showFromList(1, '', stories);
+  return stories;
 }
 
 /** A failed list call has no handling of its own: the section says so quietly, no toast. */
