@@ -5,6 +5,8 @@ import { Outlet } from 'react-router-dom';
 import { SiteFooter } from '@/components/site-footer';
 import { SiteHeader } from '@/components/site-header';
 import { useCurrentPath } from '@/components/site-link';
+import { HydrateLater } from '@/lib/hydrate-later';
+import { inTaskOfItsOwn } from '@/lib/next-task';
 import { sendPageView } from '@/lib/page-views';
 import { SharedMarkup } from '@/lib/shared-markup';
 import { RouteErrorBoundary } from './error-screen';
@@ -19,9 +21,8 @@ function ScrollToTop({ pathname }: { pathname: string }) {
 
 /** Each page the visitor sees is counted once: the first load and every move after it. */
 function PageView({ pathname }: { pathname: string }) {
-  useEffect(() => {
-    sendPageView(pathname);
-  }, [pathname]);
+  // Not with the other effects of the first render: its storage and beacon wait a task.
+  useEffect(() => inTaskOfItsOwn(() => sendPageView(pathname)), [pathname]);
   return null;
 }
 
@@ -52,7 +53,9 @@ export function Layout({ children }: { children?: ComponentChildren }) {
         </RouteErrorBoundary>
       </main>
       <SharedMarkup name="footer">
-        <SiteFooter />
+        <HydrateLater>
+          <SiteFooter />
+        </HydrateLater>
       </SharedMarkup>
     </>
   );

@@ -3,6 +3,8 @@ import { BrowserRouter } from 'react-router-dom';
 import { startAnimateOnScroll } from '@/lib/animate-on-scroll';
 import { api } from '@/lib/api-client';
 import type { SiteBody } from '@/lib/api-types';
+import { hydrateInParts } from '@/lib/hydrate-later';
+import { inTaskOfItsOwn, nextTask } from '@/lib/next-task';
 import { provideSiteDetails } from '@/lib/site-details';
 import { Site } from './app';
 import { preloadPage } from './routes';
@@ -21,7 +23,10 @@ async function start(container: HTMLElement) {
   // render matches the server's and no loading fallback replaces it.
   if (container.firstElementChild) {
     await preloadPage(location.pathname).catch(() => {});
-    hydrate(app, container);
+    // The modules' evaluation, the first screen's hydration and each later part's (the
+    // sections below it, the footer) in tasks of their own, not one long one.
+    await nextTask();
+    await hydrateInParts(() => hydrate(app, container));
   } else {
     // No server markup (a staff page, or a render that failed). The staff's forms ask before
     // they are left with changes not saved: the guard goes in before the router listens to
@@ -38,7 +43,7 @@ async function start(container: HTMLElement) {
   }
   // The app runs the page from here on (browser tests wait for this).
   document.documentElement.dataset.app = 'ready';
-  startAnimateOnScroll();
+  inTaskOfItsOwn(() => startAnimateOnScroll());
 }
 
 if (root) void start(root);

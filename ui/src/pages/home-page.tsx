@@ -9,13 +9,18 @@ import { HomeHero, heroPosterPreload } from '@/features/home/home-hero';
 import { MdMessage } from '@/features/home/md-message';
 import { OurWings } from '@/features/home/our-wings';
 import { ServicesGrid } from '@/features/home/services-grid';
+import { HydrateLater } from '@/lib/hydrate-later';
 import { usePageMeta } from '@/lib/page-meta';
 import { SharedMarkup } from '@/lib/shared-markup';
 import { homeStructuredData } from '@/lib/structured-data';
 import '@/styles/home.css';
 import { brandName } from '@/lib/site-details';
 
-/** Home: every section in its fixed order, from the hero and About down to the help banner. */
+/**
+ * Home: every section in its fixed order, from the hero and About down to the help banner.
+ * Below About (two elements, and partly on the first screen) each section is hydrated in a
+ * task of its own (`HydrateLater`).
+ */
 export function HomePage() {
   usePageMeta({ title: brandName(), structuredData: homeStructuredData, preloadImage: heroPosterPreload });
   // Everything but the stories shows only the company's details: the server renders it once
@@ -25,16 +30,32 @@ export function HomePage() {
       <SharedMarkup name="home-sections">
         <HomeHero />
         <AboutVisionMission />
-        <ServicesGrid />
-        <CoreValues />
-        <OverviewStats id="overview" title={homeContent.overviewHeading} />
-        <MdMessage />
-        <OurWings />
-        <ClientsServed />
+        <HydrateLater>
+          <ServicesGrid />
+        </HydrateLater>
+        <HydrateLater>
+          <CoreValues />
+        </HydrateLater>
+        <HydrateLater>
+          <OverviewStats id="overview" title={homeContent.overviewHeading} />
+        </HydrateLater>
+        <HydrateLater>
+          <MdMessage />
+        </HydrateLater>
+        <HydrateLater>
+          <OurWings />
+        </HydrateLater>
+        <HydrateLater>
+          <ClientsServed />
+        </HydrateLater>
       </SharedMarkup>
-      <FeaturedStories />
+      <HydrateLater>
+        <FeaturedStories />
+      </HydrateLater>
       <SharedMarkup name="home-help">
-        <HelpBannerSection />
+        <HydrateLater>
+          <HelpBannerSection />
+        </HydrateLater>
       </SharedMarkup>
     </>
   );

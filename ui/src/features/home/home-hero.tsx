@@ -4,6 +4,7 @@ import { Link } from '@/components/site-link';
 import { heroVideo, homeContent, homeLabels } from '@/content/home';
 import { messages } from '@/content/messages';
 import type { PreloadImage } from '@/lib/image-set';
+import { inTaskOfItsOwn } from '@/lib/next-task';
 import { prefersReducedMotion } from '@/lib/reduced-motion';
 import { toast } from '@/lib/toast';
 
@@ -34,13 +35,16 @@ export function HomeHero() {
     setReduced(noMotion);
     if (!element || noMotion) return;
     element.muted = true; // browsers only autoplay muted video
-    element.play().then(
-      () => setPlaying(true),
-      (error: unknown) => {
-        if (error instanceof DOMException && error.name === 'AbortError') return; // page left
-        setPlaying(false);
-        toast.error(messages.heroVideoFailed);
-      },
+    // Starting the video takes a few milliseconds: not in the first render's effects' task.
+    inTaskOfItsOwn(() =>
+      element.play().then(
+        () => setPlaying(true),
+        (error: unknown) => {
+          if (error instanceof DOMException && error.name === 'AbortError') return; // page left
+          setPlaying(false);
+          toast.error(messages.heroVideoFailed);
+        },
+      ),
     );
   }, []);
 
