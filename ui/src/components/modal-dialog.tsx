@@ -51,8 +51,11 @@ export function ModalDialog({
       class={className}
       aria-labelledby={labelledBy}
       aria-label={label}
-      // Escape: let state close it, so the effect above restores focus.
+      // Escape: let state close it, so the effect above restores focus. A file input's
+      // `cancel` (its picker closed without a file) bubbles up to here too: that one is the
+      // picker's, not the dialog's, and leaves the dialog open.
       onCancel={(event) => {
+        if (event.target !== event.currentTarget) return;
         event.preventDefault();
         onClose();
       }}
