@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { blogContent } from '@/content/blog';
 
 const DEBOUNCE_MS = 350;
@@ -10,29 +10,46 @@ interface BlogSearchProps {
   onSearch: (query: string) => void;
 }
 
-/** The search box; what it holds follows the URL on back and forward. */
+/**
+ * The search box; what it holds follows the URL on back and forward.
+ *
+ * Only typing starts the debounce, never a render: a timer started from a render that comes
+ * late would search again for what the box held before the URL moved. A URL change the box
+ * asked for leaves what is typed alone (typing may have gone on); any other one (back, forward)
+ * drops a search still waiting and shows the URL's.
+ */
 export function BlogSearch({ query, onSearch }: BlogSearchProps) {
   const [draft, setDraft] = useState(query);
   const { search } = blogContent;
+  const pending = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  /** The search this box asked for that the URL has not shown yet. */
+  const asked = useRef<string | null>(null);
+  const latest = useRef({ query, onSearch });
+  latest.current = { query, onSearch };
 
-  // Back/forward (or a cleared search) changes the URL: show that, unless it is what is typed.
+  const send = (text: string) => {
+    clearTimeout(pending.current);
+    const wanted = text.trim();
+    if (wanted !== latest.current.query) asked.current = wanted;
+    latest.current.onSearch(wanted);
+  };
+
   useEffect(() => {
+    if (query === asked.current) {
+      asked.current = null;
+      return;
+    }
+    clearTimeout(pending.current);
     setDraft((current) => (current.trim() === query ? current : query));
   }, [query]);
-
-  useEffect(() => {
-    const wanted = draft.trim();
-    if (wanted === query) return;
-    const timer = setTimeout(() => onSearch(wanted), DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [draft, query, onSearch]);
+  useEffect(() => () => clearTimeout(pending.current), []);
 
   return (
     <form
       class="blog-search"
       onSubmit={(event) => {
         event.preventDefault();
-        onSearch(draft.trim());
+        send(draft);
       }}
     >
       <label class="visually-hidden" for="blog-search-input">
@@ -55,7 +72,12 @@ export function BlogSearch({ query, onSearch }: BlogSearchProps) {
         value={draft}
         placeholder={search.placeholder}
         autoComplete="off"
-        onInput={(event) => setDraft((event.currentTarget as HTMLInputElement).value)}
+        onInput={(event) => {
+          const text = (event.currentTarget as HTMLInputElement).value;
+          setDraft(text);
+          clearTimeout(pending.current);
+          pending.current = setTimeout(() => send(text), DEBOUNCE_MS);
+        }}
       />
       {draft && (
         <button
@@ -63,7 +85,7 @@ export function BlogSearch({ query, onSearch }: BlogSearchProps) {
           class="blog-search__clear"
           onClick={() => {
             setDraft('');
-            onSearch('');
+            send('');
           }}
         >
           {search.clearLabel}
