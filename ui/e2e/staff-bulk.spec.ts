@@ -23,6 +23,10 @@ async function searchFor(page: Page, email: string, tag: string) {
   await page.getByLabel('Search names, emails, mobiles, messages').fill(tag);
   await page.getByRole('button', { name: 'Apply' }).click();
   await expect(page).toHaveURL(new RegExp(`q=${tag}`));
+  // The URL moves before the answer comes: the rows shown are the search's once none is another's.
+  const rows = page.locator('tbody tr');
+  await expect(rows.first()).toContainText(tag);
+  await expect(rows.filter({ hasNotText: tag })).toHaveCount(0);
 }
 
 /** Shift+Tab until `target` has the focus. */

@@ -228,33 +228,26 @@ export async function writeStoryBody(page: Page, heading: string, paragraph: str
   await page.keyboard.type(paragraph);
 }
 
-const DETAILS_LOCK = join(
-  dirname(fileURLToPath(import.meta.url)),
-  '..',
-  'test-results',
-  '.company-details.lock',
-);
-
 /**
- * The specs that save the company's details (staff-settings, staff-session-dialog,
- * staff-analytics) share one server and one set of details: each of their tests holds this
- * lock, across workers, from its start to its end, so no spec puts back details another has
- * just saved and is checking. Call it in `beforeEach`; the time spent waiting is added to the
- * test's timeout. A lock older than five minutes is a crashed worker's and is taken over.
+ * A lock held, across workers, from a test's start to its end (`beforeEach`/`afterEach`, in
+ * the file or the `describe` it is called in): for the few tests that change what the one
+ * shared server does for everyone, and the tests that read it. The time spent waiting is added
+ * to the test's timeout. A lock older than five minutes is a crashed worker's and is taken over.
  */
-export function holdCompanyDetails(test: typeof import('./fixtures').test) {
+function holdLock(test: typeof import('./fixtures').test, name: string) {
+  const lock = join(dirname(fileURLToPath(import.meta.url)), '..', 'test-results', `.${name}.lock`);
   let held = false;
   // (Playwright wants its fixtures destructured first: the cheapest one is named.)
   test.beforeEach(async ({ browserName: _browser }, testInfo) => {
     const started = Date.now();
-    mkdirSync(dirname(DETAILS_LOCK), { recursive: true });
+    mkdirSync(dirname(lock), { recursive: true });
     for (;;) {
       try {
-        closeSync(openSync(DETAILS_LOCK, 'wx'));
+        closeSync(openSync(lock, 'wx'));
         break;
       } catch {
         try {
-          if (Date.now() - statSync(DETAILS_LOCK).mtimeMs > 300_000) rmSync(DETAILS_LOCK, { force: true });
+          if (Date.now() - statSync(lock).mtimeMs > 300_000) rmSync(lock, { force: true });
         } catch {
           // Released meanwhile: try again.
         }
@@ -265,7 +258,25 @@ export function holdCompanyDetails(test: typeof import('./fixtures').test) {
     testInfo.setTimeout(testInfo.timeout + (Date.now() - started));
   });
   test.afterEach(() => {
-    if (held) rmSync(DETAILS_LOCK, { force: true });
+    if (held) rmSync(lock, { force: true });
     held = false;
   });
+}
+
+/**
+ * The company's details, the office's time zone among them: the specs that save them
+ * (staff-settings, staff-session-dialog, and staff-analytics, which moves the zone to start a
+ * new office day) and the tests that read the office's clock (a time shown as IST, today's
+ * date in Kolkata) hold this, so none sees details another has just changed.
+ */
+export function holdCompanyDetails(test: typeof import('./fixtures').test) {
+  holdLock(test, 'company-details');
+}
+
+/**
+ * The roles that need a second factor: the test that changes the rule (Editor required for a
+ * moment) and the tests whose editors must sign in without one hold this.
+ */
+export function holdSecondFactorRule(test: typeof import('./fixtures').test) {
+  holdLock(test, 'second-factor-rule');
 }

@@ -87,7 +87,11 @@ const paths = [
 ];
 
 describe('the server render reuses the site frame and fixed sections', () => {
-  it('gives every page the markup of a fresh render, with the frame reused or not', () => {
+  // Every path against every other: about 3 s alone, several times that beside the other
+  // test files on two cores, so it is given more than the default 5 s.
+  it('gives every page the markup of a fresh render, with the frame reused or not', {
+    timeout: 30_000,
+  }, () => {
     let generation = 1;
     for (const path of paths) {
       const fresh = render(path, null);
