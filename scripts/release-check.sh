@@ -30,7 +30,10 @@ archive=$(cd "$work/dist" && ls corpsite-*-x86_64-linux.tar.gz)
 cp -r "$work/dist" "$work/changed"
 printf 'x' >>"$work/changed/$archive"
 (cd "$work/changed" && ! sha256sum -c --quiet SHA256SUMS >/dev/null 2>&1) || fail "a changed archive passed sha256sum"
-sed -i 's/^./0/' "$work/changed/SHA256SUMS"
+# One digit of the first checksum, changed to another (a fixed digit could be the one it had).
+awk 'NR == 1 { c = substr($0, 1, 1); $0 = (c == "0" ? "1" : "0") substr($0, 2) } { print }' \
+  "$work/dist/SHA256SUMS" >"$work/changed/SHA256SUMS"
+! cmp -s "$work/dist/SHA256SUMS" "$work/changed/SHA256SUMS" || fail "the changed SHA256SUMS is not changed"
 (cd "$work/changed" && ! minisign -Vm SHA256SUMS -p "$work/corpsite.pub" >/dev/null 2>&1) ||
   fail "a changed SHA256SUMS passed minisign"
 
