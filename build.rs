@@ -3,7 +3,10 @@
 //! compresses at request time. The same build makes `ui/dist-ssr/server.js`, the server
 //! render of the same app, which `src/render` embeds with `include_str!`.
 //!
-//! npm runs only when the UI's sources or lockfile changed (cargo tracks the paths below).
+//! npm runs only when the UI's sources or lockfile changed: cargo tracks the paths below, and a
+//! fingerprint of their contents kept beside the build (`ui/dist/.vite`, never embedded) lets
+//! the other profiles' runs of this script (clippy, the tests, the release build) reuse the
+//! build the first one made.
 //! `CORPSITE_SKIP_UI_BUILD=1` reuses an existing `ui/dist` as is (for tools that only check code).
 
 use std::env;
@@ -55,12 +58,51 @@ fn main() {
         return;
     }
 
+    let fingerprint = inputs_fingerprint(&root);
+    let stamp = dist.join(".vite/inputs-fingerprint");
+    if built && fs::read_to_string(&stamp).is_ok_and(|kept| kept == fingerprint) {
+        return;
+    }
     if needs_npm_ci(&ui) {
         run_npm(&ui, &["ci", "--no-audit", "--no-fund"]);
     }
     run_npm(&ui, &["run", "build"]);
     if let Err(err) = precompress(&dist) {
         fail(&format!("could not precompress ui/dist: {err}"));
+    }
+    if let Err(err) = fs::write(&stamp, fingerprint) {
+        fail(&format!("could not write {}: {err}", stamp.display()));
+    }
+}
+
+/// A hash of every UI input's path and bytes (and of npm's install record): equal only when the
+/// build would make the same `ui/dist`. Not a security measure, only a cache key; std's
+/// SipHash with its fixed keys is the same in every profile's build of this script.
+fn inputs_fingerprint(root: &Path) -> String {
+    use std::hash::{DefaultHasher, Hash, Hasher};
+    let mut files = Vec::new();
+    for input in UI_INPUTS {
+        collect_files(&root.join(input), &mut files);
+    }
+    files.push(root.join("ui/node_modules/.package-lock.json"));
+    files.sort();
+    let mut hasher = DefaultHasher::new();
+    for file in &files {
+        file.strip_prefix(root).unwrap_or(file).hash(&mut hasher);
+        fs::read(file).unwrap_or_default().hash(&mut hasher);
+    }
+    format!("{:016x}\n", hasher.finish())
+}
+
+fn collect_files(path: &Path, files: &mut Vec<PathBuf>) {
+    match fs::read_dir(path) {
+        Ok(entries) => {
+            for entry in entries.flatten() {
+                collect_files(&entry.path(), files);
+            }
+        }
+        Err(_) if path.is_file() => files.push(path.to_path_buf()),
+        Err(_) => {}
     }
 }
 
