@@ -6,7 +6,26 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 
-step() { printf '\n==> %s\n' "$*"; }
+# Each step's wall time, printed as it ends and again in a table at the end, however the run
+# ends (docs/testing.md keeps the table of the last fresh-clone run).
+run_start=$SECONDS step_name="" step_start=$SECONDS times=() cleanup=""
+step_done() {
+  [ -n "$step_name" ] || return 0
+  local took=$((SECONDS - step_start))
+  times+=("$(printf '%5d s  %s' "$took" "$step_name")")
+  printf -- '--- %s: %d s\n' "$step_name" "$took"
+  step_name=""
+}
+step() { step_done; step_name=$1; step_start=$SECONDS; printf '\n==> %s\n' "$*"; }
+finish() {
+  local rc=$?
+  eval "$cleanup"
+  step_done
+  printf '\n==> step times\n'
+  printf '%s\n' "${times[@]}"
+  printf '%5d s  total, %s\n' $((SECONDS - run_start)) "$([ "$rc" = 0 ] && echo passed || echo "FAILED (exit $rc)")"
+}
+trap finish EXIT
 
 # Starts the release binary on a free port with a fresh data dir (the demo content) and no
 # rate limits, then lets Schemathesis call every operation of the published document with
@@ -26,8 +45,8 @@ api_contract() {
   RUST_LOG=warn target/release/corpsite serve --addr 127.0.0.1:0 --admin-addr off --data-dir "$dir/data" \
     --rate-limit 0 --search-rate-limit 0 >"$dir/serve.log" 2>&1 &
   local server=$!
-  # shellcheck disable=SC2064 # expand now: the locals are gone when the trap runs
-  trap "kill $server 2>/dev/null; wait $server 2>/dev/null; rm -rf '$dir'" EXIT
+  # Run by finish() if the run ends here: the locals are expanded now, they are gone by then.
+  cleanup="kill $server 2>/dev/null; wait $server 2>/dev/null; rm -rf '$dir'"
   local url="" _
   for _ in $(seq 100); do
     url=$(sed -n 's|.*serving \(http://[^/ ]*\)/.*|\1|p' "$dir/serve.log" | head -n 1)
@@ -45,7 +64,7 @@ api_contract() {
   kill "$server"
   wait "$server" 2>/dev/null || true
   rm -rf "$dir"
-  trap - EXIT
+  cleanup=""
 }
 
 if [ ! -f ui/node_modules/.package-lock.json ] || [ ui/package-lock.json -nt ui/node_modules/.package-lock.json ]; then
@@ -59,8 +78,9 @@ cargo fmt --check
 step "cargo clippy --all-targets -- -D warnings"
 cargo clippy --locked --all-targets -- -D warnings
 
-step "cargo test"
-cargo test --locked
+step "Rust tests (cargo nextest run, then the doc test)"
+cargo nextest run --locked
+cargo test --locked --doc
 
 step "UI type check (tsc --noEmit)"
 (cd ui && npx tsc --noEmit)
@@ -86,4 +106,4 @@ step "first-load JS budget (40 KB gzip per public route, 60 KB per staff route)"
 step "browser tests (playwright, /usr/bin/chromium)"
 (cd ui && npx playwright test)
 
-step "all tests passed"
+step_done
