@@ -1,6 +1,7 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import routeTable from '@/app/route-table.json' with { type: 'json' };
 import { blogPath } from '@/lib/blog-path';
+import { type Server, startServer } from './servers';
 
 interface PageGuard {
   /** Requests to anything but the server's own origin. */
@@ -11,11 +12,68 @@ interface PageGuard {
   allowConsoleError(pattern: RegExp): void;
 }
 
+/** The server a test runs against: its address and data dir. */
+export interface TestServer {
+  url: string;
+  dataDir: string;
+}
+
+/** A worker's own server, started when its first test asks for it and stopped with the worker. */
+class OwnServer {
+  private started?: Promise<Server>;
+  get(): Promise<Server> {
+    this.started ??= startServer('own');
+    return this.started;
+  }
+  async stop(): Promise<void> {
+    await (await this.started)?.stop();
+  }
+}
+
+/** Points the helpers that run the command line or read the data dir at `server`. */
+function useEnv(server: TestServer): void {
+  process.env.E2E_BASE_URL = server.url;
+  process.env.E2E_DATA_DIR = server.dataDir;
+}
+
 /**
  * Every test runs against the server from global-setup, and fails when the page asks
  * anything of another origin or logs an error: the site must work offline and quietly.
+ *
+ * A test that changes what the server does for everyone (the company's details and the
+ * office's time zone, the roles that need a second factor) runs on a server of its own
+ * instead: `test.use({ ownServer: true })` in its file or `describe`. That server is its
+ * worker's, started on the first such test and shared only with the worker's later ones, which
+ * run one at a time, so the tests of the shared server never see those changes, and need no
+ * lock to read them.
  */
-export const test = base.extend<{ guard: PageGuard }>({
+export const test = base.extend<
+  { guard: PageGuard; ownServer: boolean; server: TestServer },
+  { ownServerOfWorker: OwnServer }
+>({
+  ownServer: [false, { option: true }],
+  ownServerOfWorker: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixture dependencies from this pattern
+    async ({}, use) => {
+      const own = new OwnServer();
+      await use(own);
+      await own.stop();
+    },
+    { scope: 'worker' },
+  ],
+  server: async ({ ownServer, ownServerOfWorker }, use) => {
+    const { E2E_BASE_URL: url, E2E_DATA_DIR: dataDir } = process.env;
+    if (!url || !dataDir) throw new Error('E2E_BASE_URL is not set: global-setup did not start the server');
+    const shared = { url, dataDir };
+    if (!ownServer) return use(shared);
+    const own = await ownServerOfWorker.get();
+    useEnv(own);
+    try {
+      await use(own);
+    } finally {
+      useEnv(shared);
+    }
+  },
   // Every page arrives rendered by the server; a test acts once the app has taken it over
   // (typing into the server's form before hydration would be typing into plain HTML).
   page: async ({ page, javaScriptEnabled }, use) => {
@@ -28,12 +86,7 @@ export const test = base.extend<{ guard: PageGuard }>({
     };
     await use(page);
   },
-  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixture dependencies from this pattern
-  baseURL: async ({}, use) => {
-    const url = process.env.E2E_BASE_URL;
-    if (!url) throw new Error('E2E_BASE_URL is not set: global-setup did not start the server');
-    await use(url);
-  },
+  baseURL: async ({ server }, use) => use(server.url),
   guard: [
     async ({ page, baseURL }, use) => {
       const origin = new URL(baseURL ?? '').origin;

@@ -1,10 +1,7 @@
 import { execFileSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { test as base, expect } from './fixtures';
-
-const BINARY =
-  process.env.CORPSITE_BIN ?? fileURLToPath(new URL('../../target/release/corpsite', import.meta.url));
+import { BINARY } from './servers';
 
 /** Which HTTPS server of https-setup.ts a spec runs against. */
 export type Site = 'own-certificate' | 'acme';

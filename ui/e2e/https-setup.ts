@@ -5,9 +5,8 @@ import { get } from 'node:https';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { connect } from 'node:tls';
-import { fileURLToPath } from 'node:url';
+import { BINARY, firstLine } from './servers';
 
 /** The name the office's own certificate is made for. */
 export const OWN_NAME = 'corpsite.test';
@@ -29,8 +28,6 @@ export const ACME_NAME = 'acme.corpsite.test';
  * E2E_TLS_CHROMIUM_ARGS.
  */
 export default async function httpsSetup() {
-  const root = fileURLToPath(new URL('../../', import.meta.url));
-  const binary = process.env.CORPSITE_BIN ?? join(root, 'target/release/corpsite');
   const dir = mkdtempSync(join(tmpdir(), 'corpsite-e2e-https-'));
   const children: ChildProcess[] = [];
   const stop = async () => {
@@ -46,16 +43,17 @@ export default async function httpsSetup() {
     const own = ca.leaf('own', [`DNS:${OWN_NAME}`]);
     const pebbleTls = ca.leaf('pebble', ['DNS:localhost', 'IP:127.0.0.1']);
 
-    // pebble comes up while the demo content is published once, for both servers to copy.
     const pebbleUp = startPebble(children, dir, pebbleTls);
     pebbleUp.catch(() => {}); // (its failure is thrown where it is awaited)
-    const seeded = await seededDataDir(binary, join(dir, 'seeded'));
+    // The demo content global-setup published once, for every server of the run to copy.
+    const seeded = process.env.E2E_SEEDED_DIR;
+    if (!seeded) throw new Error('E2E_SEEDED_DIR is not set: global-setup did not run first');
     const ownData = join(dir, 'own-data');
     const acmeData = join(dir, 'acme-data');
     cpSync(seeded, ownData, { recursive: true });
     cpSync(seeded, acmeData, { recursive: true });
 
-    const ownSite = start(children, binary, ownData, [
+    const ownSite = start(children, BINARY, ownData, [
       '--tls-cert',
       own.cert,
       '--tls-key',
@@ -67,7 +65,7 @@ export default async function httpsSetup() {
     ]);
 
     const pebble = await pebbleUp;
-    const acmeSite = start(children, binary, acmeData, [
+    const acmeSite = start(children, BINARY, acmeData, [
       '--domain',
       ACME_NAME,
       '--https-addr',
@@ -163,25 +161,6 @@ function makeCa(dir: string): { root: string; leaf: (name: string, altNames: str
 }
 
 /**
- * A data dir with the demo content published, as a first start leaves it: made by starting
- * the server on it and stopping it once it serves. Publishing the demo content (every
- * picture made for every screen) is most of a first start; copies of this dir start at once.
- */
-async function seededDataDir(binary: string, dataDir: string): Promise<string> {
-  const child = spawn(
-    binary,
-    ['serve', '--addr', '127.0.0.1:0', '--admin-addr', 'off', '--data-dir', dataDir],
-    // Its stop comes while it renders pages ahead: what that cuts short is of no matter here.
-    { env: { ...process.env, RUST_LOG: 'error' }, stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  await firstLine(child, /serving (http:\/\/\S+)/, 'corpsite publishing the demo content');
-  const exited = new Promise((done) => child.once('exit', done));
-  child.kill('SIGTERM');
-  await exited;
-  return dataDir;
-}
-
-/**
  * Starts `corpsite serve ARGS` on `dataDir`; resolves to the HTTPS port from its
  * serving line ("corpsite is serving https://NAME/ on 127.0.0.1:PORT (HTTP on ...").
  */
@@ -192,19 +171,6 @@ function start(children: ChildProcess[], binary: string, dataDir: string, args: 
   });
   children.push(child);
   return firstLine(child, / on 127\.0\.0\.1:(\d+) /, 'corpsite over HTTPS').then(Number);
-}
-
-/** The first group of the first stdout line of `child` that `pattern` matches. */
-function firstLine(child: ChildProcess, pattern: RegExp, what: string): Promise<string> {
-  return new Promise<string>((done, fail) => {
-    child.once('error', fail);
-    child.once('exit', (code) => fail(new Error(`${what} exited with ${code} before it was ready`)));
-    if (!child.stdout) return fail(new Error('no stdout'));
-    createInterface({ input: child.stdout }).on('line', (line) => {
-      const match = pattern.exec(line);
-      if (match?.[1]) done(match[1]);
-    });
-  });
 }
 
 /** A port free right now on 127.0.0.1. */

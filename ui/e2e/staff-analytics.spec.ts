@@ -1,14 +1,15 @@
 import type { Browser, Page } from '@playwright/test';
 import { fetchList } from './blog-helpers';
 import { expect, test } from './fixtures';
-import { expectAxeClean, holdCompanyDetails, readyStaff, signIn } from './staff-helpers';
+import { expectAxeClean, readyStaff, signIn } from './staff-helpers';
 
 /** A browser as visitors have it: headless Chromium names itself, and robots are not counted. */
 const VISITOR =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
 test.describe.configure({ mode: 'serial' });
-holdCompanyDetails(test);
+// It saves the company's details: a server of its own, so no other spec sees them change.
+test.use({ ownServer: true });
 
 /** A visitor's own browser: `userAgent` names it (the same string is the same browser). */
 async function visitor(
@@ -35,9 +36,8 @@ test('a visit from a campaign is counted once with its lead, GPC is not, and the
   baseURL,
   guard,
 }) => {
-  // Two browsers, a lead, the dashboard and a change of the office's zone, which waits for the
-  // company details' lock while another worker holds it: more than the default 30 s on a
-  // loaded machine (it ran out once in a full run).
+  // Two browsers, a lead, the dashboard and a change of the office's zone: more than the
+  // default 30 s on a loaded machine (it ran out once in a full run).
   test.setTimeout(90_000);
   // The sign-in page asks for a session first.
   guard.allowConsoleError(/401|Failed to load resource/);

@@ -2,15 +2,15 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from './fixtures';
 import { linkIn, mailsTo } from './mail-helpers';
-import { expectAxeClean, holdCompanyDetails, postEnquiry, readyStaff, signIn, tabTo } from './staff-helpers';
+import { expectAxeClean, postEnquiry, readyStaff, signIn, tabTo } from './staff-helpers';
 
 /** Where the screenshots go, to be looked at: e2e/screenshots/ (gitignored), or SHOTS_DIR. */
 const SHOTS = process.env.SHOTS_DIR ?? fileURLToPath(new URL('./screenshots/', import.meta.url));
 const SIGNED_OUT = /401|Failed to load resource/;
 
 test.describe.configure({ mode: 'serial' });
-// "Due today" is today on the office's clock (Kolkata): its zone may not move meanwhile.
-holdCompanyDetails(test);
+// "Due today" is today on the office's clock (Kolkata): the specs that move the zone have a
+// server of their own.
 
 /** Today in the demo office's zone (Asia/Kolkata), as the server's "Due today" reads it. */
 function officeToday(): string {

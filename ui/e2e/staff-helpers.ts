@@ -1,14 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 import { seriousAxeViolations } from './axe-check';
 import { waitForApp } from './fixtures';
+import { BINARY } from './servers';
 import { totpCode, totpStep } from './totp';
-
-const BINARY =
-  process.env.CORPSITE_BIN ?? fileURLToPath(new URL('../../target/release/corpsite', import.meta.url));
 
 export const PASSWORD = 'the office passphrase 2025';
 
@@ -226,57 +223,4 @@ export async function writeStoryBody(page: Page, heading: string, paragraph: str
   await page.keyboard.press('End');
   await page.keyboard.press('Enter');
   await page.keyboard.type(paragraph);
-}
-
-/**
- * A lock held, across workers, from a test's start to its end (`beforeEach`/`afterEach`, in
- * the file or the `describe` it is called in): for the few tests that change what the one
- * shared server does for everyone, and the tests that read it. The time spent waiting is added
- * to the test's timeout. A lock older than five minutes is a crashed worker's and is taken over.
- */
-function holdLock(test: typeof import('./fixtures').test, name: string) {
-  const lock = join(dirname(fileURLToPath(import.meta.url)), '..', 'test-results', `.${name}.lock`);
-  let held = false;
-  // (Playwright wants its fixtures destructured first: the cheapest one is named.)
-  test.beforeEach(async ({ browserName: _browser }, testInfo) => {
-    const started = Date.now();
-    mkdirSync(dirname(lock), { recursive: true });
-    for (;;) {
-      try {
-        closeSync(openSync(lock, 'wx'));
-        break;
-      } catch {
-        try {
-          if (Date.now() - statSync(lock).mtimeMs > 300_000) rmSync(lock, { force: true });
-        } catch {
-          // Released meanwhile: try again.
-        }
-        await new Promise((resolve) => setTimeout(resolve, 200));
-      }
-    }
-    held = true;
-    testInfo.setTimeout(testInfo.timeout + (Date.now() - started));
-  });
-  test.afterEach(() => {
-    if (held) rmSync(lock, { force: true });
-    held = false;
-  });
-}
-
-/**
- * The company's details, the office's time zone among them: the specs that save them
- * (staff-settings, staff-session-dialog, and staff-analytics, which moves the zone to start a
- * new office day) and the tests that read the office's clock (a time shown as IST, today's
- * date in Kolkata) hold this, so none sees details another has just changed.
- */
-export function holdCompanyDetails(test: typeof import('./fixtures').test) {
-  holdLock(test, 'company-details');
-}
-
-/**
- * The roles that need a second factor: the test that changes the rule (Editor required for a
- * moment) and the tests whose editors must sign in without one hold this.
- */
-export function holdSecondFactorRule(test: typeof import('./fixtures').test) {
-  holdLock(test, 'second-factor-rule');
 }

@@ -7,7 +7,6 @@ import {
   addStaff,
   expectAxeClean,
   giveCode,
-  holdSecondFactorRule,
   nextCode,
   PASSWORD,
   readyStaff,
@@ -26,16 +25,11 @@ const SHOTS = process.env.SHOTS_DIR ?? fileURLToPath(new URL('./screenshots/', i
 const EXPECTED = /401|403|422|Failed to load resource/;
 
 /**
- * Passkeys need the site opened by name: the same server as every spec's, as
+ * Passkeys need the site opened by name: the test's server, as
  * `http://localhost:PORT` (its relying party is `localhost` when no --public-url is given).
  */
 const test = base.extend({
-  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixture dependencies from this pattern
-  baseURL: async ({}, use) => {
-    const url = process.env.E2E_BASE_URL;
-    if (!url) throw new Error('E2E_BASE_URL is not set: global-setup did not start the server');
-    await use(url.replace('127.0.0.1', 'localhost'));
-  },
+  baseURL: async ({ server }, use) => use(server.url.replace('127.0.0.1', 'localhost')),
 });
 
 /** Chromium's own authenticator in this tab: a passkey on "this device", verified at once. */
@@ -255,9 +249,10 @@ test('a recruiter is held at the set-up until an authenticator app is added, the
   await expect(page.getByRole('heading', { level: 1, name: 'Inbox' })).toBeVisible();
 });
 
-// Editor is required for a moment: the specs whose editors sign in without a factor wait.
+// Editor is required for a moment: on a server of its own, so no other spec's editor is asked
+// for a factor meanwhile.
 test.describe('the rule', () => {
-  holdSecondFactorRule(test);
+  test.use({ ownServer: true });
 
   test('an owner resets the second factor of another account, and sets the roles that need one', async ({
     page,

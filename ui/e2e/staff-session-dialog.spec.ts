@@ -3,21 +3,15 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import {
-  expectAxeClean,
-  holdCompanyDetails,
-  nextCode,
-  readyStaff,
-  revokeSessions,
-  signIn,
-} from './staff-helpers';
+import { expectAxeClean, nextCode, readyStaff, revokeSessions, signIn } from './staff-helpers';
 
 const SHOTS = process.env.SHOTS_DIR ?? fileURLToPath(new URL('./screenshots/', import.meta.url));
 const SIGNED_OUT = /401|Failed to load resource/;
 const LEAVE = 'You have changes that are not saved. Leave this page and lose them?';
 
 test.describe.configure({ mode: 'serial' });
-holdCompanyDetails(test);
+// It saves the company's details: a server of its own, so no other spec sees them change.
+test.use({ ownServer: true });
 
 function uniquePhone(): string {
   const n = String(Date.now() % 100_000_000).padStart(8, '0');

@@ -2,10 +2,10 @@ import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { seriousAxeViolations } from './axe-check';
 import { expect, hasHorizontalScroll, test, waitForApp } from './fixtures';
-import { giveCodeByKeyboard, holdCompanyDetails, readyStaff, signIn } from './staff-helpers';
+import { giveCodeByKeyboard, readyStaff, signIn } from './staff-helpers';
 
-/** The demo details the site starts with; every test puts them back, since other specs read
- * the same server's pages. */
+/** The demo details the site starts with; every test puts them back, since the worker's later
+ * tests on the same server read its pages. */
 const DEMO = JSON.parse(
   readFileSync(new URL('../src/content/site-details.json', import.meta.url), 'utf8'),
 ) as Record<string, unknown>;
@@ -13,7 +13,8 @@ const DEMO = JSON.parse(
 const SIGNED_OUT = /401|Failed to load resource/;
 
 test.describe.configure({ mode: 'serial' });
-holdCompanyDetails(test);
+// It saves the company's details: a server of its own, so no other spec sees them change.
+test.use({ ownServer: true });
 
 async function openSettings(page: Page, email: string) {
   await page.goto('/login?next=%2Fstaff%2Fsettings');

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { seriousAxeViolations } from './axe-check';
 import { expect, hasHorizontalScroll, test } from './fixtures';
-import { holdCompanyDetails, readyStaff, signIn, writeStoryBody } from './staff-helpers';
+import { readyStaff, signIn, writeStoryBody } from './staff-helpers';
 
 /** Every failed call is logged: the sign-in redirect and the 409 provoke them. */
 const EXPECTED_FAILURES = /401|409|Failed to load resource/;
@@ -36,10 +36,8 @@ async function openEditor(page: import('@playwright/test').Page, email: string) 
   await expect(page.getByRole('heading', { name: 'New story' })).toBeVisible();
 }
 
-// Scheduled on the office's clock: its zone (IST) may not move meanwhile.
+// Scheduled on the office's clock (IST): the specs that move the zone have a server of their own.
 test.describe('on the office clock', () => {
-  holdCompanyDetails(test);
-
   test('a story is written with images, previewed as the site shows it, scheduled, and goes public by itself', async ({
     page,
     request,

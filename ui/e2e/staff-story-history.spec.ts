@@ -2,14 +2,13 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from './fixtures';
-import { expectAxeClean, holdSecondFactorRule, readyStaff, revokeSessions, signIn } from './staff-helpers';
+import { expectAxeClean, readyStaff, revokeSessions, signIn } from './staff-helpers';
 
 const SHOTS = process.env.SHOTS_DIR ?? fileURLToPath(new URL('./screenshots/', import.meta.url));
 const LEAVE = 'You have changes that are not saved. Leave this page and lose them?';
 
 test.describe.configure({ mode: 'serial' });
 // Its editor signs in without a second factor: the rule may not require one meanwhile.
-holdSecondFactorRule(test);
 
 test('a draft saves itself, asks before it is left unsaved, survives its session ending, and an older save is restored', async ({
   page,

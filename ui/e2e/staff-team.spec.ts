@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { expect, hasHorizontalScroll, test, waitForApp } from './fixtures';
 import { linkIn, mailsTo } from './mail-helpers';
+import { BINARY } from './servers';
 import { expectAxeClean, readyStaff, setUpAuthenticatorOnScreen, signIn } from './staff-helpers';
 
 /** Where the screenshots go, to be looked at: e2e/screenshots/ (gitignored), or SHOTS_DIR. */
@@ -200,11 +201,9 @@ for (const width of [390, 1440]) {
 
 test('the set-up link of a new server makes the first owner once', async ({ browser }) => {
   test.slow();
-  const root = fileURLToPath(new URL('../../', import.meta.url));
-  const binary = process.env.CORPSITE_BIN ?? join(root, 'target/release/corpsite');
   const dataDir = mkdtempSync(join(tmpdir(), 'corpsite-setup-'));
   const server: ChildProcess = spawn(
-    binary,
+    BINARY,
     ['serve', '--addr', '127.0.0.1:0', '--admin-addr', 'off', '--data-dir', dataDir],
     { env: { ...process.env, RUST_LOG: 'warn' }, stdio: ['ignore', 'pipe', 'inherit'] },
   );

@@ -4,7 +4,6 @@ import { expect, hasHorizontalScroll, test } from './fixtures';
 import {
   addStaff,
   giveCodeByKeyboard,
-  holdCompanyDetails,
   PASSWORD,
   postApplication,
   postEnquiry,
@@ -266,8 +265,6 @@ test('sign-in and the inbox work with the keyboard alone and are axe clean', asy
 
 // These read received times on the office's clock, shown as IST.
 test.describe('on the office clock', () => {
-  holdCompanyDetails(test);
-
   for (const width of [390, 1440]) {
     test(`the staff pages fit ${width} px without scrolling sideways`, async ({
       page,
