@@ -5,6 +5,7 @@ use std::process::Command;
 use std::time::{Duration, Instant};
 
 use crate::common::process::{send, Running, BINARY};
+use crate::common::seeded::seeded_data_dir;
 
 fn run(args: &[&str], envs: &[(&str, &str)]) -> std::process::Output {
     let mut command = Command::new(BINARY);
@@ -128,6 +129,7 @@ fn a_failing_migration_stops_the_start_with_one_line() {
 #[test]
 fn sigterm_stops_the_server_with_exit_code_0_within_5_seconds() {
     let dir = tempfile::tempdir().expect("temp dir");
+    seeded_data_dir(&dir.path().join("data"));
     let mut server = Running::start(Path::new(BINARY), &["--data-dir", "data"], &[], dir.path());
     // An idle keep-alive connection must not hold the shutdown up.
     let _idle = std::net::TcpStream::connect(server.addr).expect("connect");
@@ -151,6 +153,7 @@ fn sigterm_stops_the_server_with_exit_code_0_within_5_seconds() {
 fn the_page_views_of_the_last_second_are_written_when_the_server_stops() {
     use std::io::{Read, Write};
     let dir = tempfile::tempdir().expect("temp dir");
+    seeded_data_dir(&dir.path().join("data"));
     let mut server = Running::start(Path::new(BINARY), &["--data-dir", "data"], &[], dir.path());
     let body = r#"{"p":"/contact","e":true}"#;
     let mut stream = std::net::TcpStream::connect(server.addr).expect("connect");
@@ -211,6 +214,7 @@ fn the_binary_alone_in_an_empty_folder_serves_the_whole_site() {
 #[test]
 fn head_answers_headers_without_a_body_on_the_wire() {
     let dir = tempfile::tempdir().expect("temp dir");
+    seeded_data_dir(&dir.path().join("data"));
     let server = Running::start(Path::new(BINARY), &["--data-dir", "data"], &[], dir.path());
     let response = send(server.addr, "HEAD", "/blogs", &[]);
     assert_eq!(response.status, 200);
@@ -224,6 +228,7 @@ fn log_of_one_request(path: &str, args: &[&str], envs: &[(&str, &str)]) -> Strin
     use std::io::Read;
     use std::process::Stdio;
     let dir = tempfile::tempdir().expect("temp dir");
+    seeded_data_dir(&dir.path().join("data"));
     let mut command = Command::new(BINARY);
     command
         .args(["serve", "--addr", "127.0.0.1:0", "--admin-addr", "off"])

@@ -9,6 +9,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use crate::common::process::{parse, RawResponse, Running, BINARY};
+use crate::common::seeded::seeded_data_dir;
 use crate::leads_support::{
     body_json, contact, multipart_content_type, try_post, upload_files, BOUNDARY,
 };
@@ -61,6 +62,7 @@ fn post_chunked(
 }
 
 fn start_server(dir: &Path) -> Running {
+    seeded_data_dir(&dir.join("data"));
     Running::start(
         Path::new(BINARY),
         &["--data-dir", "data", "--rate-limit", "0"],
@@ -189,6 +191,7 @@ fn kill_9_during_a_burst_of_posts_loses_no_acknowledged_enquiry() {
 #[test]
 fn env_vars_set_the_rate_limit_and_the_upload_limit() {
     let dir = tempfile::tempdir().expect("temp dir");
+    seeded_data_dir(&dir.path().join("data"));
     let server = Running::start(
         Path::new(BINARY),
         &["--data-dir", "data"],

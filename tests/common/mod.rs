@@ -102,6 +102,7 @@ pub fn json(response: &Response<Bytes>) -> serde_json::Value {
 }
 
 pub mod process;
+pub mod seeded;
 pub mod staff;
 pub mod tls;
 

@@ -211,8 +211,12 @@ pub struct HttpsSite {
 }
 
 impl HttpsSite {
-    /// Starts `corpsite serve ARGS` with its data in `data_dir` and waits for the serving line.
+    /// Starts `corpsite serve ARGS` with its data in `data_dir` (the demo content copied in
+    /// when it is empty) and waits for the serving line.
     pub fn start(data_dir: &Path, args: &[&str]) -> HttpsSite {
+        if std::fs::read_dir(data_dir).map_or(true, |mut entries| entries.next().is_none()) {
+            crate::common::seeded::seeded_data_dir(data_dir);
+        }
         let log = data_dir.with_extension(format!("{}.log", free_port()));
         let mut child = Command::new(BINARY)
             .arg("serve")
