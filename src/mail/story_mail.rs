@@ -14,6 +14,7 @@
 use std::sync::LazyLock;
 
 use crate::domain::html_text::decode_entities;
+use crate::domain::img_sources::tag_length;
 use crate::domain::sanitize::DisplaySanitizer;
 use crate::mail::compose::escape;
 
@@ -237,19 +238,6 @@ fn close(open: &mut Vec<Open>) {
             },
         );
     }
-}
-
-/// Length of the tag at the start of `text`, up to and including its `>` (quotes respected).
-fn tag_length(text: &str) -> usize {
-    let mut in_quotes = false;
-    for (i, c) in text.char_indices() {
-        match c {
-            '"' => in_quotes = !in_quotes,
-            '>' if !in_quotes => return i + 1,
-            _ => {}
-        }
-    }
-    text.len()
 }
 
 /// A start tag's name and attributes (`name="value"`, values decoded).

@@ -2,21 +2,9 @@ import { render } from '@testing-library/preact';
 import { describe, expect, it } from 'vitest';
 import type { Lead, ListName } from './inbox-api';
 import { LeadTable } from './lead-table';
+import { testLead } from './test-lead';
 
-const lead = (more: Partial<Lead>): Lead => ({
-  _id: 'l1',
-  created_at: '2026-11-01T10:00:00.000Z',
-  email: 'r@example.com',
-  department_website: '',
-  status: 'new',
-  status_by: null,
-  status_at: null,
-  client_addr: '',
-  assigned_to: null,
-  assigned_name: null,
-  follow_up: null,
-  ...more,
-});
+const lead = testLead;
 
 /** Each cell's label on a phone's card (`data-label`), and the table's headings. */
 function labels(list: ListName, item: Lead) {
