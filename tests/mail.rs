@@ -6,6 +6,7 @@ use std::time::{Duration, Instant};
 
 use crate::common::process::BINARY;
 use crate::common::{json, TestApp};
+use crate::image_samples;
 use crate::leads_support::{
     contact, file, fixture, post_application, post_json, subscription, with_application,
 };
@@ -37,13 +38,23 @@ fn wait_until(what: &str, mut done: impl FnMut() -> bool) {
 
 /// Runs `corpsite blog add` on the app's data dir, as the office publishes.
 fn publish(app: &TestApp, title: &str) -> String {
+    publish_post(
+        app,
+        title,
+        &format!("---\ntitle: {title}\nmotive: Why this story matters\n---\n\nSome words.\n"),
+        &[],
+    )
+}
+
+/// Publishes the post file `text` titled `title`, with `files` (name, bytes) beside it, and
+/// answers the new post's id.
+fn publish_post(app: &TestApp, title: &str, text: &str, files: &[(&str, Vec<u8>)]) -> String {
     let dir = tempfile::tempdir().expect("temp dir");
     let path = dir.path().join("post.md");
-    std::fs::write(
-        &path,
-        format!("---\ntitle: {title}\nmotive: Why this story matters\n---\n\nSome words.\n"),
-    )
-    .expect("write post");
+    std::fs::write(&path, text).expect("write post");
+    for (name, bytes) in files {
+        std::fs::write(dir.path().join(name), bytes).expect("write an image");
+    }
     let output = Command::new(BINARY)
         .args(["blog", "add"])
         .arg(&path)
@@ -346,6 +357,153 @@ async fn a_subscriber_confirms_gets_each_new_story_once_and_unsubscribes_in_one_
     );
     std::thread::sleep(Duration::from_millis(1500));
     assert_eq!(smtp.received().len(), count, "one confirmation an hour");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_story_mail_carries_the_story_its_images_at_mail_width_and_the_unsubscribe() {
+    let smtp = SmtpServer::start();
+    let app = app_sending_to(&smtp, &[]);
+    let count = confirmed_subscriber(&app, &smtp, "reader@example.com").await;
+    let cover = image_samples::encoded(image::ImageFormat::Jpeg, 1800, 900);
+    let plan = image_samples::encoded(image::ImageFormat::Png, 1200, 800);
+    let id = publish_post(
+        &app,
+        "A campus for 900 people",
+        "---\ntitle: A campus for 900 people\nmotive: Why this story matters\nimage: cover.jpg\n---\n\n\
+         ## The brief\n\nA campus near [our office](/contact) with **three floors**.\n\n\
+         ![The site plan](plan.png)\n\n- A cafeteria\n- A gym\n\nThe move took a weekend.\n\n\
+         <script>alert(1)</script>\n",
+        &[("cover.jpg", cover), ("plan.png", plan)],
+    );
+    let received = smtp.wait_for(count + 1, WAIT);
+    let raw = &received[count];
+    let mail = parse(raw);
+    assert_eq!(mail.subject(), Some("A campus for 900 people"));
+    let html = html_body(&mail);
+    // Mail has CRLF line ends.
+    let text = text_body(&mail).replace("\r\n", "\n");
+
+    // The body's blocks, styled inline, in both parts.
+    for words in [
+        "The brief",
+        "three floors",
+        "A cafeteria",
+        "The move took a weekend.",
+    ] {
+        assert!(html.contains(words), "{words} is not in the HTML:\n{html}");
+        assert!(text.contains(words), "{words} is not in the text:\n{text}");
+    }
+    assert!(html.contains("<p style=\""), "{html}");
+    assert!(text.contains("The brief\n\nA campus near our office (https://www.example.com/contact) with three floors."), "{text}");
+    assert!(text.contains("- A cafeteria\n- A gym"), "{text}");
+    assert!(text.contains("[Image: The site plan]"), "{text}");
+    assert!(
+        text.contains(&format!("Read it on the site: {SITE}/blogs/detail/{id}")),
+        "{text}"
+    );
+    assert!(
+        html.contains(&format!("href=\"{SITE}/contact\"")),
+        "links are absolute: {html}"
+    );
+    // No script, no stylesheet, no font fetched.
+    for refused in [
+        "<script",
+        "<style",
+        "<link",
+        "@import",
+        "@font-face",
+        "class=",
+    ] {
+        assert!(!html.contains(refused), "{refused} in the mail:\n{html}");
+    }
+
+    // The cover and the body's image: absolute, a JPEG or PNG rendition at the mail's
+    // width (960 px, shown at 560), never WebP.
+    let sources: Vec<&str> = html
+        .split("<img src=\"")
+        .skip(1)
+        .filter_map(|rest| rest.split('"').next())
+        .collect();
+    assert_eq!(sources.len(), 2, "{html}");
+    for source in &sources {
+        assert!(
+            source.starts_with(&format!("{SITE}/media/blogs/")),
+            "{source}"
+        );
+        assert!(!source.ends_with(".webp"), "{source}");
+        let response = app
+            .request(warp::test::request().path(source.trim_start_matches(SITE)))
+            .await;
+        assert_eq!(response.status(), 200, "{source}");
+        assert_eq!(
+            crate::image_samples::dimensions(response.body()).0,
+            960,
+            "{source} is not the 960 px rendition"
+        );
+    }
+    assert!(
+        sources[0].ends_with(".jpg") && sources[1].ends_with(".png"),
+        "{sources:?}"
+    );
+    assert!(html.contains("width=\"560\""), "{html}");
+    assert!(html.contains("alt=\"The site plan\""), "{html}");
+
+    // One-click unsubscribe, as before.
+    assert_eq!(
+        raw_header(raw, "List-Unsubscribe-Post").as_deref(),
+        Some("List-Unsubscribe=One-Click")
+    );
+    let unsubscribe = raw_header(raw, "List-Unsubscribe").expect("List-Unsubscribe");
+    assert!(
+        unsubscribe.starts_with(&format!("<{SITE}/blogs/unsubscribe?token=")),
+        "{unsubscribe}"
+    );
+    assert!(text.contains("Unsubscribe: https://www.example.com/blogs/unsubscribe?token="));
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_story_too_long_for_one_mail_is_cut_with_a_link_to_the_rest() {
+    let smtp = SmtpServer::start();
+    let app = app_sending_to(&smtp, &[]);
+    let count = confirmed_subscriber(&app, &smtp, "reader@example.com").await;
+    // About 250 KB of words, paragraph by paragraph.
+    let body: String = (1..=500)
+        .map(|n| format!("Paragraph {n} says {}\n\n", "a great deal ".repeat(40)))
+        .collect();
+    let id = publish_post(
+        &app,
+        "A very long story",
+        &format!("---\ntitle: A very long story\nmotive: Long\n---\n\n{body}"),
+        &[],
+    );
+    let received = smtp.wait_for(count + 1, WAIT);
+    let raw = &received[count];
+    let mail = parse(raw);
+    let html = html_body(&mail);
+    let text = text_body(&mail);
+    assert!(html.contains("Paragraph 1 says"), "{html}");
+    assert!(
+        !html.contains("Paragraph 500 says"),
+        "the whole story went into the mail"
+    );
+    // Gmail clips a mail whose HTML passes 102 KB, the unsubscribe link with it.
+    assert!(html.len() < 100 * 1024, "the HTML is {} bytes", html.len());
+    assert!(raw.len() < 200 * 1024, "the mail is {} bytes", raw.len());
+    let link = format!("{SITE}/blogs/detail/{id}");
+    assert!(html.contains(&format!("<a href=\"{link}\"")), "{html}");
+    assert!(html.contains("Read the rest on the site"), "{html}");
+    assert!(
+        text.contains(&format!("read the rest on the site: {link}")),
+        "{text}"
+    );
+    // The text part stops where the HTML does.
+    let last = (1..=500)
+        .rev()
+        .find(|n| html.contains(&format!("Paragraph {n} says")))
+        .expect("a paragraph");
+    assert!(text.contains(&format!("Paragraph {last} says")));
+    assert!(!text.contains(&format!("Paragraph {} says", last + 1)));
+    assert!(html.contains("Unsubscribe</a>"));
 }
 
 #[tokio::test(flavor = "multi_thread")]

@@ -30,7 +30,8 @@ pub fn plain_text(html: &str) -> String {
         .join(" ")
 }
 
-fn decode_entities(text: &str) -> String {
+/// `text` with the entities an HTML serializer writes decoded.
+pub fn decode_entities(text: &str) -> String {
     text.replace("&lt;", "<")
         .replace("&gt;", ">")
         .replace("&quot;", "\"")

@@ -34,7 +34,7 @@ pub fn img_sources(html: &str) -> Vec<String> {
 }
 
 /// Length of the tag at the start of `text`, up to and including its `>` (quotes respected).
-fn tag_length(text: &str) -> usize {
+pub fn tag_length(text: &str) -> usize {
     let mut in_quotes = false;
     for (i, c) in text.char_indices() {
         match c {

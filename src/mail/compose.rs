@@ -16,9 +16,11 @@ use crate::domain::mail_settings::NotifyRule;
 use crate::domain::mail_token;
 use crate::domain::office_time::OfficeZone;
 use crate::domain::site_paths::{post_path, SUBSCRIPTION_CONFIRM, UNSUBSCRIBE};
+use crate::mail::story_mail::{story_body, MailImage, BODY_LIMIT, COLUMN_WIDTH, IMAGE_WIDTH};
 use crate::store::applicants::{self, ApplicantRow};
 use crate::store::lead_sources::{self, SourceRow};
 use crate::store::leads::{self, EnquiryRow};
+use crate::store::media_images::{self, ImageRecord};
 use crate::store::outbox::{MailKind, QueuedMail};
 use crate::store::{blogs, mail_routes, site_details, subscriptions, uploads};
 
@@ -264,30 +266,66 @@ impl Composer {
             self.unsubscribe_link(&mail.lead_id),
             post.id.as_str()
         );
-        let image = post.blog_image.as_deref().map(|path| self.media_url(path));
         let title = one_line(&post.title);
+        let cover = post.blog_image.as_deref().map(|path| {
+            post.blog_image_set
+                .as_ref()
+                .map_or_else(|| self.unrecorded_image(path), |set| self.rendition(set))
+        });
+        let body = story_body(&post.content, BODY_LIMIT, &link, |src| {
+            self.body_image(conn, src)
+        });
+        let (more, more_text) = if body.cut {
+            (
+                "Read the rest on the site",
+                "This story goes on: read the rest on the site",
+            )
+        } else {
+            ("Read it on the site", "Read it on the site")
+        };
         let text = format!(
-            "{title}\n\n{}\n\nRead it: {link}\n\n--\nYou get this because you subscribed to {SITE_NAME} blog updates.\nUnsubscribe: {unsubscribe}\n",
-            post.motive
+            "{title}\n\n{}\n\n{}{}{more_text}: {link}\n\n--\nYou get this because you subscribed to {SITE_NAME} blog updates.\nUnsubscribe: {unsubscribe}\n",
+            one_line(&post.motive),
+            body.text,
+            if body.text.is_empty() { "" } else { "\n\n" },
         );
-        let image_html = image
-            .map(|url| {
+        let cover_html = cover
+            .map(|image| {
                 format!(
-                    "<p><img src=\"{}\" alt=\"\" width=\"560\" style=\"max-width:100%;height:auto\"></p>",
-                    escape(&url)
+                    "<tr><td style=\"padding:16px 20px 0\"><a href=\"{}\"><img src=\"{}\" alt=\"\" width=\"{}\" \
+                     style=\"display:block;width:100%;max-width:{IMAGE_WIDTH}px;height:auto;border:0;border-radius:4px\"></a></td></tr>",
+                    escape(&link),
+                    escape(&image.url),
+                    image.width.map_or(IMAGE_WIDTH, |width| width.min(IMAGE_WIDTH)),
                 )
             })
             .unwrap_or_default();
-        let html = page(&format!(
-            "<h1 style=\"font-size:22px\">{}</h1>{image_html}<p>{}</p>\
-             <p><a href=\"{}\">Read the story</a></p>\
-             <p style=\"color:#555;font-size:12px\">You get this because you subscribed to {SITE_NAME} blog updates. \
-             <a href=\"{}\">Unsubscribe</a></p>",
-            escape(&title),
-            escape(&post.motive),
-            escape(&link),
-            escape(&unsubscribe),
-        ));
+        let font = "font-family:Arial,Helvetica,sans-serif";
+        let html = format!(
+            "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">\
+             <meta name=\"viewport\" content=\"width=device-width,initial-scale=1\"><title>{title_html}</title></head>\
+             <body style=\"margin:0;padding:0;background:#f4f5f7\">\
+             <div style=\"display:none;max-height:0;overflow:hidden\">{motive}</div>\
+             <table role=\"presentation\" width=\"100%\" cellpadding=\"0\" cellspacing=\"0\" border=\"0\" style=\"background:#f4f5f7\"><tr><td align=\"center\" style=\"padding:24px 8px\">\
+             <table role=\"presentation\" width=\"{COLUMN_WIDTH}\" cellpadding=\"0\" cellspacing=\"0\" border=\"0\" style=\"width:100%;max-width:{COLUMN_WIDTH}px;background:#ffffff;border-radius:6px\">\
+             <tr><td style=\"padding:20px 20px 0;{font};font-size:13px;color:#55606e\">{SITE_NAME} \u{b7} a new story</td></tr>\
+             {cover_html}\
+             <tr><td style=\"padding:20px 20px 8px;{font};font-size:16px;color:#1d2430\">\
+             <h1 style=\"margin:0 0 12px;font-size:26px;line-height:1.25;color:#1d2430\">{title_html}</h1>\
+             <p style=\"margin:0 0 24px;font-size:18px;line-height:1.5;color:#3d4654\">{motive}</p>\
+             {body}\
+             <p style=\"margin:24px 0 8px\"><a href=\"{link_html}\" style=\"display:inline-block;padding:10px 18px;background:#0f3b57;color:#ffffff;text-decoration:none;border-radius:4px;font-size:15px\">{more}</a></p>\
+             </td></tr>\
+             <tr><td style=\"padding:16px 20px 24px;border-top:1px solid #e3e6ea;{font};font-size:12px;line-height:1.5;color:#55606e\">\
+             You get this because you subscribed to {SITE_NAME} blog updates. \
+             <a href=\"{unsubscribe_html}\" style=\"color:#55606e;text-decoration:underline\">Unsubscribe</a></td></tr>\
+             </table></td></tr></table></body></html>",
+            title_html = escape(&title),
+            motive = escape(&post.motive),
+            body = body.html,
+            link_html = escape(&link),
+            unsubscribe_html = escape(&unsubscribe),
+        );
         let message = self
             .with_unsubscribe(self.builder(mail).to(to), &unsubscribe)
             .subject(title)
@@ -315,6 +353,48 @@ impl Composer {
                 HeaderName::new_from_ascii_str("List-Unsubscribe-Post"),
                 "List-Unsubscribe=One-Click".to_owned(),
             ))
+    }
+
+    /// A recorded raster image at the mail's width: its narrowest JPEG or PNG at least
+    /// [`IMAGE_WIDTH`] wide (else its widest), since a mail client that shows WebP is not
+    /// every mail client.
+    fn rendition(&self, image: &ImageRecord) -> MailImage {
+        let fallbacks = || image.renditions.iter().filter(|r| r.mime != "image/webp");
+        let chosen = fallbacks()
+            .filter(|r| r.width >= IMAGE_WIDTH)
+            .min_by_key(|r| r.width)
+            .or_else(|| fallbacks().max_by_key(|r| r.width));
+        let (path, width) = chosen.map_or((image.path.as_str(), image.width), |r| {
+            (r.path.as_str(), r.width)
+        });
+        MailImage {
+            url: self.media_url(path),
+            width: Some(width),
+        }
+    }
+
+    /// An image with no recorded renditions (an SVG) by its own path.
+    fn unrecorded_image(&self, path: &str) -> MailImage {
+        MailImage {
+            url: self.media_url(path),
+            width: None,
+        }
+    }
+
+    /// An image of a story's body: an http(s) address as it is, a media path as its
+    /// rendition at the mail's width when it is recorded.
+    fn body_image(&self, conn: &Connection, src: &str) -> MailImage {
+        if src.starts_with("http://") || src.starts_with("https://") {
+            return MailImage {
+                url: src.to_owned(),
+                width: None,
+            };
+        }
+        match media_images::get(conn, src) {
+            Ok(Some(image)) => self.rendition(&image),
+            // Unrecorded, or unreadable just now: the file the body names still shows.
+            Ok(None) | Err(_) => self.unrecorded_image(src),
+        }
     }
 
     fn media_url(&self, path: &str) -> String {

@@ -7,3 +7,4 @@ pub mod assign_mail;
 pub mod compose;
 pub mod sender;
 pub mod staff_mail;
+pub mod story_mail;

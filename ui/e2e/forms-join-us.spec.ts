@@ -98,7 +98,7 @@ test('a PDF resume: picked, sent, accepted; staff find it in the inbox and downl
   request,
   baseURL,
   guard,
-}) => {
+}, testInfo) => {
   // The sign-in page asks whether a session exists first: a 401 before signing in.
   guard.allowConsoleError(/status of 401/);
   const name = `Pdf Applicant ${Date.now()}`;
@@ -119,7 +119,14 @@ test('a PDF resume: picked, sent, accepted; staff find it in the inbox and downl
   await page.getByLabel('Search names, emails, mobiles, messages').fill(name);
   await page.getByRole('button', { name: 'Apply' }).click();
   await page.getByRole('button', { name }).click();
-  const link = page.getByRole('link', { name: 'Download resume' });
+  // A PDF only ever downloads: its one link says so, and nothing offers to view it.
+  const link = page.getByRole('link', { name: 'Download resume (PDF)', exact: true });
+  await expect(page.getByRole('link', { name: 'View resume' })).toHaveCount(0);
+  for (const width of [390, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    await link.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: testInfo.outputPath(`applicant-pdf-resume-${width}.png`) });
+  }
   const href = (await link.getAttribute('href')) ?? '';
   const served = await page.request.get(href);
   expect(served.status()).toBe(200);

@@ -33,3 +33,29 @@ export function linkIn(raw: string, path: string): string {
   if (!match) throw new Error(`no ${path} link in the mail:\n${raw}`);
   return match[0];
 }
+
+/**
+ * The part of a multipart mail whose type is `type` (`text/html`, `text/plain`), its
+ * transfer encoding (quoted-printable or base64) undone, read as UTF-8.
+ */
+export function mailPart(raw: string, type: string): string {
+  const start = raw.search(new RegExp(`^Content-Type: ${type.replace('/', '\\/')}`, 'mi'));
+  if (start < 0) throw new Error(`no ${type} part in the mail:\n${raw}`);
+  const headersEnd = raw.indexOf('\r\n\r\n', start);
+  const headers = raw.slice(start, headersEnd);
+  const end = raw.indexOf('\r\n--', headersEnd);
+  const body = raw.slice(headersEnd + 4, end < 0 ? undefined : end);
+  const encoding = /^Content-Transfer-Encoding: (\S+)/im.exec(headers)?.[1]?.toLowerCase();
+  if (encoding === 'base64') return Buffer.from(body.replace(/\s/g, ''), 'base64').toString('utf8');
+  if (encoding !== 'quoted-printable') return body;
+  const bytes: number[] = [];
+  const text = body.replace(/=\r?\n/g, '');
+  for (let at = 0; at < text.length; at++) {
+    const hex = text[at] === '=' ? /^[0-9A-F]{2}/i.exec(text.slice(at + 1, at + 3))?.[0] : undefined;
+    if (hex) {
+      bytes.push(Number.parseInt(hex, 16));
+      at += 2;
+    } else bytes.push(text.charCodeAt(at));
+  }
+  return Buffer.from(bytes).toString('utf8');
+}

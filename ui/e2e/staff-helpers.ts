@@ -30,6 +30,11 @@ export function addStaff(email: string, password: string, roles: string[] = [], 
   );
 }
 
+/** Publishes a post file as the office would (`corpsite blog add FILE`). */
+export function publishPostFile(path: string): void {
+  corpsite(['blog', 'add', path]);
+}
+
 /** Ends every session of `email`, as the office would (`corpsite staff sessions --revoke`). */
 export function revokeSessions(email: string): void {
   corpsite(['staff', 'sessions', '--revoke', email]);

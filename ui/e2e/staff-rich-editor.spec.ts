@@ -299,6 +299,75 @@ test('pasted HTML is cleaned, and a pasted image file opens the image dialog wit
   await expect(body.locator('img')).toHaveCount(0);
 });
 
+test('text typed after an image at the end is a paragraph, and Enter in a caption starts one', async ({
+  page,
+  request,
+  baseURL,
+  guard,
+}, info) => {
+  test.setTimeout(90_000);
+  guard.allowConsoleError(EXPECTED_FAILURES);
+  await openNewStory(page, 'figure-end', request, baseURL ?? '');
+  await page.getByLabel('Title', { exact: true }).fill(`Ends with a picture ${Date.now()}`);
+  await page.getByLabel(/^Motive/).fill('A story whose last block is an image.');
+  const body = page.getByRole('textbox', { name: 'Body', exact: true });
+  await body.click();
+  await page.keyboard.type('Before the image.');
+
+  // An image put at the end of the story; what is typed next is a paragraph after it.
+  await page.getByRole('button', { name: 'Image', exact: true }).click();
+  const imageDialog = page.getByRole('dialog', { name: 'Add an image' });
+  await page.getByLabel('Image file').setInputFiles(PICTURE);
+  await expect(imageDialog).toContainText('Chosen: resume.png');
+  await page.getByLabel('Alt text').fill('The new lobby');
+  await page.getByLabel('Caption (optional)').fill('The lobby, a week before the move');
+  await page.getByLabel('Caption (optional)').press('Enter');
+  await expect(imageDialog).toBeHidden();
+  const caption = body.locator('figcaption');
+  await expect(caption).toHaveText('The lobby, a week before the move');
+  await page.keyboard.type('Typed after the image.');
+  await expect(body.locator('figure + p')).toHaveText('Typed after the image.');
+  await expect(caption).toHaveText('The lobby, a week before the move');
+
+  // Saved with the image last, and opened again: a click below the image starts a paragraph.
+  await body.locator('figure + p').click();
+  await page.keyboard.press('End');
+  for (let n = 0; n < 'Typed after the image.'.length + 1; n++) await page.keyboard.press('Backspace');
+  const saving = page.waitForResponse(
+    (response) =>
+      response.request().method() !== 'GET' && /\/api\/staff\/stories(\/[^/]+)?$/.test(response.url()),
+  );
+  await page.getByRole('button', { name: 'Save draft' }).click();
+  expect((await saving).ok()).toBe(true);
+  await expect(page).toHaveURL(/\/staff\/stories\/ends-with-a-picture-\d+$/);
+  const id = new URL(page.url()).pathname.split('/').pop() ?? '';
+  const stored = (await (await page.request.get(`/api/staff/stories/${id}`)).json()).data.body as string;
+  expect(stored).toMatch(/<\/figure>$/);
+  await page.reload();
+  await expect(caption).toHaveText('The lobby, a week before the move');
+  await body.scrollIntoViewIfNeeded();
+  const area = await body.boundingBox();
+  if (!area) throw new Error('no editing area');
+  await page.mouse.click(area.x + area.width / 2, area.y + area.height - 12);
+  await page.keyboard.type('After a click below.');
+  await expect(body.locator('figure + p')).toHaveText('After a click below.');
+  await expect(caption).toHaveText('The lobby, a week before the move');
+
+  // Enter at the end of the caption: a new paragraph after the figure, not a second caption.
+  await caption.click();
+  await page.keyboard.press('End');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('After the caption.');
+  await expect(caption).toHaveCount(1);
+  await expect(caption).toHaveText('The lobby, a week before the move');
+  await expect(body.locator('figure + p')).toHaveText('After the caption.');
+  await expect(body.locator('figure ~ p')).toHaveText(['After the caption.', 'After a click below.']);
+  for (const width of [390, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    await body.screenshot({ path: info.outputPath(`rich-figure-end-${width}.png`) });
+  }
+});
+
 for (const width of [390, 1440]) {
   test(`the rich editor, its toolbar and the image dialog fit ${width} px`, async ({
     page,

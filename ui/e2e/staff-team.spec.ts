@@ -127,7 +127,14 @@ test('an owner invites a recruiter, who joins from the mail, reaches only applic
   await lists.first().click();
   const dialog = recruiter.getByRole('dialog', { name: 'Sign in again' });
   await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('Your session has ended. Sign in again to carry on');
   await expect(recruiter).not.toHaveURL(/\/login/);
+  // The account is gone: its password no longer signs in, in the dialog or anywhere.
+  await expect(dialog.getByLabel('Email')).toHaveValue(address);
+  await dialog.getByLabel('Password').fill('the recruiter chose this');
+  await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('The email or password is not right.');
+  await expect(dialog).toBeVisible();
   await dialog.getByRole('link', { name: 'Go to the sign-in page' }).click();
   await expect(recruiter).toHaveURL(/\/login\?next=/);
   await expect(recruiter.getByRole('heading', { name: 'Staff sign-in' })).toBeVisible();

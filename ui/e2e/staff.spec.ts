@@ -203,7 +203,7 @@ test('a resume is viewed and downloaded only with a session', async ({ page, req
   expect(viewerErrors).toEqual([]);
   await viewer.close();
   const download = page.waitForEvent('download');
-  await page.getByRole('link', { name: 'Download resume' }).click();
+  await page.getByRole('link', { name: 'Download resume (PNG)', exact: true }).click();
   expect((await download).suggestedFilename()).toMatch(/^resume-[0-9a-f]{32}\.png$/);
   expect((await request.get(href)).status()).toBe(401);
 });

@@ -6,22 +6,17 @@ import type { Lead } from './inbox-api';
 import { LeadAssignForm } from './lead-assign-form';
 import { LeadHandling } from './lead-handling';
 import { QuickFilters } from './quick-filters';
+import { testLead } from './test-lead';
 
-const lead = (over: Partial<Lead> = {}): Lead => ({
-  _id: 'abc',
-  created_at: '2026-11-26T04:06:12.345Z',
-  email: 'asha@example.com',
-  department_website: 'Corp Team',
-  status: 'new',
-  status_by: null,
-  status_at: null,
-  client_addr: '',
-  assigned_to: null,
-  assigned_name: null,
-  follow_up: null,
-  name: 'Asha Rao',
-  ...over,
-});
+const lead = (over: Partial<Lead> = {}): Lead =>
+  testLead({
+    _id: 'abc',
+    created_at: '2026-11-26T04:06:12.345Z',
+    email: 'asha@example.com',
+    department_website: 'Corp Team',
+    name: 'Asha Rao',
+    ...over,
+  });
 
 describe('follow-up days', () => {
   it('are the office’s: late evening in London is already tomorrow in India', () => {

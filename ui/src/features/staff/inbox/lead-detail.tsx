@@ -60,7 +60,7 @@ export function LeadDetailPanel({ list, id, onClose, onChanged }: Props) {
         </p>
       )}
       <LeadFields lead={item} />
-      {list === 'applicants' && <ResumeLinks id={item._id} />}
+      {list === 'applicants' && <ResumeLinks id={item._id} type={item.resume_type} />}
       <LeadSourceFields source={detail.source} />
       <LeadStatusForm
         lead={item}

@@ -76,15 +76,31 @@ function value(lead: Lead, key: keyof Lead): ComponentChildren {
   return text;
 }
 
-/** An applicant's resume, to view in a new tab or to download. */
-export function ResumeLinks({ id }: { id: string }) {
+/** Each stored resume type, as staff name it. */
+const RESUME_KINDS: Record<string, string> = {
+  'application/pdf': 'PDF',
+  'image/jpeg': 'JPEG',
+  'image/png': 'PNG',
+  'image/webp': 'WebP',
+  'image/svg+xml': 'SVG',
+};
+
+/**
+ * An applicant's resume, each link named for what it does: an image is viewed in a new tab
+ * (a page of the server's own) or downloaded; a PDF only ever downloads (the server never
+ * opens one in the site's origin), so it has that one link, which says so.
+ */
+export function ResumeLinks({ id, type }: { id: string; type: string | undefined }) {
+  const kind = RESUME_KINDS[type ?? ''] ?? 'file';
   return (
     <p class="lead-detail__links">
-      <a class="staff-button" href={resumeUrl(id)} target="_blank" rel="noopener">
-        View resume
-      </a>
+      {type?.startsWith('image/') && (
+        <a class="staff-button" href={resumeUrl(id)} target="_blank" rel="noopener">
+          View resume
+        </a>
+      )}
       <a class="staff-button" href={resumeUrl(id, true)} download>
-        Download resume
+        Download resume ({kind})
       </a>
     </p>
   );

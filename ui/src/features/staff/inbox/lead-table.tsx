@@ -14,6 +14,17 @@ function glance(list: ListName, lead: Lead): string {
   return lead.service ?? '';
 }
 
+/**
+ * Each list's headings after Received, which a phone's card also shows as its lines' labels.
+ * A subscriber's department website names the list they are on, its service how they came
+ * to be on it (the subscribe form, or added by staff).
+ */
+const HEADINGS: Record<ListName, { who: string; reach: string; glance: string }> = {
+  enquiries: { who: 'Name', reach: 'Contact', glance: 'Details' },
+  applicants: { who: 'Name', reach: 'Contact', glance: 'Experience' },
+  subscribers: { who: 'Email', reach: 'List', glance: 'Kind' },
+};
+
 interface LeadTableProps {
   list: ListName;
   leads: Lead[];
@@ -27,6 +38,7 @@ interface LeadTableProps {
 /** One page of a list, newest first; each row's name opens the item. */
 export function LeadTable({ list, leads, selected, onOpen, selection }: LeadTableProps) {
   const today = officeToday();
+  const headings = HEADINGS[list];
   return (
     <table class="inbox-table">
       <caption class="visually-hidden">{listLabels[list]}, newest first</caption>
@@ -34,9 +46,9 @@ export function LeadTable({ list, leads, selected, onOpen, selection }: LeadTabl
         <tr>
           {selection && <PageCheckbox selection={selection} />}
           <th scope="col">Received</th>
-          <th scope="col">{list === 'subscribers' ? 'Email' : 'Name'}</th>
-          <th scope="col">{list === 'subscribers' ? 'Department website' : 'Contact'}</th>
-          <th scope="col">{list === 'applicants' ? 'Experience' : 'Details'}</th>
+          <th scope="col">{headings.who}</th>
+          <th scope="col">{headings.reach}</th>
+          <th scope="col">{headings.glance}</th>
           <th scope="col">Status</th>
         </tr>
       </thead>
@@ -51,7 +63,7 @@ export function LeadTable({ list, leads, selected, onOpen, selection }: LeadTabl
               />
             )}
             <td data-label="Received">{formatTime(lead.created_at)}</td>
-            <td data-label={list === 'subscribers' ? 'Email' : 'Name'}>
+            <td data-label={headings.who}>
               <button
                 type="button"
                 class="inbox-row__open"
@@ -61,10 +73,10 @@ export function LeadTable({ list, leads, selected, onOpen, selection }: LeadTabl
                 {list === 'subscribers' ? lead.email : lead.name}
               </button>
             </td>
-            <td data-label="Contact">
+            <td data-label={headings.reach}>
               {list === 'subscribers' ? lead.department_website : `${lead.email} · ${lead.mobile ?? ''}`}
             </td>
-            <td data-label="Details" class="inbox-row__glance">
+            <td data-label={headings.glance} class="inbox-row__glance">
               <span>{glance(list, lead)}</span>
             </td>
             <td data-label="Status">

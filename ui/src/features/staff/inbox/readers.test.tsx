@@ -6,23 +6,12 @@ import { FiltersForm } from './inbox-filters';
 import { ReaderBadge } from './reader-badge';
 import { ReaderPanel } from './reader-panel';
 import { countsLine } from './readers-api';
+import { testLead } from './test-lead';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const subscriber = (more: Partial<Lead>): Lead => ({
-  _id: 's1',
-  created_at: '2026-11-01T10:00:00.000Z',
-  email: 'r@example.com',
-  department_website: 'Corp Blogs',
-  status: 'new',
-  status_by: null,
-  status_at: null,
-  client_addr: '',
-  assigned_to: null,
-  assigned_name: null,
-  follow_up: null,
-  ...more,
-});
+const subscriber = (more: Partial<Lead>): Lead =>
+  testLead({ _id: 's1', department_website: 'Corp Blogs', ...more });
 
 describe('the reader list', () => {
   it('shows each state as its own badge, and nothing for other lists’ leads', () => {

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { caretState, commandForKey, insertAtCaret, insertFigure, NOTHING_ON } from './rich-commands';
+import {
+  caretState,
+  commandForKey,
+  insertAtCaret,
+  insertFigure,
+  keepParagraphAfterFigure,
+  leaveFigure,
+  NOTHING_ON,
+} from './rich-commands';
 
 const key = (init: Partial<Parameters<typeof commandForKey>[0]>) =>
   commandForKey({
@@ -79,6 +87,53 @@ describe('insertFigure', () => {
     const { root, range } = areaWithCaret('<p>First</p><p><br></p>', 'p:last-child');
     insertFigure(root, range, 'blogs/a.png', 'A', '');
     expect(root.innerHTML).toBe('<p>First</p><figure><img src="blogs/a.png" alt="A"></figure><p><br></p>');
+  });
+});
+
+describe('a figure at the end of the body', () => {
+  it('has an empty paragraph after it, once, for what is typed after the image', () => {
+    const root = document.createElement('div');
+    root.innerHTML =
+      '<p>First</p><figure><img src="a.png" alt="A"><figcaption>The lobby</figcaption></figure>';
+    keepParagraphAfterFigure(root);
+    keepParagraphAfterFigure(root);
+    expect(root.innerHTML).toBe(
+      '<p>First</p><figure><img src="a.png" alt="A"><figcaption>The lobby</figcaption></figure><p><br></p>',
+    );
+    root.innerHTML = '<figure><img src="a.png" alt="A"></figure><p>After</p>';
+    keepParagraphAfterFigure(root);
+    expect(root.innerHTML).toBe('<figure><img src="a.png" alt="A"></figure><p>After</p>');
+  });
+});
+
+describe('leaveFigure (Enter in a caption)', () => {
+  it('starts a paragraph after the figure instead of a second caption', () => {
+    const { root, selection } = areaWithCaret(
+      '<figure><img src="a.png" alt="A"><figcaption>The lobby</figcaption></figure><p>Next</p>',
+      'figcaption',
+    );
+    expect(leaveFigure(root, selection)).toBe(true);
+    expect(root.innerHTML).toBe(
+      '<figure><img src="a.png" alt="A"><figcaption>The lobby</figcaption></figure><p><br></p><p>Next</p>',
+    );
+    const paragraph = root.querySelectorAll('p')[0];
+    expect(selection?.getRangeAt(0).startContainer).toBe(paragraph);
+  });
+
+  it('moves to the empty paragraph already after it, making none', () => {
+    const { root, selection } = areaWithCaret(
+      '<figure><img src="a.png" alt="A"><figcaption>The lobby</figcaption></figure><p><br></p>',
+      'figcaption',
+    );
+    expect(leaveFigure(root, selection)).toBe(true);
+    expect(root.querySelectorAll('p')).toHaveLength(1);
+    expect(selection?.getRangeAt(0).startContainer).toBe(root.querySelector('p'));
+  });
+
+  it('leaves Enter elsewhere to the browser', () => {
+    const { root, selection } = areaWithCaret('<p>Words</p><figure><img src="a.png" alt="A"></figure>', 'p');
+    expect(leaveFigure(root, selection)).toBe(false);
+    expect(root.innerHTML).toBe('<p>Words</p><figure><img src="a.png" alt="A"></figure>');
   });
 });
 

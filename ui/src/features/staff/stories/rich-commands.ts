@@ -193,6 +193,54 @@ function topBlock(root: Element, node: Node | null): Element | null {
   return at && at.nodeType === 1 ? (at as Element) : null;
 }
 
+/** A paragraph with nothing in it yet, which a caret can stand in. */
+function emptyParagraph(): HTMLParagraphElement {
+  const paragraph = document.createElement('p');
+  paragraph.append(document.createElement('br'));
+  return paragraph;
+}
+
+const isEmptyParagraph = (element: Element | null): element is HTMLParagraphElement =>
+  element?.tagName === 'P' && !element.textContent?.trim() && !element.querySelector('img');
+
+/** The caret at the start of `element`. */
+function caretAt(element: Element) {
+  const selection = window.getSelection();
+  const caret = document.createRange();
+  caret.setStart(element, 0);
+  caret.collapse(true);
+  selection?.removeAllRanges();
+  selection?.addRange(caret);
+}
+
+/**
+ * A body that ends with a figure gets an empty paragraph after it, so that a click below the
+ * image, or the caret moved past it, lands in a paragraph: what is typed there would
+ * otherwise go into the figure's caption. (The clean HTML drops the empty paragraph again.)
+ */
+export function keepParagraphAfterFigure(root: Element) {
+  if (root.lastElementChild?.tagName === 'FIGURE') root.append(emptyParagraph());
+}
+
+/**
+ * Enter in a figure (its caption, or by the image) starts the paragraph after it: the empty
+ * one already there, or a new one. A caption is one line, and the browser's own Enter would
+ * make a second caption. Answers whether the caret was in a figure.
+ */
+export function leaveFigure(root: Element, selection: Selection | null): boolean {
+  const node = selection && selection.rangeCount > 0 ? selection.getRangeAt(0).startContainer : null;
+  const figure = ancestors(root, node).find((element) => element.tagName === 'FIGURE');
+  if (!figure) return false;
+  const next = figure.nextElementSibling;
+  if (isEmptyParagraph(next)) caretAt(next);
+  else {
+    const paragraph = emptyParagraph();
+    figure.after(paragraph);
+    caretAt(paragraph);
+  }
+  return true;
+}
+
 /**
  * Puts a figure (image, alt text, caption) after the block the caret is in, or in its place
  * when that block is empty, with an empty paragraph after it for the caret.
@@ -208,16 +256,10 @@ export function insertFigure(root: Element, range: Range | null, src: string, al
     figcaption.textContent = caption;
     figure.append(figcaption);
   }
-  const after = document.createElement('p');
-  after.append(document.createElement('br'));
+  const after = emptyParagraph();
   const block = topBlock(root, range?.startContainer ?? null);
   if (block && !block.textContent?.trim() && !block.querySelector('img')) block.replaceWith(figure, after);
   else if (block) block.after(figure, after);
   else root.append(figure, after);
-  const selection = window.getSelection();
-  const caret = document.createRange();
-  caret.setStart(after, 0);
-  caret.collapse(true);
-  selection?.removeAllRanges();
-  selection?.addRange(caret);
+  caretAt(after);
 }

@@ -11,6 +11,8 @@ import {
   insertAtCaret,
   insertFigure,
   insertLink,
+  keepParagraphAfterFigure,
+  leaveFigure,
   NOTHING_ON,
   TOOLS,
 } from './rich-commands';
@@ -66,12 +68,14 @@ export function RichEditor({ id, value, onChange, labelledBy, describedBy, inval
     const element = area.current;
     if (!element || value === emitted.current) return;
     element.innerHTML = shownHtml(value);
+    keepParagraphAfterFigure(element);
     emitted.current = normalizeNode(element, runtimeConfig.mediaBase);
   }, [value]);
 
   const emit = () => {
     const element = area.current;
     if (!element) return;
+    keepParagraphAfterFigure(element);
     const html = normalizeNode(element, runtimeConfig.mediaBase);
     if (html === emitted.current) return;
     emitted.current = html;
@@ -173,6 +177,18 @@ export function RichEditor({ id, value, onChange, labelledBy, describedBy, inval
         }}
         onInput={emit}
         onKeyDown={(event) => {
+          const plainEnter = event.key === 'Enter' && !event.ctrlKey && !event.metaKey && !event.altKey;
+          if (
+            plainEnter &&
+            !event.isComposing &&
+            area.current &&
+            leaveFigure(area.current, window.getSelection())
+          ) {
+            event.preventDefault();
+            emit();
+            remember();
+            return;
+          }
           const command = commandForKey(event);
           if (!command) return;
           event.preventDefault();
