@@ -885,3 +885,19 @@ async fn a_pdf_resume_is_mailed_as_an_application_pdf_attachment() {
     );
     assert_eq!(files[0].2, resume, "the PDF as sent");
 }
+
+/// Each text field is one string, as the published form says: a second part of the same name
+/// is refused, not taken in place of the first.
+#[tokio::test]
+async fn a_text_field_sent_twice_is_refused_and_nothing_is_stored() {
+    let app = app();
+    let mut parts = with_application(file("cv.png", fixture("resume.png")));
+    parts.push(text("previous_company", "Another Corp"));
+    let response = post_application(&app, &parts).await;
+    assert_eq!(response.status(), 400, "{}", json(&response));
+    assert_eq!(
+        json(&response)["message"],
+        "The field previous_company was sent more than once."
+    );
+    assert_nothing_stored(&app, "a field sent twice");
+}
