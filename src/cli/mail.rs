@@ -72,7 +72,7 @@ fn test(to: Mailbox, flags: MailFlags, data_dir: &Path) -> Result<(), MailError>
         &Audit {
             actor: COMMAND_LINE,
             action: "sent a test mail",
-            subject: &to.email.to_string(),
+            subject: to.email.as_ref(),
             detail: "",
             client_addr: "",
         },
