@@ -334,3 +334,45 @@ fn a_log_format_that_is_not_text_or_json_is_refused() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("--log-format"), "{stderr}");
 }
+
+#[test]
+fn the_serving_line_names_the_public_url_when_it_is_set() {
+    use std::io::{BufRead, BufReader};
+    use std::process::Stdio;
+    let dir = tempfile::tempdir().expect("temp dir");
+    for (public_url, expected) in [
+        (
+            Some("https://www.example.com"),
+            Some("; visitors reach it at https://www.example.com)"),
+        ),
+        (None, None),
+    ] {
+        let mut command = Command::new(BINARY);
+        command
+            .args(["serve", "--addr", "127.0.0.1:0", "--admin-addr", "off"])
+            .arg("--data-dir")
+            .arg(dir.path().join("data"))
+            .env("RUST_LOG", "warn")
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null());
+        if let Some(url) = public_url {
+            command.args(["--public-url", url]);
+        }
+        let mut child = command.spawn().expect("start corpsite");
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().expect("stdout"))
+            .read_line(&mut line)
+            .expect("the serving line");
+        let _ = child.kill();
+        let _ = child.wait();
+        assert!(
+            line.starts_with("corpsite is serving http://127.0.0.1:"),
+            "{line}"
+        );
+        match expected {
+            Some(words) => assert!(line.trim_end().ends_with(words), "{line}"),
+            None => assert!(!line.contains("visitors reach it"), "{line}"),
+        }
+    }
+}

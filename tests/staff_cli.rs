@@ -320,3 +320,34 @@ async fn leads_erase_removes_every_record_of_one_person_and_their_resume() {
         "the audit log keeps no address: {audit}"
     );
 }
+
+/// What strangers type reaches the audit log (a failed sign-in's address) and the sessions (a
+/// browser's user agent): printed raw, a line break would forge a line of the log, a tab a
+/// column, and a terminal escape would set the operator's window title.
+#[tokio::test]
+async fn the_audit_prints_what_strangers_typed_escaped_one_entry_a_line() {
+    use crate::common::staff::{add_staff, sign_in_as, EMAIL, PASSWORD};
+    let app = TestApp::new();
+    add_staff(&app, EMAIL, PASSWORD, false).await;
+    let typed = "x@y\r\n2026-01-01 00:00:00\tcommand line\tadded staff account\tevil@x\u{1b}]0;owned\u{7}\u{9b}2J\u{202e}";
+    let response = sign_in_as(&app, typed, "wrong password").await;
+    assert_eq!(response.status(), 401);
+
+    let audit = stdout(&corpsite(&["staff", "audit"], &app.data_dir(), None));
+    assert!(
+        !audit.contains(['\u{1b}', '\u{7}', '\u{9b}', '\r', '\u{202e}']),
+        "no raw control character: {audit:?}"
+    );
+    let failed: Vec<&str> = audit
+        .lines()
+        .filter(|line| line.contains("sign-in failed"))
+        .collect();
+    assert_eq!(failed.len(), 1, "{audit}");
+    let columns: Vec<&str> = failed[0].split('\t').collect();
+    assert_eq!(columns.len(), 6, "six columns: {:?}", failed[0]);
+    assert_eq!(
+        columns[1],
+        r"x@y\r\n2026-01-01 00:00:00\tcommand line\tadded staff account\tevil@x\u{1b}]0;owned\u{7}\u{9b}2j\u{202e}",
+        "the address as typed (folded), its controls escaped"
+    );
+}

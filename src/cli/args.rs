@@ -801,12 +801,15 @@ pub enum MailCommand {
         #[command(flatten)]
         data: DataDirArg,
     },
-    /// Send a test mail to ADDRESS through --smtp-url and print the relay's answer.
+    /// Send a test mail to ADDRESS through --smtp-url, print the relay's answer, and note it
+    /// in the audit log of the data dir (when it has a database).
     Test {
         /// Where the test mail goes.
         address: Mailbox,
         #[command(flatten)]
         mail: MailFlags,
+        #[command(flatten)]
+        data: DataDirArg,
     },
 }
 

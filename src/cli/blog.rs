@@ -10,6 +10,7 @@ use rusqlite::Connection;
 use time::OffsetDateTime;
 
 use crate::cli::args::{BlogCommand, DataDirArg};
+use crate::cli::terminal::shown;
 use crate::content::media::MediaLibrary;
 use crate::content::{self, PreparedPost, PublishError};
 use crate::domain::blog_id::BlogId;
@@ -35,7 +36,12 @@ pub fn run(command: BlogCommand) -> Result<(), PublishError> {
         BlogCommand::List { data } => {
             let (conn, _) = open(&data)?;
             for blog in blogs::summaries(&conn)? {
-                println!("{}\t{}\t{}", blog.id, blog.date, blog.title);
+                println!(
+                    "{}\t{}\t{}",
+                    shown(blog.id.as_str()),
+                    shown(&blog.date),
+                    shown(&blog.title)
+                );
             }
         }
         BlogCommand::Remove { id, data } => {

@@ -1,10 +1,14 @@
 //! `corpsite mail status | retry | test ADDRESS`: the outbox, for whoever runs the VM.
 
+use std::path::Path;
+
 use lettre::message::Mailbox;
 use lettre::Transport;
 
 use crate::cli::args::{MailCommand, MailFlags};
+use crate::cli::terminal::shown;
 use crate::mail::compose::Composer;
+use crate::store::staff::{self as accounts, Audit, COMMAND_LINE};
 use crate::store::{self, outbox, StoreError};
 
 #[derive(Debug, thiserror::Error)]
@@ -36,11 +40,18 @@ pub fn run(command: MailCommand) -> Result<(), MailError> {
             println!("corpsite: {count} dead mail(s) queued again; a running server sends them within a second");
             Ok(())
         }
-        MailCommand::Test { address, mail } => test(address, mail),
+        MailCommand::Test {
+            address,
+            mail,
+            data,
+        } => test(address, mail, &data.data_dir),
     }
 }
 
-fn test(to: Mailbox, flags: MailFlags) -> Result<(), MailError> {
+/// Sends the test mail straight to the relay (not through the outbox: the answer is what
+/// is asked for), then notes it in the audit log of the data dir, as the staff page's test
+/// mail is, when the data dir has a database.
+fn test(to: Mailbox, flags: MailFlags, data_dir: &Path) -> Result<(), MailError> {
     let relay = flags.smtp_url.ok_or(MailError::NoRelay)?;
     let from = flags.mail_from.ok_or(MailError::NoSender)?;
     let message = Composer::test_message(&from, to.clone(), "with corpsite mail test", None)?;
@@ -49,8 +60,23 @@ fn test(to: Mailbox, flags: MailFlags) -> Result<(), MailError> {
     println!(
         "corpsite: the relay {relay} took the test mail for {to}: {} {}",
         answer.code(),
-        text.join(" ")
+        shown(&text.join(" "))
     );
+    // A relay is often tried before the site's first start: no database, nothing to note.
+    if !data_dir.join(store::DB_FILE).exists() {
+        return Ok(());
+    }
+    let conn = store::open_for_cli(data_dir)?;
+    accounts::audit(
+        &conn,
+        &Audit {
+            actor: COMMAND_LINE,
+            action: "sent a test mail",
+            subject: to.email.as_ref(),
+            detail: "",
+            client_addr: "",
+        },
+    )?;
     Ok(())
 }
 
@@ -65,15 +91,15 @@ fn status_report(status: &outbox::OutboxStatus) -> String {
             out.push_str(&format!(
                 "  #{} {} {} after {} attempt(s){}: {}\n",
                 error.id,
-                error.kind,
-                error.state,
+                shown(&error.kind),
+                shown(&error.state),
                 error.attempts,
                 if error.state == "queued" {
                     format!(", next at {}", error.next_attempt_at)
                 } else {
                     String::new()
                 },
-                error.error
+                shown(&error.error)
             ));
         }
     }

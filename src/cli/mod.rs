@@ -1,5 +1,6 @@
 //! The command line: its grammar (`args`) and the subcommands other than `serve`: blog
-//! publishing, exports of what the forms brought in, backups and restores, and staff accounts.
+//! publishing, exports of what the forms brought in, backups and restores, and staff accounts;
+//! `terminal`: stored text as every command prints it.
 
 pub mod args;
 pub mod backup;
@@ -12,3 +13,4 @@ pub mod mail;
 pub mod restore;
 pub mod settings;
 pub mod staff;
+pub mod terminal;

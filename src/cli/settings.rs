@@ -16,6 +16,7 @@ use std::path::{Path, PathBuf};
 
 use crate::cli::args::SettingsCommand;
 use crate::cli::details_archive::{self, ArchiveError, Contents};
+use crate::cli::terminal::shown;
 use crate::content::media::{prepare_image, record_image, MediaLibrary, PreparedImage};
 use crate::domain::image::MAX_IMAGE_BYTES;
 use crate::domain::site_details::{SiteDetails, SiteDetailsFileError};
@@ -73,8 +74,8 @@ fn export(file: &Path, data_dir: &Path) -> Result<(), SettingsError> {
             // import then names the field.
             Err(err) => eprintln!(
                 "corpsite: {} names {}, which this site's media does not have ({err}); {} does not carry it",
-                image.field,
-                image.path,
+                shown(&image.field),
+                shown(&image.path),
                 file.display()
             ),
         }

@@ -10,6 +10,7 @@ use rusqlite::Connection;
 use time::OffsetDateTime;
 
 use crate::cli::args::StaffCommand;
+use crate::cli::terminal::shown;
 use crate::domain::fields::Email;
 use crate::domain::roles::{Role, Roles};
 use crate::domain::staff::{NewPassword, SecretError};
@@ -101,10 +102,10 @@ pub fn run(command: StaffCommand) -> Result<(), StaffError> {
                 };
                 println!(
                     "{}\t{}\t{}\t{}\t{state}",
-                    account.email,
-                    account.name,
-                    account.roles.stored(),
-                    account.created_at
+                    shown(&account.email),
+                    shown(&account.name),
+                    shown(&account.roles.stored()),
+                    shown(&account.created_at)
                 );
             }
         }
@@ -188,12 +189,12 @@ pub fn run(command: StaffCommand) -> Result<(), StaffError> {
                     for s in accounts::sessions(&conn, now)? {
                         println!(
                             "{}\t{}\tsigned in {}\tlast seen {}\t{}\t{}",
-                            s.key,
-                            s.email,
+                            shown(&s.key),
+                            shown(&s.email),
                             iso(s.created_at),
                             iso(s.last_seen_at),
-                            s.client_addr,
-                            s.user_agent
+                            shown(&s.client_addr),
+                            shown(&s.user_agent)
                         );
                     }
                 }
@@ -204,7 +205,12 @@ pub fn run(command: StaffCommand) -> Result<(), StaffError> {
             for e in accounts::audit_log(&conn, limit)? {
                 println!(
                     "{}\t{}\t{}\t{}\t{}\t{}",
-                    e.at, e.actor, e.action, e.subject, e.detail, e.client_addr
+                    shown(&e.at),
+                    shown(&e.actor),
+                    shown(&e.action),
+                    shown(&e.subject),
+                    shown(&e.detail),
+                    shown(&e.client_addr)
                 );
             }
         }

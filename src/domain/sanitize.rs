@@ -149,6 +149,9 @@ fn builder(media_base: Option<String>) -> Builder<'static> {
         .link_rel(Some("noopener noreferrer"))
         .strip_comments(true)
         .attribute_filter(move |element, attribute, value| {
+            if element == "a" && attribute == "href" {
+                return (!leaves_the_site(value)).then_some(Cow::Borrowed(value));
+            }
             if element != "img" || attribute != "src" {
                 return Some(Cow::Borrowed(value));
             }
@@ -166,6 +169,34 @@ fn builder(media_base: Option<String>) -> Builder<'static> {
             }
         });
     builder
+}
+
+/// Whether a link with no scheme goes to another host as a browser reads it: a browser drops
+/// tabs and line breaks anywhere in a URL, trims spaces and control characters around it, and
+/// in an http(s) page takes a backslash for a slash, so `/\host`, `\\host` and `/\t/host` are
+/// all `//host`, another site. `/%5Chost` and `/%2Fhost` are refused too: whatever decodes the
+/// path on its way (a proxy, a router) makes them the same. A link that names its scheme
+/// (`https://...`) is left to the scheme check.
+pub fn leaves_the_site(href: &str) -> bool {
+    let read: String = href
+        .chars()
+        .filter(|c| !matches!(c, '\t' | '\n' | '\r'))
+        .collect();
+    let read = read.trim_matches(|c: char| c <= ' ');
+    let mut slashes = 0;
+    let mut rest = read;
+    while slashes < 2 {
+        let lower = rest.get(..3).map(str::to_ascii_lowercase);
+        if rest.starts_with(['/', '\\']) {
+            rest = &rest[1..];
+        } else if matches!(lower.as_deref(), Some("%5c" | "%2f")) {
+            rest = &rest[3..];
+        } else {
+            break;
+        }
+        slashes += 1;
+    }
+    slashes == 2
 }
 
 /// A relative path inside the media folder, such as `blogs/3f9a0c1d2e3f4a5b.svg`.
@@ -319,6 +350,64 @@ mod tests {
         ];
         for (html, expected) in cases {
             assert_eq!(clean_for_storage(html), expected, "{html}");
+        }
+    }
+
+    /// Links that a browser takes to another host, written as site paths: each loses its
+    /// address, on the way in and on the way out. `url` (WHATWG parsing, as browsers do) says
+    /// where each really goes.
+    #[test]
+    fn links_that_a_browser_takes_to_another_host_lose_their_address() {
+        let site = url::Url::parse("https://www.example.com/blogs/").expect("base");
+        let spellings = [
+            "//evil.example/x",
+            "/\\evil.example/x",
+            "\\\\evil.example/x",
+            "\\/evil.example",
+            "/%5Cevil.example/x",
+            "/%5cevil.example/x",
+            "/%2Fevil.example/x",
+            "%5C%5Cevil.example",
+            "/\t\\evil.example",
+            "/\n/evil.example",
+            "\t/\r\n\\evil.example",
+            " /\\evil.example",
+            "\u{1}/\\evil.example",
+            "/%5\tC evil.example",
+        ];
+        for href in spellings {
+            let html = format!(r#"<a href="{}">x</a>"#, href.replace('"', "&quot;"));
+            let resolved = site.join(href).ok();
+            // Percent-escaped slashes are the site's own paths to a browser: refused for what
+            // a decoder on the way makes of them.
+            let bare: String = href.chars().filter(|c| !c.is_ascii_whitespace()).collect();
+            let is_percent = bare.to_ascii_lowercase().contains("%5c")
+                || bare.to_ascii_lowercase().contains("%2f");
+            assert!(
+                is_percent || resolved.as_ref().and_then(|u| u.host_str()) != site.host_str(),
+                "{href:?} was meant to leave the site: {resolved:?}"
+            );
+            for cleaned in [
+                clean_for_storage(&html),
+                DisplaySanitizer::new("/media/").clean(&html),
+            ] {
+                assert_eq!(cleaned, r#"<a rel="noopener noreferrer">x</a>"#, "{href:?}");
+            }
+        }
+        // Paths on the site and addresses with a scheme stay.
+        for href in [
+            "/contact",
+            "/blogs/detail/a-b",
+            "/%20x",
+            "/a//b",
+            "/a\\b",
+            "about",
+            "#top",
+            "?q=1",
+            "https://evil.example/",
+        ] {
+            let html = format!(r#"<a href="{href}" rel="noopener noreferrer">x</a>"#);
+            assert_eq!(clean_for_storage(&html), html, "{href:?}");
         }
     }
 

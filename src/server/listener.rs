@@ -25,7 +25,7 @@ use warp::filters::BoxedFilter;
 use warp::http::{header, HeaderValue};
 use warp::reply::Response;
 
-use super::drain::Drained;
+use super::drain::{Drained, Unread};
 use super::parse_errors::ExplainedErrors;
 use crate::http::plumbing::security::SecurityHeaders;
 use crate::http::plumbing::site_url;
@@ -260,15 +260,24 @@ async fn serve(
                         Some(front) => front.answer(&request).await,
                         None => None,
                     };
-                    let mut response = match kept {
-                        Some(response) => response,
-                        None => match drain_limit {
-                            Some(limit) => {
-                                let request = request.map(|body| Drained::new(body, limit));
-                                service.call(request).await?
-                            }
-                            None => service.call(request).await?,
-                        },
+                    let mut response = match (kept, drain_limit) {
+                        (Some(response), Some(_)) => response,
+                        (None, Some(limit)) => {
+                            let request = request.map(|body| Drained::new(body, limit));
+                            service.call(request).await?
+                        }
+                        // HTTP/1.1: the answer says when the connection closes after it.
+                        (kept, None) => {
+                            let (request, unread) = Unread::watch(request);
+                            let response = match kept {
+                                Some(response) => {
+                                    drop(request);
+                                    response
+                                }
+                                None => service.call(request).await?,
+                            };
+                            unread.settle(response).await
+                        }
                     };
                     if encrypted {
                         response.headers_mut().insert(

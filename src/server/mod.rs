@@ -218,7 +218,10 @@ pub async fn serve(db: Arc<Db>, settings: Settings) -> Result<(), ServeError> {
     let setup = offer_setup_link(&db, &state.settings, local).await;
     match tls {
         None => {
-            println!("corpsite is serving http://{local}/ (data in {data_dir})");
+            println!(
+                "corpsite is serving http://{local}/ (data in {data_dir}{})",
+                public_address(&state.settings)
+            );
             tracing::info!(%local, data_dir, "listening");
             if let Some(desktop) = &state.settings.desktop {
                 show_on_desktop(desktop, local);
@@ -238,8 +241,8 @@ pub async fn serve(db: Arc<Db>, settings: Settings) -> Result<(), ServeError> {
                 }
             };
             println!(
-                "corpsite is serving https://{}/ on {local} (HTTP on {} for certificates and redirects; data in {data_dir})",
-                https.site, https.http_local
+                "corpsite is serving https://{}/ on {local} (HTTP on {} for certificates and redirects; data in {data_dir}{})",
+                https.site, https.http_local, public_address(&state.settings)
             );
             tracing::info!(%local, http_local = %https.http_local, data_dir, "listening");
             announce_setup_link(setup.as_deref());
@@ -619,6 +622,16 @@ fn start_visit_writer(
             Err(err) => Probe::Failed(err.to_string()),
         }
     })
+}
+
+/// The serving line's words for `--public-url`: the address links are built from, which is
+/// what visitors use when the server sits behind a proxy.
+fn public_address(settings: &Settings) -> String {
+    settings
+        .public_url
+        .as_ref()
+        .map(|url| format!("; visitors reach it at {url}"))
+        .unwrap_or_default()
 }
 
 /// On a data dir with no account, a fresh set-up link that makes the first owner: 256

@@ -183,6 +183,7 @@ async fn receive(
     let mut incoming = None;
     let mut parts = 0;
     let mut file_parts = 0;
+    let mut seen = std::collections::HashSet::new();
     while let Some(mut field) = multipart
         .next_field()
         .await
@@ -253,6 +254,13 @@ async fn receive(
             // Parts the form does not have are read (and counted) but not kept.
             _ => continue,
         };
+        // Each field is one text, as the published form says: a second part of the same name
+        // would silently replace the first.
+        if !seen.insert(name.clone()) {
+            return Err(ApiError::BadRequest(format!(
+                "The field {name} was sent more than once."
+            )));
+        }
         *slot = text;
     }
     Ok((form, incoming))

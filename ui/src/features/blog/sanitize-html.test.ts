@@ -91,6 +91,17 @@ describe('sanitizeHtml: attacks', () => {
     expect(sanitizeHtml('<a href="javascript:alert(1)">click</a>')).toBe('<a>click</a>');
   });
 
+  it.each([
+    '//evil.example/x',
+    '/\\evil.example/x',
+    '\\\\evil.example',
+    '/%5Cevil.example',
+    '/\t/evil.example',
+  ])('removes the address of %j, which a browser takes to another host', (href) => {
+    expect(sanitizeHtml(`<a href="${href}">away</a>`)).toBe('<a>away</a>');
+    expect(sanitizeHtml(`<img src="${href}" alt="x">`)).toBe('');
+  });
+
   it('drops an image whose source is unsafe', () => {
     expect(sanitizeHtml('<p><img src="javascript:alert(1)" alt="x"></p>')).toBe('<p></p>');
   });

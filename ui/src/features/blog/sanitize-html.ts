@@ -8,12 +8,15 @@
  * targets, lazy images) is the post component's business, not this one's.
  */
 
+import { leavesTheSite } from '@/lib/site-path';
 import { ALLOWED, DROPPED, LINK_PROTOCOLS } from './html-allowlist';
 
 const URL_ATTRIBUTES = new Set(['href', 'src']);
 const IMAGE_PROTOCOLS: ReadonlySet<string> = new Set(['http:', 'https:']);
 
 function safeUrl(value: string, protocols: ReadonlySet<string>): string | null {
+  // A "path" a browser takes to another host (`//host`, `/\host`), as the server's pass drops it.
+  if (leavesTheSite(value)) return null;
   // Browsers ignore control characters and spaces inside a scheme ("java\tscript:"); so does URL.
   try {
     const url = new URL(value, window.location.origin);

@@ -101,6 +101,8 @@ describe('safe addresses', () => {
     expect(safeHref('ftp://x')).toBeNull();
     expect(safeHref('javascript:alert(1)')).toBeNull();
     expect(safeHref('/\\evil')).toBeNull();
+    for (const away of ['/%5Cevil', '/%5cevil', '/\t/evil', '/\n\\evil', '/%2Fevil'])
+      expect(safeHref(away)).toBeNull();
   });
 
   it('allows http(s) and media paths for images', () => {

@@ -7,6 +7,8 @@
  * server sanitizes again when the story is saved.
  */
 
+import { leavesTheSite } from '@/lib/site-path';
+
 /** Dropped with everything inside them. */
 const DROPPED = new Set([
   'SCRIPT',
@@ -59,11 +61,14 @@ const BLOCKS = new Set([
 const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const escapeAttribute = (text: string) => escapeText(text).replace(/"/g, '&quot;');
 
-/** A link the body may keep: http(s), mailto, or a path on this site. */
+/**
+ * A link the body may keep: http(s), mailto, or a path on this site; not a "path" that a browser
+ * takes to another host (`/\host`, `/%5Chost`, `/<tab>/host`).
+ */
 export function safeHref(href: string): string | null {
   const url = href.trim();
   if (/^(https?:\/\/[^\s/]|mailto:[^\s])/i.test(url)) return url;
-  if (/^\/(?![/\\])/.test(url)) return url;
+  if (url.startsWith('/') && !leavesTheSite(url)) return url;
   return null;
 }
 
