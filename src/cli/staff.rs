@@ -156,6 +156,7 @@ pub fn run(command: StaffCommand) -> Result<(), StaffError> {
                 account.id,
                 &account.email,
                 crate::store::outbox::Notice::FactorsReset,
+                "",
             )?;
             tx.commit()?;
             if had {
