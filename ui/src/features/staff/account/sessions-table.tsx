@@ -49,13 +49,7 @@ export function SessionsTable({ caption, sessions, showName, busyKey, onEnd }: S
                   aria-label={session.current ? undefined : `End ${what}`}
                   onClick={() => onEnd(session)}
                 >
-                  {session.current ? (
-                    <>
-                      Sign out here<span class="visually-hidden">, in this browser</span>
-                    </>
-                  ) : (
-                    'End'
-                  )}
+                  {session.current ? 'Sign out here' : 'End'}
                 </button>
               </td>
             </tr>
