@@ -873,3 +873,48 @@ async fn a_session_changes_its_factors_only_after_giving_its_password_again_and_
         "{subjects:?}"
     );
 }
+
+#[tokio::test]
+async fn a_password_change_removes_the_passkeys_ticked_and_they_no_longer_sign_in() {
+    let app = TestApp::new();
+    add_staff_as(&app, "sales@corp.example", PASSWORD, false, Role::Sales).await;
+    let browser = Browser::sign_in_with(&app, "sales@corp.example", PASSWORD).await;
+    let mut key = SoftPasskey::new(true);
+    let (credential_id, added) = add_passkey(&app, &browser, &mut key).await;
+    let id = added["passkey"]["id"].as_i64().expect("id");
+    let factors = json(&app.request(browser.get("/api/staff/account/factors")).await);
+    let signed_in_at = factors["signed_in_at"].as_str().expect("when").to_owned();
+    let created_at = factors["passkeys"][0]["created_at"]
+        .as_str()
+        .expect("added");
+    assert!(
+        created_at >= signed_in_at.as_str(),
+        "{created_at} {signed_in_at}"
+    );
+
+    let change = |remove: Value| {
+        browser.change("POST", "/api/staff/password").json(&body!({
+            "current_password": PASSWORD,
+            "new_password": "a brand new passphrase",
+            "remove_passkeys": remove,
+        }))
+    };
+    let unknown = app.request(change(body!([id + 100]))).await;
+    assert_eq!(unknown.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(json(&unknown)["errors"]["remove_passkeys"].is_string());
+    let changed = app.request(change(body!([id]))).await;
+    assert_eq!(changed.status(), StatusCode::OK, "{:?}", changed.body());
+    let now = Browser::from_response(&changed);
+    let factors = json(&app.request(now.get("/api/staff/account/factors")).await);
+    assert_eq!(factors["passkeys"], body!([]));
+    let (challenge, answer) =
+        passkey_answer(&app, &mut key, &credential_id, PASSKEY_ORIGIN, None).await;
+    assert_eq!(
+        passkey_sign_in(&app, &challenge, &answer).await.status(),
+        StatusCode::UNAUTHORIZED,
+        "the removed passkey signs in no more"
+    );
+    assert!(outbox_notices(&app)
+        .await
+        .contains(&("sales@corp.example".to_owned(), "factor-removed".to_owned())));
+}
