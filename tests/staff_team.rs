@@ -17,7 +17,8 @@ use warp::http::{Response, StatusCode};
 
 use crate::common::process::BINARY;
 use crate::common::staff::{
-    add_staff, add_staff_as, code_of, sign_in_as, site_request, Browser, EMAIL, PASSWORD,
+    add_staff, add_staff_as, set_up_authenticator, sign_in_as, site_request, Browser, EMAIL,
+    PASSWORD,
 };
 use crate::common::{header, json, TestApp};
 use crate::support::{html_body, link, parse, text_body, SmtpServer};
@@ -874,23 +875,7 @@ async fn a_session_promoted_to_a_role_that_needs_a_second_factor_sets_one_up_fir
             assert_eq!(reset.status(), StatusCode::FORBIDDEN);
         }
         // Setting one up (the password was given a moment ago) opens the new role's screens.
-        let begun = app
-            .request(seller.change("POST", "/api/staff/account/authenticator"))
-            .await;
-        assert_eq!(begun.status(), StatusCode::OK, "{:?}", begun.body());
-        let secret: String = json(&begun)["secret"]
-            .as_str()
-            .unwrap_or("")
-            .split_whitespace()
-            .collect();
-        let confirmed = app
-            .request(
-                seller
-                    .change("POST", "/api/staff/account/authenticator/confirm")
-                    .json(&body!({ "code": code_of(&secret, 0).await })),
-            )
-            .await;
-        assert_eq!(confirmed.status(), StatusCode::OK, "{:?}", confirmed.body());
+        set_up_authenticator(&app, &seller).await;
         assert_eq!(
             app.request(seller.get(guarded)).await.status(),
             StatusCode::OK
