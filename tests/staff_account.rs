@@ -35,9 +35,39 @@ fn open_request(client: [u8; 4], path: &str) -> warp::test::RequestBuilder {
         .header("origin", SITE)
 }
 
-async fn forgot_from(app: &TestApp, client: [u8; 4], email: &str) -> Response<Bytes> {
+/// A request for a reset link, answered: the account's link and mail are written after it.
+async fn forgot_answer(app: &TestApp, client: [u8; 4], email: &str) -> Response<Bytes> {
     app.request(open_request(client, "/api/staff/password/forgot").json(&body!({ "email": email })))
         .await
+}
+
+fn asked_for_links(app: &TestApp) -> i64 {
+    sql_count(
+        app,
+        "SELECT count(*) FROM audit_log WHERE action = 'asked for a reset link'",
+    )
+}
+
+/// Waits for what a request for a link writes after its answer (`asked` requests in all).
+async fn settled(app: &TestApp, asked: i64) {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while asked_for_links(app) < asked {
+        assert!(
+            Instant::now() < deadline,
+            "a request for a link was not written"
+        );
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+}
+
+/// A request for a reset link, and what it writes after its answer.
+async fn forgot_from(app: &TestApp, client: [u8; 4], email: &str) -> Response<Bytes> {
+    let before = asked_for_links(app);
+    let answer = forgot_answer(app, client, email).await;
+    if answer.status() == StatusCode::ACCEPTED {
+        settled(app, before + 1).await;
+    }
+    answer
 }
 
 async fn forgot(app: &TestApp, email: &str) -> Response<Bytes> {
@@ -172,10 +202,12 @@ async fn a_known_and_an_unknown_address_take_about_the_same_time() {
             .enumerate()
         {
             let client = [203, 0, 113, round * 2 + u8::try_from(n).unwrap_or(0)];
+            let before = asked_for_links(&app);
             let started = Instant::now();
-            let response = forgot_from(&app, client, email).await;
+            let response = forgot_answer(&app, client, email).await;
             times.push(started.elapsed());
             assert_eq!(response.status(), StatusCode::ACCEPTED);
+            settled(&app, before + 1).await;
         }
     }
     assert_eq!(
@@ -789,4 +821,48 @@ async fn a_reset_link_sent_64_times_at_once_changes_the_password_once() {
         1
     );
     assert_eq!(sql_count(&app, "SELECT count(*) FROM staff_sessions"), 1);
+}
+
+#[tokio::test]
+async fn wrong_current_passwords_count_as_wrong_sign_ins() {
+    let app = TestApp::new();
+    add_staff(&app, EMAIL, PASSWORD, false).await;
+    let browser = Browser::sign_in(&app).await;
+    let change = |current: &str| {
+        browser
+            .change("POST", "/api/staff/password")
+            .json(&body!({ "current_password": current, "new_password": NEW_PASSWORD }))
+    };
+    let mut statuses = Vec::new();
+    for n in 0..30 {
+        let answer = app
+            .request(change(&format!("guess number {n} of many")))
+            .await;
+        statuses.push(answer.status());
+    }
+    let judged = statuses
+        .iter()
+        .filter(|s| **s == StatusCode::UNPROCESSABLE_ENTITY)
+        .count();
+    assert_eq!(judged, 5, "{statuses:?}");
+    assert!(statuses[5..]
+        .iter()
+        .all(|s| *s == StatusCode::TOO_MANY_REQUESTS));
+    // The right one is throttled too, and the password stays.
+    let right = app.request(change(PASSWORD)).await;
+    assert_eq!(right.status(), StatusCode::TOO_MANY_REQUESTS);
+    assert!(!header(&right, "retry-after").is_empty());
+    assert_eq!(
+        sign_in_as(&app, EMAIL, PASSWORD).await.status(),
+        StatusCode::TOO_MANY_REQUESTS,
+        "the account's sign-ins are throttled by the same count"
+    );
+    assert!(audit_actions(&app)
+        .iter()
+        .any(|a| a == "password change failed"));
+    run_sql(&app, "DELETE FROM sign_in_failures").await;
+    // A right current password is not counted.
+    let changed = app.request(change(PASSWORD)).await;
+    assert_eq!(changed.status(), StatusCode::OK, "{:?}", changed.body());
+    assert_eq!(sql_count(&app, "SELECT count(*) FROM sign_in_failures"), 0);
 }

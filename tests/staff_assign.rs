@@ -15,7 +15,9 @@ use warp::http::StatusCode;
 use crate::common::staff::{add_staff, add_staff_as, Browser, EMAIL, PASSWORD};
 use crate::common::{json, TestApp};
 use crate::leads_support::{contact, file, fixture, post_application, post_json, with_application};
-use crate::support::{app_sending_to, parse, raw_header, text_body, SmtpServer, MAIL_SITE};
+use crate::support::{
+    app_sending_to, forget_set_up_notices, parse, raw_header, text_body, SmtpServer, MAIL_SITE,
+};
 
 const WAIT: Duration = Duration::from_secs(10);
 const SAM: &str = "sam@corp.example";
@@ -141,6 +143,7 @@ async fn the_assignee_gets_a_mail_with_the_link_and_nobody_is_mailed_for_taking_
     let smtp = SmtpServer::start();
     let app = app_sending_to(&smtp, &["office@corp.example.com"]);
     let (browser, me) = owner(&app).await;
+    forget_set_up_notices(&app, Some(&smtp)).await;
     let sam = member(&app, SAM, "Sam Sales", Role::Sales).await;
     let ids = enquiries(&app, &browser, 2).await;
 
@@ -434,6 +437,7 @@ async fn the_digest_goes_once_a_day_from_eight_to_whoever_turned_it_on() {
     let smtp = SmtpServer::start();
     let app = app_sending_to(&smtp, &["office@corp.example.com"]);
     let (browser, _) = owner(&app).await;
+    forget_set_up_notices(&app, Some(&smtp)).await;
     let sam = member(&app, SAM, "Sam Sales", Role::Sales).await;
     let ids = enquiries(&app, &browser, 2).await;
     let path = format!("/api/staff/inbox/enquiries/{}/assign", ids[0]);

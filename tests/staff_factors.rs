@@ -219,7 +219,11 @@ async fn a_recovery_code_works_once_and_is_mailed_to_the_account() {
     assert_eq!(again.status(), StatusCode::UNPROCESSABLE_ENTITY, "spent");
     assert_eq!(
         outbox_notices(&app).await,
-        vec![(EMAIL.to_owned(), "recovery-code-used".to_owned())]
+        vec![
+            (EMAIL.to_owned(), "factor-added".to_owned()),
+            (EMAIL.to_owned(), "recovery-code-used".to_owned())
+        ],
+        "the authenticator set up at the first sign-in, then the code used"
     );
     assert!(audit_actions(&app)
         .await
@@ -371,8 +375,8 @@ async fn an_owner_resets_another_accounts_factors_and_the_last_factor_is_kept() 
         "its sessions ended"
     );
     assert_eq!(
-        outbox_notices(&app).await,
-        vec![("hr@corp.example".to_owned(), "factors-reset".to_owned())]
+        outbox_notices(&app).await.last(),
+        Some(&("hr@corp.example".to_owned(), "factors-reset".to_owned()))
     );
     let again = sign_in_as(&app, "hr@corp.example", PASSWORD).await;
     assert_eq!(json(&again)["second_factor"], "set_up");
@@ -703,7 +707,9 @@ async fn the_security_notices_are_mailed_to_the_account_without_a_link() {
         .await;
     assert_eq!(reset.status(), StatusCode::NO_CONTENT);
 
-    let received = smtp.wait_for(2, std::time::Duration::from_secs(10));
+    // Each account's authenticator set up at its first sign-in, the new recovery codes, the
+    // code used, the reset.
+    let received = smtp.wait_for(5, std::time::Duration::from_secs(10));
     let mut mails: Vec<(String, String, String, String)> = received
         .iter()
         .map(|raw| {
@@ -723,12 +729,192 @@ async fn the_security_notices_are_mailed_to_the_account_without_a_link() {
         })
         .collect();
     mails.sort();
-    assert_eq!(mails[0].0, "hr@corp.example");
-    assert_eq!(mails[0].1, "Your second factor was reset");
-    assert_eq!(mails[1].0, EMAIL);
-    assert_eq!(mails[1].1, "A recovery code was used to sign in");
+    let sent: Vec<(&str, &str)> = mails
+        .iter()
+        .map(|(to, subject, _, _)| (to.as_str(), subject.as_str()))
+        .collect();
+    assert_eq!(
+        sent,
+        [
+            (
+                "hr@corp.example",
+                "A second factor was added to your account"
+            ),
+            ("hr@corp.example", "Your second factor was reset"),
+            (EMAIL, "A recovery code was used to sign in"),
+            (EMAIL, "A second factor was added to your account"),
+            (EMAIL, "New recovery codes were made"),
+        ]
+    );
     for (_, _, text, html) in &mails {
         assert!(text.contains("/staff/account"), "{text}");
         assert!(!html.contains("<a "), "no link to click: {html}");
     }
+}
+
+/// Moves every session's last confirmation (its password or factor) past the 5 minutes
+/// in which it may change factors without giving one again.
+async fn confirmed_long_ago(app: &TestApp) {
+    app.db()
+        .write(|conn| -> Result<(), corpsite::store::StoreError> {
+            conn.execute(
+                "UPDATE staff_sessions SET confirmed_at = confirmed_at - 301",
+                [],
+            )?;
+            Ok(())
+        })
+        .await
+        .expect("age the sessions");
+}
+
+const CONFIRM_FIRST: &str =
+    "Please confirm it is you: type your password, or a code from your authenticator app.";
+
+#[tokio::test]
+async fn a_session_changes_its_factors_only_after_giving_its_password_again_and_each_change_is_mailed(
+) {
+    use crate::support::{html_body, parse, text_body, SmtpServer};
+    let smtp = SmtpServer::start();
+    let app = TestApp::with_settings(|settings| {
+        settings.mail.smtp_url = Some(smtp.url().parse().expect("relay url"));
+        settings.mail.from = Some(
+            "Fidelitus Corp <hello@corp.example.com>"
+                .parse()
+                .expect("from"),
+        );
+    });
+    let email = "sales@corp.example";
+    add_staff_as(&app, email, PASSWORD, false, Role::Sales).await;
+    // A session cookie taken from a browser that signed in a while ago.
+    let stolen = Browser::sign_in_with(&app, email, PASSWORD).await;
+    confirmed_long_ago(&app).await;
+    for path in [
+        "/api/staff/account/passkeys/options",
+        "/api/staff/account/authenticator",
+        "/api/staff/account/recovery-codes",
+    ] {
+        let refused = app.request(stolen.change("POST", path)).await;
+        assert_eq!(refused.status(), StatusCode::FORBIDDEN, "{path}");
+        assert_eq!(json(&refused)["message"], CONFIRM_FIRST, "{path}");
+    }
+    let factors = app.request(stolen.get("/api/staff/account/factors")).await;
+    assert_eq!(json(&factors)["passkeys"], body!([]));
+
+    // A wrong password is a wrong sign-in; the right one opens the next 5 minutes.
+    let confirm = |password: &str| {
+        stolen
+            .change("POST", "/api/staff/account/confirm")
+            .json(&body!({ "password": password }))
+    };
+    let wrong = app.request(confirm("not the password at all")).await;
+    assert_eq!(wrong.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(
+        json(&wrong)["errors"]["password"],
+        "This is not your password."
+    );
+    let empty = app
+        .request(
+            stolen
+                .change("POST", "/api/staff/account/confirm")
+                .json(&body!({})),
+        )
+        .await;
+    assert_eq!(empty.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let right = app.request(confirm(PASSWORD)).await;
+    assert_eq!(right.status(), StatusCode::NO_CONTENT, "{:?}", right.body());
+    let mut key = SoftPasskey::new(true);
+    add_passkey(&app, &stolen, &mut key).await;
+    let actions = audit_actions(&app).await;
+    assert!(actions.iter().any(|a| a == "confirmation failed"));
+    assert!(actions.iter().any(|a| a == "confirmed it was them"));
+
+    let received = smtp.wait_for(1, std::time::Duration::from_secs(10));
+    let mail = parse(&received[0]);
+    assert_eq!(
+        mail.subject(),
+        Some("A second factor was added to your account")
+    );
+    let to = mail
+        .to()
+        .and_then(|to| to.first())
+        .and_then(|a| a.address());
+    assert_eq!(to, Some(email));
+    let text = text_body(&mail);
+    assert!(
+        text.contains("A passkey named \u{201c}Office laptop\u{201d} was added"),
+        "{text}"
+    );
+    assert!(text.contains("change your password at once"), "{text}");
+    assert!(text.contains("/staff/account"), "{text}");
+    assert!(!html_body(&mail).contains("<a "), "no link to click");
+
+    // Removing it asks again too once the 5 minutes are over, and is mailed.
+    let id = json(&app.request(stolen.get("/api/staff/account/factors")).await)["passkeys"][0]
+        ["id"]
+        .as_i64()
+        .expect("the passkey");
+    confirmed_long_ago(&app).await;
+    let path = format!("/api/staff/account/passkeys/{id}");
+    let refused = app.request(stolen.change("DELETE", &path)).await;
+    assert_eq!(refused.status(), StatusCode::FORBIDDEN);
+    assert_eq!(
+        app.request(confirm(PASSWORD)).await.status(),
+        StatusCode::NO_CONTENT
+    );
+    let removed = app.request(stolen.change("DELETE", &path)).await;
+    assert_eq!(removed.status(), StatusCode::NO_CONTENT);
+    let received = smtp.wait_for(2, std::time::Duration::from_secs(10));
+    let subjects: Vec<String> = received
+        .iter()
+        .map(|raw| parse(raw).subject().unwrap_or("").to_owned())
+        .collect();
+    assert!(
+        subjects.contains(&"A second factor was removed from your account".to_owned()),
+        "{subjects:?}"
+    );
+}
+
+#[tokio::test]
+async fn a_password_change_removes_the_passkeys_ticked_and_they_no_longer_sign_in() {
+    let app = TestApp::new();
+    add_staff_as(&app, "sales@corp.example", PASSWORD, false, Role::Sales).await;
+    let browser = Browser::sign_in_with(&app, "sales@corp.example", PASSWORD).await;
+    let mut key = SoftPasskey::new(true);
+    let (credential_id, added) = add_passkey(&app, &browser, &mut key).await;
+    let id = added["passkey"]["id"].as_i64().expect("id");
+    let factors = json(&app.request(browser.get("/api/staff/account/factors")).await);
+    let signed_in_at = factors["signed_in_at"].as_str().expect("when").to_owned();
+    let created_at = factors["passkeys"][0]["created_at"]
+        .as_str()
+        .expect("added");
+    assert!(
+        created_at >= signed_in_at.as_str(),
+        "{created_at} {signed_in_at}"
+    );
+
+    let change = |remove: Value| {
+        browser.change("POST", "/api/staff/password").json(&body!({
+            "current_password": PASSWORD,
+            "new_password": "a brand new passphrase",
+            "remove_passkeys": remove,
+        }))
+    };
+    let unknown = app.request(change(body!([id + 100]))).await;
+    assert_eq!(unknown.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(json(&unknown)["errors"]["remove_passkeys"].is_string());
+    let changed = app.request(change(body!([id]))).await;
+    assert_eq!(changed.status(), StatusCode::OK, "{:?}", changed.body());
+    let now = Browser::from_response(&changed);
+    let factors = json(&app.request(now.get("/api/staff/account/factors")).await);
+    assert_eq!(factors["passkeys"], body!([]));
+    let (challenge, answer) =
+        passkey_answer(&app, &mut key, &credential_id, PASSKEY_ORIGIN, None).await;
+    assert_eq!(
+        passkey_sign_in(&app, &challenge, &answer).await.status(),
+        StatusCode::UNAUTHORIZED,
+        "the removed passkey signs in no more"
+    );
+    assert!(outbox_notices(&app)
+        .await
+        .contains(&("sales@corp.example".to_owned(), "factor-removed".to_owned())));
 }

@@ -13,7 +13,9 @@ use warp::http::StatusCode;
 use crate::common::staff::{add_staff, add_staff_as, Browser, EMAIL, PASSWORD};
 use crate::common::{json, TestApp};
 use crate::leads_support::{contact, post_json};
-use crate::support::{app_sending_to, parse, raw_header, text_body, SmtpServer};
+use crate::support::{
+    app_sending_to, forget_set_up_notices, parse, raw_header, text_body, SmtpServer,
+};
 
 const WAIT: Duration = Duration::from_secs(10);
 
@@ -94,6 +96,7 @@ async fn the_outbox_shows_failing_and_dead_mail_with_the_relays_answer_and_retri
     let smtp = SmtpServer::start();
     let app = app_sending_to(&smtp, &[]);
     let browser = owner(&app).await;
+    forget_set_up_notices(&app, Some(&smtp)).await;
 
     // A refusal: the lead mail is dead at once, named by the lead, with the relay's answer.
     smtp.set_mode("permfail");
@@ -216,6 +219,7 @@ async fn a_test_mail_reaches_the_signed_in_person_and_says_who_asked() {
     let smtp = SmtpServer::start();
     let app = app_sending_to(&smtp, &[]);
     let browser = owner(&app).await;
+    forget_set_up_notices(&app, Some(&smtp)).await;
 
     for bad in ["not an address", "a@b@c", "asha@example.com\r\nBcc: x@y"] {
         let (code, answer) = send(
@@ -265,6 +269,7 @@ async fn a_test_mail_reaches_the_signed_in_person_and_says_who_asked() {
 async fn without_a_relay_the_screen_says_mail_waits() {
     let app = TestApp::new();
     let browser = owner(&app).await;
+    forget_set_up_notices(&app, None).await;
     let (code, answer) = send(&app, &browser, "POST", "/api/staff/mail/test", body!({})).await;
     assert_eq!(code, StatusCode::ACCEPTED, "{answer}");
     assert!(
@@ -291,6 +296,7 @@ async fn who_gets_a_lead_is_set_in_the_browser_and_counts_from_the_next_mail() {
     let smtp = SmtpServer::start();
     let app = app_sending_to(&smtp, &["office@corp.example.com"]);
     let browser = owner(&app).await;
+    forget_set_up_notices(&app, Some(&smtp)).await;
 
     let (code, routes) = get(&app, &browser, "/api/staff/mail/routes").await;
     assert_eq!(code, StatusCode::OK, "{routes}");
@@ -450,11 +456,16 @@ async fn only_the_mail_area_reaches_the_mail_screen() {
             assert!(message.contains("mail"), "{role}: {message}");
         }
     }
-    // Nothing was queued or changed by them.
+    // Nothing was queued or changed by them (but the notices of the authenticators they set
+    // up at sign-in).
     let queued: i64 = app
         .db()
         .read_blocking(|conn| {
-            Ok(conn.query_row("SELECT count(*) FROM outbox", [], |row| row.get(0))?)
+            Ok(conn.query_row(
+                "SELECT count(*) FROM outbox WHERE kind <> 'notice'",
+                [],
+                |row| row.get(0),
+            )?)
         })
         .expect("count");
     assert_eq!(queued, 0);

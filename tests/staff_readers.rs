@@ -15,7 +15,9 @@ use crate::common::process::BINARY;
 use crate::common::staff::{add_staff, Browser, EMAIL, PASSWORD};
 use crate::common::{json, TestApp};
 use crate::leads_support::{post_json, subscription};
-use crate::support::{app_sending_to, link, parse, raw_header, SmtpServer, MAIL_SITE};
+use crate::support::{
+    app_sending_to, forget_set_up_notices, link, parse, raw_header, SmtpServer, MAIL_SITE,
+};
 
 const WAIT: Duration = Duration::from_secs(10);
 
@@ -163,6 +165,7 @@ async fn each_subscriber_shows_its_state_and_dates_and_the_list_filters_and_coun
     let smtp = SmtpServer::start();
     let app = app_sending_to(&smtp, &[]);
     let browser = owner(&app).await;
+    forget_set_up_notices(&app, Some(&smtp)).await;
     one_of_each(&app, &smtp).await;
 
     let all = states(&app, &browser, "").await;
@@ -242,6 +245,7 @@ async fn an_address_added_by_hand_is_mailed_its_confirmation_and_waits_for_it() 
     let smtp = SmtpServer::start();
     let app = app_sending_to(&smtp, &[]);
     let browser = owner(&app).await;
+    forget_set_up_notices(&app, Some(&smtp)).await;
 
     let (status, added) = send(
         &app,
@@ -346,6 +350,7 @@ async fn the_office_unsubscribes_a_reader_who_then_gets_no_more_stories() {
     let smtp = SmtpServer::start();
     let app = app_sending_to(&smtp, &[]);
     let browser = owner(&app).await;
+    forget_set_up_notices(&app, Some(&smtp)).await;
     let token = subscribe(&app, &smtp, "c@example.com").await;
     confirm(&app, &token).await;
     let id = token.split('.').next().expect("id").to_owned();
@@ -391,6 +396,7 @@ async fn the_export_with_the_confirmed_filter_holds_only_confirmed_readers() {
     let smtp = SmtpServer::start();
     let app = app_sending_to(&smtp, &[]);
     let browser = owner(&app).await;
+    forget_set_up_notices(&app, Some(&smtp)).await;
     one_of_each(&app, &smtp).await;
 
     let response = app
@@ -476,6 +482,7 @@ async fn each_story_counts_its_mails_and_the_readers_who_left_through_them() {
     let smtp = SmtpServer::start();
     let app = app_sending_to(&smtp, &[]);
     let browser = owner(&app).await;
+    forget_set_up_notices(&app, Some(&smtp)).await;
     for email in ["a@example.com", "b@example.com"] {
         let token = subscribe(&app, &smtp, email).await;
         confirm(&app, &token).await;

@@ -17,7 +17,8 @@ use warp::http::{Response, StatusCode};
 
 use crate::common::process::BINARY;
 use crate::common::staff::{
-    add_staff, add_staff_as, sign_in_as, site_request, Browser, EMAIL, PASSWORD,
+    add_staff, add_staff_as, set_up_authenticator, sign_in_as, site_request, Browser, EMAIL,
+    PASSWORD,
 };
 use crate::common::{header, json, TestApp};
 use crate::support::{html_body, link, parse, text_body, SmtpServer};
@@ -610,12 +611,13 @@ async fn an_invite_is_delivered_through_the_relay_with_a_link_that_works() {
         "{:?}",
         created.body()
     );
-    let received = smtp.wait_for(1, Duration::from_secs(10));
-    let mail = parse(&received[0]);
-    assert_eq!(
-        mail.subject(),
-        Some("You are invited to the Fidelitus Corp team")
-    );
+    // The owner's own authenticator, set up at sign-in, was mailed to it too.
+    let received = smtp.wait_for(2, Duration::from_secs(10));
+    let mail = received
+        .iter()
+        .map(|raw| parse(raw))
+        .find(|mail| mail.subject() == Some("You are invited to the Fidelitus Corp team"))
+        .expect("the invite");
     let to = mail
         .to()
         .and_then(|to| to.first())
@@ -804,4 +806,84 @@ async fn an_invite_link_sent_64_times_at_once_makes_one_account() {
         1
     );
     assert_eq!(count(&app, "SELECT count(*) FROM staff_invites").await, 0);
+}
+
+/// The id of `email`'s account, as the team list names it.
+async fn account_id(app: &TestApp, owner: &Browser, email: &str) -> i64 {
+    let team = app.request(owner.get("/api/staff/team")).await;
+    json(&team)["accounts"]
+        .as_array()
+        .expect("accounts")
+        .iter()
+        .find(|member| member["email"] == email)
+        .and_then(|member| member["id"].as_i64())
+        .expect("the account is listed")
+}
+
+#[tokio::test]
+async fn a_session_promoted_to_a_role_that_needs_a_second_factor_sets_one_up_first() {
+    let (app, owner) = owner_app().await;
+    for (email, role, guarded) in [
+        ("sales@corp.example", "owner", "/api/staff/team"),
+        (
+            "seller@corp.example",
+            "recruiter",
+            "/api/staff/inbox/applicants",
+        ),
+    ] {
+        add_staff_as(&app, email, PASSWORD, false, Role::Sales).await;
+        // Sales needs no second factor: the password alone signs in, and is done.
+        let signed_in = sign_in_as(&app, email, PASSWORD).await;
+        assert_eq!(json(&signed_in)["second_factor"], "done");
+        let seller = Browser::from_response(&signed_in);
+        let id = account_id(&app, &owner, email).await;
+        let promoted = app
+            .request(
+                owner
+                    .change("PUT", &format!("/api/staff/team/accounts/{id}/roles"))
+                    .json(&body!({ "roles": [role] })),
+            )
+            .await;
+        assert_eq!(promoted.status(), StatusCode::OK, "{:?}", promoted.body());
+
+        // Its open session is where a sign-in would be: setting up a second factor.
+        let session = app.request(seller.get("/api/staff/session")).await;
+        assert_eq!(session.status(), StatusCode::OK);
+        assert_eq!(json(&session)["second_factor"], "set_up", "{email}");
+        let read = app.request(seller.get(guarded)).await;
+        assert_eq!(read.status(), StatusCode::FORBIDDEN, "{email}: {guarded}");
+        assert_eq!(
+            json(&read)["message"],
+            "Please finish signing in with your second factor."
+        );
+        if role == "owner" {
+            let rule = app
+                .request(
+                    seller
+                        .change("PUT", "/api/staff/team/second-factor")
+                        .json(&body!({ "required_roles": [] })),
+                )
+                .await;
+            assert_eq!(rule.status(), StatusCode::FORBIDDEN);
+            let owner_id = account_id(&app, &owner, EMAIL).await;
+            let reset = app
+                .request(seller.change(
+                    "POST",
+                    &format!("/api/staff/team/accounts/{owner_id}/reset-factors"),
+                ))
+                .await;
+            assert_eq!(reset.status(), StatusCode::FORBIDDEN);
+        }
+        // Setting one up (the password was given a moment ago) opens the new role's screens.
+        set_up_authenticator(&app, &seller).await;
+        assert_eq!(
+            app.request(seller.get(guarded)).await.status(),
+            StatusCode::OK
+        );
+    }
+    // The rule still stands.
+    let rule = app
+        .request(owner.get("/api/staff/team/second-factor"))
+        .await;
+    assert_eq!(json(&rule)["required_roles"], body!(["owner", "recruiter"]));
 }

@@ -157,6 +157,7 @@ pub fn run(command: StaffCommand) -> Result<(), StaffError> {
                 account.id,
                 &account.email,
                 crate::store::outbox::Notice::FactorsReset,
+                "",
             )?;
             tx.commit()?;
             if had {

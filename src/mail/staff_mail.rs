@@ -163,6 +163,7 @@ impl Composer {
             return Ok(Composed::Nothing("not a deliverable address".into()));
         };
         let account_page = format!("{}/staff/account", self.site);
+        let detail = mail.detail.as_deref().unwrap_or("a second factor");
         let (subject, said, todo) = match mail.notice {
             Some(Notice::RecoveryCodeUsed) => (
                 "A recovery code was used to sign in",
@@ -173,6 +174,21 @@ impl Composer {
                 "Your second factor was reset",
                 format!("An owner of the team removed the passkeys, authenticator app and recovery codes of your {SITE_NAME} staff account, and signed it out everywhere."),
                 format!("Sign in with your password: you will be asked to set up a second factor again if your role needs one ({account_page}). If you did not expect this, tell an owner of the team."),
+            ),
+            Some(Notice::FactorAdded) => (
+                "A second factor was added to your account",
+                format!("{} was added to your {SITE_NAME} staff account as a second factor. It can sign in to the account.", capitalised(detail)),
+                format!("If this was you, there is nothing to do. If it was not you, change your password at once on your account page ({account_page}): that signs every browser out. Then remove it under Second factor there (the password change lists the passkeys added since you signed in), and tell an owner of the team."),
+            ),
+            Some(Notice::FactorRemoved) => (
+                "A second factor was removed from your account",
+                format!("{} was removed from your {SITE_NAME} staff account. It no longer signs in.", capitalised(detail)),
+                format!("If this was you, there is nothing to do. If it was not you, change your password at once on your account page ({account_page}): that signs every browser out. Then add your second factor again there, and tell an owner of the team."),
+            ),
+            Some(Notice::RecoveryCodesMade) => (
+                "New recovery codes were made",
+                format!("New recovery codes were made for your {SITE_NAME} staff account; the old ones no longer work."),
+                format!("If this was you, keep the new codes somewhere safe. If it was not you, change your password at once on your account page ({account_page}): that signs every browser out. Then make new recovery codes there, and tell an owner of the team."),
             ),
             None => return Ok(Composed::Nothing("no notice named".into())),
         };
@@ -260,4 +276,12 @@ impl Composer {
             .header(ContentType::TEXT_PLAIN)
             .body(text)
     }
+}
+
+/// `text` with its first letter upper case ("a passkey named ..." starts a sentence).
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map_or_else(String::new, |first| {
+        first.to_uppercase().chain(chars).collect()
+    })
 }

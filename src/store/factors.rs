@@ -119,10 +119,13 @@ pub fn is_required(conn: &Connection, roles: &Roles) -> rusqlite::Result<bool> {
     Ok(roles.as_slice().iter().any(|role| required.contains(role)))
 }
 
-/// Records that the session of `token_hash` gave its second factor.
+/// Records that the session of `token_hash` gave its second factor (or set up the
+/// account's first).
 pub fn factor_given(conn: &Connection, token_hash: &str) -> rusqlite::Result<()> {
-    conn.prepare_cached("UPDATE staff_sessions SET second_factor_done = 1 WHERE token_hash = ?1")?
-        .execute([token_hash])?;
+    conn.prepare_cached(
+        "UPDATE staff_sessions SET second_factor_done = 1, factor_given = 1 WHERE token_hash = ?1",
+    )?
+    .execute([token_hash])?;
     Ok(())
 }
 

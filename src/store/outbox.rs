@@ -42,6 +42,12 @@ pub enum Notice {
     RecoveryCodeUsed,
     /// An owner removed its second factors.
     FactorsReset,
+    /// A second factor was added to it (`detail` names it).
+    FactorAdded,
+    /// One of its second factors was removed (`detail` names it).
+    FactorRemoved,
+    /// New recovery codes were made for it; the old ones stopped.
+    RecoveryCodesMade,
 }
 
 impl Notice {
@@ -49,6 +55,9 @@ impl Notice {
         match self {
             Notice::RecoveryCodeUsed => "recovery-code-used",
             Notice::FactorsReset => "factors-reset",
+            Notice::FactorAdded => "factor-added",
+            Notice::FactorRemoved => "factor-removed",
+            Notice::RecoveryCodesMade => "recovery-codes-made",
         }
     }
 
@@ -56,22 +65,27 @@ impl Notice {
         match text {
             "recovery-code-used" => Some(Notice::RecoveryCodeUsed),
             "factors-reset" => Some(Notice::FactorsReset),
+            "factor-added" => Some(Notice::FactorAdded),
+            "factor-removed" => Some(Notice::FactorRemoved),
+            "recovery-codes-made" => Some(Notice::RecoveryCodesMade),
             _ => None,
         }
     }
 }
 
-/// Queues a security notice to staff account `staff_id` at `to_addr`.
+/// Queues a security notice to staff account `staff_id` at `to_addr`; `detail` names what
+/// it is about (a factor), or is empty.
 pub fn enqueue_notice(
     conn: &Connection,
     staff_id: i64,
     to_addr: &str,
     notice: Notice,
+    detail: &str,
 ) -> rusqlite::Result<()> {
     conn.prepare_cached(
-        "INSERT INTO outbox (kind, lead_id, to_addr, notice) VALUES ('notice', ?1, ?2, ?3)",
+        "INSERT INTO outbox (kind, lead_id, to_addr, notice, detail) VALUES ('notice', ?1, ?2, ?3, nullif(?4, ''))",
     )?
-    .execute(params![staff_id.to_string(), to_addr, notice.as_str()])?;
+    .execute(params![staff_id.to_string(), to_addr, notice.as_str(), detail])?;
     Ok(())
 }
 
@@ -120,6 +134,8 @@ pub struct QueuedMail {
     pub to_addr: Option<String>,
     /// Which security notice, for a `Notice`.
     pub notice: Option<Notice>,
+    /// What a notice is about (the factor added or removed).
+    pub detail: Option<String>,
 }
 
 /// Queues the office's notification of enquiry or applicant `lead_id`.
@@ -167,7 +183,7 @@ pub fn enqueue_staff_mail(
 /// Up to `limit` queued mails whose time has come, oldest first.
 pub fn due(conn: &Connection, limit: u32) -> rusqlite::Result<Vec<QueuedMail>> {
     let mut stmt = conn.prepare_cached(&format!(
-        "SELECT id, kind, lead_id, blog_slug, token, message_key, attempts, to_addr, notice FROM outbox
+        "SELECT id, kind, lead_id, blog_slug, token, message_key, attempts, to_addr, notice, detail FROM outbox
          WHERE state = 'queued' AND next_attempt_at <= {NOW}
          ORDER BY next_attempt_at, id LIMIT ?1"
     ))?;
@@ -192,6 +208,7 @@ pub fn due(conn: &Connection, limit: u32) -> rusqlite::Result<Vec<QueuedMail>> {
                 .get::<_, Option<String>>(8)?
                 .as_deref()
                 .and_then(Notice::parse),
+            detail: row.get(9)?,
         })
     })?;
     rows.collect()

@@ -16,6 +16,9 @@ pub const THROTTLE_WINDOW_SECS: i64 = 15 * 60;
 pub const MAX_FAILURES_PER_ACCOUNT: i64 = 5;
 /// Failed sign-ins from one client address within the window before it is throttled.
 pub const MAX_FAILURES_PER_CLIENT: i64 = 20;
+/// Adding or removing a second factor, or making new recovery codes, asks for the password
+/// or a second factor again unless the session gave one this recently.
+pub const CONFIRM_SECS: i64 = 5 * 60;
 /// A session's last use is written at most this often (each request would be a write).
 const TOUCH_EVERY_SECS: i64 = 60;
 
@@ -243,6 +246,10 @@ pub struct Session {
     pub user_agent: String,
     /// The second factor was given (or the session needs none); see `second_factor`.
     pub second_factor_done: bool,
+    /// The session itself gave a second factor (or set up the account's first).
+    pub factor_given: bool,
+    /// When the session last gave the password or a second factor (0: not since it began).
+    pub confirmed_at: i64,
     pub account: Account,
 }
 
@@ -260,6 +267,11 @@ pub enum FactorStep {
 }
 
 impl Session {
+    /// Did the session give the password or a second factor within `CONFIRM_SECS`?
+    pub fn recently_confirmed(&self, now: i64) -> bool {
+        now - self.confirmed_at < CONFIRM_SECS
+    }
+
     pub fn second_factor(&self) -> FactorStep {
         let factors = self.account.factors;
         if self.second_factor_done {
@@ -295,8 +307,9 @@ pub fn create_session(
         // Done when given, or when the account has no factor and needs none.
         concat!(
             "INSERT INTO staff_sessions (token_hash, staff_id, csrf_token, created_at, last_seen_at,
-                                         client_addr, user_agent, second_factor_done)
-             SELECT ?1, ?2, ?3, ?4, ?4, ?5, ?6, ?7 OR NOT (",
+                                         client_addr, user_agent, factor_given, confirmed_at,
+                                         second_factor_done)
+             SELECT ?1, ?2, ?3, ?4, ?4, ?5, ?6, ?7, ?4, ?7 OR NOT (",
             has_authenticator!(),
             " OR ",
             has_passkey!(),
@@ -317,6 +330,32 @@ pub fn create_session(
     Ok(())
 }
 
+/// Puts the sessions of account `staff_id` where a new sign-in would start (its roles
+/// changed): one that gave no second factor waits for it when the account now has one or
+/// must have one; one that waited and needs none now is done.
+pub fn recheck_factor_step(conn: &Connection, staff_id: i64) -> rusqlite::Result<()> {
+    conn.prepare_cached(concat!(
+        "UPDATE staff_sessions SET second_factor_done = factor_given OR NOT (
+             SELECT ",
+        has_authenticator!(),
+        " OR ",
+        has_passkey!(),
+        " OR ",
+        needs_factor!(),
+        " FROM staff a WHERE a.id = staff_sessions.staff_id)
+         WHERE staff_id = ?1"
+    ))?
+    .execute([staff_id])?;
+    Ok(())
+}
+
+/// Notes that the session of `token_hash` gave the password or a second factor at `now`.
+pub fn confirm_session(conn: &Connection, token_hash: &str, now: i64) -> rusqlite::Result<()> {
+    conn.prepare_cached("UPDATE staff_sessions SET confirmed_at = ?2 WHERE token_hash = ?1")?
+        .execute(params![token_hash, now])?;
+    Ok(())
+}
+
 /// Is a session with these times still open at `now`?
 pub fn is_live(created_at: i64, last_seen_at: i64, now: i64) -> bool {
     now - last_seen_at < IDLE_SECS && now - created_at < ABSOLUTE_SECS
@@ -331,7 +370,7 @@ pub fn live_session(
     let session = conn
         .prepare_cached(&format!(
             "SELECT s.token_hash, s.csrf_token, s.created_at, s.last_seen_at, s.client_addr, s.user_agent,
-                    s.second_factor_done, {ACCOUNT_COLUMNS}
+                    s.second_factor_done, s.factor_given, s.confirmed_at, {ACCOUNT_COLUMNS}
              FROM staff_sessions s JOIN staff a ON a.id = s.staff_id WHERE s.token_hash = ?1",
         ))?
         .query_row([token_hash], session_row)
@@ -348,7 +387,9 @@ fn session_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<Session> {
         client_addr: row.get(4)?,
         user_agent: row.get(5)?,
         second_factor_done: row.get(6)?,
-        account: account_at(row, 7)?,
+        factor_given: row.get(7)?,
+        confirmed_at: row.get(8)?,
+        account: account_at(row, 9)?,
     })
 }
 

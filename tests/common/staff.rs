@@ -105,24 +105,7 @@ impl Browser {
         }
         match json(response)["second_factor"].as_str() {
             Some("set_up") => {
-                let begun = app
-                    .request(browser.change("POST", "/api/staff/account/authenticator"))
-                    .await;
-                assert_eq!(begun.status(), StatusCode::OK, "{:?}", begun.body());
-                let secret: String = json(&begun)["secret"]
-                    .as_str()
-                    .unwrap_or("")
-                    .split_whitespace()
-                    .collect();
-                let code = code_of(&secret, 0).await;
-                let confirmed = app
-                    .request(
-                        browser
-                            .change("POST", "/api/staff/account/authenticator/confirm")
-                            .json(&body!({ "code": code })),
-                    )
-                    .await;
-                assert_eq!(confirmed.status(), StatusCode::OK, "{:?}", confirmed.body());
+                set_up_authenticator(app, &browser).await;
                 browser
             }
             Some("give") => {
@@ -161,6 +144,29 @@ impl Browser {
             .header("cookie", &self.cookie)
             .header("x-csrf-token", &self.csrf)
     }
+}
+
+/// Sets up an authenticator app for `browser`'s account, as its holder would: the secret
+/// given, then a first code of it.
+pub async fn set_up_authenticator(app: &TestApp, browser: &Browser) {
+    let begun = app
+        .request(browser.change("POST", "/api/staff/account/authenticator"))
+        .await;
+    assert_eq!(begun.status(), StatusCode::OK, "{:?}", begun.body());
+    let secret: String = json(&begun)["secret"]
+        .as_str()
+        .unwrap_or("")
+        .split_whitespace()
+        .collect();
+    let code = code_of(&secret, 0).await;
+    let confirmed = app
+        .request(
+            browser
+                .change("POST", "/api/staff/account/authenticator/confirm")
+                .json(&body!({ "code": code })),
+        )
+        .await;
+    assert_eq!(confirmed.status(), StatusCode::OK, "{:?}", confirmed.body());
 }
 
 /// The authenticator code `email`'s app would show now, for a step it has not used yet

@@ -209,3 +209,42 @@ pub fn app_sending_to(smtp: &SmtpServer, notify_to: &[&str]) -> TestApp {
         settings.rate_limit_per_minute = 0;
     })
 }
+
+/// Forgets the security notices ("A second factor was added to your account") that the
+/// sign-in fixture's set-up of an authenticator queued, for the tests of other mail that count
+/// every mail: with `smtp`, once they are delivered, their rows and the mails received; without
+/// a relay, their queued rows.
+pub async fn forget_set_up_notices(app: &TestApp, smtp: Option<&SmtpServer>) {
+    let notices = |sql: &'static str| {
+        app.db()
+            .read_blocking(move |conn| Ok(conn.query_row(sql, [], |row| row.get::<_, i64>(0))?))
+            .expect("count notices")
+    };
+    if let Some(smtp) = smtp {
+        let queued = "SELECT count(*) FROM outbox WHERE kind = 'notice' AND state <> 'sent'";
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while notices(queued) > 0 {
+            assert!(Instant::now() < deadline, "a set-up notice was not sent");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        for entry in std::fs::read_dir(smtp.dir.path()).expect("read the mail dir") {
+            let path = entry.expect("entry").path();
+            let raw = std::fs::read(&path).unwrap_or_default();
+            if path.extension().is_some_and(|e| e == "eml")
+                && parse(&raw).subject() == Some("A second factor was added to your account")
+            {
+                std::fs::remove_file(&path).expect("forget the notice");
+            }
+        }
+    }
+    app.db()
+        .write(|conn| -> Result<(), corpsite::store::StoreError> {
+            conn.execute(
+                "DELETE FROM outbox WHERE kind = 'notice' AND notice = 'factor-added'",
+                [],
+            )?;
+            Ok(())
+        })
+        .await
+        .expect("forget the notices");
+}

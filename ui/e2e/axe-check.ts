@@ -14,15 +14,27 @@ export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa',
  */
 const TARGET_SIZE = 'target-size';
 
+/**
+ * WCAG 2.1's 2.5.3 "Label in Name" (level A): a control's accessible name contains the words
+ * it shows, so a voice control user who says what they see reaches it. axe-core marks it
+ * experimental and ships it switched off: it is switched on by name.
+ */
+const LABEL_IN_NAME = 'label-content-name-mismatch';
+
+/** The rules switched on by name, each of which must have run. */
+const ON_BY_NAME = [TARGET_SIZE, LABEL_IN_NAME];
+
 /** The serious and critical axe violations on the page, each with where it is. */
 export async function seriousAxeViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page })
-    .options({ rules: { [TARGET_SIZE]: { enabled: true } } })
+    .options({ rules: Object.fromEntries(ON_BY_NAME.map((rule) => [rule, { enabled: true }])) })
     .withTags(AXE_TAGS)
     .analyze();
   const ran = [...results.passes, ...results.violations, ...results.incomplete, ...results.inapplicable];
-  if (!ran.some((rule) => rule.id === TARGET_SIZE)) {
-    throw new Error(`axe did not run ${TARGET_SIZE}: the WCAG 2.2 check is missing`);
+  for (const rule of ON_BY_NAME) {
+    if (!ran.some((result) => result.id === rule)) {
+      throw new Error(`axe did not run ${rule}: its check is missing`);
+    }
   }
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

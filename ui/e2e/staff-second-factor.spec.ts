@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -373,3 +374,67 @@ for (const width of [390, 1440]) {
     await page.screenshot({ path: join(SHOTS, `staff-team-factor-${width}.png`), fullPage: true });
   });
 }
+
+/**
+ * Moves the sessions of `email` past the 5 minutes after its password or code in which they
+ * may change its factors without being asked again (a browser left signed in, or a session
+ * cookie someone took).
+ */
+function confirmedLongAgo(email: string) {
+  const db = join(process.env.E2E_DATA_DIR ?? '', 'corpsite.db');
+  execFileSync('sqlite3', [
+    db,
+    '-cmd',
+    '.timeout 5000',
+    `UPDATE staff_sessions SET confirmed_at = confirmed_at - 301
+     WHERE staff_id = (SELECT id FROM staff WHERE email_folded = '${email.toLowerCase()}')`,
+  ]);
+}
+
+test('changing a second factor asks for the password again once 5 minutes have passed', async ({
+  page,
+  request,
+  baseURL,
+  guard,
+}, info) => {
+  guard.allowConsoleError(EXPECTED);
+  const email = await readyStaff(request, baseURL ?? '', 'confirm');
+  await page.goto('/login');
+  await signIn(page, email);
+  await expect(page).toHaveURL(/\/staff$/);
+  await page.goto('/staff/account');
+  await expect(page.getByRole('heading', { level: 2, name: 'Second factor' })).toBeVisible();
+  confirmedLongAgo(email);
+
+  page.on('dialog', (asked) => asked.accept());
+  await page.getByRole('button', { name: 'Make new recovery codes' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Confirm it is you' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel('Password', { exact: true })).toBeFocused();
+  await expectAxeClean(page, 'confirm it is you');
+  for (const width of [390, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    expect(await hasHorizontalScroll(page)).toBe(false);
+    await page.screenshot({ path: join(SHOTS, `staff-confirm-${width}.png`) });
+  }
+  await page.screenshot({ path: info.outputPath('confirm-1440.png') });
+
+  await dialog.getByLabel('Password', { exact: true }).fill('not my password at all');
+  await dialog.getByRole('button', { name: 'Confirm', exact: true }).click();
+  await expect(dialog.getByText('This is not your password.')).toBeVisible();
+  // A code from the app does as well.
+  await dialog.getByRole('button', { name: 'Use a code instead' }).click();
+  await dialog.getByLabel('Code').fill(await nextCode(email));
+  await dialog.getByRole('button', { name: 'Confirm', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  // Confirmed, the change goes on by itself: ten new codes, shown once.
+  await expect(page.locator('.recovery-codes__list code')).toHaveCount(10);
+
+  // Cancelled, nothing changes and the refusal says why.
+  await page.getByRole('button', { name: 'I have saved them' }).click();
+  confirmedLongAgo(email);
+  await page.getByRole('button', { name: 'Make new recovery codes' }).click();
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Please confirm it is you' })).toBeVisible();
+});

@@ -96,6 +96,7 @@ pub const ROUTE_METHODS: &[(&str, &[&str])] = &[
     ("/api/staff/account/passkeys/options", &["POST"]),
     ("/api/staff/account/passkeys/*", &["PATCH", "DELETE"]),
     ("/api/staff/account/recovery-codes", &["POST"]),
+    ("/api/staff/account/confirm", &["POST"]),
     ("/api/staff/team/second-factor", &["GET", "HEAD", "PUT"]),
     ("/api/staff/team/accounts/*/reset-factors", &["POST"]),
 ];

@@ -241,6 +241,7 @@ fn staff_types() -> String {
         crate::store::staff::FactorStep::decl(&cfg),
         sign_in::FactorWay::decl(&cfg),
         crate::http::staff::factors::CodeGiven::decl(&cfg),
+        crate::http::staff::factors::Confirmation::decl(&cfg),
         crate::http::staff::factors::SecondFactors::decl(&cfg),
         crate::http::staff::factors::PasskeyRow::decl(&cfg),
         crate::http::staff::factors::AuthenticatorSetUp::decl(&cfg),

@@ -4,7 +4,7 @@
 //! Without a session (each only from the site's own pages, else 403):
 //! - `POST /api/staff/password/forgot` `{email}`: 202 with the same body, after the same
 //!   work, whether or not the address has an account; an account's address gets a reset
-//!   link by mail (single use, 1 hour, only its SHA-256 kept). 429 with `Retry-After` past
+//!   link by mail (single use, 1 hour, only its SHA-256 kept), written after the answer. 429 with `Retry-After` past
 //!   `resets::MAX_REQUESTS_PER_CLIENT` an hour from one address; past
 //!   `resets::MAX_LINKS_PER_ACCOUNT` live links of one account, the same 202 and no mail.
 //! - `POST /api/staff/password/reset/check` `{token}`: 200 while the link works, else 410.
@@ -205,53 +205,63 @@ async fn forgot(
     let key = throttle_key(client);
     let client_addr = client.to_string();
     let now = unix_now();
-    // A token is made and its digest taken whether or not it will be used: the answer's
-    // time does not tell whether the address has an account, and neither do the writes
-    // (the request is counted and audited alike; the link and its mail are a few rows more).
+    // The answer waits only for what is the same for every address: the limit's look and
+    // the request's count. Whether the address has an account, and its link and mail, are
+    // written after the answer (`write_later`), so neither the answer's time nor its writes
+    // tell whether the address has an account.
     let token = random_token().map_err(ApiError::unexpected)?;
     let digest = token_digest(&token);
-    let outcome = state
-        .db
-        .write(move |conn| -> Result<Result<(), i64>, StoreError> {
-            let wait = resets::client_wait(conn, &key, now)?;
-            if wait > 0 {
-                return Ok(Err(wait));
-            }
-            resets::record_request(conn, &folded, &key, now)?;
-            let account = accounts::account_by_email(conn, &folded)?;
-            let live = resets::live_links(conn, account.as_ref().map_or(0, |a| a.id), now)?;
-            let mailed = match &account {
-                Some(account) if live < resets::MAX_LINKS_PER_ACCOUNT => {
-                    resets::add_link(conn, account.id, &digest, now)?;
-                    enqueue_staff_mail(
-                        conn,
-                        MailKind::Reset,
-                        &account.id.to_string(),
-                        &account.email,
-                        Some(&token),
-                    )?;
-                    "a link was mailed"
+    let wait = {
+        let (folded, key) = (folded.clone(), key.clone());
+        state
+            .db
+            .write(move |conn| -> Result<i64, StoreError> {
+                let wait = resets::client_wait(conn, &key, now)?;
+                if wait == 0 {
+                    resets::record_request(conn, &folded, &key, now)?;
                 }
-                Some(_) => "too many links this hour: none mailed",
-                None => "",
-            };
-            accounts::audit(
-                conn,
-                &Audit {
-                    actor: &typed,
-                    action: "asked for a reset link",
-                    subject: "",
-                    detail: mailed,
-                    client_addr: &client_addr,
-                },
-            )?;
-            Ok(Ok(()))
-        })
-        .await?;
-    if let Err(wait) = outcome {
+                Ok(wait)
+            })
+            .await?
+    };
+    if wait > 0 {
         return Err(ApiError::TooManyRequests {
             retry_after_secs: u64::try_from(wait).unwrap_or(1),
         });
+    }
+    let later = state.db.write_later(move |conn| -> Result<(), StoreError> {
+        let account = accounts::account_by_email(conn, &folded)?;
+        let live = resets::live_links(conn, account.as_ref().map_or(0, |a| a.id), now)?;
+        let mailed = match &account {
+            Some(account) if live < resets::MAX_LINKS_PER_ACCOUNT => {
+                resets::add_link(conn, account.id, &digest, now)?;
+                enqueue_staff_mail(
+                    conn,
+                    MailKind::Reset,
+                    &account.id.to_string(),
+                    &account.email,
+                    Some(&token),
+                )?;
+                "a link was mailed"
+            }
+            Some(_) => "too many links this hour: none mailed",
+            None => "",
+        };
+        accounts::audit(
+            conn,
+            &Audit {
+                actor: &typed,
+                action: "asked for a reset link",
+                subject: "",
+                detail: mailed,
+                client_addr: &client_addr,
+            },
+        )?;
+        Ok(())
+    });
+    if let Err(err) = later {
+        // The writer is gone (the server is stopping): the request was counted, no link goes.
+        tracing::warn!(error = %err, "cannot queue a reset link's write");
     }
     Ok(warp::reply::with_status(
         warp::reply::json(&Message {
@@ -387,7 +397,7 @@ pub(crate) struct SessionList {
 }
 
 /// A Unix time as the UI reads every time: UTC ISO 8601 with milliseconds.
-fn iso(secs: i64) -> String {
+pub(crate) fn iso(secs: i64) -> String {
     OffsetDateTime::from_unix_timestamp(secs)
         .ok()
         .and_then(|t| {

@@ -116,6 +116,7 @@ pub const STAFF_AREAS: &[(&str, Need)] = &[
     ("/api/staff/account/passkeys/options", Need::SetUp),
     ("/api/staff/account/passkeys/*", Need::SetUp),
     ("/api/staff/account/recovery-codes", Need::SetUp),
+    ("/api/staff/account/confirm", Need::SetUp),
     ("/api/staff/team/second-factor", Need::Area(Area::Team)),
     (
         "/api/staff/team/accounts/*/reset-factors",

@@ -17,9 +17,16 @@
 //! - `POST /api/staff/team/accounts/{id}/reset-factors` (team area): removes another
 //!   account's second factors and ends its sessions; audited and mailed to the account.
 //!
+//! - `POST /api/staff/account/confirm` `{password}` or `{code}` (`Need::SetUp`): the session
+//!   gives its password or a second factor again (204); wrong ones count as failed sign-ins
+//!   (422, then 429).
+//!
 //! The account's first factor comes with ten recovery codes, and marks the session that set
 //! it up as past its second factor. The last factor of an account whose role needs one is
-//! not removed (409).
+//! not removed (409). Adding or removing a factor and new recovery codes are refused (403)
+//! unless the session gave its password or a second factor in the last
+//! `accounts::CONFIRM_SECS` (at sign-in, or `.../confirm`): a stolen session cookie alone
+//! adds no factor of its own. Each such change is mailed to the account.
 
 use std::net::IpAddr;
 
@@ -51,12 +58,16 @@ const WRONG_CODE: &str = "This code is not right, or it was already used.";
 const HAS_AUTHENTICATOR: &str =
     "You already have an authenticator app. Remove it before setting up another.";
 const NO_SET_UP: &str = "Start the set-up of an authenticator app first.";
-const LAST_FACTOR: &str =
+pub(crate) const LAST_FACTOR: &str =
     "Your role needs a second factor: add another one before removing this one.";
 const NO_FACTOR: &str =
     "Add a passkey or an authenticator app first: recovery codes stand in for them.";
 const OWN_ACCOUNT: &str = "Use your account page to change your own second factor.";
 const NO_SUCH_ACCOUNT: &str = "There is no such account.";
+pub(crate) const CONFIRM_FIRST: &str =
+    "Please confirm it is you: type your password, or a code from your authenticator app.";
+const WRONG_PASSWORD: &str = "This is not your password.";
+const PASSWORD_OR_CODE: &str = "Type your password, or a code from your authenticator app.";
 
 pub fn routes(state: &AppState) -> BoxedFilter<(Response,)> {
     let code = warp::path!("staff" / "login" / "code")
@@ -109,6 +120,15 @@ pub fn routes(state: &AppState) -> BoxedFilter<(Response,)> {
         .then(|state, staff, headers, body| async move {
             error::reply(set_policy(state, staff, headers, body).await)
         });
+    let confirm_it = warp::path!("staff" / "account" / "confirm")
+        .and(warp::post())
+        .and(state.filter())
+        .and(state.client())
+        .and(gate(state))
+        .and(crate::http::plumbing::body::incoming(state.body_pace()))
+        .then(|state, client, staff, headers, body| async move {
+            error::reply(confirm_again(state, client, staff, headers, body).await)
+        });
     let reset = warp::path!("staff" / "team" / "accounts" / String / "reset-factors")
         .and(warp::post())
         .and(state.filter())
@@ -129,6 +149,8 @@ pub fn routes(state: &AppState) -> BoxedFilter<(Response,)> {
         .or(set_policy)
         .unify()
         .or(reset)
+        .unify()
+        .or(confirm_it)
         .unify()
         .boxed()
 }
@@ -226,6 +248,7 @@ async fn give_code(
                                 staff.id,
                                 &staff.email,
                                 Notice::RecoveryCodeUsed,
+                                "",
                             )?;
                         }
                     }
@@ -260,6 +283,116 @@ async fn current_session(state: &AppState, headers: &HeaderMap) -> Result<Respon
     Ok(sign_in::session_body(&session))
 }
 
+/// The session gave its password or a second factor lately enough to change its factors
+/// (`accounts::CONFIRM_SECS`), or 403 `CONFIRM_FIRST`: the UI then asks for one
+/// (`.../confirm`) and tries again.
+pub(crate) fn confirmed_lately(staff: &Staff) -> Result<(), ApiError> {
+    if staff.session.recently_confirmed(unix_now()) {
+        Ok(())
+    } else {
+        Err(ApiError::Forbidden(CONFIRM_FIRST.into()))
+    }
+}
+
+/// `POST /api/staff/account/confirm`: the password, or a code (authenticator or recovery).
+#[derive(Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub(crate) struct Confirmation {
+    #[serde(default)]
+    #[cfg_attr(test, ts(optional))]
+    password: Option<String>,
+    #[serde(default)]
+    #[cfg_attr(test, ts(optional))]
+    code: Option<String>,
+}
+
+async fn confirm_again(
+    state: AppState,
+    client: IpAddr,
+    staff: Gate,
+    headers: HeaderMap,
+    body: Body,
+) -> Result<Response, ApiError> {
+    let staff = staff?;
+    let form: Confirmation = read_json(&headers, body).await?;
+    let password = form.password.filter(|p| !p.is_empty());
+    let code: Option<String> = form
+        .code
+        .map(|c| c.chars().take(64).collect())
+        .filter(|c: &String| !c.trim().is_empty());
+    if password.is_none() && code.is_none() {
+        return Err(invalid(FieldErrors::one("password", PASSWORD_OR_CODE)));
+    }
+    if password
+        .as_ref()
+        .is_some_and(|p| p.chars().count() > crate::domain::staff::PASSWORD_MAX_CHARS)
+    {
+        return Err(invalid(FieldErrors::one("password", WRONG_PASSWORD)));
+    }
+    let by_password = password.is_some();
+    let now = unix_now();
+    let email = staff.session.account.email.to_lowercase();
+    // Counted as a failed sign-in until it proves right.
+    let (attempt, ()) = sign_in::count_guess(&state, email, client, now, |_| Ok(())).await?;
+    let right = match password {
+        Some(password) => {
+            let stored = staff.session.account.password_hash.clone();
+            let checked = state
+                .password_checks
+                .run(move || crate::domain::staff::verify_password(&password, &stored))
+                .await;
+            match checked {
+                Ok(right) => right.then_some("password"),
+                Err(busy) => {
+                    sign_in::forgive_guess(&state, attempt).await?;
+                    return Err(busy);
+                }
+            }
+        }
+        None => {
+            let (typed, id) = (code.unwrap_or_default(), staff.id);
+            let spent = state
+                .db
+                .write(move |conn| Ok::<_, StoreError>(spend_code(conn, id, &typed, now)?))
+                .await?;
+            match spent {
+                Some(Accepted::Authenticator) => Some("authenticator app"),
+                Some(Accepted::RecoveryCode) => Some("recovery code"),
+                None => None,
+            }
+        }
+    };
+    let token_hash = staff.session.token_hash.clone();
+    state
+        .db
+        .write(move |conn| -> Result<(), StoreError> {
+            match right {
+                Some(how) => {
+                    accounts::forgive_attempt(conn, attempt)?;
+                    accounts::confirm_session(conn, &token_hash, now)?;
+                    accounts::audit(conn, &staff.audit("confirmed it was them", "", how))?;
+                    if how == "recovery code" {
+                        outbox::enqueue_notice(
+                            conn,
+                            staff.id,
+                            &staff.email,
+                            Notice::RecoveryCodeUsed,
+                            "",
+                        )?;
+                    }
+                }
+                None => accounts::audit(conn, &staff.audit("confirmation failed", "", ""))?,
+            }
+            Ok(())
+        })
+        .await?;
+    match (right, by_password) {
+        (Some(_), _) => Ok(StatusCode::NO_CONTENT.into_response()),
+        (None, true) => Err(invalid(FieldErrors::one("password", WRONG_PASSWORD))),
+        (None, false) => Err(wrong_code()),
+    }
+}
+
 /// One's second factors.
 #[derive(Serialize)]
 #[cfg_attr(test, derive(ts_rs::TS))]
@@ -270,6 +403,9 @@ pub(crate) struct SecondFactors {
     recovery_codes_left: i64,
     /// One's role needs a second factor: the last one cannot be removed.
     required: bool,
+    /// When this session signed in (UTC, ISO 8601): a passkey added since is named on the
+    /// password change, which offers to remove it.
+    signed_in_at: String,
 }
 
 /// A passkey as its holder sees it (times in UTC, ISO 8601).
@@ -313,6 +449,7 @@ async fn list(state: AppState, staff: Gate) -> Result<Response, ApiError> {
         passkeys: passkeys.into_iter().map(PasskeyRow::from).collect(),
         recovery_codes_left: left,
         required: account.is_some_and(|account| account.factors.required),
+        signed_in_at: crate::http::staff::account::iso(staff.session.created_at),
     })
     .into_response())
 }
@@ -330,6 +467,7 @@ pub(crate) struct AuthenticatorSetUp {
 
 async fn begin_authenticator(state: AppState, staff: Gate) -> Result<Response, ApiError> {
     let staff = staff?;
+    confirmed_lately(&staff)?;
     let secret = TotpSecret::generate().map_err(ApiError::unexpected)?;
     let issuer = crate::mail::compose::SITE_NAME;
     let answer = AuthenticatorSetUp {
@@ -425,20 +563,38 @@ where
             if !remove(conn, &staff)? {
                 return Ok(false);
             }
-            let left = accounts::account_by_id(conn, staff.id)
-                .map_err(StoreError::from)?
-                .map(|account| account.factors);
-            if left.is_some_and(|f| f.required && !f.any()) {
-                // Returning the error rolls the removal back.
-                return Err(ApiError::Conflict(LAST_FACTOR.into()));
-            }
-            if left.is_some_and(|f| !f.any()) {
-                // Recovery codes stand in for a factor: none, none of them.
-                store::replace_recovery_codes(conn, staff.id, &[]).map_err(StoreError::from)?;
-            }
+            // Returning the error rolls the removal back.
+            factors_left(conn, staff.id).map_err(|left| match left {
+                Left::NoneButRequired => ApiError::Conflict(LAST_FACTOR.into()),
+                Left::Store(err) => err.into(),
+            })?;
             Ok(true)
         })
         .await
+}
+
+/// Why removing factors cannot stand.
+pub(crate) enum Left {
+    /// The account's role needs a second factor and none would be left (`LAST_FACTOR`).
+    NoneButRequired,
+    Store(StoreError),
+}
+
+/// After factors of account `staff_id` were removed (in the same transaction): refused when
+/// none is left and its role needs one; with none left, its recovery codes go too (they
+/// stand in for a factor).
+pub(crate) fn factors_left(conn: &Connection, staff_id: i64) -> Result<(), Left> {
+    let store_err = |err: rusqlite::Error| Left::Store(err.into());
+    let left = accounts::account_by_id(conn, staff_id)
+        .map_err(store_err)?
+        .map(|account| account.factors);
+    if left.is_some_and(|f| f.required && !f.any()) {
+        return Err(Left::NoneButRequired);
+    }
+    if left.is_some_and(|f| !f.any()) {
+        store::replace_recovery_codes(conn, staff_id, &[]).map_err(store_err)?;
+    }
+    Ok(())
 }
 
 async fn confirm_authenticator(
@@ -448,6 +604,7 @@ async fn confirm_authenticator(
     body: Body,
 ) -> Result<Response, ApiError> {
     let staff = staff?;
+    confirmed_lately(&staff)?;
     let form: CodeGiven = read_json(&headers, body).await?;
     let now = u64::try_from(unix_now()).unwrap_or(0);
     let pending = {
@@ -474,6 +631,13 @@ async fn confirm_authenticator(
             return Ok(None);
         }
         accounts::audit(conn, &staff.audit("set up an authenticator app", "", ""))?;
+        outbox::enqueue_notice(
+            conn,
+            staff.id,
+            &staff.email,
+            Notice::FactorAdded,
+            "an authenticator app",
+        )?;
         Ok(Some(()))
     })
     .await?;
@@ -488,10 +652,18 @@ async fn confirm_authenticator(
 
 async fn remove_authenticator(state: AppState, staff: Gate) -> Result<Response, ApiError> {
     let staff = staff?;
+    confirmed_lately(&staff)?;
     let removed = remove_a_factor(&state, staff, |conn, staff| {
         let removed = store::remove_totp(conn, staff.id)?;
         if removed {
             accounts::audit(conn, &staff.audit("removed the authenticator app", "", ""))?;
+            outbox::enqueue_notice(
+                conn,
+                staff.id,
+                &staff.email,
+                Notice::FactorRemoved,
+                "the authenticator app",
+            )?;
         }
         Ok(removed)
     })
@@ -507,6 +679,7 @@ async fn remove_authenticator(state: AppState, staff: Gate) -> Result<Response, 
 
 async fn new_recovery_codes(state: AppState, staff: Gate) -> Result<Response, ApiError> {
     let staff = staff?;
+    confirmed_lately(&staff)?;
     if !staff.session.account.factors.any() {
         return Err(ApiError::Conflict(NO_FACTOR.into()));
     }
@@ -520,6 +693,7 @@ async fn new_recovery_codes(state: AppState, staff: Gate) -> Result<Response, Ap
                 conn,
                 &staff.audit("made recovery codes", "", "10, the old ones stopped"),
             )?;
+            outbox::enqueue_notice(conn, staff.id, &staff.email, Notice::RecoveryCodesMade, "")?;
             Ok(())
         })
         .await?;
@@ -617,7 +791,7 @@ async fn reset(state: AppState, staff: Gate, id: String) -> Result<Response, Api
                 &staff.audit("reset second factor", &account.email, "sessions ended"),
             )
             .map_err(StoreError::from)?;
-            outbox::enqueue_notice(conn, id, &account.email, Notice::FactorsReset)
+            outbox::enqueue_notice(conn, id, &account.email, Notice::FactorsReset, "")
                 .map_err(StoreError::from)?;
             Ok(())
         })

@@ -53,6 +53,7 @@ use crate::http::state::AppState;
 use crate::metrics::Limit;
 use crate::settings::{CertSource, Settings, TlsSettings};
 use crate::store::factors::{self as store, Ceremony};
+use crate::store::outbox::{self, Notice};
 use crate::store::staff::{self as accounts, Audit, FactorStep};
 use crate::store::StoreError;
 
@@ -69,7 +70,7 @@ const REQUEST_GONE: &str = "This passkey request has expired. Please try again."
 const NOT_ACCEPTED: &str =
     "The browser's answer for this passkey could not be checked. Please try again.";
 const ALREADY_KEPT: &str = "This passkey is already registered.";
-const NO_SUCH_PASSKEY: &str = "There is no such passkey on your account.";
+pub(crate) const NO_SUCH_PASSKEY: &str = "There is no such passkey on your account.";
 
 /// The relying party passkeys are made for: the site's name, or why there is none.
 pub struct RelyingParty {
@@ -446,6 +447,7 @@ async fn sign_in_with(
 
 async fn register_options(state: AppState, staff: Gate) -> Result<Response, ApiError> {
     let staff = staff?;
+    factors::confirmed_lately(&staff)?;
     let webauthn = state.passkeys.webauthn()?;
     let fresh = Uuid::new_v4().to_string();
     let staff_id = staff.id;
@@ -523,6 +525,7 @@ async fn register(
     body: Body,
 ) -> Result<Response, ApiError> {
     let staff = staff?;
+    factors::confirmed_lately(&staff)?;
     let form: NewPasskey = read_json(&headers, body).await?;
     let name = passkey_name(&form.name)?;
     let webauthn = state.passkeys.webauthn()?;
@@ -547,6 +550,8 @@ async fn register(
             return Ok(None);
         };
         accounts::audit(conn, &staff.audit("added a passkey", &row.name, ""))?;
+        let what = format!("a passkey named \u{201c}{}\u{201d}", row.name);
+        outbox::enqueue_notice(conn, staff.id, &staff.email, Notice::FactorAdded, &what)?;
         Ok(Some(row))
     })
     .await?;
@@ -605,20 +610,34 @@ fn passkey_id(text: &str) -> Result<i64, ApiError> {
 
 async fn remove(state: AppState, staff: Gate, id: String) -> Result<Response, ApiError> {
     let staff = staff?;
+    factors::confirmed_lately(&staff)?;
     let id = passkey_id(&id)?;
     factors::remove_a_factor(&state, staff, move |conn, staff| {
-        let name: Option<String> = store::passkeys_of(conn, staff.id)?
-            .into_iter()
-            .find(|row| row.id == id)
-            .map(|row| row.name);
-        let Some(name) = name else { return Ok(false) };
-        store::remove_passkey(conn, staff.id, id)?;
-        accounts::audit(conn, &staff.audit("removed a passkey", &name, ""))?;
-        Ok(true)
+        remove_own(conn, staff, id)
     })
     .await?
     .then(|| StatusCode::NO_CONTENT.into_response())
     .ok_or_else(|| ApiError::NotFound(NO_SUCH_PASSKEY.into()))
+}
+
+/// Removes passkey `id` of `staff`'s own account, audited and mailed to the account;
+/// `false` when it has no such passkey. (What must be left is the caller's check:
+/// `factors::factors_left`.)
+pub(crate) fn remove_own(
+    conn: &rusqlite::Connection,
+    staff: &Staff,
+    id: i64,
+) -> Result<bool, StoreError> {
+    let name: Option<String> = store::passkeys_of(conn, staff.id)?
+        .into_iter()
+        .find(|row| row.id == id)
+        .map(|row| row.name);
+    let Some(name) = name else { return Ok(false) };
+    store::remove_passkey(conn, staff.id, id)?;
+    accounts::audit(conn, &staff.audit("removed a passkey", &name, ""))?;
+    let what = format!("the passkey named \u{201c}{name}\u{201d}");
+    outbox::enqueue_notice(conn, staff.id, &staff.email, Notice::FactorRemoved, &what)?;
+    Ok(true)
 }
 
 #[cfg(test)]

@@ -36,6 +36,7 @@ use crate::http::plumbing::body::Body;
 use crate::http::plumbing::error::{self, ApiError};
 use crate::http::plumbing::json_body::read_json;
 use crate::http::staff::areas::{self, Required};
+use crate::http::staff::{factors, passkeys};
 use crate::http::state::AppState;
 use crate::metrics::Limit;
 use crate::store::staff::{
@@ -247,10 +248,11 @@ pub fn routes(state: &AppState) -> BoxedFilter<(Response,)> {
     let password = warp::path!("staff" / "password")
         .and(warp::post())
         .and(state.filter())
+        .and(state.client())
         .and(gate(state))
         .and(crate::http::plumbing::body::incoming(state.body_pace()))
-        .then(|state, staff, headers, body| async move {
-            error::reply(change_password(state, staff, headers, body).await)
+        .then(|state, client, staff, headers, body| async move {
+            error::reply(change_password(state, client, staff, headers, body).await)
         });
     login
         .or(session)
@@ -344,33 +346,13 @@ async fn login(
         return Err(ApiError::Unauthorized(WRONG_SIGN_IN));
     }
     let client_addr = client.to_string();
-    let throttle_key = throttle_key(client);
     let now = unix_now();
-    // The attempt counts against the account's and the address's limits before it is
-    // judged, in the same transaction as the look at those limits: tries sent at once are
-    // counted one after another, so no more than the limit are ever judged.
-    let reserved = {
-        let (email, key) = (email_folded.clone(), throttle_key.clone());
-        state
-            .db
-            .write(move |conn| -> Result<_, StoreError> {
-                let wait = accounts::throttle_wait(conn, &email, &key, now)?;
-                if wait > 0 {
-                    return Ok(Err(wait));
-                }
-                let attempt = accounts::record_failure(conn, &email, &key, now)?;
-                Ok(Ok((attempt, accounts::account_by_email(conn, &email)?)))
-            })
-            .await?
-    };
-    let (attempt, account) = match reserved {
-        Ok(reserved) => reserved,
-        Err(wait) => {
-            state.metrics.rate_limited(Limit::SignIn).inc();
-            return Err(ApiError::SignInThrottled {
-                retry_after_secs: u64::try_from(wait).unwrap_or(1),
-            });
-        }
+    let (attempt, account) = {
+        let email = email_folded.clone();
+        count_guess(&state, email_folded.clone(), client, now, move |conn| {
+            accounts::account_by_email(conn, &email)
+        })
+        .await?
     };
     // Argon2 takes tens of milliseconds and 19 MiB: a few at once (`PasswordChecks`). An
     // unknown email spends the same time on a decoy hash, and both failures do the same
@@ -393,19 +375,13 @@ async fn login(
         Ok(verified) => verified,
         Err(busy) => {
             // Not judged: the attempt does not count.
-            state
-                .db
-                .write(move |conn| Ok::<_, StoreError>(accounts::forgive_attempt(conn, attempt)?))
-                .await?;
+            forgive_guess(&state, attempt).await?;
             return Err(busy);
         }
     };
     let account = match account {
         Some(account) if verified => {
-            state
-                .db
-                .write(move |conn| Ok::<_, StoreError>(accounts::forgive_attempt(conn, attempt)?))
-                .await?;
+            forgive_guess(&state, attempt).await?;
             account
         }
         _ => {
@@ -442,6 +418,52 @@ async fn login(
         now,
     )
     .await
+}
+
+/// Counts a guess at account `email_folded`'s secret from `client` (a password typed at
+/// sign-in, on a password change or to confirm a change) as a failed sign-in before it is
+/// judged, in the same transaction as the look at the limits (5 per account, 20 per address,
+/// `accounts::THROTTLE_WINDOW_SECS`): guesses sent at once are counted one after another, so
+/// no more than the limit are ever judged. `also` runs in that transaction. 429 once
+/// throttled; a right guess is taken back with `forgive_guess`.
+pub(crate) async fn count_guess<T, F>(
+    state: &AppState,
+    email_folded: String,
+    client: IpAddr,
+    now: i64,
+    also: F,
+) -> Result<(i64, T), ApiError>
+where
+    T: Send + 'static,
+    F: FnOnce(&rusqlite::Connection) -> rusqlite::Result<T> + Send + 'static,
+{
+    let key = throttle_key(client);
+    let reserved = state
+        .db
+        .write(move |conn| -> Result<_, StoreError> {
+            let wait = accounts::throttle_wait(conn, &email_folded, &key, now)?;
+            if wait > 0 {
+                return Ok(Err(wait));
+            }
+            let attempt = accounts::record_failure(conn, &email_folded, &key, now)?;
+            Ok(Ok((attempt, also(conn)?)))
+        })
+        .await?;
+    reserved.map_err(|wait| {
+        state.metrics.rate_limited(Limit::SignIn).inc();
+        ApiError::SignInThrottled {
+            retry_after_secs: u64::try_from(wait).unwrap_or(1),
+        }
+    })
+}
+
+/// Takes back a guess `count_guess` counted: it was right, or never judged.
+pub(crate) async fn forgive_guess(state: &AppState, attempt: i64) -> Result<(), ApiError> {
+    state
+        .db
+        .write(move |conn| Ok::<_, StoreError>(accounts::forgive_attempt(conn, attempt)?))
+        .await?;
+    Ok(())
 }
 
 /// Creates a session, audits `action`, and answers it with its cookie. Unless
@@ -533,12 +555,19 @@ pub(crate) struct PasswordChange {
     #[cfg_attr(test, ts(optional))]
     current_password: Option<String>,
     new_password: String,
+    /// Passkeys of the account to remove with the change (ids as `GET
+    /// /api/staff/account/factors` lists them): one added by someone else with a stolen
+    /// session would still sign in after the password changed.
+    #[serde(default)]
+    #[cfg_attr(test, ts(optional, type = "Array<number>"))]
+    remove_passkeys: Vec<i64>,
 }
 
 const SAME_PASSWORD: &str = "Choose a new password, not the one you have now.";
 
 async fn change_password(
     state: AppState,
+    client: IpAddr,
     staff: Result<Staff, ApiError>,
     headers: HeaderMap,
     body: Body,
@@ -565,9 +594,22 @@ async fn change_password(
     if missing_current {
         errors.add("current_password", FieldError::Required);
     }
+    // A current password typed is a guess at it, counted as a sign-in would count it: a
+    // stolen session tries passwords no faster than the sign-in page allows.
+    let attempt = match current {
+        Some(_) => {
+            let email = staff.session.account.email.to_lowercase();
+            Some(
+                count_guess(&state, email, client, unix_now(), |_| Ok(()))
+                    .await?
+                    .0,
+            )
+        }
+        None => None,
+    };
     let stored = staff.session.account.password_hash.clone();
     let new_text = form.new_password;
-    let (verified, reused, hash) = state
+    let checked = state
         .password_checks
         .run(move || {
             let verified = match &current {
@@ -586,7 +628,32 @@ async fn change_password(
             };
             (verified, reused, hash)
         })
-        .await?;
+        .await;
+    let (verified, reused, hash) = match checked {
+        Ok(checked) => checked,
+        Err(busy) => {
+            if let Some(attempt) = attempt {
+                forgive_guess(&state, attempt).await?;
+            }
+            return Err(busy);
+        }
+    };
+    match attempt {
+        Some(attempt) if verified => forgive_guess(&state, attempt).await?,
+        Some(_) => {
+            let staff = staff.clone();
+            state
+                .db
+                .write(move |conn| {
+                    Ok::<_, StoreError>(accounts::audit(
+                        conn,
+                        &staff.audit("password change failed", "", "wrong current password"),
+                    )?)
+                })
+                .await?;
+        }
+        None => {}
+    }
     if !verified && !missing_current {
         errors.add(
             "current_password",
@@ -603,11 +670,28 @@ async fn change_password(
         .ok_or_else(|| ApiError::broken("a valid new password was not hashed"))?
         .map_err(ApiError::unexpected)?;
     let staff_id = staff.session.account.id;
-    let (email, client) = (staff.email.clone(), staff.client_addr.clone());
+    let (email, client_addr) = (staff.email.clone(), staff.client_addr.clone());
+    let remove = form.remove_passkeys;
+    let factor_given = staff.session.factor_given;
     state
         .db
-        .write(move |conn| -> Result<(), StoreError> {
-            accounts::set_password(conn, staff_id, &hash, false)?;
+        .write(move |conn| -> Result<(), ApiError> {
+            for id in &remove {
+                if !passkeys::remove_own(conn, &staff, *id)? {
+                    let gone = FieldErrors::one("remove_passkeys", passkeys::NO_SUCH_PASSKEY);
+                    return Err(crate::http::plumbing::reply::invalid(gone));
+                }
+            }
+            if !remove.is_empty() {
+                // Returning the error rolls the removals back.
+                factors::factors_left(conn, staff_id).map_err(|left| match left {
+                    factors::Left::NoneButRequired => crate::http::plumbing::reply::invalid(
+                        FieldErrors::one("remove_passkeys", factors::LAST_FACTOR),
+                    ),
+                    factors::Left::Store(err) => err.into(),
+                })?;
+            }
+            accounts::set_password(conn, staff_id, &hash, false).map_err(StoreError::from)?;
             Ok(())
         })
         .await?;
@@ -616,11 +700,11 @@ async fn change_password(
         &state,
         staff_id,
         &email,
-        &client,
+        &client_addr,
         &user_agent(&headers),
         secure,
         "changed password",
-        staff.session.second_factor() == FactorStep::Done,
+        factor_given,
         unix_now(),
     )
     .await

@@ -371,6 +371,9 @@ async fn change_roles(
                 }
                 Err(err) => return Err(db(err)),
             }
+            // Its sessions stand where a sign-in with the new roles would: one that gave no
+            // second factor waits for it if a new role needs one.
+            accounts::recheck_factor_step(conn, id).map_err(db)?;
             let detail = format!(
                 "{}: {} to {}",
                 account.name,

@@ -3,7 +3,13 @@
 
 export type SignIn = { email: string, password: string, };
 
-export type PasswordChange = { current_password?: string, new_password: string, };
+export type PasswordChange = { current_password?: string, new_password: string, 
+/**
+ * Passkeys of the account to remove with the change (ids as `GET
+ * /api/staff/account/factors` lists them): one added by someone else with a stolen
+ * session would still sign in after the password changed.
+ */
+remove_passkeys?: Array<number>, };
 
 export type StaffSession = { email: string, name: string, csrf_token: string, must_change_password: boolean, roles: Array<Role>, 
 /**
@@ -597,6 +603,8 @@ export type FactorWay = "code" | "passkey";
 
 export type CodeGiven = { code: string, };
 
+export type Confirmation = { password?: string, code?: string, };
+
 export type SecondFactors = { 
 /**
  * A confirmed authenticator app.
@@ -605,7 +613,12 @@ authenticator: boolean, passkeys: Array<PasskeyRow>, recovery_codes_left: number
 /**
  * One's role needs a second factor: the last one cannot be removed.
  */
-required: boolean, };
+required: boolean, 
+/**
+ * When this session signed in (UTC, ISO 8601): a passkey added since is named on the
+ * password change, which offers to remove it.
+ */
+signed_in_at: string, };
 
 export type PasskeyRow = { id: number, name: string, created_at: string, last_used_at: string | null, };
 

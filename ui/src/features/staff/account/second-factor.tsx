@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { ApiError } from '@/lib/api-client';
 import type { FactorAdded, SecondFactors } from '@/lib/staff-types';
 import { AuthenticatorBlock } from './authenticator-block';
+import { ConfirmDialog } from './confirm-dialog';
 import { factorApi } from './factor-api';
 import { PasskeyBlock } from './passkey-block';
 import { RecoveryCodes } from './recovery-codes';
@@ -91,6 +92,7 @@ export function SecondFactor({ email, settingUp, onSetUp }: SecondFactorProps) {
       <p class="account-section__said" role="status">
         {said}
       </p>
+      <ConfirmDialog withCode={factors?.authenticator ?? false} />
       {failure && (
         <p class="staff-alert" role="alert">
           {failure}

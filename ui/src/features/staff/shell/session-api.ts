@@ -23,12 +23,18 @@ export const staffAuth = {
    */
   require: async () => remember((await staffApi.get<StaffSession>('staff/session')).body),
   /** `current_password` is left out when the password is one-time (just typed at sign-in). */
-  changePassword: async (current_password: string | undefined, new_password: string) =>
+  /** `remove_passkeys`: passkeys of the account to remove with the change. */
+  changePassword: async (
+    current_password: string | undefined,
+    new_password: string,
+    remove_passkeys: number[] = [],
+  ) =>
     remember(
       (
         await staffApi.postJson<StaffSession>('staff/password', {
           current_password,
           new_password,
+          remove_passkeys,
         } satisfies PasswordChange)
       ).body,
     ),
