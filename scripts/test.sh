@@ -29,7 +29,7 @@ trap finish EXIT
 
 # Starts the release binary on a free port with a fresh data dir (the demo content) and no
 # rate limits, then lets Schemathesis call every operation of the published document with
-# its default checks; scripts/schemathesis.toml says which answers the forms may give to
+# every check it has; scripts/schemathesis.toml says which answers the forms may give to
 # data that only matches the schema. The server is stopped however the run ends.
 api_contract() {
   local root=$PWD
