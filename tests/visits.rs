@@ -286,7 +286,10 @@ async fn the_report_reads_the_roll_ups_for_the_period_and_the_one_before() {
 async fn one_client_has_a_bounded_number_of_views_counted_and_every_answer_is_204() {
     use corpsite::http::state::ClientAddr;
     use std::net::{IpAddr, SocketAddr};
-    let app = TestApp::with_settings(|s| s.visit_rate_limit_per_minute = 10);
+    let app = TestApp::with_settings(|s| {
+        s.visit_rate_limit_per_minute = 10;
+        s.metrics_token = Some("test-metrics-token-0123456789".parse().expect("token"));
+    });
     let from = |client: &str, n: usize| {
         let ip: IpAddr = client.parse().expect("ip");
         beacon(&format!(
@@ -302,14 +305,17 @@ async fn one_client_has_a_bounded_number_of_views_counted_and_every_answer_is_20
     // Another address of the same IPv6 /64 is the same client; another /64 is not.
     for n in 0..10 {
         assert_eq!(
-            app.request(from(&format!("2001:db8:1:2::{n}"), n))
+            app.request(from(&format!("2001:db8:1:2::{n}"), 100 + n))
                 .await
                 .status(),
             204
         );
     }
-    assert_eq!(app.request(from("2001:db8:1:3::1", 0)).await.status(), 204);
-    assert_eq!(app.request(from("198.51.100.9", 0)).await.status(), 204);
+    assert_eq!(
+        app.request(from("2001:db8:1:3::1", 200)).await.status(),
+        204
+    );
+    assert_eq!(app.request(from("198.51.100.9", 300)).await.status(), 204);
     flush(&app).await;
     let counted: i64 = one(&app, "SELECT count(*) FROM visits").await;
     assert_eq!(counted, 5 + 5 + 1 + 1, "five at once for each client");
@@ -318,7 +324,23 @@ async fn one_client_has_a_bounded_number_of_views_counted_and_every_answer_is_20
         "SELECT count(*) FROM visit_days WHERE kind = 'campaign'",
     )
     .await;
-    assert_eq!(campaigns, 12);
+    assert_eq!(
+        campaigns, 12,
+        "one a counted view, none for those past the limit"
+    );
+    let metrics = app
+        .request(
+            warp::test::request()
+                .path("/metrics")
+                .header("authorization", "Bearer test-metrics-token-0123456789"),
+        )
+        .await;
+    let text = String::from_utf8_lossy(metrics.body()).into_owned();
+    assert!(
+        text.lines()
+            .any(|line| line == r#"corpsite_rate_limited_total{limit="visit"} 40"#),
+        "35 and 5 views past the limit: {text}"
+    );
 }
 
 /// The office moves its zone to one whose date is another than the old zone's: today's views
