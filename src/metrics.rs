@@ -162,6 +162,8 @@ pub enum Limit {
     SignIn,
     /// The per-client limit on one-click unsubscribes.
     Unsubscribe,
+    /// The per-client limit on counted page views.
+    Visit,
 }
 
 impl Limit {
@@ -171,6 +173,7 @@ impl Limit {
             Limit::Search => "search",
             Limit::SignIn => "sign_in",
             Limit::Unsubscribe => "unsubscribe",
+            Limit::Visit => "visit",
         }
     }
 }
@@ -343,7 +346,7 @@ impl Metrics {
         let rate_limited = Family::<LimitLabels, Counter>::default();
         registry.register(
             "corpsite_rate_limited",
-            "Requests refused (429) by a rate limit, by limit",
+            "Requests refused (429) by a rate limit, by limit (page views past theirs are answered 204 and not counted)",
             rate_limited.clone(),
         );
         for limit in [
@@ -351,6 +354,7 @@ impl Metrics {
             Limit::Search,
             Limit::SignIn,
             Limit::Unsubscribe,
+            Limit::Visit,
         ] {
             drop(rate_limited.get_or_create(&LimitLabels { limit }));
         }

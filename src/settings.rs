@@ -16,6 +16,8 @@ pub const DEFAULT_MAX_CONNECTIONS: u32 = 1024;
 pub const DEFAULT_MAX_CONNECTIONS_PER_CLIENT: u32 = 64;
 pub const DEFAULT_RATE_LIMIT: u32 = 10;
 pub const DEFAULT_SEARCH_RATE_LIMIT: u32 = 300;
+/// Page views one client may have counted a minute: far above a reader's pace.
+pub const DEFAULT_VISIT_RATE_LIMIT: u32 = 240;
 pub const DEFAULT_MAX_UPLOAD_BYTES: u64 = 5 * 1024 * 1024;
 pub const DEFAULT_MEDIA_BASE: &str = "/media/";
 pub const DEFAULT_UPLOADS_QUOTA: u64 = 2 * 1024 * 1024 * 1024;
@@ -47,6 +49,8 @@ pub struct Settings {
     pub rate_limit_per_minute: u32,
     /// Blog searches that miss the cache, per client address a minute; 0 means unlimited.
     pub search_rate_limit_per_minute: u32,
+    /// Page views counted per client address (an IPv6 /64) a minute; 0 means unlimited.
+    pub visit_rate_limit_per_minute: u32,
     pub trusted_proxies: Vec<IpAddr>,
     /// Other sites (`scheme://host[:port]`) whose pages may post the forms, with CORS.
     pub allowed_origins: Vec<String>,
@@ -154,6 +158,7 @@ impl Settings {
             max_connections_per_client: DEFAULT_MAX_CONNECTIONS_PER_CLIENT as usize,
             rate_limit_per_minute: DEFAULT_RATE_LIMIT,
             search_rate_limit_per_minute: DEFAULT_SEARCH_RATE_LIMIT,
+            visit_rate_limit_per_minute: DEFAULT_VISIT_RATE_LIMIT,
             trusted_proxies: Vec::new(),
             allowed_origins: Vec::new(),
             public_url: None,

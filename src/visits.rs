@@ -17,8 +17,8 @@ use std::sync::Mutex;
 use jiff::Timestamp;
 
 use crate::domain::office_time::OfficeZone;
-use crate::domain::visit::{visitor_key, Hit, View};
-use crate::store::{visits, StoreError};
+use crate::domain::visit::{visitor_key, DayValues, Hit, View};
+use crate::store::{lead_sources, visits, StoreError};
 
 /// The most views held between two writes: beyond it (a writer stuck for seconds under a
 /// flood) new views are dropped and counted as dropped, never held in memory without bound.
@@ -37,7 +37,11 @@ struct Salt {
 struct Inner {
     zone: OfficeZone,
     salt: Option<Salt>,
+    /// The referring sites, sources and campaigns the salt's day has kept (`DayValues`).
+    values: DayValues,
     pending: Vec<View>,
+    /// The zone changed: the stored views and leads go on its days at the next write.
+    reday: bool,
 }
 
 pub struct Visits {
@@ -64,7 +68,9 @@ impl Visits {
             inner: Mutex::new(Inner {
                 zone,
                 salt: None,
+                values: DayValues::default(),
                 pending: Vec::new(),
+                reday: false,
             }),
             dropped: AtomicU64::new(0),
             rolled_at: AtomicI64::new(0),
@@ -72,11 +78,13 @@ impl Visits {
         }
     }
 
-    /// Takes the salt stored for the office's day `at`, if there is one (after a restart).
+    /// Takes the salt stored for the office's day `at`, if there is one (after a restart), and
+    /// the referring sites, sources and campaigns the day holds.
     pub fn resume(&self, conn: &rusqlite::Connection, at: i64) -> Result<(), StoreError> {
         let mut inner = self.lock();
         let (day, until) = day_of(&inner.zone, at);
         if let Some(bytes) = visits::stored_salt(conn, &day)? {
+            inner.values = visits::day_values(conn, &day)?;
             inner.salt = Some(Salt {
                 day,
                 bytes,
@@ -89,7 +97,7 @@ impl Visits {
 
     /// Counts a view at `at` (Unix seconds) from `client` with `user_agent` on `host`.
     /// Answers false when it was dropped (too many waiting).
-    pub fn count(&self, hit: Hit, at: i64, client: &str, user_agent: &str, host: &str) -> bool {
+    pub fn count(&self, mut hit: Hit, at: i64, client: &str, user_agent: &str, host: &str) -> bool {
         let mut inner = self.lock();
         if inner.pending.len() >= MAX_PENDING {
             drop(inner);
@@ -105,7 +113,9 @@ impl Visits {
                 until,
                 stored: false,
             });
+            inner.values = DayValues::default();
         }
+        inner.values.keep(&mut hit);
         let Some(salt) = inner.salt.as_ref() else {
             return false;
         };
@@ -132,7 +142,11 @@ impl Visits {
         if let Some(salt) = inner.salt.as_mut() {
             salt.until = if salt.day == day { until } else { now };
         }
+        for view in &mut inner.pending {
+            view.day = day_of(&zone, view.at).0;
+        }
         inner.zone = zone;
+        inner.reday = true;
     }
 
     /// Views dropped since the start because too many were waiting.
@@ -140,8 +154,10 @@ impl Visits {
         self.dropped.load(Ordering::Relaxed)
     }
 
-    /// Writes the pending views (and a new salt in place of the old) in one transaction;
-    /// then, if ten seconds have passed, brings the roll-ups up to date and deletes views
+    /// Writes the pending views (and a new salt in place of the old) in one transaction; after
+    /// a change of the office's zone, puts the stored views and leads on its days (so a
+    /// report of the office's days finds them, `store::visits::reday`); then, if ten seconds
+    /// have passed, brings the roll-ups up to date and deletes views
     /// older than `keep_days` days. `now` in Unix seconds.
     pub fn flush(
         &self,
@@ -149,7 +165,7 @@ impl Visits {
         now: i64,
         keep_days: u32,
     ) -> Result<Flushed, StoreError> {
-        let (views, salt) = {
+        let (views, salt, reday) = {
             let mut inner = self.lock();
             let views = std::mem::take(&mut inner.pending);
             let salt = inner
@@ -157,7 +173,8 @@ impl Visits {
                 .as_ref()
                 .filter(|salt| !salt.stored)
                 .map(|salt| (salt.day.clone(), salt.bytes));
-            (views, salt)
+            let reday = std::mem::take(&mut inner.reday).then(|| inner.zone.time_zone().clone());
+            (views, salt, reday)
         };
         let mut flushed = Flushed {
             written: views.len(),
@@ -175,6 +192,17 @@ impl Visits {
                     current.stored = true;
                 }
             }
+        }
+        if let Some(zone) = reday {
+            let moved = db.write_blocking(move |conn| {
+                visits::reday(conn, &zone)?;
+                lead_sources::reday(conn, &zone)
+            });
+            if moved.is_err() {
+                // Tried again at the next write.
+                self.lock().reday = true;
+            }
+            moved?;
         }
         if now - self.rolled_at.load(Ordering::Relaxed) >= ROLL_UP_EVERY_SECS {
             let (rolled, deleted) = self.roll_up(db, now, keep_days)?;
@@ -304,9 +332,10 @@ mod tests {
         );
         assert!(count(noon + 4));
         let pending = visits.lock().pending.clone();
+        // The view counted before the change waits on the new zone's day too.
         assert_eq!(
             pending.iter().map(|v| v.day.as_str()).collect::<Vec<_>>(),
-            ["2026-11-26", "2026-11-27", "2026-11-27"]
+            ["2026-11-27", "2026-11-27", "2026-11-27"]
         );
         assert_ne!(
             pending[0].visitor, pending[1].visitor,

@@ -124,6 +124,17 @@ async fn the_workbook_has_typed_cells_in_the_office_time_zone_and_never_a_formul
     let app = TestApp::with_settings(|s| s.rate_limit_per_minute = 0);
     let browser = sign_in(&app).await;
     let id = enquiry_with_notes(&app, &browser).await;
+    let followed = app
+        .request(
+            browser
+                .change(
+                    "POST",
+                    &format!("/api/staff/inbox/enquiries/{id}/follow-up"),
+                )
+                .json(&json!({ "follow_up": "2999-01-01" })),
+        )
+        .await;
+    assert_eq!(followed.status(), StatusCode::OK, "{:?}", followed.body());
 
     let response = app
         .request(browser.get("/api/staff/inbox/enquiries/export.xlsx"))
@@ -147,6 +158,11 @@ async fn the_workbook_has_typed_cells_in_the_office_time_zone_and_never_a_formul
     assert!(
         received["format"].as_str().expect("format").contains("yy"),
         "{received}"
+    );
+    // The follow-up day is a date cell, shown without a time.
+    assert_eq!(
+        cell(&sheet, 1, "Follow up"),
+        &json!({"type": "d", "value": "2999-01-01T00:00:00", "format": "dd mmm yyyy"})
     );
     // Text as stored: no apostrophe, and a formula-looking name is not a formula.
     assert_eq!(

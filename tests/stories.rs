@@ -588,3 +588,44 @@ async fn a_change_says_what_it_set_going_in_its_transaction() {
     );
     assert_eq!(story_mails(&app), 1);
 }
+
+/// A story saved without a date is dated the office's day (the company details' zone), not
+/// UTC's: the zone is one whose date now is not UTC's (14 hours ahead of it, or 11 behind),
+/// and the public API and the editor show the office's date.
+#[tokio::test]
+async fn a_story_saved_without_a_date_is_dated_the_offices_day_where_utcs_differs() {
+    let (app, browser) = signed_in().await;
+    let now = jiff::Timestamp::now();
+    let date = |zone: &str| {
+        now.to_zoned(jiff::tz::TimeZone::get(zone).expect("zone"))
+            .date()
+            .to_string()
+    };
+    let zone = ["Pacific/Kiritimati", "Pacific/Pago_Pago"]
+        .into_iter()
+        .find(|zone| date(zone) != date("UTC"))
+        .expect("one of them is on another date than UTC");
+    let mut details =
+        serde_json::to_value(corpsite::domain::site_details::SiteDetails::demo().form())
+            .expect("json");
+    details["time_zone"] = zone.into();
+    let saved = app
+        .request(browser.change("PUT", "/api/staff/settings").json(&details))
+        .await;
+    assert_eq!(saved.status(), StatusCode::OK, "{:?}", saved.body());
+
+    let (id, _) = create(&app, &browser, &story("Dated by the office", "published")).await;
+    settle().await;
+    let office_day = date(zone);
+    let api = json(&app.get(&format!("/api/corp_website/blogs/get/{id}")).await);
+    assert_eq!(
+        api["data"]["datas"][0]["date"],
+        format!("{office_day}T00:00:00.000Z"),
+        "{zone}: {api}"
+    );
+    let editor = json(
+        &app.request(browser.get(&format!("/api/staff/stories/{id}")))
+            .await,
+    );
+    assert_eq!(editor["data"]["date"], office_day, "{zone}: {editor}");
+}

@@ -277,3 +277,126 @@ async fn the_report_reads_the_roll_ups_for_the_period_and_the_one_before() {
     assert_eq!(bad.status(), 422);
     assert!(json(&bad)["errors"]["from"].is_string());
 }
+
+/// One client (an IPv4 address, or an IPv6 /64) has `--visit-rate-limit` views a minute
+/// counted, half at once; past it every beacon still answers 204 at once and is not counted,
+/// while other clients count as before. Each view brings a new campaign and referrer, as a
+/// flood would.
+#[tokio::test]
+async fn one_client_has_a_bounded_number_of_views_counted_and_every_answer_is_204() {
+    use corpsite::http::state::ClientAddr;
+    use std::net::{IpAddr, SocketAddr};
+    let app = TestApp::with_settings(|s| {
+        s.visit_rate_limit_per_minute = 10;
+        s.metrics_token = Some("test-metrics-token-0123456789".parse().expect("token"));
+    });
+    let from = |client: &str, n: usize| {
+        let ip: IpAddr = client.parse().expect("ip");
+        beacon(&format!(
+            r#"{{"p":"/","e":true,"r":"https://r{n}.example/x","q":"?utm_source=s{n}&utm_campaign=c{n}"}}"#
+        ))
+        .extension(ClientAddr(SocketAddr::from((ip, 40000))))
+    };
+    for n in 0..40 {
+        let answer = app.request(from("203.0.113.7", n)).await;
+        assert_eq!(answer.status(), 204, "view {n}");
+        assert_eq!(header(&answer, "cache-control"), "no-store");
+    }
+    // Another address of the same IPv6 /64 is the same client; another /64 is not.
+    for n in 0..10 {
+        assert_eq!(
+            app.request(from(&format!("2001:db8:1:2::{n}"), 100 + n))
+                .await
+                .status(),
+            204
+        );
+    }
+    assert_eq!(
+        app.request(from("2001:db8:1:3::1", 200)).await.status(),
+        204
+    );
+    assert_eq!(app.request(from("198.51.100.9", 300)).await.status(), 204);
+    flush(&app).await;
+    let counted: i64 = one(&app, "SELECT count(*) FROM visits").await;
+    assert_eq!(counted, 5 + 5 + 1 + 1, "five at once for each client");
+    let campaigns: i64 = one(
+        &app,
+        "SELECT count(*) FROM visit_days WHERE kind = 'campaign'",
+    )
+    .await;
+    assert_eq!(
+        campaigns, 12,
+        "one a counted view, none for those past the limit"
+    );
+    let metrics = app
+        .request(
+            warp::test::request()
+                .path("/metrics")
+                .header("authorization", "Bearer test-metrics-token-0123456789"),
+        )
+        .await;
+    let text = String::from_utf8_lossy(metrics.body()).into_owned();
+    assert!(
+        text.lines()
+            .any(|line| line == r#"corpsite_rate_limited_total{limit="visit"} 40"#),
+        "35 and 5 views past the limit: {text}"
+    );
+}
+
+/// The office moves its zone to one whose date is another than the old zone's: today's views
+/// and leads, stored on the old zone's day, are on the new zone's today in the report's
+/// default period (not only once "to" is tomorrow).
+#[tokio::test]
+async fn after_the_office_changes_its_zone_the_report_finds_todays_views_and_leads() {
+    let app = TestApp::with_settings(|s| s.rate_limit_per_minute = 0);
+    let body = r#"{"p":"/","q":"?utm_source=linkedin&utm_campaign=launch","e":true}"#;
+    assert_eq!(app.request(beacon(body)).await.status(), 204);
+    flush(&app).await;
+    let enquiry = serde_json::json!({
+        "name": "Asha Rao", "mobile": "+91 98450 12345", "email": "asha@example.com",
+        "requirment": "A new office", "department_website": "Corp Team", "website": "",
+        "source": {"page": "/contact", "landing": "/", "query": "?utm_source=linkedin&utm_campaign=launch"},
+    });
+    let created = app
+        .request(
+            warp::test::request()
+                .method("POST")
+                .path("/api/clients/create")
+                .header("origin", SITE)
+                .header("host", "www.example.com")
+                .json(&enquiry),
+        )
+        .await;
+    assert_eq!(created.status(), 201, "{:?}", created.body());
+    // A zone whose date now is not the demo zone's (Asia/Kolkata): 8.5 hours ahead of it, or
+    // 16.5 behind.
+    let now = jiff::Timestamp::now();
+    let date = |zone: &str| {
+        now.to_zoned(jiff::tz::TimeZone::get(zone).expect("zone"))
+            .date()
+    };
+    let zone = ["Pacific/Kiritimati", "Pacific/Pago_Pago"]
+        .into_iter()
+        .find(|zone| date(zone) != date("Asia/Kolkata"))
+        .expect("one of them is on another date");
+
+    add_staff(&app, EMAIL, PASSWORD, false).await;
+    let owner = Browser::sign_in(&app).await;
+    let mut details =
+        serde_json::to_value(corpsite::domain::site_details::SiteDetails::demo().form())
+            .expect("json");
+    details["time_zone"] = zone.into();
+    let saved = app
+        .request(owner.change("PUT", "/api/staff/settings").json(&details))
+        .await;
+    assert_eq!(saved.status(), 200, "{:?}", saved.body());
+    flush(&app).await;
+
+    let report = json(&app.request(owner.get("/api/staff/analytics")).await);
+    assert_eq!(report["to"], date(zone).to_string(), "{zone}");
+    assert_eq!(report["totals"]["views"], 1, "{zone}: {report}");
+    assert_eq!(report["days"][29]["views"], 1, "on today");
+    assert_eq!(report["campaigns"][0]["value"], "launch");
+    assert_eq!(report["leads"]["total"], 1, "{zone}: {report}");
+    assert_eq!(report["leads"]["campaigns"][0]["value"], "launch");
+}

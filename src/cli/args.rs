@@ -441,6 +441,17 @@ pub struct ServeArgs {
     )]
     pub search_rate_limit: u32,
 
+    /// Page views one client address (an IPv6 /64) may have counted a minute (half of them at
+    /// once); past it the beacon still answers 204 and the view is not counted, so one client
+    /// cannot fill the disk. 0 turns the limit off.
+    #[arg(
+        long,
+        env = "CORPSITE_VISIT_RATE_LIMIT",
+        default_value_t = settings::DEFAULT_VISIT_RATE_LIMIT,
+        value_name = "N"
+    )]
+    pub visit_rate_limit: u32,
+
     /// Reverse proxies whose X-Forwarded-For is believed: the client is then the right-most
     /// address in it that is not one of these. Comma-separated IP addresses.
     #[arg(
@@ -703,6 +714,7 @@ impl ServeArgs {
             max_connections_per_client: self.max_connections_per_client as usize,
             rate_limit_per_minute: self.rate_limit,
             search_rate_limit_per_minute: self.search_rate_limit,
+            visit_rate_limit_per_minute: self.visit_rate_limit,
             trusted_proxies: self.trusted_proxy,
             allowed_origins: self.allowed_origins,
             max_upload_bytes: self.max_upload_bytes,

@@ -27,6 +27,8 @@ pub enum Kind {
     Text,
     /// A stored UTC time: the office's local date-time.
     DateTime,
+    /// A stored office date (`2026-11-28`, a follow-up day): a date cell, no time.
+    Date,
     /// A whole number (years of experience, bytes).
     Number,
     /// A lead's status (`in_progress`), written as its label ("In progress").
@@ -73,7 +75,7 @@ const NOTES: Column = column("Notes", "notes", Kind::Notes, 60.0);
 /// The account the lead is given to, by name (`store::assign`).
 const ASSIGNED_TO: Column = column("Assigned to", "assigned_name", Kind::Text, 20.0);
 /// The day to come back to it, YYYY-MM-DD on the office's calendar.
-const FOLLOW_UP: Column = column("Follow up", "follow_up", Kind::Text, 12.0);
+const FOLLOW_UP: Column = column("Follow up", "follow_up", Kind::Date, 12.0);
 const SENT_FROM: Column = column("Sent from", "client_addr", Kind::Text, 16.0);
 /// Where the lead came from (`store::lead_sources`): the page its form was on, the visit's
 /// landing page, the referring site, the campaign tags in one cell (`source / medium /
@@ -193,6 +195,8 @@ pub enum Cell {
     Number(f64),
     /// The office's wall-clock time.
     DateTime(LocalTime),
+    /// An office date, as stored.
+    Date(time::Date),
 }
 
 /// A status's label as the inbox shows it.
@@ -255,6 +259,16 @@ pub fn cells(columns: &[Column], values: &[Raw], zone: &OfficeZone) -> Vec<Cell>
                         Some(local) => Cell::DateTime(local),
                         None if text.is_empty() => Cell::Empty,
                         None => Cell::Text(text),
+                    }
+                }
+                Kind::Date => {
+                    let text = value.text();
+                    match time::Date::parse(
+                        &text,
+                        time::macros::format_description!("[year]-[month]-[day]"),
+                    ) {
+                        Ok(date) => Cell::Date(date),
+                        Err(_) => Cell::Text(text),
                     }
                 }
                 Kind::Status => Cell::Text(status_label(&value.text())),
@@ -344,6 +358,7 @@ impl<W: Write> ExportWriter for CsvExport<W> {
                     "{:04}-{:02}-{:02} {:02}:{:02}:{:02}",
                     t.year, t.month, t.day, t.hour, t.minute, t.second
                 ),
+                Cell::Date(date) => date.to_string(),
             })
             .collect();
         Ok(self.csv.row(texts.iter().map(String::as_str))?)
@@ -356,6 +371,7 @@ impl<W: Write> ExportWriter for CsvExport<W> {
 pub struct XlsxExport {
     workbook: Workbook,
     date_time: Format,
+    date: Format,
     text: Format,
     row: u32,
 }
@@ -377,6 +393,7 @@ impl XlsxExport {
         Ok(XlsxExport {
             workbook,
             date_time: Format::new().set_num_format("dd mmm yyyy, hh:mm"),
+            date: Format::new().set_num_format("dd mmm yyyy"),
             text: Format::new().set_text_wrap(),
             row: 0,
         })
@@ -410,6 +427,14 @@ impl ExportWriter for XlsxExport {
                 Cell::DateTime(t) => {
                     let when = excel_date_time(t)?;
                     sheet.write_datetime_with_format(row, at, &when, &self.date_time)?;
+                }
+                Cell::Date(date) => {
+                    let day = ExcelDateTime::from_ymd(
+                        date.year() as u16,
+                        u8::from(date.month()),
+                        date.day(),
+                    )?;
+                    sheet.write_datetime_with_format(row, at, &day, &self.date)?;
                 }
             }
         }

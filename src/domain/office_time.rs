@@ -114,6 +114,13 @@ impl OfficeZone {
         )
     }
 
+    /// The office's date at a stored UTC time (`2026-11-28T20:22:00Z` is `2026-11-29` in
+    /// Asia/Kolkata): the day a story published then is dated.
+    pub fn date_of(&self, utc: &str) -> Option<String> {
+        let zoned = utc.parse::<Timestamp>().ok()?.to_zoned(self.zone.clone());
+        Some(zoned.date().to_string())
+    }
+
     /// Today's date in the office (for file names): `2026-11-26`.
     pub fn today(&self) -> String {
         Timestamp::now()

@@ -139,9 +139,12 @@ impl StoryForm {
     /// Checks every field; `media_exists` answers whether an uploaded image is there. A bad
     /// field is named with what is wrong (the post file's first problem, then the editor's
     /// own fields).
+    /// `today` is the office's date (in the company details' zone): a story without a date
+    /// is dated the office's day it is saved on, not UTC's.
     pub fn check(
         &self,
         now: OffsetDateTime,
+        today: Date,
         media_exists: impl Fn(&str) -> bool,
     ) -> Result<CheckedStory, FieldErrors> {
         let mut errors = FieldErrors::default();
@@ -185,7 +188,6 @@ impl StoryForm {
                 }
             }
         }
-        let today = now.to_offset(UtcOffset::UTC).date();
         let post = match format {
             Some(format) if errors.is_empty() => self.post(format, today),
             _ => return Err(errors),
@@ -378,7 +380,7 @@ mod tests {
 
     #[test]
     fn a_good_story_passes_with_its_images_uploaded() {
-        let checked = form().check(NOW, |_| true).expect("valid");
+        let checked = form().check(NOW, NOW.date(), |_| true).expect("valid");
         assert_eq!(checked.state, StoryState::Draft);
         assert_eq!(checked.post.date.to_string(), "2026-11-23");
         assert!(checked.post.content.contains("<strong>campus</strong>"));
@@ -389,7 +391,7 @@ mod tests {
     #[test]
     fn images_that_were_never_uploaded_are_named() {
         let errors = form()
-            .check(NOW, |path| path == "blogs/0123456789abcdef.jpg")
+            .check(NOW, NOW.date(), |path| path == "blogs/0123456789abcdef.jpg")
             .expect_err("the body's image is missing")
             .into_map();
         assert!(
@@ -397,14 +399,14 @@ mod tests {
             "{errors:?}"
         );
         let errors = form()
-            .check(NOW, |_| false)
+            .check(NOW, NOW.date(), |_| false)
             .expect_err("missing")
             .into_map();
         assert!(errors.contains_key("image"), "{errors:?}");
         let mut outside = form();
         outside.image = Some("../uploads/resume.jpg".into());
         let errors = outside
-            .check(NOW, |_| true)
+            .check(NOW, NOW.date(), |_| true)
             .expect_err("bad path")
             .into_map();
         assert!(errors.contains_key("image"), "{errors:?}");
@@ -431,7 +433,10 @@ mod tests {
         for (field, change) in cases {
             let mut bad = form();
             change(&mut bad);
-            let errors = bad.check(NOW, |_| true).expect_err(field).into_map();
+            let errors = bad
+                .check(NOW, NOW.date(), |_| true)
+                .expect_err(field)
+                .into_map();
             assert!(errors.contains_key(field), "{field}: {errors:?}");
             assert!(errors[field].ends_with('.'), "{field}: {errors:?}");
         }
@@ -466,7 +471,10 @@ mod tests {
             let mut complex = form();
             complex.format = format.into();
             complex.body = body;
-            let errors = complex.check(NOW, |_| true).expect_err(format).into_map();
+            let errors = complex
+                .check(NOW, NOW.date(), |_| true)
+                .expect_err(format)
+                .into_map();
             assert_eq!(errors["body"], message, "{format}");
             let parsed = BodyFormat::parse(format).expect("a format");
             let display = DisplaySanitizer::new("/media/");
@@ -485,14 +493,17 @@ mod tests {
             (Some("2026-11-23T17:59:00Z"), "future"),
         ] {
             scheduled.publish_at = sent.map(str::to_owned);
-            let errors = scheduled.check(NOW, |_| true).expect_err("bad").into_map();
+            let errors = scheduled
+                .check(NOW, NOW.date(), |_| true)
+                .expect_err("bad")
+                .into_map();
             assert!(
                 errors["publish_at"].contains(problem),
                 "{sent:?}: {errors:?}"
             );
         }
         scheduled.publish_at = Some("2026-11-24T09:30:00+05:30".into());
-        let checked = scheduled.check(NOW, |_| true).expect("valid");
+        let checked = scheduled.check(NOW, NOW.date(), |_| true).expect("valid");
         assert_eq!(checked.publish_at.as_deref(), Some("2026-11-24T04:00:00Z"));
     }
 
@@ -502,14 +513,17 @@ mod tests {
         published.state = "published".into();
         published.publish_at = Some("2030-01-01T00:00:00Z".into());
         assert_eq!(
-            published.check(NOW, |_| true).expect("valid").publish_at,
+            published
+                .check(NOW, NOW.date(), |_| true)
+                .expect("valid")
+                .publish_at,
             None
         );
     }
 
     #[test]
     fn a_revision_keeps_the_form_as_saved_and_a_restore_keeps_the_state() {
-        let checked = form().check(NOW, |_| true).expect("valid");
+        let checked = form().check(NOW, NOW.date(), |_| true).expect("valid");
         assert!(checked.min_read_counted);
         assert_eq!(
             checked.snapshot.min_read, None,
@@ -520,7 +534,7 @@ mod tests {
         let mut typed = form();
         typed.min_read = Some("4".into());
         typed.revision = Some(3);
-        let checked = typed.check(NOW, |_| true).expect("valid");
+        let checked = typed.check(NOW, NOW.date(), |_| true).expect("valid");
         assert!(!checked.min_read_counted);
         assert_eq!(checked.snapshot.min_read.as_deref(), Some("4"), "as typed");
         let restored = checked.snapshot.restored(StoryState::Published, None, 9);
@@ -534,10 +548,10 @@ mod tests {
     fn an_autosave_only_keeps_a_draft() {
         let mut autosave = form();
         autosave.autosave = Some(true);
-        assert!(autosave.check(NOW, |_| true).is_ok());
+        assert!(autosave.check(NOW, NOW.date(), |_| true).is_ok());
         autosave.state = "published".into();
         let errors = autosave
-            .check(NOW, |_| true)
+            .check(NOW, NOW.date(), |_| true)
             .expect_err("published")
             .into_map();
         assert_eq!(errors["state"], AUTOSAVE_DRAFTS_ONLY);

@@ -83,6 +83,59 @@ pub struct Hit {
     pub entry: bool,
 }
 
+/// The most distinct referring sites, sources and campaigns one office day keeps, each; a view
+/// that brings one more is counted under `OTHER`. They are what a visitor chooses freely
+/// (`?utm_campaign=` anything): without a bound one client could make every view a new value
+/// and the day's roll-ups as many rows as views.
+pub const MAX_DAY_VALUES: usize = 100;
+
+/// What a referrer, source or campaign past `MAX_DAY_VALUES` is counted as.
+pub const OTHER: &str = "other";
+
+/// The referring sites, sources and campaigns one office day has kept so far.
+#[derive(Debug, Default)]
+pub struct DayValues {
+    referrers: std::collections::HashSet<String>,
+    sources: std::collections::HashSet<String>,
+    campaigns: std::collections::HashSet<String>,
+}
+
+impl DayValues {
+    /// The values a day already holds (after a restart within it).
+    pub fn of(referrers: Vec<String>, sources: Vec<String>, campaigns: Vec<String>) -> DayValues {
+        DayValues {
+            referrers: referrers.into_iter().collect(),
+            sources: sources.into_iter().collect(),
+            campaigns: campaigns.into_iter().collect(),
+        }
+    }
+
+    /// Counts `hit`'s referrer, source and campaign under the day's values: a new one while
+    /// the day holds fewer than `MAX_DAY_VALUES`, else `OTHER` (its medium goes with its
+    /// source).
+    pub fn keep(&mut self, hit: &mut Hit) {
+        fn bound(kept: &mut std::collections::HashSet<String>, value: &mut Option<String>) -> bool {
+            let Some(text) = value.as_mut() else {
+                return false;
+            };
+            if kept.contains(text.as_str()) {
+                return false;
+            }
+            if kept.len() < MAX_DAY_VALUES {
+                kept.insert(text.clone());
+                return false;
+            }
+            *text = OTHER.to_owned();
+            true
+        }
+        bound(&mut self.referrers, &mut hit.referrer);
+        bound(&mut self.campaigns, &mut hit.campaign);
+        if bound(&mut self.sources, &mut hit.source) {
+            hit.medium = None;
+        }
+    }
+}
+
 /// One counted view, as the store writes it: when (Unix seconds), the office's day, the
 /// day's visitor number and the page.
 #[derive(Debug, Clone)]
@@ -382,6 +435,36 @@ mod tests {
             }
             _ => None,
         }
+    }
+
+    #[test]
+    fn a_day_keeps_a_bounded_number_of_each_chosen_value_and_counts_the_rest_as_other() {
+        let mut values = DayValues::default();
+        let hit = |n: usize| Hit {
+            path: "/".into(),
+            story: None,
+            referrer: Some(format!("https://r{n}.example")),
+            source: Some(format!("s{n}")),
+            medium: Some("email".into()),
+            campaign: Some(format!("c{n}")),
+            device: Device::Desktop,
+            entry: true,
+        };
+        for n in 0..MAX_DAY_VALUES {
+            let mut kept = hit(n);
+            values.keep(&mut kept);
+            assert_eq!(kept, hit(n), "value {n} is kept as it came");
+        }
+        let mut past = hit(MAX_DAY_VALUES);
+        values.keep(&mut past);
+        assert_eq!(past.referrer.as_deref(), Some(OTHER));
+        assert_eq!(past.source.as_deref(), Some(OTHER));
+        assert_eq!(past.campaign.as_deref(), Some(OTHER));
+        assert_eq!(past.medium, None, "the medium goes with its source");
+        // A value the day already holds is still counted by name.
+        let mut again = hit(7);
+        values.keep(&mut again);
+        assert_eq!(again, hit(7));
     }
 
     fn form(p: &str) -> HitForm {

@@ -40,6 +40,8 @@ pub struct AppState {
     pub search_limit: Arc<ClientLimit>,
     /// The per-client limit on one-click unsubscribes (`subscriptions::one_click`).
     pub unsubscribe_limit: Arc<ClientLimit>,
+    /// The per-client limit on counted page views (`visits`).
+    pub visit_limit: Arc<ClientLimit>,
     /// Room on disk for what the forms store.
     pub disk: Arc<disk::DiskGuard>,
     /// 1 once the database file in the data dir is no longer the one open (deleted or
@@ -87,6 +89,10 @@ impl AppState {
                 .saturating_mul(subscriptions::ONE_CLICK_PER_FORM_POST),
             metrics.rate_limited(Limit::Unsubscribe),
         ));
+        let visit_limit = Arc::new(ClientLimit::new(
+            settings.visit_rate_limit_per_minute,
+            metrics.rate_limited(Limit::Visit),
+        ));
         let blogs = Arc::new(blogs::BlogApi::new(
             Arc::clone(&db),
             &settings,
@@ -123,6 +129,7 @@ impl AppState {
             form_limit: Arc::new(form_limit),
             search_limit,
             unsubscribe_limit,
+            visit_limit,
             origins: Arc::new(origins),
             disk: Arc::new(disk),
             store_lost: watches.store_lost,

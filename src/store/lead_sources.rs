@@ -13,6 +13,45 @@ use crate::domain::lead_source::LeadSource;
 use crate::store::roll_ups::{spanned, Spans};
 use crate::store::{site_details, visits, StoreError};
 
+/// Puts every lead on the day it arrived in `zone` (after the office's zone changed), and
+/// counts the lead roll-ups anew from them. Answers how many leads moved.
+pub fn reday(conn: &Connection, zone: &jiff::tz::TimeZone) -> Result<usize, StoreError> {
+    let arrived: Vec<(String, String, String)> = conn
+        .prepare(
+            "SELECT l.lead_id, l.day, coalesce(e.created_at, a.created_at) FROM lead_sources l
+             LEFT JOIN enquiries e ON e.id = l.lead_id
+             LEFT JOIN applicants a ON a.id = l.lead_id
+             WHERE coalesce(e.created_at, a.created_at) IS NOT NULL",
+        )?
+        .query_map([], |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)))?
+        .collect::<Result<_, _>>()?;
+    let mut moved = 0;
+    for (lead, day, at) in arrived {
+        let Ok(at) = at.parse::<jiff::Timestamp>() else {
+            continue;
+        };
+        let local = at.to_zoned(zone.clone()).date().to_string();
+        if local != day {
+            moved += conn
+                .prepare_cached("UPDATE lead_sources SET day = ?1 WHERE lead_id = ?2")?
+                .execute(params![local, lead])?;
+        }
+    }
+    if moved > 0 {
+        // As `V18__lead_roll_ups.sql` first counted them.
+        conn.execute_batch(
+            "DELETE FROM lead_days;
+             DELETE FROM lead_months;
+             INSERT INTO lead_days (day, kind, value, leads)
+             SELECT day, kind, value, count(*) FROM lead_values GROUP BY kind, day, value;
+             INSERT INTO lead_months (month, kind, value, leads)
+             SELECT substr(day, 1, 7), kind, value, count(*) FROM lead_values
+             GROUP BY kind, substr(day, 1, 7), value;",
+        )?;
+    }
+    Ok(moved)
+}
+
 /// Records `source` for the lead `lead_id` of `kind` ('contact', 'subscription' or
 /// 'application'), on the office's day of now. Only stories on file are kept. The lead
 /// roll-ups count it as it is written (the triggers of `V18__lead_roll_ups.sql`).

@@ -16,6 +16,7 @@ pub struct StoredDetails {
     /// Nothing was saved yet: these are the demo values.
     pub demo: bool,
     pub saved_at: Option<String>,
+    /// Who saved last: the account's name, else as stored (an email, "command line").
     pub saved_by: Option<String>,
 }
 
@@ -55,7 +56,13 @@ pub fn content_state(conn: &Connection) -> Result<(i64, Option<String>), StoreEr
 
 pub fn read(conn: &Connection) -> Result<StoredDetails, DetailsError> {
     let row = conn
-        .prepare_cached("SELECT document, saved_at, saved_by FROM site_details WHERE id = 1")?
+        // Who saved, by the account's name (the stored email, or "command line", when no
+        // account has it).
+        .prepare_cached(
+            "SELECT document, saved_at,
+                    coalesce((SELECT name FROM staff WHERE email_folded = lower(d.saved_by)), d.saved_by)
+             FROM site_details d WHERE id = 1",
+        )?
         .query_row([], |row| {
             Ok((
                 row.get::<_, String>(0)?,

@@ -320,20 +320,31 @@ pub fn next_due(conn: &Connection) -> Result<Option<String>, StoreError> {
 }
 
 /// Publishes every scheduled story whose time (`now`, UTC text) has come, dated no earlier
-/// than the day it goes public. Answers their ids.
+/// than the office's day it goes public on (in the company details' zone, not UTC's).
+/// Answers their ids.
 pub fn publish_due(conn: &Connection, now: &str) -> Result<Vec<BlogId>, StoreError> {
-    let slugs = conn
+    let zone = super::site_details::office_zone(conn);
+    let due: Vec<(String, String)> = conn
         .prepare_cached(
-            "UPDATE blogs SET state = 'published',
-                              date = max(date, substr(publish_at, 1, 10)),
-                              publish_at = NULL, revision = revision + 1,
-                              updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
-              WHERE state = 'scheduled' AND publish_at <= ?1
-              RETURNING slug",
+            "SELECT slug, publish_at FROM blogs WHERE state = 'scheduled' AND publish_at <= ?1",
         )?
-        .query_map([now], |r| r.get::<_, String>(0))?
-        .collect::<Result<Vec<_>, _>>()?;
-    slugs.iter().map(|slug| Ok(parse_slug(slug)?)).collect()
+        .query_map([now], |r| Ok((r.get(0)?, r.get(1)?)))?
+        .collect::<Result<_, _>>()?;
+    let mut publish = conn.prepare_cached(
+        "UPDATE blogs SET state = 'published', date = max(date, ?2),
+                          publish_at = NULL, revision = revision + 1,
+                          updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+          WHERE slug = ?1",
+    )?;
+    let mut published = Vec::with_capacity(due.len());
+    for (slug, at) in due {
+        let day = zone
+            .date_of(&at)
+            .unwrap_or_else(|| at.chars().take(10).collect());
+        publish.execute(params![slug, day])?;
+        published.push(parse_slug(&slug)?);
+    }
+    Ok(published)
 }
 
 /// The actor the audit log names for what the scheduler publishes.
@@ -459,5 +470,25 @@ mod tests {
         assert_eq!(published.state, StoryState::Published);
         assert_eq!(published.date, "2026-11-25", "dated the day it went public");
         assert!(blogs::get(&conn, &id).expect("public read").is_some());
+    }
+
+    #[test]
+    fn a_story_published_on_schedule_is_dated_the_offices_day_not_utcs() {
+        let mut conn = Connection::open_in_memory().expect("db");
+        run_migrations(&mut conn).expect("migrations");
+        // 01:52 on 29 November in the office (Asia/Kolkata, the zone of details not yet
+        // saved) is still the 28th in UTC.
+        let at = "2026-11-28T20:22:00Z";
+        let mut scheduled = story(StoryState::Scheduled, Some(at));
+        scheduled.date = "2026-11-20".into();
+        let id = blogs::insert(&conn, &scheduled).expect("insert");
+        assert_eq!(
+            publish_due(&conn, at).expect("due"),
+            std::slice::from_ref(&id)
+        );
+        assert_eq!(
+            get(&conn, &id).expect("get").expect("there").date,
+            "2026-11-29"
+        );
     }
 }

@@ -8,7 +8,7 @@ use rusqlite::{params, Connection, OptionalExtension};
 
 use super::roll_ups::{spanned, Spans};
 use super::StoreError;
-use crate::domain::visit::View;
+use crate::domain::visit::{DayValues, View, MAX_DAY_VALUES, OTHER};
 
 /// The salt stored for `day`, if any.
 pub fn stored_salt(conn: &Connection, day: &str) -> Result<Option<[u8; 32]>, StoreError> {
@@ -17,6 +17,24 @@ pub fn stored_salt(conn: &Connection, day: &str) -> Result<Option<[u8; 32]>, Sto
         .query_row([day], |row| row.get(0))
         .optional()?;
     Ok(bytes.and_then(|bytes| bytes.try_into().ok()))
+}
+
+/// The referring sites, sources and campaigns `day`'s views hold.
+pub fn day_values(conn: &Connection, day: &str) -> Result<DayValues, StoreError> {
+    let distinct = |column: &str| -> Result<Vec<String>, StoreError> {
+        Ok(conn
+            .prepare(&format!(
+                "SELECT DISTINCT {column} FROM visits
+                 WHERE day = ?1 AND {column} IS NOT NULL AND {column} <> ?2"
+            ))?
+            .query_map([day, OTHER], |row| row.get(0))?
+            .collect::<Result<_, _>>()?)
+    };
+    Ok(DayValues::of(
+        distinct("referrer")?,
+        distinct("source")?,
+        distinct("campaign")?,
+    ))
 }
 
 /// Writes `views`, and `salt` (its day and bytes) in place of every salt stored before (on
@@ -70,6 +88,10 @@ const DIMENSIONS: &[(&str, &str, &str)] = &[
     ("entry", "path", "entry = 1"),
     ("device", "device", "1"),
 ];
+
+/// The kinds whose values a visitor chooses: a day keeps `MAX_DAY_VALUES` of each, the rest
+/// counted as `OTHER`.
+const OPEN_KINDS: [&str; 3] = ["referrer", "source", "campaign"];
 
 /// Brings the roll-ups up to date for the days with views at or after `from` (Unix
 /// seconds; on the writer, inside its transaction), or, with `None`, for every day that has views and no roll-up yet, and today's
@@ -144,6 +166,7 @@ fn roll_up_day(conn: &Connection, day: &str) -> Result<(), StoreError> {
             params![day, kind],
         )?;
     }
+    fold_day(conn, day)?;
     let span: Option<(i64, i64)> = conn
         .query_row(
             "SELECT min(at) / 3600 * 3600, max(at) / 3600 * 3600 + 3600 FROM visits WHERE day = ?1",
@@ -166,12 +189,127 @@ fn roll_up_day(conn: &Connection, day: &str) -> Result<(), StoreError> {
     Ok(())
 }
 
-/// Deletes the views of days before `day` (their roll-ups stay). Answers how many.
+/// Puts every kept view on its day in `zone` (after the office's zone changed) and counts the
+/// days it moved views from or to anew, with their months. Days whose views are gone keep
+/// the days they were counted on. Answers how many views moved.
+pub fn reday(conn: &Connection, zone: &jiff::tz::TimeZone) -> Result<usize, StoreError> {
+    let span: Option<(i64, i64)> = conn
+        .query_row("SELECT min(at), max(at) FROM visits", [], |row| {
+            Ok((row.get::<_, Option<i64>>(0)?, row.get::<_, Option<i64>>(1)?))
+        })
+        .map(|(first, last)| first.zip(last))?;
+    let Some((first, last)) = span else {
+        return Ok(0);
+    };
+    let distinct_days = |conn: &Connection| -> Result<Vec<String>, StoreError> {
+        Ok(conn
+            .prepare_cached("SELECT DISTINCT day FROM visits")?
+            .query_map([], |row| row.get(0))?
+            .collect::<Result<_, _>>()?)
+    };
+    let mut touched = distinct_days(conn)?;
+    let Ok(start) = jiff::Timestamp::from_second(first) else {
+        return Ok(0);
+    };
+    let mut date = start.to_zoned(zone.clone()).date();
+    let mut moved = 0;
+    loop {
+        let (Ok(from), Ok(until)) = (
+            date.to_zoned(zone.clone()),
+            date.tomorrow().and_then(|next| next.to_zoned(zone.clone())),
+        ) else {
+            break;
+        };
+        let (from, until) = (from.timestamp().as_second(), until.timestamp().as_second());
+        if from > last {
+            break;
+        }
+        moved += conn
+            .prepare_cached("UPDATE visits SET day = ?1 WHERE at >= ?2 AND at < ?3 AND day <> ?1")?
+            .execute(params![date.to_string(), from, until])?;
+        let Ok(next) = date.tomorrow() else { break };
+        date = next;
+    }
+    if moved == 0 {
+        return Ok(0);
+    }
+    touched.extend(distinct_days(conn)?);
+    touched.sort_unstable();
+    touched.dedup();
+    for day in &touched {
+        roll_up_day(conn, day)?;
+    }
+    let mut months: Vec<&str> = touched.iter().filter_map(|day| day.get(..7)).collect();
+    months.dedup();
+    for month in months {
+        roll_up_month(conn, month)?;
+    }
+    Ok(moved)
+}
+
+/// Keeps `day`'s `MAX_DAY_VALUES` most viewed values of each open kind in `visit_days` and
+/// counts the rest as `OTHER` (their views and visitors added to it: a visitor of two folded
+/// values counts twice there). Answers whether it folded any.
+fn fold_day(conn: &Connection, day: &str) -> Result<bool, StoreError> {
+    let mut folded = false;
+    for kind in OPEN_KINDS {
+        let past: (i64, i64, i64) = conn
+            .prepare_cached(
+                "SELECT count(*), coalesce(sum(views), 0), coalesce(sum(visitors), 0) FROM (
+                   SELECT views, visitors FROM visit_days WHERE kind = ?1 AND day = ?2 AND value <> ?3
+                   ORDER BY views DESC, value LIMIT -1 OFFSET ?4)",
+            )?
+            .query_row(params![kind, day, OTHER, MAX_DAY_VALUES as i64], |row| {
+                Ok((row.get(0)?, row.get(1)?, row.get(2)?))
+            })?;
+        if past.0 == 0 {
+            continue;
+        }
+        folded = true;
+        conn.prepare_cached(
+            "DELETE FROM visit_days WHERE kind = ?1 AND day = ?2 AND value IN (
+               SELECT value FROM visit_days WHERE kind = ?1 AND day = ?2 AND value <> ?3
+               ORDER BY views DESC, value LIMIT -1 OFFSET ?4)",
+        )?
+        .execute(params![kind, day, OTHER, MAX_DAY_VALUES as i64])?;
+        conn.prepare_cached(
+            "INSERT INTO visit_days (day, kind, value, views, visitors) VALUES (?1, ?2, ?3, ?4, ?5)
+             ON CONFLICT (kind, day, value) DO UPDATE
+             SET views = views + excluded.views, visitors = visitors + excluded.visitors",
+        )?
+        .execute(params![day, kind, OTHER, past.1, past.2])?;
+    }
+    Ok(folded)
+}
+
+/// Deletes the views of days before `day`, and holds those days' roll-ups to the bound of
+/// values a day keeps (`fold_day`: days counted before the bound, whose views are gone, are
+/// never counted anew), their months summed again. Answers how many views it deleted.
 pub fn delete_before(conn: &Connection, day: &str) -> Result<usize, StoreError> {
     if day.is_empty() {
         return Ok(0);
     }
-    Ok(conn.execute("DELETE FROM visits WHERE day < ?1", [day])?)
+    let deleted = conn.execute("DELETE FROM visits WHERE day < ?1", [day])?;
+    let crowded: Vec<String> = conn
+        .prepare_cached(
+            "SELECT DISTINCT day FROM visit_days
+             WHERE kind IN ('referrer', 'source', 'campaign') AND day < ?1
+             GROUP BY kind, day HAVING count(*) > ?2",
+        )?
+        .query_map(params![day, MAX_DAY_VALUES as i64 + 1], |row| row.get(0))?
+        .collect::<Result<_, _>>()?;
+    let mut months = Vec::new();
+    for day in &crowded {
+        if fold_day(conn, day)? {
+            months.extend(day.get(..7).map(str::to_owned));
+        }
+    }
+    months.sort_unstable();
+    months.dedup();
+    for month in months {
+        roll_up_month(conn, &month)?;
+    }
+    Ok(deleted)
 }
 
 /// One line of a report's list: a page, story, site, campaign... and its counts.
@@ -548,6 +686,112 @@ mod tests {
                 .views
                 > 0
         );
+    }
+
+    fn other(conn: &Connection, kind: &str, day: &str) -> Option<(i64, i64)> {
+        conn.query_row(
+            "SELECT views, visitors FROM visit_days WHERE kind = ?1 AND day = ?2 AND value = 'other'",
+            [kind, day],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .optional()
+        .expect("other")
+    }
+
+    #[test]
+    fn a_days_roll_up_keeps_the_bound_of_values_and_counts_the_rest_as_other() {
+        let conn = conn();
+        let d1 = 1_795_651_200; // 2026-11-26T00:00:00Z
+                                // Views written without the counter's bound (as an older version wrote them): one
+                                // campaign a view, the first two values seen twice.
+        let n = MAX_DAY_VALUES as i64 + 50;
+        let mut views: Vec<View> = (0..n)
+            .map(|i| {
+                view(
+                    d1 + i,
+                    "2026-11-26",
+                    i,
+                    "/",
+                    true,
+                    Some(&format!("c{i:03}")),
+                )
+            })
+            .collect();
+        views.extend((0..2).map(|i| {
+            view(
+                d1 + n + i,
+                "2026-11-26",
+                1000 + i,
+                "/",
+                true,
+                Some(&format!("c{i:03}")),
+            )
+        }));
+        write(&conn, &views, None).expect("write");
+        roll_up(&conn, None).expect("roll up");
+        let campaigns = days(&conn, "campaign");
+        assert_eq!(campaigns.len(), MAX_DAY_VALUES + 1, "the bound, and other");
+        assert!(campaigns.contains(&("2026-11-26".into(), "c000".into(), 2, 2)));
+        assert_eq!(other(&conn, "campaign", "2026-11-26"), Some((50, 50)));
+        let total: i64 = campaigns.iter().map(|row| row.2).sum();
+        assert_eq!(total, n + 2, "every view still counted");
+        let month: i64 = conn
+            .query_row(
+                "SELECT count(*) FROM visit_months WHERE kind = 'campaign'",
+                [],
+                |r| r.get(0),
+            )
+            .expect("month");
+        assert_eq!(month, MAX_DAY_VALUES as i64 + 1);
+    }
+
+    #[test]
+    fn past_the_kept_days_the_roll_ups_hold_the_bound_too() {
+        let conn = conn();
+        // A day's roll-ups from before the bound, its views long deleted: every referrer a row.
+        let n = MAX_DAY_VALUES as i64 + 30;
+        for i in 0..n {
+            conn.execute(
+                "INSERT INTO visit_days (day, kind, value, views, visitors) VALUES ('2026-09-01', 'referrer', ?1, ?2, 1)",
+                params![format!("https://r{i:03}.example"), if i < 5 { 9 } else { 1 }],
+            )
+            .expect("insert");
+        }
+        conn.execute(
+            "INSERT INTO visit_days (day, kind, value, views, visitors) VALUES ('2026-11-20', 'referrer', 'https://late.example', 1, 1)",
+            [],
+        )
+        .expect("insert");
+        // Days within the kept ones are left as they are; the older day is cut to the bound.
+        delete_before(&conn, "2026-10-27").expect("retention");
+        let referrers = days(&conn, "referrer");
+        let old: Vec<_> = referrers.iter().filter(|r| r.0 == "2026-09-01").collect();
+        assert_eq!(old.len(), MAX_DAY_VALUES + 1);
+        assert_eq!(
+            other(&conn, "referrer", "2026-09-01"),
+            Some((30, 30)),
+            "the least viewed counted as other"
+        );
+        assert!(old
+            .iter()
+            .any(|r| r.1 == "https://r000.example" && r.2 == 9));
+        assert_eq!(old.iter().map(|r| r.2).sum::<i64>(), 5 * 9 + (n - 5));
+        assert!(referrers.iter().any(|r| r.0 == "2026-11-20"));
+        let september: i64 = conn
+            .query_row(
+                "SELECT count(*) FROM visit_months WHERE kind = 'referrer' AND month = '2026-09'",
+                [],
+                |r| r.get(0),
+            )
+            .expect("month");
+        assert_eq!(
+            september,
+            MAX_DAY_VALUES as i64 + 1,
+            "its month summed again"
+        );
+        // A second pass finds nothing more to do.
+        delete_before(&conn, "2026-10-27").expect("retention");
+        assert_eq!(days(&conn, "referrer"), referrers);
     }
 
     #[test]

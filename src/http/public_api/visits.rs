@@ -8,6 +8,10 @@
 //! the visit counter for a push (`crate::visits`); the disk is written by the server's
 //! visits thread, so the beacon never waits for it and never slows a form.
 //!
+//! One client address (an IPv6 /64) has at most `--visit-rate-limit` views counted a minute
+//! (`AppState::visit_limit`, as the forms and searches have theirs); past it a view is not
+//! counted and answered the same.
+//!
 //! Bad input: a body over 2 KB is 413, one that is not a JSON object 400, both as JSON;
 //! fields too long or malformed are dropped or make the view not counted (`domain::visit`).
 
@@ -76,6 +80,11 @@ async fn count_view(
     let Ok(hit) = form.check(user_agent, public_page, own_origin) else {
         return Ok(done);
     };
+    // One client's views past its limit are not counted (the same 204): no client can fill
+    // the disk or hold the writer with beacons.
+    if state.visit_limit.check(client).is_err() {
+        return Ok(done);
+    }
     let now = jiff::Timestamp::now().as_second();
     if !state
         .visits

@@ -1,6 +1,6 @@
 //! The company's details for the office, behind `gate`:
 //!
-//! - `GET /api/staff/settings`: `{"data", "demo", "saved_at", "saved_by"}`.
+//! - `GET /api/staff/settings`: `{"data", "demo", "saved_at", "saved_by"}` (`saved_by`: the account's name).
 //! - `PUT /api/staff/settings` `SiteDetails`: checks every field (422 naming each bad one,
 //!   nothing saved), saves, and writes the audit entry naming the changed fields in the same
 //!   transaction; answers as the GET does. The public answer (`public_api::site_details`)
@@ -34,7 +34,8 @@ pub(crate) struct SettingsBody<'a> {
     /// Nothing was saved yet: these are the demo details shipped with the site.
     demo: bool,
     saved_at: Option<&'a str>,
-    /// The email of who saved last (or "command line").
+    /// The name of the account that saved last (its email if the account is gone, or
+    /// "command line").
     saved_by: Option<&'a str>,
 }
 

@@ -432,8 +432,15 @@ async fn open(state: AppState, staff: Gate, id: &str) -> Result<Response, ApiErr
 /// The form, checked against the media folder as it is now.
 async fn checked(state: &AppState, form: StoryForm) -> Result<CheckedStory, ApiError> {
     let library = MediaLibrary::new(&state.settings.data_dir);
+    // A story without a date is dated the office's day, not UTC's.
+    let today = state.office_zone().await?.today();
+    let today = time::Date::parse(
+        &today,
+        time::macros::format_description!("[year]-[month]-[day]"),
+    )
+    .map_err(ApiError::unexpected)?;
     tokio::task::spawn_blocking(move || {
-        form.check(OffsetDateTime::now_utc(), |path| {
+        form.check(OffsetDateTime::now_utc(), today, |path| {
             library.root().join(path).is_file()
         })
     })
