@@ -199,6 +199,7 @@ export type SettingsBody = { data: SiteDetailsForm,
  */
 demo: boolean, saved_at: string | null, 
 /**
- * The email of who saved last (or "command line").
+ * The name of the account that saved last (its email if the account is gone, or
+ * "command line").
  */
 saved_by: string | null, };
