@@ -480,3 +480,21 @@ fn the_command_lines_test_mail_is_the_same_mail() {
     assert!(text.contains("asked for with corpsite mail test"), "{text}");
     assert!(text.contains("reaches it@corp.example"), "{text}");
 }
+
+#[tokio::test]
+async fn a_notify_to_address_no_account_has_is_shown_as_such() {
+    let app = TestApp::with_settings(|s| {
+        s.mail.notify_to = [EMAIL, "Corp Careers=gone@corp.example"]
+            .iter()
+            .map(|rule| rule.parse().expect("a rule"))
+            .collect();
+    });
+    let browser = owner(&app).await;
+    let (status, routes) = get(&app, &browser, "/api/staff/mail/routes").await;
+    assert_eq!(status, StatusCode::OK, "{routes}");
+    let notify_to = routes["notify_to"].as_array().expect("notify_to");
+    assert_eq!(notify_to.len(), 2, "{routes}");
+    assert_eq!(notify_to[0]["no_account"], false, "{routes}");
+    assert_eq!(notify_to[1]["to"], "gone@corp.example", "{routes}");
+    assert_eq!(notify_to[1]["no_account"], true, "{routes}");
+}

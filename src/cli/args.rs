@@ -60,9 +60,14 @@ pub enum Command {
     Leads(LeadsArgs),
     /// Job applicants and their resumes.
     Applicants(ApplicantsArgs),
-    /// Copy the database to FILE while the site runs, then check the copy's integrity.
+    /// Make a whole backup set while the site runs: the database (checked), the resumes and
+    /// the media, in a folder of its own named by the time (corpsite-2026-11-23T031500Z),
+    /// in DIR or uploaded to an S3 bucket. `corpsite restore` puts one back.
     Backup(BackupArgs),
-    /// Put a backup set (or a database file made by `backup`) in place of the data dir's
+    /// Copy the database alone to FILE while the site runs, then check the copy's
+    /// integrity. It holds no resume and no image: for a whole backup, `corpsite backup`.
+    BackupDatabase(BackupDatabaseArgs),
+    /// Put a backup set (or a database file made by `backup-database`) in place of the data dir's
     /// database, resumes and media, after checking it; only while no server runs on the data
     /// dir. What it replaces is moved aside into replaced-<time>/ in the data dir.
     Restore(RestoreArgs),
@@ -282,6 +287,20 @@ pub struct ApplicantsExportArgs {
 
 #[derive(Debug, Clone, Args)]
 pub struct BackupArgs {
+    /// Where the set goes: a folder (created owner-only, 0700, when missing; best on another
+    /// disk than the data dir), or s3://BUCKET/PREFIX (the same place --backup-to names).
+    #[arg(value_name = "DIR|s3://BUCKET/PREFIX")]
+    pub target: PathBuf,
+
+    #[command(flatten)]
+    pub data: DataDirArg,
+
+    #[command(flatten)]
+    pub backup_s3: S3Flags,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct BackupDatabaseArgs {
     /// Where to write the copy; an existing file is replaced only by a copy that checked out.
     #[arg(value_name = "FILE")]
     pub file: PathBuf,
@@ -305,7 +324,8 @@ pub struct RestoreArgs {
     pub backup_s3: S3Flags,
 }
 
-/// How to reach the backups' bucket: shared by `serve` (`--backup-to`) and `restore`.
+/// How to reach the backups' bucket: shared by `serve` (`--backup-to`), `backup` and
+/// `restore`.
 #[derive(Debug, Clone, Args)]
 pub struct S3Flags {
     /// An S3-compatible store's address (e.g. https://s3.eu-central-003.backblazeb2.com or

@@ -29,15 +29,13 @@ use crate::http::plumbing::json_body::read_json;
 use crate::http::plumbing::reply::{invalid, json_bytes};
 use crate::http::staff::sign_in::{gate, Staff};
 use crate::http::state::AppState;
-use crate::store::mail_routes::{self, Route};
+use crate::store::mail_routes::{self, Route, KINDS};
 use crate::store::outbox::{self, MailKind, MailLine};
 use crate::store::{staff as accounts, StoreError};
 
 /// The most rules the screen may set, and addresses in one rule.
 pub const MAX_RULES: usize = 50;
 pub const MAX_RECIPIENTS: usize = 10;
-/// The lead kinds a rule may name.
-const KINDS: [&str; 2] = ["enquiry", "applicant"];
 
 /// The outbox for the mail screen.
 #[derive(Serialize)]
@@ -140,6 +138,9 @@ pub(crate) struct NotifyToJson {
     /// The department it names, or null for every lead.
     department: Option<String>,
     to: String,
+    /// No account of the team has this address (a colleague who left, say): lead mail still
+    /// goes there until the server's command line changes or a rule here covers its leads.
+    no_account: bool,
 }
 
 /// The rules, and what decides where no rule does.
@@ -424,12 +425,13 @@ async fn read_routes(
 }
 
 async fn routes_reply(state: &AppState) -> Result<Response, ApiError> {
-    let (routes, departments) = state
+    let (routes, departments, team) = state
         .db
         .read(|conn| {
             Ok((
                 mail_routes::all(conn)?,
                 mail_routes::known_departments(conn)?,
+                accounts::accounts(conn)?,
             ))
         })
         .await?;
@@ -449,6 +451,9 @@ async fn routes_reply(state: &AppState) -> Result<Response, ApiError> {
             .map(|rule| NotifyToJson {
                 department: rule.department.clone(),
                 to: rule.to.to_string(),
+                no_account: !team
+                    .iter()
+                    .any(|account| account.email.eq_ignore_ascii_case(&rule.to.email.to_string())),
             })
             .collect(),
         from: mail.from.as_ref().map(ToString::to_string),

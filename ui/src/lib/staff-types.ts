@@ -86,7 +86,7 @@ export type Role = "owner" | "editor" | "recruiter" | "sales";
 /**
  * A part of the office's side; each staff endpoint belongs to one.
  */
-export type Area = "enquiries" | "subscribers" | "applicants" | "stories" | "company" | "team" | "mail" | "analytics";
+export type Area = "enquiries" | "subscribers" | "applicants" | "stories" | "company" | "team" | "mail" | "analytics" | "backups";
 
 /**
  * The inbox's lists, as its paths name them.
@@ -529,7 +529,12 @@ export type NotifyToJson = {
 /**
  * The department it names, or null for every lead.
  */
-department: string | null, to: string, };
+department: string | null, to: string, 
+/**
+ * No account of the team has this address (a colleague who left, say): lead mail still
+ * goes there until the server's command line changes or a rule here covers its leads.
+ */
+no_account: boolean, };
 
 export type RoutesBody = { rules: Array<MailRule>, 
 /**
@@ -653,3 +658,15 @@ export type PasskeyChallenge = { challenge_id: string,
  * `{publicKey: ...}` as WebAuthn's JSON form writes it (binary fields in base64url).
  */
 options: { publicKey: Record<string, unknown> }, };
+
+export type BackupsBody = { running: boolean, every_seconds: number | null, keep: number, backup_dir: string, backup_to: string | null, last_success_at: string | null, failure: BackupFailure | null, upload: BackupUpload | null, sets: Array<BackupSetJson>, };
+
+export type BackupFailure = { at: string, reason: string, };
+
+export type BackupUpload = { last_success_at: string | null, failure: BackupFailure | null, };
+
+export type BackupSetJson = { name: string, created_at: string, database_bytes: number | null, files: number | null, file_bytes: number | null, here: boolean, in_bucket: boolean | null, };
+
+export type LeadMailBody = { email: string, rules: Array<LeadMailRule>, };
+
+export type LeadMailRule = { kind: "enquiry" | "applicant", department: string, notify_to: boolean, };
