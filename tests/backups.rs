@@ -774,12 +774,21 @@ async fn corpsite_backup_makes_a_whole_set_while_the_site_runs_and_its_restore_s
 async fn back_up_now_makes_a_set_by_the_schedules_code_and_lists_it_for_owners_only() {
     let app = unscheduled_app();
     add_staff(&app, EMAIL, PASSWORD, false).await;
-    add_staff_as(&app, "sales@corp.example", PASSWORD, false, corpsite::domain::roles::Role::Sales)
-        .await;
+    add_staff_as(
+        &app,
+        "sales@corp.example",
+        PASSWORD,
+        false,
+        corpsite::domain::roles::Role::Sales,
+    )
+    .await;
     post_contact(&app, "first@example.com").await;
     let owner = Browser::sign_in(&app).await;
     let sales = Browser::sign_in_with(&app, "sales@corp.example", PASSWORD).await;
-    for request in [sales.get("/api/staff/backups"), sales.change("POST", "/api/staff/backups")] {
+    for request in [
+        sales.get("/api/staff/backups"),
+        sales.change("POST", "/api/staff/backups"),
+    ] {
         assert_eq!(app.request(request).await.status(), 403);
     }
 
@@ -807,7 +816,10 @@ async fn back_up_now_makes_a_set_by_the_schedules_code_and_lists_it_for_owners_o
     assert_eq!(sets.len(), 1, "{body}");
     assert_eq!(sets[0]["here"], true);
     assert_eq!(sets[0]["in_bucket"], serde_json::Value::Null);
-    assert!(sets[0]["database_bytes"].as_u64().is_some_and(|b| b > 0), "{body}");
+    assert!(
+        sets[0]["database_bytes"].as_u64().is_some_and(|b| b > 0),
+        "{body}"
+    );
     assert!(body["last_success_at"].is_string(), "{body}");
     let name = sets[0]["name"].as_str().expect("name");
     let set = app.data_dir().join("backups").join(name);

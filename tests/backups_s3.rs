@@ -526,7 +526,12 @@ async fn a_stray_object_under_the_prefix_stops_neither_uploads_nor_a_restore_of_
         ("AWS_ACCESS_KEY_ID", "testing"),
         ("AWS_SECRET_ACCESS_KEY", "testing-secret"),
     ];
-    let output = restore(&format!("s3://{BUCKET}/{PREFIX}/{named}"), &data, &moto, &env);
+    let output = restore(
+        &format!("s3://{BUCKET}/{PREFIX}/{named}"),
+        &data,
+        &moto,
+        &env,
+    );
     assert!(output.status.success(), "{}", text(&output.stderr));
     assert_eq!(emails_in(&data.join(DB_FILE)), expected);
     // The newest set too, found by listing the sets.
@@ -593,7 +598,12 @@ async fn corpsite_backup_to_a_bucket_sends_a_whole_set_a_restore_takes_back() {
         ("AWS_ACCESS_KEY_ID", "testing"),
         ("AWS_SECRET_ACCESS_KEY", "testing-secret"),
     ];
-    let output = restore(&format!("s3://{BUCKET}/{PREFIX}/{}", sets[0]), &data, &moto, &env);
+    let output = restore(
+        &format!("s3://{BUCKET}/{PREFIX}/{}", sets[0]),
+        &data,
+        &moto,
+        &env,
+    );
     assert!(output.status.success(), "{}", text(&output.stderr));
     assert_eq!(emails_in(&data.join(DB_FILE)), expected);
     assert_eq!(

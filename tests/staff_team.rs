@@ -900,9 +900,9 @@ async fn removing_a_colleague_who_gets_lead_mail_says_so_and_hands_it_to_someone
     assert_eq!(rules.len(), 2, "{lead_mail}");
     for kind in ["enquiry", "applicant"] {
         assert!(
-            rules.iter().any(|r| r["kind"] == kind
-                && r["department"] == ""
-                && r["notify_to"] == true),
+            rules
+                .iter()
+                .any(|r| r["kind"] == kind && r["department"] == "" && r["notify_to"] == true),
             "{lead_mail}"
         );
     }
@@ -959,9 +959,16 @@ async fn removing_a_colleague_who_gets_lead_mail_says_so_and_hands_it_to_someone
         );
     }
     assert!(
-        !routes.to_string().contains("\"recipients\":[\"leaver@corp.example\""),
+        !routes
+            .to_string()
+            .contains("\"recipients\":[\"leaver@corp.example\""),
         "{routes}"
     );
     let log = audit_actions(&app).await;
-    assert!(has_action(&log, EMAIL, "set who gets lead mail", "mail routes"));
+    assert!(has_action(
+        &log,
+        EMAIL,
+        "set who gets lead mail",
+        "mail routes"
+    ));
 }

@@ -57,7 +57,9 @@ pub fn run(args: &BackupArgs) -> Result<(), BackupCommandError> {
     if args.target.is_file() {
         return Err(BackupCommandError::IsAFile(target.into_owned()));
     }
-    let set = make_whole_set(data_dir, &args.target, DEFAULT_MIN_FREE_DISK, now, &|| false)?;
+    let set = make_whole_set(data_dir, &args.target, DEFAULT_MIN_FREE_DISK, now, &|| {
+        false
+    })?;
     report(&set, &set.path.display().to_string());
     Ok(())
 }

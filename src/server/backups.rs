@@ -59,7 +59,8 @@ struct Schedule {
 impl Schedule {
     /// How soon a failed set or upload is tried again.
     fn retry(&self) -> Duration {
-        self.every.map_or(RETRY_AFTER, |every| RETRY_AFTER.min(every))
+        self.every
+            .map_or(RETRY_AFTER, |every| RETRY_AFTER.min(every))
     }
 }
 

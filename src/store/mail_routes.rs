@@ -131,7 +131,10 @@ pub fn reaching(routes: &[Route], notify_to: &[Fallback], address: &str) -> Vec<
         if has_rule(routes, kind, "") {
             continue;
         }
-        for rule in notify_to.iter().filter(|rule| same_address(&rule.to, address)) {
+        for rule in notify_to
+            .iter()
+            .filter(|rule| same_address(&rule.to, address))
+        {
             let department = rule.department.clone().unwrap_or_default();
             if !department.is_empty() && has_rule(routes, kind, &department) {
                 continue;
@@ -172,7 +175,10 @@ pub fn hand_over(
         let mut departments: Vec<&str> = Vec::new();
         for rule in notify_to {
             if let Some(department) = rule.department.as_deref() {
-                if !departments.iter().any(|d| d.eq_ignore_ascii_case(department)) {
+                if !departments
+                    .iter()
+                    .any(|d| d.eq_ignore_ascii_case(department))
+                {
                     departments.push(department);
                 }
             }
@@ -277,7 +283,11 @@ mod tests {
         ];
         replace(
             &conn,
-            &[route("applicant", "Corp Careers", &["Leaver@example.com", "boss@example.com"])],
+            &[route(
+                "applicant",
+                "Corp Careers",
+                &["Leaver@example.com", "boss@example.com"],
+            )],
         )
         .unwrap();
         let reach = reaching(&all(&conn).unwrap(), &notify_to, "leaver@example.com");
@@ -286,14 +296,21 @@ mod tests {
 
         assert!(hand_over(&conn, &notify_to, "leaver@example.com", "boss@example.com").unwrap());
         let to = |kind, department| recipients_for(&conn, kind, department).unwrap();
-        assert_eq!(to("applicant", "Corp Careers"), Some(vec!["boss@example.com".into()]));
+        assert_eq!(
+            to("applicant", "Corp Careers"),
+            Some(vec!["boss@example.com".into()])
+        );
         for kind in KINDS {
             assert_eq!(
                 to(kind, "Corp Team"),
                 Some(vec!["boss@example.com".into(), "office@example.com".into()]),
                 "{kind}"
             );
-            assert_eq!(to(kind, "HR Labs"), Some(vec!["hr@example.com".into()]), "{kind}");
+            assert_eq!(
+                to(kind, "HR Labs"),
+                Some(vec!["hr@example.com".into()]),
+                "{kind}"
+            );
         }
         assert!(reaching(&all(&conn).unwrap(), &notify_to, "leaver@example.com").is_empty());
         assert!(!hand_over(&conn, &notify_to, "nobody@example.com", "boss@example.com").unwrap());

@@ -29,8 +29,8 @@ use object_store::aws::{AmazonS3, AmazonS3Builder};
 use object_store::list::{PaginatedListOptions, PaginatedListStore};
 use object_store::path::{Path as Key, PathPart, DELIMITER};
 use object_store::{
-    BackoffConfig, ClientOptions, ListResult, ObjectStore, ObjectStoreExt, PutPayload,
-    RetryConfig, WriteMultipart,
+    BackoffConfig, ClientOptions, ListResult, ObjectStore, ObjectStoreExt, PutPayload, RetryConfig,
+    WriteMultipart,
 };
 use time::OffsetDateTime;
 use url::Url;
@@ -348,7 +348,11 @@ impl Remote {
                     .common_prefixes
                     .into_iter()
                     // Always below `folder`: a store that answers otherwise is not walked on.
-                    .filter(|below| below.prefix_match(&folder).is_some_and(|mut p| p.next().is_some())),
+                    .filter(|below| {
+                        below
+                            .prefix_match(&folder)
+                            .is_some_and(|mut p| p.next().is_some())
+                    }),
             );
         }
         Ok(objects)

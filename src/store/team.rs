@@ -281,10 +281,16 @@ mod tests {
             &invite("OWNER@x.example", "owner@x.example", &roles, "a", by),
         );
         assert_eq!(on_team.expect("ran"), Err(InviteRefused::OnTheTeam));
-        let first = add_invite(&conn, &invite("hr@x.example", "hr@x.example", &roles, "b", by))
-            .expect("ran")
-            .expect("stored");
-        let again = add_invite(&conn, &invite("HR@x.example", "hr@x.example", &roles, "c", by));
+        let first = add_invite(
+            &conn,
+            &invite("hr@x.example", "hr@x.example", &roles, "b", by),
+        )
+        .expect("ran")
+        .expect("stored");
+        let again = add_invite(
+            &conn,
+            &invite("HR@x.example", "hr@x.example", &roles, "c", by),
+        );
         assert_eq!(again.expect("ran"), Err(InviteRefused::AlreadyInvited));
         let all = invites(&conn).expect("list");
         assert_eq!(all.len(), 1);
@@ -298,9 +304,12 @@ mod tests {
         let conn = migrated();
         let roles = Roles::new([Role::Sales]).expect("roles");
         let by = an_owner(&conn, "owner@x.example");
-        let id = add_invite(&conn, &invite("s@x.example", "s@x.example", &roles, "old", by))
-            .expect("ran")
-            .expect("stored");
+        let id = add_invite(
+            &conn,
+            &invite("s@x.example", "s@x.example", &roles, "old", by),
+        )
+        .expect("ran")
+        .expect("stored");
         assert!(renew_invite(&conn, id, "new", 5_000).expect("renew"));
         assert!(invite_by_token(&conn, "old").expect("read").is_none());
         let renewed = invite_by_token(&conn, "new").expect("read").expect("there");
@@ -315,12 +324,18 @@ mod tests {
         let roles = Roles::new([Role::Owner]).expect("roles");
         let leaver = an_owner(&conn, "leaver@x.example");
         let stayer = an_owner(&conn, "stayer@x.example");
-        add_invite(&conn, &invite("a@x.example", "a@x.example", &roles, "a", leaver))
-            .expect("ran")
-            .expect("stored");
-        add_invite(&conn, &invite("b@x.example", "b@x.example", &roles, "b", stayer))
-            .expect("ran")
-            .expect("stored");
+        add_invite(
+            &conn,
+            &invite("a@x.example", "a@x.example", &roles, "a", leaver),
+        )
+        .expect("ran")
+        .expect("stored");
+        add_invite(
+            &conn,
+            &invite("b@x.example", "b@x.example", &roles, "b", stayer),
+        )
+        .expect("ran")
+        .expect("stored");
         assert!(remove_account(&conn, leaver).expect("remove"));
         assert!(invite_by_token(&conn, "a").expect("read").is_none());
         assert!(invite_by_token(&conn, "b").expect("read").is_some());

@@ -182,7 +182,9 @@ async fn backups_reply(state: &AppState, status: StatusCode) -> Result<Response,
 }
 
 /// The sets in the backup dir, oldest first, each with its manifest (`None` if unreadable).
-fn local_sets(backup_dir: &Path) -> std::io::Result<Vec<(String, OffsetDateTime, Option<Manifest>)>> {
+fn local_sets(
+    backup_dir: &Path,
+) -> std::io::Result<Vec<(String, OffsetDateTime, Option<Manifest>)>> {
     Ok(backup_set::list_sets(backup_dir)?
         .into_iter()
         .map(|(at, path)| {

@@ -451,11 +451,11 @@ async fn read_lead_mail(
     let notify_to = fallbacks(&state);
     let body = state
         .db
-        .read(move |conn| -> Result<LeadMailBody, ApiError> {
-            let account = accounts::account_by_id(conn, id)
-                .map_err(db)?
-                .ok_or_else(|| ApiError::NotFound(NO_ACCOUNT.into()))?;
-            let routes = mail_routes::all(conn).map_err(db)?;
+        .read(move |conn| {
+            let Some(account) = accounts::account_by_id(conn, id)? else {
+                return Ok(None);
+            };
+            let routes = mail_routes::all(conn)?;
             let rules = mail_routes::reaching(&routes, &notify_to, &account.email)
                 .into_iter()
                 .map(|reach| LeadMailRule {
@@ -464,12 +464,13 @@ async fn read_lead_mail(
                     notify_to: reach.notify_to,
                 })
                 .collect();
-            Ok(LeadMailBody {
+            Ok(Some(LeadMailBody {
                 email: account.email,
                 rules,
-            })
+            }))
         })
-        .await?;
+        .await?
+        .ok_or_else(|| ApiError::NotFound(NO_ACCOUNT.into()))?;
     let bytes = serde_json::to_vec(&body).map_err(ApiError::unexpected)?;
     Ok(json_bytes(StatusCode::OK, Bytes::from(bytes)))
 }
@@ -519,14 +520,16 @@ async fn remove_account(
                 .map_err(db)?
                 .ok_or_else(|| ApiError::NotFound(NO_ACCOUNT.into()))?;
             let heir = match heir {
-                Some(heir) => Some(accounts::account_by_id(conn, heir).map_err(db)?.ok_or_else(
-                    || {
-                        invalid(FieldErrors::one(
-                            "lead_mail_to",
-                            "There is no such account on the team: choose another.",
-                        ))
-                    },
-                )?),
+                Some(heir) => Some(
+                    accounts::account_by_id(conn, heir)
+                        .map_err(db)?
+                        .ok_or_else(|| {
+                            invalid(FieldErrors::one(
+                                "lead_mail_to",
+                                "There is no such account on the team: choose another.",
+                            ))
+                        })?,
+                ),
                 None => None,
             };
             let withdrawn = team::withdraw_invites_of(conn, id).map_err(db)?;

@@ -550,6 +550,76 @@ from: string | null,
  */
 departments: Array<string>, max_rules: number, max_recipients: number, };
 
+export type BackupsBody = { 
+/**
+ * A set is asked for, or being made or uploaded now.
+ */
+running: boolean, 
+/**
+ * How often the server makes a set by itself (`--backup-every`), in seconds; null when
+ * only asked-for sets are made.
+ */
+every_seconds: number | null, 
+/**
+ * How many sets are kept (`--backup-keep`), here and in the bucket.
+ */
+keep: number, 
+/**
+ * The folder on the server the sets are kept in.
+ */
+backup_dir: string, 
+/**
+ * The bucket the sets are uploaded to too (`--backup-to`), or null.
+ */
+backup_to: string | null, 
+/**
+ * When the last set was finished (RFC 3339), or null since the start.
+ */
+last_success_at: string | null, 
+/**
+ * The last set that failed, when it came after the last good one.
+ */
+failure: BackupFailure | null, 
+/**
+ * The uploads to the bucket, or null without one.
+ */
+upload: BackupUpload | null, 
+/**
+ * The sets, newest first: those on the server, and those only the bucket holds.
+ */
+sets: Array<BackupSetJson>, };
+
+export type BackupFailure = { at: string, reason: string, };
+
+export type BackupUpload = { 
+/**
+ * When the bucket last held every set it should, or null since the start.
+ */
+last_success_at: string | null, failure: BackupFailure | null, };
+
+export type BackupSetJson = { 
+/**
+ * Its folder's name, as `corpsite restore` takes it: `corpsite-2026-11-23T031500Z`.
+ */
+name: string, 
+/**
+ * When it was made (RFC 3339).
+ */
+created_at: string, 
+/**
+ * What its manifest says, for a set on the server (null for one only in the bucket).
+ */
+database_bytes: number | null, files: number | null, file_bytes: number | null, 
+/**
+ * Kept on the server.
+ */
+here: boolean, 
+/**
+ * In the bucket as of the last upload; null without a bucket (or before the first
+ * upload since the start).
+ */
+in_bucket: boolean | null, };
+
 export type TeamBody = { accounts: Array<TeamMember>, 
 /**
  * Invites not accepted, newest first (expired ones too, until resent or revoked).
@@ -583,6 +653,22 @@ invited_by: string,
  * When it was sent (or sent again).
  */
 sent_at: string, expires_at: string, expired: boolean, };
+
+export type LeadMailBody = { email: string, 
+/**
+ * Each rule that sends it lead mail; empty when none does.
+ */
+rules: Array<LeadMailRule>, };
+
+export type LeadMailRule = { kind: "enquiry" | "applicant", 
+/**
+ * The department, or "" for any department.
+ */
+department: string, 
+/**
+ * Set by the server's `--notify-to`, not on the mail screen.
+ */
+notify_to: boolean, };
 
 export type RolesForm = { roles: Array<Role>, };
 
@@ -658,15 +744,3 @@ export type PasskeyChallenge = { challenge_id: string,
  * `{publicKey: ...}` as WebAuthn's JSON form writes it (binary fields in base64url).
  */
 options: { publicKey: Record<string, unknown> }, };
-
-export type BackupsBody = { running: boolean, every_seconds: number | null, keep: number, backup_dir: string, backup_to: string | null, last_success_at: string | null, failure: BackupFailure | null, upload: BackupUpload | null, sets: Array<BackupSetJson>, };
-
-export type BackupFailure = { at: string, reason: string, };
-
-export type BackupUpload = { last_success_at: string | null, failure: BackupFailure | null, };
-
-export type BackupSetJson = { name: string, created_at: string, database_bytes: number | null, files: number | null, file_bytes: number | null, here: boolean, in_bucket: boolean | null, };
-
-export type LeadMailBody = { email: string, rules: Array<LeadMailRule>, };
-
-export type LeadMailRule = { kind: "enquiry" | "applicant", department: string, notify_to: boolean, };
