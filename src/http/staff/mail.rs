@@ -451,11 +451,9 @@ async fn routes_reply(state: &AppState) -> Result<Response, ApiError> {
             .map(|rule| NotifyToJson {
                 department: rule.department.clone(),
                 to: rule.to.to_string(),
-                no_account: !team.iter().any(|account| {
-                    account
-                        .email
-                        .eq_ignore_ascii_case(&rule.to.email.to_string())
-                }),
+                no_account: !team
+                    .iter()
+                    .any(|account| account.email.eq_ignore_ascii_case(rule.to.email.as_ref())),
             })
             .collect(),
         from: mail.from.as_ref().map(ToString::to_string),
