@@ -102,7 +102,9 @@ export function BackupsScreen() {
       setMessage('Backing up: the database, the resumes and the media…');
     } catch (failure) {
       askedAt.current = null;
-      setMessage(failure instanceof ApiError ? failure.message : 'The backup could not be started. Please try again.');
+      setMessage(
+        failure instanceof ApiError ? failure.message : 'The backup could not be started. Please try again.',
+      );
     } finally {
       setAsking(false);
       said.current?.focus();
@@ -144,7 +146,9 @@ export function BackupsScreen() {
         <dl class="backups-facts">
           <div>
             <dt>Last backup</dt>
-            <dd>{status.last_success_at ? formatTime(status.last_success_at) : 'None since the server started'}</dd>
+            <dd>
+              {status.last_success_at ? formatTime(status.last_success_at) : 'None since the server started'}
+            </dd>
           </div>
           {status.upload && (
             <div>
@@ -164,8 +168,8 @@ export function BackupsScreen() {
         )}
         {status.upload?.failure && (
           <p class="staff-alert" role="alert">
-            The upload of {formatTime(status.upload.failure.at)} failed (the sets stay on the server and are sent
-            again): {status.upload.failure.reason}
+            The upload of {formatTime(status.upload.failure.at)} failed (the sets stay on the server and are
+            sent again): {status.upload.failure.reason}
           </p>
         )}
       </section>
@@ -180,13 +184,14 @@ export function BackupsScreen() {
             {status.sets.map((set) => (
               <li class="backups-set" key={set.name}>
                 <p class="backups-set__when">
-                  <strong>{formatTime(set.created_at)}</strong> <code class="backups-set__name">{set.name}</code>
+                  <strong>{formatTime(set.created_at)}</strong>{' '}
+                  <code class="backups-set__name">{set.name}</code>
                 </p>
                 <p class="backups-set__where">{whereSetIs(set, bucket)}</p>
                 {set.database_bytes !== null && (
                   <p class="backups-set__what">
-                    Database {formatBytes(set.database_bytes)} · {formatCount(set.files ?? 0)} resumes and images (
-                    {formatBytes(set.file_bytes ?? 0)})
+                    Database {formatBytes(set.database_bytes)} · {formatCount(set.files ?? 0)} resumes and
+                    images ({formatBytes(set.file_bytes ?? 0)})
                   </p>
                 )}
               </li>

@@ -156,13 +156,13 @@ function LeaverLeadMail({ member, leadMail, team, onCancel, onRemove }: LeaverPr
   const title = useRef<HTMLHeadingElement>(null);
   useEffect(() => title.current?.focus(), []);
   return (
-    <div class="team-leaver" role="group" aria-labelledby="team-leaver-title">
+    <fieldset class="team-leaver" aria-labelledby="team-leaver-title">
       <h3 class="team-leaver__title" id="team-leaver-title" tabIndex={-1} ref={title}>
         Remove {member.name}?
       </h3>
       <p class="staff-alert" role="alert">
-        {member.name} gets lead mail at {leadMail.email}. Removing the account does not stop it unless the mail
-        goes to someone else:
+        {member.name} gets lead mail at {leadMail.email}. Removing the account does not stop it unless the
+        mail goes to someone else:
       </p>
       <ul class="team-leaver__rules">
         {leadMail.rules.map((rule) => (
@@ -181,8 +181,8 @@ function LeaverLeadMail({ member, leadMail, team, onCancel, onRemove }: LeaverPr
         <option value="">Nobody else: keep sending it to {leadMail.email}</option>
       </select>
       <p class="team-leaver__note">
-        They are signed out at once and can no longer sign in; the invites they sent stop working. What they did
-        stays in the audit log.
+        They are signed out at once and can no longer sign in; the invites they sent stop working. What they
+        did stays in the audit log.
       </p>
       <div class="team-leaver__actions">
         <button
@@ -201,7 +201,7 @@ function LeaverLeadMail({ member, leadMail, team, onCancel, onRemove }: LeaverPr
           Cancel
         </button>
       </div>
-    </div>
+    </fieldset>
   );
 }
 
