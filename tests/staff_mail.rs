@@ -297,7 +297,8 @@ async fn who_gets_a_lead_is_set_in_the_browser_and_counts_from_the_next_mail() {
     assert_eq!(routes["rules"], body!([]));
     assert_eq!(
         routes["notify_to"],
-        body!([{ "department": null, "to": "office@corp.example.com" }])
+        // No account of the team has this address.
+        body!([{ "department": null, "to": "office@corp.example.com", "no_account": true }])
     );
     assert_eq!(routes["departments"], body!([]));
 
