@@ -710,6 +710,28 @@ async fn corpsite_backup_makes_a_whole_set_while_the_site_runs_and_its_restore_s
     let elsewhere = tempfile::tempdir().expect("another folder");
     let sets = elsewhere.path().join("sets");
 
+    // A set beside the data that would leave less than --min-free-disk free is not started,
+    // as the server's own sets are not.
+    let beside = data.join("sets-beside");
+    let refused = corpsite(&[
+        "backup",
+        &beside.to_string_lossy(),
+        "--data-dir",
+        &data.to_string_lossy(),
+        "--min-free-disk",
+        &(u64::MAX / 4).to_string(),
+    ]);
+    assert!(!refused.status.success());
+    let why = text(&refused.stderr);
+    assert!(why.contains("--min-free-disk keeps"), "{why}");
+    assert!(
+        list_sets(&beside)
+            .map(|sets| sets.is_empty())
+            .unwrap_or(true),
+        "no set was made"
+    );
+    let _ = fs::remove_dir_all(&beside);
+
     // While the site runs.
     let made = corpsite(&[
         "backup",

@@ -295,8 +295,23 @@ pub struct BackupArgs {
     #[command(flatten)]
     pub data: DataDirArg,
 
+    // A set on the data dir's own disk is not started when it would leave less than this
+    // free there, as the server's backups do (the same flag and variable as `serve`).
+    #[command(flatten)]
+    pub min_free: MinFreeDiskArg,
+
     #[command(flatten)]
     pub backup_s3: S3Flags,
+}
+
+/// `--min-free-disk`: shared by `serve` (the forms and the scheduled backups) and `backup`.
+#[derive(Debug, Clone, Args)]
+pub struct MinFreeDiskArg {
+    /// Free space the data dir's disk must keep, in bytes: below it every form post is
+    /// answered 507 (and logged), so the database never meets a full disk; a backup set on
+    /// that disk is not started when it would leave less.
+    #[arg(long, env = "CORPSITE_MIN_FREE_DISK", default_value_t = settings::DEFAULT_MIN_FREE_DISK, value_name = "BYTES")]
+    pub min_free_disk: u64,
 }
 
 #[derive(Debug, Clone, Args)]
@@ -513,10 +528,8 @@ pub struct ServeArgs {
     #[arg(long, env = "CORPSITE_UPLOADS_QUOTA", default_value_t = settings::DEFAULT_UPLOADS_QUOTA, value_name = "BYTES")]
     pub uploads_quota: u64,
 
-    /// Free space the data dir's disk must keep, in bytes: below it every form post is
-    /// answered 507 (and logged), so the database never meets a full disk.
-    #[arg(long, env = "CORPSITE_MIN_FREE_DISK", default_value_t = settings::DEFAULT_MIN_FREE_DISK, value_name = "BYTES")]
-    pub min_free_disk: u64,
+    #[command(flatten)]
+    pub min_free: MinFreeDiskArg,
 
     /// Base URL of blog images and other media: a path on this server or a public bucket URL.
     #[arg(
@@ -727,7 +740,7 @@ impl ServeArgs {
             allowed_origins: self.allowed_origins,
             max_upload_bytes: self.max_upload_bytes,
             uploads_quota: self.uploads_quota,
-            min_free_disk: self.min_free_disk,
+            min_free_disk: self.min_free.min_free_disk,
             media_base: self.media_base,
             page_size: u64::from(self.page_size),
             mail: self.mail.into_settings(),

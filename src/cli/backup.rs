@@ -8,7 +8,6 @@ use std::path::Path;
 use time::OffsetDateTime;
 
 use crate::cli::args::{BackupArgs, BackupDatabaseArgs};
-use crate::settings::DEFAULT_MIN_FREE_DISK;
 use crate::store::backup::{backup, BackupError};
 use crate::store::backup_set::{make_whole_set, set_name, MadeSet, SetError};
 use crate::store::remote_backup::{Remote, RemoteError, S3Url};
@@ -29,12 +28,13 @@ pub fn run(args: &BackupArgs) -> Result<(), BackupCommandError> {
     let data_dir = &args.data.data_dir;
     let target = args.target.to_string_lossy();
     let now = OffsetDateTime::now_utc();
+    let min_free = args.min_free.min_free_disk;
     if target.starts_with("s3://") {
         let url: S3Url = target.parse().map_err(BackupCommandError::BadAddress)?;
         let remote = Remote::connect(&args.backup_s3.config(url))?;
         // Made beside the data (files hard-linked, the database copied), sent, then deleted.
         let staging = data_dir.join(format!(".upload-{}", set_name(now)));
-        let result = make_whole_set(data_dir, &staging, DEFAULT_MIN_FREE_DISK, now, &|| false)
+        let result = make_whole_set(data_dir, &staging, min_free, now, &|| false)
             .map_err(BackupCommandError::from)
             .and_then(|set| {
                 let uploaded = remote.upload_set(&set.path, &|| false)?;
@@ -57,9 +57,7 @@ pub fn run(args: &BackupArgs) -> Result<(), BackupCommandError> {
     if args.target.is_file() {
         return Err(BackupCommandError::IsAFile(target.into_owned()));
     }
-    let set = make_whole_set(data_dir, &args.target, DEFAULT_MIN_FREE_DISK, now, &|| {
-        false
-    })?;
+    let set = make_whole_set(data_dir, &args.target, min_free, now, &|| false)?;
     report(&set, &set.path.display().to_string());
     Ok(())
 }
