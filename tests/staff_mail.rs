@@ -498,4 +498,19 @@ async fn a_notify_to_address_no_account_has_is_shown_as_such() {
     assert_eq!(notify_to[0]["no_account"], false, "{routes}");
     assert_eq!(notify_to[1]["to"], "gone@corp.example", "{routes}");
     assert_eq!(notify_to[1]["no_account"], true, "{routes}");
+
+    // Once rules here cover its leads, the flag sends it nothing: no longer flagged.
+    let (status, routes) = send(
+        &app,
+        &browser,
+        "PUT",
+        "/api/staff/mail/routes",
+        body!({ "rules": [
+            { "kind": "enquiry", "department": "Corp Careers", "recipients": [EMAIL] },
+            { "kind": "applicant", "department": "corp careers", "recipients": [EMAIL] },
+        ] }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{routes}");
+    assert_eq!(routes["notify_to"][1]["no_account"], false, "{routes}");
 }

@@ -44,11 +44,12 @@ use crate::http::plumbing::error::{self, ApiError};
 use crate::http::plumbing::filters::{get_or_head, raw_query};
 use crate::http::plumbing::json_body::read_json;
 use crate::http::plumbing::reply::{invalid, json_bytes};
+use crate::http::staff::mail::fallbacks;
 use crate::http::staff::sign_in::{
     gate, is_https, start_session, unix_now, user_agent, Staff, NOT_FROM_SITE,
 };
 use crate::http::state::AppState;
-use crate::store::mail_routes::{self, Fallback};
+use crate::store::mail_routes;
 use crate::store::outbox::{self, MailKind};
 use crate::store::staff::{self as accounts, Audit, NewAccount, LAST_OWNER};
 use crate::store::team::{self, InviteRefused, NewInvite, INVITE_VALID_SECS};
@@ -425,20 +426,6 @@ async fn change_roles(
         })
         .await?;
     team_reply(StatusCode::OK, &body)
-}
-
-/// The server's `--notify-to`, as the routes' store takes it.
-fn fallbacks(state: &AppState) -> Vec<Fallback> {
-    state
-        .settings
-        .mail
-        .notify_to
-        .iter()
-        .map(|rule| Fallback {
-            department: rule.department.clone(),
-            to: rule.to.email.to_string(),
-        })
-        .collect()
 }
 
 async fn read_lead_mail(
