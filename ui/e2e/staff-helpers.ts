@@ -1,6 +1,8 @@
-import { execFileSync } from 'node:child_process';
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 import { seriousAxeViolations } from './axe-check';
@@ -12,9 +14,11 @@ const BINARY =
 
 export const PASSWORD = 'the office passphrase 2025';
 
-/** Runs the binary's command line against the test server's data dir, as the office would. */
-function corpsite(args: string[], input?: string): void {
-  const dataDir = process.env.E2E_DATA_DIR;
+/**
+ * Runs the binary's command line against the test server's data dir (or `dataDir`, a server a
+ * spec started itself), as the office would.
+ */
+function corpsite(args: string[], input?: string, dataDir = process.env.E2E_DATA_DIR): void {
   if (!dataDir) throw new Error('E2E_DATA_DIR is not set: global-setup did not start the server');
   execFileSync(BINARY, [...args, '--data-dir', dataDir], {
     input,
@@ -26,10 +30,17 @@ function corpsite(args: string[], input?: string): void {
  * A fresh staff account with `password` as a one-time password, made as the office would:
  * an owner, unless `roles` says otherwise (`corpsite staff add --role`).
  */
-export function addStaff(email: string, password: string, roles: string[] = [], name = 'Front Office'): void {
+export function addStaff(
+  email: string,
+  password: string,
+  roles: string[] = [],
+  name = 'Front Office',
+  dataDir?: string,
+): void {
   corpsite(
     ['staff', 'add', email, '--name', name, ...roles.flatMap((role) => ['--role', role]), '--password-stdin'],
     `${password}\n`,
+    dataDir,
   );
 }
 
@@ -97,9 +108,10 @@ export async function readyStaff(
   tag: string,
   roles: string[] = [],
   name = 'Front Office',
+  dataDir?: string,
 ): Promise<string> {
   const email = `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@corp.example`;
-  addStaff(email, 'a one-time password 42', roles, name);
+  addStaff(email, 'a one-time password 42', roles, name, dataDir);
   const headers = { Origin: baseURL };
   const signIn = await request.post('/api/staff/login', {
     headers,
@@ -279,4 +291,50 @@ export function holdCompanyDetails(test: typeof import('./fixtures').test) {
  */
 export function holdSecondFactorRule(test: typeof import('./fixtures').test) {
   holdLock(test, 'second-factor-rule');
+}
+
+/** A server a spec starts for itself, on a fresh data dir: where it answers, and its stop. */
+export interface OwnServer {
+  baseURL: string;
+  dataDir: string;
+  stop: () => Promise<void>;
+}
+
+/**
+ * Starts the binary on a free loopback port with a fresh data dir and `args` besides (for a
+ * flag the shared server does not have, such as `--notify-to`); `stop` ends it and deletes
+ * the data.
+ */
+export async function startOwnServer(args: string[]): Promise<OwnServer> {
+  const root = mkdtempSync(join(tmpdir(), 'corpsite-own-'));
+  const dataDir = join(root, 'data');
+  const server: ChildProcess = spawn(
+    BINARY,
+    ['serve', '--addr', '127.0.0.1:0', '--admin-addr', 'off', '--data-dir', dataDir, ...args],
+    {
+      env: { ...process.env, RUST_LOG: 'warn', CORPSITE_RATE_LIMIT: '0' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  const stop = async () => {
+    if (server.exitCode === null) {
+      server.kill('SIGTERM');
+      await new Promise((done) => server.once('exit', done));
+    }
+    rmSync(root, { recursive: true, force: true });
+  };
+  try {
+    const baseURL = await new Promise<string>((done, fail) => {
+      server.once('exit', (code) => fail(new Error(`corpsite exited with ${code} before it was ready`)));
+      const lines = createInterface({ input: server.stdout ?? process.stdin });
+      lines.on('line', (line) => {
+        const match = /http:\/\/[^/\s]+/.exec(line);
+        if (match) done(match[0]);
+      });
+    });
+    return { baseURL, dataDir, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
 }

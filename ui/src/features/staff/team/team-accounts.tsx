@@ -171,15 +171,15 @@ function LeaverLeadMail({ member, leadMail, team, onCancel, onRemove }: LeaverPr
       </ul>
       <label class="staff-field" for="team-leaver-heir">
         <span>Send this lead mail to</span>
+        <select id="team-leaver-heir" value={heir} onChange={(event) => setHeir(event.currentTarget.value)}>
+          {team.map((other) => (
+            <option key={other.id} value={String(other.id)}>
+              {other.name} ({other.email})
+            </option>
+          ))}
+          <option value="">Nobody else: keep sending it to {leadMail.email}</option>
+        </select>
       </label>
-      <select id="team-leaver-heir" value={heir} onChange={(event) => setHeir(event.currentTarget.value)}>
-        {team.map((other) => (
-          <option key={other.id} value={String(other.id)}>
-            {other.name} ({other.email})
-          </option>
-        ))}
-        <option value="">Nobody else: keep sending it to {leadMail.email}</option>
-      </select>
       <p class="team-leaver__note">
         They are signed out at once and can no longer sign in; the invites they sent stop working. What they
         did stays in the audit log.
