@@ -531,8 +531,8 @@ export type NotifyToJson = {
  */
 department: string | null, to: string, 
 /**
- * No account of the team has this address (a colleague who left, say): lead mail still
- * goes there until the server's command line changes or a rule here covers its leads.
+ * No account of the team has this address (a colleague who left, say) and lead mail still
+ * goes there: true until the server's command line changes or rules here cover its leads.
  */
 no_account: boolean, };
 
