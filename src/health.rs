@@ -1,9 +1,11 @@
 //! What the running site knows of its own upkeep, beyond the database: the scheduled
 //! backups and the HTTPS certificate. Written by the tasks that do the work (`server`'s
 //! backup task, `tls`), read by `/healthz` and `/metrics`. One shared `Arc<Health>` per
-//! server; every reading is a copy, so no lock is held while answering.
+//! server; every reading is a copy, so no lock is held while answering. `BackupSignal` is
+//! how the backup task is woken: to stop, or for a set the staff asked for now.
 
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard};
+use std::time::{Duration, Instant};
 
 use time::OffsetDateTime;
 
@@ -18,6 +20,8 @@ pub struct BackupHealth {
     pub failure: Option<(OffsetDateTime, String)>,
     /// The uploads to `--backup-to`, when the sets go off the machine too.
     pub upload: Option<UploadHealth>,
+    /// A set is asked for, or being made or sent now.
+    pub running: bool,
 }
 
 /// The uploads of the backup sets to the bucket.
@@ -27,6 +31,8 @@ pub struct UploadHealth {
     pub last_success: Option<OffsetDateTime>,
     /// The last failure, when it came after the last success: when, and why.
     pub failure: Option<(OffsetDateTime, String)>,
+    /// The whole sets the bucket held after the last good upload, oldest first.
+    pub in_bucket: Vec<String>,
 }
 
 /// The certificate served over HTTPS.
@@ -55,6 +61,7 @@ pub struct PurgeHealth {
 #[derive(Debug, Default)]
 pub struct Health {
     backup: Mutex<BackupHealth>,
+    backup_signal: BackupSignal,
     certificate: Mutex<Option<CertificateHealth>>,
     purges: Mutex<PurgeHealth>,
 }
@@ -86,11 +93,33 @@ impl Health {
             .get_or_insert_with(UploadHealth::default);
     }
 
-    pub fn upload_succeeded(&self, at: OffsetDateTime) {
+    /// The bucket holds every set it should: `in_bucket`, oldest first.
+    pub fn upload_succeeded(&self, at: OffsetDateTime, in_bucket: Vec<String>) {
         let mut backup = lock(&self.backup);
         let upload = backup.upload.get_or_insert_with(UploadHealth::default);
         upload.last_success = Some(at);
         upload.failure = None;
+        upload.in_bucket = in_bucket;
+    }
+
+    /// Whether a set is being made or sent now.
+    pub fn backup_running(&self, running: bool) {
+        lock(&self.backup).running = running;
+    }
+
+    /// Wakes the backup task or stops it.
+    pub fn backup_signal(&self) -> &BackupSignal {
+        &self.backup_signal
+    }
+
+    /// Asks the backup task for a set now (the staff's "Back up now"): answers `false` when
+    /// no task runs to make it; one asked for while a set is under way comes after it.
+    pub fn ask_for_backup(&self) -> bool {
+        if !self.backup_signal.ask() {
+            return false;
+        }
+        self.backup_running(true);
+        true
     }
 
     pub fn upload_failed(&self, at: OffsetDateTime, error: String) {
@@ -147,6 +176,85 @@ impl Health {
     }
 }
 
+/// What woke the backup task.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Woken {
+    Stopped,
+    /// A set was asked for now.
+    Asked,
+    /// The time it waited for came.
+    Due,
+}
+
+/// The backup task's wake-up: a stop, or a set asked for now.
+#[derive(Debug, Default)]
+pub struct BackupSignal {
+    flags: Mutex<SignalFlags>,
+    wake: Condvar,
+}
+
+#[derive(Debug, Default)]
+struct SignalFlags {
+    /// A task waits on this signal (asks are refused otherwise).
+    listening: bool,
+    stopped: bool,
+    asked: bool,
+}
+
+impl BackupSignal {
+    /// A task starts to wait on the signal.
+    pub fn listen(&self) {
+        let mut flags = lock(&self.flags);
+        flags.listening = true;
+        flags.stopped = false;
+    }
+
+    pub fn stop(&self) {
+        let mut flags = lock(&self.flags);
+        flags.stopped = true;
+        flags.listening = false;
+        self.wake.notify_all();
+    }
+
+    pub fn is_stopped(&self) -> bool {
+        lock(&self.flags).stopped
+    }
+
+    fn ask(&self) -> bool {
+        let mut flags = lock(&self.flags);
+        if !flags.listening || flags.stopped {
+            return false;
+        }
+        flags.asked = true;
+        self.wake.notify_all();
+        true
+    }
+
+    /// Sleeps until `until` (for ever with `None`), a stop, or an ask (which it takes).
+    pub fn wait(&self, until: Option<Instant>) -> Woken {
+        let mut flags = lock(&self.flags);
+        loop {
+            if flags.stopped {
+                return Woken::Stopped;
+            }
+            if flags.asked {
+                flags.asked = false;
+                return Woken::Asked;
+            }
+            let left = until.map(|at| at.saturating_duration_since(Instant::now()));
+            if left.is_some_and(|left| left.is_zero()) {
+                return Woken::Due;
+            }
+            // An hour at most: a wait for ever is many of them.
+            let step = left.unwrap_or(Duration::from_secs(3600));
+            flags = self
+                .wake
+                .wait_timeout(flags, step)
+                .map_or_else(|poisoned| poisoned.into_inner().0, |(guard, _)| guard);
+        }
+    }
+}
+
 /// The guard even after a panic elsewhere: the records are plain values, never half-written.
 fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
     mutex
@@ -173,6 +281,22 @@ mod tests {
             backup.failure.map(|(_, why)| why).as_deref(),
             Some("disk full")
         );
+    }
+
+    #[test]
+    fn an_ask_wakes_the_backup_task_once_and_none_is_taken_without_a_task() {
+        let health = Health::default();
+        assert!(!health.ask_for_backup(), "no task listens");
+        assert!(!health.backup().running);
+        let signal = health.backup_signal();
+        signal.listen();
+        assert!(health.ask_for_backup());
+        assert!(health.backup().running);
+        assert_eq!(signal.wait(None), Woken::Asked);
+        assert_eq!(signal.wait(Some(Instant::now())), Woken::Due);
+        signal.stop();
+        assert_eq!(signal.wait(None), Woken::Stopped);
+        assert!(!health.ask_for_backup(), "a stopped task takes none");
     }
 
     #[test]

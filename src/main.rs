@@ -47,6 +47,7 @@ fn main() -> ExitCode {
             }
         },
         Command::Backup(args) => cli::backup::run(&args).map_err(Into::into),
+        Command::BackupDatabase(args) => cli::backup::database(&args).map_err(Into::into),
         Command::Restore(args) => cli::restore::run(&args).map_err(Into::into),
         Command::Blog(command) => cli::blog::run(command).map_err(Into::into),
         Command::Mail(command) => cli::mail::run(command).map_err(Into::into),

@@ -7,6 +7,7 @@ use std::process::{Command, Output};
 use std::time::{Duration, Instant};
 
 use crate::common::process::{send, Running, BINARY};
+use crate::common::staff::{add_staff, add_staff_as, Browser, EMAIL, PASSWORD};
 use crate::common::{json, TestApp, TinyDisk};
 use crate::leads_support::{
     contact, enquiries, file, fixture, post_application, post_json, with_application,
@@ -310,7 +311,7 @@ fn restore_is_refused_while_a_server_runs_on_the_data_dir_and_works_once_it_stop
     let data = dir.path().join("data");
     let copy = dir.path().join("copy.db");
     let made = corpsite(&[
-        "backup",
+        "backup-database",
         &copy.to_string_lossy(),
         "--data-dir",
         &data.to_string_lossy(),
@@ -668,7 +669,7 @@ fn a_backup_deletes_the_temp_files_killed_backups_left_in_its_folder_and_nothing
 
     let copy = folder.join("copy.db");
     let made = corpsite(&[
-        "backup",
+        "backup-database",
         &copy.to_string_lossy(),
         "--data-dir",
         &data.to_string_lossy(),
@@ -691,4 +692,172 @@ async fn a_scheduled_set_deletes_the_temp_files_killed_backups_left_in_the_backu
     );
     leftovers.assert_tidied();
     drop(app);
+}
+
+#[tokio::test]
+async fn corpsite_backup_makes_a_whole_set_while_the_site_runs_and_its_restore_serves_every_image_and_resume(
+) {
+    let app = TestApp::with_settings(|s| {
+        s.rate_limit_per_minute = 0;
+        s.backup_every = None;
+        s.seed_demo_content = true;
+    });
+    add_staff(&app, EMAIL, PASSWORD, false).await;
+    let resume = post_resume(&app).await;
+    let media = files_under(&app.data_dir().join("media"));
+    assert!(!media.is_empty(), "the demo content stores media");
+    let data = app.data_dir();
+    let elsewhere = tempfile::tempdir().expect("another folder");
+    let sets = elsewhere.path().join("sets");
+
+    // A set beside the data that would leave less than --min-free-disk free is not started,
+    // as the server's own sets are not.
+    let beside = data.join("sets-beside");
+    let refused = corpsite(&[
+        "backup",
+        &beside.to_string_lossy(),
+        "--data-dir",
+        &data.to_string_lossy(),
+        "--min-free-disk",
+        &(u64::MAX / 4).to_string(),
+    ]);
+    assert!(!refused.status.success());
+    let why = text(&refused.stderr);
+    assert!(why.contains("--min-free-disk keeps"), "{why}");
+    assert!(
+        list_sets(&beside)
+            .map(|sets| sets.is_empty())
+            .unwrap_or(true),
+        "no set was made"
+    );
+    let _ = fs::remove_dir_all(&beside);
+
+    // While the site runs.
+    let made = corpsite(&[
+        "backup",
+        &sets.to_string_lossy(),
+        "--data-dir",
+        &data.to_string_lossy(),
+    ]);
+    assert!(made.status.success(), "{}", text(&made.stderr));
+    let (_, set) = list_sets(&sets).expect("sets").remove(0);
+    let said = text(&made.stdout);
+    assert!(said.contains(&set.display().to_string()), "{said}");
+    assert!(said.contains("corpsite restore"), "{said}");
+    assert_eq!(manifest(&set).files, media.len() as u64 + 1);
+    assert_eq!(mode(&sets), 0o700);
+
+    // A file is not a set's folder: refused, with the way to a database-only copy.
+    let file = elsewhere.path().join("copy.db");
+    fs::write(&file, b"an older copy").expect("file");
+    let refused = corpsite(&[
+        "backup",
+        &file.to_string_lossy(),
+        "--data-dir",
+        &data.to_string_lossy(),
+    ]);
+    assert!(!refused.status.success());
+    assert!(
+        text(&refused.stderr).contains("corpsite backup-database"),
+        "{}",
+        text(&refused.stderr)
+    );
+    assert_eq!(fs::read(&file).expect("file"), b"an older copy");
+    let id = resume.trim_end_matches(".png").to_owned();
+    drop(stop(app));
+
+    // A new machine: an empty data dir.
+    let fresh = tempfile::tempdir().expect("fresh");
+    let restored_dir = fresh.path().join("data");
+    let output = corpsite(&[
+        "restore",
+        &set.to_string_lossy(),
+        "--data-dir",
+        &restored_dir.to_string_lossy(),
+    ]);
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let restored = TestApp::with_settings(|s| {
+        s.data_dir = restored_dir.clone();
+        s.seed_demo_content = false;
+        s.backup_every = None;
+    });
+    for file in &media {
+        let path = format!("/media/{}", file.display());
+        assert_eq!(restored.get(&path).await.status(), 200, "{path}");
+    }
+    let browser = Browser::sign_in(&restored).await;
+    let resume = restored
+        .request(browser.get(&format!("/api/staff/inbox/applicants/{id}/resume")))
+        .await;
+    assert_eq!(resume.status(), 200, "{:?}", resume.body());
+}
+
+#[tokio::test]
+async fn back_up_now_makes_a_set_by_the_schedules_code_and_lists_it_for_owners_only() {
+    let app = unscheduled_app();
+    add_staff(&app, EMAIL, PASSWORD, false).await;
+    add_staff_as(
+        &app,
+        "sales@corp.example",
+        PASSWORD,
+        false,
+        corpsite::domain::roles::Role::Sales,
+    )
+    .await;
+    post_contact(&app, "first@example.com").await;
+    let owner = Browser::sign_in(&app).await;
+    let sales = Browser::sign_in_with(&app, "sales@corp.example", PASSWORD).await;
+    for request in [
+        sales.get("/api/staff/backups"),
+        sales.change("POST", "/api/staff/backups"),
+    ] {
+        assert_eq!(app.request(request).await.status(), 403);
+    }
+
+    let before = json(&app.request(owner.get("/api/staff/backups")).await);
+    assert_eq!(before["sets"], json!([]), "{before}");
+    assert_eq!(before["every_seconds"], serde_json::Value::Null, "{before}");
+    assert_eq!(before["running"], false, "{before}");
+
+    let asked = app
+        .request(owner.change("POST", "/api/staff/backups"))
+        .await;
+    assert_eq!(asked.status(), 202, "{:?}", asked.body());
+    assert_eq!(json(&asked)["running"], true);
+    let mut body = serde_json::Value::Null;
+    let started = Instant::now();
+    while started.elapsed() < Duration::from_secs(20) {
+        body = json(&app.request(owner.get("/api/staff/backups")).await);
+        if body["running"] == false {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert_eq!(body["running"], false, "{body}");
+    let sets = body["sets"].as_array().expect("sets");
+    assert_eq!(sets.len(), 1, "{body}");
+    assert_eq!(sets[0]["here"], true);
+    assert_eq!(sets[0]["in_bucket"], serde_json::Value::Null);
+    assert!(
+        sets[0]["database_bytes"].as_u64().is_some_and(|b| b > 0),
+        "{body}"
+    );
+    assert!(body["last_success_at"].is_string(), "{body}");
+    let name = sets[0]["name"].as_str().expect("name");
+    let set = app.data_dir().join("backups").join(name);
+    assert_eq!(emails_in(&set.join(DB_FILE)), ["first@example.com"]);
+    assert!(set.join(MANIFEST_FILE).is_file());
+
+    let audited: i64 = app
+        .db()
+        .read(|conn| {
+            Ok(conn.query_row(
+                "SELECT count(*) FROM audit_log WHERE action = 'asked for a backup'",
+                [],
+                |row| row.get(0),
+            )?)
+        })
+        .await
+        .expect("audit");
+    assert_eq!(audited, 1);
 }

@@ -484,3 +484,130 @@ fn a_credentials_file_others_can_read_stops_the_server_at_start() {
     );
     assert!(stderr.contains("chmod 600"), "{stderr}");
 }
+
+/// An object corpsite did not write, whose key `object_store` cannot read as a path.
+const STRAY_KEY: &str = "x/../y";
+
+#[tokio::test]
+async fn a_stray_object_under_the_prefix_stops_neither_uploads_nor_a_restore_of_a_named_set() {
+    let moto = Moto::start();
+    moto.create_bucket();
+    moto.put(&format!("{PREFIX}/{STRAY_KEY}"), b"left by someone else");
+    assert!(
+        moto.keys().contains(&format!("{PREFIX}/{STRAY_KEY}")),
+        "the stray key is planted as it is: {:?}",
+        moto.keys()
+    );
+    let keys = tempfile::tempdir().expect("keys dir");
+    let app = uploading_app(&moto, keys.path(), 5);
+    post_enquiry(&app, "asha@example.com").await;
+    assert!(
+        eventually(Duration::from_secs(20), || moto.whole_sets().len() >= 2),
+        "sets go up beside the stray key; the bucket holds {:?}, the upload says {:?}",
+        moto.keys(),
+        app.state.health.backup().upload
+    );
+    let upload = app.state.health.backup().upload.expect("uploads reported");
+    assert_eq!(upload.failure, None);
+    let expected = emails_in(&app.data_dir().join(DB_FILE));
+    let TestApp {
+        dir: served,
+        state,
+        background,
+        ..
+    } = app;
+    background.stop();
+    state.db.close();
+
+    let named = moto.whole_sets().first().cloned().expect("a whole set");
+    let fresh = tempfile::tempdir().expect("fresh data dir");
+    let data = fresh.path().join("data");
+    let env = [
+        ("AWS_ACCESS_KEY_ID", "testing"),
+        ("AWS_SECRET_ACCESS_KEY", "testing-secret"),
+    ];
+    let output = restore(
+        &format!("s3://{BUCKET}/{PREFIX}/{named}"),
+        &data,
+        &moto,
+        &env,
+    );
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    assert_eq!(emails_in(&data.join(DB_FILE)), expected);
+    // The newest set too, found by listing the sets.
+    let output = restore(&format!("s3://{BUCKET}/{PREFIX}"), &data, &moto, &env);
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    assert!(
+        moto.keys().contains(&format!("{PREFIX}/{STRAY_KEY}")),
+        "what corpsite did not write is left alone"
+    );
+    drop(served);
+}
+
+#[tokio::test]
+async fn corpsite_backup_to_a_bucket_sends_a_whole_set_a_restore_takes_back() {
+    let moto = Moto::start();
+    moto.create_bucket();
+    let keys = tempfile::tempdir().expect("keys dir");
+    let app = TestApp::with_settings(|s| {
+        s.rate_limit_per_minute = 0;
+        s.backup_every = None;
+    });
+    post_enquiry(&app, "asha@example.com").await;
+    std::fs::create_dir_all(app.data_dir().join("media")).expect("media dir");
+    std::fs::write(app.data_dir().join("media/portrait.webp"), b"a portrait").expect("media");
+
+    // While the site runs, with the keys in a file.
+    let output = Command::new(BINARY)
+        .args([
+            "backup",
+            &format!("s3://{BUCKET}/{PREFIX}"),
+            "--backup-s3-endpoint",
+            &moto.endpoint(),
+            "--backup-s3-credentials",
+        ])
+        .arg(credentials_file(keys.path()))
+        .arg("--data-dir")
+        .arg(app.data_dir())
+        .env("RUST_LOG", "warn")
+        .output()
+        .expect("run corpsite backup");
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let sets = moto.whole_sets();
+    assert_eq!(sets.len(), 1, "{:?}", moto.keys());
+    assert!(
+        text(&output.stdout).contains(&format!("s3://{BUCKET}/{PREFIX}/{}", sets[0])),
+        "{}",
+        text(&output.stdout)
+    );
+    assert!(moto
+        .try_get(&format!("{PREFIX}/{}/media/portrait.webp", sets[0]))
+        .is_some());
+    let leftovers: Vec<_> = std::fs::read_dir(app.data_dir())
+        .expect("data dir")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .filter(|name| name.starts_with(".upload"))
+        .collect();
+    assert!(leftovers.is_empty(), "{leftovers:?}");
+    let expected = emails_in(&app.data_dir().join(DB_FILE));
+    drop(app);
+
+    let fresh = tempfile::tempdir().expect("fresh data dir");
+    let data = fresh.path().join("data");
+    let env = [
+        ("AWS_ACCESS_KEY_ID", "testing"),
+        ("AWS_SECRET_ACCESS_KEY", "testing-secret"),
+    ];
+    let output = restore(
+        &format!("s3://{BUCKET}/{PREFIX}/{}", sets[0]),
+        &data,
+        &moto,
+        &env,
+    );
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    assert_eq!(emails_in(&data.join(DB_FILE)), expected);
+    assert_eq!(
+        std::fs::read(data.join("media/portrait.webp")).expect("portrait"),
+        b"a portrait"
+    );
+}

@@ -334,7 +334,10 @@ fn exports_and_backups_without_a_database_fail_with_a_clear_message() {
     for args in [
         vec!["leads", "export"],
         vec!["applicants", "export"],
-        vec!["backup", dir.path().join("copy.db").to_str().expect("path")],
+        vec![
+            "backup-database",
+            dir.path().join("copy.db").to_str().expect("path"),
+        ],
     ] {
         let output = corpsite(&args, &missing);
         assert!(!output.status.success(), "{args:?}");
@@ -354,7 +357,10 @@ fn a_backup_into_a_missing_folder_fails_with_a_clear_message() {
     let dir = tempfile::tempdir().expect("temp dir");
     Db::open(dir.path()).expect("open").close();
     let target = dir.path().join("no/such/folder/copy.db");
-    let output = corpsite(&["backup", target.to_str().expect("path")], dir.path());
+    let output = corpsite(
+        &["backup-database", target.to_str().expect("path")],
+        dir.path(),
+    );
     assert!(!output.status.success());
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("copy.db"), "{stderr}");
@@ -399,7 +405,10 @@ fn a_backup_taken_while_the_server_writes_is_consistent_and_passes_integrity_che
     let mut copied = Vec::new();
     for _ in 0..3 {
         std::thread::sleep(std::time::Duration::from_millis(100));
-        let output = corpsite(&["backup", target.to_str().expect("path")], dir.path());
+        let output = corpsite(
+            &["backup-database", target.to_str().expect("path")],
+            dir.path(),
+        );
         assert!(
             output.status.success(),
             "{}",

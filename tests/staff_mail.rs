@@ -303,7 +303,8 @@ async fn who_gets_a_lead_is_set_in_the_browser_and_counts_from_the_next_mail() {
     assert_eq!(routes["rules"], body!([]));
     assert_eq!(
         routes["notify_to"],
-        body!([{ "department": null, "to": "office@corp.example.com" }])
+        // No account of the team has this address.
+        body!([{ "department": null, "to": "office@corp.example.com", "no_account": true }])
     );
     assert_eq!(routes["departments"], body!([]));
 
@@ -490,4 +491,37 @@ fn the_command_lines_test_mail_is_the_same_mail() {
     let text = text_body(&mail);
     assert!(text.contains("asked for with corpsite mail test"), "{text}");
     assert!(text.contains("reaches it@corp.example"), "{text}");
+}
+
+#[tokio::test]
+async fn a_notify_to_address_no_account_has_is_shown_as_such() {
+    let app = TestApp::with_settings(|s| {
+        s.mail.notify_to = [EMAIL, "Corp Careers=gone@corp.example"]
+            .iter()
+            .map(|rule| rule.parse().expect("a rule"))
+            .collect();
+    });
+    let browser = owner(&app).await;
+    let (status, routes) = get(&app, &browser, "/api/staff/mail/routes").await;
+    assert_eq!(status, StatusCode::OK, "{routes}");
+    let notify_to = routes["notify_to"].as_array().expect("notify_to");
+    assert_eq!(notify_to.len(), 2, "{routes}");
+    assert_eq!(notify_to[0]["no_account"], false, "{routes}");
+    assert_eq!(notify_to[1]["to"], "gone@corp.example", "{routes}");
+    assert_eq!(notify_to[1]["no_account"], true, "{routes}");
+
+    // Once rules here cover its leads, the flag sends it nothing: no longer flagged.
+    let (status, routes) = send(
+        &app,
+        &browser,
+        "PUT",
+        "/api/staff/mail/routes",
+        body!({ "rules": [
+            { "kind": "enquiry", "department": "Corp Careers", "recipients": [EMAIL] },
+            { "kind": "applicant", "department": "corp careers", "recipients": [EMAIL] },
+        ] }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{routes}");
+    assert_eq!(routes["notify_to"][1]["no_account"], false, "{routes}");
 }

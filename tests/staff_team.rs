@@ -886,4 +886,158 @@ async fn a_session_promoted_to_a_role_that_needs_a_second_factor_sets_one_up_fir
         .request(owner.get("/api/staff/team/second-factor"))
         .await;
     assert_eq!(json(&rule)["required_roles"], body!(["owner", "recruiter"]));
+
+#[tokio::test]
+async fn the_invites_a_removed_owner_sent_stop_working_with_the_account() {
+    let (app, owner) = owner_app().await;
+    add_staff(&app, "leaver@corp.example", PASSWORD, false).await;
+    let leaver = Browser::sign_in_with(&app, "leaver@corp.example", PASSWORD).await;
+    let sent = invite(&app, &leaver, "new.owner@corp.example", &["owner"]).await;
+    assert_eq!(sent.status(), StatusCode::CREATED, "{:?}", sent.body());
+    let token = queued_token(&app, "new.owner@corp.example").await;
+    assert_eq!(check_invite(&app, &token).await.status(), StatusCode::OK);
+
+    let team = json(&app.request(owner.get("/api/staff/team")).await);
+    let leaver_id = team["accounts"]
+        .as_array()
+        .expect("accounts")
+        .iter()
+        .find(|a| a["email"] == "leaver@corp.example")
+        .and_then(|a| a["id"].as_i64())
+        .expect("the leaver's account");
+    let removed = app
+        .request(owner.change("DELETE", &format!("/api/staff/team/accounts/{leaver_id}")))
+        .await;
+    assert_eq!(removed.status(), StatusCode::OK, "{:?}", removed.body());
+    assert_eq!(
+        json(&removed)["invites"].as_array().map(Vec::len),
+        Some(0),
+        "the invite went with its sender"
+    );
+
+    assert_eq!(check_invite(&app, &token).await.status(), StatusCode::GONE);
+    let accepted = accept(&app, &token).await;
+    assert_eq!(accepted.status(), StatusCode::GONE, "{:?}", accepted.body());
+    assert_eq!(
+        count(
+            &app,
+            "SELECT count(*) FROM staff WHERE email_folded = 'new.owner@corp.example'"
+        )
+        .await,
+        0,
+        "no owner is made by a removed owner's invite"
+    );
+    assert_eq!(
+        count(
+            &app,
+            "SELECT count(*) FROM outbox WHERE kind = 'invite' AND state = 'queued'"
+        )
+        .await,
+        0,
+        "its mail, still waiting, is not sent"
+    );
+}
+
+/// An app whose `--notify-to` sends every lead to the leaver, and HR Labs' to HR.
+async fn app_with_notify_to() -> (TestApp, Browser) {
+    let app = TestApp::with_settings(|s| {
+        s.mail.notify_to = ["leaver@corp.example", "HR Labs=hr@corp.example"]
+            .iter()
+            .map(|rule| rule.parse().expect("a rule"))
+            .collect();
+    });
+    add_staff(&app, EMAIL, PASSWORD, false).await;
+    add_staff_as(&app, "leaver@corp.example", PASSWORD, false, Role::Sales).await;
+    let browser = Browser::sign_in(&app).await;
+    (app, browser)
+}
+
+#[tokio::test]
+async fn removing_a_colleague_who_gets_lead_mail_says_so_and_hands_it_to_someone_on_the_team() {
+    let (app, owner) = app_with_notify_to().await;
+    let leaver_id = account_id(&app, &owner, "leaver@corp.example").await;
+    let my_id = account_id(&app, &owner, EMAIL).await;
+
+    // What the removal warns of: the leads --notify-to sends the leaver.
+    let lead_mail = app
+        .request(owner.get(&format!("/api/staff/team/accounts/{leaver_id}/lead-mail")))
+        .await;
+    assert_eq!(lead_mail.status(), StatusCode::OK, "{:?}", lead_mail.body());
+    let lead_mail = json(&lead_mail);
+    assert_eq!(lead_mail["email"], "leaver@corp.example");
+    let rules = lead_mail["rules"].as_array().expect("rules");
+    assert_eq!(rules.len(), 2, "{lead_mail}");
+    for kind in ["enquiry", "applicant"] {
+        assert!(
+            rules
+                .iter()
+                .any(|r| r["kind"] == kind && r["department"] == "" && r["notify_to"] == true),
+            "{lead_mail}"
+        );
+    }
+    let mine = json(
+        &app.request(owner.get(&format!("/api/staff/team/accounts/{my_id}/lead-mail")))
+            .await,
+    );
+    assert_eq!(mine["rules"], body!([]));
+
+    // A bad choice is a field message, and nothing is removed.
+    for (query, status) in [
+        ("abc", StatusCode::UNPROCESSABLE_ENTITY),
+        ("999999", StatusCode::UNPROCESSABLE_ENTITY),
+    ] {
+        let refused = app
+            .request(owner.change(
+                "DELETE",
+                &format!("/api/staff/team/accounts/{leaver_id}?lead_mail_to={query}"),
+            ))
+            .await;
+        assert_eq!(refused.status(), status, "{query}: {:?}", refused.body());
+        assert!(
+            json(&refused)["errors"]["lead_mail_to"].is_string(),
+            "{:?}",
+            refused.body()
+        );
+    }
+    assert_eq!(count(&app, "SELECT count(*) FROM staff").await, 2);
+
+    let removed = app
+        .request(owner.change(
+            "DELETE",
+            &format!("/api/staff/team/accounts/{leaver_id}?lead_mail_to={my_id}"),
+        ))
+        .await;
+    assert_eq!(removed.status(), StatusCode::OK, "{:?}", removed.body());
+
+    // The leads the leaver got now come to the owner; HR Labs' still go to HR.
+    let routes = json(&app.request(owner.get("/api/staff/mail/routes")).await);
+    let recipients = |kind: &str, department: &str| {
+        routes["rules"]
+            .as_array()
+            .expect("rules")
+            .iter()
+            .find(|r| r["kind"] == kind && r["department"] == department)
+            .map(|r| r["recipients"].clone())
+    };
+    for kind in ["enquiry", "applicant"] {
+        assert_eq!(recipients(kind, ""), Some(body!([EMAIL])), "{routes}");
+        assert_eq!(
+            recipients(kind, "HR Labs"),
+            Some(body!(["hr@corp.example"])),
+            "{routes}"
+        );
+    }
+    assert!(
+        !routes
+            .to_string()
+            .contains("\"recipients\":[\"leaver@corp.example\""),
+        "{routes}"
+    );
+    let log = audit_actions(&app).await;
+    assert!(has_action(
+        &log,
+        EMAIL,
+        "set who gets lead mail",
+        "mail routes"
+    ));
 }

@@ -60,9 +60,14 @@ pub enum Command {
     Leads(LeadsArgs),
     /// Job applicants and their resumes.
     Applicants(ApplicantsArgs),
-    /// Copy the database to FILE while the site runs, then check the copy's integrity.
+    /// Make a whole backup set while the site runs: the database (checked), the resumes and
+    /// the media, in a folder of its own named by the time (corpsite-2026-11-23T031500Z),
+    /// in DIR or uploaded to an S3 bucket. `corpsite restore` puts one back.
     Backup(BackupArgs),
-    /// Put a backup set (or a database file made by `backup`) in place of the data dir's
+    /// Copy the database alone to FILE while the site runs, then check the copy's
+    /// integrity. It holds no resume and no image: for a whole backup, `corpsite backup`.
+    BackupDatabase(BackupDatabaseArgs),
+    /// Put a backup set (or a database file made by `backup-database`) in place of the data dir's
     /// database, resumes and media, after checking it; only while no server runs on the data
     /// dir. What it replaces is moved aside into replaced-<time>/ in the data dir.
     Restore(RestoreArgs),
@@ -282,6 +287,35 @@ pub struct ApplicantsExportArgs {
 
 #[derive(Debug, Clone, Args)]
 pub struct BackupArgs {
+    /// Where the set goes: a folder (created owner-only, 0700, when missing; best on another
+    /// disk than the data dir), or s3://BUCKET/PREFIX (the same place --backup-to names).
+    #[arg(value_name = "DIR|s3://BUCKET/PREFIX")]
+    pub target: PathBuf,
+
+    #[command(flatten)]
+    pub data: DataDirArg,
+
+    // A set on the data dir's own disk is not started when it would leave less than this
+    // free there, as the server's backups do (the same flag and variable as `serve`).
+    #[command(flatten)]
+    pub min_free: MinFreeDiskArg,
+
+    #[command(flatten)]
+    pub backup_s3: S3Flags,
+}
+
+/// `--min-free-disk`: shared by `serve` (the forms and the scheduled backups) and `backup`.
+#[derive(Debug, Clone, Args)]
+pub struct MinFreeDiskArg {
+    /// Free space the data dir's disk must keep, in bytes: below it every form post is
+    /// answered 507 (and logged), so the database never meets a full disk; a backup set on
+    /// that disk is not started when it would leave less.
+    #[arg(long, env = "CORPSITE_MIN_FREE_DISK", default_value_t = settings::DEFAULT_MIN_FREE_DISK, value_name = "BYTES")]
+    pub min_free_disk: u64,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct BackupDatabaseArgs {
     /// Where to write the copy; an existing file is replaced only by a copy that checked out.
     #[arg(value_name = "FILE")]
     pub file: PathBuf,
@@ -305,7 +339,8 @@ pub struct RestoreArgs {
     pub backup_s3: S3Flags,
 }
 
-/// How to reach the backups' bucket: shared by `serve` (`--backup-to`) and `restore`.
+/// How to reach the backups' bucket: shared by `serve` (`--backup-to`), `backup` and
+/// `restore`.
 #[derive(Debug, Clone, Args)]
 pub struct S3Flags {
     /// An S3-compatible store's address (e.g. https://s3.eu-central-003.backblazeb2.com or
@@ -504,10 +539,8 @@ pub struct ServeArgs {
     #[arg(long, env = "CORPSITE_UPLOADS_QUOTA", default_value_t = settings::DEFAULT_UPLOADS_QUOTA, value_name = "BYTES")]
     pub uploads_quota: u64,
 
-    /// Free space the data dir's disk must keep, in bytes: below it every form post is
-    /// answered 507 (and logged), so the database never meets a full disk.
-    #[arg(long, env = "CORPSITE_MIN_FREE_DISK", default_value_t = settings::DEFAULT_MIN_FREE_DISK, value_name = "BYTES")]
-    pub min_free_disk: u64,
+    #[command(flatten)]
+    pub min_free: MinFreeDiskArg,
 
     /// Base URL of blog images and other media: a path on this server or a public bucket URL.
     #[arg(
@@ -719,7 +752,7 @@ impl ServeArgs {
             allowed_origins: self.allowed_origins,
             max_upload_bytes: self.max_upload_bytes,
             uploads_quota: self.uploads_quota,
-            min_free_disk: self.min_free_disk,
+            min_free_disk: self.min_free.min_free_disk,
             media_base: self.media_base,
             page_size: u64::from(self.page_size),
             mail: self.mail.into_settings(),

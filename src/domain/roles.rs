@@ -26,10 +26,12 @@ pub enum Area {
     Mail,
     /// What visitors did: page views, stories read, referring sites, campaigns.
     Analytics,
+    /// The backup sets: their state, and making one now.
+    Backups,
 }
 
 impl Area {
-    pub const ALL: [Area; 8] = [
+    pub const ALL: [Area; 9] = [
         Area::Enquiries,
         Area::Subscribers,
         Area::Applicants,
@@ -38,6 +40,7 @@ impl Area {
         Area::Team,
         Area::Mail,
         Area::Analytics,
+        Area::Backups,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -50,6 +53,7 @@ impl Area {
             Area::Team => "team",
             Area::Mail => "mail",
             Area::Analytics => "analytics",
+            Area::Backups => "backups",
         }
     }
 
@@ -64,6 +68,7 @@ impl Area {
             Area::Team => "the team",
             Area::Mail => "mail",
             Area::Analytics => "visits and what brought them",
+            Area::Backups => "backups",
         }
     }
 }

@@ -85,6 +85,9 @@ fn api(state: &AppState) -> BoxedFilter<(Response,)> {
         // mail: the outbox and who gets which lead
         .or(staff::mail::routes(state))
         .unify()
+        // the backup sets: their state, and one made now
+        .or(staff::backups::routes(state))
+        .unify()
         .or(staff::factors::routes(state))
         .unify()
         .or(staff::passkeys::routes(state))

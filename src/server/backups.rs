@@ -1,6 +1,8 @@
-//! The scheduled backups: a thread that makes a backup set (`store::backup_set`) every
-//! `--backup-every`, prunes the oldest beyond `--backup-keep` once a new set is made, and
-//! reports each outcome to `Health` (for /healthz and /metrics) and the log.
+//! The backups: a thread that makes a backup set (`store::backup_set::make_whole_set`) every
+//! `--backup-every`, and whenever the staff ask for one ("Back up now",
+//! `Health::ask_for_backup`: the same code, between the scheduled ones, with `--backup-every
+//! off` too), prunes the oldest beyond `--backup-keep` once a new set is made, and reports
+//! each outcome to `Health` (for /healthz, /metrics and the backups screen) and the log.
 //!
 //! When: one interval after the newest set already in the backup dir, as PocketBase does, so
 //! restarts neither skip nor multiply backups; but never sooner than `FIRST_BACKUP_DELAY`
@@ -8,9 +10,6 @@
 //! test run makes no backup), and a set that is overdue (or the very first) comes that soon.
 //! A failed backup is tried again after `RETRY_AFTER`, not a whole interval later. All
 //! SQLite and file work runs on this thread, never on the async runtime.
-//!
-//! A set on the data dir's own disk is not started when it would leave less than
-//! `--min-free-disk` free there: below that the forms answer 507, and the room is theirs.
 //!
 //! With `--backup-to`, each finished set is then uploaded (`store::remote_backup`) and the
 //! bucket pruned to `--backup-keep` as well. An upload that fails (credentials refused, the
@@ -20,39 +19,36 @@
 //! The first upload is tried soon after start, so sets a stopped server could not send
 //! leave without waiting a whole interval.
 
-use std::io;
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Condvar, Mutex, MutexGuard};
+use std::sync::Arc;
 use std::thread;
 use std::time::{Duration, Instant};
 
 use time::OffsetDateTime;
 
-use crate::health::Health;
-use crate::platform;
+use crate::health::{BackupSignal, Health, Woken};
 use crate::settings::Settings;
-use crate::store::backup_set::{self, MadeSet, SetError, BACKED_UP_FOLDERS};
-use crate::store::permissions::create_private_dir;
+use crate::store::backup_set::{self, MadeSet, SetError};
 use crate::store::remote_backup::{Remote, RemoteConfig, RemoteError, Uploaded};
-use crate::store::DB_FILE;
 
 /// The earliest a backup runs after start.
 pub const FIRST_BACKUP_DELAY: Duration = Duration::from_secs(60);
 /// How soon a failed backup is tried again (or one interval, if shorter).
 pub const RETRY_AFTER: Duration = Duration::from_secs(5 * 60);
 
-/// The running schedule; `stop` (or dropping it) ends it.
+/// The running task; `stop` (or dropping it) ends it.
 pub struct Backups {
-    signal: Arc<StopSignal>,
+    health: Arc<Health>,
     thread: Option<thread::JoinHandle<()>>,
 }
 
-/// What the schedule needs, read from the settings once.
+/// What the task needs, read from the settings once.
 #[derive(Debug, Clone)]
 struct Schedule {
     data_dir: PathBuf,
     backup_dir: PathBuf,
-    every: Duration,
+    /// `None`: no set but those asked for (`--backup-every off`).
+    every: Option<Duration>,
     keep: u32,
     /// The data dir's disk keeps this free for the forms.
     min_free_disk: u64,
@@ -60,55 +56,48 @@ struct Schedule {
     remote: Option<RemoteConfig>,
 }
 
-/// Why a scheduled set was not made.
-#[derive(Debug, thiserror::Error)]
-enum ScheduledError {
-    #[error(transparent)]
-    Set(#[from] SetError),
-    #[error("not enough free space on the data dir's disk for a backup set: it needs about {needed} bytes, {free} are free and --min-free-disk keeps {min_free} for the forms; free some space or set --backup-dir on another disk")]
-    NoRoom {
-        needed: u64,
-        free: u64,
-        min_free: u64,
-    },
-    #[error("cannot measure the free space for the backup in {path}: {source}")]
-    Measure { path: PathBuf, source: io::Error },
+impl Schedule {
+    /// How soon a failed set or upload is tried again.
+    fn retry(&self) -> Duration {
+        self.every
+            .map_or(RETRY_AFTER, |every| RETRY_AFTER.min(every))
+    }
 }
 
 impl Backups {
-    /// Starts the schedule, unless `--backup-every off`. A thread that cannot start is
-    /// reported as a failed backup, so /healthz shows it.
+    /// Starts the task: the schedule (none with `--backup-every off`), and the sets the staff
+    /// ask for (`Health::ask_for_backup`), made by the same code. A thread that cannot start
+    /// is reported as a failed backup, so /healthz shows it.
     pub fn start(settings: &Settings, health: &Arc<Health>) -> Option<Backups> {
-        let Some(every) = settings.backup_every else {
-            tracing::info!(
-                "backups: off (--backup-every off); see `corpsite backup` for a copy by hand"
-            );
-            return None;
-        };
-        health.backups_scheduled();
+        match settings.backup_every {
+            Some(_) => health.backups_scheduled(),
+            None => tracing::info!(
+                "backups: none on a schedule (--backup-every off); a set is made when asked for, or by `corpsite backup`"
+            ),
+        }
         if settings.backup_to.is_some() {
             health.uploads_scheduled();
         }
         let schedule = Schedule {
             data_dir: settings.data_dir.clone(),
             backup_dir: settings.backup_dir(),
-            every,
+            every: settings.backup_every,
             keep: settings.backup_keep,
             min_free_disk: settings.min_free_disk,
             remote: settings.backup_to.clone(),
         };
-        let signal = Arc::new(StopSignal::default());
-        let thread_signal = Arc::clone(&signal);
+        health.backup_signal().listen();
         let thread_health = Arc::clone(health);
         let spawned = thread::Builder::new()
             .name("corpsite-backups".into())
-            .spawn(move || run(&schedule, &thread_signal, &thread_health));
+            .spawn(move || run(&schedule, &thread_health));
         match spawned {
             Ok(thread) => Some(Backups {
-                signal,
+                health: Arc::clone(health),
                 thread: Some(thread),
             }),
             Err(err) => {
+                health.backup_signal().stop();
                 tracing::error!(error = %err, "backups: cannot start their thread; none will be made");
                 health.backup_failed(
                     OffsetDateTime::now_utc(),
@@ -119,14 +108,14 @@ impl Backups {
         }
     }
 
-    /// Ends the schedule and waits for it: at once while it waits; a backup under way stops
-    /// at its next file (its partial set deleted), or once its database copy is done.
+    /// Ends the task and waits for it: at once while it waits; a backup under way stops at
+    /// its next file (its partial set deleted), or once its database copy is done.
     pub fn stop(mut self) {
         self.halt();
     }
 
     fn halt(&mut self) {
-        self.signal.stop();
+        self.health.backup_signal().stop();
         if let Some(thread) = self.thread.take() {
             let _ = thread.join();
         }
@@ -139,7 +128,8 @@ impl Drop for Backups {
     }
 }
 
-fn run(schedule: &Schedule, signal: &StopSignal, health: &Health) {
+fn run(schedule: &Schedule, health: &Health) {
+    let signal = health.backup_signal();
     let backup_dir = &schedule.backup_dir;
     match backup_set::remove_partial_sets(backup_dir) {
         Ok(0) => {}
@@ -157,7 +147,9 @@ fn run(schedule: &Schedule, signal: &StopSignal, health: &Health) {
             None
         }
     };
-    let wait = first_wait(OffsetDateTime::now_utc(), newest, schedule.every);
+    let wait = schedule
+        .every
+        .map(|every| first_wait(OffsetDateTime::now_utc(), newest, every));
     tracing::info!(
         every = ?schedule.every,
         keep = schedule.keep,
@@ -166,42 +158,52 @@ fn run(schedule: &Schedule, signal: &StopSignal, health: &Health) {
         next_in = ?wait,
         "backups: scheduled"
     );
-    let retry = RETRY_AFTER.min(schedule.every);
     let now = Instant::now();
-    let mut next_set = now + wait;
+    let mut next_set = wait.map(|wait| now + wait);
     // Sets an earlier run could not send go up soon after start, not an interval later.
-    let mut next_upload = schedule
-        .remote
-        .as_ref()
-        .map(|_| now + FIRST_BACKUP_DELAY.min(schedule.every));
+    let mut next_upload = schedule.remote.as_ref().map(|_| {
+        now + schedule
+            .every
+            .map_or(FIRST_BACKUP_DELAY, |every| FIRST_BACKUP_DELAY.min(every))
+    });
     loop {
-        let wake = next_upload.map_or(next_set, |upload| upload.min(next_set));
-        if signal.wait(wake.saturating_duration_since(Instant::now())) {
-            return;
-        }
-        if Instant::now() >= next_set {
-            next_set = Instant::now()
-                + match backup_once(schedule, signal, health) {
-                    Outcome::Made => {
-                        // A new set goes up at once (the schedule's own retry aside).
-                        if schedule.remote.is_some() {
-                            next_upload = Some(Instant::now());
-                        }
-                        schedule.every
+        let wake = match (next_set, next_upload) {
+            (Some(set), Some(upload)) => Some(set.min(upload)),
+            (set, upload) => set.or(upload),
+        };
+        let asked = match signal.wait(wake) {
+            Woken::Stopped => return,
+            Woken::Asked => true,
+            Woken::Due => false,
+        };
+        let due = |at: Option<Instant>| at.is_some_and(|at| Instant::now() >= at);
+        if asked || due(next_set) {
+            health.backup_running(true);
+            let outcome = backup_once(schedule, signal, health);
+            let after = match outcome {
+                Outcome::Made => {
+                    // A new set goes up at once (the schedule's own retry aside).
+                    if schedule.remote.is_some() {
+                        next_upload = Some(Instant::now());
                     }
-                    Outcome::Failed => retry,
-                    Outcome::Stopped => return,
-                };
-        }
-        if let (Some(remote), Some(at)) = (&schedule.remote, next_upload) {
-            if Instant::now() >= at {
-                next_upload = match upload_once(schedule, remote, signal, health) {
-                    Outcome::Made => None,
-                    Outcome::Failed => Some(Instant::now() + retry),
-                    Outcome::Stopped => return,
-                };
+                    schedule.every
+                }
+                Outcome::Failed => Some(schedule.retry()),
+                Outcome::Stopped => return,
+            };
+            // An asked-for set that failed is not tried again unless the schedule would.
+            if schedule.every.is_some() || !asked {
+                next_set = after.map(|after| Instant::now() + after);
             }
         }
+        if let (Some(remote), true) = (&schedule.remote, due(next_upload)) {
+            next_upload = match upload_once(schedule, remote, signal, health) {
+                Outcome::Made => None,
+                Outcome::Failed => Some(Instant::now() + schedule.retry()),
+                Outcome::Stopped => return,
+            };
+        }
+        health.backup_running(false);
     }
 }
 
@@ -211,7 +213,7 @@ enum Outcome {
     Stopped,
 }
 
-fn backup_once(schedule: &Schedule, signal: &StopSignal, health: &Health) -> Outcome {
+fn backup_once(schedule: &Schedule, signal: &BackupSignal, health: &Health) -> Outcome {
     match make_set(schedule, signal) {
         Ok(set) => {
             tracing::info!(
@@ -234,13 +236,12 @@ fn backup_once(schedule: &Schedule, signal: &StopSignal, health: &Health) -> Out
             }
             Outcome::Made
         }
-        Err(ScheduledError::Set(SetError::Stopped)) => {
+        Err(SetError::Stopped) => {
             tracing::info!("backups: the set under way was abandoned at shutdown");
             Outcome::Stopped
         }
         Err(err) => {
-            let retry = RETRY_AFTER.min(schedule.every);
-            tracing::error!(error = %err, retry_in = ?retry, "backups: BACKUP FAILED; the earlier sets are kept");
+            tracing::error!(error = %err, retry_in = ?schedule.retry(), "backups: BACKUP FAILED; the earlier sets are kept");
             health.backup_failed(OffsetDateTime::now_utc(), err.to_string());
             Outcome::Failed
         }
@@ -252,18 +253,18 @@ fn backup_once(schedule: &Schedule, signal: &StopSignal, health: &Health) -> Out
 fn upload_once(
     schedule: &Schedule,
     remote: &RemoteConfig,
-    signal: &StopSignal,
+    signal: &BackupSignal,
     health: &Health,
 ) -> Outcome {
     match sync_remote(schedule, remote, signal) {
-        Ok((sent, deleted)) => {
-            for (name, uploaded) in &sent {
+        Ok(synced) => {
+            for (name, uploaded) in &synced.sent {
                 tracing::info!(set = %name, files = uploaded.files, bytes = uploaded.bytes, backup_to = %remote.url, "backups: uploaded a backup set");
             }
-            for name in &deleted {
+            for name in &synced.deleted {
                 tracing::info!(set = %name, keep = schedule.keep, backup_to = %remote.url, "backups: deleted an old set from the bucket");
             }
-            health.upload_succeeded(OffsetDateTime::now_utc());
+            health.upload_succeeded(OffsetDateTime::now_utc(), synced.in_bucket);
             Outcome::Made
         }
         Err(RemoteError::Stopped) => {
@@ -271,21 +272,27 @@ fn upload_once(
             Outcome::Stopped
         }
         Err(err) => {
-            let retry = RETRY_AFTER.min(schedule.every);
-            tracing::error!(error = %err, backup_to = %remote.url, retry_in = ?retry, "backups: UPLOAD FAILED; the sets are kept on this machine and will be sent again");
+            tracing::error!(error = %err, backup_to = %remote.url, retry_in = ?schedule.retry(), "backups: UPLOAD FAILED; the sets are kept on this machine and will be sent again");
             health.upload_failed(OffsetDateTime::now_utc(), err.to_string());
             Outcome::Failed
         }
     }
 }
 
-/// The sets sent (name and size) and the sets the prune deleted from the bucket.
-type Synced = (Vec<(String, Uploaded)>, Vec<String>);
+/// What one upload did.
+struct Synced {
+    /// The sets sent, and their size.
+    sent: Vec<(String, Uploaded)>,
+    /// The sets the prune deleted from the bucket.
+    deleted: Vec<String>,
+    /// The whole sets in the bucket after it, oldest first.
+    in_bucket: Vec<String>,
+}
 
 fn sync_remote(
     schedule: &Schedule,
     config: &RemoteConfig,
-    signal: &StopSignal,
+    signal: &BackupSignal,
 ) -> Result<Synced, RemoteError> {
     let remote = Remote::connect(config)?;
     let local = backup_set::list_sets(&schedule.backup_dir).map_err(|source| RemoteError::Io {
@@ -316,56 +323,28 @@ fn sync_remote(
         sent.push((name, uploaded));
     }
     let deleted = remote.prune(schedule.keep)?;
-    Ok((sent, deleted))
+    let mut in_bucket: Vec<String> = there
+        .into_iter()
+        .chain(sent.iter().map(|(name, _)| name.clone()))
+        .filter(|name| !deleted.contains(name))
+        .collect();
+    in_bucket.sort();
+    in_bucket.dedup();
+    Ok(Synced {
+        sent,
+        deleted,
+        in_bucket,
+    })
 }
 
-fn make_set(schedule: &Schedule, signal: &StopSignal) -> Result<MadeSet, ScheduledError> {
-    check_room(schedule)?;
-    Ok(backup_set::make_set(
+fn make_set(schedule: &Schedule, signal: &BackupSignal) -> Result<MadeSet, SetError> {
+    backup_set::make_whole_set(
         &schedule.data_dir,
         &schedule.backup_dir,
-        &BACKED_UP_FOLDERS,
+        schedule.min_free_disk,
         OffsetDateTime::now_utc(),
         &|| signal.is_stopped(),
-    )?)
-}
-
-/// Refuses a set on the data dir's disk that would leave it less than `min_free_disk` free.
-/// A set elsewhere may fill its own disk: that fails the set (cleanly), not the site.
-fn check_room(schedule: &Schedule) -> Result<(), ScheduledError> {
-    let measure = |path: &Path| {
-        let path = path.to_path_buf();
-        move |source| ScheduledError::Measure { path, source }
-    };
-    let backup_dir = &schedule.backup_dir;
-    create_private_dir(backup_dir).map_err(measure(backup_dir))?;
-    // Where the system does not tell the device (None), both count as on one disk.
-    let data_dev = platform::device_of(&schedule.data_dir).map_err(measure(&schedule.data_dir))?;
-    let backup_dev = platform::device_of(backup_dir).map_err(measure(backup_dir))?;
-    if data_dev != backup_dev {
-        return Ok(());
-    }
-    // The copy is at most the database and its WAL; resumes and media are hard-linked here.
-    let needed = [DB_FILE.to_owned(), format!("{DB_FILE}-wal")]
-        .iter()
-        .filter_map(|name| std::fs::metadata(schedule.data_dir.join(name)).ok())
-        .map(|metadata| metadata.len())
-        .sum();
-    let free = fs4::available_space(backup_dir).map_err(measure(backup_dir))?;
-    if leaves_room(free, needed, schedule.min_free_disk) {
-        Ok(())
-    } else {
-        Err(ScheduledError::NoRoom {
-            needed,
-            free,
-            min_free: schedule.min_free_disk,
-        })
-    }
-}
-
-fn leaves_room(free: u64, needed: u64, min_free: u64) -> bool {
-    free.checked_sub(needed)
-        .is_some_and(|left| left >= min_free)
+    )
 }
 
 /// How long after start the first backup waits: one interval after the newest set, but at
@@ -383,47 +362,6 @@ fn first_wait(now: OffsetDateTime, newest: Option<OffsetDateTime>, every: Durati
         every.saturating_sub(since.unsigned_abs())
     };
     remaining.clamp(soonest, every)
-}
-
-/// A stop flag a sleeping thread wakes up for.
-#[derive(Default)]
-struct StopSignal {
-    stopped: Mutex<bool>,
-    wake: Condvar,
-}
-
-impl StopSignal {
-    fn stop(&self) {
-        *self.lock() = true;
-        self.wake.notify_all();
-    }
-
-    fn is_stopped(&self) -> bool {
-        *self.lock()
-    }
-
-    /// Sleeps for `wait` or until stopped; answers whether it was stopped.
-    fn wait(&self, wait: Duration) -> bool {
-        let deadline = Instant::now() + wait;
-        let mut stopped = self.lock();
-        while !*stopped {
-            let left = deadline.saturating_duration_since(Instant::now());
-            if left.is_zero() {
-                return false;
-            }
-            stopped = self
-                .wake
-                .wait_timeout(stopped, left)
-                .map_or_else(|poisoned| poisoned.into_inner().0, |(guard, _)| guard);
-        }
-        true
-    }
-
-    fn lock(&self) -> MutexGuard<'_, bool> {
-        self.stopped
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-    }
 }
 
 #[cfg(test)]
@@ -466,24 +404,6 @@ mod tests {
     }
 
     #[test]
-    fn a_set_must_leave_the_forms_their_free_space() {
-        let cases = [
-            (1000, 100, 900, true),
-            (1000, 100, 901, false),
-            (1000, 1001, 0, false),
-            (1000, 0, 1000, true),
-            (u64::MAX, u64::MAX, 0, true),
-        ];
-        for (free, needed, min_free, fits) in cases {
-            assert_eq!(
-                leaves_room(free, needed, min_free),
-                fits,
-                "{free} free, {needed} needed, {min_free} kept"
-            );
-        }
-    }
-
-    #[test]
     fn stopping_wakes_a_waiting_schedule_at_once() {
         let dir = tempfile::tempdir().expect("dir");
         let mut settings = Settings::for_data_dir(dir.path());
@@ -505,12 +425,25 @@ mod tests {
     }
 
     #[test]
-    fn off_starts_nothing_and_says_unscheduled() {
+    fn off_schedules_nothing_but_makes_a_set_when_asked() {
         let dir = tempfile::tempdir().expect("dir");
         let mut settings = Settings::for_data_dir(dir.path());
         settings.backup_every = None;
+        crate::store::Db::open(&settings.data_dir)
+            .expect("db")
+            .close();
         let health = Health::new();
-        assert!(Backups::start(&settings, &health).is_none());
+        let backups = Backups::start(&settings, &health).expect("started");
         assert!(!health.backup().scheduled);
+        assert!(health.ask_for_backup());
+        let started = Instant::now();
+        while health.backup().running && started.elapsed() < Duration::from_secs(20) {
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        let sets = backup_set::list_sets(&settings.backup_dir()).expect("sets");
+        assert_eq!(sets.len(), 1, "the set asked for, and no other");
+        assert!(health.backup().last_success.is_some());
+        backups.stop();
+        assert!(!health.ask_for_backup(), "none is taken once stopped");
     }
 }

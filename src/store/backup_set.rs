@@ -35,7 +35,7 @@ use super::permissions::{create_private_dir, create_private_file};
 use super::{latest_version, DB_FILE};
 
 /// Every set's name starts with this.
-const SET_PREFIX: &str = "corpsite-";
+pub const SET_PREFIX: &str = "corpsite-";
 const PARTIAL_SUFFIX: &str = ".partial";
 pub const MANIFEST_FILE: &str = "manifest.json";
 /// The database's companions, moved aside with it by a restore.
@@ -81,6 +81,14 @@ pub enum SetError {
     Exists(PathBuf),
     #[error("the backup was stopped: the server is shutting down")]
     Stopped,
+    #[error("not enough free space on the data dir's disk for a backup set: it needs about {needed} bytes, {free} are free and --min-free-disk keeps {min_free} for the forms; free some space or make the set on another disk")]
+    NoRoom {
+        needed: u64,
+        free: u64,
+        min_free: u64,
+    },
+    #[error("cannot measure the free space for the backup in {path}: {source}")]
+    Measure { path: PathBuf, source: io::Error },
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -120,6 +128,63 @@ pub fn parse_set_name(name: &str) -> Option<OffsetDateTime> {
     let stamp = name.strip_prefix(SET_PREFIX)?;
     let parsed = time::PrimitiveDateTime::parse(stamp, NAME_FORMAT).ok()?;
     Some(parsed.assume_utc())
+}
+
+/// Makes a whole set of `data_dir` in `backup_dir`: the database, the resumes and the media
+/// (`BACKED_UP_FOLDERS`). What the schedule, the staff's "Back up now" and `corpsite backup`
+/// all make. A set on the data dir's own disk is not started when it would leave less than
+/// `min_free_disk` free there: below that the forms answer 507, and the room is theirs.
+pub fn make_whole_set(
+    data_dir: &Path,
+    backup_dir: &Path,
+    min_free_disk: u64,
+    at: OffsetDateTime,
+    stopped: &dyn Fn() -> bool,
+) -> Result<MadeSet, SetError> {
+    // Before anything is made: a typo in --data-dir leaves no empty folder behind.
+    let database = data_dir.join(DB_FILE);
+    if !database.is_file() {
+        return Err(BackupError::NoDatabase(database).into());
+    }
+    check_room(data_dir, backup_dir, min_free_disk)?;
+    make_set(data_dir, backup_dir, &BACKED_UP_FOLDERS, at, stopped)
+}
+
+/// Refuses a set on the data dir's disk that would leave it less than `min_free_disk` free.
+/// A set elsewhere may fill its own disk: that fails the set (cleanly), not the site.
+fn check_room(data_dir: &Path, backup_dir: &Path, min_free_disk: u64) -> Result<(), SetError> {
+    let measure = |path: &Path| {
+        let path = path.to_path_buf();
+        move |source| SetError::Measure { path, source }
+    };
+    create_private_dir(backup_dir).map_err(measure(backup_dir))?;
+    // Where the system does not tell the device (None), both count as on one disk.
+    let data_dev = platform::device_of(data_dir).map_err(measure(data_dir))?;
+    let backup_dev = platform::device_of(backup_dir).map_err(measure(backup_dir))?;
+    if data_dev != backup_dev {
+        return Ok(());
+    }
+    // The copy is at most the database and its WAL; resumes and media are hard-linked here.
+    let needed = [DB_FILE.to_owned(), format!("{DB_FILE}-wal")]
+        .iter()
+        .filter_map(|name| fs::metadata(data_dir.join(name)).ok())
+        .map(|metadata| metadata.len())
+        .sum();
+    let free = fs4::available_space(backup_dir).map_err(measure(backup_dir))?;
+    if leaves_room(free, needed, min_free_disk) {
+        Ok(())
+    } else {
+        Err(SetError::NoRoom {
+            needed,
+            free,
+            min_free: min_free_disk,
+        })
+    }
+}
+
+fn leaves_room(free: u64, needed: u64, min_free: u64) -> bool {
+    free.checked_sub(needed)
+        .is_some_and(|left| left >= min_free)
 }
 
 /// Makes a set of `data_dir` in `backup_dir` (created owner-only when missing): the database,
@@ -677,6 +742,24 @@ mod tests {
                 "old-backups"
             ]
         );
+    }
+
+    #[test]
+    fn a_set_must_leave_the_forms_their_free_space() {
+        let cases = [
+            (1000, 100, 900, true),
+            (1000, 100, 901, false),
+            (1000, 1001, 0, false),
+            (1000, 0, 1000, true),
+            (u64::MAX, u64::MAX, 0, true),
+        ];
+        for (free, needed, min_free, fits) in cases {
+            assert_eq!(
+                leaves_room(free, needed, min_free),
+                fits,
+                "{free} free, {needed} needed, {min_free} kept"
+            );
+        }
     }
 
     #[test]

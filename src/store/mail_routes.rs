@@ -4,6 +4,9 @@
 
 use rusqlite::{params, Connection};
 
+/// The lead kinds a rule may name.
+pub const KINDS: [&str; 2] = ["enquiry", "applicant"];
+
 /// One rule: the leads of `kind` (`enquiry` or `applicant`) of `department` (a
 /// `department_website`, matched ignoring ASCII case; empty for any department) go to
 /// `recipients`.
@@ -83,6 +86,153 @@ pub fn recipients_for(
     Ok(None)
 }
 
+/// One `--notify-to` rule, as plain data: the department it names (`None`: every lead) and
+/// its address.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Fallback {
+    pub department: Option<String>,
+    pub to: String,
+}
+
+/// One way lead mail reaches an address.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Reach {
+    /// `enquiry` or `applicant`.
+    pub kind: String,
+    /// The department (`""`: any).
+    pub department: String,
+    /// Through `--notify-to` (which the browser cannot change), not a rule set here.
+    pub notify_to: bool,
+}
+
+fn same_address(a: &str, b: &str) -> bool {
+    a.trim().eq_ignore_ascii_case(b.trim())
+}
+
+fn has_rule(routes: &[Route], kind: &str, department: &str) -> bool {
+    routes
+        .iter()
+        .any(|route| route.kind == kind && route.department.eq_ignore_ascii_case(department))
+}
+
+/// The lead mail `address` gets: the rules set here naming it, and the `--notify-to` rules
+/// naming it for each kind of lead they still decide for (no rule here for any department).
+pub fn reaching(routes: &[Route], notify_to: &[Fallback], address: &str) -> Vec<Reach> {
+    let mut reach: Vec<Reach> = routes
+        .iter()
+        .filter(|route| route.recipients.iter().any(|r| same_address(r, address)))
+        .map(|route| Reach {
+            kind: route.kind.clone(),
+            department: route.department.clone(),
+            notify_to: false,
+        })
+        .collect();
+    for kind in KINDS {
+        if has_rule(routes, kind, "") {
+            continue;
+        }
+        for rule in notify_to
+            .iter()
+            .filter(|rule| same_address(&rule.to, address))
+        {
+            let department = rule.department.clone().unwrap_or_default();
+            if !department.is_empty() && has_rule(routes, kind, &department) {
+                continue;
+            }
+            reach.push(Reach {
+                kind: kind.to_owned(),
+                department,
+                notify_to: true,
+            });
+        }
+    }
+    reach
+}
+
+/// Gives `to` the lead mail `from` gets, in its place: in every rule naming `from`, and, when
+/// `--notify-to` names `from`, in rules set here that say what `--notify-to` said for each
+/// kind of lead it still decides for (so the flag no longer decides for them). Answers
+/// whether anything changed.
+pub fn hand_over(
+    conn: &Connection,
+    notify_to: &[Fallback],
+    from: &str,
+    to: &str,
+) -> rusqlite::Result<bool> {
+    let mut routes = all(conn)?;
+    if notify_to.iter().any(|rule| same_address(&rule.to, from)) {
+        let addresses = |department: Option<&str>| -> Vec<String> {
+            notify_to
+                .iter()
+                .filter(|rule| match (department, rule.department.as_deref()) {
+                    (None, None) => true,
+                    (Some(d), Some(r)) => d.eq_ignore_ascii_case(r),
+                    _ => false,
+                })
+                .map(|rule| rule.to.clone())
+                .collect()
+        };
+        let mut departments: Vec<&str> = Vec::new();
+        for rule in notify_to {
+            if let Some(department) = rule.department.as_deref() {
+                if !departments
+                    .iter()
+                    .any(|d| d.eq_ignore_ascii_case(department))
+                {
+                    departments.push(department);
+                }
+            }
+        }
+        for kind in KINDS {
+            if has_rule(&routes, kind, "") {
+                continue;
+            }
+            let mut added = Vec::new();
+            for department in &departments {
+                if !has_rule(&routes, kind, department) {
+                    added.push(Route {
+                        kind: kind.to_owned(),
+                        department: (*department).to_owned(),
+                        recipients: addresses(Some(department)),
+                    });
+                }
+            }
+            let general = addresses(None);
+            if !general.is_empty() {
+                added.push(Route {
+                    kind: kind.to_owned(),
+                    department: String::new(),
+                    recipients: general,
+                });
+            }
+            routes.extend(added);
+        }
+    }
+    let mut changed = false;
+    for route in &mut routes {
+        if !route.recipients.iter().any(|r| same_address(r, from)) {
+            continue;
+        }
+        changed = true;
+        let mut recipients: Vec<String> = Vec::with_capacity(route.recipients.len());
+        for recipient in &route.recipients {
+            let address = if same_address(recipient, from) {
+                to
+            } else {
+                recipient.as_str()
+            };
+            if !recipients.iter().any(|r| same_address(r, address)) {
+                recipients.push(address.to_owned());
+            }
+        }
+        route.recipients = recipients;
+    }
+    if changed {
+        replace(conn, &routes)?;
+    }
+    Ok(changed)
+}
+
 /// The departments leads have named so far (`department_website` of enquiries and
 /// applicants), for the screen to offer; at most 200, by name.
 pub fn known_departments(conn: &Connection) -> rusqlite::Result<Vec<String>> {
@@ -114,6 +264,56 @@ mod tests {
             department: department.into(),
             recipients: to.iter().map(|s| (*s).to_owned()).collect(),
         }
+    }
+
+    fn fallback(department: Option<&str>, to: &str) -> Fallback {
+        Fallback {
+            department: department.map(str::to_owned),
+            to: to.into(),
+        }
+    }
+
+    #[test]
+    fn handing_over_puts_the_new_address_where_the_old_one_was_notify_to_included() {
+        let conn = migrated();
+        let notify_to = [
+            fallback(None, "leaver@example.com"),
+            fallback(None, "office@example.com"),
+            fallback(Some("HR Labs"), "hr@example.com"),
+        ];
+        replace(
+            &conn,
+            &[route(
+                "applicant",
+                "Corp Careers",
+                &["Leaver@example.com", "boss@example.com"],
+            )],
+        )
+        .unwrap();
+        let reach = reaching(&all(&conn).unwrap(), &notify_to, "leaver@example.com");
+        assert_eq!(reach.len(), 3, "{reach:?}");
+        assert!(reach.iter().filter(|r| r.notify_to).count() == 2);
+
+        assert!(hand_over(&conn, &notify_to, "leaver@example.com", "boss@example.com").unwrap());
+        let to = |kind, department| recipients_for(&conn, kind, department).unwrap();
+        assert_eq!(
+            to("applicant", "Corp Careers"),
+            Some(vec!["boss@example.com".into()])
+        );
+        for kind in KINDS {
+            assert_eq!(
+                to(kind, "Corp Team"),
+                Some(vec!["boss@example.com".into(), "office@example.com".into()]),
+                "{kind}"
+            );
+            assert_eq!(
+                to(kind, "HR Labs"),
+                Some(vec!["hr@example.com".into()]),
+                "{kind}"
+            );
+        }
+        assert!(reaching(&all(&conn).unwrap(), &notify_to, "leaver@example.com").is_empty());
+        assert!(!hand_over(&conn, &notify_to, "nobody@example.com", "boss@example.com").unwrap());
     }
 
     #[test]

@@ -9,6 +9,11 @@
 //! deletes what is left of it. A pruned set loses its manifest first, so it stops being a
 //! set before its files go.
 //!
+//! Only corpsite's own keys are read: the folders under the prefix named like a set, one
+//! folder level at a time. `object_store` fails a whole listing page on a key it cannot
+//! read as a path (`PREFIX/x/../y`), so an object someone else left under the prefix must
+//! never be on a page these calls read; it is ignored, and never deleted.
+//!
 //! Requests are signed and retried by `object_store` (rustls, Mozilla's roots built in). The
 //! calls here block: they run on the backup thread and in the `restore` command, each on a
 //! small runtime of its own, never on the server's.
@@ -21,9 +26,10 @@ use std::time::Duration;
 
 use futures_util::{StreamExt, TryStreamExt};
 use object_store::aws::{AmazonS3, AmazonS3Builder};
-use object_store::path::{Path as Key, PathPart};
+use object_store::list::{PaginatedListOptions, PaginatedListStore};
+use object_store::path::{Path as Key, PathPart, DELIMITER};
 use object_store::{
-    BackoffConfig, ClientOptions, ObjectStore, ObjectStoreExt, PutPayload, RetryConfig,
+    BackoffConfig, ClientOptions, ListResult, ObjectStore, ObjectStoreExt, PutPayload, RetryConfig,
     WriteMultipart,
 };
 use time::OffsetDateTime;
@@ -31,7 +37,7 @@ use url::Url;
 
 pub use crate::domain::backup_target::{RemoteConfig, S3Url, DEFAULT_REGION};
 
-use super::backup_set::{parse_set_name, MANIFEST_FILE};
+use super::backup_set::{parse_set_name, MANIFEST_FILE, SET_PREFIX};
 use super::permissions::{create_private_dir, create_private_file, readable_by_others};
 
 /// Files larger than this go up in parts of this size (S3's parts are at least 5 MiB).
@@ -263,31 +269,93 @@ impl Remote {
         self.root.clone().join(name)
     }
 
-    /// Every set under the prefix: one listing of all its objects.
-    fn listing(&self) -> Result<Listing, RemoteError> {
-        let objects: Vec<object_store::ObjectMeta> = self
-            .runtime
-            .block_on(self.store.list(Some(&self.root)).try_collect())
-            .map_err(self.store_error())?;
-        let mut sets: Vec<(String, OffsetDateTime, bool)> = Vec::new();
-        for object in objects {
-            let mut parts = match object.location.prefix_match(&self.root) {
-                Some(parts) => parts,
-                None => continue,
+    /// The raw key prefix `tail` has under the prefix (`PREFIX/tail`, or `tail` at the
+    /// bucket's root).
+    fn raw_prefix(&self, tail: &str) -> String {
+        if self.root.as_ref().is_empty() {
+            tail.to_owned()
+        } else {
+            format!("{}/{tail}", self.root.as_ref())
+        }
+    }
+
+    /// One level of the keys starting with the raw `prefix`: the objects there and the
+    /// folders below, every page. Only keys starting with `prefix` are ever read: a key
+    /// `object_store` cannot parse fails the page it is on, so an object corpsite did not
+    /// write (`PREFIX/x/../y`) must never be on one.
+    fn level(&self, prefix: &str) -> Result<ListResult, RemoteError> {
+        let mut level = ListResult {
+            common_prefixes: Vec::new(),
+            objects: Vec::new(),
+        };
+        let mut page_token = None;
+        loop {
+            let options = PaginatedListOptions {
+                delimiter: Some(DELIMITER.into()),
+                page_token: page_token.take(),
+                ..PaginatedListOptions::default()
             };
-            let Some(name) = parts.next() else { continue };
-            let Some(at) = parse_set_name(name.as_ref()) else {
+            let page = self
+                .runtime
+                .block_on(self.store.list_paginated(Some(prefix), options))
+                .map_err(self.store_error())?;
+            level.objects.extend(page.result.objects);
+            level.common_prefixes.extend(page.result.common_prefixes);
+            match page.page_token {
+                Some(token) => page_token = Some(token),
+                None => return Ok(level),
+            }
+        }
+    }
+
+    /// Every set under the prefix, whole or not: the folders named as sets are, each whole
+    /// when its manifest is there. Nothing else under the prefix is read.
+    fn listing(&self) -> Result<Listing, RemoteError> {
+        let folders = self.level(&self.raw_prefix(SET_PREFIX))?.common_prefixes;
+        let mut sets: Vec<(String, OffsetDateTime, bool)> = Vec::new();
+        for folder in folders {
+            let Some(name) = folder.prefix_match(&self.root).and_then(|mut parts| {
+                let name = parts.next()?;
+                parts.next().is_none().then(|| name.as_ref().to_owned())
+            }) else {
                 continue;
             };
-            let is_manifest =
-                parts.next().is_some_and(|p| p.as_ref() == MANIFEST_FILE) && parts.next().is_none();
-            match sets.iter_mut().find(|(n, _, _)| n == name.as_ref()) {
-                Some(entry) => entry.2 |= is_manifest,
-                None => sets.push((name.as_ref().to_owned(), at, is_manifest)),
-            }
+            let Some(at) = parse_set_name(&name) else {
+                continue;
+            };
+            let manifest = self.set_key(&name).join(MANIFEST_FILE);
+            let whole = match self.runtime.block_on(self.store.head(&manifest)) {
+                Ok(_) => true,
+                Err(object_store::Error::NotFound { .. }) => false,
+                Err(err) => return Err(self.store_error()(err)),
+            };
+            sets.push((name, at, whole));
         }
         sets.sort_by_key(|(_, at, _)| *at);
         Ok(Listing { sets })
+    }
+
+    /// Every object in the set folder `base`, level by level (so a key that cannot be read
+    /// in one folder of it spoils no other).
+    fn objects_under(&self, base: &Key) -> Result<Vec<object_store::ObjectMeta>, RemoteError> {
+        let mut objects = Vec::new();
+        let mut folders = vec![base.clone()];
+        while let Some(folder) = folders.pop() {
+            let level = self.level(&format!("{}{DELIMITER}", folder.as_ref()))?;
+            objects.extend(level.objects);
+            folders.extend(
+                level
+                    .common_prefixes
+                    .into_iter()
+                    // Always below `folder`: a store that answers otherwise is not walked on.
+                    .filter(|below| {
+                        below
+                            .prefix_match(&folder)
+                            .is_some_and(|mut p| p.next().is_some())
+                    }),
+            );
+        }
+        Ok(objects)
     }
 
     /// The whole sets in the store (their manifest written), oldest first.
@@ -409,13 +477,14 @@ impl Remote {
     }
 
     fn delete_under(&self, base: &Key) -> Result<(), RemoteError> {
+        let keys: Vec<Key> = self
+            .objects_under(base)?
+            .into_iter()
+            .map(|meta| meta.location)
+            .collect();
         self.runtime
             .block_on(async {
-                let keys = self
-                    .store
-                    .list(Some(base))
-                    .map_ok(|meta| meta.location)
-                    .boxed();
+                let keys = futures_util::stream::iter(keys.into_iter().map(Ok)).boxed();
                 self.store.delete_stream(keys).try_collect::<Vec<_>>().await
             })
             .map(drop)
@@ -442,10 +511,7 @@ impl Remote {
                 .ok_or_else(|| RemoteError::NoSet(self.url.to_string()))?,
         };
         let base = self.set_key(&name);
-        let objects: Vec<object_store::ObjectMeta> = self
-            .runtime
-            .block_on(self.store.list(Some(&base)).try_collect())
-            .map_err(self.store_error())?;
+        let objects = self.objects_under(&base)?;
         let io_error = |path: &Path| {
             let path = path.to_path_buf();
             move |source| RemoteError::Io { path, source }

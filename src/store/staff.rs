@@ -213,10 +213,18 @@ pub fn account_by_id(conn: &Connection, staff_id: i64) -> rusqlite::Result<Optio
     .optional()
 }
 
-/// Removes an account and its sessions; `false` when there was none. The database refuses
+/// Removes an account, its sessions and the invites it sent (`team::remove_account`); `false`
+/// when there was none. The database refuses
 /// to remove the last owner (`is_last_owner`).
 pub fn remove_account(conn: &Connection, email_folded: &str) -> rusqlite::Result<bool> {
-    Ok(conn.execute("DELETE FROM staff WHERE email_folded = ?1", [email_folded])? == 1)
+    let id: Option<i64> = conn
+        .prepare_cached("SELECT id FROM staff WHERE email_folded = ?1")?
+        .query_row([email_folded], |row| row.get(0))
+        .optional()?;
+    match id {
+        Some(id) => super::team::remove_account(conn, id),
+        None => Ok(false),
+    }
 }
 
 /// Sets a new password hash, ends every session of the account, and says whether the

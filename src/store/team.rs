@@ -72,7 +72,9 @@ pub struct NewInvite<'a> {
     pub email_folded: &'a str,
     pub name: &'a str,
     pub roles: &'a Roles,
+    /// The sender's name, as shown, and account: the invite goes with the account.
     pub invited_by: &'a str,
+    pub invited_by_id: i64,
     pub token_hash: &'a str,
     pub expires_at: i64,
 }
@@ -125,8 +127,8 @@ pub fn add_invite(
     }
     let added = conn
         .prepare_cached(
-            "INSERT INTO staff_invites (email, email_folded, name, roles, token_hash, invited_by, expires_at)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) ON CONFLICT (email_folded) DO NOTHING",
+            "INSERT INTO staff_invites (email, email_folded, name, roles, token_hash, invited_by, invited_by_id, expires_at)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8) ON CONFLICT (email_folded) DO NOTHING",
         )?
         .execute(params![
             new.email,
@@ -135,6 +137,7 @@ pub fn add_invite(
             new.roles.stored(),
             new.token_hash,
             new.invited_by,
+            new.invited_by_id,
             new.expires_at
         ])?;
     if added != 1 {
@@ -170,11 +173,26 @@ pub fn delete_invite(conn: &Connection, id: i64) -> rusqlite::Result<bool> {
     Ok(conn.execute("DELETE FROM staff_invites WHERE id = ?1", [id])? == 1)
 }
 
-/// Removes account `staff_id`; its sessions go with it (the table cascades), its audit
-/// entries stay. `false` when there was none. The database refuses to remove the last owner
-/// (`staff::is_last_owner`).
+/// Removes account `staff_id`; its sessions go with it (the table cascades), and the invites
+/// it sent (`withdraw_invites_of`); its audit entries stay. `false` when there was none. The
+/// database refuses to remove the last owner (`staff::is_last_owner`).
 pub fn remove_account(conn: &Connection, staff_id: i64) -> rusqlite::Result<bool> {
+    withdraw_invites_of(conn, staff_id)?;
     Ok(conn.execute("DELETE FROM staff WHERE id = ?1", [staff_id])? == 1)
+}
+
+/// Withdraws every invite account `staff_id` sent: their links stop working and their mails
+/// still queued are dropped. An invite is only as good as the account that sent it: one a
+/// removed owner sent must not make a new owner. Answers how many.
+pub fn withdraw_invites_of(conn: &Connection, staff_id: i64) -> rusqlite::Result<usize> {
+    let ids: Vec<i64> = conn
+        .prepare_cached("SELECT id FROM staff_invites WHERE invited_by_id = ?1")?
+        .query_map([staff_id], |row| row.get(0))?
+        .collect::<rusqlite::Result<_>>()?;
+    for id in &ids {
+        delete_invite(conn, *id)?;
+    }
+    Ok(ids.len())
 }
 
 /// Keeps `token_hash` as the set-up link's digest, replacing any earlier one, while no
@@ -217,18 +235,37 @@ mod tests {
         conn
     }
 
+    /// An owner's account, who sends the invites.
+    fn an_owner(conn: &Connection, email: &str) -> i64 {
+        add_account(
+            conn,
+            &NewAccount {
+                email,
+                email_folded: &email.to_lowercase(),
+                name: "Owner",
+                password_hash: "h",
+                roles: &Roles::new([Role::Owner]).expect("roles"),
+                chosen: true,
+            },
+        )
+        .expect("add")
+        .expect("new")
+    }
+
     fn invite<'a>(
         email: &'a str,
         folded: &'a str,
         roles: &'a Roles,
         hash: &'a str,
+        by: i64,
     ) -> NewInvite<'a> {
         NewInvite {
             email,
             email_folded: folded,
             name: "New Person",
             roles,
-            invited_by: "Office",
+            invited_by: "Owner",
+            invited_by_id: by,
             token_hash: hash,
             expires_at: 1_000,
         }
@@ -238,28 +275,22 @@ mod tests {
     fn an_address_on_the_team_or_invited_already_is_refused_and_nothing_stored() {
         let conn = migrated();
         let roles = Roles::new([Role::Recruiter]).expect("roles");
-        add_account(
-            &conn,
-            &NewAccount {
-                email: "Owner@x.example",
-                email_folded: "owner@x.example",
-                name: "Owner",
-                password_hash: "h",
-                roles: &roles,
-                chosen: true,
-            },
-        )
-        .expect("add")
-        .expect("new");
+        let by = an_owner(&conn, "Owner@x.example");
         let on_team = add_invite(
             &conn,
-            &invite("OWNER@x.example", "owner@x.example", &roles, "a"),
+            &invite("OWNER@x.example", "owner@x.example", &roles, "a", by),
         );
         assert_eq!(on_team.expect("ran"), Err(InviteRefused::OnTheTeam));
-        let first = add_invite(&conn, &invite("hr@x.example", "hr@x.example", &roles, "b"))
-            .expect("ran")
-            .expect("stored");
-        let again = add_invite(&conn, &invite("HR@x.example", "hr@x.example", &roles, "c"));
+        let first = add_invite(
+            &conn,
+            &invite("hr@x.example", "hr@x.example", &roles, "b", by),
+        )
+        .expect("ran")
+        .expect("stored");
+        let again = add_invite(
+            &conn,
+            &invite("HR@x.example", "hr@x.example", &roles, "c", by),
+        );
         assert_eq!(again.expect("ran"), Err(InviteRefused::AlreadyInvited));
         let all = invites(&conn).expect("list");
         assert_eq!(all.len(), 1);
@@ -272,15 +303,42 @@ mod tests {
     fn a_renewed_invite_answers_only_its_new_token() {
         let conn = migrated();
         let roles = Roles::new([Role::Sales]).expect("roles");
-        let id = add_invite(&conn, &invite("s@x.example", "s@x.example", &roles, "old"))
-            .expect("ran")
-            .expect("stored");
+        let by = an_owner(&conn, "owner@x.example");
+        let id = add_invite(
+            &conn,
+            &invite("s@x.example", "s@x.example", &roles, "old", by),
+        )
+        .expect("ran")
+        .expect("stored");
         assert!(renew_invite(&conn, id, "new", 5_000).expect("renew"));
         assert!(invite_by_token(&conn, "old").expect("read").is_none());
         let renewed = invite_by_token(&conn, "new").expect("read").expect("there");
         assert_eq!(renewed.expires_at, 5_000);
         assert!(delete_invite(&conn, id).expect("delete"));
         assert!(invite_by_token(&conn, "new").expect("read").is_none());
+    }
+
+    #[test]
+    fn the_invites_an_account_sent_go_with_it_and_others_stay() {
+        let conn = migrated();
+        let roles = Roles::new([Role::Owner]).expect("roles");
+        let leaver = an_owner(&conn, "leaver@x.example");
+        let stayer = an_owner(&conn, "stayer@x.example");
+        add_invite(
+            &conn,
+            &invite("a@x.example", "a@x.example", &roles, "a", leaver),
+        )
+        .expect("ran")
+        .expect("stored");
+        add_invite(
+            &conn,
+            &invite("b@x.example", "b@x.example", &roles, "b", stayer),
+        )
+        .expect("ran")
+        .expect("stored");
+        assert!(remove_account(&conn, leaver).expect("remove"));
+        assert!(invite_by_token(&conn, "a").expect("read").is_none());
+        assert!(invite_by_token(&conn, "b").expect("read").is_some());
     }
 
     #[test]

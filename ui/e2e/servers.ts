@@ -52,11 +52,12 @@ export interface Server {
 
 /**
  * Starts the binary on a copy of the seeded data dir (E2E_SEEDED_DIR, made by global-setup),
- * sending its mail to the tests' SMTP server (E2E_SMTP_PORT), with no rate limits: the server
- * every spec shares, and the ones specs of server-wide state have for themselves. `stop`
- * ends it and removes its data.
+ * sending its mail to the tests' SMTP server (E2E_SMTP_PORT), with no rate limits and `args`
+ * besides (a flag the shared server has not, such as `--notify-to`): the server every spec
+ * shares, the ones specs of server-wide state have for themselves, and those a spec starts
+ * with a flag of its own. `stop` ends it and removes its data.
  */
-export async function startServer(name: string): Promise<Server> {
+export async function startServer(name: string, args: string[] = []): Promise<Server> {
   const seeded = process.env.E2E_SEEDED_DIR;
   const smtpPort = process.env.E2E_SMTP_PORT;
   if (!seeded || !smtpPort)
@@ -78,6 +79,7 @@ export async function startServer(name: string): Promise<Server> {
       `smtp://127.0.0.1:${smtpPort}`,
       '--mail-from',
       'Fidelitus Corp <hello@corp.example.com>',
+      ...args,
     ],
     {
       env: { ...process.env, RUST_LOG: 'warn', CORPSITE_RATE_LIMIT: '0' },

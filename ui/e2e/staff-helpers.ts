@@ -9,9 +9,11 @@ import { totpCode, totpStep } from './totp';
 
 export const PASSWORD = 'the office passphrase 2025';
 
-/** Runs the binary's command line against the test server's data dir, as the office would. */
-function corpsite(args: string[], input?: string): void {
-  const dataDir = process.env.E2E_DATA_DIR;
+/**
+ * Runs the binary's command line against the test server's data dir (or `dataDir`, a server a
+ * spec started itself), as the office would.
+ */
+function corpsite(args: string[], input?: string, dataDir = process.env.E2E_DATA_DIR): void {
   if (!dataDir) throw new Error('E2E_DATA_DIR is not set: global-setup did not start the server');
   execFileSync(BINARY, [...args, '--data-dir', dataDir], {
     input,
@@ -23,10 +25,17 @@ function corpsite(args: string[], input?: string): void {
  * A fresh staff account with `password` as a one-time password, made as the office would:
  * an owner, unless `roles` says otherwise (`corpsite staff add --role`).
  */
-export function addStaff(email: string, password: string, roles: string[] = [], name = 'Front Office'): void {
+export function addStaff(
+  email: string,
+  password: string,
+  roles: string[] = [],
+  name = 'Front Office',
+  dataDir?: string,
+): void {
   corpsite(
     ['staff', 'add', email, '--name', name, ...roles.flatMap((role) => ['--role', role]), '--password-stdin'],
     `${password}\n`,
+    dataDir,
   );
 }
 
@@ -99,9 +108,10 @@ export async function readyStaff(
   tag: string,
   roles: string[] = [],
   name = 'Front Office',
+  dataDir?: string,
 ): Promise<string> {
   const email = `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@corp.example`;
-  addStaff(email, 'a one-time password 42', roles, name);
+  addStaff(email, 'a one-time password 42', roles, name, dataDir);
   const headers = { Origin: baseURL };
   const signIn = await request.post('/api/staff/login', {
     headers,

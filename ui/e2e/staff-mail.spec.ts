@@ -1,8 +1,15 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { seriousAxeViolations } from './axe-check';
 import { expect, hasHorizontalScroll, test } from './fixtures';
 import { mailsTo } from './mail-helpers';
-import { giveCodeByKeyboard, postEnquiry, readyStaff, signIn, tabTo } from './staff-helpers';
+import { startServer } from './servers';
+import { expectAxeClean, giveCodeByKeyboard, postEnquiry, readyStaff, signIn, tabTo } from './staff-helpers';
+
+/** Where the screenshots go, to be looked at: e2e/screenshots/ (gitignored), or SHOTS_DIR. */
+const SHOTS = process.env.SHOTS_DIR ?? fileURLToPath(new URL('./screenshots/', import.meta.url));
 
 const SIGNED_OUT = /401|Failed to load resource/;
 
@@ -161,3 +168,55 @@ for (const width of [390, 1440]) {
     await page.screenshot({ path: info.outputPath(`mail-${width}.png`), fullPage: true });
   });
 }
+
+test('the mail screen flags a --notify-to address no account has, until rules cover its leads', async ({
+  browser,
+  playwright,
+}) => {
+  test.slow();
+  // A server of its own: the shared one has no --notify-to.
+  const server = await startServer('notify-to', ['--notify-to', 'Corp Careers=gone@corp.example']);
+  const api = await playwright.request.newContext({ baseURL: server.url });
+  const context = await browser.newContext({ baseURL: server.url });
+  try {
+    const owner = await readyStaff(api, server.url, 'strangers', [], 'Front Office', server.dataDir);
+    const page = await context.newPage();
+    await page.goto('/login?next=%2Fstaff%2Fmail');
+    await signIn(page, owner);
+    await expect(page.getByRole('heading', { name: 'Mail', level: 1 })).toBeVisible();
+    const warning = page.locator('#mail-strangers');
+    await expect(warning).toHaveText(
+      'The server’s --notify-to sends lead mail to gone@corp.example, which belongs to no account on the team. Add a rule here for those leads, or change --notify-to on the server.',
+    );
+    await expect(warning).toHaveAttribute('role', 'alert');
+    mkdirSync(SHOTS, { recursive: true });
+    for (const width of [390, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      await expectAxeClean(page, `the mail screen's warning at ${width} px`);
+      expect(await hasHorizontalScroll(page), 'sideways scrolling').toBe(false);
+      await page.screenshot({ path: join(SHOTS, `staff-mail-strangers-${width}.png`), fullPage: true });
+    }
+
+    // Rules for that department's leads: the flag sends it nothing, the warning goes.
+    const { csrf_token } = await (await page.request.get('/api/staff/session')).json();
+    const set = await page.request.put('/api/staff/mail/routes', {
+      headers: { Origin: server.url, 'X-CSRF-Token': csrf_token },
+      data: {
+        rules: ['enquiry', 'applicant'].map((kind) => ({
+          kind,
+          department: 'Corp Careers',
+          recipients: [owner],
+        })),
+      },
+    });
+    expect(set.status(), await set.text()).toBe(200);
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Mail', level: 1 })).toBeVisible();
+    await expect(page.locator('#mail-rules-1-recipients')).toHaveValue(owner);
+    await expect(warning).toHaveCount(0);
+  } finally {
+    await context.close();
+    await api.dispose();
+    await server.stop();
+  }
+});

@@ -7,8 +7,8 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { expect, hasHorizontalScroll, test, waitForApp } from './fixtures';
 import { linkIn, mailsTo } from './mail-helpers';
-import { BINARY } from './servers';
-import { expectAxeClean, readyStaff, setUpAuthenticatorOnScreen, signIn } from './staff-helpers';
+import { BINARY, startServer } from './servers';
+import { addStaff, expectAxeClean, readyStaff, setUpAuthenticatorOnScreen, signIn } from './staff-helpers';
 
 /** Where the screenshots go, to be looked at: e2e/screenshots/ (gitignored), or SHOTS_DIR. */
 const SHOTS = process.env.SHOTS_DIR ?? fileURLToPath(new URL('./screenshots/', import.meta.url));
@@ -260,5 +260,72 @@ test('the set-up link of a new server makes the first owner once', async ({ brow
   } finally {
     server.kill('SIGTERM');
     rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+test('removing a colleague who gets lead mail warns of it and hands it to someone on the team', async ({
+  browser,
+  playwright,
+}) => {
+  test.slow();
+  // The leaver gets every lead through the server's --notify-to: a flag the shared server has not.
+  const leaver = `lena-${Date.now()}@corp.example`;
+  const server = await startServer('notify-to', ['--notify-to', leaver]);
+  const api = await playwright.request.newContext({ baseURL: server.url });
+  const context = await browser.newContext({ baseURL: server.url });
+  try {
+    const owner = await readyStaff(api, server.url, 'heir', [], 'Priya Owner', server.dataDir);
+    addStaff(leaver, 'a one-time password 42', ['sales'], 'Lena Leaver', server.dataDir);
+    const page = await context.newPage();
+    await page.goto('/login');
+    await waitForApp(page);
+    await signIn(page, owner);
+    await expect(page.getByRole('heading', { level: 1, name: 'Inbox' })).toBeVisible();
+    await page.getByRole('navigation', { name: 'Staff' }).getByRole('link', { name: 'Team' }).click();
+    const row = page.getByRole('row', { name: /Lena Leaver/ });
+    await row.getByRole('button', { name: 'Remove Lena Leaver' }).click();
+
+    // No confirm box: the panel says what mail they get and offers whom to send it to.
+    const panel = page.getByRole('group', { name: 'Remove Lena Leaver?' });
+    await expect(panel.getByRole('heading', { name: 'Remove Lena Leaver?' })).toBeFocused();
+    await expect(panel.getByRole('alert')).toHaveText(
+      `Lena Leaver gets lead mail at ${leaver}. Removing the account does not stop it unless the mail goes to someone else:`,
+    );
+    await expect(panel.getByRole('listitem')).toHaveText([
+      'Enquiries, any department (set by the server’s --notify-to)',
+      'Job applications, any department (set by the server’s --notify-to)',
+    ]);
+    const heir = panel.getByLabel('Send this lead mail to');
+    await expect(heir.locator('option:checked')).toHaveText(`Priya Owner (${owner})`);
+    mkdirSync(SHOTS, { recursive: true });
+    for (const width of [1440, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await expectAxeClean(page, `the leaver's lead mail at ${width} px`);
+      expect(await hasHorizontalScroll(page), 'sideways scrolling').toBe(false);
+      await panel.screenshot({ path: join(SHOTS, `staff-team-leaver-${width}.png`) });
+    }
+
+    // Cancel leaves them on the team; then removed, with the mail handed to the owner.
+    await panel.getByRole('button', { name: 'Cancel' }).click();
+    await expect(panel).toHaveCount(0);
+    await expect(row).toBeVisible();
+    await row.getByRole('button', { name: 'Remove Lena Leaver' }).click();
+    await panel.getByRole('button', { name: 'Remove Lena Leaver' }).click();
+    await expect(page.locator('p.team-status')).toHaveText(
+      'Lena Leaver was removed from the team and signed out; their lead mail now goes to Priya Owner.',
+    );
+    await expect(row).toHaveCount(0);
+
+    // The mail screen: rules now send every lead to the owner; the flag decides for none, so
+    // the leaver's address is not flagged either.
+    await page.getByRole('navigation', { name: 'Staff' }).getByRole('link', { name: 'Mail' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Mail' })).toBeVisible();
+    await expect(page.locator('#mail-rules-0-recipients')).toHaveValue(owner);
+    await expect(page.locator('#mail-rules-1-recipients')).toHaveValue(owner);
+    await expect(page.locator('#mail-strangers')).toHaveCount(0);
+  } finally {
+    await context.close();
+    await api.dispose();
+    await server.stop();
   }
 });

@@ -62,6 +62,7 @@ pub const ROUTE_METHODS: &[(&str, &[&str])] = &[
     ("/api/staff/team", &["GET", "HEAD"]),
     ("/api/staff/team/accounts/*", &["DELETE"]),
     ("/api/staff/team/accounts/*/roles", &["PUT"]),
+    ("/api/staff/team/accounts/*/lead-mail", &["GET", "HEAD"]),
     ("/api/staff/team/invites", &["POST"]),
     ("/api/staff/team/invites/*", &["DELETE"]),
     ("/api/staff/team/invites/*/resend", &["POST"]),
@@ -85,6 +86,8 @@ pub const ROUTE_METHODS: &[(&str, &[&str])] = &[
     ("/api/staff/mail/*/retry", &["POST"]),
     ("/api/staff/mail/test", &["POST"]),
     ("/api/staff/mail/routes", &["GET", "HEAD", "PUT"]),
+    // the backup sets (`staff::backups`)
+    ("/api/staff/backups", &["GET", "HEAD", "POST"]),
     // second factors (`staff::factors`, `staff::passkeys`)
     ("/api/staff/passkey/options", &["POST"]),
     ("/api/staff/passkey/sign-in", &["POST"]),

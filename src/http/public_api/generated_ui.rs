@@ -227,10 +227,17 @@ fn staff_types() -> String {
         crate::http::staff::mail::RoutesForm::decl(&cfg),
         crate::http::staff::mail::NotifyToJson::decl(&cfg),
         crate::http::staff::mail::RoutesBody::decl(&cfg),
+        // the backup sets
+        crate::http::staff::backups::BackupsBody::decl(&cfg),
+        crate::http::staff::backups::BackupFailure::decl(&cfg),
+        crate::http::staff::backups::BackupUpload::decl(&cfg),
+        crate::http::staff::backups::BackupSetJson::decl(&cfg),
         // the team
         crate::http::staff::team::TeamBody::decl(&cfg),
         crate::http::staff::team::MemberJson::decl(&cfg),
         crate::http::staff::team::InviteJson::decl(&cfg),
+        crate::http::staff::team::LeadMailBody::decl(&cfg),
+        crate::http::staff::team::LeadMailRule::decl(&cfg),
         crate::http::staff::team::RolesForm::decl(&cfg),
         crate::http::staff::team::InviteForm::decl(&cfg),
         crate::http::staff::team::TokenForm::decl(&cfg),

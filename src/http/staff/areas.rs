@@ -82,6 +82,10 @@ pub const STAFF_AREAS: &[(&str, Need)] = &[
     ("/api/staff/team", Need::Area(Area::Team)),
     ("/api/staff/team/accounts/*", Need::Area(Area::Team)),
     ("/api/staff/team/accounts/*/roles", Need::Area(Area::Team)),
+    (
+        "/api/staff/team/accounts/*/lead-mail",
+        Need::Area(Area::Team),
+    ),
     ("/api/staff/team/invites", Need::Area(Area::Team)),
     ("/api/staff/team/invites/*", Need::Area(Area::Team)),
     ("/api/staff/team/invites/*/resend", Need::Area(Area::Team)),
@@ -105,6 +109,8 @@ pub const STAFF_AREAS: &[(&str, Need)] = &[
     ("/api/staff/mail/*/retry", Need::Area(Area::Mail)),
     ("/api/staff/mail/test", Need::Area(Area::Mail)),
     ("/api/staff/mail/routes", Need::Area(Area::Mail)),
+    // the backup sets: their state, and one made now
+    ("/api/staff/backups", Need::Area(Area::Backups)),
     // second factors: signing in with them, setting them up, the team's rule
     ("/api/staff/passkey/options", Need::Open),
     ("/api/staff/passkey/sign-in", Need::Open),

@@ -29,15 +29,13 @@ use crate::http::plumbing::json_body::read_json;
 use crate::http::plumbing::reply::{invalid, json_bytes};
 use crate::http::staff::sign_in::{gate, Staff};
 use crate::http::state::AppState;
-use crate::store::mail_routes::{self, Route};
+use crate::store::mail_routes::{self, Fallback, Route, KINDS};
 use crate::store::outbox::{self, MailKind, MailLine};
 use crate::store::{staff as accounts, StoreError};
 
 /// The most rules the screen may set, and addresses in one rule.
 pub const MAX_RULES: usize = 50;
 pub const MAX_RECIPIENTS: usize = 10;
-/// The lead kinds a rule may name.
-const KINDS: [&str; 2] = ["enquiry", "applicant"];
 
 /// The outbox for the mail screen.
 #[derive(Serialize)]
@@ -140,6 +138,9 @@ pub(crate) struct NotifyToJson {
     /// The department it names, or null for every lead.
     department: Option<String>,
     to: String,
+    /// No account of the team has this address (a colleague who left, say) and lead mail still
+    /// goes there: true until the server's command line changes or rules here cover its leads.
+    no_account: bool,
 }
 
 /// The rules, and what decides where no rule does.
@@ -423,32 +424,59 @@ async fn read_routes(
     routes_reply(&state).await
 }
 
+/// The server's `--notify-to`, as the routes' store takes it.
+pub(crate) fn fallbacks(state: &AppState) -> Vec<Fallback> {
+    state
+        .settings
+        .mail
+        .notify_to
+        .iter()
+        .map(|rule| Fallback {
+            department: rule.department.clone(),
+            to: rule.to.email.to_string(),
+        })
+        .collect()
+}
+
 async fn routes_reply(state: &AppState) -> Result<Response, ApiError> {
-    let (routes, departments) = state
+    let (routes, departments, team) = state
         .db
         .read(|conn| {
             Ok((
                 mail_routes::all(conn)?,
                 mail_routes::known_departments(conn)?,
+                accounts::accounts(conn)?,
             ))
         })
         .await?;
     let mail = &state.settings.mail;
+    let notify_to = fallbacks(state);
+    // Flagged only while the flag still decides some lead for it: once the screen's rules
+    // cover those leads (a leaver's handed over, say), nothing goes there any more.
+    let stranger = |address: &str| {
+        !team
+            .iter()
+            .any(|account| account.email.eq_ignore_ascii_case(address))
+            && mail_routes::reaching(&routes, &notify_to, address)
+                .iter()
+                .any(|reach| reach.notify_to)
+    };
     let body = RoutesBody {
-        rules: routes
-            .into_iter()
-            .map(|route| MailRule {
-                kind: route.kind,
-                department: route.department,
-                recipients: route.recipients,
-            })
-            .collect(),
         notify_to: mail
             .notify_to
             .iter()
             .map(|rule| NotifyToJson {
                 department: rule.department.clone(),
                 to: rule.to.to_string(),
+                no_account: stranger(rule.to.email.as_ref()),
+            })
+            .collect(),
+        rules: routes
+            .into_iter()
+            .map(|route| MailRule {
+                kind: route.kind,
+                department: route.department,
+                recipients: route.recipients,
             })
             .collect(),
         from: mail.from.as_ref().map(ToString::to_string),

@@ -5,6 +5,7 @@ pub mod account;
 pub mod analytics;
 pub mod areas;
 pub mod assign;
+pub mod backups;
 pub mod bulk;
 pub mod factors;
 pub mod hashing;

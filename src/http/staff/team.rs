@@ -5,8 +5,12 @@
 //! - `GET /api/staff/team`: `{accounts, invites}` (`TeamBody`).
 //! - `PUT /api/staff/team/accounts/ID/roles` `{roles}`: at least one; a change that would
 //!   leave the team without an owner is a field message on `roles`.
-//! - `DELETE /api/staff/team/accounts/ID`: removes a leaver; their sessions end with the
-//!   account (never one's own account, never the last owner).
+//! - `GET /api/staff/team/accounts/ID/lead-mail`: `LeadMailBody`, the lead mail the account's
+//!   address gets (rules of the mail screen, `--notify-to`), for the removal to warn of.
+//! - `DELETE /api/staff/team/accounts/ID[?lead_mail_to=ID2]`: removes a leaver; their
+//!   sessions end with the account, and the invites they sent are withdrawn (never one's own
+//!   account, never the last owner). With `lead_mail_to`, the lead mail the leaver got goes
+//!   to that account instead (`mail_routes::hand_over`).
 //! - `POST /api/staff/team/invites` `{email, name, roles}` (201): stores the invite (only its
 //!   link's SHA-256) and queues the mail with the link; an address on the team or invited
 //!   already is a field message on `email`, and nothing is stored.
@@ -37,13 +41,15 @@ use crate::domain::roles::{Role, Roles};
 use crate::domain::staff::{random_token, same_secret, token_digest, NewPassword};
 use crate::http::plumbing::body::{self, Body};
 use crate::http::plumbing::error::{self, ApiError};
-use crate::http::plumbing::filters::get_or_head;
+use crate::http::plumbing::filters::{get_or_head, raw_query};
 use crate::http::plumbing::json_body::read_json;
 use crate::http::plumbing::reply::{invalid, json_bytes};
+use crate::http::staff::mail::fallbacks;
 use crate::http::staff::sign_in::{
     gate, is_https, start_session, unix_now, user_agent, Staff, NOT_FROM_SITE,
 };
 use crate::http::state::AppState;
+use crate::store::mail_routes;
 use crate::store::outbox::{self, MailKind};
 use crate::store::staff::{self as accounts, Audit, NewAccount, LAST_OWNER};
 use crate::store::team::{self, InviteRefused, NewInvite, INVITE_VALID_SECS};
@@ -104,6 +110,29 @@ pub(crate) struct InviteJson {
     sent_at: String,
     expires_at: String,
     expired: bool,
+}
+
+/// The lead mail one account's address gets.
+#[derive(Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, ts(rename = "LeadMailBody"))]
+pub(crate) struct LeadMailBody {
+    email: String,
+    /// Each rule that sends it lead mail; empty when none does.
+    rules: Vec<LeadMailRule>,
+}
+
+/// One way lead mail reaches an address.
+#[derive(Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, ts(rename = "LeadMailRule"))]
+pub(crate) struct LeadMailRule {
+    #[cfg_attr(test, ts(type = "\"enquiry\" | \"applicant\""))]
+    kind: String,
+    /// The department, or "" for any department.
+    department: String,
+    /// Set by the server's `--notify-to`, not on the mail screen.
+    notify_to: bool,
 }
 
 /// `PUT /api/staff/team/accounts/ID/roles`.
@@ -190,10 +219,22 @@ pub fn routes(state: &AppState) -> BoxedFilter<(Response,)> {
         .and(warp::path::param::<String>())
         .and(warp::path::end())
         .and(warp::delete())
+        .and(raw_query())
+        .and(state.filter())
+        .and(gate(state))
+        .then(|id: String, query: String, state, staff| async move {
+            error::reply(remove_account(state, staff, &id, &query).await)
+        });
+    let lead_mail = team()
+        .and(warp::path("accounts"))
+        .and(warp::path::param::<String>())
+        .and(warp::path("lead-mail"))
+        .and(warp::path::end())
+        .and(get_or_head())
         .and(state.filter())
         .and(gate(state))
         .then(|id: String, state, staff| async move {
-            error::reply(remove_account(state, staff, &id).await)
+            error::reply(read_lead_mail(state, staff, &id).await)
         });
     let invite = team()
         .and(warp::path("invites"))
@@ -256,6 +297,8 @@ pub fn routes(state: &AppState) -> BoxedFilter<(Response,)> {
     read.or(roles)
         .unify()
         .or(remove)
+        .unify()
+        .or(lead_mail)
         .unify()
         .or(invite)
         .unify()
@@ -388,16 +431,77 @@ async fn change_roles(
     team_reply(StatusCode::OK, &body)
 }
 
+async fn read_lead_mail(
+    state: AppState,
+    staff: Result<Staff, ApiError>,
+    id: &str,
+) -> Result<Response, ApiError> {
+    staff?;
+    let id = id_of(id, NO_ACCOUNT)?;
+    let notify_to = fallbacks(&state);
+    let body = state
+        .db
+        .read(move |conn| {
+            let Some(account) = accounts::account_by_id(conn, id)? else {
+                return Ok(None);
+            };
+            let routes = mail_routes::all(conn)?;
+            let rules = mail_routes::reaching(&routes, &notify_to, &account.email)
+                .into_iter()
+                .map(|reach| LeadMailRule {
+                    kind: reach.kind,
+                    department: reach.department,
+                    notify_to: reach.notify_to,
+                })
+                .collect();
+            Ok(Some(LeadMailBody {
+                email: account.email,
+                rules,
+            }))
+        })
+        .await?
+        .ok_or_else(|| ApiError::NotFound(NO_ACCOUNT.into()))?;
+    let bytes = serde_json::to_vec(&body).map_err(ApiError::unexpected)?;
+    Ok(json_bytes(StatusCode::OK, Bytes::from(bytes)))
+}
+
+/// The account a removal hands the leaver's lead mail to (`?lead_mail_to=ID`), if any.
+fn lead_mail_to(query: &str) -> Result<Option<i64>, ApiError> {
+    let Some((_, value)) =
+        form_urlencoded::parse(query.as_bytes()).find(|(key, _)| key == "lead_mail_to")
+    else {
+        return Ok(None);
+    };
+    if value.is_empty() {
+        return Ok(None);
+    }
+    value.parse::<i64>().map(Some).map_err(|_| {
+        invalid(FieldErrors::one(
+            "lead_mail_to",
+            "Choose who gets the lead mail from the team.",
+        ))
+    })
+}
+
 async fn remove_account(
     state: AppState,
     staff: Result<Staff, ApiError>,
     id: &str,
+    query: &str,
 ) -> Result<Response, ApiError> {
     let staff = staff?;
     let id = id_of(id, NO_ACCOUNT)?;
     if id == staff.id {
         return Err(ApiError::Conflict(NOT_YOURSELF.into()));
     }
+    let heir = lead_mail_to(query)?;
+    if heir == Some(id) {
+        return Err(invalid(FieldErrors::one(
+            "lead_mail_to",
+            "Choose someone who stays on the team for the lead mail.",
+        )));
+    }
+    let notify_to = fallbacks(&state);
     let now = unix_now();
     let body = state
         .db
@@ -405,6 +509,20 @@ async fn remove_account(
             let account = accounts::account_by_id(conn, id)
                 .map_err(db)?
                 .ok_or_else(|| ApiError::NotFound(NO_ACCOUNT.into()))?;
+            let heir = match heir {
+                Some(heir) => Some(
+                    accounts::account_by_id(conn, heir)
+                        .map_err(db)?
+                        .ok_or_else(|| {
+                            invalid(FieldErrors::one(
+                                "lead_mail_to",
+                                "There is no such account on the team: choose another.",
+                            ))
+                        })?,
+                ),
+                None => None,
+            };
+            let withdrawn = team::withdraw_invites_of(conn, id).map_err(db)?;
             match team::remove_account(conn, id) {
                 Ok(_) => {}
                 Err(err) if accounts::is_last_owner(&err) => {
@@ -412,12 +530,27 @@ async fn remove_account(
                 }
                 Err(err) => return Err(db(err)),
             }
-            let detail = format!("{} ({})", account.name, account.roles.stored());
+            let mut detail = format!("{} ({})", account.name, account.roles.stored());
+            if withdrawn > 0 {
+                detail.push_str(&format!("; {withdrawn} invite(s) they sent withdrawn"));
+            }
             accounts::audit(
                 conn,
                 &staff.audit("removed an account", &account.email, &detail),
             )
             .map_err(db)?;
+            if let Some(heir) = heir {
+                if mail_routes::hand_over(conn, &notify_to, &account.email, &heir.email)
+                    .map_err(db)?
+                {
+                    let detail = format!("from {} to {}", account.email, heir.email);
+                    accounts::audit(
+                        conn,
+                        &staff.audit("set who gets lead mail", "mail routes", &detail),
+                    )
+                    .map_err(db)?;
+                }
+            }
             team_body(conn, staff.id, now).map_err(db)
         })
         .await?;
@@ -454,6 +587,7 @@ async fn create_invite(
                     name: name.as_ref(),
                     roles: &roles,
                     invited_by: &staff.name,
+                    invited_by_id: staff.id,
                     token_hash: &digest,
                     expires_at: now + INVITE_VALID_SECS,
                 },

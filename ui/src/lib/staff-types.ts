@@ -92,7 +92,7 @@ export type Role = "owner" | "editor" | "recruiter" | "sales";
 /**
  * A part of the office's side; each staff endpoint belongs to one.
  */
-export type Area = "enquiries" | "subscribers" | "applicants" | "stories" | "company" | "team" | "mail" | "analytics";
+export type Area = "enquiries" | "subscribers" | "applicants" | "stories" | "company" | "team" | "mail" | "analytics" | "backups";
 
 /**
  * The inbox's lists, as its paths name them.
@@ -535,7 +535,12 @@ export type NotifyToJson = {
 /**
  * The department it names, or null for every lead.
  */
-department: string | null, to: string, };
+department: string | null, to: string, 
+/**
+ * No account of the team has this address (a colleague who left, say) and lead mail still
+ * goes there: true until the server's command line changes or rules here cover its leads.
+ */
+no_account: boolean, };
 
 export type RoutesBody = { rules: Array<MailRule>, 
 /**
@@ -550,6 +555,76 @@ from: string | null,
  * Departments the leads have named so far, to choose from.
  */
 departments: Array<string>, max_rules: number, max_recipients: number, };
+
+export type BackupsBody = { 
+/**
+ * A set is asked for, or being made or uploaded now.
+ */
+running: boolean, 
+/**
+ * How often the server makes a set by itself (`--backup-every`), in seconds; null when
+ * only asked-for sets are made.
+ */
+every_seconds: number | null, 
+/**
+ * How many sets are kept (`--backup-keep`), here and in the bucket.
+ */
+keep: number, 
+/**
+ * The folder on the server the sets are kept in.
+ */
+backup_dir: string, 
+/**
+ * The bucket the sets are uploaded to too (`--backup-to`), or null.
+ */
+backup_to: string | null, 
+/**
+ * When the last set was finished (RFC 3339), or null since the start.
+ */
+last_success_at: string | null, 
+/**
+ * The last set that failed, when it came after the last good one.
+ */
+failure: BackupFailure | null, 
+/**
+ * The uploads to the bucket, or null without one.
+ */
+upload: BackupUpload | null, 
+/**
+ * The sets, newest first: those on the server, and those only the bucket holds.
+ */
+sets: Array<BackupSetJson>, };
+
+export type BackupFailure = { at: string, reason: string, };
+
+export type BackupUpload = { 
+/**
+ * When the bucket last held every set it should, or null since the start.
+ */
+last_success_at: string | null, failure: BackupFailure | null, };
+
+export type BackupSetJson = { 
+/**
+ * Its folder's name, as `corpsite restore` takes it: `corpsite-2026-11-23T031500Z`.
+ */
+name: string, 
+/**
+ * When it was made (RFC 3339).
+ */
+created_at: string, 
+/**
+ * What its manifest says, for a set on the server (null for one only in the bucket).
+ */
+database_bytes: number | null, files: number | null, file_bytes: number | null, 
+/**
+ * Kept on the server.
+ */
+here: boolean, 
+/**
+ * In the bucket as of the last upload; null without a bucket (or before the first
+ * upload since the start).
+ */
+in_bucket: boolean | null, };
 
 export type TeamBody = { accounts: Array<TeamMember>, 
 /**
@@ -584,6 +659,22 @@ invited_by: string,
  * When it was sent (or sent again).
  */
 sent_at: string, expires_at: string, expired: boolean, };
+
+export type LeadMailBody = { email: string, 
+/**
+ * Each rule that sends it lead mail; empty when none does.
+ */
+rules: Array<LeadMailRule>, };
+
+export type LeadMailRule = { kind: "enquiry" | "applicant", 
+/**
+ * The department, or "" for any department.
+ */
+department: string, 
+/**
+ * Set by the server's `--notify-to`, not on the mail screen.
+ */
+notify_to: boolean, };
 
 export type RolesForm = { roles: Array<Role>, };
 

@@ -4,7 +4,7 @@ import { contactContent } from '@/content/contact';
 import { ApiError } from '@/lib/api-client';
 import type { MailRule, RoutesBody } from '@/lib/staff-types';
 import { mailApi } from './mail-api';
-import { defaultRouting, ruleFieldId, splitAddresses } from './mail-text';
+import { defaultRouting, ruleFieldId, splitAddresses, strangers } from './mail-text';
 
 /** A rule as the form holds it: the addresses as typed. */
 interface RuleDraft {
@@ -145,6 +145,11 @@ export function MailRoutesForm() {
           `${defaultRouting(loaded.notify_to, loaded.from)} Once rules are set, it still decides for the leads no rule here covers.`,
         )}
       </p>
+      {strangers(loaded.notify_to) && (
+        <p class="staff-alert" id="mail-strangers" role="alert">
+          {withFlags(strangers(loaded.notify_to))}
+        </p>
+      )}
       <datalist id="mail-departments">
         {offered(loaded.departments).map((department) => (
           <option key={department} value={department} />

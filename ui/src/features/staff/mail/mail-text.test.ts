@@ -17,8 +17,8 @@ describe('the mail screen texts', () => {
     expect(
       defaultRouting(
         [
-          { department: null, to: 'office@example.com' },
-          { department: 'Corp Careers', to: 'hr@example.com' },
+          { department: null, to: 'office@example.com', no_account: false },
+          { department: 'Corp Careers', to: 'hr@example.com', no_account: false },
         ],
         'site@example.com',
       ),

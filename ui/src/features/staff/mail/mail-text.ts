@@ -45,6 +45,16 @@ export function defaultRouting(notifyTo: readonly NotifyToJson[], from: string |
   return `While no rule is set here, the server’s --notify-to decides: ${parts.join('; ')}.`;
 }
 
+/**
+ * The `--notify-to` addresses no account of the team has (a colleague who left, say), in
+ * words; empty when every one is on the team.
+ */
+export function strangers(notifyTo: readonly NotifyToJson[]): string {
+  const addresses = [...new Set(notifyTo.filter((rule) => rule.no_account).map((rule) => rule.to))];
+  if (addresses.length === 0) return '';
+  return `The server’s --notify-to sends lead mail to ${addresses.join(', ')}, which belong${addresses.length === 1 ? 's' : ''} to no account on the team. Add a rule here for those leads, or change --notify-to on the server.`;
+}
+
 /** The element id of a rule's field: `rules[2].recipients` -> `mail-rules-2-recipients`. */
 export function ruleFieldId(name: string): string {
   return `mail-${name.replace(/[^a-z0-9]+/gi, '-').replace(/-+$/, '')}`;

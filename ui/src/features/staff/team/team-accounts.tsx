@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { formatTime } from '@/features/staff/shell/staff-format';
-import type { Role, TeamBody, TeamMember } from '@/lib/staff-types';
+import type { LeadMailBody, LeadMailRule, Role, TeamBody, TeamMember } from '@/lib/staff-types';
 import { failureText, fieldErrors } from './failure';
 import { RoleChoices } from './role-choices';
 import { roleList } from './role-labels';
@@ -39,10 +39,23 @@ export function TeamAccounts({ accounts, onChanged, onFailed }: AccountsProps) {
     }
   };
 
+  const [leaving, setLeaving] = useState<{ member: TeamMember; leadMail: LeadMailBody } | null>(null);
+
   const remove = async (member: TeamMember) => {
+    let leadMail: LeadMailBody;
+    try {
+      leadMail = await teamApi.leadMail(member.id);
+    } catch (error) {
+      onFailed(failureText(error, `${member.name} could not be removed. Please try again.`));
+      return;
+    }
+    if (leadMail.rules.length > 0) {
+      setLeaving({ member, leadMail });
+      return;
+    }
     if (
       !window.confirm(
-        `Remove ${member.name} from the team? They are signed out at once and can no longer sign in. What they did stays in the audit log.`,
+        `Remove ${member.name} from the team? They are signed out at once and can no longer sign in, and the invites they sent stop working. What they did stays in the audit log.`,
       )
     ) {
       return;
@@ -90,7 +103,105 @@ export function TeamAccounts({ accounts, onChanged, onFailed }: AccountsProps) {
           ))}
         </tbody>
       </table>
+      {leaving && (
+        <LeaverLeadMail
+          member={leaving.member}
+          leadMail={leaving.leadMail}
+          team={accounts.filter((other) => other.id !== leaving.member.id)}
+          onCancel={() => setLeaving(null)}
+          onRemove={async (heir) => {
+            const { member } = leaving;
+            try {
+              const team = await teamApi.remove(member.id, heir?.id);
+              setLeaving(null);
+              onChanged(
+                team,
+                heir
+                  ? `${member.name} was removed from the team and signed out; their lead mail now goes to ${heir.name}.`
+                  : `${member.name} was removed from the team and signed out.`,
+              );
+            } catch (error) {
+              onFailed(failureText(error, `${member.name} could not be removed. Please try again.`));
+            }
+          }}
+        />
+      )}
     </section>
+  );
+}
+
+/** One rule in words: `Enquiries, any department (--notify-to)`. */
+export function leadMailText(rule: LeadMailRule): string {
+  const kind = rule.kind === 'enquiry' ? 'Enquiries' : 'Job applications';
+  const department = rule.department === '' ? 'any department' : rule.department;
+  return `${kind}, ${department}${rule.notify_to ? ' (set by the server’s --notify-to)' : ''}`;
+}
+
+interface LeaverProps {
+  member: TeamMember;
+  leadMail: LeadMailBody;
+  team: TeamMember[];
+  onCancel: () => void;
+  onRemove: (heir: TeamMember | null) => Promise<void>;
+}
+
+/**
+ * The removal of someone who gets lead mail: what they get, and who should get it instead (the
+ * signed-in owner first), or no one (it keeps going to their address).
+ */
+function LeaverLeadMail({ member, leadMail, team, onCancel, onRemove }: LeaverProps) {
+  const first = team.find((other) => other.you) ?? team[0];
+  const [heir, setHeir] = useState<string>(first ? String(first.id) : '');
+  const [busy, setBusy] = useState(false);
+  const title = useRef<HTMLHeadingElement>(null);
+  useEffect(() => title.current?.focus(), []);
+  return (
+    <fieldset class="team-leaver" aria-labelledby="team-leaver-title">
+      <h3 class="team-leaver__title" id="team-leaver-title" tabIndex={-1} ref={title}>
+        Remove {member.name}?
+      </h3>
+      <p class="staff-alert" role="alert">
+        {member.name} gets lead mail at {leadMail.email}. Removing the account does not stop it unless the
+        mail goes to someone else:
+      </p>
+      <ul class="team-leaver__rules">
+        {leadMail.rules.map((rule) => (
+          <li key={`${rule.kind}/${rule.department}/${rule.notify_to}`}>{leadMailText(rule)}</li>
+        ))}
+      </ul>
+      <label class="staff-field" for="team-leaver-heir">
+        <span>Send this lead mail to</span>
+        <select id="team-leaver-heir" value={heir} onChange={(event) => setHeir(event.currentTarget.value)}>
+          {team.map((other) => (
+            <option key={other.id} value={String(other.id)}>
+              {other.name} ({other.email})
+            </option>
+          ))}
+          <option value="">Nobody else: keep sending it to {leadMail.email}</option>
+        </select>
+      </label>
+      <p class="team-leaver__note">
+        They are signed out at once and can no longer sign in; the invites they sent stop working. What they
+        did stays in the audit log.
+      </p>
+      <div class="team-leaver__actions">
+        <button
+          type="button"
+          class="staff-button staff-button--danger"
+          disabled={busy}
+          onClick={async () => {
+            setBusy(true);
+            await onRemove(team.find((other) => String(other.id) === heir) ?? null);
+            setBusy(false);
+          }}
+        >
+          Remove {member.name}
+        </button>
+        <button type="button" class="staff-button" disabled={busy} onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </fieldset>
   );
 }
 

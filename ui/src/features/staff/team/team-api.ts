@@ -6,6 +6,7 @@ import type {
   InviteAcceptance,
   InviteCheck,
   InviteForm,
+  LeadMailBody,
   LinkToken,
   Role,
   RolesForm,
@@ -23,8 +24,16 @@ export const teamApi = {
         roles,
       } satisfies RolesForm)
     ).body,
-  remove: async (id: number) =>
-    (await staffApi.delete<TeamBody>(apiPath('staff', 'team', 'accounts', String(id)))).body,
+  /** The lead mail an account's address gets, which its removal would leave behind. */
+  leadMail: async (id: number) =>
+    (await staffApi.get<LeadMailBody>(apiPath('staff', 'team', 'accounts', String(id), 'lead-mail'))).body,
+  /** Removes an account; with `leadMailTo`, the lead mail it got goes to that account instead. */
+  remove: async (id: number, leadMailTo?: number) =>
+    (
+      await staffApi.delete<TeamBody>(
+        `${apiPath('staff', 'team', 'accounts', String(id))}${leadMailTo === undefined ? '' : `?lead_mail_to=${leadMailTo}`}`,
+      )
+    ).body,
   invite: async (form: InviteForm) => (await staffApi.postJson<TeamBody>('staff/team/invites', form)).body,
   resend: async (id: number) =>
     (await staffApi.postJson<TeamBody>(apiPath('staff', 'team', 'invites', String(id), 'resend'), {})).body,
