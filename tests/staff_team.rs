@@ -886,6 +886,7 @@ async fn a_session_promoted_to_a_role_that_needs_a_second_factor_sets_one_up_fir
         .request(owner.get("/api/staff/team/second-factor"))
         .await;
     assert_eq!(json(&rule)["required_roles"], body!(["owner", "recruiter"]));
+}
 
 #[tokio::test]
 async fn the_invites_a_removed_owner_sent_stop_working_with_the_account() {
