@@ -12,6 +12,7 @@ use serde_json::json;
 use warp::http::StatusCode;
 
 use crate::common::process::BINARY;
+use crate::common::seeded::seeded_data_dir;
 use crate::common::staff::{add_staff, site_request, EMAIL, PASSWORD};
 use crate::common::TestApp;
 
@@ -103,6 +104,7 @@ struct Server {
 impl Server {
     fn start(extra: &[&str]) -> Server {
         let data = tempfile::tempdir().expect("data");
+        seeded_data_dir(&data.path().join("data"));
         let mut child = Command::new(BINARY)
             .args(["serve", "--addr", "127.0.0.1:0", "--admin-addr", "off"])
             .arg("--data-dir")

@@ -7,6 +7,7 @@ use std::process::{Command, Output};
 use std::time::{Duration, Instant};
 
 use crate::common::process::{send, Running, BINARY};
+use crate::common::seeded::seeded_data_dir;
 use crate::common::staff::{add_staff, add_staff_as, Browser, EMAIL, PASSWORD};
 use crate::common::{json, TestApp, TinyDisk};
 use crate::leads_support::{
@@ -139,7 +140,10 @@ fn stop(app: TestApp) -> tempfile::TempDir {
 
 #[tokio::test]
 async fn a_scheduled_set_holds_the_checked_database_the_resumes_the_media_and_a_manifest() {
-    let app = scheduled_app(|s| s.seed_demo_content = true);
+    let app = TestApp::with_demo_content(|s| {
+        s.rate_limit_per_minute = 0;
+        s.backup_every = Some(EVERY);
+    });
     let resume = post_resume(&app).await;
     let data = app.data_dir();
     let media = files_under(&data.join("media"));
@@ -301,6 +305,7 @@ async fn restore_brings_back_the_backed_up_leads_and_resumes_and_keeps_the_repla
 #[test]
 fn restore_is_refused_while_a_server_runs_on_the_data_dir_and_works_once_it_stopped() {
     let dir = tempfile::tempdir().expect("dir");
+    seeded_data_dir(&dir.path().join("data"));
     let mut server = Running::start(
         Path::new(BINARY),
         &["--data-dir", "data", "--backup-every", "off"],
@@ -514,6 +519,7 @@ async fn a_set_on_the_data_dirs_disk_is_not_started_when_it_would_eat_the_forms_
 #[test]
 fn the_backup_flags_and_their_env_vars_reach_the_schedule() {
     let dir = tempfile::tempdir().expect("dir");
+    seeded_data_dir(&dir.path().join("data"));
     let server = Running::start(
         Path::new(BINARY),
         &["--data-dir", "data", "--backup-every", "1s"],
@@ -697,10 +703,9 @@ async fn a_scheduled_set_deletes_the_temp_files_killed_backups_left_in_the_backu
 #[tokio::test]
 async fn corpsite_backup_makes_a_whole_set_while_the_site_runs_and_its_restore_serves_every_image_and_resume(
 ) {
-    let app = TestApp::with_settings(|s| {
+    let app = TestApp::with_demo_content(|s| {
         s.rate_limit_per_minute = 0;
         s.backup_every = None;
-        s.seed_demo_content = true;
     });
     add_staff(&app, EMAIL, PASSWORD, false).await;
     let resume = post_resume(&app).await;

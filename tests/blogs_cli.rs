@@ -4,6 +4,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use crate::common::process::{send, Running, BINARY};
+use crate::common::seeded::seeded_data_dir;
 use crate::image_samples::{contains, dimensions};
 use assert_cmd::Command;
 use image::ImageFormat;
@@ -396,6 +397,7 @@ fn within(limit: Duration, mut check: impl FnMut() -> bool) -> Option<Duration> 
 fn the_cli_publishes_while_the_site_runs_and_the_api_shows_it_within_a_second() {
     let ws = Workspace::new();
     let data = ws.data_dir();
+    seeded_data_dir(&data);
     let server = Running::start(
         Path::new(BINARY),
         &["--addr", "127.0.0.1:0", "--data-dir", arg(&data)],

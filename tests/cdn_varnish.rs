@@ -13,6 +13,7 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use crate::common::process::{parse, run_in, send, RawResponse, Running, BINARY};
+use crate::common::seeded::seeded_data_dir;
 
 const VCL: &str = include_str!("../deploy/varnish/corpsite.vcl");
 /// The shipped VCL's backend port, which the test replaces with the origin's.
@@ -224,6 +225,7 @@ fn the_edge_keeps_public_pages_drops_changed_ones_at_once_and_serves_stale_while
 ) {
     let dir = tempfile::tempdir().expect("temp dir");
     let data = dir.path().join("data");
+    seeded_data_dir(&data);
     let data_arg = data.to_str().expect("utf-8 path");
     let origin_port = free_port();
     let admin_port = free_port();

@@ -45,6 +45,11 @@ fn help_explains_every_serve_flag_with_its_env_var() {
 fn env_vars_set_the_address_and_data_dir_and_flags_win_over_them() {
     let dir = tempfile::tempdir().expect("temp dir");
     let from_env = dir.path().join("from-env");
+    let from_flag = dir.path().join("from-flag");
+    seeded_data_dir(&from_env);
+    seeded_data_dir(&from_flag);
+    // A running server keeps its database's write-ahead log open: the folder it serves from.
+    let serves_from = |data: &Path| data.join("corpsite.db-wal").is_file();
     let server = Running::start(
         Path::new(BINARY),
         &[],
@@ -55,10 +60,9 @@ fn env_vars_set_the_address_and_data_dir_and_flags_win_over_them() {
         dir.path(),
     );
     assert_eq!(send(server.addr, "GET", "/", &[]).status, 200);
-    assert!(from_env.join("corpsite.db").is_file());
+    assert!(serves_from(&from_env) && !serves_from(&from_flag));
     drop(server);
 
-    let from_flag = dir.path().join("from-flag");
     let server = Running::start(
         Path::new(BINARY),
         &[
@@ -75,7 +79,7 @@ fn env_vars_set_the_address_and_data_dir_and_flags_win_over_them() {
         dir.path(),
     );
     assert_eq!(send(server.addr, "GET", "/contact", &[]).status, 200);
-    assert!(from_flag.join("corpsite.db").is_file());
+    assert!(serves_from(&from_flag));
 }
 
 #[test]
@@ -340,6 +344,7 @@ fn the_serving_line_names_the_public_url_when_it_is_set() {
     use std::io::{BufRead, BufReader};
     use std::process::Stdio;
     let dir = tempfile::tempdir().expect("temp dir");
+    seeded_data_dir(&dir.path().join("data"));
     for (public_url, expected) in [
         (
             Some("https://www.example.com"),

@@ -7,6 +7,7 @@ use std::process::Command;
 use std::time::{Duration, Instant};
 
 use crate::common::process::{send, Running, BINARY};
+use crate::common::seeded::seeded_data_dir;
 use crate::common::{header, json, TestApp};
 use crate::leads_support::{contact, from, post_json};
 use corpsite::content;
@@ -372,6 +373,7 @@ fn the_admin_address_serves_metrics_and_healthz_and_the_site_does_not() {
     let dir = tempfile::tempdir().expect("temp dir");
     let admin = free_port();
     let admin_addr = format!("127.0.0.1:{admin}");
+    seeded_data_dir(&dir.path().join("data"));
     let mut server = Running::start(
         Path::new(BINARY),
         &["--data-dir", "data", "--admin-addr", &admin_addr],
@@ -428,6 +430,7 @@ fn a_busy_admin_address_stops_the_start_with_one_line_naming_the_flag() {
     let dir = tempfile::tempdir().expect("temp dir");
     let taken = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
     let addr = taken.local_addr().expect("addr").to_string();
+    seeded_data_dir(&dir.path().join("data"));
     let out = Command::new(BINARY)
         .args([
             "--addr",

@@ -5,6 +5,7 @@
 use std::time::{Duration, Instant};
 
 use crate::common::process::BINARY;
+use crate::common::seeded::seeded_data_dir;
 use crate::common::{json, TestApp};
 use crate::image_samples;
 use crate::leads_support::{
@@ -714,6 +715,7 @@ fn a_kill_during_sending_loses_no_mail() {
     smtp.set_mode("slow");
     let dir = tempfile::tempdir().expect("temp dir");
     let data = dir.path().join("data");
+    seeded_data_dir(&data);
     let data_arg = data.to_str().expect("utf-8 path");
     let relay = smtp.url();
     let args = [

@@ -16,6 +16,7 @@ use serde_json::json as body;
 use warp::http::{Response, StatusCode};
 
 use crate::common::process::BINARY;
+use crate::common::seeded::seeded_data_dir;
 use crate::common::staff::{
     add_staff, add_staff_as, set_up_authenticator, sign_in_as, site_request, Browser, EMAIL,
     PASSWORD,
@@ -726,6 +727,7 @@ fn stored_setup_digest(data_dir: &std::path::Path) -> Option<String> {
 fn serve_prints_a_fresh_setup_link_each_start_while_no_account_exists() {
     let dir = tempfile::tempdir().expect("temp dir");
     let data = dir.path().join("data");
+    seeded_data_dir(&data);
     let site = "https://corp.example";
     let first = serve_output(&data, &["--public-url", site]);
     let token = setup_token_in(&first, site).unwrap_or_else(|| panic!("no link in {first}"));

@@ -132,7 +132,8 @@ fn load_embedded(path: &str) -> io::Result<Vec<u8>> {
 /// image is served only as the image check stored it (an SVG rebuilt, a raster image at each
 /// of its renditions); databases seeded before SVGs were rebuilt name the file by the hash of
 /// its original bytes, so that name answers the rebuilt copy too. The first call prepares
-/// every seed image (seconds for the photos): it only happens when the media folder lost them.
+/// every seed image (seconds for the photos, once per process: the first request for any
+/// media path the folder lacks), so callers on the runtime call it on a blocking thread.
 pub fn embedded_media(path: &str) -> Option<Bytes> {
     static BY_MEDIA_PATH: LazyLock<HashMap<String, Bytes>> = LazyLock::new(|| {
         let mut map = HashMap::new();

@@ -88,6 +88,15 @@ pub fn serve_blocking(settings: Settings) -> Result<(), ServeError> {
     if let Some(remote) = &settings.backup_to {
         crate::store::remote_backup::Remote::connect(remote)?;
     }
+    // The office's certificate files, the same: checked before a first start spends seconds
+    // publishing the demo content (they are read again, and on each SIGHUP, once serving).
+    if let Some(TlsSettings {
+        certificate: CertSource::Files { cert, key },
+        ..
+    }) = &settings.tls
+    {
+        certs::LoadedCert::from_files(cert, key)?;
+    }
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()

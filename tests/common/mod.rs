@@ -36,6 +36,20 @@ impl TestApp {
         // An empty database unless a test asks for the demo content.
         settings.seed_demo_content = false;
         adjust(&mut settings);
+        TestApp::open(dir, settings)
+    }
+
+    /// As `with_settings`, on a data dir that holds the demo content as a first start leaves
+    /// it (a copy of the one published once for the whole run: see `seeded`).
+    pub fn with_demo_content(adjust: impl FnOnce(&mut Settings)) -> TestApp {
+        let dir = tempfile::tempdir().expect("temp dir");
+        seeded::seeded_data_dir(dir.path());
+        let mut settings = Settings::for_data_dir(dir.path());
+        adjust(&mut settings);
+        TestApp::open(dir, settings)
+    }
+
+    fn open(dir: tempfile::TempDir, settings: Settings) -> TestApp {
         let db = corpsite::server::open_store(&settings).expect("open db");
         let background = Background::start(&db, &settings, settings.addr);
         let state = AppState::new(db, settings, background.watches());

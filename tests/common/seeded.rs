@@ -2,7 +2,9 @@
 //! each server a test starts as a process. Publishing it (every picture at every width the site
 //! serves) is most of a first start: seconds for each server, tens of seconds on a loaded
 //! machine, in tests that are about something else. The tests of a first start itself
-//! (`blogs_seed`, the data dir's modes in `store_permissions`) start on an empty dir instead.
+//! (publishing in `blogs_seed`, the data dir's modes in `store_permissions`, a start in an
+//! empty folder in `cli_serve`) start on an empty dir instead. A test that starts the server
+//! in-process on a copy uses `TestApp::with_demo_content`.
 
 use std::fs;
 use std::path::{Path, PathBuf};

@@ -54,10 +54,16 @@ pub async fn file(root: PathBuf, raw_path: &str, request: &HeaderMap) -> Option<
     let path = decode_media_path(raw_path)?;
     let (body, etag) = match read_inside(root, path.clone()).await {
         Some(found) => found,
-        None => embedded_media(&path).map(|data| {
+        None => {
+            // The first look prepares every seed image (seconds): never on a runtime thread.
+            let wanted = path.clone();
+            let data = tokio::task::spawn_blocking(move || embedded_media(&wanted))
+                .await
+                .ok()
+                .flatten()?;
             let etag = format!("\"{}\"", &hex::encode(Sha256::digest(&data))[..32]);
             (data, etag)
-        })?,
+        }
     };
     Some(respond(&path, body, &etag, request))
 }
