@@ -163,6 +163,8 @@ test('a story is written formatted with the keyboard alone and the site shows it
     'The new lobby with its long reception desk',
   );
   await expect(body.locator('figure figcaption')).toHaveText('The lobby, a week before the move');
+  // Typing goes on in the body, not on the toolbar's Image button that opened the dialog.
+  await expect(body).toBeFocused();
   await page.keyboard.type('The end.');
 
   // The preview is the server's rendering of what was written.

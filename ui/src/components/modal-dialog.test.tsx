@@ -29,4 +29,30 @@ describe('modal dialog', () => {
     expect(onClose).not.toHaveBeenCalled();
     expect(screen.getByRole('dialog', { name: 'Add an image' })).toBeTruthy();
   });
+
+  it('returns the focus where it was on close, unless the page moved it out meanwhile', () => {
+    const Page = ({ open }: { open: boolean }) => (
+      <div>
+        <button type="button">Opener</button>
+        <textarea aria-label="Body" />
+        <ModalDialog open={open} onClose={() => {}} label="Add an image">
+          <input type="file" aria-label="Image file" />
+        </ModalDialog>
+      </div>
+    );
+    const opener = () => screen.getByRole('button', { name: 'Opener' });
+    const body = () => screen.getByLabelText('Body');
+    const { rerender } = render(<Page open={false} />);
+    opener().focus();
+    rerender(<Page open />);
+    screen.getByLabelText('Image file').focus();
+    rerender(<Page open={false} />);
+    expect(document.activeElement).toBe(opener());
+
+    rerender(<Page open />);
+    // An editor takes the focus back before the dialog's own clean-up runs.
+    body().focus();
+    rerender(<Page open={false} />);
+    expect(document.activeElement).toBe(body());
+  });
 });

@@ -15,7 +15,8 @@ interface ModalDialogProps {
 
 /**
  * A native modal <dialog>: the page behind it is inert, Escape and a click on the
- * backdrop close it, Tab stays inside, and focus returns where it was on close.
+ * backdrop close it, Tab stays inside, and focus returns where it was on close (unless the
+ * page has moved it out of the dialog by then: it stays there).
  * The `open` prop is the single source of truth.
  */
 export function ModalDialog({
@@ -38,9 +39,14 @@ export function ModalDialog({
       else element.setAttribute('open', '');
     }
     return () => {
+      // Where the page put the focus meanwhile (an editor taking it back for what the dialog
+      // added, in an effect that may run first) wins over where it was when the dialog opened.
+      const moved = document.activeElement as HTMLElement | null;
+      const movedOutside = moved !== null && moved !== document.body && !element.contains(moved);
       if (element.open && typeof element.close === 'function') element.close();
       else element.removeAttribute('open');
-      returnFocusTo?.focus?.();
+      // A browser's close() may restore the focus itself: set it in either case.
+      (movedOutside ? moved : returnFocusTo)?.focus?.();
     };
   }, [open]);
 
