@@ -48,10 +48,12 @@ fn main() {
 
     let dist = ui.join("dist");
     let skip = env::var_os("CORPSITE_SKIP_UI_BUILD").is_some_and(|v| v != "0" && !v.is_empty());
-    let built = dist.join("index.html").is_file()
-        && dist.join(".vite/manifest.json").is_file()
-        && ui.join("dist-ssr/server.js").is_file();
-    if skip && built {
+    let built = || {
+        dist.join("index.html").is_file()
+            && dist.join(".vite/manifest.json").is_file()
+            && ui.join("dist-ssr/server.js").is_file()
+    };
+    if skip && built() {
         println!(
             "cargo:warning=CORPSITE_SKIP_UI_BUILD is set: embedding the existing ui/dist as it is"
         );
@@ -60,7 +62,20 @@ fn main() {
 
     let fingerprint = inputs_fingerprint(&root);
     let stamp = dist.join(".vite/inputs-fingerprint");
-    if built && fs::read_to_string(&stamp).is_ok_and(|kept| kept == fingerprint) {
+    let current = || built() && fs::read_to_string(&stamp).is_ok_and(|kept| kept == fingerprint);
+    if current() {
+        return;
+    }
+    // Profiles built side by side (the test command builds the release binary beside the
+    // tests) would run npm into the same folders at once: one builds, the others wait and
+    // reuse what it made. The lock is released when the file closes, the script's end.
+    let lock_path = ui.join(".build-lock");
+    let lock = fs::File::create(&lock_path)
+        .unwrap_or_else(|err| fail(&format!("could not create {}: {err}", lock_path.display())));
+    if let Err(err) = lock.lock() {
+        fail(&format!("could not lock {}: {err}", lock_path.display()));
+    }
+    if current() {
         return;
     }
     if needs_npm_ci(&ui) {
