@@ -77,15 +77,6 @@ fi
 step "cargo fmt --check"
 cargo fmt --check
 
-# The release build runs beside clippy, the Rust tests and the UI's checks: each of them
-# leaves a core idle at times (one crate's front end, a link, a test waiting on a server),
-# and the release build fills it (its own lock, target/release, and build.rs's lock on the UI
-# build keep them apart). Its output is kept, and shown if it fails, by the step that waits.
-release_log=$(mktemp)
-cargo build --release --locked >"$release_log" 2>&1 &
-release_build=$!
-cleanup="kill $release_build 2>/dev/null; wait $release_build 2>/dev/null; rm -f '$release_log'"
-
 step "cargo clippy --all-targets -- -D warnings"
 cargo clippy --locked --all-targets -- -D warnings
 
@@ -104,14 +95,8 @@ step "UI lint (biome)"
 step "UI unit tests (vitest)"
 (cd ui && npx vitest run)
 
-step "release build (the rest of the one started after cargo fmt)"
-if ! wait "$release_build"; then
-  cat "$release_log" >&2
-  exit 1
-fi
-tail -n 2 "$release_log"
-rm -f "$release_log"
-cleanup=""
+step "release build"
+cargo build --release --locked
 
 step "release archive (scripts/release-check.sh: signed, verified, unpacked, started as a double-click starts it)"
 scripts/release-check.sh
