@@ -31,6 +31,21 @@ pub struct MediaFile {
     pub bytes: Vec<u8>,
 }
 
+/// Whether `path` has the shape of a stored image's path, `folder/<hash>.<ext>` (the hash's
+/// first `HASH_LEN` hex digits); any other path was never stored by [`MediaFile::new`].
+pub fn is_stored_name(path: &str) -> bool {
+    let Some((_, name)) = path.rsplit_once('/') else {
+        return false;
+    };
+    let Some((stem, _)) = name.split_once('.') else {
+        return false;
+    };
+    stem.len() == HASH_LEN
+        && stem
+            .bytes()
+            .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+}
+
 impl MediaFile {
     /// `folder/<hash>.<ext>`, named by the content.
     pub fn new(folder: &str, kind: ImageType, bytes: Vec<u8>) -> MediaFile {
@@ -221,6 +236,17 @@ mod tests {
                 && a.path.ends_with(".svg")
                 && a.path.len() == "blogs/".len() + 16 + 4
         );
+        assert!(is_stored_name(&a.path) && is_stored_name(&c.path));
+        for other in [
+            "blogs/missing.png",
+            "blogs/0123456789abcdeg.png",
+            "blogs/0123456789ABCDEF.png",
+            "blogs/0123456789abcde.png",
+            "0123456789abcdef.png",
+            "blogs/0123456789abcdef",
+        ] {
+            assert!(!is_stored_name(other), "{other}");
+        }
     }
 
     #[test]

@@ -13,7 +13,7 @@ use rusqlite::{Connection, OptionalExtension, TransactionBehavior};
 use rust_embed::RustEmbed;
 use time::{Date, OffsetDateTime};
 
-use super::media::{prepare_image, MediaFile, MediaLibrary};
+use super::media::{is_stored_name, prepare_image, MediaFile, MediaLibrary};
 use super::{insert_all, prepare, with_media, PreparedPost, PublishError};
 use crate::domain::image;
 use crate::domain::post_file::BodyFormat;
@@ -132,9 +132,13 @@ fn load_embedded(path: &str) -> io::Result<Vec<u8>> {
 /// image is served only as the image check stored it (an SVG rebuilt, a raster image at each
 /// of its renditions); databases seeded before SVGs were rebuilt name the file by the hash of
 /// its original bytes, so that name answers the rebuilt copy too. The first call prepares
-/// every seed image (seconds for the photos, once per process: the first request for any
-/// media path the folder lacks), so callers on the runtime call it on a blocking thread.
+/// every seed image (seconds for the photos, once per process: the first request for a
+/// stored image's name the folder lacks), so callers on the runtime call it on a blocking
+/// thread. Any other name (`missing.png`, a probe) is answered None at once.
 pub fn embedded_media(path: &str) -> Option<Bytes> {
+    if !is_stored_name(path) {
+        return None;
+    }
     static BY_MEDIA_PATH: LazyLock<HashMap<String, Bytes>> = LazyLock::new(|| {
         let mut map = HashMap::new();
         for name in SeedFiles::iter() {

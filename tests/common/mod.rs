@@ -24,7 +24,7 @@ pub struct TestApp {
 }
 
 impl TestApp {
-    /// A fresh, migrated database in a temp dir, with default settings.
+    /// A new, migrated database in a temp dir, with default settings.
     pub fn new() -> TestApp {
         TestApp::with_settings(|_| {})
     }
@@ -32,6 +32,8 @@ impl TestApp {
     /// As `new`, after `adjust` has changed the settings.
     pub fn with_settings(adjust: impl FnOnce(&mut Settings)) -> TestApp {
         let dir = tempfile::tempdir().expect("temp dir");
+        // A copy of the run's one migrated database, as a new one is after its migrations.
+        seeded::migrated_data_dir(dir.path());
         let mut settings = Settings::for_data_dir(dir.path());
         // An empty database unless a test asks for the demo content.
         settings.seed_demo_content = false;

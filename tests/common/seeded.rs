@@ -1,10 +1,15 @@
-//! The demo content, published once for a build of the tests and copied into the data dir of
-//! each server a test starts as a process. Publishing it (every picture at every width the site
-//! serves) is most of a first start: seconds for each server, tens of seconds on a loaded
-//! machine, in tests that are about something else. The tests of a first start itself
-//! (publishing in `blogs_seed`, the data dir's modes in `store_permissions`, a start in an
-//! empty folder in `cli_serve`) start on an empty dir instead. A test that starts the server
-//! in-process on a copy uses `TestApp::with_demo_content`.
+//! Data dirs made once for a build of the tests and copied into each test's own:
+//!
+//! - the demo content, published (every picture at every width the site serves), for each
+//!   server a test starts as a process: publishing is most of a first start, seconds for each
+//!   server and tens of seconds on a loaded machine, in tests that are about something else.
+//!   The tests of a first start itself (publishing in `blogs_seed`, the data dir's modes in
+//!   `store_permissions`, a start in an empty folder in `cli_serve`) start on an empty dir
+//!   instead. A test that starts the server in-process on a copy uses
+//!   `TestApp::with_demo_content`;
+//! - an empty database with every migration applied, for each `TestApp`: migrating a new
+//!   database (twenty schema changes, each committed) was most of a short test's time. The
+//!   migrations themselves are tested from nothing in `store_migrations`.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -13,13 +18,26 @@ use std::time::UNIX_EPOCH;
 /// Fills `data_dir` (missing or empty) with a copy of a data dir on which the demo content
 /// was published by the server's own function, as a first start leaves it.
 pub fn seeded_data_dir(data_dir: &Path) {
-    let template = template();
+    let template = template("seeded-data-dir", |dir| {
+        corpsite::content::seed::seed_once(dir).expect("publish the demo content");
+    });
     copy_dir(&template, data_dir);
 }
 
-/// The data dir the copies are made from: made by the first test that asks, under a lock, as
-/// tests run in processes of their own; kept for this build of the tests only.
-fn template() -> PathBuf {
+/// Fills `data_dir` (missing or empty) with a copy of a data dir holding a new database on
+/// which the store has applied every migration, as `Db::open` leaves it.
+pub fn migrated_data_dir(data_dir: &Path) {
+    let template = template("migrated-data-dir", |dir| {
+        let db = corpsite::store::Db::open(dir).expect("migrate a new database");
+        db.close();
+    });
+    copy_dir(&template, data_dir);
+}
+
+/// The data dir named `name` the copies are made from: made by `make` in the first test that
+/// asks, under a lock, as tests run in processes of their own; kept for this build of the
+/// tests only.
+fn template(name: &str, make: impl FnOnce(&Path)) -> PathBuf {
     let exe = std::env::current_exe().expect("the test binary");
     let meta = fs::metadata(&exe).expect("the test binary's metadata");
     let built = meta
@@ -28,7 +46,7 @@ fn template() -> PathBuf {
         .duration_since(UNIX_EPOCH)
         .expect("after 1970")
         .as_nanos();
-    let root = Path::new(env!("CARGO_TARGET_TMPDIR")).join("seeded-data-dir");
+    let root = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
     fs::create_dir_all(&root).expect("the templates' folder");
     let template = root.join(format!("{built:x}-{:x}", meta.len()));
     if template.is_dir() {
@@ -49,7 +67,7 @@ fn template() -> PathBuf {
         }
     }
     let making = root.join(format!(".making-{}", std::process::id()));
-    corpsite::content::seed::seed_once(&making).expect("publish the demo content");
+    make(&making);
     fs::rename(&making, &template).expect("keep the template");
     template
 }
