@@ -92,7 +92,7 @@ linted=(env "RUSTC_WORKSPACE_WRAPPER=$clippy_driver" "CLIPPY_ARGS=-D__CLIPPY_HAC
 
 step "Rust tests, linted by clippy as they build (cargo nextest run, then the doc test)"
 # Two tests a core: most of the slow ones wait on a timeout, a process or another server
-# (measured on 2 cores: 287 s one a core, 150 s two, no faster with three).
+# (measured on 2 cores: 287 s one a core, 150 s two, 149 s three).
 "${linted[@]}" cargo nextest run --locked --test-threads $((2 * $(nproc)))
 "${linted[@]}" cargo test --locked --doc
 
