@@ -53,6 +53,9 @@ fn api(state: &AppState) -> BoxedFilter<(Response,)> {
         .unify()
         .or(openapi::routes())
         .unify()
+        // every staff endpoint the table (`staff::endpoints`) has
+        .or(staff::dispatch::routes(state))
+        .unify()
         .or(staff::sign_in::routes(state))
         .unify()
         .or(staff::inbox::routes(state))
@@ -69,9 +72,6 @@ fn api(state: &AppState) -> BoxedFilter<(Response,)> {
         .or(staff::media::routes(state))
         .unify()
         .or(staff::stories::routes(state))
-        .unify()
-        // the blog's readers, and what each story's mail did
-        .or(staff::readers::routes(state))
         .unify()
         // what visitors did
         .or(staff::analytics::routes(state))

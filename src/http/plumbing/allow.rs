@@ -1,6 +1,7 @@
 //! The `Allow` header of a 405: which methods each path answers.
 
-/// The routes and the methods each takes, for the `Allow` header of a 405 (RFC 9110): a
+/// The routes and the methods each takes, for the `Allow` header of a 405 (RFC 9110), but
+/// for the staff endpoints' table (`staff::endpoints`, whose 405s say their own): a
 /// pattern's `*` is any one segment, as a route's `param` takes it. Keep it in step with the
 /// routes of each area (an `Allow` test tries every method on every path; the OpenAPI
 /// document's test holds the public `/api` ones to it). The forms take POST and a CORS
@@ -48,14 +49,9 @@ pub const ROUTE_METHODS: &[(&str, &[&str])] = &[
     ("/api/staff/stories/choices", &["GET", "HEAD"]),
     ("/api/staff/stories/preview", &["POST"]),
     ("/api/staff/stories/*", &["GET", "HEAD", "PUT", "DELETE"]),
-    ("/api/staff/stories/*/mail", &["GET", "HEAD"]),
     ("/api/staff/stories/*/revisions", &["GET", "HEAD"]),
     ("/api/staff/stories/*/revisions/*", &["GET", "HEAD"]),
     ("/api/staff/stories/*/revisions/*/restore", &["POST"]),
-    // the blog's readers (`staff::readers`)
-    ("/api/staff/readers", &["POST"]),
-    ("/api/staff/readers/counts", &["GET", "HEAD"]),
-    ("/api/staff/readers/*/unsubscribe", &["POST"]),
     // what visitors did (`staff::analytics`)
     ("/api/staff/analytics", &["GET", "HEAD"]),
     // the team: accounts, roles, invites, the set-up link
@@ -105,7 +101,7 @@ pub const ROUTE_METHODS: &[(&str, &[&str])] = &[
 ];
 
 /// The order methods are listed in.
-const METHOD_ORDER: [&str; 6] = ["GET", "HEAD", "POST", "PUT", "DELETE", "OPTIONS"];
+const METHOD_ORDER: [&str; 7] = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
 
 /// The methods `path` answers: those of every route whose pattern it matches (a story id
 /// may be spelled `preview`, an inbox id `export.csv`), GET and HEAD for the site's paths.
@@ -124,10 +120,15 @@ pub(crate) fn allowed_methods(path: &str) -> String {
     if taken.is_empty() {
         return "GET, HEAD".to_owned();
     }
+    joined(&taken)
+}
+
+/// Methods as `Allow` lists them: each once, in the usual order.
+pub(crate) fn joined(methods: &[&str]) -> String {
     METHOD_ORDER
         .iter()
         .copied()
-        .filter(|method| taken.contains(method))
+        .filter(|method| methods.contains(method))
         .collect::<Vec<_>>()
         .join(", ")
 }

@@ -216,6 +216,14 @@ pub fn reply(outcome: Result<impl Reply, ApiError>) -> Response {
 }
 
 /// Maps warp's own rejections (a route that did not match) to a JSON error. Never plain text.
+/// A path some route has, asked with a method none of them takes: a 405 from a route table
+/// of our own (the staff endpoints'), with the methods it does take for `Allow` (warp's own
+/// filters give theirs, and `Finish` looks up their `Allow`).
+#[derive(Debug)]
+pub struct WrongMethod(pub Vec<&'static str>);
+
+impl warp::reject::Reject for WrongMethod {}
+
 fn rejection_to_error(err: &Rejection) -> ApiError {
     if err.is_not_found() {
         return ApiError::NotFound("There is nothing at this address.".into());
@@ -228,6 +236,13 @@ fn rejection_to_error(err: &Rejection) -> ApiError {
 
 /// The one `recover`, at the top of every route.
 pub async fn recover(err: Rejection) -> Result<Response, Infallible> {
+    if let Some(WrongMethod(methods)) = err.find::<WrongMethod>() {
+        let mut response = ApiError::MethodNotAllowed.into_response();
+        if let Ok(allow) = HeaderValue::from_str(&crate::http::plumbing::allow::joined(methods)) {
+            response.headers_mut().insert(header::ALLOW, allow);
+        }
+        return Ok(response);
+    }
     Ok(rejection_to_error(&err).into_response())
 }
 

@@ -26,9 +26,12 @@ impl Finish {
         }
     }
 
-    /// The security headers, `Allow` on a 405, and privacy for the staff's paths.
+    /// The security headers, `Allow` on a 405 that has none yet (the staff endpoints' table
+    /// sets its own), and privacy for the staff's paths.
     pub fn headers(&self, path: &str, mut response: Response) -> Response {
-        if response.status() == warp::http::StatusCode::METHOD_NOT_ALLOWED {
+        if response.status() == warp::http::StatusCode::METHOD_NOT_ALLOWED
+            && !response.headers().contains_key(warp::http::header::ALLOW)
+        {
             if let Ok(allow) = warp::http::HeaderValue::from_str(&allowed_methods(path)) {
                 response
                     .headers_mut()

@@ -86,6 +86,11 @@ pub fn json_bytes(status: StatusCode, body: Bytes) -> Response {
     response
 }
 
+/// A value as JSON with a status.
+pub fn json(status: StatusCode, body: &impl serde::Serialize) -> Response {
+    warp::reply::with_status(warp::reply::json(body), status).into_response()
+}
+
 /// 422 naming every field that broke a rule, in the message too (the visitor may never
 /// see the `errors` map).
 pub fn invalid(errors: FieldErrors) -> ApiError {

@@ -11,28 +11,7 @@ use crate::domain::inbox::InboxList;
 use crate::domain::roles::Area;
 use crate::http::plumbing::allow::matches_pattern;
 
-/// What an endpoint asks of the session.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Need {
-    /// No session: signing in, a forgotten password, an invite or the set-up link.
-    Open,
-    /// Any session, even one that must change its one-time password first (the session
-    /// itself, signing out, the password change).
-    Session,
-    /// Any account, whatever its roles (its own sessions).
-    Account,
-    /// The password change: a session with a one-time password, or one past its second factor.
-    Password,
-    /// Giving the second factor at sign-in: any session past its one-time password.
-    Factor,
-    /// Setting up one's second factors: a session past them, or one that must set one up.
-    SetUp,
-    /// One area.
-    Area(Area),
-    /// The area of the inbox list the path names in its fourth segment
-    /// (`/api/staff/inbox/{list}/...`).
-    List,
-}
+pub use crate::http::staff::dispatch::Need;
 
 /// Every staff endpoint's pattern (as `ROUTE_METHODS` writes it) and its need.
 pub const STAFF_AREAS: &[(&str, Need)] = &[
@@ -59,7 +38,6 @@ pub const STAFF_AREAS: &[(&str, Need)] = &[
     ("/api/staff/stories/choices", Need::Area(Area::Stories)),
     ("/api/staff/stories/preview", Need::Area(Area::Stories)),
     ("/api/staff/stories/*", Need::Area(Area::Stories)),
-    ("/api/staff/stories/*/mail", Need::Area(Area::Stories)),
     ("/api/staff/stories/*/revisions", Need::Area(Area::Stories)),
     (
         "/api/staff/stories/*/revisions/*",
@@ -68,13 +46,6 @@ pub const STAFF_AREAS: &[(&str, Need)] = &[
     (
         "/api/staff/stories/*/revisions/*/restore",
         Need::Area(Area::Stories),
-    ),
-    // the blog's readers (`staff::readers`)
-    ("/api/staff/readers", Need::Area(Area::Subscribers)),
-    ("/api/staff/readers/counts", Need::Area(Area::Subscribers)),
-    (
-        "/api/staff/readers/*/unsubscribe",
-        Need::Area(Area::Subscribers),
     ),
     // what visitors did (`staff::analytics`)
     ("/api/staff/analytics", Need::Area(Area::Analytics)),

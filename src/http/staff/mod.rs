@@ -7,6 +7,8 @@ pub mod areas;
 pub mod assign;
 pub mod backups;
 pub mod bulk;
+pub mod dispatch;
+pub mod endpoints;
 pub mod factors;
 pub mod hashing;
 pub mod inbox;

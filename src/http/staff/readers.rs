@@ -15,78 +15,23 @@
 //! Every change is written to the audit log in the same transaction.
 
 use serde::{Deserialize, Serialize};
-use warp::filters::BoxedFilter;
-use warp::http::{HeaderMap, StatusCode};
+use warp::http::StatusCode;
 use warp::reply::Response;
-use warp::{Filter, Reply};
 
 use crate::domain::blog_id::BlogId;
 use crate::domain::mail_token::ConfirmSecret;
 use crate::domain::readers::parse_reader;
-use crate::http::plumbing::body::Body;
-use crate::http::plumbing::error::{self, ApiError};
-use crate::http::plumbing::json_body::read_json;
-use crate::http::plumbing::reply::{invalid, new_lead_id};
-use crate::http::staff::sign_in::{gate, Staff};
-use crate::http::state::AppState;
+use crate::http::plumbing::error::ApiError;
+use crate::http::plumbing::reply::{invalid, json, new_lead_id};
+use crate::http::staff::dispatch::Call;
+use crate::http::staff::sign_in::Staff;
 use crate::store::readers::{self, Added};
 use crate::store::staff as accounts;
 use crate::store::StoreError;
 
-type Gate = Result<Staff, ApiError>;
-
 const NOT_FOUND: &str = "This reader is not in the list (it may have been erased).";
 const ALREADY_CONFIRMED: &str =
     "This address is a confirmed reader already: it gets every new story.";
-
-pub fn routes(state: &AppState) -> BoxedFilter<(Response,)> {
-    let readers = || warp::path("staff").and(warp::path("readers"));
-    let counts = readers()
-        .and(warp::path("counts"))
-        .and(warp::path::end())
-        .and(crate::http::plumbing::filters::get_or_head())
-        .and(state.filter())
-        .and(gate(state))
-        .then(|state, staff| async move { error::reply(counts(state, staff).await) });
-    let add = readers()
-        .and(warp::path::end())
-        .and(warp::post())
-        .and(state.filter())
-        .and(gate(state))
-        .and(crate::http::plumbing::body::incoming(state.body_pace()))
-        .then(|state, staff, headers, body| async move {
-            error::reply(add(state, staff, headers, body).await)
-        });
-    let unsubscribe = readers()
-        .and(warp::path::param::<String>())
-        .and(warp::path("unsubscribe"))
-        .and(warp::path::end())
-        .and(warp::post())
-        .and(state.filter())
-        .and(gate(state))
-        .then(|id: String, state, staff| async move {
-            error::reply(unsubscribe(state, staff, id).await)
-        });
-    let story_mail = warp::path("staff")
-        .and(warp::path("stories"))
-        .and(warp::path::param::<String>())
-        .and(warp::path("mail"))
-        .and(warp::path::end())
-        .and(crate::http::plumbing::filters::get_or_head())
-        .and(state.filter())
-        .and(gate(state))
-        .then(|id: String, state, staff| async move {
-            error::reply(story_mail(state, staff, &id).await)
-        });
-    counts
-        .or(add)
-        .unify()
-        .or(unsubscribe)
-        .unify()
-        .or(story_mail)
-        .unify()
-        .boxed()
-}
 
 /// `GET readers/counts`: how many subscriptions are in each state.
 #[derive(Serialize)]
@@ -147,13 +92,12 @@ pub(crate) struct StoryMail {
     unsubscribed: i64,
 }
 
-fn json(status: StatusCode, body: &impl Serialize) -> Response {
-    warp::reply::with_status(warp::reply::json(body), status).into_response()
-}
-
-async fn counts(state: AppState, staff: Gate) -> Result<Response, ApiError> {
-    staff?;
-    let counts = state.db.read(|conn| Ok(readers::counts(conn)?)).await?;
+pub(super) async fn counts(call: Call, _staff: Staff) -> Result<Response, ApiError> {
+    let counts = call
+        .state
+        .db
+        .read(|conn| Ok(readers::counts(conn)?))
+        .await?;
     Ok(json(
         StatusCode::OK,
         &ReaderCounts {
@@ -164,18 +108,13 @@ async fn counts(state: AppState, staff: Gate) -> Result<Response, ApiError> {
     ))
 }
 
-async fn add(
-    state: AppState,
-    staff: Gate,
-    headers: HeaderMap,
-    body: Body,
-) -> Result<Response, ApiError> {
-    let staff = staff?;
-    let form: ReaderForm = read_json(&headers, body).await?;
+pub(super) async fn add(mut call: Call, staff: Staff) -> Result<Response, ApiError> {
+    let form: ReaderForm = call.json().await?;
     let reader = parse_reader(&form.email).map_err(invalid)?;
     let id = new_lead_id()?;
     let confirm = ConfirmSecret::generate().map_err(ApiError::unexpected)?;
-    let added = state
+    let added = call
+        .state
         .db
         .write(move |conn| -> Result<Added, StoreError> {
             let added = readers::add(conn, &id, &reader, &confirm)?;
@@ -225,9 +164,10 @@ async fn add(
     ))
 }
 
-async fn unsubscribe(state: AppState, staff: Gate, id: String) -> Result<Response, ApiError> {
-    let staff = staff?;
-    let found = state
+pub(super) async fn unsubscribe(call: Call, staff: Staff) -> Result<Response, ApiError> {
+    let id = call.param("id").to_owned();
+    let found = call
+        .state
         .db
         .write(move |conn| -> Result<bool, StoreError> {
             let found = readers::unsubscribe(conn, &id)?;
@@ -251,12 +191,12 @@ async fn unsubscribe(state: AppState, staff: Gate, id: String) -> Result<Respons
     ))
 }
 
-async fn story_mail(state: AppState, staff: Gate, id: &str) -> Result<Response, ApiError> {
-    staff?;
-    let id = BlogId::parse(id).ok_or_else(|| {
+pub(super) async fn story_mail(call: Call, _staff: Staff) -> Result<Response, ApiError> {
+    let id = BlogId::parse(call.param("id")).ok_or_else(|| {
         ApiError::NotFound("This story is not there any more (it may have been deleted).".into())
     })?;
-    let mail = state
+    let mail = call
+        .state
         .db
         .read(move |conn| Ok(readers::story_mail(conn, id.as_str())?))
         .await?;

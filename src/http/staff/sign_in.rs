@@ -120,7 +120,7 @@ pub fn gate(state: &AppState) -> BoxedFilter<(Result<Staff, ApiError>,)> {
         .boxed()
 }
 
-async fn check(
+pub(crate) async fn check(
     state: &AppState,
     client: IpAddr,
     headers: &HeaderMap,

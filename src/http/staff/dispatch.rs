@@ -1,0 +1,426 @@
+//! How a row of the staff endpoint table (`staff::endpoints`) becomes an answer: one warp
+//! filter for every path under `/api/staff`, which finds the row of the path and method,
+//! asks the gate for what the row needs, and calls its handler with a `Call`.
+//!
+//! - A path no row has is 404; a path whose rows take other methods is 405, and `Allow`
+//!   names theirs (`allowed`). GET rows answer HEAD too.
+//! - An open row (no session) that changes something must come from the site's own pages
+//!   (403 otherwise), as a session's change must (`sign_in::check`).
+//! - Literal segments win over `{param}` ones: the first row in table order that matches
+//!   the path and the method is the one (`stories/choices` before `stories/{id}`).
+
+use std::future::Future;
+use std::net::IpAddr;
+use std::pin::Pin;
+
+use serde::de::DeserializeOwned;
+use warp::filters::BoxedFilter;
+use warp::http::{HeaderMap, Method};
+use warp::path::FullPath;
+use warp::reply::Response;
+use warp::Filter;
+
+use crate::domain::inbox::InboxList;
+use crate::domain::roles::Area;
+use crate::http::plumbing::body::{self, Body};
+use crate::http::plumbing::error::{self, ApiError, WrongMethod};
+use crate::http::plumbing::filters::raw_query;
+use crate::http::plumbing::json_body::{read_json, read_json_within};
+use crate::http::staff::areas::Required;
+use crate::http::staff::endpoints::ENDPOINTS;
+use crate::http::staff::sign_in::{self, Staff, NOT_FROM_SITE};
+use crate::http::state::AppState;
+
+/// A handler's answer, boxed so that every row's handler has one type.
+pub type Answer = Pin<Box<dyn Future<Output = Result<Response, ApiError>> + Send>>;
+
+/// The methods a row takes (GET answers HEAD as well).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Verb {
+    Get,
+    Post,
+    Put,
+    Patch,
+    Delete,
+}
+
+impl Verb {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Verb::Get => "GET",
+            Verb::Post => "POST",
+            Verb::Put => "PUT",
+            Verb::Patch => "PATCH",
+            Verb::Delete => "DELETE",
+        }
+    }
+
+    /// Whether a request's method is this verb (HEAD is a GET without its body).
+    pub fn takes(self, method: &Method) -> bool {
+        match self {
+            Verb::Get => method == Method::GET || method == Method::HEAD,
+            Verb::Post => method == Method::POST,
+            Verb::Put => method == Method::PUT,
+            Verb::Patch => method == Method::PATCH,
+            Verb::Delete => method == Method::DELETE,
+        }
+    }
+
+    /// Whether the verb changes something (and so needs the site's origin and the CSRF token).
+    pub fn changes(self) -> bool {
+        self != Verb::Get
+    }
+}
+
+/// What an endpoint asks of the session.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Need {
+    /// No session: signing in, a forgotten password, an invite or the set-up link. A change
+    /// must still come from the site's own pages.
+    Open,
+    /// Any session, even one that must change its one-time password first (the session
+    /// itself, signing out).
+    Session,
+    /// Any account past its one-time password and second factor, whatever its roles.
+    Account,
+    /// The password change: a session with a one-time password, or one past its second factor.
+    Password,
+    /// Giving the second factor at sign-in: any session past its one-time password.
+    Factor,
+    /// Setting up one's second factors: a session past them, or one that must set one up.
+    SetUp,
+    /// One area (`domain::roles`).
+    Area(Area),
+    /// The area of the inbox list the path's `{list}` names.
+    List,
+}
+
+/// A row's handler: open ones get the call alone, the others the staff member the gate let
+/// through as well (so a handler cannot forget to ask).
+#[derive(Clone, Copy)]
+pub enum Handler {
+    Open(fn(Call) -> Answer),
+    Staff(fn(Call, Staff) -> Answer),
+}
+
+/// One row of the table.
+pub struct Endpoint {
+    pub verb: Verb,
+    /// `/api/staff/...`, a `{name}` segment standing for any one segment but an empty one.
+    pub path: &'static str,
+    pub need: Need,
+    pub handler: Handler,
+    /// The TypeScript type of the JSON body it takes (`""`: none).
+    pub request: &'static str,
+    /// The TypeScript type of its JSON answer (`"null"`: 204 No Content; `"Blob"`: a file).
+    pub answer: &'static str,
+    /// The generated client's name for it.
+    pub name: &'static str,
+}
+
+/// A row whose handler runs without a session.
+pub const fn open(
+    verb: Verb,
+    path: &'static str,
+    handler: fn(Call) -> Answer,
+    name: &'static str,
+    request: &'static str,
+    answer: &'static str,
+) -> Endpoint {
+    Endpoint {
+        verb,
+        path,
+        need: Need::Open,
+        handler: Handler::Open(handler),
+        request,
+        answer,
+        name,
+    }
+}
+
+/// A row behind the gate.
+pub const fn staff(
+    verb: Verb,
+    path: &'static str,
+    need: Need,
+    handler: fn(Call, Staff) -> Answer,
+    name: &'static str,
+    request: &'static str,
+    answer: &'static str,
+) -> Endpoint {
+    Endpoint {
+        verb,
+        path,
+        need,
+        handler: Handler::Staff(handler),
+        request,
+        answer,
+        name,
+    }
+}
+
+/// A request on its way to a row's handler.
+pub struct Call {
+    pub state: AppState,
+    /// The client's address (trusted proxies applied).
+    pub client: IpAddr,
+    pub headers: HeaderMap,
+    /// The raw query string (`""` without one).
+    pub query: String,
+    params: Vec<(&'static str, String)>,
+    body: Option<Body>,
+}
+
+impl Call {
+    /// The path's `{name}` segment. Every row's handler asks only for the names its path has
+    /// (the role walk calls every row, so a wrong name shows as a 500 there).
+    pub fn param(&self, name: &str) -> &str {
+        self.params
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, value)| value.as_str())
+            .unwrap_or_else(|| panic!("no {{{name}}} in this row's path"))
+    }
+
+    /// The body, once.
+    pub fn take_body(&mut self) -> Body {
+        self.body
+            .take()
+            .unwrap_or_else(|| Box::pin(futures_util::stream::empty()))
+    }
+
+    /// The JSON body, at most `json_body::JSON_LIMIT` bytes.
+    pub async fn json<T: DeserializeOwned>(&mut self) -> Result<T, ApiError> {
+        let body = self.take_body();
+        read_json(&self.headers, body).await
+    }
+
+    /// The JSON body, at most `limit` bytes (a story's long text).
+    pub async fn json_within<T: DeserializeOwned>(&mut self, limit: u64) -> Result<T, ApiError> {
+        let body = self.take_body();
+        read_json_within(&self.headers, body, limit).await
+    }
+}
+
+/// One trailing slash is the same path, as warp's `path::end` has it.
+fn trimmed(path: &str) -> &str {
+    path.strip_suffix('/')
+        .filter(|p| !p.is_empty())
+        .unwrap_or(path)
+}
+
+/// The `{name}` values of `path` if it has `pattern`'s segments.
+fn matches(path: &str, pattern: &'static str) -> Option<Vec<(&'static str, String)>> {
+    let mut params = Vec::new();
+    let mut segments = path.split('/');
+    let mut parts = pattern.split('/');
+    loop {
+        match (segments.next(), parts.next()) {
+            (None, None) => return Some(params),
+            (Some(segment), Some(part)) if part.starts_with('{') && part.ends_with('}') => {
+                if segment.is_empty() {
+                    return None;
+                }
+                let value = percent_encoding::percent_decode_str(segment)
+                    .decode_utf8()
+                    .ok()?
+                    .into_owned();
+                params.push((&part[1..part.len() - 1], value));
+            }
+            (Some(segment), Some(part)) if segment == part => {}
+            _ => return None,
+        }
+    }
+}
+
+/// What the table has for a path and method.
+enum Found {
+    Row(&'static Endpoint, Vec<(&'static str, String)>),
+    /// Rows have the path, none the method.
+    OtherMethods,
+    Nothing,
+}
+
+fn find(path: &str, method: &Method) -> Found {
+    let path = trimmed(path);
+    let mut path_known = false;
+    for row in ENDPOINTS {
+        if let Some(params) = matches(path, row.path) {
+            if row.verb.takes(method) {
+                return Found::Row(row, params);
+            }
+            path_known = true;
+        }
+    }
+    if path_known {
+        Found::OtherMethods
+    } else {
+        Found::Nothing
+    }
+}
+
+/// The methods the table's rows take at `path` (empty when no row has it), HEAD with GET.
+pub(crate) fn allowed(path: &str) -> Vec<&'static str> {
+    let path = trimmed(path);
+    let mut methods = Vec::new();
+    for row in ENDPOINTS {
+        if matches(path, row.path).is_some() {
+            methods.push(row.verb.as_str());
+            if row.verb == Verb::Get {
+                methods.push("HEAD");
+            }
+        }
+    }
+    methods
+}
+
+/// What the gate is asked for a row: its `{list}` read for `Need::List` (a list that does
+/// not exist is nothing here, once the session checked out).
+fn required(row: &Endpoint, params: &[(&'static str, String)]) -> Required {
+    match row.need {
+        Need::Open => Required::Open,
+        Need::Session => Required::Session,
+        Need::Account => Required::Account,
+        Need::Password => Required::Password,
+        Need::Factor => Required::Factor,
+        Need::SetUp => Required::SetUp,
+        Need::Area(area) => Required::Areas(vec![area]),
+        Need::List => params
+            .iter()
+            .find(|(name, _)| *name == "list")
+            .and_then(|(_, value)| InboxList::parse(value))
+            .map_or(Required::Unknown, |list| Required::Areas(vec![list.area()])),
+    }
+}
+
+/// The rows of the table, as warp filters: every path under `/api/staff` (mounted under
+/// `/api`). A path no row has falls through to the one recover (404 JSON).
+pub fn routes(state: &AppState) -> BoxedFilter<(Response,)> {
+    warp::path("staff")
+        .and(warp::path::full())
+        .and(warp::method())
+        // The row is found before the body is taken: a path the table does not have is
+        // left whole to the routes after this one.
+        .and_then(|path: FullPath, method: Method| async move {
+            match find(path.as_str(), &method) {
+                Found::Row(row, params) => Ok((row, params)),
+                Found::OtherMethods => {
+                    Err(warp::reject::custom(WrongMethod(allowed(path.as_str()))))
+                }
+                Found::Nothing => Err(warp::reject::not_found()),
+            }
+        })
+        .untuple_one()
+        .and(raw_query())
+        .and(state.filter())
+        .and(state.client())
+        .and(body::incoming(state.body_pace()))
+        .then(
+            |row: &'static Endpoint,
+             params: Vec<(&'static str, String)>,
+             query: String,
+             state: AppState,
+             client: IpAddr,
+             headers: HeaderMap,
+             body: Body| async move {
+                error::reply(answer(row, params, state, client, query, headers, body).await)
+            },
+        )
+        .boxed()
+}
+
+async fn answer(
+    row: &'static Endpoint,
+    params: Vec<(&'static str, String)>,
+    state: AppState,
+    client: IpAddr,
+    query: String,
+    headers: HeaderMap,
+    body: Body,
+) -> Result<Response, ApiError> {
+    let staff = match row.handler {
+        Handler::Open(_) => {
+            if row.verb.changes() && !state.origins.is_same_site(&headers) {
+                return Err(ApiError::Forbidden(NOT_FROM_SITE.into()));
+            }
+            None
+        }
+        Handler::Staff(_) => {
+            let required = required(row, &params);
+            Some(sign_in::check(&state, client, &headers, required, row.verb.changes()).await?)
+        }
+    };
+    let call = Call {
+        state,
+        client,
+        headers,
+        query,
+        params,
+        body: Some(body),
+    };
+    match (row.handler, staff) {
+        (Handler::Open(handler), _) => handler(call).await,
+        (Handler::Staff(handler), Some(staff)) => handler(call, staff).await,
+        (Handler::Staff(_), None) => unreachable!("the gate answered for every staff row"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_param_is_one_segment_that_is_not_empty_and_is_read_decoded() {
+        assert_eq!(
+            matches("/a/x%20y/b", "/a/{id}/b"),
+            Some(vec![("id", "x y".to_owned())])
+        );
+        assert!(matches("/a//b", "/a/{id}/b").is_none());
+        assert!(matches("/a/x/y/b", "/a/{id}/b").is_none());
+        assert!(matches("/a/x", "/a/{id}/b").is_none());
+        assert!(matches("/a/x/b/", "/a/{id}/b").is_none());
+    }
+
+    #[test]
+    fn every_row_is_a_staff_path_with_one_row_per_path_and_method() {
+        let mut seen = std::collections::HashSet::new();
+        for row in ENDPOINTS {
+            assert!(row.path.starts_with("/api/staff/"), "{}", row.path);
+            assert!(
+                seen.insert((row.verb, row.path)),
+                "{} {} has two rows",
+                row.verb.as_str(),
+                row.path
+            );
+            assert_eq!(
+                row.need == Need::Open,
+                matches!(row.handler, Handler::Open(_)),
+                "{}: an open row has an open handler, and only it",
+                row.path
+            );
+            assert_eq!(
+                row.need == Need::List,
+                row.path.contains("{list}"),
+                "{}: a list's area is read from its {{list}}",
+                row.path
+            );
+        }
+        let mut names = std::collections::HashSet::new();
+        for row in ENDPOINTS {
+            assert!(names.insert(row.name), "two rows are named {}", row.name);
+        }
+    }
+
+    #[test]
+    fn a_literal_row_wins_over_a_param_row_written_after_it() {
+        let Found::Row(row, _) = find("/api/staff/stories/choices", &Method::GET) else {
+            panic!("no row")
+        };
+        assert_eq!(row.path, "/api/staff/stories/choices");
+        let Found::Row(row, params) = find("/api/staff/stories/choices", &Method::PUT) else {
+            panic!("no row")
+        };
+        assert_eq!(row.path, "/api/staff/stories/{id}");
+        assert_eq!(params, vec![("id", "choices".to_owned())]);
+    }
+}

@@ -1,0 +1,66 @@
+//! Every staff endpoint, one row each: its method and path, what it needs of the session,
+//! its handler, and the call the generated UI client makes of it (its name, the TypeScript
+//! type of the JSON body it takes and of the answer). The warp filters
+//! (`dispatch::routes`), the `Allow` header (`plumbing::allow`), the areas each role reaches,
+//! the origin check of the open rows, the UI's client (generated) and the role walk
+//! (`tests/staff_roles.rs`) all come from this one table.
+//!
+//! A row reads `METHOD "path" NEED module::handler clientName(RequestType) -> AnswerType;`:
+//! - NEED is `Open` (no session; `async fn(Call)`), or what the gate asks of the session
+//!   (`dispatch::Need`: `Session`, `Account`, `Password`, `Factor`, `SetUp`, `Area(Name)`,
+//!   `List` for the inbox list the path's `{list}` names), with `async fn(Call, Staff)`.
+//! - the answer `null` is 204 No Content, `Blob` a file.
+//!
+//! Rows are tried in order: a literal path before a `{param}` one that would match it.
+
+use crate::http::staff::dispatch::Endpoint;
+use crate::http::staff::readers;
+
+/// One row (see the module's comment for how it reads).
+macro_rules! row {
+    (@verb GET) => { $crate::http::staff::dispatch::Verb::Get };
+    (@verb POST) => { $crate::http::staff::dispatch::Verb::Post };
+    (@verb PUT) => { $crate::http::staff::dispatch::Verb::Put };
+    (@verb PATCH) => { $crate::http::staff::dispatch::Verb::Patch };
+    (@verb DELETE) => { $crate::http::staff::dispatch::Verb::Delete };
+    ($verb:ident $path:literal Open $module:ident::$handler:ident
+     $name:ident($($request:ident)?) -> $answer:ident) => {
+        $crate::http::staff::dispatch::open(
+            row!(@verb $verb),
+            $path,
+            |call| Box::pin($module::$handler(call)),
+            stringify!($name),
+            concat!($(stringify!($request))?),
+            stringify!($answer),
+        )
+    };
+    ($verb:ident $path:literal $need:ident$(($area:ident))? $module:ident::$handler:ident
+     $name:ident($($request:ident)?) -> $answer:ident) => {
+        $crate::http::staff::dispatch::staff(
+            row!(@verb $verb),
+            $path,
+            $crate::http::staff::dispatch::Need::$need$(($crate::domain::roles::Area::$area))?,
+            |call, staff| Box::pin($module::$handler(call, staff)),
+            stringify!($name),
+            concat!($(stringify!($request))?),
+            stringify!($answer),
+        )
+    };
+}
+
+/// The table: each line between the brackets is a row.
+macro_rules! table {
+    ($($verb:ident $path:literal $need:ident$(($area:ident))? $module:ident::$handler:ident
+       $name:ident($($request:ident)?) -> $answer:ident;)*) => {
+        &[$(row!($verb $path $need$(($area))? $module::$handler $name($($request)?) -> $answer)),*]
+    };
+}
+
+#[rustfmt::skip]
+pub static ENDPOINTS: &[Endpoint] = table! {
+    // the blog's readers, and what each story's mail did
+    GET    "/api/staff/readers/counts"             Area(Subscribers) readers::counts      readerCounts() -> ReaderCounts;
+    POST   "/api/staff/readers"                    Area(Subscribers) readers::add         addReader(ReaderForm) -> ReaderAdded;
+    POST   "/api/staff/readers/{id}/unsubscribe"   Area(Subscribers) readers::unsubscribe unsubscribeReader() -> ReaderUnsubscribed;
+    GET    "/api/staff/stories/{id}/mail"          Area(Stories)     readers::story_mail  storyMail() -> StoryMail;
+};
