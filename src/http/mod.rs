@@ -67,26 +67,15 @@ fn api(state: &AppState) -> BoxedFilter<(Response,)> {
         .unify()
         .or(site_details::routes(state))
         .unify()
-        .or(staff::settings::routes(state))
-        .unify()
         .or(staff::media::routes(state))
         .unify()
         .or(staff::stories::routes(state))
-        .unify()
-        // what visitors did
-        .or(staff::analytics::routes(state))
         .unify()
         // the team: accounts, roles, invites, the set-up link
         .or(staff::team::routes(state))
         .unify()
         // one's account: forgotten passwords, sessions; the audit log
         .or(staff::account::routes(state))
-        .unify()
-        // mail: the outbox and who gets which lead
-        .or(staff::mail::routes(state))
-        .unify()
-        // the backup sets: their state, and one made now
-        .or(staff::backups::routes(state))
         .unify()
         .or(staff::factors::routes(state))
         .unify()

@@ -32,7 +32,6 @@ pub const ROUTE_METHODS: &[(&str, &[&str])] = &[
     ("/api/staff/session", &["GET", "HEAD"]),
     ("/api/staff/logout", &["POST"]),
     ("/api/staff/password", &["POST"]),
-    ("/api/staff/settings", &["GET", "HEAD", "PUT"]),
     ("/api/staff/media", &["POST"]),
     // inbox
     ("/api/staff/inbox/*", &["GET", "HEAD"]),
@@ -52,8 +51,6 @@ pub const ROUTE_METHODS: &[(&str, &[&str])] = &[
     ("/api/staff/stories/*/revisions", &["GET", "HEAD"]),
     ("/api/staff/stories/*/revisions/*", &["GET", "HEAD"]),
     ("/api/staff/stories/*/revisions/*/restore", &["POST"]),
-    // what visitors did (`staff::analytics`)
-    ("/api/staff/analytics", &["GET", "HEAD"]),
     // the team: accounts, roles, invites, the set-up link
     ("/api/staff/team", &["GET", "HEAD"]),
     ("/api/staff/team/accounts/*", &["DELETE"]),
@@ -76,14 +73,6 @@ pub const ROUTE_METHODS: &[(&str, &[&str])] = &[
     ("/api/staff/team/sessions/*", &["DELETE"]),
     ("/api/staff/team/audit", &["GET", "HEAD"]),
     ("/api/staff/team/audit.csv", &["GET", "HEAD"]),
-    // mail: the outbox and who gets which lead
-    ("/api/staff/mail", &["GET", "HEAD"]),
-    ("/api/staff/mail/retry", &["POST"]),
-    ("/api/staff/mail/*/retry", &["POST"]),
-    ("/api/staff/mail/test", &["POST"]),
-    ("/api/staff/mail/routes", &["GET", "HEAD", "PUT"]),
-    // the backup sets (`staff::backups`)
-    ("/api/staff/backups", &["GET", "HEAD", "POST"]),
     // second factors (`staff::factors`, `staff::passkeys`)
     ("/api/staff/passkey/options", &["POST"]),
     ("/api/staff/passkey/sign-in", &["POST"]),

@@ -9,31 +9,17 @@
 //! `store::roll_ups`), so a year answers about as fast as a month; today's counts are at most ten seconds old. A bad date is 422 naming `from` or `to`.
 
 use serde::Serialize;
-use warp::filters::BoxedFilter;
 use warp::http::StatusCode;
 use warp::reply::Response;
-use warp::{Filter, Reply};
+use warp::Reply;
 
 use crate::domain::visit::ReportRange;
-use crate::http::plumbing::error::{self, ApiError};
-use crate::http::plumbing::filters::{get_or_head, raw_query};
+use crate::http::plumbing::error::ApiError;
 use crate::http::plumbing::reply::invalid;
-use crate::http::staff::sign_in::{gate, Staff};
-use crate::http::state::AppState;
+use crate::http::staff::dispatch::Call;
+use crate::http::staff::sign_in::Staff;
 use crate::store::lead_sources::{self, LeadLine};
 use crate::store::visits::{self, DayCount, Line, Totals};
-
-pub fn routes(state: &AppState) -> BoxedFilter<(Response,)> {
-    warp::path!("staff" / "analytics")
-        .and(get_or_head())
-        .and(state.filter())
-        .and(gate(state))
-        .and(raw_query())
-        .then(|state, staff, query: String| async move {
-            error::reply(report(state, staff, &query).await)
-        })
-        .boxed()
-}
 
 /// A period's report.
 #[derive(Serialize)]
@@ -97,12 +83,8 @@ pub(crate) struct LeadCounts {
     stories: Vec<LeadLine>,
 }
 
-async fn report(
-    state: AppState,
-    staff: Result<Staff, ApiError>,
-    query: &str,
-) -> Result<Response, ApiError> {
-    staff?;
+pub(super) async fn report(call: Call, _staff: Staff) -> Result<Response, ApiError> {
+    let Call { state, query, .. } = call;
     let (mut from, mut to) = (None, None);
     for (key, value) in url::form_urlencoded::parse(query.as_bytes()) {
         match key.as_ref() {

@@ -19,7 +19,6 @@ pub const STAFF_AREAS: &[(&str, Need)] = &[
     ("/api/staff/session", Need::Session),
     ("/api/staff/logout", Need::Session),
     ("/api/staff/password", Need::Password),
-    ("/api/staff/settings", Need::Area(Area::Company)),
     ("/api/staff/media", Need::Area(Area::Stories)),
     ("/api/staff/inbox/*", Need::List),
     ("/api/staff/inbox/*/export.csv", Need::List),
@@ -47,8 +46,6 @@ pub const STAFF_AREAS: &[(&str, Need)] = &[
         "/api/staff/stories/*/revisions/*/restore",
         Need::Area(Area::Stories),
     ),
-    // what visitors did (`staff::analytics`)
-    ("/api/staff/analytics", Need::Area(Area::Analytics)),
     // the team: accounts, roles, invites, the set-up link
     ("/api/staff/team", Need::Area(Area::Team)),
     ("/api/staff/team/accounts/*", Need::Area(Area::Team)),
@@ -74,14 +71,6 @@ pub const STAFF_AREAS: &[(&str, Need)] = &[
     ("/api/staff/team/sessions/*", Need::Area(Area::Team)),
     ("/api/staff/team/audit", Need::Area(Area::Team)),
     ("/api/staff/team/audit.csv", Need::Area(Area::Team)),
-    // mail: the outbox and who gets which lead
-    ("/api/staff/mail", Need::Area(Area::Mail)),
-    ("/api/staff/mail/retry", Need::Area(Area::Mail)),
-    ("/api/staff/mail/*/retry", Need::Area(Area::Mail)),
-    ("/api/staff/mail/test", Need::Area(Area::Mail)),
-    ("/api/staff/mail/routes", Need::Area(Area::Mail)),
-    // the backup sets: their state, and one made now
-    ("/api/staff/backups", Need::Area(Area::Backups)),
     // second factors: signing in with them, setting them up, the team's rule
     ("/api/staff/passkey/options", Need::Open),
     ("/api/staff/passkey/sign-in", Need::Open),

@@ -14,16 +14,14 @@ use bytes::Bytes;
 use serde::Serialize;
 use time::format_description::well_known::Rfc3339;
 use time::OffsetDateTime;
-use warp::filters::BoxedFilter;
 use warp::http::StatusCode;
 use warp::reply::Response;
-use warp::Filter;
 
 use crate::health::BackupHealth;
-use crate::http::plumbing::error::{self, ApiError};
-use crate::http::plumbing::filters::get_or_head;
+use crate::http::plumbing::error::ApiError;
 use crate::http::plumbing::reply::json_bytes;
-use crate::http::staff::sign_in::{gate, Staff};
+use crate::http::staff::dispatch::Call;
+use crate::http::staff::sign_in::Staff;
 use crate::http::state::AppState;
 use crate::store::backup_set::{self, Manifest, MANIFEST_FILE};
 use crate::store::staff as accounts;
@@ -90,29 +88,6 @@ pub(crate) struct BackupSetJson {
     in_bucket: Option<bool>,
 }
 
-pub fn routes(state: &AppState) -> BoxedFilter<(Response,)> {
-    let base = || warp::path!("staff" / "backups");
-    let read = base()
-        .and(get_or_head())
-        .and(state.filter())
-        .and(gate(state))
-        .then(
-            |state: AppState, staff: Result<Staff, ApiError>| async move {
-                error::reply(read_backups(state, staff).await)
-            },
-        );
-    let ask = base()
-        .and(warp::post())
-        .and(state.filter())
-        .and(gate(state))
-        .then(
-            |state: AppState, staff: Result<Staff, ApiError>| async move {
-                error::reply(back_up_now(state, staff).await)
-            },
-        );
-    read.or(ask).unify().boxed()
-}
-
 fn rfc3339(at: OffsetDateTime) -> String {
     at.format(&Rfc3339).unwrap_or_default()
 }
@@ -124,19 +99,12 @@ fn failure((at, reason): (OffsetDateTime, String)) -> BackupFailure {
     }
 }
 
-async fn read_backups(
-    state: AppState,
-    staff: Result<Staff, ApiError>,
-) -> Result<Response, ApiError> {
-    staff?;
-    backups_reply(&state, StatusCode::OK).await
+pub(super) async fn read_backups(call: Call, _staff: Staff) -> Result<Response, ApiError> {
+    backups_reply(&call.state, StatusCode::OK).await
 }
 
-async fn back_up_now(
-    state: AppState,
-    staff: Result<Staff, ApiError>,
-) -> Result<Response, ApiError> {
-    let staff = staff?;
+pub(super) async fn back_up_now(call: Call, staff: Staff) -> Result<Response, ApiError> {
+    let state = call.state;
     if !state.health.ask_for_backup() {
         return Err(ApiError::Conflict(
             "The server's backup task is not running, so no set can be made from here: see the server's log, or run `corpsite backup DIR` on the server.".into(),

@@ -14,7 +14,7 @@
 //! Rows are tried in order: a literal path before a `{param}` one that would match it.
 
 use crate::http::staff::dispatch::Endpoint;
-use crate::http::staff::readers;
+use crate::http::staff::{analytics, backups, mail, readers, settings};
 
 /// One row (see the module's comment for how it reads).
 macro_rules! row {
@@ -63,4 +63,19 @@ pub static ENDPOINTS: &[Endpoint] = table! {
     POST   "/api/staff/readers"                    Area(Subscribers) readers::add         addReader(ReaderForm) -> ReaderAdded;
     POST   "/api/staff/readers/{id}/unsubscribe"   Area(Subscribers) readers::unsubscribe unsubscribeReader() -> ReaderUnsubscribed;
     GET    "/api/staff/stories/{id}/mail"          Area(Stories)     readers::story_mail  storyMail() -> StoryMail;
+    // the company's details
+    GET    "/api/staff/settings"                   Area(Company)     settings::staff_read readSettings() -> SettingsBody;
+    PUT    "/api/staff/settings"                   Area(Company)     settings::staff_save saveSettings(SiteDetailsForm) -> SettingsBody;
+    // what visitors did
+    GET    "/api/staff/analytics"                  Area(Analytics)   analytics::report    analytics() -> AnalyticsBody;
+    // mail: the outbox and who gets which lead
+    GET    "/api/staff/mail"                       Area(Mail)        mail::read_status    mailStatus() -> MailStatus;
+    POST   "/api/staff/mail/retry"                 Area(Mail)        mail::retry_all      retryDeadMail() -> MailAction;
+    POST   "/api/staff/mail/test"                  Area(Mail)        mail::send_test      sendTestMail(TestMailForm) -> MailAction;
+    GET    "/api/staff/mail/routes"                Area(Mail)        mail::read_routes    mailRoutes() -> RoutesBody;
+    PUT    "/api/staff/mail/routes"                Area(Mail)        mail::save_routes    saveMailRoutes(RoutesForm) -> RoutesBody;
+    POST   "/api/staff/mail/{id}/retry"            Area(Mail)        mail::retry_one      retryMail() -> MailAction;
+    // the backup sets: their state, and one made now
+    GET    "/api/staff/backups"                    Area(Backups)     backups::read_backups backups() -> BackupsBody;
+    POST   "/api/staff/backups"                    Area(Backups)     backups::back_up_now backUpNow() -> BackupsBody;
 };

@@ -1,5 +1,5 @@
 //! `/api/staff/mail/...`: the outbox seen from the browser, retries, a test mail, and who gets
-//! which lead. Every endpoint is the mail area's (`areas::STAFF_AREAS`); every change is
+//! which lead. Every endpoint is the mail area's (`staff::endpoints`); every change is
 //! audited in its own transaction.
 //!
 //! - `GET /api/staff/mail`: `MailStatus`: counts by state and kind, whether a relay is set,
@@ -16,18 +16,14 @@
 use bytes::Bytes;
 use lettre::Address;
 use serde::{Deserialize, Serialize};
-use warp::filters::BoxedFilter;
-use warp::http::{HeaderMap, StatusCode};
+use warp::http::StatusCode;
 use warp::reply::Response;
-use warp::Filter;
 
 use crate::domain::fields::{Email, FieldErrors, ShortText};
-use crate::http::plumbing::body::{self, Body};
-use crate::http::plumbing::error::{self, ApiError};
-use crate::http::plumbing::filters::get_or_head;
-use crate::http::plumbing::json_body::read_json;
+use crate::http::plumbing::error::ApiError;
 use crate::http::plumbing::reply::{invalid, json_bytes};
-use crate::http::staff::sign_in::{gate, Staff};
+use crate::http::staff::dispatch::Call;
+use crate::http::staff::sign_in::Staff;
 use crate::http::state::AppState;
 use crate::store::mail_routes::{self, Fallback, Route, KINDS};
 use crate::store::outbox::{self, MailKind, MailLine};
@@ -158,101 +154,13 @@ pub(crate) struct RoutesBody {
     max_recipients: usize,
 }
 
-pub fn routes(state: &AppState) -> BoxedFilter<(Response,)> {
-    let base = || warp::path("staff").and(warp::path("mail"));
-    let status = base()
-        .and(warp::path::end())
-        .and(get_or_head())
-        .and(state.filter())
-        .and(gate(state))
-        .then(
-            |state: AppState, staff: Result<Staff, ApiError>| async move {
-                error::reply(read_status(state, staff).await)
-            },
-        );
-    let retry_all = base()
-        .and(warp::path("retry"))
-        .and(warp::path::end())
-        .and(warp::post())
-        .and(state.filter())
-        .and(gate(state))
-        .then(
-            |state: AppState, staff: Result<Staff, ApiError>| async move {
-                error::reply(retry_all(state, staff).await)
-            },
-        );
-    let retry_one = base()
-        .and(warp::path::param::<String>())
-        .and(warp::path("retry"))
-        .and(warp::path::end())
-        .and(warp::post())
-        .and(state.filter())
-        .and(gate(state))
-        .then(
-            |id: String, state: AppState, staff: Result<Staff, ApiError>| async move {
-                error::reply(retry_one(state, staff, &id).await)
-            },
-        );
-    let test = base()
-        .and(warp::path("test"))
-        .and(warp::path::end())
-        .and(warp::post())
-        .and(state.filter())
-        .and(gate(state))
-        .and(body::incoming(state.body_pace()))
-        .then(
-            |state: AppState, staff: Result<Staff, ApiError>, headers, body| async move {
-                error::reply(send_test(state, staff, headers, body).await)
-            },
-        );
-    let read_routes = base()
-        .and(warp::path("routes"))
-        .and(warp::path::end())
-        .and(get_or_head())
-        .and(state.filter())
-        .and(gate(state))
-        .then(
-            |state: AppState, staff: Result<Staff, ApiError>| async move {
-                error::reply(read_routes(state, staff).await)
-            },
-        );
-    let save_routes = base()
-        .and(warp::path("routes"))
-        .and(warp::path::end())
-        .and(warp::put())
-        .and(state.filter())
-        .and(gate(state))
-        .and(body::incoming(state.body_pace()))
-        .then(
-            |state: AppState, staff: Result<Staff, ApiError>, headers, body| async move {
-                error::reply(save_routes(state, staff, headers, body).await)
-            },
-        );
-    status
-        .or(retry_all)
-        .unify()
-        .or(retry_one)
-        .unify()
-        .or(test)
-        .unify()
-        .or(read_routes)
-        .unify()
-        .or(save_routes)
-        .unify()
-        .boxed()
-}
-
 fn json_reply(status: StatusCode, value: &impl Serialize) -> Result<Response, ApiError> {
     let body = serde_json::to_vec(value).map_err(ApiError::unexpected)?;
     Ok(json_bytes(status, Bytes::from(body)))
 }
 
-async fn read_status(
-    state: AppState,
-    staff: Result<Staff, ApiError>,
-) -> Result<Response, ApiError> {
-    staff?;
-    json_reply(StatusCode::OK, &outbox_status(&state).await?)
+pub(super) async fn read_status(call: Call, _staff: Staff) -> Result<Response, ApiError> {
+    json_reply(StatusCode::OK, &outbox_status(&call.state).await?)
 }
 
 async fn outbox_status(state: &AppState) -> Result<MailStatus, ApiError> {
@@ -327,8 +235,8 @@ async fn action_reply(
     )
 }
 
-async fn retry_all(state: AppState, staff: Result<Staff, ApiError>) -> Result<Response, ApiError> {
-    let staff = staff?;
+pub(super) async fn retry_all(call: Call, staff: Staff) -> Result<Response, ApiError> {
+    let state = call.state;
     let count = state
         .db
         .write(move |conn| -> Result<usize, ApiError> {
@@ -348,14 +256,10 @@ async fn retry_all(state: AppState, staff: Result<Staff, ApiError>) -> Result<Re
     action_reply(&state, StatusCode::OK, message).await
 }
 
-async fn retry_one(
-    state: AppState,
-    staff: Result<Staff, ApiError>,
-    id: &str,
-) -> Result<Response, ApiError> {
-    let staff = staff?;
+pub(super) async fn retry_one(call: Call, staff: Staff) -> Result<Response, ApiError> {
     let not_found = || ApiError::NotFound("No dead or failing mail has this number.".into());
-    let id: i64 = id.parse().map_err(|_| not_found())?;
+    let id: i64 = call.param("id").parse().map_err(|_| not_found())?;
+    let state = call.state;
     let retried = state
         .db
         .write(move |conn| -> Result<bool, ApiError> {
@@ -384,14 +288,9 @@ fn parse_address(raw: &str) -> Result<String, String> {
     Ok(text)
 }
 
-async fn send_test(
-    state: AppState,
-    staff: Result<Staff, ApiError>,
-    headers: HeaderMap,
-    body: Body,
-) -> Result<Response, ApiError> {
-    let staff = staff?;
-    let form: TestMailForm = read_json(&headers, body).await?;
+pub(super) async fn send_test(mut call: Call, staff: Staff) -> Result<Response, ApiError> {
+    let form: TestMailForm = call.json().await?;
+    let state = call.state;
     let asked = form.to.unwrap_or_default();
     let raw = if asked.trim().is_empty() {
         staff.email.clone()
@@ -416,12 +315,8 @@ async fn send_test(
     action_reply(&state, StatusCode::ACCEPTED, message).await
 }
 
-async fn read_routes(
-    state: AppState,
-    staff: Result<Staff, ApiError>,
-) -> Result<Response, ApiError> {
-    staff?;
-    routes_reply(&state).await
+pub(super) async fn read_routes(call: Call, _staff: Staff) -> Result<Response, ApiError> {
+    routes_reply(&call.state).await
 }
 
 /// The server's `--notify-to`, as the routes' store takes it.
@@ -593,14 +488,9 @@ fn summary(routes: &[Route]) -> String {
         .join("; ")
 }
 
-async fn save_routes(
-    state: AppState,
-    staff: Result<Staff, ApiError>,
-    headers: HeaderMap,
-    body: Body,
-) -> Result<Response, ApiError> {
-    let staff = staff?;
-    let form: RoutesForm = read_json(&headers, body).await?;
+pub(super) async fn save_routes(mut call: Call, staff: Staff) -> Result<Response, ApiError> {
+    let form: RoutesForm = call.json().await?;
+    let state = call.state;
     let routes = check_rules(form.rules).map_err(invalid)?;
     state
         .db

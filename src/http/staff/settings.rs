@@ -1,4 +1,4 @@
-//! The company's details for the office, behind `gate`:
+//! The company's details for the office (area company):
 //!
 //! - `GET /api/staff/settings`: `{"data", "demo", "saved_at", "saved_by"}` (`saved_by`: the account's name).
 //! - `PUT /api/staff/settings` `SiteDetails`: checks every field (422 naming each bad one,
@@ -8,20 +8,15 @@
 
 use bytes::Bytes;
 use serde::Serialize;
-use warp::filters::BoxedFilter;
-use warp::http::{HeaderMap, StatusCode};
+use warp::http::StatusCode;
 use warp::reply::Response;
-use warp::Filter;
 
 use crate::domain::site_details::{SiteDetails, SiteDetailsForm};
-use crate::http::plumbing::body::{self, Body};
-use crate::http::plumbing::error::{self, ApiError};
-use crate::http::plumbing::filters::get_or_head;
-use crate::http::plumbing::json_body::read_json;
+use crate::http::plumbing::error::ApiError;
 use crate::http::plumbing::reply::{invalid, json_bytes};
 use crate::http::public_api::site_details::read;
-use crate::http::staff::sign_in::{gate, Staff};
-use crate::http::state::AppState;
+use crate::http::staff::dispatch::Call;
+use crate::http::staff::sign_in::Staff;
 use crate::store::site_details::{self as store, StoredDetails};
 
 /// The staff screen's answer: the details and where they came from.
@@ -39,44 +34,14 @@ pub(crate) struct SettingsBody<'a> {
     saved_by: Option<&'a str>,
 }
 
-pub fn routes(state: &AppState) -> BoxedFilter<(Response,)> {
-    let settings = || warp::path!("staff" / "settings");
-    let staff_read = settings()
-        .and(get_or_head())
-        .and(state.filter())
-        .and(gate(state))
-        .then(
-            |state: AppState, staff: Result<Staff, ApiError>| async move {
-                error::reply(staff_read(state, staff).await)
-            },
-        );
-    let staff_save = settings()
-        .and(warp::put())
-        .and(state.filter())
-        .and(gate(state))
-        .and(body::incoming(state.body_pace()))
-        .then(
-            |state: AppState, staff: Result<Staff, ApiError>, headers, body| async move {
-                error::reply(staff_save(state, staff, headers, body).await)
-            },
-        );
-    staff_read.or(staff_save).unify().boxed()
-}
-
-async fn staff_read(state: AppState, staff: Result<Staff, ApiError>) -> Result<Response, ApiError> {
-    staff?;
-    let stored = read(&state.db).await?;
+pub(super) async fn staff_read(call: Call, _staff: Staff) -> Result<Response, ApiError> {
+    let stored = read(&call.state.db).await?;
     settings_reply(&stored)
 }
 
-async fn staff_save(
-    state: AppState,
-    staff: Result<Staff, ApiError>,
-    headers: HeaderMap,
-    body: Body,
-) -> Result<Response, ApiError> {
-    let staff = staff?;
-    let form: SiteDetailsForm = read_json(&headers, body).await?;
+pub(super) async fn staff_save(mut call: Call, staff: Staff) -> Result<Response, ApiError> {
+    let form: SiteDetailsForm = call.json().await?;
+    let state = call.state;
     let details = SiteDetails::parse(form).map_err(invalid)?;
     state
         .db
