@@ -6,6 +6,9 @@
 //! - `ui/src/lib/staff-types.ts`: the staff API's (`/api/staff/...`) shapes, the same way,
 //!   and the names each closed list of choices takes (a lead's status, a story's state...),
 //!   from the lists the server parses them with.
+//! - `ui/src/lib/staff-endpoints.ts`: a function for each row of the staff endpoint table
+//!   (`staff::endpoints`) that names its method, its path with the row's `{params}`, and
+//!   the types it takes and answers, for the staff client to send (`staffApi.send`).
 //! - `ui/src/features/blog/html-allowlist.ts`: the blog HTML allowlist of `domain::sanitize`,
 //!   for the browser's second pass.
 //!
@@ -263,6 +266,124 @@ fn staff_types() -> String {
     exported(declarations)
 }
 
+/// The exported type names of a generated file.
+fn exported_names(file: &str) -> Vec<&str> {
+    file.lines()
+        .filter_map(|line| line.strip_prefix("export type "))
+        .filter_map(|rest| rest.split([' ', '<', '=']).next())
+        .collect()
+}
+
+/// One function per staff endpoint, each answering the endpoint's method, path and types.
+fn staff_endpoints() -> String {
+    use crate::http::staff::dispatch::Need;
+    use crate::http::staff::endpoints::ENDPOINTS;
+    let staff_types = staff_types();
+    let api_types = api_types();
+    let (staff_names, api_names) = (exported_names(&staff_types), exported_names(&api_types));
+    let mut from_staff = std::collections::BTreeSet::new();
+    let mut from_api = std::collections::BTreeSet::new();
+    for row in ENDPOINTS {
+        for name in [row.request, row.answer] {
+            match name {
+                "" | "null" | "Blob" => {}
+                _ if staff_names.contains(&name) => {
+                    from_staff.insert(name);
+                }
+                _ if api_names.contains(&name) => {
+                    from_api.insert(name);
+                }
+                _ => panic!(
+                    "{} {}: no generated type is named {name} (staff-types.ts, api-types.ts)",
+                    row.verb.as_str(),
+                    row.path
+                ),
+            }
+        }
+    }
+    let mut file = String::from(HEADER);
+    file.push_str("\nimport { apiPath, type Endpoint } from './api-client';\n");
+    if !from_api.is_empty() {
+        let names: Vec<&str> = from_api.into_iter().collect();
+        file.push_str(&format!(
+            "import type {{ {} }} from './api-types';\n",
+            names.join(", ")
+        ));
+    }
+    let names: Vec<&str> = from_staff.into_iter().collect();
+    file.push_str(&format!(
+        "import type {{ {} }} from './staff-types';\n",
+        names.join(", ")
+    ));
+    for row in ENDPOINTS {
+        let segments: Vec<&str> = row.path.trim_start_matches("/api/").split('/').collect();
+        let params: Vec<&str> = segments
+            .iter()
+            .filter_map(|s| s.strip_prefix('{').and_then(|s| s.strip_suffix('}')))
+            .collect();
+        let path = if params.is_empty() {
+            format!("'{}'", segments.join("/"))
+        } else {
+            let parts: Vec<String> = segments
+                .iter()
+                .map(
+                    |s| match s.strip_prefix('{').and_then(|s| s.strip_suffix('}')) {
+                        Some(param) => camel(param),
+                        None => format!("'{s}'"),
+                    },
+                )
+                .collect();
+            format!("apiPath({})", parts.join(", "))
+        };
+        let need = match row.need {
+            Need::Open => "no session".to_owned(),
+            Need::Session => "any session".to_owned(),
+            Need::Account => "any account".to_owned(),
+            Need::Password => "the password change".to_owned(),
+            Need::Factor => "the second factor's step".to_owned(),
+            Need::SetUp => "setting up second factors".to_owned(),
+            Need::Area(area) => format!("area {}", area.as_str()),
+            Need::List => "the area of the list".to_owned(),
+        };
+        let request = if row.request.is_empty() {
+            "undefined"
+        } else {
+            row.request
+        };
+        let arguments: Vec<String> = params
+            .iter()
+            .map(|p| format!("{}: string", camel(p)))
+            .collect();
+        file.push_str(&format!(
+            "\n/** `{} {}` ({need}). */\nexport const {} = ({}): Endpoint<{request}, {}> => ({{ method: '{}', path: {path} }});\n",
+            row.verb.as_str(),
+            row.path,
+            row.name,
+            arguments.join(", "),
+            row.answer,
+            row.verb.as_str(),
+        ));
+    }
+    file
+}
+
+/// `lead_id` as TypeScript names it: `leadId`.
+fn camel(name: &str) -> String {
+    let mut out = String::new();
+    let mut upper = false;
+    for c in name.chars() {
+        if c == '_' || c == '-' {
+            upper = true;
+        } else if upper {
+            out.extend(c.to_uppercase());
+            upper = false;
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
 fn quoted(items: &[&str]) -> String {
     items
         .iter()
@@ -319,6 +440,11 @@ fn the_ui_api_types_are_generated_from_the_rust_types() {
 #[test]
 fn the_ui_staff_types_are_generated_from_the_rust_types() {
     check("ui/src/lib/staff-types.ts", &staff_types());
+}
+
+#[test]
+fn the_ui_staff_client_is_generated_from_the_endpoint_table() {
+    check("ui/src/lib/staff-endpoints.ts", &staff_endpoints());
 }
 
 #[test]

@@ -80,6 +80,25 @@ export interface ApiResponse<T> {
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/**
+ * An endpoint of the API (the staff endpoints' are generated, `staff-endpoints.ts`): its
+ * method, its path under the API's base, and the types of the JSON it takes and answers
+ * (`types` is never set: it is there for the compiler).
+ */
+export interface Endpoint<Req, Res> {
+  readonly method: Method;
+  readonly path: string;
+  readonly types?: { request: Req; answer: Res };
+}
+
+/** What a call of an endpoint sends: the JSON its endpoint takes, or a file; a query; a signal. */
+export interface SendOptions<Req> {
+  json?: Req;
+  file?: Blob;
+  query?: Query;
+  signal?: AbortSignal;
+}
+
 export interface RequestOptions {
   query?: Query;
   json?: unknown;
@@ -127,6 +146,9 @@ function logged(method: string, path: string, error: ApiError): ApiError {
 }
 
 export const api = {
+  /** Calls an endpoint that needs no session (signing in, an invite's or a reset's link). */
+  send: async <Req, Res>(endpoint: Endpoint<Req, Res>, options: SendOptions<Req> = {}) =>
+    (await request<Res>(endpoint.method, endpoint.path, options)).body,
   get: <T>(path: string, query?: Query, signal?: AbortSignal) => request<T>('GET', path, { query, signal }),
   postJson: <T>(path: string, json: unknown) => request<T>('POST', path, { json }),
   postForm: <T>(path: string, form: FormData) => request<T>('POST', path, { form }),

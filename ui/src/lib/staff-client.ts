@@ -1,10 +1,12 @@
 import {
   ApiError,
   type ApiResponse,
+  type Endpoint,
   type Method,
   type Query,
   type RequestOptions,
   request,
+  type SendOptions,
 } from './api-client';
 import type { StaffSession } from './staff-types';
 
@@ -146,6 +148,9 @@ async function authenticated<T>(
 }
 
 export const staffApi = {
+  /** Calls a staff endpoint (`staff-endpoints.ts`) and answers its JSON. */
+  send: async <Req, Res>(endpoint: Endpoint<Req, Res>, options: SendOptions<Req> = {}) =>
+    (await authenticated<Res>(endpoint.method, endpoint.path, options)).body,
   get: <T>(path: string, query?: Query, signal?: AbortSignal) =>
     authenticated<T>('GET', path, { query, signal }),
   postJson: <T>(path: string, json: unknown) => authenticated<T>('POST', path, { json }),
@@ -162,5 +167,7 @@ export const staffApi = {
  * caller, who is signing in already (or leaving).
  */
 export const signingInApi = {
+  send: async <Req, Res>(endpoint: Endpoint<Req, Res>, options: SendOptions<Req> = {}) =>
+    (await withCsrf<Res>(endpoint.method, endpoint.path, options)).body,
   postJson: <T>(path: string, json: unknown) => withCsrf<T>('POST', path, { json }),
 };

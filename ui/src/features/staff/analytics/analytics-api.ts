@@ -1,5 +1,5 @@
 import { staffApi } from '@/lib/staff-client';
-import type { AnalyticsBody } from '@/lib/staff-types';
+import { analytics } from '@/lib/staff-endpoints';
 
 // Shapes generated from the server's Rust types (`@/lib/staff-types`).
 export type {
@@ -18,8 +18,8 @@ export interface Period {
 }
 
 export const analyticsApi = {
-  report: async (period: Period, signal?: AbortSignal) =>
-    (await staffApi.get<AnalyticsBody>('staff/analytics', { ...period }, signal)).body,
+  report: (period: Period, signal?: AbortSignal) =>
+    staffApi.send(analytics(), { query: { ...period }, signal }),
 };
 
 /**

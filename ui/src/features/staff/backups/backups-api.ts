@@ -1,9 +1,9 @@
 import { staffApi } from '@/lib/staff-client';
-import type { BackupsBody } from '@/lib/staff-types';
+import { backUpNow, backups } from '@/lib/staff-endpoints';
 
-/** The backup sets (`/api/staff/backups`). */
+/** The backup sets. */
 export const backupsApi = {
-  status: async () => (await staffApi.get<BackupsBody>('staff/backups')).body,
+  status: () => staffApi.send(backups()),
   /** Asks the server for a set now: made, kept and uploaded as a scheduled one is. */
-  backUpNow: async () => (await staffApi.postJson<BackupsBody>('staff/backups', {})).body,
+  backUpNow: () => staffApi.send(backUpNow()),
 };

@@ -1,26 +1,16 @@
-import { apiPath } from '@/lib/api-client';
 import { staffApi } from '@/lib/staff-client';
-
-import type {
-  ReaderAdded,
-  ReaderCounts,
-  ReaderForm,
-  ReaderUnsubscribed,
-  SubscriptionState,
-} from '@/lib/staff-types';
+import { addReader, readerCounts, unsubscribeReader } from '@/lib/staff-endpoints';
+import type { ReaderCounts, SubscriptionState } from '@/lib/staff-types';
 
 // The readers API's shapes are generated from the server's Rust types (`@/lib/staff-types`).
 export type { ReaderAdded, ReaderCounts, SubscriptionState } from '@/lib/staff-types';
 
-/** `/api/staff/readers/...`: the blog's readers beside the subscribers list. */
+/** The blog's readers beside the subscribers list. */
 export const readersApi = {
-  counts: async (signal?: AbortSignal) =>
-    (await staffApi.get<ReaderCounts>('staff/readers/counts', undefined, signal)).body,
+  counts: (signal?: AbortSignal) => staffApi.send(readerCounts(), { signal }),
   /** Adds an address; it stays pending until the person opens the link mailed to it. */
-  add: async (email: string) =>
-    (await staffApi.postJson<ReaderAdded>('staff/readers', { email } satisfies ReaderForm)).body,
-  unsubscribe: async (id: string) =>
-    (await staffApi.postJson<ReaderUnsubscribed>(apiPath('staff', 'readers', id, 'unsubscribe'), {})).body,
+  add: (email: string) => staffApi.send(addReader(), { json: { email } }),
+  unsubscribe: (id: string) => staffApi.send(unsubscribeReader(id)),
 };
 
 /** A subscription's state as the office reads it. */

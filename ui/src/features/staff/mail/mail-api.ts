@@ -1,18 +1,23 @@
-import { apiPath } from '@/lib/api-client';
 import { staffApi } from '@/lib/staff-client';
-import type { MailAction, MailRule, MailStatus, RoutesBody } from '@/lib/staff-types';
+import {
+  mailRoutes,
+  mailStatus,
+  retryDeadMail,
+  retryMail,
+  saveMailRoutes,
+  sendTestMail,
+} from '@/lib/staff-endpoints';
+import type { MailRule } from '@/lib/staff-types';
 
-/** The outbox and who gets which lead (`/api/staff/mail/...`). */
+/** The outbox and who gets which lead. */
 export const mailApi = {
-  status: async () => (await staffApi.get<MailStatus>('staff/mail')).body,
+  status: () => staffApi.send(mailStatus()),
   /** Queues a dead or failing mail again, due now. */
-  retry: async (id: number) =>
-    (await staffApi.postJson<MailAction>(apiPath('staff', 'mail', String(id), 'retry'), {})).body,
+  retry: (id: number) => staffApi.send(retryMail(String(id))),
   /** Queues every dead mail again. */
-  retryDead: async () => (await staffApi.postJson<MailAction>('staff/mail/retry', {})).body,
+  retryDead: () => staffApi.send(retryDeadMail()),
   /** Queues a test mail to `to` (the signed-in person's address when empty). */
-  sendTest: async (to: string) => (await staffApi.postJson<MailAction>('staff/mail/test', { to })).body,
-  routes: async () => (await staffApi.get<RoutesBody>('staff/mail/routes')).body,
-  saveRoutes: async (rules: MailRule[]) =>
-    (await staffApi.putJson<RoutesBody>('staff/mail/routes', { rules })).body,
+  sendTest: (to: string) => staffApi.send(sendTestMail(), { json: { to } }),
+  routes: () => staffApi.send(mailRoutes()),
+  saveRoutes: (rules: MailRule[]) => staffApi.send(saveMailRoutes(), { json: { rules } }),
 };

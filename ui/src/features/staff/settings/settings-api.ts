@@ -1,12 +1,12 @@
-import type { SettingsBody, SiteDetailsForm } from '@/lib/api-types';
+import type { SiteDetailsForm } from '@/lib/api-types';
 import { staffApi } from '@/lib/staff-client';
+import { readSettings, saveSettings } from '@/lib/staff-endpoints';
 
-/** The company's details (`/api/staff/settings`): read, and saved whole. */
+/** The company's details: read, and saved whole. */
 export const settingsApi = {
-  read: async () => (await staffApi.get<SettingsBody>('staff/settings')).body,
+  read: () => staffApi.send(readSettings()),
   /** Stores a leader's portrait (`POST /api/staff/media?folder=leaders`); answers its media path. */
   uploadPortrait: async (file: File) =>
     (await staffApi.postFile<{ path: string }>('staff/media', file, { folder: 'leaders' })).body.path,
-  save: async (details: SiteDetailsForm) =>
-    (await staffApi.putJson<SettingsBody>('staff/settings', details)).body,
+  save: (details: SiteDetailsForm) => staffApi.send(saveSettings(), { json: details }),
 };

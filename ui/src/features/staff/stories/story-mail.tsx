@@ -1,12 +1,11 @@
 import { useEffect, useState } from 'preact/hooks';
-import { apiPath } from '@/lib/api-client';
 import { staffApi } from '@/lib/staff-client';
+import { storyMail } from '@/lib/staff-endpoints';
 import type { StoryMail } from '@/lib/staff-types';
 
-/** `GET /api/staff/stories/{id}/mail`: what a story's mail did. */
+/** What a story's mail did. */
 export const storyMailApi = {
-  get: async (id: string, signal?: AbortSignal) =>
-    (await staffApi.get<StoryMail>(apiPath('staff', 'stories', id, 'mail'), undefined, signal)).body,
+  get: (id: string, signal?: AbortSignal) => staffApi.send(storyMail(id), { signal }),
 };
 
 /** "2 sent · 1 queued (1 failed, retried) · 0 dead · 1 unsubscribed through it". */
