@@ -205,3 +205,28 @@ pub async fn code_of(secret: &str, last_used: u64) -> String {
         tokio::time::sleep(std::time::Duration::from_secs(1)).await;
     }
 }
+
+/// Sample paths of a staff endpoint table row's pattern: `{list}` as each inbox list, any
+/// other `{param}` an id that names nothing.
+pub fn sample_paths(pattern: &str) -> Vec<String> {
+    let fill = |pattern: &str| {
+        pattern
+            .split('/')
+            .map(|segment| {
+                if segment.starts_with('{') {
+                    "0123456789abcdef0123456789abcdef"
+                } else {
+                    segment
+                }
+            })
+            .collect::<Vec<_>>()
+            .join("/")
+    };
+    if pattern.contains("{list}") {
+        return ["enquiries", "subscribers", "applicants"]
+            .iter()
+            .map(|list| fill(&pattern.replace("{list}", list)))
+            .collect();
+    }
+    vec![fill(pattern)]
+}
