@@ -16,9 +16,11 @@
 //! operating system (`cfg(unix)`, `std::os::unix`, `libc`...), so a build for another
 //! system has one module to finish. Test modules may test what only Unix has.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::path::Path;
+
+use regex::Regex;
 
 /// Which top-level modules a module may name: `Only` those listed, or `Not` those listed.
 enum Allowed {
@@ -354,4 +356,323 @@ fn a_planted_os_name_is_found_and_a_test_module_may_name_one() {
     );
     let in_tests = "fn a() {}\n// cfg(unix) in a comment\n#[cfg(test)]\nmod tests {\n    #[cfg(unix)]\n    fn mode() {}\n}\n";
     assert_eq!(os_names(in_tests), Vec::new());
+}
+
+/// The modules of `src/` (the library's: `main.rs` is the binary's own crate), each with the
+/// modules its code names: through `crate::`, `super::` and `self::` paths, a child module
+/// named bare, and grouped `use` lines. A path names the deepest module it goes through, so
+/// `crate::store::inbox::list` names `store::inbox` and `crate::store::Db` names `store`.
+/// A module's own test module is left out: a test may use what it tests.
+fn module_graph(files: &BTreeMap<String, String>) -> BTreeMap<String, BTreeSet<String>> {
+    let modules: BTreeSet<String> = files.keys().map(|file| library_module(file)).collect();
+    let token = Regex::new(
+        r"(?:^|[^A-Za-z0-9_:])((?:crate|super|self|[a-z_][a-z0-9_]*)(?:::[A-Za-z_][A-Za-z0-9_]*)+)",
+    )
+    .expect("the path pattern");
+    let group =
+        Regex::new(r"((?:crate|super|self|[a-z_][a-z0-9_]*)(?:::[a-z_][a-z0-9_]*)*)::\{([^{}]*)\}")
+            .expect("the group pattern");
+    let string = Regex::new(r#""(?:[^"\\\n]|\\.)*""#).expect("the string pattern");
+    let mut graph = BTreeMap::new();
+    for (file, source) in files {
+        let module = library_module(file);
+        let mut code: String = source
+            .split("#[cfg(test)]\nmod tests")
+            .next()
+            .unwrap_or("")
+            .lines()
+            .map(|line| line.split("//").next().unwrap_or(""))
+            .collect::<Vec<_>>()
+            .join("\n");
+        code = string.replace_all(&code, "\"\"").into_owned();
+        // `a::{b, c::{d, e}}` becomes `a::b, a::c::d, a::c::e`, the innermost group first.
+        while let Some(found) = group.captures(&code) {
+            let prefix = &found[1];
+            let items: Vec<String> = found[2]
+                .split(',')
+                .map(|item| item.split(" as ").next().unwrap_or("").trim())
+                .filter(|item| !item.is_empty())
+                .map(|item| match item {
+                    "self" => prefix.to_owned(),
+                    item => format!("{prefix}::{item}"),
+                })
+                .collect();
+            let range = found.get(0).expect("the whole match").range();
+            code.replace_range(range, &items.join(", "));
+        }
+        let named: BTreeSet<String> = token
+            .captures_iter(&code)
+            .filter_map(|found| resolve(&modules, &module, &found[1]))
+            .filter(|target| *target != module)
+            .collect();
+        graph.insert(module, named);
+    }
+    graph
+}
+
+/// `src/store/inbox.rs` is `store::inbox`, `src/lib.rs` the crate's root (``).
+fn library_module(file: &str) -> String {
+    match module_of(file).as_str() {
+        "lib" => String::new(),
+        module => module.to_owned(),
+    }
+}
+
+/// The deepest module of `modules` that `path`, written in `module`, goes through; None for
+/// a path outside the crate (`std::`, another crate, an enum's variant).
+fn resolve(modules: &BTreeSet<String>, module: &str, path: &str) -> Option<String> {
+    let mut parts: Vec<&str> = path.split("::").collect();
+    let mut at: Vec<&str> = if module.is_empty() {
+        Vec::new()
+    } else {
+        module.split("::").collect()
+    };
+    match parts[0] {
+        "crate" => {
+            at.clear();
+            parts.remove(0);
+        }
+        "self" => {
+            parts.remove(0);
+        }
+        "super" => {
+            while parts.first() == Some(&"super") {
+                at.pop();
+                parts.remove(0);
+            }
+        }
+        // A bare name is a path only when it is a child module of this one.
+        child => {
+            let mut nested = at.clone();
+            nested.push(child);
+            if !modules.contains(&nested.join("::")) {
+                return None;
+            }
+        }
+    }
+    let mut deepest = None;
+    for part in parts {
+        at.push(part);
+        let candidate = at.join("::");
+        if !modules.contains(&candidate) {
+            break;
+        }
+        deepest = Some(candidate);
+    }
+    deepest
+        .or_else(|| Some(at_root(module, path)))
+        .filter(|found| modules.contains(found))
+}
+
+/// The module a `crate::`, `self::` or `super::` path lands in when it names an item of that
+/// module itself (`crate::store::Db` is in `store`): the path without its last segment.
+fn at_root(module: &str, path: &str) -> String {
+    let mut at: Vec<&str> = if module.is_empty() {
+        Vec::new()
+    } else {
+        module.split("::").collect()
+    };
+    let mut parts = path.split("::").peekable();
+    match parts.peek() {
+        Some(&"crate") => {
+            at.clear();
+            parts.next();
+        }
+        Some(&"self") => {
+            parts.next();
+        }
+        _ => {
+            while parts.peek() == Some(&"super") {
+                at.pop();
+                parts.next();
+            }
+        }
+    }
+    at.join("::")
+}
+
+/// The circles of `graph`: each set of two or more modules that reach one another (Tarjan's
+/// strongly connected components), smallest module first.
+fn circles(graph: &BTreeMap<String, BTreeSet<String>>) -> Vec<Vec<String>> {
+    struct Walk<'g> {
+        graph: &'g BTreeMap<String, BTreeSet<String>>,
+        index: BTreeMap<&'g str, usize>,
+        low: BTreeMap<&'g str, usize>,
+        stack: Vec<&'g str>,
+        on_stack: BTreeSet<&'g str>,
+        found: Vec<Vec<String>>,
+    }
+    impl<'g> Walk<'g> {
+        fn visit(&mut self, module: &'g str) {
+            let number = self.index.len();
+            self.index.insert(module, number);
+            self.low.insert(module, number);
+            self.stack.push(module);
+            self.on_stack.insert(module);
+            for next in self.graph.get(module).into_iter().flatten() {
+                if !self.index.contains_key(next.as_str()) {
+                    self.visit(next);
+                    let low = self.low[module].min(self.low[next.as_str()]);
+                    self.low.insert(module, low);
+                } else if self.on_stack.contains(next.as_str()) {
+                    let low = self.low[module].min(self.index[next.as_str()]);
+                    self.low.insert(module, low);
+                }
+            }
+            if self.low[module] == self.index[module] {
+                let mut circle = Vec::new();
+                while let Some(member) = self.stack.pop() {
+                    self.on_stack.remove(member);
+                    circle.push(member.to_owned());
+                    if member == module {
+                        break;
+                    }
+                }
+                if circle.len() > 1 {
+                    circle.sort();
+                    self.found.push(circle);
+                }
+            }
+        }
+    }
+    let mut walk = Walk {
+        graph,
+        index: BTreeMap::new(),
+        low: BTreeMap::new(),
+        stack: Vec::new(),
+        on_stack: BTreeSet::new(),
+        found: Vec::new(),
+    };
+    for module in graph.keys() {
+        if !walk.index.contains_key(module.as_str()) {
+            walk.visit(module);
+        }
+    }
+    walk.found.sort();
+    walk.found
+}
+
+/// Every library file under `src/` with its text.
+fn library_sources() -> BTreeMap<String, String> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    rust_files(&root, &root, &mut files);
+    files
+        .into_iter()
+        .filter(|file| file != "main.rs")
+        .map(|file| {
+            let source = fs::read_to_string(root.join(&file)).expect("read a source file");
+            (file, source)
+        })
+        .collect()
+}
+
+#[test]
+fn no_modules_name_one_another_in_a_circle() {
+    let graph = module_graph(&library_sources());
+    let named: usize = graph.values().map(BTreeSet::len).sum();
+    assert!(
+        graph.len() > 50 && named > 200,
+        "src/ was not read: {graph:?}"
+    );
+    let found = circles(&graph);
+    let report: Vec<String> = found
+        .iter()
+        .map(|circle| {
+            let arrows: Vec<String> = circle
+                .iter()
+                .map(|module| {
+                    let inside: Vec<&str> = graph[module]
+                        .iter()
+                        .filter(|next| circle.contains(next))
+                        .map(String::as_str)
+                        .collect();
+                    format!("  {module} -> {}", inside.join(", "))
+                })
+                .collect();
+            format!("{} modules:\n{}", circle.len(), arrows.join("\n"))
+        })
+        .collect();
+    assert!(
+        found.is_empty(),
+        "{} circle(s) of modules that name one another; move what they share into a module \
+         below both (a parent's mod.rs counts as a module of its own):\n{}",
+        found.len(),
+        report.join("\n")
+    );
+    println!(
+        "{} modules, {named} arrows between them, no circle",
+        graph.len()
+    );
+}
+
+#[test]
+fn a_planted_circle_is_found_in_every_way_a_path_is_written() {
+    let files = |pairs: &[(&str, &str)]| -> BTreeMap<String, String> {
+        pairs
+            .iter()
+            .map(|(file, source)| ((*file).to_owned(), (*source).to_owned()))
+            .collect()
+    };
+    let planted = [
+        // Through the crate's root, a parent's item and a grouped, nested use.
+        (
+            "a/mod.rs",
+            "pub mod b;\npub mod c;\nuse crate::{a::{b::Thing, c}, d};\npub struct Root;",
+        ),
+        ("a/b.rs", "use super::Root;\npub struct Thing;"),
+        ("a/c.rs", "pub fn go() {}"),
+        // A bare child and `self::` in the root.
+        (
+            "lib.rs",
+            "pub mod a;\npub mod d;\nfn f() { d::deep::call(); }",
+        ),
+        ("d/mod.rs", "pub mod deep;"),
+        (
+            "d/deep.rs",
+            "pub fn call() { self::inner(); crate::a::c::go() }\nfn inner() {}",
+        ),
+    ];
+    let graph = module_graph(&files(&planted));
+    assert_eq!(
+        circles(&graph),
+        vec![vec!["a".to_owned(), "a::b".to_owned()]],
+        "{graph:?}"
+    );
+    assert!(graph["d::deep"].contains("a::c") && graph[""].contains("d::deep"));
+
+    // One planted line closes a circle in the real tree, and nothing in a comment, a string
+    // or a test module does.
+    let mut real = library_sources();
+    let graph = module_graph(&real);
+    let (from, to) = graph
+        .iter()
+        .find_map(|(from, named)| named.iter().next().map(|to| (from.clone(), to.clone())))
+        .expect("an arrow");
+    let file_of = |module: &str| {
+        real.keys()
+            .find(|file| library_module(file) == module)
+            .cloned()
+            .expect("the module's file")
+    };
+    let target = file_of(&to);
+    let back = if from.is_empty() {
+        "crate::X".to_owned()
+    } else {
+        format!("crate::{from}::X")
+    };
+    let text = real.get_mut(&target).expect("the file");
+    text.insert_str(0, &format!("// {back}\nconst S: &str = \"{back}\";\n"));
+    text.push_str(&format!(
+        "\n#[cfg(test)]\nmod tests {{\n    use {back};\n}}\n"
+    ));
+    assert_eq!(circles(&module_graph(&real)), circles(&graph), "{target}");
+    let text = real.get_mut(&target).expect("the file");
+    text.insert_str(0, &format!("use {back};\n"));
+    assert!(
+        circles(&module_graph(&real))
+            .iter()
+            .any(|circle| circle.contains(&from) && circle.contains(&to)),
+        "planted {back} in {target}"
+    );
 }

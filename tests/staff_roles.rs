@@ -5,7 +5,7 @@
 
 use corpsite::domain::inbox::InboxList;
 use corpsite::domain::roles::{Area, Role, Roles};
-use corpsite::http::staff::dispatch::{Need, Verb};
+use corpsite::http::staff::call::{Need, Verb};
 use corpsite::http::staff::endpoints::ENDPOINTS;
 use serde_json::json as body;
 use warp::http::StatusCode;

@@ -276,7 +276,7 @@ fn exported_names(file: &str) -> Vec<&str> {
 
 /// One function per staff endpoint, each answering the endpoint's method, path and types.
 fn staff_endpoints() -> String {
-    use crate::http::staff::dispatch::Need;
+    use crate::http::staff::call::Need;
     use crate::http::staff::endpoints::ENDPOINTS;
     let staff_types = staff_types();
     let api_types = api_types();

@@ -11,7 +11,7 @@ use crate::domain::inbox::InboxList;
 use crate::domain::roles::Area;
 use crate::http::plumbing::allow::matches_pattern;
 
-pub use crate::http::staff::dispatch::Need;
+pub use crate::http::staff::call::Need;
 
 /// Every staff endpoint's pattern (as `ROUTE_METHODS` writes it) and its need.
 pub const STAFF_AREAS: &[(&str, Need)] = &[

@@ -20,7 +20,7 @@ use warp::reply::Response;
 use crate::health::BackupHealth;
 use crate::http::plumbing::error::ApiError;
 use crate::http::plumbing::reply::json_bytes;
-use crate::http::staff::dispatch::Call;
+use crate::http::staff::call::Call;
 use crate::http::staff::sign_in::Staff;
 use crate::http::state::AppState;
 use crate::store::backup_set::{self, Manifest, MANIFEST_FILE};

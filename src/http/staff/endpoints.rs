@@ -7,25 +7,25 @@
 //!
 //! A row reads `METHOD "path" NEED module::handler clientName(RequestType) -> AnswerType;`:
 //! - NEED is `Open` (no session; `async fn(Call)`), or what the gate asks of the session
-//!   (`dispatch::Need`: `Session`, `Account`, `Password`, `Factor`, `SetUp`, `Area(Name)`,
+//!   (`call::Need`: `Session`, `Account`, `Password`, `Factor`, `SetUp`, `Area(Name)`,
 //!   `List` for the inbox list the path's `{list}` names), with `async fn(Call, Staff)`.
 //! - the answer `null` is 204 No Content, `Blob` a file.
 //!
 //! Rows are tried in order: a literal path before a `{param}` one that would match it.
 
-use crate::http::staff::dispatch::Endpoint;
+use crate::http::staff::call::Endpoint;
 use crate::http::staff::{analytics, backups, mail, readers, settings};
 
 /// One row (see the module's comment for how it reads).
 macro_rules! row {
-    (@verb GET) => { $crate::http::staff::dispatch::Verb::Get };
-    (@verb POST) => { $crate::http::staff::dispatch::Verb::Post };
-    (@verb PUT) => { $crate::http::staff::dispatch::Verb::Put };
-    (@verb PATCH) => { $crate::http::staff::dispatch::Verb::Patch };
-    (@verb DELETE) => { $crate::http::staff::dispatch::Verb::Delete };
+    (@verb GET) => { $crate::http::staff::call::Verb::Get };
+    (@verb POST) => { $crate::http::staff::call::Verb::Post };
+    (@verb PUT) => { $crate::http::staff::call::Verb::Put };
+    (@verb PATCH) => { $crate::http::staff::call::Verb::Patch };
+    (@verb DELETE) => { $crate::http::staff::call::Verb::Delete };
     ($verb:ident $path:literal Open $module:ident::$handler:ident
      $name:ident($($request:ident)?) -> $answer:ident) => {
-        $crate::http::staff::dispatch::open(
+        $crate::http::staff::call::open(
             row!(@verb $verb),
             $path,
             |call| Box::pin($module::$handler(call)),
@@ -36,10 +36,10 @@ macro_rules! row {
     };
     ($verb:ident $path:literal $need:ident$(($area:ident))? $module:ident::$handler:ident
      $name:ident($($request:ident)?) -> $answer:ident) => {
-        $crate::http::staff::dispatch::staff(
+        $crate::http::staff::call::staff(
             row!(@verb $verb),
             $path,
-            $crate::http::staff::dispatch::Need::$need$(($crate::domain::roles::Area::$area))?,
+            $crate::http::staff::call::Need::$need$(($crate::domain::roles::Area::$area))?,
             |call, staff| Box::pin($module::$handler(call, staff)),
             stringify!($name),
             concat!($(stringify!($request))?),

@@ -7,6 +7,7 @@ pub mod areas;
 pub mod assign;
 pub mod backups;
 pub mod bulk;
+pub mod call;
 pub mod dispatch;
 pub mod endpoints;
 pub mod factors;

@@ -15,7 +15,7 @@ use crate::domain::site_details::{SiteDetails, SiteDetailsForm};
 use crate::http::plumbing::error::ApiError;
 use crate::http::plumbing::reply::{invalid, json_bytes};
 use crate::http::public_api::site_details::read;
-use crate::http::staff::dispatch::Call;
+use crate::http::staff::call::Call;
 use crate::http::staff::sign_in::Staff;
 use crate::store::site_details::{self as store, StoredDetails};
 
