@@ -7,8 +7,8 @@
 use jiff::Timestamp;
 use time::Date;
 
+use super::fields::parse_day;
 use super::fields::{FieldError, FieldErrors};
-use super::inbox::parse_day;
 use super::office_time::OfficeZone;
 
 /// The hour of the office's morning from which the digest goes out.

@@ -3,14 +3,9 @@
 //! whole before anything is changed, every bad field named.
 
 use super::fields::FieldErrors;
-use super::inbox::{parse_status, InboxQuery, Status};
-
-/// The most ids one bulk action names: a page holds 50, so this is many pages' worth
-/// and still a small JSON body; more than that is "everything matching", sent as a filter.
-pub const MAX_BULK_IDS: usize = 500;
-
-/// The longest id taken: a lead's id is 32 hexadecimal digits; anything far longer is not one.
-const ID_MAX_CHARS: usize = 64;
+#[cfg(test)]
+use super::inbox::MAX_BULK_IDS;
+use super::inbox::{check_ids, parse_status, InboxQuery, Status};
 
 /// What is done to every row.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -123,33 +118,6 @@ impl BulkForm {
             _ => Err(errors),
         }
     }
-}
-
-/// Ids as a bulk action or an export names them: one at least, at most `MAX_BULK_IDS`,
-/// each shaped like a lead's id; repeats dropped, the order kept. The error is what to say.
-pub fn check_ids(ids: &[String]) -> Result<Vec<String>, String> {
-    if ids.is_empty() {
-        return Err("Choose at least one item.".into());
-    }
-    if ids.len() > MAX_BULK_IDS {
-        return Err(format!(
-            "At most {MAX_BULK_IDS} items at once; to act on more, choose every item matching the filter."
-        ));
-    }
-    let mut kept: Vec<String> = Vec::with_capacity(ids.len());
-    for id in ids {
-        let id = id.trim();
-        if id.is_empty()
-            || id.len() > ID_MAX_CHARS
-            || !id.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
-        {
-            return Err("An id is not a lead's id.".into());
-        }
-        if !kept.iter().any(|k| k == id) {
-            kept.push(id.to_owned());
-        }
-    }
-    Ok(kept)
 }
 
 #[cfg(test)]

@@ -1,4 +1,5 @@
-//! The readable text of sanitized HTML, for search and the word count.
+//! HTML and text: the readable text of sanitized HTML (for search and the word count), and
+//! text escaped for HTML (the mails').
 
 /// Drops tags (every tag counts as a space, so block elements never glue words together) and
 /// decodes the entities an HTML serializer writes. Meant for sanitized, well-formed HTML.
@@ -38,6 +39,22 @@ pub fn decode_entities(text: &str) -> String {
         .replace("&#39;", "'")
         .replace("&nbsp;", " ")
         .replace("&amp;", "&")
+}
+
+/// `text` as HTML text or a quoted attribute value.
+pub fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            _ => out.push(c),
+        }
+    }
+    out
 }
 
 #[cfg(test)]

@@ -5,6 +5,7 @@
 use time::Date;
 
 use super::assign::{Assigned, Due, ASSIGNED_HELP, DUE_HELP};
+pub use super::fields::parse_day;
 use super::fields::{FieldError, FieldErrors};
 use super::readers::{SubscriptionState, SUBSCRIPTION_HELP};
 use super::roles::Area;
@@ -203,7 +204,7 @@ impl InboxQuery {
                 },
                 "ids" => {
                     let ids: Vec<String> = value.split(',').map(str::to_owned).collect();
-                    match super::bulk::check_ids(&ids) {
+                    match check_ids(&ids) {
                         Ok(ids) => parsed.ids = ids,
                         Err(problem) => errors.note("ids", problem),
                     }
@@ -254,13 +255,38 @@ impl InboxQuery {
     }
 }
 
-/// A day written YYYY-MM-DD (the inbox's and the audit log's date filters).
-pub fn parse_day(text: &str) -> Option<Date> {
-    Date::parse(
-        text,
-        time::macros::format_description!("[year]-[month]-[day]"),
-    )
-    .ok()
+/// The most ids one bulk action names: a page holds 50, so this is many pages' worth
+/// and still a small JSON body; more than that is "everything matching", sent as a filter.
+pub const MAX_BULK_IDS: usize = 500;
+
+/// The longest id taken: a lead's id is 32 hexadecimal digits; anything far longer is not one.
+const ID_MAX_CHARS: usize = 64;
+
+/// Ids as a bulk action or an export names them: one at least, at most `MAX_BULK_IDS`,
+/// each shaped like a lead's id; repeats dropped, the order kept. The error is what to say.
+pub fn check_ids(ids: &[String]) -> Result<Vec<String>, String> {
+    if ids.is_empty() {
+        return Err("Choose at least one item.".into());
+    }
+    if ids.len() > MAX_BULK_IDS {
+        return Err(format!(
+            "At most {MAX_BULK_IDS} items at once; to act on more, choose every item matching the filter."
+        ));
+    }
+    let mut kept: Vec<String> = Vec::with_capacity(ids.len());
+    for id in ids {
+        let id = id.trim();
+        if id.is_empty()
+            || id.len() > ID_MAX_CHARS
+            || !id.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
+        {
+            return Err("An id is not a lead's id.".into());
+        }
+        if !kept.iter().any(|k| k == id) {
+            kept.push(id.to_owned());
+        }
+    }
+    Ok(kept)
 }
 
 /// A status a staff member sets.

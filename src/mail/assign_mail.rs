@@ -8,9 +8,10 @@ use lettre::Address;
 use rusqlite::Connection;
 
 use crate::domain::assign::{day_for_people, office_day};
+use crate::domain::html_text::escape;
 use crate::domain::inbox::InboxList;
 use crate::domain::office_time::OfficeZone;
-use crate::mail::compose::{escape, one_line, page, ComposeError, Composed, Composer, SITE_NAME};
+use crate::mail::compose::{one_line, page, ComposeError, Composed, Composer, SITE_NAME};
 use crate::store::assign::{self, DigestLead};
 use crate::store::outbox::QueuedMail;
 

@@ -1,7 +1,7 @@
 //! The mails themselves: what each outbox row becomes, built from the data as it is when
 //! sent (an erased lead or a departed subscriber has nothing to send).
 //!
-//! Every visitor value is escaped for HTML (`escape`) and made one line before
+//! Every visitor value is escaped for HTML (`html_text::escape`) and made one line before
 //! it goes near a header: no CR or LF a visitor typed can start a header of its own.
 
 use std::path::PathBuf;
@@ -12,6 +12,7 @@ use lettre::{Address, Message};
 use rusqlite::Connection;
 
 use crate::domain::blog_id::BlogId;
+use crate::domain::html_text::escape;
 use crate::domain::mail_settings::NotifyRule;
 use crate::domain::mail_token;
 use crate::domain::office_time::OfficeZone;
@@ -533,22 +534,6 @@ pub fn one_line(text: &str) -> String {
         .collect::<String>()
         .trim()
         .to_owned()
-}
-
-/// `text` as HTML text or a quoted attribute value.
-pub(crate) fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            _ => out.push(c),
-        }
-    }
-    out
 }
 
 pub(crate) fn page(inner: &str) -> String {

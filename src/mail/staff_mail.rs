@@ -21,8 +21,9 @@ impl Composer {
         conn: &Connection,
         mail: &QueuedMail,
     ) -> Result<Composed, ComposeError> {
+        use crate::domain::html_text::escape;
         use crate::domain::staff::{same_secret, token_digest};
-        use crate::mail::compose::{escape, mailbox, one_line, page, SITE_NAME};
+        use crate::mail::compose::{mailbox, one_line, page, SITE_NAME};
         use crate::store::team;
         use lettre::message::MultiPart;
 
@@ -196,8 +197,8 @@ impl Composer {
         let html = format!(
             "<!doctype html><html><body style=\"font-family:Arial,Helvetica,sans-serif;color:#1b1b1b;max-width:600px\">\
              <p>{}</p><p style=\"color:#555\">{}</p></body></html>",
-            crate::mail::compose::escape(&said),
-            crate::mail::compose::escape(&todo),
+            crate::domain::html_text::escape(&said),
+            crate::domain::html_text::escape(&todo),
         );
         let message = self
             .builder(mail)

@@ -14,9 +14,9 @@
 use std::sync::LazyLock;
 
 use crate::domain::html_text::decode_entities;
+use crate::domain::html_text::escape;
 use crate::domain::img_sources::tag_length;
 use crate::domain::sanitize::DisplaySanitizer;
-use crate::mail::compose::escape;
 
 /// The mail's column, in CSS pixels: the width mail clients lay a newsletter out at.
 pub const COLUMN_WIDTH: u32 = 600;

@@ -2,46 +2,10 @@
 //! `applicants`, `V13__assignment.sql`), the mail that tells the assignee, and the morning
 //! digest: each account's setting, the day it was last looked at, and what it says.
 
-use rusqlite::{params, Connection, OptionalExtension, ToSql};
+use rusqlite::{params, Connection, OptionalExtension};
 
-use crate::domain::assign::{Assigned, Due};
-use crate::domain::inbox::{InboxList, InboxQuery};
+use crate::domain::inbox::InboxList;
 use crate::store::staff::{self as accounts, Account};
-
-/// Adds the `assigned` and `due` filters of `query` to a list's WHERE clause over the table
-/// named `e` (`store::inbox::query_parts`), numbering parameters after `values`'.
-pub(crate) fn add_filters(
-    query: &InboxQuery,
-    clause: &mut String,
-    values: &mut Vec<Box<dyn ToSql>>,
-) {
-    match query.assigned {
-        Some(Assigned::Account(id)) => {
-            values.push(Box::new(id));
-            clause.push_str(&format!(" AND e.assigned_to = ?{}", values.len()));
-        }
-        Some(Assigned::Nobody) => clause.push_str(" AND e.assigned_to IS NULL"),
-        // Left unresolved (no account asked): nobody's "mine".
-        Some(Assigned::Me) => clause.push_str(" AND 0"),
-        None => {}
-    }
-    match query.due {
-        Some(Due::By(day)) => {
-            values.push(Box::new(day.to_string()));
-            clause.push_str(&format!(
-                " AND e.follow_up <= ?{} AND e.status IN ('new', 'in_progress')",
-                values.len()
-            ));
-        }
-        Some(Due::Today) => clause.push_str(" AND 0"),
-        None => {}
-    }
-}
-
-/// SQL for the name of the account `column` holds (NULL for nobody).
-pub(crate) fn assignee_name(column: &str) -> String {
-    format!("(SELECT name FROM staff WHERE id = {column})")
-}
 
 /// Someone a lead may be given to.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -45,7 +45,7 @@ fn selected(list: InboxList) -> String {
         .iter()
         .map(|column| match column.source {
             "status_by" => name_or_text("e.status_by"),
-            "assigned_name" => crate::store::assign::assignee_name("e.assigned_to"),
+            "assigned_name" => crate::store::inbox::assignee_name("e.assigned_to"),
             // Every note, oldest first, as [author, created_at, body] (the author by name
             // when the stored address is an account's).
             "notes" => format!(

@@ -7,6 +7,7 @@ use rusqlite::types::ValueRef;
 use rusqlite::{params_from_iter, Connection, OptionalExtension, ToSql};
 use serde_json::{Map, Value};
 
+use crate::domain::assign::{Assigned, Due};
 use crate::domain::inbox::{InboxList, InboxQuery, Status, MAX_PAGE, PAGE_SIZE};
 
 /// Where one list's rows live.
@@ -121,6 +122,37 @@ pub(crate) fn scope(list: InboxList) -> (&'static str, &'static str, &'static st
 /// The columns of a list, in order: what its answers hold.
 pub fn columns(list: InboxList) -> &'static [&'static str] {
     source(list).columns
+}
+
+/// Adds the `assigned` and `due` filters of `query` to a list's WHERE clause over the table
+/// named `e` (`store::inbox::query_parts`), numbering parameters after `values`'.
+fn add_assign_filters(query: &InboxQuery, clause: &mut String, values: &mut Vec<Box<dyn ToSql>>) {
+    match query.assigned {
+        Some(Assigned::Account(id)) => {
+            values.push(Box::new(id));
+            clause.push_str(&format!(" AND e.assigned_to = ?{}", values.len()));
+        }
+        Some(Assigned::Nobody) => clause.push_str(" AND e.assigned_to IS NULL"),
+        // Left unresolved (no account asked): nobody's "mine".
+        Some(Assigned::Me) => clause.push_str(" AND 0"),
+        None => {}
+    }
+    match query.due {
+        Some(Due::By(day)) => {
+            values.push(Box::new(day.to_string()));
+            clause.push_str(&format!(
+                " AND e.follow_up <= ?{} AND e.status IN ('new', 'in_progress')",
+                values.len()
+            ));
+        }
+        Some(Due::Today) => clause.push_str(" AND 0"),
+        None => {}
+    }
+}
+
+/// SQL for the name of the account `column` holds (NULL for nobody).
+pub(crate) fn assignee_name(column: &str) -> String {
+    format!("(SELECT name FROM staff WHERE id = {column})")
 }
 
 /// A column's name in the API and in a CSV header: `_id` for `id`, as every other API names a
@@ -291,7 +323,7 @@ pub(crate) fn query_parts(list: InboxList, query: &InboxQuery) -> (String, Vec<B
         let ids = serde_json::Value::from(query.ids.clone()).to_string();
         add("id IN (SELECT value FROM json_each(", Box::new(ids), "))");
     }
-    crate::store::assign::add_filters(query, &mut clause, &mut values);
+    add_assign_filters(query, &mut clause, &mut values);
     clause.push_str(&format!(" ORDER BY {order}"));
     (clause, values)
 }
@@ -317,7 +349,7 @@ fn selected_columns(list: InboxList) -> String {
         .iter()
         .map(|c| match *c {
             "status_by" => crate::store::staff::name_or_text("e.status_by"),
-            "assigned_name" => crate::store::assign::assignee_name("e.assigned_to"),
+            "assigned_name" => assignee_name("e.assigned_to"),
             c => reader_column(c).unwrap_or_else(|| format!("e.{c}")),
         })
         .collect::<Vec<_>>()

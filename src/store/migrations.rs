@@ -3,19 +3,16 @@
 
 use rusqlite::Connection;
 
-use super::StoreError;
-
 mod embedded {
     refinery::embed_migrations!("db/migrations");
 }
 
 /// Applies the migrations this database has not seen yet; a no-op when it is up to date.
-pub fn run_migrations(conn: &mut Connection) -> Result<(), StoreError> {
+pub fn run_migrations(conn: &mut Connection) -> Result<(), refinery::Error> {
     let report = embedded::migrations::runner()
         .set_abort_divergent(true)
         .set_abort_missing(true)
-        .run(conn)
-        .map_err(StoreError::Migration)?;
+        .run(conn)?;
     for migration in report.applied_migrations() {
         tracing::info!(
             version = migration.version(),
@@ -32,11 +29,10 @@ pub fn run_migrations(conn: &mut Connection) -> Result<(), StoreError> {
 pub(crate) fn run_migrations_to(
     conn: &mut Connection,
     version: refinery::SchemaVersion,
-) -> Result<(), StoreError> {
+) -> Result<(), refinery::Error> {
     embedded::migrations::runner()
         .set_target(refinery::Target::Version(version))
-        .run(conn)
-        .map_err(StoreError::Migration)?;
+        .run(conn)?;
     Ok(())
 }
 

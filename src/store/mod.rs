@@ -79,7 +79,7 @@ pub enum StoreError {
         source: rusqlite::Error,
     },
     #[error("database migration failed: {}", migrations::one_line(&.0.to_string(), 240))]
-    Migration(#[source] refinery::Error),
+    Migration(#[from] refinery::Error),
     #[error(transparent)]
     Sqlite(#[from] rusqlite::Error),
     #[error("cannot start the database writer thread: {0}")]

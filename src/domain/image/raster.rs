@@ -17,12 +17,8 @@ use ::image::imageops::FilterType;
 use ::image::{DynamicImage, ImageDecoder, ImageError, ImageFormat, ImageReader, Limits};
 
 use super::budget::{self, PixelTurn};
-use super::{ImageType, RejectedFile, Rendition, WEB_WIDTHS};
+use super::kinds::{ImageType, RejectedFile, Rendition, MAX_PIXELS, MAX_SIDE, WEB_WIDTHS};
 
-/// Widest or highest image taken, in pixels.
-pub const MAX_SIDE: u32 = 12_000;
-/// Most pixels taken in all (40 megapixels).
-pub const MAX_PIXELS: u64 = 40_000_000;
 /// Memory the decoder may use: 40 megapixels at four bytes each.
 const MAX_DECODE_BYTES: u64 = MAX_PIXELS * 4;
 /// JPEG quality of the stored copy: no visible loss for photos and scans.
