@@ -14,7 +14,8 @@
 //! Rows are tried in order: a literal path before a `{param}` one that would match it.
 
 use crate::http::staff::dispatch::Endpoint;
-use crate::http::staff::readers;
+use crate::http::staff::stories::revisions;
+use crate::http::staff::{assign, bulk, inbox, media, readers, stories};
 
 /// One row (see the module's comment for how it reads).
 macro_rules! row {
@@ -58,9 +59,39 @@ macro_rules! table {
 
 #[rustfmt::skip]
 pub static ENDPOINTS: &[Endpoint] = table! {
+    // the inbox: a list's page and exports, a bulk action, one lead and its changes
+    GET    "/api/staff/inbox/{list}"                            List              inbox::list_page     inboxPage() -> LeadPage;
+    GET    "/api/staff/inbox/{list}/export.csv"                 List              inbox::export_csv    exportCsv() -> Blob;
+    GET    "/api/staff/inbox/{list}/export.xlsx"                List              inbox::export_xlsx   exportXlsx() -> Blob;
+    POST   "/api/staff/inbox/{list}/bulk"                       List              bulk::run            bulkAction(BulkForm) -> BulkDone;
+    GET    "/api/staff/inbox/{list}/{id}"                       List              inbox::item          lead() -> LeadDetail;
+    DELETE "/api/staff/inbox/{list}/{id}"                       List              inbox::erase         eraseLead() -> null;
+    POST   "/api/staff/inbox/{list}/{id}/status"                List              inbox::set_status    setLeadStatus(StatusForm) -> LeadDetail;
+    POST   "/api/staff/inbox/{list}/{id}/notes"                 List              inbox::add_note      addLeadNote(NoteForm) -> LeadDetail;
+    GET    "/api/staff/inbox/applicants/{id}/resume"            Area(Applicants)  inbox::resume        resume() -> Blob;
+    // assignment and follow-up; one's morning digest
+    GET    "/api/staff/assignees/{list}"                        List              assign::assignees    assignees() -> AssigneesBody;
+    POST   "/api/staff/inbox/{list}/{id}/assign"                List              assign::assign       assignLead(AssignForm) -> LeadDetail;
+    POST   "/api/staff/inbox/{list}/{id}/follow-up"             List              assign::follow_up    setFollowUp(FollowUpForm) -> LeadDetail;
+    GET    "/api/staff/account/digest"                          Account           assign::digest       digest() -> DigestSetting;
+    PUT    "/api/staff/account/digest"                          Account           assign::set_digest   setDigest(DigestSetting) -> DigestSetting;
+    // the story editor (its literal paths before `{id}`)
+    GET    "/api/staff/stories"                                 Area(Stories)     stories::list        stories() -> StoryPage;
+    POST   "/api/staff/stories"                                 Area(Stories)     stories::create      createStory(StoryForm) -> Saved;
+    GET    "/api/staff/stories/choices"                         Area(Stories)     stories::choices     storyChoices() -> StoryChoices;
+    POST   "/api/staff/stories/preview"                         Area(Stories)     stories::preview     previewStory(PreviewForm) -> Preview;
+    GET    "/api/staff/stories/{id}"                            Area(Stories)     stories::open        story() -> StoryBody;
+    PUT    "/api/staff/stories/{id}"                            Area(Stories)     stories::save        saveStory(StoryForm) -> Saved;
+    DELETE "/api/staff/stories/{id}"                            Area(Stories)     stories::delete      deleteStory() -> Deleted;
+    // a story's kept revisions, and restoring one
+    GET    "/api/staff/stories/{id}/revisions"                  Area(Stories)     revisions::list      storyRevisions() -> StoryRevisions;
+    GET    "/api/staff/stories/{id}/revisions/{number}"         Area(Stories)     revisions::show      storyRevision() -> StoryRevisionBody;
+    POST   "/api/staff/stories/{id}/revisions/{number}/restore" Area(Stories)     revisions::restore   restoreStoryRevision(StoryRestoreForm) -> Saved;
+    // images staff upload (a story's, an author's, a leader's): the body is the file
+    POST   "/api/staff/media"                                   Area(Stories)     media::upload        uploadMedia(Blob) -> Uploaded;
     // the blog's readers, and what each story's mail did
-    GET    "/api/staff/readers/counts"             Area(Subscribers) readers::counts      readerCounts() -> ReaderCounts;
-    POST   "/api/staff/readers"                    Area(Subscribers) readers::add         addReader(ReaderForm) -> ReaderAdded;
-    POST   "/api/staff/readers/{id}/unsubscribe"   Area(Subscribers) readers::unsubscribe unsubscribeReader() -> ReaderUnsubscribed;
-    GET    "/api/staff/stories/{id}/mail"          Area(Stories)     readers::story_mail  storyMail() -> StoryMail;
+    GET    "/api/staff/readers/counts"                          Area(Subscribers) readers::counts      readerCounts() -> ReaderCounts;
+    POST   "/api/staff/readers"                                 Area(Subscribers) readers::add         addReader(ReaderForm) -> ReaderAdded;
+    POST   "/api/staff/readers/{id}/unsubscribe"                Area(Subscribers) readers::unsubscribe unsubscribeReader() -> ReaderUnsubscribed;
+    GET    "/api/staff/stories/{id}/mail"                       Area(Stories)     readers::story_mail  storyMail() -> StoryMail;
 };
