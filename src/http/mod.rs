@@ -58,18 +58,7 @@ fn api(state: &AppState) -> BoxedFilter<(Response,)> {
         .unify()
         .or(staff::sign_in::routes(state))
         .unify()
-        .or(staff::inbox::routes(state))
-        .unify()
-        // assignment and follow-up; one's morning digest
-        .or(staff::assign::routes(state))
-        .unify()
-        .or(staff::bulk::routes(state))
-        .unify()
         .or(site_details::routes(state))
-        .unify()
-        .or(staff::media::routes(state))
-        .unify()
-        .or(staff::stories::routes(state))
         .unify()
         // the team: accounts, roles, invites, the set-up link
         .or(staff::team::routes(state))

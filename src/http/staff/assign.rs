@@ -9,54 +9,26 @@
 //!   sets or clears the day to come back to it; 422 `errors.follow_up` for a bad day.
 //! - `GET` and `PUT /api/staff/account/digest` `{"on": bool}`: one's morning digest.
 //!
-//! The two inbox changes are answered by `inbox::change` (as the status and notes are), and
+//! The two inbox changes are answered by `inbox::changed` (as the status and notes are), and
 //! every change is written to the audit log in the same transaction.
 
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
-use warp::filters::BoxedFilter;
-use warp::http::HeaderMap;
 use warp::reply::Response;
-use warp::{Filter, Reply};
+use warp::Reply;
 
 use crate::domain::assign::{parse_follow_up, Assigned, Due};
 use crate::domain::inbox::{parse_day, InboxList, InboxQuery};
-use crate::http::plumbing::body::Body;
-use crate::http::plumbing::error::{self, ApiError};
-use crate::http::plumbing::json_body::read_json;
+use crate::http::plumbing::error::ApiError;
 use crate::http::plumbing::reply::invalid;
-use crate::http::staff::sign_in::{gate, Staff};
+use crate::http::staff::call::Call;
+use crate::http::staff::inbox::{changed, which};
+use crate::http::staff::sign_in::Staff;
 use crate::http::state::AppState;
 use crate::store::assign::{self, AssignOutcome};
 use crate::store::staff as accounts;
 use crate::store::StoreError;
-
-type Gate = Result<Staff, ApiError>;
-
-pub fn routes(state: &AppState) -> BoxedFilter<(Response,)> {
-    let assignees = warp::path!("staff" / "assignees" / String)
-        .and(crate::http::plumbing::filters::get_or_head())
-        .and(state.filter())
-        .and(gate(state))
-        .then(|list: String, state, staff| async move {
-            error::reply(assignees(state, staff, &list).await)
-        });
-    let digest = warp::path!("staff" / "account" / "digest")
-        .and(crate::http::plumbing::filters::get_or_head())
-        .and(state.filter())
-        .and(gate(state))
-        .then(|state, staff| async move { error::reply(digest(state, staff).await) });
-    let set_digest = warp::path!("staff" / "account" / "digest")
-        .and(warp::put())
-        .and(state.filter())
-        .and(gate(state))
-        .and(crate::http::plumbing::body::incoming(state.body_pace()))
-        .then(|state, staff, headers, body| async move {
-            error::reply(set_digest(state, staff, headers, body).await)
-        });
-    assignees.or(digest).unify().or(set_digest).unify().boxed()
-}
 
 /// `GET /api/staff/assignees/{list}`.
 #[derive(Serialize)]
@@ -74,14 +46,14 @@ pub(crate) struct AssigneeJson {
     name: String,
 }
 
-async fn assignees(state: AppState, staff: Gate, list: &str) -> Result<Response, ApiError> {
-    let staff = staff?;
-    let list = InboxList::parse(list).ok_or_else(|| {
+pub(super) async fn assignees(call: Call, staff: Staff) -> Result<Response, ApiError> {
+    let list = InboxList::parse(call.param("list")).ok_or_else(|| {
         ApiError::NotFound(
             "There is no such list: choose enquiries, subscribers or applicants.".into(),
         )
     })?;
-    let found = state
+    let found = call
+        .state
         .db
         .read(move |conn| Ok(assign::assignees(conn, list)?))
         .await?;
@@ -123,18 +95,15 @@ fn field_error(field: &str, message: String) -> ApiError {
     }
 }
 
-/// Gives lead `id` to the form's account; `false` if the lead is not in this list.
-pub(crate) async fn assign(
-    state: &AppState,
-    staff: &Staff,
-    list: InboxList,
-    id: &str,
-    headers: &HeaderMap,
-    body: Body,
-) -> Result<bool, ApiError> {
-    let form: AssignForm = read_json(headers, body).await?;
-    let (id, staff, to) = (id.to_owned(), staff.clone(), form.to);
-    let outcome = state
+/// `POST {list}/{id}/assign`: gives the lead to the form's account, and answers the item as
+/// `GET {list}/{id}` would (404 if the lead is not in this list).
+pub(super) async fn assign(mut call: Call, staff: Staff) -> Result<Response, ApiError> {
+    let list = which(&call)?;
+    let lead = call.param("id").to_owned();
+    let form: AssignForm = call.json().await?;
+    let (id, to) = (lead.clone(), form.to);
+    let outcome = call
+        .state
         .db
         .write(move |conn| -> Result<AssignOutcome, StoreError> {
             let outcome = assign::assign(conn, list, &id, to)?;
@@ -156,39 +125,40 @@ pub(crate) async fn assign(
             Ok(outcome)
         })
         .await?;
-    match outcome {
-        AssignOutcome::NoLead => Ok(false),
-        AssignOutcome::NoAccount => Err(field_error(
-            "to",
-            "There is no such account (it may have been removed): choose someone on the team."
-                .into(),
-        )),
-        AssignOutcome::CannotSee(name) => Err(field_error(
-            "to",
-            format!(
-                "{name} cannot see {}: choose someone whose role includes them.",
-                list.area().label()
-            ),
-        )),
-        AssignOutcome::Assigned { .. } => Ok(true),
-    }
+    let found =
+        match outcome {
+            AssignOutcome::NoLead => false,
+            AssignOutcome::NoAccount => return Err(field_error(
+                "to",
+                "There is no such account (it may have been removed): choose someone on the team."
+                    .into(),
+            )),
+            AssignOutcome::CannotSee(name) => {
+                return Err(field_error(
+                    "to",
+                    format!(
+                        "{name} cannot see {}: choose someone whose role includes them.",
+                        list.area().label()
+                    ),
+                ))
+            }
+            AssignOutcome::Assigned { .. } => true,
+        };
+    changed(&call.state, list, lead, found).await
 }
 
-/// Sets or clears lead `id`'s follow-up day; `false` if the lead is not in this list.
-pub(crate) async fn follow_up(
-    state: &AppState,
-    staff: &Staff,
-    list: InboxList,
-    id: &str,
-    headers: &HeaderMap,
-    body: Body,
-) -> Result<bool, ApiError> {
-    let form: FollowUpForm = read_json(headers, body).await?;
+/// `POST {list}/{id}/follow-up`: sets or clears the lead's follow-up day, and answers the
+/// item as `GET {list}/{id}` would (404 if the lead is not in this list).
+pub(super) async fn follow_up(mut call: Call, staff: Staff) -> Result<Response, ApiError> {
+    let list = which(&call)?;
+    let lead = call.param("id").to_owned();
+    let form: FollowUpForm = call.json().await?;
     let day = parse_follow_up(form.follow_up.as_deref())
         .map_err(invalid)?
         .map(|day| day.to_string());
-    let (id, staff) = (id.to_owned(), staff.clone());
-    Ok(state
+    let id = lead.clone();
+    let found = call
+        .state
         .db
         .write(move |conn| -> Result<bool, StoreError> {
             let found = assign::set_follow_up(conn, list, &id, day.as_deref())?;
@@ -202,7 +172,8 @@ pub(crate) async fn follow_up(
             }
             Ok(found)
         })
-        .await?)
+        .await?;
+    changed(&call.state, list, lead, found).await
 }
 
 /// A list query as its asker and the office's clock mean it: `assigned=me` as the asker,
@@ -239,25 +210,19 @@ pub(crate) struct DigestSetting {
     on: bool,
 }
 
-async fn digest(state: AppState, staff: Gate) -> Result<Response, ApiError> {
-    let staff = staff?;
-    let on = state
+pub(super) async fn digest(call: Call, staff: Staff) -> Result<Response, ApiError> {
+    let on = call
+        .state
         .db
         .read(move |conn| Ok(assign::digest_on(conn, staff.id)?))
         .await?;
     Ok(warp::reply::json(&DigestSetting { on }).into_response())
 }
 
-async fn set_digest(
-    state: AppState,
-    staff: Gate,
-    headers: HeaderMap,
-    body: Body,
-) -> Result<Response, ApiError> {
-    let staff = staff?;
-    let form: DigestSetting = read_json(&headers, body).await?;
+pub(super) async fn set_digest(mut call: Call, staff: Staff) -> Result<Response, ApiError> {
+    let form: DigestSetting = call.json().await?;
     let on = form.on;
-    state
+    call.state
         .db
         .write(move |conn| -> Result<(), StoreError> {
             assign::set_digest(conn, staff.id, on)?;

@@ -11,62 +11,35 @@
 //! (`store::bulk`); an erase then deletes the applicants' resume files as the single
 //! erase does (`inbox::remove_resume`).
 
-use warp::filters::BoxedFilter;
-use warp::http::HeaderMap;
 use warp::reply::Response;
-use warp::{Filter, Reply};
+use warp::Reply;
 
 use crate::domain::bulk::{BulkAction, BulkDone, BulkForm, Target};
 use crate::domain::inbox::InboxList;
-use crate::http::plumbing::body::Body;
-use crate::http::plumbing::error::{self, ApiError};
-use crate::http::plumbing::json_body::read_json;
+use crate::http::plumbing::error::ApiError;
 use crate::http::plumbing::reply::invalid;
+use crate::http::staff::call::Call;
 use crate::http::staff::inbox::remove_resume;
-use crate::http::staff::sign_in::{gate, Staff};
-use crate::http::state::AppState;
+use crate::http::staff::sign_in::Staff;
 use crate::store::bulk;
 use crate::store::StoreError;
 
-pub fn routes(state: &AppState) -> BoxedFilter<(Response,)> {
-    warp::path("staff")
-        .and(warp::path("inbox"))
-        .and(warp::path::param::<String>())
-        .and(warp::path("bulk"))
-        .and(warp::path::end())
-        .and(warp::post())
-        .and(state.filter())
-        .and(gate(state))
-        .and(crate::http::plumbing::body::incoming(state.body_pace()))
-        .then(|list: String, state, staff, headers, body| async move {
-            error::reply(run(state, staff, &list, headers, body).await)
-        })
-        .boxed()
-}
-
-async fn run(
-    state: AppState,
-    staff: Result<Staff, ApiError>,
-    list: &str,
-    headers: HeaderMap,
-    body: Body,
-) -> Result<Response, ApiError> {
-    let staff = staff?;
-    let list = InboxList::parse(list).ok_or_else(|| {
+pub(super) async fn run(mut call: Call, staff: Staff) -> Result<Response, ApiError> {
+    let list = InboxList::parse(call.param("list")).ok_or_else(|| {
         ApiError::NotFound(
             "There is no such list: choose enquiries, subscribers or applicants.".into(),
         )
     })?;
-    let form: BulkForm = read_json(&headers, body).await?;
+    let form: BulkForm = call.json().await?;
     let mut request = form.parse().map_err(invalid)?;
     // A filter means what the list means by it: `assigned=me` is the asker, `due=today` and
     // the days are the office's.
     if let Target::Filter(query) = request.target {
-        request.target = Target::Filter(super::assign::resolve(&state, &staff, query).await?);
+        request.target = Target::Filter(super::assign::resolve(&call.state, &staff, query).await?);
     }
     let done = match request.action {
         BulkAction::Status(status) => {
-            state
+            call.state
                 .db
                 .write(move |conn| -> Result<u64, StoreError> {
                     let audit = staff.audit("set status", "", status.as_str());
@@ -81,7 +54,8 @@ async fn run(
                 .await?
         }
         BulkAction::Erase => {
-            let (done, files) = state
+            let (done, files) = call
+                .state
                 .db
                 .write(move |conn| -> Result<(u64, Vec<String>), StoreError> {
                     Ok(bulk::erase(
@@ -93,7 +67,7 @@ async fn run(
                 })
                 .await?;
             for file in files {
-                remove_resume(&state, &file).await?;
+                remove_resume(&call.state, &file).await?;
             }
             done
         }

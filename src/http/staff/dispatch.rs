@@ -186,6 +186,7 @@ async fn answer(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::domain::roles::Area;
 
     #[test]
     fn a_param_is_one_segment_that_is_not_empty_and_is_read_decoded() {
@@ -226,6 +227,75 @@ mod tests {
         let mut names = std::collections::HashSet::new();
         for row in ENDPOINTS {
             assert!(names.insert(row.name), "two rows are named {}", row.name);
+        }
+    }
+
+    #[test]
+    fn a_path_allows_the_methods_of_every_row_it_matches() {
+        let cases = [
+            ("/api/staff/stories", "GET, HEAD, POST"),
+            ("/api/staff/stories/", "GET, HEAD, POST"),
+            ("/api/staff/stories/choices", "GET, HEAD, PUT, DELETE"),
+            ("/api/staff/stories/preview", "GET, HEAD, POST, PUT, DELETE"),
+            ("/api/staff/stories/abc", "GET, HEAD, PUT, DELETE"),
+            ("/api/staff/inbox/enquiries", "GET, HEAD"),
+            ("/api/staff/inbox/enquiries/export.csv", "GET, HEAD, DELETE"),
+            (
+                "/api/staff/inbox/subscribers/export.xlsx",
+                "GET, HEAD, DELETE",
+            ),
+            ("/api/staff/inbox/enquiries/abc", "GET, HEAD, DELETE"),
+            ("/api/staff/inbox/enquiries/bulk", "GET, HEAD, POST, DELETE"),
+            // One row a path: a resume is only read.
+            ("/api/staff/inbox/applicants/abc/resume", "GET, HEAD"),
+            ("/api/staff/inbox/enquiries/abc/notes", "POST"),
+            ("/api/staff/account/digest", "GET, HEAD, PUT"),
+        ];
+        for (path, methods) in cases {
+            assert_eq!(
+                crate::http::plumbing::allow::joined(&allowed(path)),
+                methods,
+                "{path}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_path_requires_the_area_of_what_it_names() {
+        let cases = [
+            (
+                "/api/staff/stories/abc",
+                Method::GET,
+                Required::Areas(vec![Area::Stories]),
+            ),
+            (
+                "/api/staff/inbox/enquiries",
+                Method::GET,
+                Required::Areas(vec![Area::Enquiries]),
+            ),
+            (
+                "/api/staff/inbox/subscribers/abc/notes",
+                Method::POST,
+                Required::Areas(vec![Area::Subscribers]),
+            ),
+            (
+                "/api/staff/inbox/applicants/abc/resume",
+                Method::GET,
+                Required::Areas(vec![Area::Applicants]),
+            ),
+            (
+                "/api/staff/assignees/applicants",
+                Method::GET,
+                Required::Areas(vec![Area::Applicants]),
+            ),
+            ("/api/staff/inbox/everyone", Method::GET, Required::Unknown),
+            ("/api/staff/account/digest", Method::PUT, Required::Account),
+        ];
+        for (path, method, required_here) in cases {
+            let Found::Row(row, params) = find(path, &method) else {
+                panic!("no row for {method} {path}")
+            };
+            assert_eq!(required(row, &params), required_here, "{method} {path}");
         }
     }
 

@@ -18,19 +18,16 @@
 
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
-use warp::filters::BoxedFilter;
-use warp::http::{header, HeaderMap, HeaderValue, StatusCode};
+use warp::http::{header, HeaderValue, StatusCode};
 use warp::reply::Response;
-use warp::{Filter, Reply};
+use warp::Reply;
 
 use crate::domain::export::{file_name, ExportFormat};
 use crate::domain::inbox::{parse_note, parse_status, InboxList, InboxQuery, PAGE_SIZE};
-use crate::http::plumbing::body::Body;
-use crate::http::plumbing::error::{self, ApiError};
-use crate::http::plumbing::filters::raw_query;
-use crate::http::plumbing::json_body::read_json;
+use crate::http::plumbing::error::ApiError;
 use crate::http::plumbing::reply::invalid;
-use crate::http::staff::sign_in::{gate, Staff};
+use crate::http::staff::call::Call;
+use crate::http::staff::sign_in::Staff;
 use crate::http::state::AppState;
 use crate::store::export;
 use crate::store::inbox::{self, Note};
@@ -41,104 +38,9 @@ use crate::store::StoreError;
 const NO_SUCH_LIST: &str = "There is no such list: choose enquiries, subscribers or applicants.";
 const NOT_FOUND: &str = "This item is not in the list (it may have been erased).";
 
-type Gate = Result<Staff, ApiError>;
-
-pub fn routes(state: &AppState) -> BoxedFilter<(Response,)> {
-    let base = || warp::path("staff").and(warp::path("inbox"));
-    let export = base()
-        .and(warp::path::param::<String>())
-        .and(warp::path::param::<String>())
-        .and(warp::path::end())
-        .and(crate::http::plumbing::filters::get_or_head())
-        .and_then(|list: String, file: String| async move {
-            let format = match file.as_str() {
-                "export.csv" => ExportFormat::Csv,
-                "export.xlsx" => ExportFormat::Xlsx,
-                _ => return Err(warp::reject::not_found()),
-            };
-            Ok::<_, warp::Rejection>((list, format))
-        })
-        .untuple_one()
-        .and(state.filter())
-        .and(gate(state))
-        .and(raw_query())
-        .then(
-            |list: String, format, state, staff, query: String| async move {
-                error::reply(export(state, staff, &list, format, &query).await)
-            },
-        );
-    let resume = base()
-        .and(warp::path("applicants"))
-        .and(warp::path::param::<String>())
-        .and(warp::path("resume"))
-        .and(warp::path::end())
-        .and(crate::http::plumbing::filters::get_or_head())
-        .and(state.filter())
-        .and(gate(state))
-        .and(raw_query())
-        .then(|id: String, state, staff, query: String| async move {
-            error::reply(resume(state, staff, id, &query).await)
-        });
-    let list = base()
-        .and(warp::path::param::<String>())
-        .and(warp::path::end())
-        .and(crate::http::plumbing::filters::get_or_head())
-        .and(state.filter())
-        .and(gate(state))
-        .and(raw_query())
-        .then(|list: String, state, staff, query: String| async move {
-            error::reply(list_page(state, staff, &list, &query).await)
-        });
-    let item = base()
-        .and(warp::path::param::<String>())
-        .and(warp::path::param::<String>())
-        .and(warp::path::end())
-        .and(crate::http::plumbing::filters::get_or_head())
-        .and(state.filter())
-        .and(gate(state))
-        .then(|list: String, id: String, state, staff| async move {
-            error::reply(item(state, staff, &list, id).await)
-        });
-    let erase = base()
-        .and(warp::path::param::<String>())
-        .and(warp::path::param::<String>())
-        .and(warp::path::end())
-        .and(warp::delete())
-        .and(state.filter())
-        .and(gate(state))
-        .then(|list: String, id: String, state, staff| async move {
-            error::reply(erase(state, staff, &list, id).await)
-        });
-    let change = base()
-        .and(warp::path::param::<String>())
-        .and(warp::path::param::<String>())
-        .and(warp::path::param::<String>())
-        .and(warp::path::end())
-        .and(warp::post())
-        .and(state.filter())
-        .and(gate(state))
-        .and(crate::http::plumbing::body::incoming(state.body_pace()))
-        .then(
-            |list: String, id: String, what: String, state, staff, headers, body| async move {
-                error::reply(change(state, staff, &list, id, &what, headers, body).await)
-            },
-        );
-    export
-        .or(resume)
-        .unify()
-        .or(list)
-        .unify()
-        .or(item)
-        .unify()
-        .or(erase)
-        .unify()
-        .or(change)
-        .unify()
-        .boxed()
-}
-
-fn which(list: &str) -> Result<InboxList, ApiError> {
-    InboxList::parse(list).ok_or_else(|| ApiError::NotFound(NO_SUCH_LIST.into()))
+/// The list the path's `{list}` names (the gate has let only a known one through).
+pub(super) fn which(call: &Call) -> Result<InboxList, ApiError> {
+    InboxList::parse(call.param("list")).ok_or_else(|| ApiError::NotFound(NO_SUCH_LIST.into()))
 }
 
 /// `GET {list}`: one page of leads, where it sits, and how many are new.
@@ -164,18 +66,13 @@ pub(crate) struct Pagination {
     page: u32,
 }
 
-async fn list_page(
-    state: AppState,
-    staff: Gate,
-    list: &str,
-    query: &str,
-) -> Result<Response, ApiError> {
-    let staff = staff?;
-    let list = which(list)?;
-    let query = InboxQuery::parse(query).map_err(invalid)?;
-    let query = super::assign::resolve(&state, &staff, query).await?;
+pub(super) async fn list_page(call: Call, staff: Staff) -> Result<Response, ApiError> {
+    let list = which(&call)?;
+    let query = InboxQuery::parse(&call.query).map_err(invalid)?;
+    let query = super::assign::resolve(&call.state, &staff, query).await?;
     let page_number = query.page;
-    let page = state
+    let page = call
+        .state
         .db
         .read(move |conn| Ok(inbox::page(conn, list, &query)?))
         .await?;
@@ -225,7 +122,11 @@ fn notes_json(notes: Vec<Note>) -> Vec<NoteBody> {
 }
 
 /// One lead and its notes, as `GET {list}/{id}` answers them.
-async fn read_item(state: &AppState, list: InboxList, id: String) -> Result<Response, ApiError> {
+pub(super) async fn read_item(
+    state: &AppState,
+    list: InboxList,
+    id: String,
+) -> Result<Response, ApiError> {
     state
         .db
         .read(move |conn| Ok(inbox::item(conn, list, &id)?))
@@ -241,10 +142,10 @@ async fn read_item(state: &AppState, list: InboxList, id: String) -> Result<Resp
         .ok_or_else(|| ApiError::NotFound(NOT_FOUND.into()))
 }
 
-async fn item(state: AppState, staff: Gate, list: &str, id: String) -> Result<Response, ApiError> {
-    staff?;
-    let list = which(list)?;
-    read_item(&state, list, id).await
+pub(super) async fn item(call: Call, _staff: Staff) -> Result<Response, ApiError> {
+    let list = which(&call)?;
+    let id = call.param("id").to_owned();
+    read_item(&call.state, list, id).await
 }
 
 /// `POST {list}/{id}/status`.
@@ -262,74 +163,72 @@ pub(crate) struct NoteForm {
     text: String,
 }
 
-/// `POST {list}/{id}/status` or `.../notes`: answers the item as `GET {list}/{id}` would.
-async fn change(
-    state: AppState,
-    staff: Gate,
-    list: &str,
-    id: String,
-    what: &str,
-    headers: HeaderMap,
-    body: Body,
-) -> Result<Response, ApiError> {
-    let staff = staff?;
-    let list = which(list)?;
+/// `POST {list}/{id}/status`: answers the item as `GET {list}/{id}` would.
+pub(super) async fn set_status(mut call: Call, staff: Staff) -> Result<Response, ApiError> {
+    let list = which(&call)?;
+    let id = call.param("id").to_owned();
     let subject = format!("{} {id}", list.item());
-    let found = match what {
-        "status" => {
-            let form: StatusForm = read_json(&headers, body).await?;
-            let status = parse_status(&form.status).map_err(invalid)?;
-            let (id, staff) = (id.clone(), staff.clone());
-            state
-                .db
-                .write(move |conn| -> Result<bool, StoreError> {
-                    let found = inbox::set_status(conn, list, &id, status, &staff.email)?;
-                    if found {
-                        accounts::audit(
-                            conn,
-                            &staff.audit("set status", &subject, status.as_str()),
-                        )?;
-                    }
-                    Ok(found)
-                })
-                .await?
-        }
-        "assign" => super::assign::assign(&state, &staff, list, &id, &headers, body).await?,
-        "follow-up" => super::assign::follow_up(&state, &staff, list, &id, &headers, body).await?,
-        "notes" => {
-            let form: NoteForm = read_json(&headers, body).await?;
-            let text = parse_note(&form.text).map_err(invalid)?;
-            let (id, staff) = (id.clone(), staff.clone());
-            state
-                .db
-                .write(move |conn| -> Result<bool, StoreError> {
-                    let found = inbox::add_note(conn, list, &id, &staff.email, &text)?;
-                    if found {
-                        accounts::audit(conn, &staff.audit("added a note", &subject, ""))?;
-                    }
-                    Ok(found)
-                })
-                .await?
-        }
-        _ => {
-            return Err(ApiError::NotFound(
-                "There is nothing at this address.".into(),
-            ))
-        }
-    };
+    let form: StatusForm = call.json().await?;
+    let status = parse_status(&form.status).map_err(invalid)?;
+    let lookup = id.clone();
+    let found = call
+        .state
+        .db
+        .write(move |conn| -> Result<bool, StoreError> {
+            let found = inbox::set_status(conn, list, &lookup, status, &staff.email)?;
+            if found {
+                accounts::audit(conn, &staff.audit("set status", &subject, status.as_str()))?;
+            }
+            Ok(found)
+        })
+        .await?;
+    changed(&call.state, list, id, found).await
+}
+
+/// `POST {list}/{id}/notes`: answers the item as `GET {list}/{id}` would.
+pub(super) async fn add_note(mut call: Call, staff: Staff) -> Result<Response, ApiError> {
+    let list = which(&call)?;
+    let id = call.param("id").to_owned();
+    let subject = format!("{} {id}", list.item());
+    let form: NoteForm = call.json().await?;
+    let text = parse_note(&form.text).map_err(invalid)?;
+    let lookup = id.clone();
+    let found = call
+        .state
+        .db
+        .write(move |conn| -> Result<bool, StoreError> {
+            let found = inbox::add_note(conn, list, &lookup, &staff.email, &text)?;
+            if found {
+                accounts::audit(conn, &staff.audit("added a note", &subject, ""))?;
+            }
+            Ok(found)
+        })
+        .await?;
+    changed(&call.state, list, id, found).await
+}
+
+/// What a change of lead `id` answers (`status`, `notes`, and `staff::assign`'s `assign` and
+/// `follow-up`): the item as `GET {list}/{id}` would, or 404 when the lead was not there.
+pub(super) async fn changed(
+    state: &AppState,
+    list: InboxList,
+    id: String,
+    found: bool,
+) -> Result<Response, ApiError> {
     if !found {
         return Err(ApiError::NotFound(NOT_FOUND.into()));
     }
-    read_item(&state, list, id).await
+    read_item(state, list, id).await
 }
 
 /// Erases one lead: its row, its notes, its search entry and its resume file; the audit log
 /// keeps that it happened, by whom, and the lead's id (nothing personal).
-async fn erase(state: AppState, staff: Gate, list: &str, id: String) -> Result<Response, ApiError> {
-    let staff = staff?;
-    let list = which(list)?;
+pub(super) async fn erase(call: Call, staff: Staff) -> Result<Response, ApiError> {
+    let list = which(&call)?;
+    let id = call.param("id").to_owned();
     let subject = format!("{} {id}", list.item());
-    let erased = state
+    let erased = call
+        .state
         .db
         .write(move |conn| -> Result<Option<Option<String>>, StoreError> {
             let erased = inbox::erase(conn, list, &id)?;
@@ -341,7 +240,7 @@ async fn erase(state: AppState, staff: Gate, list: &str, id: String) -> Result<R
         .await?
         .ok_or_else(|| ApiError::NotFound(NOT_FOUND.into()))?;
     if let Some(file) = erased {
-        remove_resume(&state, &file).await?;
+        remove_resume(&call.state, &file).await?;
     }
     Ok(StatusCode::NO_CONTENT.into_response())
 }
@@ -361,20 +260,22 @@ pub async fn remove_resume(state: &AppState, file: &str) -> Result<(), ApiError>
 
 /// Every row the filters match, newest first, in the export's columns
 /// (`domain::export`, which the command line writes too), as CSV or as a workbook.
-async fn export(
-    state: AppState,
-    staff: Gate,
-    list: &str,
-    format: ExportFormat,
-    query: &str,
-) -> Result<Response, ApiError> {
-    let staff = staff?;
-    let list = which(list)?;
-    let query = InboxQuery::parse(query).map_err(invalid)?;
-    let query = super::assign::resolve(&state, &staff, query).await?;
+pub(super) async fn export_csv(call: Call, staff: Staff) -> Result<Response, ApiError> {
+    export(call, staff, ExportFormat::Csv).await
+}
+
+pub(super) async fn export_xlsx(call: Call, staff: Staff) -> Result<Response, ApiError> {
+    export(call, staff, ExportFormat::Xlsx).await
+}
+
+async fn export(call: Call, staff: Staff, format: ExportFormat) -> Result<Response, ApiError> {
+    let list = which(&call)?;
+    let query = InboxQuery::parse(&call.query).map_err(invalid)?;
+    let query = super::assign::resolve(&call.state, &staff, query).await?;
     // Rows go from the database into the writer one at a time (a workbook's in
     // constant-memory mode); only the finished file is held.
-    let (bytes, name) = state
+    let (bytes, name) = call
+        .state
         .db
         .read(move |conn| {
             let mut out = std::io::Cursor::new(Vec::new());
@@ -411,15 +312,11 @@ async fn export(
 /// server's own (the image inside it as a `data:` URL, centred and scaled down to the window
 /// by one style the page's policy names by its hash: the site's policy allows no inline
 /// style, which is what broke the browser's own image view), or downloads with `download=1`.
-async fn resume(
-    state: AppState,
-    staff: Gate,
-    id: String,
-    query: &str,
-) -> Result<Response, ApiError> {
-    staff?;
+pub(super) async fn resume(call: Call, _staff: Staff) -> Result<Response, ApiError> {
+    let state = &call.state;
+    let id = call.param("id").to_owned();
     let download =
-        form_urlencoded::parse(query.as_bytes()).any(|(k, v)| k == "download" && v == "1");
+        form_urlencoded::parse(call.query.as_bytes()).any(|(k, v)| k == "download" && v == "1");
     let lookup = id.clone();
     let (file, kind, _original) = state
         .db

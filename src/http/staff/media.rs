@@ -10,21 +10,18 @@
 //! disk space.
 
 use serde::Serialize;
-use warp::filters::BoxedFilter;
-use warp::http::{HeaderMap, StatusCode};
+use warp::http::StatusCode;
 use warp::reply::Response;
-use warp::{Filter, Reply};
+use warp::Reply;
 
 use crate::content::media::{prepare_image, record_image, MediaLibrary};
 use crate::domain::image::MAX_IMAGE_BYTES;
-use crate::http::plumbing::body::Body;
 use crate::http::plumbing::disk::{write_failed, STAFF_DISK_FULL};
-use crate::http::plumbing::error::{self, ApiError};
-use crate::http::plumbing::filters::raw_query;
+use crate::http::plumbing::error::ApiError;
 use crate::http::plumbing::json_body::read_bounded;
 use crate::http::plumbing::reply::refused_image;
-use crate::http::staff::sign_in::{gate, Staff};
-use crate::http::state::AppState;
+use crate::http::staff::call::Call;
+use crate::http::staff::sign_in::Staff;
 use crate::store::staff as accounts;
 use crate::store::StoreError;
 
@@ -37,19 +34,6 @@ pub(crate) const FOLDERS: &[&str] = &["blogs", "authors", "leaders"];
 pub(crate) struct Uploaded {
     /// The media path to refer to the image by.
     path: String,
-}
-
-pub fn routes(state: &AppState) -> BoxedFilter<(Response,)> {
-    warp::path!("staff" / "media")
-        .and(warp::post())
-        .and(state.filter())
-        .and(gate(state))
-        .and(raw_query())
-        .and(crate::http::plumbing::body::incoming(state.body_pace()))
-        .then(|state, staff, query: String, headers, body| async move {
-            error::reply(upload(state, staff, &query, headers, body).await)
-        })
-        .boxed()
 }
 
 /// The `folder` the query string names, if it is one of `FOLDERS`.
@@ -67,17 +51,12 @@ fn folder(query: &str) -> Result<&'static str, ApiError> {
         })
 }
 
-async fn upload(
-    state: AppState,
-    staff: Result<Staff, ApiError>,
-    query: &str,
-    headers: HeaderMap,
-    body: Body,
-) -> Result<Response, ApiError> {
-    let staff = staff?;
-    let folder = folder(query)?;
-    state.check_writable()?;
-    let sent = read_bounded(&headers, body, MAX_IMAGE_BYTES as u64, "image").await?;
+pub(super) async fn upload(mut call: Call, staff: Staff) -> Result<Response, ApiError> {
+    let folder = folder(&call.query)?;
+    call.state.check_writable()?;
+    let body = call.take_body();
+    let sent = read_bounded(&call.headers, body, MAX_IMAGE_BYTES as u64, "image").await?;
+    let state = &call.state;
     let library = MediaLibrary::new(&state.settings.data_dir);
     let writer = library.clone();
     // The one door for public images: a raster image becomes its set of widths and formats.

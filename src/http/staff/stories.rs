@@ -33,10 +33,9 @@ pub(crate) mod revisions;
 
 use serde::{Deserialize, Serialize};
 use time::OffsetDateTime;
-use warp::filters::BoxedFilter;
-use warp::http::{HeaderMap, StatusCode};
+use warp::http::StatusCode;
 use warp::reply::Response;
-use warp::{Filter, Reply};
+use warp::Reply;
 
 use crate::content::media::MediaLibrary;
 use crate::domain::blog_id::BlogId;
@@ -49,11 +48,10 @@ use crate::domain::search::SearchText;
 use crate::domain::story::{
     self, CheckedStory, StoryForm, StoryState, AUTOSAVE_DRAFTS_ONLY, MAX_BODY,
 };
-use crate::http::plumbing::body::Body;
-use crate::http::plumbing::error::{self, ApiError};
-use crate::http::plumbing::filters::raw_query;
+use crate::http::plumbing::error::ApiError;
 use crate::http::plumbing::reply::invalid;
-use crate::http::staff::sign_in::{gate, Staff};
+use crate::http::staff::call::Call;
+use crate::http::staff::sign_in::Staff;
 use crate::http::state::AppState;
 use crate::store::blogs::{Author, Editorial, NewBlog};
 use crate::store::staff as accounts;
@@ -61,92 +59,7 @@ use crate::store::stories::revisions::Kept;
 use crate::store::stories::{self, Refused, Ripple, Story, StoryLine, PAGE_SIZE};
 use crate::store::StoreError;
 
-type Gate = Result<Staff, ApiError>;
-
 const NOT_FOUND: &str = "This story is not there any more (it may have been deleted).";
-
-pub fn routes(state: &AppState) -> BoxedFilter<(Response,)> {
-    let base = || warp::path("staff").and(warp::path("stories"));
-    let list = base()
-        .and(warp::path::end())
-        .and(crate::http::plumbing::filters::get_or_head())
-        .and(state.filter())
-        .and(gate(state))
-        .and(raw_query())
-        .then(|state, staff, query: String| async move {
-            error::reply(list(state, staff, &query).await)
-        });
-    let choices = base()
-        .and(warp::path("choices"))
-        .and(warp::path::end())
-        .and(crate::http::plumbing::filters::get_or_head())
-        .and(state.filter())
-        .and(gate(state))
-        .then(|state, staff| async move { error::reply(choices(state, staff).await) });
-    let preview = base()
-        .and(warp::path("preview"))
-        .and(warp::path::end())
-        .and(warp::post())
-        .and(state.filter())
-        .and(gate(state))
-        .and(crate::http::plumbing::body::incoming(state.body_pace()))
-        .then(|state, staff, headers, body| async move {
-            error::reply(preview(state, staff, headers, body).await)
-        });
-    let open = base()
-        .and(warp::path::param::<String>())
-        .and(warp::path::end())
-        .and(crate::http::plumbing::filters::get_or_head())
-        .and(state.filter())
-        .and(gate(state))
-        .then(
-            |id: String, state, staff| async move { error::reply(open(state, staff, &id).await) },
-        );
-    let create = base()
-        .and(warp::path::end())
-        .and(warp::post())
-        .and(state.filter())
-        .and(gate(state))
-        .and(crate::http::plumbing::body::incoming(state.body_pace()))
-        .then(|state, staff, headers, body| async move {
-            error::reply(create(state, staff, headers, body).await)
-        });
-    let save = base()
-        .and(warp::path::param::<String>())
-        .and(warp::path::end())
-        .and(warp::put())
-        .and(state.filter())
-        .and(gate(state))
-        .and(crate::http::plumbing::body::incoming(state.body_pace()))
-        .then(|id: String, state, staff, headers, body| async move {
-            error::reply(save(state, staff, &id, headers, body).await)
-        });
-    let delete = base()
-        .and(warp::path::param::<String>())
-        .and(warp::path::end())
-        .and(warp::delete())
-        .and(state.filter())
-        .and(gate(state))
-        .and(raw_query())
-        .then(|id: String, state, staff, query: String| async move {
-            error::reply(delete(state, staff, &id, &query).await)
-        });
-    list.or(choices)
-        .unify()
-        .or(preview)
-        .unify()
-        .or(open)
-        .unify()
-        .or(create)
-        .unify()
-        .or(save)
-        .unify()
-        .or(delete)
-        .unify()
-        .or(revisions::routes(state))
-        .unify()
-        .boxed()
-}
 
 /// `GET stories`: one page of the list.
 #[derive(Serialize)]
@@ -319,11 +232,10 @@ fn story_id(raw: &str) -> Result<BlogId, ApiError> {
     BlogId::parse(raw).ok_or_else(|| ApiError::NotFound(NOT_FOUND.into()))
 }
 
-async fn list(state: AppState, staff: Gate, query: &str) -> Result<Response, ApiError> {
-    staff?;
+pub(super) async fn list(call: Call, _staff: Staff) -> Result<Response, ApiError> {
     let mut text = String::new();
     let mut page = 1u32;
-    for (key, value) in form_urlencoded::parse(query.as_bytes()) {
+    for (key, value) in form_urlencoded::parse(call.query.as_bytes()) {
         match &*key {
             "q" => text = value.into_owned(),
             "page" => {
@@ -339,7 +251,8 @@ async fn list(state: AppState, staff: Gate, query: &str) -> Result<Response, Api
         }
     }
     let search = SearchText::parse(&text);
-    let (total, lines) = state
+    let (total, lines) = call
+        .state
         .db
         .read(move |conn| stories::list(conn, search.as_ref(), page))
         .await?;
@@ -356,9 +269,9 @@ async fn list(state: AppState, staff: Gate, query: &str) -> Result<Response, Api
     ))
 }
 
-async fn choices(state: AppState, staff: Gate) -> Result<Response, ApiError> {
-    staff?;
-    let (choices, readers) = state
+pub(super) async fn choices(call: Call, _staff: Staff) -> Result<Response, ApiError> {
+    let (choices, readers) = call
+        .state
         .db
         .read(|conn| {
             let readers = crate::store::readers::counts(conn)?.confirmed;
@@ -393,17 +306,11 @@ pub(crate) struct PreviewForm {
     format: String,
 }
 
-async fn preview(
-    state: AppState,
-    staff: Gate,
-    headers: HeaderMap,
-    body: Body,
-) -> Result<Response, ApiError> {
-    staff?;
-    let form: PreviewForm = read_json_large(&headers, body).await?;
+pub(super) async fn preview(mut call: Call, _staff: Staff) -> Result<Response, ApiError> {
+    let form: PreviewForm = read_json_large(&mut call).await?;
     let format = BodyFormat::parse(&form.format)
         .ok_or_else(|| invalid(FieldErrors::one("format", "Choose Markdown or HTML.")))?;
-    let display = DisplaySanitizer::new(&state.settings.media_base);
+    let display = DisplaySanitizer::new(&call.state.settings.media_base);
     let (html, min_read) =
         tokio::task::spawn_blocking(move || story::preview(&form.body, format, &display))
             .await
@@ -412,10 +319,10 @@ async fn preview(
     Ok(json_response(StatusCode::OK, &Preview { html, min_read }))
 }
 
-async fn open(state: AppState, staff: Gate, id: &str) -> Result<Response, ApiError> {
-    staff?;
-    let id = story_id(id)?;
-    let story = state
+pub(super) async fn open(call: Call, _staff: Staff) -> Result<Response, ApiError> {
+    let id = story_id(call.param("id"))?;
+    let story = call
+        .state
         .db
         .read(move |conn| stories::get(conn, &id))
         .await?
@@ -494,23 +401,18 @@ fn action(before: Option<StoryState>, after: &NewBlog) -> String {
     }
 }
 
-async fn create(
-    state: AppState,
-    staff: Gate,
-    headers: HeaderMap,
-    body: Body,
-) -> Result<Response, ApiError> {
-    let staff = staff?;
-    let form: StoryForm = read_json_large(&headers, body).await?;
+pub(super) async fn create(mut call: Call, staff: Staff) -> Result<Response, ApiError> {
+    let form: StoryForm = read_json_large(&mut call).await?;
     if form.is_autosave() {
         return Err(ApiError::BadRequest(
             "Only a story that is there may be autosaved: create it first.".into(),
         ));
     }
-    let checked = checked(&state, form).await?;
+    let checked = checked(&call.state, form).await?;
     let kept = kept(&checked, &staff, false)?;
     let blog = new_blog(checked, &staff);
-    let ((id, revision), ripple) = state
+    let ((id, revision), ripple) = call
+        .state
         .db
         .write(move |conn| -> Result<_, StoreError> {
             stories::rippled(conn, |conn| {
@@ -554,16 +456,9 @@ fn kept(story: &CheckedStory, staff: &Staff, autosave: bool) -> Result<Kept, Api
     })
 }
 
-async fn save(
-    state: AppState,
-    staff: Gate,
-    id: &str,
-    headers: HeaderMap,
-    body: Body,
-) -> Result<Response, ApiError> {
-    let staff = staff?;
-    let id = story_id(id)?;
-    let form: StoryForm = read_json_large(&headers, body).await?;
+pub(super) async fn save(mut call: Call, staff: Staff) -> Result<Response, ApiError> {
+    let id = story_id(call.param("id"))?;
+    let form: StoryForm = read_json_large(&mut call).await?;
     let revision = form.revision.ok_or_else(|| {
         ApiError::BadRequest("Say which revision of the story this save started from.".into())
     })?;
@@ -572,7 +467,7 @@ async fn save(
     } else {
         How::Save
     };
-    save_form(state, staff, id, revision, form, how).await
+    save_form(call.state, staff, id, revision, form, how).await
 }
 
 /// Which kind of save a save is: what its revision says and what the audit log keeps.
@@ -632,15 +527,15 @@ async fn save_form(
     Ok(saved_response(StatusCode::OK, &id, revision))
 }
 
-async fn delete(state: AppState, staff: Gate, id: &str, query: &str) -> Result<Response, ApiError> {
-    let staff = staff?;
-    let id = story_id(id)?;
-    let revision = form_urlencoded::parse(query.as_bytes())
+pub(super) async fn delete(call: Call, staff: Staff) -> Result<Response, ApiError> {
+    let id = story_id(call.param("id"))?;
+    let revision = form_urlencoded::parse(call.query.as_bytes())
         .find(|(key, _)| key == "revision")
         .and_then(|(_, value)| value.parse::<i64>().ok())
         .ok_or_else(|| {
             ApiError::BadRequest("Say which revision of the story is to be deleted.".into())
         })?;
+    let state = call.state;
     let lookup = id.clone();
     let (deleted, ripple) = state
         .db
@@ -707,10 +602,6 @@ fn refused(refused: Refused, zone: &OfficeZone) -> ApiError {
 }
 
 /// A story's form: JSON, bounded by the longest body plus room for the other fields.
-async fn read_json_large<T: serde::de::DeserializeOwned>(
-    headers: &HeaderMap,
-    body: Body,
-) -> Result<T, ApiError> {
-    crate::http::plumbing::json_body::read_json_within(headers, body, (MAX_BODY + 64 * 1024) as u64)
-        .await
+async fn read_json_large<T: serde::de::DeserializeOwned>(call: &mut Call) -> Result<T, ApiError> {
+    call.json_within((MAX_BODY + 64 * 1024) as u64).await
 }

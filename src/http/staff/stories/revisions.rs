@@ -14,60 +14,18 @@
 //! An unknown story or revision is a 404 in JSON.
 
 use serde::{Deserialize, Serialize};
-use warp::filters::BoxedFilter;
-use warp::http::{HeaderMap, StatusCode};
+use warp::http::StatusCode;
 use warp::reply::Response;
-use warp::Filter;
 
-use super::{json_response, save_form, story_id, Gate, How, NOT_FOUND};
+use super::{json_response, save_form, story_id, How, NOT_FOUND};
 use crate::domain::story::StoryForm;
-use crate::http::plumbing::body::Body;
-use crate::http::plumbing::error::{self, ApiError};
-use crate::http::staff::sign_in::gate;
+use crate::http::plumbing::error::ApiError;
+use crate::http::staff::call::Call;
+use crate::http::staff::sign_in::Staff;
 use crate::http::state::AppState;
 use crate::store::stories::{self, revisions, revisions::RevisionLine};
 
 const NO_REVISION: &str = "This revision of the story is not there.";
-
-pub(super) fn routes(state: &AppState) -> BoxedFilter<(Response,)> {
-    let base = || {
-        warp::path("staff")
-            .and(warp::path("stories"))
-            .and(warp::path::param::<String>())
-            .and(warp::path("revisions"))
-    };
-    let list = base()
-        .and(warp::path::end())
-        .and(crate::http::plumbing::filters::get_or_head())
-        .and(state.filter())
-        .and(gate(state))
-        .then(
-            |id: String, state, staff| async move { error::reply(list(state, staff, &id).await) },
-        );
-    let show = base()
-        .and(warp::path::param::<String>())
-        .and(warp::path::end())
-        .and(crate::http::plumbing::filters::get_or_head())
-        .and(state.filter())
-        .and(gate(state))
-        .then(|id: String, number: String, state, staff| async move {
-            error::reply(show(state, staff, &id, &number).await)
-        });
-    let restore = base()
-        .and(warp::path::param::<String>())
-        .and(warp::path("restore"))
-        .and(warp::path::end())
-        .and(warp::post())
-        .and(state.filter())
-        .and(gate(state))
-        .and(crate::http::plumbing::body::incoming(state.body_pace()))
-        .then(
-            |id: String, number: String, state, staff, headers, body| async move {
-                error::reply(restore(state, staff, &id, &number, headers, body).await)
-            },
-        );
-    list.or(show).unify().or(restore).unify().boxed()
-}
 
 /// `GET stories/{id}/revisions`: the newest revisions, newest first.
 #[derive(Serialize)]
@@ -150,10 +108,10 @@ fn number(raw: &str) -> Result<i64, ApiError> {
         .ok_or_else(|| ApiError::NotFound(NO_REVISION.into()))
 }
 
-async fn list(state: AppState, staff: Gate, id: &str) -> Result<Response, ApiError> {
-    staff?;
-    let id = story_id(id)?;
-    let (total, lines) = state
+pub(in crate::http::staff) async fn list(call: Call, _staff: Staff) -> Result<Response, ApiError> {
+    let id = story_id(call.param("id"))?;
+    let (total, lines) = call
+        .state
         .db
         .read(move |conn| revisions::list(conn, &id))
         .await?
@@ -198,15 +156,9 @@ async fn revision(
     Ok((line, form, story))
 }
 
-async fn show(
-    state: AppState,
-    staff: Gate,
-    id: &str,
-    number_raw: &str,
-) -> Result<Response, ApiError> {
-    staff?;
-    let id = story_id(id)?;
-    let (line, form, _) = revision(&state, &id, number(number_raw)?).await?;
+pub(in crate::http::staff) async fn show(call: Call, _staff: Staff) -> Result<Response, ApiError> {
+    let id = story_id(call.param("id"))?;
+    let (line, form, _) = revision(&call.state, &id, number(call.param("number"))?).await?;
     Ok(json_response(
         StatusCode::OK,
         &RevisionBody {
@@ -221,20 +173,23 @@ async fn show(
     ))
 }
 
-async fn restore(
-    state: AppState,
-    staff: Gate,
-    id: &str,
-    number_raw: &str,
-    headers: HeaderMap,
-    body: Body,
+pub(in crate::http::staff) async fn restore(
+    mut call: Call,
+    staff: Staff,
 ) -> Result<Response, ApiError> {
-    let staff = staff?;
-    let id = story_id(id)?;
-    let number = number(number_raw)?;
-    let asked: RestoreForm = crate::http::plumbing::json_body::read_json(&headers, body).await?;
-    let (_, snapshot, story) = revision(&state, &id, number).await?;
+    let id = story_id(call.param("id"))?;
+    let number = number(call.param("number"))?;
+    let asked: RestoreForm = call.json().await?;
+    let (_, snapshot, story) = revision(&call.state, &id, number).await?;
     // The story's state and time as they are now: a stale `revision` is refused by the save.
     let form = snapshot.restored(story.state, story.publish_at.as_deref(), asked.revision);
-    save_form(state, staff, id, asked.revision, form, How::Restore(number)).await
+    save_form(
+        call.state,
+        staff,
+        id,
+        asked.revision,
+        form,
+        How::Restore(number),
+    )
+    .await
 }
