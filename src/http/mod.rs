@@ -56,8 +56,6 @@ fn api(state: &AppState) -> BoxedFilter<(Response,)> {
         // every staff endpoint the table (`staff::endpoints`) has
         .or(staff::dispatch::routes(state))
         .unify()
-        .or(staff::sign_in::routes(state))
-        .unify()
         .or(staff::inbox::routes(state))
         .unify()
         // assignment and follow-up; one's morning digest
@@ -76,21 +74,11 @@ fn api(state: &AppState) -> BoxedFilter<(Response,)> {
         // what visitors did
         .or(staff::analytics::routes(state))
         .unify()
-        // the team: accounts, roles, invites, the set-up link
-        .or(staff::team::routes(state))
-        .unify()
-        // one's account: forgotten passwords, sessions; the audit log
-        .or(staff::account::routes(state))
-        .unify()
         // mail: the outbox and who gets which lead
         .or(staff::mail::routes(state))
         .unify()
         // the backup sets: their state, and one made now
         .or(staff::backups::routes(state))
-        .unify()
-        .or(staff::factors::routes(state))
-        .unify()
-        .or(staff::passkeys::routes(state))
         .unify();
     warp::path("api").and(endpoints).boxed()
 }

@@ -28,10 +28,6 @@ pub const ROUTE_METHODS: &[(&str, &[&str])] = &[
     ("/api/corp_website/site", &["GET", "HEAD"]),
     ("/api/openapi.json", &["GET", "HEAD"]),
     // staff
-    ("/api/staff/login", &["POST"]),
-    ("/api/staff/session", &["GET", "HEAD"]),
-    ("/api/staff/logout", &["POST"]),
-    ("/api/staff/password", &["POST"]),
     ("/api/staff/settings", &["GET", "HEAD", "PUT"]),
     ("/api/staff/media", &["POST"]),
     // inbox
@@ -54,28 +50,6 @@ pub const ROUTE_METHODS: &[(&str, &[&str])] = &[
     ("/api/staff/stories/*/revisions/*/restore", &["POST"]),
     // what visitors did (`staff::analytics`)
     ("/api/staff/analytics", &["GET", "HEAD"]),
-    // the team: accounts, roles, invites, the set-up link
-    ("/api/staff/team", &["GET", "HEAD"]),
-    ("/api/staff/team/accounts/*", &["DELETE"]),
-    ("/api/staff/team/accounts/*/roles", &["PUT"]),
-    ("/api/staff/team/accounts/*/lead-mail", &["GET", "HEAD"]),
-    ("/api/staff/team/invites", &["POST"]),
-    ("/api/staff/team/invites/*", &["DELETE"]),
-    ("/api/staff/team/invites/*/resend", &["POST"]),
-    ("/api/staff/invite/check", &["POST"]),
-    ("/api/staff/invite/accept", &["POST"]),
-    ("/api/staff/setup/check", &["POST"]),
-    ("/api/staff/setup", &["POST"]),
-    // one's account: forgotten passwords, sessions; the audit log
-    ("/api/staff/password/forgot", &["POST"]),
-    ("/api/staff/password/reset/check", &["POST"]),
-    ("/api/staff/password/reset", &["POST"]),
-    ("/api/staff/account/sessions", &["GET", "HEAD"]),
-    ("/api/staff/account/sessions/*", &["DELETE"]),
-    ("/api/staff/team/sessions", &["GET", "HEAD"]),
-    ("/api/staff/team/sessions/*", &["DELETE"]),
-    ("/api/staff/team/audit", &["GET", "HEAD"]),
-    ("/api/staff/team/audit.csv", &["GET", "HEAD"]),
     // mail: the outbox and who gets which lead
     ("/api/staff/mail", &["GET", "HEAD"]),
     ("/api/staff/mail/retry", &["POST"]),
@@ -84,20 +58,6 @@ pub const ROUTE_METHODS: &[(&str, &[&str])] = &[
     ("/api/staff/mail/routes", &["GET", "HEAD", "PUT"]),
     // the backup sets (`staff::backups`)
     ("/api/staff/backups", &["GET", "HEAD", "POST"]),
-    // second factors (`staff::factors`, `staff::passkeys`)
-    ("/api/staff/passkey/options", &["POST"]),
-    ("/api/staff/passkey/sign-in", &["POST"]),
-    ("/api/staff/login/code", &["POST"]),
-    ("/api/staff/account/factors", &["GET", "HEAD"]),
-    ("/api/staff/account/authenticator", &["POST", "DELETE"]),
-    ("/api/staff/account/authenticator/confirm", &["POST"]),
-    ("/api/staff/account/passkeys", &["POST"]),
-    ("/api/staff/account/passkeys/options", &["POST"]),
-    ("/api/staff/account/passkeys/*", &["PATCH", "DELETE"]),
-    ("/api/staff/account/recovery-codes", &["POST"]),
-    ("/api/staff/account/confirm", &["POST"]),
-    ("/api/staff/team/second-factor", &["GET", "HEAD", "PUT"]),
-    ("/api/staff/team/accounts/*/reset-factors", &["POST"]),
 ];
 
 /// The order methods are listed in.

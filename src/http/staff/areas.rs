@@ -15,10 +15,6 @@ pub use crate::http::staff::dispatch::Need;
 
 /// Every staff endpoint's pattern (as `ROUTE_METHODS` writes it) and its need.
 pub const STAFF_AREAS: &[(&str, Need)] = &[
-    ("/api/staff/login", Need::Open),
-    ("/api/staff/session", Need::Session),
-    ("/api/staff/logout", Need::Session),
-    ("/api/staff/password", Need::Password),
     ("/api/staff/settings", Need::Area(Area::Company)),
     ("/api/staff/media", Need::Area(Area::Stories)),
     ("/api/staff/inbox/*", Need::List),
@@ -49,31 +45,6 @@ pub const STAFF_AREAS: &[(&str, Need)] = &[
     ),
     // what visitors did (`staff::analytics`)
     ("/api/staff/analytics", Need::Area(Area::Analytics)),
-    // the team: accounts, roles, invites, the set-up link
-    ("/api/staff/team", Need::Area(Area::Team)),
-    ("/api/staff/team/accounts/*", Need::Area(Area::Team)),
-    ("/api/staff/team/accounts/*/roles", Need::Area(Area::Team)),
-    (
-        "/api/staff/team/accounts/*/lead-mail",
-        Need::Area(Area::Team),
-    ),
-    ("/api/staff/team/invites", Need::Area(Area::Team)),
-    ("/api/staff/team/invites/*", Need::Area(Area::Team)),
-    ("/api/staff/team/invites/*/resend", Need::Area(Area::Team)),
-    ("/api/staff/invite/check", Need::Open),
-    ("/api/staff/invite/accept", Need::Open),
-    ("/api/staff/setup/check", Need::Open),
-    ("/api/staff/setup", Need::Open),
-    // one's account: forgotten passwords, sessions; the audit log
-    ("/api/staff/password/forgot", Need::Open),
-    ("/api/staff/password/reset/check", Need::Open),
-    ("/api/staff/password/reset", Need::Open),
-    ("/api/staff/account/sessions", Need::Account),
-    ("/api/staff/account/sessions/*", Need::Account),
-    ("/api/staff/team/sessions", Need::Area(Area::Team)),
-    ("/api/staff/team/sessions/*", Need::Area(Area::Team)),
-    ("/api/staff/team/audit", Need::Area(Area::Team)),
-    ("/api/staff/team/audit.csv", Need::Area(Area::Team)),
     // mail: the outbox and who gets which lead
     ("/api/staff/mail", Need::Area(Area::Mail)),
     ("/api/staff/mail/retry", Need::Area(Area::Mail)),
@@ -82,23 +53,6 @@ pub const STAFF_AREAS: &[(&str, Need)] = &[
     ("/api/staff/mail/routes", Need::Area(Area::Mail)),
     // the backup sets: their state, and one made now
     ("/api/staff/backups", Need::Area(Area::Backups)),
-    // second factors: signing in with them, setting them up, the team's rule
-    ("/api/staff/passkey/options", Need::Open),
-    ("/api/staff/passkey/sign-in", Need::Open),
-    ("/api/staff/login/code", Need::Factor),
-    ("/api/staff/account/factors", Need::SetUp),
-    ("/api/staff/account/authenticator", Need::SetUp),
-    ("/api/staff/account/authenticator/confirm", Need::SetUp),
-    ("/api/staff/account/passkeys", Need::SetUp),
-    ("/api/staff/account/passkeys/options", Need::SetUp),
-    ("/api/staff/account/passkeys/*", Need::SetUp),
-    ("/api/staff/account/recovery-codes", Need::SetUp),
-    ("/api/staff/account/confirm", Need::SetUp),
-    ("/api/staff/team/second-factor", Need::Area(Area::Team)),
-    (
-        "/api/staff/team/accounts/*/reset-factors",
-        Need::Area(Area::Team),
-    ),
 ];
 
 /// What a request's path asks for.
@@ -199,8 +153,9 @@ mod tests {
 
     #[test]
     fn a_path_requires_the_area_of_what_it_names() {
+        // The session and sign-in moved to the endpoint table: `dispatch`'s test
+        // `a_row_asks_the_gate_for_its_need` holds their needs.
         let cases = [
-            ("/api/staff/session", Required::Session),
             (
                 "/api/staff/stories/abc",
                 Required::Areas(vec![Area::Stories]),
@@ -218,7 +173,6 @@ mod tests {
                 Required::Areas(vec![Area::Applicants]),
             ),
             ("/api/staff/inbox/everyone", Required::Unknown),
-            ("/api/staff/login", Required::Open),
             ("/api/staff/nothing-here", Required::Unknown),
         ];
         for (path, required_here) in cases {

@@ -412,6 +412,25 @@ mod tests {
     }
 
     #[test]
+    fn a_row_asks_the_gate_for_its_need() {
+        let cases = [
+            ("/api/staff/session", Method::GET, Required::Session),
+            ("/api/staff/login", Method::POST, Required::Open),
+            (
+                "/api/staff/team/accounts/7/roles",
+                Method::PUT,
+                Required::Areas(vec![Area::Team]),
+            ),
+        ];
+        for (path, method, needed) in cases {
+            let Found::Row(row, params) = find(path, &method) else {
+                panic!("no row for {method} {path}")
+            };
+            assert_eq!(required(row, &params), needed, "{method} {path}");
+        }
+    }
+
+    #[test]
     fn a_literal_row_wins_over_a_param_row_written_after_it() {
         let Found::Row(row, _) = find("/api/staff/stories/choices", &Method::GET) else {
             panic!("no row")

@@ -14,7 +14,7 @@
 //! Rows are tried in order: a literal path before a `{param}` one that would match it.
 
 use crate::http::staff::dispatch::Endpoint;
-use crate::http::staff::readers;
+use crate::http::staff::{account, factors, passkeys, readers, sign_in, team};
 
 /// One row (see the module's comment for how it reads).
 macro_rules! row {
@@ -59,8 +59,64 @@ macro_rules! table {
 #[rustfmt::skip]
 pub static ENDPOINTS: &[Endpoint] = table! {
     // the blog's readers, and what each story's mail did
-    GET    "/api/staff/readers/counts"             Area(Subscribers) readers::counts      readerCounts() -> ReaderCounts;
-    POST   "/api/staff/readers"                    Area(Subscribers) readers::add         addReader(ReaderForm) -> ReaderAdded;
-    POST   "/api/staff/readers/{id}/unsubscribe"   Area(Subscribers) readers::unsubscribe unsubscribeReader() -> ReaderUnsubscribed;
-    GET    "/api/staff/stories/{id}/mail"          Area(Stories)     readers::story_mail  storyMail() -> StoryMail;
+    GET    "/api/staff/readers/counts"                     Area(Subscribers) readers::counts                readerCounts() -> ReaderCounts;
+    POST   "/api/staff/readers"                            Area(Subscribers) readers::add                   addReader(ReaderForm) -> ReaderAdded;
+    POST   "/api/staff/readers/{id}/unsubscribe"           Area(Subscribers) readers::unsubscribe           unsubscribeReader() -> ReaderUnsubscribed;
+    GET    "/api/staff/stories/{id}/mail"                  Area(Stories)     readers::story_mail            storyMail() -> StoryMail;
+
+    // signing in and out, the session, one's password
+    POST   "/api/staff/login"                              Open              sign_in::login                 signIn(SignIn) -> StaffSession;
+    GET    "/api/staff/session"                            Session           sign_in::session               session() -> StaffSession;
+    POST   "/api/staff/logout"                             Session           sign_in::logout                signOut() -> null;
+    POST   "/api/staff/password"                           Password          sign_in::change_password       changePassword(PasswordChange) -> StaffSession;
+
+    // a forgotten password: the reset link, without a session
+    POST   "/api/staff/password/forgot"                    Open              account::forgot                forgotPassword(ForgotPassword) -> ResetAnswer;
+    POST   "/api/staff/password/reset/check"               Open              account::check_link            checkResetLink(ResetLink) -> ResetAnswer;
+    POST   "/api/staff/password/reset"                     Open              account::reset                 resetPassword(PasswordReset) -> StaffSession;
+
+    // sessions: one's own, and everyone's for the team area; the audit log
+    GET    "/api/staff/account/sessions"                   Account           account::own_sessions          ownSessions() -> SessionList;
+    DELETE "/api/staff/account/sessions/{key}"             Account           account::end_own_session       endOwnSession() -> null;
+    GET    "/api/staff/team/sessions"                      Area(Team)        account::team_sessions         teamSessions() -> SessionList;
+    DELETE "/api/staff/team/sessions/{key}"                Area(Team)        account::end_team_session      endTeamSession() -> null;
+    GET    "/api/staff/team/audit"                         Area(Team)        account::audit_page            auditPage() -> AuditPage;
+    GET    "/api/staff/team/audit.csv"                     Area(Team)        account::audit_export          auditExport() -> Blob;
+
+    // the second factor at sign-in: a code, or a passkey alone (no session yet)
+    POST   "/api/staff/login/code"                         Factor            factors::give_code             giveCode(CodeGiven) -> StaffSession;
+    POST   "/api/staff/passkey/options"                    Open              passkeys::sign_in_options      passkeySignInOptions() -> PasskeyChallenge;
+    POST   "/api/staff/passkey/sign-in"                    Open              passkeys::sign_in_with         signInWithPasskey(PasskeySignIn) -> StaffSession;
+
+    // one's second factors: authenticator, recovery codes, passkeys, confirming it is you
+    GET    "/api/staff/account/factors"                    SetUp             factors::list                  secondFactors() -> SecondFactors;
+    POST   "/api/staff/account/authenticator"              SetUp             factors::begin_authenticator   startAuthenticator() -> AuthenticatorSetUp;
+    DELETE "/api/staff/account/authenticator"              SetUp             factors::remove_authenticator  removeAuthenticator() -> null;
+    POST   "/api/staff/account/authenticator/confirm"      SetUp             factors::confirm_authenticator confirmAuthenticator(CodeGiven) -> FactorAdded;
+    POST   "/api/staff/account/recovery-codes"             SetUp             factors::new_recovery_codes    newRecoveryCodes() -> FactorAdded;
+    POST   "/api/staff/account/confirm"                    SetUp             factors::confirm_again         confirmItIsYou(Confirmation) -> null;
+    POST   "/api/staff/account/passkeys/options"           SetUp             passkeys::register_options     passkeyOptions() -> PasskeyChallenge;
+    POST   "/api/staff/account/passkeys"                   SetUp             passkeys::register             addPasskey(NewPasskey) -> PasskeyAdded;
+    PATCH  "/api/staff/account/passkeys/{id}"              SetUp             passkeys::rename               renamePasskey(PasskeyName) -> PasskeyRow;
+    DELETE "/api/staff/account/passkeys/{id}"              SetUp             passkeys::remove               removePasskey() -> null;
+
+    // the team's rule of who needs a second factor, and resetting someone's
+    GET    "/api/staff/team/second-factor"                 Area(Team)        factors::policy                factorPolicy() -> FactorPolicy;
+    PUT    "/api/staff/team/second-factor"                 Area(Team)        factors::set_policy            setFactorPolicy(FactorPolicy) -> FactorPolicy;
+    POST   "/api/staff/team/accounts/{id}/reset-factors"   Area(Team)        factors::reset                 resetFactors() -> null;
+
+    // the team: accounts and their roles, invites
+    GET    "/api/staff/team"                               Area(Team)        team::read_team                readTeam() -> TeamBody;
+    PUT    "/api/staff/team/accounts/{id}/roles"           Area(Team)        team::change_roles             setRoles(RolesForm) -> TeamBody;
+    GET    "/api/staff/team/accounts/{id}/lead-mail"       Area(Team)        team::read_lead_mail           leadMail() -> LeadMailBody;
+    DELETE "/api/staff/team/accounts/{id}"                 Area(Team)        team::remove_account           removeAccount() -> TeamBody;
+    POST   "/api/staff/team/invites"                       Area(Team)        team::create_invite            sendInvite(InviteForm) -> TeamBody;
+    POST   "/api/staff/team/invites/{id}/resend"           Area(Team)        team::resend_invite            resendInvite() -> TeamBody;
+    DELETE "/api/staff/team/invites/{id}"                  Area(Team)        team::revoke_invite            revokeInvite() -> TeamBody;
+
+    // the invite and set-up links: no session yet
+    POST   "/api/staff/invite/check"                       Open              team::check_invite             checkInvite(LinkToken) -> InviteCheck;
+    POST   "/api/staff/invite/accept"                      Open              team::accept_invite            acceptInvite(InviteAcceptance) -> StaffSession;
+    POST   "/api/staff/setup/check"                        Open              team::check_setup              checkSetup(LinkToken) -> unknown;
+    POST   "/api/staff/setup"                              Open              team::set_up                   setUp(SetupForm) -> StaffSession;
 };
