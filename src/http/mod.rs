@@ -53,22 +53,10 @@ fn api(state: &AppState) -> BoxedFilter<(Response,)> {
         .unify()
         .or(openapi::routes())
         .unify()
-        // every staff endpoint the table (`staff::endpoints`) has
-        .or(staff::dispatch::routes(state))
-        .unify()
-        .or(staff::sign_in::routes(state))
-        .unify()
         .or(site_details::routes(state))
         .unify()
-        // the team: accounts, roles, invites, the set-up link
-        .or(staff::team::routes(state))
-        .unify()
-        // one's account: forgotten passwords, sessions; the audit log
-        .or(staff::account::routes(state))
-        .unify()
-        .or(staff::factors::routes(state))
-        .unify()
-        .or(staff::passkeys::routes(state))
+        // every staff endpoint: the rows of one table (`staff::endpoints`)
+        .or(staff::dispatch::routes(state))
         .unify();
     warp::path("api").and(endpoints).boxed()
 }

@@ -1,7 +1,7 @@
 //! One's account: forgotten passwords, one's own sessions, everyone's sessions and the audit
 //! log for the team area.
 //!
-//! Without a session (each only from the site's own pages, else 403):
+//! Without a session (each only from the site's own pages, else 403: `dispatch` checks it):
 //! - `POST /api/staff/password/forgot` `{email}`: 202 with the same body, after the same
 //!   work, whether or not the address has an account; an account's address gets a reset
 //!   link by mail (single use, 1 hour, only its SHA-256 kept), written after the answer. 429 with `Retry-After` past
@@ -12,7 +12,7 @@
 //!   every session of the account and every link of it, and signs this browser in (the
 //!   session and its cookie, as sign-in answers); 410 for a used or expired link.
 //!
-//! Behind the gate (`sign_in::gate`):
+//! Behind the gate (their rows in `endpoints`):
 //! - `GET /api/staff/account/sessions`, `DELETE /api/staff/account/sessions/{key}`: one's
 //!   own sessions (every account); ending the current one signs this browser out.
 //! - `GET /api/staff/team/sessions`, `DELETE /api/staff/team/sessions/{key}`: everyone's
@@ -23,27 +23,22 @@
 //!
 //! Every change is written to the audit log in the same transaction.
 
-use std::net::IpAddr;
-
 use serde::{Deserialize, Serialize};
 use time::OffsetDateTime;
-use warp::filters::BoxedFilter;
 use warp::http::{header, HeaderMap, HeaderValue, StatusCode};
 use warp::reply::Response;
-use warp::{Filter, Reply};
+use warp::Reply;
 
 use crate::domain::csv::CsvWriter;
 use crate::domain::fields::{FieldError, FieldErrors};
 use crate::domain::inbox::parse_day;
 use crate::domain::office_time::OfficeZone;
 use crate::domain::staff::{random_token, token_digest, NewPassword};
-use crate::http::plumbing::body::Body;
-use crate::http::plumbing::error::{self, ApiError};
-use crate::http::plumbing::filters::raw_query;
-use crate::http::plumbing::json_body::read_json;
+use crate::http::plumbing::error::ApiError;
 use crate::http::plumbing::reply::invalid;
+use crate::http::staff::call::Call;
 use crate::http::staff::sign_in::{
-    self, gate, is_https, start_session, throttle_key, unix_now, user_agent, Staff, NOT_FROM_SITE,
+    self, is_https, start_session, throttle_key, unix_now, user_agent, Staff,
 };
 use crate::http::state::AppState;
 use crate::store::outbox::{enqueue_staff_mail, MailKind};
@@ -51,101 +46,11 @@ use crate::store::resets;
 use crate::store::staff::{self as accounts, Audit, AuditLine, AuditQuery, LiveSession};
 use crate::store::StoreError;
 
-type Gate = Result<Staff, ApiError>;
-
 /// What a request for a reset link answers, whether or not the address has an account.
 pub const LINK_ON_ITS_WAY: &str = "If this address has an account, a link to choose a new password is on its way. It works for 1 hour.";
 const LINK_GONE: &str =
     "This link has expired or was already used. Ask for a new one on the sign-in page.";
 const SESSION_GONE: &str = "This session has already ended.";
-
-pub fn routes(state: &AppState) -> BoxedFilter<(Response,)> {
-    let open = |segments: BoxedFilter<()>| {
-        segments
-            .and(warp::path::end())
-            .and(warp::post())
-            .and(state.filter())
-            .and(state.client())
-            .and(crate::http::plumbing::body::incoming(state.body_pace()))
-            .boxed()
-    };
-    let forgot = open(warp::path!("staff" / "password" / "forgot" / ..).boxed()).then(
-        |state, client, headers, body| async move {
-            error::reply(forgot(state, client, headers, body).await)
-        },
-    );
-    let check = open(warp::path!("staff" / "password" / "reset" / "check" / ..).boxed()).then(
-        |state, _client: IpAddr, headers, body| async move {
-            error::reply(check_link(state, headers, body).await)
-        },
-    );
-    let reset = open(warp::path!("staff" / "password" / "reset" / ..).boxed()).then(
-        |state, client, headers, body| async move {
-            error::reply(reset(state, client, headers, body).await)
-        },
-    );
-    let list = |everyone: bool| {
-        let path = if everyone {
-            warp::path!("staff" / "team" / "sessions").boxed()
-        } else {
-            warp::path!("staff" / "account" / "sessions").boxed()
-        };
-        path.and(crate::http::plumbing::filters::get_or_head())
-            .and(state.filter())
-            .and(gate(state))
-            .then(move |state, staff| async move {
-                error::reply(list_sessions(state, staff, everyone).await)
-            })
-    };
-    let end = |everyone: bool| {
-        let path = if everyone {
-            warp::path!("staff" / "team" / "sessions" / String).boxed()
-        } else {
-            warp::path!("staff" / "account" / "sessions" / String).boxed()
-        };
-        path.and(warp::delete())
-            .and(state.filter())
-            .and(gate(state))
-            .and(warp::header::headers_cloned())
-            .then(move |key: String, state, staff, headers| async move {
-                error::reply(end_session(state, staff, headers, key, everyone).await)
-            })
-    };
-    let audit = warp::path!("staff" / "team" / "audit")
-        .and(crate::http::plumbing::filters::get_or_head())
-        .and(state.filter())
-        .and(gate(state))
-        .and(raw_query())
-        .then(|state, staff, query: String| async move {
-            error::reply(audit_page(state, staff, &query).await)
-        });
-    let audit_csv = warp::path!("staff" / "team" / "audit.csv")
-        .and(crate::http::plumbing::filters::get_or_head())
-        .and(state.filter())
-        .and(gate(state))
-        .and(raw_query())
-        .then(|state, staff, query: String| async move {
-            error::reply(audit_export(state, staff, &query).await)
-        });
-    forgot
-        .or(check)
-        .unify()
-        .or(reset)
-        .unify()
-        .or(list(false))
-        .unify()
-        .or(list(true))
-        .unify()
-        .or(end(false))
-        .unify()
-        .or(end(true))
-        .unify()
-        .or(audit)
-        .unify()
-        .or(audit_csv)
-        .unify()
-        .boxed()
-}
 
 // ---- forgotten passwords ----
 
@@ -179,22 +84,9 @@ pub(crate) struct Message<'a> {
     message: &'a str,
 }
 
-fn from_site(state: &AppState, headers: &HeaderMap) -> Result<(), ApiError> {
-    if state.origins.is_same_site(headers) {
-        Ok(())
-    } else {
-        Err(ApiError::Forbidden(NOT_FROM_SITE.into()))
-    }
-}
-
-async fn forgot(
-    state: AppState,
-    client: IpAddr,
-    headers: HeaderMap,
-    body: Body,
-) -> Result<Response, ApiError> {
-    from_site(&state, &headers)?;
-    let form: ForgotPassword = read_json(&headers, body).await?;
+pub(super) async fn forgot(mut call: Call) -> Result<Response, ApiError> {
+    let form: ForgotPassword = call.json().await?;
+    let Call { state, client, .. } = call;
     let typed: String = form.email.trim().chars().take(254).collect();
     if typed.is_empty() {
         let mut errors = FieldErrors::default();
@@ -279,9 +171,9 @@ fn link_digest(token: &str) -> Option<String> {
         .then(|| token_digest(&token.to_ascii_lowercase()))
 }
 
-async fn check_link(state: AppState, headers: HeaderMap, body: Body) -> Result<Response, ApiError> {
-    from_site(&state, &headers)?;
-    let form: ResetLink = read_json(&headers, body).await?;
+pub(super) async fn check_link(mut call: Call) -> Result<Response, ApiError> {
+    let form: ResetLink = call.json().await?;
+    let state = call.state;
     let digest = link_digest(&form.token).ok_or_else(|| ApiError::Gone(LINK_GONE.into()))?;
     let now = unix_now();
     state
@@ -295,14 +187,14 @@ async fn check_link(state: AppState, headers: HeaderMap, body: Body) -> Result<R
     .into_response())
 }
 
-async fn reset(
-    state: AppState,
-    client: IpAddr,
-    headers: HeaderMap,
-    body: Body,
-) -> Result<Response, ApiError> {
-    from_site(&state, &headers)?;
-    let form: PasswordReset = read_json(&headers, body).await?;
+pub(super) async fn reset(mut call: Call) -> Result<Response, ApiError> {
+    let form: PasswordReset = call.json().await?;
+    let Call {
+        state,
+        client,
+        headers,
+        ..
+    } = call;
     let digest = link_digest(&form.token).ok_or_else(|| ApiError::Gone(LINK_GONE.into()))?;
     let now = unix_now();
     {
@@ -464,8 +356,21 @@ fn session_line(session: LiveSession, current: &str) -> SessionLine {
     }
 }
 
-async fn list_sessions(state: AppState, staff: Gate, everyone: bool) -> Result<Response, ApiError> {
-    let staff = staff?;
+/// `GET /api/staff/account/sessions`: one's own.
+pub(super) async fn own_sessions(call: Call, staff: Staff) -> Result<Response, ApiError> {
+    list_sessions(call.state, staff, false).await
+}
+
+/// `GET /api/staff/team/sessions`: everyone's.
+pub(super) async fn team_sessions(call: Call, staff: Staff) -> Result<Response, ApiError> {
+    list_sessions(call.state, staff, true).await
+}
+
+async fn list_sessions(
+    state: AppState,
+    staff: Staff,
+    everyone: bool,
+) -> Result<Response, ApiError> {
     let whose = (!everyone).then_some(staff.id);
     let now = unix_now();
     let sessions = state
@@ -482,14 +387,25 @@ async fn list_sessions(state: AppState, staff: Gate, everyone: bool) -> Result<R
     .into_response())
 }
 
+/// `DELETE /api/staff/account/sessions/{key}`: one of one's own.
+pub(super) async fn end_own_session(call: Call, staff: Staff) -> Result<Response, ApiError> {
+    let key = call.param("key").to_owned();
+    end_session(call.state, staff, call.headers, key, false).await
+}
+
+/// `DELETE /api/staff/team/sessions/{key}`: anyone's.
+pub(super) async fn end_team_session(call: Call, staff: Staff) -> Result<Response, ApiError> {
+    let key = call.param("key").to_owned();
+    end_session(call.state, staff, call.headers, key, true).await
+}
+
 async fn end_session(
     state: AppState,
-    staff: Gate,
+    staff: Staff,
     headers: HeaderMap,
     key: String,
     everyone: bool,
 ) -> Result<Response, ApiError> {
-    let staff = staff?;
     let current = key.eq_ignore_ascii_case(staff.session_key());
     let whose = (!everyone).then_some(staff.id);
     let ended = {
@@ -648,9 +564,9 @@ pub(crate) struct AuditPageBody {
     people: Vec<AuditPerson>,
 }
 
-async fn audit_page(state: AppState, staff: Gate, query: &str) -> Result<Response, ApiError> {
-    staff?;
-    let query = parse_audit_query(query, &state.office_zone().await?)?;
+pub(super) async fn audit_page(call: Call, _staff: Staff) -> Result<Response, ApiError> {
+    let state = call.state;
+    let query = parse_audit_query(&call.query, &state.office_zone().await?)?;
     let page = query.page;
     let ((total, lines), (actions, people)) = state
         .db
@@ -677,9 +593,9 @@ async fn audit_page(state: AppState, staff: Gate, query: &str) -> Result<Respons
     .into_response())
 }
 
-async fn audit_export(state: AppState, staff: Gate, query: &str) -> Result<Response, ApiError> {
-    staff?;
-    let query = parse_audit_query(query, &state.office_zone().await?)?;
+pub(super) async fn audit_export(call: Call, _staff: Staff) -> Result<Response, ApiError> {
+    let state = call.state;
+    let query = parse_audit_query(&call.query, &state.office_zone().await?)?;
     let lines = state
         .db
         .read(move |conn| Ok(accounts::audit_all(conn, &query)?))

@@ -21,10 +21,9 @@ use crate::domain::inbox::InboxList;
 use crate::http::plumbing::body::{self, Body};
 use crate::http::plumbing::error::{self, ApiError, WrongMethod};
 use crate::http::plumbing::filters::raw_query;
-use crate::http::staff::areas::Required;
 use crate::http::staff::call::{Call, Endpoint, Handler, Need, Verb};
 use crate::http::staff::endpoints::ENDPOINTS;
-use crate::http::staff::sign_in::{self, NOT_FROM_SITE};
+use crate::http::staff::sign_in::{self, Required, NOT_FROM_SITE};
 use crate::http::state::AppState;
 
 /// One trailing slash is the same path, as warp's `path::end` has it.
@@ -290,6 +289,13 @@ mod tests {
             ),
             ("/api/staff/inbox/everyone", Method::GET, Required::Unknown),
             ("/api/staff/account/digest", Method::PUT, Required::Account),
+            ("/api/staff/session", Method::GET, Required::Session),
+            ("/api/staff/login", Method::POST, Required::Open),
+            (
+                "/api/staff/team/accounts/7/roles",
+                Method::PUT,
+                Required::Areas(vec![Area::Team]),
+            ),
         ];
         for (path, method, required_here) in cases {
             let Found::Row(row, params) = find(path, &method) else {

@@ -16,7 +16,8 @@
 use crate::http::staff::call::Endpoint;
 use crate::http::staff::stories::revisions;
 use crate::http::staff::{
-    analytics, assign, backups, bulk, inbox, mail, media, readers, settings, stories,
+    account, analytics, assign, backups, bulk, factors, inbox, mail, media, passkeys, readers,
+    settings, sign_in, stories, team,
 };
 
 /// One row (see the module's comment for how it reads).
@@ -62,53 +63,109 @@ macro_rules! table {
 #[rustfmt::skip]
 pub static ENDPOINTS: &[Endpoint] = table! {
     // the inbox: a list's page and exports, a bulk action, one lead and its changes
-    GET    "/api/staff/inbox/{list}"                            List              inbox::list_page      inboxPage() -> LeadPage;
-    GET    "/api/staff/inbox/{list}/export.csv"                 List              inbox::export_csv     exportCsv() -> Blob;
-    GET    "/api/staff/inbox/{list}/export.xlsx"                List              inbox::export_xlsx    exportXlsx() -> Blob;
-    POST   "/api/staff/inbox/{list}/bulk"                       List              bulk::run             bulkAction(BulkForm) -> BulkDone;
-    GET    "/api/staff/inbox/{list}/{id}"                       List              inbox::item           lead() -> LeadDetail;
-    DELETE "/api/staff/inbox/{list}/{id}"                       List              inbox::erase          eraseLead() -> null;
-    POST   "/api/staff/inbox/{list}/{id}/status"                List              inbox::set_status     setLeadStatus(StatusForm) -> LeadDetail;
-    POST   "/api/staff/inbox/{list}/{id}/notes"                 List              inbox::add_note       addLeadNote(NoteForm) -> LeadDetail;
-    GET    "/api/staff/inbox/applicants/{id}/resume"            Area(Applicants)  inbox::resume         resume() -> Blob;
+    GET    "/api/staff/inbox/{list}"                            List              inbox::list_page               inboxPage() -> LeadPage;
+    GET    "/api/staff/inbox/{list}/export.csv"                 List              inbox::export_csv              exportCsv() -> Blob;
+    GET    "/api/staff/inbox/{list}/export.xlsx"                List              inbox::export_xlsx             exportXlsx() -> Blob;
+    POST   "/api/staff/inbox/{list}/bulk"                       List              bulk::run                      bulkAction(BulkForm) -> BulkDone;
+    GET    "/api/staff/inbox/{list}/{id}"                       List              inbox::item                    lead() -> LeadDetail;
+    DELETE "/api/staff/inbox/{list}/{id}"                       List              inbox::erase                   eraseLead() -> null;
+    POST   "/api/staff/inbox/{list}/{id}/status"                List              inbox::set_status              setLeadStatus(StatusForm) -> LeadDetail;
+    POST   "/api/staff/inbox/{list}/{id}/notes"                 List              inbox::add_note                addLeadNote(NoteForm) -> LeadDetail;
+    GET    "/api/staff/inbox/applicants/{id}/resume"            Area(Applicants)  inbox::resume                  resume() -> Blob;
     // assignment and follow-up; one's morning digest
-    GET    "/api/staff/assignees/{list}"                        List              assign::assignees     assignees() -> AssigneesBody;
-    POST   "/api/staff/inbox/{list}/{id}/assign"                List              assign::assign        assignLead(AssignForm) -> LeadDetail;
-    POST   "/api/staff/inbox/{list}/{id}/follow-up"             List              assign::follow_up     setFollowUp(FollowUpForm) -> LeadDetail;
-    GET    "/api/staff/account/digest"                          Account           assign::digest        digest() -> DigestSetting;
-    PUT    "/api/staff/account/digest"                          Account           assign::set_digest    setDigest(DigestSetting) -> DigestSetting;
+    GET    "/api/staff/assignees/{list}"                        List              assign::assignees              assignees() -> AssigneesBody;
+    POST   "/api/staff/inbox/{list}/{id}/assign"                List              assign::assign                 assignLead(AssignForm) -> LeadDetail;
+    POST   "/api/staff/inbox/{list}/{id}/follow-up"             List              assign::follow_up              setFollowUp(FollowUpForm) -> LeadDetail;
+    GET    "/api/staff/account/digest"                          Account           assign::digest                 digest() -> DigestSetting;
+    PUT    "/api/staff/account/digest"                          Account           assign::set_digest             setDigest(DigestSetting) -> DigestSetting;
     // the story editor (its literal paths before `{id}`)
-    GET    "/api/staff/stories"                                 Area(Stories)     stories::list         stories() -> StoryPage;
-    POST   "/api/staff/stories"                                 Area(Stories)     stories::create       createStory(StoryForm) -> Saved;
-    GET    "/api/staff/stories/choices"                         Area(Stories)     stories::choices      storyChoices() -> StoryChoices;
-    POST   "/api/staff/stories/preview"                         Area(Stories)     stories::preview      previewStory(PreviewForm) -> Preview;
-    GET    "/api/staff/stories/{id}"                            Area(Stories)     stories::open         story() -> StoryBody;
-    PUT    "/api/staff/stories/{id}"                            Area(Stories)     stories::save         saveStory(StoryForm) -> Saved;
-    DELETE "/api/staff/stories/{id}"                            Area(Stories)     stories::delete       deleteStory() -> Deleted;
+    GET    "/api/staff/stories"                                 Area(Stories)     stories::list                  stories() -> StoryPage;
+    POST   "/api/staff/stories"                                 Area(Stories)     stories::create                createStory(StoryForm) -> Saved;
+    GET    "/api/staff/stories/choices"                         Area(Stories)     stories::choices               storyChoices() -> StoryChoices;
+    POST   "/api/staff/stories/preview"                         Area(Stories)     stories::preview               previewStory(PreviewForm) -> Preview;
+    GET    "/api/staff/stories/{id}"                            Area(Stories)     stories::open                  story() -> StoryBody;
+    PUT    "/api/staff/stories/{id}"                            Area(Stories)     stories::save                  saveStory(StoryForm) -> Saved;
+    DELETE "/api/staff/stories/{id}"                            Area(Stories)     stories::delete                deleteStory() -> Deleted;
     // a story's kept revisions, and restoring one
-    GET    "/api/staff/stories/{id}/revisions"                  Area(Stories)     revisions::list       storyRevisions() -> StoryRevisions;
-    GET    "/api/staff/stories/{id}/revisions/{number}"         Area(Stories)     revisions::show       storyRevision() -> StoryRevisionBody;
-    POST   "/api/staff/stories/{id}/revisions/{number}/restore" Area(Stories)     revisions::restore    restoreStoryRevision(StoryRestoreForm) -> Saved;
+    GET    "/api/staff/stories/{id}/revisions"                  Area(Stories)     revisions::list                storyRevisions() -> StoryRevisions;
+    GET    "/api/staff/stories/{id}/revisions/{number}"         Area(Stories)     revisions::show                storyRevision() -> StoryRevisionBody;
+    POST   "/api/staff/stories/{id}/revisions/{number}/restore" Area(Stories)     revisions::restore             restoreStoryRevision(StoryRestoreForm) -> Saved;
     // images staff upload (a story's, an author's, a leader's): the body is the file
-    POST   "/api/staff/media"                                   Area(Stories)     media::upload         uploadMedia(Blob) -> Uploaded;
+    POST   "/api/staff/media"                                   Area(Stories)     media::upload                  uploadMedia(Blob) -> Uploaded;
     // the blog's readers, and what each story's mail did
-    GET    "/api/staff/readers/counts"                          Area(Subscribers) readers::counts       readerCounts() -> ReaderCounts;
-    POST   "/api/staff/readers"                                 Area(Subscribers) readers::add          addReader(ReaderForm) -> ReaderAdded;
-    POST   "/api/staff/readers/{id}/unsubscribe"                Area(Subscribers) readers::unsubscribe  unsubscribeReader() -> ReaderUnsubscribed;
-    GET    "/api/staff/stories/{id}/mail"                       Area(Stories)     readers::story_mail   storyMail() -> StoryMail;
+    GET    "/api/staff/readers/counts"                          Area(Subscribers) readers::counts                readerCounts() -> ReaderCounts;
+    POST   "/api/staff/readers"                                 Area(Subscribers) readers::add                   addReader(ReaderForm) -> ReaderAdded;
+    POST   "/api/staff/readers/{id}/unsubscribe"                Area(Subscribers) readers::unsubscribe           unsubscribeReader() -> ReaderUnsubscribed;
+    GET    "/api/staff/stories/{id}/mail"                       Area(Stories)     readers::story_mail            storyMail() -> StoryMail;
     // the company's details
-    GET    "/api/staff/settings"                                Area(Company)     settings::staff_read  readSettings() -> SettingsBody;
-    PUT    "/api/staff/settings"                                Area(Company)     settings::staff_save  saveSettings(SiteDetailsForm) -> SettingsBody;
+    GET    "/api/staff/settings"                                Area(Company)     settings::staff_read           readSettings() -> SettingsBody;
+    PUT    "/api/staff/settings"                                Area(Company)     settings::staff_save           saveSettings(SiteDetailsForm) -> SettingsBody;
     // what visitors did
-    GET    "/api/staff/analytics"                               Area(Analytics)   analytics::report     analytics() -> AnalyticsBody;
+    GET    "/api/staff/analytics"                               Area(Analytics)   analytics::report              analytics() -> AnalyticsBody;
     // mail: the outbox and who gets which lead
-    GET    "/api/staff/mail"                                    Area(Mail)        mail::read_status     mailStatus() -> MailStatus;
-    POST   "/api/staff/mail/retry"                              Area(Mail)        mail::retry_all       retryDeadMail() -> MailAction;
-    POST   "/api/staff/mail/test"                               Area(Mail)        mail::send_test       sendTestMail(TestMailForm) -> MailAction;
-    GET    "/api/staff/mail/routes"                             Area(Mail)        mail::read_routes     mailRoutes() -> RoutesBody;
-    PUT    "/api/staff/mail/routes"                             Area(Mail)        mail::save_routes     saveMailRoutes(RoutesForm) -> RoutesBody;
-    POST   "/api/staff/mail/{id}/retry"                         Area(Mail)        mail::retry_one       retryMail() -> MailAction;
+    GET    "/api/staff/mail"                                    Area(Mail)        mail::read_status              mailStatus() -> MailStatus;
+    POST   "/api/staff/mail/retry"                              Area(Mail)        mail::retry_all                retryDeadMail() -> MailAction;
+    POST   "/api/staff/mail/test"                               Area(Mail)        mail::send_test                sendTestMail(TestMailForm) -> MailAction;
+    GET    "/api/staff/mail/routes"                             Area(Mail)        mail::read_routes              mailRoutes() -> RoutesBody;
+    PUT    "/api/staff/mail/routes"                             Area(Mail)        mail::save_routes              saveMailRoutes(RoutesForm) -> RoutesBody;
+    POST   "/api/staff/mail/{id}/retry"                         Area(Mail)        mail::retry_one                retryMail() -> MailAction;
     // the backup sets: their state, and one made now
-    GET    "/api/staff/backups"                                 Area(Backups)     backups::read_backups backups() -> BackupsBody;
-    POST   "/api/staff/backups"                                 Area(Backups)     backups::back_up_now  backUpNow() -> BackupsBody;
+    GET    "/api/staff/backups"                                 Area(Backups)     backups::read_backups          backups() -> BackupsBody;
+    POST   "/api/staff/backups"                                 Area(Backups)     backups::back_up_now           backUpNow() -> BackupsBody;
+
+    // signing in and out, the session, one's password
+    POST   "/api/staff/login"                                   Open              sign_in::login                 signIn(SignIn) -> StaffSession;
+    GET    "/api/staff/session"                                 Session           sign_in::session               session() -> StaffSession;
+    POST   "/api/staff/logout"                                  Session           sign_in::logout                signOut() -> null;
+    POST   "/api/staff/password"                                Password          sign_in::change_password       changePassword(PasswordChange) -> StaffSession;
+
+    // a forgotten password: the reset link, without a session
+    POST   "/api/staff/password/forgot"                         Open              account::forgot                forgotPassword(ForgotPassword) -> ResetAnswer;
+    POST   "/api/staff/password/reset/check"                    Open              account::check_link            checkResetLink(ResetLink) -> ResetAnswer;
+    POST   "/api/staff/password/reset"                          Open              account::reset                 resetPassword(PasswordReset) -> StaffSession;
+
+    // sessions: one's own, and everyone's for the team area; the audit log
+    GET    "/api/staff/account/sessions"                        Account           account::own_sessions          ownSessions() -> SessionList;
+    DELETE "/api/staff/account/sessions/{key}"                  Account           account::end_own_session       endOwnSession() -> null;
+    GET    "/api/staff/team/sessions"                           Area(Team)        account::team_sessions         teamSessions() -> SessionList;
+    DELETE "/api/staff/team/sessions/{key}"                     Area(Team)        account::end_team_session      endTeamSession() -> null;
+    GET    "/api/staff/team/audit"                              Area(Team)        account::audit_page            auditPage() -> AuditPage;
+    GET    "/api/staff/team/audit.csv"                          Area(Team)        account::audit_export          auditExport() -> Blob;
+
+    // the second factor at sign-in: a code, or a passkey alone (no session yet)
+    POST   "/api/staff/login/code"                              Factor            factors::give_code             giveCode(CodeGiven) -> StaffSession;
+    POST   "/api/staff/passkey/options"                         Open              passkeys::sign_in_options      passkeySignInOptions() -> PasskeyChallenge;
+    POST   "/api/staff/passkey/sign-in"                         Open              passkeys::sign_in_with         signInWithPasskey(PasskeySignIn) -> StaffSession;
+
+    // one's second factors: authenticator, recovery codes, passkeys, confirming it is you
+    GET    "/api/staff/account/factors"                         SetUp             factors::list                  secondFactors() -> SecondFactors;
+    POST   "/api/staff/account/authenticator"                   SetUp             factors::begin_authenticator   startAuthenticator() -> AuthenticatorSetUp;
+    DELETE "/api/staff/account/authenticator"                   SetUp             factors::remove_authenticator  removeAuthenticator() -> null;
+    POST   "/api/staff/account/authenticator/confirm"           SetUp             factors::confirm_authenticator confirmAuthenticator(CodeGiven) -> FactorAdded;
+    POST   "/api/staff/account/recovery-codes"                  SetUp             factors::new_recovery_codes    newRecoveryCodes() -> FactorAdded;
+    POST   "/api/staff/account/confirm"                         SetUp             factors::confirm_again         confirmItIsYou(Confirmation) -> null;
+    POST   "/api/staff/account/passkeys/options"                SetUp             passkeys::register_options     passkeyOptions() -> PasskeyChallenge;
+    POST   "/api/staff/account/passkeys"                        SetUp             passkeys::register             addPasskey(NewPasskey) -> PasskeyAdded;
+    PATCH  "/api/staff/account/passkeys/{id}"                   SetUp             passkeys::rename               renamePasskey(PasskeyName) -> PasskeyRow;
+    DELETE "/api/staff/account/passkeys/{id}"                   SetUp             passkeys::remove               removePasskey() -> null;
+
+    // the team's rule of who needs a second factor, and resetting someone's
+    GET    "/api/staff/team/second-factor"                      Area(Team)        factors::policy                factorPolicy() -> FactorPolicy;
+    PUT    "/api/staff/team/second-factor"                      Area(Team)        factors::set_policy            setFactorPolicy(FactorPolicy) -> FactorPolicy;
+    POST   "/api/staff/team/accounts/{id}/reset-factors"        Area(Team)        factors::reset                 resetFactors() -> null;
+
+    // the team: accounts and their roles, invites
+    GET    "/api/staff/team"                                    Area(Team)        team::read_team                readTeam() -> TeamBody;
+    PUT    "/api/staff/team/accounts/{id}/roles"                Area(Team)        team::change_roles             setRoles(RolesForm) -> TeamBody;
+    GET    "/api/staff/team/accounts/{id}/lead-mail"            Area(Team)        team::read_lead_mail           leadMail() -> LeadMailBody;
+    DELETE "/api/staff/team/accounts/{id}"                      Area(Team)        team::remove_account           removeAccount() -> TeamBody;
+    POST   "/api/staff/team/invites"                            Area(Team)        team::create_invite            sendInvite(InviteForm) -> TeamBody;
+    POST   "/api/staff/team/invites/{id}/resend"                Area(Team)        team::resend_invite            resendInvite() -> TeamBody;
+    DELETE "/api/staff/team/invites/{id}"                       Area(Team)        team::revoke_invite            revokeInvite() -> TeamBody;
+
+    // the invite and set-up links: no session yet
+    POST   "/api/staff/invite/check"                            Open              team::check_invite             checkInvite(LinkToken) -> InviteCheck;
+    POST   "/api/staff/invite/accept"                           Open              team::accept_invite            acceptInvite(InviteAcceptance) -> StaffSession;
+    POST   "/api/staff/setup/check"                             Open              team::check_setup              checkSetup(LinkToken) -> MessageBody;
+    POST   "/api/staff/setup"                                   Open              team::set_up                   setUp(SetupForm) -> StaffSession;
 };

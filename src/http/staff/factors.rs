@@ -28,31 +28,25 @@
 //! `accounts::CONFIRM_SECS` (at sign-in, or `.../confirm`): a stolen session cookie alone
 //! adds no factor of its own. Each such change is mailed to the account.
 
-use std::net::IpAddr;
-
 use rusqlite::Connection;
 use serde::{Deserialize, Serialize};
-use warp::filters::BoxedFilter;
 use warp::http::{HeaderMap, StatusCode};
 use warp::reply::Response;
-use warp::{Filter, Reply};
+use warp::Reply;
 
 use crate::domain::fields::{FieldError, FieldErrors};
 use crate::domain::roles::Role;
 use crate::domain::second_factor::{recovery_codes, recovery_digest, TotpSecret};
-use crate::http::plumbing::body::Body;
-use crate::http::plumbing::error::{self, ApiError};
-use crate::http::plumbing::json_body::read_json;
+use crate::http::plumbing::error::ApiError;
 use crate::http::plumbing::reply::invalid;
-use crate::http::staff::sign_in::{self, gate, throttle_key, unix_now, Staff};
+use crate::http::staff::call::Call;
+use crate::http::staff::sign_in::{self, throttle_key, unix_now, Staff};
 use crate::http::state::AppState;
 use crate::metrics::Limit;
 use crate::store::factors::{self as store};
 use crate::store::outbox::{self, Notice};
 use crate::store::staff::{self as accounts, FactorStep};
 use crate::store::StoreError;
-
-type Gate = Result<Staff, ApiError>;
 
 const WRONG_CODE: &str = "This code is not right, or it was already used.";
 const HAS_AUTHENTICATOR: &str =
@@ -68,92 +62,6 @@ pub(crate) const CONFIRM_FIRST: &str =
     "Please confirm it is you: type your password, or a code from your authenticator app.";
 const WRONG_PASSWORD: &str = "This is not your password.";
 const PASSWORD_OR_CODE: &str = "Type your password, or a code from your authenticator app.";
-
-pub fn routes(state: &AppState) -> BoxedFilter<(Response,)> {
-    let code = warp::path!("staff" / "login" / "code")
-        .and(warp::post())
-        .and(state.filter())
-        .and(state.client())
-        .and(gate(state))
-        .and(crate::http::plumbing::body::incoming(state.body_pace()))
-        .then(|state, client, staff, headers, body| async move {
-            error::reply(give_code(state, client, staff, headers, body).await)
-        });
-    let list = warp::path!("staff" / "account" / "factors")
-        .and(crate::http::plumbing::filters::get_or_head())
-        .and(state.filter())
-        .and(gate(state))
-        .then(|state, staff| async move { error::reply(list(state, staff).await) });
-    let begin = warp::path!("staff" / "account" / "authenticator")
-        .and(warp::post())
-        .and(state.filter())
-        .and(gate(state))
-        .then(|state, staff| async move { error::reply(begin_authenticator(state, staff).await) });
-    let confirm = warp::path!("staff" / "account" / "authenticator" / "confirm")
-        .and(warp::post())
-        .and(state.filter())
-        .and(gate(state))
-        .and(crate::http::plumbing::body::incoming(state.body_pace()))
-        .then(|state, staff, headers, body| async move {
-            error::reply(confirm_authenticator(state, staff, headers, body).await)
-        });
-    let remove = warp::path!("staff" / "account" / "authenticator")
-        .and(warp::delete())
-        .and(state.filter())
-        .and(gate(state))
-        .then(|state, staff| async move { error::reply(remove_authenticator(state, staff).await) });
-    let codes = warp::path!("staff" / "account" / "recovery-codes")
-        .and(warp::post())
-        .and(state.filter())
-        .and(gate(state))
-        .then(|state, staff| async move { error::reply(new_recovery_codes(state, staff).await) });
-    let policy = warp::path!("staff" / "team" / "second-factor")
-        .and(crate::http::plumbing::filters::get_or_head())
-        .and(state.filter())
-        .and(gate(state))
-        .then(|state, staff| async move { error::reply(policy(state, staff).await) });
-    let set_policy = warp::path!("staff" / "team" / "second-factor")
-        .and(warp::put())
-        .and(state.filter())
-        .and(gate(state))
-        .and(crate::http::plumbing::body::incoming(state.body_pace()))
-        .then(|state, staff, headers, body| async move {
-            error::reply(set_policy(state, staff, headers, body).await)
-        });
-    let confirm_it = warp::path!("staff" / "account" / "confirm")
-        .and(warp::post())
-        .and(state.filter())
-        .and(state.client())
-        .and(gate(state))
-        .and(crate::http::plumbing::body::incoming(state.body_pace()))
-        .then(|state, client, staff, headers, body| async move {
-            error::reply(confirm_again(state, client, staff, headers, body).await)
-        });
-    let reset = warp::path!("staff" / "team" / "accounts" / String / "reset-factors")
-        .and(warp::post())
-        .and(state.filter())
-        .and(gate(state))
-        .then(|id, state, staff| async move { error::reply(reset(state, staff, id).await) });
-    code.or(list)
-        .unify()
-        .or(begin)
-        .unify()
-        .or(confirm)
-        .unify()
-        .or(remove)
-        .unify()
-        .or(codes)
-        .unify()
-        .or(policy)
-        .unify()
-        .or(set_policy)
-        .unify()
-        .or(reset)
-        .unify()
-        .or(confirm_it)
-        .unify()
-        .boxed()
-}
 
 /// A code typed: six digits from the authenticator app, or a recovery code.
 #[derive(Deserialize)]
@@ -199,15 +107,14 @@ fn spend_code(
     }
 }
 
-async fn give_code(
-    state: AppState,
-    client: IpAddr,
-    staff: Gate,
-    headers: HeaderMap,
-    body: Body,
-) -> Result<Response, ApiError> {
-    let staff = staff?;
-    let form: CodeGiven = read_json(&headers, body).await?;
+pub(super) async fn give_code(mut call: Call, staff: Staff) -> Result<Response, ApiError> {
+    let form: CodeGiven = call.json().await?;
+    let Call {
+        state,
+        client,
+        headers,
+        ..
+    } = call;
     if staff.session.second_factor() == FactorStep::Done {
         return Ok(sign_in::session_body(&staff.session));
     }
@@ -306,15 +213,9 @@ pub(crate) struct Confirmation {
     code: Option<String>,
 }
 
-async fn confirm_again(
-    state: AppState,
-    client: IpAddr,
-    staff: Gate,
-    headers: HeaderMap,
-    body: Body,
-) -> Result<Response, ApiError> {
-    let staff = staff?;
-    let form: Confirmation = read_json(&headers, body).await?;
+pub(super) async fn confirm_again(mut call: Call, staff: Staff) -> Result<Response, ApiError> {
+    let form: Confirmation = call.json().await?;
+    let Call { state, client, .. } = call;
     let password = form.password.filter(|p| !p.is_empty());
     let code: Option<String> = form
         .code
@@ -430,8 +331,8 @@ impl From<store::PasskeyRow> for PasskeyRow {
     }
 }
 
-async fn list(state: AppState, staff: Gate) -> Result<Response, ApiError> {
-    let staff = staff?;
+pub(super) async fn list(call: Call, staff: Staff) -> Result<Response, ApiError> {
+    let state = call.state;
     let staff_id = staff.id;
     let (totp, passkeys, left, account) = state
         .db
@@ -465,8 +366,8 @@ pub(crate) struct AuthenticatorSetUp {
     qr_svg: String,
 }
 
-async fn begin_authenticator(state: AppState, staff: Gate) -> Result<Response, ApiError> {
-    let staff = staff?;
+pub(super) async fn begin_authenticator(call: Call, staff: Staff) -> Result<Response, ApiError> {
+    let state = call.state;
     confirmed_lately(&staff)?;
     let secret = TotpSecret::generate().map_err(ApiError::unexpected)?;
     let issuer = crate::mail::compose::SITE_NAME;
@@ -597,15 +498,13 @@ pub(crate) fn factors_left(conn: &Connection, staff_id: i64) -> Result<(), Left>
     Ok(())
 }
 
-async fn confirm_authenticator(
-    state: AppState,
-    staff: Gate,
-    headers: HeaderMap,
-    body: Body,
+pub(super) async fn confirm_authenticator(
+    mut call: Call,
+    staff: Staff,
 ) -> Result<Response, ApiError> {
-    let staff = staff?;
     confirmed_lately(&staff)?;
-    let form: CodeGiven = read_json(&headers, body).await?;
+    let form: CodeGiven = call.json().await?;
+    let state = call.state;
     let now = u64::try_from(unix_now()).unwrap_or(0);
     let pending = {
         let staff_id = staff.id;
@@ -650,8 +549,8 @@ async fn confirm_authenticator(
     .into_response())
 }
 
-async fn remove_authenticator(state: AppState, staff: Gate) -> Result<Response, ApiError> {
-    let staff = staff?;
+pub(super) async fn remove_authenticator(call: Call, staff: Staff) -> Result<Response, ApiError> {
+    let state = call.state;
     confirmed_lately(&staff)?;
     let removed = remove_a_factor(&state, staff, |conn, staff| {
         let removed = store::remove_totp(conn, staff.id)?;
@@ -677,8 +576,8 @@ async fn remove_authenticator(state: AppState, staff: Gate) -> Result<Response, 
     }
 }
 
-async fn new_recovery_codes(state: AppState, staff: Gate) -> Result<Response, ApiError> {
-    let staff = staff?;
+pub(super) async fn new_recovery_codes(call: Call, staff: Staff) -> Result<Response, ApiError> {
+    let state = call.state;
     confirmed_lately(&staff)?;
     if !staff.session.account.factors.any() {
         return Err(ApiError::Conflict(NO_FACTOR.into()));
@@ -711,9 +610,9 @@ pub(crate) struct FactorPolicy {
     required_roles: Vec<String>,
 }
 
-async fn policy(state: AppState, staff: Gate) -> Result<Response, ApiError> {
-    staff?;
-    let roles = state
+pub(super) async fn policy(call: Call, _staff: Staff) -> Result<Response, ApiError> {
+    let roles = call
+        .state
         .db
         .read(|conn| Ok(store::required_roles(conn)?))
         .await?;
@@ -723,14 +622,9 @@ async fn policy(state: AppState, staff: Gate) -> Result<Response, ApiError> {
     .into_response())
 }
 
-async fn set_policy(
-    state: AppState,
-    staff: Gate,
-    headers: HeaderMap,
-    body: Body,
-) -> Result<Response, ApiError> {
-    let staff = staff?;
-    let form: FactorPolicy = read_json(&headers, body).await?;
+pub(super) async fn set_policy(mut call: Call, staff: Staff) -> Result<Response, ApiError> {
+    let form: FactorPolicy = call.json().await?;
+    let state = call.state;
     let mut roles = Vec::new();
     for name in &form.required_roles {
         match Role::parse(name) {
@@ -770,16 +664,16 @@ async fn set_policy(
     .into_response())
 }
 
-async fn reset(state: AppState, staff: Gate, id: String) -> Result<Response, ApiError> {
-    let staff = staff?;
+pub(super) async fn reset(call: Call, staff: Staff) -> Result<Response, ApiError> {
     // Parsed after the gate: a path that is no account's answers 404 to those who may ask.
-    let id: i64 = id
+    let id: i64 = call
+        .param("id")
         .parse()
         .map_err(|_| ApiError::NotFound(NO_SUCH_ACCOUNT.into()))?;
     if staff.id == id {
         return Err(ApiError::Conflict(OWN_ACCOUNT.into()));
     }
-    state
+    call.state
         .db
         .write(move |conn| -> Result<(), ApiError> {
             let account = accounts::account_by_id(conn, id)

@@ -3,7 +3,6 @@
 
 pub mod account;
 pub mod analytics;
-pub mod areas;
 pub mod assign;
 pub mod backups;
 pub mod bulk;

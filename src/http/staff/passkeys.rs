@@ -29,10 +29,9 @@ use std::net::IpAddr;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine as _;
 use serde::{Deserialize, Serialize};
-use warp::filters::BoxedFilter;
-use warp::http::{HeaderMap, StatusCode};
+use warp::http::StatusCode;
 use warp::reply::Response;
-use warp::{Filter, Reply};
+use warp::Reply;
 use webauthn_rs::prelude::{
     DiscoverableAuthentication, Passkey, PasskeyRegistration, PublicKeyCredential,
     RegisterPublicKeyCredential, Url, Uuid, Webauthn, WebauthnBuilder,
@@ -41,13 +40,12 @@ use webauthn_rs_proto::{AllowCredentials, ResidentKeyRequirement};
 
 use crate::domain::fields::{FieldError, FieldErrors};
 use crate::domain::staff::{random_token, token_digest};
-use crate::http::plumbing::body::Body;
-use crate::http::plumbing::error::{self, ApiError};
-use crate::http::plumbing::json_body::read_json;
+use crate::http::plumbing::error::ApiError;
 use crate::http::plumbing::reply::invalid;
+use crate::http::staff::call::Call;
 use crate::http::staff::factors::{self, PasskeyRow};
 use crate::http::staff::sign_in::{
-    self, gate, is_https, start_session, throttle_key, unix_now, user_agent, Staff, NOT_FROM_SITE,
+    self, is_https, start_session, throttle_key, unix_now, user_agent, Staff,
 };
 use crate::http::state::AppState;
 use crate::metrics::Limit;
@@ -56,8 +54,6 @@ use crate::store::factors::{self as store, Ceremony};
 use crate::store::outbox::{self, Notice};
 use crate::store::staff::{self as accounts, Audit, FactorStep};
 use crate::store::StoreError;
-
-type Gate = Result<Staff, ApiError>;
 
 /// How long a challenge can be answered.
 pub const CHALLENGE_SECS: i64 = 5 * 60;
@@ -130,66 +126,6 @@ fn credential_key(raw: &[u8]) -> String {
     URL_SAFE_NO_PAD.encode(raw)
 }
 
-pub fn routes(state: &AppState) -> BoxedFilter<(Response,)> {
-    let open = |segments: BoxedFilter<()>| {
-        segments
-            .and(warp::path::end())
-            .and(warp::post())
-            .and(state.filter())
-            .and(state.client())
-            .and(crate::http::plumbing::body::incoming(state.body_pace()))
-            .boxed()
-    };
-    let options = open(warp::path!("staff" / "passkey" / "options" / ..).boxed()).then(
-        |state, client, headers, _body| async move {
-            error::reply(sign_in_options(state, client, headers).await)
-        },
-    );
-    let sign_in = open(warp::path!("staff" / "passkey" / "sign-in" / ..).boxed()).then(
-        |state, client, headers, body| async move {
-            error::reply(sign_in_with(state, client, headers, body).await)
-        },
-    );
-    let register_options = warp::path!("staff" / "account" / "passkeys" / "options")
-        .and(warp::post())
-        .and(state.filter())
-        .and(gate(state))
-        .then(|state, staff| async move { error::reply(register_options(state, staff).await) });
-    let register = warp::path!("staff" / "account" / "passkeys")
-        .and(warp::post())
-        .and(state.filter())
-        .and(gate(state))
-        .and(crate::http::plumbing::body::incoming(state.body_pace()))
-        .then(|state, staff, headers, body| async move {
-            error::reply(register(state, staff, headers, body).await)
-        });
-    let rename = warp::path!("staff" / "account" / "passkeys" / String)
-        .and(warp::patch())
-        .and(state.filter())
-        .and(gate(state))
-        .and(crate::http::plumbing::body::incoming(state.body_pace()))
-        .then(|id, state, staff, headers, body| async move {
-            error::reply(rename(state, staff, headers, body, id).await)
-        });
-    let remove = warp::path!("staff" / "account" / "passkeys" / String)
-        .and(warp::delete())
-        .and(state.filter())
-        .and(gate(state))
-        .then(|id, state, staff| async move { error::reply(remove(state, staff, id).await) });
-    options
-        .or(sign_in)
-        .unify()
-        .or(register_options)
-        .unify()
-        .or(register)
-        .unify()
-        .or(rename)
-        .unify()
-        .or(remove)
-        .unify()
-        .boxed()
-}
-
 /// A ceremony's challenge for the browser: `options` go to `navigator.credentials`.
 #[derive(Serialize)]
 #[cfg_attr(test, derive(ts_rs::TS))]
@@ -252,14 +188,13 @@ async fn take<S: for<'de> Deserialize<'de>>(
     Ok(kept.and_then(|kept| serde_json::from_str(&kept).ok()))
 }
 
-async fn sign_in_options(
-    state: AppState,
-    client: IpAddr,
-    headers: HeaderMap,
-) -> Result<Response, ApiError> {
-    if !state.origins.is_same_site(&headers) {
-        return Err(ApiError::Forbidden(NOT_FROM_SITE.into()));
-    }
+pub(super) async fn sign_in_options(call: Call) -> Result<Response, ApiError> {
+    let Call {
+        state,
+        client,
+        headers,
+        ..
+    } = call;
     // Each challenge is a row until it expires: as many as form posts, no more.
     state.form_limit.check(client)?;
     let webauthn = state.passkeys.webauthn()?;
@@ -308,16 +243,14 @@ pub(crate) struct PasskeySignIn {
     credential: PublicKeyCredential,
 }
 
-async fn sign_in_with(
-    state: AppState,
-    client: IpAddr,
-    headers: HeaderMap,
-    body: Body,
-) -> Result<Response, ApiError> {
-    if !state.origins.is_same_site(&headers) {
-        return Err(ApiError::Forbidden(NOT_FROM_SITE.into()));
-    }
-    let form: PasskeySignIn = read_json(&headers, body).await?;
+pub(super) async fn sign_in_with(mut call: Call) -> Result<Response, ApiError> {
+    let form: PasskeySignIn = call.json().await?;
+    let Call {
+        state,
+        client,
+        headers,
+        ..
+    } = call;
     let key = throttle_key(client);
     // No account is named before the passkey answers: its failures are counted under the
     // address (with wrong passwords from it), and under a name of its own so that one
@@ -445,8 +378,8 @@ async fn sign_in_with(
     .await
 }
 
-async fn register_options(state: AppState, staff: Gate) -> Result<Response, ApiError> {
-    let staff = staff?;
+pub(super) async fn register_options(call: Call, staff: Staff) -> Result<Response, ApiError> {
+    let state = call.state;
     factors::confirmed_lately(&staff)?;
     let webauthn = state.passkeys.webauthn()?;
     let fresh = Uuid::new_v4().to_string();
@@ -518,15 +451,10 @@ fn passkey_name(name: &str) -> Result<String, ApiError> {
     }
 }
 
-async fn register(
-    state: AppState,
-    staff: Gate,
-    headers: HeaderMap,
-    body: Body,
-) -> Result<Response, ApiError> {
-    let staff = staff?;
+pub(super) async fn register(mut call: Call, staff: Staff) -> Result<Response, ApiError> {
     factors::confirmed_lately(&staff)?;
-    let form: NewPasskey = read_json(&headers, body).await?;
+    let form: NewPasskey = call.json().await?;
+    let state = call.state;
     let name = passkey_name(&form.name)?;
     let webauthn = state.passkeys.webauthn()?;
     let kept: PasskeyRegistration = take(
@@ -577,18 +505,12 @@ pub(crate) struct PasskeyAdded {
     recovery_codes: Vec<String>,
 }
 
-async fn rename(
-    state: AppState,
-    staff: Gate,
-    headers: HeaderMap,
-    body: Body,
-    id: String,
-) -> Result<Response, ApiError> {
-    let staff = staff?;
-    let id = passkey_id(&id)?;
-    let form: PasskeyName = read_json(&headers, body).await?;
+pub(super) async fn rename(mut call: Call, staff: Staff) -> Result<Response, ApiError> {
+    let id = passkey_id(call.param("id"))?;
+    let form: PasskeyName = call.json().await?;
     let name = passkey_name(&form.name)?;
-    let renamed = state
+    let renamed = call
+        .state
         .db
         .write(move |conn| -> Result<_, StoreError> {
             let renamed = store::rename_passkey(conn, staff.id, id, &name)?;
@@ -608,11 +530,10 @@ fn passkey_id(text: &str) -> Result<i64, ApiError> {
         .map_err(|_| ApiError::NotFound(NO_SUCH_PASSKEY.into()))
 }
 
-async fn remove(state: AppState, staff: Gate, id: String) -> Result<Response, ApiError> {
-    let staff = staff?;
+pub(super) async fn remove(call: Call, staff: Staff) -> Result<Response, ApiError> {
     factors::confirmed_lately(&staff)?;
-    let id = passkey_id(&id)?;
-    factors::remove_a_factor(&state, staff, move |conn, staff| {
+    let id = passkey_id(call.param("id"))?;
+    factors::remove_a_factor(&call.state, staff, move |conn, staff| {
         remove_own(conn, staff, id)
     })
     .await?

@@ -20,11 +20,9 @@ use std::net::IpAddr;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use serde::{Deserialize, Serialize};
-use warp::filters::BoxedFilter;
-use warp::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
-use warp::path::FullPath;
+use warp::http::{header, HeaderMap, HeaderValue, StatusCode};
 use warp::reply::Response;
-use warp::{Filter, Reply};
+use warp::Reply;
 
 use crate::domain::fields::{FieldError, FieldErrors};
 use crate::domain::roles::{Area, Role, Roles};
@@ -32,10 +30,8 @@ use crate::domain::staff::{
     random_token, same_secret, token_digest, verify_nothing, verify_password, NewPassword,
     PASSWORD_MAX_CHARS,
 };
-use crate::http::plumbing::body::Body;
-use crate::http::plumbing::error::{self, ApiError};
-use crate::http::plumbing::json_body::read_json;
-use crate::http::staff::areas::{self, Required};
+use crate::http::plumbing::error::ApiError;
+use crate::http::staff::call::Call;
 use crate::http::staff::{factors, passkeys};
 use crate::http::state::AppState;
 use crate::metrics::Limit;
@@ -88,38 +84,31 @@ impl Staff {
     }
 }
 
+/// What the gate is asked for, from a row's need (`staff::dispatch`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Required {
+    /// Nothing: the endpoint is for people without a session, and never asks the gate.
+    Open,
+    /// Any session, even before the password change.
+    Session,
+    /// Any account past its one-time password and its second factor.
+    Account,
+    /// The password change (`Need::Password`).
+    Password,
+    /// Giving the second factor (`Need::Factor`).
+    Factor,
+    /// Setting up second factors (`Need::SetUp`).
+    SetUp,
+    /// These areas, every one.
+    Areas(Vec<Area>),
+    /// The list the path names does not exist.
+    Unknown,
+}
+
 /// The staff member asking, or why not: 401 without a live session; 403 for a change
 /// that does not come from the site's own pages with the session's CSRF token, for a
 /// session that must change its one-time password first, and for an account whose roles do
-/// not hold the endpoint's area (`areas::STAFF_AREAS`, the message names it); 404 for a
-/// path no row declares. Never rejects.
-pub fn gate(state: &AppState) -> BoxedFilter<(Result<Staff, ApiError>,)> {
-    state
-        .filter()
-        .and(state.client())
-        .and(warp::path::full())
-        .and(warp::method())
-        .and(warp::header::headers_cloned())
-        .then(
-            move |state: AppState,
-                  client: IpAddr,
-                  path: FullPath,
-                  method: Method,
-                  headers: HeaderMap| async move {
-                let change = !matches!(method, Method::GET | Method::HEAD);
-                check(
-                    &state,
-                    client,
-                    &headers,
-                    areas::required(path.as_str()),
-                    change,
-                )
-                .await
-            },
-        )
-        .boxed()
-}
-
+/// not hold the row's area (the message names it); 404 for a list that does not exist.
 pub(crate) async fn check(
     state: &AppState,
     client: IpAddr,
@@ -221,49 +210,6 @@ pub fn unix_now() -> i64 {
         .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX))
 }
 
-pub fn routes(state: &AppState) -> BoxedFilter<(Response,)> {
-    let login = warp::path!("staff" / "login")
-        .and(warp::post())
-        .and(state.filter())
-        .and(state.client())
-        .and(crate::http::plumbing::body::incoming(state.body_pace()))
-        .then(|state, client, headers, body| async move {
-            error::reply(login(state, client, headers, body).await)
-        });
-    let session = warp::path!("staff" / "session")
-        .and(crate::http::plumbing::filters::get_or_head())
-        .and(gate(state))
-        .map(|staff: Result<Staff, ApiError>| {
-            error::reply(staff.map(|staff| session_body(&staff.session)))
-        });
-    let logout =
-        warp::path!("staff" / "logout")
-            .and(warp::post())
-            .and(state.filter())
-            .and(gate(state))
-            .and(warp::header::headers_cloned())
-            .then(|state, staff, headers| async move {
-                error::reply(logout(state, staff, headers).await)
-            });
-    let password = warp::path!("staff" / "password")
-        .and(warp::post())
-        .and(state.filter())
-        .and(state.client())
-        .and(gate(state))
-        .and(crate::http::plumbing::body::incoming(state.body_pace()))
-        .then(|state, client, staff, headers, body| async move {
-            error::reply(change_password(state, client, staff, headers, body).await)
-        });
-    login
-        .or(session)
-        .unify()
-        .or(logout)
-        .unify()
-        .or(password)
-        .unify()
-        .boxed()
-}
-
 /// `POST /api/staff/login`.
 #[derive(Deserialize)]
 #[cfg_attr(test, derive(ts_rs::TS))]
@@ -324,16 +270,19 @@ pub(crate) fn session_body(session: &Session) -> Response {
     .into_response()
 }
 
-async fn login(
-    state: AppState,
-    client: IpAddr,
-    headers: HeaderMap,
-    body: Body,
-) -> Result<Response, ApiError> {
-    if !state.origins.is_same_site(&headers) {
-        return Err(ApiError::Forbidden(NOT_FROM_SITE.into()));
-    }
-    let form: SignIn = read_json(&headers, body).await?;
+/// `GET /api/staff/session`.
+pub(super) async fn session(_call: Call, staff: Staff) -> Result<Response, ApiError> {
+    Ok(session_body(&staff.session))
+}
+
+pub(super) async fn login(mut call: Call) -> Result<Response, ApiError> {
+    let form: SignIn = call.json().await?;
+    let Call {
+        state,
+        client,
+        headers,
+        ..
+    } = call;
     // Not validated as an address: any text is looked up, and an odd one simply fails.
     let email_folded: String = form
         .email
@@ -525,12 +474,8 @@ pub(crate) async fn start_session(
     Ok(response)
 }
 
-async fn logout(
-    state: AppState,
-    staff: Result<Staff, ApiError>,
-    headers: HeaderMap,
-) -> Result<Response, ApiError> {
-    let staff = staff?;
+pub(super) async fn logout(call: Call, staff: Staff) -> Result<Response, ApiError> {
+    let Call { state, headers, .. } = call;
     // The cookie that clears the session's is `Secure` exactly when sign-in's was.
     let secure = is_https(&state, &headers);
     state
@@ -565,15 +510,14 @@ pub(crate) struct PasswordChange {
 
 const SAME_PASSWORD: &str = "Choose a new password, not the one you have now.";
 
-async fn change_password(
-    state: AppState,
-    client: IpAddr,
-    staff: Result<Staff, ApiError>,
-    headers: HeaderMap,
-    body: Body,
-) -> Result<Response, ApiError> {
-    let staff = staff?;
-    let form: PasswordChange = read_json(&headers, body).await?;
+pub(super) async fn change_password(mut call: Call, staff: Staff) -> Result<Response, ApiError> {
+    let form: PasswordChange = call.json().await?;
+    let Call {
+        state,
+        client,
+        headers,
+        ..
+    } = call;
     let one_time = staff.session.account.must_change_password;
     // The current password is asked unless the password is one-time; sent anyway, it is
     // checked all the same.

@@ -1,7 +1,7 @@
 //! The team in the browser: accounts and their roles, invites, and the set-up link that makes
 //! the first owner.
 //!
-//! For the team area (owners), behind `gate`:
+//! For the team area (owners), behind the gate (their rows in `endpoints`):
 //! - `GET /api/staff/team`: `{accounts, invites}` (`TeamBody`).
 //! - `PUT /api/staff/team/accounts/ID/roles` `{roles}`: at least one; a change that would
 //!   leave the team without an owner is a field message on `roles`.
@@ -27,27 +27,20 @@
 //!
 //! Every change is audited in its transaction.
 
-use std::net::IpAddr;
-
 use bytes::Bytes;
 use serde::{Deserialize, Serialize};
-use warp::filters::BoxedFilter;
-use warp::http::{HeaderMap, StatusCode};
+use warp::http::StatusCode;
 use warp::reply::Response;
-use warp::{Filter, Reply};
+use warp::Reply;
 
 use crate::domain::fields::{Email, FieldError, FieldErrors, PersonName};
 use crate::domain::roles::{Role, Roles};
 use crate::domain::staff::{random_token, same_secret, token_digest, NewPassword};
-use crate::http::plumbing::body::{self, Body};
-use crate::http::plumbing::error::{self, ApiError};
-use crate::http::plumbing::filters::{get_or_head, raw_query};
-use crate::http::plumbing::json_body::read_json;
+use crate::http::plumbing::error::ApiError;
 use crate::http::plumbing::reply::{invalid, json_bytes};
+use crate::http::staff::call::Call;
 use crate::http::staff::mail::fallbacks;
-use crate::http::staff::sign_in::{
-    gate, is_https, start_session, unix_now, user_agent, Staff, NOT_FROM_SITE,
-};
+use crate::http::staff::sign_in::{is_https, start_session, unix_now, user_agent, Staff};
 use crate::http::state::AppState;
 use crate::store::mail_routes;
 use crate::store::outbox::{self, MailKind};
@@ -194,129 +187,6 @@ pub(crate) struct SetupForm {
     password: String,
 }
 
-pub fn routes(state: &AppState) -> BoxedFilter<(Response,)> {
-    let team = || warp::path("staff").and(warp::path("team"));
-    let read = team()
-        .and(warp::path::end())
-        .and(get_or_head())
-        .and(state.filter())
-        .and(gate(state))
-        .then(|state, staff| async move { error::reply(read_team(state, staff).await) });
-    let roles = team()
-        .and(warp::path("accounts"))
-        .and(warp::path::param::<String>())
-        .and(warp::path("roles"))
-        .and(warp::path::end())
-        .and(warp::put())
-        .and(state.filter())
-        .and(gate(state))
-        .and(body::incoming(state.body_pace()))
-        .then(|id: String, state, staff, headers, body| async move {
-            error::reply(change_roles(state, staff, &id, headers, body).await)
-        });
-    let remove = team()
-        .and(warp::path("accounts"))
-        .and(warp::path::param::<String>())
-        .and(warp::path::end())
-        .and(warp::delete())
-        .and(raw_query())
-        .and(state.filter())
-        .and(gate(state))
-        .then(|id: String, query: String, state, staff| async move {
-            error::reply(remove_account(state, staff, &id, &query).await)
-        });
-    let lead_mail = team()
-        .and(warp::path("accounts"))
-        .and(warp::path::param::<String>())
-        .and(warp::path("lead-mail"))
-        .and(warp::path::end())
-        .and(get_or_head())
-        .and(state.filter())
-        .and(gate(state))
-        .then(|id: String, state, staff| async move {
-            error::reply(read_lead_mail(state, staff, &id).await)
-        });
-    let invite = team()
-        .and(warp::path("invites"))
-        .and(warp::path::end())
-        .and(warp::post())
-        .and(state.filter())
-        .and(gate(state))
-        .and(body::incoming(state.body_pace()))
-        .then(|state, staff, headers, body| async move {
-            error::reply(create_invite(state, staff, headers, body).await)
-        });
-    let resend = team()
-        .and(warp::path("invites"))
-        .and(warp::path::param::<String>())
-        .and(warp::path("resend"))
-        .and(warp::path::end())
-        .and(warp::post())
-        .and(state.filter())
-        .and(gate(state))
-        .then(|id: String, state, staff| async move {
-            error::reply(resend_invite(state, staff, &id).await)
-        });
-    let revoke = team()
-        .and(warp::path("invites"))
-        .and(warp::path::param::<String>())
-        .and(warp::path::end())
-        .and(warp::delete())
-        .and(state.filter())
-        .and(gate(state))
-        .then(|id: String, state, staff| async move {
-            error::reply(revoke_invite(state, staff, &id).await)
-        });
-    let open = |first: &'static str, second: &'static str| {
-        warp::path("staff")
-            .and(warp::path(first))
-            .and(warp::path(second))
-            .and(warp::path::end())
-            .and(warp::post())
-            .and(state.filter())
-            .and(state.client())
-            .and(body::incoming(state.body_pace()))
-    };
-    let invite_check = open("invite", "check").then(|state, _client, headers, body| async move {
-        error::reply(check_invite(state, headers, body).await)
-    });
-    let accept = open("invite", "accept").then(|state, client, headers, body| async move {
-        error::reply(accept_invite(state, client, headers, body).await)
-    });
-    let setup_check = open("setup", "check").then(|state, _client, headers, body| async move {
-        error::reply(check_setup(state, headers, body).await)
-    });
-    let setup = warp::path!("staff" / "setup")
-        .and(warp::post())
-        .and(state.filter())
-        .and(state.client())
-        .and(body::incoming(state.body_pace()))
-        .then(|state, client, headers, body| async move {
-            error::reply(set_up(state, client, headers, body).await)
-        });
-    read.or(roles)
-        .unify()
-        .or(remove)
-        .unify()
-        .or(lead_mail)
-        .unify()
-        .or(invite)
-        .unify()
-        .or(resend)
-        .unify()
-        .or(revoke)
-        .unify()
-        .or(invite_check)
-        .unify()
-        .or(accept)
-        .unify()
-        .or(setup_check)
-        .unify()
-        .or(setup)
-        .unify()
-        .boxed()
-}
-
 /// A database error, as an answer.
 fn db(err: rusqlite::Error) -> ApiError {
     StoreError::from(err).into()
@@ -375,26 +245,20 @@ fn team_reply(status: StatusCode, body: &TeamBody) -> Result<Response, ApiError>
     Ok(json_bytes(status, Bytes::from(bytes)))
 }
 
-async fn read_team(state: AppState, staff: Result<Staff, ApiError>) -> Result<Response, ApiError> {
-    let staff = staff?;
+pub(super) async fn read_team(call: Call, staff: Staff) -> Result<Response, ApiError> {
     let now = unix_now();
-    let body = state
+    let body = call
+        .state
         .db
         .read(move |conn| Ok(team_body(conn, staff.id, now)?))
         .await?;
     team_reply(StatusCode::OK, &body)
 }
 
-async fn change_roles(
-    state: AppState,
-    staff: Result<Staff, ApiError>,
-    id: &str,
-    headers: HeaderMap,
-    body: Body,
-) -> Result<Response, ApiError> {
-    let staff = staff?;
-    let id = id_of(id, NO_ACCOUNT)?;
-    let form: RolesForm = read_json(&headers, body).await?;
+pub(super) async fn change_roles(mut call: Call, staff: Staff) -> Result<Response, ApiError> {
+    let id = id_of(call.param("id"), NO_ACCOUNT)?;
+    let form: RolesForm = call.json().await?;
+    let state = call.state;
     let mut errors = FieldErrors::default();
     let Some(roles) = roles_of(&form.roles, &mut errors) else {
         return Err(invalid(errors));
@@ -431,13 +295,9 @@ async fn change_roles(
     team_reply(StatusCode::OK, &body)
 }
 
-async fn read_lead_mail(
-    state: AppState,
-    staff: Result<Staff, ApiError>,
-    id: &str,
-) -> Result<Response, ApiError> {
-    staff?;
-    let id = id_of(id, NO_ACCOUNT)?;
+pub(super) async fn read_lead_mail(call: Call, _staff: Staff) -> Result<Response, ApiError> {
+    let id = id_of(call.param("id"), NO_ACCOUNT)?;
+    let state = call.state;
     let notify_to = fallbacks(&state);
     let body = state
         .db
@@ -483,18 +343,13 @@ fn lead_mail_to(query: &str) -> Result<Option<i64>, ApiError> {
     })
 }
 
-async fn remove_account(
-    state: AppState,
-    staff: Result<Staff, ApiError>,
-    id: &str,
-    query: &str,
-) -> Result<Response, ApiError> {
-    let staff = staff?;
-    let id = id_of(id, NO_ACCOUNT)?;
+pub(super) async fn remove_account(call: Call, staff: Staff) -> Result<Response, ApiError> {
+    let id = id_of(call.param("id"), NO_ACCOUNT)?;
     if id == staff.id {
         return Err(ApiError::Conflict(NOT_YOURSELF.into()));
     }
-    let heir = lead_mail_to(query)?;
+    let heir = lead_mail_to(&call.query)?;
+    let state = call.state;
     if heir == Some(id) {
         return Err(invalid(FieldErrors::one(
             "lead_mail_to",
@@ -557,14 +412,9 @@ async fn remove_account(
     team_reply(StatusCode::OK, &body)
 }
 
-async fn create_invite(
-    state: AppState,
-    staff: Result<Staff, ApiError>,
-    headers: HeaderMap,
-    body: Body,
-) -> Result<Response, ApiError> {
-    let staff = staff?;
-    let form: InviteForm = read_json(&headers, body).await?;
+pub(super) async fn create_invite(mut call: Call, staff: Staff) -> Result<Response, ApiError> {
+    let form: InviteForm = call.json().await?;
+    let state = call.state;
     let mut errors = FieldErrors::default();
     let email = errors.check("email", Email::parse(&form.email));
     let name = errors.check("name", PersonName::parse(&form.name));
@@ -624,13 +474,9 @@ async fn create_invite(
     team_reply(StatusCode::CREATED, &body)
 }
 
-async fn resend_invite(
-    state: AppState,
-    staff: Result<Staff, ApiError>,
-    id: &str,
-) -> Result<Response, ApiError> {
-    let staff = staff?;
-    let id = id_of(id, NO_INVITE)?;
+pub(super) async fn resend_invite(call: Call, staff: Staff) -> Result<Response, ApiError> {
+    let id = id_of(call.param("id"), NO_INVITE)?;
+    let state = call.state;
     let token = random_token().map_err(ApiError::unexpected)?;
     let digest = token_digest(&token);
     let now = unix_now();
@@ -660,13 +506,9 @@ async fn resend_invite(
     team_reply(StatusCode::OK, &body)
 }
 
-async fn revoke_invite(
-    state: AppState,
-    staff: Result<Staff, ApiError>,
-    id: &str,
-) -> Result<Response, ApiError> {
-    let staff = staff?;
-    let id = id_of(id, NO_INVITE)?;
+pub(super) async fn revoke_invite(call: Call, staff: Staff) -> Result<Response, ApiError> {
+    let id = id_of(call.param("id"), NO_INVITE)?;
+    let state = call.state;
     let now = unix_now();
     let body = state
         .db
@@ -699,16 +541,9 @@ async fn live_invite(state: &AppState, token: &str) -> Result<team::Invite, ApiE
         .ok_or_else(|| ApiError::Gone(INVITE_GONE.into()))
 }
 
-async fn check_invite(
-    state: AppState,
-    headers: HeaderMap,
-    body: Body,
-) -> Result<Response, ApiError> {
-    if !state.origins.is_same_site(&headers) {
-        return Err(ApiError::Forbidden(NOT_FROM_SITE.into()));
-    }
-    let form: TokenForm = read_json(&headers, body).await?;
-    let invite = live_invite(&state, &form.token).await?;
+pub(super) async fn check_invite(mut call: Call) -> Result<Response, ApiError> {
+    let form: TokenForm = call.json().await?;
+    let invite = live_invite(&call.state, &form.token).await?;
     Ok(warp::reply::json(&InviteCheckBody {
         email: invite.email,
         name: invite.name,
@@ -726,16 +561,14 @@ async fn hash_password(state: &AppState, password: NewPassword) -> Result<String
         .map_err(ApiError::unexpected)
 }
 
-async fn accept_invite(
-    state: AppState,
-    client: IpAddr,
-    headers: HeaderMap,
-    body: Body,
-) -> Result<Response, ApiError> {
-    if !state.origins.is_same_site(&headers) {
-        return Err(ApiError::Forbidden(NOT_FROM_SITE.into()));
-    }
-    let form: AcceptForm = read_json(&headers, body).await?;
+pub(super) async fn accept_invite(mut call: Call) -> Result<Response, ApiError> {
+    let form: AcceptForm = call.json().await?;
+    let Call {
+        state,
+        client,
+        headers,
+        ..
+    } = call;
     live_invite(&state, &form.token).await?;
     let password = NewPassword::parse(&form.password)
         .map_err(|rule| invalid(FieldErrors::one("password", rule.message())))?;
@@ -817,16 +650,10 @@ fn setup_opens(conn: &rusqlite::Connection, token: &str) -> rusqlite::Result<boo
     Ok(stored.is_some_and(|stored| same_secret(&stored, &token_digest(token))))
 }
 
-async fn check_setup(
-    state: AppState,
-    headers: HeaderMap,
-    body: Body,
-) -> Result<Response, ApiError> {
-    if !state.origins.is_same_site(&headers) {
-        return Err(ApiError::Forbidden(NOT_FROM_SITE.into()));
-    }
-    let form: TokenForm = read_json(&headers, body).await?;
-    let opens = state
+pub(super) async fn check_setup(mut call: Call) -> Result<Response, ApiError> {
+    let form: TokenForm = call.json().await?;
+    let opens = call
+        .state
         .db
         .read(move |conn| Ok(setup_opens(conn, &form.token)?))
         .await?;
@@ -839,16 +666,14 @@ async fn check_setup(
     )
 }
 
-async fn set_up(
-    state: AppState,
-    client: IpAddr,
-    headers: HeaderMap,
-    body: Body,
-) -> Result<Response, ApiError> {
-    if !state.origins.is_same_site(&headers) {
-        return Err(ApiError::Forbidden(NOT_FROM_SITE.into()));
-    }
-    let form: SetupForm = read_json(&headers, body).await?;
+pub(super) async fn set_up(mut call: Call) -> Result<Response, ApiError> {
+    let form: SetupForm = call.json().await?;
+    let Call {
+        state,
+        client,
+        headers,
+        ..
+    } = call;
     let token = form.token.clone();
     let opens = state
         .db

@@ -2,8 +2,83 @@
 // run `UPDATE_GENERATED=1 cargo test generated_ui` and commit the result.
 
 import { apiPath, type Endpoint } from './api-client';
-import type { SettingsBody, SiteDetailsForm } from './api-types';
-import type { AnalyticsBody, BackupsBody, MailAction, MailStatus, ReaderAdded, ReaderCounts, ReaderForm, ReaderUnsubscribed, RoutesBody, RoutesForm, StoryMail, TestMailForm } from './staff-types';
+import type { MessageBody, SettingsBody, SiteDetailsForm } from './api-types';
+import type { AnalyticsBody, AssignForm, AssigneesBody, AuditPage, AuthenticatorSetUp, BackupsBody, BulkDone, BulkForm, CodeGiven, Confirmation, Deleted, DigestSetting, FactorAdded, FactorPolicy, FollowUpForm, ForgotPassword, InviteAcceptance, InviteCheck, InviteForm, LeadDetail, LeadMailBody, LeadPage, LinkToken, MailAction, MailStatus, NewPasskey, NoteForm, PasskeyAdded, PasskeyChallenge, PasskeyName, PasskeyRow, PasskeySignIn, PasswordChange, PasswordReset, Preview, PreviewForm, ReaderAdded, ReaderCounts, ReaderForm, ReaderUnsubscribed, ResetAnswer, ResetLink, RolesForm, RoutesBody, RoutesForm, Saved, SecondFactors, SessionList, SetupForm, SignIn, StaffSession, StatusForm, StoryBody, StoryChoices, StoryForm, StoryMail, StoryPage, StoryRestoreForm, StoryRevisionBody, StoryRevisions, TeamBody, TestMailForm, Uploaded } from './staff-types';
+
+/** `GET /api/staff/inbox/{list}` (the area of the list). */
+export const inboxPage = (list: string): Endpoint<undefined, LeadPage> => ({ method: 'GET', path: apiPath('staff', 'inbox', list) });
+
+/** `GET /api/staff/inbox/{list}/export.csv` (the area of the list). */
+export const exportCsv = (list: string): Endpoint<undefined, Blob> => ({ method: 'GET', path: apiPath('staff', 'inbox', list, 'export.csv') });
+
+/** `GET /api/staff/inbox/{list}/export.xlsx` (the area of the list). */
+export const exportXlsx = (list: string): Endpoint<undefined, Blob> => ({ method: 'GET', path: apiPath('staff', 'inbox', list, 'export.xlsx') });
+
+/** `POST /api/staff/inbox/{list}/bulk` (the area of the list). */
+export const bulkAction = (list: string): Endpoint<BulkForm, BulkDone> => ({ method: 'POST', path: apiPath('staff', 'inbox', list, 'bulk') });
+
+/** `GET /api/staff/inbox/{list}/{id}` (the area of the list). */
+export const lead = (list: string, id: string): Endpoint<undefined, LeadDetail> => ({ method: 'GET', path: apiPath('staff', 'inbox', list, id) });
+
+/** `DELETE /api/staff/inbox/{list}/{id}` (the area of the list). */
+export const eraseLead = (list: string, id: string): Endpoint<undefined, null> => ({ method: 'DELETE', path: apiPath('staff', 'inbox', list, id) });
+
+/** `POST /api/staff/inbox/{list}/{id}/status` (the area of the list). */
+export const setLeadStatus = (list: string, id: string): Endpoint<StatusForm, LeadDetail> => ({ method: 'POST', path: apiPath('staff', 'inbox', list, id, 'status') });
+
+/** `POST /api/staff/inbox/{list}/{id}/notes` (the area of the list). */
+export const addLeadNote = (list: string, id: string): Endpoint<NoteForm, LeadDetail> => ({ method: 'POST', path: apiPath('staff', 'inbox', list, id, 'notes') });
+
+/** `GET /api/staff/inbox/applicants/{id}/resume` (area applicants). */
+export const resume = (id: string): Endpoint<undefined, Blob> => ({ method: 'GET', path: apiPath('staff', 'inbox', 'applicants', id, 'resume') });
+
+/** `GET /api/staff/assignees/{list}` (the area of the list). */
+export const assignees = (list: string): Endpoint<undefined, AssigneesBody> => ({ method: 'GET', path: apiPath('staff', 'assignees', list) });
+
+/** `POST /api/staff/inbox/{list}/{id}/assign` (the area of the list). */
+export const assignLead = (list: string, id: string): Endpoint<AssignForm, LeadDetail> => ({ method: 'POST', path: apiPath('staff', 'inbox', list, id, 'assign') });
+
+/** `POST /api/staff/inbox/{list}/{id}/follow-up` (the area of the list). */
+export const setFollowUp = (list: string, id: string): Endpoint<FollowUpForm, LeadDetail> => ({ method: 'POST', path: apiPath('staff', 'inbox', list, id, 'follow-up') });
+
+/** `GET /api/staff/account/digest` (any account). */
+export const digest = (): Endpoint<undefined, DigestSetting> => ({ method: 'GET', path: 'staff/account/digest' });
+
+/** `PUT /api/staff/account/digest` (any account). */
+export const setDigest = (): Endpoint<DigestSetting, DigestSetting> => ({ method: 'PUT', path: 'staff/account/digest' });
+
+/** `GET /api/staff/stories` (area stories). */
+export const stories = (): Endpoint<undefined, StoryPage> => ({ method: 'GET', path: 'staff/stories' });
+
+/** `POST /api/staff/stories` (area stories). */
+export const createStory = (): Endpoint<StoryForm, Saved> => ({ method: 'POST', path: 'staff/stories' });
+
+/** `GET /api/staff/stories/choices` (area stories). */
+export const storyChoices = (): Endpoint<undefined, StoryChoices> => ({ method: 'GET', path: 'staff/stories/choices' });
+
+/** `POST /api/staff/stories/preview` (area stories). */
+export const previewStory = (): Endpoint<PreviewForm, Preview> => ({ method: 'POST', path: 'staff/stories/preview' });
+
+/** `GET /api/staff/stories/{id}` (area stories). */
+export const story = (id: string): Endpoint<undefined, StoryBody> => ({ method: 'GET', path: apiPath('staff', 'stories', id) });
+
+/** `PUT /api/staff/stories/{id}` (area stories). */
+export const saveStory = (id: string): Endpoint<StoryForm, Saved> => ({ method: 'PUT', path: apiPath('staff', 'stories', id) });
+
+/** `DELETE /api/staff/stories/{id}` (area stories). */
+export const deleteStory = (id: string): Endpoint<undefined, Deleted> => ({ method: 'DELETE', path: apiPath('staff', 'stories', id) });
+
+/** `GET /api/staff/stories/{id}/revisions` (area stories). */
+export const storyRevisions = (id: string): Endpoint<undefined, StoryRevisions> => ({ method: 'GET', path: apiPath('staff', 'stories', id, 'revisions') });
+
+/** `GET /api/staff/stories/{id}/revisions/{number}` (area stories). */
+export const storyRevision = (id: string, number: string): Endpoint<undefined, StoryRevisionBody> => ({ method: 'GET', path: apiPath('staff', 'stories', id, 'revisions', number) });
+
+/** `POST /api/staff/stories/{id}/revisions/{number}/restore` (area stories). */
+export const restoreStoryRevision = (id: string, number: string): Endpoint<StoryRestoreForm, Saved> => ({ method: 'POST', path: apiPath('staff', 'stories', id, 'revisions', number, 'restore') });
+
+/** `POST /api/staff/media` (area stories). */
+export const uploadMedia = (): Endpoint<Blob, Uploaded> => ({ method: 'POST', path: 'staff/media' });
 
 /** `GET /api/staff/readers/counts` (area subscribers). */
 export const readerCounts = (): Endpoint<undefined, ReaderCounts> => ({ method: 'GET', path: 'staff/readers/counts' });
@@ -49,3 +124,123 @@ export const backups = (): Endpoint<undefined, BackupsBody> => ({ method: 'GET',
 
 /** `POST /api/staff/backups` (area backups). */
 export const backUpNow = (): Endpoint<undefined, BackupsBody> => ({ method: 'POST', path: 'staff/backups' });
+
+/** `POST /api/staff/login` (no session). */
+export const signIn = (): Endpoint<SignIn, StaffSession> => ({ method: 'POST', path: 'staff/login' });
+
+/** `GET /api/staff/session` (any session). */
+export const session = (): Endpoint<undefined, StaffSession> => ({ method: 'GET', path: 'staff/session' });
+
+/** `POST /api/staff/logout` (any session). */
+export const signOut = (): Endpoint<undefined, null> => ({ method: 'POST', path: 'staff/logout' });
+
+/** `POST /api/staff/password` (the password change). */
+export const changePassword = (): Endpoint<PasswordChange, StaffSession> => ({ method: 'POST', path: 'staff/password' });
+
+/** `POST /api/staff/password/forgot` (no session). */
+export const forgotPassword = (): Endpoint<ForgotPassword, ResetAnswer> => ({ method: 'POST', path: 'staff/password/forgot' });
+
+/** `POST /api/staff/password/reset/check` (no session). */
+export const checkResetLink = (): Endpoint<ResetLink, ResetAnswer> => ({ method: 'POST', path: 'staff/password/reset/check' });
+
+/** `POST /api/staff/password/reset` (no session). */
+export const resetPassword = (): Endpoint<PasswordReset, StaffSession> => ({ method: 'POST', path: 'staff/password/reset' });
+
+/** `GET /api/staff/account/sessions` (any account). */
+export const ownSessions = (): Endpoint<undefined, SessionList> => ({ method: 'GET', path: 'staff/account/sessions' });
+
+/** `DELETE /api/staff/account/sessions/{key}` (any account). */
+export const endOwnSession = (key: string): Endpoint<undefined, null> => ({ method: 'DELETE', path: apiPath('staff', 'account', 'sessions', key) });
+
+/** `GET /api/staff/team/sessions` (area team). */
+export const teamSessions = (): Endpoint<undefined, SessionList> => ({ method: 'GET', path: 'staff/team/sessions' });
+
+/** `DELETE /api/staff/team/sessions/{key}` (area team). */
+export const endTeamSession = (key: string): Endpoint<undefined, null> => ({ method: 'DELETE', path: apiPath('staff', 'team', 'sessions', key) });
+
+/** `GET /api/staff/team/audit` (area team). */
+export const auditPage = (): Endpoint<undefined, AuditPage> => ({ method: 'GET', path: 'staff/team/audit' });
+
+/** `GET /api/staff/team/audit.csv` (area team). */
+export const auditExport = (): Endpoint<undefined, Blob> => ({ method: 'GET', path: 'staff/team/audit.csv' });
+
+/** `POST /api/staff/login/code` (the second factor's step). */
+export const giveCode = (): Endpoint<CodeGiven, StaffSession> => ({ method: 'POST', path: 'staff/login/code' });
+
+/** `POST /api/staff/passkey/options` (no session). */
+export const passkeySignInOptions = (): Endpoint<undefined, PasskeyChallenge> => ({ method: 'POST', path: 'staff/passkey/options' });
+
+/** `POST /api/staff/passkey/sign-in` (no session). */
+export const signInWithPasskey = (): Endpoint<PasskeySignIn, StaffSession> => ({ method: 'POST', path: 'staff/passkey/sign-in' });
+
+/** `GET /api/staff/account/factors` (setting up second factors). */
+export const secondFactors = (): Endpoint<undefined, SecondFactors> => ({ method: 'GET', path: 'staff/account/factors' });
+
+/** `POST /api/staff/account/authenticator` (setting up second factors). */
+export const startAuthenticator = (): Endpoint<undefined, AuthenticatorSetUp> => ({ method: 'POST', path: 'staff/account/authenticator' });
+
+/** `DELETE /api/staff/account/authenticator` (setting up second factors). */
+export const removeAuthenticator = (): Endpoint<undefined, null> => ({ method: 'DELETE', path: 'staff/account/authenticator' });
+
+/** `POST /api/staff/account/authenticator/confirm` (setting up second factors). */
+export const confirmAuthenticator = (): Endpoint<CodeGiven, FactorAdded> => ({ method: 'POST', path: 'staff/account/authenticator/confirm' });
+
+/** `POST /api/staff/account/recovery-codes` (setting up second factors). */
+export const newRecoveryCodes = (): Endpoint<undefined, FactorAdded> => ({ method: 'POST', path: 'staff/account/recovery-codes' });
+
+/** `POST /api/staff/account/confirm` (setting up second factors). */
+export const confirmItIsYou = (): Endpoint<Confirmation, null> => ({ method: 'POST', path: 'staff/account/confirm' });
+
+/** `POST /api/staff/account/passkeys/options` (setting up second factors). */
+export const passkeyOptions = (): Endpoint<undefined, PasskeyChallenge> => ({ method: 'POST', path: 'staff/account/passkeys/options' });
+
+/** `POST /api/staff/account/passkeys` (setting up second factors). */
+export const addPasskey = (): Endpoint<NewPasskey, PasskeyAdded> => ({ method: 'POST', path: 'staff/account/passkeys' });
+
+/** `PATCH /api/staff/account/passkeys/{id}` (setting up second factors). */
+export const renamePasskey = (id: string): Endpoint<PasskeyName, PasskeyRow> => ({ method: 'PATCH', path: apiPath('staff', 'account', 'passkeys', id) });
+
+/** `DELETE /api/staff/account/passkeys/{id}` (setting up second factors). */
+export const removePasskey = (id: string): Endpoint<undefined, null> => ({ method: 'DELETE', path: apiPath('staff', 'account', 'passkeys', id) });
+
+/** `GET /api/staff/team/second-factor` (area team). */
+export const factorPolicy = (): Endpoint<undefined, FactorPolicy> => ({ method: 'GET', path: 'staff/team/second-factor' });
+
+/** `PUT /api/staff/team/second-factor` (area team). */
+export const setFactorPolicy = (): Endpoint<FactorPolicy, FactorPolicy> => ({ method: 'PUT', path: 'staff/team/second-factor' });
+
+/** `POST /api/staff/team/accounts/{id}/reset-factors` (area team). */
+export const resetFactors = (id: string): Endpoint<undefined, null> => ({ method: 'POST', path: apiPath('staff', 'team', 'accounts', id, 'reset-factors') });
+
+/** `GET /api/staff/team` (area team). */
+export const readTeam = (): Endpoint<undefined, TeamBody> => ({ method: 'GET', path: 'staff/team' });
+
+/** `PUT /api/staff/team/accounts/{id}/roles` (area team). */
+export const setRoles = (id: string): Endpoint<RolesForm, TeamBody> => ({ method: 'PUT', path: apiPath('staff', 'team', 'accounts', id, 'roles') });
+
+/** `GET /api/staff/team/accounts/{id}/lead-mail` (area team). */
+export const leadMail = (id: string): Endpoint<undefined, LeadMailBody> => ({ method: 'GET', path: apiPath('staff', 'team', 'accounts', id, 'lead-mail') });
+
+/** `DELETE /api/staff/team/accounts/{id}` (area team). */
+export const removeAccount = (id: string): Endpoint<undefined, TeamBody> => ({ method: 'DELETE', path: apiPath('staff', 'team', 'accounts', id) });
+
+/** `POST /api/staff/team/invites` (area team). */
+export const sendInvite = (): Endpoint<InviteForm, TeamBody> => ({ method: 'POST', path: 'staff/team/invites' });
+
+/** `POST /api/staff/team/invites/{id}/resend` (area team). */
+export const resendInvite = (id: string): Endpoint<undefined, TeamBody> => ({ method: 'POST', path: apiPath('staff', 'team', 'invites', id, 'resend') });
+
+/** `DELETE /api/staff/team/invites/{id}` (area team). */
+export const revokeInvite = (id: string): Endpoint<undefined, TeamBody> => ({ method: 'DELETE', path: apiPath('staff', 'team', 'invites', id) });
+
+/** `POST /api/staff/invite/check` (no session). */
+export const checkInvite = (): Endpoint<LinkToken, InviteCheck> => ({ method: 'POST', path: 'staff/invite/check' });
+
+/** `POST /api/staff/invite/accept` (no session). */
+export const acceptInvite = (): Endpoint<InviteAcceptance, StaffSession> => ({ method: 'POST', path: 'staff/invite/accept' });
+
+/** `POST /api/staff/setup/check` (no session). */
+export const checkSetup = (): Endpoint<LinkToken, MessageBody> => ({ method: 'POST', path: 'staff/setup/check' });
+
+/** `POST /api/staff/setup` (no session). */
+export const setUp = (): Endpoint<SetupForm, StaffSession> => ({ method: 'POST', path: 'staff/setup' });
