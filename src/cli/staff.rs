@@ -113,13 +113,14 @@ pub fn run(command: StaffCommand) -> Result<(), StaffError> {
             let email = parse_email(&email)?;
             let conn = open_for_cli(&data.data_dir)?;
             let tx = conn.unchecked_transaction()?;
-            let removed = accounts::remove_account(&tx, &email.folded()).map_err(|err| {
-                if accounts::is_last_owner(&err) {
-                    StaffError::LastOwner
-                } else {
-                    StaffError::Sqlite(err)
-                }
-            })?;
+            let removed = crate::store::team::remove_account_by_email(&tx, &email.folded())
+                .map_err(|err| {
+                    if accounts::is_last_owner(&err) {
+                        StaffError::LastOwner
+                    } else {
+                        StaffError::Sqlite(err)
+                    }
+                })?;
             if !removed {
                 return Err(StaffError::NoAccount(email.as_ref().to_owned()));
             }

@@ -5,7 +5,7 @@
 use time::Date;
 
 use super::assign::{Assigned, Due, ASSIGNED_HELP, DUE_HELP};
-pub use super::fields::parse_day;
+use super::fields::parse_day;
 use super::fields::{FieldError, FieldErrors};
 use super::readers::{SubscriptionState, SUBSCRIPTION_HELP};
 use super::roles::Area;

@@ -213,20 +213,6 @@ pub fn account_by_id(conn: &Connection, staff_id: i64) -> rusqlite::Result<Optio
     .optional()
 }
 
-/// Removes an account, its sessions and the invites it sent (`team::remove_account`); `false`
-/// when there was none. The database refuses
-/// to remove the last owner (`is_last_owner`).
-pub fn remove_account(conn: &Connection, email_folded: &str) -> rusqlite::Result<bool> {
-    let id: Option<i64> = conn
-        .prepare_cached("SELECT id FROM staff WHERE email_folded = ?1")?
-        .query_row([email_folded], |row| row.get(0))
-        .optional()?;
-    match id {
-        Some(id) => super::team::remove_account(conn, id),
-        None => Ok(false),
-    }
-}
-
 /// Sets a new password hash, ends every session of the account, and says whether the
 /// account must change it at its next sign-in. `false` when there is no such account.
 pub fn set_password(
@@ -791,14 +777,16 @@ mod tests {
         let editor = Roles::new([Role::Editor]).expect("roles");
         let err = set_roles(&conn, first, &editor).expect_err("last owner");
         assert!(is_last_owner(&err), "{err}");
-        let err = remove_account(&conn, "first@example.com").expect_err("last owner");
+        let err = crate::store::team::remove_account_by_email(&conn, "first@example.com")
+            .expect_err("last owner");
         assert!(is_last_owner(&err), "{err}");
 
         let second = add(&conn, "second@example.com", &[Role::Sales, Role::Owner]);
         set_roles(&conn, first, &editor).expect("another owner remains");
         let first_now = account_by_id(&conn, first).expect("read").expect("account");
         assert_eq!(first_now.roles, editor);
-        let err = remove_account(&conn, "second@example.com").expect_err("now the last");
+        let err = crate::store::team::remove_account_by_email(&conn, "second@example.com")
+            .expect_err("now the last");
         assert!(is_last_owner(&err), "{err}");
         let both = Roles::new([Role::Owner, Role::Sales]).expect("roles");
         assert_eq!(

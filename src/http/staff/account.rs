@@ -30,8 +30,8 @@ use warp::reply::Response;
 use warp::Reply;
 
 use crate::domain::csv::CsvWriter;
+use crate::domain::fields::parse_day;
 use crate::domain::fields::{FieldError, FieldErrors};
-use crate::domain::inbox::parse_day;
 use crate::domain::office_time::OfficeZone;
 use crate::domain::staff::{random_token, token_digest, NewPassword};
 use crate::http::plumbing::error::ApiError;

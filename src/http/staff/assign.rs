@@ -18,14 +18,13 @@ use serde::{Deserialize, Serialize};
 use warp::reply::Response;
 use warp::Reply;
 
-use crate::domain::assign::{parse_follow_up, Assigned, Due};
-use crate::domain::inbox::{parse_day, InboxList, InboxQuery};
+use crate::domain::assign::parse_follow_up;
+use crate::domain::inbox::InboxList;
 use crate::http::plumbing::error::ApiError;
 use crate::http::plumbing::reply::invalid;
 use crate::http::staff::call::Call;
 use crate::http::staff::inbox::{changed, which};
 use crate::http::staff::sign_in::Staff;
-use crate::http::state::AppState;
 use crate::store::assign::{self, AssignOutcome};
 use crate::store::staff as accounts;
 use crate::store::StoreError;
@@ -174,32 +173,6 @@ pub(super) async fn follow_up(mut call: Call, staff: Staff) -> Result<Response, 
         })
         .await?;
     changed(&call.state, list, lead, found).await
-}
-
-/// A list query as its asker and the office's clock mean it: `assigned=me` as the asker,
-/// `due=today` as the office's today, and `from`/`to` as the office's days (in Kolkata, 26
-/// November begins at 18:30 UTC the day before).
-pub(crate) async fn resolve(
-    state: &AppState,
-    staff: &Staff,
-    mut query: InboxQuery,
-) -> Result<InboxQuery, ApiError> {
-    query.assigned = query.assigned.map(|a: Assigned| a.resolve(staff.id));
-    let zone = state.office_zone().await?;
-    if query.due == Some(Due::Today) {
-        let today = parse_day(&zone.today()).ok_or_else(|| ApiError::broken("the office's day"))?;
-        query.due = Some(Due::Today.resolve(today));
-    }
-    if query.from.is_some() || query.to.is_some() {
-        query.days = Some((
-            query.from.and_then(|day| zone.day_start(&day.to_string())),
-            query
-                .to
-                .and_then(|day| day.next_day())
-                .and_then(|day| zone.day_start(&day.to_string())),
-        ));
-    }
-    Ok(query)
 }
 
 /// `GET` and `PUT /api/staff/account/digest`.

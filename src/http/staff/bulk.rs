@@ -35,7 +35,7 @@ pub(super) async fn run(mut call: Call, staff: Staff) -> Result<Response, ApiErr
     // A filter means what the list means by it: `assigned=me` is the asker, `due=today` and
     // the days are the office's.
     if let Target::Filter(query) = request.target {
-        request.target = Target::Filter(super::assign::resolve(&call.state, &staff, query).await?);
+        request.target = Target::Filter(super::inbox::resolve(&call.state, &staff, query).await?);
     }
     let done = match request.action {
         BulkAction::Status(status) => {

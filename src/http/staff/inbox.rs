@@ -22,7 +22,9 @@ use warp::http::{header, HeaderValue, StatusCode};
 use warp::reply::Response;
 use warp::Reply;
 
+use crate::domain::assign::{Assigned, Due};
 use crate::domain::export::{file_name, ExportFormat};
+use crate::domain::fields::parse_day;
 use crate::domain::inbox::{parse_note, parse_status, InboxList, InboxQuery, PAGE_SIZE};
 use crate::http::plumbing::error::ApiError;
 use crate::http::plumbing::reply::invalid;
@@ -69,7 +71,7 @@ pub(crate) struct Pagination {
 pub(super) async fn list_page(call: Call, staff: Staff) -> Result<Response, ApiError> {
     let list = which(&call)?;
     let query = InboxQuery::parse(&call.query).map_err(invalid)?;
-    let query = super::assign::resolve(&call.state, &staff, query).await?;
+    let query = resolve(&call.state, &staff, query).await?;
     let page_number = query.page;
     let page = call
         .state
@@ -271,7 +273,7 @@ pub(super) async fn export_xlsx(call: Call, staff: Staff) -> Result<Response, Ap
 async fn export(call: Call, staff: Staff, format: ExportFormat) -> Result<Response, ApiError> {
     let list = which(&call)?;
     let query = InboxQuery::parse(&call.query).map_err(invalid)?;
-    let query = super::assign::resolve(&call.state, &staff, query).await?;
+    let query = resolve(&call.state, &staff, query).await?;
     // Rows go from the database into the writer one at a time (a workbook's in
     // constant-memory mode); only the finished file is held.
     let (bytes, name) = call
@@ -417,4 +419,29 @@ fn resume_page(safe_id: &str, kind: &str, image: &[u8]) -> String {
          <style>{RESUME_PAGE_STYLE}</style></head>\
          <body><img src=\"data:{kind};base64,{data}\" alt=\"Resume {safe_id}\"></body></html>"
     )
+}
+/// A list query as its asker and the office's clock mean it: `assigned=me` as the asker,
+/// `due=today` as the office's today, and `from`/`to` as the office's days (in Kolkata, 26
+/// November begins at 18:30 UTC the day before).
+pub(crate) async fn resolve(
+    state: &AppState,
+    staff: &Staff,
+    mut query: InboxQuery,
+) -> Result<InboxQuery, ApiError> {
+    query.assigned = query.assigned.map(|a: Assigned| a.resolve(staff.id));
+    let zone = state.office_zone().await?;
+    if query.due == Some(Due::Today) {
+        let today = parse_day(&zone.today()).ok_or_else(|| ApiError::broken("the office's day"))?;
+        query.due = Some(Due::Today.resolve(today));
+    }
+    if query.from.is_some() || query.to.is_some() {
+        query.days = Some((
+            query.from.and_then(|day| zone.day_start(&day.to_string())),
+            query
+                .to
+                .and_then(|day| day.next_day())
+                .and_then(|day| zone.day_start(&day.to_string())),
+        ));
+    }
+    Ok(query)
 }
