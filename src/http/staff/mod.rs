@@ -1,4 +1,5 @@
-//! The office's side, behind a signed-in session (`sign_in::gate`): sign-in and passwords,
+//! The office's side: every endpoint a row of one table (`endpoints`), served by `dispatch`
+//! behind the gate (`sign_in::check`): sign-in and passwords,
 //! the inbox of leads, the stories, media uploads and the company's details.
 
 pub mod account;
