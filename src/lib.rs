@@ -29,6 +29,7 @@ pub mod health;
 pub mod http;
 pub mod mail;
 pub mod metrics;
+pub mod office;
 pub mod platform;
 pub mod render;
 pub mod server;

@@ -5,6 +5,8 @@
 //! - `domain` uses nothing of the crate but itself, and `platform` nothing but itself;
 //! - `store` uses `domain` and `platform`;
 //! - `content`, `render`, `mail` and `visits` use `store`, `domain` and `platform`;
+//! - `office` (what the office does, one function an operation, shared by `http` and `cli`)
+//!   uses those and `content`, `mail` and `render`, never `http` nor `cli`;
 //! - `http` uses neither `cli` nor `server` nor `tls` (they start it);
 //! - `cli` uses neither `http` nor `server` nor `tls`;
 //! - the leaves `settings`, `desktop`, `health`, `metrics` and `telemetry` use only
@@ -48,6 +50,12 @@ const RULES: &[(&str, Allowed)] = &[
     (
         "visits",
         Allowed::Only(&["visits", "store", "domain", "platform"]),
+    ),
+    (
+        "office",
+        Allowed::Only(&[
+            "office", "store", "domain", "platform", "content", "mail", "render",
+        ]),
     ),
     ("http", Allowed::Not(&["cli", "server", "tls"])),
     (

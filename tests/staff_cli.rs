@@ -157,7 +157,7 @@ fn a_password_from_stdin_is_held_to_the_rules_and_reset_password_replaces_it() {
     assert_eq!(
         actions,
         [
-            "removed staff account",
+            "removed an account",
             "reset password",
             "added staff account"
         ]

@@ -14,6 +14,8 @@ use crate::cli::terminal::shown;
 use crate::domain::fields::Email;
 use crate::domain::roles::{Role, Roles};
 use crate::domain::staff::{NewPassword, SecretError};
+use crate::office::team::RemoveError;
+use crate::office::{self, Actor};
 use crate::store::inbox::{erase_person as erase_records, resume_files_of, Erased};
 use crate::store::staff::{self as accounts, Audit, NewAccount, COMMAND_LINE};
 use crate::store::uploads::uploads_dir;
@@ -112,19 +114,15 @@ pub fn run(command: StaffCommand) -> Result<(), StaffError> {
         StaffCommand::Remove { email, data } => {
             let email = parse_email(&email)?;
             let conn = open_for_cli(&data.data_dir)?;
+            let account = accounts::account_by_email(&conn, &email.folded())?
+                .ok_or_else(|| StaffError::NoAccount(email.as_ref().to_owned()))?;
             let tx = conn.unchecked_transaction()?;
-            let removed = crate::store::team::remove_account_by_email(&tx, &email.folded())
-                .map_err(|err| {
-                    if accounts::is_last_owner(&err) {
-                        StaffError::LastOwner
-                    } else {
-                        StaffError::Sqlite(err)
-                    }
-                })?;
-            if !removed {
-                return Err(StaffError::NoAccount(email.as_ref().to_owned()));
-            }
-            audit(&tx, "removed staff account", email.as_ref())?;
+            office::team::remove_account(&tx, Actor::COMMAND_LINE, &account, None).map_err(
+                |err| match err {
+                    RemoveError::LastOwner => StaffError::LastOwner,
+                    RemoveError::Store(err) => StaffError::Sqlite(err),
+                },
+            )?;
             tx.commit()?;
             println!("removed {}", email.as_ref());
         }

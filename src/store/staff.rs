@@ -777,16 +777,14 @@ mod tests {
         let editor = Roles::new([Role::Editor]).expect("roles");
         let err = set_roles(&conn, first, &editor).expect_err("last owner");
         assert!(is_last_owner(&err), "{err}");
-        let err = crate::store::team::remove_account_by_email(&conn, "first@example.com")
-            .expect_err("last owner");
+        let err = crate::store::team::remove_account(&conn, first).expect_err("last owner");
         assert!(is_last_owner(&err), "{err}");
 
         let second = add(&conn, "second@example.com", &[Role::Sales, Role::Owner]);
         set_roles(&conn, first, &editor).expect("another owner remains");
         let first_now = account_by_id(&conn, first).expect("read").expect("account");
         assert_eq!(first_now.roles, editor);
-        let err = crate::store::team::remove_account_by_email(&conn, "second@example.com")
-            .expect_err("now the last");
+        let err = crate::store::team::remove_account(&conn, second).expect_err("now the last");
         assert!(is_last_owner(&err), "{err}");
         let both = Roles::new([Role::Owner, Role::Sales]).expect("roles");
         assert_eq!(

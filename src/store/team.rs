@@ -181,20 +181,6 @@ pub fn remove_account(conn: &Connection, staff_id: i64) -> rusqlite::Result<bool
     Ok(conn.execute("DELETE FROM staff WHERE id = ?1", [staff_id])? == 1)
 }
 
-/// Removes the account of an address (folded), as `remove_account` does; `false`
-/// when there was none. The database refuses
-/// to remove the last owner (`is_last_owner`).
-pub fn remove_account_by_email(conn: &Connection, email_folded: &str) -> rusqlite::Result<bool> {
-    let id: Option<i64> = conn
-        .prepare_cached("SELECT id FROM staff WHERE email_folded = ?1")?
-        .query_row([email_folded], |row| row.get(0))
-        .optional()?;
-    match id {
-        Some(id) => remove_account(conn, id),
-        None => Ok(false),
-    }
-}
-
 /// Withdraws every invite account `staff_id` sent: their links stop working and their mails
 /// still queued are dropped. An invite is only as good as the account that sent it: one a
 /// removed owner sent must not make a new owner. Answers how many.

@@ -42,6 +42,8 @@ use crate::http::staff::call::Call;
 use crate::http::staff::mail::fallbacks;
 use crate::http::staff::sign_in::{is_https, start_session, unix_now, user_agent, Staff};
 use crate::http::state::AppState;
+use crate::office::team::{Heir, RemoveError};
+use crate::office::{self, Actor};
 use crate::store::mail_routes;
 use crate::store::outbox::{self, MailKind};
 use crate::store::staff::{self as accounts, Audit, NewAccount, LAST_OWNER};
@@ -377,34 +379,18 @@ pub(super) async fn remove_account(call: Call, staff: Staff) -> Result<Response,
                 ),
                 None => None,
             };
-            let withdrawn = team::withdraw_invites_of(conn, id).map_err(db)?;
-            match team::remove_account(conn, id) {
-                Ok(_) => {}
-                Err(err) if accounts::is_last_owner(&err) => {
-                    return Err(ApiError::Conflict(LAST_OWNER.into()))
-                }
-                Err(err) => return Err(db(err)),
-            }
-            let mut detail = format!("{} ({})", account.name, account.roles.stored());
-            if withdrawn > 0 {
-                detail.push_str(&format!("; {withdrawn} invite(s) they sent withdrawn"));
-            }
-            accounts::audit(
-                conn,
-                &staff.audit("removed an account", &account.email, &detail),
-            )
-            .map_err(db)?;
-            if let Some(heir) = heir {
-                if mail_routes::hand_over(conn, &notify_to, &account.email, &heir.email)
-                    .map_err(db)?
-                {
-                    let detail = format!("from {} to {}", account.email, heir.email);
-                    accounts::audit(
-                        conn,
-                        &staff.audit("set who gets lead mail", "mail routes", &detail),
-                    )
-                    .map_err(db)?;
-                }
+            let actor = Actor {
+                name: &staff.email,
+                client_addr: &staff.client_addr,
+            };
+            let heir = heir.as_ref().map(|heir| Heir {
+                account: heir,
+                notify_to: &notify_to,
+            });
+            match office::team::remove_account(conn, actor, &account, heir) {
+                Ok(()) => {}
+                Err(RemoveError::LastOwner) => return Err(ApiError::Conflict(LAST_OWNER.into())),
+                Err(RemoveError::Store(err)) => return Err(db(err)),
             }
             team_body(conn, staff.id, now).map_err(db)
         })
