@@ -91,9 +91,13 @@ export interface Endpoint<Req, Res> {
   readonly types?: { request: Req; answer: Res };
 }
 
-/** What a call of an endpoint sends: the JSON its endpoint takes, or a file; a query; a signal. */
+/**
+ * What a call of an endpoint sends: the JSON its endpoint takes, or a file; a query; a signal.
+ * An endpoint that takes no JSON may still be sent an empty object (`{}`), which the server
+ * does not read: the calls that always sent one keep sending it.
+ */
 export interface SendOptions<Req> {
-  json?: Req;
+  json?: [Req] extends [undefined] ? Record<string, never> : Req;
   file?: Blob;
   query?: Query;
   signal?: AbortSignal;

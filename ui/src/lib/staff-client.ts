@@ -1,6 +1,7 @@
 import {
   ApiError,
   type ApiResponse,
+  api,
   type Endpoint,
   type Method,
   type Query,
@@ -8,6 +9,7 @@ import {
   request,
   type SendOptions,
 } from './api-client';
+import { session } from './staff-endpoints';
 import type { StaffSession } from './staff-types';
 
 /** The address to come back to after signing in: where the browser is now. */
@@ -25,7 +27,7 @@ export function setUpPath(returnTo = `${window.location.pathname}${window.locati
 
 let csrfToken = '';
 
-/** The session's CSRF token, sent with every staff change (from sign-in or `staff/session`). */
+/** The session's CSRF token, sent with every staff change (from sign-in or the `session` endpoint). */
 export function setCsrfToken(token: string): void {
   csrfToken = token;
 }
@@ -108,10 +110,10 @@ async function recovery(error: ApiError): Promise<'retry' | { waiting: StaffSess
   if (error.status === 401) return { waiting: null };
   if (error.status !== 403) return null;
   try {
-    const session = (await request<StaffSession>('GET', 'staff/session')).body;
-    if (session.second_factor === 'give') return { waiting: session };
-    if (session.csrf_token === csrfToken) return null;
-    setCsrfToken(session.csrf_token);
+    const current = await api.send(session());
+    if (current.second_factor === 'give') return { waiting: current };
+    if (current.csrf_token === csrfToken) return null;
+    setCsrfToken(current.csrf_token);
     return 'retry';
   } catch (probe) {
     return probe instanceof ApiError && probe.status === 401 ? { waiting: null } : null;
@@ -155,9 +157,6 @@ export const staffApi = {
     authenticated<T>('GET', path, { query, signal }),
   postJson: <T>(path: string, json: unknown) => authenticated<T>('POST', path, { json }),
   putJson: <T>(path: string, json: unknown) => authenticated<T>('PUT', path, { json }),
-  patchJson: <T>(path: string, json: unknown) => authenticated<T>('PATCH', path, { json }),
-  /** Sends `file` itself as the body (the staff image upload). */
-  postFile: <T>(path: string, file: Blob, query?: Query) => authenticated<T>('POST', path, { file, query }),
   delete: <T>(path: string, query?: Query) => authenticated<T>('DELETE', path, { query }),
 };
 
@@ -169,5 +168,4 @@ export const staffApi = {
 export const signingInApi = {
   send: async <Req, Res>(endpoint: Endpoint<Req, Res>, options: SendOptions<Req> = {}) =>
     (await withCsrf<Res>(endpoint.method, endpoint.path, options)).body,
-  postJson: <T>(path: string, json: unknown) => withCsrf<T>('POST', path, { json }),
 };

@@ -1,13 +1,14 @@
-import { api, apiPath } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 import { setCsrfToken, staffApi } from '@/lib/staff-client';
-import type {
-  ForgotPassword,
-  PasswordReset,
-  ResetAnswer,
-  ResetLink,
-  SessionList,
-  StaffSession,
-} from '@/lib/staff-types';
+import {
+  checkResetLink,
+  endOwnSession,
+  endTeamSession,
+  forgotPassword,
+  ownSessions,
+  resetPassword,
+  teamSessions,
+} from '@/lib/staff-endpoints';
 
 // Shapes generated from the server's Rust types (`@/lib/staff-types`).
 export type { SessionLine } from '@/lib/staff-types';
@@ -18,24 +19,17 @@ export type { SessionLine } from '@/lib/staff-types';
  */
 export const accountApi = {
   /** Asks for a reset link; the answer is the same whether or not the address has an account. */
-  forgot: async (email: string) =>
-    (await api.postJson<ResetAnswer>('staff/password/forgot', { email } satisfies ForgotPassword)).body,
+  forgot: (email: string) => api.send(forgotPassword(), { json: { email } }),
   /** Does the link still work? Rejects with 410 when it was used or has expired. */
-  checkLink: async (token: string) =>
-    (await api.postJson<ResetAnswer>('staff/password/reset/check', { token } satisfies ResetLink)).body,
+  checkLink: (token: string) => api.send(checkResetLink(), { json: { token } }),
   /** Sets the new password and signs this browser in. */
   reset: async (token: string, new_password: string) => {
-    const session = (
-      await api.postJson<StaffSession>('staff/password/reset', {
-        token,
-        new_password,
-      } satisfies PasswordReset)
-    ).body;
+    const session = await api.send(resetPassword(), { json: { token, new_password } });
     setCsrfToken(session.csrf_token);
     return session;
   },
   sessions: async (everyone: boolean) =>
-    (await staffApi.get<SessionList>(everyone ? 'staff/team/sessions' : 'staff/account/sessions')).body.data,
+    (await staffApi.send(everyone ? teamSessions() : ownSessions())).data,
   endSession: (key: string, everyone: boolean) =>
-    staffApi.delete<null>(apiPath('staff', everyone ? 'team' : 'account', 'sessions', key)),
+    staffApi.send(everyone ? endTeamSession(key) : endOwnSession(key)),
 };

@@ -1,5 +1,6 @@
 import { ApiError } from '@/lib/api-client';
 import { staffApi } from '@/lib/staff-client';
+import { confirmItIsYou } from '@/lib/staff-endpoints';
 import type { Confirmation } from '@/lib/staff-types';
 
 /**
@@ -30,7 +31,7 @@ export async function confirmed<T>(change: () => Promise<T>): Promise<T> {
   }
 }
 
-/** `POST /api/staff/account/confirm`: the password, or a code from the authenticator app. */
+/** `confirmItIsYou`: the password, or a code from the authenticator app. */
 export const confirmApi = {
-  confirm: (given: Confirmation) => staffApi.postJson<null>('staff/account/confirm', given),
+  confirm: (given: Confirmation) => staffApi.send(confirmItIsYou(), { json: given }),
 };

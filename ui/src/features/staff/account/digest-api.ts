@@ -1,14 +1,8 @@
-import { apiPath } from '@/lib/api-client';
 import { staffApi } from '@/lib/staff-client';
-import type { DigestSetting } from '@/lib/staff-types';
+import { digest, setDigest } from '@/lib/staff-endpoints';
 
-/** One's morning digest, on or off (`/api/staff/account/digest`). */
+/** One's morning digest, on or off (`digest`, `setDigest`). */
 export const digestApi = {
-  get: async () => (await staffApi.get<DigestSetting>(apiPath('staff', 'account', 'digest'))).body,
-  set: async (on: boolean) =>
-    (
-      await staffApi.putJson<DigestSetting>(apiPath('staff', 'account', 'digest'), {
-        on,
-      } satisfies DigestSetting)
-    ).body,
+  get: () => staffApi.send(digest()),
+  set: (on: boolean) => staffApi.send(setDigest(), { json: { on } }),
 };

@@ -1,17 +1,17 @@
 import { attestationJson, type CredentialLike, creationOptions } from '@/features/staff/shell/webauthn';
-import { apiPath } from '@/lib/api-client';
 import { staffApi } from '@/lib/staff-client';
-import type {
-  AuthenticatorSetUp,
-  CodeGiven,
-  FactorAdded,
-  NewPasskey,
-  PasskeyAdded,
-  PasskeyChallenge,
-  PasskeyName,
-  PasskeyRow,
-  SecondFactors,
-} from '@/lib/staff-types';
+import {
+  addPasskey,
+  confirmAuthenticator,
+  newRecoveryCodes,
+  passkeyOptions,
+  removeAuthenticator,
+  removePasskey,
+  renamePasskey,
+  secondFactors,
+  startAuthenticator,
+} from '@/lib/staff-endpoints';
+import type { NewPasskey } from '@/lib/staff-types';
 import { confirmed } from './confirm-it';
 
 /**
@@ -20,37 +20,20 @@ import { confirmed } from './confirm-it';
  * says so (`confirmed`).
  */
 export const factorApi = {
-  read: async () => (await staffApi.get<SecondFactors>('staff/account/factors')).body,
-  startAuthenticator: () =>
-    confirmed(
-      async () => (await staffApi.postJson<AuthenticatorSetUp>('staff/account/authenticator', {})).body,
-    ),
+  read: () => staffApi.send(secondFactors()),
+  startAuthenticator: () => confirmed(() => staffApi.send(startAuthenticator(), { json: {} })),
   confirmAuthenticator: (code: string) =>
-    confirmed(
-      async () =>
-        (
-          await staffApi.postJson<FactorAdded>('staff/account/authenticator/confirm', {
-            code,
-          } satisfies CodeGiven)
-        ).body,
-    ),
-  removeAuthenticator: () => confirmed(() => staffApi.delete<null>('staff/account/authenticator')),
+    confirmed(() => staffApi.send(confirmAuthenticator(), { json: { code } })),
+  removeAuthenticator: () => confirmed(() => staffApi.send(removeAuthenticator())),
   addPasskey: (name: string) => confirmed(() => makePasskey(name)),
-  renamePasskey: async (id: number, name: string) =>
-    (
-      await staffApi.patchJson<PasskeyRow>(apiPath('staff', 'account', 'passkeys', String(id)), {
-        name,
-      } satisfies PasskeyName)
-    ).body,
-  removePasskey: (id: number) =>
-    confirmed(() => staffApi.delete<null>(apiPath('staff', 'account', 'passkeys', String(id)))),
-  newRecoveryCodes: () =>
-    confirmed(async () => (await staffApi.postJson<FactorAdded>('staff/account/recovery-codes', {})).body),
+  renamePasskey: (id: number, name: string) => staffApi.send(renamePasskey(String(id)), { json: { name } }),
+  removePasskey: (id: number) => confirmed(() => staffApi.send(removePasskey(String(id)))),
+  newRecoveryCodes: () => confirmed(() => staffApi.send(newRecoveryCodes(), { json: {} })),
 };
 
 /** The whole ceremony: the server's challenge, a new passkey from the browser, the server's check. */
 async function makePasskey(name: string) {
-  const challenge = (await staffApi.postJson<PasskeyChallenge>('staff/account/passkeys/options', {})).body;
+  const challenge = await staffApi.send(passkeyOptions(), { json: {} });
   const credential = await navigator.credentials.create({ publicKey: creationOptions(challenge.options) });
   if (!credential) throw new DOMException('No passkey was made.', 'NotAllowedError');
   const body: NewPasskey = {
@@ -58,5 +41,5 @@ async function makePasskey(name: string) {
     name,
     credential: attestationJson(credential as unknown as CredentialLike),
   };
-  return (await staffApi.postJson<PasskeyAdded>('staff/account/passkeys', body)).body;
+  return staffApi.send(addPasskey(), { json: body });
 }

@@ -1,7 +1,8 @@
 import { runtimeConfig } from '@/lib/runtime-config';
 import { staffApi } from '@/lib/staff-client';
+import { auditExport, auditPage } from '@/lib/staff-endpoints';
 
-import type { AuditFilters, AuditPage } from '@/lib/staff-types';
+import type { AuditFilters } from '@/lib/staff-types';
 
 // Shapes generated from the server's Rust types (`@/lib/staff-types`).
 export type { AuditEntry, AuditFilters, AuditPage, AuditPerson } from '@/lib/staff-types';
@@ -10,8 +11,8 @@ export type { AuditEntry, AuditFilters, AuditPage, AuditPerson } from '@/lib/sta
 export const AUDIT_FILTER_KEYS = ['actor', 'action', 'from', 'to'] as const;
 
 export const auditApi = {
-  page: async (filters: AuditFilters, signal?: AbortSignal) =>
-    (await staffApi.get<AuditPage>('staff/team/audit', { ...filters }, signal)).body,
+  page: (filters: AuditFilters, signal?: AbortSignal) =>
+    staffApi.send(auditPage(), { query: { ...filters }, signal }),
 };
 
 /** The filters and page the page's URL holds. */
@@ -30,5 +31,5 @@ export function auditExportUrl(filters: AuditFilters): string {
     Object.entries({ ...filters, page: undefined }).filter(([, v]) => v) as [string, string][],
   );
   const qs = query.toString();
-  return `${runtimeConfig.apiBase}/staff/team/audit.csv${qs ? `?${qs}` : ''}`;
+  return `${runtimeConfig.apiBase}/${auditExport().path}${qs ? `?${qs}` : ''}`;
 }

@@ -1,29 +1,20 @@
-import { apiPath } from '@/lib/api-client';
 import { siteDetails } from '@/lib/site-details';
 import { staffApi } from '@/lib/staff-client';
-import type { AssigneesBody, AssignForm, FollowUpForm, Lead, LeadDetail, ListName } from '@/lib/staff-types';
+import { assignees, assignLead, setFollowUp } from '@/lib/staff-endpoints';
+import type { Lead, ListName } from '@/lib/staff-types';
 
 export type { AssigneeJson, AssigneesBody } from '@/lib/staff-types';
 
 /** Who has a lead and when to come back to it. */
 export const assignApi = {
   /** The accounts a lead of `list` may be given to (those whose roles see it), and which one is "me". */
-  assignees: async (list: ListName) =>
-    (await staffApi.get<AssigneesBody>(apiPath('staff', 'assignees', list))).body,
+  assignees: async (list: ListName) => staffApi.send(assignees(list)),
   /** Gives the lead to account `to`, or to nobody (`null`). */
   assign: async (list: ListName, id: string, to: number | null) =>
-    (
-      await staffApi.postJson<LeadDetail>(apiPath('staff', 'inbox', list, id, 'assign'), {
-        to,
-      } satisfies AssignForm)
-    ).body,
+    staffApi.send(assignLead(list, id), { json: { to } }),
   /** Sets the follow-up day (`YYYY-MM-DD`), or clears it (`null`). */
   followUp: async (list: ListName, id: string, day: string | null) =>
-    (
-      await staffApi.postJson<LeadDetail>(apiPath('staff', 'inbox', list, id, 'follow-up'), {
-        follow_up: day,
-      } satisfies FollowUpForm)
-    ).body,
+    staffApi.send(setFollowUp(list, id), { json: { follow_up: day } }),
 };
 
 /** Today in the office's time zone, `YYYY-MM-DD` (as the server's "Due today" reads it). */

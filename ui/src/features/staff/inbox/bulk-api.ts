@@ -1,13 +1,13 @@
-import { apiPath } from '@/lib/api-client';
 import { staffApi } from '@/lib/staff-client';
+import { bulkAction as bulkEndpoint } from '@/lib/staff-endpoints';
 import type { BulkDone, BulkForm, InboxFilters, ListName } from '@/lib/staff-types';
 import { type ExportFormat, exportUrl } from './inbox-api';
 
 export type { BulkDone, BulkForm } from '@/lib/staff-types';
 
-/** `POST /api/staff/inbox/{list}/bulk`: one action on the ticked rows or on every row matching. */
+/** The bulk endpoint (`bulkAction` of the staff endpoints): one action on the ticked rows or on every row matching. */
 export async function bulkAction(list: ListName, form: BulkForm): Promise<BulkDone> {
-  return (await staffApi.postJson<BulkDone>(apiPath('staff', 'inbox', list, 'bulk'), form)).body;
+  return staffApi.send(bulkEndpoint(list), { json: form });
 }
 
 /** The filters as the bulk endpoint takes them: the list's query string, without its page. */

@@ -1,12 +1,12 @@
 import type { SiteDetailsForm } from '@/lib/api-types';
 import { staffApi } from '@/lib/staff-client';
-import { readSettings, saveSettings } from '@/lib/staff-endpoints';
+import { readSettings, saveSettings, uploadMedia } from '@/lib/staff-endpoints';
 
 /** The company's details: read, and saved whole. */
 export const settingsApi = {
   read: () => staffApi.send(readSettings()),
-  /** Stores a leader's portrait (`POST /api/staff/media?folder=leaders`); answers its media path. */
+  /** Stores a leader's portrait (`uploadMedia`, in the folder `leaders`); answers its media path. */
   uploadPortrait: async (file: File) =>
-    (await staffApi.postFile<{ path: string }>('staff/media', file, { folder: 'leaders' })).body.path,
+    (await staffApi.send(uploadMedia(), { file, query: { folder: 'leaders' } })).path,
   save: (details: SiteDetailsForm) => staffApi.send(saveSettings(), { json: details }),
 };

@@ -3,7 +3,7 @@ import { CompanySection, GroupSitesSection, SocialSection } from './contact-sect
 import { BranchesSection, ClientsSection, CountersSection, LeadersSection } from './list-sections';
 import { useSettingsForm } from './use-settings-form';
 
-/** The company's details, as one form saved whole (`PUT /api/staff/settings`). */
+/** The company's details, as one form saved whole (`saveSettings`). */
 export function SettingsForm() {
   const { loaded, form, errors, busy, failed, set, submit } = useSettingsForm();
 

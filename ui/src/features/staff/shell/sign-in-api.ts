@@ -1,6 +1,7 @@
 import { ApiError, api } from '@/lib/api-client';
 import { signingInApi } from '@/lib/staff-client';
-import type { CodeGiven, PasskeyChallenge, PasskeySignIn, StaffSession } from '@/lib/staff-types';
+import { giveCode, passkeySignInOptions, signInWithPasskey } from '@/lib/staff-endpoints';
+import type { PasskeySignIn } from '@/lib/staff-types';
 import { remember } from './session-api';
 import { assertionJson, browserRefusal, type CredentialLike, requestOptions } from './webauthn';
 
@@ -9,20 +10,17 @@ import { assertionJson, browserRefusal, type CredentialLike, requestOptions } fr
  * /login, or as that second step). No redirect on 401 or 403: they are answers on this page.
  */
 export const factorSignInApi = {
-  giveCode: async (code: string) =>
-    remember(
-      (await signingInApi.postJson<StaffSession>('staff/login/code', { code } satisfies CodeGiven)).body,
-    ),
+  giveCode: async (code: string) => remember(await signingInApi.send(giveCode(), { json: { code } })),
   /** The whole ceremony: the server's challenge, the browser's passkey, the server's session. */
   withPasskey: async () => {
-    const challenge = (await api.postJson<PasskeyChallenge>('staff/passkey/options', {})).body;
+    const challenge = await api.send(passkeySignInOptions(), { json: {} });
     const credential = await navigator.credentials.get({ publicKey: requestOptions(challenge.options) });
     if (!credential) throw new DOMException('No passkey was given.', 'NotAllowedError');
     const body: PasskeySignIn = {
       challenge_id: challenge.challenge_id,
       credential: assertionJson(credential as unknown as CredentialLike),
     };
-    return remember((await api.postJson<StaffSession>('staff/passkey/sign-in', body)).body);
+    return remember(await api.send(signInWithPasskey(), { json: body }));
   },
 };
 

@@ -1,21 +1,18 @@
-import { apiPath } from '@/lib/api-client';
 import { staffApi } from '@/lib/staff-client';
-
-import type {
-  BodyFormat,
-  Deleted,
-  MediaFolder,
-  Preview,
-  PreviewForm,
-  Saved,
-  StoryBody,
-  StoryChoices,
-  StoryForm,
-  StoryPage,
-  StoryRevisionBody,
-  StoryRevisions,
-  Uploaded,
-} from '@/lib/staff-types';
+import {
+  createStory,
+  deleteStory,
+  previewStory,
+  restoreStoryRevision,
+  saveStory,
+  stories,
+  story,
+  storyChoices,
+  storyRevision,
+  storyRevisions,
+  uploadMedia,
+} from '@/lib/staff-endpoints';
+import type { BodyFormat, MediaFolder, StoryForm } from '@/lib/staff-types';
 
 // The story API's shapes are generated from the server's Rust types (`@/lib/staff-types`).
 export type {
@@ -33,35 +30,23 @@ export type {
 } from '@/lib/staff-types';
 
 export const storyApi = {
-  list: async (query: { q?: string; page?: number }, signal?: AbortSignal) =>
-    (await staffApi.get<StoryPage>('staff/stories', query, signal)).body,
-  open: async (id: string) => (await staffApi.get<StoryBody>(apiPath('staff', 'stories', id))).body.data,
-  choices: async () => (await staffApi.get<StoryChoices>('staff/stories/choices')).body,
-  create: async (form: StoryForm) => (await staffApi.postJson<Saved>('staff/stories', form)).body,
-  save: async (id: string, form: StoryForm) =>
-    (await staffApi.putJson<Saved>(apiPath('staff', 'stories', id), form)).body,
-  remove: async (id: string, revision: number) =>
-    staffApi.delete<Deleted>(apiPath('staff', 'stories', id), { revision }),
-  preview: async (body: string, format: BodyFormat) =>
-    (await staffApi.postJson<Preview>('staff/stories/preview', { body, format } satisfies PreviewForm)).body,
+  list: (query: { q?: string; page?: number }, signal?: AbortSignal) =>
+    staffApi.send(stories(), { query, signal }),
+  open: async (id: string) => (await staffApi.send(story(id))).data,
+  choices: () => staffApi.send(storyChoices()),
+  create: (form: StoryForm) => staffApi.send(createStory(), { json: form }),
+  save: async (id: string, form: StoryForm) => staffApi.send(saveStory(id), { json: form }),
+  remove: async (id: string, revision: number) => staffApi.send(deleteStory(id), { query: { revision } }),
+  preview: (body: string, format: BodyFormat) => staffApi.send(previewStory(), { json: { body, format } }),
   /** The story's saves, newest first (autosaves squashed into one line between saves). */
-  revisions: async (id: string) =>
-    (await staffApi.get<StoryRevisions>(apiPath('staff', 'stories', id, 'revisions'))).body,
+  revisions: async (id: string) => staffApi.send(storyRevisions(id)),
   /** One save: the whole form as it was then. */
   revision: async (id: string, number: number) =>
-    (await staffApi.get<StoryRevisionBody>(apiPath('staff', 'stories', id, 'revisions', String(number)))).body
-      .data,
+    (await staffApi.send(storyRevision(id, String(number)))).data,
   /** Saves that revision's text again as a new save, if the story is still at `revision`. */
   restore: async (id: string, number: number, revision: number) =>
-    (
-      await staffApi.postJson<Saved>(
-        apiPath('staff', 'stories', id, 'revisions', String(number), 'restore'),
-        {
-          revision,
-        },
-      )
-    ).body,
+    staffApi.send(restoreStoryRevision(id, String(number)), { json: { revision } }),
   /** Uploads an image (checked by the server) and answers its media path. */
   upload: async (file: Blob, folder: MediaFolder) =>
-    (await staffApi.postFile<Uploaded>('staff/media', file, { folder })).body.path,
+    (await staffApi.send(uploadMedia(), { file, query: { folder } })).path,
 };

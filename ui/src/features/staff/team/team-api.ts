@@ -1,56 +1,42 @@
-import { api, apiPath } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 import { setCsrfToken, staffApi } from '@/lib/staff-client';
-import type {
-  Area,
-  FactorPolicy,
-  InviteAcceptance,
-  InviteCheck,
-  InviteForm,
-  LeadMailBody,
-  LinkToken,
-  Role,
-  RolesForm,
-  SetupForm,
-  StaffSession,
-  TeamBody,
-} from '@/lib/staff-types';
+import {
+  acceptInvite,
+  checkInvite,
+  checkSetup,
+  factorPolicy,
+  leadMail,
+  readTeam,
+  removeAccount,
+  resendInvite,
+  resetFactors,
+  revokeInvite,
+  sendInvite,
+  setFactorPolicy,
+  setRoles,
+  setUp,
+} from '@/lib/staff-endpoints';
+import type { Area, InviteForm, Role, SetupForm, StaffSession } from '@/lib/staff-types';
 
-/** The team screen's calls (`/api/staff/team/...`, owners): each change answers the team anew. */
+/** The team screen's calls (the team endpoints, owners): each change answers the team anew. */
 export const teamApi = {
-  read: async () => (await staffApi.get<TeamBody>('staff/team')).body,
-  setRoles: async (id: number, roles: Role[]) =>
-    (
-      await staffApi.putJson<TeamBody>(apiPath('staff', 'team', 'accounts', String(id), 'roles'), {
-        roles,
-      } satisfies RolesForm)
-    ).body,
+  read: () => staffApi.send(readTeam()),
+  setRoles: async (id: number, roles: Role[]) => staffApi.send(setRoles(String(id)), { json: { roles } }),
   /** The lead mail an account's address gets, which its removal would leave behind. */
-  leadMail: async (id: number) =>
-    (await staffApi.get<LeadMailBody>(apiPath('staff', 'team', 'accounts', String(id), 'lead-mail'))).body,
+  leadMail: async (id: number) => staffApi.send(leadMail(String(id))),
   /** Removes an account; with `leadMailTo`, the lead mail it got goes to that account instead. */
   remove: async (id: number, leadMailTo?: number) =>
-    (
-      await staffApi.delete<TeamBody>(
-        `${apiPath('staff', 'team', 'accounts', String(id))}${leadMailTo === undefined ? '' : `?lead_mail_to=${leadMailTo}`}`,
-      )
-    ).body,
-  invite: async (form: InviteForm) => (await staffApi.postJson<TeamBody>('staff/team/invites', form)).body,
-  resend: async (id: number) =>
-    (await staffApi.postJson<TeamBody>(apiPath('staff', 'team', 'invites', String(id), 'resend'), {})).body,
-  revoke: async (id: number) =>
-    (await staffApi.delete<TeamBody>(apiPath('staff', 'team', 'invites', String(id)))).body,
+    staffApi.send(removeAccount(String(id)), { query: { lead_mail_to: leadMailTo } }),
+  invite: (form: InviteForm) => staffApi.send(sendInvite(), { json: form }),
+  resend: async (id: number) => staffApi.send(resendInvite(String(id)), { json: {} }),
+  revoke: async (id: number) => staffApi.send(revokeInvite(String(id))),
   /** Takes away an account's authenticator, passkeys and recovery codes (204), then the team anew. */
   resetFactors: async (id: number) => {
-    await staffApi.postJson<null>(apiPath('staff', 'team', 'accounts', String(id), 'reset-factors'), {});
-    return (await staffApi.get<TeamBody>('staff/team')).body;
+    await staffApi.send(resetFactors(String(id)), { json: {} });
+    return staffApi.send(readTeam());
   },
-  factorPolicy: async () => (await staffApi.get<FactorPolicy>('staff/team/second-factor')).body,
-  setFactorPolicy: async (required_roles: Role[]) =>
-    (
-      await staffApi.putJson<FactorPolicy>('staff/team/second-factor', {
-        required_roles,
-      } satisfies FactorPolicy)
-    ).body,
+  factorPolicy: () => staffApi.send(factorPolicy()),
+  setFactorPolicy: (required_roles: Role[]) => staffApi.send(setFactorPolicy(), { json: { required_roles } }),
 };
 
 function signedIn(session: StaffSession): StaffSession {
@@ -63,21 +49,13 @@ function signedIn(session: StaffSession): StaffSession {
  * an answer to show, not a reason to go to /login).
  */
 export const linkApi = {
-  checkInvite: async (token: string) =>
-    (await api.postJson<InviteCheck>('staff/invite/check', { token } satisfies LinkToken)).body,
+  checkInvite: (token: string) => api.send(checkInvite(), { json: { token } }),
   acceptInvite: async (token: string, password: string) =>
-    signedIn(
-      (
-        await api.postJson<StaffSession>('staff/invite/accept', {
-          token,
-          password,
-        } satisfies InviteAcceptance)
-      ).body,
-    ),
+    signedIn(await api.send(acceptInvite(), { json: { token, password } })),
   checkSetup: async (token: string) => {
-    await api.postJson<unknown>('staff/setup/check', { token } satisfies LinkToken);
+    await api.send(checkSetup(), { json: { token } });
   },
-  setUp: async (form: SetupForm) => signedIn((await api.postJson<StaffSession>('staff/setup', form)).body),
+  setUp: async (form: SetupForm) => signedIn(await api.send(setUp(), { json: form })),
 };
 
 /** The first screen a new account's areas open: the inbox, the stories or the company's details. */
