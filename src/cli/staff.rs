@@ -14,11 +14,11 @@ use crate::cli::terminal::shown;
 use crate::domain::fields::Email;
 use crate::domain::roles::{Role, Roles};
 use crate::domain::staff::{NewPassword, SecretError};
+use crate::office::leads::remove_resumes;
 use crate::office::team::RemoveError;
 use crate::office::{self, Actor};
 use crate::store::inbox::{erase_person as erase_records, resume_files_of, Erased};
 use crate::store::staff::{self as accounts, Audit, NewAccount, COMMAND_LINE};
-use crate::store::uploads::uploads_dir;
 use crate::store::{open_for_cli, StoreError};
 
 #[derive(Debug, thiserror::Error)]
@@ -222,7 +222,6 @@ pub fn run(command: StaffCommand) -> Result<(), StaffError> {
 pub fn erase_person(data_dir: &Path, email: &str) -> Result<(), StaffError> {
     let email = parse_email(email)?;
     let conn = open_for_cli(data_dir)?;
-    let uploads = uploads_dir(data_dir);
     let (erased, detail) =
         match erase_rows(&conn, &email.folded()) {
             Err(err) if err.sqlite_error_code() == Some(rusqlite::ErrorCode::DiskFull) => {
@@ -230,7 +229,7 @@ pub fn erase_person(data_dir: &Path, email: &str) -> Result<(), StaffError> {
                 // go first (they are being erased anyway), and the server's reserve, which
                 // frees room for the rest; the server writes the reserve again at its next start.
                 let files = resume_files_of(&conn, &email.folded())?;
-                let failed = remove_resumes(&uploads, &files);
+                let failed = remove_resumes(data_dir, &files);
                 let reserve = crate::store::ballast::release(data_dir);
                 eprintln!(
                 "the disk is full: deleted this person's {} resume file(s){} first to make room",
@@ -241,7 +240,7 @@ pub fn erase_person(data_dir: &Path, email: &str) -> Result<(), StaffError> {
             }
             erased => erased?,
         };
-    let failures = remove_resumes(&uploads, &erased.resume_files);
+    let failures = remove_resumes(data_dir, &erased.resume_files);
     println!("erased {detail}");
     let count = failures.len();
     match failures.into_iter().next() {
@@ -279,23 +278,6 @@ fn erase_rows(
     )?;
     tx.commit()?;
     Ok((erased, detail))
-}
-
-/// Deletes resume `files` from `uploads`; the ones that could not be (a file already gone is
-/// not a failure).
-fn remove_resumes(uploads: &Path, files: &[String]) -> Vec<(String, io::Error)> {
-    let mut failures = Vec::new();
-    for file in files {
-        if let Some(name) = Path::new(file).file_name() {
-            match std::fs::remove_file(uploads.join(name)) {
-                Err(err) if err.kind() != io::ErrorKind::NotFound => {
-                    failures.push((file.clone(), err))
-                }
-                _ => {}
-            }
-        }
-    }
-    failures
 }
 
 fn parse_email(raw: &str) -> Result<Email, StaffError> {

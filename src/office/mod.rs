@@ -5,6 +5,7 @@
 //!
 //! Below `http` and `cli`, above `store` and `domain` (`tests/layers.rs`).
 
+pub mod leads;
 pub mod team;
 
 /// Who does an operation, as the audit log keeps it: a staff member's address and the
