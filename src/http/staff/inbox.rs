@@ -29,7 +29,7 @@ use crate::domain::inbox::{parse_note, parse_status, InboxList, InboxQuery, PAGE
 use crate::http::plumbing::error::ApiError;
 use crate::http::plumbing::reply::invalid;
 use crate::http::staff::call::Call;
-use crate::http::staff::sign_in::Staff;
+use crate::http::staff::session::Staff;
 use crate::http::state::AppState;
 use crate::store::export;
 use crate::store::inbox::{self, Note};
