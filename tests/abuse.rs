@@ -20,9 +20,9 @@ use crate::common::TestApp;
 async fn sign_ins_at_once(app: &TestApp, tries: Vec<(String, [u8; 4])>) -> Vec<u16> {
     let requests = tries.into_iter().map(|(email, client)| {
         let request = site_request("POST", "/api/staff/login")
-            .extension(corpsite::http::state::ClientAddr(SocketAddr::from((
-                client, 40000,
-            ))))
+            .extension(corpsite::http::plumbing::marks::ClientAddr(
+                SocketAddr::from((client, 40000)),
+            ))
             .json(&json!({ "email": email, "password": "a wrong password, long" }));
         app.request(request)
     });
@@ -82,7 +82,7 @@ async fn an_ipv6_client_is_throttled_by_its_slash_64() {
         let response = app
             .request(
                 site_request("POST", "/api/staff/login")
-                    .extension(corpsite::http::state::ClientAddr(SocketAddr::from((client, 40000))))
+                    .extension(corpsite::http::plumbing::marks::ClientAddr(SocketAddr::from((client, 40000))))
                     .json(&json!({ "email": format!("x{n}@corp.example"), "password": "a wrong password, long" })),
             )
             .await;

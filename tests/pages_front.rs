@@ -5,8 +5,8 @@ use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 
 use bytes::Bytes;
+use corpsite::http::plumbing::marks::ClientAddr;
 use corpsite::http::site::front::Front;
-use corpsite::http::state::ClientAddr;
 use http_body_util::BodyExt;
 use warp::http::{Method, Request, Response};
 

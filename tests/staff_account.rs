@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use bytes::Bytes;
 use corpsite::domain::roles::Role;
-use corpsite::http::state::ClientAddr;
+use corpsite::http::plumbing::marks::ClientAddr;
 use corpsite::store::StoreError;
 use serde_json::{json as body, Value};
 use warp::http::{Response, StatusCode};

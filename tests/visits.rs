@@ -284,7 +284,7 @@ async fn the_report_reads_the_roll_ups_for_the_period_and_the_one_before() {
 /// flood would.
 #[tokio::test]
 async fn one_client_has_a_bounded_number_of_views_counted_and_every_answer_is_204() {
-    use corpsite::http::state::ClientAddr;
+    use corpsite::http::plumbing::marks::ClientAddr;
     use std::net::{IpAddr, SocketAddr};
     let app = TestApp::with_settings(|s| {
         s.visit_rate_limit_per_minute = 10;

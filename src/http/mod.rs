@@ -3,14 +3,16 @@
 //!
 //! - `site`: the public pages and files (rendered pages, sitemap/robots/feed, the UI's
 //!   assets, media, and `front`, the short way for kept answers).
-//! - `public_api`: the JSON API the public site and other sites call (blogs, the forms,
-//!   subscriptions, the company's details, the OpenAPI document).
+//! - `public_api`: the JSON API the public site and other sites call (blogs and their cache,
+//!   the forms, subscriptions, the company's details and their cache, the OpenAPI document).
 //! - `staff`: the office's side (sign-in and sessions, inbox, stories, media uploads, the
 //!   company's details, password hashing).
 //! - `plumbing`: what every answer goes through (errors, replies, bodies, limits, origins,
-//!   disk room, security headers, caches, the site's URL, the filters and the finish).
+//!   disk room, security headers, caches, the site's URL, the marks the listener puts on a
+//!   request, the filters and the finish).
 //! - `health`: `/healthz` and `/metrics`, here and on the admin address.
-//! - `state`: `AppState`, what every handler may need, built once.
+//! - `state`: `AppState`, what every handler may need, built once, and the filters that need
+//!   it (`form_post`).
 //!
 //! Handlers return `Result<_, ApiError>` and `error::reply` makes the response, so a
 //! rejection only ever means "this route did not match". `/api/...` answers JSON, errors
@@ -34,10 +36,11 @@ use warp::{Filter, Reply};
 
 use plumbing::filters::{get_or_head, raw_query};
 use plumbing::finish::Finish;
+pub use plumbing::marks::{ClientAddr, OverTls};
 use plumbing::{error, site_url};
 use public_api::{applicants, blogs, leads, openapi, site_details, subscriptions, visits};
 use site::{assets, discovery, media};
-pub use state::{AppState, ClientAddr, OverTls, Watches};
+pub use state::{AppState, Watches};
 
 /// Everything under `/api`. Add each API area here.
 fn api(state: &AppState) -> BoxedFilter<(Response,)> {

@@ -1,14 +1,18 @@
 //! What every handler may need, built once at start: the store, the settings, the caches and
-//! limits the areas share, and the marks the listener puts on each request.
+//! limits the areas share; and the filters that hand a request the state or need it (a
+//! form's post). The types it holds live in modules that do not name it back.
 
-use std::net::{IpAddr, SocketAddr};
+use std::future::Future;
+use std::net::IpAddr;
 use std::sync::Arc;
 
 use warp::filters::BoxedFilter;
+use warp::http::HeaderMap;
+use warp::reply::Response;
 use warp::Filter;
 
 use crate::http::plumbing::{body, disk, error, origin, rate_limit};
-use crate::http::public_api::{blogs, site_details, subscriptions};
+use crate::http::public_api::{blog_cache, site_cache};
 use crate::http::site::assets::IndexPage;
 use crate::http::site::pages;
 use crate::http::staff::hashing;
@@ -18,15 +22,8 @@ use crate::store::watch::Reading;
 use crate::store::Db;
 use rate_limit::ClientLimit;
 
-/// The client's address, put on each request by the server (warp's own `addr::remote()`
-/// only works under `warp::serve`).
-#[derive(Debug, Clone, Copy)]
-pub struct ClientAddr(pub SocketAddr);
-
-/// Put on a request by the server when it terminated TLS for it (`--domain`, `--tls-cert`):
-/// the request reached the site over https.
-#[derive(Debug, Clone, Copy)]
-pub struct OverTls;
+/// One-click unsubscribes a client may post a minute, per form post the forms allow.
+pub const ONE_CLICK_PER_FORM_POST: u32 = 30;
 
 /// What every handler may need, built once.
 #[derive(Clone)]
@@ -52,9 +49,9 @@ pub struct AppState {
     /// The blog version counter, kept fresh by the server's watch thread.
     pub blog_version: Reading,
     /// The blog API's reads and cache, which the rendered pages use too.
-    pub blogs: Arc<blogs::BlogApi>,
+    pub blogs: Arc<blog_cache::BlogApi>,
     /// The company's details and their cache, which the rendered pages use too.
-    pub site: Arc<site_details::SiteApi>,
+    pub site: Arc<site_cache::SiteApi>,
     /// The server-rendered pages.
     pub pages: Arc<pages::Pages>,
     /// The backups' and the certificate's state, for `/healthz` and `/metrics`.
@@ -64,7 +61,7 @@ pub struct AppState {
     /// Turns for Argon2 password checks: a few at once, whatever arrives.
     pub password_checks: Arc<hashing::PasswordChecks>,
     /// The relying party staff passkeys are made for (the site's name).
-    pub passkeys: Arc<crate::http::staff::passkeys::RelyingParty>,
+    pub passkeys: Arc<crate::http::staff::relying_party::RelyingParty>,
     /// The page views counted and not yet written, and the day's salt.
     pub visits: Arc<crate::visits::Visits>,
 }
@@ -86,21 +83,21 @@ impl AppState {
         let unsubscribe_limit = Arc::new(ClientLimit::new(
             settings
                 .rate_limit_per_minute
-                .saturating_mul(subscriptions::ONE_CLICK_PER_FORM_POST),
+                .saturating_mul(ONE_CLICK_PER_FORM_POST),
             metrics.rate_limited(Limit::Unsubscribe),
         ));
         let visit_limit = Arc::new(ClientLimit::new(
             settings.visit_rate_limit_per_minute,
             metrics.rate_limited(Limit::Visit),
         ));
-        let blogs = Arc::new(blogs::BlogApi::new(
+        let blogs = Arc::new(blog_cache::BlogApi::new(
             Arc::clone(&db),
             &settings,
             watches.blog_version.clone(),
             Arc::clone(&search_limit),
             &metrics,
         ));
-        let site = Arc::new(site_details::SiteApi::new(
+        let site = Arc::new(site_cache::SiteApi::new(
             Arc::clone(&db),
             watches.blog_version.clone(),
         ));
@@ -119,7 +116,7 @@ impl AppState {
             settings.uploads_quota,
             disk::folder_size(&uploads),
         );
-        let passkeys = Arc::new(crate::http::staff::passkeys::RelyingParty::for_site(
+        let passkeys = Arc::new(crate::http::staff::relying_party::RelyingParty::for_site(
             &settings,
         ));
         AppState {
@@ -186,6 +183,45 @@ impl AppState {
     /// A filter that hands each request its client's address (trusted proxies applied).
     pub fn client(&self) -> BoxedFilter<(IpAddr,)> {
         rate_limit::client(Arc::new(self.settings.trusted_proxies.clone()))
+    }
+
+    /// A form's `POST` at `path`: refused from other sites (403; CORS for allowed ones), one
+    /// token of the client's form limit (429 without one), then `handler` with the client's
+    /// address, the request's headers and body. `OPTIONS` at `path` answers allowed sites' CORS preflight.
+    pub fn form_post<F, Fut>(&self, path: BoxedFilter<()>, handler: F) -> BoxedFilter<(Response,)>
+    where
+        F: Fn(AppState, IpAddr, HeaderMap, body::Body) -> Fut + Clone + Send + Sync + 'static,
+        Fut: Future<Output = Result<Response, error::ApiError>> + Send,
+    {
+        let post = warp::post()
+            .and(self.filter())
+            .and(self.client())
+            .and(body::incoming(self.body_pace()))
+            .then(move |state: AppState, client, headers: HeaderMap, body| {
+                let handler = handler.clone();
+                async move {
+                    let verdict = match state.origins.check(&headers) {
+                        Ok(verdict) => verdict,
+                        Err(err) => return err.into_response(),
+                    };
+                    let ready = state
+                        .form_limit
+                        .check(client)
+                        .and_then(|()| state.check_writable());
+                    let outcome = match ready {
+                        Ok(()) => handler(state, client, headers, body).await,
+                        Err(err) => Err(err),
+                    };
+                    let mut response = error::reply(outcome);
+                    origin::allow(&mut response, &verdict);
+                    response
+                }
+            });
+        let origins = Arc::clone(&self.origins);
+        let preflight = warp::options()
+            .and(warp::header::headers_cloned())
+            .map(move |headers: HeaderMap| error::reply(origins.preflight(&headers)));
+        path.and(post.or(preflight).unify()).boxed()
     }
 }
 

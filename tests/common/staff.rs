@@ -6,7 +6,7 @@ use std::net::SocketAddr;
 use bytes::Bytes;
 use corpsite::domain::roles::{Role, Roles};
 use corpsite::domain::staff::NewPassword;
-use corpsite::http::state::ClientAddr;
+use corpsite::http::plumbing::marks::ClientAddr;
 use corpsite::store::staff as accounts;
 use serde_json::json as body;
 use warp::http::{Response, StatusCode};

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use bytes::Bytes;
-use corpsite::http::state::ClientAddr;
+use corpsite::http::plumbing::marks::ClientAddr;
 use corpsite::store::applicants::{applicants_since, ApplicantRow};
 use corpsite::store::leads::{enquiries_since, EnquiryRow};
 use corpsite::store::uploads::uploads_dir;

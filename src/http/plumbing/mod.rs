@@ -1,7 +1,8 @@
 //! What every answer goes through, whichever room made it: errors and replies, request
 //! bodies and their limits, the client limits, the origins that may post, room on disk,
-//! the security headers, the response cache, the site's URL, the filters routes are built
-//! from, and the finish every answer gets. Nothing here knows a room's routes.
+//! the security headers, the response cache, the site's URL, the marks the listener puts on
+//! each request, the filters routes are built from, and the finish every answer gets.
+//! Nothing here knows a room's routes.
 
 pub mod allow;
 pub mod body;
@@ -10,6 +11,7 @@ pub mod error;
 pub mod filters;
 pub mod finish;
 pub mod json_body;
+pub mod marks;
 pub mod origin;
 pub mod rate_limit;
 pub mod reply;

@@ -17,7 +17,7 @@ use warp::http::HeaderMap;
 use warp::Filter;
 
 use crate::http::plumbing::error::ApiError;
-use crate::http::state::ClientAddr;
+use crate::http::plumbing::marks::ClientAddr;
 
 const MAX_TRACKED: usize = 65_536;
 const SWEEP_EVERY: Duration = Duration::from_secs(60);

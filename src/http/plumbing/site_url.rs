@@ -19,7 +19,7 @@ use warp::http::{header, HeaderMap, HeaderValue, Request};
 use warp::Filter;
 
 use crate::domain::public_url::{normalize, PublicUrl};
-use crate::http::state::{ClientAddr, OverTls};
+use crate::http::plumbing::marks::{ClientAddr, OverTls};
 
 /// A filter that hands each request the site's origin.
 pub fn origin(

@@ -31,7 +31,6 @@ use crate::domain::lead_source::{LeadSource, LeadSourceForm};
 use crate::domain::resume::{self, ResumeRefusal, ResumeType};
 use crate::http::plumbing::body::{declared_length, header_text, is_stall, Body};
 use crate::http::plumbing::error::ApiError;
-use crate::http::plumbing::filters::form_post;
 use crate::http::plumbing::reply::{created, invalid, new_lead_id};
 use crate::http::site::assets::public_page;
 use crate::http::state::AppState;
@@ -61,8 +60,7 @@ struct Incoming {
 
 /// `POST /api/applicant/create`, behind the per-client form limit.
 pub fn routes(state: &AppState) -> BoxedFilter<(Response,)> {
-    form_post(
-        state,
+    state.form_post(
         warp::path!("applicant" / "create").boxed(),
         create_applicant,
     )

@@ -31,14 +31,14 @@ use crate::domain::site_details::{
 use crate::domain::story::{StoryForm, StoryState};
 use crate::http::plumbing::error::ErrorBody;
 use crate::http::plumbing::reply::{CreatedBody, CreatedId};
-use crate::http::public_api::blogs::{
+use crate::http::public_api::blog_cache::{
     AuthorJson, BlogJson, ContentImageJson, DetailBody, DetailData, ImageSetJson, ImageSourceJson,
     ListBody, ListData, Pagination, TagJson,
 };
-use crate::http::public_api::site_details::SiteBody;
+use crate::http::public_api::site_cache::SiteBody;
 use crate::http::public_api::subscriptions::{MessageBody, TokenForm};
 use crate::http::staff::settings::SettingsBody;
-use crate::http::staff::{account, inbox, media, sign_in, stories};
+use crate::http::staff::{account, inbox, media, session, sign_in, stories};
 use crate::store::inbox::Lead;
 
 const HEADER: &str =
@@ -117,7 +117,7 @@ fn staff_types() -> String {
     let declarations = [
         sign_in::SignIn::decl(&cfg),
         sign_in::PasswordChange::decl(&cfg),
-        sign_in::SessionBody::decl(&cfg),
+        session::SessionBody::decl(&cfg),
         account::ForgotPassword::decl(&cfg),
         account::ResetLink::decl(&cfg),
         account::PasswordReset::decl(&cfg),
@@ -249,7 +249,7 @@ fn staff_types() -> String {
         crate::http::staff::team::SetupForm::decl(&cfg),
         // second factors
         crate::store::staff::FactorStep::decl(&cfg),
-        sign_in::FactorWay::decl(&cfg),
+        session::FactorWay::decl(&cfg),
         crate::http::staff::factors::CodeGiven::decl(&cfg),
         crate::http::staff::factors::Confirmation::decl(&cfg),
         crate::http::staff::factors::SecondFactors::decl(&cfg),

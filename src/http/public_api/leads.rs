@@ -21,7 +21,6 @@ use crate::domain::lead_source::LeadSource;
 use crate::domain::mail_token::ConfirmSecret;
 use crate::http::plumbing::body::{header_text, Body};
 use crate::http::plumbing::error::ApiError;
-use crate::http::plumbing::filters::form_post;
 use crate::http::plumbing::json_body::read_json;
 use crate::http::plumbing::reply::{created, invalid, new_lead_id};
 use crate::http::site::assets::public_page;
@@ -36,11 +35,7 @@ const ENQUIRY_RECEIVED: &str = "Your query was submitted successfully.";
 const SUBSCRIBED: &str = "Please confirm with the link we mail to this address. If it is subscribed already, nothing changes.";
 
 pub fn routes(state: &AppState) -> BoxedFilter<(Response,)> {
-    form_post(
-        state,
-        warp::path!("clients" / "create").boxed(),
-        create_enquiry,
-    )
+    state.form_post(warp::path!("clients" / "create").boxed(), create_enquiry)
 }
 
 async fn create_enquiry(

@@ -3,11 +3,13 @@
 //! beacon, and the OpenAPI document that describes them.
 
 pub mod applicants;
+pub mod blog_cache;
 pub mod blogs;
 #[cfg(test)]
 mod generated_ui;
 pub mod leads;
 pub mod openapi;
+pub mod site_cache;
 pub mod site_details;
 pub mod subscriptions;
 pub mod visits;

@@ -2,7 +2,7 @@
 //! tools can call it without reading this code.
 //!
 //! The document is generated (utoipa) from the Rust types that serialize and parse the API's
-//! JSON (`blogs::ListBody`, `error::ErrorBody`, `reply::CreatedBody`...), so it cannot drift
+//! JSON (`blog_cache::ListBody`, `error::ErrorBody`, `reply::CreatedBody`...), so it cannot drift
 //! from them; the operations below list each route's parameters and statuses. The bodies the
 //! forms post are described by types beside their parsers (`enquiry::EnquiryPayload`) or
 //! here, with the fields' rules (`fields::schema`): a body the document takes is one the
@@ -189,8 +189,8 @@ mod operations {
     use crate::http::health::HealthBody;
     use crate::http::plumbing::error::ErrorBody;
     use crate::http::plumbing::reply::CreatedBody;
-    use crate::http::public_api::blogs::{DetailBody, ListBody};
-    use crate::http::public_api::site_details::SiteBody;
+    use crate::http::public_api::blog_cache::{DetailBody, ListBody};
+    use crate::http::public_api::site_cache::SiteBody;
     use crate::http::public_api::subscriptions::MessageBody;
 
     #[utoipa::path(

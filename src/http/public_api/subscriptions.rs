@@ -21,7 +21,6 @@ use warp::{Filter, Reply};
 use crate::domain::mail_token;
 use crate::http::plumbing::body::Body;
 use crate::http::plumbing::error::{self, ApiError};
-use crate::http::plumbing::filters::form_post;
 use crate::http::plumbing::json_body::read_json;
 use crate::http::state::AppState;
 use crate::store::subscriptions::{self, Confirmation};
@@ -53,21 +52,16 @@ pub(crate) struct MessageBody {
 }
 
 pub fn routes(state: &AppState) -> BoxedFilter<(Response,)> {
-    let confirm = form_post(
-        state,
+    let confirm = state.form_post(
         warp::path!("corp_website" / "subscribers" / "confirm").boxed(),
         confirm,
     );
-    let unsubscribe = form_post(
-        state,
+    let unsubscribe = state.form_post(
         warp::path!("corp_website" / "subscribers" / "unsubscribe").boxed(),
         unsubscribe_by_form,
     );
     confirm.or(unsubscribe).unify().boxed()
 }
-
-/// One-click unsubscribes a client may post a minute, per form post the forms allow.
-pub const ONE_CLICK_PER_FORM_POST: u32 = 30;
 
 /// `POST /blogs/unsubscribe?token=`: RFC 8058's one-click post. Not behind the per-client
 /// form limit: the posts come from a few mail providers' servers, and the token is the

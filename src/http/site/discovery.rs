@@ -24,7 +24,7 @@ use crate::http::plumbing::filters::get_or_head;
 use crate::http::plumbing::reply::{etag_of, tagged};
 use crate::http::plumbing::response_cache::ResponseCache;
 use crate::http::plumbing::site_url;
-use crate::http::public_api::blogs::BlogApi;
+use crate::http::public_api::blog_cache::BlogApi;
 use crate::http::site::assets;
 use crate::http::site::pages::{Pages, SiteInfo};
 use crate::http::state::AppState;

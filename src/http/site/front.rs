@@ -26,11 +26,13 @@ use warp::reply::Response;
 
 use crate::content::media::MediaLibrary;
 use crate::http::plumbing::finish::Finish;
+use crate::http::plumbing::marks::{ClientAddr, OverTls};
 use crate::http::plumbing::site_url::OriginRule;
-use crate::http::public_api::blogs::{self, BlogApi};
+use crate::http::public_api::blog_cache::BlogApi;
+use crate::http::public_api::blogs;
 use crate::http::site::pages::Pages;
 use crate::http::site::{assets, media};
-use crate::http::state::{AppState, ClientAddr, OverTls};
+use crate::http::state::AppState;
 
 thread_local! {
     /// The request's origin, written here for the look-up: a buffer per thread, reused.

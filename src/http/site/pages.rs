@@ -31,8 +31,8 @@ use crate::domain::public_url::PublicUrl;
 use crate::http::plumbing::reply::{etag_of, packed_etag};
 use crate::http::plumbing::response_cache::ResponseCache;
 use crate::http::plumbing::security;
-use crate::http::public_api::blogs::BlogApi;
-use crate::http::public_api::site_details::SiteApi;
+use crate::http::public_api::blog_cache::BlogApi;
+use crate::http::public_api::site_cache::SiteApi;
 use crate::http::site::assets::{self, html_response, IndexPage, Packed, PageData, Route};
 use crate::metrics::{Cache, Metrics};
 use crate::render::document::{Build, Document, PageStyles};
@@ -242,7 +242,7 @@ impl Pages {
             Ok(site) => String::from_utf8_lossy(&site.body).into_owned(),
             Err(err) => {
                 tracing::warn!(error = %err, "the company's details could not be read; the feed names the demo company");
-                String::from_utf8_lossy(&crate::http::public_api::site_details::demo_json())
+                String::from_utf8_lossy(&crate::http::public_api::site_cache::demo_json())
                     .into_owned()
             }
         };
@@ -481,7 +481,7 @@ impl Pages {
                 cacheable = false;
                 format!(
                     ",\"site\":{}",
-                    String::from_utf8_lossy(&crate::http::public_api::site_details::demo_json())
+                    String::from_utf8_lossy(&crate::http::public_api::site_cache::demo_json())
                 )
             }
         };

@@ -37,9 +37,8 @@ use crate::domain::staff::{random_token, token_digest, NewPassword};
 use crate::http::plumbing::error::ApiError;
 use crate::http::plumbing::reply::invalid;
 use crate::http::staff::call::Call;
-use crate::http::staff::sign_in::{
-    self, is_https, start_session, throttle_key, unix_now, user_agent, Staff,
-};
+use crate::http::staff::session::{self, is_https, start_session, unix_now, user_agent, Staff};
+use crate::http::staff::throttle::throttle_key;
 use crate::http::state::AppState;
 use crate::store::outbox::{enqueue_staff_mail, MailKind};
 use crate::store::resets;
@@ -432,7 +431,7 @@ async fn end_session(
     }
     let mut response = StatusCode::NO_CONTENT.into_response();
     if current {
-        sign_in::clear_cookie(&mut response, is_https(&state, &headers));
+        session::clear_cookie(&mut response, is_https(&state, &headers));
     }
     Ok(response)
 }

@@ -17,7 +17,7 @@ use crate::domain::visit::ReportRange;
 use crate::http::plumbing::error::ApiError;
 use crate::http::plumbing::reply::invalid;
 use crate::http::staff::call::Call;
-use crate::http::staff::sign_in::Staff;
+use crate::http::staff::session::Staff;
 use crate::store::lead_sources::{self, LeadLine};
 use crate::store::visits::{self, DayCount, Line, Totals};
 

@@ -24,7 +24,7 @@ use crate::http::plumbing::error::ApiError;
 use crate::http::plumbing::reply::invalid;
 use crate::http::staff::call::Call;
 use crate::http::staff::inbox::{changed, which};
-use crate::http::staff::sign_in::Staff;
+use crate::http::staff::session::Staff;
 use crate::store::assign::{self, AssignOutcome};
 use crate::store::staff as accounts;
 use crate::store::StoreError;

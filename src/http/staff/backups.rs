@@ -21,7 +21,7 @@ use crate::health::BackupHealth;
 use crate::http::plumbing::error::ApiError;
 use crate::http::plumbing::reply::json_bytes;
 use crate::http::staff::call::Call;
-use crate::http::staff::sign_in::Staff;
+use crate::http::staff::session::Staff;
 use crate::http::state::AppState;
 use crate::store::backup_set::{self, Manifest, MANIFEST_FILE};
 use crate::store::staff as accounts;

@@ -20,7 +20,7 @@ use crate::http::plumbing::error::ApiError;
 use crate::http::plumbing::reply::invalid;
 use crate::http::staff::call::Call;
 use crate::http::staff::inbox::remove_resume;
-use crate::http::staff::sign_in::Staff;
+use crate::http::staff::session::Staff;
 use crate::store::bulk;
 use crate::store::StoreError;
 

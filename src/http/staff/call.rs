@@ -14,7 +14,7 @@ use crate::domain::roles::Area;
 use crate::http::plumbing::body::Body;
 use crate::http::plumbing::error::ApiError;
 use crate::http::plumbing::json_body::{read_json, read_json_within};
-use crate::http::staff::sign_in::Staff;
+use crate::http::staff::session::Staff;
 use crate::http::state::AppState;
 
 /// A handler's answer, boxed so that every row's handler has one type.

@@ -5,7 +5,7 @@
 //! - A path no row has is 404; a path whose rows take other methods is 405, and `Allow`
 //!   names theirs (`allowed`). GET rows answer HEAD too.
 //! - An open row (no session) that changes something must come from the site's own pages
-//!   (403 otherwise), as a session's change must (`sign_in::check`).
+//!   (403 otherwise), as a session's change must (`session::check`).
 //! - Literal segments win over `{param}` ones: the first row in table order that matches
 //!   the path and the method is the one (`stories/choices` before `stories/{id}`).
 
@@ -23,7 +23,7 @@ use crate::http::plumbing::error::{self, ApiError, WrongMethod};
 use crate::http::plumbing::filters::raw_query;
 use crate::http::staff::call::{Call, Endpoint, Handler, Need, Verb};
 use crate::http::staff::endpoints::ENDPOINTS;
-use crate::http::staff::sign_in::{self, Required, NOT_FROM_SITE};
+use crate::http::staff::session::{self, Required, NOT_FROM_SITE};
 use crate::http::state::AppState;
 
 /// One trailing slash is the same path, as warp's `path::end` has it.
@@ -171,7 +171,7 @@ async fn answer(
         }
         Handler::Staff(_) => {
             let required = required(row, &params);
-            Some(sign_in::check(&state, client, &headers, required, row.verb.changes()).await?)
+            Some(session::check(&state, client, &headers, required, row.verb.changes()).await?)
         }
     };
     let call = Call::new(state, client, headers, query, params, body);

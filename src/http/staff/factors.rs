@@ -40,7 +40,8 @@ use crate::domain::second_factor::{recovery_codes, recovery_digest, TotpSecret};
 use crate::http::plumbing::error::ApiError;
 use crate::http::plumbing::reply::invalid;
 use crate::http::staff::call::Call;
-use crate::http::staff::sign_in::{self, throttle_key, unix_now, Staff};
+use crate::http::staff::session::{self, unix_now, Staff};
+use crate::http::staff::throttle::{self, throttle_key};
 use crate::http::state::AppState;
 use crate::metrics::Limit;
 use crate::store::factors::{self as store};
@@ -116,7 +117,7 @@ pub(super) async fn give_code(mut call: Call, staff: Staff) -> Result<Response, 
         ..
     } = call;
     if staff.session.second_factor() == FactorStep::Done {
-        return Ok(sign_in::session_body(&staff.session));
+        return Ok(session::session_body(&staff.session));
     }
     let typed: String = form.code.chars().take(64).collect();
     let key = throttle_key(client);
@@ -178,7 +179,7 @@ pub(super) async fn give_code(mut call: Call, staff: Staff) -> Result<Response, 
 
 /// The session of this request as it now stands.
 async fn current_session(state: &AppState, headers: &HeaderMap) -> Result<Response, ApiError> {
-    let digest = sign_in::session_token(headers)
+    let digest = session::session_token(headers)
         .map(crate::domain::staff::token_digest)
         .unwrap_or_default();
     let now = unix_now();
@@ -187,7 +188,7 @@ async fn current_session(state: &AppState, headers: &HeaderMap) -> Result<Respon
         .read(move |conn| Ok(accounts::live_session(conn, &digest, now)?))
         .await?
         .ok_or(ApiError::Unauthorized("Please sign in to continue."))?;
-    Ok(sign_in::session_body(&session))
+    Ok(session::session_body(&session))
 }
 
 /// The session gave its password or a second factor lately enough to change its factors
@@ -234,7 +235,7 @@ pub(super) async fn confirm_again(mut call: Call, staff: Staff) -> Result<Respon
     let now = unix_now();
     let email = staff.session.account.email.to_lowercase();
     // Counted as a failed sign-in until it proves right.
-    let (attempt, ()) = sign_in::count_guess(&state, email, client, now, |_| Ok(())).await?;
+    let (attempt, ()) = throttle::count_guess(&state, email, client, now, |_| Ok(())).await?;
     let right = match password {
         Some(password) => {
             let stored = staff.session.account.password_hash.clone();
@@ -245,7 +246,7 @@ pub(super) async fn confirm_again(mut call: Call, staff: Staff) -> Result<Respon
             match checked {
                 Ok(right) => right.then_some("password"),
                 Err(busy) => {
-                    sign_in::forgive_guess(&state, attempt).await?;
+                    throttle::forgive_guess(&state, attempt).await?;
                     return Err(busy);
                 }
             }

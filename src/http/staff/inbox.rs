@@ -29,8 +29,9 @@ use crate::domain::inbox::{parse_note, parse_status, InboxList, InboxQuery, PAGE
 use crate::http::plumbing::error::ApiError;
 use crate::http::plumbing::reply::invalid;
 use crate::http::staff::call::Call;
-use crate::http::staff::sign_in::Staff;
+use crate::http::staff::session::Staff;
 use crate::http::state::AppState;
+use crate::office::leads::remove_resumes;
 use crate::store::export;
 use crate::store::inbox::{self, Note};
 use crate::store::staff as accounts;
@@ -247,16 +248,17 @@ pub(super) async fn erase(call: Call, staff: Staff) -> Result<Response, ApiError
     Ok(StatusCode::NO_CONTENT.into_response())
 }
 
-/// Deletes a stored resume file (already gone is fine).
+/// Deletes a stored resume file (already gone is fine), as every erase does
+/// (`office::leads::remove_resumes`), off the async threads.
 pub async fn remove_resume(state: &AppState, file: &str) -> Result<(), ApiError> {
-    let Some(name) = std::path::Path::new(file).file_name() else {
-        return Ok(());
-    };
-    let path = uploads_dir(&state.settings.data_dir).join(name);
-    match tokio::fs::remove_file(&path).await {
-        Ok(()) => Ok(()),
-        Err(err) if err.kind() == std::io::ErrorKind::NotFound => Ok(()),
-        Err(err) => Err(ApiError::unexpected(err)),
+    let data_dir = state.settings.data_dir.clone();
+    let files = vec![file.to_owned()];
+    let failures = tokio::task::spawn_blocking(move || remove_resumes(&data_dir, &files))
+        .await
+        .map_err(ApiError::unexpected)?;
+    match failures.into_iter().next() {
+        None => Ok(()),
+        Some((_, err)) => Err(ApiError::unexpected(err)),
     }
 }
 

@@ -23,7 +23,7 @@ use crate::domain::fields::{Email, FieldErrors, ShortText};
 use crate::http::plumbing::error::ApiError;
 use crate::http::plumbing::reply::{invalid, json_bytes};
 use crate::http::staff::call::Call;
-use crate::http::staff::sign_in::Staff;
+use crate::http::staff::session::Staff;
 use crate::http::state::AppState;
 use crate::store::mail_routes::{self, Fallback, Route, KINDS};
 use crate::store::outbox::{self, MailKind, MailLine};

@@ -21,7 +21,7 @@ use crate::http::plumbing::error::ApiError;
 use crate::http::plumbing::json_body::read_bounded;
 use crate::http::plumbing::reply::refused_image;
 use crate::http::staff::call::Call;
-use crate::http::staff::sign_in::Staff;
+use crate::http::staff::session::Staff;
 use crate::store::staff as accounts;
 use crate::store::StoreError;
 

@@ -1,6 +1,12 @@
 //! The office's side: every endpoint a row of one table (`endpoints`), served by `dispatch`
-//! behind the gate (`sign_in::check`): sign-in and passwords,
-//! the inbox of leads, the stories, media uploads and the company's details.
+//! behind the gate (`session::check`): sign-in and passwords, second factors, the inbox of
+//! leads, the stories, media uploads and the company's details.
+//!
+//! The sign-in modules name one another one way only: `session` (the gate, `Staff`, the
+//! cookie, starting a session) and `throttle` (guesses at a secret) name none of them; `call`
+//! names `session`; `account` names `call`, `session` and `throttle`; `factors` names those
+//! and `account`; `passkeys` names `factors`; `sign_in` (the sign-in handlers) names
+//! `factors` and `passkeys`, and only the endpoint table names it.
 
 pub mod account;
 pub mod analytics;
@@ -17,7 +23,10 @@ pub mod mail;
 pub mod media;
 pub mod passkeys;
 pub mod readers;
+pub mod relying_party;
+pub mod session;
 pub mod settings;
 pub mod sign_in;
 pub mod stories;
 pub mod team;
+pub mod throttle;

@@ -20,11 +20,7 @@
 //! - `PATCH /api/staff/account/passkeys/{id}` `{name}`, `DELETE ...`: one's own; the last
 //!   factor of an account whose role needs one is not removed (409).
 //!
-//! The relying party is the site's name: the host of `--public-url`, else the first
-//! `--domain` of its own HTTPS, else `localhost` (any port) for a laptop. Browsers refuse
-//! passkeys on bare IP addresses.
-
-use std::net::IpAddr;
+//! The relying party is the site's name (`relying_party`, built once at start).
 
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine as _;
@@ -34,7 +30,7 @@ use warp::reply::Response;
 use warp::Reply;
 use webauthn_rs::prelude::{
     DiscoverableAuthentication, Passkey, PasskeyRegistration, PublicKeyCredential,
-    RegisterPublicKeyCredential, Url, Uuid, Webauthn, WebauthnBuilder,
+    RegisterPublicKeyCredential, Uuid,
 };
 use webauthn_rs_proto::{AllowCredentials, ResidentKeyRequirement};
 
@@ -44,12 +40,10 @@ use crate::http::plumbing::error::ApiError;
 use crate::http::plumbing::reply::invalid;
 use crate::http::staff::call::Call;
 use crate::http::staff::factors::{self, PasskeyRow};
-use crate::http::staff::sign_in::{
-    self, is_https, start_session, throttle_key, unix_now, user_agent, Staff,
-};
+use crate::http::staff::session::{self, is_https, start_session, unix_now, user_agent, Staff};
+use crate::http::staff::throttle::throttle_key;
 use crate::http::state::AppState;
 use crate::metrics::Limit;
-use crate::settings::{CertSource, Settings, TlsSettings};
 use crate::store::factors::{self as store, Ceremony};
 use crate::store::outbox::{self, Notice};
 use crate::store::staff::{self as accounts, Audit, FactorStep};
@@ -67,59 +61,6 @@ const NOT_ACCEPTED: &str =
     "The browser's answer for this passkey could not be checked. Please try again.";
 const ALREADY_KEPT: &str = "This passkey is already registered.";
 pub(crate) const NO_SUCH_PASSKEY: &str = "There is no such passkey on your account.";
-
-/// The relying party passkeys are made for: the site's name, or why there is none.
-pub struct RelyingParty {
-    webauthn: Result<Webauthn, String>,
-}
-
-impl RelyingParty {
-    pub fn for_site(settings: &Settings) -> RelyingParty {
-        RelyingParty {
-            webauthn: build(settings),
-        }
-    }
-
-    fn webauthn(&self) -> Result<&Webauthn, ApiError> {
-        self.webauthn
-            .as_ref()
-            .map_err(|why| ApiError::Conflict(why.clone()))
-    }
-}
-
-fn build(settings: &Settings) -> Result<Webauthn, String> {
-    let acme_domain = match &settings.tls {
-        Some(TlsSettings {
-            certificate: CertSource::Acme(acme),
-            ..
-        }) => acme.domains.first().cloned(),
-        _ => None,
-    };
-    let (origin, any_port) = match (&settings.public_url, acme_domain) {
-        (Some(url), _) => (url.as_str().to_owned(), false),
-        (None, Some(domain)) => (format!("https://{domain}"), true),
-        (None, None) => ("http://localhost".to_owned(), true),
-    };
-    let origin = Url::parse(&origin).map_err(|err| err.to_string())?;
-    let host = origin.host_str().unwrap_or("").to_owned();
-    if host.parse::<IpAddr>().is_ok() || host.trim_matches(['[', ']']).parse::<IpAddr>().is_ok() {
-        return Err(format!(
-            "Passkeys need the site to be opened by its name, not an IP address ({host}). \
-             Sign in with your password and an authenticator code."
-        ));
-    }
-    let mut builder = WebauthnBuilder::new(&host, &origin)
-        .map_err(|err| err.to_string())?
-        .rp_name(crate::mail::compose::SITE_NAME)
-        .allow_any_port(any_port);
-    let https_too;
-    if host == "localhost" && origin.scheme() == "http" {
-        // The binary's own HTTPS on a laptop (`--tls-cert`) is reached at https://localhost.
-        https_too = Url::parse("https://localhost").map_err(|err| err.to_string())?;
-        builder = builder.append_allowed_origin(&https_too);
-    }
-    builder.build().map_err(|err| err.to_string())
-}
 
 /// A credential's ID as stored and looked up: base64url without padding.
 fn credential_key(raw: &[u8]) -> String {
@@ -206,7 +147,7 @@ pub(super) async fn sign_in_options(call: Call) -> Result<Response, ApiError> {
     // After the password, the waiting session's passkeys are named, so that one the
     // authenticator could not keep (a security key) is found too. The name is only a hint to
     // the browser: the answer is checked against the credential it names, whichever it is.
-    if let Some(digest) = sign_in::session_token(&headers).map(token_digest) {
+    if let Some(digest) = session::session_token(&headers).map(token_digest) {
         let now = unix_now();
         let credentials = state
             .db
@@ -350,7 +291,7 @@ pub(super) async fn sign_in_with(mut call: Call) -> Result<Response, ApiError> {
         return Err(ApiError::Unauthorized(NOT_SIGNED_IN));
     };
     let updated = serde_json::to_string(&passkey).map_err(ApiError::unexpected)?;
-    let waiting = sign_in::session_token(&headers).map(token_digest);
+    let waiting = session::session_token(&headers).map(token_digest);
     let account = state
         .db
         .write(move |conn| -> Result<_, StoreError> {
@@ -559,59 +500,4 @@ pub(crate) fn remove_own(
     let what = format!("the passkey named \u{201c}{name}\u{201d}");
     outbox::enqueue_notice(conn, staff.id, &staff.email, Notice::FactorRemoved, &what)?;
     Ok(true)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::settings::AcmeSettings;
-    use std::time::Duration;
-
-    fn rp_of(adjust: impl FnOnce(&mut Settings)) -> Result<Webauthn, String> {
-        let mut settings = Settings::for_data_dir("/tmp/unused");
-        adjust(&mut settings);
-        build(&settings)
-    }
-
-    #[test]
-    fn the_relying_party_is_the_sites_name_and_never_an_ip_address() {
-        let laptop = rp_of(|_| {}).expect("localhost");
-        let origins: Vec<String> = laptop
-            .get_allowed_origins()
-            .iter()
-            .map(|u| u.to_string())
-            .collect();
-        assert_eq!(origins, ["http://localhost/", "https://localhost/"]);
-
-        let public = rp_of(|s| s.public_url = Some("https://corp.example".parse().expect("url")))
-            .expect("named");
-        assert_eq!(
-            public.get_allowed_origins()[0].as_str(),
-            "https://corp.example/"
-        );
-
-        let acme = rp_of(|s| {
-            s.tls = Some(TlsSettings {
-                https_addr: "127.0.0.1:443".parse().expect("addr"),
-                http_addr: "127.0.0.1:80".parse().expect("addr"),
-                certificate: CertSource::Acme(AcmeSettings {
-                    domains: vec!["www.corp.example".into()],
-                    directory: "https://acme.example/dir".into(),
-                    ca_root: None,
-                    email: None,
-                    renew_within: Duration::from_secs(1),
-                    retry_after: Duration::from_secs(1),
-                }),
-            })
-        })
-        .expect("the ACME domain");
-        assert_eq!(
-            acme.get_allowed_origins()[0].as_str(),
-            "https://www.corp.example/"
-        );
-
-        let by_ip = rp_of(|s| s.public_url = Some("http://192.0.2.10:8080".parse().expect("url")))
-            .expect_err("no passkeys on an IP address");
-        assert!(by_ip.contains("not an IP address"), "{by_ip}");
-    }
 }

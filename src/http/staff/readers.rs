@@ -24,7 +24,7 @@ use crate::domain::readers::parse_reader;
 use crate::http::plumbing::error::ApiError;
 use crate::http::plumbing::reply::{invalid, json, new_lead_id};
 use crate::http::staff::call::Call;
-use crate::http::staff::sign_in::Staff;
+use crate::http::staff::session::Staff;
 use crate::store::readers::{self, Added};
 use crate::store::staff as accounts;
 use crate::store::StoreError;

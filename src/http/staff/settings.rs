@@ -14,9 +14,9 @@ use warp::reply::Response;
 use crate::domain::site_details::{SiteDetails, SiteDetailsForm};
 use crate::http::plumbing::error::ApiError;
 use crate::http::plumbing::reply::{invalid, json_bytes};
-use crate::http::public_api::site_details::read;
+use crate::http::public_api::site_cache::read;
 use crate::http::staff::call::Call;
-use crate::http::staff::sign_in::Staff;
+use crate::http::staff::session::Staff;
 use crate::store::site_details::{self as store, StoredDetails};
 
 /// The staff screen's answer: the details and where they came from.

@@ -1,4 +1,5 @@
-//! `/api/staff/...`: staff sign-in, sessions and the gate every staff endpoint stands behind.
+//! `/api/staff/...`: staff sign-in, the session, sign-out and the password change. The gate
+//! and the session's cookie are `session`'s; counting guesses at a password is `throttle`'s.
 //!
 //! - `POST /api/staff/login` `{email, password}`: sets the session cookie and answers the
 //!   session (`email`, `name`, `csrf_token`, `must_change_password`); 401 with one message
@@ -9,206 +10,25 @@
 //! - `POST /api/staff/password` `{current_password, new_password}`: ends every session of
 //!   the account and starts a new one for this browser (`current_password` is not asked of
 //!   a session whose password is one-time: it was just typed).
-//!
-//! The session cookie holds a 256-bit random token (the database keeps its SHA-256);
-//! `HttpOnly`, `SameSite=Strict`, `Path=/`, and `Secure` when `--public-url` is https, the
-//! server serves HTTPS itself, or a proxy says the request came over https. Every change (any method but GET and HEAD) must
-//! come from the site's own pages (`Origin`, else `Referer`) and carry the session's CSRF
-//! token in `X-CSRF-Token`, or it is refused with 403.
 
-use std::net::IpAddr;
-use std::time::{SystemTime, UNIX_EPOCH};
-
-use serde::{Deserialize, Serialize};
-use warp::http::{header, HeaderMap, HeaderValue, StatusCode};
+use serde::Deserialize;
+use warp::http::StatusCode;
 use warp::reply::Response;
 use warp::Reply;
 
 use crate::domain::fields::{FieldError, FieldErrors};
-use crate::domain::roles::{Area, Role, Roles};
-use crate::domain::staff::{
-    random_token, same_secret, token_digest, verify_nothing, verify_password, NewPassword,
-    PASSWORD_MAX_CHARS,
-};
+use crate::domain::staff::{verify_nothing, verify_password, NewPassword, PASSWORD_MAX_CHARS};
 use crate::http::plumbing::error::ApiError;
 use crate::http::staff::call::Call;
-use crate::http::staff::{factors, passkeys};
-use crate::http::state::AppState;
-use crate::metrics::Limit;
-use crate::store::staff::{
-    self as accounts, Audit, FactorStep, NewSession, Session, ABSOLUTE_SECS,
+use crate::http::staff::session::{
+    clear_cookie, is_https, session_body, start_session, unix_now, user_agent, Staff,
 };
+use crate::http::staff::throttle::{count_guess, forgive_guess};
+use crate::http::staff::{factors, passkeys};
+use crate::store::staff::{self as accounts, Audit};
 use crate::store::StoreError;
 
-pub const COOKIE: &str = "corpsite_staff";
-pub const CSRF_HEADER: &str = "x-csrf-token";
-
 const WRONG_SIGN_IN: &str = "The email or password is not right.";
-const NO_SESSION: &str = "Please sign in to continue.";
-pub(crate) const NOT_FROM_SITE: &str = "This change can only be made from the site's own pages.";
-const BAD_CSRF: &str = "This change was refused. Please reload the page and try again.";
-const NOTHING_HERE: &str = "There is nothing at this address.";
-const CHANGE_PASSWORD_FIRST: &str = "Please choose a new password before going on.";
-pub(crate) const FINISH_SECOND_FACTOR: &str = "Please finish signing in with your second factor.";
-
-/// A staff member whose session checked out, and where the request came from.
-#[derive(Debug, Clone)]
-pub struct Staff {
-    pub id: i64,
-    pub email: String,
-    pub name: String,
-    pub roles: Roles,
-    /// The client's address, as the audit log keeps it.
-    pub client_addr: String,
-    pub(crate) session: Session,
-}
-
-impl Staff {
-    /// The name of this request's session among the account's (`LiveSession::key`).
-    pub(crate) fn session_key(&self) -> &str {
-        self.session
-            .token_hash
-            .get(..accounts::SESSION_KEY_LEN)
-            .unwrap_or(&self.session.token_hash)
-    }
-
-    /// An audit entry of something this staff member did, from where they are.
-    pub fn audit<'a>(&'a self, action: &'a str, subject: &'a str, detail: &'a str) -> Audit<'a> {
-        Audit {
-            actor: &self.email,
-            action,
-            subject,
-            detail,
-            client_addr: &self.client_addr,
-        }
-    }
-}
-
-/// What the gate is asked for, from a row's need (`staff::dispatch`).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Required {
-    /// Nothing: the endpoint is for people without a session, and never asks the gate.
-    Open,
-    /// Any session, even before the password change.
-    Session,
-    /// Any account past its one-time password and its second factor.
-    Account,
-    /// The password change (`Need::Password`).
-    Password,
-    /// Giving the second factor (`Need::Factor`).
-    Factor,
-    /// Setting up second factors (`Need::SetUp`).
-    SetUp,
-    /// These areas, every one.
-    Areas(Vec<Area>),
-    /// The list the path names does not exist.
-    Unknown,
-}
-
-/// The staff member asking, or why not: 401 without a live session; 403 for a change
-/// that does not come from the site's own pages with the session's CSRF token, for a
-/// session that must change its one-time password first, and for an account whose roles do
-/// not hold the row's area (the message names it); 404 for a list that does not exist.
-pub(crate) async fn check(
-    state: &AppState,
-    client: IpAddr,
-    headers: &HeaderMap,
-    required: Required,
-    change: bool,
-) -> Result<Staff, ApiError> {
-    let token = session_token(headers).ok_or(ApiError::Unauthorized(NO_SESSION))?;
-    let digest = token_digest(token);
-    let now = unix_now();
-    let session = {
-        let digest = digest.clone();
-        state
-            .db
-            .read(move |conn| Ok(accounts::live_session(conn, &digest, now)?))
-            .await?
-    }
-    .ok_or(ApiError::Unauthorized(NO_SESSION))?;
-    if matches!(required, Required::Unknown | Required::Open) {
-        return Err(ApiError::NotFound(NOTHING_HERE.into()));
-    }
-    if change {
-        if !state.origins.is_same_site(headers) {
-            return Err(ApiError::Forbidden(NOT_FROM_SITE.into()));
-        }
-        let sent = headers.get(CSRF_HEADER).and_then(|v| v.to_str().ok());
-        if !sent.is_some_and(|sent| same_secret(sent, &session.csrf_token)) {
-            return Err(ApiError::Forbidden(BAD_CSRF.into()));
-        }
-    }
-    // A one-time password is changed first, then the second factor is given (or set up).
-    let first_password = session.account.must_change_password;
-    let step = session.second_factor();
-    let allowed = match required {
-        Required::Session => true,
-        Required::Password => first_password || step == FactorStep::Done,
-        Required::Factor => !first_password,
-        Required::SetUp => !first_password && step != FactorStep::Give,
-        _ => !first_password && step == FactorStep::Done,
-    };
-    if !allowed {
-        return Err(ApiError::Forbidden(
-            if first_password {
-                CHANGE_PASSWORD_FIRST
-            } else {
-                FINISH_SECOND_FACTOR
-            }
-            .into(),
-        ));
-    }
-    if let Required::Areas(needed) = &required {
-        if let Some(missing) = needed
-            .iter()
-            .find(|area| !session.account.roles.may(**area))
-        {
-            return Err(ApiError::Forbidden(format!(
-                "Your role does not include {}. Ask an owner of the team if you need it.",
-                missing.label()
-            )));
-        }
-    }
-    if accounts::needs_touch(&session, now) {
-        // Only a note of the session's last use: when it cannot be written (a full disk), the
-        // staff can still read and erase, which is how they free the disk.
-        let touched = state
-            .db
-            .write(move |conn| Ok::<_, StoreError>(accounts::touch_session(conn, &digest, now)?))
-            .await;
-        if let Err(err) = touched {
-            tracing::warn!(error = %err, "cannot note a staff session's last use");
-        }
-    }
-    Ok(Staff {
-        id: session.account.id,
-        email: session.account.email.clone(),
-        name: session.account.name.clone(),
-        roles: session.account.roles.clone(),
-        client_addr: client.to_string(),
-        session,
-    })
-}
-
-/// The session cookie's token, if the request has one.
-pub(crate) fn session_token(headers: &HeaderMap) -> Option<&str> {
-    headers
-        .get_all(header::COOKIE)
-        .iter()
-        .filter_map(|value| value.to_str().ok())
-        .flat_map(|line| line.split(';'))
-        .find_map(|pair| {
-            let (name, value) = pair.trim().split_once('=')?;
-            (name == COOKIE && !value.is_empty()).then_some(value)
-        })
-}
-
-pub fn unix_now() -> i64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX))
-}
 
 /// `POST /api/staff/login`.
 #[derive(Deserialize)]
@@ -216,58 +36,6 @@ pub fn unix_now() -> i64 {
 pub(crate) struct SignIn {
     email: String,
     password: String,
-}
-
-/// What the UI knows of its session (sign-in, the session, a password change answer it).
-#[derive(Serialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
-#[cfg_attr(test, ts(rename = "StaffSession"))]
-pub(crate) struct SessionBody<'a> {
-    email: &'a str,
-    name: &'a str,
-    csrf_token: &'a str,
-    must_change_password: bool,
-    #[cfg_attr(test, ts(type = "Array<Role>"))]
-    roles: &'a [Role],
-    /// The areas the roles reach: the UI offers only their screens.
-    #[cfg_attr(test, ts(type = "Array<Area>"))]
-    areas: Vec<Area>,
-    /// `give` or `set_up`: nothing but that step works until it is done.
-    second_factor: FactorStep,
-    /// How this account can give its second factor: `code` (its authenticator app, or a
-    /// recovery code), `passkey`.
-    second_factor_ways: Vec<FactorWay>,
-}
-
-/// A way to give the second factor at sign-in.
-#[derive(Serialize, Clone, Copy)]
-#[cfg_attr(test, derive(ts_rs::TS))]
-#[serde(rename_all = "snake_case")]
-pub(crate) enum FactorWay {
-    Code,
-    Passkey,
-}
-
-pub(crate) fn session_body(session: &Session) -> Response {
-    let factors = session.account.factors;
-    let mut ways = Vec::new();
-    if factors.authenticator || factors.recovery_codes {
-        ways.push(FactorWay::Code);
-    }
-    if factors.passkey {
-        ways.push(FactorWay::Passkey);
-    }
-    warp::reply::json(&SessionBody {
-        email: &session.account.email,
-        name: &session.account.name,
-        csrf_token: &session.csrf_token,
-        must_change_password: session.account.must_change_password,
-        roles: session.account.roles.as_slice(),
-        areas: session.account.roles.areas(),
-        second_factor: session.second_factor(),
-        second_factor_ways: ways,
-    })
-    .into_response()
 }
 
 /// `GET /api/staff/session`.
@@ -369,111 +137,6 @@ pub(super) async fn login(mut call: Call) -> Result<Response, ApiError> {
     .await
 }
 
-/// Counts a guess at account `email_folded`'s secret from `client` (a password typed at
-/// sign-in, on a password change or to confirm a change) as a failed sign-in before it is
-/// judged, in the same transaction as the look at the limits (5 per account, 20 per address,
-/// `accounts::THROTTLE_WINDOW_SECS`): guesses sent at once are counted one after another, so
-/// no more than the limit are ever judged. `also` runs in that transaction. 429 once
-/// throttled; a right guess is taken back with `forgive_guess`.
-pub(crate) async fn count_guess<T, F>(
-    state: &AppState,
-    email_folded: String,
-    client: IpAddr,
-    now: i64,
-    also: F,
-) -> Result<(i64, T), ApiError>
-where
-    T: Send + 'static,
-    F: FnOnce(&rusqlite::Connection) -> rusqlite::Result<T> + Send + 'static,
-{
-    let key = throttle_key(client);
-    let reserved = state
-        .db
-        .write(move |conn| -> Result<_, StoreError> {
-            let wait = accounts::throttle_wait(conn, &email_folded, &key, now)?;
-            if wait > 0 {
-                return Ok(Err(wait));
-            }
-            let attempt = accounts::record_failure(conn, &email_folded, &key, now)?;
-            Ok(Ok((attempt, also(conn)?)))
-        })
-        .await?;
-    reserved.map_err(|wait| {
-        state.metrics.rate_limited(Limit::SignIn).inc();
-        ApiError::SignInThrottled {
-            retry_after_secs: u64::try_from(wait).unwrap_or(1),
-        }
-    })
-}
-
-/// Takes back a guess `count_guess` counted: it was right, or never judged.
-pub(crate) async fn forgive_guess(state: &AppState, attempt: i64) -> Result<(), ApiError> {
-    state
-        .db
-        .write(move |conn| Ok::<_, StoreError>(accounts::forgive_attempt(conn, attempt)?))
-        .await?;
-    Ok(())
-}
-
-/// Creates a session, audits `action`, and answers it with its cookie. Unless
-/// `factor_given` (a passkey, or a session that had given its factor), the session waits for
-/// the account's second factor when it has one or its role needs one.
-#[allow(clippy::too_many_arguments)]
-pub(crate) async fn start_session(
-    state: &AppState,
-    staff_id: i64,
-    email: &str,
-    client_addr: &str,
-    user_agent: &str,
-    secure: bool,
-    action: &'static str,
-    factor_given: bool,
-    now: i64,
-) -> Result<Response, ApiError> {
-    let token = random_token().map_err(ApiError::unexpected)?;
-    let csrf = random_token().map_err(ApiError::unexpected)?;
-    let digest = token_digest(&token);
-    let (email, client_addr, user_agent) = (
-        email.to_owned(),
-        client_addr.to_owned(),
-        user_agent.to_owned(),
-    );
-    let session = state
-        .db
-        .write(move |conn| -> Result<Option<Session>, StoreError> {
-            accounts::delete_expired_sessions(conn, now)?;
-            accounts::create_session(
-                conn,
-                &NewSession {
-                    token_hash: &digest,
-                    staff_id,
-                    csrf_token: &csrf,
-                    client_addr: &client_addr,
-                    user_agent: &user_agent,
-                    factor_given,
-                },
-                now,
-            )?;
-            accounts::note_sign_in(conn, staff_id)?;
-            accounts::audit(
-                conn,
-                &Audit {
-                    actor: &email,
-                    action,
-                    subject: "",
-                    detail: "",
-                    client_addr: &client_addr,
-                },
-            )?;
-            Ok(accounts::live_session(conn, &digest, now)?)
-        })
-        .await?
-        .ok_or_else(|| ApiError::broken("a session just created is not live"))?;
-    let mut response = session_body(&session);
-    set_cookie(&mut response, &cookie(&token, ABSOLUTE_SECS, secure));
-    Ok(response)
-}
-
 pub(super) async fn logout(call: Call, staff: Staff) -> Result<Response, ApiError> {
     let Call { state, headers, .. } = call;
     // The cookie that clears the session's is `Secure` exactly when sign-in's was.
@@ -487,7 +150,7 @@ pub(super) async fn logout(call: Call, staff: Staff) -> Result<Response, ApiErro
         })
         .await?;
     let mut response = StatusCode::NO_CONTENT.into_response();
-    set_cookie(&mut response, &cookie("", 0, secure));
+    clear_cookie(&mut response, secure);
     Ok(response)
 }
 
@@ -652,56 +315,4 @@ pub(super) async fn change_password(mut call: Call, staff: Staff) -> Result<Resp
         unix_now(),
     )
     .await
-}
-
-/// What failed sign-ins from `client` are counted under: its address, or for IPv6 its /64
-/// (the block one subscriber controls, as the form limit counts it).
-pub(crate) fn throttle_key(client: IpAddr) -> String {
-    match crate::http::plumbing::rate_limit::client_block(client) {
-        IpAddr::V6(block) => format!("{block}/64"),
-        v4 => v4.to_string(),
-    }
-}
-
-/// Did this request reach the site over https (as `--public-url` or a proxy says)?
-pub(crate) fn is_https(state: &AppState, headers: &HeaderMap) -> bool {
-    // With HTTPS served by the binary itself, the HTTP port only redirects: every request
-    // that reaches a handler came over TLS.
-    state.settings.tls.is_some()
-        || state
-            .settings
-            .public_url
-            .as_ref()
-            .is_some_and(|u| u.is_https())
-        || headers
-            .get("x-forwarded-proto")
-            .and_then(|v| v.to_str().ok())
-            .is_some_and(|proto| proto.trim().eq_ignore_ascii_case("https"))
-}
-
-pub(crate) fn user_agent(headers: &HeaderMap) -> String {
-    headers
-        .get(header::USER_AGENT)
-        .and_then(|v| v.to_str().ok())
-        .unwrap_or("")
-        .chars()
-        .take(200)
-        .collect()
-}
-
-/// The session cookie; an empty token with `max_age` 0 clears it.
-fn cookie(token: &str, max_age: i64, secure: bool) -> String {
-    let secure = if secure { "; Secure" } else { "" };
-    format!("{COOKIE}={token}; HttpOnly; SameSite=Strict; Path=/; Max-Age={max_age}{secure}")
-}
-
-/// Clears the session cookie (`Secure` exactly when sign-in's was).
-pub(crate) fn clear_cookie(response: &mut Response, secure: bool) {
-    set_cookie(response, &cookie("", 0, secure));
-}
-
-fn set_cookie(response: &mut Response, cookie: &str) {
-    if let Ok(value) = HeaderValue::from_str(cookie) {
-        response.headers_mut().insert(header::SET_COOKIE, value);
-    }
 }

@@ -51,7 +51,7 @@ use crate::domain::story::{
 use crate::http::plumbing::error::ApiError;
 use crate::http::plumbing::reply::invalid;
 use crate::http::staff::call::Call;
-use crate::http::staff::sign_in::Staff;
+use crate::http::staff::session::Staff;
 use crate::http::state::AppState;
 use crate::store::blogs::{Author, Editorial, NewBlog};
 use crate::store::staff as accounts;

@@ -40,7 +40,7 @@ use crate::http::plumbing::error::ApiError;
 use crate::http::plumbing::reply::{invalid, json_bytes};
 use crate::http::staff::call::Call;
 use crate::http::staff::mail::fallbacks;
-use crate::http::staff::sign_in::{is_https, start_session, unix_now, user_agent, Staff};
+use crate::http::staff::session::{is_https, start_session, unix_now, user_agent, Staff};
 use crate::http::state::AppState;
 use crate::office::team::{Heir, RemoveError};
 use crate::office::{self, Actor};

@@ -21,7 +21,7 @@ use super::{json_response, save_form, story_id, How, NOT_FOUND};
 use crate::domain::story::StoryForm;
 use crate::http::plumbing::error::ApiError;
 use crate::http::staff::call::Call;
-use crate::http::staff::sign_in::Staff;
+use crate::http::staff::session::Staff;
 use crate::http::state::AppState;
 use crate::store::stories::{self, revisions, revisions::RevisionLine};
 

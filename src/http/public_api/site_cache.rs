@@ -1,0 +1,131 @@
+//! The company's details as the public reads them, kept: `SiteApi` answers `{"data":
+//! SiteDetails}` and keeps it until the content version (`blog_version`) moves. The API route
+//! (`site_details`) and the rendered pages share it; the office's edits read the stored
+//! details here too (`read`).
+
+use std::sync::{Arc, Mutex};
+
+use bytes::Bytes;
+use serde::Serialize;
+use warp::http::HeaderValue;
+
+use crate::domain::site_details::{SiteDetails, SiteDetailsForm};
+use crate::http::plumbing::error::ApiError;
+use crate::http::plumbing::reply::etag_of;
+use crate::store::site_details::{self as store, StoredDetails};
+use crate::store::watch::Reading;
+use crate::store::Db;
+
+/// The public answer: the details the site shows.
+#[derive(Serialize, utoipa::ToSchema)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub(crate) struct SiteBody<'a> {
+    #[schema(value_type = SiteDetailsForm)]
+    #[cfg_attr(test, ts(as = "SiteDetailsForm"))]
+    data: &'a SiteDetails,
+}
+
+/// The details as JSON, kept until the content version moves.
+pub struct SiteApi {
+    db: Arc<Db>,
+    version: Reading,
+    cached: Mutex<Option<Cached>>,
+}
+
+struct Cached {
+    /// The content version the body was read at.
+    version: i64,
+    /// Moves only when the details themselves change (not at every blog change), so pages
+    /// that show no blog data are kept across blog changes.
+    generation: i64,
+    etag: HeaderValue,
+    body: Bytes,
+}
+
+/// The details' JSON answer, its tag, and the generation of the details.
+pub struct SiteJson {
+    pub generation: i64,
+    pub etag: HeaderValue,
+    pub body: Bytes,
+}
+
+impl SiteApi {
+    pub fn new(db: Arc<Db>, version: Reading) -> SiteApi {
+        SiteApi {
+            db,
+            version,
+            cached: Mutex::new(None),
+        }
+    }
+
+    /// The details' generation as kept for the current content version, without reading the
+    /// store: `None` until `json` has read them at this version.
+    pub fn kept_generation(&self) -> Option<i64> {
+        let version = self.version.get()?;
+        let cached = self.cached.lock().ok()?;
+        cached
+            .as_ref()
+            .filter(|kept| kept.version == version)
+            .map(|kept| kept.generation)
+    }
+
+    /// `{"data": ...}`, its tag and generation.
+    pub async fn json(&self) -> Result<SiteJson, ApiError> {
+        // Read before the data, so an answer is never kept under a newer version than its data.
+        let version = self.version.get();
+        if let (Some(version), Ok(cached)) = (version, self.cached.lock()) {
+            if let Some(kept) = cached.as_ref().filter(|kept| kept.version == version) {
+                return Ok(SiteJson {
+                    generation: kept.generation,
+                    etag: kept.etag.clone(),
+                    body: kept.body.clone(),
+                });
+            }
+        }
+        let stored = read(&self.db).await?;
+        let body = serde_json::to_vec(&SiteBody {
+            data: &stored.details,
+        })
+        .map(Bytes::from)
+        .map_err(ApiError::unexpected)?;
+        let etag = etag_of(&body);
+        let mut generation = 0;
+        if let Ok(mut cached) = self.cached.lock() {
+            generation = match cached.as_ref() {
+                Some(kept) if kept.body == body => kept.generation,
+                Some(kept) => kept.generation + 1,
+                None => 0,
+            };
+            if let Some(version) = version {
+                *cached = Some(Cached {
+                    version,
+                    generation,
+                    etag: etag.clone(),
+                    body: body.clone(),
+                });
+            }
+        }
+        Ok(SiteJson {
+            generation,
+            etag,
+            body,
+        })
+    }
+}
+
+/// The public answer for the demo details, for a page rendered while the store cannot be
+/// read (the browser bundle carries no details of its own).
+pub fn demo_json() -> Bytes {
+    serde_json::to_vec(&SiteBody {
+        data: &SiteDetails::demo(),
+    })
+    .map(Bytes::from)
+    .unwrap_or_default()
+}
+
+/// The details as stored (the demo ones until the office saves its own).
+pub(crate) async fn read(db: &Arc<Db>) -> Result<StoredDetails, ApiError> {
+    db.read(|conn| Ok(store::read(conn)))
+        .await?
+        .map_err(ApiError::unexpected)
+}
