@@ -5,8 +5,9 @@
 
 use corpsite::domain::inbox::InboxList;
 use corpsite::domain::roles::{Area, Role, Roles};
-use corpsite::http::staff::call::{Need, Verb};
+use corpsite::http::staff::call::Verb;
 use corpsite::http::staff::endpoints::ENDPOINTS;
+use corpsite::http::staff::session::Need;
 use serde_json::json as body;
 use warp::http::StatusCode;
 

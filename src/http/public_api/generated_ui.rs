@@ -276,8 +276,8 @@ fn exported_names(file: &str) -> Vec<&str> {
 
 /// One function per staff endpoint, each answering the endpoint's method, path and types.
 fn staff_endpoints() -> String {
-    use crate::http::staff::call::Need;
     use crate::http::staff::endpoints::ENDPOINTS;
+    use crate::http::staff::session::Need;
     let staff_types = staff_types();
     let api_types = api_types();
     let (staff_names, api_names) = (exported_names(&staff_types), exported_names(&api_types));

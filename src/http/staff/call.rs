@@ -10,11 +10,10 @@ use serde::de::DeserializeOwned;
 use warp::http::{HeaderMap, Method};
 use warp::reply::Response;
 
-use crate::domain::roles::Area;
 use crate::http::plumbing::body::Body;
 use crate::http::plumbing::error::ApiError;
 use crate::http::plumbing::json_body::{read_json, read_json_within};
-use crate::http::staff::session::Staff;
+use crate::http::staff::session::{Need, Staff};
 use crate::http::state::AppState;
 
 /// A handler's answer, boxed so that every row's handler has one type.
@@ -56,29 +55,6 @@ impl Verb {
     pub fn changes(self) -> bool {
         self != Verb::Get
     }
-}
-
-/// What an endpoint asks of the session.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Need {
-    /// No session: signing in, a forgotten password, an invite or the set-up link. A change
-    /// must still come from the site's own pages.
-    Open,
-    /// Any session, even one that must change its one-time password first (the session
-    /// itself, signing out).
-    Session,
-    /// Any account past its one-time password and second factor, whatever its roles.
-    Account,
-    /// The password change: a session with a one-time password, or one past its second factor.
-    Password,
-    /// Giving the second factor at sign-in: any session past its one-time password.
-    Factor,
-    /// Setting up one's second factors: a session past them, or one that must set one up.
-    SetUp,
-    /// One area (`domain::roles`).
-    Area(Area),
-    /// The area of the inbox list the path's `{list}` names.
-    List,
 }
 
 /// A row's handler: open ones get the call alone, the others the staff member the gate let

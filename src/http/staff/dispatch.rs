@@ -21,9 +21,9 @@ use crate::domain::inbox::InboxList;
 use crate::http::plumbing::body::{self, Body};
 use crate::http::plumbing::error::{self, ApiError, WrongMethod};
 use crate::http::plumbing::filters::raw_query;
-use crate::http::staff::call::{Call, Endpoint, Handler, Need, Verb};
+use crate::http::staff::call::{Call, Endpoint, Handler, Verb};
 use crate::http::staff::endpoints::ENDPOINTS;
-use crate::http::staff::session::{self, Required, NOT_FROM_SITE};
+use crate::http::staff::session::{self, Need, NOT_FROM_SITE};
 use crate::http::state::AppState;
 
 /// One trailing slash is the same path, as warp's `path::end` has it.
@@ -98,22 +98,16 @@ pub(crate) fn allowed(path: &str) -> Vec<&'static str> {
     methods
 }
 
-/// What the gate is asked for a row: its `{list}` read for `Need::List` (a list that does
-/// not exist is nothing here, once the session checked out).
-fn required(row: &Endpoint, params: &[(&'static str, String)]) -> Required {
+/// What the gate is asked for a row: `Need::List` as the area of the path's `{list}` (None:
+/// a list that does not exist, nothing here once the session checked out).
+fn required(row: &Endpoint, params: &[(&'static str, String)]) -> Option<Need> {
     match row.need {
-        Need::Open => Required::Open,
-        Need::Session => Required::Session,
-        Need::Account => Required::Account,
-        Need::Password => Required::Password,
-        Need::Factor => Required::Factor,
-        Need::SetUp => Required::SetUp,
-        Need::Area(area) => Required::Areas(vec![area]),
         Need::List => params
             .iter()
             .find(|(name, _)| *name == "list")
             .and_then(|(_, value)| InboxList::parse(value))
-            .map_or(Required::Unknown, |list| Required::Areas(vec![list.area()])),
+            .map(|list| Need::Area(list.area())),
+        need => Some(need),
     }
 }
 
@@ -265,36 +259,40 @@ mod tests {
             (
                 "/api/staff/stories/abc",
                 Method::GET,
-                Required::Areas(vec![Area::Stories]),
+                Some(Need::Area(Area::Stories)),
             ),
             (
                 "/api/staff/inbox/enquiries",
                 Method::GET,
-                Required::Areas(vec![Area::Enquiries]),
+                Some(Need::Area(Area::Enquiries)),
             ),
             (
                 "/api/staff/inbox/subscribers/abc/notes",
                 Method::POST,
-                Required::Areas(vec![Area::Subscribers]),
+                Some(Need::Area(Area::Subscribers)),
             ),
             (
                 "/api/staff/inbox/applicants/abc/resume",
                 Method::GET,
-                Required::Areas(vec![Area::Applicants]),
+                Some(Need::Area(Area::Applicants)),
             ),
             (
                 "/api/staff/assignees/applicants",
                 Method::GET,
-                Required::Areas(vec![Area::Applicants]),
+                Some(Need::Area(Area::Applicants)),
             ),
-            ("/api/staff/inbox/everyone", Method::GET, Required::Unknown),
-            ("/api/staff/account/digest", Method::PUT, Required::Account),
-            ("/api/staff/session", Method::GET, Required::Session),
-            ("/api/staff/login", Method::POST, Required::Open),
+            ("/api/staff/inbox/everyone", Method::GET, None),
+            (
+                "/api/staff/account/digest",
+                Method::PUT,
+                Some(Need::Account),
+            ),
+            ("/api/staff/session", Method::GET, Some(Need::Session)),
+            ("/api/staff/login", Method::POST, Some(Need::Open)),
             (
                 "/api/staff/team/accounts/7/roles",
                 Method::PUT,
-                Required::Areas(vec![Area::Team]),
+                Some(Need::Area(Area::Team)),
             ),
         ];
         for (path, method, required_here) in cases {

@@ -7,7 +7,7 @@
 //!
 //! A row reads `METHOD "path" NEED module::handler clientName(RequestType) -> AnswerType;`:
 //! - NEED is `Open` (no session; `async fn(Call)`), or what the gate asks of the session
-//!   (`call::Need`: `Session`, `Account`, `Password`, `Factor`, `SetUp`, `Area(Name)`,
+//!   (`session::Need`: `Session`, `Account`, `Password`, `Factor`, `SetUp`, `Area(Name)`,
 //!   `List` for the inbox list the path's `{list}` names), with `async fn(Call, Staff)`.
 //! - the answer `null` is 204 No Content, `Blob` a file.
 //!
@@ -43,7 +43,7 @@ macro_rules! row {
         $crate::http::staff::call::staff(
             row!(@verb $verb),
             $path,
-            $crate::http::staff::call::Need::$need$(($crate::domain::roles::Area::$area))?,
+            $crate::http::staff::session::Need::$need$(($crate::domain::roles::Area::$area))?,
             |call, staff| Box::pin($module::$handler(call, staff)),
             stringify!($name),
             concat!($(stringify!($request))?),

@@ -68,36 +68,39 @@ impl Staff {
     }
 }
 
-/// What the gate is asked for, from a row's need (`staff::dispatch`).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Required {
-    /// Nothing: the endpoint is for people without a session, and never asks the gate.
+/// What an endpoint asks of the session.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Need {
+    /// No session: signing in, a forgotten password, an invite or the set-up link. A change
+    /// must still come from the site's own pages.
     Open,
-    /// Any session, even before the password change.
+    /// Any session, even one that must change its one-time password first (the session
+    /// itself, signing out).
     Session,
-    /// Any account past its one-time password and its second factor.
+    /// Any account past its one-time password and second factor, whatever its roles.
     Account,
-    /// The password change (`Need::Password`).
+    /// The password change: a session with a one-time password, or one past its second factor.
     Password,
-    /// Giving the second factor (`Need::Factor`).
+    /// Giving the second factor at sign-in: any session past its one-time password.
     Factor,
-    /// Setting up second factors (`Need::SetUp`).
+    /// Setting up one's second factors: a session past them, or one that must set one up.
     SetUp,
-    /// These areas, every one.
-    Areas(Vec<Area>),
-    /// The list the path names does not exist.
-    Unknown,
+    /// One area (`domain::roles`).
+    Area(Area),
+    /// The area of the inbox list the path's `{list}` names.
+    List,
 }
 
 /// The staff member asking, or why not: 401 without a live session; 403 for a change
 /// that does not come from the site's own pages with the session's CSRF token, for a
 /// session that must change its one-time password first, and for an account whose roles do
-/// not hold the row's area (the message names it); 404 for a list that does not exist.
+/// not hold the row's area (the message names it); 404 for a list that does not exist
+/// (`need` None). `Need::List` comes resolved, as the `Need::Area` of the path's list.
 pub(crate) async fn check(
     state: &AppState,
     client: IpAddr,
     headers: &HeaderMap,
-    required: Required,
+    need: Option<Need>,
     change: bool,
 ) -> Result<Staff, ApiError> {
     let token = session_token(headers).ok_or(ApiError::Unauthorized(NO_SESSION))?;
@@ -111,9 +114,9 @@ pub(crate) async fn check(
             .await?
     }
     .ok_or(ApiError::Unauthorized(NO_SESSION))?;
-    if matches!(required, Required::Unknown | Required::Open) {
+    let Some(need) = need.filter(|need| !matches!(need, Need::Open | Need::List)) else {
         return Err(ApiError::NotFound(NOTHING_HERE.into()));
-    }
+    };
     if change {
         if !state.origins.is_same_site(headers) {
             return Err(ApiError::Forbidden(NOT_FROM_SITE.into()));
@@ -126,11 +129,11 @@ pub(crate) async fn check(
     // A one-time password is changed first, then the second factor is given (or set up).
     let first_password = session.account.must_change_password;
     let step = session.second_factor();
-    let allowed = match required {
-        Required::Session => true,
-        Required::Password => first_password || step == FactorStep::Done,
-        Required::Factor => !first_password,
-        Required::SetUp => !first_password && step != FactorStep::Give,
+    let allowed = match need {
+        Need::Session => true,
+        Need::Password => first_password || step == FactorStep::Done,
+        Need::Factor => !first_password,
+        Need::SetUp => !first_password && step != FactorStep::Give,
         _ => !first_password && step == FactorStep::Done,
     };
     if !allowed {
@@ -143,14 +146,11 @@ pub(crate) async fn check(
             .into(),
         ));
     }
-    if let Required::Areas(needed) = &required {
-        if let Some(missing) = needed
-            .iter()
-            .find(|area| !session.account.roles.may(**area))
-        {
+    if let Need::Area(area) = need {
+        if !session.account.roles.may(area) {
             return Err(ApiError::Forbidden(format!(
                 "Your role does not include {}. Ask an owner of the team if you need it.",
-                missing.label()
+                area.label()
             )));
         }
     }
