@@ -12,6 +12,7 @@ mod leads_support;
 mod support;
 
 mod abuse;
+mod architecture_map;
 mod backups;
 mod backups_s3;
 mod blogs_api;

@@ -156,23 +156,22 @@ async fn answer(
     headers: HeaderMap,
     body: Body,
 ) -> Result<Response, ApiError> {
-    let staff = match row.handler {
-        Handler::Open(_) => {
+    match row.handler {
+        Handler::Open(handler) => {
             if row.verb.changes() && !state.origins.is_same_site(&headers) {
                 return Err(ApiError::Forbidden(NOT_FROM_SITE.into()));
             }
-            None
+            handler(Call::new(state, client, headers, query, params, body)).await
         }
-        Handler::Staff(_) => {
-            let required = required(row, &params);
-            Some(session::check(&state, client, &headers, required, row.verb.changes()).await?)
+        Handler::Staff(handler) => {
+            let need = required(row, &params);
+            let staff = session::check(&state, client, &headers, need, row.verb.changes()).await?;
+            handler(
+                Call::new(state, client, headers, query, params, body),
+                staff,
+            )
+            .await
         }
-    };
-    let call = Call::new(state, client, headers, query, params, body);
-    match (row.handler, staff) {
-        (Handler::Open(handler), _) => handler(call).await,
-        (Handler::Staff(handler), Some(staff)) => handler(call, staff).await,
-        (Handler::Staff(_), None) => unreachable!("the gate answered for every staff row"),
     }
 }
 

@@ -112,18 +112,15 @@ pub static ENDPOINTS: &[Endpoint] = table! {
     // the backup sets: their state, and one made now
     GET    "/api/staff/backups"                                 Area(Backups)     backups::read_backups          backups() -> BackupsBody;
     POST   "/api/staff/backups"                                 Area(Backups)     backups::back_up_now           backUpNow() -> BackupsBody;
-
     // signing in and out, the session, one's password
     POST   "/api/staff/login"                                   Open              sign_in::login                 signIn(SignIn) -> StaffSession;
     GET    "/api/staff/session"                                 Session           sign_in::session               session() -> StaffSession;
     POST   "/api/staff/logout"                                  Session           sign_in::logout                signOut() -> null;
     POST   "/api/staff/password"                                Password          sign_in::change_password       changePassword(PasswordChange) -> StaffSession;
-
     // a forgotten password: the reset link, without a session
     POST   "/api/staff/password/forgot"                         Open              account::forgot                forgotPassword(ForgotPassword) -> ResetAnswer;
     POST   "/api/staff/password/reset/check"                    Open              account::check_link            checkResetLink(ResetLink) -> ResetAnswer;
     POST   "/api/staff/password/reset"                          Open              account::reset                 resetPassword(PasswordReset) -> StaffSession;
-
     // sessions: one's own, and everyone's for the team area; the audit log
     GET    "/api/staff/account/sessions"                        Account           account::own_sessions          ownSessions() -> SessionList;
     DELETE "/api/staff/account/sessions/{key}"                  Account           account::end_own_session       endOwnSession() -> null;
@@ -131,12 +128,10 @@ pub static ENDPOINTS: &[Endpoint] = table! {
     DELETE "/api/staff/team/sessions/{key}"                     Area(Team)        account::end_team_session      endTeamSession() -> null;
     GET    "/api/staff/team/audit"                              Area(Team)        account::audit_page            auditPage() -> AuditPage;
     GET    "/api/staff/team/audit.csv"                          Area(Team)        account::audit_export          auditExport() -> Blob;
-
     // the second factor at sign-in: a code, or a passkey alone (no session yet)
     POST   "/api/staff/login/code"                              Factor            factors::give_code             giveCode(CodeGiven) -> StaffSession;
     POST   "/api/staff/passkey/options"                         Open              passkeys::sign_in_options      passkeySignInOptions() -> PasskeyChallenge;
     POST   "/api/staff/passkey/sign-in"                         Open              passkeys::sign_in_with         signInWithPasskey(PasskeySignIn) -> StaffSession;
-
     // one's second factors: authenticator, recovery codes, passkeys, confirming it is you
     GET    "/api/staff/account/factors"                         SetUp             factors::list                  secondFactors() -> SecondFactors;
     POST   "/api/staff/account/authenticator"                   SetUp             factors::begin_authenticator   startAuthenticator() -> AuthenticatorSetUp;
@@ -148,12 +143,10 @@ pub static ENDPOINTS: &[Endpoint] = table! {
     POST   "/api/staff/account/passkeys"                        SetUp             passkeys::register             addPasskey(NewPasskey) -> PasskeyAdded;
     PATCH  "/api/staff/account/passkeys/{id}"                   SetUp             passkeys::rename               renamePasskey(PasskeyName) -> PasskeyRow;
     DELETE "/api/staff/account/passkeys/{id}"                   SetUp             passkeys::remove               removePasskey() -> null;
-
     // the team's rule of who needs a second factor, and resetting someone's
     GET    "/api/staff/team/second-factor"                      Area(Team)        factors::policy                factorPolicy() -> FactorPolicy;
     PUT    "/api/staff/team/second-factor"                      Area(Team)        factors::set_policy            setFactorPolicy(FactorPolicy) -> FactorPolicy;
     POST   "/api/staff/team/accounts/{id}/reset-factors"        Area(Team)        factors::reset                 resetFactors() -> null;
-
     // the team: accounts and their roles, invites
     GET    "/api/staff/team"                                    Area(Team)        team::read_team                readTeam() -> TeamBody;
     PUT    "/api/staff/team/accounts/{id}/roles"                Area(Team)        team::change_roles             setRoles(RolesForm) -> TeamBody;
@@ -162,7 +155,6 @@ pub static ENDPOINTS: &[Endpoint] = table! {
     POST   "/api/staff/team/invites"                            Area(Team)        team::create_invite            sendInvite(InviteForm) -> TeamBody;
     POST   "/api/staff/team/invites/{id}/resend"                Area(Team)        team::resend_invite            resendInvite() -> TeamBody;
     DELETE "/api/staff/team/invites/{id}"                       Area(Team)        team::revoke_invite            revokeInvite() -> TeamBody;
-
     // the invite and set-up links: no session yet
     POST   "/api/staff/invite/check"                            Open              team::check_invite             checkInvite(LinkToken) -> InviteCheck;
     POST   "/api/staff/invite/accept"                           Open              team::accept_invite            acceptInvite(InviteAcceptance) -> StaffSession;
