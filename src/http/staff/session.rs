@@ -1,5 +1,5 @@
 //! The gate every staff endpoint stands behind, and the session it checks: `Staff` (who is
-//! asking), `check` (what a row's `Required` asks of the session), the session's cookie and
+//! asking), `Need` (what a row asks of the session) and `check`, the session's cookie and
 //! CSRF header, and starting a session (sign-in, a password change, a passkey).
 //!
 //! The session cookie holds a 256-bit random token (the database keeps its SHA-256);
