@@ -1,6 +1,7 @@
 //! What a staff account may reach: areas of the office's side, and the roles that bundle
 //! them as an office names them. The server checks an endpoint's area on every request
-//! (each row of `http::staff::endpoints` names its own); the UI offers only the screens of the session's areas.
+//! (each row of `http::staff::endpoints` names its own); the UI offers only the screens of
+//! the session's areas.
 
 use std::fmt;
 
