@@ -89,11 +89,12 @@ pub const fn open(
     request: &'static str,
     answer: &'static str,
 ) -> Endpoint {
+    let handler = Handler::Open(handler);
     Endpoint {
         verb,
         path,
         need: Need::Open,
-        handler: Handler::Open(handler),
+        handler,
         request,
         answer,
         name,
@@ -110,11 +111,12 @@ pub const fn staff(
     request: &'static str,
     answer: &'static str,
 ) -> Endpoint {
+    let handler = Handler::Staff(handler);
     Endpoint {
         verb,
         path,
         need,
-        handler: Handler::Staff(handler),
+        handler,
         request,
         answer,
         name,
