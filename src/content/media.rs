@@ -350,8 +350,7 @@ mod tests {
 
     #[test]
     fn a_recorded_image_is_read_back_from_the_store() {
-        let mut conn = Connection::open_in_memory().expect("db");
-        crate::store::run_migrations(&mut conn).expect("migrations");
+        let conn = crate::store::migrated();
         let prepared = prepare_image("blogs", &photo(700, 350)).expect("a photo");
         record_image(&conn, &prepared).expect("record");
         let stored = media_images::get(&conn, &prepared.path).expect("read");

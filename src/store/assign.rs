@@ -345,13 +345,7 @@ pub fn run_digests(
 mod tests {
     use super::*;
     use crate::domain::roles::{Role, Roles};
-    use crate::store::run_migrations;
-
-    fn migrated() -> Connection {
-        let mut conn = Connection::open_in_memory().expect("open");
-        run_migrations(&mut conn).expect("migrate");
-        conn
-    }
+    use crate::store::migrated;
 
     fn account(conn: &Connection, email: &str, role: Role) -> i64 {
         let roles = Roles::new([role]).expect("roles");

@@ -450,13 +450,7 @@ fn bad_slug(slug: &str) -> rusqlite::Error {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::run_migrations;
-
-    fn db() -> Connection {
-        let mut conn = Connection::open_in_memory().expect("in-memory db");
-        run_migrations(&mut conn).expect("migrations");
-        conn
-    }
+    use crate::store::migrated;
 
     fn blog(title: &str, date: &str) -> NewBlog {
         NewBlog {
@@ -485,7 +479,7 @@ mod tests {
 
     #[test]
     fn ids_are_unique_with_numeric_suffixes_and_survive_updates() {
-        let conn = db();
+        let conn = migrated();
         let ids: Vec<String> = (0..3)
             .map(|_| {
                 insert(&conn, &blog("Same Title", "2025-01-01"))
@@ -505,7 +499,7 @@ mod tests {
 
     #[test]
     fn lists_are_newest_first_then_by_id() {
-        let conn = db();
+        let conn = migrated();
         for (title, date) in [
             ("Old", "2024-01-01"),
             ("New", "2025-05-05"),
@@ -525,7 +519,7 @@ mod tests {
 
     #[test]
     fn search_matches_prefixes_accents_tags_and_authors() {
-        let conn = db();
+        let conn = migrated();
         let mut cafe = blog("Café renovation in Kochi", "2025-01-01");
         cafe.tags = vec!["Interiors".into()];
         insert(&conn, &cafe).expect("insert");
@@ -558,7 +552,7 @@ mod tests {
 
     #[test]
     fn title_matches_rank_above_body_matches() {
-        let conn = db();
+        let conn = migrated();
         let mut body_only = blog("Quarterly report", "2025-06-01");
         body_only.body_text = "A note about warehouses".into();
         insert(&conn, &body_only).expect("insert");
@@ -571,7 +565,7 @@ mod tests {
 
     #[test]
     fn renaming_a_tag_or_an_author_refreshes_the_search_index() {
-        let conn = db();
+        let conn = migrated();
         let mut post = blog("Tagged", "2025-01-01");
         post.tags = vec!["Leasing".into()];
         post.author = Some(Author {
@@ -591,7 +585,7 @@ mod tests {
 
     #[test]
     fn hostile_search_text_never_breaks_the_query() {
-        let conn = db();
+        let conn = migrated();
         insert(&conn, &blog("Anything", "2025-01-01")).expect("insert");
         let long = "ab ".repeat(400);
         for raw in [
@@ -629,7 +623,7 @@ mod tests {
 
     #[test]
     fn removing_a_post_drops_its_orphans_and_reports_media_only_it_used() {
-        let conn = db();
+        let conn = migrated();
         let author = Author {
             name: "Vikram Shetty".into(),
             profile_photo: Some("authors/1111111111111111.svg".into()),
@@ -666,7 +660,7 @@ mod tests {
 
     #[test]
     fn every_change_bumps_the_version() {
-        let conn = db();
+        let conn = migrated();
         let start = version(&conn).expect("version");
         let id = insert(&conn, &blog("Versioned", "2025-01-01")).expect("insert");
         let after_insert = version(&conn).expect("version");

@@ -167,13 +167,7 @@ pub fn erase(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::run_migrations;
-
-    fn migrated() -> Connection {
-        let mut conn = Connection::open_in_memory().expect("open");
-        run_migrations(&mut conn).expect("migrate");
-        conn
-    }
+    use crate::store::migrated;
 
     const AUDIT: Audit<'static> = Audit {
         actor: "o@x.in",

@@ -179,13 +179,7 @@ pub fn write_xlsx(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::run_migrations;
-
-    fn migrated() -> Connection {
-        let mut conn = Connection::open_in_memory().expect("open");
-        run_migrations(&mut conn).expect("migrate");
-        conn
-    }
+    use crate::store::migrated;
 
     fn lead(conn: &Connection, id: &str, kind: &str, at: &str) {
         conn.execute(

@@ -361,12 +361,11 @@ pub fn take_challenge(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::run_migrations;
+
     use crate::store::staff::{add_account, NewAccount};
 
     fn with_account() -> (Connection, i64) {
-        let mut conn = Connection::open_in_memory().expect("open");
-        run_migrations(&mut conn).expect("migrate");
+        let conn = crate::store::migrated();
         let roles = Roles::new([Role::Recruiter]).expect("roles");
         let id = add_account(
             &conn,

@@ -601,13 +601,7 @@ pub fn erase_person(conn: &Connection, email_folded: &str) -> rusqlite::Result<E
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::run_migrations;
-
-    fn migrated() -> Connection {
-        let mut conn = Connection::open_in_memory().expect("open");
-        run_migrations(&mut conn).expect("migrate");
-        conn
-    }
+    use crate::store::migrated;
 
     fn contact(conn: &Connection, id: &str, name: &str, text: &str, at: &str) {
         conn.execute(

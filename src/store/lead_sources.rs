@@ -329,8 +329,7 @@ mod tests {
     use crate::store::roll_ups::fixtures::{DAYS, PERIODS};
 
     fn conn() -> Connection {
-        let mut conn = Connection::open_in_memory().expect("db");
-        crate::store::migrations::run_migrations(&mut conn).expect("migrations");
+        let conn = crate::store::migrated();
         conn.execute_batch(
             "INSERT INTO blogs (slug, title, motive, content, body_text, date, min_read, color)
              VALUES ('first-story', 'The first story', '', '<p>x</p>', 'x', '2026-11-01', '1', '#000000');",

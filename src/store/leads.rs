@@ -167,13 +167,7 @@ fn enquiry_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<EnquiryRow> {
 mod tests {
     use super::*;
     use crate::domain::enquiry::EnquiryForm;
-    use crate::store::run_migrations;
-
-    fn migrated() -> Connection {
-        let mut conn = Connection::open_in_memory().expect("open");
-        run_migrations(&mut conn).expect("migrate");
-        conn
-    }
+    use crate::store::migrated;
 
     fn subscription(email: &str) -> Subscription {
         let form = EnquiryForm {

@@ -250,13 +250,7 @@ pub fn known_departments(conn: &Connection) -> rusqlite::Result<Vec<String>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::run_migrations;
-
-    fn migrated() -> Connection {
-        let mut conn = Connection::open_in_memory().expect("db");
-        run_migrations(&mut conn).expect("migrate");
-        conn
-    }
+    use crate::store::migrated;
 
     fn route(kind: &str, department: &str, to: &[&str]) -> Route {
         Route {

@@ -81,7 +81,6 @@ pub fn parse_renditions(json: &str) -> Vec<StoredRendition> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::run_migrations;
 
     fn image() -> ImageRecord {
         let rendition = |path: &str, width, mime: &str| StoredRendition {
@@ -104,8 +103,7 @@ mod tests {
 
     #[test]
     fn a_recorded_image_reads_back_and_forgetting_it_names_its_other_files() {
-        let mut conn = Connection::open_in_memory().expect("db");
-        run_migrations(&mut conn).expect("migrations");
+        let conn = crate::store::migrated();
         record(&conn, &image()).expect("record");
         record(&conn, &image()).expect("recording again is harmless");
         assert_eq!(

@@ -50,6 +50,15 @@ use rusqlite::{Connection, OpenFlags};
 use tokio::sync::{oneshot, Semaphore};
 
 pub use migrations::{latest_version, run_migrations};
+
+/// A database in memory with every migration run: the start of a store unit test.
+#[cfg(test)]
+pub(crate) fn migrated() -> Connection {
+    let mut conn = Connection::open_in_memory().expect("open");
+    run_migrations(&mut conn).expect("migrate");
+    conn
+}
+
 pub use permissions::secure_umask;
 
 /// File name of the database inside the data dir.

@@ -131,13 +131,7 @@ pub fn story_mail(conn: &Connection, slug: &str) -> rusqlite::Result<StoryMail> 
 mod tests {
     use super::*;
     use crate::domain::readers::parse_reader;
-    use crate::store::run_migrations;
-
-    fn migrated() -> Connection {
-        let mut conn = Connection::open_in_memory().expect("open");
-        run_migrations(&mut conn).expect("migrate");
-        conn
-    }
+    use crate::store::migrated;
 
     fn add_reader(conn: &Connection, email: &str) -> Added {
         let id = LeadId::generate().expect("id");

@@ -102,14 +102,9 @@ pub fn use_link(conn: &Connection, token_hash: &str, now: i64) -> rusqlite::Resu
 mod tests {
     use super::*;
     use crate::domain::roles::{Role, Roles};
-    use crate::store::run_migrations;
-    use crate::store::staff::{add_account, NewAccount};
+    use crate::store::migrated;
 
-    fn migrated() -> Connection {
-        let mut conn = Connection::open_in_memory().expect("open");
-        run_migrations(&mut conn).expect("migrate");
-        conn
-    }
+    use crate::store::staff::{add_account, NewAccount};
 
     #[test]
     fn a_link_works_once_until_it_expires_and_using_one_ends_the_others() {

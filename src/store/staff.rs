@@ -768,7 +768,7 @@ pub fn audit_choices(conn: &Connection) -> rusqlite::Result<AuditChoices> {
 mod tests {
     use super::*;
     use crate::domain::roles::Role;
-    use crate::store::run_migrations;
+    use crate::store::migrated;
 
     #[test]
     fn the_last_owner_can_lose_neither_the_role_nor_the_account() {
@@ -794,12 +794,6 @@ mod tests {
                 .roles,
             both
         );
-    }
-
-    fn migrated() -> Connection {
-        let mut conn = Connection::open_in_memory().expect("open");
-        run_migrations(&mut conn).expect("migrate");
-        conn
     }
 
     fn add(conn: &Connection, email: &str, roles: &[Role]) -> i64 {

@@ -421,7 +421,6 @@ fn parse_state(state: &str) -> rusqlite::Result<StoryState> {
 mod tests {
     use super::*;
     use crate::store::blogs::Editorial;
-    use crate::store::run_migrations;
 
     fn story(state: StoryState, publish_at: Option<&str>) -> NewBlog {
         NewBlog {
@@ -447,8 +446,7 @@ mod tests {
 
     #[test]
     fn a_post_file_update_keeps_a_scheduled_storys_time_and_the_scheduler_still_publishes_it() {
-        let mut conn = Connection::open_in_memory().expect("db");
-        run_migrations(&mut conn).expect("migrations");
+        let conn = crate::store::migrated();
         let at = "2026-11-25T09:00:00Z";
         let id = blogs::insert(&conn, &story(StoryState::Scheduled, Some(at))).expect("insert");
         let mut from_file = story(StoryState::Published, None);
@@ -474,8 +472,7 @@ mod tests {
 
     #[test]
     fn a_story_published_on_schedule_is_dated_the_offices_day_not_utcs() {
-        let mut conn = Connection::open_in_memory().expect("db");
-        run_migrations(&mut conn).expect("migrations");
+        let conn = crate::store::migrated();
         // 01:52 on 29 November in the office (Asia/Kolkata, the zone of details not yet
         // saved) is still the 28th in UTC.
         let at = "2026-11-28T20:22:00Z";

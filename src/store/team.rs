@@ -226,14 +226,9 @@ pub fn forget_setup(conn: &Connection) -> rusqlite::Result<()> {
 mod tests {
     use super::*;
     use crate::domain::roles::Role;
-    use crate::store::run_migrations;
-    use crate::store::staff::{add_account, NewAccount};
+    use crate::store::migrated;
 
-    fn migrated() -> Connection {
-        let mut conn = Connection::open_in_memory().expect("open");
-        run_migrations(&mut conn).expect("migrate");
-        conn
-    }
+    use crate::store::staff::{add_account, NewAccount};
 
     /// An owner's account, who sends the invites.
     fn an_owner(conn: &Connection, email: &str) -> i64 {

@@ -445,13 +445,8 @@ pub fn top(conn: &Connection, kind: &str, from: &str, to: &str) -> Result<Vec<Li
 mod tests {
     use super::*;
     use crate::domain::visit::{Device, Hit};
+    use crate::store::migrated;
     use crate::store::roll_ups::fixtures::{DAYS, PERIODS};
-
-    fn conn() -> Connection {
-        let mut conn = Connection::open_in_memory().expect("db");
-        crate::store::migrations::run_migrations(&mut conn).expect("migrations");
-        conn
-    }
 
     fn view(
         at: i64,
@@ -493,7 +488,7 @@ mod tests {
 
     #[test]
     fn the_roll_ups_equal_the_views_they_count() {
-        let conn = conn();
+        let conn = migrated();
         let d1 = 1_795_651_200; // 2026-11-26T00:00:00Z
         let views = vec![
             view(d1 + 10, "2026-11-26", 1, "/", true, Some("launch")),
@@ -589,7 +584,7 @@ mod tests {
 
     #[test]
     fn month_roll_ups_sum_their_days_and_reports_over_partial_months_equal_the_days() {
-        let conn = conn();
+        let conn = migrated();
         let mut views = Vec::new();
         for (i, day) in DAYS.iter().enumerate() {
             let at = 1_788_000_000 + i as i64 * 86_400;
@@ -700,7 +695,7 @@ mod tests {
 
     #[test]
     fn a_days_roll_up_keeps_the_bound_of_values_and_counts_the_rest_as_other() {
-        let conn = conn();
+        let conn = migrated();
         let d1 = 1_795_651_200; // 2026-11-26T00:00:00Z
                                 // Views written without the counter's bound (as an older version wrote them): one
                                 // campaign a view, the first two values seen twice.
@@ -747,7 +742,7 @@ mod tests {
 
     #[test]
     fn past_the_kept_days_the_roll_ups_hold_the_bound_too() {
-        let conn = conn();
+        let conn = migrated();
         // A day's roll-ups from before the bound, its views long deleted: every referrer a row.
         let n = MAX_DAY_VALUES as i64 + 30;
         for i in 0..n {
@@ -796,7 +791,7 @@ mod tests {
 
     #[test]
     fn only_the_days_salt_is_kept() {
-        let conn = conn();
+        let conn = migrated();
         write(&conn, &[], Some(&("2026-11-26".into(), [1; 32]))).expect("write");
         write(&conn, &[], Some(&("2026-11-27".into(), [2; 32]))).expect("write");
         assert_eq!(stored_salt(&conn, "2026-11-26").expect("read"), None);
