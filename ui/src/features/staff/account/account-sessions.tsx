@@ -1,5 +1,8 @@
-import { useEffect, useState } from 'preact/hooks';
-import { ApiError } from '@/lib/api-client';
+import { useState } from 'preact/hooks';
+import { apiMessageOr } from '@/features/staff/shell/failure';
+import { SaidLine, StaffAlert } from '@/features/staff/shell/form-parts';
+import { useStaffForm } from '@/features/staff/shell/use-staff-form';
+import { useStaffLoad } from '@/features/staff/shell/use-staff-load';
 import { loginPath } from '@/lib/staff-client';
 import { accountApi, type SessionLine } from './account-api';
 import { SessionsTable } from './sessions-table';
@@ -15,43 +18,32 @@ interface AccountSessionsProps {
 
 /** One's own sessions, or everyone's, and ending one; ending this browser's signs out. */
 export function AccountSessions({ everyone, version, onEnded }: AccountSessionsProps) {
-  const [sessions, setSessions] = useState<SessionLine[] | null>(null);
-  const [failure, setFailure] = useState('');
-  const [said, setSaid] = useState('');
-  const [busyKey, setBusyKey] = useState('');
-  const [reload, setReload] = useState(0);
-  const id = everyone ? 'everyone-sessions' : 'my-sessions';
-
-  useEffect(() => {
-    accountApi.sessions(everyone).then(setSessions, (error: unknown) => {
-      setFailure(error instanceof ApiError ? error.message : 'The sessions could not be loaded.');
-    });
-  }, [everyone, version, reload]);
-
-  const end = async (session: SessionLine) => {
-    setBusyKey(session.key);
-    setFailure('');
-    try {
-      await accountApi.endSession(session.key, everyone);
+  const sessions = useStaffLoad(
+    () => accountApi.sessions(everyone),
+    [everyone, version],
+    apiMessageOr('The sessions could not be loaded.'),
+  );
+  const [ending, setEnding] = useState('');
+  const end = useStaffForm({
+    send: (session: SessionLine) => {
+      setEnding(session.key);
+      return accountApi.endSession(session.key, everyone);
+    },
+    done: (_, session) => {
       if (session.current) {
         window.location.assign(loginPath('/staff/account'));
         return;
       }
-      setSaid(
-        everyone
-          ? `${session.name}'s session in ${session.browser} has ended.`
-          : `The session in ${session.browser} has ended.`,
-      );
       onEnded();
-    } catch (error) {
-      setFailure(
-        error instanceof ApiError ? error.message : 'The session could not be ended. Please try again.',
-      );
-      setReload((n) => n + 1);
-    } finally {
-      setBusyKey('');
-    }
-  };
+      return everyone
+        ? `${session.name}'s session in ${session.browser} has ended.`
+        : `The session in ${session.browser} has ended.`;
+    },
+    failure: apiMessageOr('The session could not be ended. Please try again.'),
+    // The list as it is now: the session may have ended by itself.
+    failed: () => void sessions.reload(),
+  });
+  const id = everyone ? 'everyone-sessions' : 'my-sessions';
 
   return (
     <section class="account-section" aria-labelledby={`${id}-title`}>
@@ -63,15 +55,9 @@ export function AccountSessions({ everyone, version, onEnded }: AccountSessionsP
           ? 'Every signed-in browser of the team. Ending one signs that person out there at once.'
           : 'Each browser signed in to your account. End any you do not recognise or no longer use.'}
       </p>
-      <p class="account-section__said" role="status">
-        {said}
-      </p>
-      {failure && (
-        <p class="staff-alert" role="alert">
-          {failure}
-        </p>
-      )}
-      {sessions === null ? (
+      <SaidLine class="account-section__said" message={end.said} />
+      <StaffAlert message={sessions.error || end.error} />
+      {sessions.data === null ? (
         <p>Loading…</p>
       ) : (
         <SessionsTable
@@ -80,10 +66,10 @@ export function AccountSessions({ everyone, version, onEnded }: AccountSessionsP
               ? "Everyone's sessions, most recently used first"
               : 'Your sessions, most recently used first'
           }
-          sessions={sessions}
+          sessions={sessions.data}
           showName={everyone}
-          busyKey={busyKey}
-          onEnd={end}
+          busyKey={end.busy ? ending : ''}
+          onEnd={end.run}
         />
       )}
     </section>

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { CodeField } from '@/features/staff/shell/code-field';
-import { ApiError } from '@/lib/api-client';
+import { SubmitButton } from '@/features/staff/shell/form-parts';
+import { useStaffForm } from '@/features/staff/shell/use-staff-form';
 import type { AuthenticatorSetUp, FactorAdded } from '@/lib/staff-types';
 import { factorApi } from './factor-api';
 
@@ -39,62 +40,37 @@ export function AuthenticatorBlock({
 }: AuthenticatorBlockProps) {
   const [setUp, setSetUp] = useState<AuthenticatorSetUp | null>(null);
   const [code, setCode] = useState('');
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
   const title = useRef<HTMLHeadingElement>(null);
+  const start = useStaffForm({
+    send: factorApi.startAuthenticator,
+    done: setSetUp,
+    failure: 'The authenticator could not be set up. Please try again.',
+    onError: onFailed,
+  });
+  const confirm = useStaffForm({
+    check: () => (code.trim() === '' ? { code: 'Type the code your app shows.' } : {}),
+    send: () => factorApi.confirmAuthenticator(code.trim()),
+    done: (added) => {
+      setSetUp(null);
+      setCode('');
+      onAdded(added);
+    },
+    failure: 'The code could not be checked. Please try again.',
+    fields: ['code'],
+    onError: onFailed,
+    failed: () => setCode(''),
+  });
+  const remove = useStaffForm({
+    send: factorApi.removeAuthenticator,
+    done: onRemoved,
+    failure: 'The authenticator could not be removed. Please try again.',
+    onError: onFailed,
+  });
+  const busy = start.busy || confirm.busy || remove.busy;
 
   useEffect(() => {
     if (setUp) title.current?.focus();
   }, [setUp]);
-
-  const start = async () => {
-    setBusy(true);
-    onFailed('');
-    try {
-      setSetUp(await factorApi.startAuthenticator());
-    } catch (caught) {
-      onFailed(failure(caught, 'The authenticator could not be set up. Please try again.'));
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const confirm = async (event: Event) => {
-    event.preventDefault();
-    if (code.trim() === '') {
-      setError('Type the code your app shows.');
-      return;
-    }
-    setBusy(true);
-    setError('');
-    onFailed('');
-    try {
-      const added = await factorApi.confirmAuthenticator(code.trim());
-      setSetUp(null);
-      setCode('');
-      onAdded(added);
-    } catch (caught) {
-      setCode('');
-      if (caught instanceof ApiError && caught.errors.code) setError(caught.errors.code);
-      else onFailed(failure(caught, 'The code could not be checked. Please try again.'));
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const remove = async () => {
-    if (!window.confirm('Remove the authenticator app? Its codes will no longer sign you in.')) return;
-    setBusy(true);
-    onFailed('');
-    try {
-      await factorApi.removeAuthenticator();
-      onRemoved();
-    } catch (caught) {
-      onFailed(failure(caught, 'The authenticator could not be removed. Please try again.'));
-    } finally {
-      setBusy(false);
-    }
-  };
 
   return (
     <section class="factor-block" aria-labelledby="authenticator-title">
@@ -112,7 +88,10 @@ export function AuthenticatorBlock({
                 type="button"
                 class="staff-button staff-button--danger"
                 disabled={busy}
-                onClick={remove}
+                onClick={() =>
+                  window.confirm('Remove the authenticator app? Its codes will no longer sign you in.') &&
+                  remove.run()
+                }
               >
                 Remove the authenticator app
               </button>
@@ -122,7 +101,7 @@ export function AuthenticatorBlock({
       ) : setUp ? (
         <form
           class="authenticator-setup"
-          onSubmit={confirm}
+          onSubmit={confirm.submit}
           aria-labelledby="authenticator-setup-title"
           noValidate
         >
@@ -146,19 +125,19 @@ export function AuthenticatorBlock({
             label="2. The 6-digit code your app now shows"
             value={code}
             onInput={setCode}
-            error={error}
+            error={confirm.errors.code}
           />
           <div class="factor-actions">
-            <button type="submit" class="staff-button staff-button--primary" disabled={busy}>
-              {busy ? 'Checking…' : 'Confirm'}
-            </button>
+            <SubmitButton busy={busy} busyLabel="Checking…">
+              Confirm
+            </SubmitButton>
             <button
               type="button"
               class="staff-button"
               onClick={() => {
                 setSetUp(null);
                 setCode('');
-                setError('');
+                confirm.clear();
               }}
             >
               Cancel
@@ -172,7 +151,7 @@ export function AuthenticatorBlock({
             every 30 seconds.
           </p>
           <div class="factor-actions">
-            <button type="button" class="staff-button" disabled={busy} onClick={start}>
+            <button type="button" class="staff-button" disabled={busy} onClick={() => start.run()}>
               Set up an authenticator app
             </button>
           </div>
@@ -180,8 +159,4 @@ export function AuthenticatorBlock({
       )}
     </section>
   );
-}
-
-function failure(caught: unknown, fallback: string): string {
-  return caught instanceof ApiError && caught.fromServer ? caught.message : fallback;
 }

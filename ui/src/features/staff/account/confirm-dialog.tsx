@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { ModalDialog } from '@/components/modal-dialog';
 import { CodeField } from '@/features/staff/shell/code-field';
+import { StaffAlert, SubmitButton } from '@/features/staff/shell/form-parts';
 import { PasswordInput } from '@/features/staff/shell/password-input';
-import { ApiError } from '@/lib/api-client';
+import { useStaffForm } from '@/features/staff/shell/use-staff-form';
 import { askToConfirmWith, confirmApi } from './confirm-it';
 
 interface ConfirmDialogProps {
@@ -20,8 +21,6 @@ export function ConfirmDialog({ withCode }: ConfirmDialogProps) {
   const [byCode, setByCode] = useState(false);
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
   const form = useRef<HTMLFormElement>(null);
 
   useEffect(() => {
@@ -30,7 +29,7 @@ export function ConfirmDialog({ withCode }: ConfirmDialogProps) {
         new Promise<boolean>((resolve) => {
           setPassword('');
           setCode('');
-          setErrors({});
+          confirm.clear();
           setByCode(false);
           setAsked(() => resolve);
         }),
@@ -47,29 +46,11 @@ export function ConfirmDialog({ withCode }: ConfirmDialogProps) {
     asked?.(done);
     setAsked(null);
   };
-
-  const submit = async (event: Event) => {
-    event.preventDefault();
-    setBusy(true);
-    setErrors({});
-    try {
-      await confirmApi.confirm(byCode ? { code } : { password });
-      close(true);
-    } catch (error) {
-      setErrors(
-        error instanceof ApiError && Object.keys(error.errors).length > 0
-          ? error.errors
-          : {
-              form:
-                error instanceof ApiError && error.fromServer
-                  ? error.message
-                  : 'This could not be checked. Please try again.',
-            },
-      );
-    } finally {
-      setBusy(false);
-    }
-  };
+  const confirm = useStaffForm({
+    send: () => confirmApi.confirm(byCode ? { code } : { password }),
+    done: () => close(true),
+    failure: 'This could not be checked. Please try again.',
+  });
 
   return (
     <ModalDialog
@@ -78,7 +59,7 @@ export function ConfirmDialog({ withCode }: ConfirmDialogProps) {
       labelledBy="confirm-dialog-title"
       class="confirm-dialog"
     >
-      <form class="confirm-dialog__body" onSubmit={submit} ref={form} noValidate>
+      <form class="confirm-dialog__body" onSubmit={confirm.submit} ref={form} noValidate>
         <h2 class="confirm-dialog__title" id="confirm-dialog-title">
           Confirm it is you
         </h2>
@@ -88,13 +69,15 @@ export function ConfirmDialog({ withCode }: ConfirmDialogProps) {
             : 'Second factors guard your account: type your password to change them.'}{' '}
           You are not asked again for 5 minutes.
         </p>
-        {errors.form && (
-          <p class="staff-alert" role="alert">
-            {errors.form}
-          </p>
-        )}
+        <StaffAlert message={confirm.error} />
         {byCode ? (
-          <CodeField id="confirm-code" label="Code" value={code} onInput={setCode} error={errors.code} />
+          <CodeField
+            id="confirm-code"
+            label="Code"
+            value={code}
+            onInput={setCode}
+            error={confirm.errors.code}
+          />
         ) : (
           <PasswordInput
             id="confirm-password"
@@ -102,13 +85,13 @@ export function ConfirmDialog({ withCode }: ConfirmDialogProps) {
             autoComplete="current-password"
             value={password}
             onInput={setPassword}
-            error={errors.password}
+            error={confirm.errors.password}
           />
         )}
         <div class="confirm-dialog__actions">
-          <button type="submit" class="staff-button staff-button--primary" disabled={busy}>
-            {busy ? 'Checking…' : 'Confirm'}
-          </button>
+          <SubmitButton busy={confirm.busy} busyLabel="Checking…">
+            Confirm
+          </SubmitButton>
           {withCode && (
             <button type="button" class="staff-button" onClick={() => setByCode(!byCode)}>
               {byCode ? 'Use your password instead' : 'Use a code instead'}

@@ -1,5 +1,7 @@
-import { useEffect, useState } from 'preact/hooks';
-import { ApiError } from '@/lib/api-client';
+import { apiMessageOr } from '@/features/staff/shell/failure';
+import { SaidLine } from '@/features/staff/shell/form-parts';
+import { useStaffForm } from '@/features/staff/shell/use-staff-form';
+import { useStaffLoad } from '@/features/staff/shell/use-staff-load';
 import { digestApi } from './digest-api';
 
 /**
@@ -7,26 +9,16 @@ import { digestApi } from './digest-api';
  * new or due, and how many new ones nobody has. Off until turned on; saved as it is ticked.
  */
 export function DigestSetting() {
-  const [on, setOn] = useState<boolean | null>(null);
-  const [said, setSaid] = useState('');
-
-  useEffect(() => {
-    digestApi.get().then(
-      (setting) => setOn(setting.on),
-      () => setSaid('The digest setting could not be loaded.'),
-    );
-  }, []);
-
-  const change = async (next: boolean) => {
-    setSaid('');
-    try {
-      const saved = await digestApi.set(next);
-      setOn(saved.on);
-      setSaid(saved.on ? 'The morning digest is on.' : 'The morning digest is off.');
-    } catch (error) {
-      setSaid(error instanceof ApiError ? error.message : 'That did not work. Please try again.');
-    }
-  };
+  const setting = useStaffLoad(digestApi.get, [], () => 'The digest setting could not be loaded.');
+  const on = setting.data?.on ?? null;
+  const change = useStaffForm({
+    send: (next: boolean) => digestApi.set(next),
+    done: (saved) => {
+      setting.setData(saved);
+      return saved.on ? 'The morning digest is on.' : 'The morning digest is off.';
+    },
+    failure: apiMessageOr('That did not work. Please try again.'),
+  });
 
   return (
     <section class="account-section" aria-labelledby="digest-title">
@@ -42,13 +34,11 @@ export function DigestSetting() {
           type="checkbox"
           checked={on === true}
           disabled={on === null}
-          onChange={(e) => change(e.currentTarget.checked)}
+          onChange={(e) => change.run(e.currentTarget.checked)}
         />
         <span>Send me the morning digest</span>
       </label>
-      <p class="account-section__said" role="status">
-        {said}
-      </p>
+      <SaidLine class="account-section__said" message={change.said || change.error || setting.error} />
     </section>
   );
 }

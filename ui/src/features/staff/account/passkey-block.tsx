@@ -1,8 +1,10 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { SubmitButton } from '@/features/staff/shell/form-parts';
 import { passkeyFailure } from '@/features/staff/shell/sign-in-api';
 import { formatTime } from '@/features/staff/shell/staff-format';
+import { TextField } from '@/features/staff/shell/text-field';
+import { useStaffForm } from '@/features/staff/shell/use-staff-form';
 import { passkeysAvailable } from '@/features/staff/shell/webauthn';
-import { ApiError } from '@/lib/api-client';
 import type { FactorAdded, PasskeyRow } from '@/lib/staff-types';
 import { factorApi } from './factor-api';
 
@@ -19,48 +21,28 @@ interface PasskeyBlockProps {
 export function PasskeyBlock({ passkeys, settingUp, onAdded, onChanged, onFailed }: PasskeyBlockProps) {
   const [available, setAvailable] = useState(true);
   const [name, setName] = useState('This device');
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
   const [renaming, setRenaming] = useState<number | null>(null);
+  const add = useStaffForm({
+    check: () =>
+      name.trim() === '' ? { name: 'Give the passkey a name, such as the device it is on.' } : {},
+    send: () => factorApi.addPasskey(name.trim()),
+    done: (added) => {
+      onAdded(added, name.trim());
+      setName('This device');
+    },
+    failure: passkeyFailure,
+    fields: ['name'],
+    onError: onFailed,
+  });
+  const remove = useStaffForm({
+    send: (passkey: PasskeyRow) => factorApi.removePasskey(passkey.id),
+    done: (_, passkey) => onChanged(`The passkey "${passkey.name}" was removed.`),
+    failure: 'The passkey could not be removed. Please try again.',
+    onError: onFailed,
+  });
 
   // Only in the browser: the first render must match the server's, which has no `window`.
   useEffect(() => setAvailable(passkeysAvailable()), []);
-
-  const add = async (event: Event) => {
-    event.preventDefault();
-    if (name.trim() === '') {
-      setError('Give the passkey a name, such as the device it is on.');
-      return;
-    }
-    setBusy(true);
-    setError('');
-    onFailed('');
-    try {
-      const added = await factorApi.addPasskey(name.trim());
-      onAdded(added, name.trim());
-      setName('This device');
-    } catch (caught) {
-      if (caught instanceof ApiError && caught.errors.name) setError(caught.errors.name);
-      else onFailed(passkeyFailure(caught));
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const remove = async (passkey: PasskeyRow) => {
-    if (!window.confirm(`Remove the passkey "${passkey.name}"? It will no longer sign you in.`)) return;
-    onFailed('');
-    try {
-      await factorApi.removePasskey(passkey.id);
-      onChanged(`The passkey "${passkey.name}" was removed.`);
-    } catch (caught) {
-      onFailed(
-        caught instanceof ApiError && caught.fromServer
-          ? caught.message
-          : 'The passkey could not be removed. Please try again.',
-      );
-    }
-  };
 
   return (
     <section class="factor-block" aria-labelledby="passkeys-title">
@@ -112,7 +94,11 @@ export function PasskeyBlock({ passkeys, settingUp, onAdded, onChanged, onFailed
                     <button
                       type="button"
                       class="staff-button staff-button--danger"
-                      onClick={() => remove(passkey)}
+                      onClick={() =>
+                        window.confirm(
+                          `Remove the passkey "${passkey.name}"? It will no longer sign you in.`,
+                        ) && remove.run(passkey)
+                      }
                     >
                       Remove<span class="visually-hidden"> the passkey {passkey.name}</span>
                     </button>
@@ -124,32 +110,18 @@ export function PasskeyBlock({ passkeys, settingUp, onAdded, onChanged, onFailed
         </table>
       )}
       {available ? (
-        <form class="passkey-add" onSubmit={add} noValidate>
-          <div class="staff-field">
-            <label for="passkey-name">Name of the new passkey</label>
-            <input
-              id="passkey-name"
-              type="text"
-              maxLength={60}
-              required
-              value={name}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? 'passkey-name-error' : undefined}
-              onInput={(e) => setName(e.currentTarget.value)}
-            />
-            {error && (
-              <p class="staff-field__error" id="passkey-name-error">
-                {error}
-              </p>
-            )}
-          </div>
-          <button
-            type="submit"
-            class={`staff-button${settingUp ? ' staff-button--primary' : ''}`}
-            disabled={busy}
-          >
-            {busy ? 'Waiting for your passkey…' : 'Add a passkey'}
-          </button>
+        <form class="passkey-add" onSubmit={add.submit} noValidate>
+          <TextField
+            id="passkey-name"
+            label="Name of the new passkey"
+            maxLength={60}
+            value={name}
+            onInput={setName}
+            error={add.errors.name}
+          />
+          <SubmitButton busy={add.busy} busyLabel="Waiting for your passkey…" primary={settingUp}>
+            Add a passkey
+          </SubmitButton>
         </form>
       ) : (
         <p class="staff-notice-line">This browser cannot make passkeys. Use an authenticator app instead.</p>
@@ -160,58 +132,31 @@ export function PasskeyBlock({ passkeys, settingUp, onAdded, onChanged, onFailed
 
 function RenameForm({ passkey, onDone }: { passkey: PasskeyRow; onDone: (message: string) => void }) {
   const [name, setName] = useState(passkey.name);
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
   const input = useRef<HTMLInputElement>(null);
-  const id = `passkey-${passkey.id}-name`;
+  const rename = useStaffForm({
+    send: () => factorApi.renamePasskey(passkey.id, name.trim()),
+    done: (saved) => onDone(`The passkey is now called "${saved.name}".`),
+    failure: 'The name could not be saved. Please try again.',
+    fields: ['name'],
+  });
 
   useEffect(() => input.current?.focus(), []);
 
-  const save = async (event: Event) => {
-    event.preventDefault();
-    setBusy(true);
-    setError('');
-    try {
-      const saved = await factorApi.renamePasskey(passkey.id, name.trim());
-      onDone(`The passkey is now called "${saved.name}".`);
-    } catch (caught) {
-      setError(
-        caught instanceof ApiError && caught.errors.name
-          ? caught.errors.name
-          : caught instanceof ApiError && caught.fromServer
-            ? caught.message
-            : 'The name could not be saved. Please try again.',
-      );
-    } finally {
-      setBusy(false);
-    }
-  };
-
   return (
-    <form class="passkey-rename" onSubmit={save} noValidate>
-      <div class="staff-field">
-        <label for={id}>New name for the passkey {passkey.name}</label>
-        <input
-          id={id}
-          ref={input}
-          type="text"
-          maxLength={60}
-          required
-          value={name}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          onInput={(e) => setName(e.currentTarget.value)}
-        />
-        {error && (
-          <p class="staff-field__error" id={`${id}-error`}>
-            {error}
-          </p>
-        )}
-      </div>
+    <form class="passkey-rename" onSubmit={rename.submit} noValidate>
+      <TextField
+        id={`passkey-${passkey.id}-name`}
+        label={`New name for the passkey ${passkey.name}`}
+        maxLength={60}
+        value={name}
+        onInput={setName}
+        error={rename.errors.name || rename.error}
+        inputRef={input}
+      />
       <div class="factor-actions">
-        <button type="submit" class="staff-button staff-button--primary" disabled={busy}>
-          {busy ? 'Saving…' : 'Save the name'}
-        </button>
+        <SubmitButton busy={rename.busy} busyLabel="Saving…">
+          Save the name
+        </SubmitButton>
         <button type="button" class="staff-button" onClick={() => onDone('')}>
           Cancel
         </button>

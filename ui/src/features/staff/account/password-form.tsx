@@ -1,9 +1,10 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
+import { StaffAlert, SubmitButton } from '@/features/staff/shell/form-parts';
 import { PasswordInput } from '@/features/staff/shell/password-input';
 import { type StaffSession, staffAuth } from '@/features/staff/shell/session-api';
 import { formatTime } from '@/features/staff/shell/staff-format';
-import { ApiError } from '@/lib/api-client';
-import type { SecondFactors } from '@/lib/staff-types';
+import { useStaffForm } from '@/features/staff/shell/use-staff-form';
+import { useStaffLoad } from '@/features/staff/shell/use-staff-load';
 import { factorApi } from './factor-api';
 
 interface PasswordFormProps {
@@ -21,47 +22,34 @@ interface PasswordFormProps {
 export function PasswordForm({ onChanged, oneTime, layout = 'card' }: PasswordFormProps) {
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-  const [factors, setFactors] = useState<SecondFactors | null>(null);
   const [removing, setRemoving] = useState<number[]>([]);
-
   // One's passkeys, to remove any one did not add with the change: a passkey added with a
   // stolen session would still sign in after the password changed. (Not on the first sign-in's
-  // change, which has none to offer.)
-  useEffect(() => {
-    if (oneTime) return;
-    factorApi.read().then(setFactors, () => setFactors(null));
-  }, [oneTime]);
+  // change, which has none to offer.) Not loaded, the choice is not offered (nor its failure).
+  const passkeys = useStaffLoad(
+    () => (oneTime ? Promise.resolve(null) : factorApi.read()),
+    [oneTime],
+    () => 'The passkeys could not be loaded.',
+  );
+  const factors = passkeys.error ? null : passkeys.data;
+  const form = useStaffForm({
+    send: () => staffAuth.changePassword(oneTime ? undefined : current, next, removing),
+    done: (session) => {
+      setCurrent('');
+      setNext('');
+      setRemoving([]);
+      if (!oneTime) void passkeys.reload();
+      onChanged(session);
+    },
+    failure: () => 'The password could not be changed. Please try again.',
+  });
 
   const toggle = (id: number, remove: boolean) =>
     setRemoving((ids) => (remove ? [...ids, id] : ids.filter((other) => other !== id)));
 
-  const submit = async (event: Event) => {
-    event.preventDefault();
-    setBusy(true);
-    setErrors({});
-    try {
-      const session = await staffAuth.changePassword(oneTime ? undefined : current, next, removing);
-      setCurrent('');
-      setNext('');
-      setRemoving([]);
-      if (!oneTime) factorApi.read().then(setFactors, () => setFactors(null));
-      onChanged(session);
-    } catch (error) {
-      setErrors(
-        error instanceof ApiError && Object.keys(error.errors).length > 0
-          ? error.errors
-          : { form: 'The password could not be changed. Please try again.' },
-      );
-    } finally {
-      setBusy(false);
-    }
-  };
-
   const Title = layout === 'card' ? 'h1' : 'h2';
   return (
-    <form class={layout === 'card' ? 'staff-card' : 'staff-card staff-card--section'} onSubmit={submit}>
+    <form class={layout === 'card' ? 'staff-card' : 'staff-card staff-card--section'} onSubmit={form.submit}>
       <Title class="staff-card__title" id="password-form-title">
         {layout === 'card' ? 'Choose a new password' : 'Change your password'}
       </Title>
@@ -70,11 +58,7 @@ export function PasswordForm({ onChanged, oneTime, layout = 'card' }: PasswordFo
           ? 'Your password was given to you for one sign-in. Choose your own: at least 12 characters.'
           : 'At least 12 characters. Your other sessions are signed out; this one stays signed in.'}
       </p>
-      {errors.form && (
-        <p class="staff-alert" role="alert">
-          {errors.form}
-        </p>
-      )}
+      <StaffAlert message={form.error} />
       {!oneTime && (
         <PasswordInput
           id="current-password"
@@ -82,7 +66,7 @@ export function PasswordForm({ onChanged, oneTime, layout = 'card' }: PasswordFo
           autoComplete="current-password"
           value={current}
           onInput={setCurrent}
-          error={errors.current_password}
+          error={form.errors.current_password}
         />
       )}
       <PasswordInput
@@ -92,7 +76,7 @@ export function PasswordForm({ onChanged, oneTime, layout = 'card' }: PasswordFo
         minLength={12}
         value={next}
         onInput={setNext}
-        error={errors.new_password}
+        error={form.errors.new_password}
       />
       {factors && factors.passkeys.length > 0 && (
         <fieldset class="password-passkeys" aria-describedby="password-passkeys-why">
@@ -100,9 +84,9 @@ export function PasswordForm({ onChanged, oneTime, layout = 'card' }: PasswordFo
           <p id="password-passkeys-why">
             A passkey signs in without the password. Tick any you did not add: it is removed with the change.
           </p>
-          {errors.remove_passkeys && (
+          {form.errors.remove_passkeys && (
             <p class="staff-field__error" role="alert">
-              {errors.remove_passkeys}
+              {form.errors.remove_passkeys}
             </p>
           )}
           {factors.passkeys.map((passkey) => {
@@ -124,9 +108,9 @@ export function PasswordForm({ onChanged, oneTime, layout = 'card' }: PasswordFo
           })}
         </fieldset>
       )}
-      <button class="staff-button staff-button--primary" type="submit" disabled={busy}>
-        {busy ? 'Saving…' : 'Save the new password'}
-      </button>
+      <SubmitButton busy={form.busy} busyLabel="Saving…">
+        Save the new password
+      </SubmitButton>
     </form>
   );
 }

@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { ApiError } from '@/lib/api-client';
-import type { FactorAdded, SecondFactors } from '@/lib/staff-types';
+import { SaidLine, StaffAlert } from '@/features/staff/shell/form-parts';
+import { useStaffForm } from '@/features/staff/shell/use-staff-form';
+import { useStaffLoad } from '@/features/staff/shell/use-staff-load';
+import type { FactorAdded } from '@/lib/staff-types';
 import { AuthenticatorBlock } from './authenticator-block';
 import { ConfirmDialog } from './confirm-dialog';
 import { factorApi } from './factor-api';
@@ -20,12 +22,12 @@ interface SecondFactorProps {
  * session that must set one up sees only this, says why, and goes on once one is added.
  */
 export function SecondFactor({ email, settingUp, onSetUp }: SecondFactorProps) {
-  const [factors, setFactors] = useState<SecondFactors | null>(null);
+  const loaded = useStaffLoad(factorApi.read, [], 'Your second factor could not be loaded.');
+  const factors = loaded.data;
   const [codes, setCodes] = useState<string[] | null>(null);
   const [said, setSaid] = useState('');
+  // One line for what the blocks below say when a change fails.
   const [failure, setFailure] = useState('');
-  const [reload, setReload] = useState(0);
-  const [busy, setBusy] = useState(false);
   const title = useRef<HTMLHeadingElement>(null);
 
   // Sent here to set up a factor: the keyboard and screen readers start at why.
@@ -33,20 +35,10 @@ export function SecondFactor({ email, settingUp, onSetUp }: SecondFactorProps) {
     if (settingUp) title.current?.focus();
   }, [settingUp]);
 
-  useEffect(() => {
-    factorApi.read().then(setFactors, (error: unknown) => {
-      setFailure(
-        error instanceof ApiError && error.fromServer
-          ? error.message
-          : 'Your second factor could not be loaded.',
-      );
-    });
-  }, [reload]);
-
   const changed = (message: string) => {
     setFailure('');
     setSaid(message);
-    setReload((n) => n + 1);
+    void loaded.reload();
   };
 
   const added = (answer: FactorAdded, what: string) => {
@@ -55,22 +47,12 @@ export function SecondFactor({ email, settingUp, onSetUp }: SecondFactorProps) {
     else if (settingUp) onSetUp();
   };
 
-  const newCodes = async () => {
-    if (!window.confirm('Make new recovery codes? The ones you have now will stop working.')) return;
-    setBusy(true);
-    setFailure('');
-    try {
-      added(await factorApi.newRecoveryCodes(), 'New recovery codes were made; the old ones no longer work.');
-    } catch (error) {
-      setFailure(
-        error instanceof ApiError && error.fromServer
-          ? error.message
-          : 'New recovery codes could not be made. Please try again.',
-      );
-    } finally {
-      setBusy(false);
-    }
-  };
+  const newCodes = useStaffForm({
+    send: factorApi.newRecoveryCodes,
+    done: (answer) => added(answer, 'New recovery codes were made; the old ones no longer work.'),
+    failure: 'New recovery codes could not be made. Please try again.',
+    onError: setFailure,
+  });
 
   const hasFactor = factors !== null && (factors.authenticator || factors.passkeys.length > 0);
   return (
@@ -89,15 +71,9 @@ export function SecondFactor({ email, settingUp, onSetUp }: SecondFactorProps) {
             : 'After your password, a code from an app or a passkey: someone who learns your password still cannot sign in.'}
         </p>
       )}
-      <p class="account-section__said" role="status">
-        {said}
-      </p>
+      <SaidLine class="account-section__said" message={said} />
       <ConfirmDialog withCode={factors?.authenticator ?? false} />
-      {failure && (
-        <p class="staff-alert" role="alert">
-          {failure}
-        </p>
-      )}
+      <StaffAlert message={loaded.error || failure} />
       {codes ? (
         <RecoveryCodes
           codes={codes}
@@ -109,7 +85,7 @@ export function SecondFactor({ email, settingUp, onSetUp }: SecondFactorProps) {
           }}
         />
       ) : factors === null ? (
-        !failure && <p>Loading…</p>
+        !loaded.error && <p>Loading…</p>
       ) : (
         <>
           <PasskeyBlock
@@ -138,7 +114,15 @@ export function SecondFactor({ email, settingUp, onSetUp }: SecondFactorProps) {
                 Each works once, if you lose your app or passkey.
               </p>
               <div class="factor-actions">
-                <button type="button" class="staff-button" disabled={busy} onClick={newCodes}>
+                <button
+                  type="button"
+                  class="staff-button"
+                  disabled={newCodes.busy}
+                  onClick={() =>
+                    window.confirm('Make new recovery codes? The ones you have now will stop working.') &&
+                    newCodes.run()
+                  }
+                >
                   Make new recovery codes
                 </button>
               </div>

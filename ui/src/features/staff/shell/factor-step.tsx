@@ -1,9 +1,11 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { ApiError } from '@/lib/api-client';
 import { CodeField } from './code-field';
+import { StaffAlert } from './form-parts';
 import type { StaffSession } from './session-api';
 import { factorSignInApi } from './sign-in-api';
 import { usePasskeySignIn } from './use-passkey-sign-in';
+import { useStaffForm } from './use-staff-form';
 
 interface FactorStepProps {
   /** The session signed in with the password, waiting for its factor (`second_factor: 'give'`). */
@@ -23,45 +25,30 @@ interface FactorStepProps {
 export function FactorStep({ session, onSignedIn, onGone, onSignOut, titleLevel = 'h1' }: FactorStepProps) {
   const Title = titleLevel;
   const [code, setCode] = useState('');
-  const [error, setError] = useState('');
+  // One line for what the code and the passkey say.
   const [failure, setFailure] = useState('');
-  const [busy, setBusy] = useState(false);
   const title = useRef<HTMLHeadingElement>(null);
   const passkey = usePasskeySignIn(onSignedIn, setFailure);
+  const form = useStaffForm({
+    check: () => (code.trim() === '' ? { code: 'Type the code first.' } : {}),
+    send: () => factorSignInApi.giveCode(code.trim()),
+    done: onSignedIn,
+    failure: 'We could not check the code. Please check your connection and try again.',
+    fields: ['code'],
+    onError: setFailure,
+    failed: (caught) => {
+      setCode('');
+      if (caught instanceof ApiError && caught.status === 401) {
+        setFailure('');
+        onGone('Your sign-in has expired. Please sign in again.');
+      }
+    },
+  });
   const withCode = session.second_factor_ways.includes('code');
   const withPasskey = session.second_factor_ways.includes('passkey') && passkey.available;
 
   // A new step: the keyboard and screen readers start at its title.
   useEffect(() => title.current?.focus(), []);
-
-  const submit = async (event: Event) => {
-    event.preventDefault();
-    setFailure('');
-    if (code.trim() === '') {
-      setError('Type the code first.');
-      return;
-    }
-    setBusy(true);
-    setError('');
-    try {
-      onSignedIn(await factorSignInApi.giveCode(code.trim()));
-    } catch (caught) {
-      setCode('');
-      if (caught instanceof ApiError && caught.status === 401) {
-        onGone('Your sign-in has expired. Please sign in again.');
-      } else if (caught instanceof ApiError && caught.errors.code) {
-        setError(caught.errors.code);
-      } else {
-        setFailure(
-          caught instanceof ApiError && caught.fromServer
-            ? caught.message
-            : 'We could not check the code. Please check your connection and try again.',
-        );
-      }
-    } finally {
-      setBusy(false);
-    }
-  };
 
   const passkeyButton = (
     <button
@@ -70,7 +57,7 @@ export function FactorStep({ session, onSignedIn, onGone, onSignOut, titleLevel 
       disabled={passkey.busy}
       onClick={() => {
         setFailure('');
-        setError('');
+        form.clear();
         passkey.start();
       }}
     >
@@ -80,7 +67,10 @@ export function FactorStep({ session, onSignedIn, onGone, onSignOut, titleLevel 
   return (
     <form
       class="staff-card"
-      onSubmit={submit}
+      onSubmit={(event) => {
+        setFailure('');
+        form.submit(event);
+      }}
       aria-labelledby="factor-title"
       aria-describedby={failure ? 'factor-failure' : undefined}
       noValidate
@@ -93,25 +83,21 @@ export function FactorStep({ session, onSignedIn, onGone, onSignOut, titleLevel 
           ? 'Type the code your authenticator app shows now, or one of your recovery codes.'
           : 'Use your passkey, or type one of your recovery codes.'}
       </p>
-      {failure && (
-        <p class="staff-alert" id="factor-failure" role="alert">
-          {failure}
-        </p>
-      )}
+      <StaffAlert id="factor-failure" message={failure} />
       {withPasskey && !withCode && passkeyButton}
       <CodeField
         id="factor-code"
         label={withCode ? 'Code from your authenticator app or a recovery code' : 'Recovery code'}
         value={code}
         onInput={setCode}
-        error={error}
+        error={form.errors.code}
       />
       <button
         class={`staff-button${withPasskey && !withCode ? '' : ' staff-button--primary'}`}
         type="submit"
-        disabled={busy}
+        disabled={form.busy}
       >
-        {busy ? 'Checking…' : 'Verify'}
+        {form.busy ? 'Checking…' : 'Verify'}
       </button>
       {withPasskey && withCode && passkeyButton}
       <p class="factor-step__who">Signing in as {session.email}.</p>

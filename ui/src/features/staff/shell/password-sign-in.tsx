@@ -1,13 +1,10 @@
 import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
-import { ApiError } from '@/lib/api-client';
+import { StaffAlert, SubmitButton } from './form-parts';
 import { type StaffSession, staffAuth } from './session-api';
+import { SignInEmail, SignInField } from './sign-in-field';
 import { usePasskeySignIn } from './use-passkey-sign-in';
-
-function failureText(error: unknown): string {
-  if (error instanceof ApiError && error.fromServer) return error.message;
-  return 'We could not sign you in. Please check your connection and try again.';
-}
+import { useStaffForm } from './use-staff-form';
 
 interface PasswordSignInProps {
   /** The form's heading (/login's; the dialog has its own around the form). */
@@ -37,57 +34,34 @@ export function PasswordSignIn({
   children,
 }: PasswordSignInProps) {
   const [password, setPassword] = useState('');
+  // One line for what the password and the passkey say, and what was said on arrival.
   const [failure, setFailure] = useState(notice);
-  const [busy, setBusy] = useState(false);
   const passkey = usePasskeySignIn(onSignedIn, setFailure);
-
-  const submit = async (event: Event) => {
-    event.preventDefault();
-    setBusy(true);
-    setFailure('');
-    try {
-      onSignedIn(await staffAuth.signIn(email, password));
-    } catch (error) {
-      setFailure(failureText(error));
-      setPassword('');
-    } finally {
-      setBusy(false);
-    }
-  };
+  const form = useStaffForm({
+    send: () => staffAuth.signIn(email, password),
+    done: onSignedIn,
+    failure: 'We could not sign you in. Please check your connection and try again.',
+    fields: [],
+    onError: setFailure,
+    failed: () => setPassword(''),
+  });
 
   return (
-    <form class="staff-card" onSubmit={submit} aria-describedby={failure ? 'login-failure' : undefined}>
+    <form class="staff-card" onSubmit={form.submit} aria-describedby={failure ? 'login-failure' : undefined}>
       {heading}
-      {failure && (
-        <p class="staff-alert" id="login-failure" role="alert">
-          {failure}
-        </p>
-      )}
-      <label class="staff-field">
-        <span>Email</span>
-        <input
-          type="email"
-          name="email"
-          autoComplete="username"
-          required
-          value={email}
-          onInput={(e) => onEmail(e.currentTarget.value)}
-        />
-      </label>
-      <label class="staff-field">
-        <span>Password</span>
-        <input
-          type="password"
-          name="password"
-          autoComplete="current-password"
-          required
-          value={password}
-          onInput={(e) => setPassword(e.currentTarget.value)}
-        />
-      </label>
-      <button class="staff-button staff-button--primary" type="submit" disabled={busy}>
-        {busy ? 'Signing in…' : 'Sign in'}
-      </button>
+      <StaffAlert id="login-failure" message={failure} />
+      <SignInEmail value={email} onInput={onEmail} />
+      <SignInField
+        label="Password"
+        type="password"
+        name="password"
+        autoComplete="current-password"
+        value={password}
+        onInput={setPassword}
+      />
+      <SubmitButton busy={form.busy} busyLabel="Signing in…">
+        Sign in
+      </SubmitButton>
       {children}
       {passkey.available && (
         <div class="login-passkey">

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { StaffSession } from './session-api';
 import { factorSignInApi, passkeyFailure } from './sign-in-api';
+import { useStaffForm } from './use-staff-form';
 import { passkeysAvailable } from './webauthn';
 
 /**
@@ -12,22 +13,16 @@ export function usePasskeySignIn(
   onFailure: (message: string) => void,
 ) {
   const [available, setAvailable] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const ceremony = useStaffForm({
+    send: factorSignInApi.withPasskey,
+    done: onSignedIn,
+    failure: passkeyFailure,
+    fields: [],
+    onError: onFailure,
+  });
 
   // Only in the browser: the first render must match the server's, which has no `window`.
   useEffect(() => setAvailable(passkeysAvailable()), []);
 
-  const start = async () => {
-    setBusy(true);
-    try {
-      const session = await factorSignInApi.withPasskey();
-      setBusy(false);
-      onSignedIn(session);
-    } catch (error) {
-      setBusy(false);
-      onFailure(passkeyFailure(error));
-    }
-  };
-
-  return { available, busy, start };
+  return { available, busy: ceremony.busy, start: () => ceremony.run() };
 }

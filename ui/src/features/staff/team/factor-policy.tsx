@@ -1,62 +1,39 @@
-import { useEffect, useState } from 'preact/hooks';
-import type { Role } from '@/lib/staff-types';
-import { failureText } from './failure';
+import { SaidLine, StaffAlert, SubmitButton } from '@/features/staff/shell/form-parts';
+import { useStaffForm } from '@/features/staff/shell/use-staff-form';
+import { useStaffLoad } from '@/features/staff/shell/use-staff-load';
 import { RoleChoices } from './role-choices';
 import { teamApi } from './team-api';
 
 /** "Second factor required for": the roles whose accounts must use one (owners by default). */
 export function FactorPolicyForm() {
-  const [roles, setRoles] = useState<Role[] | null>(null);
-  const [said, setSaid] = useState('');
-  const [failure, setFailure] = useState('');
-  const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    teamApi.factorPolicy().then(
-      (policy) => setRoles(policy.required_roles),
-      (error) => setFailure(failureText(error, 'The second factor rule could not be loaded.')),
-    );
-  }, []);
-
-  const save = async (event: Event) => {
-    event.preventDefault();
-    if (!roles) return;
-    setBusy(true);
-    setSaid('');
-    setFailure('');
-    try {
-      const saved = await teamApi.setFactorPolicy(roles);
-      setRoles(saved.required_roles);
-      setSaid(
-        saved.required_roles.length > 0
-          ? 'Saved. Accounts of these roles set up a second factor at their next sign-in if they have none.'
-          : 'Saved. No role needs a second factor now; anyone may still set one up.',
-      );
-    } catch (error) {
-      setFailure(failureText(error, 'The rule could not be saved. Please try again.'));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const policy = useStaffLoad(teamApi.factorPolicy, [], 'The second factor rule could not be loaded.');
+  const roles = policy.data?.required_roles ?? null;
+  const form = useStaffForm({
+    // Nothing to send before the rule is loaded (the form has no button until then).
+    check: () => (roles ? {} : { roles: 'Not loaded yet.' }),
+    send: () => teamApi.setFactorPolicy(roles ?? []),
+    done: (saved) => {
+      policy.setData(saved);
+      return saved.required_roles.length > 0
+        ? 'Saved. Accounts of these roles set up a second factor at their next sign-in if they have none.'
+        : 'Saved. No role needs a second factor now; anyone may still set one up.';
+    },
+    failure: 'The rule could not be saved. Please try again.',
+  });
+  const failure = policy.error || form.error;
 
   return (
     <section class="team-section" aria-labelledby="factor-policy-title">
       <h2 class="team-section__title" id="factor-policy-title">
         Second factor required for
       </h2>
-      <form class="team-card" onSubmit={save}>
+      <form class="team-card" onSubmit={form.submit}>
         <p class="team-hint">
           An account with any of these roles must give a code from an authenticator app or use a passkey after
           its password. One without a second factor sets one up at its next sign-in.
         </p>
-        {failure && (
-          <p class="staff-alert" role="alert">
-            {failure}
-          </p>
-        )}
-        <p class="team-said" role="status">
-          {said}
-        </p>
+        <StaffAlert message={failure} />
+        <SaidLine class="team-said" message={form.said} />
         {roles === null ? (
           !failure && <p>Loading…</p>
         ) : (
@@ -65,12 +42,12 @@ export function FactorPolicyForm() {
               id="factor-policy"
               legend="Roles that need a second factor"
               chosen={roles}
-              onChange={setRoles}
+              onChange={(required_roles) => policy.setData({ required_roles })}
             />
             <div class="team-actions">
-              <button type="submit" class="staff-button staff-button--primary" disabled={busy}>
-                {busy ? 'Saving…' : 'Save'}
-              </button>
+              <SubmitButton busy={form.busy} busyLabel="Saving…">
+                Save
+              </SubmitButton>
             </div>
           </>
         )}

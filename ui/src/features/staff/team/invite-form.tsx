@@ -1,52 +1,37 @@
 import { useState } from 'preact/hooks';
+import { StaffAlert, SubmitButton } from '@/features/staff/shell/form-parts';
+import { TextField } from '@/features/staff/shell/text-field';
+import { useStaffForm } from '@/features/staff/shell/use-staff-form';
 import type { Role, TeamBody } from '@/lib/staff-types';
-import { fieldErrors } from './failure';
-import { RoleChoices } from './role-choices';
+import { RoleChoices, rolesChosen } from './role-choices';
 import { teamApi } from './team-api';
-import { TextField } from './text-field';
 
 /** Invite someone by email, name and roles: the mail carries a link that works once, 7 days. */
 export function InviteForm({ onInvited }: { onInvited: (team: TeamBody, name: string) => void }) {
   const [email, setEmail] = useState('');
   const [name, setName] = useState('');
   const [roles, setRoles] = useState<Role[]>([]);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-
-  const submit = async (event: Event) => {
-    event.preventDefault();
-    if (roles.length === 0) {
-      setErrors({ roles: 'Choose at least one role.' });
-      return;
-    }
-    setBusy(true);
-    setErrors({});
-    try {
-      const team = await teamApi.invite({ email, name, roles });
+  const form = useStaffForm({
+    check: () => rolesChosen(roles),
+    send: () => teamApi.invite({ email, name, roles }),
+    done: (team) => {
       onInvited(team, name.trim());
       setEmail('');
       setName('');
       setRoles([]);
-    } catch (error) {
-      setErrors(fieldErrors(error, 'The invite could not be sent. Please try again.'));
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    failure: 'The invite could not be sent. Please try again.',
+  });
 
   return (
-    <form class="team-card team-invite" onSubmit={submit} noValidate aria-labelledby="invite-title">
+    <form class="team-card team-invite" onSubmit={form.submit} noValidate aria-labelledby="invite-title">
       <h2 class="team-card__title" id="invite-title">
         Invite someone
       </h2>
       <p class="team-hint">
         They get a mail with a link to choose their password. The link works once, for 7 days.
       </p>
-      {errors.form && (
-        <p class="staff-alert" role="alert">
-          {errors.form}
-        </p>
-      )}
+      <StaffAlert message={form.error} />
       <div class="team-invite__fields">
         <TextField
           id="invite-name"
@@ -54,7 +39,7 @@ export function InviteForm({ onInvited }: { onInvited: (team: TeamBody, name: st
           autoComplete="off"
           value={name}
           onInput={setName}
-          error={errors.name}
+          error={form.errors.name}
         />
         <TextField
           id="invite-email"
@@ -63,14 +48,14 @@ export function InviteForm({ onInvited }: { onInvited: (team: TeamBody, name: st
           autoComplete="off"
           value={email}
           onInput={setEmail}
-          error={errors.email}
+          error={form.errors.email}
         />
       </div>
-      <RoleChoices id="invite" legend="Roles" chosen={roles} onChange={setRoles} error={errors.roles} />
+      <RoleChoices id="invite" legend="Roles" chosen={roles} onChange={setRoles} error={form.errors.roles} />
       <div>
-        <button class="staff-button staff-button--primary" type="submit" disabled={busy}>
-          {busy ? 'Sending…' : 'Send the invite'}
-        </button>
+        <SubmitButton busy={form.busy} busyLabel="Sending…">
+          Send the invite
+        </SubmitButton>
       </div>
     </form>
   );

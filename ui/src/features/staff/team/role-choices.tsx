@@ -46,3 +46,8 @@ export function RoleChoices({ id, legend, chosen, onChange, error }: RoleChoices
     </fieldset>
   );
 }
+
+/** The check of a form that gives roles: at least one. */
+export function rolesChosen(roles: readonly Role[]): Record<string, string> {
+  return roles.length === 0 ? { roles: 'Choose at least one role.' } : {};
+}

@@ -1,85 +1,55 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { PasswordInput } from '@/features/staff/shell/password-input';
-import { ApiError } from '@/lib/api-client';
-import { failureText, fieldErrors } from './failure';
+import { StaffAlert, SubmitButton } from '@/features/staff/shell/form-parts';
+import { LinkChecking, LinkGone } from '@/features/staff/shell/link-page';
+import { NewPassword } from '@/features/staff/shell/new-password';
+import { TextField } from '@/features/staff/shell/text-field';
+import { useStaffForm } from '@/features/staff/shell/use-staff-form';
+import { useStaffLoad } from '@/features/staff/shell/use-staff-load';
 import { linkApi, tokenOf } from './team-api';
-import { TextField } from './text-field';
-
-type LinkState = 'checking' | 'open' | { gone: string };
 
 /** The set-up link's page: the first owner's name, email and password, then the inbox. */
 export function SetupForm() {
   const { search } = useLocation();
   const navigate = useNavigate();
   const token = tokenOf(search);
-  const [link, setLink] = useState<LinkState>('checking');
+  const link = useStaffLoad(
+    () => linkApi.checkSetup(token),
+    [token],
+    'This set-up link could not be checked. Please reload the page.',
+  );
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const form = useStaffForm({
+    send: () => linkApi.setUp({ token, name, email, password }),
+    done: () => navigate('/staff', { replace: true }),
+    failure: 'The account could not be made. Please try again.',
+    spendable: true,
+  });
 
-  useEffect(() => {
-    linkApi.checkSetup(token).then(
-      () => setLink('open'),
-      (error) =>
-        setLink({
-          gone: failureText(error, 'This set-up link could not be checked. Please reload the page.'),
-        }),
-    );
-  }, [token]);
-
-  const submit = async (event: Event) => {
-    event.preventDefault();
-    setBusy(true);
-    setErrors({});
-    try {
-      await linkApi.setUp({ token, name, email, password });
-      navigate('/staff', { replace: true });
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 410) setLink({ gone: error.message });
-      else setErrors(fieldErrors(error, 'The account could not be made. Please try again.'));
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  if (link === 'checking') {
+  if (link.loading) return <LinkChecking>Checking the link…</LinkChecking>;
+  if (link.error || form.spent) {
     return (
-      <div class="staff-card">
-        <p role="status">Checking the link…</p>
-      </div>
-    );
-  }
-  if (link !== 'open') {
-    return (
-      <div class="staff-card">
-        <h1 class="staff-card__title">This link no longer works</h1>
-        <p class="staff-alert" role="alert">
-          {link.gone}
-        </p>
-      </div>
+      <LinkGone title="This link no longer works">
+        <StaffAlert message={link.error || form.spent} />
+      </LinkGone>
     );
   }
   return (
-    <form class="staff-card" onSubmit={submit} noValidate aria-labelledby="setup-title">
+    <form class="staff-card" onSubmit={form.submit} noValidate aria-labelledby="setup-title">
       <h1 class="staff-card__title" id="setup-title">
         Set up the first owner
       </h1>
       <p>This account owns the site's staff side: it can invite the rest of the team. The link works once.</p>
-      {errors.form && (
-        <p class="staff-alert" role="alert">
-          {errors.form}
-        </p>
-      )}
+      <StaffAlert message={form.error} />
       <TextField
         id="setup-name"
         label="Your name"
         autoComplete="name"
         value={name}
         onInput={setName}
-        error={errors.name}
+        error={form.errors.name}
       />
       <TextField
         id="setup-email"
@@ -88,21 +58,18 @@ export function SetupForm() {
         autoComplete="username"
         value={email}
         onInput={setEmail}
-        error={errors.email}
+        error={form.errors.email}
       />
-      <PasswordInput
+      <NewPassword
         id="setup-password"
-        autoComplete="new-password"
-        minLength={12}
-        hint="At least 12 characters. A few words you will remember make a good one."
         label="Password"
         value={password}
         onInput={setPassword}
-        error={errors.password}
+        error={form.errors.password}
       />
-      <button class="staff-button staff-button--primary" type="submit" disabled={busy}>
-        {busy ? 'Setting up…' : 'Set up and sign in'}
-      </button>
+      <SubmitButton busy={form.busy} busyLabel="Setting up…">
+        Set up and sign in
+      </SubmitButton>
     </form>
   );
 }

@@ -1,8 +1,10 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { failureText } from '@/features/staff/shell/failure';
+import { StaffAlert, SubmitButton } from '@/features/staff/shell/form-parts';
 import { formatTime } from '@/features/staff/shell/staff-format';
+import { useStaffForm } from '@/features/staff/shell/use-staff-form';
 import type { LeadMailBody, LeadMailRule, Role, TeamBody, TeamMember } from '@/lib/staff-types';
-import { failureText, fieldErrors } from './failure';
-import { RoleChoices } from './role-choices';
+import { RoleChoices, rolesChosen } from './role-choices';
 import { roleList } from './role-labels';
 import { teamApi } from './team-api';
 
@@ -12,60 +14,62 @@ interface AccountsProps {
   onFailed: (message: string) => void;
 }
 
+/** A removal's failure, in the words of the member's name. */
+const notRemoved = (error: unknown, member: TeamMember) =>
+  failureText(error, `${member.name} could not be removed. Please try again.`);
+
 /**
  * The team's accounts: roles, last sign-in, state and second factor; change roles, reset a
  * lost second factor, remove a leaver.
  */
 export function TeamAccounts({ accounts, onChanged, onFailed }: AccountsProps) {
   const [editing, setEditing] = useState<number | null>(null);
-
-  const resetFactors = async (member: TeamMember) => {
-    if (
-      !window.confirm(
-        `Reset the second factor of ${member.name}? Their authenticator app, passkeys and recovery codes stop working and they are signed out. If their role needs a second factor, they set up a new one at their next sign-in.`,
-      )
-    ) {
-      return;
-    }
-    try {
-      onChanged(
-        await teamApi.resetFactors(member.id),
-        `The second factor of ${member.name} was reset, and they were signed out.`,
-      );
-    } catch (error) {
-      onFailed(
-        failureText(error, `The second factor of ${member.name} could not be reset. Please try again.`),
-      );
-    }
-  };
-
   const [leaving, setLeaving] = useState<{ member: TeamMember; leadMail: LeadMailBody } | null>(null);
 
-  const remove = async (member: TeamMember) => {
-    let leadMail: LeadMailBody;
-    try {
-      leadMail = await teamApi.leadMail(member.id);
-    } catch (error) {
-      onFailed(failureText(error, `${member.name} could not be removed. Please try again.`));
-      return;
-    }
-    if (leadMail.rules.length > 0) {
-      setLeaving({ member, leadMail });
-      return;
-    }
-    if (
-      !window.confirm(
+  const resetFactors = useStaffForm({
+    send: (member: TeamMember) => teamApi.resetFactors(member.id),
+    done: (team, member) =>
+      onChanged(team, `The second factor of ${member.name} was reset, and they were signed out.`),
+    failure: (error, member) =>
+      failureText(error, `The second factor of ${member.name} could not be reset. Please try again.`),
+    onError: onFailed,
+  });
+
+  // Someone who gets lead mail is asked who gets it instead (`LeaverLeadMail`); anyone else
+  // is removed once the browser's dialog says yes.
+  const remove = useStaffForm({
+    send: async (member: TeamMember) => {
+      const leadMail = await teamApi.leadMail(member.id);
+      if (leadMail.rules.length > 0) {
+        setLeaving({ member, leadMail });
+        return null;
+      }
+      const sure = window.confirm(
         `Remove ${member.name} from the team? They are signed out at once and can no longer sign in, and the invites they sent stop working. What they did stays in the audit log.`,
-      )
-    ) {
-      return;
-    }
-    try {
-      onChanged(await teamApi.remove(member.id), `${member.name} was removed from the team and signed out.`);
-    } catch (error) {
-      onFailed(failureText(error, `${member.name} could not be removed. Please try again.`));
-    }
-  };
+      );
+      return sure ? teamApi.remove(member.id) : null;
+    },
+    done: (team, member) => {
+      if (team) onChanged(team, `${member.name} was removed from the team and signed out.`);
+    },
+    failure: notRemoved,
+    onError: onFailed,
+  });
+
+  const removeLeaver = useStaffForm({
+    send: (member: TeamMember, heir: TeamMember | null) => teamApi.remove(member.id, heir?.id),
+    done: (team, member, heir) => {
+      setLeaving(null);
+      onChanged(
+        team,
+        heir
+          ? `${member.name} was removed from the team and signed out; their lead mail now goes to ${heir.name}.`
+          : `${member.name} was removed from the team and signed out.`,
+      );
+    },
+    failure: notRemoved,
+    onError: onFailed,
+  });
 
   return (
     <section class="team-section" aria-labelledby="accounts-title">
@@ -97,8 +101,12 @@ export function TeamAccounts({ accounts, onChanged, onFailed }: AccountsProps) {
                 setEditing(null);
                 onChanged(team, message);
               }}
-              onRemove={() => remove(member)}
-              onResetFactors={() => resetFactors(member)}
+              onRemove={() => remove.run(member)}
+              onResetFactors={() =>
+                window.confirm(
+                  `Reset the second factor of ${member.name}? Their authenticator app, passkeys and recovery codes stop working and they are signed out. If their role needs a second factor, they set up a new one at their next sign-in.`,
+                ) && resetFactors.run(member)
+              }
             />
           ))}
         </tbody>
@@ -108,22 +116,9 @@ export function TeamAccounts({ accounts, onChanged, onFailed }: AccountsProps) {
           member={leaving.member}
           leadMail={leaving.leadMail}
           team={accounts.filter((other) => other.id !== leaving.member.id)}
+          busy={removeLeaver.busy}
           onCancel={() => setLeaving(null)}
-          onRemove={async (heir) => {
-            const { member } = leaving;
-            try {
-              const team = await teamApi.remove(member.id, heir?.id);
-              setLeaving(null);
-              onChanged(
-                team,
-                heir
-                  ? `${member.name} was removed from the team and signed out; their lead mail now goes to ${heir.name}.`
-                  : `${member.name} was removed from the team and signed out.`,
-              );
-            } catch (error) {
-              onFailed(failureText(error, `${member.name} could not be removed. Please try again.`));
-            }
-          }}
+          onRemove={(heir) => removeLeaver.run(leaving.member, heir)}
         />
       )}
     </section>
@@ -141,18 +136,19 @@ interface LeaverProps {
   member: TeamMember;
   leadMail: LeadMailBody;
   team: TeamMember[];
+  /** The removal is out. */
+  busy: boolean;
   onCancel: () => void;
-  onRemove: (heir: TeamMember | null) => Promise<void>;
+  onRemove: (heir: TeamMember | null) => void;
 }
 
 /**
  * The removal of someone who gets lead mail: what they get, and who should get it instead (the
  * signed-in owner first), or no one (it keeps going to their address).
  */
-function LeaverLeadMail({ member, leadMail, team, onCancel, onRemove }: LeaverProps) {
+function LeaverLeadMail({ member, leadMail, team, busy, onCancel, onRemove }: LeaverProps) {
   const first = team.find((other) => other.you) ?? team[0];
   const [heir, setHeir] = useState<string>(first ? String(first.id) : '');
-  const [busy, setBusy] = useState(false);
   const title = useRef<HTMLHeadingElement>(null);
   useEffect(() => title.current?.focus(), []);
   return (
@@ -189,11 +185,7 @@ function LeaverLeadMail({ member, leadMail, team, onCancel, onRemove }: LeaverPr
           type="button"
           class="staff-button staff-button--danger"
           disabled={busy}
-          onClick={async () => {
-            setBusy(true);
-            await onRemove(team.find((other) => String(other.id) === heir) ?? null);
-            setBusy(false);
-          }}
+          onClick={() => onRemove(team.find((other) => String(other.id) === heir) ?? null)}
         >
           Remove {member.name}
         </button>
@@ -282,49 +274,32 @@ function RolesEditor({
   onCancel: () => void;
 }) {
   const [roles, setRoles] = useState<Role[]>(member.roles);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
   const form = useRef<HTMLFormElement>(null);
+  const save = useStaffForm({
+    check: () => rolesChosen(roles),
+    send: () => teamApi.setRoles(member.id, roles),
+    done: (team) => onDone(team, `The roles of ${member.name} were saved.`),
+    failure: 'The roles could not be saved. Please try again.',
+  });
 
   useEffect(() => {
     form.current?.querySelector<HTMLInputElement>('input')?.focus();
   }, []);
 
-  const save = async (event: Event) => {
-    event.preventDefault();
-    if (roles.length === 0) {
-      setErrors({ roles: 'Choose at least one role.' });
-      return;
-    }
-    setBusy(true);
-    setErrors({});
-    try {
-      onDone(await teamApi.setRoles(member.id, roles), `The roles of ${member.name} were saved.`);
-    } catch (error) {
-      setErrors(fieldErrors(error, 'The roles could not be saved. Please try again.'));
-    } finally {
-      setBusy(false);
-    }
-  };
-
   return (
-    <form ref={form} id={`roles-of-${member.id}`} class="team-roles-form" onSubmit={save} noValidate>
-      {errors.form && (
-        <p class="staff-alert" role="alert">
-          {errors.form}
-        </p>
-      )}
+    <form ref={form} id={`roles-of-${member.id}`} class="team-roles-form" onSubmit={save.submit} noValidate>
+      <StaffAlert message={save.error} />
       <RoleChoices
         id={`member-${member.id}`}
         legend={`Roles of ${member.name}`}
         chosen={roles}
         onChange={setRoles}
-        error={errors.roles}
+        error={save.errors.roles}
       />
       <div class="team-actions">
-        <button type="submit" class="staff-button staff-button--primary" disabled={busy}>
-          {busy ? 'Saving…' : 'Save roles'}
-        </button>
+        <SubmitButton busy={save.busy} busyLabel="Saving…">
+          Save roles
+        </SubmitButton>
         <button type="button" class="staff-button" onClick={onCancel}>
           Cancel
         </button>

@@ -1,6 +1,6 @@
 import { formatTime } from '@/features/staff/shell/staff-format';
+import { useStaffForm } from '@/features/staff/shell/use-staff-form';
 import type { TeamBody, TeamInvite } from '@/lib/staff-types';
-import { failureText } from './failure';
 import { roleList } from './role-labels';
 import { teamApi } from './team-api';
 
@@ -12,24 +12,19 @@ interface InvitesProps {
 
 /** Invites not accepted yet: resend (a new link, the old one stops) or revoke. */
 export function TeamInvites({ invites, onChanged, onFailed }: InvitesProps) {
-  const resend = async (invite: TeamInvite) => {
-    try {
-      onChanged(
-        await teamApi.resend(invite.id),
-        `A new invite was sent to ${invite.name}; the earlier link no longer works.`,
-      );
-    } catch (error) {
-      onFailed(failureText(error, 'The invite could not be sent again. Please try again.'));
-    }
-  };
-  const revoke = async (invite: TeamInvite) => {
-    if (!window.confirm(`Revoke the invite of ${invite.name}? Its link stops working.`)) return;
-    try {
-      onChanged(await teamApi.revoke(invite.id), `The invite of ${invite.name} was revoked.`);
-    } catch (error) {
-      onFailed(failureText(error, 'The invite could not be revoked. Please try again.'));
-    }
-  };
+  const resend = useStaffForm({
+    send: (invite: TeamInvite) => teamApi.resend(invite.id),
+    done: (team, invite) =>
+      onChanged(team, `A new invite was sent to ${invite.name}; the earlier link no longer works.`),
+    failure: 'The invite could not be sent again. Please try again.',
+    onError: onFailed,
+  });
+  const revoke = useStaffForm({
+    send: (invite: TeamInvite) => teamApi.revoke(invite.id),
+    done: (team, invite) => onChanged(team, `The invite of ${invite.name} was revoked.`),
+    failure: 'The invite could not be revoked. Please try again.',
+    onError: onFailed,
+  });
 
   return (
     <section class="team-section" aria-labelledby="invites-title">
@@ -69,13 +64,16 @@ export function TeamInvites({ invites, onChanged, onFailed }: InvitesProps) {
                   )}
                 </td>
                 <td data-label="Actions" class="team-actions">
-                  <button type="button" class="staff-button" onClick={() => resend(invite)}>
+                  <button type="button" class="staff-button" onClick={() => resend.run(invite)}>
                     Resend<span class="visually-hidden"> the invite of {invite.name}</span>
                   </button>
                   <button
                     type="button"
                     class="staff-button staff-button--danger"
-                    onClick={() => revoke(invite)}
+                    onClick={() =>
+                      window.confirm(`Revoke the invite of ${invite.name}? Its link stops working.`) &&
+                      revoke.run(invite)
+                    }
                   >
                     Revoke<span class="visually-hidden"> the invite of {invite.name}</span>
                   </button>

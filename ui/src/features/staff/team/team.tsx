@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
+import { SaidLine, StaffAlert } from '@/features/staff/shell/form-parts';
+import { useStaffLoad } from '@/features/staff/shell/use-staff-load';
 import type { TeamBody } from '@/lib/staff-types';
 import { FactorPolicyForm } from './factor-policy';
-import { failureText } from './failure';
 import { InviteForm } from './invite-form';
 import { TeamAccounts } from './team-accounts';
 import { teamApi } from './team-api';
@@ -9,16 +10,12 @@ import { TeamInvites } from './team-invites';
 
 /** The team screen: who has an account and with which roles, invites, and the invite form. */
 export function Team() {
-  const [team, setTeam] = useState<TeamBody | null>(null);
+  const team = useStaffLoad(teamApi.read, [], 'The team could not be loaded.');
   const [status, setStatus] = useState('');
   const [failure, setFailure] = useState('');
 
-  useEffect(() => {
-    teamApi.read().then(setTeam, (error) => setFailure(failureText(error, 'The team could not be loaded.')));
-  }, []);
-
   const changed = (next: TeamBody, message: string) => {
-    setTeam(next);
+    team.setData(next);
     setFailure('');
     setStatus(message);
   };
@@ -29,23 +26,17 @@ export function Team() {
 
   return (
     <div class="team">
-      <p class="team-status" role="status">
-        {status}
-      </p>
-      {failure && (
-        <p class="staff-alert" role="alert">
-          {failure}
-        </p>
-      )}
-      {team ? (
+      <SaidLine class="team-status" message={status} />
+      <StaffAlert message={team.error || failure} />
+      {team.data ? (
         <>
-          <TeamAccounts accounts={team.accounts} onChanged={changed} onFailed={failed} />
-          <TeamInvites invites={team.invites} onChanged={changed} onFailed={failed} />
+          <TeamAccounts accounts={team.data.accounts} onChanged={changed} onFailed={failed} />
+          <TeamInvites invites={team.data.invites} onChanged={changed} onFailed={failed} />
           <InviteForm onInvited={(next, name) => changed(next, `An invite was sent to ${name}.`)} />
           <FactorPolicyForm />
         </>
       ) : (
-        !failure && <p>Loading…</p>
+        !team.error && <p>Loading…</p>
       )}
     </div>
   );

@@ -1,0 +1,96 @@
+import { useState } from 'preact/hooks';
+import { ApiError } from '@/lib/api-client';
+import { failureText, fieldErrorsOf } from './failure';
+
+/** Messages by field name, as the API's JSON error shape names them (`errors`). */
+export type FieldErrors = Partial<Record<string, string>>;
+
+export interface StaffFormOptions<Args extends unknown[], Answer> {
+  /** The call, with what `run` was given: resolves with the API's answer, rejects with an ApiError. */
+  send: (...args: Args) => Promise<Answer>;
+  /** What the form finds wrong before sending: any field message and nothing is sent. */
+  check?: (...args: Args) => FieldErrors;
+  /** After a success, with the answer: what the form says now (its status line) when it answers words. */
+  done?: (answer: Answer, ...args: Args) => unknown;
+  /** The form's message for a failure that names none of its fields (a rule is given the call's arguments too). */
+  failure: string | ((error: unknown, ...args: Args) => string);
+  /** The fields that show a message of their own (every field the API names, when not given). */
+  fields?: readonly string[];
+  /** The form is a link's, which the server may find spent or expired (410): its words go to `spent`. */
+  spendable?: boolean;
+  /**
+   * The form's message belongs to the screen around it (one line for several forms): it gets
+   * every change of it, an empty one as a call starts.
+   */
+  onError?: (message: string) => void;
+  /** After any failure, once the messages are set (to empty a code, to move the focus). */
+  failed?: (error: unknown, errors: FieldErrors) => void;
+}
+
+/**
+ * One way to send a staff form (or a button's call): `busy` while the call is out, the form's
+ * message and its fields' (from the API's JSON error shape), a spent link's words, and what a
+ * success says. A call starts with every message cleared. The screen states its fields and its
+ * call; `submit` is its form's onSubmit, `run` sends from a button (with arguments, if any).
+ */
+export function useStaffForm<Args extends unknown[] = [], Answer = unknown>(
+  options: StaffFormOptions<Args, Answer>,
+) {
+  const [busy, setBusy] = useState(false);
+  const [ownError, setOwnError] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [spent, setSpent] = useState('');
+  const [said, setSaid] = useState('');
+  const setError = (message: string) => {
+    setOwnError(message);
+    options.onError?.(message);
+  };
+
+  const run = async (...args: Args): Promise<void> => {
+    const { send, check, done, failure, fields, spendable, failed } = options;
+    const found = check?.(...args) ?? {};
+    if (Object.values(found).some(Boolean)) {
+      // A check before sending is the form's own: a screen's line keeps what it says.
+      setErrors(found);
+      setOwnError('');
+      return;
+    }
+    setBusy(true);
+    setErrors({});
+    setError('');
+    setSaid('');
+    try {
+      const answer = await send(...args);
+      const words = done?.(answer, ...args);
+      setSaid(typeof words === 'string' ? words : '');
+    } catch (error) {
+      const named = fieldErrorsOf(error, fields);
+      if (spendable && error instanceof ApiError && error.status === 410) {
+        setSpent(error.message);
+      } else {
+        setErrors(named);
+        if (!Object.values(named).some(Boolean)) {
+          setError(typeof failure === 'string' ? failureText(error, failure) : failure(error, ...args));
+        }
+      }
+      failed?.(error, named);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  /** The form's own messages gone (a form opened again, or put away); a screen's line keeps its words. */
+  const clear = () => {
+    setErrors({});
+    setOwnError('');
+    setSaid('');
+  };
+
+  /** The form's onSubmit: sends what the form holds. */
+  const submit = (event: Event) => {
+    event.preventDefault();
+    void run(...([] as unknown as Args));
+  };
+
+  return { busy, error: ownError, errors, spent, said, setSaid, submit, run, clear };
+}
