@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { CodeField } from '@/features/staff/shell/code-field';
 import { SubmitButton } from '@/features/staff/shell/form-parts';
-import { useStaffForm } from '@/features/staff/shell/use-staff-form';
+import { fieldMessage, useStaffForm } from '@/features/staff/shell/use-staff-form';
 import type { AuthenticatorSetUp, FactorAdded } from '@/lib/staff-types';
 import { factorApi } from './factor-api';
 
@@ -48,7 +48,7 @@ export function AuthenticatorBlock({
     onError: onFailed,
   });
   const confirm = useStaffForm({
-    check: () => (code.trim() === '' ? { code: 'Type the code your app shows.' } : {}),
+    check: () => fieldMessage(code.trim() === '', 'code', 'Type the code your app shows.'),
     send: () => factorApi.confirmAuthenticator(code.trim()),
     done: (added) => {
       setSetUp(null);

@@ -3,7 +3,7 @@ import { SubmitButton } from '@/features/staff/shell/form-parts';
 import { passkeyFailure } from '@/features/staff/shell/sign-in-api';
 import { formatTime } from '@/features/staff/shell/staff-format';
 import { TextField } from '@/features/staff/shell/text-field';
-import { useStaffForm } from '@/features/staff/shell/use-staff-form';
+import { fieldMessage, useStaffForm } from '@/features/staff/shell/use-staff-form';
 import { passkeysAvailable } from '@/features/staff/shell/webauthn';
 import type { FactorAdded, PasskeyRow } from '@/lib/staff-types';
 import { factorApi } from './factor-api';
@@ -24,7 +24,7 @@ export function PasskeyBlock({ passkeys, settingUp, onAdded, onChanged, onFailed
   const [renaming, setRenaming] = useState<number | null>(null);
   const add = useStaffForm({
     check: () =>
-      name.trim() === '' ? { name: 'Give the passkey a name, such as the device it is on.' } : {},
+      fieldMessage(name.trim() === '', 'name', 'Give the passkey a name, such as the device it is on.'),
     send: () => factorApi.addPasskey(name.trim()),
     done: (added) => {
       onAdded(added, name.trim());
@@ -137,7 +137,7 @@ function RenameForm({ passkey, onDone }: { passkey: PasskeyRow; onDone: (message
     send: () => factorApi.renamePasskey(passkey.id, name.trim()),
     done: (saved) => onDone(`The passkey is now called "${saved.name}".`),
     failure: 'The name could not be saved. Please try again.',
-    fields: ['name'],
+    failureAt: 'name',
   });
 
   useEffect(() => input.current?.focus(), []);
@@ -150,7 +150,7 @@ function RenameForm({ passkey, onDone }: { passkey: PasskeyRow; onDone: (message
         maxLength={60}
         value={name}
         onInput={setName}
-        error={rename.errors.name || rename.error}
+        error={rename.errors.name}
         inputRef={input}
       />
       <div class="factor-actions">

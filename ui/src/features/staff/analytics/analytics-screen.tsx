@@ -1,8 +1,10 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { useSearchParams } from 'react-router-dom';
-import { ApiError } from '@/lib/api-client';
+import { apiMessageOr, fieldErrorsOf } from '@/features/staff/shell/failure';
+import { StaffAlert } from '@/features/staff/shell/form-parts';
+import type { FieldErrors } from '@/features/staff/shell/use-staff-form';
+import { useStaffLoad } from '@/features/staff/shell/use-staff-load';
 import {
-  type AnalyticsBody,
   analyticsApi,
   change,
   conversion,
@@ -105,35 +107,27 @@ function TopList({
 export function AnalyticsScreen() {
   const [params, setParams] = useSearchParams();
   const period: Period = { from: params.get('from') ?? undefined, to: params.get('to') ?? undefined };
-  const [report, setReport] = useState<AnalyticsBody | null>(null);
-  const [failure, setFailure] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [errors, setErrors] = useState<FieldErrors>({});
   const [from, setFrom] = useState(period.from ?? '');
   const [to, setTo] = useState(period.to ?? '');
-  const key = params.toString();
-
-  useEffect(() => {
-    const abort = new AbortController();
-    setFailure('');
-    analyticsApi.report(period, abort.signal).then(
-      (answer) => {
-        setReport(answer);
+  // The period as the server read it goes back into the fields; a refused one is marked there.
+  const shown = useStaffLoad(
+    async (signal) => {
+      try {
+        const answer = await analyticsApi.report(period, signal);
         setErrors({});
         setFrom(answer.from);
         setTo(answer.to);
-      },
-      (error: unknown) => {
-        if (abort.signal.aborted) return;
-        if (error instanceof ApiError) {
-          setErrors(error.errors);
-          setFailure(error.message);
-        } else {
-          setFailure('The figures could not be loaded.');
-        }
-      },
-    );
-    return () => abort.abort();
-  }, [key]);
+        return answer;
+      } catch (error) {
+        if (!signal.aborted) setErrors(fieldErrorsOf(error));
+        throw error;
+      }
+    },
+    [params.toString()],
+    apiMessageOr('The figures could not be loaded.'),
+  );
+  const report = shown.data;
 
   const go = (next: Period) => {
     const out = new URLSearchParams();
@@ -185,11 +179,7 @@ export function AnalyticsScreen() {
           ))}
         </div>
       </form>
-      {failure && (
-        <p class="staff-alert" role="alert">
-          {failure}
-        </p>
-      )}
+      <StaffAlert message={shown.error} />
       {report && cards && (
         <>
           <p class="analytics-range" role="status">

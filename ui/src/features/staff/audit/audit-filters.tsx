@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks';
+import { FilterForm, useFilterDraft } from '@/features/staff/shell/filter-form';
 import type { AuditFilters, AuditPerson } from './audit-api';
 
 interface AuditFiltersFormProps {
@@ -10,10 +10,7 @@ interface AuditFiltersFormProps {
 
 /** Person, action and days of the audit log, applied together with their button. */
 export function AuditFiltersForm({ filters, people, actions, onApply }: AuditFiltersFormProps) {
-  const [draft, setDraft] = useState<AuditFilters>(filters);
-  useEffect(() => setDraft(filters), [JSON.stringify(filters)]);
-  const set = (key: keyof AuditFilters) => (e: { currentTarget: { value: string } }) =>
-    setDraft({ ...draft, [key]: e.currentTarget.value || undefined });
+  const { draft, set, field } = useFilterDraft(filters);
   // A filter from the URL that the lists do not hold (yet) stays choosable.
   const actorChoices =
     draft.actor && !people.some((p) => p.actor.toLowerCase() === draft.actor?.toLowerCase())
@@ -22,17 +19,10 @@ export function AuditFiltersForm({ filters, people, actions, onApply }: AuditFil
   const actionChoices =
     draft.action && !actions.includes(draft.action) ? [...actions, draft.action] : actions;
   return (
-    <form
-      class="audit-filters"
-      aria-label="Filters"
-      onSubmit={(event) => {
-        event.preventDefault();
-        onApply({ ...draft, page: undefined });
-      }}
-    >
+    <FilterForm name="audit-filters" label="Filters" draft={draft} field={field} onApply={onApply}>
       <label class="staff-field">
         <span>Person</span>
-        <select value={draft.actor ?? ''} onChange={set('actor')}>
+        <select value={draft.actor ?? ''} onChange={(e) => set('actor', e.currentTarget.value)}>
           <option value="">Anyone</option>
           {actorChoices.map((person) => (
             <option key={person.actor} value={person.actor}>
@@ -43,7 +33,7 @@ export function AuditFiltersForm({ filters, people, actions, onApply }: AuditFil
       </label>
       <label class="staff-field">
         <span>Action</span>
-        <select value={draft.action ?? ''} onChange={set('action')}>
+        <select value={draft.action ?? ''} onChange={(e) => set('action', e.currentTarget.value)}>
           <option value="">Any</option>
           {actionChoices.map((action) => (
             <option key={action} value={action}>
@@ -52,22 +42,6 @@ export function AuditFiltersForm({ filters, people, actions, onApply }: AuditFil
           ))}
         </select>
       </label>
-      <label class="staff-field">
-        <span>From</span>
-        <input type="date" value={draft.from ?? ''} onInput={set('from')} />
-      </label>
-      <label class="staff-field">
-        <span>To</span>
-        <input type="date" value={draft.to ?? ''} onInput={set('to')} />
-      </label>
-      <div class="audit-filters__actions">
-        <button type="submit" class="staff-button staff-button--primary">
-          Apply
-        </button>
-        <button type="button" class="staff-button" onClick={() => onApply({})}>
-          Clear
-        </button>
-      </div>
-    </form>
+    </FilterForm>
   );
 }

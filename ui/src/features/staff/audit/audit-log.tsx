@@ -1,34 +1,28 @@
-import { useEffect, useState } from 'preact/hooks';
 import { useSearchParams } from 'react-router-dom';
+import { apiMessageOr } from '@/features/staff/shell/failure';
+import { StaffAlert } from '@/features/staff/shell/form-parts';
 import { formatCount, formatTime } from '@/features/staff/shell/staff-format';
 import { StaffPager } from '@/features/staff/shell/staff-pager';
-import { ApiError } from '@/lib/api-client';
-import { type AuditFilters, type AuditPage, auditApi, auditExportUrl, readAuditFilters } from './audit-api';
+import { useStaffLoad } from '@/features/staff/shell/use-staff-load';
+import { type AuditFilters, auditApi, auditExportUrl, readAuditFilters } from './audit-api';
 import { AuditFiltersForm } from './audit-filters';
 
 /** `/staff/audit`: who did what, newest first, filtered in the page's URL, and its export. */
 export function AuditLog() {
   const [params, setParams] = useSearchParams();
   const filters = readAuditFilters(params);
-  const [page, setPage] = useState<AuditPage | null>(null);
-  const [failure, setFailure] = useState('');
-  const key = params.toString();
+  const shown = useStaffLoad(
+    (signal) => auditApi.page(filters, signal),
+    [params.toString()],
+    apiMessageOr('The audit log could not be loaded.'),
+  );
+  const page = shown.data;
 
   const go = (next: AuditFilters) => {
     const out = new URLSearchParams();
     for (const [name, value] of Object.entries(next)) if (value) out.set(name, value);
     setParams(out);
   };
-
-  useEffect(() => {
-    const abort = new AbortController();
-    setFailure('');
-    auditApi.page(filters, abort.signal).then(setPage, (error: unknown) => {
-      if (abort.signal.aborted) return;
-      setFailure(error instanceof ApiError ? error.message : 'The audit log could not be loaded.');
-    });
-    return () => abort.abort();
-  }, [key]);
 
   const pageNumber = Number(filters.page ?? '1');
   const pages = page ? Math.max(1, Math.ceil(page.pagination.total / page.pagination.limit)) : 1;
@@ -49,11 +43,7 @@ export function AuditLog() {
           Export CSV
         </a>
       </div>
-      {failure && (
-        <p class="staff-alert" role="alert">
-          {failure}
-        </p>
-      )}
+      <StaffAlert message={shown.error} />
       <table class="inbox-table audit-table">
         <caption class="visually-hidden">The audit log, newest first</caption>
         <thead>

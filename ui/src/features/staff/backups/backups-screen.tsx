@@ -1,7 +1,10 @@
-import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useRef } from 'preact/hooks';
+import { apiMessageOr } from '@/features/staff/shell/failure';
+import { StaffAlert } from '@/features/staff/shell/form-parts';
 import { formatCount, formatTime } from '@/features/staff/shell/staff-format';
-import { ApiError } from '@/lib/api-client';
-import type { BackupSetJson, BackupsBody } from '@/lib/staff-types';
+import { useStaffForm } from '@/features/staff/shell/use-staff-form';
+import { useStaffLoad } from '@/features/staff/shell/use-staff-load';
+import type { BackupSetJson } from '@/lib/staff-types';
 import { backupsApi } from './backups-api';
 
 /** How often to look again while a set is being made (ms). */
@@ -46,69 +49,55 @@ export function whereSetIs(set: BackupSetJson, bucket: boolean): string {
  * upload went.
  */
 export function BackupsScreen() {
-  const [status, setStatus] = useState<BackupsBody | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [message, setMessage] = useState('');
-  const [asking, setAsking] = useState(false);
+  const backups = useStaffLoad(
+    backupsApi.status,
+    [],
+    () => 'The backups could not be loaded. Please reload the page.',
+  );
+  const status = backups.data;
   const said = useRef<HTMLParagraphElement>(null);
+  // When "Back up now" was asked, until the set it started is made or has failed.
   const askedAt = useRef<string | null>(null);
-
-  const refresh = useCallback(async () => {
-    try {
-      const next = await backupsApi.status();
-      setStatus(next);
-      setFailed(false);
-      if (askedAt.current !== null && !next.running) {
-        const newest = next.sets.find((set) => set.here);
-        const made = next.last_success_at !== null && next.last_success_at >= askedAt.current;
-        setMessage(
-          made && newest
-            ? `The backup ${newest.name} is made.`
-            : `The backup failed: ${next.failure?.reason ?? 'see the server log.'}`,
-        );
-        askedAt.current = null;
-      }
-    } catch {
-      setFailed(true);
-    }
-  }, []);
-
-  useEffect(() => {
-    refresh();
-  }, [refresh]);
+  const backUp = useStaffForm({
+    send: () => {
+      askedAt.current = new Date(Date.now() - 1000).toISOString();
+      return backupsApi.backUpNow();
+    },
+    done: (next) => {
+      backups.setData(next);
+      return 'Backing up: the database, the resumes and the media…';
+    },
+    failure: apiMessageOr('The backup could not be started. Please try again.'),
+    failed: () => {
+      askedAt.current = null;
+    },
+  });
 
   const running = status?.running ?? false;
   useEffect(() => {
     if (!running) return;
-    const timer = window.setInterval(refresh, WHILE_RUNNING);
+    const timer = window.setInterval(backups.reload, WHILE_RUNNING);
     return () => window.clearInterval(timer);
-  }, [running, refresh]);
+  }, [running]);
 
-  if (!status) {
-    return failed ? (
-      <p class="staff-alert" role="alert">
-        The backups could not be loaded. Please reload the page.
-      </p>
-    ) : (
-      <p role="status">Loading…</p>
+  // The set asked for is made, or has failed: say which.
+  useEffect(() => {
+    if (!status || askedAt.current === null || status.running) return;
+    const newest = status.sets.find((set) => set.here);
+    const made = status.last_success_at !== null && status.last_success_at >= askedAt.current;
+    backUp.setSaid(
+      made && newest
+        ? `The backup ${newest.name} is made.`
+        : `The backup failed: ${status.failure?.reason ?? 'see the server log.'}`,
     );
-  }
+    askedAt.current = null;
+  }, [status]);
+
+  if (!status) return backups.error ? <StaffAlert message={backups.error} /> : <p role="status">Loading…</p>;
 
   const backUpNow = async () => {
-    setAsking(true);
-    try {
-      askedAt.current = new Date(Date.now() - 1000).toISOString();
-      setStatus(await backupsApi.backUpNow());
-      setMessage('Backing up: the database, the resumes and the media…');
-    } catch (failure) {
-      askedAt.current = null;
-      setMessage(
-        failure instanceof ApiError ? failure.message : 'The backup could not be started. Please try again.',
-      );
-    } finally {
-      setAsking(false);
-      said.current?.focus();
-    }
+    await backUp.run();
+    said.current?.focus();
   };
 
   const bucket = status.backup_to !== null;
@@ -134,14 +123,14 @@ export function BackupsScreen() {
           <button
             type="button"
             class="staff-button staff-button--primary"
-            disabled={asking || running}
+            disabled={backUp.busy || running}
             onClick={backUpNow}
           >
             {running ? 'Backing up…' : 'Back up now'}
           </button>
         </div>
         <p class="backups-said" role="status" ref={said} tabIndex={-1}>
-          {message}
+          {backUp.said || backUp.error}
         </p>
         <dl class="backups-facts">
           <div>

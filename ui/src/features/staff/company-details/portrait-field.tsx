@@ -1,9 +1,11 @@
-import { useState } from 'preact/hooks';
-import { ApiError } from '@/lib/api-client';
+import { apiMessageOr } from '@/features/staff/shell/failure';
+import { useStaffForm } from '@/features/staff/shell/use-staff-form';
 import { mediaUrl } from '@/lib/runtime-config';
 import { toast } from '@/lib/toast';
 import { settingsApi } from './settings-api';
 import { type Errors, errorOf, fieldId } from './settings-field';
+
+const notUploaded = apiMessageOr('The portrait could not be uploaded. Please try again.');
 
 /** A leader's portrait: the stored image, an upload button and a remove button. */
 export function PortraitField({
@@ -19,29 +21,26 @@ export function PortraitField({
   errors: Errors;
   onChange: (path: string) => void;
 }) {
-  const [busy, setBusy] = useState(false);
-  const [uploadError, setUploadError] = useState('');
+  const upload = useStaffForm({
+    send: (file: File) => settingsApi.uploadPortrait(file),
+    done: (uploaded) => {
+      onChange(uploaded);
+      toast.success('Portrait uploaded. Save the details to show it on the site.');
+    },
+    failure: notUploaded,
+    fields: [],
+    failed: (failure) => toast.error(notUploaded(failure)),
+  });
+  const busy = upload.busy;
   const id = fieldId(name);
-  const error = uploadError || errorOf(errors, name);
-  const upload = async (input: HTMLInputElement) => {
+  const error = upload.error || errorOf(errors, name);
+  const choose = (input: HTMLInputElement) => {
     const file = input.files?.[0];
     if (!file) return;
-    setBusy(true);
-    setUploadError('');
-    try {
-      onChange(await settingsApi.uploadPortrait(file));
-      toast.success('Portrait uploaded. Save the details to show it on the site.');
-    } catch (failure) {
-      const message =
-        failure instanceof ApiError
-          ? failure.message
-          : 'The portrait could not be uploaded. Please try again.';
-      setUploadError(message);
-      toast.error(message);
-    } finally {
-      setBusy(false);
+    // The same file may be chosen again, once this one is in or refused.
+    upload.run(file).finally(() => {
       input.value = '';
-    }
+    });
   };
   const src = path ? mediaUrl(path) : undefined;
   return (
@@ -62,7 +61,7 @@ export function PortraitField({
           disabled={busy}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
-          onChange={(e) => upload(e.currentTarget)}
+          onChange={(e) => choose(e.currentTarget)}
         />
         {path && (
           <button type="button" class="staff-button" onClick={() => onChange('')}>

@@ -1,11 +1,13 @@
-import { useEffect, useMemo, useState } from 'preact/hooks';
+import { useMemo, useState } from 'preact/hooks';
 import { checkFieldsMessage, withoutErrorOf } from '@/features/staff/shell/field-names';
 import { useLeaveGuard } from '@/features/staff/shell/use-leave-guard';
+import { useStaffForm } from '@/features/staff/shell/use-staff-form';
+import { useStaffLoad } from '@/features/staff/shell/use-staff-load';
 import { ApiError } from '@/lib/api-client';
-import type { SettingsBody, SiteDetailsForm } from '@/lib/api-types';
+import type { SiteDetailsForm } from '@/lib/api-types';
 import { toast } from '@/lib/toast';
 import { settingsApi } from './settings-api';
-import { type Errors, fieldId, type SetDetail } from './settings-field';
+import { fieldId, type SetDetail } from './settings-field';
 
 /** What the screen says when the details cannot be read: the server's refusal, or a reload. */
 function loadFailure(error: unknown): string {
@@ -24,26 +26,51 @@ function saveFailure(error: unknown): string {
   return 'The details could not be saved. Nothing was lost: please try again.';
 }
 
+/** The first field a refusal names gets the focus, in the middle of the screen. */
+function focusFirst(errors: Record<string, string>) {
+  const first = Object.keys(errors)[0] ?? '';
+  const target =
+    document.getElementById(fieldId(first)) ??
+    document.getElementById(fieldId(first.replace(/\[\d+\]$/, ''))) ??
+    document.getElementById(`${fieldId(first)}-add`);
+  target?.focus();
+  target?.scrollIntoView({ block: 'center' });
+}
+
 /**
  * The company's details as stored, the form editing them, and saving it whole: on field
  * errors the first field in error gets the focus. Leaving with changes not saved asks first.
  */
 export function useSettingsForm() {
-  const [loaded, setLoaded] = useState<SettingsBody | null>(null);
   const [form, setForm] = useState<SiteDetailsForm | null>(null);
-  const [errors, setErrors] = useState<Errors>({});
-  const [busy, setBusy] = useState(false);
-  const [failed, setFailed] = useState('');
-
-  useEffect(() => {
-    settingsApi.read().then(
-      (body) => {
-        setLoaded(body);
-        setForm(body.data);
-      },
-      (error) => setFailed(loadFailure(error)),
-    );
-  }, []);
+  const details = useStaffLoad(
+    async () => {
+      const body = await settingsApi.read();
+      setForm(body.data);
+      return body;
+    },
+    [],
+    loadFailure,
+  );
+  const loaded = details.data;
+  const save = useStaffForm({
+    send: (sent: SiteDetailsForm) => settingsApi.save(sent),
+    done: (saved) => {
+      details.setData(saved);
+      setForm(saved.data);
+      toast.success('Company details saved. The site shows them now.');
+    },
+    // Said in a toast, as the save button is at the foot of a long form.
+    failure: saveFailure,
+    failed: (error, errors) => {
+      if (Object.keys(errors).length === 0) {
+        toast.error(saveFailure(error));
+        return;
+      }
+      toast.error(checkFieldsMessage(errors, fieldId));
+      focusFirst(errors);
+    },
+  });
 
   const dirty = useMemo(
     () => form !== null && loaded !== null && JSON.stringify(form) !== JSON.stringify(loaded.data),
@@ -54,37 +81,13 @@ export function useSettingsForm() {
   // A changed field's message goes at once: it spoke of what was there before.
   const set: SetDetail = (key, value) => {
     if (form) setForm({ ...form, [key]: value });
-    setErrors((was) => withoutErrorOf(was, key));
+    save.setErrors((was) => withoutErrorOf(was, key));
   };
 
-  const submit = async (event: Event) => {
+  const submit = (event: Event) => {
     event.preventDefault();
-    if (!form) return;
-    setBusy(true);
-    try {
-      const saved = await settingsApi.save(form);
-      setLoaded(saved);
-      setForm(saved.data);
-      setErrors({});
-      toast.success('Company details saved. The site shows them now.');
-    } catch (error) {
-      if (error instanceof ApiError && Object.keys(error.errors).length > 0) {
-        setErrors(error.errors);
-        toast.error(checkFieldsMessage(error.errors, fieldId));
-        const first = Object.keys(error.errors)[0] ?? '';
-        const target =
-          document.getElementById(fieldId(first)) ??
-          document.getElementById(fieldId(first.replace(/\[\d+\]$/, ''))) ??
-          document.getElementById(`${fieldId(first)}-add`);
-        target?.focus();
-        target?.scrollIntoView({ block: 'center' });
-      } else {
-        toast.error(saveFailure(error));
-      }
-    } finally {
-      setBusy(false);
-    }
+    if (form) save.run(form);
   };
 
-  return { loaded, form, errors, busy, failed, set, submit };
+  return { loaded, form, errors: save.errors, busy: save.busy, failed: details.error, set, submit };
 }

@@ -1,7 +1,10 @@
 import { useState } from 'preact/hooks';
+import { apiMessageOr } from '@/features/staff/shell/failure';
+import { SaidLine, StaffAlert } from '@/features/staff/shell/form-parts';
 import { formatCount } from '@/features/staff/shell/staff-format';
-import { ApiError } from '@/lib/api-client';
+import { useStaffForm } from '@/features/staff/shell/use-staff-form';
 import { bulkAction, filterQuery, selectionExportUrl } from './bulk-api';
+import { ChoiceField } from './choice-field';
 import type { InboxFilters, LeadStatus, ListName } from './inbox-api';
 import { statusLabels } from './inbox-labels';
 import type { Selection } from './use-selection';
@@ -51,45 +54,36 @@ interface BulkBarProps {
  * Its status line stays in the page so that what an action did is announced. */
 export function BulkBar({ list, filters, selection, pageSize, total, capped, onDone }: BulkBarProps) {
   const [status, setStatus] = useState<LeadStatus>('in_progress');
-  const [busy, setBusy] = useState(false);
-  const [said, setSaid] = useState('');
-  const [failure, setFailure] = useState('');
   const { state, count } = selection;
   const all = state.allMatching;
   const chosen = all ? total : count;
   const ids = [...state.ids];
-
-  const run = async (what: LeadStatus | 'erase') => {
-    if (what === 'erase' && !window.confirm(`Erase ${countOf(list, chosen)}? This cannot be undone.`)) return;
-    setBusy(true);
-    setFailure('');
-    try {
+  const bulk = useStaffForm({
+    send: (what: LeadStatus | 'erase') => {
       const target = all ? { filter: filterQuery(filters), expected: total } : { ids, expected: ids.length };
       const form =
         what === 'erase'
           ? { action: 'erase' as const, ...target }
           : { action: 'status' as const, status: what, ...target };
-      const answer = await bulkAction(list, form);
-      setSaid(doneMessage(list, answer.done, chosen, what));
+      return bulkAction(list, form);
+    },
+    done: (answer, what) => {
       selection.clear();
       onDone();
-    } catch (error) {
-      setFailure(error instanceof ApiError ? error.message : 'The action could not be done.');
-    } finally {
-      setBusy(false);
-    }
+      return doneMessage(list, answer.done, chosen, what);
+    },
+    failure: apiMessageOr('The action could not be done.'),
+  });
+  const run = (what: LeadStatus | 'erase') => {
+    if (what === 'erase' && !window.confirm(`Erase ${countOf(list, chosen)}? This cannot be undone.`)) return;
+    void bulk.run(what);
   };
+  const busy = bulk.busy;
 
   return (
     <div class="bulk">
-      <p class="bulk__said" role="status">
-        {said}
-      </p>
-      {failure && (
-        <p class="staff-alert" role="alert">
-          {failure}
-        </p>
-      )}
+      <SaidLine class="bulk__said" message={bulk.said} />
+      <StaffAlert message={bulk.error} />
       {count > 0 && (
         <section class="bulk-bar" aria-label="Selected items">
           <div class="bulk-bar__count">
@@ -119,16 +113,12 @@ export function BulkBar({ list, filters, selection, pageSize, total, capped, onD
                 run(status);
               }}
             >
-              <label class="staff-field">
-                <span>Status</span>
-                <select value={status} onChange={(e) => setStatus(e.currentTarget.value as LeadStatus)}>
-                  {Object.entries(statusLabels).map(([value, label]) => (
-                    <option key={value} value={value}>
-                      {label}
-                    </option>
-                  ))}
-                </select>
-              </label>
+              <ChoiceField
+                label="Status"
+                value={status}
+                choices={statusLabels}
+                onChoose={(value) => setStatus(value as LeadStatus)}
+              />
               <button type="submit" class="staff-button" disabled={busy}>
                 Set status
               </button>

@@ -1,11 +1,13 @@
 import { useEffect, useState } from 'preact/hooks';
 import { useSearchParams } from 'react-router-dom';
+import { apiMessageOr } from '@/features/staff/shell/failure';
+import { StaffAlert } from '@/features/staff/shell/form-parts';
 import { formatCount } from '@/features/staff/shell/staff-format';
 import { StaffPager } from '@/features/staff/shell/staff-pager';
 import { useStaffSession } from '@/features/staff/shell/staff-session';
-import { ApiError } from '@/lib/api-client';
+import { useStaffLoad } from '@/features/staff/shell/use-staff-load';
 import { BulkBar } from './bulk-bar';
-import { type InboxFilters, inboxApi, type LeadPage, type ListName } from './inbox-api';
+import { type InboxFilters, inboxApi, type ListName } from './inbox-api';
 import { ExportLinks } from './inbox-export';
 import { FiltersForm } from './inbox-filters';
 import { listLabels } from './inbox-labels';
@@ -26,11 +28,18 @@ export function Inbox() {
   const list = readList(params, lists);
   const filters = readFilters(params);
   const selected = params.get('id');
-  const [page, setPage] = useState<LeadPage | null>(null);
-  const [failure, setFailure] = useState('');
   const [counts, setCounts] = useState<Partial<Record<ListName, number>>>({});
   const [version, setVersion] = useState(0);
-  const key = params.toString();
+  const shown = useStaffLoad(
+    async (signal) => {
+      const loaded = await inboxApi.list(list, filters, signal);
+      setCounts((was) => ({ ...was, [list]: loaded.new }));
+      return loaded;
+    },
+    [params.toString(), version],
+    apiMessageOr('The list could not be loaded.'),
+  );
+  const page = shown.data;
   const selection = useSelection(
     page?.data.map((lead) => lead._id) ?? [],
     `${list}?${JSON.stringify(filters)}`,
@@ -44,22 +53,6 @@ export function Inbox() {
     if (id) out.set('id', id);
     setParams(out);
   };
-
-  useEffect(() => {
-    const abort = new AbortController();
-    setFailure('');
-    inboxApi.list(list, filters, abort.signal).then(
-      (loaded) => {
-        setPage(loaded);
-        setCounts((was) => ({ ...was, [list]: loaded.new }));
-      },
-      (error: unknown) => {
-        if (abort.signal.aborted) return;
-        setFailure(error instanceof ApiError ? error.message : 'The list could not be loaded.');
-      },
-    );
-    return () => abort.abort();
-  }, [key, version]);
 
   // The other lists' counts of new items, once.
   useEffect(() => {
@@ -93,11 +86,7 @@ export function Inbox() {
         </p>
         <ExportLinks list={list} filters={{ ...filters, page: undefined }} />
       </div>
-      {failure && (
-        <p class="staff-alert" role="alert">
-          {failure}
-        </p>
-      )}
+      <StaffAlert message={shown.error} />
       <BulkBar
         list={list}
         filters={filters}

@@ -1,6 +1,9 @@
 import { useEffect, useState } from 'preact/hooks';
-import { ApiError } from '@/lib/api-client';
-import { type AssigneeJson, assignApi } from './assign-api';
+import { apiMessageOr } from '@/features/staff/shell/failure';
+import { SaidLine, SubmitButton } from '@/features/staff/shell/form-parts';
+import { useStaffForm } from '@/features/staff/shell/use-staff-form';
+import { useStaffLoad } from '@/features/staff/shell/use-staff-load';
+import { assignApi } from './assign-api';
 import type { Lead, LeadDetail, ListName } from './inbox-api';
 
 interface LeadAssignFormProps {
@@ -15,50 +18,39 @@ interface LeadAssignFormProps {
  * server mails the person given it (not oneself).
  */
 export function LeadAssignForm({ list, lead, onSaved }: LeadAssignFormProps) {
-  const [people, setPeople] = useState<AssigneeJson[]>([]);
+  const assignees = useStaffLoad(() => assignApi.assignees(list), [list], '');
+  const people = assignees.data?.data ?? [];
   const [to, setTo] = useState(lead.assigned_to == null ? '' : String(lead.assigned_to));
   const [day, setDay] = useState(lead.follow_up ?? '');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [said, setSaid] = useState('');
-  const [busy, setBusy] = useState(false);
+  const save = useStaffForm({
+    send: async (nextDay: string) => {
+      let answer: LeadDetail | null = null;
+      try {
+        const chosen = to === '' ? null : Number(to);
+        if (chosen !== (lead.assigned_to ?? null)) answer = await assignApi.assign(list, lead._id, chosen);
+        if (nextDay !== (lead.follow_up ?? ''))
+          answer = await assignApi.followUp(list, lead._id, nextDay || null);
+      } catch (error) {
+        // The assignment may have been saved before the day was refused.
+        if (answer) onSaved(answer);
+        throw error;
+      }
+      return answer;
+    },
+    done: (answer) => {
+      if (!answer) return 'Nothing changed.';
+      onSaved(answer);
+      return 'Saved.';
+    },
+    failure: apiMessageOr('That did not work. Please try again.'),
+  });
+  const errors = save.errors;
 
-  useEffect(() => {
-    assignApi.assignees(list).then(
-      (found) => setPeople(found.data),
-      () => setPeople([]),
-    );
-  }, [list]);
   useEffect(() => {
     setTo(lead.assigned_to == null ? '' : String(lead.assigned_to));
     setDay(lead.follow_up ?? '');
-    setErrors({});
+    save.setErrors({});
   }, [lead._id, lead.assigned_to, lead.follow_up]);
-
-  const save = async (nextDay: string) => {
-    setBusy(true);
-    setErrors({});
-    setSaid('');
-    let answer: LeadDetail | null = null;
-    try {
-      const chosen = to === '' ? null : Number(to);
-      if (chosen !== (lead.assigned_to ?? null)) answer = await assignApi.assign(list, lead._id, chosen);
-      if (nextDay !== (lead.follow_up ?? ''))
-        answer = await assignApi.followUp(list, lead._id, nextDay || null);
-      if (answer) {
-        onSaved(answer);
-        setSaid('Saved.');
-      } else {
-        setSaid('Nothing changed.');
-      }
-    } catch (error) {
-      // The assignment may have been saved before the day was refused.
-      if (answer) onSaved(answer);
-      if (error instanceof ApiError && Object.keys(error.errors).length > 0) setErrors(error.errors);
-      else setSaid(error instanceof ApiError ? error.message : 'That did not work. Please try again.');
-    } finally {
-      setBusy(false);
-    }
-  };
 
   // Someone no longer offered (removed since, or without the list's area) still shows.
   const known = people.some((person) => String(person.id) === to);
@@ -68,7 +60,7 @@ export function LeadAssignForm({ list, lead, onSaved }: LeadAssignFormProps) {
       aria-label="Assignment and follow-up"
       onSubmit={(event) => {
         event.preventDefault();
-        save(day);
+        save.run(day);
       }}
     >
       <label class="staff-field">
@@ -109,26 +101,22 @@ export function LeadAssignForm({ list, lead, onSaved }: LeadAssignFormProps) {
         )}
       </label>
       <div class="lead-assign__actions">
-        <button type="submit" class="staff-button staff-button--primary" disabled={busy}>
-          Save
-        </button>
+        <SubmitButton busy={save.busy}>Save</SubmitButton>
         {(lead.follow_up ?? '') !== '' && (
           <button
             type="button"
             class="staff-button"
-            disabled={busy}
+            disabled={save.busy}
             onClick={() => {
               setDay('');
-              save('');
+              save.run('');
             }}
           >
             Clear follow-up
           </button>
         )}
       </div>
-      <p class="lead-detail__meta" role="status">
-        {said}
-      </p>
+      <SaidLine class="lead-detail__meta" message={save.said || save.error} />
     </form>
   );
 }

@@ -1,4 +1,5 @@
 import { formatTime } from '@/features/staff/shell/staff-format';
+import { ChoiceField } from './choice-field';
 import type { Lead, LeadStatus } from './inbox-api';
 import { statusLabels } from './inbox-labels';
 
@@ -21,16 +22,12 @@ export function LeadStatusForm({ lead, status, busy, onStatus, onSave }: LeadSta
         onSave();
       }}
     >
-      <label class="staff-field">
-        <span>Status</span>
-        <select value={status} onChange={(e) => onStatus(e.currentTarget.value as LeadStatus)}>
-          {Object.entries(statusLabels).map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </select>
-      </label>
+      <ChoiceField
+        label="Status"
+        value={status}
+        choices={statusLabels}
+        onChoose={(value) => onStatus(value as LeadStatus)}
+      />
       <button type="submit" class="staff-button staff-button--primary" disabled={busy}>
         Save status
       </button>

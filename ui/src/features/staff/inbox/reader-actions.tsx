@@ -1,5 +1,6 @@
-import { useState } from 'preact/hooks';
-import { ApiError } from '@/lib/api-client';
+import { apiMessageOr } from '@/features/staff/shell/failure';
+import { StaffAlert } from '@/features/staff/shell/form-parts';
+import { useStaffForm } from '@/features/staff/shell/use-staff-form';
 import type { Lead } from './inbox-api';
 import { readersApi } from './readers-api';
 
@@ -9,32 +10,26 @@ import { readersApi } from './readers-api';
  * be forgotten.
  */
 export function ReaderActions({ lead, onChanged }: { lead: Lead; onChanged: () => void }) {
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState('');
+  const unsubscribe = useStaffForm({
+    send: () => readersApi.unsubscribe(lead._id),
+    done: onChanged,
+    failure: apiMessageOr('That did not work. Please try again.'),
+  });
   if (!lead.subscription || lead.subscription === 'unsubscribed') return null;
-  const unsubscribe = async () => {
-    if (!window.confirm(`Unsubscribe ${lead.email}? No more stories will be mailed to this address.`)) return;
-    setBusy(true);
-    setFailure('');
-    try {
-      await readersApi.unsubscribe(lead._id);
-      onChanged();
-    } catch (error) {
-      setFailure(error instanceof ApiError ? error.message : 'That did not work. Please try again.');
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
     <div class="reader-actions">
-      <button type="button" class="staff-button" onClick={unsubscribe} disabled={busy}>
+      <button
+        type="button"
+        class="staff-button"
+        onClick={() =>
+          window.confirm(`Unsubscribe ${lead.email}? No more stories will be mailed to this address.`) &&
+          unsubscribe.run()
+        }
+        disabled={unsubscribe.busy}
+      >
         Unsubscribe
       </button>
-      {failure && (
-        <p class="staff-alert" role="alert">
-          {failure}
-        </p>
-      )}
+      <StaffAlert message={unsubscribe.error} />
     </div>
   );
 }

@@ -1,6 +1,9 @@
-import { useEffect, useState } from 'preact/hooks';
-import { ApiError } from '@/lib/api-client';
-import { countsLine, type ReaderCounts, readersApi } from './readers-api';
+import { useState } from 'preact/hooks';
+import { apiMessageOr } from '@/features/staff/shell/failure';
+import { SubmitButton } from '@/features/staff/shell/form-parts';
+import { useStaffForm } from '@/features/staff/shell/use-staff-form';
+import { useStaffLoad } from '@/features/staff/shell/use-staff-load';
+import { countsLine, readersApi } from './readers-api';
 
 interface ReaderPanelProps {
   /** Changes when the list reloads, so the counts follow. */
@@ -15,49 +18,31 @@ interface ReaderPanelProps {
  * once the person opens it).
  */
 export function ReaderPanel({ version, onAdded }: ReaderPanelProps) {
-  const [counts, setCounts] = useState<ReaderCounts | null>(null);
+  const counts = useStaffLoad(readersApi.counts, [version], '');
   const [email, setEmail] = useState('');
-  const [error, setError] = useState('');
-  const [done, setDone] = useState('');
-  const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    const abort = new AbortController();
-    readersApi.counts(abort.signal).then(setCounts, () => {});
-    return () => abort.abort();
-  }, [version]);
-
-  const add = async () => {
-    setBusy(true);
-    setError('');
-    setDone('');
-    try {
-      const added = await readersApi.add(email);
-      setDone(added.message);
+  const add = useStaffForm({
+    send: () => readersApi.add(email),
+    done: (added) => {
       setEmail('');
       onAdded();
-    } catch (failure) {
-      if (failure instanceof ApiError) setError(failure.errors.email ?? failure.message);
-      else setError('That did not work. Please try again.');
-    } finally {
-      setBusy(false);
-    }
-  };
+      return added.message;
+    },
+    failure: apiMessageOr('That did not work. Please try again.'),
+    failureAt: 'email',
+  });
+  const error = add.errors.email;
 
   return (
     <div class="reader-panel">
       <p class="reader-panel__counts" data-testid="reader-counts">
-        {counts ? countsLine(counts) : ''}
+        {counts.data ? countsLine(counts.data) : ''}
       </p>
       <form
         class="reader-panel__add"
         aria-label="Add a reader"
         // The server's field message says what is wrong, in the page's own words.
         noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          add();
-        }}
+        onSubmit={add.submit}
       >
         <label class="staff-field" for="reader-email">
           <span>Add a reader (email)</span>
@@ -71,9 +56,9 @@ export function ReaderPanel({ version, onAdded }: ReaderPanelProps) {
             onInput={(event) => setEmail(event.currentTarget.value)}
           />
         </label>
-        <button type="submit" class="staff-button" disabled={busy}>
+        <SubmitButton busy={add.busy} primary={false}>
           Add a reader
-        </button>
+        </SubmitButton>
         <p id="reader-email-help" class="reader-panel__help">
           We mail them a confirmation link: they get stories once they open it.
         </p>
@@ -82,9 +67,9 @@ export function ReaderPanel({ version, onAdded }: ReaderPanelProps) {
             {error}
           </p>
         )}
-        {done && (
+        {add.said && (
           <p class="reader-panel__done" role="status">
-            {done}
+            {add.said}
           </p>
         )}
       </form>

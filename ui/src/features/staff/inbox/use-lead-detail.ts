@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
-import { ApiError } from '@/lib/api-client';
+import { apiMessageOr } from '@/features/staff/shell/failure';
+import { useStaffForm } from '@/features/staff/shell/use-staff-form';
+import { useStaffLoad } from '@/features/staff/shell/use-staff-load';
 import { inboxApi, type LeadDetail, type LeadStatus, type ListName } from './inbox-api';
 
 /**
@@ -7,55 +9,45 @@ import { inboxApi, type LeadDetail, type LeadStatus, type ListName } from './inb
  * status, add a note, erase it. Every change tells the list (`onChanged`) so it reloads.
  */
 export function useLeadDetail(list: ListName, id: string, onClose: () => void, onChanged: () => void) {
-  const [detail, setDetail] = useState<LeadDetail | null>(null);
-  const [failure, setFailure] = useState('');
-  const [note, setNote] = useState('');
-  const [status, setStatus] = useState<LeadStatus>('new');
-  const [busy, setBusy] = useState(false);
   // Bumped to read the item again after a change made elsewhere (a reader unsubscribed).
   const [version, setVersion] = useState(0);
+  const item = useStaffLoad(
+    () => inboxApi.item(list, id),
+    [list, id, version],
+    apiMessageOr('This item could not be loaded.'),
+    { fresh: true },
+  );
+  const detail = item.data;
+  const [note, setNote] = useState('');
+  const [status, setStatus] = useState<LeadStatus>('new');
 
+  // The form's status starts as the item's, each time the item is read or changed.
   useEffect(() => {
-    setDetail(null);
-    setFailure('');
-    inboxApi.item(list, id).then(
-      (loaded) => {
-        setDetail(loaded);
-        setStatus(loaded.data.status);
-      },
-      (error: unknown) =>
-        setFailure(error instanceof ApiError ? error.message : 'This item could not be loaded.'),
-    );
-  }, [list, id, version]);
+    if (detail) setStatus(detail.data.status);
+  }, [detail]);
 
-  const act = async (action: () => Promise<LeadDetail | null>) => {
-    setBusy(true);
-    setFailure('');
-    try {
-      const updated = await action();
-      if (updated) {
-        setDetail(updated);
-        setStatus(updated.data.status);
-      }
+  const act = useStaffForm({
+    send: (action: () => Promise<LeadDetail | null>) => action(),
+    done: (updated) => {
+      if (updated) item.setData(updated);
       onChanged();
-    } catch (error) {
-      setFailure(error instanceof ApiError ? error.message : 'That did not work. Please try again.');
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    failure: apiMessageOr('That did not work. Please try again.'),
+  });
+
+  // Another item, or the same read again: what a change said was of the item before.
+  useEffect(() => act.clear(), [list, id, version]);
 
   /** A change made beside the hook (assignment, follow-up): its answer, and the list told. */
   const show = (updated: LeadDetail) => {
-    setDetail(updated);
-    setStatus(updated.data.status);
+    item.setData(updated);
     onChanged();
   };
 
-  const saveStatus = () => act(() => inboxApi.setStatus(list, id, status));
+  const saveStatus = () => act.run(() => inboxApi.setStatus(list, id, status));
 
   const addNote = () =>
-    act(async () => {
+    act.run(async () => {
       const updated = await inboxApi.addNote(list, id, note);
       setNote('');
       return updated;
@@ -64,7 +56,7 @@ export function useLeadDetail(list: ListName, id: string, onClose: () => void, o
   const erase = () => {
     const who = detail?.data.name || detail?.data.email || 'this item';
     if (!window.confirm(`Erase ${who} for good? The record, its notes and any resume are deleted.`)) return;
-    act(async () => {
+    act.run(async () => {
       await inboxApi.erase(list, id);
       onClose();
       return null;
@@ -75,8 +67,8 @@ export function useLeadDetail(list: ListName, id: string, onClose: () => void, o
 
   return {
     detail,
-    failure,
-    busy,
+    failure: item.error || act.error,
+    busy: act.busy,
     status,
     setStatus,
     saveStatus,

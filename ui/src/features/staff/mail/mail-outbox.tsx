@@ -1,6 +1,7 @@
-import { useRef, useState } from 'preact/hooks';
+import { useRef } from 'preact/hooks';
+import { apiMessageOr } from '@/features/staff/shell/failure';
 import { formatCount, formatTime } from '@/features/staff/shell/staff-format';
-import { ApiError } from '@/lib/api-client';
+import { useStaffForm } from '@/features/staff/shell/use-staff-form';
 import type { MailLineJson, MailStatus } from '@/lib/staff-types';
 import { mailApi } from './mail-api';
 import { kindLabel, recipientOf } from './mail-text';
@@ -20,24 +21,21 @@ const COUNTS: { key: keyof MailStatus['counts']; label: string; hint: string }[]
 
 /** The outbox: where mail goes, its counts, and the mails that failed, each to retry. */
 export function MailOutbox({ status, refresh, settle }: OutboxProps) {
-  const [message, setMessage] = useState('');
-  const [busy, setBusy] = useState(false);
   const said = useRef<HTMLParagraphElement>(null);
-
-  const act = async (action: () => Promise<{ message: string; status: MailStatus }>) => {
-    setBusy(true);
-    try {
-      const answer = await action();
+  const retry = useStaffForm({
+    send: (action: () => Promise<{ message: string; status: MailStatus }>) => action(),
+    done: (answer) => {
       settle(answer.status);
-      setMessage(answer.message);
-    } catch (error) {
-      setMessage(error instanceof ApiError ? error.message : 'That did not work. Please try again.');
-      await refresh();
-    } finally {
-      setBusy(false);
-      // The mail retried may have left the list: say what happened where the focus was.
-      said.current?.focus();
-    }
+      return answer.message;
+    },
+    failure: apiMessageOr('That did not work. Please try again.'),
+    failed: () => refresh(),
+  });
+  const busy = retry.busy;
+  const act = async (action: () => Promise<{ message: string; status: MailStatus }>) => {
+    await retry.run(action);
+    // The mail retried may have left the list: say what happened where the focus was.
+    said.current?.focus();
   };
 
   return (
@@ -82,7 +80,7 @@ export function MailOutbox({ status, refresh, settle }: OutboxProps) {
           disabled={busy}
           onClick={async () => {
             await refresh();
-            setMessage(`Refreshed at ${formatTime(new Date().toISOString())}.`);
+            retry.setSaid(`Refreshed at ${formatTime(new Date().toISOString())}.`);
           }}
         >
           Refresh
@@ -97,7 +95,7 @@ export function MailOutbox({ status, refresh, settle }: OutboxProps) {
         </button>
       </div>
       <p class="mail-said" role="status" ref={said} tabIndex={-1}>
-        {message}
+        {retry.said || retry.error}
       </p>
       <MailList
         id="mail-failing"

@@ -1,7 +1,10 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { careersContent } from '@/content/careers';
 import { contactContent } from '@/content/contact';
-import { ApiError } from '@/lib/api-client';
+import { apiMessageOr } from '@/features/staff/shell/failure';
+import { StaffAlert, SubmitButton } from '@/features/staff/shell/form-parts';
+import { useStaffForm } from '@/features/staff/shell/use-staff-form';
+import { useStaffLoad } from '@/features/staff/shell/use-staff-load';
 import type { MailRule, RoutesBody } from '@/lib/staff-types';
 import { mailApi } from './mail-api';
 import { defaultRouting, ruleFieldId, splitAddresses, strangers } from './mail-text';
@@ -51,29 +54,48 @@ function withFlags(text: string) {
 
 /** "Who gets which lead": the rules, saved whole; they count from the next lead mail on. */
 export function MailRoutesForm() {
-  const [loaded, setLoaded] = useState<RoutesBody | null>(null);
   const [rules, setRules] = useState<RuleDraft[]>([]);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [message, setMessage] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [failed, setFailed] = useState(false);
-
+  // The rules as saved, and the form's drafts of them.
   const take = (body: RoutesBody) => {
-    setLoaded(body);
     setRules(body.rules.map(draftOf));
+    return body;
   };
+  const routes = useStaffLoad(
+    async () => take(await mailApi.routes()),
+    [],
+    () => 'The lead mail rules could not be loaded. Please reload the page.',
+  );
+  const loaded = routes.data;
+  const save = useStaffForm({
+    send: () =>
+      mailApi.saveRoutes(
+        rules.map((rule) => ({
+          kind: rule.kind,
+          department: rule.department.trim(),
+          recipients: splitAddresses(rule.recipients),
+        })),
+      ),
+    done: (saved) => {
+      routes.setData(take(saved));
+      return saved.rules.length === 0
+        ? 'Saved: no rule is set, so the server’s --notify-to decides from the next lead mail on.'
+        : 'Saved: the rules count from the next lead mail on.';
+    },
+    failure: apiMessageOr('The rules could not be saved. Please try again.'),
+    failed: (_, errors) => {
+      const named = Object.keys(errors);
+      if (named.length === 0) return;
+      save.setSaid(
+        `Nothing was saved: ${named.length === 1 ? 'one field needs' : `${named.length} fields need`} a look (marked).`,
+      );
+      (
+        document.getElementById(ruleFieldId(named[0] ?? '')) ?? document.getElementById('mail-rules-add')
+      )?.focus();
+    },
+  });
+  const errors = save.errors;
 
-  useEffect(() => {
-    mailApi.routes().then(take, () => setFailed(true));
-  }, []);
-
-  if (failed) {
-    return (
-      <p class="staff-alert" role="alert">
-        The lead mail rules could not be loaded. Please reload the page.
-      </p>
-    );
-  }
+  if (routes.error) return <StaffAlert message={routes.error} />;
   if (!loaded) return <p role="status">Loading…</p>;
 
   const change = (key: number, part: Partial<RuleDraft>) =>
@@ -88,45 +110,8 @@ export function MailRoutesForm() {
 
   const remove = (key: number) => {
     setRules(rules.filter((rule) => rule.key !== key));
-    setErrors({});
+    save.setErrors({});
     document.getElementById('mail-rules-add')?.focus();
-  };
-
-  const submit = async (event: Event) => {
-    event.preventDefault();
-    setBusy(true);
-    try {
-      const saved = await mailApi.saveRoutes(
-        rules.map((rule) => ({
-          kind: rule.kind,
-          department: rule.department.trim(),
-          recipients: splitAddresses(rule.recipients),
-        })),
-      );
-      take(saved);
-      setErrors({});
-      setMessage(
-        saved.rules.length === 0
-          ? 'Saved: no rule is set, so the server’s --notify-to decides from the next lead mail on.'
-          : 'Saved: the rules count from the next lead mail on.',
-      );
-    } catch (error) {
-      if (error instanceof ApiError && Object.keys(error.errors).length > 0) {
-        setErrors(error.errors);
-        const count = Object.keys(error.errors).length;
-        setMessage(
-          `Nothing was saved: ${count === 1 ? 'one field needs' : `${count} fields need`} a look (marked).`,
-        );
-        const first = Object.keys(error.errors)[0] ?? '';
-        (document.getElementById(ruleFieldId(first)) ?? document.getElementById('mail-rules-add'))?.focus();
-      } else {
-        setMessage(
-          error instanceof ApiError ? error.message : 'The rules could not be saved. Please try again.',
-        );
-      }
-    } finally {
-      setBusy(false);
-    }
   };
 
   const full = rules.length >= loaded.max_rules;
@@ -155,7 +140,7 @@ export function MailRoutesForm() {
           <option key={department} value={department} />
         ))}
       </datalist>
-      <form class="mail-routes" onSubmit={submit} noValidate>
+      <form class="mail-routes" onSubmit={save.submit} noValidate>
         {rules.length === 0 && <p class="mail-list__empty">No rule is set.</p>}
         {rules.map((rule, index) => (
           <RuleFields
@@ -176,12 +161,12 @@ export function MailRoutesForm() {
           <button type="button" class="staff-button" id="mail-rules-add" disabled={full} onClick={add}>
             Add a rule
           </button>
-          <button type="submit" class="staff-button staff-button--primary" disabled={busy}>
-            {busy ? 'Saving…' : 'Save rules'}
-          </button>
+          <SubmitButton busy={save.busy} busyLabel="Saving…">
+            Save rules
+          </SubmitButton>
         </div>
         <p class="mail-said" role="status">
-          {message}
+          {save.said || save.error}
         </p>
       </form>
     </section>

@@ -1,3 +1,4 @@
+import { StaffAlert } from '@/features/staff/shell/form-parts';
 import { MailOutbox } from './mail-outbox';
 import { MailRoutesForm } from './mail-routes-form';
 import { MailTestForm } from './mail-test-form';
@@ -5,16 +6,8 @@ import { useMailStatus } from './use-mail-status';
 
 /** `/staff/mail`: the outbox and its failures, a test mail, and who gets which lead. */
 export function MailScreen() {
-  const { status, failed, refresh, settle } = useMailStatus();
-  if (!status) {
-    return failed ? (
-      <p class="staff-alert" role="alert">
-        The outbox could not be loaded. Please reload the page.
-      </p>
-    ) : (
-      <p role="status">Loading…</p>
-    );
-  }
+  const { status, failure, refresh, settle } = useMailStatus();
+  if (!status) return failure ? <StaffAlert message={failure} /> : <p role="status">Loading…</p>;
   return (
     <div class="mail">
       <MailOutbox status={status} refresh={refresh} settle={settle} />

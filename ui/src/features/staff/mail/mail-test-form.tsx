@@ -1,7 +1,9 @@
 import { useState } from 'preact/hooks';
+import { apiMessageOr } from '@/features/staff/shell/failure';
+import { SaidLine, SubmitButton } from '@/features/staff/shell/form-parts';
 import { formatTime } from '@/features/staff/shell/staff-format';
 import { useStaffSession } from '@/features/staff/shell/staff-session';
-import { ApiError } from '@/lib/api-client';
+import { useStaffForm } from '@/features/staff/shell/use-staff-form';
 import type { MailLineJson, MailStatus } from '@/lib/staff-types';
 import { mailApi } from './mail-api';
 
@@ -29,34 +31,19 @@ function outcome(line: MailLineJson, sending: boolean): string {
 export function MailTestForm({ status, settle }: TestProps) {
   const session = useStaffSession();
   const [to, setTo] = useState(session.email);
-  const [error, setError] = useState('');
-  const [message, setMessage] = useState('');
-  const [busy, setBusy] = useState(false);
-
-  const submit = async (event: Event) => {
-    event.preventDefault();
-    setBusy(true);
-    try {
-      const answer = await mailApi.sendTest(to.trim());
-      setError('');
-      setMessage(answer.message);
+  const test = useStaffForm({
+    send: () => mailApi.sendTest(to.trim()),
+    done: (answer) => {
       settle(answer.status);
-    } catch (failure) {
-      if (failure instanceof ApiError && failure.errors.to) {
-        setError(failure.errors.to);
-        setMessage('');
-        document.getElementById('mail-test-to')?.focus();
-      } else {
-        setMessage(
-          failure instanceof ApiError
-            ? failure.message
-            : 'The test mail could not be queued. Please try again.',
-        );
-      }
-    } finally {
-      setBusy(false);
-    }
-  };
+      return answer.message;
+    },
+    failure: apiMessageOr('The test mail could not be queued. Please try again.'),
+    fields: ['to'],
+    failed: (_, errors) => {
+      if (errors.to) document.getElementById('mail-test-to')?.focus();
+    },
+  });
+  const error = test.errors.to;
 
   return (
     <section class="mail-section" aria-labelledby="mail-test-title">
@@ -67,7 +54,7 @@ export function MailTestForm({ status, settle }: TestProps) {
         A short mail through the same relay as every other: if it arrives, mail from the site reaches that
         address.
       </p>
-      <form class="mail-test" onSubmit={submit} noValidate>
+      <form class="mail-test" onSubmit={test.submit} noValidate>
         <div class="mail-field">
           <label class="staff-field" for="mail-test-to">
             <span>Send it to</span>
@@ -87,13 +74,11 @@ export function MailTestForm({ status, settle }: TestProps) {
             </p>
           )}
         </div>
-        <button class="staff-button staff-button--primary" type="submit" disabled={busy}>
-          {busy ? 'Queuing…' : 'Send test mail'}
-        </button>
+        <SubmitButton busy={test.busy} busyLabel="Queuing…">
+          Send test mail
+        </SubmitButton>
       </form>
-      <p class="mail-said" role="status">
-        {message}
-      </p>
+      <SaidLine class="mail-said" message={test.said || test.error} />
       {status.tests.length > 0 && (
         <div class="mail-list">
           <h3 class="mail-list__title" id="mail-tests-title">

@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useRef } from 'preact/hooks';
+import { useStaffLoad } from '@/features/staff/shell/use-staff-load';
 import type { MailStatus } from '@/lib/staff-types';
 import { mailApi } from './mail-api';
 
@@ -11,34 +12,25 @@ const SETTLE_LOOKS = [1000, 2500, 5000, 10000];
  * a retried or test mail shows without a reload.
  */
 export function useMailStatus() {
-  const [status, setStatus] = useState<MailStatus | null>(null);
-  const [failed, setFailed] = useState(false);
+  const outbox = useStaffLoad(
+    mailApi.status,
+    [],
+    () => 'The outbox could not be loaded. Please reload the page.',
+  );
   const timers = useRef<number[]>([]);
 
-  const refresh = useCallback(async () => {
-    try {
-      setStatus(await mailApi.status());
-      setFailed(false);
-    } catch {
-      setFailed(true);
-    }
-  }, []);
-
-  useEffect(() => {
-    refresh();
-    return () => {
+  useEffect(
+    () => () => {
       for (const timer of timers.current) window.clearTimeout(timer);
-    };
-  }, [refresh]);
-
-  const settle = useCallback(
-    (next: MailStatus) => {
-      setStatus(next);
-      for (const timer of timers.current) window.clearTimeout(timer);
-      timers.current = SETTLE_LOOKS.map((ms) => window.setTimeout(refresh, ms));
     },
-    [refresh],
+    [],
   );
 
-  return { status, failed, refresh, settle };
+  const settle = (next: MailStatus) => {
+    outbox.setData(next);
+    for (const timer of timers.current) window.clearTimeout(timer);
+    timers.current = SETTLE_LOOKS.map((ms) => window.setTimeout(outbox.reload, ms));
+  };
+
+  return { status: outbox.data, failure: outbox.error, refresh: outbox.reload, settle };
 }

@@ -5,7 +5,7 @@ import { StaffAlert } from './form-parts';
 import type { StaffSession } from './session-api';
 import { factorSignInApi } from './sign-in-api';
 import { usePasskeySignIn } from './use-passkey-sign-in';
-import { useStaffForm } from './use-staff-form';
+import { fieldMessage, useStaffForm } from './use-staff-form';
 
 interface FactorStepProps {
   /** The session signed in with the password, waiting for its factor (`second_factor: 'give'`). */
@@ -30,7 +30,7 @@ export function FactorStep({ session, onSignedIn, onGone, onSignOut, titleLevel 
   const title = useRef<HTMLHeadingElement>(null);
   const passkey = usePasskeySignIn(onSignedIn, setFailure);
   const form = useStaffForm({
-    check: () => (code.trim() === '' ? { code: 'Type the code first.' } : {}),
+    check: () => fieldMessage(code.trim() === '', 'code', 'Type the code first.'),
     send: () => factorSignInApi.giveCode(code.trim()),
     done: onSignedIn,
     failure: 'We could not check the code. Please check your connection and try again.',

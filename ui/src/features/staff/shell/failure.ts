@@ -31,7 +31,8 @@ export function failureOf(failure: Failure, error: unknown): string {
  * The field messages of the API's JSON error shape (`errors`, a 422's): only those of
  * `fields` when a form names the fields it shows, else all.
  */
-export function fieldErrorsOf(error: unknown, fields?: readonly string[]): Partial<Record<string, string>> {
+export function fieldErrorsOf(error: unknown, fields?: readonly string[]): Record<string, string> {
   if (!(error instanceof ApiError)) return {};
-  return fields ? knownFieldErrors(error.errors, fields) : error.errors;
+  // Those it knows hold a message each: none is left undefined.
+  return fields ? (knownFieldErrors(error.errors, fields) as Record<string, string>) : error.errors;
 }

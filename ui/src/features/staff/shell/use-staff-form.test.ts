@@ -2,7 +2,7 @@ import { act, renderHook } from '@testing-library/preact';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-client';
 import { apiMessageOr } from './failure';
-import { type StaffFormOptions, useStaffForm } from './use-staff-form';
+import { fieldMessage, type StaffFormOptions, useStaffForm } from './use-staff-form';
 
 /** A call that waits until the test answers it. */
 function pending<T>() {
@@ -80,6 +80,21 @@ describe('a staff form', () => {
     expect(result.current.error).toBe('Please check the code.');
   });
 
+  it('says everything at its one field when it has one', async () => {
+    let error: unknown = refused(422, 'Please check the form.', { email: 'Not an address.' });
+    const result = form({
+      send: () => Promise.reject(error),
+      failure: apiMessageOr('That did not work.'),
+      failureAt: 'email',
+    });
+    await act(() => result.current.run());
+    expect(result.current.errors).toEqual({ email: 'Not an address.' });
+    error = refused(409, 'This address is a reader already.');
+    await act(() => result.current.run());
+    expect(result.current.errors).toEqual({ email: 'This address is a reader already.' });
+    expect(result.current.error).toBe('');
+  });
+
   it('sends nothing while its check finds a field wrong', async () => {
     const send = vi.fn(async () => null);
     const result = form({
@@ -123,7 +138,7 @@ describe('a staff form', () => {
     const onError = vi.fn();
     const result = form<[string]>({
       send: () => Promise.reject(refused(409, 'Someone else changed it.')),
-      check: (name: string) => (name ? {} : { name: 'Give it a name.' }),
+      check: (name: string) => fieldMessage(!name, 'name', 'Give it a name.'),
       failure: 'No.',
       onError,
     });

@@ -3,7 +3,12 @@ import { ApiError } from '@/lib/api-client';
 import { failureText, fieldErrorsOf } from './failure';
 
 /** Messages by field name, as the API's JSON error shape names them (`errors`). */
-export type FieldErrors = Partial<Record<string, string>>;
+export type FieldErrors = Record<string, string>;
+
+/** What a check before sending finds: `field`'s message when it is `wrong`, else nothing. */
+export function fieldMessage(wrong: boolean, field: string, message: string): FieldErrors {
+  return wrong ? { [field]: message } : {};
+}
 
 export interface StaffFormOptions<Args extends unknown[], Answer> {
   /** The call, with what `run` was given: resolves with the API's answer, rejects with an ApiError. */
@@ -16,6 +21,11 @@ export interface StaffFormOptions<Args extends unknown[], Answer> {
   failure: string | ((error: unknown, ...args: Args) => string);
   /** The fields that show a message of their own (every field the API names, when not given). */
   fields?: readonly string[];
+  /**
+   * A form of one field (an address, a file, a name) says everything there: the field's own
+   * message, or the form's for a failure that names none.
+   */
+  failureAt?: string;
   /** The form is a link's, which the server may find spent or expired (410): its words go to `spent`. */
   spendable?: boolean;
   /**
@@ -47,7 +57,7 @@ export function useStaffForm<Args extends unknown[] = [], Answer = unknown>(
   };
 
   const run = async (...args: Args): Promise<void> => {
-    const { send, check, done, failure, fields, spendable, failed } = options;
+    const { send, check, done, failure, fields, failureAt, spendable, failed } = options;
     const found = check?.(...args) ?? {};
     if (Object.values(found).some(Boolean)) {
       // A check before sending is the form's own: a screen's line keeps what it says.
@@ -64,14 +74,15 @@ export function useStaffForm<Args extends unknown[] = [], Answer = unknown>(
       const words = done?.(answer, ...args);
       setSaid(typeof words === 'string' ? words : '');
     } catch (error) {
-      const named = fieldErrorsOf(error, fields);
+      const named = fieldErrorsOf(error, fields ?? (failureAt ? [failureAt] : undefined));
       if (spendable && error instanceof ApiError && error.status === 410) {
         setSpent(error.message);
-      } else {
+      } else if (Object.values(named).some(Boolean)) {
         setErrors(named);
-        if (!Object.values(named).some(Boolean)) {
-          setError(typeof failure === 'string' ? failureText(error, failure) : failure(error, ...args));
-        }
+      } else {
+        const message = typeof failure === 'string' ? failureText(error, failure) : failure(error, ...args);
+        if (failureAt) setErrors({ [failureAt]: message });
+        else setError(message);
       }
       failed?.(error, named);
     } finally {
@@ -92,5 +103,5 @@ export function useStaffForm<Args extends unknown[] = [], Answer = unknown>(
     void run(...([] as unknown as Args));
   };
 
-  return { busy, error: ownError, errors, spent, said, setSaid, submit, run, clear };
+  return { busy, error: ownError, errors, setErrors, spent, said, setSaid, submit, run, clear };
 }

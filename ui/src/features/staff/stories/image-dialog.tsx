@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { ApiError } from '@/lib/api-client';
+import { apiMessageOr } from '@/features/staff/shell/failure';
+import { withoutErrorOf } from '@/features/staff/shell/field-names';
+import { fieldMessage, useStaffForm } from '@/features/staff/shell/use-staff-form';
 import { IMAGE_TYPES } from './image-field';
 import { RichDialog } from './rich-dialog';
 import { storyApi } from './story-api';
@@ -19,8 +21,6 @@ export function ImageDialog({ open, file: given, onClose, onImage }: ImageDialog
   const [file, setFile] = useState<File | null>(null);
   const [alt, setAlt] = useState('');
   const [caption, setCaption] = useState('');
-  const [errors, setErrors] = useState<{ file?: string; alt?: string }>({});
-  const [busy, setBusy] = useState(false);
   const altInput = useRef<HTMLInputElement>(null);
   // A dropped or pasted file is chosen already: the alt text is what is asked first.
   useEffect(() => {
@@ -28,33 +28,28 @@ export function ImageDialog({ open, file: given, onClose, onImage }: ImageDialog
     setFile(given);
     if (given) altInput.current?.focus();
   }, [open, given]);
+  const upload = useStaffForm({
+    check: () => ({
+      ...fieldMessage(!file, 'file', 'Choose an image file.'),
+      ...fieldMessage(!alt.trim(), 'alt', 'Describe the image: alt text is required.'),
+    }),
+    send: () => storyApi.upload(file as File, 'blogs'),
+    done: (path) => {
+      onImage(path, alt.trim(), caption.trim());
+      setFile(null);
+      setAlt('');
+      setCaption('');
+    },
+    failure: apiMessageOr(''),
+    failureAt: 'file',
+  });
+  const { busy, errors, setErrors } = upload;
   const close = () => {
     setFile(null);
     setAlt('');
     setCaption('');
     setErrors({});
     onClose();
-  };
-  const submit = async () => {
-    const problems = {
-      file: file ? undefined : 'Choose an image file.',
-      alt: alt.trim() ? undefined : 'Describe the image: alt text is required.',
-    };
-    setErrors(problems);
-    if (!file || problems.alt) return;
-    setBusy(true);
-    try {
-      const path = await storyApi.upload(file, 'blogs');
-      onImage(path, alt.trim(), caption.trim());
-      setFile(null);
-      setAlt('');
-      setCaption('');
-    } catch (err) {
-      if (!(err instanceof ApiError)) throw err;
-      setErrors({ file: err.errors.file ?? err.message });
-    } finally {
-      setBusy(false);
-    }
   };
   return (
     <RichDialog
@@ -64,7 +59,7 @@ export function ImageDialog({ open, file: given, onClose, onImage }: ImageDialog
       submit="Add image"
       busy={busy}
       onClose={close}
-      onSubmit={submit}
+      onSubmit={() => upload.run()}
     >
       <div class={errors.file ? 'staff-field staff-field--invalid' : 'staff-field'}>
         <label for="rich-image-file">Image file</label>
@@ -74,7 +69,7 @@ export function ImageDialog({ open, file: given, onClose, onImage }: ImageDialog
           accept={IMAGE_TYPES}
           onChange={(event) => {
             setFile(event.currentTarget.files?.[0] ?? null);
-            setErrors((was) => ({ ...was, file: undefined }));
+            setErrors((was) => withoutErrorOf(was, 'file'));
           }}
         />
         <p class="staff-field__hint" id="rich-image-file-hint">
@@ -95,7 +90,7 @@ export function ImageDialog({ open, file: given, onClose, onImage }: ImageDialog
           value={alt}
           onInput={(event) => {
             setAlt(event.currentTarget.value);
-            setErrors((was) => ({ ...was, alt: undefined }));
+            setErrors((was) => withoutErrorOf(was, 'alt'));
           }}
         />
         <p class="staff-field__hint" id="rich-image-alt-hint">

@@ -1,5 +1,5 @@
-import { useState } from 'preact/hooks';
-import { ApiError } from '@/lib/api-client';
+import { apiMessageOr } from '@/features/staff/shell/failure';
+import { useStaffForm } from '@/features/staff/shell/use-staff-form';
 import { mediaUrl } from '@/lib/runtime-config';
 import { type MediaFolder, storyApi } from './story-api';
 import { described } from './story-field';
@@ -23,21 +23,14 @@ export function ImageField({
   error?: string;
   onPath: (path: string | null) => void;
 }) {
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState('');
-  const upload = async (file: File | undefined) => {
-    if (!file) return;
-    setBusy(true);
-    setProblem('');
-    try {
-      onPath(await storyApi.upload(file, folder));
-    } catch (err) {
-      if (err instanceof ApiError) setProblem(err.errors.file ?? err.message);
-    } finally {
-      setBusy(false);
-    }
-  };
-  const shown = problem || error;
+  const upload = useStaffForm({
+    send: (file: File) => storyApi.upload(file, folder),
+    done: onPath,
+    failure: apiMessageOr(''),
+    failureAt: 'file',
+  });
+  const busy = upload.busy;
+  const shown = upload.errors.file || error;
   return (
     <div class={shown ? 'staff-field staff-field--invalid story-image' : 'staff-field story-image'}>
       <label for={id}>{label}</label>
@@ -52,7 +45,10 @@ export function ImageField({
           type="file"
           accept={IMAGE_TYPES}
           disabled={busy}
-          onChange={(event) => upload(event.currentTarget.files?.[0])}
+          onChange={(event) => {
+            const file = event.currentTarget.files?.[0];
+            if (file) upload.run(file);
+          }}
         />
         {path && (
           <button type="button" class="staff-button" onClick={() => onPath(null)}>

@@ -1,7 +1,10 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { ModalDialog } from '@/components/modal-dialog';
+import { apiMessageOr } from '@/features/staff/shell/failure';
+import { StaffAlert } from '@/features/staff/shell/form-parts';
 import { formatTime } from '@/features/staff/shell/staff-format';
-import { ApiError } from '@/lib/api-client';
+import { useStaffForm } from '@/features/staff/shell/use-staff-form';
+import { useStaffLoad } from '@/features/staff/shell/use-staff-load';
 import { toast } from '@/lib/toast';
 import { type StoryRevision, type StoryRevisionLine, storyApi } from './story-api';
 import { stateLabels } from './story-state';
@@ -29,58 +32,43 @@ function who(line: { saved_by: StoryRevisionLine['saved_by'] }): string {
  */
 export function StoryHistory({ id, revision, dirty, onRestored }: StoryHistoryProps) {
   const [open, setOpen] = useState(false);
-  const [lines, setLines] = useState<StoryRevisionLine[] | null>(null);
-  const [total, setTotal] = useState(0);
   const [shown, setShown] = useState<Shown | null>(null);
-  const [problem, setProblem] = useState('');
-  const [busy, setBusy] = useState(false);
+  // Read while the history is open, and again when a save moves the revision on.
+  const history = useStaffLoad(
+    () => (open ? storyApi.revisions(id) : Promise.resolve(null)),
+    [open, id, revision],
+    apiMessageOr(''),
+  );
+  const lines = history.data?.data ?? null;
+  const total = history.data?.total ?? 0;
 
-  useEffect(() => {
-    if (!open) return;
-    let live = true;
-    storyApi.revisions(id).then(
-      (list) => {
-        if (!live) return;
-        setLines(list.data);
-        setTotal(list.total);
-        setProblem('');
-      },
-      (err) => live && err instanceof ApiError && setProblem(err.message),
-    );
-    return () => {
-      live = false;
-    };
-  }, [open, id, revision]);
-
-  const show = async (number: number) => {
-    setProblem('');
-    try {
+  const show = useStaffForm({
+    send: async (number: number) => {
       const data = await storyApi.revision(id, number);
       const html = data.form.body.trim()
         ? (await storyApi.preview(data.form.body, data.form.format)).html
         : '';
-      setShown({ ...data, html });
-    } catch (err) {
-      if (err instanceof ApiError) setProblem(err.message);
-    }
-  };
+      return { ...data, html };
+    },
+    done: setShown,
+    failure: apiMessageOr(''),
+  });
 
-  const restore = async (line: Shown) => {
-    const question = dirty
-      ? `Restore the version saved ${formatTime(line.saved_at)}? Your changes that are not saved yet are replaced; everything saved stays in the history.`
-      : `Restore the version saved ${formatTime(line.saved_at)}? It becomes a new save; the text now stays in the history.`;
-    if (!window.confirm(question)) return;
-    setBusy(true);
-    try {
-      await storyApi.restore(id, line.number, revision);
+  const restore = useStaffForm({
+    send: (line: Shown) => storyApi.restore(id, line.number, revision),
+    done: (_, line) => {
       toast.success(`The version saved ${formatTime(line.saved_at)} is restored.`);
       setShown(null);
       onRestored();
-    } catch (err) {
-      if (err instanceof ApiError) setProblem(err.message);
-    } finally {
-      setBusy(false);
-    }
+    },
+    failure: apiMessageOr(''),
+  });
+
+  const askToRestore = (line: Shown) => {
+    const question = dirty
+      ? `Restore the version saved ${formatTime(line.saved_at)}? Your changes that are not saved yet are replaced; everything saved stays in the history.`
+      : `Restore the version saved ${formatTime(line.saved_at)}? It becomes a new save; the text now stays in the history.`;
+    if (window.confirm(question)) void restore.run(line);
   };
 
   return (
@@ -89,11 +77,7 @@ export function StoryHistory({ id, revision, dirty, onRestored }: StoryHistoryPr
       onToggle={(event) => setOpen((event.currentTarget as HTMLDetailsElement).open)}
     >
       <summary>History</summary>
-      {problem && (
-        <p class="staff-alert" role="alert">
-          {problem}
-        </p>
-      )}
+      <StaffAlert message={history.error || show.error || restore.error} />
       {lines === null ? (
         open && <p role="status">Loading…</p>
       ) : (
@@ -118,7 +102,7 @@ export function StoryHistory({ id, revision, dirty, onRestored }: StoryHistoryPr
                   type="button"
                   class="staff-button"
                   aria-label={`Show the version saved ${formatTime(line.saved_at)}`}
-                  onClick={() => show(line.number)}
+                  onClick={() => show.run(line.number)}
                 >
                   Show
                 </button>
@@ -152,8 +136,8 @@ export function StoryHistory({ id, revision, dirty, onRestored }: StoryHistoryPr
                 <button
                   type="button"
                   class="staff-button staff-button--primary"
-                  disabled={busy}
-                  onClick={() => restore(shown)}
+                  disabled={restore.busy}
+                  onClick={() => askToRestore(shown)}
                 >
                   Restore this version
                 </button>

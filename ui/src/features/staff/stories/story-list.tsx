@@ -1,10 +1,12 @@
 import { useEffect, useState } from 'preact/hooks';
 import { useSearchParams } from 'react-router-dom';
 import { Link } from '@/components/site-link';
+import { apiMessageOr } from '@/features/staff/shell/failure';
+import { StaffAlert } from '@/features/staff/shell/form-parts';
 import { formatCount, formatTime } from '@/features/staff/shell/staff-format';
 import { StaffPager } from '@/features/staff/shell/staff-pager';
-import { ApiError } from '@/lib/api-client';
-import { type StoryPage, storyApi } from './story-api';
+import { useStaffLoad } from '@/features/staff/shell/use-staff-load';
+import { storyApi } from './story-api';
 import { stateText } from './story-state';
 
 /** `/staff/stories`: every story, drafts and scheduled ones too, newest first, with search. */
@@ -13,18 +15,14 @@ export function StoryList() {
   const q = params.get('q') ?? '';
   const pageNumber = Math.max(1, Number(params.get('page') ?? '1') || 1);
   const [draft, setDraft] = useState(q);
-  const [page, setPage] = useState<StoryPage | null>(null);
-  const [error, setError] = useState('');
+  const shown = useStaffLoad(
+    (signal) => storyApi.list({ q: q || undefined, page: pageNumber }, signal),
+    [q, pageNumber],
+    apiMessageOr(''),
+  );
+  const page = shown.data;
 
   useEffect(() => setDraft(q), [q]);
-  useEffect(() => {
-    const controller = new AbortController();
-    setError('');
-    storyApi.list({ q: q || undefined, page: pageNumber }, controller.signal).then(setPage, (err) => {
-      if (err instanceof ApiError) setError(err.message);
-    });
-    return () => controller.abort();
-  }, [q, pageNumber]);
 
   const go = (next: { q?: string; page?: number }) => {
     const query = new URLSearchParams();
@@ -57,11 +55,7 @@ export function StoryList() {
           New story
         </Link>
       </div>
-      {error && (
-        <p class="staff-alert" role="alert">
-          {error}
-        </p>
-      )}
+      <StaffAlert message={shown.error} />
       <p class="inbox-summary" aria-live="polite">
         {page
           ? `${formatCount(page.pagination.total)} ${page.pagination.total === 1 ? 'story' : 'stories'}`

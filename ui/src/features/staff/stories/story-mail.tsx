@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useStaffLoad } from '@/features/staff/shell/use-staff-load';
 import { staffApi } from '@/lib/staff-client';
 import { storyMail } from '@/lib/staff-endpoints';
 import type { StoryMail } from '@/lib/staff-types';
@@ -26,12 +26,7 @@ export function readersLine(readers: number): string {
 
 /** A published story's mail to the confirmed readers, as counts. */
 export function StoryMailStats({ id }: { id: string }) {
-  const [mail, setMail] = useState<StoryMail | null>(null);
-  useEffect(() => {
-    const abort = new AbortController();
-    storyMailApi.get(id, abort.signal).then(setMail, () => {});
-    return () => abort.abort();
-  }, [id]);
+  const mail = useStaffLoad((signal) => storyMailApi.get(id, signal), [id], '').data;
   if (!mail) return null;
   return (
     <p class="story-editor__mail" data-testid="story-mail">

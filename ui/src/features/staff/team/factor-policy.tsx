@@ -1,6 +1,7 @@
 import { SaidLine, StaffAlert, SubmitButton } from '@/features/staff/shell/form-parts';
 import { useStaffForm } from '@/features/staff/shell/use-staff-form';
 import { useStaffLoad } from '@/features/staff/shell/use-staff-load';
+import type { Role } from '@/lib/staff-types';
 import { RoleChoices } from './role-choices';
 import { teamApi } from './team-api';
 
@@ -9,9 +10,7 @@ export function FactorPolicyForm() {
   const policy = useStaffLoad(teamApi.factorPolicy, [], 'The second factor rule could not be loaded.');
   const roles = policy.data?.required_roles ?? null;
   const form = useStaffForm({
-    // Nothing to send before the rule is loaded (the form has no button until then).
-    check: () => (roles ? {} : { roles: 'Not loaded yet.' }),
-    send: () => teamApi.setFactorPolicy(roles ?? []),
+    send: (chosen: Role[]) => teamApi.setFactorPolicy(chosen),
     done: (saved) => {
       policy.setData(saved);
       return saved.required_roles.length > 0
@@ -27,7 +26,13 @@ export function FactorPolicyForm() {
       <h2 class="team-section__title" id="factor-policy-title">
         Second factor required for
       </h2>
-      <form class="team-card" onSubmit={form.submit}>
+      <form
+        class="team-card"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (roles) form.run(roles);
+        }}
+      >
         <p class="team-hint">
           An account with any of these roles must give a code from an authenticator app or use a passkey after
           its password. One without a second factor sets one up at its next sign-in.

@@ -1,3 +1,4 @@
+import { type FieldErrors, fieldMessage } from '@/features/staff/shell/use-staff-form';
 import type { Role } from '@/lib/staff-types';
 import { ROLES } from './role-labels';
 
@@ -48,6 +49,6 @@ export function RoleChoices({ id, legend, chosen, onChange, error }: RoleChoices
 }
 
 /** The check of a form that gives roles: at least one. */
-export function rolesChosen(roles: readonly Role[]): Record<string, string> {
-  return roles.length === 0 ? { roles: 'Choose at least one role.' } : {};
+export function rolesChosen(roles: readonly Role[]): FieldErrors {
+  return fieldMessage(roles.length === 0, 'roles', 'Choose at least one role.');
 }

@@ -1,0 +1,26 @@
+interface ChoiceFieldProps {
+  label: string;
+  value: string;
+  /** Every choice: its value and what it is called. */
+  choices: Readonly<Record<string, string>>;
+  /** The first choice, for no choice at all (a filter's `Any`). */
+  any?: string;
+  onChoose: (value: string) => void;
+}
+
+/** A labelled drop-down of named choices (a status, a subscription state). */
+export function ChoiceField({ label, value, choices, any, onChoose }: ChoiceFieldProps) {
+  return (
+    <label class="staff-field">
+      <span>{label}</span>
+      <select value={value} onChange={(e) => onChoose(e.currentTarget.value)}>
+        {any && <option value="">{any}</option>}
+        {Object.entries(choices).map(([choice, name]) => (
+          <option key={choice} value={choice}>
+            {name}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
