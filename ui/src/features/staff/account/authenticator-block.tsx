@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { CodeField } from '@/features/staff/shell/code-field';
-import { SubmitButton } from '@/features/staff/shell/form-parts';
+import { SubmitButton } from '@/features/staff/shell/staff-parts';
 import { fieldMessage, useStaffForm } from '@/features/staff/shell/use-staff-form';
 import type { AuthenticatorSetUp, FactorAdded } from '@/lib/staff-types';
 import { factorApi } from './factor-api';
@@ -73,7 +73,7 @@ export function AuthenticatorBlock({
   }, [setUp]);
 
   return (
-    <section class="factor-block" aria-labelledby="authenticator-title">
+    <section class="staff-panel factor-block" aria-labelledby="authenticator-title">
       <h3 class="factor-block__title" id="authenticator-title">
         Authenticator app
       </h3>
@@ -123,9 +123,7 @@ export function AuthenticatorBlock({
           <CodeField
             id="authenticator-code"
             label="2. The 6-digit code your app now shows"
-            value={code}
-            onInput={setCode}
-            error={confirm.errors.code}
+            {...confirm.field('code', code, setCode)}
           />
           <div class="factor-actions">
             <SubmitButton busy={busy} busyLabel="Checking…">

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { ModalDialog } from '@/components/modal-dialog';
 import { CodeField } from '@/features/staff/shell/code-field';
-import { StaffAlert, SubmitButton } from '@/features/staff/shell/form-parts';
 import { PasswordInput } from '@/features/staff/shell/password-input';
+import { StaffAlert, SubmitButton } from '@/features/staff/shell/staff-parts';
 import { useStaffForm } from '@/features/staff/shell/use-staff-form';
 import { askToConfirmWith, confirmApi } from './confirm-it';
 
@@ -71,21 +71,13 @@ export function ConfirmDialog({ withCode }: ConfirmDialogProps) {
         </p>
         <StaffAlert message={confirm.error} />
         {byCode ? (
-          <CodeField
-            id="confirm-code"
-            label="Code"
-            value={code}
-            onInput={setCode}
-            error={confirm.errors.code}
-          />
+          <CodeField id="confirm-code" label="Code" {...confirm.field('code', code, setCode)} />
         ) : (
           <PasswordInput
             id="confirm-password"
             label="Password"
             autoComplete="current-password"
-            value={password}
-            onInput={setPassword}
-            error={confirm.errors.password}
+            {...confirm.field('password', password, setPassword)}
           />
         )}
         <div class="confirm-dialog__actions">

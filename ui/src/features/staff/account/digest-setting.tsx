@@ -1,5 +1,5 @@
 import { apiMessageOr } from '@/features/staff/shell/failure';
-import { SaidLine } from '@/features/staff/shell/form-parts';
+import { SaidLine } from '@/features/staff/shell/staff-parts';
 import { useStaffForm } from '@/features/staff/shell/use-staff-form';
 import { useStaffLoad } from '@/features/staff/shell/use-staff-load';
 import { digestApi } from './digest-api';

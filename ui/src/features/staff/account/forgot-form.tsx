@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { SaidLine, StaffAlert, SubmitButton } from '@/features/staff/shell/form-parts';
 import { SignInEmail } from '@/features/staff/shell/sign-in-field';
+import { SaidLine, StaffAlert, SubmitButton } from '@/features/staff/shell/staff-parts';
 import { useStaffForm } from '@/features/staff/shell/use-staff-form';
 import { accountApi } from './account-api';
 

@@ -1,8 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { SubmitButton } from '@/features/staff/shell/form-parts';
 import { passkeyFailure } from '@/features/staff/shell/sign-in-api';
 import { formatTime } from '@/features/staff/shell/staff-format';
-import { TextField } from '@/features/staff/shell/text-field';
+import { SubmitButton, TableHead, TextField } from '@/features/staff/shell/staff-parts';
 import { fieldMessage, useStaffForm } from '@/features/staff/shell/use-staff-form';
 import { passkeysAvailable } from '@/features/staff/shell/webauthn';
 import type { FactorAdded, PasskeyRow } from '@/lib/staff-types';
@@ -45,7 +44,7 @@ export function PasskeyBlock({ passkeys, settingUp, onAdded, onChanged, onFailed
   useEffect(() => setAvailable(passkeysAvailable()), []);
 
   return (
-    <section class="factor-block" aria-labelledby="passkeys-title">
+    <section class="staff-panel factor-block" aria-labelledby="passkeys-title">
       <h3 class="factor-block__title" id="passkeys-title">
         Passkeys
       </h3>
@@ -56,16 +55,7 @@ export function PasskeyBlock({ passkeys, settingUp, onAdded, onChanged, onFailed
       {passkeys.length > 0 && (
         <table class="inbox-table passkey-table">
           <caption class="visually-hidden">Your passkeys</caption>
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Added</th>
-              <th scope="col">Last used</th>
-              <th scope="col">
-                <span class="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
+          <TableHead columns={['Name', 'Added', 'Last used']} actions="Actions" />
           <tbody>
             {passkeys.map((passkey) =>
               renaming === passkey.id ? (
@@ -115,9 +105,7 @@ export function PasskeyBlock({ passkeys, settingUp, onAdded, onChanged, onFailed
             id="passkey-name"
             label="Name of the new passkey"
             maxLength={60}
-            value={name}
-            onInput={setName}
-            error={add.errors.name}
+            {...add.field('name', name, setName)}
           />
           <SubmitButton busy={add.busy} busyLabel="Waiting for your passkey…" primary={settingUp}>
             Add a passkey
@@ -148,10 +136,8 @@ function RenameForm({ passkey, onDone }: { passkey: PasskeyRow; onDone: (message
         id={`passkey-${passkey.id}-name`}
         label={`New name for the passkey ${passkey.name}`}
         maxLength={60}
-        value={name}
-        onInput={setName}
-        error={rename.errors.name}
         inputRef={input}
+        {...rename.field('name', name, setName)}
       />
       <div class="factor-actions">
         <SubmitButton busy={rename.busy} busyLabel="Saving…">

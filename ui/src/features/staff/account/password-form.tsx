@@ -1,8 +1,9 @@
 import { useState } from 'preact/hooks';
-import { StaffAlert, SubmitButton } from '@/features/staff/shell/form-parts';
+import { NewPassword } from '@/features/staff/shell/new-password';
 import { PasswordInput } from '@/features/staff/shell/password-input';
 import { type StaffSession, staffAuth } from '@/features/staff/shell/session-api';
 import { formatTime } from '@/features/staff/shell/staff-format';
+import { StaffAlert, SubmitButton } from '@/features/staff/shell/staff-parts';
 import { useStaffForm } from '@/features/staff/shell/use-staff-form';
 import { useStaffLoad } from '@/features/staff/shell/use-staff-load';
 import { factorApi } from './factor-api';
@@ -64,20 +65,10 @@ export function PasswordForm({ onChanged, oneTime, layout = 'card' }: PasswordFo
           id="current-password"
           label="Current password"
           autoComplete="current-password"
-          value={current}
-          onInput={setCurrent}
-          error={form.errors.current_password}
+          {...form.field('current_password', current, setCurrent)}
         />
       )}
-      <PasswordInput
-        id="new-password"
-        label="New password"
-        autoComplete="new-password"
-        minLength={12}
-        value={next}
-        onInput={setNext}
-        error={form.errors.new_password}
-      />
+      <NewPassword {...form.field('new_password', next, setNext)} />
       {factors && factors.passkeys.length > 0 && (
         <fieldset class="password-passkeys" aria-describedby="password-passkeys-why">
           <legend>Passkeys on your account</legend>

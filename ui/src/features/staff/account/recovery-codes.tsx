@@ -52,7 +52,7 @@ export function RecoveryCodes({ codes, email, onSaved }: RecoveryCodesProps) {
   };
 
   return (
-    <section class="recovery-codes" aria-labelledby="recovery-codes-title">
+    <section class="staff-panel recovery-codes" aria-labelledby="recovery-codes-title">
       <h3 class="factor-block__title" id="recovery-codes-title" tabIndex={-1} ref={title}>
         Your recovery codes
       </h3>

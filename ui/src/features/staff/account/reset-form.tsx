@@ -1,9 +1,8 @@
 import { useState } from 'preact/hooks';
 import { Link } from '@/components/site-link';
-import { StaffAlert, SubmitButton } from '@/features/staff/shell/form-parts';
-import { LinkChecking, LinkGone } from '@/features/staff/shell/link-page';
-import { PasswordInput } from '@/features/staff/shell/password-input';
+import { NewPassword } from '@/features/staff/shell/new-password';
 import type { StaffSession } from '@/features/staff/shell/session-api';
+import { LinkChecking, LinkGone, StaffAlert, SubmitButton } from '@/features/staff/shell/staff-parts';
 import { useStaffForm } from '@/features/staff/shell/use-staff-form';
 import { useStaffLoad } from '@/features/staff/shell/use-staff-load';
 import { accountApi } from './account-api';
@@ -56,15 +55,7 @@ export function ResetForm({
       </h1>
       <p>At least 12 characters. Saving it signs you out everywhere else and signs you in here.</p>
       <StaffAlert message={form.error} />
-      <PasswordInput
-        id="new-password"
-        label="New password"
-        autoComplete="new-password"
-        minLength={12}
-        value={password}
-        onInput={setPassword}
-        error={form.errors.new_password}
-      />
+      <NewPassword {...form.field('new_password', password, setPassword)} />
       <SubmitButton busy={form.busy} busyLabel="Saving…">
         Save and sign in
       </SubmitButton>

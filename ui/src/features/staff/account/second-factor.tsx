@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { SaidLine, StaffAlert } from '@/features/staff/shell/form-parts';
+import { SaidLine, StaffAlert } from '@/features/staff/shell/staff-parts';
 import { useStaffForm } from '@/features/staff/shell/use-staff-form';
 import { useStaffLoad } from '@/features/staff/shell/use-staff-load';
 import type { FactorAdded } from '@/lib/staff-types';
@@ -103,7 +103,7 @@ export function SecondFactor({ email, settingUp, onSetUp }: SecondFactorProps) {
             onFailed={setFailure}
           />
           {hasFactor && (
-            <section class="factor-block" aria-labelledby="recovery-title">
+            <section class="staff-panel factor-block" aria-labelledby="recovery-title">
               <h3 class="factor-block__title" id="recovery-title">
                 Recovery codes
               </h3>

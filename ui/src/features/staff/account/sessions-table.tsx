@@ -1,4 +1,5 @@
 import { formatTime } from '@/features/staff/shell/staff-format';
+import { TableHead } from '@/features/staff/shell/staff-parts';
 import type { SessionLine } from './account-api';
 
 interface SessionsTableProps {
@@ -15,18 +16,10 @@ export function SessionsTable({ caption, sessions, showName, busyKey, onEnd }: S
   return (
     <table class="inbox-table sessions-table">
       <caption class="visually-hidden">{caption}</caption>
-      <thead>
-        <tr>
-          {showName && <th scope="col">Person</th>}
-          <th scope="col">Browser</th>
-          <th scope="col">Address</th>
-          <th scope="col">Signed in</th>
-          <th scope="col">Last seen</th>
-          <th scope="col">
-            <span class="visually-hidden">Action</span>
-          </th>
-        </tr>
-      </thead>
+      <TableHead
+        columns={[...(showName ? ['Person'] : []), 'Browser', 'Address', 'Signed in', 'Last seen']}
+        actions="Action"
+      />
       <tbody>
         {sessions.map((session) => {
           const what = `${showName ? `${session.name}'s session` : 'the session'} in ${session.browser}, last seen ${formatTime(session.last_seen_at)}`;

@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { useSearchParams } from 'react-router-dom';
 import { apiMessageOr, fieldErrorsOf } from '@/features/staff/shell/failure';
-import { StaffAlert } from '@/features/staff/shell/form-parts';
+import { StaffAlert } from '@/features/staff/shell/staff-parts';
 import type { FieldErrors } from '@/features/staff/shell/use-staff-form';
 import { useStaffLoad } from '@/features/staff/shell/use-staff-load';
 import {

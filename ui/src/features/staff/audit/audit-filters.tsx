@@ -1,4 +1,4 @@
-import { FilterForm, useFilterDraft } from '@/features/staff/shell/filter-form';
+import { FilterForm, useFilterDraft } from '@/features/staff/shell/staff-parts';
 import type { AuditFilters, AuditPerson } from './audit-api';
 
 interface AuditFiltersFormProps {

@@ -1,8 +1,8 @@
 import { useSearchParams } from 'react-router-dom';
 import { apiMessageOr } from '@/features/staff/shell/failure';
-import { StaffAlert } from '@/features/staff/shell/form-parts';
 import { formatCount, formatTime } from '@/features/staff/shell/staff-format';
 import { StaffPager } from '@/features/staff/shell/staff-pager';
+import { StaffAlert, TableHead } from '@/features/staff/shell/staff-parts';
 import { useStaffLoad } from '@/features/staff/shell/use-staff-load';
 import { type AuditFilters, auditApi, auditExportUrl, readAuditFilters } from './audit-api';
 import { AuditFiltersForm } from './audit-filters';
@@ -46,15 +46,7 @@ export function AuditLog() {
       <StaffAlert message={shown.error} />
       <table class="inbox-table audit-table">
         <caption class="visually-hidden">The audit log, newest first</caption>
-        <thead>
-          <tr>
-            <th scope="col">When</th>
-            <th scope="col">Person</th>
-            <th scope="col">Action</th>
-            <th scope="col">What</th>
-            <th scope="col">Address</th>
-          </tr>
-        </thead>
+        <TableHead columns={['When', 'Person', 'Action', 'What', 'Address']} />
         <tbody>
           {(page?.data ?? []).map((entry, index) => (
             <tr key={`${entry.at}-${index}`}>

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'preact/hooks';
 import { apiMessageOr } from '@/features/staff/shell/failure';
-import { StaffAlert } from '@/features/staff/shell/form-parts';
 import { formatCount, formatTime } from '@/features/staff/shell/staff-format';
+import { StaffAlert, StaffSection } from '@/features/staff/shell/staff-parts';
 import { useStaffForm } from '@/features/staff/shell/use-staff-form';
 import { useStaffLoad } from '@/features/staff/shell/use-staff-load';
 import type { BackupSetJson } from '@/lib/staff-types';
@@ -102,11 +102,8 @@ export function BackupsScreen() {
 
   const bucket = status.backup_to !== null;
   return (
-    <div class="backups">
-      <section class="backups-section" aria-labelledby="backups-now-title">
-        <h2 class="backups-section__title" id="backups-now-title">
-          Back up now
-        </h2>
+    <div class="staff-columns backups">
+      <StaffSection id="backups-now-title" name="backups-section" title="Back up now">
         <p class="backups-section__intro">
           A whole backup: the database, every resume and every image, as the server makes{' '}
           {status.every_seconds === null ? 'when asked' : formatEvery(status.every_seconds)}. It is kept in{' '}
@@ -161,11 +158,12 @@ export function BackupsScreen() {
             sent again): {status.upload.failure.reason}
           </p>
         )}
-      </section>
-      <section class="backups-section" aria-labelledby="backups-sets-title">
-        <h2 class="backups-section__title" id="backups-sets-title">
-          The last backups ({status.sets.length})
-        </h2>
+      </StaffSection>
+      <StaffSection
+        id="backups-sets-title"
+        name="backups-section"
+        title={`The last backups (${status.sets.length})`}
+      >
         {status.sets.length === 0 ? (
           <p class="backups-section__intro">No backup yet.</p>
         ) : (
@@ -197,7 +195,7 @@ export function BackupsScreen() {
           )}
           .
         </p>
-      </section>
+      </StaffSection>
     </div>
   );
 }

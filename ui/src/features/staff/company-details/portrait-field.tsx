@@ -44,7 +44,7 @@ export function PortraitField({
   };
   const src = path ? mediaUrl(path) : undefined;
   return (
-    <div class="settings-field settings-portrait">
+    <div class="staff-control settings-portrait">
       <label class="staff-field" for={id}>
         <span>Portrait{leader ? ` of ${leader}` : ''}</span>
       </label>
@@ -71,7 +71,7 @@ export function PortraitField({
       </div>
       {busy && <p role="status">Uploading…</p>}
       {error && (
-        <p class="settings-field__error" id={`${id}-error`}>
+        <p class="staff-control__error" id={`${id}-error`}>
           {error}
         </p>
       )}

@@ -1,4 +1,5 @@
 import type { ComponentChildren } from 'preact';
+import { StaffSection } from '@/features/staff/shell/staff-parts';
 import type { SiteDetailsForm } from '@/lib/api-types';
 
 /** The server's field errors, by the field's API name. */
@@ -61,7 +62,7 @@ export function Field({
     'aria-describedby': described || undefined,
   };
   return (
-    <div class="settings-field">
+    <div class="staff-control">
       <label class="staff-field" for={id}>
         <span>{label}</span>
       </label>
@@ -77,12 +78,12 @@ export function Field({
         />
       )}
       {hint && (
-        <p class="settings-field__hint" id={`${id}-hint`}>
+        <p class="staff-control__hint" id={`${id}-hint`}>
           {hint}
         </p>
       )}
       {error && (
-        <p class="settings-field__error" id={`${id}-error`}>
+        <p class="staff-control__error" id={`${id}-error`}>
           {error}
         </p>
       )}
@@ -106,11 +107,8 @@ export function detailField({ form, errors, set }: SectionProps) {
 
 export function Section({ id, title, children }: { id: string; title: string; children: ComponentChildren }) {
   return (
-    <section class="settings-section" aria-labelledby={`${id}-title`}>
-      <h2 class="settings-section__title" id={`${id}-title`}>
-        {title}
-      </h2>
+    <StaffSection id={`${id}-title`} name="settings-section" title={title}>
       {children}
-    </section>
+    </StaffSection>
   );
 }

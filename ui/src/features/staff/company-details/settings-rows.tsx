@@ -56,7 +56,7 @@ export function Rows<T>({
         ))}
       </ol>
       {listError && (
-        <p class="settings-field__error" id={`${fieldId(name)}-error`}>
+        <p class="staff-control__error" id={`${fieldId(name)}-error`}>
           {listError}
         </p>
       )}

@@ -1,10 +1,10 @@
 import { useState } from 'preact/hooks';
 import { apiMessageOr } from '@/features/staff/shell/failure';
-import { SaidLine, StaffAlert } from '@/features/staff/shell/form-parts';
 import { formatCount } from '@/features/staff/shell/staff-format';
+import { SaidLine, StaffAlert } from '@/features/staff/shell/staff-parts';
 import { useStaffForm } from '@/features/staff/shell/use-staff-form';
 import { bulkAction, filterQuery, selectionExportUrl } from './bulk-api';
-import { ChoiceField } from './choice-field';
+import { StatusChoice } from './choice-field';
 import type { InboxFilters, LeadStatus, ListName } from './inbox-api';
 import { statusLabels } from './inbox-labels';
 import type { Selection } from './use-selection';
@@ -113,12 +113,7 @@ export function BulkBar({ list, filters, selection, pageSize, total, capped, onD
                 run(status);
               }}
             >
-              <ChoiceField
-                label="Status"
-                value={status}
-                choices={statusLabels}
-                onChoose={(value) => setStatus(value as LeadStatus)}
-              />
+              <StatusChoice value={status} onChoose={setStatus} />
               <button type="submit" class="staff-button" disabled={busy}>
                 Set status
               </button>

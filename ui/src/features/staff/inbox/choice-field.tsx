@@ -1,3 +1,6 @@
+import type { LeadStatus } from './inbox-api';
+import { statusLabels } from './inbox-labels';
+
 interface ChoiceFieldProps {
   label: string;
   value: string;
@@ -22,5 +25,23 @@ export function ChoiceField({ label, value, choices, any, onChoose }: ChoiceFiel
         ))}
       </select>
     </label>
+  );
+}
+
+/** A lead's status, to set (one item's, or the selected items'). */
+export function StatusChoice({
+  value,
+  onChoose,
+}: {
+  value: LeadStatus;
+  onChoose: (status: LeadStatus) => void;
+}) {
+  return (
+    <ChoiceField
+      label="Status"
+      value={value}
+      choices={statusLabels}
+      onChoose={(status) => onChoose(status as LeadStatus)}
+    />
   );
 }

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, apiPath } from '@/lib/api-client';
-import { ENCODED, HOSTILE, jsonResponse, parts } from '@/lib/test-fetch';
+import { answerEvery, ENCODED, HOSTILE, parts } from '@/lib/test-fetch';
 import { inboxApi, resumeUrl } from './inbox-api';
 
 describe('ids in the inbox API paths', () => {
@@ -10,10 +10,7 @@ describe('ids in the inbox API paths', () => {
   });
 
   it('keep an id from the page URL as one path segment, with no query or fragment of its own', async () => {
-    const fetchMock = vi
-      .fn()
-      .mockImplementation(async () => jsonResponse(200, { data: { _id: 'x', revision: 1 } }));
-    vi.stubGlobal('fetch', fetchMock);
+    const fetchMock = answerEvery({ data: { _id: 'x', revision: 1 } });
     await inboxApi.item('enquiries', HOSTILE);
     await inboxApi.setStatus('enquiries', HOSTILE, 'done');
     await inboxApi.addNote('applicants', HOSTILE, 'Called back');

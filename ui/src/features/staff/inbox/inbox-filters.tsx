@@ -1,4 +1,4 @@
-import { FilterForm, useFilterDraft } from '@/features/staff/shell/filter-form';
+import { FilterForm, useFilterDraft } from '@/features/staff/shell/staff-parts';
 import { ChoiceField } from './choice-field';
 import type { InboxFilters, ListName } from './inbox-api';
 import { statusLabels } from './inbox-labels';
@@ -15,27 +15,20 @@ export function FiltersForm({
   /** The list shown: the subscribers list filters by subscription state too. */
   list?: ListName;
 }) {
-  const { draft, set, field } = useFilterDraft(filters);
+  const { draft, field, choice } = useFilterDraft(filters);
   return (
     <FilterForm name="inbox-filters" label="Search and filters" draft={draft} field={field} onApply={onApply}>
       <label class="staff-field inbox-filters__search">
         <span>Search names, emails, mobiles, messages</span>
         <input type="search" {...field('q')} />
       </label>
-      <ChoiceField
-        label="Status"
-        value={draft.status ?? ''}
-        choices={statusLabels}
-        any="Any"
-        onChoose={(value) => set('status', value)}
-      />
+      <ChoiceField label="Status" choices={statusLabels} any="Any" {...choice('status')} />
       {list === 'subscribers' && (
         <ChoiceField
           label="Subscription"
-          value={draft.subscription ?? ''}
           choices={subscriptionLabels}
           any="Any"
-          onChoose={(value) => set('subscription', value)}
+          {...choice('subscription')}
         />
       )}
       <label class="staff-field">

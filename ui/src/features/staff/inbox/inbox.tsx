@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'preact/hooks';
 import { useSearchParams } from 'react-router-dom';
 import { apiMessageOr } from '@/features/staff/shell/failure';
-import { StaffAlert } from '@/features/staff/shell/form-parts';
 import { formatCount } from '@/features/staff/shell/staff-format';
 import { StaffPager } from '@/features/staff/shell/staff-pager';
+import { StaffAlert } from '@/features/staff/shell/staff-parts';
 import { useStaffSession } from '@/features/staff/shell/staff-session';
 import { useStaffLoad } from '@/features/staff/shell/use-staff-load';
 import { BulkBar } from './bulk-bar';

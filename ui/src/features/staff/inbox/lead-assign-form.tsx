@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { apiMessageOr } from '@/features/staff/shell/failure';
-import { SaidLine, SubmitButton } from '@/features/staff/shell/form-parts';
+import { SaidLine, SubmitButton } from '@/features/staff/shell/staff-parts';
 import { useStaffForm } from '@/features/staff/shell/use-staff-form';
 import { useStaffLoad } from '@/features/staff/shell/use-staff-load';
 import { assignApi } from './assign-api';

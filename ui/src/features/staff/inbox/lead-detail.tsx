@@ -27,7 +27,7 @@ export function LeadDetailPanel({ list, id, onClose, onChanged }: Props) {
 
   if (!detail) {
     return (
-      <section class="lead-detail" aria-label="Selected item">
+      <section class="staff-panel lead-detail" aria-label="Selected item">
         {failure ? (
           <p class="staff-alert" role="alert">
             {failure}
@@ -41,7 +41,7 @@ export function LeadDetailPanel({ list, id, onClose, onChanged }: Props) {
 
   const item = detail.data;
   return (
-    <section class="lead-detail" aria-labelledby="lead-detail-title">
+    <section class="staff-panel lead-detail" aria-labelledby="lead-detail-title">
       {/* On a phone the item takes the list's place: this is the way back (wide screens show both). */}
       <button type="button" class="staff-button lead-detail__back" onClick={onClose}>
         ← Back to the list

@@ -1,7 +1,6 @@
 import { formatTime } from '@/features/staff/shell/staff-format';
-import { ChoiceField } from './choice-field';
+import { StatusChoice } from './choice-field';
 import type { Lead, LeadStatus } from './inbox-api';
-import { statusLabels } from './inbox-labels';
 
 interface LeadStatusFormProps {
   lead: Lead;
@@ -22,12 +21,7 @@ export function LeadStatusForm({ lead, status, busy, onStatus, onSave }: LeadSta
         onSave();
       }}
     >
-      <ChoiceField
-        label="Status"
-        value={status}
-        choices={statusLabels}
-        onChoose={(value) => onStatus(value as LeadStatus)}
-      />
+      <StatusChoice value={status} onChoose={onStatus} />
       <button type="submit" class="staff-button staff-button--primary" disabled={busy}>
         Save status
       </button>

@@ -1,5 +1,5 @@
 import { apiMessageOr } from '@/features/staff/shell/failure';
-import { StaffAlert } from '@/features/staff/shell/form-parts';
+import { StaffAlert } from '@/features/staff/shell/staff-parts';
 import { useStaffForm } from '@/features/staff/shell/use-staff-form';
 import type { Lead } from './inbox-api';
 import { readersApi } from './readers-api';

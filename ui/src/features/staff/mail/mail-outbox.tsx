@@ -1,6 +1,7 @@
 import { useRef } from 'preact/hooks';
 import { apiMessageOr } from '@/features/staff/shell/failure';
 import { formatCount, formatTime } from '@/features/staff/shell/staff-format';
+import { StaffSection } from '@/features/staff/shell/staff-parts';
 import { useStaffForm } from '@/features/staff/shell/use-staff-form';
 import type { MailLineJson, MailStatus } from '@/lib/staff-types';
 import { mailApi } from './mail-api';
@@ -39,10 +40,7 @@ export function MailOutbox({ status, refresh, settle }: OutboxProps) {
   };
 
   return (
-    <section class="mail-section" aria-labelledby="mail-outbox-title">
-      <h2 class="mail-section__title" id="mail-outbox-title">
-        Outbox
-      </h2>
+    <StaffSection id="mail-outbox-title" name="mail-section" title="Outbox">
       {status.sending ? (
         <p class="mail-relay">
           Mail goes out through <strong>{status.relay}</strong> from <strong>{status.from}</strong>.
@@ -113,7 +111,7 @@ export function MailOutbox({ status, refresh, settle }: OutboxProps) {
         busy={busy}
         retry={(id) => act(() => mailApi.retry(id))}
       />
-    </section>
+    </StaffSection>
   );
 }
 

@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks';
 import { careersContent } from '@/content/careers';
 import { contactContent } from '@/content/contact';
 import { apiMessageOr } from '@/features/staff/shell/failure';
-import { StaffAlert, SubmitButton } from '@/features/staff/shell/form-parts';
+import { StaffAlert, StaffSection, SubmitButton } from '@/features/staff/shell/staff-parts';
 import { useStaffForm } from '@/features/staff/shell/use-staff-form';
 import { useStaffLoad } from '@/features/staff/shell/use-staff-load';
 import type { MailRule, RoutesBody } from '@/lib/staff-types';
@@ -116,10 +116,7 @@ export function MailRoutesForm() {
 
   const full = rules.length >= loaded.max_rules;
   return (
-    <section class="mail-section" aria-labelledby="mail-routes-title">
-      <h2 class="mail-section__title" id="mail-routes-title">
-        Who gets which lead
-      </h2>
+    <StaffSection id="mail-routes-title" name="mail-section" title="Who gets which lead">
       <p class="mail-section__intro">
         A new enquiry or job application is mailed to the addresses of the rule for its kind and its
         department; when no rule names its department, to its kind’s rule for any department. A change counts
@@ -153,7 +150,7 @@ export function MailRoutesForm() {
           />
         ))}
         {errors.rules && (
-          <p class="mail-field__error" role="alert">
+          <p class="staff-control__error" role="alert">
             {errors.rules}
           </p>
         )}
@@ -169,7 +166,7 @@ export function MailRoutesForm() {
           {save.said || save.error}
         </p>
       </form>
-    </section>
+    </StaffSection>
   );
 }
 
@@ -188,7 +185,7 @@ function RuleFields({ rule, index, errors, change, remove }: RuleProps) {
     undefined;
   const error = (field: string) =>
     errors[name(field)] && (
-      <p class="mail-field__error" id={`${ruleFieldId(name(field))}-error`}>
+      <p class="staff-control__error" id={`${ruleFieldId(name(field))}-error`}>
         {errors[name(field)]}
       </p>
     );
@@ -197,7 +194,7 @@ function RuleFields({ rule, index, errors, change, remove }: RuleProps) {
   return (
     <fieldset class="mail-rule">
       <legend>Rule {index + 1}</legend>
-      <div class="mail-field">
+      <div class="staff-control mail-field">
         <label class="staff-field" for={ruleFieldId(name('kind'))}>
           <span>Leads</span>
         </label>
@@ -213,7 +210,7 @@ function RuleFields({ rule, index, errors, change, remove }: RuleProps) {
         </select>
         {error('kind')}
       </div>
-      <div class="mail-field">
+      <div class="staff-control mail-field">
         <label class="staff-field" for={ruleFieldId(name('department'))}>
           <span>Department</span>
         </label>
@@ -226,12 +223,12 @@ function RuleFields({ rule, index, errors, change, remove }: RuleProps) {
           aria-describedby={described('department', departmentHint)}
           onInput={(e) => change({ department: e.currentTarget.value })}
         />
-        <p class="mail-field__hint" id={departmentHint}>
+        <p class="staff-control__hint" id={departmentHint}>
           As the site’s forms name it; empty for any department.
         </p>
         {error('department')}
       </div>
-      <div class="mail-field mail-field--wide">
+      <div class="staff-control mail-field mail-field--wide">
         <label class="staff-field" for={ruleFieldId(name('recipients'))}>
           <span>Mail them to</span>
         </label>
@@ -242,7 +239,7 @@ function RuleFields({ rule, index, errors, change, remove }: RuleProps) {
           aria-describedby={described('recipients', recipientsHint)}
           onInput={(e) => change({ recipients: e.currentTarget.value })}
         />
-        <p class="mail-field__hint" id={recipientsHint}>
+        <p class="staff-control__hint" id={recipientsHint}>
           One or more addresses, separated by commas.
         </p>
         {error('recipients')}

@@ -1,4 +1,4 @@
-import { StaffAlert } from '@/features/staff/shell/form-parts';
+import { StaffAlert } from '@/features/staff/shell/staff-parts';
 import { MailOutbox } from './mail-outbox';
 import { MailRoutesForm } from './mail-routes-form';
 import { MailTestForm } from './mail-test-form';
@@ -9,7 +9,7 @@ export function MailScreen() {
   const { status, failure, refresh, settle } = useMailStatus();
   if (!status) return failure ? <StaffAlert message={failure} /> : <p role="status">Loading…</p>;
   return (
-    <div class="mail">
+    <div class="staff-columns mail">
       <MailOutbox status={status} refresh={refresh} settle={settle} />
       <div class="mail__side">
         <MailTestForm status={status} settle={settle} />

@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { apiMessageOr } from '@/features/staff/shell/failure';
-import { SaidLine, SubmitButton } from '@/features/staff/shell/form-parts';
 import { formatTime } from '@/features/staff/shell/staff-format';
+import { SaidLine, StaffSection, SubmitButton } from '@/features/staff/shell/staff-parts';
 import { useStaffSession } from '@/features/staff/shell/staff-session';
 import { useStaffForm } from '@/features/staff/shell/use-staff-form';
 import type { MailLineJson, MailStatus } from '@/lib/staff-types';
@@ -46,16 +46,13 @@ export function MailTestForm({ status, settle }: TestProps) {
   const error = test.errors.to;
 
   return (
-    <section class="mail-section" aria-labelledby="mail-test-title">
-      <h2 class="mail-section__title" id="mail-test-title">
-        Send a test mail
-      </h2>
+    <StaffSection id="mail-test-title" name="mail-section" title="Send a test mail">
       <p class="mail-section__intro">
         A short mail through the same relay as every other: if it arrives, mail from the site reaches that
         address.
       </p>
       <form class="mail-test" onSubmit={test.submit} noValidate>
-        <div class="mail-field">
+        <div class="staff-control mail-field">
           <label class="staff-field" for="mail-test-to">
             <span>Send it to</span>
           </label>
@@ -69,7 +66,7 @@ export function MailTestForm({ status, settle }: TestProps) {
             onInput={(e) => setTo(e.currentTarget.value)}
           />
           {error && (
-            <p class="mail-field__error" id="mail-test-to-error">
+            <p class="staff-control__error" id="mail-test-to-error">
               {error}
             </p>
           )}
@@ -96,6 +93,6 @@ export function MailTestForm({ status, settle }: TestProps) {
           </ul>
         </div>
       )}
-    </section>
+    </StaffSection>
   );
 }

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { ApiError } from '@/lib/api-client';
 import { CodeField } from './code-field';
-import { StaffAlert } from './form-parts';
 import type { StaffSession } from './session-api';
 import { factorSignInApi } from './sign-in-api';
+import { StaffAlert } from './staff-parts';
 import { usePasskeySignIn } from './use-passkey-sign-in';
 import { fieldMessage, useStaffForm } from './use-staff-form';
 
@@ -88,9 +88,7 @@ export function FactorStep({ session, onSignedIn, onGone, onSignOut, titleLevel 
       <CodeField
         id="factor-code"
         label={withCode ? 'Code from your authenticator app or a recovery code' : 'Recovery code'}
-        value={code}
-        onInput={setCode}
-        error={form.errors.code}
+        {...form.field('code', code, setCode)}
       />
       <button
         class={`staff-button${withPasskey && !withCode ? '' : ' staff-button--primary'}`}

@@ -1,5 +1,4 @@
 import { ApiError } from '@/lib/api-client';
-import { knownFieldErrors } from '@/lib/form-validation';
 
 /**
  * What a failed call says on a staff screen. A string is a fallback: the server's own words
@@ -33,6 +32,6 @@ export function failureOf(failure: Failure, error: unknown): string {
  */
 export function fieldErrorsOf(error: unknown, fields?: readonly string[]): Record<string, string> {
   if (!(error instanceof ApiError)) return {};
-  // Those it knows hold a message each: none is left undefined.
-  return fields ? (knownFieldErrors(error.errors, fields) as Record<string, string>) : error.errors;
+  if (!fields) return error.errors;
+  return Object.fromEntries(Object.entries(error.errors).filter(([name]) => fields.includes(name)));
 }

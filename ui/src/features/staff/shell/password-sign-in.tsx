@@ -1,8 +1,8 @@
 import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
-import { StaffAlert, SubmitButton } from './form-parts';
 import { type StaffSession, staffAuth } from './session-api';
 import { SignInEmail, SignInField } from './sign-in-field';
+import { StaffAlert, SubmitButton } from './staff-parts';
 import { usePasskeySignIn } from './use-passkey-sign-in';
 import { useStaffForm } from './use-staff-form';
 

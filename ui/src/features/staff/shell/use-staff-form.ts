@@ -97,11 +97,18 @@ export function useStaffForm<Args extends unknown[] = [], Answer = unknown>(
     setSaid('');
   };
 
+  /** A field of the form as its input takes it: the value, what typing does, and its message. */
+  const field = <V>(name: string, value: V, onInput: (value: V) => void) => ({
+    value,
+    onInput,
+    error: errors[name],
+  });
+
   /** The form's onSubmit: sends what the form holds. */
   const submit = (event: Event) => {
     event.preventDefault();
     void run(...([] as unknown as Args));
   };
 
-  return { busy, error: ownError, errors, setErrors, spent, said, setSaid, submit, run, clear };
+  return { busy, error: ownError, errors, setErrors, field, spent, said, setSaid, submit, run, clear };
 }

@@ -115,13 +115,7 @@ export function assertionJson(credential: CredentialLike): JsonObject {
     signature: toBase64url(response.signature),
   };
   if (response.userHandle) answer.userHandle = toBase64url(response.userHandle);
-  return {
-    id: credential.id,
-    rawId: toBase64url(credential.rawId),
-    type: credential.type,
-    response: answer,
-    extensions: extensions(credential),
-  };
+  return credentialJson(credential, answer);
 }
 
 /** The answer of `navigator.credentials.create` as the server reads it (as `toJSON()` writes it). */
@@ -133,11 +127,16 @@ export function attestationJson(credential: CredentialLike): JsonObject {
   };
   const transports = typeof response.getTransports === 'function' ? response.getTransports() : undefined;
   if (transports && transports.length > 0) answer.transports = transports;
+  return credentialJson(credential, answer);
+}
+
+/** A credential with its response's JSON, as `toJSON()` writes both. */
+function credentialJson(credential: CredentialLike, response: JsonObject): JsonObject {
   return {
     id: credential.id,
     rawId: toBase64url(credential.rawId),
     type: credential.type,
-    response: answer,
+    response,
     extensions: extensions(credential),
   };
 }

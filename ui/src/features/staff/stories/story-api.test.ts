@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-client';
-import { ENCODED, HOSTILE, jsonResponse, parts } from '@/lib/test-fetch';
+import { answerEvery, ENCODED, HOSTILE, parts } from '@/lib/test-fetch';
 import { storyApi } from './story-api';
 
 describe('ids in the story API paths', () => {
@@ -10,10 +10,7 @@ describe('ids in the story API paths', () => {
   });
 
   it('keep an id from the page URL as one path segment, with no query or fragment of its own', async () => {
-    const fetchMock = vi
-      .fn()
-      .mockImplementation(async () => jsonResponse(200, { data: { _id: 'x', revision: 1 } }));
-    vi.stubGlobal('fetch', fetchMock);
+    const fetchMock = answerEvery({ data: { _id: 'x', revision: 1 } });
     await storyApi.open(HOSTILE);
     await storyApi.save(HOSTILE, {} as never);
     await storyApi.remove(HOSTILE, 3);

@@ -1,8 +1,8 @@
 import { ImageField } from './image-field';
-import type { StoryChoices, StoryForm } from './story-api';
+import type { MediaFolder, StoryChoices, StoryForm } from './story-api';
 import { described, Field } from './story-field';
 import { TagsField } from './tags-field';
-import type { SetField, TextBinding } from './use-story-draft';
+import { type SetField, storyFieldId, type TextBinding } from './use-story-draft';
 
 interface StoryDetailsFieldsProps {
   form: StoryForm;
@@ -14,6 +14,17 @@ interface StoryDetailsFieldsProps {
 
 /** What the story is and who wrote it: title, motive, tags, author, date, colour and images. */
 export function StoryDetailsFields({ form, choices, errors, set, text }: StoryDetailsFieldsProps) {
+  /** One of the story's pictures, uploaded into `folder`. */
+  const picture = (name: 'author_photo' | 'image', label: string, folder: MediaFolder) => (
+    <ImageField
+      id={storyFieldId(name)}
+      label={label}
+      folder={folder}
+      path={form[name]}
+      error={errors[name]}
+      onPath={(path) => set(name, path)}
+    />
+  );
   return (
     <>
       <Field id="story-title" label="Title" error={errors.title}>
@@ -58,22 +69,8 @@ export function StoryDetailsFields({ form, choices, errors, set, text }: StoryDe
           />
         </Field>
       </div>
-      <ImageField
-        id="story-author-photo"
-        label="Author photo"
-        folder="authors"
-        path={form.author_photo}
-        error={errors.author_photo}
-        onPath={(path) => set('author_photo', path)}
-      />
-      <ImageField
-        id="story-image"
-        label="Cover image"
-        folder="blogs"
-        path={form.image}
-        error={errors.image}
-        onPath={(path) => set('image', path)}
-      />
+      {picture('author_photo', 'Author photo', 'authors')}
+      {picture('image', 'Cover image', 'blogs')}
     </>
   );
 }

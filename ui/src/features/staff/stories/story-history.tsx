@@ -1,8 +1,8 @@
 import { useState } from 'preact/hooks';
 import { ModalDialog } from '@/components/modal-dialog';
 import { apiMessageOr } from '@/features/staff/shell/failure';
-import { StaffAlert } from '@/features/staff/shell/form-parts';
 import { formatTime } from '@/features/staff/shell/staff-format';
+import { StaffAlert } from '@/features/staff/shell/staff-parts';
 import { useStaffForm } from '@/features/staff/shell/use-staff-form';
 import { useStaffLoad } from '@/features/staff/shell/use-staff-load';
 import { toast } from '@/lib/toast';

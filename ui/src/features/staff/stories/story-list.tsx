@@ -2,9 +2,9 @@ import { useEffect, useState } from 'preact/hooks';
 import { useSearchParams } from 'react-router-dom';
 import { Link } from '@/components/site-link';
 import { apiMessageOr } from '@/features/staff/shell/failure';
-import { StaffAlert } from '@/features/staff/shell/form-parts';
 import { formatCount, formatTime } from '@/features/staff/shell/staff-format';
 import { StaffPager } from '@/features/staff/shell/staff-pager';
+import { StaffAlert, TableHead } from '@/features/staff/shell/staff-parts';
 import { useStaffLoad } from '@/features/staff/shell/use-staff-load';
 import { storyApi } from './story-api';
 import { stateText } from './story-state';
@@ -63,14 +63,7 @@ export function StoryList() {
       </p>
       <table class="inbox-table stories__table">
         <caption class="visually-hidden">Stories, newest first</caption>
-        <thead>
-          <tr>
-            <th scope="col">Title</th>
-            <th scope="col">State</th>
-            <th scope="col">Date</th>
-            <th scope="col">Last saved</th>
-          </tr>
-        </thead>
+        <TableHead columns={['Title', 'State', 'Date', 'Last saved']} />
         <tbody>
           {page?.data.map((line) => (
             <tr key={line._id}>

@@ -1,4 +1,4 @@
-import { SaidLine, StaffAlert, SubmitButton } from '@/features/staff/shell/form-parts';
+import { SaidLine, StaffAlert, SubmitButton } from '@/features/staff/shell/staff-parts';
 import { useStaffForm } from '@/features/staff/shell/use-staff-form';
 import { useStaffLoad } from '@/features/staff/shell/use-staff-load';
 import type { Role } from '@/lib/staff-types';
@@ -27,7 +27,7 @@ export function FactorPolicyForm() {
         Second factor required for
       </h2>
       <form
-        class="team-card"
+        class="staff-panel team-card"
         onSubmit={(event) => {
           event.preventDefault();
           if (roles) form.run(roles);

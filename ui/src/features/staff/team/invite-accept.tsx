@@ -1,8 +1,7 @@
 import { useState } from 'preact/hooks';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { StaffAlert, SubmitButton } from '@/features/staff/shell/form-parts';
-import { LinkChecking, LinkGone } from '@/features/staff/shell/link-page';
 import { NewPassword } from '@/features/staff/shell/new-password';
+import { LinkChecking, LinkGone, StaffAlert, SubmitButton } from '@/features/staff/shell/staff-parts';
 import { useStaffForm } from '@/features/staff/shell/use-staff-form';
 import { useStaffLoad } from '@/features/staff/shell/use-staff-load';
 import { roleList } from './role-labels';
@@ -48,9 +47,8 @@ export function InviteAccept() {
       <NewPassword
         id="invite-password"
         label="Your password"
-        value={password}
-        onInput={setPassword}
-        error={form.errors.password}
+        hinted
+        {...form.field('password', password, setPassword)}
       />
       <SubmitButton busy={form.busy} busyLabel="Joining…">
         Join the team

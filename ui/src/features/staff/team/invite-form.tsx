@@ -1,6 +1,5 @@
 import { useState } from 'preact/hooks';
-import { StaffAlert, SubmitButton } from '@/features/staff/shell/form-parts';
-import { TextField } from '@/features/staff/shell/text-field';
+import { EmailField, StaffAlert, SubmitButton, TextField } from '@/features/staff/shell/staff-parts';
 import { useStaffForm } from '@/features/staff/shell/use-staff-form';
 import type { Role, TeamBody } from '@/lib/staff-types';
 import { RoleChoices, rolesChosen } from './role-choices';
@@ -24,7 +23,12 @@ export function InviteForm({ onInvited }: { onInvited: (team: TeamBody, name: st
   });
 
   return (
-    <form class="team-card team-invite" onSubmit={form.submit} noValidate aria-labelledby="invite-title">
+    <form
+      class="staff-panel team-card team-invite"
+      onSubmit={form.submit}
+      noValidate
+      aria-labelledby="invite-title"
+    >
       <h2 class="team-card__title" id="invite-title">
         Invite someone
       </h2>
@@ -33,23 +37,8 @@ export function InviteForm({ onInvited }: { onInvited: (team: TeamBody, name: st
       </p>
       <StaffAlert message={form.error} />
       <div class="team-invite__fields">
-        <TextField
-          id="invite-name"
-          label="Name"
-          autoComplete="off"
-          value={name}
-          onInput={setName}
-          error={form.errors.name}
-        />
-        <TextField
-          id="invite-email"
-          label="Email"
-          type="email"
-          autoComplete="off"
-          value={email}
-          onInput={setEmail}
-          error={form.errors.email}
-        />
+        <TextField id="invite-name" label="Name" autoComplete="off" {...form.field('name', name, setName)} />
+        <EmailField id="invite-email" autoComplete="off" {...form.field('email', email, setEmail)} />
       </div>
       <RoleChoices id="invite" legend="Roles" chosen={roles} onChange={setRoles} error={form.errors.roles} />
       <div>

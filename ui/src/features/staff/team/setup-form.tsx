@@ -1,9 +1,14 @@
 import { useState } from 'preact/hooks';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { StaffAlert, SubmitButton } from '@/features/staff/shell/form-parts';
-import { LinkChecking, LinkGone } from '@/features/staff/shell/link-page';
 import { NewPassword } from '@/features/staff/shell/new-password';
-import { TextField } from '@/features/staff/shell/text-field';
+import {
+  EmailField,
+  LinkChecking,
+  LinkGone,
+  StaffAlert,
+  SubmitButton,
+  TextField,
+} from '@/features/staff/shell/staff-parts';
 import { useStaffForm } from '@/features/staff/shell/use-staff-form';
 import { useStaffLoad } from '@/features/staff/shell/use-staff-load';
 import { linkApi, tokenOf } from './team-api';
@@ -47,25 +52,14 @@ export function SetupForm() {
         id="setup-name"
         label="Your name"
         autoComplete="name"
-        value={name}
-        onInput={setName}
-        error={form.errors.name}
+        {...form.field('name', name, setName)}
       />
-      <TextField
-        id="setup-email"
-        label="Email"
-        type="email"
-        autoComplete="username"
-        value={email}
-        onInput={setEmail}
-        error={form.errors.email}
-      />
+      <EmailField id="setup-email" autoComplete="username" {...form.field('email', email, setEmail)} />
       <NewPassword
         id="setup-password"
         label="Password"
-        value={password}
-        onInput={setPassword}
-        error={form.errors.password}
+        hinted
+        {...form.field('password', password, setPassword)}
       />
       <SubmitButton busy={form.busy} busyLabel="Setting up…">
         Set up and sign in

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { failureText } from '@/features/staff/shell/failure';
-import { StaffAlert, SubmitButton } from '@/features/staff/shell/form-parts';
 import { formatTime } from '@/features/staff/shell/staff-format';
+import { StaffAlert, SubmitButton, TableHead } from '@/features/staff/shell/staff-parts';
 import { useStaffForm } from '@/features/staff/shell/use-staff-form';
 import type { LeadMailBody, LeadMailRule, Role, TeamBody, TeamMember } from '@/lib/staff-types';
 import { RoleChoices, rolesChosen } from './role-choices';
@@ -77,19 +77,10 @@ export function TeamAccounts({ accounts, onChanged, onFailed }: AccountsProps) {
         Accounts
       </h2>
       <table class="inbox-table team-table team-table--accounts">
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Email</th>
-            <th scope="col">Roles</th>
-            <th scope="col">Last sign-in</th>
-            <th scope="col">State</th>
-            <th scope="col">Second factor</th>
-            <th scope="col">
-              <span class="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
+        <TableHead
+          columns={['Name', 'Email', 'Roles', 'Last sign-in', 'State', 'Second factor']}
+          actions="Actions"
+        />
         <tbody>
           {accounts.map((member) => (
             <AccountRow

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse } from '@/lib/test-fetch';
+import { answerEvery, jsonResponse } from '@/lib/test-fetch';
 import { homeFor, linkApi, teamApi, tokenOf } from './team-api';
 
 describe('the team API', () => {
@@ -9,10 +9,7 @@ describe('the team API', () => {
   });
 
   it('sends each change to its path and method, with the CSRF header on staff changes', async () => {
-    const fetchMock = vi
-      .fn()
-      .mockImplementation(async () => jsonResponse(200, { accounts: [], invites: [] }));
-    vi.stubGlobal('fetch', fetchMock);
+    const fetchMock = answerEvery({ accounts: [], invites: [] });
     await teamApi.setRoles(7, ['editor', 'sales']);
     await teamApi.remove(7);
     await teamApi.resend(3);

@@ -1,4 +1,5 @@
 import { formatTime } from '@/features/staff/shell/staff-format';
+import { TableHead } from '@/features/staff/shell/staff-parts';
 import { useStaffForm } from '@/features/staff/shell/use-staff-form';
 import type { TeamBody, TeamInvite } from '@/lib/staff-types';
 import { roleList } from './role-labels';
@@ -35,19 +36,10 @@ export function TeamInvites({ invites, onChanged, onFailed }: InvitesProps) {
         <p class="inbox-empty">No invite is waiting.</p>
       ) : (
         <table class="inbox-table team-table">
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Email</th>
-              <th scope="col">Roles</th>
-              <th scope="col">Invited by</th>
-              <th scope="col">Sent</th>
-              <th scope="col">Expires</th>
-              <th scope="col">
-                <span class="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
+          <TableHead
+            columns={['Name', 'Email', 'Roles', 'Invited by', 'Sent', 'Expires']}
+            actions="Actions"
+          />
           <tbody>
             {invites.map((invite) => (
               <tr key={invite.id}>

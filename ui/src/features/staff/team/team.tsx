@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { SaidLine, StaffAlert } from '@/features/staff/shell/form-parts';
+import { SaidLine, StaffAlert } from '@/features/staff/shell/staff-parts';
 import { useStaffLoad } from '@/features/staff/shell/use-staff-load';
 import type { TeamBody } from '@/lib/staff-types';
 import { FactorPolicyForm } from './factor-policy';
