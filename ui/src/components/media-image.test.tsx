@@ -1,18 +1,9 @@
 import { render } from '@testing-library/preact';
 import { describe, expect, it } from 'vitest';
-import type { ImageSet } from '@/lib/api-types';
+import { imageSet } from '@/lib/test-images';
 import { MediaImage } from './media-image';
 
-const set: ImageSet = {
-  width: 1600,
-  height: 900,
-  sources: [
-    { path: 'blogs/a480.webp', width: 480, type: 'image/webp' },
-    { path: 'blogs/a480.jpg', width: 480, type: 'image/jpeg' },
-    { path: 'blogs/a1600.webp', width: 1600, type: 'image/webp' },
-    { path: 'blogs/a1600.jpg', width: 1600, type: 'image/jpeg' },
-  ],
-};
+const set = imageSet(1600, 900, { 480: 'blogs/a480', 1600: 'blogs/a1600' });
 
 describe('media image', () => {
   it('offers a photo as WebP and JPEG sets the browser picks from by its sizes', () => {

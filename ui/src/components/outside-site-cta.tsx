@@ -21,10 +21,17 @@ export function OutsideSiteCta({
           </h2>
           <p class="cta-band__text">{text}</p>
         </div>
-        <NewTabLink href={link.url} class="button button--accent">
-          {link.label}
-        </NewTabLink>
+        <SiteButton link={link} />
       </div>
     </section>
+  );
+}
+
+/** The button to a website of its own, in a new tab. */
+export function SiteButton({ link }: { link: ExternalLink }) {
+  return (
+    <NewTabLink href={link.url} class="button button--accent">
+      {link.label}
+    </NewTabLink>
   );
 }

@@ -1,6 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import { Link } from '@/components/site-link';
-import type { BreadcrumbItem } from '@/content/types';
+import type { Banner, BreadcrumbItem } from '@/content/types';
 import { declareBreadcrumb } from '@/lib/page-meta';
 import './page-hero.css';
 
@@ -29,22 +29,22 @@ interface PageHeroProps {
   title: string;
   /** A line under the title. */
   text?: string;
-  image?: string;
-  imageAlt?: string;
+  /** The page's banner: its artwork and what the artwork shows. */
+  art?: Pick<Banner, 'image' | 'imageAlt'>;
   breadcrumb?: readonly BreadcrumbItem[];
   children?: ComponentChildren;
 }
 
 /** The banner at the top of an inner page: artwork, breadcrumb, the page's h1. */
-export function PageHero({ title, text, image, imageAlt = '', breadcrumb, children }: PageHeroProps) {
+export function PageHero({ title, text, art, breadcrumb, children }: PageHeroProps) {
   if (breadcrumb) declareBreadcrumb(breadcrumb);
   return (
     <header class="page-hero">
-      {image && (
+      {art?.image && (
         <img
           class="page-hero__art"
-          src={image}
-          alt={imageAlt}
+          src={art.image}
+          alt={art.imageAlt}
           width={1600}
           height={600}
           fetchpriority="high"

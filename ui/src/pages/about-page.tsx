@@ -13,13 +13,7 @@ export function AboutPage() {
   usePageMeta({ title: banner.headline, description: banner.text, image: banner.image });
   return (
     <>
-      <PageHero
-        title={banner.headline}
-        text={banner.text}
-        image={banner.image}
-        imageAlt={banner.imageAlt}
-        breadcrumb={breadcrumb}
-      />
+      <PageHero title={banner.headline} text={banner.text} art={banner} breadcrumb={breadcrumb} />
       <section class="page-section" aria-labelledby="about-story-title">
         <div class="container narrow" data-animate>
           <h2 id="about-story-title" class="section-heading__title">

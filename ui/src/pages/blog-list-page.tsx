@@ -73,8 +73,7 @@ export function BlogListPage() {
       <PageHero
         title={blogContent.banner.headline}
         text={blogContent.banner.text}
-        image={blogContent.banner.image}
-        imageAlt={blogContent.banner.imageAlt}
+        art={blogContent.banner}
         breadcrumb={blogContent.breadcrumb}
       />
       <section class="blog-list" aria-labelledby="blog-list-title">

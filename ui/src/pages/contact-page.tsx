@@ -31,13 +31,7 @@ export function ContactPage() {
   usePageMeta({ title: banner.headline, description: intro, image: banner.image });
   return (
     <>
-      <PageHero
-        title={banner.headline}
-        text={banner.text}
-        image={banner.image}
-        imageAlt={banner.imageAlt}
-        breadcrumb={breadcrumb}
-      />
+      <PageHero title={banner.headline} text={banner.text} art={banner} breadcrumb={breadcrumb} />
       <div class="contact-page">
         <p class="contact-page__intro">{intro}</p>
         <div class="contact-page__columns">

@@ -1,6 +1,5 @@
-import { NewTabLink } from '@/components/external-link';
 import { FactStrip } from '@/components/fact-strip';
-import { OutsideSiteCta } from '@/components/outside-site-cta';
+import { OutsideSiteCta, SiteButton } from '@/components/outside-site-cta';
 import { PageHero } from '@/components/page-hero';
 import { PageSection } from '@/components/page-section';
 import { Paragraphs } from '@/components/paragraphs';
@@ -15,12 +14,10 @@ export function FoundationPage() {
   usePageMeta({ title, description: banner.text, image: banner.image });
   return (
     <>
-      <PageHero title={title} image={banner.image} imageAlt={banner.imageAlt} breadcrumb={breadcrumb}>
+      <PageHero title={title} art={banner} breadcrumb={breadcrumb}>
         <p class="page-hero__text">{banner.text}</p>
         <p class="page-hero__actions">
-          <NewTabLink href={externalSite.url} class="button button--accent">
-            {externalSite.label}
-          </NewTabLink>
+          <SiteButton link={externalSite} />
         </p>
       </PageHero>
       <FactStrip facts={impact} label={foundationLabels.impactHeading} />

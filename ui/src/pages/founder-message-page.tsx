@@ -11,13 +11,7 @@ export function FounderMessagePage() {
   usePageMeta({ title: pageTitle, description: banner.text, image: banner.image });
   return (
     <>
-      <PageHero
-        title={pageTitle}
-        text={banner.text}
-        image={banner.image}
-        imageAlt={banner.imageAlt}
-        breadcrumb={breadcrumb}
-      />
+      <PageHero title={pageTitle} text={banner.text} art={banner} breadcrumb={breadcrumb} />
       <section class="page-section" aria-labelledby="founder-message-title">
         <div class="container founder">
           <div class="card founder__card" data-animate>

@@ -1,6 +1,5 @@
-import { NewTabLink } from '@/components/external-link';
 import { FactStrip } from '@/components/fact-strip';
-import { OutsideSiteCta } from '@/components/outside-site-cta';
+import { OutsideSiteCta, SiteButton } from '@/components/outside-site-cta';
 import { PageHero } from '@/components/page-hero';
 import { PageSection } from '@/components/page-section';
 import { PointGrid } from '@/components/point-grid';
@@ -14,13 +13,11 @@ export function GalleryPage() {
   usePageMeta({ title, description: banner.text, image: banner.image });
   return (
     <>
-      <PageHero title={title} image={banner.image} imageAlt={banner.imageAlt} breadcrumb={breadcrumb}>
+      <PageHero title={title} art={banner} breadcrumb={breadcrumb}>
         <p class="page-hero__lead">{banner.headline}</p>
         <p class="page-hero__text">{banner.text}</p>
         <p class="page-hero__actions">
-          <NewTabLink href={externalSite.url} class="button button--accent">
-            {externalSite.label}
-          </NewTabLink>
+          <SiteButton link={externalSite} />
         </p>
       </PageHero>
       <FactStrip facts={galleryFacts} label="The gallery in figures" />

@@ -12,13 +12,7 @@ export function JoinUsPage() {
   usePageMeta({ title: pageTitle, description: banner.text, image: banner.image });
   return (
     <>
-      <PageHero
-        title={pageTitle}
-        text={banner.headline}
-        image={banner.image}
-        imageAlt={banner.imageAlt}
-        breadcrumb={breadcrumb}
-      >
+      <PageHero title={pageTitle} text={banner.headline} art={banner} breadcrumb={breadcrumb}>
         <p class="page-hero__text careers-hero__message">{banner.text}</p>
       </PageHero>
       <div class="careers-page">

@@ -30,13 +30,5 @@ export function SubscriptionConfirmPage() {
     };
   }, [token, text.missingToken]);
 
-  return (
-    <SubscriptionLinkView
-      title={text.pageTitle}
-      state={state}
-      workingText={text.working}
-      doneHeading={text.doneHeading}
-      failedHeading={text.failedHeading}
-    />
-  );
+  return <SubscriptionLinkView text={text} state={state} />;
 }

@@ -30,13 +30,7 @@ export function UnsubscribePage() {
   };
 
   return (
-    <SubscriptionLinkView
-      title={text.pageTitle}
-      state={state}
-      workingText={text.working}
-      doneHeading={text.doneHeading}
-      failedHeading={text.failedHeading}
-    >
+    <SubscriptionLinkView text={text} state={state}>
       <p id="subscription-link-outcome">{text.question}</p>
       <button type="button" class="button button--accent" onClick={leave}>
         {text.buttonLabel}

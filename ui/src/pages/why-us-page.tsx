@@ -15,13 +15,7 @@ export function WhyUsPage() {
   usePageMeta({ title: 'Why Us', description: banner.text, image: banner.image });
   return (
     <>
-      <PageHero
-        title={banner.headline}
-        text={banner.text}
-        image={banner.image}
-        imageAlt={banner.imageAlt}
-        breadcrumb={breadcrumb}
-      />
+      <PageHero title={banner.headline} text={banner.text} art={banner} breadcrumb={breadcrumb} />
       <section class="page-section" aria-labelledby={`${whoWeAre.id}-title`}>
         <div class="container narrow" data-animate>
           <h2 id={`${whoWeAre.id}-title`} class="section-heading__title">

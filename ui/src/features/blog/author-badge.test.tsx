@@ -1,21 +1,13 @@
 import { render } from '@testing-library/preact';
 import { describe, expect, it } from 'vitest';
 import type { BlogAuthor } from '@/lib/api-types';
+import { imageSet } from '@/lib/test-images';
 import { AuthorBadge } from './author-badge';
 
 const withPhoto: BlogAuthor = {
   name: 'Ananya Rao',
   profile_photo: 'authors/a960.jpg',
-  profile_photo_set: {
-    width: 960,
-    height: 1200,
-    sources: [
-      { path: 'authors/a480.webp', width: 480, type: 'image/webp' },
-      { path: 'authors/a480.jpg', width: 480, type: 'image/jpeg' },
-      { path: 'authors/a960.webp', width: 960, type: 'image/webp' },
-      { path: 'authors/a960.jpg', width: 960, type: 'image/jpeg' },
-    ],
-  },
+  profile_photo_set: imageSet(960, 1200, { 480: 'authors/a480', 960: 'authors/a960' }),
 };
 
 describe('author badge', () => {

@@ -1,6 +1,7 @@
 import { render } from '@testing-library/preact';
 import { describe, expect, it } from 'vitest';
 import type { ContentImage } from '@/lib/api-types';
+import { imageSet } from '@/lib/test-images';
 import { COLUMN_SIZES, PostBody, presentPostHtml, presentPostHtmlText } from './post-body';
 
 describe('presentPostHtml', () => {
@@ -59,16 +60,7 @@ describe('body images stored for every screen', () => {
   const images: ContentImage[] = [
     {
       path: 'blogs/site.jpg',
-      set: {
-        width: 1000,
-        height: 500,
-        sources: [
-          { path: 'blogs/site-480.webp', width: 480, type: 'image/webp' },
-          { path: 'blogs/site-480.jpg', width: 480, type: 'image/jpeg' },
-          { path: 'blogs/site.webp', width: 1000, type: 'image/webp' },
-          { path: 'blogs/site.jpg', width: 1000, type: 'image/jpeg' },
-        ],
-      },
+      set: imageSet(1000, 500, { 480: 'blogs/site-480', 1000: 'blogs/site' }),
     },
   ];
   const clean =

@@ -13,24 +13,16 @@ export type LinkState =
   | { phase: 'failed'; message: string };
 
 interface Props {
-  title: string;
+  /** The page's own words: its title, and what it says while working, once done, or failed. */
+  text: { pageTitle: string; working: string; doneHeading: string; failedHeading: string };
   state: LinkState;
-  workingText: string;
-  doneHeading: string;
-  failedHeading: string;
   /** What shows before anything happened (the unsubscribe question and its button). */
   children?: ComponentChildren;
 }
 
 /** The frame both link pages share: hero, the outcome read out politely, a way on. */
-export function SubscriptionLinkView({
-  title,
-  state,
-  workingText,
-  doneHeading,
-  failedHeading,
-  children,
-}: Props) {
+export function SubscriptionLinkView({ text, state, children }: Props) {
+  const { pageTitle: title, working: workingText, doneHeading, failedHeading } = text;
   usePageMeta({ title, noindex: true });
   const content = subscriptionLinksContent;
   return (

@@ -1,6 +1,5 @@
-import { NewTabLink } from '@/components/external-link';
 import { ImageCardGrid } from '@/components/image-card-grid';
-import { OutsideSiteCta } from '@/components/outside-site-cta';
+import { OutsideSiteCta, SiteButton } from '@/components/outside-site-cta';
 import { PageHero } from '@/components/page-hero';
 import { PageSection } from '@/components/page-section';
 import { businessLabels } from '@/content/business-pages';
@@ -17,18 +16,11 @@ export function BusinessPageView({ page }: { page: BusinessPage }) {
   usePageMeta({ title: page.title, description: banner.text, image: banner.image });
   return (
     <>
-      <PageHero
-        title={page.title}
-        image={banner.image}
-        imageAlt={banner.imageAlt}
-        breadcrumb={page.breadcrumb}
-      >
+      <PageHero title={page.title} art={banner} breadcrumb={page.breadcrumb}>
         <p class="page-hero__lead">{banner.headline}</p>
         <p class="page-hero__text">{banner.text}</p>
         <p class="page-hero__actions">
-          <NewTabLink href={page.externalSite.url} class="button button--accent">
-            {page.externalSite.label}
-          </NewTabLink>
+          <SiteButton link={page.externalSite} />
         </p>
       </PageHero>
       {page.offerings && (
