@@ -25,7 +25,7 @@
 
 use jiff::Timestamp;
 use serde::{Deserialize, Serialize};
-use warp::http::{header, HeaderMap, HeaderValue, StatusCode};
+use warp::http::{header, HeaderMap, StatusCode};
 use warp::reply::Response;
 use warp::Reply;
 
@@ -35,7 +35,7 @@ use crate::domain::office_time::OfficeZone;
 use crate::domain::staff::{random_token, token_digest, NewPassword};
 use crate::domain::utc::parse_day;
 use crate::http::plumbing::error::ApiError;
-use crate::http::plumbing::reply::invalid;
+use crate::http::plumbing::reply::{invalid, set_headers};
 use crate::http::staff::call::Call;
 use crate::http::staff::session::{self, is_https, start_session, unix_now, user_agent, Staff};
 use crate::http::staff::throttle::throttle_key;
@@ -617,14 +617,15 @@ pub(super) async fn audit_export(call: Call, _staff: Staff) -> Result<Response, 
         });
     written.map_err(ApiError::unexpected)?;
     let mut response = Response::new(out.into());
-    let headers = response.headers_mut();
-    headers.insert(
-        header::CONTENT_TYPE,
-        HeaderValue::from_static("text/csv; charset=utf-8"),
-    );
-    headers.insert(
-        header::CONTENT_DISPOSITION,
-        HeaderValue::from_static("attachment; filename=\"audit-log.csv\""),
+    set_headers(
+        response.headers_mut(),
+        &[
+            (header::CONTENT_TYPE, "text/csv; charset=utf-8"),
+            (
+                header::CONTENT_DISPOSITION,
+                "attachment; filename=\"audit-log.csv\"",
+            ),
+        ],
     );
     Ok(response)
 }
