@@ -40,4 +40,5 @@ pub mod site_paths;
 pub mod staff;
 pub mod story;
 pub mod svg;
+pub mod utc;
 pub mod visit;
