@@ -503,3 +503,45 @@ test('a passkey added since signing in is offered on the password change and rem
   await expect(section.getByRole('heading', { level: 3, name: 'Passkeys' })).toBeVisible();
   await expect(section.getByRole('table', { name: 'Your passkeys' })).toHaveCount(0);
 });
+
+test('"Confirm it is you" is answered, refused and dismissed with the keyboard alone', async ({
+  page,
+  request,
+  baseURL,
+  guard,
+}) => {
+  test.slow();
+  guard.allowConsoleError(EXPECTED);
+  const email = await readyStaff(request, baseURL ?? '', 'confirm-keys');
+  await page.goto('/login');
+  await signIn(page, email);
+  await expect(page).toHaveURL(/\/staff$/);
+  await page.goto('/staff/account');
+  await expect(page.getByRole('heading', { level: 2, name: 'Second factor' })).toBeVisible();
+  confirmedLongAgo(email);
+  page.on('dialog', (asked) => asked.accept());
+
+  // Escape dismisses it: nothing changes, the refusal says why, the focus is back on the button.
+  const make = page.getByRole('button', { name: 'Make new recovery codes' });
+  await tabTo(page, make);
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Confirm it is you' });
+  await expect(dialog.getByLabel('Password', { exact: true })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('alert').filter({ hasText: 'Please confirm it is you' })).toBeVisible();
+  await expect(make).toBeFocused();
+
+  // A wrong password is refused in the dialog, which keeps the focus; the right one goes on.
+  await page.keyboard.press('Enter');
+  await expect(dialog.getByLabel('Password', { exact: true })).toBeFocused();
+  await page.keyboard.type('not my password at all');
+  await page.keyboard.press('Enter');
+  await expect(dialog.getByText('This is not your password.')).toBeVisible();
+  await expect(dialog.getByLabel('Password', { exact: true })).toBeFocused();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type(PASSWORD);
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+  await expect(page.locator('.recovery-codes__list code')).toHaveCount(10);
+});
