@@ -1,6 +1,7 @@
 //! Validated values of the blog and lead domains. Each type parses its input once and cannot
 //! hold an invalid value. Nothing here knows of warp, rusqlite or files.
 
+pub mod analytics;
 pub mod applicant;
 pub mod assign;
 pub mod backup_target;
@@ -19,7 +20,6 @@ pub mod img_sources;
 pub mod inbox;
 pub mod interval;
 pub mod lead_id;
-pub mod lead_source;
 pub mod mail_settings;
 pub mod mail_token;
 pub mod metrics_token;
@@ -40,4 +40,3 @@ pub mod site_paths;
 pub mod staff;
 pub mod story;
 pub mod svg;
-pub mod visit;

@@ -37,7 +37,7 @@ pub struct AppState {
     pub search_limit: Arc<ClientLimit>,
     /// The per-client limit on one-click unsubscribes (`subscriptions::one_click`).
     pub unsubscribe_limit: Arc<ClientLimit>,
-    /// The per-client limit on counted page views (`visits`).
+    /// The per-client limit on counted page views (`analytics`, the beacon).
     pub visit_limit: Arc<ClientLimit>,
     /// Room on disk for what the forms store.
     pub disk: Arc<disk::DiskGuard>,
@@ -63,7 +63,7 @@ pub struct AppState {
     /// The relying party staff passkeys are made for (the site's name).
     pub passkeys: Arc<crate::http::staff::relying_party::RelyingParty>,
     /// The page views counted and not yet written, and the day's salt.
-    pub visits: Arc<crate::visits::Visits>,
+    pub visits: Arc<crate::store::analytics::counter::Visits>,
 }
 
 impl AppState {
@@ -231,5 +231,5 @@ pub struct Watches {
     pub store_lost: Reading,
     pub health: Arc<crate::health::Health>,
     /// The visit counter the server's visits thread writes out.
-    pub visits: Arc<crate::visits::Visits>,
+    pub visits: Arc<crate::store::analytics::counter::Visits>,
 }

@@ -60,7 +60,7 @@ fn selected(list: InboxList) -> String {
             }
             other => other
                 .strip_prefix("source.")
-                .and_then(crate::store::lead_sources::export_column)
+                .and_then(crate::store::analytics::lead_sources::export_column)
                 .unwrap_or_else(|| format!("e.{other}")),
         })
         .collect::<Vec<_>>()

@@ -427,7 +427,7 @@ pub struct Item {
     pub row: Map<String, Value>,
     pub notes: Vec<Note>,
     /// `None` for a lead from before sources were kept.
-    pub source: Option<crate::store::lead_sources::SourceRow>,
+    pub source: Option<crate::store::analytics::lead_sources::SourceRow>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -469,7 +469,7 @@ pub fn item(conn: &Connection, list: InboxList, id: &str) -> rusqlite::Result<Op
             })
         })?
         .collect::<rusqlite::Result<_>>()?;
-    let source = crate::store::lead_sources::of(conn, id)?;
+    let source = crate::store::analytics::lead_sources::of(conn, id)?;
     Ok(Some(Item { row, notes, source }))
 }
 

@@ -2,6 +2,7 @@
 //! (enquiries, applications, subscriptions), the company's details, the site's page-view
 //! beacon, and the OpenAPI document that describes them.
 
+pub mod analytics;
 pub mod applicants;
 pub mod blog_cache;
 pub mod blogs;
@@ -12,4 +13,3 @@ pub mod openapi;
 pub mod site_cache;
 pub mod site_details;
 pub mod subscriptions;
-pub mod visits;

@@ -184,8 +184,8 @@ pub(crate) struct TokenPayload {
 #[allow(dead_code)]
 mod operations {
     use super::{ApplicantUpload, TokenPayload};
+    use crate::domain::analytics::visit::HitForm;
     use crate::domain::enquiry::EnquiryPayload;
-    use crate::domain::visit::HitForm;
     use crate::http::health::HealthBody;
     use crate::http::plumbing::error::ErrorBody;
     use crate::http::plumbing::reply::CreatedBody;

@@ -101,7 +101,7 @@ pub(crate) struct ItemBody {
     #[cfg_attr(test, ts(as = "crate::store::inbox::Lead"))]
     data: Map<String, Value>,
     notes: Vec<NoteBody>,
-    source: Option<crate::store::lead_sources::SourceRow>,
+    source: Option<crate::store::analytics::lead_sources::SourceRow>,
 }
 
 #[derive(Serialize)]

@@ -6,7 +6,7 @@
 use serde::Deserialize;
 use sha2::{Digest, Sha256};
 
-use super::blog_id::BlogId;
+use crate::domain::blog_id::BlogId;
 
 /// The longest path, referrer origin and campaign value kept; longer ones are not counted
 /// (a path) or dropped (the rest).
@@ -359,8 +359,8 @@ impl ReportRange {
         from: Option<&str>,
         to: Option<&str>,
         today: jiff::civil::Date,
-    ) -> Result<ReportRange, super::fields::FieldErrors> {
-        let mut errors = super::fields::FieldErrors::default();
+    ) -> Result<ReportRange, crate::domain::fields::FieldErrors> {
+        let mut errors = crate::domain::fields::FieldErrors::default();
         let mut date = |field: &str, text: Option<&str>| match text.map(str::trim) {
             None | Some("") => None,
             Some(text) => match text.parse::<jiff::civil::Date>() {

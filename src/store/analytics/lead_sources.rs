@@ -9,9 +9,10 @@
 use rusqlite::{params, Connection, OptionalExtension};
 use serde::Serialize;
 
-use crate::domain::lead_source::LeadSource;
-use crate::store::roll_ups::{spanned, Spans};
-use crate::store::{site_details, visits, StoreError};
+use super::roll_ups::{spanned, Spans};
+use super::visits;
+use crate::domain::analytics::lead_source::LeadSource;
+use crate::store::{site_details, StoreError};
 
 /// Puts every lead on the day it arrived in `zone` (after the office's zone changed), and
 /// counts the lead roll-ups anew from them. Answers how many leads moved.
@@ -325,8 +326,8 @@ mod tests {
     use std::collections::HashMap;
 
     use super::*;
-    use crate::domain::visit::CampaignTags;
-    use crate::store::roll_ups::fixtures::{DAYS, PERIODS};
+    use crate::domain::analytics::visit::CampaignTags;
+    use crate::store::analytics::roll_ups::fixtures::{DAYS, PERIODS};
 
     fn conn() -> Connection {
         let conn = crate::store::migrated();
