@@ -14,7 +14,7 @@ use warp::http::StatusCode;
 use warp::reply::Response;
 use warp::Reply;
 
-use crate::domain::analytics::visit::ReportRange;
+use crate::domain::analytics::report::ReportRange;
 use crate::http::plumbing::error::ApiError;
 use crate::http::plumbing::reply::invalid;
 use crate::http::staff::call::Call;
