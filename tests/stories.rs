@@ -606,7 +606,7 @@ async fn a_story_saved_without_a_date_is_dated_the_offices_day_where_utcs_differ
         .find(|zone| date(zone) != date("UTC"))
         .expect("one of them is on another date than UTC");
     let mut details =
-        serde_json::to_value(corpsite::domain::site_details::SiteDetails::demo().form())
+        serde_json::to_value(corpsite::domain::company_details::CompanyDetails::demo().form())
             .expect("json");
     details["time_zone"] = zone.into();
     let saved = app

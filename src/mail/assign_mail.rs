@@ -17,7 +17,7 @@ use crate::store::outbox::QueuedMail;
 
 /// The office's time zone, from the company details (the demo office's if they cannot be read).
 fn zone(conn: &Connection) -> OfficeZone {
-    crate::store::site_details::read(conn)
+    crate::store::company_details::read(conn)
         .map(|stored| stored.details.office_zone())
         .unwrap_or_else(|_| OfficeZone::default_zone())
 }

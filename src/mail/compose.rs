@@ -23,7 +23,7 @@ use crate::store::applicants::{self, ApplicantRow};
 use crate::store::leads::{self, EnquiryRow};
 use crate::store::media_images::{self, ImageRecord};
 use crate::store::outbox::{MailKind, QueuedMail};
-use crate::store::{blogs, mail_routes, site_details, subscriptions, uploads};
+use crate::store::{blogs, company_details, mail_routes, subscriptions, uploads};
 
 pub const SITE_NAME: &str = "Fidelitus Corp";
 
@@ -85,7 +85,7 @@ impl Composer {
     }
 
     fn lead(&self, conn: &Connection, mail: &QueuedMail) -> Result<Composed, ComposeError> {
-        let zone = site_details::office_zone(conn);
+        let zone = company_details::office_zone(conn);
         let (kind, department, reply_to, subject, fields, resume) =
             if let Some(enquiry) = leads::enquiry(conn, &mail.lead_id)? {
                 let subject = format!("New enquiry from {}", one_line(&enquiry.name));

@@ -53,7 +53,7 @@ impl Composer {
         let inviter = one_line(&invite.invited_by);
         let name = one_line(&invite.name);
         let roles = invite.roles.stored().replace(',', ", ");
-        let zone = crate::store::site_details::office_zone(conn);
+        let zone = crate::store::company_details::office_zone(conn);
         let until = zone
             .for_people(&invite.expires_at_iso)
             .unwrap_or_else(|| invite.expires_at_iso.clone());

@@ -594,7 +594,7 @@ fn start_digest(db: &Arc<Db>) -> std::io::Result<Watch> {
 
 /// The office's time zone as the company details say now.
 fn office_zone(db: &Arc<Db>) -> crate::domain::office_time::OfficeZone {
-    db.read_blocking(|conn| Ok(crate::store::site_details::office_zone(conn)))
+    db.read_blocking(|conn| Ok(crate::store::company_details::office_zone(conn)))
         .unwrap_or_else(|_: StoreError| crate::domain::office_time::OfficeZone::default_zone())
 }
 

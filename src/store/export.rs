@@ -149,7 +149,7 @@ pub fn write_csv(
     bom: bool,
     out: impl Write,
 ) -> Result<usize, WriteError> {
-    let zone = crate::store::site_details::office_zone(conn);
+    let zone = crate::store::company_details::office_zone(conn);
     let columns = columns(list);
     let mut csv = CsvExport::start(out, columns, bom)?;
     let count = each_row(conn, list, rows, |values| {
@@ -166,7 +166,7 @@ pub fn write_xlsx(
     rows: Rows<'_>,
     out: impl Write + Seek + Send,
 ) -> Result<usize, WriteError> {
-    let zone = crate::store::site_details::office_zone(conn);
+    let zone = crate::store::company_details::office_zone(conn);
     let columns = columns(list);
     let mut book = XlsxExport::start(list, columns)?;
     let count = each_row(conn, list, rows, |values| {

@@ -323,7 +323,7 @@ pub fn next_due(conn: &Connection) -> Result<Option<String>, StoreError> {
 /// than the office's day it goes public on (in the company details' zone, not UTC's).
 /// Answers their ids.
 pub fn publish_due(conn: &Connection, now: &str) -> Result<Vec<BlogId>, StoreError> {
-    let zone = super::site_details::office_zone(conn);
+    let zone = super::company_details::office_zone(conn);
     let due: Vec<(String, String)> = conn
         .prepare_cached(
             "SELECT slug, publish_at FROM blogs WHERE state = 'scheduled' AND publish_at <= ?1",

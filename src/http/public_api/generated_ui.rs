@@ -20,14 +20,15 @@ use std::path::Path;
 use ts_rs::{Config, TS};
 
 use crate::domain::applicant::ApplicantForm;
+use crate::domain::company_details::{
+    BranchForm, ClientForm, CompanyDetailsForm, CounterForm, LeaderForm, SisterSitesForm,
+    SocialForm,
+};
 use crate::domain::enquiry::EnquiryForm;
 use crate::domain::inbox::{InboxFilters, InboxList, Status};
 use crate::domain::post_file::BodyFormat;
 use crate::domain::roles::{Area, Role};
 use crate::domain::sanitize::{DROPPED_WITH_CONTENT, TAGS, TAG_ATTRIBUTES, URL_SCHEMES};
-use crate::domain::site_details::{
-    BranchForm, ClientForm, CounterForm, LeaderForm, SisterSitesForm, SiteDetailsForm, SocialForm,
-};
 use crate::domain::story::{StoryForm, StoryState};
 use crate::http::plumbing::error::ErrorBody;
 use crate::http::plumbing::reply::{CreatedBody, CreatedId};
@@ -35,9 +36,9 @@ use crate::http::public_api::blog_cache::{
     AuthorJson, BlogJson, ContentImageJson, DetailBody, DetailData, ImageSetJson, ImageSourceJson,
     ListBody, ListData, Pagination, TagJson,
 };
-use crate::http::public_api::site_cache::SiteBody;
+use crate::http::public_api::company_details_cache::CompanyDetailsBody;
 use crate::http::public_api::subscriptions::{MessageBody, TokenForm};
-use crate::http::staff::settings::SettingsBody;
+use crate::http::staff::company_details::StaffCompanyDetailsBody;
 use crate::http::staff::{account, inbox, media, session, sign_in, stories};
 use crate::store::inbox::Lead;
 
@@ -89,15 +90,15 @@ fn api_types() -> String {
         ApplicantForm::decl(&cfg),
         TokenForm::decl(&cfg),
         MessageBody::decl(&cfg),
-        SiteDetailsForm::decl(&cfg),
+        CompanyDetailsForm::decl(&cfg),
         BranchForm::decl(&cfg),
         SisterSitesForm::decl(&cfg),
         SocialForm::decl(&cfg),
         CounterForm::decl(&cfg),
         LeaderForm::decl(&cfg),
         ClientForm::decl(&cfg),
-        SiteBody::decl(&cfg),
-        SettingsBody::decl(&cfg),
+        CompanyDetailsBody::decl(&cfg),
+        StaffCompanyDetailsBody::decl(&cfg),
     ];
     exported(declarations)
 }

@@ -288,7 +288,11 @@ async fn export(call: Call, staff: Staff, format: ExportFormat) -> Result<Respon
                 ExportFormat::Csv => export::write_csv(conn, list, rows, true, &mut out),
                 ExportFormat::Xlsx => export::write_xlsx(conn, list, rows, &mut out),
             };
-            let name = file_name(list, format, &crate::store::site_details::office_zone(conn));
+            let name = file_name(
+                list,
+                format,
+                &crate::store::company_details::office_zone(conn),
+            );
             Ok(written.map(|_| (out.into_inner(), name)))
         })
         .await?

@@ -12,11 +12,11 @@ use crate::common::process::run_in as corpsite;
 use crate::common::staff::{add_staff, Browser, EMAIL, PASSWORD};
 use crate::common::{json, TestApp};
 use crate::image_samples::{encoded, HTML};
-use corpsite::cli::details_archive::{self, Contents};
+use corpsite::cli::company_details::archive::{self as details_archive, Contents};
 use corpsite::content::media::MediaLibrary;
-use corpsite::domain::site_details::SiteDetails;
+use corpsite::domain::company_details::CompanyDetails;
+use corpsite::store::company_details as stored;
 use corpsite::store::media_images;
-use corpsite::store::site_details as stored;
 use corpsite::store::staff as accounts;
 use image::ImageFormat;
 use serde_json::Value;
@@ -38,7 +38,7 @@ fn stderr(output: &Output) -> String {
 }
 
 fn demo() -> Value {
-    serde_json::to_value(SiteDetails::demo().form()).expect("json")
+    serde_json::to_value(CompanyDetails::demo().form()).expect("json")
 }
 
 /// Uploads `bytes` as a leader's portrait, as the settings screen does; answers its path.
