@@ -10,8 +10,8 @@ use crate::common::{header, json, TestApp};
 use bytes::Bytes;
 use corpsite::cli::company_details::archive::{self as details_archive, Contents};
 use corpsite::domain::company_details::CompanyDetails;
+use corpsite::store::accounts;
 use corpsite::store::company_details as stored;
-use corpsite::store::staff as accounts;
 use serde_json::Value;
 use warp::http::{Response, StatusCode};
 

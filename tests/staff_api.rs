@@ -8,7 +8,7 @@ use crate::leads_support::{
     upload_files, Part,
 };
 use bytes::Bytes;
-use corpsite::store::staff as accounts;
+use corpsite::store::accounts;
 use serde_json::{json as body, Value};
 use warp::http::{Response, StatusCode};
 

@@ -11,7 +11,7 @@ use crate::leads_support::{
     with_application,
 };
 use corpsite::domain::staff::verify_password;
-use corpsite::store::staff as accounts;
+use corpsite::store::accounts;
 
 fn corpsite(args: &[&str], data_dir: &Path, stdin: Option<&str>) -> Output {
     let mut child = Command::new(BINARY)

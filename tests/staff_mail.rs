@@ -5,7 +5,7 @@
 use std::time::{Duration, Instant};
 
 use corpsite::domain::roles::Role;
-use corpsite::store::staff as accounts;
+use corpsite::store::accounts;
 use corpsite::store::StoreError;
 use serde_json::{json as body, Value};
 use warp::http::StatusCode;

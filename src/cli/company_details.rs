@@ -22,8 +22,8 @@ use crate::cli::terminal::shown;
 use crate::content::media::{prepare_image, record_image, MediaLibrary, PreparedImage};
 use crate::domain::company_details::{CompanyDetails, CompanyDetailsFileError};
 use crate::domain::image::MAX_IMAGE_BYTES;
+use crate::store::accounts::{audit, Audit, COMMAND_LINE};
 use crate::store::company_details::{self as store, DetailsError};
-use crate::store::staff::{audit, Audit, COMMAND_LINE};
 use crate::store::{open_for_cli, StoreError};
 
 #[derive(Debug, thiserror::Error)]

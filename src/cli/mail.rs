@@ -8,7 +8,7 @@ use lettre::Transport;
 use crate::cli::args::{MailCommand, MailFlags};
 use crate::cli::terminal::shown;
 use crate::mail::compose::Composer;
-use crate::store::staff::{self as accounts, Audit, COMMAND_LINE};
+use crate::store::accounts::{self, Audit, COMMAND_LINE};
 use crate::store::{self, outbox, StoreError};
 
 #[derive(Debug, thiserror::Error)]

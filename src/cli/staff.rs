@@ -17,8 +17,8 @@ use crate::domain::staff::{NewPassword, SecretError};
 use crate::office::leads::remove_resumes;
 use crate::office::team::RemoveError;
 use crate::office::{self, Actor};
+use crate::store::accounts::{self, Audit, NewAccount, COMMAND_LINE};
 use crate::store::inbox::{erase_person as erase_records, resume_files_of, Erased};
-use crate::store::staff::{self as accounts, Audit, NewAccount, COMMAND_LINE};
 use crate::store::{open_for_cli, StoreError};
 
 #[derive(Debug, thiserror::Error)]

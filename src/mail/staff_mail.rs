@@ -91,7 +91,7 @@ impl Composer {
         mail: &QueuedMail,
     ) -> Result<Composed, ComposeError> {
         let account = match mail.lead_id.parse::<i64>() {
-            Ok(id) => crate::store::staff::account_by_id(conn, id)?,
+            Ok(id) => crate::store::accounts::account_by_id(conn, id)?,
             Err(_) => None,
         };
         if account.is_none() {
@@ -149,7 +149,7 @@ impl Composer {
         use crate::store::outbox::Notice;
 
         let account = match mail.lead_id.parse::<i64>() {
-            Ok(id) => crate::store::staff::account_by_id(conn, id)?,
+            Ok(id) => crate::store::accounts::account_by_id(conn, id)?,
             Err(_) => None,
         };
         if account.is_none() {
@@ -231,7 +231,7 @@ impl Composer {
             return Ok(Composed::Nothing("not a deliverable address".into()));
         };
         let asker = match mail.lead_id.parse::<i64>() {
-            Ok(id) => crate::store::staff::account_by_id(conn, id)?.map(|account| account.name),
+            Ok(id) => crate::store::accounts::account_by_id(conn, id)?.map(|account| account.name),
             Err(_) => None,
         }
         .map(|name| one_line(&name))

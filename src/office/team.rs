@@ -3,8 +3,8 @@
 use rusqlite::Connection;
 
 use crate::office::Actor;
+use crate::store::accounts::{self, Account};
 use crate::store::mail_routes::{self, Fallback};
-use crate::store::staff::{self as accounts, Account};
 use crate::store::team;
 
 /// Why an account was not removed.

@@ -5,7 +5,7 @@
 use rusqlite::{params, Connection, OptionalExtension};
 
 use crate::domain::inbox::InboxList;
-use crate::store::staff::{self as accounts, Account};
+use crate::store::accounts::{self, Account};
 
 /// Someone a lead may be given to.
 #[derive(Debug, Clone, PartialEq, Eq)]

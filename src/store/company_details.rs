@@ -4,7 +4,7 @@
 
 use rusqlite::{params, Connection, OptionalExtension};
 
-use super::staff::{audit, Audit};
+use super::accounts::{audit, Audit};
 use super::StoreError;
 use crate::domain::company_details::{CompanyDetails, CompanyDetailsFileError};
 use crate::domain::office_time::OfficeZone;

@@ -13,8 +13,8 @@ use crate::domain::export::{
 };
 use crate::domain::inbox::{InboxList, InboxQuery};
 use crate::domain::readers::SubscriptionState;
+use crate::store::accounts::name_or_text;
 use crate::store::inbox;
-use crate::store::staff::name_or_text;
 
 /// What stopped an export: the database, or `each`.
 #[derive(Debug, thiserror::Error)]

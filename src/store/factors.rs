@@ -362,7 +362,7 @@ pub fn take_challenge(
 mod tests {
     use super::*;
 
-    use crate::store::staff::{add_account, NewAccount};
+    use crate::store::accounts::{add_account, NewAccount};
 
     fn with_account() -> (Connection, i64) {
         let conn = crate::store::migrated();

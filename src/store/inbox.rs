@@ -348,7 +348,7 @@ fn selected_columns(list: InboxList) -> String {
         .columns
         .iter()
         .map(|c| match *c {
-            "status_by" => crate::store::staff::name_or_text("e.status_by"),
+            "status_by" => crate::store::accounts::name_or_text("e.status_by"),
             "assigned_name" => assignee_name("e.assigned_to"),
             c => reader_column(c).unwrap_or_else(|| format!("e.{c}")),
         })
@@ -457,7 +457,7 @@ pub fn item(conn: &Connection, list: InboxList, id: &str) -> rusqlite::Result<Op
     let mut stmt = conn.prepare_cached(
         &format!(
             "SELECT {}, body, created_at FROM lead_notes WHERE lead_kind = ?1 AND lead_id = ?2 ORDER BY id",
-            crate::store::staff::name_or_text("author")
+            crate::store::accounts::name_or_text("author")
         ),
     )?;
     let notes = stmt

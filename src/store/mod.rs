@@ -10,6 +10,7 @@
 pub mod blogs;
 mod migrations;
 
+pub mod accounts;
 pub mod analytics;
 pub mod applicants;
 pub mod assign;
@@ -30,7 +31,6 @@ pub mod permissions;
 pub mod readers;
 pub mod remote_backup;
 pub mod resets;
-pub mod staff;
 pub mod stories;
 pub mod subscriptions;
 pub mod team;

@@ -40,9 +40,9 @@ use crate::http::staff::call::Call;
 use crate::http::staff::session::{self, is_https, start_session, unix_now, user_agent, Staff};
 use crate::http::staff::throttle::throttle_key;
 use crate::http::state::AppState;
+use crate::store::accounts::{self, Audit, AuditLine, AuditQuery, LiveSession};
 use crate::store::outbox::{enqueue_staff_mail, MailKind};
 use crate::store::resets;
-use crate::store::staff::{self as accounts, Audit, AuditLine, AuditQuery, LiveSession};
 use crate::store::StoreError;
 
 /// What a request for a reset link answers, whether or not the address has an account.

@@ -25,8 +25,8 @@ use crate::http::plumbing::reply::invalid;
 use crate::http::staff::call::Call;
 use crate::http::staff::inbox::{changed, which};
 use crate::http::staff::session::Staff;
+use crate::store::accounts;
 use crate::store::assign::{self, AssignOutcome};
-use crate::store::staff as accounts;
 use crate::store::StoreError;
 
 /// `GET /api/staff/assignees/{list}`.

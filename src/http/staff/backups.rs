@@ -23,8 +23,8 @@ use crate::http::plumbing::reply::json_bytes;
 use crate::http::staff::call::Call;
 use crate::http::staff::session::Staff;
 use crate::http::state::AppState;
+use crate::store::accounts;
 use crate::store::backup_set::{self, Manifest, MANIFEST_FILE};
-use crate::store::staff as accounts;
 
 /// The most sets the screen lists.
 const MAX_SETS: usize = 50;

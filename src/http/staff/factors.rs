@@ -44,9 +44,9 @@ use crate::http::staff::session::{self, unix_now, Staff};
 use crate::http::staff::throttle::{self, throttle_key};
 use crate::http::state::AppState;
 use crate::metrics::Limit;
+use crate::store::accounts::{self, FactorStep};
 use crate::store::factors::{self as store};
 use crate::store::outbox::{self, Notice};
-use crate::store::staff::{self as accounts, FactorStep};
 use crate::store::StoreError;
 
 const WRONG_CODE: &str = "This code is not right, or it was already used.";

@@ -32,9 +32,9 @@ use crate::http::staff::call::Call;
 use crate::http::staff::session::Staff;
 use crate::http::state::AppState;
 use crate::office::leads::remove_resumes;
+use crate::store::accounts;
 use crate::store::export;
 use crate::store::inbox::{self, Note};
-use crate::store::staff as accounts;
 use crate::store::uploads::uploads_dir;
 use crate::store::StoreError;
 

@@ -27,7 +27,7 @@ use crate::http::staff::session::Staff;
 use crate::http::state::AppState;
 use crate::store::mail_routes::{self, Fallback, Route, KINDS};
 use crate::store::outbox::{self, MailKind, MailLine};
-use crate::store::{staff as accounts, StoreError};
+use crate::store::{accounts, StoreError};
 
 /// The most rules the screen may set, and addresses in one rule.
 pub const MAX_RULES: usize = 50;

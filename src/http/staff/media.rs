@@ -22,7 +22,7 @@ use crate::http::plumbing::json_body::read_bounded;
 use crate::http::plumbing::reply::refused_image;
 use crate::http::staff::call::Call;
 use crate::http::staff::session::Staff;
-use crate::store::staff as accounts;
+use crate::store::accounts;
 use crate::store::StoreError;
 
 /// The media folders staff uploads go to (the UI's `MediaFolder`).

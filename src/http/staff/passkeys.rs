@@ -44,9 +44,9 @@ use crate::http::staff::session::{self, is_https, start_session, unix_now, user_
 use crate::http::staff::throttle::throttle_key;
 use crate::http::state::AppState;
 use crate::metrics::Limit;
+use crate::store::accounts::{self, Audit, FactorStep};
 use crate::store::factors::{self as store, Ceremony};
 use crate::store::outbox::{self, Notice};
-use crate::store::staff::{self as accounts, Audit, FactorStep};
 use crate::store::StoreError;
 
 /// How long a challenge can be answered.

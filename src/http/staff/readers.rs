@@ -25,8 +25,8 @@ use crate::http::plumbing::error::ApiError;
 use crate::http::plumbing::reply::{invalid, json, new_lead_id};
 use crate::http::staff::call::Call;
 use crate::http::staff::session::Staff;
+use crate::store::accounts;
 use crate::store::readers::{self, Added};
-use crate::store::staff as accounts;
 use crate::store::StoreError;
 
 const NOT_FOUND: &str = "This reader is not in the list (it may have been erased).";

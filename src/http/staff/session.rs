@@ -20,7 +20,7 @@ use crate::domain::roles::{Area, Role, Roles};
 use crate::domain::staff::{random_token, same_secret, token_digest};
 use crate::http::plumbing::error::ApiError;
 use crate::http::state::AppState;
-use crate::store::staff::{
+use crate::store::accounts::{
     self as accounts, Audit, FactorStep, NewSession, Session, ABSOLUTE_SECS,
 };
 use crate::store::StoreError;

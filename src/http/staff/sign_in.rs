@@ -25,7 +25,7 @@ use crate::http::staff::session::{
 };
 use crate::http::staff::throttle::{count_guess, forgive_guess};
 use crate::http::staff::{factors, passkeys};
-use crate::store::staff::{self as accounts, Audit};
+use crate::store::accounts::{self, Audit};
 use crate::store::StoreError;
 
 const WRONG_SIGN_IN: &str = "The email or password is not right.";

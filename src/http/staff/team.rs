@@ -44,9 +44,9 @@ use crate::http::staff::session::{is_https, start_session, unix_now, user_agent,
 use crate::http::state::AppState;
 use crate::office::team::{Heir, RemoveError};
 use crate::office::{self, Actor};
+use crate::store::accounts::{self, Audit, NewAccount, LAST_OWNER};
 use crate::store::mail_routes;
 use crate::store::outbox::{self, MailKind};
-use crate::store::staff::{self as accounts, Audit, NewAccount, LAST_OWNER};
 use crate::store::team::{self, InviteRefused, NewInvite, INVITE_VALID_SECS};
 use crate::store::StoreError;
 

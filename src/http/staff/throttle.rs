@@ -7,7 +7,7 @@ use std::net::IpAddr;
 use crate::http::plumbing::error::ApiError;
 use crate::http::state::AppState;
 use crate::metrics::Limit;
-use crate::store::staff as accounts;
+use crate::store::accounts;
 use crate::store::StoreError;
 
 /// Counts a guess at account `email_folded`'s secret from `client` (a password typed at
