@@ -10,7 +10,7 @@ use crate::common::{header, json, TestApp};
 use bytes::Bytes;
 use corpsite::cli::company_details::archive::{self as details_archive, Contents};
 use corpsite::domain::company_details::CompanyDetails;
-use corpsite::store::accounts;
+use corpsite::store::audit;
 use corpsite::store::company_details as stored;
 use serde_json::Value;
 use warp::http::{Response, StatusCode};
@@ -48,7 +48,7 @@ async fn saved_document(app: &TestApp) -> Option<String> {
 
 async fn audit_details(app: &TestApp) -> Vec<(String, String, String)> {
     app.db()
-        .read(|conn| Ok(accounts::audit_log(conn, 100)?))
+        .read(|conn| Ok(audit::audit_log(conn, 100)?))
         .await
         .expect("audit")
         .into_iter()
@@ -317,7 +317,7 @@ fn export_then_import_moves_the_details_and_a_bad_file_changes_nothing() {
         serde_json::to_value(now.details.form()).expect("json"),
         details
     );
-    let audit = accounts::audit_log(&conn, 10).expect("audit");
+    let audit = audit::audit_log(&conn, 10).expect("audit");
     assert!(
         audit
             .iter()

@@ -15,7 +15,7 @@ use crate::image_samples::{encoded, HTML};
 use corpsite::cli::company_details::archive::{self as details_archive, Contents};
 use corpsite::content::media::MediaLibrary;
 use corpsite::domain::company_details::CompanyDetails;
-use corpsite::store::accounts;
+use corpsite::store::audit;
 use corpsite::store::company_details as stored;
 use corpsite::store::media_images;
 use image::ImageFormat;
@@ -214,7 +214,7 @@ async fn portraits_travel_in_the_export_and_show_on_the_other_site() {
         assert_eq!(response.status(), StatusCode::OK, "{}", rendition.path);
     }
     let conn = corpsite::store::open_for_cli(&to.data_dir()).expect("open");
-    let audit = accounts::audit_log(&conn, 10).expect("audit");
+    let audit = audit::audit_log(&conn, 10).expect("audit");
     let uploads = audit
         .iter()
         .filter(|e| e.action == "uploaded" && e.actor == "command line")

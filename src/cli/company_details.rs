@@ -22,7 +22,7 @@ use crate::cli::terminal::shown;
 use crate::content::media::{prepare_image, record_image, MediaLibrary, PreparedImage};
 use crate::domain::company_details::{CompanyDetails, CompanyDetailsFileError};
 use crate::domain::image::MAX_IMAGE_BYTES;
-use crate::store::accounts::{audit, Audit, COMMAND_LINE};
+use crate::store::audit::{self, Audit, COMMAND_LINE};
 use crate::store::company_details::{self as store, DetailsError};
 use crate::store::{open_for_cli, StoreError};
 
@@ -152,7 +152,7 @@ fn save(
     let from = format!("imported from {}", file.display());
     for image in prepared {
         record_image(&tx, image)?;
-        audit(
+        audit::record(
             &tx,
             &Audit {
                 actor: COMMAND_LINE,

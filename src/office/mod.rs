@@ -19,7 +19,7 @@ pub struct Actor<'a> {
 impl<'a> Actor<'a> {
     /// The command line on the server (`corpsite staff ...`).
     pub const COMMAND_LINE: Actor<'static> = Actor {
-        name: crate::store::accounts::COMMAND_LINE,
+        name: crate::store::audit::COMMAND_LINE,
         client_addr: "",
     };
 
@@ -29,8 +29,8 @@ impl<'a> Actor<'a> {
         action: &'a str,
         subject: &'a str,
         detail: &'a str,
-    ) -> crate::store::accounts::Audit<'a> {
-        crate::store::accounts::Audit {
+    ) -> crate::store::audit::Audit<'a> {
+        crate::store::audit::Audit {
             actor: self.name,
             action,
             subject,

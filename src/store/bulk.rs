@@ -8,7 +8,7 @@ use rusqlite::{params_from_iter, Connection, OptionalExtension};
 
 use crate::domain::bulk::Target;
 use crate::domain::inbox::{InboxList, InboxQuery, Status};
-use crate::store::accounts::Audit;
+use crate::store::audit::Audit;
 use crate::store::inbox;
 
 /// Fills `temp.bulk_target` with the ids of `list` that `target` names now: for ids, those

@@ -4,7 +4,7 @@
 
 use rusqlite::{params, Connection, OptionalExtension};
 
-use super::accounts::{audit, Audit};
+use super::audit::{self, Audit};
 use super::StoreError;
 use crate::domain::company_details::{CompanyDetails, CompanyDetailsFileError};
 use crate::domain::office_time::OfficeZone;
@@ -108,7 +108,7 @@ pub fn save(
     } else {
         format!("changed: {}", changed.join(", "))
     };
-    audit(
+    audit::record(
         conn,
         &Audit {
             detail: &detail,

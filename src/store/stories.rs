@@ -362,9 +362,9 @@ pub fn publish_scheduled(db: &super::Db, now: &str) -> Result<usize, StoreError>
     db.write_blocking(move |conn| -> Result<usize, StoreError> {
         let published = publish_due(conn, &now)?;
         for id in &published {
-            super::accounts::audit(
+            super::audit::record(
                 conn,
-                &super::accounts::Audit {
+                &super::audit::Audit {
                     actor: SCHEDULER,
                     action: "published story on schedule",
                     subject: &format!("story {}", id.as_str()),

@@ -249,7 +249,7 @@ fn staff_types() -> String {
         crate::http::staff::team::AcceptForm::decl(&cfg),
         crate::http::staff::team::SetupForm::decl(&cfg),
         // second factors
-        crate::store::accounts::FactorStep::decl(&cfg),
+        crate::store::sessions::FactorStep::decl(&cfg),
         session::FactorWay::decl(&cfg),
         crate::http::staff::factors::CodeGiven::decl(&cfg),
         crate::http::staff::factors::Confirmation::decl(&cfg),
