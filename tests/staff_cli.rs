@@ -246,7 +246,7 @@ fn sessions_are_listed_and_revoked_by_key_or_email() {
             .expect("read")
             .expect("account")
             .id;
-        let now = time::OffsetDateTime::now_utc().unix_timestamp();
+        let now = jiff::Timestamp::now().as_second();
         for (digest, agent) in [
             ("aaaaaaaaaaaaaaaa", "Firefox"),
             ("bbbbbbbbbbbbbbbb", "Chromium"),

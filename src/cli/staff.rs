@@ -6,8 +6,8 @@
 use std::io::{self, BufRead};
 use std::path::Path;
 
+use jiff::Timestamp;
 use rusqlite::Connection;
-use time::OffsetDateTime;
 
 use crate::cli::args::StaffCommand;
 use crate::cli::terminal::shown;
@@ -175,7 +175,7 @@ pub fn run(command: StaffCommand) -> Result<(), StaffError> {
         }
         StaffCommand::Sessions { revoke, data } => {
             let conn = open_for_cli(&data.data_dir)?;
-            let now = OffsetDateTime::now_utc().unix_timestamp();
+            let now = Timestamp::now().as_second();
             match revoke {
                 Some(key) => {
                     let tx = conn.unchecked_transaction()?;
@@ -337,11 +337,19 @@ fn audit_detail(
 }
 
 fn iso(unix: i64) -> String {
-    OffsetDateTime::from_unix_timestamp(unix)
-        .ok()
-        .and_then(|t| {
-            t.format(&time::format_description::well_known::Rfc3339)
-                .ok()
-        })
-        .unwrap_or_else(|| unix.to_string())
+    Timestamp::from_second(unix)
+        .map(|t| t.to_string())
+        .unwrap_or_else(|_| unix.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_session_time_is_rfc_3339_to_the_second_or_else_the_number() {
+        assert_eq!(iso(1_764_115_572), "2025-11-26T00:06:12Z");
+        assert_eq!(iso(0), "1970-01-01T00:00:00Z");
+        assert_eq!(iso(i64::MAX), i64::MAX.to_string());
+    }
 }

@@ -40,3 +40,4 @@ pub mod site_paths;
 pub mod staff;
 pub mod story;
 pub mod svg;
+pub mod utc;

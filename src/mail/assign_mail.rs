@@ -223,13 +223,13 @@ impl Composer {
             escape(&greeting),
             escape(&day)
         );
-        if !mine.is_empty() {
-            text.push_str(&format!("\nGiven to you ({}):\n", mine.len()));
-            html.push_str(&format!(
-                "<h2 style=\"font-size:16px\">Given to you ({})</h2><ul>",
-                mine.len()
-            ));
-            for (what, link) in &mine {
+        let mut section = |heading: String, items: &[(String, String)]| {
+            if items.is_empty() {
+                return;
+            }
+            text.push_str(&format!("\n{heading}:\n"));
+            html.push_str(&format!("<h2 style=\"font-size:16px\">{heading}</h2><ul>"));
+            for (what, link) in items {
                 text.push_str(&format!("- {what}\n  {link}\n"));
                 html.push_str(&format!(
                     "<li><a href=\"{}\">{}</a></li>",
@@ -238,20 +238,9 @@ impl Composer {
                 ));
             }
             html.push_str("</ul>");
-        }
-        if !unassigned.is_empty() {
-            text.push_str("\nGiven to nobody yet:\n");
-            html.push_str("<h2 style=\"font-size:16px\">Given to nobody yet</h2><ul>");
-            for (what, link) in &unassigned {
-                text.push_str(&format!("- {what}\n  {link}\n"));
-                html.push_str(&format!(
-                    "<li><a href=\"{}\">{}</a></li>",
-                    escape(link),
-                    escape(what)
-                ));
-            }
-            html.push_str("</ul>");
-        }
+        };
+        section(format!("Given to you ({})", mine.len()), &mine);
+        section("Given to nobody yet".to_owned(), &unassigned);
         text.push_str(&format!("\n--\n{footer}\n"));
         html.push_str(&format!(
             "<p style=\"color:#555;font-size:12px\">{}</p>",

@@ -555,7 +555,7 @@ fn start_scheduler(db: &Arc<Db>) -> std::io::Result<Watch> {
         let Some(db) = db.upgrade() else {
             return Probe::Gone;
         };
-        let now = crate::domain::story::utc_text(time::OffsetDateTime::now_utc());
+        let now = crate::domain::story::utc_text(jiff::Timestamp::now());
         match stories::publish_scheduled(&db, &now) {
             Ok(count) => {
                 if count > 0 {

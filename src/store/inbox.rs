@@ -307,7 +307,7 @@ pub(crate) fn query_parts(list: InboxList, query: &InboxQuery) -> (String, Vec<B
             if let Some(from) = query.from {
                 add("created_at >=", Box::new(from.to_string()), "");
             }
-            if let Some(to) = query.to.and_then(|day| day.next_day()) {
+            if let Some(to) = query.to.and_then(|day| day.tomorrow().ok()) {
                 add("created_at <", Box::new(to.to_string()), "");
             }
         }

@@ -23,19 +23,19 @@
 //!
 //! Every change is written to the audit log in the same transaction.
 
+use jiff::Timestamp;
 use serde::{Deserialize, Serialize};
-use time::OffsetDateTime;
-use warp::http::{header, HeaderMap, HeaderValue, StatusCode};
+use warp::http::{header, HeaderMap, StatusCode};
 use warp::reply::Response;
 use warp::Reply;
 
 use crate::domain::csv::CsvWriter;
-use crate::domain::fields::parse_day;
 use crate::domain::fields::{FieldError, FieldErrors};
 use crate::domain::office_time::OfficeZone;
 use crate::domain::staff::{random_token, token_digest, NewPassword};
+use crate::domain::utc::parse_day;
 use crate::http::plumbing::error::ApiError;
-use crate::http::plumbing::reply::invalid;
+use crate::http::plumbing::reply::{invalid, set_headers};
 use crate::http::staff::call::Call;
 use crate::http::staff::session::{self, is_https, start_session, unix_now, user_agent, Staff};
 use crate::http::staff::throttle::throttle_key;
@@ -291,14 +291,8 @@ pub(crate) struct SessionList {
 
 /// A Unix time as the UI reads every time: UTC ISO 8601 with milliseconds.
 pub(crate) fn iso(secs: i64) -> String {
-    OffsetDateTime::from_unix_timestamp(secs)
-        .ok()
-        .and_then(|t| {
-            t.format(time::macros::format_description!(
-                "[year]-[month]-[day]T[hour]:[minute]:[second].[subsecond digits:3]Z"
-            ))
-            .ok()
-        })
+    Timestamp::from_second(secs)
+        .map(|t| t.strftime("%Y-%m-%dT%H:%M:%S%.3fZ").to_string())
         .unwrap_or_default()
 }
 
@@ -480,7 +474,7 @@ fn parse_audit_query(query: &str, zone: &OfficeZone) -> Result<AuditQuery, ApiEr
             },
             "to" => match parse_day(value) {
                 Some(day) => {
-                    parsed.before = day.next_day().and_then(|d| zone.day_start(&d.to_string()))
+                    parsed.before = day.tomorrow().ok().and_then(|d| zone.day_start(&d.to_string()))
                 }
                 None => errors.add("to", FieldError::Choice("Write the day as YYYY-MM-DD.")),
             },
@@ -625,14 +619,15 @@ pub(super) async fn audit_export(call: Call, _staff: Staff) -> Result<Response, 
         });
     written.map_err(ApiError::unexpected)?;
     let mut response = Response::new(out.into());
-    let headers = response.headers_mut();
-    headers.insert(
-        header::CONTENT_TYPE,
-        HeaderValue::from_static("text/csv; charset=utf-8"),
-    );
-    headers.insert(
-        header::CONTENT_DISPOSITION,
-        HeaderValue::from_static("attachment; filename=\"audit-log.csv\""),
+    set_headers(
+        response.headers_mut(),
+        &[
+            (header::CONTENT_TYPE, "text/csv; charset=utf-8"),
+            (
+                header::CONTENT_DISPOSITION,
+                "attachment; filename=\"audit-log.csv\"",
+            ),
+        ],
     );
     Ok(response)
 }
@@ -655,6 +650,13 @@ mod tests {
         for (ua, named) in cases {
             assert_eq!(browser_summary(ua), named, "{ua}");
         }
+    }
+
+    #[test]
+    fn a_unix_time_is_written_in_utc_to_the_millisecond() {
+        assert_eq!(iso(1_764_115_572), "2025-11-26T00:06:12.000Z");
+        assert_eq!(iso(0), "1970-01-01T00:00:00.000Z");
+        assert_eq!(iso(i64::MAX), "");
     }
 
     #[test]

@@ -24,8 +24,8 @@ use warp::Reply;
 
 use crate::domain::assign::{Assigned, Due};
 use crate::domain::export::{file_name, ExportFormat};
-use crate::domain::fields::parse_day;
 use crate::domain::inbox::{parse_note, parse_status, InboxList, InboxQuery, PAGE_SIZE};
+use crate::domain::utc::parse_day;
 use crate::http::plumbing::error::ApiError;
 use crate::http::plumbing::reply::invalid;
 use crate::http::staff::call::Call;
@@ -445,7 +445,7 @@ pub(crate) async fn resolve(
             query.from.and_then(|day| zone.day_start(&day.to_string())),
             query
                 .to
-                .and_then(|day| day.next_day())
+                .and_then(|day| day.tomorrow().ok())
                 .and_then(|day| zone.day_start(&day.to_string())),
         ));
     }

@@ -31,8 +31,8 @@
 
 pub(crate) mod revisions;
 
+use jiff::Timestamp;
 use serde::{Deserialize, Serialize};
-use time::OffsetDateTime;
 use warp::http::StatusCode;
 use warp::reply::Response;
 use warp::Reply;
@@ -48,6 +48,7 @@ use crate::domain::search::SearchText;
 use crate::domain::story::{
     self, CheckedStory, StoryForm, StoryState, AUTOSAVE_DRAFTS_ONLY, MAX_BODY,
 };
+use crate::domain::utc::parse_day;
 use crate::http::plumbing::error::ApiError;
 use crate::http::plumbing::reply::invalid;
 use crate::http::staff::call::Call;
@@ -340,14 +341,10 @@ pub(super) async fn open(call: Call, _staff: Staff) -> Result<Response, ApiError
 async fn checked(state: &AppState, form: StoryForm) -> Result<CheckedStory, ApiError> {
     let library = MediaLibrary::new(&state.settings.data_dir);
     // A story without a date is dated the office's day, not UTC's.
-    let today = state.office_zone().await?.today();
-    let today = time::Date::parse(
-        &today,
-        time::macros::format_description!("[year]-[month]-[day]"),
-    )
-    .map_err(ApiError::unexpected)?;
+    let today = parse_day(&state.office_zone().await?.today())
+        .ok_or_else(|| ApiError::broken("the office's day"))?;
     tokio::task::spawn_blocking(move || {
-        form.check(OffsetDateTime::now_utc(), today, |path| {
+        form.check(Timestamp::now(), today, |path| {
             library.root().join(path).is_file()
         })
     })
