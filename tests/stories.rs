@@ -51,7 +51,7 @@ async fn an_uploaded_image_is_checked_stored_under_its_hash_and_audited() {
 
     let audit = app
         .db()
-        .read_blocking(|conn| Ok(corpsite::store::staff::audit_log(conn, 10)?))
+        .read_blocking(|conn| Ok(corpsite::store::audit::audit_log(conn, 10)?))
         .expect("audit");
     assert!(
         audit
@@ -283,7 +283,7 @@ async fn a_draft_is_private_until_published_and_goes_private_again_when_unpublis
 
     let audit = app
         .db()
-        .read_blocking(|conn| Ok(corpsite::store::staff::audit_log(conn, 10)?))
+        .read_blocking(|conn| Ok(corpsite::store::audit::audit_log(conn, 10)?))
         .expect("audit");
     let actions: Vec<&str> = audit.iter().map(|e| e.action.as_str()).collect();
     for action in ["created story", "published story", "unpublished story"] {
@@ -325,7 +325,7 @@ async fn a_scheduled_story_goes_public_by_itself_and_only_then_mails_subscribers
     assert_eq!(json(&editor)["data"]["publish_at"], serde_json::Value::Null);
     let audit = app
         .db()
-        .read_blocking(|conn| Ok(corpsite::store::staff::audit_log(conn, 10)?))
+        .read_blocking(|conn| Ok(corpsite::store::audit::audit_log(conn, 10)?))
         .expect("audit");
     assert!(
         audit
@@ -604,7 +604,7 @@ async fn a_story_saved_without_a_date_is_dated_the_offices_day_where_utcs_differ
         .find(|zone| date(zone) != date("UTC"))
         .expect("one of them is on another date than UTC");
     let mut details =
-        serde_json::to_value(corpsite::domain::site_details::SiteDetails::demo().form())
+        serde_json::to_value(corpsite::domain::company_details::CompanyDetails::demo().form())
             .expect("json");
     details["time_zone"] = zone.into();
     let saved = app

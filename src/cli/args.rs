@@ -85,11 +85,11 @@ pub enum Command {
     /// file, for moving a configuration between machines. The site shows an import within a
     /// second.
     #[command(subcommand)]
-    Settings(SettingsCommand),
+    Settings(CompanyDetailsCommand),
 }
 
 #[derive(Debug, Subcommand)]
-pub enum SettingsCommand {
+pub enum CompanyDetailsCommand {
     /// Write the company's details (the demo ones until the office saves its own) and every
     /// image they name (the leaders' portraits) to FILE, one gzipped tar: `details.json` and
     /// `media/<path>` for each image. The same details give the same bytes.

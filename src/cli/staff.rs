@@ -17,8 +17,10 @@ use crate::domain::staff::{NewPassword, SecretError};
 use crate::office::leads::remove_resumes;
 use crate::office::team::RemoveError;
 use crate::office::{self, Actor};
+use crate::store::accounts::{self, NewAccount};
+use crate::store::audit::{self, Audit, COMMAND_LINE};
 use crate::store::inbox::{erase_person as erase_records, resume_files_of, Erased};
-use crate::store::staff::{self as accounts, Audit, NewAccount, COMMAND_LINE};
+use crate::store::sessions;
 use crate::store::{open_for_cli, StoreError};
 
 #[derive(Debug, thiserror::Error)]
@@ -177,7 +179,7 @@ pub fn run(command: StaffCommand) -> Result<(), StaffError> {
             match revoke {
                 Some(key) => {
                     let tx = conn.unchecked_transaction()?;
-                    let ended = accounts::revoke_sessions(&tx, &key)?;
+                    let ended = sessions::revoke_sessions(&tx, &key)?;
                     if ended == 0 {
                         return Err(StaffError::NoSession(key));
                     }
@@ -186,7 +188,7 @@ pub fn run(command: StaffCommand) -> Result<(), StaffError> {
                     println!("ended {ended} session(s)");
                 }
                 None => {
-                    for s in accounts::sessions(&conn, now)? {
+                    for s in sessions::sessions(&conn, now)? {
                         println!(
                             "{}\t{}\tsigned in {}\tlast seen {}\t{}\t{}",
                             shown(&s.key),
@@ -202,7 +204,7 @@ pub fn run(command: StaffCommand) -> Result<(), StaffError> {
         }
         StaffCommand::Audit { limit, data } => {
             let conn = open_for_cli(&data.data_dir)?;
-            for e in accounts::audit_log(&conn, limit)? {
+            for e in audit::audit_log(&conn, limit)? {
                 println!(
                     "{}\t{}\t{}\t{}\t{}\t{}",
                     shown(&e.at),
@@ -266,7 +268,7 @@ fn erase_rows(
         erased.enquiries, erased.applicants
     );
     // The address itself is not kept: the log says an erasure happened, not of whom.
-    accounts::audit(
+    audit::record(
         &tx,
         &Audit {
             actor: COMMAND_LINE,
@@ -322,7 +324,7 @@ fn audit_detail(
     subject: &str,
     detail: &str,
 ) -> rusqlite::Result<()> {
-    accounts::audit(
+    audit::record(
         conn,
         &Audit {
             actor: COMMAND_LINE,

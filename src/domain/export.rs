@@ -78,9 +78,9 @@ const ASSIGNED_TO: Column = column("Assigned to", "assigned_name", Kind::Text, 2
 /// The day to come back to it, YYYY-MM-DD on the office's calendar.
 const FOLLOW_UP: Column = column("Follow up", "follow_up", Kind::Date, 12.0);
 const SENT_FROM: Column = column("Sent from", "client_addr", Kind::Text, 16.0);
-/// Where the lead came from (`store::lead_sources`): the page its form was on, the visit's
-/// landing page, the referring site, the campaign tags in one cell (`source / medium /
-/// campaign`) and the stories read, by title, in the order read.
+/// Where the lead came from (`store::analytics::lead_sources`): the page its form was on,
+/// the visit's landing page, the referring site, the campaign tags in one cell (`source /
+/// medium / campaign`) and the stories read, by title, in the order read.
 const FORM_PAGE: Column = column("Form page", "source.page", Kind::Text, 20.0);
 const LANDING_PAGE: Column = column("Landing page", "source.landing", Kind::Text, 20.0);
 const REFERRING_SITE: Column = column("Referring site", "source.referrer", Kind::Text, 24.0);

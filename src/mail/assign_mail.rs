@@ -17,7 +17,7 @@ use crate::store::outbox::QueuedMail;
 
 /// The office's time zone, from the company details (the demo office's if they cannot be read).
 fn zone(conn: &Connection) -> OfficeZone {
-    crate::store::site_details::read(conn)
+    crate::store::company_details::read(conn)
         .map(|stored| stored.details.office_zone())
         .unwrap_or_else(|_| OfficeZone::default_zone())
 }
@@ -47,7 +47,7 @@ fn to_account(
     let Some(staff_id) = staff_id else {
         return Ok(None);
     };
-    let Some(account) = crate::store::staff::account_by_id(conn, staff_id)? else {
+    let Some(account) = crate::store::accounts::account_by_id(conn, staff_id)? else {
         return Ok(None);
     };
     let Ok(address) = one_line(&account.email).parse::<Address>() else {
@@ -163,7 +163,7 @@ impl Composer {
         if !assign::digest_on(conn, staff_id)? {
             return Ok(Composed::Nothing("the digest was turned off".into()));
         }
-        let Some(account) = crate::store::staff::account_by_id(conn, staff_id)? else {
+        let Some(account) = crate::store::accounts::account_by_id(conn, staff_id)? else {
             return Ok(Composed::Nothing("the account was removed".into()));
         };
         let zone = zone(conn);

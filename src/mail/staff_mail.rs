@@ -7,8 +7,8 @@ use rusqlite::Connection;
 use lettre::message::{Mailbox, MultiPart};
 
 use crate::mail::compose::{mailbox, page, ComposeError, Composed, Composer, SITE_NAME};
+use crate::store::accounts::Account;
 use crate::store::outbox::QueuedMail;
-use crate::store::staff::Account;
 
 /// The page a reset link opens.
 pub const RESET_PAGE: &str = "/staff/reset";
@@ -16,7 +16,7 @@ pub const RESET_PAGE: &str = "/staff/reset";
 /// The account a staff mail is about (its id is the row's `lead_id`), if it still exists.
 fn account_of(conn: &Connection, mail: &QueuedMail) -> rusqlite::Result<Option<Account>> {
     match mail.lead_id.parse::<i64>() {
-        Ok(id) => crate::store::staff::account_by_id(conn, id),
+        Ok(id) => crate::store::accounts::account_by_id(conn, id),
         Err(_) => Ok(None),
     }
 }
@@ -85,7 +85,7 @@ impl Composer {
         let inviter = one_line(&invite.invited_by);
         let name = one_line(&invite.name);
         let roles = invite.roles.stored().replace(',', ", ");
-        let zone = crate::store::site_details::office_zone(conn);
+        let zone = crate::store::company_details::office_zone(conn);
         let until = zone
             .for_people(&invite.expires_at_iso)
             .unwrap_or_else(|| invite.expires_at_iso.clone());

@@ -40,9 +40,11 @@ use crate::http::staff::call::Call;
 use crate::http::staff::session::{self, is_https, start_session, unix_now, user_agent, Staff};
 use crate::http::staff::throttle::throttle_key;
 use crate::http::state::AppState;
+use crate::store::accounts;
+use crate::store::audit::{self, Audit, AuditLine, AuditQuery};
 use crate::store::outbox::{enqueue_staff_mail, MailKind};
 use crate::store::resets;
-use crate::store::staff::{self as accounts, Audit, AuditLine, AuditQuery, LiveSession};
+use crate::store::sessions::{self, LiveSession};
 use crate::store::StoreError;
 
 /// What a request for a reset link answers, whether or not the address has an account.
@@ -138,7 +140,7 @@ pub(super) async fn forgot(mut call: Call) -> Result<Response, ApiError> {
             Some(_) => "too many links this hour: none mailed",
             None => "",
         };
-        accounts::audit(
+        audit::record(
             conn,
             &Audit {
                 actor: &typed,
@@ -230,7 +232,7 @@ pub(super) async fn reset(mut call: Call) -> Result<Response, ApiError> {
                 };
                 // Ends every session of the account.
                 accounts::set_password(conn, staff_id, &hash, false)?;
-                accounts::audit(
+                audit::record(
                     conn,
                     &Audit {
                         actor: &account.email,
@@ -368,7 +370,7 @@ async fn list_sessions(
     let now = unix_now();
     let sessions = state
         .db
-        .write(move |conn| Ok::<_, StoreError>(accounts::live_sessions(conn, whose, now)?))
+        .write(move |conn| Ok::<_, StoreError>(sessions::live_sessions(conn, whose, now)?))
         .await?;
     let current = staff.session_key();
     Ok(warp::reply::json(&SessionList {
@@ -406,7 +408,7 @@ async fn end_session(
         state
             .db
             .write(move |conn| -> Result<bool, StoreError> {
-                let Some((id, name, _email)) = accounts::end_session_by_key(conn, &key, whose)?
+                let Some((id, name, _email)) = sessions::end_session_by_key(conn, &key, whose)?
                 else {
                     return Ok(false);
                 };
@@ -415,7 +417,7 @@ async fn end_session(
                 } else {
                     format!("session {key} of {name}")
                 };
-                accounts::audit(conn, &staff.audit("ended a session", &subject, ""))?;
+                audit::record(conn, &staff.audit("ended a session", &subject, ""))?;
                 Ok(true)
             })
             .await?
@@ -565,8 +567,8 @@ pub(super) async fn audit_page(call: Call, _staff: Staff) -> Result<Response, Ap
         .db
         .read(move |conn| {
             Ok((
-                accounts::audit_page(conn, &query)?,
-                accounts::audit_choices(conn)?,
+                audit::audit_page(conn, &query)?,
+                audit::audit_choices(conn)?,
             ))
         })
         .await?;
@@ -574,7 +576,7 @@ pub(super) async fn audit_page(call: Call, _staff: Staff) -> Result<Response, Ap
         data: lines.into_iter().map(AuditEntryBody::from).collect(),
         pagination: AuditPagination {
             total,
-            limit: accounts::AUDIT_PAGE_SIZE,
+            limit: audit::AUDIT_PAGE_SIZE,
             page,
         },
         actions,
@@ -591,7 +593,7 @@ pub(super) async fn audit_export(call: Call, _staff: Staff) -> Result<Response, 
     let query = parse_audit_query(&call.query, &state.office_zone().await?)?;
     let lines = state
         .db
-        .read(move |conn| Ok(accounts::audit_all(conn, &query)?))
+        .read(move |conn| Ok(audit::audit_all(conn, &query)?))
         .await?;
     let mut out = Vec::new();
     let mut csv = CsvWriter::new(&mut out);

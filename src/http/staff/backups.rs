@@ -22,8 +22,8 @@ use crate::http::plumbing::reply::json_bytes;
 use crate::http::staff::call::Call;
 use crate::http::staff::session::Staff;
 use crate::http::state::AppState;
+use crate::store::audit;
 use crate::store::backup_set::{self, Manifest, MANIFEST_FILE};
-use crate::store::staff as accounts;
 
 /// The most sets the screen lists.
 const MAX_SETS: usize = 50;
@@ -108,7 +108,7 @@ pub(super) async fn back_up_now(call: Call, staff: Staff) -> Result<Response, Ap
     state
         .db
         .write(move |conn| -> Result<(), ApiError> {
-            accounts::audit(conn, &staff.audit("asked for a backup", "backups", ""))
+            audit::record(conn, &staff.audit("asked for a backup", "backups", ""))
                 .map_err(ApiError::unexpected)
         })
         .await?;

@@ -54,8 +54,8 @@ use crate::http::plumbing::reply::invalid;
 use crate::http::staff::call::Call;
 use crate::http::staff::session::Staff;
 use crate::http::state::AppState;
+use crate::store::audit;
 use crate::store::blogs::{Author, Editorial, NewBlog};
-use crate::store::staff as accounts;
 use crate::store::stories::revisions::Kept;
 use crate::store::stories::{self, Refused, Ripple, Story, StoryLine, PAGE_SIZE};
 use crate::store::StoreError;
@@ -415,7 +415,7 @@ pub(super) async fn create(mut call: Call, staff: Staff) -> Result<Response, Api
             stories::rippled(conn, |conn| {
                 let (id, revision) = stories::create(conn, &blog, &kept)?;
                 let subject = format!("story {}", id.as_str());
-                accounts::audit(
+                audit::record(
                     conn,
                     &staff.audit(&action(None, &blog), &subject, &blog.title),
                 )?;
@@ -505,7 +505,7 @@ async fn save_form(
                 };
                 if let (Ok(_), Some(action)) = (&saved, action) {
                     let subject = format!("story {}", lookup.as_str());
-                    accounts::audit(conn, &staff.audit(&action, &subject, &blog.title))?;
+                    audit::record(conn, &staff.audit(&action, &subject, &blog.title))?;
                 }
                 Ok(saved)
             })
@@ -543,7 +543,7 @@ pub(super) async fn delete(call: Call, staff: Staff) -> Result<Response, ApiErro
                 if deleted.is_ok() {
                     let subject = format!("story {}", lookup.as_str());
                     let title = title.unwrap_or_default();
-                    accounts::audit(conn, &staff.audit("deleted story", &subject, &title))?;
+                    audit::record(conn, &staff.audit("deleted story", &subject, &title))?;
                 }
                 Ok(deleted)
             })
