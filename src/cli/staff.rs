@@ -6,8 +6,8 @@
 use std::io::{self, BufRead};
 use std::path::Path;
 
+use jiff::Timestamp;
 use rusqlite::Connection;
-use time::OffsetDateTime;
 
 use crate::cli::args::StaffCommand;
 use crate::cli::terminal::shown;
@@ -17,8 +17,10 @@ use crate::domain::staff::{NewPassword, SecretError};
 use crate::office::leads::remove_resumes;
 use crate::office::team::RemoveError;
 use crate::office::{self, Actor};
+use crate::store::accounts::{self, NewAccount};
+use crate::store::audit::{self, Audit, COMMAND_LINE};
 use crate::store::inbox::{erase_person as erase_records, resume_files_of, Erased};
-use crate::store::staff::{self as accounts, Audit, NewAccount, COMMAND_LINE};
+use crate::store::sessions;
 use crate::store::{open_for_cli, StoreError};
 
 #[derive(Debug, thiserror::Error)]
@@ -173,11 +175,11 @@ pub fn run(command: StaffCommand) -> Result<(), StaffError> {
         }
         StaffCommand::Sessions { revoke, data } => {
             let conn = open_for_cli(&data.data_dir)?;
-            let now = OffsetDateTime::now_utc().unix_timestamp();
+            let now = Timestamp::now().as_second();
             match revoke {
                 Some(key) => {
                     let tx = conn.unchecked_transaction()?;
-                    let ended = accounts::revoke_sessions(&tx, &key)?;
+                    let ended = sessions::revoke_sessions(&tx, &key)?;
                     if ended == 0 {
                         return Err(StaffError::NoSession(key));
                     }
@@ -186,7 +188,7 @@ pub fn run(command: StaffCommand) -> Result<(), StaffError> {
                     println!("ended {ended} session(s)");
                 }
                 None => {
-                    for s in accounts::sessions(&conn, now)? {
+                    for s in sessions::sessions(&conn, now)? {
                         println!(
                             "{}\t{}\tsigned in {}\tlast seen {}\t{}\t{}",
                             shown(&s.key),
@@ -202,7 +204,7 @@ pub fn run(command: StaffCommand) -> Result<(), StaffError> {
         }
         StaffCommand::Audit { limit, data } => {
             let conn = open_for_cli(&data.data_dir)?;
-            for e in accounts::audit_log(&conn, limit)? {
+            for e in audit::audit_log(&conn, limit)? {
                 println!(
                     "{}\t{}\t{}\t{}\t{}\t{}",
                     shown(&e.at),
@@ -266,7 +268,7 @@ fn erase_rows(
         erased.enquiries, erased.applicants
     );
     // The address itself is not kept: the log says an erasure happened, not of whom.
-    accounts::audit(
+    audit::record(
         &tx,
         &Audit {
             actor: COMMAND_LINE,
@@ -322,7 +324,7 @@ fn audit_detail(
     subject: &str,
     detail: &str,
 ) -> rusqlite::Result<()> {
-    accounts::audit(
+    audit::record(
         conn,
         &Audit {
             actor: COMMAND_LINE,
@@ -335,11 +337,19 @@ fn audit_detail(
 }
 
 fn iso(unix: i64) -> String {
-    OffsetDateTime::from_unix_timestamp(unix)
-        .ok()
-        .and_then(|t| {
-            t.format(&time::format_description::well_known::Rfc3339)
-                .ok()
-        })
-        .unwrap_or_else(|| unix.to_string())
+    Timestamp::from_second(unix)
+        .map(|t| t.to_string())
+        .unwrap_or_else(|_| unix.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_session_time_is_rfc_3339_to_the_second_or_else_the_number() {
+        assert_eq!(iso(1_764_115_572), "2025-11-26T00:06:12Z");
+        assert_eq!(iso(0), "1970-01-01T00:00:00Z");
+        assert_eq!(iso(i64::MAX), i64::MAX.to_string());
+    }
 }

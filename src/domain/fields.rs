@@ -485,15 +485,6 @@ pub mod schema {
     }
 }
 
-/// A day written YYYY-MM-DD (the inbox's and the audit log's date filters).
-pub fn parse_day(text: &str) -> Option<time::Date> {
-    time::Date::parse(
-        text,
-        time::macros::format_description!("[year]-[month]-[day]"),
-    )
-    .ok()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -2,14 +2,14 @@
 //! request (search, status, department, dates, page), parsed from its query string with
 //! every bad parameter named.
 
-use time::Date;
+use jiff::civil::Date;
 
 use super::assign::{Assigned, Due, ASSIGNED_HELP, DUE_HELP};
-use super::fields::parse_day;
 use super::fields::{FieldError, FieldErrors};
 use super::readers::{SubscriptionState, SUBSCRIPTION_HELP};
 use super::roles::Area;
 use super::search::SearchText;
+use super::utc::parse_day;
 
 /// Rows per page of an inbox list.
 pub const PAGE_SIZE: u32 = 50;

@@ -19,7 +19,7 @@ pub struct Actor<'a> {
 impl<'a> Actor<'a> {
     /// The command line on the server (`corpsite staff ...`).
     pub const COMMAND_LINE: Actor<'static> = Actor {
-        name: crate::store::staff::COMMAND_LINE,
+        name: crate::store::audit::COMMAND_LINE,
         client_addr: "",
     };
 
@@ -29,8 +29,8 @@ impl<'a> Actor<'a> {
         action: &'a str,
         subject: &'a str,
         detail: &'a str,
-    ) -> crate::store::staff::Audit<'a> {
-        crate::store::staff::Audit {
+    ) -> crate::store::audit::Audit<'a> {
+        crate::store::audit::Audit {
             actor: self.name,
             action,
             subject,

@@ -3,8 +3,9 @@
 use rusqlite::Connection;
 
 use crate::office::Actor;
+use crate::store::accounts::{self, Account};
+use crate::store::audit;
 use crate::store::mail_routes::{self, Fallback};
-use crate::store::staff::{self as accounts, Account};
 use crate::store::team;
 
 /// Why an account was not removed.
@@ -44,14 +45,14 @@ pub fn remove_account(
     if withdrawn > 0 {
         detail.push_str(&format!("; {withdrawn} invite(s) they sent withdrawn"));
     }
-    accounts::audit(
+    audit::record(
         conn,
         &actor.audit("removed an account", &account.email, &detail),
     )?;
     if let Some(heir) = heir {
         if mail_routes::hand_over(conn, heir.notify_to, &account.email, &heir.account.email)? {
             let detail = format!("from {} to {}", account.email, heir.account.email);
-            accounts::audit(
+            audit::record(
                 conn,
                 &actor.audit("set who gets lead mail", "mail routes", &detail),
             )?;

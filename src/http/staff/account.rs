@@ -23,26 +23,28 @@
 //!
 //! Every change is written to the audit log in the same transaction.
 
+use jiff::Timestamp;
 use serde::{Deserialize, Serialize};
-use time::OffsetDateTime;
-use warp::http::{header, HeaderMap, HeaderValue, StatusCode};
+use warp::http::{header, HeaderMap, StatusCode};
 use warp::reply::Response;
 use warp::Reply;
 
 use crate::domain::csv::CsvWriter;
-use crate::domain::fields::parse_day;
 use crate::domain::fields::{FieldError, FieldErrors};
 use crate::domain::office_time::OfficeZone;
 use crate::domain::staff::{random_token, token_digest, NewPassword};
+use crate::domain::utc::parse_day;
 use crate::http::plumbing::error::ApiError;
-use crate::http::plumbing::reply::invalid;
+use crate::http::plumbing::reply::{invalid, set_headers};
 use crate::http::staff::call::Call;
 use crate::http::staff::session::{self, is_https, start_session, unix_now, user_agent, Staff};
 use crate::http::staff::throttle::throttle_key;
 use crate::http::state::AppState;
+use crate::store::accounts;
+use crate::store::audit::{self, Audit, AuditLine, AuditQuery};
 use crate::store::outbox::{enqueue_staff_mail, MailKind};
 use crate::store::resets;
-use crate::store::staff::{self as accounts, Audit, AuditLine, AuditQuery, LiveSession};
+use crate::store::sessions::{self, LiveSession};
 use crate::store::StoreError;
 
 /// What a request for a reset link answers, whether or not the address has an account.
@@ -138,7 +140,7 @@ pub(super) async fn forgot(mut call: Call) -> Result<Response, ApiError> {
             Some(_) => "too many links this hour: none mailed",
             None => "",
         };
-        accounts::audit(
+        audit::record(
             conn,
             &Audit {
                 actor: &typed,
@@ -230,7 +232,7 @@ pub(super) async fn reset(mut call: Call) -> Result<Response, ApiError> {
                 };
                 // Ends every session of the account.
                 accounts::set_password(conn, staff_id, &hash, false)?;
-                accounts::audit(
+                audit::record(
                     conn,
                     &Audit {
                         actor: &account.email,
@@ -289,14 +291,8 @@ pub(crate) struct SessionList {
 
 /// A Unix time as the UI reads every time: UTC ISO 8601 with milliseconds.
 pub(crate) fn iso(secs: i64) -> String {
-    OffsetDateTime::from_unix_timestamp(secs)
-        .ok()
-        .and_then(|t| {
-            t.format(time::macros::format_description!(
-                "[year]-[month]-[day]T[hour]:[minute]:[second].[subsecond digits:3]Z"
-            ))
-            .ok()
-        })
+    Timestamp::from_second(secs)
+        .map(|t| t.strftime("%Y-%m-%dT%H:%M:%S%.3fZ").to_string())
         .unwrap_or_default()
 }
 
@@ -374,7 +370,7 @@ async fn list_sessions(
     let now = unix_now();
     let sessions = state
         .db
-        .write(move |conn| Ok::<_, StoreError>(accounts::live_sessions(conn, whose, now)?))
+        .write(move |conn| Ok::<_, StoreError>(sessions::live_sessions(conn, whose, now)?))
         .await?;
     let current = staff.session_key();
     Ok(warp::reply::json(&SessionList {
@@ -412,7 +408,7 @@ async fn end_session(
         state
             .db
             .write(move |conn| -> Result<bool, StoreError> {
-                let Some((id, name, _email)) = accounts::end_session_by_key(conn, &key, whose)?
+                let Some((id, name, _email)) = sessions::end_session_by_key(conn, &key, whose)?
                 else {
                     return Ok(false);
                 };
@@ -421,7 +417,7 @@ async fn end_session(
                 } else {
                     format!("session {key} of {name}")
                 };
-                accounts::audit(conn, &staff.audit("ended a session", &subject, ""))?;
+                audit::record(conn, &staff.audit("ended a session", &subject, ""))?;
                 Ok(true)
             })
             .await?
@@ -478,7 +474,7 @@ fn parse_audit_query(query: &str, zone: &OfficeZone) -> Result<AuditQuery, ApiEr
             },
             "to" => match parse_day(value) {
                 Some(day) => {
-                    parsed.before = day.next_day().and_then(|d| zone.day_start(&d.to_string()))
+                    parsed.before = day.tomorrow().ok().and_then(|d| zone.day_start(&d.to_string()))
                 }
                 None => errors.add("to", FieldError::Choice("Write the day as YYYY-MM-DD.")),
             },
@@ -571,8 +567,8 @@ pub(super) async fn audit_page(call: Call, _staff: Staff) -> Result<Response, Ap
         .db
         .read(move |conn| {
             Ok((
-                accounts::audit_page(conn, &query)?,
-                accounts::audit_choices(conn)?,
+                audit::audit_page(conn, &query)?,
+                audit::audit_choices(conn)?,
             ))
         })
         .await?;
@@ -580,7 +576,7 @@ pub(super) async fn audit_page(call: Call, _staff: Staff) -> Result<Response, Ap
         data: lines.into_iter().map(AuditEntryBody::from).collect(),
         pagination: AuditPagination {
             total,
-            limit: accounts::AUDIT_PAGE_SIZE,
+            limit: audit::AUDIT_PAGE_SIZE,
             page,
         },
         actions,
@@ -597,7 +593,7 @@ pub(super) async fn audit_export(call: Call, _staff: Staff) -> Result<Response, 
     let query = parse_audit_query(&call.query, &state.office_zone().await?)?;
     let lines = state
         .db
-        .read(move |conn| Ok(accounts::audit_all(conn, &query)?))
+        .read(move |conn| Ok(audit::audit_all(conn, &query)?))
         .await?;
     let mut out = Vec::new();
     let mut csv = CsvWriter::new(&mut out);
@@ -623,14 +619,15 @@ pub(super) async fn audit_export(call: Call, _staff: Staff) -> Result<Response, 
         });
     written.map_err(ApiError::unexpected)?;
     let mut response = Response::new(out.into());
-    let headers = response.headers_mut();
-    headers.insert(
-        header::CONTENT_TYPE,
-        HeaderValue::from_static("text/csv; charset=utf-8"),
-    );
-    headers.insert(
-        header::CONTENT_DISPOSITION,
-        HeaderValue::from_static("attachment; filename=\"audit-log.csv\""),
+    set_headers(
+        response.headers_mut(),
+        &[
+            (header::CONTENT_TYPE, "text/csv; charset=utf-8"),
+            (
+                header::CONTENT_DISPOSITION,
+                "attachment; filename=\"audit-log.csv\"",
+            ),
+        ],
     );
     Ok(response)
 }
@@ -653,6 +650,13 @@ mod tests {
         for (ua, named) in cases {
             assert_eq!(browser_summary(ua), named, "{ua}");
         }
+    }
+
+    #[test]
+    fn a_unix_time_is_written_in_utc_to_the_millisecond() {
+        assert_eq!(iso(1_764_115_572), "2025-11-26T00:06:12.000Z");
+        assert_eq!(iso(0), "1970-01-01T00:00:00.000Z");
+        assert_eq!(iso(i64::MAX), "");
     }
 
     #[test]

@@ -24,17 +24,17 @@ use warp::Reply;
 
 use crate::domain::assign::{Assigned, Due};
 use crate::domain::export::{file_name, ExportFormat};
-use crate::domain::fields::parse_day;
 use crate::domain::inbox::{parse_note, parse_status, InboxList, InboxQuery, PAGE_SIZE};
+use crate::domain::utc::parse_day;
 use crate::http::plumbing::error::ApiError;
 use crate::http::plumbing::reply::invalid;
 use crate::http::staff::call::Call;
 use crate::http::staff::session::Staff;
 use crate::http::state::AppState;
 use crate::office::leads::remove_resumes;
+use crate::store::audit;
 use crate::store::export;
 use crate::store::inbox::{self, Note};
-use crate::store::staff as accounts;
 use crate::store::uploads::uploads_dir;
 use crate::store::StoreError;
 
@@ -101,7 +101,7 @@ pub(crate) struct ItemBody {
     #[cfg_attr(test, ts(as = "crate::store::inbox::Lead"))]
     data: Map<String, Value>,
     notes: Vec<NoteBody>,
-    source: Option<crate::store::lead_sources::SourceRow>,
+    source: Option<crate::store::analytics::lead_sources::SourceRow>,
 }
 
 #[derive(Serialize)]
@@ -180,7 +180,7 @@ pub(super) async fn set_status(mut call: Call, staff: Staff) -> Result<Response,
         .write(move |conn| -> Result<bool, StoreError> {
             let found = inbox::set_status(conn, list, &lookup, status, &staff.email)?;
             if found {
-                accounts::audit(conn, &staff.audit("set status", &subject, status.as_str()))?;
+                audit::record(conn, &staff.audit("set status", &subject, status.as_str()))?;
             }
             Ok(found)
         })
@@ -202,7 +202,7 @@ pub(super) async fn add_note(mut call: Call, staff: Staff) -> Result<Response, A
         .write(move |conn| -> Result<bool, StoreError> {
             let found = inbox::add_note(conn, list, &lookup, &staff.email, &text)?;
             if found {
-                accounts::audit(conn, &staff.audit("added a note", &subject, ""))?;
+                audit::record(conn, &staff.audit("added a note", &subject, ""))?;
             }
             Ok(found)
         })
@@ -236,7 +236,7 @@ pub(super) async fn erase(call: Call, staff: Staff) -> Result<Response, ApiError
         .write(move |conn| -> Result<Option<Option<String>>, StoreError> {
             let erased = inbox::erase(conn, list, &id)?;
             if erased.is_some() {
-                accounts::audit(conn, &staff.audit("erased", &subject, ""))?;
+                audit::record(conn, &staff.audit("erased", &subject, ""))?;
             }
             Ok(erased)
         })
@@ -288,7 +288,11 @@ async fn export(call: Call, staff: Staff, format: ExportFormat) -> Result<Respon
                 ExportFormat::Csv => export::write_csv(conn, list, rows, true, &mut out),
                 ExportFormat::Xlsx => export::write_xlsx(conn, list, rows, &mut out),
             };
-            let name = file_name(list, format, &crate::store::site_details::office_zone(conn));
+            let name = file_name(
+                list,
+                format,
+                &crate::store::company_details::office_zone(conn),
+            );
             Ok(written.map(|_| (out.into_inner(), name)))
         })
         .await?
@@ -441,7 +445,7 @@ pub(crate) async fn resolve(
             query.from.and_then(|day| zone.day_start(&day.to_string())),
             query
                 .to
-                .and_then(|day| day.next_day())
+                .and_then(|day| day.tomorrow().ok())
                 .and_then(|day| zone.day_start(&day.to_string())),
         ));
     }

@@ -25,7 +25,9 @@ use crate::http::staff::session::{
 };
 use crate::http::staff::throttle::{count_guess, forgive_guess};
 use crate::http::staff::{factors, passkeys};
-use crate::store::staff::{self as accounts, Audit};
+use crate::store::accounts;
+use crate::store::audit::{self, Audit};
+use crate::store::sessions;
 use crate::store::StoreError;
 
 const WRONG_SIGN_IN: &str = "The email or password is not right.";
@@ -105,7 +107,7 @@ pub(super) async fn login(mut call: Call) -> Result<Response, ApiError> {
             state
                 .db
                 .write(move |conn| -> Result<(), StoreError> {
-                    accounts::audit(
+                    audit::record(
                         conn,
                         &Audit {
                             actor: &email_folded,
@@ -144,8 +146,8 @@ pub(super) async fn logout(call: Call, staff: Staff) -> Result<Response, ApiErro
     state
         .db
         .write(move |conn| -> Result<(), StoreError> {
-            accounts::end_session(conn, &staff.session.token_hash)?;
-            accounts::audit(conn, &staff.audit("signed out", "", ""))?;
+            sessions::end_session(conn, &staff.session.token_hash)?;
+            audit::record(conn, &staff.audit("signed out", "", ""))?;
             Ok(())
         })
         .await?;
@@ -252,7 +254,7 @@ pub(super) async fn change_password(mut call: Call, staff: Staff) -> Result<Resp
             state
                 .db
                 .write(move |conn| {
-                    Ok::<_, StoreError>(accounts::audit(
+                    Ok::<_, StoreError>(audit::record(
                         conn,
                         &staff.audit("password change failed", "", "wrong current password"),
                     )?)

@@ -31,8 +31,8 @@
 
 pub(crate) mod revisions;
 
+use jiff::Timestamp;
 use serde::{Deserialize, Serialize};
-use time::OffsetDateTime;
 use warp::http::StatusCode;
 use warp::reply::Response;
 use warp::Reply;
@@ -48,13 +48,14 @@ use crate::domain::search::SearchText;
 use crate::domain::story::{
     self, CheckedStory, StoryForm, StoryState, AUTOSAVE_DRAFTS_ONLY, MAX_BODY,
 };
+use crate::domain::utc::parse_day;
 use crate::http::plumbing::error::ApiError;
 use crate::http::plumbing::reply::invalid;
 use crate::http::staff::call::Call;
 use crate::http::staff::session::Staff;
 use crate::http::state::AppState;
+use crate::store::audit;
 use crate::store::blogs::{Author, Editorial, NewBlog};
-use crate::store::staff as accounts;
 use crate::store::stories::revisions::Kept;
 use crate::store::stories::{self, Refused, Ripple, Story, StoryLine, PAGE_SIZE};
 use crate::store::StoreError;
@@ -340,14 +341,10 @@ pub(super) async fn open(call: Call, _staff: Staff) -> Result<Response, ApiError
 async fn checked(state: &AppState, form: StoryForm) -> Result<CheckedStory, ApiError> {
     let library = MediaLibrary::new(&state.settings.data_dir);
     // A story without a date is dated the office's day, not UTC's.
-    let today = state.office_zone().await?.today();
-    let today = time::Date::parse(
-        &today,
-        time::macros::format_description!("[year]-[month]-[day]"),
-    )
-    .map_err(ApiError::unexpected)?;
+    let today = parse_day(&state.office_zone().await?.today())
+        .ok_or_else(|| ApiError::broken("the office's day"))?;
     tokio::task::spawn_blocking(move || {
-        form.check(OffsetDateTime::now_utc(), today, |path| {
+        form.check(Timestamp::now(), today, |path| {
             library.root().join(path).is_file()
         })
     })
@@ -418,7 +415,7 @@ pub(super) async fn create(mut call: Call, staff: Staff) -> Result<Response, Api
             stories::rippled(conn, |conn| {
                 let (id, revision) = stories::create(conn, &blog, &kept)?;
                 let subject = format!("story {}", id.as_str());
-                accounts::audit(
+                audit::record(
                     conn,
                     &staff.audit(&action(None, &blog), &subject, &blog.title),
                 )?;
@@ -508,7 +505,7 @@ async fn save_form(
                 };
                 if let (Ok(_), Some(action)) = (&saved, action) {
                     let subject = format!("story {}", lookup.as_str());
-                    accounts::audit(conn, &staff.audit(&action, &subject, &blog.title))?;
+                    audit::record(conn, &staff.audit(&action, &subject, &blog.title))?;
                 }
                 Ok(saved)
             })
@@ -546,7 +543,7 @@ pub(super) async fn delete(call: Call, staff: Staff) -> Result<Response, ApiErro
                 if deleted.is_ok() {
                     let subject = format!("story {}", lookup.as_str());
                     let title = title.unwrap_or_default();
-                    accounts::audit(conn, &staff.audit("deleted story", &subject, &title))?;
+                    audit::record(conn, &staff.audit("deleted story", &subject, &title))?;
                 }
                 Ok(deleted)
             })

@@ -44,9 +44,11 @@ use crate::http::staff::session::{is_https, start_session, unix_now, user_agent,
 use crate::http::state::AppState;
 use crate::office::team::{Heir, RemoveError};
 use crate::office::{self, Actor};
+use crate::store::accounts::{self, NewAccount, LAST_OWNER};
+use crate::store::audit::{self, Audit};
 use crate::store::mail_routes;
 use crate::store::outbox::{self, MailKind};
-use crate::store::staff::{self as accounts, Audit, NewAccount, LAST_OWNER};
+use crate::store::sessions;
 use crate::store::team::{self, InviteRefused, NewInvite, INVITE_VALID_SECS};
 use crate::store::StoreError;
 
@@ -282,14 +284,14 @@ pub(super) async fn change_roles(mut call: Call, staff: Staff) -> Result<Respons
             }
             // Its sessions stand where a sign-in with the new roles would: one that gave no
             // second factor waits for it if a new role needs one.
-            accounts::recheck_factor_step(conn, id).map_err(db)?;
+            sessions::recheck_factor_step(conn, id).map_err(db)?;
             let detail = format!(
                 "{}: {} to {}",
                 account.name,
                 account.roles.stored(),
                 roles.stored()
             );
-            accounts::audit(conn, &staff.audit("changed roles", &account.email, &detail))
+            audit::record(conn, &staff.audit("changed roles", &account.email, &detail))
                 .map_err(db)?;
             team_body(conn, staff.id, now).map_err(db)
         })
@@ -453,7 +455,7 @@ pub(super) async fn create_invite(mut call: Call, staff: Staff) -> Result<Respon
             )
             .map_err(db)?;
             let detail = format!("{} as {}", name.as_ref(), roles.stored());
-            accounts::audit(conn, &staff.audit("invited", email.as_ref(), &detail)).map_err(db)?;
+            audit::record(conn, &staff.audit("invited", email.as_ref(), &detail)).map_err(db)?;
             team_body(conn, staff.id, now).map_err(db)
         })
         .await?;
@@ -481,7 +483,7 @@ pub(super) async fn resend_invite(call: Call, staff: Staff) -> Result<Response, 
                 Some(&token),
             )
             .map_err(db)?;
-            accounts::audit(
+            audit::record(
                 conn,
                 &staff.audit("resent an invite", &invite.email, &invite.name),
             )
@@ -503,7 +505,7 @@ pub(super) async fn revoke_invite(call: Call, staff: Staff) -> Result<Response, 
                 .map_err(db)?
                 .ok_or_else(|| ApiError::NotFound(NO_INVITE.into()))?;
             team::delete_invite(conn, id).map_err(db)?;
-            accounts::audit(
+            audit::record(
                 conn,
                 &staff.audit("revoked an invite", &invite.email, &invite.name),
             )
@@ -596,7 +598,7 @@ pub(super) async fn accept_invite(mut call: Call) -> Result<Response, ApiError> 
                         invite.roles.stored(),
                         invite.invited_by
                     );
-                    accounts::audit(
+                    audit::record(
                         conn,
                         &Audit {
                             actor: &invite.email,
@@ -708,7 +710,7 @@ pub(super) async fn set_up(mut call: Call) -> Result<Response, ApiError> {
                 .map_err(db)?
                 .ok_or_else(|| ApiError::Gone(SETUP_GONE.into()))?;
                 team::forget_setup(conn).map_err(db)?;
-                accounts::audit(
+                audit::record(
                     conn,
                     &Audit {
                         actor: email.as_ref(),

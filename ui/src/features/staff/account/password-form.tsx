@@ -9,7 +9,8 @@ import { useStaffLoad } from '@/features/staff/shell/use-staff-load';
 import { factorApi } from './factor-api';
 
 interface PasswordFormProps {
-  onChanged: (session: StaffSession) => void;
+  /** `removed`: how many passkeys were removed with the change. */
+  onChanged: (session: StaffSession, removed: number) => void;
   /**
    * The password is one-time, just typed at sign-in: only the new one is asked. Otherwise
    * the current password is asked too.
@@ -40,7 +41,7 @@ export function PasswordForm({ onChanged, oneTime, layout = 'card' }: PasswordFo
       setNext('');
       setRemoving([]);
       if (!oneTime) void passkeys.reload();
-      onChanged(session);
+      onChanged(session, removing.length);
     },
     failure: () => 'The password could not be changed. Please try again.',
   });

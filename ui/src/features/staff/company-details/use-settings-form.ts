@@ -4,7 +4,7 @@ import { useLeaveGuard } from '@/features/staff/shell/use-leave-guard';
 import { useStaffForm } from '@/features/staff/shell/use-staff-form';
 import { useStaffLoad } from '@/features/staff/shell/use-staff-load';
 import { ApiError } from '@/lib/api-client';
-import type { SiteDetailsForm } from '@/lib/api-types';
+import type { CompanyDetailsForm } from '@/lib/api-types';
 import { toast } from '@/lib/toast';
 import { settingsApi } from './settings-api';
 import { fieldId, type SetDetail } from './settings-field';
@@ -42,7 +42,7 @@ function focusFirst(errors: Record<string, string>) {
  * errors the first field in error gets the focus. Leaving with changes not saved asks first.
  */
 export function useSettingsForm() {
-  const [form, setForm] = useState<SiteDetailsForm | null>(null);
+  const [form, setForm] = useState<CompanyDetailsForm | null>(null);
   const details = useStaffLoad(
     async () => {
       const body = await settingsApi.read();
@@ -54,7 +54,7 @@ export function useSettingsForm() {
   );
   const loaded = details.data;
   const save = useStaffForm({
-    send: (sent: SiteDetailsForm) => settingsApi.save(sent),
+    send: (sent: CompanyDetailsForm) => settingsApi.save(sent),
     done: (saved) => {
       details.setData(saved);
       setForm(saved.data);
