@@ -14,11 +14,10 @@ use crate::cli::terminal::shown;
 use crate::domain::fields::Email;
 use crate::domain::roles::{Role, Roles};
 use crate::domain::staff::{NewPassword, SecretError};
-use crate::office::leads::remove_resumes;
+use crate::office::leads::Erasure;
 use crate::office::team::RemoveError;
 use crate::office::{self, Actor};
-use crate::store::inbox::{erase_person as erase_records, resume_files_of, Erased};
-use crate::store::staff::{self as accounts, Audit, NewAccount, COMMAND_LINE};
+use crate::store::staff as accounts;
 use crate::store::{open_for_cli, StoreError};
 
 #[derive(Debug, thiserror::Error)]
@@ -79,18 +78,10 @@ pub fn run(command: StaffCommand) -> Result<(), StaffError> {
             let conn = open_for_cli(&data.data_dir)?;
             let hash = password.hash()?;
             let tx = conn.unchecked_transaction()?;
-            let new = NewAccount {
-                email: email.as_ref(),
-                email_folded: &email.folded(),
-                name: &name,
-                password_hash: &hash,
-                roles: &roles,
-                chosen: false,
-            };
-            if accounts::add_account(&tx, &new)?.is_none() {
+            let actor = Actor::command_line();
+            if office::team::add_account(&tx, &actor, &email, &name, &roles, &hash)?.is_none() {
                 return Err(StaffError::Exists(email.as_ref().to_owned()));
             }
-            audit_detail(&tx, "added staff account", email.as_ref(), &roles.stored())?;
             tx.commit()?;
             print_password(&email, &password, password_stdin);
         }
@@ -117,7 +108,7 @@ pub fn run(command: StaffCommand) -> Result<(), StaffError> {
             let account = accounts::account_by_email(&conn, &email.folded())?
                 .ok_or_else(|| StaffError::NoAccount(email.as_ref().to_owned()))?;
             let tx = conn.unchecked_transaction()?;
-            office::team::remove_account(&tx, Actor::COMMAND_LINE, &account, None).map_err(
+            office::team::remove_account(&tx, &Actor::command_line(), &account, None).map_err(
                 |err| match err {
                     RemoveError::LastOwner => StaffError::LastOwner,
                     RemoveError::Store(err) => StaffError::Sqlite(err),
@@ -222,28 +213,22 @@ pub fn run(command: StaffCommand) -> Result<(), StaffError> {
 pub fn erase_person(data_dir: &Path, email: &str) -> Result<(), StaffError> {
     let email = parse_email(email)?;
     let conn = open_for_cli(data_dir)?;
-    let (erased, detail) =
-        match erase_rows(&conn, &email.folded()) {
-            Err(err) if err.sqlite_error_code() == Some(rusqlite::ErrorCode::DiskFull) => {
-                // A full disk: the database cannot write even a deletion. This person's resumes
-                // go first (they are being erased anyway), and the server's reserve, which
-                // frees room for the rest; the server writes the reserve again at its next start.
-                let files = resume_files_of(&conn, &email.folded())?;
-                let failed = remove_resumes(data_dir, &files);
-                let reserve = crate::store::ballast::release(data_dir);
-                eprintln!(
-                "the disk is full: deleted this person's {} resume file(s){} first to make room",
-                files.len() - failed.len(),
-                if reserve { " and the 1 MiB reserve" } else { "" }
-            );
-                erase_rows(&conn, &email.folded())?
+    let erasure = Erasure::Person(email);
+    let erased = office::leads::erase(&conn, data_dir, Actor::command_line(), erasure)?;
+    if let Some(room) = erased.made_room {
+        eprintln!(
+            "the disk is full: deleted this person's {} resume file(s){} first to make room",
+            room.files,
+            if room.reserve {
+                " and the 1 MiB reserve"
+            } else {
+                ""
             }
-            erased => erased?,
-        };
-    let failures = remove_resumes(data_dir, &erased.resume_files);
-    println!("erased {detail}");
-    let count = failures.len();
-    match failures.into_iter().next() {
+        );
+    }
+    println!("erased {}", erased.counted());
+    let count = erased.files_left.len();
+    match erased.files_left.into_iter().next() {
         None => Ok(()),
         Some((file, source)) => Err(StaffError::Files {
             count,
@@ -251,33 +236,6 @@ pub fn erase_person(data_dir: &Path, email: &str) -> Result<(), StaffError> {
             source,
         }),
     }
-}
-
-/// Erases a person's rows and notes it in the audit log, in one transaction; answers what
-/// was erased and the log's words for it.
-fn erase_rows(
-    conn: &rusqlite::Connection,
-    email_folded: &str,
-) -> rusqlite::Result<(Erased, String)> {
-    let tx = conn.unchecked_transaction()?;
-    let erased = erase_records(&tx, email_folded)?;
-    let detail = format!(
-        "{} enquiries or subscriptions, {} applications",
-        erased.enquiries, erased.applicants
-    );
-    // The address itself is not kept: the log says an erasure happened, not of whom.
-    accounts::audit(
-        &tx,
-        &Audit {
-            actor: COMMAND_LINE,
-            action: "erased a person's records",
-            subject: "",
-            detail: &detail,
-            client_addr: "",
-        },
-    )?;
-    tx.commit()?;
-    Ok((erased, detail))
 }
 
 fn parse_email(raw: &str) -> Result<Email, StaffError> {
@@ -313,25 +271,7 @@ fn print_password(email: &Email, password: &NewPassword, from_stdin: bool) {
 }
 
 fn audit(conn: &Connection, action: &str, subject: &str) -> rusqlite::Result<()> {
-    audit_detail(conn, action, subject, "")
-}
-
-fn audit_detail(
-    conn: &Connection,
-    action: &str,
-    subject: &str,
-    detail: &str,
-) -> rusqlite::Result<()> {
-    accounts::audit(
-        conn,
-        &Audit {
-            actor: COMMAND_LINE,
-            action,
-            subject,
-            detail,
-            client_addr: "",
-        },
-    )
+    accounts::audit(conn, &Actor::command_line().audit(action, subject, ""))
 }
 
 fn iso(unix: i64) -> String {

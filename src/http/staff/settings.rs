@@ -2,8 +2,8 @@
 //!
 //! - `GET /api/staff/settings`: `{"data", "demo", "saved_at", "saved_by"}` (`saved_by`: the account's name).
 //! - `PUT /api/staff/settings` `SiteDetails`: checks every field (422 naming each bad one,
-//!   nothing saved), saves, and writes the audit entry naming the changed fields in the same
-//!   transaction; answers as the GET does. The public answer (`public_api::site_details`)
+//!   nothing saved), then saves them as an import does (`office::details::save`: the audit
+//!   entry naming the changed fields in the same transaction); answers as the GET does. The public answer (`public_api::site_details`)
 //!   follows when the content version moves.
 
 use bytes::Bytes;
@@ -17,7 +17,9 @@ use crate::http::plumbing::reply::{invalid, json_bytes};
 use crate::http::public_api::site_cache::read;
 use crate::http::staff::call::Call;
 use crate::http::staff::session::Staff;
-use crate::store::site_details::{self as store, StoredDetails};
+use crate::office;
+use crate::office::details::{Saving, FROM_THE_SCREEN};
+use crate::store::site_details::StoredDetails;
 
 /// The staff screen's answer: the details and where they came from.
 #[derive(Serialize, utoipa::ToSchema)]
@@ -43,14 +45,15 @@ pub(super) async fn staff_save(mut call: Call, staff: Staff) -> Result<Response,
     let form: SiteDetailsForm = call.json().await?;
     let state = call.state;
     let details = SiteDetails::parse(form).map_err(invalid)?;
+    let saving = Saving {
+        details,
+        images: Vec::new(),
+        from: FROM_THE_SCREEN.to_owned(),
+    };
     state
-        .db
-        .write(move |conn| -> Result<(), ApiError> {
-            let audit = staff.audit("saved company details", "site settings", "");
-            store::save(conn, &details, &audit).map_err(ApiError::unexpected)?;
-            Ok(())
-        })
-        .await?;
+        .run_office(move |db, data_dir| office::details::save(db, data_dir, staff.actor(), saving))
+        .await?
+        .map_err(ApiError::unexpected)?;
     let stored = read(&state.db).await?;
     // Visits are counted by the office's days: a new time zone counts from now on.
     state.visits.set_zone(
