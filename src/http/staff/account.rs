@@ -37,7 +37,7 @@ use crate::domain::staff::{random_token, token_digest, NewPassword};
 use crate::http::plumbing::error::ApiError;
 use crate::http::plumbing::reply::invalid;
 use crate::http::staff::call::Call;
-use crate::http::staff::session::{self, is_https, start_session, unix_now, user_agent, Staff};
+use crate::http::staff::session::{self, is_https, unix_now, Staff};
 use crate::http::staff::throttle::throttle_key;
 use crate::http::state::AppState;
 use crate::store::outbox::{enqueue_staff_mail, MailKind};
@@ -188,12 +188,7 @@ pub(super) async fn check_link(mut call: Call) -> Result<Response, ApiError> {
 
 pub(super) async fn reset(mut call: Call) -> Result<Response, ApiError> {
     let form: PasswordReset = call.json().await?;
-    let Call {
-        state,
-        client,
-        headers,
-        ..
-    } = call;
+    let (state, client) = (&call.state, call.client);
     let digest = link_digest(&form.token).ok_or_else(|| ApiError::Gone(LINK_GONE.into()))?;
     let now = unix_now();
     {
@@ -245,18 +240,8 @@ pub(super) async fn reset(mut call: Call) -> Result<Response, ApiError> {
             .await?
             .ok_or_else(|| ApiError::Gone(LINK_GONE.into()))?
     };
-    start_session(
-        &state,
-        account.id,
-        &account.email,
-        &client_addr,
-        &user_agent(&headers),
-        is_https(&state, &headers),
-        "signed in",
-        false,
-        now,
-    )
-    .await
+    call.start_session(account.id, &account.email, "signed in", false, now)
+        .await
 }
 
 // ---- sessions ----

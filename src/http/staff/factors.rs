@@ -110,12 +110,7 @@ fn spend_code(
 
 pub(super) async fn give_code(mut call: Call, staff: Staff) -> Result<Response, ApiError> {
     let form: CodeGiven = call.json().await?;
-    let Call {
-        state,
-        client,
-        headers,
-        ..
-    } = call;
+    let (state, client, headers) = (&call.state, call.client, &call.headers);
     if staff.session.second_factor() == FactorStep::Done {
         return Ok(session::session_body(&staff.session));
     }
@@ -173,7 +168,7 @@ pub(super) async fn give_code(mut call: Call, staff: Staff) -> Result<Response, 
             })
         }
         Ok(None) => Err(wrong_code()),
-        Ok(Some(_)) => current_session(&state, &headers).await,
+        Ok(Some(_)) => current_session(state, headers).await,
     }
 }
 

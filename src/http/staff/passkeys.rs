@@ -40,7 +40,7 @@ use crate::http::plumbing::error::ApiError;
 use crate::http::plumbing::reply::invalid;
 use crate::http::staff::call::Call;
 use crate::http::staff::factors::{self, PasskeyRow};
-use crate::http::staff::session::{self, is_https, start_session, unix_now, user_agent, Staff};
+use crate::http::staff::session::{self, unix_now, Staff};
 use crate::http::staff::throttle::throttle_key;
 use crate::http::state::AppState;
 use crate::metrics::Limit;
@@ -130,12 +130,7 @@ async fn take<S: for<'de> Deserialize<'de>>(
 }
 
 pub(super) async fn sign_in_options(call: Call) -> Result<Response, ApiError> {
-    let Call {
-        state,
-        client,
-        headers,
-        ..
-    } = call;
+    let (state, client, headers) = (&call.state, call.client, &call.headers);
     // Each challenge is a row until it expires: as many as form posts, no more.
     state.form_limit.check(client)?;
     let webauthn = state.passkeys.webauthn()?;
@@ -147,7 +142,7 @@ pub(super) async fn sign_in_options(call: Call) -> Result<Response, ApiError> {
     // After the password, the waiting session's passkeys are named, so that one the
     // authenticator could not keep (a security key) is found too. The name is only a hint to
     // the browser: the answer is checked against the credential it names, whichever it is.
-    if let Some(digest) = session::session_token(&headers).map(token_digest) {
+    if let Some(digest) = session::session_token(headers).map(token_digest) {
         let now = unix_now();
         let credentials = state
             .db
@@ -171,7 +166,7 @@ pub(super) async fn sign_in_options(call: Call) -> Result<Response, ApiError> {
             })
             .collect();
     }
-    challenge(&state, None, Ceremony::Authenticate, options, &kept).await
+    challenge(state, None, Ceremony::Authenticate, options, &kept).await
 }
 
 /// `POST /api/staff/passkey/sign-in`.
@@ -186,12 +181,7 @@ pub(crate) struct PasskeySignIn {
 
 pub(super) async fn sign_in_with(mut call: Call) -> Result<Response, ApiError> {
     let form: PasskeySignIn = call.json().await?;
-    let Call {
-        state,
-        client,
-        headers,
-        ..
-    } = call;
+    let (state, client, headers) = (&call.state, call.client, &call.headers);
     let key = throttle_key(client);
     // No account is named before the passkey answers: its failures are counted under the
     // address (with wrong passwords from it), and under a name of its own so that one
@@ -221,7 +211,7 @@ pub(super) async fn sign_in_with(mut call: Call) -> Result<Response, ApiError> {
     };
     let webauthn = state.passkeys.webauthn()?;
     let kept: Option<DiscoverableAuthentication> = take(
-        &state,
+        state,
         form.challenge_id.clone(),
         None,
         Ceremony::Authenticate,
@@ -291,7 +281,7 @@ pub(super) async fn sign_in_with(mut call: Call) -> Result<Response, ApiError> {
         return Err(ApiError::Unauthorized(NOT_SIGNED_IN));
     };
     let updated = serde_json::to_string(&passkey).map_err(ApiError::unexpected)?;
-    let waiting = session::session_token(&headers).map(token_digest);
+    let waiting = session::session_token(headers).map(token_digest);
     let account = state
         .db
         .write(move |conn| -> Result<_, StoreError> {
@@ -305,13 +295,9 @@ pub(super) async fn sign_in_with(mut call: Call) -> Result<Response, ApiError> {
         })
         .await?
         .ok_or(ApiError::Unauthorized(NOT_SIGNED_IN))?;
-    start_session(
-        &state,
+    call.start_session(
         account.id,
         &account.email,
-        &client.to_string(),
-        &user_agent(&headers),
-        is_https(&state, &headers),
         "signed in with a passkey",
         true,
         now,

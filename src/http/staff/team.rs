@@ -40,7 +40,7 @@ use crate::http::plumbing::error::ApiError;
 use crate::http::plumbing::reply::{invalid, json_bytes};
 use crate::http::staff::call::Call;
 use crate::http::staff::mail::fallbacks;
-use crate::http::staff::session::{is_https, start_session, unix_now, user_agent, Staff};
+use crate::http::staff::session::{unix_now, Staff};
 use crate::http::state::AppState;
 use crate::office;
 use crate::office::team::{Heir, Invitation, InviteError, Inviter, RemoveError};
@@ -515,16 +515,11 @@ async fn hash_password(state: &AppState, password: NewPassword) -> Result<String
 
 pub(super) async fn accept_invite(mut call: Call) -> Result<Response, ApiError> {
     let form: AcceptForm = call.json().await?;
-    let Call {
-        state,
-        client,
-        headers,
-        ..
-    } = call;
-    live_invite(&state, &form.token).await?;
+    let (state, client) = (&call.state, call.client);
+    live_invite(state, &form.token).await?;
     let password = NewPassword::parse(&form.password)
         .map_err(|rule| invalid(FieldErrors::one("password", rule.message())))?;
-    let hash = hash_password(&state, password).await?;
+    let hash = hash_password(state, password).await?;
     let digest = token_digest(&form.token);
     let now = unix_now();
     let client_addr = client.to_string();
@@ -579,18 +574,8 @@ pub(super) async fn accept_invite(mut call: Call) -> Result<Response, ApiError> 
             .await?
     };
     let (id, email) = made.map_err(|message| ApiError::Gone(message.into()))?;
-    start_session(
-        &state,
-        id,
-        &email,
-        &client_addr,
-        &user_agent(&headers),
-        is_https(&state, &headers),
-        "signed in",
-        false,
-        now,
-    )
-    .await
+    call.start_session(id, &email, "signed in", false, now)
+        .await
 }
 
 /// Does `token` open the set-up link, as the database stands?
@@ -620,12 +605,7 @@ pub(super) async fn check_setup(mut call: Call) -> Result<Response, ApiError> {
 
 pub(super) async fn set_up(mut call: Call) -> Result<Response, ApiError> {
     let form: SetupForm = call.json().await?;
-    let Call {
-        state,
-        client,
-        headers,
-        ..
-    } = call;
+    let (state, client) = (&call.state, call.client);
     let token = form.token.clone();
     let opens = state
         .db
@@ -647,7 +627,7 @@ pub(super) async fn set_up(mut call: Call) -> Result<Response, ApiError> {
     let (Some(name), Some(email), Some(password)) = (name, email, password) else {
         return Err(invalid(errors));
     };
-    let hash = hash_password(&state, password).await?;
+    let hash = hash_password(state, password).await?;
     let now = unix_now();
     let client_addr = client.to_string();
     let id = {
@@ -689,16 +669,6 @@ pub(super) async fn set_up(mut call: Call) -> Result<Response, ApiError> {
             })
             .await?
     };
-    start_session(
-        &state,
-        id,
-        email.as_ref(),
-        &client_addr,
-        &user_agent(&headers),
-        is_https(&state, &headers),
-        "signed in",
-        false,
-        now,
-    )
-    .await
+    call.start_session(id, email.as_ref(), "signed in", false, now)
+        .await
 }
