@@ -41,12 +41,12 @@ use crate::http::plumbing::reply::invalid;
 use crate::http::staff::call::Call;
 use crate::http::staff::factors::{self, PasskeyRow};
 use crate::http::staff::session::{self, unix_now, Staff};
-use crate::http::staff::throttle::throttle_key;
+use crate::http::staff::throttle::{audit_wrong_guess, count_guess, throttle_key};
 use crate::http::state::AppState;
-use crate::metrics::Limit;
+use crate::office::Actor;
 use crate::store::factors::{self as store, Ceremony};
 use crate::store::outbox::{self, Notice};
-use crate::store::staff::{self as accounts, Audit, FactorStep};
+use crate::store::staff::{self as accounts, FactorStep};
 use crate::store::StoreError;
 
 /// How long a challenge can be answered.
@@ -182,33 +182,13 @@ pub(crate) struct PasskeySignIn {
 pub(super) async fn sign_in_with(mut call: Call) -> Result<Response, ApiError> {
     let form: PasskeySignIn = call.json().await?;
     let (state, client, headers) = (&call.state, call.client, &call.headers);
-    let key = throttle_key(client);
     // No account is named before the passkey answers: its failures are counted under the
     // address (with wrong passwords from it), and under a name of its own so that one
-    // address's tries never throttle another's.
-    let who = format!("passkey from {key}");
+    // address's tries never throttle another's. Counted as a failed sign-in before it is
+    // judged, and forgiven when it signs in (as passwords are).
+    let who = format!("passkey from {}", throttle_key(client));
     let now = unix_now();
-    // Counted as a failed sign-in before it is judged, and forgiven when it signs in (as
-    // passwords are).
-    let attempt = state
-        .db
-        .write(move |conn| -> Result<Result<i64, i64>, StoreError> {
-            let wait = accounts::throttle_wait(conn, &who, &key, now)?;
-            if wait > 0 {
-                return Ok(Err(wait));
-            }
-            Ok(Ok(accounts::record_failure(conn, &who, &key, now)?))
-        })
-        .await?;
-    let attempt = match attempt {
-        Ok(attempt) => attempt,
-        Err(wait) => {
-            state.metrics.rate_limited(Limit::SignIn).inc();
-            return Err(ApiError::SignInThrottled {
-                retry_after_secs: u64::try_from(wait).unwrap_or(1),
-            });
-        }
-    };
+    let (attempt, ()) = count_guess(state, who, client, now, |_| Ok(())).await?;
     let webauthn = state.passkeys.webauthn()?;
     let kept: Option<DiscoverableAuthentication> = take(
         state,
@@ -256,28 +236,16 @@ pub(super) async fn sign_in_with(mut call: Call) -> Result<Response, ApiError> {
         }
         _ => None,
     };
-    let client_addr = client.to_string();
     let Some((stored, passkey)) = outcome else {
         let detail = format!(
             "credential {}",
             credential.chars().take(16).collect::<String>()
         );
-        state
-            .db
-            .write(move |conn| -> Result<(), StoreError> {
-                accounts::audit(
-                    conn,
-                    &Audit {
-                        actor: "",
-                        action: "passkey sign-in failed",
-                        subject: "",
-                        detail: &detail,
-                        client_addr: &client_addr,
-                    },
-                )?;
-                Ok(())
-            })
-            .await?;
+        let actor = Actor {
+            name: String::new(),
+            client_addr: client.to_string(),
+        };
+        audit_wrong_guess(state, actor, "passkey sign-in failed", detail).await?;
         return Err(ApiError::Unauthorized(NOT_SIGNED_IN));
     };
     let updated = serde_json::to_string(&passkey).map_err(ApiError::unexpected)?;

@@ -21,9 +21,10 @@ use crate::domain::staff::{verify_nothing, verify_password, NewPassword, PASSWOR
 use crate::http::plumbing::error::ApiError;
 use crate::http::staff::call::Call;
 use crate::http::staff::session::{clear_cookie, is_https, session_body, unix_now, Staff};
-use crate::http::staff::throttle::{count_guess, forgive_guess};
+use crate::http::staff::throttle::{audit_wrong_guess, count_guess, forgive_guess};
 use crate::http::staff::{factors, passkeys};
-use crate::store::staff::{self as accounts, Audit};
+use crate::office::Actor;
+use crate::store::staff as accounts;
 use crate::store::StoreError;
 
 const WRONG_SIGN_IN: &str = "The email or password is not right.";
@@ -95,22 +96,11 @@ pub(super) async fn login(mut call: Call) -> Result<Response, ApiError> {
             account
         }
         _ => {
-            state
-                .db
-                .write(move |conn| -> Result<(), StoreError> {
-                    accounts::audit(
-                        conn,
-                        &Audit {
-                            actor: &email_folded,
-                            action: "sign-in failed",
-                            subject: "",
-                            detail: "",
-                            client_addr: &client_addr,
-                        },
-                    )?;
-                    Ok(())
-                })
-                .await?;
+            let actor = Actor {
+                name: email_folded,
+                client_addr,
+            };
+            audit_wrong_guess(state, actor, "sign-in failed", String::new()).await?;
             return Err(ApiError::Unauthorized(WRONG_SIGN_IN));
         }
     };
@@ -224,16 +214,8 @@ pub(super) async fn change_password(mut call: Call, staff: Staff) -> Result<Resp
     match attempt {
         Some(attempt) if verified => forgive_guess(state, attempt).await?,
         Some(_) => {
-            let staff = staff.clone();
-            state
-                .db
-                .write(move |conn| {
-                    Ok::<_, StoreError>(accounts::audit(
-                        conn,
-                        &staff.audit("password change failed", "", "wrong current password"),
-                    )?)
-                })
-                .await?;
+            let detail = "wrong current password".to_owned();
+            audit_wrong_guess(state, staff.actor(), "password change failed", detail).await?;
         }
         None => {}
     }
