@@ -78,9 +78,26 @@ fn wrong_code() -> ApiError {
 }
 
 /// How a code was good.
+#[derive(Clone, Copy, PartialEq, Eq)]
 enum Accepted {
     Authenticator,
     RecoveryCode,
+}
+
+impl Accepted {
+    /// As the audit log says it.
+    fn how(self) -> &'static str {
+        match self {
+            Accepted::Authenticator => "authenticator app",
+            Accepted::RecoveryCode => "recovery code",
+        }
+    }
+}
+
+/// Tells the account by mail that one of its recovery codes was used: one someone else
+/// used would go unnoticed otherwise.
+fn mail_recovery_code_used(conn: &Connection, staff: &Staff) -> rusqlite::Result<()> {
+    outbox::enqueue_notice(conn, staff.id, &staff.email, Notice::RecoveryCodeUsed, "")
 }
 
 /// Checks `typed` against the account's authenticator and recovery codes, and spends it.
@@ -135,10 +152,7 @@ pub(super) async fn give_code(mut call: Call, staff: Staff) -> Result<Response, 
                     }
                     Some(how) => {
                         store::factor_given(conn, &token_hash)?;
-                        let detail = match how {
-                            Accepted::Authenticator => "authenticator app",
-                            Accepted::RecoveryCode => "recovery code",
-                        };
+                        let detail = how.how();
                         accounts::audit(conn, &staff.audit("gave second factor", "", detail))?;
                         if let Accepted::RecoveryCode = how {
                             let left = store::recovery_codes_left(conn, staff.id)?;
@@ -146,13 +160,7 @@ pub(super) async fn give_code(mut call: Call, staff: Staff) -> Result<Response, 
                                 conn,
                                 &staff.audit("used a recovery code", "", &format!("{left} left")),
                             )?;
-                            outbox::enqueue_notice(
-                                conn,
-                                staff.id,
-                                &staff.email,
-                                Notice::RecoveryCodeUsed,
-                                "",
-                            )?;
+                            mail_recovery_code_used(conn, &staff)?;
                         }
                     }
                 }
@@ -252,11 +260,7 @@ pub(super) async fn confirm_again(mut call: Call, staff: Staff) -> Result<Respon
                 .db
                 .write(move |conn| Ok::<_, StoreError>(spend_code(conn, id, &typed, now)?))
                 .await?;
-            match spent {
-                Some(Accepted::Authenticator) => Some("authenticator app"),
-                Some(Accepted::RecoveryCode) => Some("recovery code"),
-                None => None,
-            }
+            spent.map(Accepted::how)
         }
     };
     let token_hash = staff.session.token_hash.clone();
@@ -268,14 +272,8 @@ pub(super) async fn confirm_again(mut call: Call, staff: Staff) -> Result<Respon
                     accounts::forgive_attempt(conn, attempt)?;
                     accounts::confirm_session(conn, &token_hash, now)?;
                     accounts::audit(conn, &staff.audit("confirmed it was them", "", how))?;
-                    if how == "recovery code" {
-                        outbox::enqueue_notice(
-                            conn,
-                            staff.id,
-                            &staff.email,
-                            Notice::RecoveryCodeUsed,
-                            "",
-                        )?;
+                    if how == Accepted::RecoveryCode.how() {
+                        mail_recovery_code_used(conn, &staff)?;
                     }
                 }
                 None => accounts::audit(conn, &staff.audit("confirmation failed", "", ""))?,
