@@ -27,7 +27,7 @@ use crate::domain::export::{file_name, ExportFormat};
 use crate::domain::fields::parse_day;
 use crate::domain::inbox::{parse_note, parse_status, InboxList, InboxQuery, Status, PAGE_SIZE};
 use crate::http::plumbing::error::ApiError;
-use crate::http::plumbing::reply::invalid;
+use crate::http::plumbing::reply::{attachment, invalid};
 use crate::http::staff::call::Call;
 use crate::http::staff::session::Staff;
 use crate::http::state::AppState;
@@ -297,21 +297,7 @@ async fn export(call: Call, staff: Staff, format: ExportFormat) -> Result<Respon
         })
         .await?
         .map_err(ApiError::unexpected)?;
-    let mut response = Response::new(bytes.into());
-    let headers = response.headers_mut();
-    headers.insert(
-        header::CONTENT_TYPE,
-        HeaderValue::from_static(format.content_type()),
-    );
-    let disposition = format!("attachment; filename=\"{name}\"");
-    if let Ok(value) = HeaderValue::from_str(&disposition) {
-        headers.insert(header::CONTENT_DISPOSITION, value);
-    }
-    headers.insert(
-        header::X_CONTENT_TYPE_OPTIONS,
-        HeaderValue::from_static("nosniff"),
-    );
-    Ok(response)
+    Ok(attachment(bytes, format.content_type(), &name))
 }
 
 /// The resume, for staff only, never sniffed and sandboxed so even a crafted file could run
@@ -361,14 +347,7 @@ pub(super) async fn resume(call: Call, _staff: Staff) -> Result<Response, ApiErr
         .collect();
     let is_image = kind.starts_with("image/");
     let mut response = if download || !is_image {
-        let disposition = format!("attachment; filename=\"resume-{safe_id}.{extension}\"");
-        let mut response = Response::new(bytes.into());
-        let headers = response.headers_mut();
-        headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(kind));
-        if let Ok(value) = HeaderValue::from_str(&disposition) {
-            headers.insert(header::CONTENT_DISPOSITION, value);
-        }
-        response
+        attachment(bytes, kind, &format!("resume-{safe_id}.{extension}"))
     } else {
         let mut response = Response::new(resume_page(&safe_id, kind, &bytes).into());
         response.headers_mut().insert(
