@@ -17,7 +17,7 @@ use crate::domain::staff::{NewPassword, SecretError};
 use crate::office::leads::Erasure;
 use crate::office::team::RemoveError;
 use crate::office::{self, Actor};
-use crate::store::staff as accounts;
+use crate::store::staff::{self as accounts, Account};
 use crate::store::{open_for_cli, StoreError};
 
 #[derive(Debug, thiserror::Error)]
@@ -105,8 +105,7 @@ pub fn run(command: StaffCommand) -> Result<(), StaffError> {
         StaffCommand::Remove { email, data } => {
             let email = parse_email(&email)?;
             let conn = open_for_cli(&data.data_dir)?;
-            let account = accounts::account_by_email(&conn, &email.folded())?
-                .ok_or_else(|| StaffError::NoAccount(email.as_ref().to_owned()))?;
+            let account = account(&conn, &email)?;
             let tx = conn.unchecked_transaction()?;
             office::team::remove_account(&tx, &Actor::command_line(), &account, None).map_err(
                 |err| match err {
@@ -125,8 +124,7 @@ pub fn run(command: StaffCommand) -> Result<(), StaffError> {
             let email = parse_email(&email)?;
             let password = one_time_password(password_stdin)?;
             let conn = open_for_cli(&data.data_dir)?;
-            let account = accounts::account_by_email(&conn, &email.folded())?
-                .ok_or_else(|| StaffError::NoAccount(email.as_ref().to_owned()))?;
+            let account = account(&conn, &email)?;
             let hash = password.hash()?;
             let tx = conn.unchecked_transaction()?;
             accounts::set_password(&tx, account.id, &hash, true)?;
@@ -137,8 +135,7 @@ pub fn run(command: StaffCommand) -> Result<(), StaffError> {
         StaffCommand::ResetFactors { email, data } => {
             let email = parse_email(&email)?;
             let conn = open_for_cli(&data.data_dir)?;
-            let account = accounts::account_by_email(&conn, &email.folded())?
-                .ok_or_else(|| StaffError::NoAccount(email.as_ref().to_owned()))?;
+            let account = account(&conn, &email)?;
             let tx = conn.unchecked_transaction()?;
             let had = crate::store::factors::reset_factors(&tx, account.id)?;
             audit(&tx, "reset second factor", email.as_ref())?;
@@ -236,6 +233,12 @@ pub fn erase_person(data_dir: &Path, email: &str) -> Result<(), StaffError> {
             source,
         }),
     }
+}
+
+/// The account of `email`, or the error that names it.
+fn account(conn: &Connection, email: &Email) -> Result<Account, StaffError> {
+    accounts::account_by_email(conn, &email.folded())?
+        .ok_or_else(|| StaffError::NoAccount(email.as_ref().to_owned()))
 }
 
 fn parse_email(raw: &str) -> Result<Email, StaffError> {
