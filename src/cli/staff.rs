@@ -211,7 +211,13 @@ pub fn erase_person(data_dir: &Path, email: &str) -> Result<(), StaffError> {
     let email = parse_email(email)?;
     let conn = open_for_cli(data_dir)?;
     let erasure = Erasure::Person(email);
-    let erased = office::leads::erase(&conn, data_dir, Actor::command_line(), erasure)?;
+    let erased =
+        office::leads::erase(&conn, data_dir, Actor::command_line(), erasure).map_err(|err| {
+            match err {
+                StoreError::Sqlite(err) => StaffError::Sqlite(err),
+                err => StaffError::Store(err),
+            }
+        })?;
     if let Some(room) = erased.made_room {
         eprintln!(
             "the disk is full: deleted this person's {} resume file(s){} first to make room",

@@ -18,7 +18,7 @@ use crate::http::public_api::site_cache::read;
 use crate::http::staff::call::Call;
 use crate::http::staff::session::Staff;
 use crate::office;
-use crate::office::details::{Saving, FROM_THE_SCREEN};
+use crate::office::details::{SaveError, Saving, FROM_THE_SCREEN};
 use crate::store::site_details::StoredDetails;
 
 /// The staff screen's answer: the details and where they came from.
@@ -53,7 +53,10 @@ pub(super) async fn staff_save(mut call: Call, staff: Staff) -> Result<Response,
     state
         .run_office(move |db, data_dir| office::details::save(db, data_dir, staff.actor(), saving))
         .await?
-        .map_err(ApiError::unexpected)?;
+        .map_err(|err| match err {
+            SaveError::Store(err) => err.into(),
+            err => ApiError::unexpected(err),
+        })?;
     let stored = read(&state.db).await?;
     // Visits are counted by the office's days: a new time zone counts from now on.
     state.visits.set_zone(
