@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 use corpsite::domain::post_file::BodyFormat;
 use corpsite::domain::sanitize::{clean_for_storage, DisplaySanitizer};
 use corpsite::domain::story::{self, StoryForm, MAX_BODY};
-use time::OffsetDateTime;
+use jiff::Timestamp;
 
 const MD: BodyFormat = BodyFormat::Markdown;
 const HTML: BodyFormat = BodyFormat::Html;
@@ -152,11 +152,11 @@ fn saved(body: &str, format: BodyFormat) -> (Times, String, String) {
         revision: None,
         autosave: None,
     };
-    let now = OffsetDateTime::now_utc();
+    let (now, today) = (Timestamp::now(), corpsite::domain::utc::today());
     let times = median(|| {
-        let _ = std::hint::black_box(form.check(now, now.date(), |_| true));
+        let _ = std::hint::black_box(form.check(now, today, |_| true));
     });
-    match form.check(now, now.date(), |_| true) {
+    match form.check(now, today, |_| true) {
         Ok(story) => (times, "saved".into(), story.post.content),
         Err(errors) => {
             let errors = errors.into_map();

@@ -7,7 +7,7 @@
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
-use time::OffsetDateTime;
+use jiff::Timestamp;
 
 /// The scheduled backups' last outcomes.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -15,9 +15,9 @@ pub struct BackupHealth {
     /// Whether the server makes backups on a schedule at all.
     pub scheduled: bool,
     /// When the last good backup was finished, and its database copy's size.
-    pub last_success: Option<(OffsetDateTime, u64)>,
+    pub last_success: Option<(Timestamp, u64)>,
     /// The last failure, when it came after the last success: when, and why.
-    pub failure: Option<(OffsetDateTime, String)>,
+    pub failure: Option<(Timestamp, String)>,
     /// The uploads to `--backup-to`, when the sets go off the machine too.
     pub upload: Option<UploadHealth>,
     /// A set is asked for, or being made or sent now.
@@ -28,9 +28,9 @@ pub struct BackupHealth {
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct UploadHealth {
     /// When the bucket last held every set it should (after an upload and its prune).
-    pub last_success: Option<OffsetDateTime>,
+    pub last_success: Option<Timestamp>,
     /// The last failure, when it came after the last success: when, and why.
-    pub failure: Option<(OffsetDateTime, String)>,
+    pub failure: Option<(Timestamp, String)>,
     /// The whole sets the bucket held after the last good upload, oldest first.
     pub in_bucket: Vec<String>,
 }
@@ -39,9 +39,9 @@ pub struct UploadHealth {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CertificateHealth {
     /// When the served certificate expires.
-    pub not_after: OffsetDateTime,
+    pub not_after: Timestamp,
     /// The last renewal's failure, while the old certificate is still served.
-    pub renewal_failure: Option<(OffsetDateTime, String)>,
+    pub renewal_failure: Option<(Timestamp, String)>,
 }
 
 /// The purges sent to the edge caches (`--purge-url`) since the start.
@@ -76,13 +76,13 @@ impl Health {
         lock(&self.backup).scheduled = true;
     }
 
-    pub fn backup_succeeded(&self, at: OffsetDateTime, bytes: u64) {
+    pub fn backup_succeeded(&self, at: Timestamp, bytes: u64) {
         let mut backup = lock(&self.backup);
         backup.last_success = Some((at, bytes));
         backup.failure = None;
     }
 
-    pub fn backup_failed(&self, at: OffsetDateTime, error: String) {
+    pub fn backup_failed(&self, at: Timestamp, error: String) {
         lock(&self.backup).failure = Some((at, error));
     }
 
@@ -94,7 +94,7 @@ impl Health {
     }
 
     /// The bucket holds every set it should: `in_bucket`, oldest first.
-    pub fn upload_succeeded(&self, at: OffsetDateTime, in_bucket: Vec<String>) {
+    pub fn upload_succeeded(&self, at: Timestamp, in_bucket: Vec<String>) {
         let mut backup = lock(&self.backup);
         let upload = backup.upload.get_or_insert_with(UploadHealth::default);
         upload.last_success = Some(at);
@@ -122,7 +122,7 @@ impl Health {
         true
     }
 
-    pub fn upload_failed(&self, at: OffsetDateTime, error: String) {
+    pub fn upload_failed(&self, at: Timestamp, error: String) {
         lock(&self.backup)
             .upload
             .get_or_insert_with(UploadHealth::default)
@@ -134,7 +134,7 @@ impl Health {
     }
 
     /// A certificate (new or renewed) is now served.
-    pub fn certificate_served(&self, not_after: OffsetDateTime) {
+    pub fn certificate_served(&self, not_after: Timestamp) {
         *lock(&self.certificate) = Some(CertificateHealth {
             not_after,
             renewal_failure: None,
@@ -142,7 +142,7 @@ impl Health {
     }
 
     /// A renewal failed; the certificate served stays.
-    pub fn renewal_failed(&self, at: OffsetDateTime, error: String) {
+    pub fn renewal_failed(&self, at: Timestamp, error: String) {
         if let Some(certificate) = lock(&self.certificate).as_mut() {
             certificate.renewal_failure = Some((at, error));
         }
@@ -269,8 +269,8 @@ mod tests {
     #[test]
     fn a_success_clears_the_failure_before_it_and_a_later_failure_keeps_the_success() {
         let health = Health::default();
-        let t0 = OffsetDateTime::UNIX_EPOCH;
-        let t1 = t0 + time::Duration::hours(24);
+        let t0 = Timestamp::UNIX_EPOCH;
+        let t1 = t0 + jiff::SignedDuration::from_hours(24);
         health.backup_failed(t0, "disk full".into());
         health.backup_succeeded(t1, 4096);
         assert_eq!(health.backup().failure, None);
@@ -302,19 +302,19 @@ mod tests {
     #[test]
     fn a_renewal_failure_is_kept_beside_the_certificate_still_served() {
         let health = Health::default();
-        let expiry = OffsetDateTime::UNIX_EPOCH + time::Duration::days(90);
-        health.renewal_failed(OffsetDateTime::UNIX_EPOCH, "no answer".into());
+        let expiry = Timestamp::UNIX_EPOCH + jiff::SignedDuration::from_hours(90 * 24);
+        health.renewal_failed(Timestamp::UNIX_EPOCH, "no answer".into());
         assert_eq!(
             health.certificate(),
             None,
             "no certificate, nothing to fail"
         );
         health.certificate_served(expiry);
-        health.renewal_failed(OffsetDateTime::UNIX_EPOCH, "no answer".into());
+        health.renewal_failed(Timestamp::UNIX_EPOCH, "no answer".into());
         let served = health.certificate().expect("served");
         assert_eq!(served.not_after, expiry);
         assert!(served.renewal_failure.is_some());
-        health.certificate_served(expiry + time::Duration::days(60));
+        health.certificate_served(expiry + jiff::SignedDuration::from_hours(60 * 24));
         assert_eq!(health.certificate().expect("renewed").renewal_failure, None);
     }
 }

@@ -7,8 +7,7 @@
 //! - `store`: SQLite (rusqlite, refinery migrations); uses `domain`.
 //! - `content` (post files, the media folder, the demo seed), `render` (the server-side
 //!   rendering of the site's pages, which knows neither warp nor SQLite) and `mail` (what
-//!   the site sends and the outbox's sender) and `visits` (the visit counter: the day's
-//!   salt and the page views waiting to be written): `store` and `domain`.
+//!   the site sends and the outbox's sender): `store` and `domain`.
 //! - `http`: the routes and their handlers; everything above but `cli` and `server`.
 //! - `cli`: the command line's grammar and the office's commands; not `http` nor `server`.
 //! - `server` and `tls`: the listener with the connection limits plain `warp::serve` lacks,
@@ -37,4 +36,3 @@ pub mod settings;
 pub mod store;
 pub mod telemetry;
 pub mod tls;
-pub mod visits;

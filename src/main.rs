@@ -52,7 +52,7 @@ fn main() -> ExitCode {
         Command::Blog(command) => cli::blog::run(command).map_err(Into::into),
         Command::Mail(command) => cli::mail::run(command).map_err(Into::into),
         Command::Staff(command) => cli::staff::run(command).map_err(Into::into),
-        Command::Settings(command) => cli::settings::run(command).map_err(Into::into),
+        Command::Settings(command) => cli::company_details::run(command).map_err(Into::into),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

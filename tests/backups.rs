@@ -214,7 +214,7 @@ async fn only_the_newest_sets_are_kept_and_nothing_else_in_the_backup_dir_is_tou
         s.backup_keep = 2;
         s.backup_dir = Some(backups.path().to_path_buf());
     });
-    let started = time::OffsetDateTime::now_utc() - Duration::from_secs(1);
+    let started = jiff::Timestamp::now() - Duration::from_secs(1);
     let only_new_sets = || {
         let sets = list_sets(backups.path()).expect("list");
         sets.len() == 2 && sets.iter().all(|(at, _)| *at >= started)
@@ -242,7 +242,7 @@ async fn restore_brings_back_the_backed_up_leads_and_resumes_and_keeps_the_repla
         &app.data_dir(),
         &backups,
         &corpsite::store::backup_set::BACKED_UP_FOLDERS,
-        time::OffsetDateTime::now_utc(),
+        jiff::Timestamp::now(),
         &|| false,
     )
     .expect("backup set");

@@ -3,13 +3,13 @@
 use crate::common::{header, json, TestApp};
 use corpsite::content::{self, PreparedPost};
 use corpsite::store::StoreError;
+use jiff::civil::date;
 use serde_json::Value;
-use time::macros::date;
 
 /// A post file with the given front matter lines and body.
 fn post(file: &str, front: &str, body: &str) -> PreparedPost {
     let text = format!("---\n{front}\n---\n{body}\n");
-    content::prepare(file, &text, date!(2025 - 06 - 01), |_| {
+    content::prepare(file, &text, date(2025, 6, 1), |_| {
         Ok(b"<svg xmlns=\"http://www.w3.org/2000/svg\"/>".to_vec())
     })
     .expect("a valid post")
@@ -616,7 +616,7 @@ async fn a_posts_raster_body_images_come_with_their_renditions_and_show_as_srcse
     let text = "---\ntitle: With a photo\nmotive: M\ndate: 2025-02-01\n---\nThe site:\n\n\
                 ![The site](site.jpg)\n\n![A plan](plan.svg)\n\n![Again](site.jpg)\n\n\
                 <img src=\"site.jpg\" srcset=\"https://evil.example/x.jpg 2x\" alt=\"raw\">\n";
-    let prepared = content::prepare("photo.md", text, date!(2025 - 06 - 01), |path| {
+    let prepared = content::prepare("photo.md", text, date(2025, 6, 1), |path| {
         Ok(match path {
             "site.jpg" => photo.clone(),
             _ => b"<svg xmlns=\"http://www.w3.org/2000/svg\"/>".to_vec(),

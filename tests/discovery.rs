@@ -2,13 +2,13 @@
 
 use crate::common::{header, TestApp};
 use corpsite::content::{self, PreparedPost};
+use jiff::civil::date;
 use quick_xml::events::Event;
 use quick_xml::{Reader, XmlVersion};
-use time::macros::date;
 
 fn post(file: &str, front: &str) -> PreparedPost {
     let text = format!("---\n{front}\n---\nBody.\n");
-    content::prepare(file, &text, date!(2025 - 06 - 01), |_| {
+    content::prepare(file, &text, date(2025, 6, 1), |_| {
         Ok(b"<svg xmlns=\"http://www.w3.org/2000/svg\"/>".to_vec())
     })
     .expect("a valid post")
@@ -232,8 +232,7 @@ async fn the_feed_is_rss_2_of_the_newest_twenty_posts() {
         .iter()
         .all(|l| l.starts_with("http://localhost/blogs/detail/")));
     for date in texts(&tree, "rss/channel/item/pubDate") {
-        time::OffsetDateTime::parse(&date, &time::format_description::well_known::Rfc2822)
-            .unwrap_or_else(|e| panic!("{date}: {e}"));
+        jiff::fmt::rfc2822::parse(&date).unwrap_or_else(|e| panic!("{date}: {e}"));
     }
     let images: Vec<&Vec<(String, String)>> = tree
         .iter()

@@ -11,9 +11,9 @@ use crate::common::seeded::seeded_data_dir;
 use crate::common::{header, json, TestApp};
 use crate::leads_support::{contact, from, post_json};
 use corpsite::content;
+use jiff::civil::date;
+use jiff::Timestamp;
 use serde_json::Value;
-use time::macros::date;
-use time::OffsetDateTime;
 
 const TOKEN: &str = "test-metrics-token-0123456789";
 
@@ -144,10 +144,10 @@ async fn a_failed_backup_reads_degraded_in_healthz_and_failing_in_the_metrics() 
     let app = app_with_token();
     let health = &app.state.health;
     health.backups_scheduled();
-    let succeeded = OffsetDateTime::now_utc() - time::Duration::hours(25);
+    let succeeded = Timestamp::now() - jiff::SignedDuration::from_hours(25);
     health.backup_succeeded(succeeded, 4096);
     health.backup_failed(
-        OffsetDateTime::now_utc(),
+        Timestamp::now(),
         "cannot write /srv/backups: disk full".into(),
     );
 
@@ -177,10 +177,10 @@ async fn a_failed_backup_reads_degraded_in_healthz_and_failing_in_the_metrics() 
     assert_eq!(value(&metrics, "corpsite_backup_scheduled"), 1.0);
     assert_eq!(
         value(&metrics, "corpsite_backup_last_success_timestamp_seconds"),
-        succeeded.unix_timestamp() as f64
+        succeeded.as_second() as f64
     );
 
-    health.backup_succeeded(OffsetDateTime::now_utc(), 4096);
+    health.backup_succeeded(Timestamp::now(), 4096);
     assert_eq!(json(&app.get("/healthz").await)["status"], "ok");
     assert_eq!(value(&scrape(&app).await, "corpsite_backup_failing"), 0.0);
 }
@@ -190,12 +190,12 @@ async fn the_certificate_expiry_shows_only_once_a_certificate_is_served() {
     let app = app_with_token();
     let metrics = scrape(&app).await;
     assert!(!metrics.contains_key("corpsite_certificate_expiry_timestamp_seconds"));
-    let expiry = OffsetDateTime::now_utc() + time::Duration::days(10);
+    let expiry = Timestamp::now() + jiff::SignedDuration::from_hours(10 * 24);
     app.state.health.certificate_served(expiry);
     let metrics = scrape(&app).await;
     assert_eq!(
         value(&metrics, "corpsite_certificate_expiry_timestamp_seconds"),
-        expiry.unix_timestamp() as f64
+        expiry.as_second() as f64
     );
     let body = json(&app.get("/healthz").await);
     let left = body["certificate"]["seconds_left"]
@@ -325,7 +325,7 @@ async fn a_repeated_blog_list_is_a_cache_hit() {
 async fn a_repeated_post_is_a_cache_hit_and_an_unknown_one_is_never_kept() {
     let app = app_with_token();
     let text = "---\ntitle: Cached\nmotive: Kept\ndate: 2025-01-01\n---\nBody.\n";
-    let post = content::prepare("cached.md", text, date!(2025 - 06 - 01), |_| {
+    let post = content::prepare("cached.md", text, date(2025, 6, 1), |_| {
         Ok(b"<svg xmlns=\"http://www.w3.org/2000/svg\"/>".to_vec())
     })
     .expect("a valid post");

@@ -203,7 +203,7 @@ async fn the_office_time_zone_of_the_company_details_moves_the_exported_times() 
     let browser = sign_in(&app).await;
     enquiry_with_notes(&app, &browser).await;
     let mut details =
-        serde_json::to_value(corpsite::domain::site_details::SiteDetails::demo().form())
+        serde_json::to_value(corpsite::domain::company_details::CompanyDetails::demo().form())
             .expect("json");
     details["time_zone"] = "America/New_York".into();
     let saved = app

@@ -3,8 +3,8 @@
 use crate::common::{header, json, TestApp};
 use corpsite::content::{self, PreparedPost};
 use corpsite::domain::fields::schema;
+use jiff::civil::date;
 use serde_json::Value;
-use time::macros::date;
 
 async fn document() -> Value {
     let app = TestApp::new();
@@ -25,8 +25,7 @@ fn statuses(doc: &Value, path: &str, method: &str) -> Vec<String> {
 /// A published post, so a path's `{id}` names one that is there.
 fn a_post() -> PreparedPost {
     let text = "---\ntitle: Leasing a campus\nmotive: Why\ndate: 2025-01-02\n---\nBody.\n";
-    content::prepare("campus.md", text, date!(2025 - 06 - 01), |_| Ok(Vec::new()))
-        .expect("a valid post")
+    content::prepare("campus.md", text, date(2025, 6, 1), |_| Ok(Vec::new())).expect("a valid post")
 }
 
 /// Every operation the document lists is answered by a real route: never 404 (no route has

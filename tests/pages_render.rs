@@ -5,12 +5,12 @@ use std::time::{Duration, Instant};
 
 use crate::common::{header, TestApp};
 use corpsite::content::{self, PreparedPost};
+use jiff::civil::date;
 use serde_json::Value;
-use time::macros::date;
 
 pub(crate) fn post(file: &str, front: &str, body: &str) -> PreparedPost {
     let text = format!("---\n{front}\n---\n{body}\n");
-    content::prepare(file, &text, date!(2025 - 06 - 01), |_| {
+    content::prepare(file, &text, date(2025, 6, 1), |_| {
         Ok(b"<svg xmlns=\"http://www.w3.org/2000/svg\"/>".to_vec())
     })
     .expect("a valid post")

@@ -10,12 +10,13 @@ use std::process::Command;
 
 use crate::common::TestApp;
 use corpsite::content::{self, PreparedPost};
+use corpsite::domain::utc::{parse_day, parse_rfc3339};
+use jiff::civil::date;
 use serde_json::Value;
-use time::macros::date;
 
 fn post(file: &str, front: &str) -> PreparedPost {
     let text = format!("---\n{front}\n---\nThe body of the post.\n");
-    content::prepare(file, &text, date!(2025 - 06 - 01), |_| {
+    content::prepare(file, &text, date(2025, 6, 1), |_| {
         Ok(b"<svg xmlns=\"http://www.w3.org/2000/svg\"/>".to_vec())
     })
     .expect("a valid post")
@@ -301,16 +302,8 @@ impl Checker {
             Value::String(text) => {
                 let fits = ranges.iter().any(|range| match *range {
                     "Text" => true,
-                    "Date" => time::Date::parse(
-                        text,
-                        &time::format_description::well_known::Iso8601::DEFAULT,
-                    )
-                    .is_ok(),
-                    "DateTime" => time::OffsetDateTime::parse(
-                        text,
-                        &time::format_description::well_known::Rfc3339,
-                    )
-                    .is_ok(),
+                    "Date" => parse_day(text).is_some(),
+                    "DateTime" => parse_rfc3339(text).is_some(),
                     "Integer" => text.parse::<i64>().is_ok(),
                     "Duration" => text.starts_with('P'),
                     // A URL, or the URL of a thing where a thing is expected.

@@ -125,7 +125,7 @@ async fn status_of(app: &TestApp, browser: &Browser, path: &str) -> StatusCode {
 
 fn audit_actions(app: &TestApp) -> Vec<String> {
     app.db()
-        .read_blocking(|conn| Ok(corpsite::store::staff::audit_log(conn, 100)?))
+        .read_blocking(|conn| Ok(corpsite::store::audit::audit_log(conn, 100)?))
         .expect("audit")
         .into_iter()
         .map(|entry| entry.action)

@@ -8,7 +8,8 @@ use crate::leads_support::{
     upload_files, Part,
 };
 use bytes::Bytes;
-use corpsite::store::staff as accounts;
+use corpsite::store::audit;
+use corpsite::store::sessions;
 use serde_json::{json as body, Value};
 use warp::http::{Response, StatusCode};
 
@@ -104,7 +105,7 @@ async fn signing_in_sets_a_strict_http_only_session_cookie_and_reads_back() {
     assert_eq!(json(&session)["must_change_password"], false);
     let audit = app
         .db()
-        .read_blocking(|conn| Ok(accounts::audit_log(conn, 10)?))
+        .read_blocking(|conn| Ok(audit::audit_log(conn, 10)?))
         .expect("audit");
     assert_eq!(audit[0].action, "signed in");
     assert_eq!(audit[0].client_addr, "198.51.100.7");
@@ -169,7 +170,7 @@ async fn a_wrong_password_and_an_unknown_email_get_the_same_answer_and_are_audit
     assert!(header(&wrong, "set-cookie").is_empty());
     let audit = app
         .db()
-        .read_blocking(|conn| Ok(accounts::audit_log(conn, 10)?))
+        .read_blocking(|conn| Ok(audit::audit_log(conn, 10)?))
         .expect("audit");
     let failed: Vec<&str> = audit
         .iter()
@@ -376,7 +377,7 @@ async fn an_expired_session_is_refused() {
         .write(|conn| -> Result<(), corpsite::store::StoreError> {
             conn.execute(
                 "UPDATE staff_sessions SET last_seen_at = last_seen_at - ?1",
-                [accounts::IDLE_SECS],
+                [sessions::IDLE_SECS],
             )?;
             Ok(())
         })
@@ -519,7 +520,7 @@ async fn notes_show_who_and_when_and_are_audited() {
     assert_eq!(empty.status(), StatusCode::UNPROCESSABLE_ENTITY);
     let audit = app
         .db()
-        .read_blocking(|conn| Ok(accounts::audit_log(conn, 1)?))
+        .read_blocking(|conn| Ok(audit::audit_log(conn, 1)?))
         .expect("audit");
     assert_eq!(
         (audit[0].action.as_str(), audit[0].subject.clone()),
@@ -639,7 +640,7 @@ async fn erasing_an_applicant_removes_the_row_its_notes_and_its_resume_file() {
     );
     let audit = app
         .db()
-        .read_blocking(|conn| Ok(accounts::audit_log(conn, 1)?))
+        .read_blocking(|conn| Ok(audit::audit_log(conn, 1)?))
         .expect("audit");
     assert_eq!(
         (audit[0].action.as_str(), audit[0].actor.as_str()),

@@ -11,7 +11,8 @@ use crate::leads_support::{
     with_application,
 };
 use corpsite::domain::staff::verify_password;
-use corpsite::store::staff as accounts;
+use corpsite::store::accounts;
+use corpsite::store::sessions;
 
 fn corpsite(args: &[&str], data_dir: &Path, stdin: Option<&str>) -> Output {
     let mut child = Command::new(BINARY)
@@ -245,12 +246,12 @@ fn sessions_are_listed_and_revoked_by_key_or_email() {
             .expect("read")
             .expect("account")
             .id;
-        let now = time::OffsetDateTime::now_utc().unix_timestamp();
+        let now = jiff::Timestamp::now().as_second();
         for (digest, agent) in [
             ("aaaaaaaaaaaaaaaa", "Firefox"),
             ("bbbbbbbbbbbbbbbb", "Chromium"),
         ] {
-            let session = accounts::NewSession {
+            let session = sessions::NewSession {
                 token_hash: digest,
                 staff_id: id,
                 csrf_token: "c",
@@ -258,7 +259,7 @@ fn sessions_are_listed_and_revoked_by_key_or_email() {
                 user_agent: agent,
                 factor_given: true,
             };
-            accounts::create_session(&conn, &session, now).expect("session");
+            sessions::create_session(&conn, &session, now).expect("session");
         }
     }
     let listed = stdout(&corpsite(&["staff", "sessions"], dir.path(), None));

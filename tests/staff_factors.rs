@@ -43,7 +43,7 @@ async fn outbox_notices(app: &TestApp) -> Vec<(String, String)> {
 
 async fn audit_actions(app: &TestApp) -> Vec<String> {
     app.db()
-        .read(|conn| Ok(corpsite::store::staff::audit_log(conn, 100)?))
+        .read(|conn| Ok(corpsite::store::audit::audit_log(conn, 100)?))
         .await
         .expect("audit")
         .into_iter()

@@ -5,7 +5,7 @@
 use std::time::{Duration, Instant};
 
 use corpsite::domain::roles::Role;
-use corpsite::store::staff as accounts;
+use corpsite::store::audit;
 use corpsite::store::StoreError;
 use serde_json::{json as body, Value};
 use warp::http::StatusCode;
@@ -80,7 +80,7 @@ async fn due_now(app: &TestApp) {
 
 fn audit_actions(app: &TestApp) -> Vec<(String, String, String)> {
     app.db()
-        .read_blocking(|conn| Ok(accounts::audit_log(conn, 50)?))
+        .read_blocking(|conn| Ok(audit::audit_log(conn, 50)?))
         .expect("audit")
         .into_iter()
         .map(|entry| (entry.action, entry.subject, entry.detail))

@@ -73,7 +73,7 @@ async fn opened(app: &TestApp, browser: &Browser, id: &str) -> Value {
 
 fn audit_actions(app: &TestApp) -> Vec<String> {
     app.db()
-        .read_blocking(|conn| Ok(corpsite::store::staff::audit_log(conn, 50)?))
+        .read_blocking(|conn| Ok(corpsite::store::audit::audit_log(conn, 50)?))
         .expect("audit")
         .into_iter()
         .map(|entry| entry.action)

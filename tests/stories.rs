@@ -51,7 +51,7 @@ async fn an_uploaded_image_is_checked_stored_under_its_hash_and_audited() {
 
     let audit = app
         .db()
-        .read_blocking(|conn| Ok(corpsite::store::staff::audit_log(conn, 10)?))
+        .read_blocking(|conn| Ok(corpsite::store::audit::audit_log(conn, 10)?))
         .expect("audit");
     assert!(
         audit
@@ -283,7 +283,7 @@ async fn a_draft_is_private_until_published_and_goes_private_again_when_unpublis
 
     let audit = app
         .db()
-        .read_blocking(|conn| Ok(corpsite::store::staff::audit_log(conn, 10)?))
+        .read_blocking(|conn| Ok(corpsite::store::audit::audit_log(conn, 10)?))
         .expect("audit");
     let actions: Vec<&str> = audit.iter().map(|e| e.action.as_str()).collect();
     for action in ["created story", "published story", "unpublished story"] {
@@ -296,9 +296,7 @@ async fn a_scheduled_story_goes_public_by_itself_and_only_then_mails_subscribers
     let (app, browser) = signed_in().await;
     confirmed_subscriber(&app).await;
     // Times are kept to the second (the editor picks minutes).
-    let at = (time::OffsetDateTime::now_utc() + time::Duration::seconds(2))
-        .replace_nanosecond(0)
-        .expect("a time");
+    let at = jiff::Timestamp::from_second(jiff::Timestamp::now().as_second() + 2).expect("a time");
     let mut scheduled = story("Opening day at the gallery", "scheduled");
     scheduled["publish_at"] = corpsite::domain::story::utc_text(at).into();
     let (id, _) = create(&app, &browser, &scheduled).await;
@@ -316,7 +314,7 @@ async fn a_scheduled_story_goes_public_by_itself_and_only_then_mails_subscribers
         }
     }
     assert!(public, "public within a second or so of its time");
-    assert!(time::OffsetDateTime::now_utc() >= at, "and not before");
+    assert!(jiff::Timestamp::now() >= at, "and not before");
     settle().await;
     assert!(is_public(&app, &id).await, "on every public read");
     assert_eq!(story_mails(&app), 1, "mailed once it went public");
@@ -327,7 +325,7 @@ async fn a_scheduled_story_goes_public_by_itself_and_only_then_mails_subscribers
     assert_eq!(json(&editor)["data"]["publish_at"], serde_json::Value::Null);
     let audit = app
         .db()
-        .read_blocking(|conn| Ok(corpsite::store::staff::audit_log(conn, 10)?))
+        .read_blocking(|conn| Ok(corpsite::store::audit::audit_log(conn, 10)?))
         .expect("audit");
     assert!(
         audit
@@ -606,7 +604,7 @@ async fn a_story_saved_without_a_date_is_dated_the_offices_day_where_utcs_differ
         .find(|zone| date(zone) != date("UTC"))
         .expect("one of them is on another date than UTC");
     let mut details =
-        serde_json::to_value(corpsite::domain::site_details::SiteDetails::demo().form())
+        serde_json::to_value(corpsite::domain::company_details::CompanyDetails::demo().form())
             .expect("json");
     details["time_zone"] = zone.into();
     let saved = app

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand};
-use time::Date;
+use jiff::civil::Date;
 
 use lettre::message::Mailbox;
 
@@ -85,11 +85,11 @@ pub enum Command {
     /// file, for moving a configuration between machines. The site shows an import within a
     /// second.
     #[command(subcommand)]
-    Settings(SettingsCommand),
+    Settings(CompanyDetailsCommand),
 }
 
 #[derive(Debug, Subcommand)]
-pub enum SettingsCommand {
+pub enum CompanyDetailsCommand {
     /// Write the company's details (the demo ones until the office saves its own) and every
     /// image they name (the leaders' portraits) to FILE, one gzipped tar: `details.json` and
     /// `media/<path>` for each image. The same details give the same bytes.
@@ -902,9 +902,8 @@ impl MailFlags {
 
 /// A calendar day written `YYYY-MM-DD`, as `--since` takes it.
 fn parse_day(text: &str) -> Result<Date, String> {
-    let format = time::macros::format_description!("[year]-[month]-[day]");
-    Date::parse(text, format)
-        .map_err(|_| format!("{text:?} is not a date: write it as YYYY-MM-DD, e.g. 2025-04-01"))
+    crate::domain::utc::parse_day(text)
+        .ok_or_else(|| format!("{text:?} is not a date: write it as YYYY-MM-DD, e.g. 2025-04-01"))
 }
 
 fn parse_role(text: &str) -> Result<Role, String> {

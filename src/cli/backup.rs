@@ -5,7 +5,7 @@
 
 use std::path::Path;
 
-use time::OffsetDateTime;
+use jiff::Timestamp;
 
 use crate::cli::args::{BackupArgs, BackupDatabaseArgs};
 use crate::store::backup::{backup, BackupError};
@@ -27,7 +27,7 @@ pub enum BackupCommandError {
 pub fn run(args: &BackupArgs) -> Result<(), BackupCommandError> {
     let data_dir = &args.data.data_dir;
     let target = args.target.to_string_lossy();
-    let now = OffsetDateTime::now_utc();
+    let now = Timestamp::now();
     let min_free = args.min_free.min_free_disk;
     if target.starts_with("s3://") {
         let url: S3Url = target.parse().map_err(BackupCommandError::BadAddress)?;

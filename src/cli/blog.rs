@@ -7,7 +7,6 @@ use std::fs;
 use std::path::Path;
 
 use rusqlite::Connection;
-use time::OffsetDateTime;
 
 use crate::cli::args::{BlogCommand, DataDirArg};
 use crate::cli::terminal::shown;
@@ -15,6 +14,7 @@ use crate::content::media::MediaLibrary;
 use crate::content::{self, PreparedPost, PublishError};
 use crate::domain::blog_id::BlogId;
 use crate::domain::post_file::BodyFormat;
+use crate::domain::utc;
 use crate::store::{self, blogs};
 
 pub fn run(command: BlogCommand) -> Result<(), PublishError> {
@@ -82,8 +82,7 @@ fn read_post(path: &Path) -> Result<PreparedPost, PublishError> {
         source: std::io::Error::new(std::io::ErrorKind::InvalidData, "it is not UTF-8 text"),
     })?;
     let folder = path.parent().unwrap_or(Path::new(".")).to_path_buf();
-    let today = OffsetDateTime::now_utc().date();
-    content::prepare(&name, &text, today, |relative| {
+    content::prepare(&name, &text, utc::today(), |relative| {
         fs::read(folder.join(relative))
     })
 }

@@ -8,7 +8,7 @@ use lettre::Transport;
 use crate::cli::args::{MailCommand, MailFlags};
 use crate::cli::terminal::shown;
 use crate::mail::compose::Composer;
-use crate::store::staff::{self as accounts, Audit, COMMAND_LINE};
+use crate::store::audit::{self, Audit, COMMAND_LINE};
 use crate::store::{self, outbox, StoreError};
 
 #[derive(Debug, thiserror::Error)]
@@ -67,7 +67,7 @@ fn test(to: Mailbox, flags: MailFlags, data_dir: &Path) -> Result<(), MailError>
         return Ok(());
     }
     let conn = store::open_for_cli(data_dir)?;
-    accounts::audit(
+    audit::record(
         &conn,
         &Audit {
             actor: COMMAND_LINE,

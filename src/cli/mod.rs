@@ -5,12 +5,11 @@
 pub mod args;
 pub mod backup;
 pub mod blog;
-pub mod details_archive;
+pub mod company_details;
 #[cfg(test)]
 mod docs;
 pub mod export;
 pub mod mail;
 pub mod restore;
-pub mod settings;
 pub mod staff;
 pub mod terminal;

@@ -6,7 +6,7 @@
 
 use std::path::Path;
 
-use time::OffsetDateTime;
+use jiff::Timestamp;
 
 use crate::cli::args::RestoreArgs;
 use crate::store::backup_set::{restore, set_name, RestoreError, BACKED_UP_FOLDERS};
@@ -30,12 +30,7 @@ pub fn run(args: &RestoreArgs) -> Result<(), RestoreCommandError> {
         let url: S3Url = source.parse().map_err(RestoreCommandError::BadAddress)?;
         return from_bucket(args, &url);
     }
-    let restored = restore(
-        &args.backup,
-        data_dir,
-        &BACKED_UP_FOLDERS,
-        OffsetDateTime::now_utc(),
-    )?;
+    let restored = restore(&args.backup, data_dir, &BACKED_UP_FOLDERS, Timestamp::now())?;
     report(&args.backup.display().to_string(), data_dir, &restored);
     Ok(())
 }
@@ -46,7 +41,7 @@ fn from_bucket(args: &RestoreArgs, url: &S3Url) -> Result<(), RestoreCommandErro
     let remote = Remote::connect(&args.backup_s3.config(sets.clone()))?;
     // A running server refuses before anything is downloaded into its data dir.
     drop(DataDirLock::for_restore(data_dir).map_err(RestoreError::from)?);
-    let now = OffsetDateTime::now_utc();
+    let now = Timestamp::now();
     let download = data_dir.join(format!(".download-{}", set_name(now)));
     let result = remote
         .download_set(name.as_deref(), &download)

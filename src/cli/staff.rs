@@ -6,8 +6,8 @@
 use std::io::{self, BufRead};
 use std::path::Path;
 
+use jiff::Timestamp;
 use rusqlite::Connection;
-use time::OffsetDateTime;
 
 use crate::cli::args::StaffCommand;
 use crate::cli::terminal::shown;
@@ -17,7 +17,9 @@ use crate::domain::staff::{NewPassword, SecretError};
 use crate::office::leads::Erasure;
 use crate::office::team::RemoveError;
 use crate::office::{self, Actor};
-use crate::store::staff::{self as accounts, Account};
+use crate::store::accounts::{self, Account};
+use crate::store::audit;
+use crate::store::sessions;
 use crate::store::{open_for_cli, StoreError};
 
 #[derive(Debug, thiserror::Error)]
@@ -161,11 +163,11 @@ pub fn run(command: StaffCommand) -> Result<(), StaffError> {
         }
         StaffCommand::Sessions { revoke, data } => {
             let conn = open_for_cli(&data.data_dir)?;
-            let now = OffsetDateTime::now_utc().unix_timestamp();
+            let now = Timestamp::now().as_second();
             match revoke {
                 Some(key) => {
                     let tx = conn.unchecked_transaction()?;
-                    let ended = accounts::revoke_sessions(&tx, &key)?;
+                    let ended = sessions::revoke_sessions(&tx, &key)?;
                     if ended == 0 {
                         return Err(StaffError::NoSession(key));
                     }
@@ -174,7 +176,7 @@ pub fn run(command: StaffCommand) -> Result<(), StaffError> {
                     println!("ended {ended} session(s)");
                 }
                 None => {
-                    for s in accounts::sessions(&conn, now)? {
+                    for s in sessions::sessions(&conn, now)? {
                         println!(
                             "{}\t{}\tsigned in {}\tlast seen {}\t{}\t{}",
                             shown(&s.key),
@@ -190,7 +192,7 @@ pub fn run(command: StaffCommand) -> Result<(), StaffError> {
         }
         StaffCommand::Audit { limit, data } => {
             let conn = open_for_cli(&data.data_dir)?;
-            for e in accounts::audit_log(&conn, limit)? {
+            for e in audit::audit_log(&conn, limit)? {
                 println!(
                     "{}\t{}\t{}\t{}\t{}\t{}",
                     shown(&e.at),
@@ -280,15 +282,23 @@ fn print_password(email: &Email, password: &NewPassword, from_stdin: bool) {
 }
 
 fn audit(conn: &Connection, action: &str, subject: &str) -> rusqlite::Result<()> {
-    accounts::audit(conn, &Actor::command_line().audit(action, subject, ""))
+    audit::record(conn, &Actor::command_line().audit(action, subject, ""))
 }
 
 fn iso(unix: i64) -> String {
-    OffsetDateTime::from_unix_timestamp(unix)
-        .ok()
-        .and_then(|t| {
-            t.format(&time::format_description::well_known::Rfc3339)
-                .ok()
-        })
-        .unwrap_or_else(|| unix.to_string())
+    Timestamp::from_second(unix)
+        .map(|t| t.to_string())
+        .unwrap_or_else(|_| unix.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_session_time_is_rfc_3339_to_the_second_or_else_the_number() {
+        assert_eq!(iso(1_764_115_572), "2025-11-26T00:06:12Z");
+        assert_eq!(iso(0), "1970-01-01T00:00:00Z");
+        assert_eq!(iso(i64::MAX), i64::MAX.to_string());
+    }
 }

@@ -10,8 +10,8 @@ pub mod seed;
 
 use std::io;
 
+use jiff::civil::Date;
 use rusqlite::Connection;
-use time::Date;
 
 use crate::domain::blog_id::BlogId;
 use crate::domain::image::MAX_IMAGE_BYTES;

@@ -9,14 +9,15 @@ use std::path::Path;
 use std::sync::LazyLock;
 
 use bytes::Bytes;
+use jiff::civil::Date;
 use rusqlite::{Connection, OptionalExtension, TransactionBehavior};
 use rust_embed::RustEmbed;
-use time::{Date, OffsetDateTime};
 
 use super::media::{is_stored_name, prepare_image, MediaFile, MediaLibrary};
 use super::{insert_all, prepare, with_media, PreparedPost, PublishError};
 use crate::domain::image;
 use crate::domain::post_file::BodyFormat;
+use crate::domain::utc;
 use crate::store;
 
 #[derive(RustEmbed)]
@@ -33,7 +34,7 @@ pub fn seed_once(data_dir: &Path) -> Result<usize, PublishError> {
     if seeded_at(&conn)?.is_some() {
         return Ok(0);
     }
-    let posts = demo_posts(OffsetDateTime::now_utc().date())?;
+    let posts = demo_posts(utc::today())?;
     let library = MediaLibrary::new(data_dir);
     let added = with_media(&library, &posts, || {
         let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;

@@ -28,11 +28,11 @@ pub struct ApplicantForm {
     /// The `file` part, read apart from the text parts.
     #[cfg_attr(test, ts(skip))]
     pub file: Option<UploadedFile>,
-    /// The `source` part: where the visit came from, as JSON text (`domain::lead_source`);
-    /// one that is not valid is no source. The form appends it as `JSON.stringify` of a
-    /// `LeadSourcePayload`.
+    /// The `source` part: where the visit came from, as JSON text
+    /// (`domain::analytics::lead_source`); one that is not valid is no source. The form
+    /// appends it as `JSON.stringify` of a `LeadSourcePayload`.
     #[cfg_attr(test, ts(skip))]
-    pub source: Option<super::lead_source::LeadSourceForm>,
+    pub source: Option<super::analytics::lead_source::LeadSourceForm>,
 }
 
 /// A file part that held at least one byte.

@@ -4,12 +4,12 @@
 //! Days are the office's (`domain::office_time`): "today" and a follow-up's day are read on
 //! the office's wall clock, never UTC's.
 
+use jiff::civil::Date;
 use jiff::Timestamp;
-use time::Date;
 
-use super::fields::parse_day;
 use super::fields::{FieldError, FieldErrors};
 use super::office_time::OfficeZone;
+use super::utc::parse_day;
 
 /// The hour of the office's morning from which the digest goes out.
 pub const DIGEST_HOUR: i8 = 8;

@@ -8,8 +8,8 @@
 
 use serde::Deserialize;
 
+use super::analytics::lead_source::LeadSourceForm;
 use super::fields::{schema, Email, FieldErrors, Message, Mobile, PersonName, ShortText};
-use super::lead_source::LeadSourceForm;
 
 /// The JSON body as sent; a missing or null field counts as empty. The UI's
 /// `EnquiryPayload` type is generated from it (`http::public_api::generated_ui`); the API

@@ -19,6 +19,7 @@ use serde::Deserialize;
 use crate::domain::csv::CsvWriter;
 use crate::domain::inbox::{InboxList, Status};
 use crate::domain::office_time::{LocalTime, OfficeZone};
+use crate::domain::utc::parse_day;
 
 /// What a column holds, and so how each format writes it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -77,9 +78,9 @@ const ASSIGNED_TO: Column = column("Assigned to", "assigned_name", Kind::Text, 2
 /// The day to come back to it, YYYY-MM-DD on the office's calendar.
 const FOLLOW_UP: Column = column("Follow up", "follow_up", Kind::Date, 12.0);
 const SENT_FROM: Column = column("Sent from", "client_addr", Kind::Text, 16.0);
-/// Where the lead came from (`store::lead_sources`): the page its form was on, the visit's
-/// landing page, the referring site, the campaign tags in one cell (`source / medium /
-/// campaign`) and the stories read, by title, in the order read.
+/// Where the lead came from (`store::analytics::lead_sources`): the page its form was on,
+/// the visit's landing page, the referring site, the campaign tags in one cell (`source /
+/// medium / campaign`) and the stories read, by title, in the order read.
 const FORM_PAGE: Column = column("Form page", "source.page", Kind::Text, 20.0);
 const LANDING_PAGE: Column = column("Landing page", "source.landing", Kind::Text, 20.0);
 const REFERRING_SITE: Column = column("Referring site", "source.referrer", Kind::Text, 24.0);
@@ -196,7 +197,7 @@ pub enum Cell {
     /// The office's wall-clock time.
     DateTime(LocalTime),
     /// An office date, as stored.
-    Date(time::Date),
+    Date(jiff::civil::Date),
 }
 
 /// A status's label as the inbox shows it.
@@ -263,12 +264,9 @@ pub fn cells(columns: &[Column], values: &[Raw], zone: &OfficeZone) -> Vec<Cell>
                 }
                 Kind::Date => {
                     let text = value.text();
-                    match time::Date::parse(
-                        &text,
-                        time::macros::format_description!("[year]-[month]-[day]"),
-                    ) {
-                        Ok(date) => Cell::Date(date),
-                        Err(_) => Cell::Text(text),
+                    match parse_day(&text) {
+                        Some(date) => Cell::Date(date),
+                        None => Cell::Text(text),
                     }
                 }
                 Kind::Status => Cell::Text(status_label(&value.text())),
@@ -431,8 +429,8 @@ impl ExportWriter for XlsxExport {
                 Cell::Date(date) => {
                     let day = ExcelDateTime::from_ymd(
                         date.year() as u16,
-                        u8::from(date.month()),
-                        date.day(),
+                        date.month() as u8,
+                        date.day() as u8,
                     )?;
                     sheet.write_datetime_with_format(row, at, &day, &self.date)?;
                 }
@@ -511,6 +509,37 @@ mod tests {
                 ),
                 Cell::Number(7.0),
             ]
+        );
+    }
+
+    #[test]
+    fn a_follow_up_day_is_a_date_cell_written_as_stored() {
+        let zone = OfficeZone::default_zone();
+        let columns = [FOLLOW_UP, FOLLOW_UP, FOLLOW_UP];
+        let row = cells(
+            &columns,
+            &[
+                Raw::Text("2026-12-01".into()),
+                Raw::Text("2026-02-30".into()),
+                Raw::Text(String::new()),
+            ],
+            &zone,
+        );
+        assert_eq!(
+            row,
+            vec![
+                Cell::Date(jiff::civil::date(2026, 12, 1)),
+                Cell::Text("2026-02-30".into()),
+                Cell::Text(String::new()),
+            ]
+        );
+        let mut out = Vec::new();
+        let mut csv = CsvExport::start(&mut out, &columns[..1], false).unwrap();
+        csv.row(&row[..1]).unwrap();
+        csv.finish().unwrap();
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            "\"Follow up\"\r\n\"2026-12-01\"\r\n"
         );
     }
 

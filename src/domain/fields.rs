@@ -494,15 +494,6 @@ pub mod schema {
     }
 }
 
-/// A day written YYYY-MM-DD (the inbox's and the audit log's date filters).
-pub fn parse_day(text: &str) -> Option<time::Date> {
-    time::Date::parse(
-        text,
-        time::macros::format_description!("[year]-[month]-[day]"),
-    )
-    .ok()
-}
-
 /// The parameters of a list's query string (its filters) that have a value, each trimmed:
 /// an empty one counts as absent.
 pub fn filled_params(query: &str) -> Vec<(String, String)> {
@@ -515,8 +506,8 @@ pub fn filled_params(query: &str) -> Vec<(String, String)> {
 }
 
 /// A filter's day (`from`, `to`), written YYYY-MM-DD.
-pub fn day_param(value: &str) -> Result<time::Date, FieldError> {
-    parse_day(value).ok_or(FieldError::Choice("Write the day as YYYY-MM-DD."))
+pub fn day_param(value: &str) -> Result<jiff::civil::Date, FieldError> {
+    super::utc::parse_day(value).ok_or(FieldError::Choice("Write the day as YYYY-MM-DD."))
 }
 
 /// A list's page: a whole number from 1 to `max`; `help` says so, and how to reach further.

@@ -2,7 +2,7 @@
 //! request (search, status, department, dates, page), parsed from its query string with
 //! every bad parameter named.
 
-use time::Date;
+use jiff::civil::Date;
 
 use super::assign::{Assigned, Due, ASSIGNED_HELP, DUE_HELP};
 use super::fields::{day_param, filled_params, page_param, FieldError, FieldErrors};

@@ -1,12 +1,14 @@
 //! Validated values of the blog and lead domains. Each type parses its input once and cannot
 //! hold an invalid value. Nothing here knows of warp, rusqlite or files.
 
+pub mod analytics;
 pub mod applicant;
 pub mod assign;
 pub mod backup_target;
 pub mod blog_id;
 pub mod bulk;
 pub mod color;
+pub mod company_details;
 pub mod csv;
 pub mod dns_name;
 pub mod edge_url;
@@ -19,7 +21,6 @@ pub mod img_sources;
 pub mod inbox;
 pub mod interval;
 pub mod lead_id;
-pub mod lead_source;
 pub mod mail_settings;
 pub mod mail_token;
 pub mod metrics_token;
@@ -35,9 +36,8 @@ pub mod roles;
 pub mod sanitize;
 pub mod search;
 pub mod second_factor;
-pub mod site_details;
 pub mod site_paths;
 pub mod staff;
 pub mod story;
 pub mod svg;
-pub mod visit;
+pub mod utc;

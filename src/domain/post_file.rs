@@ -21,16 +21,16 @@
 
 use std::borrow::Cow;
 
+use jiff::civil::Date;
 use pulldown_cmark::{Event, TagEnd};
 use serde_yaml_ng::{Mapping, Value};
-use time::macros::format_description;
-use time::Date;
 
 use super::color::Color;
 use super::html_text::plain_text;
 use super::nesting::{check_html, TooComplex, MAX_ELEMENTS, MAX_NESTING};
 use super::reading_time::{min_read, parse_min_read, word_count};
 use super::sanitize::clean_for_storage;
+use super::utc::parse_day;
 
 const FIELDS: &[&str] = &[
     "title",
@@ -188,7 +188,7 @@ impl PostFile {
             return Err(field_error("author_photo", "is set but `author` is not"));
         }
         let date = match optional_text(fields, "date", 10)? {
-            Some(raw) => parse_date(&raw).ok_or_else(|| {
+            Some(raw) => parse_day(raw.trim()).ok_or_else(|| {
                 field_error(
                     "date",
                     format!("\"{raw}\" is not a date in YYYY-MM-DD form"),
@@ -271,14 +271,6 @@ fn split_front_matter(text: &str) -> Option<(&str, &str)> {
         offset += line.len();
     }
     None
-}
-
-pub fn parse_date(raw: &str) -> Option<Date> {
-    let raw = raw.trim();
-    if raw.len() != 10 {
-        return None;
-    }
-    Date::parse(raw, format_description!("[year]-[month]-[day]")).ok()
 }
 
 fn scalar_text(fields: &Mapping, field: &str) -> Result<Option<String>, PostFileError> {
@@ -403,11 +395,11 @@ fn elements_opened(tag: TagEnd) -> usize {
 
 #[cfg(test)]
 mod tests {
-    use time::macros::date;
+    use jiff::civil::date;
 
     use super::*;
 
-    const TODAY: Date = date!(2025 - 06 - 01);
+    const TODAY: Date = date(2025, 6, 1);
 
     fn post(front: &str, body: &str) -> String {
         format!("---\n{front}\n---\n{body}")
@@ -424,7 +416,7 @@ mod tests {
         assert_eq!(parsed.title, "Leasing a campus");
         assert_eq!(parsed.tags, ["Real Estate", "Leasing"]);
         assert_eq!(parsed.author.as_deref(), Some("Ananya Rao"));
-        assert_eq!(parsed.date, date!(2025 - 01 - 21));
+        assert_eq!(parsed.date, date(2025, 1, 21));
         assert_eq!(parsed.color.as_str(), "#1f6f8b");
         assert_eq!(parsed.min_read, "1 min read");
         assert!(

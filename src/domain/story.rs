@@ -5,10 +5,10 @@
 //! Images are referred to by the media paths their upload answered (`blogs/3f9a....jpg`);
 //! each must name a file that is there, so a story never shows a broken image.
 
+use jiff::civil::Date;
+use jiff::Timestamp;
 use serde::{Deserialize, Serialize};
 use serde_yaml_ng::{Mapping, Value};
-use time::format_description::well_known::Rfc3339;
-use time::{Date, OffsetDateTime, UtcOffset};
 
 use super::fields::FieldErrors;
 use super::html_text::plain_text;
@@ -17,6 +17,7 @@ use super::nesting::{TooComplex, MAX_NESTING};
 use super::post_file::{body_html, BodyFormat, PostFile, PostFileError};
 use super::reading_time::{min_read, word_count};
 use super::sanitize::{is_media_path, DisplaySanitizer};
+use super::utc::parse_rfc3339;
 
 /// Longest body taken, in bytes (a long feature is a few tens of KB).
 pub const MAX_BODY: usize = 200 * 1024;
@@ -143,7 +144,7 @@ impl StoryForm {
     /// is dated the office's day it is saved on, not UTC's.
     pub fn check(
         &self,
-        now: OffsetDateTime,
+        now: Timestamp,
         today: Date,
         media_exists: impl Fn(&str) -> bool,
     ) -> Result<CheckedStory, FieldErrors> {
@@ -166,19 +167,17 @@ impl StoryForm {
                 errors.note("publish_at", "Choose when the story goes public.");
                 None
             }
-            (Some(StoryState::Scheduled), Some(raw)) => {
-                match OffsetDateTime::parse(raw, &Rfc3339) {
-                    Ok(at) if at > now => Some(utc_text(at)),
-                    Ok(_) => {
-                        errors.note("publish_at", "Choose a time in the future.");
-                        None
-                    }
-                    Err(_) => {
-                        errors.note("publish_at", "This is not a date and time.");
-                        None
-                    }
+            (Some(StoryState::Scheduled), Some(raw)) => match parse_rfc3339(raw) {
+                Some(at) if at > now => Some(utc_text(at)),
+                Some(_) => {
+                    errors.note("publish_at", "Choose a time in the future.");
+                    None
                 }
-            }
+                None => {
+                    errors.note("publish_at", "This is not a date and time.");
+                    None
+                }
+            },
             _ => None,
         };
         for (field, path) in [("image", &self.image), ("author_photo", &self.author_photo)] {
@@ -323,17 +322,8 @@ fn too_complex(problem: TooComplex) -> String {
 }
 
 /// `2026-11-23T18:00:00Z`: the one form a time is stored in, so text order is time order.
-pub fn utc_text(at: OffsetDateTime) -> String {
-    let at = at.to_offset(UtcOffset::UTC);
-    format!(
-        "{:04}-{:02}-{:02}T{:02}:{:02}:{:02}Z",
-        at.year(),
-        u8::from(at.month()),
-        at.day(),
-        at.hour(),
-        at.minute(),
-        at.second()
-    )
+pub fn utc_text(at: Timestamp) -> String {
+    at.strftime("%Y-%m-%dT%H:%M:%SZ").to_string()
 }
 
 /// A post file's problem ("is required and missing or empty") as a sentence for the field.
@@ -352,11 +342,11 @@ fn capitalised(problem: &str, field: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use time::macros::datetime;
-
     use super::*;
 
-    const NOW: OffsetDateTime = datetime!(2026-11-23 18:00 UTC);
+    /// 2026-11-23T18:00:00Z.
+    const NOW: Timestamp = Timestamp::constant(1_795_456_800, 0);
+    const TODAY: Date = jiff::civil::date(2026, 11, 23);
 
     fn form() -> StoryForm {
         StoryForm {
@@ -380,7 +370,7 @@ mod tests {
 
     #[test]
     fn a_good_story_passes_with_its_images_uploaded() {
-        let checked = form().check(NOW, NOW.date(), |_| true).expect("valid");
+        let checked = form().check(NOW, TODAY, |_| true).expect("valid");
         assert_eq!(checked.state, StoryState::Draft);
         assert_eq!(checked.post.date.to_string(), "2026-11-23");
         assert!(checked.post.content.contains("<strong>campus</strong>"));
@@ -391,7 +381,7 @@ mod tests {
     #[test]
     fn images_that_were_never_uploaded_are_named() {
         let errors = form()
-            .check(NOW, NOW.date(), |path| path == "blogs/0123456789abcdef.jpg")
+            .check(NOW, TODAY, |path| path == "blogs/0123456789abcdef.jpg")
             .expect_err("the body's image is missing")
             .into_map();
         assert!(
@@ -399,14 +389,14 @@ mod tests {
             "{errors:?}"
         );
         let errors = form()
-            .check(NOW, NOW.date(), |_| false)
+            .check(NOW, TODAY, |_| false)
             .expect_err("missing")
             .into_map();
         assert!(errors.contains_key("image"), "{errors:?}");
         let mut outside = form();
         outside.image = Some("../uploads/resume.jpg".into());
         let errors = outside
-            .check(NOW, NOW.date(), |_| true)
+            .check(NOW, TODAY, |_| true)
             .expect_err("bad path")
             .into_map();
         assert!(errors.contains_key("image"), "{errors:?}");
@@ -433,10 +423,7 @@ mod tests {
         for (field, change) in cases {
             let mut bad = form();
             change(&mut bad);
-            let errors = bad
-                .check(NOW, NOW.date(), |_| true)
-                .expect_err(field)
-                .into_map();
+            let errors = bad.check(NOW, TODAY, |_| true).expect_err(field).into_map();
             assert!(errors.contains_key(field), "{field}: {errors:?}");
             assert!(errors[field].ends_with('.'), "{field}: {errors:?}");
         }
@@ -472,7 +459,7 @@ mod tests {
             complex.format = format.into();
             complex.body = body;
             let errors = complex
-                .check(NOW, NOW.date(), |_| true)
+                .check(NOW, TODAY, |_| true)
                 .expect_err(format)
                 .into_map();
             assert_eq!(errors["body"], message, "{format}");
@@ -491,10 +478,12 @@ mod tests {
             (None, "Choose when"),
             (Some("tomorrow"), "not a date"),
             (Some("2026-11-23T17:59:00Z"), "future"),
+            (Some("2026-11-23T18:00:00Z"), "future"),
+            (Some("2026-11-24T09:30+05:30"), "not a date"),
         ] {
             scheduled.publish_at = sent.map(str::to_owned);
             let errors = scheduled
-                .check(NOW, NOW.date(), |_| true)
+                .check(NOW, TODAY, |_| true)
                 .expect_err("bad")
                 .into_map();
             assert!(
@@ -503,7 +492,10 @@ mod tests {
             );
         }
         scheduled.publish_at = Some("2026-11-24T09:30:00+05:30".into());
-        let checked = scheduled.check(NOW, NOW.date(), |_| true).expect("valid");
+        let checked = scheduled.check(NOW, TODAY, |_| true).expect("valid");
+        assert_eq!(checked.publish_at.as_deref(), Some("2026-11-24T04:00:00Z"));
+        scheduled.publish_at = Some("2026-11-24T04:00:00.999Z".into());
+        let checked = scheduled.check(NOW, TODAY, |_| true).expect("valid");
         assert_eq!(checked.publish_at.as_deref(), Some("2026-11-24T04:00:00Z"));
     }
 
@@ -514,7 +506,7 @@ mod tests {
         published.publish_at = Some("2030-01-01T00:00:00Z".into());
         assert_eq!(
             published
-                .check(NOW, NOW.date(), |_| true)
+                .check(NOW, TODAY, |_| true)
                 .expect("valid")
                 .publish_at,
             None
@@ -523,7 +515,7 @@ mod tests {
 
     #[test]
     fn a_revision_keeps_the_form_as_saved_and_a_restore_keeps_the_state() {
-        let checked = form().check(NOW, NOW.date(), |_| true).expect("valid");
+        let checked = form().check(NOW, TODAY, |_| true).expect("valid");
         assert!(checked.min_read_counted);
         assert_eq!(
             checked.snapshot.min_read, None,
@@ -534,7 +526,7 @@ mod tests {
         let mut typed = form();
         typed.min_read = Some("4".into());
         typed.revision = Some(3);
-        let checked = typed.check(NOW, NOW.date(), |_| true).expect("valid");
+        let checked = typed.check(NOW, TODAY, |_| true).expect("valid");
         assert!(!checked.min_read_counted);
         assert_eq!(checked.snapshot.min_read.as_deref(), Some("4"), "as typed");
         let restored = checked.snapshot.restored(StoryState::Published, None, 9);
@@ -548,10 +540,10 @@ mod tests {
     fn an_autosave_only_keeps_a_draft() {
         let mut autosave = form();
         autosave.autosave = Some(true);
-        assert!(autosave.check(NOW, NOW.date(), |_| true).is_ok());
+        assert!(autosave.check(NOW, TODAY, |_| true).is_ok());
         autosave.state = "published".into();
         let errors = autosave
-            .check(NOW, NOW.date(), |_| true)
+            .check(NOW, TODAY, |_| true)
             .expect_err("published")
             .into_map();
         assert_eq!(errors["state"], AUTOSAVE_DRAFTS_ONLY);

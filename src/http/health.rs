@@ -14,9 +14,8 @@
 
 use std::time::Duration;
 
+use jiff::Timestamp;
 use serde::Serialize;
-use time::format_description::well_known::Rfc3339;
-use time::OffsetDateTime;
 use warp::filters::BoxedFilter;
 use warp::http::{header, HeaderValue, StatusCode};
 use warp::reply::Response;
@@ -189,13 +188,13 @@ pub async fn healthz(state: &AppState, detail: Detail) -> Response {
     let free_bytes = state.disk.free().ok();
     let min_free_bytes = state.disk.min_free();
     let disk_full = free_bytes.is_some_and(|free| free < min_free_bytes);
-    let now = OffsetDateTime::now_utc();
+    let now = Timestamp::now();
     let text = |why: String| match detail {
         Detail::Full => why,
         Detail::Public => SEE_THE_LOG.to_owned(),
     };
-    let failure = |(at, why): (OffsetDateTime, String)| FailureBody {
-        at: rfc3339(at),
+    let failure = |(at, why): (Timestamp, String)| FailureBody {
+        at: at.to_string(),
         error: text(why),
     };
 
@@ -207,13 +206,13 @@ pub async fn healthz(state: &AppState, detail: Detail) -> Response {
             .is_some_and(|upload| upload.failure.is_some());
     let backup = BackupBody {
         scheduled: backup.scheduled,
-        last_success: backup.last_success.map(|(at, _)| rfc3339(at)),
+        last_success: backup.last_success.map(|(at, _)| at.to_string()),
         age_seconds: backup
             .last_success
-            .map(|(at, _)| (now - at).whole_seconds()),
+            .map(|(at, _)| now.duration_since(at).as_secs()),
         failure: backup.failure.map(failure),
         upload: backup.upload.map(|upload| UploadBody {
-            last_success: upload.last_success.map(rfc3339),
+            last_success: upload.last_success.map(|at| at.to_string()),
             failure: upload.failure.map(failure),
         }),
     };
@@ -222,8 +221,8 @@ pub async fn healthz(state: &AppState, detail: Detail) -> Response {
         .as_ref()
         .is_some_and(|c| c.renewal_failure.is_some());
     let certificate = certificate.map(|c| CertificateBody {
-        not_after: rfc3339(c.not_after),
-        seconds_left: (c.not_after - now).whole_seconds(),
+        not_after: c.not_after.to_string(),
+        seconds_left: c.not_after.duration_since(now).as_secs(),
         renewal_failure: c.renewal_failure.map(failure),
     });
 
@@ -364,19 +363,15 @@ async fn reading(state: &AppState) -> Reading {
         database_bytes,
         uploads_bytes,
         backups_scheduled: backup.scheduled,
-        backup_last_success: backup.last_success.map(|(at, _)| at.unix_timestamp()),
+        backup_last_success: backup.last_success.map(|(at, _)| at.as_second()),
         backup_failing: backup.failure.is_some()
             || backup.upload.is_some_and(|upload| upload.failure.is_some()),
-        certificate_expiry: certificate.as_ref().map(|c| c.not_after.unix_timestamp()),
+        certificate_expiry: certificate.as_ref().map(|c| c.not_after.as_second()),
         certificate_renewal_failing: certificate.is_some_and(|c| c.renewal_failure.is_some()),
         edge_purges: purges
             .enabled
             .then_some((purges.sent, purges.failed, purges.dropped)),
     }
-}
-
-fn rfc3339(at: OffsetDateTime) -> String {
-    at.format(&Rfc3339).unwrap_or_default()
 }
 
 #[cfg(test)]

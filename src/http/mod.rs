@@ -38,7 +38,7 @@ use plumbing::filters::{get_or_head, raw_query};
 use plumbing::finish::Finish;
 pub use plumbing::marks::{ClientAddr, OverTls};
 use plumbing::{error, site_url};
-use public_api::{applicants, blogs, leads, openapi, site_details, subscriptions, visits};
+use public_api::{analytics, applicants, blogs, company_details, leads, openapi, subscriptions};
 use site::{assets, discovery, media};
 pub use state::{AppState, Watches};
 
@@ -52,11 +52,11 @@ fn api(state: &AppState) -> BoxedFilter<(Response,)> {
         .or(subscriptions::routes(state))
         .unify()
         // the page-view beacon
-        .or(visits::routes(state))
+        .or(analytics::routes(state))
         .unify()
         .or(openapi::routes())
         .unify()
-        .or(site_details::routes(state))
+        .or(company_details::routes(state))
         .unify()
         // every staff endpoint: the rows of one table (`staff::endpoints`)
         .or(staff::dispatch::routes(state))

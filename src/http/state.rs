@@ -12,7 +12,7 @@ use warp::reply::Response;
 use warp::Filter;
 
 use crate::http::plumbing::{body, disk, error, origin, rate_limit};
-use crate::http::public_api::{blog_cache, site_cache};
+use crate::http::public_api::{blog_cache, company_details_cache};
 use crate::http::site::assets::IndexPage;
 use crate::http::site::pages;
 use crate::http::staff::hashing;
@@ -37,7 +37,7 @@ pub struct AppState {
     pub search_limit: Arc<ClientLimit>,
     /// The per-client limit on one-click unsubscribes (`subscriptions::one_click`).
     pub unsubscribe_limit: Arc<ClientLimit>,
-    /// The per-client limit on counted page views (`visits`).
+    /// The per-client limit on counted page views (`analytics`, the beacon).
     pub visit_limit: Arc<ClientLimit>,
     /// Room on disk for what the forms store.
     pub disk: Arc<disk::DiskGuard>,
@@ -51,7 +51,7 @@ pub struct AppState {
     /// The blog API's reads and cache, which the rendered pages use too.
     pub blogs: Arc<blog_cache::BlogApi>,
     /// The company's details and their cache, which the rendered pages use too.
-    pub site: Arc<site_cache::SiteApi>,
+    pub site: Arc<company_details_cache::CompanyDetailsApi>,
     /// The server-rendered pages.
     pub pages: Arc<pages::Pages>,
     /// The backups' and the certificate's state, for `/healthz` and `/metrics`.
@@ -63,7 +63,7 @@ pub struct AppState {
     /// The relying party staff passkeys are made for (the site's name).
     pub passkeys: Arc<crate::http::staff::relying_party::RelyingParty>,
     /// The page views counted and not yet written, and the day's salt.
-    pub visits: Arc<crate::visits::Visits>,
+    pub visits: Arc<crate::store::analytics::counter::Visits>,
 }
 
 impl AppState {
@@ -97,7 +97,7 @@ impl AppState {
             Arc::clone(&search_limit),
             &metrics,
         ));
-        let site = Arc::new(site_cache::SiteApi::new(
+        let site = Arc::new(company_details_cache::CompanyDetailsApi::new(
             Arc::clone(&db),
             watches.blog_version.clone(),
         ));
@@ -161,7 +161,7 @@ impl AppState {
     ) -> Result<crate::domain::office_time::OfficeZone, error::ApiError> {
         Ok(self
             .db
-            .read(|conn| Ok(crate::store::site_details::office_zone(conn)))
+            .read(|conn| Ok(crate::store::company_details::office_zone(conn)))
             .await?)
     }
 
@@ -244,5 +244,5 @@ pub struct Watches {
     pub store_lost: Reading,
     pub health: Arc<crate::health::Health>,
     /// The visit counter the server's visits thread writes out.
-    pub visits: Arc<crate::visits::Visits>,
+    pub visits: Arc<crate::store::analytics::counter::Visits>,
 }

@@ -17,7 +17,7 @@ use crate::store::outbox::QueuedMail;
 
 /// The office's time zone, from the company details (the demo office's if they cannot be read).
 fn zone(conn: &Connection) -> OfficeZone {
-    crate::store::site_details::read(conn)
+    crate::store::company_details::read(conn)
         .map(|stored| stored.details.office_zone())
         .unwrap_or_else(|_| OfficeZone::default_zone())
 }
@@ -47,7 +47,7 @@ fn to_account(
     let Some(staff_id) = staff_id else {
         return Ok(None);
     };
-    let Some(account) = crate::store::staff::account_by_id(conn, staff_id)? else {
+    let Some(account) = crate::store::accounts::account_by_id(conn, staff_id)? else {
         return Ok(None);
     };
     let Ok(address) = one_line(&account.email).parse::<Address>() else {
@@ -163,7 +163,7 @@ impl Composer {
         if !assign::digest_on(conn, staff_id)? {
             return Ok(Composed::Nothing("the digest was turned off".into()));
         }
-        let Some(account) = crate::store::staff::account_by_id(conn, staff_id)? else {
+        let Some(account) = crate::store::accounts::account_by_id(conn, staff_id)? else {
             return Ok(Composed::Nothing("the account was removed".into()));
         };
         let zone = zone(conn);
@@ -223,13 +223,13 @@ impl Composer {
             escape(&greeting),
             escape(&day)
         );
-        if !mine.is_empty() {
-            text.push_str(&format!("\nGiven to you ({}):\n", mine.len()));
-            html.push_str(&format!(
-                "<h2 style=\"font-size:16px\">Given to you ({})</h2><ul>",
-                mine.len()
-            ));
-            for (what, link) in &mine {
+        let mut section = |heading: String, items: &[(String, String)]| {
+            if items.is_empty() {
+                return;
+            }
+            text.push_str(&format!("\n{heading}:\n"));
+            html.push_str(&format!("<h2 style=\"font-size:16px\">{heading}</h2><ul>"));
+            for (what, link) in items {
                 text.push_str(&format!("- {what}\n  {link}\n"));
                 html.push_str(&format!(
                     "<li><a href=\"{}\">{}</a></li>",
@@ -238,20 +238,9 @@ impl Composer {
                 ));
             }
             html.push_str("</ul>");
-        }
-        if !unassigned.is_empty() {
-            text.push_str("\nGiven to nobody yet:\n");
-            html.push_str("<h2 style=\"font-size:16px\">Given to nobody yet</h2><ul>");
-            for (what, link) in &unassigned {
-                text.push_str(&format!("- {what}\n  {link}\n"));
-                html.push_str(&format!(
-                    "<li><a href=\"{}\">{}</a></li>",
-                    escape(link),
-                    escape(what)
-                ));
-            }
-            html.push_str("</ul>");
-        }
+        };
+        section(format!("Given to you ({})", mine.len()), &mine);
+        section("Given to nobody yet".to_owned(), &unassigned);
         text.push_str(&format!("\n--\n{footer}\n"));
         html.push_str(&format!(
             "<p style=\"color:#555;font-size:12px\">{}</p>",

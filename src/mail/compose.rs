@@ -18,12 +18,12 @@ use crate::domain::mail_token;
 use crate::domain::office_time::OfficeZone;
 use crate::domain::site_paths::{post_path, SUBSCRIPTION_CONFIRM, UNSUBSCRIBE};
 use crate::mail::story_mail::{story_body, MailImage, BODY_LIMIT, COLUMN_WIDTH, IMAGE_WIDTH};
+use crate::store::analytics::lead_sources::{self, SourceRow};
 use crate::store::applicants::{self, ApplicantRow};
-use crate::store::lead_sources::{self, SourceRow};
 use crate::store::leads::{self, EnquiryRow};
 use crate::store::media_images::{self, ImageRecord};
 use crate::store::outbox::{MailKind, QueuedMail};
-use crate::store::{blogs, mail_routes, site_details, subscriptions, uploads};
+use crate::store::{blogs, company_details, mail_routes, subscriptions, uploads};
 
 pub const SITE_NAME: &str = "Fidelitus Corp";
 
@@ -85,7 +85,7 @@ impl Composer {
     }
 
     fn lead(&self, conn: &Connection, mail: &QueuedMail) -> Result<Composed, ComposeError> {
-        let zone = site_details::office_zone(conn);
+        let zone = company_details::office_zone(conn);
         let (kind, department, reply_to, subject, fields, resume) =
             if let Some(enquiry) = leads::enquiry(conn, &mail.lead_id)? {
                 let subject = format!("New enquiry from {}", one_line(&enquiry.name));
@@ -492,8 +492,8 @@ fn applicant_fields(a: &ApplicantRow, zone: &OfficeZone) -> Vec<(&'static str, S
     ]
 }
 
-/// A lead's source as the notification's lines (`store::lead_sources`; the exports have the
-/// same parts under the same names).
+/// A lead's source as the notification's lines (`store::analytics::lead_sources`; the
+/// exports have the same parts under the same names).
 fn source_fields(source: &SourceRow) -> Vec<(&'static str, String)> {
     let text = |part: &Option<String>| part.clone().unwrap_or_default();
     vec![

@@ -4,13 +4,46 @@
 
 use rusqlite::Connection;
 
-use crate::mail::compose::{ComposeError, Composed, Composer, SITE_NAME};
+use lettre::message::{Mailbox, MultiPart};
+
+use crate::mail::compose::{mailbox, page, ComposeError, Composed, Composer, SITE_NAME};
+use crate::store::accounts::Account;
 use crate::store::outbox::QueuedMail;
 
 /// The page a reset link opens.
 pub const RESET_PAGE: &str = "/staff/reset";
 
+/// The account a staff mail is about (its id is the row's `lead_id`), if it still exists.
+fn account_of(conn: &Connection, mail: &QueuedMail) -> rusqlite::Result<Option<Account>> {
+    match mail.lead_id.parse::<i64>() {
+        Ok(id) => crate::store::accounts::account_by_id(conn, id),
+        Err(_) => Ok(None),
+    }
+}
+
+/// The row's `to_addr` as a mailbox, if it is a deliverable address.
+fn recipient(mail: &QueuedMail) -> Option<Mailbox> {
+    mail.to_addr.as_deref().and_then(mailbox)
+}
+
 impl Composer {
+    /// A staff mail of `text` and `html` (the same words) to `to`.
+    fn staff_mail(
+        &self,
+        mail: &QueuedMail,
+        to: Mailbox,
+        subject: &str,
+        text: String,
+        html: String,
+    ) -> Result<Composed, ComposeError> {
+        let message = self
+            .builder(mail)
+            .to(to)
+            .subject(subject)
+            .multipart(MultiPart::alternative_plain_html(text, html))?;
+        Ok(Composed::Mail(Box::new(message)))
+    }
+
     // ---- the invite (the team) ----
 
     /// An invite to the team, with its single-use link (`/staff/invite?token=`), until when
@@ -23,9 +56,8 @@ impl Composer {
     ) -> Result<Composed, ComposeError> {
         use crate::domain::html_text::escape;
         use crate::domain::staff::{same_secret, token_digest};
-        use crate::mail::compose::{mailbox, one_line, page, SITE_NAME};
+        use crate::mail::compose::one_line;
         use crate::store::team;
-        use lettre::message::MultiPart;
 
         let Some(token) = &mail.token else {
             return Ok(Composed::Nothing("no token".into()));
@@ -53,7 +85,7 @@ impl Composer {
         let inviter = one_line(&invite.invited_by);
         let name = one_line(&invite.name);
         let roles = invite.roles.stored().replace(',', ", ");
-        let zone = crate::store::site_details::office_zone(conn);
+        let zone = crate::store::company_details::office_zone(conn);
         let until = zone
             .for_people(&invite.expires_at_iso)
             .unwrap_or_else(|| invite.expires_at_iso.clone());
@@ -73,12 +105,8 @@ impl Composer {
             escape(&link),
             escape(&inviter),
         ));
-        let message = self
-            .builder(mail)
-            .to(to)
-            .subject(format!("You are invited to the {SITE_NAME} team"))
-            .multipart(MultiPart::alternative_plain_html(text, html))?;
-        Ok(Composed::Mail(Box::new(message)))
+        let subject = format!("You are invited to the {SITE_NAME} team");
+        self.staff_mail(mail, to, &subject, text, html)
     }
 
     // ---- the password reset link (one's account) ----
@@ -90,22 +118,13 @@ impl Composer {
         conn: &Connection,
         mail: &QueuedMail,
     ) -> Result<Composed, ComposeError> {
-        let account = match mail.lead_id.parse::<i64>() {
-            Ok(id) => crate::store::staff::account_by_id(conn, id)?,
-            Err(_) => None,
-        };
-        if account.is_none() {
+        if account_of(conn, mail)?.is_none() {
             return Ok(Composed::Nothing("the account was removed".into()));
         }
         let Some(token) = mail.token.as_deref() else {
             return Ok(Composed::Nothing("no token".into()));
         };
-        let to = mail
-            .to_addr
-            .as_deref()
-            .map(crate::mail::compose::one_line)
-            .and_then(|addr| addr.parse::<lettre::Address>().ok());
-        let Some(to) = to else {
+        let Some(to) = recipient(mail) else {
             return Ok(Composed::Nothing("not a deliverable address".into()));
         };
         // The token is 64 hex digits: nothing in the link needs escaping.
@@ -118,22 +137,13 @@ impl Composer {
              else.\n\nIf you did not ask for this, ignore this mail: nothing changes and your \
              password stays as it is.\n"
         );
-        let html = format!(
-            "<!doctype html><html><body style=\"font-family:Arial,Helvetica,sans-serif;color:#1b1b1b;max-width:600px\">\
-             <p>Someone asked to choose a new password for your {SITE_NAME} staff account.</p>\
+        let html = page(&format!(
+            "<p>Someone asked to choose a new password for your {SITE_NAME} staff account.</p>\
              <p><a href=\"{link}\" style=\"display:inline-block;padding:10px 18px;background:#0e3b6b;color:#fff;text-decoration:none;border-radius:4px\">Choose a new password</a></p>\
              <p style=\"color:#555\">The link works for {hours} hour and only once. Using it signs you out everywhere else.</p>\
-             <p style=\"color:#555\">If you did not ask for this, ignore this mail: nothing changes and your password stays as it is.</p>\
-             </body></html>"
-        );
-        let message = self
-            .builder(mail)
-            .to(lettre::message::Mailbox::new(None, to))
-            .subject("Choose a new password")
-            .multipart(lettre::message::MultiPart::alternative_plain_html(
-                text, html,
-            ))?;
-        Ok(Composed::Mail(Box::new(message)))
+             <p style=\"color:#555\">If you did not ask for this, ignore this mail: nothing changes and your password stays as it is.</p>"
+        ));
+        self.staff_mail(mail, to, "Choose a new password", text, html)
     }
 
     // ---- security notices (factors) ----
@@ -148,19 +158,10 @@ impl Composer {
     ) -> Result<Composed, ComposeError> {
         use crate::store::outbox::Notice;
 
-        let account = match mail.lead_id.parse::<i64>() {
-            Ok(id) => crate::store::staff::account_by_id(conn, id)?,
-            Err(_) => None,
-        };
-        if account.is_none() {
+        if account_of(conn, mail)?.is_none() {
             return Ok(Composed::Nothing("the account was removed".into()));
         }
-        let to = mail
-            .to_addr
-            .as_deref()
-            .map(crate::mail::compose::one_line)
-            .and_then(|addr| addr.parse::<lettre::Address>().ok());
-        let Some(to) = to else {
+        let Some(to) = recipient(mail) else {
             return Ok(Composed::Nothing("not a deliverable address".into()));
         };
         let account_page = format!("{}/staff/account", self.site);
@@ -194,20 +195,12 @@ impl Composer {
             None => return Ok(Composed::Nothing("no notice named".into())),
         };
         let text = format!("{said}\n\n{todo}\n");
-        let html = format!(
-            "<!doctype html><html><body style=\"font-family:Arial,Helvetica,sans-serif;color:#1b1b1b;max-width:600px\">\
-             <p>{}</p><p style=\"color:#555\">{}</p></body></html>",
+        let html = page(&format!(
+            "<p>{}</p><p style=\"color:#555\">{}</p>",
             crate::domain::html_text::escape(&said),
             crate::domain::html_text::escape(&todo),
-        );
-        let message = self
-            .builder(mail)
-            .to(lettre::message::Mailbox::new(None, to))
-            .subject(subject)
-            .multipart(lettre::message::MultiPart::alternative_plain_html(
-                text, html,
-            ))?;
-        Ok(Composed::Mail(Box::new(message)))
+        ));
+        self.staff_mail(mail, to, subject, text, html)
     }
 
     // ---- the test mail (mail) ----
@@ -220,26 +213,17 @@ impl Composer {
         mail: &QueuedMail,
     ) -> Result<Composed, ComposeError> {
         use crate::mail::compose::one_line;
-        use lettre::message::Mailbox;
-        use lettre::Address;
 
-        let Some(to) = mail
-            .to_addr
-            .as_deref()
-            .and_then(|address| one_line(address).parse::<Address>().ok())
-        else {
+        let Some(to) = recipient(mail) else {
             return Ok(Composed::Nothing("not a deliverable address".into()));
         };
-        let asker = match mail.lead_id.parse::<i64>() {
-            Ok(id) => crate::store::staff::account_by_id(conn, id)?.map(|account| account.name),
-            Err(_) => None,
-        }
-        .map(|name| one_line(&name))
-        .filter(|name| !name.is_empty())
-        .unwrap_or_else(|| "a member of the team".to_owned());
+        let asker = account_of(conn, mail)?
+            .map(|account| one_line(&account.name))
+            .filter(|name| !name.is_empty())
+            .unwrap_or_else(|| "a member of the team".to_owned());
         let message = Composer::test_message(
             &self.from,
-            Mailbox::new(None, to),
+            to,
             &format!("by {asker} in the browser, on the Mail screen of the staff pages"),
             Some(&format!(
                 "<{}@{}>",

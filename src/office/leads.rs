@@ -10,7 +10,7 @@ use crate::domain::bulk::Target;
 use crate::domain::fields::Email;
 use crate::domain::inbox::{InboxList, Status};
 use crate::office::{Actor, Database};
-use crate::store::staff as accounts;
+use crate::store::audit;
 use crate::store::uploads::uploads_dir;
 use crate::store::{ballast, bulk, inbox, StoreError};
 
@@ -40,9 +40,9 @@ pub fn set_status(
                 return Ok(0);
             }
             let subject = format!("{} {id}", list.item());
-            accounts::audit(
+            audit::record(
                 conn,
-                &accounts::Audit {
+                &audit::Audit {
                     subject: &subject,
                     ..audit
                 },
@@ -150,9 +150,9 @@ fn erase_rows(
                 None => (*list, 0, Vec::new()),
                 Some(file) => {
                     let subject = format!("{} {id}", list.item());
-                    accounts::audit(
+                    audit::record(
                         conn,
-                        &accounts::Audit {
+                        &audit::Audit {
                             subject: &subject,
                             ..audit
                         },
@@ -173,9 +173,9 @@ fn erase_rows(
                 };
                 let detail = erased.counted();
                 let subject = "a person's records";
-                accounts::audit(
+                audit::record(
                     conn,
-                    &accounts::Audit {
+                    &audit::Audit {
                         subject,
                         detail: &detail,
                         ..audit

@@ -11,14 +11,14 @@
 //!
 //! Below `http` and `cli`, above `store` and `domain` (`tests/layers.rs`).
 
-pub mod details;
+pub mod company_details;
 pub mod leads;
 pub mod stories;
 pub mod team;
 
 use rusqlite::{Connection, Transaction, TransactionBehavior};
 
-use crate::store::staff::{Audit, COMMAND_LINE};
+use crate::store::audit::{Audit, COMMAND_LINE};
 use crate::store::{Db, StoreError};
 
 /// Who does an operation, as the audit log keeps it: a staff member's address and the
@@ -128,7 +128,7 @@ pub(crate) mod testing {
     /// The staff member of the tests' operations (`ann`).
     pub const ANN: &str = "ann@corp.example";
 
-    pub use crate::store::staff::COMMAND_LINE;
+    pub use crate::store::audit::COMMAND_LINE;
 
     /// A staff member, from a client of theirs.
     pub fn ann() -> Actor {

@@ -9,19 +9,20 @@
 
 use std::path::Path;
 
+use jiff::Timestamp;
 use rusqlite::Connection;
-use time::OffsetDateTime;
 
 use crate::content::media::MediaLibrary;
 use crate::domain::blog_id::BlogId;
-use crate::domain::fields::{parse_day, FieldErrors};
+use crate::domain::fields::FieldErrors;
 use crate::domain::story::{CheckedStory, StoryForm, StoryState};
+use crate::domain::utc::{self, parse_day};
 use crate::office::{Actor, Database};
+use crate::store::audit;
 use crate::store::blogs::{Author, Editorial, NewBlog};
-use crate::store::staff as accounts;
 use crate::store::stories::revisions::{self, Kept, RevisionLine};
 use crate::store::stories::{self, Refused, Ripple, Story};
-use crate::store::{site_details, StoreError};
+use crate::store::{company_details, StoreError};
 
 /// Why a story was not created, saved, restored or deleted; nothing is stored then.
 #[derive(Debug, thiserror::Error)]
@@ -190,12 +191,13 @@ fn checked(
     data_dir: &Path,
     form: StoryForm,
 ) -> Result<CheckedStory, StoryError> {
-    let now = OffsetDateTime::now_utc();
-    let zone = db.read(|conn| Ok(site_details::office_zone(conn)))?;
-    let today = parse_day(&zone.today()).unwrap_or(now.date());
+    let zone = db.read(|conn| Ok(company_details::office_zone(conn)))?;
+    let today = parse_day(&zone.today()).unwrap_or_else(utc::today);
     let library = MediaLibrary::new(data_dir);
-    form.check(now, today, |path| library.root().join(path).is_file())
-        .map_err(StoryError::Invalid)
+    form.check(Timestamp::now(), today, |path| {
+        library.root().join(path).is_file()
+    })
+    .map_err(StoryError::Invalid)
 }
 
 fn new_blog(story: CheckedStory, actor: &Actor) -> NewBlog {
@@ -265,10 +267,7 @@ fn audit(
     title: &str,
 ) -> Result<(), StoreError> {
     let subject = format!("story {}", id.as_str());
-    Ok(accounts::audit(
-        conn,
-        &actor.audit(action, &subject, title),
-    )?)
+    Ok(audit::record(conn, &actor.audit(action, &subject, title))?)
 }
 
 /// Says what a change set going in its transaction (`stories::Ripple`): the content

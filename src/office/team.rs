@@ -7,9 +7,10 @@ use crate::domain::fields::{Email, PersonName};
 use crate::domain::roles::Roles;
 use crate::domain::staff::{random_token, token_digest, SecretError};
 use crate::office::Actor;
+use crate::store::accounts::{self, Account, NewAccount};
+use crate::store::audit;
 use crate::store::mail_routes::{self, Fallback};
 use crate::store::outbox::{self, MailKind};
-use crate::store::staff::{self as accounts, Account, NewAccount};
 use crate::store::team::{self, InviteRefused, NewInvite, INVITE_VALID_SECS};
 
 /// Why an invite was not made or sent again; nothing is stored then.
@@ -78,7 +79,7 @@ pub fn invite(
         invitation.name.as_ref(),
         invitation.roles.stored()
     );
-    accounts::audit(conn, &actor.audit("invited", email, &detail))?;
+    audit::record(conn, &actor.audit("invited", email, &detail))?;
     Ok(id)
 }
 
@@ -94,7 +95,7 @@ pub fn resend_invite(
     let link = Link::new()?;
     team::renew_invite(conn, id, &link.digest, now + INVITE_VALID_SECS)?;
     link.mail(conn, id, &invite.email)?;
-    accounts::audit(
+    audit::record(
         conn,
         &actor.audit("resent an invite", &invite.email, &invite.name),
     )?;
@@ -150,7 +151,7 @@ pub fn add_account(
     let Some(id) = accounts::add_account(conn, &new)? else {
         return Ok(None);
     };
-    accounts::audit(
+    audit::record(
         conn,
         &actor.audit("added staff account", email.as_ref(), &roles.stored()),
     )?;
@@ -194,14 +195,14 @@ pub fn remove_account(
     if withdrawn > 0 {
         detail.push_str(&format!("; {withdrawn} invite(s) they sent withdrawn"));
     }
-    accounts::audit(
+    audit::record(
         conn,
         &actor.audit("removed an account", &account.email, &detail),
     )?;
     if let Some(heir) = heir {
         if mail_routes::hand_over(conn, heir.notify_to, &account.email, &heir.account.email)? {
             let detail = format!("from {} to {}", account.email, heir.account.email);
-            accounts::audit(
+            audit::record(
                 conn,
                 &actor.audit("set who gets lead mail", "mail routes", &detail),
             )?;

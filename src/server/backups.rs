@@ -24,7 +24,7 @@ use std::sync::Arc;
 use std::thread;
 use std::time::{Duration, Instant};
 
-use time::OffsetDateTime;
+use jiff::Timestamp;
 
 use crate::health::{BackupSignal, Health, Woken};
 use crate::settings::Settings;
@@ -100,7 +100,7 @@ impl Backups {
                 health.backup_signal().stop();
                 tracing::error!(error = %err, "backups: cannot start their thread; none will be made");
                 health.backup_failed(
-                    OffsetDateTime::now_utc(),
+                    Timestamp::now(),
                     format!("cannot start the backup thread: {err}"),
                 );
                 None
@@ -149,7 +149,7 @@ fn run(schedule: &Schedule, health: &Health) {
     };
     let wait = schedule
         .every
-        .map(|every| first_wait(OffsetDateTime::now_utc(), newest, every));
+        .map(|every| first_wait(Timestamp::now(), newest, every));
     tracing::info!(
         every = ?schedule.every,
         keep = schedule.keep,
@@ -223,7 +223,7 @@ fn backup_once(schedule: &Schedule, signal: &BackupSignal, health: &Health) -> O
                 file_bytes = set.manifest.file_bytes,
                 "backups: made a backup set; integrity check ok"
             );
-            health.backup_succeeded(OffsetDateTime::now_utc(), set.manifest.database_bytes);
+            health.backup_succeeded(Timestamp::now(), set.manifest.database_bytes);
             match backup_set::prune(&schedule.backup_dir, schedule.keep) {
                 Ok(deleted) => {
                     for path in deleted {
@@ -242,7 +242,7 @@ fn backup_once(schedule: &Schedule, signal: &BackupSignal, health: &Health) -> O
         }
         Err(err) => {
             tracing::error!(error = %err, retry_in = ?schedule.retry(), "backups: BACKUP FAILED; the earlier sets are kept");
-            health.backup_failed(OffsetDateTime::now_utc(), err.to_string());
+            health.backup_failed(Timestamp::now(), err.to_string());
             Outcome::Failed
         }
     }
@@ -264,7 +264,7 @@ fn upload_once(
             for name in &synced.deleted {
                 tracing::info!(set = %name, keep = schedule.keep, backup_to = %remote.url, "backups: deleted an old set from the bucket");
             }
-            health.upload_succeeded(OffsetDateTime::now_utc(), synced.in_bucket);
+            health.upload_succeeded(Timestamp::now(), synced.in_bucket);
             Outcome::Made
         }
         Err(RemoteError::Stopped) => {
@@ -273,7 +273,7 @@ fn upload_once(
         }
         Err(err) => {
             tracing::error!(error = %err, backup_to = %remote.url, retry_in = ?schedule.retry(), "backups: UPLOAD FAILED; the sets are kept on this machine and will be sent again");
-            health.upload_failed(OffsetDateTime::now_utc(), err.to_string());
+            health.upload_failed(Timestamp::now(), err.to_string());
             Outcome::Failed
         }
     }
@@ -301,7 +301,7 @@ fn sync_remote(
     })?;
     let there = remote.whole_sets()?;
     let keep = usize::try_from(schedule.keep.max(1)).unwrap_or(usize::MAX);
-    let mut wanted: Vec<(OffsetDateTime, Option<&Path>)> = there
+    let mut wanted: Vec<(Timestamp, Option<&Path>)> = there
         .iter()
         .filter_map(|name| backup_set::parse_set_name(name).map(|at| (at, None)))
         .chain(local.iter().map(|(at, path)| (*at, Some(path.as_path()))))
@@ -342,7 +342,7 @@ fn make_set(schedule: &Schedule, signal: &BackupSignal) -> Result<MadeSet, SetEr
         &schedule.data_dir,
         &schedule.backup_dir,
         schedule.min_free_disk,
-        OffsetDateTime::now_utc(),
+        Timestamp::now(),
         &|| signal.is_stopped(),
     )
 }
@@ -350,12 +350,12 @@ fn make_set(schedule: &Schedule, signal: &BackupSignal) -> Result<MadeSet, SetEr
 /// How long after start the first backup waits: one interval after the newest set, but at
 /// least `FIRST_BACKUP_DELAY` (or the interval, if shorter) and at most one interval (a set
 /// dated in the future means the clock went back).
-fn first_wait(now: OffsetDateTime, newest: Option<OffsetDateTime>, every: Duration) -> Duration {
+fn first_wait(now: Timestamp, newest: Option<Timestamp>, every: Duration) -> Duration {
     let soonest = FIRST_BACKUP_DELAY.min(every);
     let Some(newest) = newest else {
         return soonest;
     };
-    let since = now - newest;
+    let since = now.duration_since(newest);
     let remaining = if since.is_negative() {
         every
     } else {
@@ -372,9 +372,9 @@ mod tests {
 
     #[test]
     fn the_first_backup_comes_one_interval_after_the_newest_set_and_never_right_at_start() {
-        let now = OffsetDateTime::UNIX_EPOCH + time::Duration::days(20_000);
-        let hours_ago = |h: i64| Some(now - time::Duration::hours(h));
-        let cases: &[(&str, Option<OffsetDateTime>, Duration, Duration)] = &[
+        let now = Timestamp::UNIX_EPOCH + jiff::SignedDuration::from_hours(20_000 * 24);
+        let hours_ago = |h: i64| Some(now - jiff::SignedDuration::from_hours(h));
+        let cases: &[(&str, Option<Timestamp>, Duration, Duration)] = &[
             ("no set yet", None, DAY, FIRST_BACKUP_DELAY),
             (
                 "no set, short interval",

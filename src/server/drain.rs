@@ -34,22 +34,18 @@ const MAX_DRAINING: usize = 256;
 
 static DRAINING: AtomicUsize = AtomicUsize::new(0);
 
-/// A request body that is read to its end, up to `limit` bytes, when dropped before it.
-pub struct Drained {
+/// A request body that does something with its unread rest when dropped (`D`).
+pub struct Guarded<D: OnDrop> {
     inner: Option<Incoming>,
-    limit: u64,
+    on_drop: D,
 }
 
-impl Drained {
-    pub fn new(inner: Incoming, limit: u64) -> Drained {
-        Drained {
-            inner: Some(inner),
-            limit,
-        }
-    }
+/// What a [`Guarded`] body does with its rest when dropped (`None` when it was taken whole).
+pub trait OnDrop {
+    fn dropped(&mut self, rest: Option<Incoming>);
 }
 
-impl Body for Drained {
+impl<D: OnDrop + Unpin> Body for Guarded<D> {
     type Data = Bytes;
     type Error = hyper::Error;
 
@@ -74,12 +70,52 @@ impl Body for Drained {
     }
 }
 
-impl Drop for Drained {
+impl<D: OnDrop> Drop for Guarded<D> {
     fn drop(&mut self) {
-        let Some(body) = self.inner.take() else {
+        let rest = self.inner.take().filter(|body| !body.is_end_stream());
+        self.on_drop.dropped(rest);
+    }
+}
+
+/// Reads `body` on, keeping nothing: whether it ended before `limit` bytes (and without an
+/// error).
+async fn read_to_end(body: &mut Incoming, limit: u64) -> bool {
+    let mut read = 0u64;
+    while let Some(frame) = body.frame().await {
+        let Ok(frame) = frame else { return false };
+        if let Some(data) = frame.data_ref() {
+            read += data.len() as u64;
+            if read > limit {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+/// A request body that is read to its end, up to `limit` bytes, when dropped before it.
+pub type Drained = Guarded<DrainRest>;
+
+/// Reads a dropped body's rest on in the background (see the module's comment).
+pub struct DrainRest {
+    limit: u64,
+}
+
+impl Drained {
+    pub fn new(inner: Incoming, limit: u64) -> Drained {
+        Guarded {
+            inner: Some(inner),
+            on_drop: DrainRest { limit },
+        }
+    }
+}
+
+impl OnDrop for DrainRest {
+    fn dropped(&mut self, rest: Option<Incoming>) {
+        let Some(mut body) = rest else {
             return;
         };
-        if body.is_end_stream() || body.size_hint().lower() > self.limit {
+        if body.size_hint().lower() > self.limit {
             return;
         }
         let Ok(runtime) = tokio::runtime::Handle::try_current() else {
@@ -89,26 +125,12 @@ impl Drop for Drained {
             DRAINING.fetch_sub(1, Ordering::Relaxed);
             return;
         }
-        runtime.spawn(drain(body, self.limit));
+        let limit = self.limit;
+        runtime.spawn(async move {
+            let _ = tokio::time::timeout(DRAIN_TIME, read_to_end(&mut body, limit)).await;
+            DRAINING.fetch_sub(1, Ordering::Relaxed);
+        });
     }
-}
-
-/// Reads `body` to its end (or `limit` bytes, or `DRAIN_TIME`), keeping nothing.
-async fn drain(mut body: Incoming, limit: u64) {
-    let read_all = async {
-        let mut read = 0u64;
-        while let Some(frame) = body.frame().await {
-            let Ok(frame) = frame else { return };
-            if let Some(data) = frame.data_ref() {
-                read += data.len() as u64;
-                if read > limit {
-                    return;
-                }
-            }
-        }
-    };
-    let _ = tokio::time::timeout(DRAIN_TIME, read_all).await;
-    DRAINING.fetch_sub(1, Ordering::Relaxed);
 }
 
 /// Most bytes of an HTTP/1.1 body's unread rest read before the answer to keep the connection.
@@ -125,41 +147,16 @@ struct Left {
 }
 
 /// A request body over HTTP/1.1 that hands its unread rest to [`Unread`] when dropped.
-pub struct Watched {
-    inner: Option<Incoming>,
-    left: Arc<Mutex<Left>>,
-}
+pub type Watched = Guarded<HandOver>;
 
-impl Body for Watched {
-    type Data = Bytes;
-    type Error = hyper::Error;
+/// Hands a dropped body's rest to the [`Unread`] that shares `Left`.
+pub struct HandOver(Arc<Mutex<Left>>);
 
-    fn poll_frame(
-        mut self: Pin<&mut Self>,
-        cx: &mut Context<'_>,
-    ) -> Poll<Option<Result<Frame<Bytes>, hyper::Error>>> {
-        match self.inner.as_mut() {
-            Some(inner) => Pin::new(inner).poll_frame(cx),
-            None => Poll::Ready(None),
-        }
-    }
-
-    fn is_end_stream(&self) -> bool {
-        self.inner.as_ref().is_none_or(Body::is_end_stream)
-    }
-
-    fn size_hint(&self) -> SizeHint {
-        self.inner
-            .as_ref()
-            .map_or_else(|| SizeHint::with_exact(0), Body::size_hint)
-    }
-}
-
-impl Drop for Watched {
-    fn drop(&mut self) {
-        let mut left = self.left.lock().unwrap_or_else(PoisonError::into_inner);
+impl OnDrop for HandOver {
+    fn dropped(&mut self, rest: Option<Incoming>) {
+        let mut left = self.0.lock().unwrap_or_else(PoisonError::into_inner);
         left.held = false;
-        left.rest = self.inner.take().filter(|body| !body.is_end_stream());
+        left.rest = rest;
     }
 }
 
@@ -173,9 +170,9 @@ impl Unread {
             rest: None,
             held: true,
         }));
-        let request = request.map(|body| Watched {
+        let request = request.map(|body| Guarded {
             inner: Some(body),
-            left: Arc::clone(&left),
+            on_drop: HandOver(Arc::clone(&left)),
         });
         (request, Unread(left))
     }
@@ -207,20 +204,7 @@ impl Unread {
         if body.size_hint().lower() > REST_LIMIT {
             return false;
         }
-        let read_all = async {
-            let mut read = 0u64;
-            while let Some(frame) = body.frame().await {
-                let Ok(frame) = frame else { return false };
-                if let Some(data) = frame.data_ref() {
-                    read += data.len() as u64;
-                    if read > REST_LIMIT {
-                        return false;
-                    }
-                }
-            }
-            true
-        };
-        tokio::time::timeout(REST_TIME, read_all)
+        tokio::time::timeout(REST_TIME, read_to_end(&mut body, REST_LIMIT))
             .await
             .unwrap_or(false)
     }

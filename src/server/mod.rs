@@ -431,7 +431,7 @@ pub struct Background {
     /// Queues the morning digests once a minute when they are due.
     digest: Option<Watch>,
     /// The visit counter the beacon's handler counts into.
-    visits: Arc<crate::visits::Visits>,
+    visits: Arc<crate::store::analytics::counter::Visits>,
     /// Writes the counted page views each second and keeps their roll-ups.
     visit_writer: Option<Watch>,
     /// For the visits' last write when the server stops.
@@ -469,7 +469,9 @@ impl Background {
         let store_file = started("database file", watch_store_file(db.path()));
         let scheduler = started("story scheduler", start_scheduler(db));
         let digest = started("morning digest", start_digest(db));
-        let visits = Arc::new(crate::visits::Visits::new(office_zone(db)));
+        let visits = Arc::new(crate::store::analytics::counter::Visits::new(office_zone(
+            db,
+        )));
         let now = jiff::Timestamp::now().as_second();
         if let Err(err) = db.read_blocking(|conn| visits.resume(conn, now)) {
             tracing::warn!(error = %err, "cannot read today's visit salt: a new one is made");
@@ -553,7 +555,7 @@ fn start_scheduler(db: &Arc<Db>) -> std::io::Result<Watch> {
         let Some(db) = db.upgrade() else {
             return Probe::Gone;
         };
-        let now = crate::domain::story::utc_text(time::OffsetDateTime::now_utc());
+        let now = crate::domain::story::utc_text(jiff::Timestamp::now());
         match stories::publish_scheduled(&db, &now) {
             Ok(count) => {
                 if count > 0 {
@@ -592,17 +594,17 @@ fn start_digest(db: &Arc<Db>) -> std::io::Result<Watch> {
 
 /// The office's time zone as the company details say now.
 fn office_zone(db: &Arc<Db>) -> crate::domain::office_time::OfficeZone {
-    db.read_blocking(|conn| Ok(crate::store::site_details::office_zone(conn)))
+    db.read_blocking(|conn| Ok(crate::store::company_details::office_zone(conn)))
         .unwrap_or_else(|_: StoreError| crate::domain::office_time::OfficeZone::default_zone())
 }
 
 /// Writes the counted page views each `VISITS_FLUSH` (and keeps the roll-ups and the
-/// retention, `crate::visits::Visits::flush`); reads the office's zone anew each minute. Its
-/// reading is how many views it has written since the start. A last write runs when the
-/// server stops.
+/// retention, `crate::store::analytics::counter::Visits::flush`); reads the office's zone
+/// anew each minute. Its reading is how many views it has written since the start. A last
+/// write runs when the server stops.
 fn start_visit_writer(
     db: &Arc<Db>,
-    visits: &Arc<crate::visits::Visits>,
+    visits: &Arc<crate::store::analytics::counter::Visits>,
     keep_days: u32,
 ) -> std::io::Result<Watch> {
     let db = Arc::downgrade(db);

@@ -32,7 +32,7 @@ use tokio::time::Instant;
 
 use crate::domain::edge_url::EdgeUrl;
 use crate::health::Health;
-use crate::store::site_details::content_state;
+use crate::store::company_details::content_state;
 use crate::store::watch::Reading;
 use crate::store::Db;
 

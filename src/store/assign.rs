@@ -5,7 +5,7 @@
 use rusqlite::{params, Connection, OptionalExtension};
 
 use crate::domain::inbox::InboxList;
-use crate::store::staff::{self as accounts, Account};
+use crate::store::accounts::{self, Account};
 
 /// Someone a lead may be given to.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -319,7 +319,7 @@ pub fn run_digests(
     now: jiff::Timestamp,
 ) -> Result<Vec<i64>, crate::store::StoreError> {
     let today = db.read_blocking(move |conn| {
-        let zone = crate::store::site_details::read(conn)
+        let zone = crate::store::company_details::read(conn)
             .map(|stored| stored.details.office_zone())
             .unwrap_or_else(|_| crate::domain::office_time::OfficeZone::default_zone());
         let Some(today) = crate::domain::assign::digest_due(now, &zone) else {

@@ -17,10 +17,11 @@ use std::fs::{self, File};
 use std::io;
 use std::path::{Path, PathBuf};
 
+use jiff::Timestamp;
 use rusqlite::{Connection, OpenFlags};
 use serde::{Deserialize, Serialize};
-use time::OffsetDateTime;
 
+use crate::domain::utc::parse_rfc3339;
 use crate::platform;
 use crate::store::media_images::MEDIA_DIR;
 use crate::store::uploads::UPLOADS_DIR;
@@ -41,8 +42,8 @@ pub const MANIFEST_FILE: &str = "manifest.json";
 /// The database's companions, moved aside with it by a restore.
 const DB_COMPANIONS: [&str; 3] = ["-wal", "-shm", "-journal"];
 
-const NAME_FORMAT: &[time::format_description::BorrowedFormatItem<'static>] =
-    time::macros::format_description!("[year]-[month]-[day]T[hour][minute][second]Z");
+/// A set's UTC second in its name: RFC 3339 without the colons, so names sort as times do.
+const NAME_FORMAT: &str = "%Y-%m-%dT%H%M%SZ";
 
 /// What a set holds, written beside it as `manifest.json` for people and tools.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -114,20 +115,22 @@ pub enum RestoreError {
 }
 
 /// The name of a set started at `at`: `corpsite-2026-11-23T031500Z`.
-pub fn set_name(at: OffsetDateTime) -> String {
-    let utc = at.to_offset(time::UtcOffset::UTC);
-    // The format has only numbers of a valid date: formatting cannot fail.
-    let stamp = utc
-        .format(NAME_FORMAT)
-        .unwrap_or_else(|_| utc.unix_timestamp().to_string());
-    format!("{SET_PREFIX}{stamp}")
+pub fn set_name(at: Timestamp) -> String {
+    format!("{SET_PREFIX}{}", at.strftime(NAME_FORMAT))
 }
 
 /// The time in a set's name; `None` for any other name.
-pub fn parse_set_name(name: &str) -> Option<OffsetDateTime> {
+pub fn parse_set_name(name: &str) -> Option<Timestamp> {
     let stamp = name.strip_prefix(SET_PREFIX)?;
-    let parsed = time::PrimitiveDateTime::parse(stamp, NAME_FORMAT).ok()?;
-    Some(parsed.assume_utc())
+    let day = stamp.get(..10)?;
+    let clock = stamp.get(10..)?.strip_prefix('T')?.strip_suffix('Z')?;
+    if clock.len() != 6 {
+        return None;
+    }
+    let (hour, minute, second) = (clock.get(..2)?, clock.get(2..4)?, clock.get(4..)?);
+    let at = parse_rfc3339(&format!("{day}T{hour}:{minute}:{second}Z"))?;
+    // A leap second reads back with a fraction: no name is written with one.
+    (at.subsec_nanosecond() == 0).then_some(at)
 }
 
 /// Makes a whole set of `data_dir` in `backup_dir`: the database, the resumes and the media
@@ -138,7 +141,7 @@ pub fn make_whole_set(
     data_dir: &Path,
     backup_dir: &Path,
     min_free_disk: u64,
-    at: OffsetDateTime,
+    at: Timestamp,
     stopped: &dyn Fn() -> bool,
 ) -> Result<MadeSet, SetError> {
     // Before anything is made: a typo in --data-dir leaves no empty folder behind.
@@ -197,7 +200,7 @@ pub fn make_set(
     data_dir: &Path,
     backup_dir: &Path,
     folders: &[&str],
-    at: OffsetDateTime,
+    at: Timestamp,
     stopped: &dyn Fn() -> bool,
 ) -> Result<MadeSet, SetError> {
     create_private_dir(backup_dir).map_err(io_error(backup_dir))?;
@@ -234,7 +237,7 @@ fn fill_set(
     data_dir: &Path,
     set: &Path,
     folders: &[&str],
-    at: OffsetDateTime,
+    at: Timestamp,
     stopped: &dyn Fn() -> bool,
 ) -> Result<Manifest, SetError> {
     create_private_dir(set).map_err(io_error(set))?;
@@ -255,10 +258,7 @@ fn fill_set(
         )?;
     }
     let manifest = Manifest {
-        created_at: at
-            .to_offset(time::UtcOffset::UTC)
-            .format(&time::format_description::well_known::Rfc3339)
-            .unwrap_or_default(),
+        created_at: at.to_string(),
         corpsite_version: env!("CARGO_PKG_VERSION").to_owned(),
         schema_version: schema_version.unwrap_or(0),
         database_bytes: database.bytes,
@@ -388,7 +388,7 @@ fn schema_version(conn: &Connection) -> rusqlite::Result<Option<i64>> {
 
 /// The sets in `backup_dir`, oldest first: folders named as `set_name` names them and
 /// holding a manifest (so a set is only ever something this code finished).
-pub fn list_sets(backup_dir: &Path) -> io::Result<Vec<(OffsetDateTime, PathBuf)>> {
+pub fn list_sets(backup_dir: &Path) -> io::Result<Vec<(Timestamp, PathBuf)>> {
     let entries = match fs::read_dir(backup_dir) {
         Ok(entries) => entries,
         Err(err) if err.kind() == io::ErrorKind::NotFound => return Ok(Vec::new()),
@@ -471,7 +471,7 @@ pub fn restore(
     backup: &Path,
     data_dir: &Path,
     folders: &[&str],
-    at: OffsetDateTime,
+    at: Timestamp,
 ) -> Result<Restored, RestoreError> {
     let (source_db, source_dir) = if backup.is_dir() {
         let db = backup.join(DB_FILE);
@@ -655,8 +655,8 @@ fn swap_in(
 mod tests {
     use super::*;
 
-    fn at(text: &str) -> OffsetDateTime {
-        OffsetDateTime::parse(text, &time::format_description::well_known::Rfc3339).expect("time")
+    fn at(text: &str) -> Timestamp {
+        parse_rfc3339(text).expect("time")
     }
 
     #[test]
@@ -670,7 +670,7 @@ mod tests {
             assert_eq!(set_name(at(time)), name, "{time}");
             assert_eq!(
                 parse_set_name(name),
-                Some(at(time).replace_millisecond(0).expect("ms")),
+                Some(Timestamp::from_second(at(time).as_second()).expect("second")),
                 "{name}"
             );
         }
@@ -696,6 +696,11 @@ mod tests {
             "corpsite-2026-11-23T031500",
             "corpsite-2026-11-23T03:15:00Z",
             "corpsite-2026-13-23T031500Z",
+            "corpsite-2026-11-23T241500Z",
+            "corpsite-2016-12-31T235960Z",
+            "corpsite-2026-11-23T031500.0Z",
+            "corpsite-2026-11-23t031500z",
+            "corpsite-+2026-11-23T031500Z",
             "backup-2026-11-23T031500Z",
             ".corpsite-2026-11-23T031500Z.partial",
             "corpsite-2026-11-23T031500Z.tar",

@@ -8,8 +8,8 @@ use rusqlite::{params_from_iter, Connection, OptionalExtension};
 
 use crate::domain::bulk::Target;
 use crate::domain::inbox::{InboxList, InboxQuery, Status};
+use crate::store::audit::Audit;
 use crate::store::inbox;
-use crate::store::staff::Audit;
 
 /// Fills `temp.bulk_target` with the ids of `list` that `target` names now: for ids, those
 /// still in this list; for a filter, every row it matches (its page ignored). Returns how many.

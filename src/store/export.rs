@@ -13,8 +13,8 @@ use crate::domain::export::{
 };
 use crate::domain::inbox::{InboxList, InboxQuery};
 use crate::domain::readers::SubscriptionState;
+use crate::store::accounts::name_or_text;
 use crate::store::inbox;
-use crate::store::staff::name_or_text;
 
 /// What stopped an export: the database, or `each`.
 #[derive(Debug, thiserror::Error)]
@@ -60,7 +60,7 @@ fn selected(list: InboxList) -> String {
             }
             other => other
                 .strip_prefix("source.")
-                .and_then(crate::store::lead_sources::export_column)
+                .and_then(crate::store::analytics::lead_sources::export_column)
                 .unwrap_or_else(|| format!("e.{other}")),
         })
         .collect::<Vec<_>>()
@@ -149,7 +149,7 @@ pub fn write_csv(
     bom: bool,
     out: impl Write,
 ) -> Result<usize, WriteError> {
-    let zone = crate::store::site_details::office_zone(conn);
+    let zone = crate::store::company_details::office_zone(conn);
     let columns = columns(list);
     let mut csv = CsvExport::start(out, columns, bom)?;
     let count = each_row(conn, list, rows, |values| {
@@ -166,7 +166,7 @@ pub fn write_xlsx(
     rows: Rows<'_>,
     out: impl Write + Seek + Send,
 ) -> Result<usize, WriteError> {
-    let zone = crate::store::site_details::office_zone(conn);
+    let zone = crate::store::company_details::office_zone(conn);
     let columns = columns(list);
     let mut book = XlsxExport::start(list, columns)?;
     let count = each_row(conn, list, rows, |values| {

@@ -119,16 +119,6 @@ pub fn is_required(conn: &Connection, roles: &Roles) -> rusqlite::Result<bool> {
     Ok(roles.as_slice().iter().any(|role| required.contains(role)))
 }
 
-/// Records that the session of `token_hash` gave its second factor (or set up the
-/// account's first).
-pub fn factor_given(conn: &Connection, token_hash: &str) -> rusqlite::Result<()> {
-    conn.prepare_cached(
-        "UPDATE staff_sessions SET second_factor_done = 1, factor_given = 1 WHERE token_hash = ?1",
-    )?
-    .execute([token_hash])?;
-    Ok(())
-}
-
 /// Sets the roles whose accounts must have a second factor.
 pub fn set_required_roles(conn: &Connection, roles: &[Role]) -> rusqlite::Result<()> {
     conn.execute("DELETE FROM second_factor_required", [])?;
@@ -362,7 +352,7 @@ pub fn take_challenge(
 mod tests {
     use super::*;
 
-    use crate::store::staff::{add_account, NewAccount};
+    use crate::store::accounts::{add_account, NewAccount};
 
     fn with_account() -> (Connection, i64) {
         let conn = crate::store::migrated();

@@ -307,7 +307,7 @@ pub(crate) fn query_parts(list: InboxList, query: &InboxQuery) -> (String, Vec<B
             if let Some(from) = query.from {
                 add("created_at >=", Box::new(from.to_string()), "");
             }
-            if let Some(to) = query.to.and_then(|day| day.next_day()) {
+            if let Some(to) = query.to.and_then(|day| day.tomorrow().ok()) {
                 add("created_at <", Box::new(to.to_string()), "");
             }
         }
@@ -348,7 +348,7 @@ fn selected_columns(list: InboxList) -> String {
         .columns
         .iter()
         .map(|c| match *c {
-            "status_by" => crate::store::staff::name_or_text("e.status_by"),
+            "status_by" => crate::store::accounts::name_or_text("e.status_by"),
             "assigned_name" => assignee_name("e.assigned_to"),
             c => reader_column(c).unwrap_or_else(|| format!("e.{c}")),
         })
@@ -427,7 +427,7 @@ pub struct Item {
     pub row: Map<String, Value>,
     pub notes: Vec<Note>,
     /// `None` for a lead from before sources were kept.
-    pub source: Option<crate::store::lead_sources::SourceRow>,
+    pub source: Option<crate::store::analytics::lead_sources::SourceRow>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -457,7 +457,7 @@ pub fn item(conn: &Connection, list: InboxList, id: &str) -> rusqlite::Result<Op
     let mut stmt = conn.prepare_cached(
         &format!(
             "SELECT {}, body, created_at FROM lead_notes WHERE lead_kind = ?1 AND lead_id = ?2 ORDER BY id",
-            crate::store::staff::name_or_text("author")
+            crate::store::accounts::name_or_text("author")
         ),
     )?;
     let notes = stmt
@@ -469,7 +469,7 @@ pub fn item(conn: &Connection, list: InboxList, id: &str) -> rusqlite::Result<Op
             })
         })?
         .collect::<rusqlite::Result<_>>()?;
-    let source = crate::store::lead_sources::of(conn, id)?;
+    let source = crate::store::analytics::lead_sources::of(conn, id)?;
     Ok(Some(Item { row, notes, source }))
 }
 

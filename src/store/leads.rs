@@ -2,11 +2,12 @@
 
 use rusqlite::{params, Connection, OptionalExtension};
 
+use crate::domain::analytics::lead_source::LeadSource;
 use crate::domain::enquiry::{Contact, NewEnquiry, Subscription};
 use crate::domain::lead_id::LeadId;
-use crate::domain::lead_source::LeadSource;
 use crate::domain::mail_token::ConfirmSecret;
-use crate::store::{lead_sources, outbox, subscriptions};
+use crate::store::analytics::lead_sources;
+use crate::store::{outbox, subscriptions};
 
 pub fn insert_contact(
     conn: &Connection,

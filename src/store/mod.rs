@@ -10,17 +10,20 @@
 pub mod blogs;
 mod migrations;
 
+pub mod accounts;
+pub mod analytics;
 pub mod applicants;
 pub mod assign;
+pub mod audit;
 pub mod backup;
 pub mod backup_set;
 pub mod ballast;
 pub mod bulk;
+pub mod company_details;
 pub mod data_lock;
 pub mod export;
 pub mod factors;
 pub mod inbox;
-pub mod lead_sources;
 pub mod leads;
 pub mod mail_routes;
 pub mod media_images;
@@ -29,14 +32,12 @@ pub mod permissions;
 pub mod readers;
 pub mod remote_backup;
 pub mod resets;
-pub mod roll_ups;
-pub mod site_details;
-pub mod staff;
+pub mod sessions;
 pub mod stories;
 pub mod subscriptions;
 pub mod team;
+pub mod throttle;
 pub mod uploads;
-pub mod visits;
 pub mod watch;
 
 use std::panic::{catch_unwind, AssertUnwindSafe};

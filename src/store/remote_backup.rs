@@ -25,6 +25,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use futures_util::{StreamExt, TryStreamExt};
+use jiff::Timestamp;
 use object_store::aws::{AmazonS3, AmazonS3Builder};
 use object_store::list::{PaginatedListOptions, PaginatedListStore};
 use object_store::path::{Path as Key, PathPart, DELIMITER};
@@ -32,7 +33,6 @@ use object_store::{
     BackoffConfig, ClientOptions, ListResult, ObjectStore, ObjectStoreExt, PutPayload, RetryConfig,
     WriteMultipart,
 };
-use time::OffsetDateTime;
 use url::Url;
 
 pub use crate::domain::backup_target::{RemoteConfig, S3Url, DEFAULT_REGION};
@@ -193,11 +193,11 @@ pub struct Remote {
 #[derive(Debug, Default)]
 struct Listing {
     /// Name, time, and whether its manifest is there.
-    sets: Vec<(String, OffsetDateTime, bool)>,
+    sets: Vec<(String, Timestamp, bool)>,
 }
 
 impl Listing {
-    fn whole(&self) -> impl Iterator<Item = &(String, OffsetDateTime, bool)> {
+    fn whole(&self) -> impl Iterator<Item = &(String, Timestamp, bool)> {
         self.sets.iter().filter(|(_, _, whole)| *whole)
     }
 }
@@ -312,7 +312,7 @@ impl Remote {
     /// when its manifest is there. Nothing else under the prefix is read.
     fn listing(&self) -> Result<Listing, RemoteError> {
         let folders = self.level(&self.raw_prefix(SET_PREFIX))?.common_prefixes;
-        let mut sets: Vec<(String, OffsetDateTime, bool)> = Vec::new();
+        let mut sets: Vec<(String, Timestamp, bool)> = Vec::new();
         for folder in folders {
             let Some(name) = folder.prefix_match(&self.root).and_then(|mut parts| {
                 let name = parts.next()?;

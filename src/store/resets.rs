@@ -104,7 +104,7 @@ mod tests {
     use crate::domain::roles::{Role, Roles};
     use crate::store::migrated;
 
-    use crate::store::staff::{add_account, NewAccount};
+    use crate::store::accounts::{add_account, NewAccount};
 
     #[test]
     fn a_link_works_once_until_it_expires_and_using_one_ends_the_others() {

@@ -323,7 +323,7 @@ pub fn next_due(conn: &Connection) -> Result<Option<String>, StoreError> {
 /// than the office's day it goes public on (in the company details' zone, not UTC's).
 /// Answers their ids.
 pub fn publish_due(conn: &Connection, now: &str) -> Result<Vec<BlogId>, StoreError> {
-    let zone = super::site_details::office_zone(conn);
+    let zone = super::company_details::office_zone(conn);
     let due: Vec<(String, String)> = conn
         .prepare_cached(
             "SELECT slug, publish_at FROM blogs WHERE state = 'scheduled' AND publish_at <= ?1",
@@ -362,9 +362,9 @@ pub fn publish_scheduled(db: &super::Db, now: &str) -> Result<usize, StoreError>
     db.write_blocking(move |conn| -> Result<usize, StoreError> {
         let published = publish_due(conn, &now)?;
         for id in &published {
-            super::staff::audit(
+            super::audit::record(
                 conn,
-                &super::staff::Audit {
+                &super::audit::Audit {
                     actor: SCHEDULER,
                     action: "published story on schedule",
                     subject: &format!("story {}", id.as_str()),

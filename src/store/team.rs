@@ -175,7 +175,7 @@ pub fn delete_invite(conn: &Connection, id: i64) -> rusqlite::Result<bool> {
 
 /// Removes account `staff_id`; its sessions go with it (the table cascades), and the invites
 /// it sent (`withdraw_invites_of`); its audit entries stay. `false` when there was none. The
-/// database refuses to remove the last owner (`staff::is_last_owner`).
+/// database refuses to remove the last owner (`accounts::is_last_owner`).
 pub fn remove_account(conn: &Connection, staff_id: i64) -> rusqlite::Result<bool> {
     withdraw_invites_of(conn, staff_id)?;
     Ok(conn.execute("DELETE FROM staff WHERE id = ?1", [staff_id])? == 1)
@@ -198,7 +198,7 @@ pub fn withdraw_invites_of(conn: &Connection, staff_id: i64) -> rusqlite::Result
 /// Keeps `token_hash` as the set-up link's digest, replacing any earlier one, while no
 /// account exists; once one does, forgets any digest and answers `false`.
 pub fn offer_setup(conn: &Connection, token_hash: &str) -> rusqlite::Result<bool> {
-    if crate::store::staff::account_count(conn)? > 0 {
+    if crate::store::accounts::account_count(conn)? > 0 {
         forget_setup(conn)?;
         return Ok(false);
     }
@@ -228,7 +228,7 @@ mod tests {
     use crate::domain::roles::Role;
     use crate::store::migrated;
 
-    use crate::store::staff::{add_account, NewAccount};
+    use crate::store::accounts::{add_account, NewAccount};
 
     /// An owner's account, who sends the invites.
     fn an_owner(conn: &Connection, email: &str) -> i64 {

@@ -18,7 +18,7 @@ use instant_acme::{
     Account, AccountCredentials, AuthorizationStatus, ChallengeType, Identifier, NewAccount,
     NewOrder, OrderStatus, RetryPolicy,
 };
-use time::OffsetDateTime;
+use jiff::Timestamp;
 use tokio::sync::watch;
 
 use super::certs::{CertError, CertSlot, LoadedCert};
@@ -197,7 +197,7 @@ impl Keeper {
                     let pause = retry_pause(self.settings.retry_after, failures);
                     tracing::error!(error = %err, retry_in = ?pause, served = self.slot.current().is_some(), "https: could not obtain a certificate; the one served (if any) stays");
                     self.health
-                        .renewal_failed(OffsetDateTime::now_utc(), err.to_string());
+                        .renewal_failed(Timestamp::now(), err.to_string());
                     pause
                 }
             };
@@ -416,9 +416,8 @@ fn leaf_names(chain_pem: &[u8]) -> Vec<String> {
 }
 
 /// How long from now until `at` (zero when it has passed).
-fn until(at: OffsetDateTime) -> Duration {
-    let left = at - OffsetDateTime::now_utc();
-    left.try_into().unwrap_or(Duration::ZERO)
+fn until(at: Timestamp) -> Duration {
+    Duration::try_from(at.duration_since(Timestamp::now())).unwrap_or(Duration::ZERO)
 }
 
 /// The pause after the `failures`-th failure in a row: `first`, doubling, at most six hours.
@@ -457,9 +456,12 @@ mod tests {
 
     #[test]
     fn a_time_past_is_due_now_and_a_time_ahead_is_waited_for() {
-        let now = OffsetDateTime::now_utc();
-        assert_eq!(until(now - time::Duration::hours(1)), Duration::ZERO);
-        let ahead = until(now + time::Duration::hours(1));
+        let now = Timestamp::now();
+        assert_eq!(
+            until(now - jiff::SignedDuration::from_hours(1)),
+            Duration::ZERO
+        );
+        let ahead = until(now + jiff::SignedDuration::from_hours(1));
         assert!(ahead > Duration::from_secs(3590) && ahead <= Duration::from_secs(3600));
     }
 

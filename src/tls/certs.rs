@@ -6,12 +6,12 @@
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, RwLock};
 
+use jiff::Timestamp;
 use rustls::pki_types::pem::PemObject;
 use rustls::pki_types::{CertificateDer, PrivateKeyDer};
 use rustls::server::{ClientHello, ResolvesServerCert};
 use rustls::sign::CertifiedKey;
 use rustls::ServerConfig;
-use time::OffsetDateTime;
 
 #[derive(Debug, thiserror::Error)]
 pub enum CertError {
@@ -36,7 +36,7 @@ pub enum CertError {
 #[derive(Debug, Clone)]
 pub struct LoadedCert {
     pub key: Arc<CertifiedKey>,
-    pub not_after: OffsetDateTime,
+    pub not_after: Timestamp,
     /// The DNS names the leaf is for (its subject alternative names), lower case.
     pub names: Vec<String>,
 }
@@ -91,11 +91,17 @@ impl LoadedCert {
 }
 
 /// When a DER certificate stops being valid, and the DNS names it is for.
-fn validity_and_names(leaf: &CertificateDer<'_>) -> Result<(OffsetDateTime, Vec<String>), String> {
+fn validity_and_names(leaf: &CertificateDer<'_>) -> Result<(Timestamp, Vec<String>), String> {
     let (_, parsed) =
         x509_parser::parse_x509_certificate(leaf.as_ref()).map_err(|err| err.to_string())?;
-    let not_after = OffsetDateTime::from_unix_timestamp(parsed.validity().not_after.timestamp())
-        .map_err(|err| err.to_string())?;
+    // A certificate "with no well-defined expiration" (RFC 5280) ends at 9999-12-31T23:59:59Z,
+    // a day past the last instant jiff holds: it is read as that last second.
+    let not_after = parsed
+        .validity()
+        .not_after
+        .timestamp()
+        .min(Timestamp::MAX.as_second());
+    let not_after = Timestamp::from_second(not_after).map_err(|err| err.to_string())?;
     let names = match parsed.subject_alternative_name() {
         Ok(Some(san)) => san
             .value
@@ -183,7 +189,20 @@ mod tests {
         let (cert, key) = self_signed("www.example.com");
         let loaded = LoadedCert::from_pem(cert.as_bytes(), key.as_bytes(), "test").expect("load");
         // rcgen's default validity runs to 4096-01-01.
-        assert_eq!(loaded.not_after.year(), 4096);
+        assert_eq!(loaded.not_after.to_string(), "4096-01-01T00:00:00Z");
+    }
+
+    #[test]
+    fn a_certificate_without_an_expiry_lasts_to_the_last_second_held() {
+        let key = rcgen::KeyPair::generate().expect("key");
+        let mut params =
+            rcgen::CertificateParams::new(vec!["www.example.com".to_owned()]).expect("params");
+        params.not_after = rcgen::date_time_ymd(9999, 12, 31);
+        let cert = params.self_signed(&key).expect("cert");
+        let pem = key.serialize_pem();
+        let loaded =
+            LoadedCert::from_pem(cert.pem().as_bytes(), pem.as_bytes(), "test").expect("load");
+        assert_eq!(loaded.not_after.to_string(), "9999-12-30T22:00:00Z");
     }
 
     #[test]

@@ -10,7 +10,7 @@ pub mod certs;
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use time::OffsetDateTime;
+use jiff::Timestamp;
 use tokio::sync::watch;
 use warp::filters::BoxedFilter;
 use warp::http::{header, HeaderValue, StatusCode};
@@ -150,7 +150,7 @@ pub fn load_files(
                 }
                 Err(err) => {
                     tracing::error!(error = %err, "https: cannot reload the certificate files; the one served stays");
-                    health.renewal_failed(OffsetDateTime::now_utc(), err.to_string());
+                    health.renewal_failed(Timestamp::now(), err.to_string());
                 }
             }
         }

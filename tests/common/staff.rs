@@ -7,7 +7,7 @@ use bytes::Bytes;
 use corpsite::domain::roles::{Role, Roles};
 use corpsite::domain::staff::NewPassword;
 use corpsite::http::plumbing::marks::ClientAddr;
-use corpsite::store::staff as accounts;
+use corpsite::store::accounts;
 use serde_json::json as body;
 use warp::http::{Response, StatusCode};
 

@@ -167,3 +167,31 @@ test('the analytics period is changed with the date fields and the keyboard, and
   await page.keyboard.press('Tab');
   await expect(numbers).toBeFocused();
 });
+
+test('an owner backs up now with the keyboard and hears how it went', async ({
+  page,
+  request,
+  baseURL,
+  guard,
+}) => {
+  test.slow();
+  guard.allowConsoleError(/401|Failed to load resource/);
+  const owner = await readyStaff(request, baseURL ?? '', 'keys-backups');
+  await page.goto('/login?next=%2Fstaff%2Fbackups');
+  await signIn(page, owner);
+  await expect(page.getByRole('heading', { level: 1, name: 'Backups' })).toBeVisible();
+
+  const now = page.getByRole('button', { name: 'Back up now' });
+  await tabTo(page, now);
+  await page.keyboard.press('Enter');
+  // The outcome takes the focus, so a screen reader reads it; the button is there again.
+  const said = page.locator('p.backups-said');
+  await expect(said).toBeFocused();
+  await expect(said).toHaveText(/^The backup corpsite-\d{4}-\d\d-\d\dT\d{6}Z is made\.$/, {
+    timeout: 20_000,
+  });
+  await expect(now).toBeEnabled();
+  await expectAxeClean(page, 'the backups after one is made by keyboard');
+  await tabTo(page, now);
+  await expect(now).toBeFocused();
+});

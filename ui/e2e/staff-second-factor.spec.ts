@@ -440,3 +440,108 @@ test('changing a second factor asks for the password again once 5 minutes have p
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Please confirm it is you' })).toBeVisible();
 });
+
+test('a passkey added since signing in is offered on the password change and removed with it, with the keyboard', async ({
+  page,
+  request,
+  baseURL,
+  guard,
+}, info) => {
+  test.slow();
+  guard.allowConsoleError(EXPECTED);
+  const authenticator = await virtualAuthenticator(page);
+  const email = await readyStaff(request, baseURL ?? '', 'passkey-change');
+  await page.goto('/login');
+  await signIn(page, email);
+  await expect(page).toHaveURL(/\/staff$/);
+
+  // A passkey added with this session: what a stolen cookie would add.
+  await page.goto('/staff/account');
+  const section = page.getByRole('region', { name: 'Second factor' });
+  await page.getByLabel('Name of the new passkey').fill('Unknown laptop');
+  await page.getByRole('button', { name: 'Add a passkey' }).click();
+  await expect(section.getByRole('status')).toHaveText('The passkey "Unknown laptop" was added.');
+  expect(await authenticator.credentials()).toHaveLength(1);
+
+  // The password change lists it, marked as added since the sign-in.
+  await page.reload();
+  const passkeys = page.getByRole('group', { name: 'Passkeys on your account' });
+  const remove = passkeys.getByRole('checkbox', {
+    name: /Remove “Unknown laptop”, added .* \(added since you signed in\)/,
+  });
+  await expect(remove).toBeVisible();
+  await expect(remove).not.toBeChecked();
+  await expectAxeClean(page, 'the password change with a passkey to remove');
+  for (const width of [390, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    await passkeys.scrollIntoViewIfNeeded();
+    expect(await hasHorizontalScroll(page)).toBe(false);
+    await page.screenshot({ path: join(SHOTS, `staff-password-passkeys-${width}.png`) });
+  }
+  await page.screenshot({ path: info.outputPath('password-passkeys-1440.png') });
+
+  // The keyboard only: the fields, the box ticked with Space, the button pressed with Enter.
+  await tabTo(page, page.getByLabel('Current password', { exact: true }));
+  await page.keyboard.type(PASSWORD);
+  await tabTo(page, page.getByLabel('New password', { exact: true }));
+  await page.keyboard.type(`${PASSWORD} changed`);
+  await tabTo(page, remove);
+  await page.keyboard.press('Space');
+  await expect(remove).toBeChecked();
+  await tabTo(page, page.getByRole('button', { name: 'Save the new password' }));
+  await page.keyboard.press('Enter');
+  await expect(
+    page.getByText(
+      'Your password was changed. Your other sessions were signed out. The passkey you ticked was removed.',
+    ),
+  ).toBeVisible();
+
+  // Gone from the account: the list and the second factor's table no longer name it.
+  await expect(passkeys).toHaveCount(0);
+  await expect(section.getByRole('table', { name: 'Your passkeys' })).toHaveCount(0);
+  await page.reload();
+  await expect(section.getByRole('heading', { level: 3, name: 'Passkeys' })).toBeVisible();
+  await expect(section.getByRole('table', { name: 'Your passkeys' })).toHaveCount(0);
+});
+
+test('"Confirm it is you" is answered, refused and dismissed with the keyboard alone', async ({
+  page,
+  request,
+  baseURL,
+  guard,
+}) => {
+  test.slow();
+  guard.allowConsoleError(EXPECTED);
+  const email = await readyStaff(request, baseURL ?? '', 'confirm-keys');
+  await page.goto('/login');
+  await signIn(page, email);
+  await expect(page).toHaveURL(/\/staff$/);
+  await page.goto('/staff/account');
+  await expect(page.getByRole('heading', { level: 2, name: 'Second factor' })).toBeVisible();
+  confirmedLongAgo(email);
+  page.on('dialog', (asked) => asked.accept());
+
+  // Escape dismisses it: nothing changes, the refusal says why, the focus is back on the button.
+  const make = page.getByRole('button', { name: 'Make new recovery codes' });
+  await tabTo(page, make);
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Confirm it is you' });
+  await expect(dialog.getByLabel('Password', { exact: true })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('alert').filter({ hasText: 'Please confirm it is you' })).toBeVisible();
+  await expect(make).toBeFocused();
+
+  // A wrong password is refused in the dialog, which keeps the focus; the right one goes on.
+  await page.keyboard.press('Enter');
+  await expect(dialog.getByLabel('Password', { exact: true })).toBeFocused();
+  await page.keyboard.type('not my password at all');
+  await page.keyboard.press('Enter');
+  await expect(dialog.getByText('This is not your password.')).toBeVisible();
+  await expect(dialog.getByLabel('Password', { exact: true })).toBeFocused();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type(PASSWORD);
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+  await expect(page.locator('.recovery-codes__list code')).toHaveCount(10);
+});

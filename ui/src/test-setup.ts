@@ -1,11 +1,11 @@
 import { cleanup } from '@testing-library/preact';
 import { afterEach } from 'vitest';
 import demo from '@/content/site-details.json';
-import type { SiteDetailsForm } from '@/lib/api-types';
+import type { CompanyDetailsForm } from '@/lib/api-types';
 import { provideSiteDetails } from '@/lib/site-details';
 
 // Components render the company's details as the server would give them: the demo ones.
-provideSiteDetails(demo as SiteDetailsForm);
+provideSiteDetails(demo as CompanyDetailsForm);
 
 // Pages count their views with a beacon; in tests it goes nowhere (a test that checks it sets
 // its own).

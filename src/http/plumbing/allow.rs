@@ -18,7 +18,7 @@ pub const ROUTE_METHODS: &[(&str, &[&str])] = &[
         "/api/corp_website/subscribers/unsubscribe",
         &["POST", "OPTIONS"],
     ),
-    // the page-view beacon (`public_api::visits`)
+    // the page-view beacon (`public_api::analytics`)
     ("/api/visits", &["POST"]),
     // the one-click unsubscribe posts to the page of the same address
     ("/blogs/unsubscribe", &["GET", "HEAD", "POST"]),

@@ -14,6 +14,7 @@ use warp::http::StatusCode;
 use warp::reply::Response;
 
 use crate::http::plumbing::error::ApiError;
+use crate::http::plumbing::reply::set_headers;
 use crate::settings::{CertSource, Settings};
 
 const CROSS_SITE: &str = "This form can only be sent from our own website.";
@@ -102,17 +103,13 @@ impl OriginPolicy {
         if let Verdict::Allowed(origin) = self.check(headers)? {
             let headers = response.headers_mut();
             headers.insert(header::ACCESS_CONTROL_ALLOW_ORIGIN, origin);
-            headers.insert(
-                header::ACCESS_CONTROL_ALLOW_METHODS,
-                HeaderValue::from_static("POST"),
-            );
-            headers.insert(
-                header::ACCESS_CONTROL_ALLOW_HEADERS,
-                HeaderValue::from_static("content-type"),
-            );
-            headers.insert(
-                header::ACCESS_CONTROL_MAX_AGE,
-                HeaderValue::from_static("600"),
+            set_headers(
+                headers,
+                &[
+                    (header::ACCESS_CONTROL_ALLOW_METHODS, "POST"),
+                    (header::ACCESS_CONTROL_ALLOW_HEADERS, "content-type"),
+                    (header::ACCESS_CONTROL_MAX_AGE, "600"),
+                ],
             );
         }
         response
@@ -190,13 +187,7 @@ fn is_this_site(origin: &str, headers: &HeaderMap) -> bool {
 mod tests {
     use super::*;
 
-    fn headers(pairs: &[(&'static str, &'static str)]) -> HeaderMap {
-        let mut map = HeaderMap::new();
-        for (name, value) in pairs {
-            map.insert(*name, HeaderValue::from_static(value));
-        }
-        map
-    }
+    use crate::http::plumbing::reply::header_map as headers;
 
     type Pairs = &'static [(&'static str, &'static str)];
 

@@ -3,7 +3,7 @@
 use bytes::Bytes;
 use serde::Serialize;
 use sha2::{Digest, Sha256};
-use warp::http::{header, HeaderMap, HeaderValue, StatusCode};
+use warp::http::{header, HeaderMap, HeaderName, HeaderValue, StatusCode};
 use warp::reply::Response;
 use warp::Reply;
 
@@ -26,6 +26,23 @@ pub(crate) struct CreatedBody<'a> {
 pub(crate) struct CreatedId<'a> {
     #[serde(rename = "_id")]
     id: &'a str,
+}
+
+/// Sets each of `pairs`' headers to its fixed value.
+pub fn set_headers(headers: &mut HeaderMap, pairs: &[(HeaderName, &'static str)]) {
+    for (name, value) in pairs {
+        headers.insert(name.clone(), HeaderValue::from_static(value));
+    }
+}
+
+/// A header map of `pairs`, for tests.
+#[cfg(test)]
+pub fn header_map(pairs: &[(&'static str, &'static str)]) -> HeaderMap {
+    let mut map = HeaderMap::new();
+    for (name, value) in pairs {
+        map.insert(*name, HeaderValue::from_static(value));
+    }
+    map
 }
 
 /// 201 `{"message","data":{"_id"}}`: a form's submission was stored (or, from a robot,
@@ -90,15 +107,17 @@ pub fn json_bytes(status: StatusCode, body: Bytes) -> Response {
 pub fn attachment(bytes: Vec<u8>, content_type: &'static str, file_name: &str) -> Response {
     let mut response = Response::new(bytes.into());
     let headers = response.headers_mut();
-    headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
+    set_headers(
+        headers,
+        &[
+            (header::CONTENT_TYPE, content_type),
+            (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
+        ],
+    );
     let disposition = format!("attachment; filename=\"{file_name}\"");
     if let Ok(value) = HeaderValue::from_str(&disposition) {
         headers.insert(header::CONTENT_DISPOSITION, value);
     }
-    headers.insert(
-        header::X_CONTENT_TYPE_OPTIONS,
-        HeaderValue::from_static("nosniff"),
-    );
     response
 }
 

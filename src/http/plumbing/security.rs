@@ -1,6 +1,8 @@
 //! Headers every response carries: HTML, assets, API and errors alike.
 
 use warp::http::{header, HeaderName, HeaderValue};
+
+use crate::http::plumbing::reply::set_headers;
 use warp::reply::Response;
 
 /// Click-to-load embeds (a YouTube video, a Google map) are the only other origins.
@@ -31,27 +33,26 @@ impl SecurityHeaders {
         if !headers.contains_key(header::CONTENT_SECURITY_POLICY) {
             headers.insert(header::CONTENT_SECURITY_POLICY, self.csp.clone());
         }
-        headers.insert(
-            header::X_CONTENT_TYPE_OPTIONS,
-            HeaderValue::from_static("nosniff"),
-        );
-        headers.insert(
-            header::REFERRER_POLICY,
-            HeaderValue::from_static("strict-origin-when-cross-origin"),
-        );
-        headers.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
-        headers.insert(
-            HeaderName::from_static("permissions-policy"),
-            HeaderValue::from_static("camera=(), microphone=(), geolocation=(), payment=()"),
-        );
-        headers.insert(
-            HeaderName::from_static("cross-origin-opener-policy"),
-            HeaderValue::from_static("same-origin"),
-        );
-        // No other site may embed our responses (images, scripts, JSON) without CORS.
-        headers.insert(
-            HeaderName::from_static("cross-origin-resource-policy"),
-            HeaderValue::from_static("same-origin"),
+        set_headers(
+            headers,
+            &[
+                (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
+                (header::REFERRER_POLICY, "strict-origin-when-cross-origin"),
+                (header::X_FRAME_OPTIONS, "DENY"),
+                (
+                    HeaderName::from_static("permissions-policy"),
+                    "camera=(), microphone=(), geolocation=(), payment=()",
+                ),
+                (
+                    HeaderName::from_static("cross-origin-opener-policy"),
+                    "same-origin",
+                ),
+                // No other site may embed our responses (images, scripts, JSON) without CORS.
+                (
+                    HeaderName::from_static("cross-origin-resource-policy"),
+                    "same-origin",
+                ),
+            ],
         );
         response
     }

@@ -143,15 +143,7 @@ fn write_origin(headers: &HeaderMap, https: bool, out: &mut String) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use warp::http::HeaderValue;
-
-    fn headers(pairs: &[(&'static str, &'static str)]) -> HeaderMap {
-        let mut map = HeaderMap::new();
-        for (name, value) in pairs {
-            map.insert(*name, HeaderValue::from_static(value));
-        }
-        map
-    }
+    use crate::http::plumbing::reply::header_map as headers;
 
     #[test]
     fn the_origin_comes_from_host_and_only_a_trusted_proxy_makes_it_https() {

@@ -12,8 +12,9 @@
 //! fails. A refused PDF is a 422 with the reason on `file`; a file that is no accepted image
 //! (nor a PDF) a 415.
 //!
-//! A `source` part may say where the visit came from (JSON text, `domain::lead_source`); it
-//! is stored with the applicant, and a bad one is dropped, never refused.
+//! A `source` part may say where the visit came from (JSON text,
+//! `domain::analytics::lead_source`); it is stored with the applicant, and a bad one is
+//! dropped, never refused.
 
 use std::io::{Read, Seek};
 use std::net::IpAddr;
@@ -25,9 +26,9 @@ use warp::http::{header, HeaderMap};
 use warp::reply::Response;
 use warp::Filter;
 
+use crate::domain::analytics::lead_source::{LeadSource, LeadSourceForm};
 use crate::domain::applicant::{ApplicantForm, ApplicationError, NewApplicant, UploadedFile};
 use crate::domain::image::{Accepted, RejectedFile, Sniffer};
-use crate::domain::lead_source::{LeadSource, LeadSourceForm};
 use crate::domain::resume::{self, ResumeRefusal, ResumeType};
 use crate::http::plumbing::body::{declared_length, header_text, is_stall, Body};
 use crate::http::plumbing::error::ApiError;
@@ -35,8 +36,9 @@ use crate::http::plumbing::reply::{created, invalid, new_lead_id};
 use crate::http::site::assets::public_page;
 use crate::http::state::AppState;
 use crate::metrics::LeadKind;
+use crate::store::analytics::lead_sources;
 use crate::store::uploads::{self, PendingUpload};
-use crate::store::{applicants, lead_sources, StoreError};
+use crate::store::{applicants, StoreError};
 
 const APPLICATION_RECEIVED: &str = "Your application was submitted successfully.";
 const FILE_FIELD: &str = "file";

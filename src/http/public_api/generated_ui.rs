@@ -20,14 +20,15 @@ use std::path::Path;
 use ts_rs::{Config, TS};
 
 use crate::domain::applicant::ApplicantForm;
+use crate::domain::company_details::{
+    BranchForm, ClientForm, CompanyDetailsForm, CounterForm, LeaderForm, SisterSitesForm,
+    SocialForm,
+};
 use crate::domain::enquiry::EnquiryForm;
 use crate::domain::inbox::{InboxFilters, InboxList, Status};
 use crate::domain::post_file::BodyFormat;
 use crate::domain::roles::{Area, Role};
 use crate::domain::sanitize::{DROPPED_WITH_CONTENT, TAGS, TAG_ATTRIBUTES, URL_SCHEMES};
-use crate::domain::site_details::{
-    BranchForm, ClientForm, CounterForm, LeaderForm, SisterSitesForm, SiteDetailsForm, SocialForm,
-};
 use crate::domain::story::{StoryForm, StoryState};
 use crate::http::plumbing::error::ErrorBody;
 use crate::http::plumbing::reply::{CreatedBody, CreatedId};
@@ -35,9 +36,9 @@ use crate::http::public_api::blog_cache::{
     AuthorJson, BlogJson, ContentImageJson, DetailBody, DetailData, ImageSetJson, ImageSourceJson,
     ListBody, ListData, Pagination, TagJson,
 };
-use crate::http::public_api::site_cache::SiteBody;
+use crate::http::public_api::company_details_cache::CompanyDetailsBody;
 use crate::http::public_api::subscriptions::{MessageBody, TokenForm};
-use crate::http::staff::settings::SettingsBody;
+use crate::http::staff::company_details::StaffCompanyDetailsBody;
 use crate::http::staff::{account, inbox, media, session, sign_in, stories};
 use crate::store::inbox::Lead;
 
@@ -84,20 +85,20 @@ fn api_types() -> String {
         ErrorBody::decl(&cfg),
         CreatedBody::decl(&cfg),
         CreatedId::decl(&cfg),
-        crate::domain::lead_source::LeadSourceForm::decl(&cfg),
+        crate::domain::analytics::lead_source::LeadSourceForm::decl(&cfg),
         EnquiryForm::decl(&cfg),
         ApplicantForm::decl(&cfg),
         TokenForm::decl(&cfg),
         MessageBody::decl(&cfg),
-        SiteDetailsForm::decl(&cfg),
+        CompanyDetailsForm::decl(&cfg),
         BranchForm::decl(&cfg),
         SisterSitesForm::decl(&cfg),
         SocialForm::decl(&cfg),
         CounterForm::decl(&cfg),
         LeaderForm::decl(&cfg),
         ClientForm::decl(&cfg),
-        SiteBody::decl(&cfg),
-        SettingsBody::decl(&cfg),
+        CompanyDetailsBody::decl(&cfg),
+        StaffCompanyDetailsBody::decl(&cfg),
     ];
     exported(declarations)
 }
@@ -153,8 +154,8 @@ fn staff_types() -> String {
         Lead::decl(&cfg),
         inbox::PageBody::decl(&cfg),
         inbox::Pagination::decl(&cfg),
-        crate::store::lead_sources::StoryRead::decl(&cfg),
-        crate::store::lead_sources::SourceRow::decl(&cfg),
+        crate::store::analytics::lead_sources::StoryRead::decl(&cfg),
+        crate::store::analytics::lead_sources::SourceRow::decl(&cfg),
         inbox::ItemBody::decl(&cfg),
         inbox::NoteBody::decl(&cfg),
         inbox::StatusForm::decl(&cfg),
@@ -208,10 +209,10 @@ fn staff_types() -> String {
         crate::http::staff::readers::ReaderUnsubscribed::decl(&cfg),
         crate::http::staff::readers::StoryMail::decl(&cfg),
         // what visitors did (`staff::analytics`)
-        crate::store::visits::Totals::decl(&cfg),
-        crate::store::visits::DayCount::decl(&cfg),
-        crate::store::visits::Line::decl(&cfg),
-        crate::store::lead_sources::LeadLine::decl(&cfg),
+        crate::store::analytics::visits::Totals::decl(&cfg),
+        crate::store::analytics::visits::DayCount::decl(&cfg),
+        crate::store::analytics::visits::Line::decl(&cfg),
+        crate::store::analytics::lead_sources::LeadLine::decl(&cfg),
         crate::http::staff::analytics::LeadCounts::decl(&cfg),
         crate::http::staff::analytics::AnalyticsBody::decl(&cfg),
         string_union(
@@ -248,7 +249,7 @@ fn staff_types() -> String {
         crate::http::staff::team::AcceptForm::decl(&cfg),
         crate::http::staff::team::SetupForm::decl(&cfg),
         // second factors
-        crate::store::staff::FactorStep::decl(&cfg),
+        crate::store::sessions::FactorStep::decl(&cfg),
         session::FactorWay::decl(&cfg),
         crate::http::staff::factors::CodeGiven::decl(&cfg),
         crate::http::staff::factors::Confirmation::decl(&cfg),

@@ -3,7 +3,7 @@
 //! committed.
 //!
 //! Beside its fields a post may carry `source`, where the visitor's visit came from
-//! (`domain::lead_source`), stored with the lead; a bad one is dropped, never refused.
+//! (`domain::analytics::lead_source`), stored with the lead; a bad one is dropped, never refused.
 //!
 //! The hidden honeypot field is `website`: when it holds text the post is from a robot, and
 //! it is answered exactly like any other (422 for bad fields, else 201 after the same work)
@@ -16,8 +16,8 @@ use warp::http::HeaderMap;
 use warp::reply::Response;
 use warp::Filter;
 
+use crate::domain::analytics::lead_source::LeadSource;
 use crate::domain::enquiry::{EnquiryForm, NewEnquiry};
-use crate::domain::lead_source::LeadSource;
 use crate::domain::mail_token::ConfirmSecret;
 use crate::http::plumbing::body::{header_text, Body};
 use crate::http::plumbing::error::ApiError;

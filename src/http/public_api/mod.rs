@@ -2,14 +2,14 @@
 //! (enquiries, applications, subscriptions), the company's details, the site's page-view
 //! beacon, and the OpenAPI document that describes them.
 
+pub mod analytics;
 pub mod applicants;
 pub mod blog_cache;
 pub mod blogs;
+pub mod company_details;
+pub mod company_details_cache;
 #[cfg(test)]
 mod generated_ui;
 pub mod leads;
 pub mod openapi;
-pub mod site_cache;
-pub mod site_details;
 pub mod subscriptions;
-pub mod visits;

@@ -42,7 +42,7 @@ use crate::http::plumbing::reply::json_bytes;
         operations::create_applicant,
         operations::confirm_subscription,
         operations::unsubscribe,
-        operations::site_details,
+        operations::company_details,
         operations::count_page_view,
         operations::openapi_document,
         operations::healthz,
@@ -184,13 +184,13 @@ pub(crate) struct TokenPayload {
 #[allow(dead_code)]
 mod operations {
     use super::{ApplicantUpload, TokenPayload};
+    use crate::domain::analytics::visit::HitForm;
     use crate::domain::enquiry::EnquiryPayload;
-    use crate::domain::visit::HitForm;
     use crate::http::health::HealthBody;
     use crate::http::plumbing::error::ErrorBody;
     use crate::http::plumbing::reply::CreatedBody;
     use crate::http::public_api::blog_cache::{DetailBody, ListBody};
-    use crate::http::public_api::site_cache::SiteBody;
+    use crate::http::public_api::company_details_cache::CompanyDetailsBody;
     use crate::http::public_api::subscriptions::MessageBody;
 
     #[utoipa::path(
@@ -200,12 +200,12 @@ mod operations {
         operation_id = "getSiteDetails",
         summary = "The company's details, as the office last saved them (or the demo ones)",
         responses(
-            (status = 200, description = "The details every page shows.", body = SiteBody),
+            (status = 200, description = "The details every page shows.", body = CompanyDetailsBody),
             (status = 503, description = "The site is very busy.", body = ErrorBody,
                 headers(("Retry-After" = u64, description = "Seconds to wait."))),
         )
     )]
-    fn site_details() {}
+    fn company_details() {}
 
     #[utoipa::path(
         get,

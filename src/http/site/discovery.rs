@@ -19,6 +19,7 @@ use warp::Filter;
 
 use crate::domain::public_url::PublicUrl;
 use crate::domain::site_paths::{post_path, BLOG_LIST};
+use crate::domain::utc::parse_day;
 use crate::http::plumbing::error::ApiError;
 use crate::http::plumbing::filters::get_or_head;
 use crate::http::plumbing::reply::{etag_of, tagged};
@@ -288,13 +289,10 @@ fn media_url(origin: &PublicUrl, media_base: &str, path: &str) -> String {
 }
 
 /// `2026-10-22` -> `Thu, 22 Oct 2026 00:00:00 +0000`.
+/// `None` before 1900, which RFC 2822 does not write.
 fn rfc2822(date: &str) -> Option<String> {
-    let format = time::macros::format_description!("[year]-[month]-[day]");
-    let day = time::Date::parse(date.get(..10)?, format).ok()?;
-    day.midnight()
-        .assume_utc()
-        .format(&time::format_description::well_known::Rfc2822)
-        .ok()
+    let day = parse_day(date.get(..10)?).filter(|day| day.year() >= 1900)?;
+    Some(day.strftime("%a, %d %b %Y 00:00:00 +0000").to_string())
 }
 
 #[cfg(test)]
@@ -331,6 +329,15 @@ mod tests {
             rfc2822("2026-10-22").as_deref(),
             Some("Thu, 22 Oct 2026 00:00:00 +0000")
         );
+        assert_eq!(
+            rfc2822("2026-03-05T10:00:00Z").as_deref(),
+            Some("Thu, 05 Mar 2026 00:00:00 +0000")
+        );
+        assert_eq!(
+            rfc2822("1900-01-01").as_deref(),
+            Some("Mon, 01 Jan 1900 00:00:00 +0000")
+        );
+        assert_eq!(rfc2822("1899-12-31"), None);
         assert_eq!(rfc2822("22/10/2026"), None);
     }
 

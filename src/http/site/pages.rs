@@ -32,7 +32,7 @@ use crate::http::plumbing::reply::{etag_of, packed_etag};
 use crate::http::plumbing::response_cache::ResponseCache;
 use crate::http::plumbing::security;
 use crate::http::public_api::blog_cache::BlogApi;
-use crate::http::public_api::site_cache::SiteApi;
+use crate::http::public_api::company_details_cache::CompanyDetailsApi;
 use crate::http::site::assets::{self, html_response, IndexPage, Packed, PageData, Route};
 use crate::metrics::{Cache, Metrics};
 use crate::render::document::{Build, Document, PageStyles};
@@ -165,7 +165,7 @@ pub struct Pages {
     private_etag: HeaderValue,
     blogs: Arc<BlogApi>,
     /// The company's details, which every page shows (the footer at least).
-    site: Arc<SiteApi>,
+    site: Arc<CompanyDetailsApi>,
     /// Pages that show blog data, until the content version counter moves.
     cache: ResponseCache<PageKey, Arc<RenderedPage>>,
     /// Pages that show none (their route names no `data`): they change only with the company's
@@ -188,7 +188,7 @@ impl Pages {
     pub fn new(
         shell: Arc<IndexPage>,
         blogs: Arc<BlogApi>,
-        site: Arc<SiteApi>,
+        site: Arc<CompanyDetailsApi>,
         media_base: &str,
         metrics: &Metrics,
     ) -> Pages {
@@ -206,7 +206,7 @@ impl Pages {
     pub fn with_script(
         shell: Arc<IndexPage>,
         blogs: Arc<BlogApi>,
-        site: Arc<SiteApi>,
+        site: Arc<CompanyDetailsApi>,
         media_base: &str,
         script: Arc<str>,
         metrics: &Metrics,
@@ -242,7 +242,7 @@ impl Pages {
             Ok(site) => String::from_utf8_lossy(&site.body).into_owned(),
             Err(err) => {
                 tracing::warn!(error = %err, "the company's details could not be read; the feed names the demo company");
-                String::from_utf8_lossy(&crate::http::public_api::site_cache::demo_json())
+                String::from_utf8_lossy(&crate::http::public_api::company_details_cache::demo_json())
                     .into_owned()
             }
         };
@@ -481,7 +481,9 @@ impl Pages {
                 cacheable = false;
                 format!(
                     ",\"site\":{}",
-                    String::from_utf8_lossy(&crate::http::public_api::site_cache::demo_json())
+                    String::from_utf8_lossy(
+                        &crate::http::public_api::company_details_cache::demo_json()
+                    )
                 )
             }
         };

@@ -23,8 +23,8 @@
 //!
 //! Every change is written to the audit log in the same transaction.
 
+use jiff::Timestamp;
 use serde::{Deserialize, Serialize};
-use time::OffsetDateTime;
 use warp::http::{HeaderMap, StatusCode};
 use warp::reply::Response;
 use warp::Reply;
@@ -39,9 +39,11 @@ use crate::http::staff::call::Call;
 use crate::http::staff::session::{self, is_https, unix_now, Staff};
 use crate::http::staff::throttle::throttle_key;
 use crate::http::state::AppState;
+use crate::store::accounts;
+use crate::store::audit::{self, Audit, AuditLine, AuditQuery};
 use crate::store::outbox::{enqueue_staff_mail, MailKind};
 use crate::store::resets;
-use crate::store::staff::{self as accounts, Audit, AuditLine, AuditQuery, LiveSession};
+use crate::store::sessions::{self, LiveSession};
 use crate::store::StoreError;
 
 /// What a request for a reset link answers, whether or not the address has an account.
@@ -137,7 +139,7 @@ pub(super) async fn forgot(mut call: Call) -> Result<Response, ApiError> {
             Some(_) => "too many links this hour: none mailed",
             None => "",
         };
-        accounts::audit(
+        audit::record(
             conn,
             &Audit {
                 actor: &typed,
@@ -224,7 +226,7 @@ pub(super) async fn reset(mut call: Call) -> Result<Response, ApiError> {
                 };
                 // Ends every session of the account.
                 accounts::set_password(conn, staff_id, &hash, false)?;
-                accounts::audit(
+                audit::record(
                     conn,
                     &Audit {
                         actor: &account.email,
@@ -273,14 +275,8 @@ pub(crate) struct SessionList {
 
 /// A Unix time as the UI reads every time: UTC ISO 8601 with milliseconds.
 pub(crate) fn iso(secs: i64) -> String {
-    OffsetDateTime::from_unix_timestamp(secs)
-        .ok()
-        .and_then(|t| {
-            t.format(time::macros::format_description!(
-                "[year]-[month]-[day]T[hour]:[minute]:[second].[subsecond digits:3]Z"
-            ))
-            .ok()
-        })
+    Timestamp::from_second(secs)
+        .map(|t| t.strftime("%Y-%m-%dT%H:%M:%S%.3fZ").to_string())
         .unwrap_or_default()
 }
 
@@ -358,7 +354,7 @@ async fn list_sessions(
     let now = unix_now();
     let sessions = state
         .db
-        .write(move |conn| Ok::<_, StoreError>(accounts::live_sessions(conn, whose, now)?))
+        .write(move |conn| Ok::<_, StoreError>(sessions::live_sessions(conn, whose, now)?))
         .await?;
     let current = staff.session_key();
     Ok(warp::reply::json(&SessionList {
@@ -396,7 +392,7 @@ async fn end_session(
         state
             .db
             .write(move |conn| -> Result<bool, StoreError> {
-                let Some((id, name, _email)) = accounts::end_session_by_key(conn, &key, whose)?
+                let Some((id, name, _email)) = sessions::end_session_by_key(conn, &key, whose)?
                 else {
                     return Ok(false);
                 };
@@ -405,7 +401,7 @@ async fn end_session(
                 } else {
                     format!("session {key} of {name}")
                 };
-                accounts::audit(conn, &staff.audit("ended a session", &subject, ""))?;
+                audit::record(conn, &staff.audit("ended a session", &subject, ""))?;
                 Ok(true)
             })
             .await?
@@ -462,7 +458,7 @@ fn parse_audit_query(query: &str, zone: &OfficeZone) -> Result<AuditQuery, ApiEr
             "to" => {
                 let day = errors
                     .check("to", day_param(value))
-                    .and_then(|day| day.next_day());
+                    .and_then(|day| day.tomorrow().ok());
                 parsed.before = day.and_then(|day| zone.day_start(&day.to_string()));
             }
             "page" => {
@@ -545,8 +541,8 @@ pub(super) async fn audit_page(call: Call, _staff: Staff) -> Result<Response, Ap
         .db
         .read(move |conn| {
             Ok((
-                accounts::audit_page(conn, &query)?,
-                accounts::audit_choices(conn)?,
+                audit::audit_page(conn, &query)?,
+                audit::audit_choices(conn)?,
             ))
         })
         .await?;
@@ -554,7 +550,7 @@ pub(super) async fn audit_page(call: Call, _staff: Staff) -> Result<Response, Ap
         data: lines.into_iter().map(AuditEntryBody::from).collect(),
         pagination: AuditPagination {
             total,
-            limit: accounts::AUDIT_PAGE_SIZE,
+            limit: audit::AUDIT_PAGE_SIZE,
             page,
         },
         actions,
@@ -571,7 +567,7 @@ pub(super) async fn audit_export(call: Call, _staff: Staff) -> Result<Response, 
     let query = parse_audit_query(&call.query, &state.office_zone().await?)?;
     let lines = state
         .db
-        .read(move |conn| Ok(accounts::audit_all(conn, &query)?))
+        .read(move |conn| Ok(audit::audit_all(conn, &query)?))
         .await?;
     let mut out = Vec::new();
     let mut csv = CsvWriter::new(&mut out);
@@ -617,6 +613,13 @@ mod tests {
         for (ua, named) in cases {
             assert_eq!(browser_summary(ua), named, "{ua}");
         }
+    }
+
+    #[test]
+    fn a_unix_time_is_written_in_utc_to_the_millisecond() {
+        assert_eq!(iso(1_764_115_572), "2025-11-26T00:06:12.000Z");
+        assert_eq!(iso(0), "1970-01-01T00:00:00.000Z");
+        assert_eq!(iso(i64::MAX), "");
     }
 
     #[test]

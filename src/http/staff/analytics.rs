@@ -6,20 +6,21 @@
 //! referring site, landing page and story read, beside the visitors each brought, so the
 //! office sees what turns visitors into leads.
 //! Read from the roll-ups only (the visits' and the leads': whole months and the edge days,
-//! `store::roll_ups`), so a year answers about as fast as a month; today's counts are at most ten seconds old. A bad date is 422 naming `from` or `to`.
+//! `store::analytics::roll_ups`), so a year answers about as fast as a month; today's
+//! counts are at most ten seconds old. A bad date is 422 naming `from` or `to`.
 
 use serde::Serialize;
 use warp::http::StatusCode;
 use warp::reply::Response;
 use warp::Reply;
 
-use crate::domain::visit::ReportRange;
+use crate::domain::analytics::report::ReportRange;
 use crate::http::plumbing::error::ApiError;
 use crate::http::plumbing::reply::invalid;
 use crate::http::staff::call::Call;
 use crate::http::staff::session::Staff;
-use crate::store::lead_sources::{self, LeadLine};
-use crate::store::visits::{self, DayCount, Line, Totals};
+use crate::store::analytics::lead_sources::{self, LeadLine};
+use crate::store::analytics::visits::{self, DayCount, Line, Totals};
 
 /// A period's report.
 #[derive(Serialize)]

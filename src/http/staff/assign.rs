@@ -26,7 +26,7 @@ use crate::http::staff::call::Call;
 use crate::http::staff::inbox::{changed, which};
 use crate::http::staff::session::Staff;
 use crate::store::assign::{self, AssignOutcome};
-use crate::store::staff as accounts;
+use crate::store::audit;
 use crate::store::StoreError;
 
 /// `GET /api/staff/assignees/{list}`.
@@ -116,7 +116,7 @@ pub(super) async fn assign(mut call: Call, staff: Staff) -> Result<Response, Api
                     Some(a) => format!("to {} ({})", a.name, a.email),
                     None => "to nobody".to_owned(),
                 };
-                accounts::audit(conn, &staff.audit("assigned", &subject, &detail))?;
+                audit::record(conn, &staff.audit("assigned", &subject, &detail))?;
                 if let Some(assignee) = assignee.as_ref().filter(|a| a.id != staff.id) {
                     assign::enqueue_assigned(conn, &id, assignee, &staff.name)?;
                 }
@@ -167,7 +167,7 @@ pub(super) async fn follow_up(mut call: Call, staff: Staff) -> Result<Response, 
                     Some(day) => ("set follow-up", day.as_str()),
                     None => ("cleared follow-up", ""),
                 };
-                accounts::audit(conn, &staff.audit(action, &subject, detail))?;
+                audit::record(conn, &staff.audit(action, &subject, detail))?;
             }
             Ok(found)
         })
@@ -200,7 +200,7 @@ pub(super) async fn set_digest(mut call: Call, staff: Staff) -> Result<Response,
         .write(move |conn| -> Result<(), StoreError> {
             assign::set_digest(conn, staff.id, on)?;
             let detail = if on { "on" } else { "off" };
-            accounts::audit(conn, &staff.audit("morning digest", "", detail))?;
+            audit::record(conn, &staff.audit("morning digest", "", detail))?;
             Ok(())
         })
         .await?;

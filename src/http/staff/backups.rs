@@ -11,9 +11,8 @@
 use std::path::Path;
 
 use bytes::Bytes;
+use jiff::Timestamp;
 use serde::Serialize;
-use time::format_description::well_known::Rfc3339;
-use time::OffsetDateTime;
 use warp::http::StatusCode;
 use warp::reply::Response;
 
@@ -23,8 +22,8 @@ use crate::http::plumbing::reply::json_bytes;
 use crate::http::staff::call::Call;
 use crate::http::staff::session::Staff;
 use crate::http::state::AppState;
+use crate::store::audit;
 use crate::store::backup_set::{self, Manifest, MANIFEST_FILE};
-use crate::store::staff as accounts;
 
 /// The most sets the screen lists.
 const MAX_SETS: usize = 50;
@@ -88,13 +87,9 @@ pub(crate) struct BackupSetJson {
     in_bucket: Option<bool>,
 }
 
-fn rfc3339(at: OffsetDateTime) -> String {
-    at.format(&Rfc3339).unwrap_or_default()
-}
-
-fn failure((at, reason): (OffsetDateTime, String)) -> BackupFailure {
+fn failure((at, reason): (Timestamp, String)) -> BackupFailure {
     BackupFailure {
-        at: rfc3339(at),
+        at: at.to_string(),
         reason,
     }
 }
@@ -113,7 +108,7 @@ pub(super) async fn back_up_now(call: Call, staff: Staff) -> Result<Response, Ap
     state
         .db
         .write(move |conn| -> Result<(), ApiError> {
-            accounts::audit(conn, &staff.audit("asked for a backup", "backups", ""))
+            audit::record(conn, &staff.audit("asked for a backup", "backups", ""))
                 .map_err(ApiError::unexpected)
         })
         .await?;
@@ -137,11 +132,11 @@ async fn backups_reply(state: &AppState, status: StatusCode) -> Result<Response,
         keep: settings.backup_keep,
         backup_dir: backup_dir.display().to_string(),
         backup_to: settings.backup_to.as_ref().map(|to| to.url.to_string()),
-        last_success_at: health.last_success.map(|(at, _)| rfc3339(at)),
+        last_success_at: health.last_success.map(|(at, _)| at.to_string()),
         sets: sets_of(local, &health),
         failure: health.failure.map(failure),
         upload: health.upload.map(|upload| BackupUpload {
-            last_success_at: upload.last_success.map(rfc3339),
+            last_success_at: upload.last_success.map(|at| at.to_string()),
             failure: upload.failure.map(failure),
         }),
     };
@@ -150,9 +145,7 @@ async fn backups_reply(state: &AppState, status: StatusCode) -> Result<Response,
 }
 
 /// The sets in the backup dir, oldest first, each with its manifest (`None` if unreadable).
-fn local_sets(
-    backup_dir: &Path,
-) -> std::io::Result<Vec<(String, OffsetDateTime, Option<Manifest>)>> {
+fn local_sets(backup_dir: &Path) -> std::io::Result<Vec<(String, Timestamp, Option<Manifest>)>> {
     Ok(backup_set::list_sets(backup_dir)?
         .into_iter()
         .map(|(at, path)| {
@@ -170,7 +163,7 @@ fn local_sets(
 
 /// The local sets and the bucket's, newest first, each marked where it is.
 fn sets_of(
-    local: Vec<(String, OffsetDateTime, Option<Manifest>)>,
+    local: Vec<(String, Timestamp, Option<Manifest>)>,
     health: &BackupHealth,
 ) -> Vec<BackupSetJson> {
     let in_bucket = health
@@ -183,7 +176,7 @@ fn sets_of(
         .map(|(name, at, manifest)| BackupSetJson {
             in_bucket: in_bucket.map(|there| there.contains(&name)),
             name,
-            created_at: rfc3339(at),
+            created_at: at.to_string(),
             database_bytes: manifest.as_ref().map(|m| m.database_bytes),
             files: manifest.as_ref().map(|m| m.files),
             file_bytes: manifest.as_ref().map(|m| m.file_bytes),
@@ -197,7 +190,7 @@ fn sets_of(
         if let Some(at) = backup_set::parse_set_name(name) {
             sets.push(BackupSetJson {
                 name: name.clone(),
-                created_at: rfc3339(at),
+                created_at: at.to_string(),
                 database_bytes: None,
                 files: None,
                 file_bytes: None,

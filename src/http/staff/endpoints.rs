@@ -16,8 +16,8 @@
 use crate::http::staff::call::Endpoint;
 use crate::http::staff::stories::revisions;
 use crate::http::staff::{
-    account, analytics, assign, backups, bulk, factors, inbox, mail, media, passkeys, readers,
-    settings, sign_in, stories, team,
+    account, analytics, assign, backups, bulk, company_details, factors, inbox, mail, media,
+    passkeys, readers, sign_in, stories, team,
 };
 
 /// One row (see the module's comment for how it reads).
@@ -98,8 +98,8 @@ pub static ENDPOINTS: &[Endpoint] = table! {
     POST   "/api/staff/readers/{id}/unsubscribe"                Area(Subscribers) readers::unsubscribe           unsubscribeReader() -> ReaderUnsubscribed;
     GET    "/api/staff/stories/{id}/mail"                       Area(Stories)     readers::story_mail            storyMail() -> StoryMail;
     // the company's details
-    GET    "/api/staff/settings"                                Area(Company)     settings::staff_read           readSettings() -> SettingsBody;
-    PUT    "/api/staff/settings"                                Area(Company)     settings::staff_save           saveSettings(SiteDetailsForm) -> SettingsBody;
+    GET    "/api/staff/settings"                                Area(Company)     company_details::staff_read    readSettings() -> StaffCompanyDetailsBody;
+    PUT    "/api/staff/settings"                                Area(Company)     company_details::staff_save    saveSettings(CompanyDetailsForm) -> StaffCompanyDetailsBody;
     // what visitors did
     GET    "/api/staff/analytics"                               Area(Analytics)   analytics::report              analytics() -> AnalyticsBody;
     // mail: the outbox and who gets which lead

@@ -25,7 +25,7 @@
 //! it up as past its second factor. The last factor of an account whose role needs one is
 //! not removed (409). Adding or removing a factor and new recovery codes are refused (403)
 //! unless the session gave its password or a second factor in the last
-//! `accounts::CONFIRM_SECS` (at sign-in, or `.../confirm`): a stolen session cookie alone
+//! `sessions::CONFIRM_SECS` (at sign-in, or `.../confirm`): a stolen session cookie alone
 //! adds no factor of its own. Each such change is mailed to the account.
 
 use rusqlite::Connection;
@@ -44,9 +44,12 @@ use crate::http::staff::session::{self, unix_now, Staff};
 use crate::http::staff::throttle::{self, throttle_key};
 use crate::http::state::AppState;
 use crate::metrics::Limit;
+use crate::store::accounts;
+use crate::store::audit;
 use crate::store::factors::{self as store};
 use crate::store::outbox::{self, Notice};
-use crate::store::staff::{self as accounts, FactorStep};
+use crate::store::sessions::{self, FactorStep};
+use crate::store::throttle::{forgive_attempt, record_failure, throttle_wait};
 use crate::store::StoreError;
 
 const WRONG_CODE: &str = "This code is not right, or it was already used.";
@@ -140,23 +143,23 @@ pub(super) async fn give_code(mut call: Call, staff: Staff) -> Result<Response, 
         .db
         .write(
             move |conn| -> Result<Result<Option<Accepted>, i64>, StoreError> {
-                let wait = accounts::throttle_wait(conn, &email_folded, &key, now)?;
+                let wait = throttle_wait(conn, &email_folded, &key, now)?;
                 if wait > 0 {
                     return Ok(Err(wait));
                 }
                 let accepted = spend_code(conn, staff.id, &typed, now)?;
                 match &accepted {
                     None => {
-                        accounts::record_failure(conn, &email_folded, &key, now)?;
-                        accounts::audit(conn, &staff.audit("second factor failed", "", ""))?;
+                        record_failure(conn, &email_folded, &key, now)?;
+                        audit::record(conn, &staff.audit("second factor failed", "", ""))?;
                     }
                     Some(how) => {
-                        store::factor_given(conn, &token_hash)?;
+                        sessions::factor_given(conn, &token_hash)?;
                         let detail = how.how();
-                        accounts::audit(conn, &staff.audit("gave second factor", "", detail))?;
+                        audit::record(conn, &staff.audit("gave second factor", "", detail))?;
                         if let Accepted::RecoveryCode = how {
                             let left = store::recovery_codes_left(conn, staff.id)?;
-                            accounts::audit(
+                            audit::record(
                                 conn,
                                 &staff.audit("used a recovery code", "", &format!("{left} left")),
                             )?;
@@ -188,14 +191,14 @@ async fn current_session(state: &AppState, headers: &HeaderMap) -> Result<Respon
     let now = unix_now();
     let session = state
         .db
-        .read(move |conn| Ok(accounts::live_session(conn, &digest, now)?))
+        .read(move |conn| Ok(sessions::live_session(conn, &digest, now)?))
         .await?
         .ok_or(ApiError::Unauthorized("Please sign in to continue."))?;
     Ok(session::session_body(&session))
 }
 
 /// The session gave its password or a second factor lately enough to change its factors
-/// (`accounts::CONFIRM_SECS`), or 403 `CONFIRM_FIRST`: the UI then asks for one
+/// (`sessions::CONFIRM_SECS`), or 403 `CONFIRM_FIRST`: the UI then asks for one
 /// (`.../confirm`) and tries again.
 pub(crate) fn confirmed_lately(staff: &Staff) -> Result<(), ApiError> {
     if staff.session.recently_confirmed(unix_now()) {
@@ -269,14 +272,14 @@ pub(super) async fn confirm_again(mut call: Call, staff: Staff) -> Result<Respon
         .write(move |conn| -> Result<(), StoreError> {
             match right {
                 Some(how) => {
-                    accounts::forgive_attempt(conn, attempt)?;
-                    accounts::confirm_session(conn, &token_hash, now)?;
-                    accounts::audit(conn, &staff.audit("confirmed it was them", "", how))?;
+                    forgive_attempt(conn, attempt)?;
+                    sessions::confirm_session(conn, &token_hash, now)?;
+                    audit::record(conn, &staff.audit("confirmed it was them", "", how))?;
                     if how == Accepted::RecoveryCode.how() {
                         mail_recovery_code_used(conn, &staff)?;
                     }
                 }
-                None => accounts::audit(conn, &staff.audit("confirmation failed", "", ""))?,
+                None => audit::record(conn, &staff.audit("confirmation failed", "", ""))?,
             }
             Ok(())
         })
@@ -429,13 +432,13 @@ where
             let Some(added) = add(conn, &staff)? else {
                 return Ok((None, Vec::new()));
             };
-            store::factor_given(conn, &staff.session.token_hash)?;
+            sessions::factor_given(conn, &staff.session.token_hash)?;
             if store::recovery_codes_left(conn, staff.id)? > 0 {
                 return Ok((Some(added), Vec::new()));
             }
             let digests: Vec<String> = codes.iter().filter_map(|c| recovery_digest(c)).collect();
             store::replace_recovery_codes(conn, staff.id, &digests)?;
-            accounts::audit(conn, &staff.audit("made recovery codes", "", "10"))?;
+            audit::record(conn, &staff.audit("made recovery codes", "", "10"))?;
             Ok((Some(added), codes))
         })
         .await?;
@@ -523,7 +526,7 @@ pub(super) async fn confirm_authenticator(
         if !still || !store::use_step(conn, staff.id, step)? {
             return Ok(None);
         }
-        accounts::audit(conn, &staff.audit("set up an authenticator app", "", ""))?;
+        audit::record(conn, &staff.audit("set up an authenticator app", "", ""))?;
         outbox::enqueue_notice(
             conn,
             staff.id,
@@ -549,7 +552,7 @@ pub(super) async fn remove_authenticator(call: Call, staff: Staff) -> Result<Res
     let removed = remove_a_factor(&state, staff, |conn, staff| {
         let removed = store::remove_totp(conn, staff.id)?;
         if removed {
-            accounts::audit(conn, &staff.audit("removed the authenticator app", "", ""))?;
+            audit::record(conn, &staff.audit("removed the authenticator app", "", ""))?;
             outbox::enqueue_notice(
                 conn,
                 staff.id,
@@ -582,7 +585,7 @@ pub(super) async fn new_recovery_codes(call: Call, staff: Staff) -> Result<Respo
         .db
         .write(move |conn| -> Result<(), StoreError> {
             store::replace_recovery_codes(conn, staff.id, &digests)?;
-            accounts::audit(
+            audit::record(
                 conn,
                 &staff.audit("made recovery codes", "", "10, the old ones stopped"),
             )?;
@@ -645,7 +648,7 @@ pub(super) async fn set_policy(mut call: Call, staff: Staff) -> Result<Response,
         .db
         .write(move |conn| -> Result<(), StoreError> {
             store::set_required_roles(conn, &roles)?;
-            accounts::audit(
+            audit::record(
                 conn,
                 &staff.audit("changed who needs a second factor", "", &detail),
             )?;
@@ -674,7 +677,7 @@ pub(super) async fn reset(call: Call, staff: Staff) -> Result<Response, ApiError
                 .map_err(StoreError::from)?
                 .ok_or_else(|| ApiError::NotFound(NO_SUCH_ACCOUNT.into()))?;
             store::reset_factors(conn, id).map_err(StoreError::from)?;
-            accounts::audit(
+            audit::record(
                 conn,
                 &staff.audit("reset second factor", &account.email, "sessions ended"),
             )

@@ -24,17 +24,17 @@ use warp::Reply;
 
 use crate::domain::assign::{Assigned, Due};
 use crate::domain::export::{file_name, ExportFormat};
-use crate::domain::fields::parse_day;
 use crate::domain::inbox::{parse_note, parse_status, InboxList, InboxQuery, Status, PAGE_SIZE};
+use crate::domain::utc::parse_day;
 use crate::http::plumbing::error::ApiError;
 use crate::http::plumbing::reply::{attachment, invalid};
 use crate::http::staff::call::Call;
 use crate::http::staff::session::Staff;
 use crate::http::state::AppState;
 use crate::office::leads::{self, Erasure, Picked};
+use crate::store::audit;
 use crate::store::export;
 use crate::store::inbox::{self, Note};
-use crate::store::staff as accounts;
 use crate::store::uploads::uploads_dir;
 use crate::store::StoreError;
 
@@ -101,7 +101,7 @@ pub(crate) struct ItemBody {
     #[cfg_attr(test, ts(as = "crate::store::inbox::Lead"))]
     data: Map<String, Value>,
     notes: Vec<NoteBody>,
-    source: Option<crate::store::lead_sources::SourceRow>,
+    source: Option<crate::store::analytics::lead_sources::SourceRow>,
 }
 
 #[derive(Serialize)]
@@ -213,7 +213,7 @@ pub(super) async fn add_note(mut call: Call, staff: Staff) -> Result<Response, A
         .write(move |conn| -> Result<bool, StoreError> {
             let found = inbox::add_note(conn, list, &lookup, &staff.email, &text)?;
             if found {
-                accounts::audit(conn, &staff.audit("added a note", &subject, ""))?;
+                audit::record(conn, &staff.audit("added a note", &subject, ""))?;
             }
             Ok(found)
         })
@@ -292,7 +292,11 @@ async fn export(call: Call, staff: Staff, format: ExportFormat) -> Result<Respon
                 ExportFormat::Csv => export::write_csv(conn, list, rows, true, &mut out),
                 ExportFormat::Xlsx => export::write_xlsx(conn, list, rows, &mut out),
             };
-            let name = file_name(list, format, &crate::store::site_details::office_zone(conn));
+            let name = file_name(
+                list,
+                format,
+                &crate::store::company_details::office_zone(conn),
+            );
             Ok(written.map(|_| (out.into_inner(), name)))
         })
         .await?
@@ -424,7 +428,7 @@ pub(crate) async fn resolve(
             query.from.and_then(|day| zone.day_start(&day.to_string())),
             query
                 .to
-                .and_then(|day| day.next_day())
+                .and_then(|day| day.tomorrow().ok())
                 .and_then(|day| zone.day_start(&day.to_string())),
         ));
     }

@@ -27,7 +27,7 @@ use crate::http::staff::session::Staff;
 use crate::http::state::AppState;
 use crate::store::mail_routes::{self, Fallback, Route, KINDS};
 use crate::store::outbox::{self, MailKind, MailLine};
-use crate::store::{staff as accounts, StoreError};
+use crate::store::{accounts, audit, StoreError};
 
 /// The most rules the screen may set, and addresses in one rule.
 pub const MAX_RULES: usize = 50;
@@ -243,7 +243,7 @@ pub(super) async fn retry_all(call: Call, staff: Staff) -> Result<Response, ApiE
             // The same as `corpsite mail retry`.
             let count = outbox::retry_dead(conn).map_err(ApiError::unexpected)?;
             let detail = format!("{count} mail(s)");
-            accounts::audit(conn, &staff.audit("retried dead mail", "outbox", &detail))
+            audit::record(conn, &staff.audit("retried dead mail", "outbox", &detail))
                 .map_err(ApiError::unexpected)?;
             Ok(count)
         })
@@ -267,7 +267,7 @@ pub(super) async fn retry_one(call: Call, staff: Staff) -> Result<Response, ApiE
                 return Ok(false);
             }
             let subject = format!("mail #{id}");
-            accounts::audit(conn, &staff.audit("retried a mail", &subject, ""))
+            audit::record(conn, &staff.audit("retried a mail", &subject, ""))
                 .map_err(ApiError::unexpected)?;
             Ok(true)
         })
@@ -306,7 +306,7 @@ pub(super) async fn send_test(mut call: Call, staff: Staff) -> Result<Response, 
             let about = staff.id.to_string();
             outbox::enqueue_staff_mail(conn, MailKind::Test, &about, &queued_to, None)
                 .map_err(ApiError::unexpected)?;
-            accounts::audit(conn, &staff.audit("sent a test mail", &queued_to, ""))
+            audit::record(conn, &staff.audit("sent a test mail", &queued_to, ""))
                 .map_err(ApiError::unexpected)?;
             Ok(())
         })
@@ -497,7 +497,7 @@ pub(super) async fn save_routes(mut call: Call, staff: Staff) -> Result<Response
         .write(move |conn| -> Result<(), ApiError> {
             mail_routes::replace(conn, &routes).map_err(ApiError::unexpected)?;
             let detail = summary(&routes);
-            accounts::audit(
+            audit::record(
                 conn,
                 &staff.audit("set who gets lead mail", "mail routes", &detail),
             )

@@ -22,7 +22,7 @@ use crate::http::plumbing::json_body::read_bounded;
 use crate::http::plumbing::reply::refused_image;
 use crate::http::staff::call::Call;
 use crate::http::staff::session::Staff;
-use crate::store::staff as accounts;
+use crate::store::audit;
 use crate::store::StoreError;
 
 /// The media folders staff uploads go to (the UI's `MediaFolder`).
@@ -75,10 +75,7 @@ pub(super) async fn upload(mut call: Call, staff: Staff) -> Result<Response, Api
         .db
         .write(move |conn| -> Result<(), StoreError> {
             record_image(conn, &image)?;
-            Ok(accounts::audit(
-                conn,
-                &staff.audit("uploaded", &subject, ""),
-            )?)
+            Ok(audit::record(conn, &staff.audit("uploaded", &subject, ""))?)
         })
         .await;
     if let Err(err) = recorded {

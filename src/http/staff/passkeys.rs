@@ -44,9 +44,12 @@ use crate::http::staff::session::{self, unix_now, Staff};
 use crate::http::staff::throttle::{audit_wrong_guess, count_guess, throttle_key};
 use crate::http::state::AppState;
 use crate::office::Actor;
+use crate::store::accounts;
+use crate::store::audit;
 use crate::store::factors::{self as store, Ceremony};
 use crate::store::outbox::{self, Notice};
-use crate::store::staff::{self as accounts, FactorStep};
+use crate::store::sessions::{self, FactorStep};
+use crate::store::throttle::forgive_attempt;
 use crate::store::StoreError;
 
 /// How long a challenge can be answered.
@@ -147,7 +150,7 @@ pub(super) async fn sign_in_options(call: Call) -> Result<Response, ApiError> {
         let credentials = state
             .db
             .read(move |conn| {
-                let Some(session) = accounts::live_session(conn, &digest, now)? else {
+                let Some(session) = sessions::live_session(conn, &digest, now)? else {
                     return Ok(Vec::new());
                 };
                 if session.second_factor() != FactorStep::Give {
@@ -253,11 +256,11 @@ pub(super) async fn sign_in_with(mut call: Call) -> Result<Response, ApiError> {
     let account = state
         .db
         .write(move |conn| -> Result<_, StoreError> {
-            accounts::forgive_attempt(conn, attempt)?;
+            forgive_attempt(conn, attempt)?;
             store::passkey_used(conn, stored.id, &updated)?;
             if let Some(waiting) = waiting {
                 // The same browser's session that waited for this second factor.
-                accounts::end_session(conn, &waiting)?;
+                sessions::end_session(conn, &waiting)?;
             }
             Ok(accounts::account_by_id(conn, stored.staff_id)?)
         })
@@ -372,7 +375,7 @@ pub(super) async fn register(mut call: Call, staff: Staff) -> Result<Response, A
         let Some(row) = store::add_passkey(conn, staff.id, &credential, &name, &json)? else {
             return Ok(None);
         };
-        accounts::audit(conn, &staff.audit("added a passkey", &row.name, ""))?;
+        audit::record(conn, &staff.audit("added a passkey", &row.name, ""))?;
         let what = format!("a passkey named \u{201c}{}\u{201d}", row.name);
         outbox::enqueue_notice(conn, staff.id, &staff.email, Notice::FactorAdded, &what)?;
         Ok(Some(row))
@@ -410,7 +413,7 @@ pub(super) async fn rename(mut call: Call, staff: Staff) -> Result<Response, Api
         .write(move |conn| -> Result<_, StoreError> {
             let renamed = store::rename_passkey(conn, staff.id, id, &name)?;
             if let Some(row) = &renamed {
-                accounts::audit(conn, &staff.audit("renamed a passkey", &row.name, ""))?;
+                audit::record(conn, &staff.audit("renamed a passkey", &row.name, ""))?;
             }
             Ok(renamed)
         })
@@ -450,7 +453,7 @@ pub(crate) fn remove_own(
         .map(|row| row.name);
     let Some(name) = name else { return Ok(false) };
     store::remove_passkey(conn, staff.id, id)?;
-    accounts::audit(conn, &staff.audit("removed a passkey", &name, ""))?;
+    audit::record(conn, &staff.audit("removed a passkey", &name, ""))?;
     let what = format!("the passkey named \u{201c}{name}\u{201d}");
     outbox::enqueue_notice(conn, staff.id, &staff.email, Notice::FactorRemoved, &what)?;
     Ok(true)

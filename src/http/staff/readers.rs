@@ -25,8 +25,8 @@ use crate::http::plumbing::error::ApiError;
 use crate::http::plumbing::reply::{invalid, json, new_lead_id};
 use crate::http::staff::call::Call;
 use crate::http::staff::session::Staff;
+use crate::store::audit;
 use crate::store::readers::{self, Added};
-use crate::store::staff as accounts;
 use crate::store::StoreError;
 
 const NOT_FOUND: &str = "This reader is not in the list (it may have been erased).";
@@ -123,7 +123,7 @@ pub(super) async fn add(mut call: Call, staff: Staff) -> Result<Response, ApiErr
                 Added::AskedRecently { id } => ("added a reader (mail sent within the hour)", id),
                 Added::AlreadyConfirmed { .. } => return Ok(added),
             };
-            accounts::audit(
+            audit::record(
                 conn,
                 &staff.audit(action, &format!("subscriber {id}"), "confirmation asked"),
             )?;
@@ -172,7 +172,7 @@ pub(super) async fn unsubscribe(call: Call, staff: Staff) -> Result<Response, Ap
         .write(move |conn| -> Result<bool, StoreError> {
             let found = readers::unsubscribe(conn, &id)?;
             if found {
-                accounts::audit(
+                audit::record(
                     conn,
                     &staff.audit("unsubscribed", &format!("subscriber {id}"), ""),
                 )?;

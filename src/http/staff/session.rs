@@ -21,9 +21,9 @@ use crate::domain::staff::{random_token, same_secret, token_digest};
 use crate::http::plumbing::error::ApiError;
 use crate::http::state::AppState;
 use crate::office::Actor;
-use crate::store::staff::{
-    self as accounts, Audit, FactorStep, NewSession, Session, ABSOLUTE_SECS,
-};
+use crate::store::accounts;
+use crate::store::audit::{self, Audit};
+use crate::store::sessions::{self, FactorStep, NewSession, Session, ABSOLUTE_SECS};
 use crate::store::StoreError;
 
 pub const COOKIE: &str = "corpsite_staff";
@@ -53,7 +53,7 @@ impl Staff {
     pub(crate) fn session_key(&self) -> &str {
         self.session
             .token_hash
-            .get(..accounts::SESSION_KEY_LEN)
+            .get(..sessions::SESSION_KEY_LEN)
             .unwrap_or(&self.session.token_hash)
     }
 
@@ -119,7 +119,7 @@ pub(crate) async fn check(
         let digest = digest.clone();
         state
             .db
-            .read(move |conn| Ok(accounts::live_session(conn, &digest, now)?))
+            .read(move |conn| Ok(sessions::live_session(conn, &digest, now)?))
             .await?
     }
     .ok_or(ApiError::Unauthorized(NO_SESSION))?;
@@ -163,12 +163,12 @@ pub(crate) async fn check(
             )));
         }
     }
-    if accounts::needs_touch(&session, now) {
+    if sessions::needs_touch(&session, now) {
         // Only a note of the session's last use: when it cannot be written (a full disk), the
         // staff can still read and erase, which is how they free the disk.
         let touched = state
             .db
-            .write(move |conn| Ok::<_, StoreError>(accounts::touch_session(conn, &digest, now)?))
+            .write(move |conn| Ok::<_, StoreError>(sessions::touch_session(conn, &digest, now)?))
             .await;
         if let Err(err) = touched {
             tracing::warn!(error = %err, "cannot note a staff session's last use");
@@ -281,8 +281,8 @@ pub(crate) async fn start_session(
     let session = state
         .db
         .write(move |conn| -> Result<Option<Session>, StoreError> {
-            accounts::delete_expired_sessions(conn, now)?;
-            accounts::create_session(
+            sessions::delete_expired_sessions(conn, now)?;
+            sessions::create_session(
                 conn,
                 &NewSession {
                     token_hash: &digest,
@@ -295,7 +295,7 @@ pub(crate) async fn start_session(
                 now,
             )?;
             accounts::note_sign_in(conn, staff_id)?;
-            accounts::audit(
+            audit::record(
                 conn,
                 &Audit {
                     actor: &email,
@@ -305,7 +305,7 @@ pub(crate) async fn start_session(
                     client_addr: &client_addr,
                 },
             )?;
-            Ok(accounts::live_session(conn, &digest, now)?)
+            Ok(sessions::live_session(conn, &digest, now)?)
         })
         .await?
         .ok_or_else(|| ApiError::broken("a session just created is not live"))?;

@@ -24,7 +24,9 @@ use crate::http::staff::session::{clear_cookie, is_https, session_body, unix_now
 use crate::http::staff::throttle::{audit_wrong_guess, count_guess, forgive_guess};
 use crate::http::staff::{factors, passkeys};
 use crate::office::Actor;
-use crate::store::staff as accounts;
+use crate::store::accounts;
+use crate::store::audit;
+use crate::store::sessions;
 use crate::store::StoreError;
 
 const WRONG_SIGN_IN: &str = "The email or password is not right.";
@@ -115,8 +117,8 @@ pub(super) async fn logout(call: Call, staff: Staff) -> Result<Response, ApiErro
     state
         .db
         .write(move |conn| -> Result<(), StoreError> {
-            accounts::end_session(conn, &staff.session.token_hash)?;
-            accounts::audit(conn, &staff.audit("signed out", "", ""))?;
+            sessions::end_session(conn, &staff.session.token_hash)?;
+            audit::record(conn, &staff.audit("signed out", "", ""))?;
             Ok(())
         })
         .await?;

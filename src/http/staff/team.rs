@@ -44,8 +44,10 @@ use crate::http::staff::session::{unix_now, Staff};
 use crate::http::state::AppState;
 use crate::office;
 use crate::office::team::{Heir, Invitation, InviteError, Inviter, RemoveError};
+use crate::store::accounts::{self, Account, NewAccount, LAST_OWNER};
+use crate::store::audit::{self, Audit};
 use crate::store::mail_routes;
-use crate::store::staff::{self as accounts, Account, Audit, NewAccount, LAST_OWNER};
+use crate::store::sessions;
 use crate::store::team;
 use crate::store::StoreError;
 
@@ -301,14 +303,14 @@ pub(super) async fn change_roles(mut call: Call, staff: Staff) -> Result<Respons
         }
         // Its sessions stand where a sign-in with the new roles would: one that gave no
         // second factor waits for it if a new role needs one.
-        accounts::recheck_factor_step(conn, id).map_err(db)?;
+        sessions::recheck_factor_step(conn, id).map_err(db)?;
         let detail = format!(
             "{}: {} to {}",
             account.name,
             account.roles.stored(),
             roles.stored()
         );
-        accounts::audit(conn, &staff.audit("changed roles", &account.email, &detail)).map_err(db)
+        audit::record(conn, &staff.audit("changed roles", &account.email, &detail)).map_err(db)
     })
     .await
 }
@@ -471,7 +473,7 @@ pub(super) async fn revoke_invite(call: Call, staff: Staff) -> Result<Response, 
             .map_err(db)?
             .ok_or_else(|| ApiError::NotFound(NO_INVITE.into()))?;
         team::delete_invite(conn, id).map_err(db)?;
-        accounts::audit(
+        audit::record(
             conn,
             &staff.audit("revoked an invite", &invite.email, &invite.name),
         )
@@ -557,7 +559,7 @@ pub(super) async fn accept_invite(mut call: Call) -> Result<Response, ApiError> 
                         invite.roles.stored(),
                         invite.invited_by
                     );
-                    accounts::audit(
+                    audit::record(
                         conn,
                         &Audit {
                             actor: &invite.email,
@@ -654,7 +656,7 @@ pub(super) async fn set_up(mut call: Call) -> Result<Response, ApiError> {
                 .map_err(db)?
                 .ok_or_else(|| ApiError::Gone(SETUP_GONE.into()))?;
                 team::forget_setup(conn).map_err(db)?;
-                accounts::audit(
+                audit::record(
                     conn,
                     &Audit {
                         actor: email.as_ref(),

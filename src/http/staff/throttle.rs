@@ -8,15 +8,16 @@ use crate::http::plumbing::error::ApiError;
 use crate::http::state::AppState;
 use crate::metrics::Limit;
 use crate::office::Actor;
-use crate::store::staff as accounts;
+use crate::store::audit;
+use crate::store::throttle::{forgive_attempt, record_failure, throttle_wait};
 use crate::store::StoreError;
 
 /// Counts a guess at account `email_folded`'s secret from `client` (a password typed at
 /// sign-in, on a password change or to confirm a change) as a failed sign-in before it is
 /// judged, in the same transaction as the look at the limits (5 per account, 20 per address,
-/// `accounts::THROTTLE_WINDOW_SECS`): guesses sent at once are counted one after another, so
-/// no more than the limit are ever judged. `also` runs in that transaction. 429 once
-/// throttled; a right guess is taken back with `forgive_guess`.
+/// `store::throttle::THROTTLE_WINDOW_SECS`): guesses sent at once are counted one after
+/// another, so no more than the limit are ever judged. `also` runs in that transaction. 429
+/// once throttled; a right guess is taken back with `forgive_guess`.
 pub(crate) async fn count_guess<T, F>(
     state: &AppState,
     email_folded: String,
@@ -32,11 +33,11 @@ where
     let reserved = state
         .db
         .write(move |conn| -> Result<_, StoreError> {
-            let wait = accounts::throttle_wait(conn, &email_folded, &key, now)?;
+            let wait = throttle_wait(conn, &email_folded, &key, now)?;
             if wait > 0 {
                 return Ok(Err(wait));
             }
-            let attempt = accounts::record_failure(conn, &email_folded, &key, now)?;
+            let attempt = record_failure(conn, &email_folded, &key, now)?;
             Ok(Ok((attempt, also(conn)?)))
         })
         .await?;
@@ -52,7 +53,7 @@ where
 pub(crate) async fn forgive_guess(state: &AppState, attempt: i64) -> Result<(), ApiError> {
     state
         .db
-        .write(move |conn| Ok::<_, StoreError>(accounts::forgive_attempt(conn, attempt)?))
+        .write(move |conn| Ok::<_, StoreError>(forgive_attempt(conn, attempt)?))
         .await?;
     Ok(())
 }
@@ -67,7 +68,7 @@ pub(crate) async fn audit_wrong_guess(
     state
         .db
         .write(move |conn| {
-            Ok::<_, StoreError>(accounts::audit(conn, &actor.audit(action, "", &detail))?)
+            Ok::<_, StoreError>(audit::record(conn, &actor.audit(action, "", &detail))?)
         })
         .await?;
     Ok(())

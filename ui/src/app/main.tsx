@@ -2,7 +2,7 @@ import { hydrate, render } from 'preact';
 import { BrowserRouter } from 'react-router-dom';
 import { startAnimateOnScroll } from '@/lib/animate-on-scroll';
 import { api } from '@/lib/api-client';
-import type { SiteBody } from '@/lib/api-types';
+import type { CompanyDetailsBody } from '@/lib/api-types';
 import { hydrateInParts } from '@/lib/hydrate-later';
 import { inTaskOfItsOwn, nextTask } from '@/lib/next-task';
 import { provideSiteDetails } from '@/lib/site-details';
@@ -35,7 +35,7 @@ async function start(container: HTMLElement) {
     await import('@/lib/leave-guard').then((guard) => guard.startLeaveGuard()).catch(() => {});
     // The company's details the footer and pages show come from the API first.
     try {
-      provideSiteDetails((await api.get<SiteBody>('corp_website/site')).body.data);
+      provideSiteDetails((await api.get<CompanyDetailsBody>('corp_website/site')).body.data);
     } catch {
       // The pages still work; only the details are missing.
     }

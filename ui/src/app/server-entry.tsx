@@ -9,7 +9,7 @@ import { renderToString } from 'preact-render-to-string';
 import { StaticRouter } from 'react-router-dom/server';
 import { blogContent } from '@/content/blog';
 import { siteInfo } from '@/content/site';
-import type { SiteBody } from '@/lib/api-types';
+import type { CompanyDetailsBody } from '@/lib/api-types';
 import { collectShown, type PageData, type ShownList, setPageData } from '@/lib/page-data';
 import { collectHead, type HeadCollector } from '@/lib/page-meta';
 import { setServerConfig } from '@/lib/runtime-config';
@@ -122,7 +122,7 @@ function render(input: string): string {
  * it hands in (`GET /api/corp_website/site`'s answer): the name the pages show.
  */
 function siteInfoJson(input: string): string {
-  setPageData({ site: JSON.parse(input) as SiteBody });
+  setPageData({ site: JSON.parse(input) as CompanyDetailsBody });
   try {
     const name = brandName();
     return JSON.stringify({

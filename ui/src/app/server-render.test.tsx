@@ -1,7 +1,7 @@
 import { options } from 'preact';
 import { describe, expect, it } from 'vitest';
 import demoDetails from '@/content/site-details.json';
-import type { Blog, SiteDetailsForm } from '@/lib/api-types';
+import type { Blog, CompanyDetailsForm } from '@/lib/api-types';
 import type { PageData } from '@/lib/page-data';
 import routeTable from './route-table.json';
 import './server-entry';
@@ -68,7 +68,7 @@ function render(
     mediaBase: '/media',
     siteGeneration: generation,
     contentVersion: generation,
-    data: { ...data, site: { data: details as SiteDetailsForm } },
+    data: { ...data, site: { data: details as CompanyDetailsForm } },
   };
   const answer = corpsiteRender(JSON.stringify(input));
   const end = answer.indexOf('\n');

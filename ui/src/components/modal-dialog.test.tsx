@@ -1,4 +1,4 @@
-import { fireEvent, render, screen } from '@testing-library/preact';
+import { fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { describe, expect, it, vi } from 'vitest';
 import { ModalDialog } from './modal-dialog';
 
@@ -54,5 +54,27 @@ describe('modal dialog', () => {
     body().focus();
     rerender(<Page open={false} />);
     expect(document.activeElement).toBe(body());
+  });
+
+  it('returns the focus to an opener that is busy (disabled) once it is enabled again', async () => {
+    const Page = ({ open, busy }: { open: boolean; busy: boolean }) => (
+      <div>
+        <button type="button" disabled={busy}>
+          Make new codes
+        </button>
+        <ModalDialog open={open} onClose={() => {}} label="Confirm it is you">
+          <input aria-label="Password" />
+        </ModalDialog>
+      </div>
+    );
+    const opener = () => screen.getByRole('button', { name: 'Make new codes' });
+    const { rerender } = render(<Page open={false} busy={false} />);
+    opener().focus();
+    rerender(<Page open busy />);
+    screen.getByLabelText('Password').focus();
+    rerender(<Page open={false} busy />);
+    expect(document.activeElement).not.toBe(opener());
+    rerender(<Page open={false} busy={false} />);
+    await waitFor(() => expect(document.activeElement).toBe(opener()));
   });
 });

@@ -1,5 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect, useRef } from 'preact/hooks';
+import { focusOnceEnabled } from '@/lib/focus-return';
 import { keepFocusInside } from '@/lib/focus-trap';
 
 interface ModalDialogProps {
@@ -16,7 +17,8 @@ interface ModalDialogProps {
 /**
  * A native modal <dialog>: the page behind it is inert, Escape and a click on the
  * backdrop close it, Tab stays inside, and focus returns where it was on close (unless the
- * page has moved it out of the dialog by then: it stays there).
+ * page has moved it out of the dialog by then: it stays there; to an opener still busy and
+ * disabled, once it is enabled).
  * The `open` prop is the single source of truth.
  */
 export function ModalDialog({
@@ -46,7 +48,8 @@ export function ModalDialog({
       if (element.open && typeof element.close === 'function') element.close();
       else element.removeAttribute('open');
       // A browser's close() may restore the focus itself: set it in either case.
-      (movedOutside ? moved : returnFocusTo)?.focus?.();
+      const target = movedOutside ? moved : returnFocusTo;
+      if (target) focusOnceEnabled(target);
     };
   }, [open]);
 

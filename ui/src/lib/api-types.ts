@@ -155,7 +155,7 @@ story?: string, };
 
 export type MessageBody = { message: string, };
 
-export type SiteDetailsForm = { company_name: string, 
+export type CompanyDetailsForm = { company_name: string, 
 /**
  * Address lines, first to last.
  */
@@ -191,9 +191,9 @@ portrait: string, linkedin: string, whatsapp: string, };
 
 export type ClientForm = { name: string, sector: string, };
 
-export type SiteBody = { data: SiteDetailsForm, };
+export type CompanyDetailsBody = { data: CompanyDetailsForm, };
 
-export type SettingsBody = { data: SiteDetailsForm, 
+export type StaffCompanyDetailsBody = { data: CompanyDetailsForm, 
 /**
  * Nothing was saved yet: these are the demo details shipped with the site.
  */

@@ -1,4 +1,4 @@
-import type { Blog, BlogDetailBody, BlogListBody, SiteBody, SiteDetailsForm } from './api-types';
+import type { Blog, BlogDetailBody, BlogListBody, CompanyDetailsBody, CompanyDetailsForm } from './api-types';
 
 /**
  * The API answers a server-rendered page was made from. The server writes them into the page
@@ -14,7 +14,7 @@ export interface PageData {
   /** Blog detail answers by id; `body` is null for an unknown id (the API's 404). */
   blogs?: { id: string; body: BlogDetailBody | null }[];
   /** The company's details (`GET /api/corp_website/site`): every page shows them. */
-  site?: SiteBody;
+  site?: CompanyDetailsBody;
 }
 
 export const PAGE_DATA_ELEMENT_ID = 'corpsite-data';
@@ -94,6 +94,6 @@ export function takeBlog(id: string): Blog | null | undefined {
 }
 
 /** The company's details the page was rendered with (kept: every render reads them). */
-export function pageSiteDetails(): SiteDetailsForm | undefined {
+export function pageSiteDetails(): CompanyDetailsForm | undefined {
   return pageData().site?.data;
 }

@@ -1,9 +1,9 @@
 import { siteInfo } from '@/content/site';
-import type { SiteDetailsForm } from './api-types';
+import type { CompanyDetailsForm } from './api-types';
 import { pageSiteDetails } from './page-data';
 
 /** Before anything is known (a client-only render whose fetch failed): nothing to show. */
-const NONE: SiteDetailsForm = {
+const NONE: CompanyDetailsForm = {
   company_name: '',
   head_office: [],
   usa_office: [],
@@ -24,10 +24,10 @@ const NONE: SiteDetailsForm = {
   time_zone: 'Asia/Kolkata',
 };
 
-let provided: SiteDetailsForm | null = null;
+let provided: CompanyDetailsForm | null = null;
 
 /** The details for pages the server did not render (main.tsx fetches them first; tests). */
-export function provideSiteDetails(details: SiteDetailsForm | null): void {
+export function provideSiteDetails(details: CompanyDetailsForm | null): void {
   provided = details;
 }
 
@@ -38,7 +38,7 @@ export function provideSiteDetails(details: SiteDetailsForm | null): void {
  * alike, so hydration matches. The demo values live in `content/site-details.json`, which the
  * server ships; the browser bundle never carries them.
  */
-export function siteDetails(): SiteDetailsForm {
+export function siteDetails(): CompanyDetailsForm {
   return pageSiteDetails() ?? provided ?? NONE;
 }
 

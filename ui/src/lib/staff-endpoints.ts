@@ -2,7 +2,7 @@
 // run `UPDATE_GENERATED=1 cargo test generated_ui` and commit the result.
 
 import { apiPath, type Endpoint } from './api-client';
-import type { MessageBody, SettingsBody, SiteDetailsForm } from './api-types';
+import type { CompanyDetailsForm, MessageBody, StaffCompanyDetailsBody } from './api-types';
 import type { AnalyticsBody, AssignForm, AssigneesBody, AuditPage, AuthenticatorSetUp, BackupsBody, BulkDone, BulkForm, CodeGiven, Confirmation, Deleted, DigestSetting, FactorAdded, FactorPolicy, FollowUpForm, ForgotPassword, InviteAcceptance, InviteCheck, InviteForm, LeadDetail, LeadMailBody, LeadPage, LinkToken, MailAction, MailStatus, NewPasskey, NoteForm, PasskeyAdded, PasskeyChallenge, PasskeyName, PasskeyRow, PasskeySignIn, PasswordChange, PasswordReset, Preview, PreviewForm, ReaderAdded, ReaderCounts, ReaderForm, ReaderUnsubscribed, ResetAnswer, ResetLink, RolesForm, RoutesBody, RoutesForm, Saved, SecondFactors, SessionList, SetupForm, SignIn, StaffSession, StatusForm, StoryBody, StoryChoices, StoryForm, StoryMail, StoryPage, StoryRestoreForm, StoryRevisionBody, StoryRevisions, TeamBody, TestMailForm, Uploaded } from './staff-types';
 
 /** `GET /api/staff/inbox/{list}` (the area of the list). */
@@ -93,10 +93,10 @@ export const unsubscribeReader = (id: string): Endpoint<undefined, ReaderUnsubsc
 export const storyMail = (id: string): Endpoint<undefined, StoryMail> => ({ method: 'GET', path: apiPath('staff', 'stories', id, 'mail') });
 
 /** `GET /api/staff/settings` (area company). */
-export const readSettings = (): Endpoint<undefined, SettingsBody> => ({ method: 'GET', path: 'staff/settings' });
+export const readSettings = (): Endpoint<undefined, StaffCompanyDetailsBody> => ({ method: 'GET', path: 'staff/settings' });
 
 /** `PUT /api/staff/settings` (area company). */
-export const saveSettings = (): Endpoint<SiteDetailsForm, SettingsBody> => ({ method: 'PUT', path: 'staff/settings' });
+export const saveSettings = (): Endpoint<CompanyDetailsForm, StaffCompanyDetailsBody> => ({ method: 'PUT', path: 'staff/settings' });
 
 /** `GET /api/staff/analytics` (area analytics). */
 export const analytics = (): Endpoint<undefined, AnalyticsBody> => ({ method: 'GET', path: 'staff/analytics' });

@@ -3,7 +3,7 @@ import { hydrate } from 'preact';
 import { renderToString } from 'preact-render-to-string';
 import { afterEach, describe, expect, it } from 'vitest';
 import demoDetails from '@/content/site-details.json';
-import type { LeaderForm, SiteDetailsForm } from '@/lib/api-types';
+import type { CompanyDetailsForm, LeaderForm } from '@/lib/api-types';
 import { countWord } from '@/lib/count-words';
 import { setPageData } from '@/lib/page-data';
 import { LeadersGrid } from './leaders-grid';
@@ -21,7 +21,7 @@ function leader(n: number): LeaderForm {
 /** The page's data as the server renders with it: the demo details with `count` leaders. */
 function withLeaders(count: number): void {
   const details = {
-    ...(demoDetails as SiteDetailsForm),
+    ...(demoDetails as CompanyDetailsForm),
     leaders: Array.from({ length: count }, (_, i) => leader(i)),
   };
   setPageData({ site: { data: details } });

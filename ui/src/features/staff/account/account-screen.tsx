@@ -7,6 +7,17 @@ import { returnPath } from './login-form';
 import { PasswordForm } from './password-form';
 import { SecondFactor } from './second-factor';
 
+/** What a password change did, said once it is done. */
+export function changedSaying(removedPasskeys: number): string {
+  const removed =
+    removedPasskeys === 0
+      ? ''
+      : removedPasskeys === 1
+        ? ' The passkey you ticked was removed.'
+        : ` The ${removedPasskeys} passkeys you ticked were removed.`;
+  return `Your password was changed. Your other sessions were signed out.${removed}`;
+}
+
 /**
  * `/staff/account`: one's password, second factor and sessions; an owner sees everyone's
  * sessions too. A session that must set up a second factor sees only that, then goes on.
@@ -18,6 +29,7 @@ export function AccountScreen() {
   const { search } = useLocation();
   const [changed, setChanged] = useState('');
   const [version, setVersion] = useState(0);
+  const [passwordChanges, setPasswordChanges] = useState(0);
   const settingUp = session.second_factor === 'set_up';
 
   const setUp = async () => {
@@ -46,16 +58,18 @@ export function AccountScreen() {
         <PasswordForm
           oneTime={false}
           layout="section"
-          onChanged={() => {
-            setChanged('Your password was changed. Your other sessions were signed out.');
+          onChanged={(_, removed) => {
+            setChanged(changedSaying(removed));
             setVersion((v) => v + 1);
+            setPasswordChanges((n) => n + 1);
           }}
         />
         <p class="account-section__said" role="status">
           {changed}
         </p>
       </div>
-      <SecondFactor email={session.email} settingUp={false} onSetUp={() => {}} />
+      {/* Drawn again after a password change: the passkeys it removed are gone. */}
+      <SecondFactor key={passwordChanges} email={session.email} settingUp={false} onSetUp={() => {}} />
       <DigestSetting />
       <AccountSessions everyone={false} version={version} onEnded={() => setVersion((v) => v + 1)} />
       {reaches(session, ['team']) && (

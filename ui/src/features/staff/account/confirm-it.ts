@@ -1,4 +1,5 @@
 import { ApiError } from '@/lib/api-client';
+import { focusOnceEnabled } from '@/lib/focus-return';
 import { staffApi } from '@/lib/staff-client';
 import { confirmItIsYou } from '@/lib/staff-endpoints';
 import type { Confirmation } from '@/lib/staff-types';
@@ -19,14 +20,19 @@ export function askToConfirmWith(ask: AskToConfirm | null) {
 /**
  * Runs a change of one's second factors. The server refuses one (403) unless this session gave
  * its password or a factor in the last 5 minutes: then the dialog asks for one, and the change
- * runs once more. Cancelled, the refusal stands.
+ * runs once more. Cancelled, the refusal stands. Either way the focus goes back to the button
+ * that asked for the change once it is no longer busy: it was disabled while the dialog was
+ * open, so the dialog could not give it back.
  */
 export async function confirmed<T>(change: () => Promise<T>): Promise<T> {
+  const opener = document.activeElement;
   try {
     return await change();
   } catch (error) {
     if (!(error instanceof ApiError && error.status === 403 && error.fromServer && asker)) throw error;
-    if (!(await asker())) throw error;
+    const given = await asker();
+    if (opener instanceof HTMLElement && opener !== document.body) focusOnceEnabled(opener);
+    if (!given) throw error;
     return change();
   }
 }

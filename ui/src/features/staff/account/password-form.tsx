@@ -7,7 +7,8 @@ import type { SecondFactors } from '@/lib/staff-types';
 import { factorApi } from './factor-api';
 
 interface PasswordFormProps {
-  onChanged: (session: StaffSession) => void;
+  /** `removed`: how many passkeys were removed with the change. */
+  onChanged: (session: StaffSession, removed: number) => void;
   /**
    * The password is one-time, just typed at sign-in: only the new one is asked. Otherwise
    * the current password is asked too.
@@ -47,7 +48,7 @@ export function PasswordForm({ onChanged, oneTime, layout = 'card' }: PasswordFo
       setNext('');
       setRemoving([]);
       if (!oneTime) factorApi.read().then(setFactors, () => setFactors(null));
-      onChanged(session);
+      onChanged(session, removing.length);
     } catch (error) {
       setErrors(
         error instanceof ApiError && Object.keys(error.errors).length > 0

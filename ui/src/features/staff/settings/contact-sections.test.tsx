@@ -1,13 +1,13 @@
 import { fireEvent, render, screen } from '@testing-library/preact';
 import { describe, expect, it, vi } from 'vitest';
 import demo from '@/content/site-details.json';
-import type { SiteDetailsForm } from '@/lib/api-types';
+import type { CompanyDetailsForm } from '@/lib/api-types';
 import { CompanySection } from './contact-sections';
 
 describe("the company section's time zone", () => {
   it("shows the office zone, sends a change and shows the server's message beside it", () => {
     const set = vi.fn();
-    const form = demo as SiteDetailsForm;
+    const form = demo as CompanyDetailsForm;
     render(
       <CompanySection
         form={form}

@@ -1,4 +1,4 @@
-import type { SiteDetailsForm } from '@/lib/api-types';
+import type { CompanyDetailsForm } from '@/lib/api-types';
 import { staffApi } from '@/lib/staff-client';
 import { readSettings, saveSettings, uploadMedia } from '@/lib/staff-endpoints';
 
@@ -8,5 +8,5 @@ export const settingsApi = {
   /** Stores a leader's portrait (`uploadMedia`, in the folder `leaders`); answers its media path. */
   uploadPortrait: async (file: File) =>
     (await staffApi.send(uploadMedia(), { file, query: { folder: 'leaders' } })).path,
-  save: (details: SiteDetailsForm) => staffApi.send(saveSettings(), { json: details }),
+  save: (details: CompanyDetailsForm) => staffApi.send(saveSettings(), { json: details }),
 };

@@ -1,15 +1,15 @@
 import type { ComponentChildren } from 'preact';
-import type { SiteDetailsForm } from '@/lib/api-types';
+import type { CompanyDetailsForm } from '@/lib/api-types';
 
 /** The server's field errors, by the field's API name. */
 export type Errors = Record<string, string>;
 
 /** Sets one of the details. */
-export type SetDetail = <K extends keyof SiteDetailsForm>(key: K, value: SiteDetailsForm[K]) => void;
+export type SetDetail = <K extends keyof CompanyDetailsForm>(key: K, value: CompanyDetailsForm[K]) => void;
 
 /** What every section of the form is given: the details, their errors, and a way to change one. */
 export interface SectionProps {
-  form: SiteDetailsForm;
+  form: CompanyDetailsForm;
   errors: Errors;
   set: SetDetail;
 }
@@ -92,7 +92,7 @@ export function Field({
 
 /** A field for one of the details held as a plain value (`company_name`, `phone`...). */
 export function detailField({ form, errors, set }: SectionProps) {
-  return (name: keyof SiteDetailsForm & string, label: string, extra: Partial<FieldProps> = {}) => (
+  return (name: keyof CompanyDetailsForm & string, label: string, extra: Partial<FieldProps> = {}) => (
     <Field
       name={name}
       label={label}

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import demo from '@/content/site-details.json';
-import type { SiteDetailsForm } from '@/lib/api-types';
+import type { CompanyDetailsForm } from '@/lib/api-types';
 import { settingsApi } from './settings-api';
 import { SettingsForm } from './settings-form';
 
@@ -10,7 +10,7 @@ afterEach(() => vi.restoreAllMocks());
 describe('the company details screen', () => {
   it('says when the details were last saved and by whom, by name', async () => {
     vi.spyOn(settingsApi, 'read').mockResolvedValue({
-      data: demo as SiteDetailsForm,
+      data: demo as CompanyDetailsForm,
       demo: false,
       saved_at: '2026-11-28T04:06:00Z',
       saved_by: 'Asha Rao',

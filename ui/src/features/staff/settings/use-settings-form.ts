@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'preact/hooks';
 import { checkFieldsMessage, withoutErrorOf } from '@/features/staff/shell/field-names';
 import { useLeaveGuard } from '@/features/staff/shell/use-leave-guard';
 import { ApiError } from '@/lib/api-client';
-import type { SettingsBody, SiteDetailsForm } from '@/lib/api-types';
+import type { CompanyDetailsForm, StaffCompanyDetailsBody } from '@/lib/api-types';
 import { toast } from '@/lib/toast';
 import { settingsApi } from './settings-api';
 import { type Errors, fieldId, type SetDetail } from './settings-field';
@@ -29,8 +29,8 @@ function saveFailure(error: unknown): string {
  * errors the first field in error gets the focus. Leaving with changes not saved asks first.
  */
 export function useSettingsForm() {
-  const [loaded, setLoaded] = useState<SettingsBody | null>(null);
-  const [form, setForm] = useState<SiteDetailsForm | null>(null);
+  const [loaded, setLoaded] = useState<StaffCompanyDetailsBody | null>(null);
+  const [form, setForm] = useState<CompanyDetailsForm | null>(null);
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState('');

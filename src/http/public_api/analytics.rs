@@ -5,15 +5,16 @@
 //! Not counted: a browser that sends Global Privacy Control (`Sec-GPC: 1`), a robot or a
 //! command-line client, a prefetch, a post from another site, and any path that is not a
 //! public page of the route table (staff pages included). A counted view takes the lock of
-//! the visit counter for a push (`crate::visits`); the disk is written by the server's
-//! visits thread, so the beacon never waits for it and never slows a form.
+//! the visit counter for a push (`crate::store::analytics::counter`); the disk is written
+//! by the server's visits thread, so the beacon never waits for it and never slows a form.
 //!
 //! One client address (an IPv6 /64) has at most `--visit-rate-limit` views counted a minute
 //! (`AppState::visit_limit`, as the forms and searches have theirs); past it a view is not
 //! counted and answered the same.
 //!
 //! Bad input: a body over 2 KB is 413, one that is not a JSON object 400, both as JSON;
-//! fields too long or malformed are dropped or make the view not counted (`domain::visit`).
+//! fields too long or malformed are dropped or make the view not counted
+//! (`domain::analytics::visit`).
 
 use std::net::IpAddr;
 
@@ -22,7 +23,7 @@ use warp::http::{header, HeaderMap, HeaderValue, StatusCode};
 use warp::reply::Response;
 use warp::{Filter, Reply};
 
-use crate::domain::visit::{excluded, HitForm};
+use crate::domain::analytics::visit::{excluded, HitForm};
 use crate::http::plumbing::body::{self, header_text, Body};
 use crate::http::plumbing::error::{self, ApiError};
 use crate::http::plumbing::json_body::read_bounded;

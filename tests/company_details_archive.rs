@@ -12,12 +12,12 @@ use crate::common::process::run_in as corpsite;
 use crate::common::staff::{add_staff, Browser, EMAIL, PASSWORD};
 use crate::common::{json, TestApp};
 use crate::image_samples::{encoded, HTML};
-use corpsite::cli::details_archive::{self, Contents};
+use corpsite::cli::company_details::archive::{self as details_archive, Contents};
 use corpsite::content::media::MediaLibrary;
-use corpsite::domain::site_details::SiteDetails;
+use corpsite::domain::company_details::CompanyDetails;
+use corpsite::store::audit;
+use corpsite::store::company_details as stored;
 use corpsite::store::media_images;
-use corpsite::store::site_details as stored;
-use corpsite::store::staff as accounts;
 use image::ImageFormat;
 use serde_json::Value;
 use warp::http::StatusCode;
@@ -38,7 +38,7 @@ fn stderr(output: &Output) -> String {
 }
 
 fn demo() -> Value {
-    serde_json::to_value(SiteDetails::demo().form()).expect("json")
+    serde_json::to_value(CompanyDetails::demo().form()).expect("json")
 }
 
 /// Uploads `bytes` as a leader's portrait, as the settings screen does; answers its path.
@@ -214,7 +214,7 @@ async fn portraits_travel_in_the_export_and_show_on_the_other_site() {
         assert_eq!(response.status(), StatusCode::OK, "{}", rendition.path);
     }
     let conn = corpsite::store::open_for_cli(&to.data_dir()).expect("open");
-    let audit = accounts::audit_log(&conn, 10).expect("audit");
+    let audit = audit::audit_log(&conn, 10).expect("audit");
     let uploads = audit
         .iter()
         .filter(|e| e.action == "uploaded" && e.actor == "command line")

@@ -1,7 +1,8 @@
 //! The company's details for the public: `GET /api/corp_website/site` answers
-//! `{"data": SiteDetails}`, the details every page shows, cached until the content version
-//! (`blog_version`) moves, like the blog list (`site_cache::SiteApi`). The rendered pages
-//! embed the same answer. The office edits them through `staff::settings`.
+//! `{"data": CompanyDetails}`, the details every page shows, cached until the content version
+//! (`blog_version`) moves, like the blog list (`company_details_cache::CompanyDetailsApi`).
+//! The rendered pages embed the same answer. The office edits them through
+//! `staff::company_details`.
 
 use warp::filters::BoxedFilter;
 use warp::http::{HeaderMap, StatusCode};

@@ -4,15 +4,15 @@
 
 use rusqlite::{params, Connection, OptionalExtension};
 
-use super::staff::{audit, Audit};
+use super::audit::{self, Audit};
 use super::StoreError;
+use crate::domain::company_details::{CompanyDetails, CompanyDetailsFileError};
 use crate::domain::office_time::OfficeZone;
-use crate::domain::site_details::{SiteDetails, SiteDetailsFileError};
 
 /// The details the site shows, and whether they are still the shipped demo.
 #[derive(Debug, Clone)]
 pub struct StoredDetails {
-    pub details: SiteDetails,
+    pub details: CompanyDetails,
     /// Nothing was saved yet: these are the demo values.
     pub demo: bool,
     pub saved_at: Option<String>,
@@ -26,7 +26,7 @@ pub enum DetailsError {
     Sqlite(#[from] rusqlite::Error),
     /// The stored document no longer passes the checks (edited by hand).
     #[error("the stored company details are not valid: {0}")]
-    Stored(#[source] SiteDetailsFileError),
+    Stored(#[source] CompanyDetailsFileError),
 }
 
 /// The office's time zone, for the times people read (mails, exports, messages). The details
@@ -73,13 +73,13 @@ pub fn read(conn: &Connection) -> Result<StoredDetails, DetailsError> {
         .optional()?;
     match row {
         None => Ok(StoredDetails {
-            details: SiteDetails::demo(),
+            details: CompanyDetails::demo(),
             demo: true,
             saved_at: None,
             saved_by: None,
         }),
         Some((document, saved_at, saved_by)) => Ok(StoredDetails {
-            details: SiteDetails::from_json(&document).map_err(DetailsError::Stored)?,
+            details: CompanyDetails::from_json(&document).map_err(DetailsError::Stored)?,
             demo: false,
             saved_at: Some(saved_at),
             saved_by: Some(saved_by),
@@ -91,7 +91,7 @@ pub fn read(conn: &Connection) -> Result<StoredDetails, DetailsError> {
 /// transaction. Answers the fields that changed.
 pub fn save(
     conn: &Connection,
-    details: &SiteDetails,
+    details: &CompanyDetails,
     audit_as: &Audit<'_>,
 ) -> Result<Vec<&'static str>, DetailsError> {
     let before = read(conn)?;
@@ -108,7 +108,7 @@ pub fn save(
     } else {
         format!("changed: {}", changed.join(", "))
     };
-    audit(
+    audit::record(
         conn,
         &Audit {
             detail: &detail,

@@ -4,14 +4,15 @@
 //!
 //! The browser keeps these for the tab's visit only (`sessionStorage`, never a cookie) and
 //! sends them with a form. They are the visitor's own words about their visit, so nothing in
-//! them is trusted: each part is checked as the page-view beacon's are (`domain::visit`),
-//! bounded, and dropped when it does not fit. A bad part never refuses a lead: the lead is
-//! what matters, its source is a help. A body of the wrong shape counts as no source at all.
+//! them is trusted: each part is checked as the page-view beacon's are
+//! (`domain::analytics::visit`), bounded, and dropped when it does not fit. A bad part
+//! never refuses a lead: the lead is what matters, its source is a help. A body of the
+//! wrong shape counts as no source at all.
 
 use serde::{Deserialize, Deserializer};
 
-use super::blog_id::BlogId;
 use super::visit::{origin_of, CampaignTags, MAX_PATH};
+use crate::domain::blog_id::BlogId;
 
 /// The most stories of a visit kept with a lead: the last ones read.
 pub const MAX_STORIES: usize = 20;

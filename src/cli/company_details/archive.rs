@@ -29,9 +29,9 @@ use flate2::read::GzDecoder;
 use flate2::{Compression, GzBuilder};
 use tar::{EntryType, Header};
 
+use crate::domain::company_details::LEADERS_MAX;
 use crate::domain::image::MAX_IMAGE_BYTES;
 use crate::domain::sanitize::is_media_path;
-use crate::domain::site_details::LEADERS_MAX;
 
 /// The details' entry.
 pub const DETAILS_ENTRY: &str = "details.json";

@@ -1,7 +1,7 @@
-//! The company's details as the public reads them, kept: `SiteApi` answers `{"data":
-//! SiteDetails}` and keeps it until the content version (`blog_version`) moves. The API route
-//! (`site_details`) and the rendered pages share it; the office's edits read the stored
-//! details here too (`read`).
+//! The company's details as the public reads them, kept: `CompanyDetailsApi` answers
+//! `{"data": CompanyDetails}` and keeps it until the content version (`blog_version`) moves.
+//! The API route (`company_details`) and the rendered pages share it; the office's edits read
+//! the stored details here too (`read`).
 
 use std::sync::{Arc, Mutex};
 
@@ -9,24 +9,26 @@ use bytes::Bytes;
 use serde::Serialize;
 use warp::http::HeaderValue;
 
-use crate::domain::site_details::{SiteDetails, SiteDetailsForm};
+use crate::domain::company_details::{CompanyDetails, CompanyDetailsForm};
 use crate::http::plumbing::error::ApiError;
 use crate::http::plumbing::reply::etag_of;
-use crate::store::site_details::{self as store, StoredDetails};
+use crate::store::company_details::{self as store, StoredDetails};
 use crate::store::watch::Reading;
 use crate::store::Db;
 
 /// The public answer: the details the site shows.
 #[derive(Serialize, utoipa::ToSchema)]
+// The API document's schema keeps the name it was published under.
+#[schema(as = SiteBody)]
 #[cfg_attr(test, derive(ts_rs::TS))]
-pub(crate) struct SiteBody<'a> {
-    #[schema(value_type = SiteDetailsForm)]
-    #[cfg_attr(test, ts(as = "SiteDetailsForm"))]
-    data: &'a SiteDetails,
+pub(crate) struct CompanyDetailsBody<'a> {
+    #[schema(value_type = CompanyDetailsForm)]
+    #[cfg_attr(test, ts(as = "CompanyDetailsForm"))]
+    data: &'a CompanyDetails,
 }
 
 /// The details as JSON, kept until the content version moves.
-pub struct SiteApi {
+pub struct CompanyDetailsApi {
     db: Arc<Db>,
     version: Reading,
     cached: Mutex<Option<Cached>>,
@@ -43,15 +45,15 @@ struct Cached {
 }
 
 /// The details' JSON answer, its tag, and the generation of the details.
-pub struct SiteJson {
+pub struct CompanyDetailsJson {
     pub generation: i64,
     pub etag: HeaderValue,
     pub body: Bytes,
 }
 
-impl SiteApi {
-    pub fn new(db: Arc<Db>, version: Reading) -> SiteApi {
-        SiteApi {
+impl CompanyDetailsApi {
+    pub fn new(db: Arc<Db>, version: Reading) -> CompanyDetailsApi {
+        CompanyDetailsApi {
             db,
             version,
             cached: Mutex::new(None),
@@ -70,12 +72,12 @@ impl SiteApi {
     }
 
     /// `{"data": ...}`, its tag and generation.
-    pub async fn json(&self) -> Result<SiteJson, ApiError> {
+    pub async fn json(&self) -> Result<CompanyDetailsJson, ApiError> {
         // Read before the data, so an answer is never kept under a newer version than its data.
         let version = self.version.get();
         if let (Some(version), Ok(cached)) = (version, self.cached.lock()) {
             if let Some(kept) = cached.as_ref().filter(|kept| kept.version == version) {
-                return Ok(SiteJson {
+                return Ok(CompanyDetailsJson {
                     generation: kept.generation,
                     etag: kept.etag.clone(),
                     body: kept.body.clone(),
@@ -83,7 +85,7 @@ impl SiteApi {
             }
         }
         let stored = read(&self.db).await?;
-        let body = serde_json::to_vec(&SiteBody {
+        let body = serde_json::to_vec(&CompanyDetailsBody {
             data: &stored.details,
         })
         .map(Bytes::from)
@@ -105,7 +107,7 @@ impl SiteApi {
                 });
             }
         }
-        Ok(SiteJson {
+        Ok(CompanyDetailsJson {
             generation,
             etag,
             body,
@@ -116,8 +118,8 @@ impl SiteApi {
 /// The public answer for the demo details, for a page rendered while the store cannot be
 /// read (the browser bundle carries no details of its own).
 pub fn demo_json() -> Bytes {
-    serde_json::to_vec(&SiteBody {
-        data: &SiteDetails::demo(),
+    serde_json::to_vec(&CompanyDetailsBody {
+        data: &CompanyDetails::demo(),
     })
     .map(Bytes::from)
     .unwrap_or_default()

@@ -9,9 +9,10 @@
 use rusqlite::{params, Connection, OptionalExtension};
 use serde::Serialize;
 
-use crate::domain::lead_source::LeadSource;
-use crate::store::roll_ups::{spanned, Spans};
-use crate::store::{site_details, visits, StoreError};
+use super::roll_ups::{spanned, Spans};
+use super::visits;
+use crate::domain::analytics::lead_source::LeadSource;
+use crate::store::{company_details, StoreError};
 
 /// Puts every lead on the day it arrived in `zone` (after the office's zone changed), and
 /// counts the lead roll-ups anew from them. Answers how many leads moved.
@@ -61,7 +62,7 @@ pub fn record(
     kind: &str,
     source: &LeadSource,
 ) -> rusqlite::Result<()> {
-    let day = site_details::office_zone(conn).today();
+    let day = company_details::office_zone(conn).today();
     conn.prepare_cached(
         "INSERT INTO lead_sources (lead_id, kind, day, page, landing, referrer, source, medium, campaign)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
@@ -325,8 +326,8 @@ mod tests {
     use std::collections::HashMap;
 
     use super::*;
-    use crate::domain::visit::CampaignTags;
-    use crate::store::roll_ups::fixtures::{DAYS, PERIODS};
+    use crate::domain::analytics::visit::CampaignTags;
+    use crate::store::analytics::roll_ups::fixtures::{DAYS, PERIODS};
 
     fn conn() -> Connection {
         let conn = crate::store::migrated();
@@ -379,7 +380,7 @@ mod tests {
     #[test]
     fn leads_are_counted_per_campaign_and_story_beside_their_visitors() {
         let conn = conn();
-        let today = site_details::office_zone(&conn).today();
+        let today = company_details::office_zone(&conn).today();
         for (n, campaign) in ["launch", "launch", "spring"].iter().enumerate() {
             record(
                 &conn,
@@ -576,7 +577,7 @@ mod tests {
         }
         let (days, _, months_off) = roll_ups_and_raw(&conn);
         assert_eq!(months_off, 0);
-        let today = site_details::office_zone(&conn).today();
+        let today = company_details::office_zone(&conn).today();
         assert!(days.contains(&("story".into(), today.clone(), "first-story".into(), 3)));
         assert!(!days.iter().any(|row| row.2 == "gone-story"));
 

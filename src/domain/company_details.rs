@@ -1,6 +1,6 @@
 //! The company's details the office edits at `/staff/settings` (or imports with
 //! `corpsite settings import`): names, addresses, numbers, links, counters, leaders and
-//! clients. A `SiteDetails` is only made by `SiteDetails::parse`, which checks every field
+//! clients. A `CompanyDetails` is only made by `CompanyDetails::parse`, which checks every field
 //! and names each bad one (`phone`, `branches[2].city`, `social.facebook`), so a stored or
 //! served document is always valid.
 //!
@@ -35,9 +35,11 @@ pub const PORTRAIT_MAX: usize = 200;
 /// The details as sent and stored. Unknown fields are refused, so a typo in an imported file
 /// is named rather than silently dropped.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+// The API document's schema keeps the name it was published under.
+#[schema(as = SiteDetailsForm)]
 #[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(deny_unknown_fields)]
-pub struct SiteDetailsForm {
+pub struct CompanyDetailsForm {
     pub company_name: String,
     /// Address lines, first to last.
     pub head_office: Vec<String>,
@@ -147,19 +149,19 @@ pub struct ClientForm {
 /// Details every field of which passed its check (trimmed as stored).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(transparent)]
-pub struct SiteDetails(SiteDetailsForm);
+pub struct CompanyDetails(CompanyDetailsForm);
 
-impl SiteDetails {
+impl CompanyDetails {
     /// The demo details shipped with the binary.
-    pub fn demo() -> SiteDetails {
-        let form: SiteDetailsForm = serde_json::from_str(DEMO_JSON)
+    pub fn demo() -> CompanyDetails {
+        let form: CompanyDetailsForm = serde_json::from_str(DEMO_JSON)
             .unwrap_or_else(|err| panic!("site-details.json is not a details form: {err}"));
-        SiteDetails::parse(form)
+        CompanyDetails::parse(form)
             .unwrap_or_else(|err| panic!("site-details.json does not pass its checks: {err:?}"))
     }
 
     /// Checks every field; every bad one is named in the errors, nothing is kept otherwise.
-    pub fn parse(form: SiteDetailsForm) -> Result<SiteDetails, FieldErrors> {
+    pub fn parse(form: CompanyDetailsForm) -> Result<CompanyDetails, FieldErrors> {
         let mut errors = FieldErrors::default();
         let mut check_text = |field: &str, raw: &str, max: usize, required: bool| {
             errors
@@ -303,7 +305,7 @@ impl SiteDetails {
         if !errors.is_empty() {
             return Err(errors);
         }
-        Ok(SiteDetails(SiteDetailsForm {
+        Ok(CompanyDetails(CompanyDetailsForm {
             company_name,
             head_office,
             usa_office,
@@ -327,10 +329,10 @@ impl SiteDetails {
 
     /// A stored document (checked again: a hand-edited database cannot put a bad value on
     /// the site).
-    pub fn from_json(json: &str) -> Result<SiteDetails, SiteDetailsFileError> {
-        let form: SiteDetailsForm = serde_json::from_str(json)
-            .map_err(|err| SiteDetailsFileError::Json(err.to_string()))?;
-        SiteDetails::parse(form).map_err(SiteDetailsFileError::Fields)
+    pub fn from_json(json: &str) -> Result<CompanyDetails, CompanyDetailsFileError> {
+        let form: CompanyDetailsForm = serde_json::from_str(json)
+            .map_err(|err| CompanyDetailsFileError::Json(err.to_string()))?;
+        CompanyDetails::parse(form).map_err(CompanyDetailsFileError::Fields)
     }
 
     /// The office's time zone (checked when the details were parsed).
@@ -338,7 +340,7 @@ impl SiteDetails {
         OfficeZone::parse(&self.0.time_zone).unwrap_or_else(|_| OfficeZone::default_zone())
     }
 
-    pub fn form(&self) -> &SiteDetailsForm {
+    pub fn form(&self) -> &CompanyDetailsForm {
         &self.0
     }
 
@@ -369,18 +371,18 @@ impl SiteDetails {
     pub fn with_images_renamed(
         &self,
         renamed: &std::collections::BTreeMap<String, String>,
-    ) -> Result<SiteDetails, FieldErrors> {
+    ) -> Result<CompanyDetails, FieldErrors> {
         let mut form = self.0.clone();
         for leader in &mut form.leaders {
             if let Some(new) = renamed.get(&leader.portrait) {
                 leader.portrait.clone_from(new);
             }
         }
-        SiteDetails::parse(form)
+        CompanyDetails::parse(form)
     }
 
     /// The top-level fields whose values differ, for the audit log ("phone, branches").
-    pub fn changed_fields(&self, before: &SiteDetails) -> Vec<&'static str> {
+    pub fn changed_fields(&self, before: &CompanyDetails) -> Vec<&'static str> {
         let (a, b) = (&self.0, &before.0);
         let mut changed = Vec::new();
         let mut note = |name: &'static str, same: bool| {
@@ -429,7 +431,7 @@ pub struct ImageField {
 
 /// Why a details file (or stored document) was refused.
 #[derive(Debug, thiserror::Error)]
-pub enum SiteDetailsFileError {
+pub enum CompanyDetailsFileError {
     #[error("not a details document: {0}")]
     Json(String),
     #[error("{}", describe(.0))]
@@ -581,12 +583,12 @@ fn count(value: u32) -> Result<u32, FieldError> {
 mod tests {
     use super::*;
 
-    fn demo_form() -> SiteDetailsForm {
-        SiteDetails::demo().form().clone()
+    fn demo_form() -> CompanyDetailsForm {
+        CompanyDetails::demo().form().clone()
     }
 
-    fn refused(form: SiteDetailsForm) -> std::collections::BTreeMap<String, String> {
-        match SiteDetails::parse(form) {
+    fn refused(form: CompanyDetailsForm) -> std::collections::BTreeMap<String, String> {
+        match CompanyDetails::parse(form) {
             Ok(_) => panic!("was taken"),
             Err(errors) => errors.into_map(),
         }
@@ -594,14 +596,14 @@ mod tests {
 
     #[test]
     fn the_demo_details_pass_their_own_checks() {
-        let demo = SiteDetails::demo();
+        let demo = CompanyDetails::demo();
         assert_eq!(demo.form().branches.len(), 11);
         assert_eq!(demo.form().leaders.len(), 8);
     }
 
     #[test]
     fn each_bad_value_is_named_with_its_field() {
-        type Change = fn(&mut SiteDetailsForm);
+        type Change = fn(&mut CompanyDetailsForm);
         let cases: [(&str, Change, &str); 14] = [
             ("company_name", |f| f.company_name = " ".into(), "required"),
             (
@@ -689,18 +691,21 @@ mod tests {
         let mut form = demo_form();
         form.phone = "  +91 80 1111 2222 ".into();
         form.social.youtube = "  ".into();
-        let details = SiteDetails::parse(form).expect("valid");
+        let details = CompanyDetails::parse(form).expect("valid");
         assert_eq!(details.form().phone, "+91 80 1111 2222");
         assert_eq!(details.form().social.youtube, "");
     }
 
     #[test]
     fn images_name_each_set_portrait_and_renaming_replaces_only_those_named() {
-        assert!(SiteDetails::demo().images().is_empty(), "the demo has none");
+        assert!(
+            CompanyDetails::demo().images().is_empty(),
+            "the demo has none"
+        );
         let mut form = demo_form();
         form.leaders[1].portrait = "leaders/aaaaaaaaaaaaaaaa.jpg".into();
         form.leaders[3].portrait = "leaders/bbbbbbbbbbbbbbbb.svg".into();
-        let details = SiteDetails::parse(form).expect("valid");
+        let details = CompanyDetails::parse(form).expect("valid");
         let images = details.images();
         let named: Vec<(&str, &str, &str)> = images
             .iter()
@@ -747,11 +752,11 @@ mod tests {
 
     #[test]
     fn changed_fields_name_what_differs() {
-        let before = SiteDetails::demo();
+        let before = CompanyDetails::demo();
         let mut form = demo_form();
         form.phone = "+91 80 1111 2222".into();
         form.branches.pop();
-        let after = SiteDetails::parse(form).expect("valid");
+        let after = CompanyDetails::parse(form).expect("valid");
         assert_eq!(after.changed_fields(&before), ["phone", "branches"]);
     }
 }

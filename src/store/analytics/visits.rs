@@ -7,8 +7,8 @@
 use rusqlite::{params, Connection, OptionalExtension};
 
 use super::roll_ups::{spanned, Spans};
-use super::StoreError;
-use crate::domain::visit::{DayValues, View, MAX_DAY_VALUES, OTHER};
+use crate::domain::analytics::visit::{DayValues, View, MAX_DAY_VALUES, OTHER};
+use crate::store::StoreError;
 
 /// The salt stored for `day`, if any.
 pub fn stored_salt(conn: &Connection, day: &str) -> Result<Option<[u8; 32]>, StoreError> {
@@ -444,9 +444,9 @@ pub fn top(conn: &Connection, kind: &str, from: &str, to: &str) -> Result<Vec<Li
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::domain::visit::{Device, Hit};
+    use crate::domain::analytics::visit::{Device, Hit};
+    use crate::store::analytics::roll_ups::fixtures::{DAYS, PERIODS};
     use crate::store::migrated;
-    use crate::store::roll_ups::fixtures::{DAYS, PERIODS};
 
     fn view(
         at: i64,

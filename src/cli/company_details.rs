@@ -1,6 +1,6 @@
 //! `corpsite settings export FILE` and `corpsite settings import FILE`: the company's details
 //! and the images they name (the leaders' portraits), in one file for moving a configuration
-//! between machines (its format: `cli::details_archive`).
+//! between machines (its format: `cli::company_details::archive`).
 //!
 //! Import checks everything before it saves anything: every field of the details (naming
 //! each bad one), the archive's entries, and every image a field names, which the file must
@@ -11,22 +11,24 @@
 //! still taken when this site has its images. The save is in the audit log as done by the
 //! command line, and the site shows it within a second.
 
+pub mod archive;
+
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use crate::cli::args::SettingsCommand;
-use crate::cli::details_archive::{self, ArchiveError, Contents};
+use crate::cli::args::CompanyDetailsCommand;
+use crate::cli::company_details::archive::{ArchiveError, Contents};
 use crate::cli::terminal::shown;
 use crate::content::media::{prepare_image, MediaLibrary, PreparedImage};
+use crate::domain::company_details::{CompanyDetails, CompanyDetailsFileError};
 use crate::domain::image::MAX_IMAGE_BYTES;
-use crate::domain::site_details::{SiteDetails, SiteDetailsFileError};
-use crate::office::details::{SaveError, Saving};
+use crate::office::company_details::{SaveError, Saving};
 use crate::office::{self, Actor};
-use crate::store::site_details::{self, DetailsError};
+use crate::store::company_details::{self as store, DetailsError};
 use crate::store::{open_for_cli, StoreError};
 
 #[derive(Debug, thiserror::Error)]
-pub enum SettingsError {
+pub enum CompanyDetailsError {
     #[error(transparent)]
     Store(#[from] StoreError),
     #[error(transparent)]
@@ -41,7 +43,7 @@ pub enum SettingsError {
     #[error("{}: nothing was saved: {source}", path.display())]
     Invalid {
         path: PathBuf,
-        source: SiteDetailsFileError,
+        source: CompanyDetailsFileError,
     },
     #[error("{}: {source}; nothing was saved", path.display())]
     Archive { path: PathBuf, source: ArchiveError },
@@ -51,16 +53,16 @@ pub enum SettingsError {
     Images(Vec<String>),
 }
 
-pub fn run(command: SettingsCommand) -> Result<(), SettingsError> {
+pub fn run(command: CompanyDetailsCommand) -> Result<(), CompanyDetailsError> {
     match command {
-        SettingsCommand::Export { file, data } => export(&file, &data.data_dir),
-        SettingsCommand::Import { file, data } => import(&file, &data.data_dir),
+        CompanyDetailsCommand::Export { file, data } => export(&file, &data.data_dir),
+        CompanyDetailsCommand::Import { file, data } => import(&file, &data.data_dir),
     }
 }
 
-fn export(file: &Path, data_dir: &Path) -> Result<(), SettingsError> {
+fn export(file: &Path, data_dir: &Path) -> Result<(), CompanyDetailsError> {
     let conn = open_for_cli(data_dir)?;
-    let stored = site_details::read(&conn)?;
+    let stored = store::read(&conn)?;
     let library = MediaLibrary::new(data_dir);
     let mut images = BTreeMap::new();
     for image in stored.details.images() {
@@ -83,8 +85,8 @@ fn export(file: &Path, data_dir: &Path) -> Result<(), SettingsError> {
     }
     let json = serde_json::to_string_pretty(stored.details.form())
         .unwrap_or_else(|_| stored.details.to_json());
-    details_archive::write(file, &format!("{json}\n"), &images).map_err(|source| {
-        SettingsError::Write {
+    archive::write(file, &format!("{json}\n"), &images).map_err(|source| {
+        CompanyDetailsError::Write {
             path: file.to_path_buf(),
             source,
         }
@@ -102,7 +104,7 @@ fn export(file: &Path, data_dir: &Path) -> Result<(), SettingsError> {
     Ok(())
 }
 
-fn import(file: &Path, data_dir: &Path) -> Result<(), SettingsError> {
+fn import(file: &Path, data_dir: &Path) -> Result<(), CompanyDetailsError> {
     let (details, carried) = read_details(file)?;
     let library = MediaLibrary::new(data_dir);
     let (details, images) = take_images(file, &details, &carried, &library)?;
@@ -116,16 +118,14 @@ fn import(file: &Path, data_dir: &Path) -> Result<(), SettingsError> {
         images,
         from: file.display().to_string(),
     };
-    let changed =
-        office::details::save(&conn, data_dir, Actor::command_line(), saving).map_err(|err| {
-            match err {
-                SaveError::Media(source) => SettingsError::Write {
-                    path: library.root().to_path_buf(),
-                    source,
-                },
-                SaveError::Details(err) => SettingsError::Details(err),
-                SaveError::Store(err) => SettingsError::Store(err),
-            }
+    let changed = office::company_details::save(&conn, data_dir, Actor::command_line(), saving)
+        .map_err(|err| match err {
+            SaveError::Media(source) => CompanyDetailsError::Write {
+                path: library.root().to_path_buf(),
+                source,
+            },
+            SaveError::Details(err) => CompanyDetailsError::Details(err),
+            SaveError::Store(err) => CompanyDetailsError::Store(err),
         })?;
     if changed.is_empty() {
         println!(
@@ -146,22 +146,23 @@ fn import(file: &Path, data_dir: &Path) -> Result<(), SettingsError> {
 /// for a plain JSON file).
 pub fn read_details(
     path: &Path,
-) -> Result<(SiteDetails, BTreeMap<String, Vec<u8>>), SettingsError> {
-    let refused = |source| SettingsError::Archive {
+) -> Result<(CompanyDetails, BTreeMap<String, Vec<u8>>), CompanyDetailsError> {
+    let refused = |source| CompanyDetailsError::Archive {
         path: path.to_path_buf(),
         source,
     };
-    let (json, images) = match details_archive::read(path).map_err(refused)? {
+    let (json, images) = match archive::read(path).map_err(refused)? {
         Contents::Archive {
             details_json,
             images,
         } => (details_json, images),
         Contents::Json(json) => (json, BTreeMap::new()),
     };
-    let details = SiteDetails::from_json(&json).map_err(|source| SettingsError::Invalid {
-        path: path.to_path_buf(),
-        source,
-    })?;
+    let details =
+        CompanyDetails::from_json(&json).map_err(|source| CompanyDetailsError::Invalid {
+            path: path.to_path_buf(),
+            source,
+        })?;
     Ok((details, images))
 }
 
@@ -172,10 +173,10 @@ pub fn read_details(
 /// is named, and then nothing is.
 fn take_images(
     file: &Path,
-    details: &SiteDetails,
+    details: &CompanyDetails,
     carried: &BTreeMap<String, Vec<u8>>,
     library: &MediaLibrary,
-) -> Result<(SiteDetails, Vec<PreparedImage>), SettingsError> {
+) -> Result<(CompanyDetails, Vec<PreparedImage>), CompanyDetailsError> {
     let mut problems = Vec::new();
     let mut renamed = BTreeMap::new();
     let mut prepared = Vec::new();
@@ -200,7 +201,7 @@ fn take_images(
             "{}: {}'s {}{}",
             image.field,
             file.display(),
-            details_archive::MEDIA_PREFIX,
+            archive::MEDIA_PREFIX,
             image.path
         );
         if bytes.len() > MAX_IMAGE_BYTES {
@@ -223,14 +224,14 @@ fn take_images(
         }
     }
     if !problems.is_empty() {
-        return Err(SettingsError::Images(problems));
+        return Err(CompanyDetailsError::Images(problems));
     }
     let details =
         details
             .with_images_renamed(&renamed)
-            .map_err(|errors| SettingsError::Invalid {
+            .map_err(|errors| CompanyDetailsError::Invalid {
                 path: file.to_path_buf(),
-                source: SiteDetailsFileError::Fields(errors),
+                source: CompanyDetailsFileError::Fields(errors),
             })?;
     Ok((details, prepared))
 }

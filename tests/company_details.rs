@@ -8,10 +8,10 @@ use crate::common::process::run_in as corpsite;
 use crate::common::staff::{add_staff, site_request, Browser, EMAIL, PASSWORD};
 use crate::common::{header, json, TestApp};
 use bytes::Bytes;
-use corpsite::cli::details_archive::{self, Contents};
-use corpsite::domain::site_details::SiteDetails;
-use corpsite::store::site_details as stored;
-use corpsite::store::staff as accounts;
+use corpsite::cli::company_details::archive::{self as details_archive, Contents};
+use corpsite::domain::company_details::CompanyDetails;
+use corpsite::store::audit;
+use corpsite::store::company_details as stored;
 use serde_json::Value;
 use warp::http::{Response, StatusCode};
 
@@ -32,7 +32,7 @@ async fn read(app: &TestApp, browser: &Browser) -> Value {
 }
 
 fn demo() -> Value {
-    serde_json::to_value(SiteDetails::demo().form()).expect("json")
+    serde_json::to_value(CompanyDetails::demo().form()).expect("json")
 }
 
 async fn saved_document(app: &TestApp) -> Option<String> {
@@ -48,7 +48,7 @@ async fn saved_document(app: &TestApp) -> Option<String> {
 
 async fn audit_details(app: &TestApp) -> Vec<(String, String, String)> {
     app.db()
-        .read(|conn| Ok(accounts::audit_log(conn, 100)?))
+        .read(|conn| Ok(audit::audit_log(conn, 100)?))
         .await
         .expect("audit")
         .into_iter()
@@ -192,7 +192,7 @@ async fn the_time_zone_is_asia_kolkata_until_set_and_a_known_zone_is_kept_as_cho
     // Details saved before the setting existed read as the demo's zone.
     let mut older = demo();
     older.as_object_mut().expect("object").remove("time_zone");
-    let parsed = SiteDetails::from_json(&older.to_string()).expect("older details");
+    let parsed = CompanyDetails::from_json(&older.to_string()).expect("older details");
     assert_eq!(parsed.office_zone().name(), "Asia/Kolkata");
 }
 
@@ -317,7 +317,7 @@ fn export_then_import_moves_the_details_and_a_bad_file_changes_nothing() {
         serde_json::to_value(now.details.form()).expect("json"),
         details
     );
-    let audit = accounts::audit_log(&conn, 10).expect("audit");
+    let audit = audit::audit_log(&conn, 10).expect("audit");
     assert!(
         audit
             .iter()
@@ -405,7 +405,7 @@ async fn feed_of(app: &TestApp) -> String {
 async fn the_feed_names_the_company_by_its_saved_name_within_a_second() {
     let app = TestApp::new();
     let before = feed_of(&app).await;
-    let demo_name = SiteDetails::demo().form().company_name.clone();
+    let demo_name = CompanyDetails::demo().form().company_name.clone();
     assert!(
         before.contains(&format!("<generator>{demo_name}</generator>")),
         "{before}"

@@ -5,10 +5,10 @@ use std::io;
 use std::path::Path;
 
 use crate::content::media::{record_image, MediaLibrary, PreparedImage};
-use crate::domain::site_details::SiteDetails;
+use crate::domain::company_details::CompanyDetails;
 use crate::office::{Actor, Database};
-use crate::store::site_details::{self, DetailsError};
-use crate::store::staff as accounts;
+use crate::store::audit;
+use crate::store::company_details::{self, DetailsError};
 use crate::store::StoreError;
 
 /// Why the details were not saved; nothing is stored then.
@@ -26,7 +26,7 @@ pub enum SaveError {
 /// The details to save, and where they come from.
 pub struct Saving {
     /// Checked, every image they name stored here already or among `images`.
-    pub details: SiteDetails,
+    pub details: CompanyDetails,
     /// Images the details bring, prepared (`content::media::prepare_image`): stored as an
     /// upload is, each audited "uploaded".
     pub images: Vec<PreparedImage>,
@@ -42,7 +42,7 @@ pub const FROM_THE_SCREEN: &str = "site settings";
 /// transaction their records (each audited "uploaded"), the details and their audit entry,
 /// "imported company details" (subject where they come from, detail the fields that
 /// changed); when it fails, the images' files are taken back. The content version moves
-/// with the save (`store::site_details`), so every cache and page keyed by it follows.
+/// with the save (`store::company_details`), so every cache and page keyed by it follows.
 /// Answers the fields that changed.
 pub fn save(
     db: &impl Database,
@@ -67,11 +67,11 @@ pub fn save(
         for image in &images {
             record_image(conn, image)?;
             let subject = format!("image {}", image.path);
-            accounts::audit(conn, &actor.audit("uploaded", &subject, &imported))
+            audit::record(conn, &actor.audit("uploaded", &subject, &imported))
                 .map_err(StoreError::from)?;
         }
         let audit = actor.audit("imported company details", &from, "");
-        Ok(site_details::save(conn, &details, &audit)?)
+        Ok(company_details::save(conn, &details, &audit)?)
     });
     if saved.is_err() {
         library.remove(&written);
@@ -97,10 +97,10 @@ mod tests {
         }
     }
 
-    fn details(phone: &str) -> SiteDetails {
-        let mut form = SiteDetails::demo().form().clone();
+    fn details(phone: &str) -> CompanyDetails {
+        let mut form = CompanyDetails::demo().form().clone();
         form.phone = phone.into();
-        SiteDetails::parse(form).expect("details")
+        CompanyDetails::parse(form).expect("details")
     }
 
     #[test]
@@ -122,7 +122,7 @@ mod tests {
         };
         let changed = save(&conn, dir.path(), Actor::command_line(), from_file).expect("save");
         assert_eq!(changed, ["phone"]);
-        let stored = site_details::read(&conn).expect("read");
+        let stored = company_details::read(&conn).expect("read");
         assert_eq!(stored.details.form().phone, "+91 80 4444 6666");
         let library = MediaLibrary::new(dir.path());
         assert!(library.has(&image.path), "the file's image is stored");

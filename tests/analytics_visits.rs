@@ -383,7 +383,7 @@ async fn after_the_office_changes_its_zone_the_report_finds_todays_views_and_lea
     add_staff(&app, EMAIL, PASSWORD, false).await;
     let owner = Browser::sign_in(&app).await;
     let mut details =
-        serde_json::to_value(corpsite::domain::site_details::SiteDetails::demo().form())
+        serde_json::to_value(corpsite::domain::company_details::CompanyDetails::demo().form())
             .expect("json");
     details["time_zone"] = zone.into();
     let saved = app

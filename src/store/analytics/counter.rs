@@ -16,9 +16,10 @@ use std::sync::Mutex;
 
 use jiff::Timestamp;
 
+use super::{lead_sources, visits};
+use crate::domain::analytics::visit::{visitor_key, DayValues, Hit, View};
 use crate::domain::office_time::OfficeZone;
-use crate::domain::visit::{visitor_key, DayValues, Hit, View};
-use crate::store::{lead_sources, visits, StoreError};
+use crate::store::StoreError;
 
 /// The most views held between two writes: beyond it (a writer stuck for seconds under a
 /// flood) new views are dropped and counted as dropped, never held in memory without bound.
@@ -156,9 +157,9 @@ impl Visits {
 
     /// Writes the pending views (and a new salt in place of the old) in one transaction; after
     /// a change of the office's zone, puts the stored views and leads on its days (so a
-    /// report of the office's days finds them, `store::visits::reday`); then, if ten seconds
-    /// have passed, brings the roll-ups up to date and deletes views
-    /// older than `keep_days` days. `now` in Unix seconds.
+    /// report of the office's days finds them, `store::analytics::visits::reday`); then, if
+    /// ten seconds have passed, brings the roll-ups up to date and deletes views older than
+    /// `keep_days` days. `now` in Unix seconds.
     pub fn flush(
         &self,
         db: &crate::store::Db,
@@ -285,7 +286,7 @@ fn random_salt() -> [u8; 32] {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::domain::visit::Device;
+    use crate::domain::analytics::visit::Device;
 
     fn hit(path: &str) -> Hit {
         Hit {
