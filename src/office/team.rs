@@ -226,6 +226,15 @@ mod tests {
             .expect("new")
     }
 
+    /// Ravi, at `email`, to be an editor.
+    fn editor(email: &str) -> (Email, PersonName, Roles) {
+        (
+            Email::parse(email).expect("email"),
+            PersonName::parse("Ravi").expect("name"),
+            Roles::new([Role::Editor]).expect("roles"),
+        )
+    }
+
     /// The invite mails queued: the invite they are about, the address, and the link's token.
     fn invite_mails(conn: &Connection) -> Vec<(String, String, String)> {
         conn.prepare(
@@ -242,9 +251,7 @@ mod tests {
     fn an_invite_is_stored_mailed_with_its_link_and_audited_and_a_second_one_is_refused() {
         let conn = migrated();
         let inviter = owner(&conn);
-        let email = Email::parse("Ravi@Corp.example").expect("email");
-        let name = PersonName::parse("Ravi").expect("name");
-        let roles = Roles::new([Role::Editor]).expect("roles");
+        let (email, name, roles) = editor("Ravi@Corp.example");
         let invitation = || Invitation {
             email: &email,
             name: &name,
@@ -303,9 +310,7 @@ mod tests {
     fn an_invite_sent_again_has_a_new_link_and_the_old_one_stops() {
         let conn = migrated();
         let inviter = owner(&conn);
-        let email = Email::parse("ravi@corp.example").expect("email");
-        let name = PersonName::parse("Ravi").expect("name");
-        let roles = Roles::new([Role::Editor]).expect("roles");
+        let (email, name, roles) = editor("ravi@corp.example");
         let invitation = Invitation {
             email: &email,
             name: &name,
