@@ -321,7 +321,7 @@ fn export_then_import_moves_the_details_and_a_bad_file_changes_nothing() {
     assert!(
         audit
             .iter()
-            .any(|e| e.action == "imported company details" && e.actor == "command line"),
+            .any(|e| e.action == "saved company details" && e.actor == "command line"),
         "{audit:?}"
     );
 

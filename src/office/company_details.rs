@@ -40,7 +40,7 @@ pub const FROM_THE_SCREEN: &str = "site settings";
 
 /// Saves the company's details: the images' files are written first, then in one
 /// transaction their records (each audited "uploaded"), the details and their audit entry,
-/// "imported company details" (subject where they come from, detail the fields that
+/// "saved company details" (subject where they come from, detail the fields that
 /// changed); when it fails, the images' files are taken back. The content version moves
 /// with the save (`store::company_details`), so every cache and page keyed by it follows.
 /// Answers the fields that changed.
@@ -70,7 +70,7 @@ pub fn save(
             audit::record(conn, &actor.audit("uploaded", &subject, &imported))
                 .map_err(StoreError::from)?;
         }
-        let audit = actor.audit("imported company details", &from, "");
+        let audit = actor.audit("saved company details", &from, "");
         Ok(company_details::save(conn, &details, &audit)?)
     });
     if saved.is_err() {
@@ -131,7 +131,7 @@ mod tests {
             [
                 [
                     ANN,
-                    "imported company details",
+                    "saved company details",
                     "site settings",
                     "changed: phone"
                 ],
@@ -143,7 +143,7 @@ mod tests {
                 ],
                 [
                     COMMAND_LINE,
-                    "imported company details",
+                    "saved company details",
                     "details.tar.gz",
                     "changed: phone"
                 ],
