@@ -222,7 +222,7 @@ async fn portraits_travel_in_the_export_and_show_on_the_other_site() {
     assert_eq!(uploads, 2, "{audit:?}");
     assert!(audit
         .iter()
-        .any(|e| e.action == "imported company details" && e.detail == "changed: leaders"));
+        .any(|e| e.action == "saved company details" && e.detail == "changed: leaders"));
 
     // Back again: the other site's export into it keeps the names it already has.
     let back = out.path().join("back.tar.gz");

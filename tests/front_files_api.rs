@@ -325,7 +325,7 @@ async fn kept_blog_answers_are_let_go_when_the_content_changes() {
     let start = std::time::Instant::now();
     while list.of_front(&front).await.is_some() || detail.of_front(&front).await.is_some() {
         assert!(
-            start.elapsed() < std::time::Duration::from_secs(1),
+            start.elapsed() < std::time::Duration::from_secs(10),
             "an old answer was still given"
         );
         tokio::time::sleep(std::time::Duration::from_millis(20)).await;

@@ -313,7 +313,7 @@ async fn leads_erase_removes_every_record_of_one_person_and_their_resume() {
     assert!(upload_files(&data_dir).is_empty());
     let audit = stdout(&corpsite(&["staff", "audit"], &data_dir, None));
     assert!(
-        audit.contains("command line\terased a person's records"),
+        audit.contains("command line\terased\ta person's records"),
         "{audit}"
     );
     assert!(

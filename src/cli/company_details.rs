@@ -19,10 +19,11 @@ use std::path::{Path, PathBuf};
 use crate::cli::args::CompanyDetailsCommand;
 use crate::cli::company_details::archive::{ArchiveError, Contents};
 use crate::cli::terminal::shown;
-use crate::content::media::{prepare_image, record_image, MediaLibrary, PreparedImage};
+use crate::content::media::{prepare_image, MediaLibrary, PreparedImage};
 use crate::domain::company_details::{CompanyDetails, CompanyDetailsFileError};
 use crate::domain::image::MAX_IMAGE_BYTES;
-use crate::store::audit::{self, Audit, COMMAND_LINE};
+use crate::office::company_details::{SaveError, Saving};
+use crate::office::{self, Actor};
 use crate::store::company_details::{self as store, DetailsError};
 use crate::store::{open_for_cli, StoreError};
 
@@ -106,25 +107,26 @@ fn export(file: &Path, data_dir: &Path) -> Result<(), CompanyDetailsError> {
 fn import(file: &Path, data_dir: &Path) -> Result<(), CompanyDetailsError> {
     let (details, carried) = read_details(file)?;
     let library = MediaLibrary::new(data_dir);
-    let (details, prepared) = take_images(file, &details, &carried, &library)?;
-    let files: Vec<_> = prepared.iter().flat_map(|p| p.files.clone()).collect();
-    // As an upload does: the files first, the rows in the transaction, the files taken back
-    // if it fails.
-    let written = library
-        .store(&files)
-        .map_err(|source| CompanyDetailsError::Write {
-            path: library.root().to_path_buf(),
-            source,
-        })?;
-    let saved = save(file, data_dir, &details, &prepared);
-    if saved.is_err() {
-        library.remove(&written);
-    }
-    let changed = saved?;
-    let stored = match prepared.len() {
+    let (details, images) = take_images(file, &details, &carried, &library)?;
+    let stored = match images.len() {
         0 => String::new(),
         n => format!(" and stored {}", count(n, "image")),
     };
+    let conn = open_for_cli(data_dir)?;
+    let saving = Saving {
+        details,
+        images,
+        from: file.display().to_string(),
+    };
+    let changed = office::company_details::save(&conn, data_dir, Actor::command_line(), saving)
+        .map_err(|err| match err {
+            SaveError::Media(source) => CompanyDetailsError::Write {
+                path: library.root().to_path_buf(),
+                source,
+            },
+            SaveError::Details(err) => CompanyDetailsError::Details(err),
+            SaveError::Store(err) => CompanyDetailsError::Store(err),
+        })?;
     if changed.is_empty() {
         println!(
             "corpsite: imported {}{stored}; nothing differed",
@@ -138,45 +140,6 @@ fn import(file: &Path, data_dir: &Path) -> Result<(), CompanyDetailsError> {
         );
     }
     Ok(())
-}
-
-/// Records the images and saves the details, with their audit entries, in one transaction.
-fn save(
-    file: &Path,
-    data_dir: &Path,
-    details: &CompanyDetails,
-    prepared: &[PreparedImage],
-) -> Result<Vec<&'static str>, CompanyDetailsError> {
-    let conn = open_for_cli(data_dir)?;
-    let tx = conn.unchecked_transaction()?;
-    let from = format!("imported from {}", file.display());
-    for image in prepared {
-        record_image(&tx, image)?;
-        audit::record(
-            &tx,
-            &Audit {
-                actor: COMMAND_LINE,
-                action: "uploaded",
-                subject: &format!("image {}", image.path),
-                detail: &from,
-                client_addr: "",
-            },
-        )?;
-    }
-    let subject = file.display().to_string();
-    let changed = store::save(
-        &tx,
-        details,
-        &Audit {
-            actor: COMMAND_LINE,
-            action: "imported company details",
-            subject: &subject,
-            detail: "",
-            client_addr: "",
-        },
-    )?;
-    tx.commit()?;
-    Ok(changed)
 }
 
 /// The file's details, every field checked, and the images it carries by media path (none

@@ -14,12 +14,11 @@ use crate::cli::terminal::shown;
 use crate::domain::fields::Email;
 use crate::domain::roles::{Role, Roles};
 use crate::domain::staff::{NewPassword, SecretError};
-use crate::office::leads::remove_resumes;
+use crate::office::leads::Erasure;
 use crate::office::team::RemoveError;
 use crate::office::{self, Actor};
-use crate::store::accounts::{self, NewAccount};
-use crate::store::audit::{self, Audit, COMMAND_LINE};
-use crate::store::inbox::{erase_person as erase_records, resume_files_of, Erased};
+use crate::store::accounts::{self, Account};
+use crate::store::audit;
 use crate::store::sessions;
 use crate::store::{open_for_cli, StoreError};
 
@@ -81,18 +80,10 @@ pub fn run(command: StaffCommand) -> Result<(), StaffError> {
             let conn = open_for_cli(&data.data_dir)?;
             let hash = password.hash()?;
             let tx = conn.unchecked_transaction()?;
-            let new = NewAccount {
-                email: email.as_ref(),
-                email_folded: &email.folded(),
-                name: &name,
-                password_hash: &hash,
-                roles: &roles,
-                chosen: false,
-            };
-            if accounts::add_account(&tx, &new)?.is_none() {
+            let actor = Actor::command_line();
+            if office::team::add_account(&tx, &actor, &email, &name, &roles, &hash)?.is_none() {
                 return Err(StaffError::Exists(email.as_ref().to_owned()));
             }
-            audit_detail(&tx, "added staff account", email.as_ref(), &roles.stored())?;
             tx.commit()?;
             print_password(&email, &password, password_stdin);
         }
@@ -116,10 +107,9 @@ pub fn run(command: StaffCommand) -> Result<(), StaffError> {
         StaffCommand::Remove { email, data } => {
             let email = parse_email(&email)?;
             let conn = open_for_cli(&data.data_dir)?;
-            let account = accounts::account_by_email(&conn, &email.folded())?
-                .ok_or_else(|| StaffError::NoAccount(email.as_ref().to_owned()))?;
+            let account = account(&conn, &email)?;
             let tx = conn.unchecked_transaction()?;
-            office::team::remove_account(&tx, Actor::COMMAND_LINE, &account, None).map_err(
+            office::team::remove_account(&tx, &Actor::command_line(), &account, None).map_err(
                 |err| match err {
                     RemoveError::LastOwner => StaffError::LastOwner,
                     RemoveError::Store(err) => StaffError::Sqlite(err),
@@ -136,8 +126,7 @@ pub fn run(command: StaffCommand) -> Result<(), StaffError> {
             let email = parse_email(&email)?;
             let password = one_time_password(password_stdin)?;
             let conn = open_for_cli(&data.data_dir)?;
-            let account = accounts::account_by_email(&conn, &email.folded())?
-                .ok_or_else(|| StaffError::NoAccount(email.as_ref().to_owned()))?;
+            let account = account(&conn, &email)?;
             let hash = password.hash()?;
             let tx = conn.unchecked_transaction()?;
             accounts::set_password(&tx, account.id, &hash, true)?;
@@ -148,8 +137,7 @@ pub fn run(command: StaffCommand) -> Result<(), StaffError> {
         StaffCommand::ResetFactors { email, data } => {
             let email = parse_email(&email)?;
             let conn = open_for_cli(&data.data_dir)?;
-            let account = accounts::account_by_email(&conn, &email.folded())?
-                .ok_or_else(|| StaffError::NoAccount(email.as_ref().to_owned()))?;
+            let account = account(&conn, &email)?;
             let tx = conn.unchecked_transaction()?;
             let had = crate::store::factors::reset_factors(&tx, account.id)?;
             audit(&tx, "reset second factor", email.as_ref())?;
@@ -224,28 +212,28 @@ pub fn run(command: StaffCommand) -> Result<(), StaffError> {
 pub fn erase_person(data_dir: &Path, email: &str) -> Result<(), StaffError> {
     let email = parse_email(email)?;
     let conn = open_for_cli(data_dir)?;
-    let (erased, detail) =
-        match erase_rows(&conn, &email.folded()) {
-            Err(err) if err.sqlite_error_code() == Some(rusqlite::ErrorCode::DiskFull) => {
-                // A full disk: the database cannot write even a deletion. This person's resumes
-                // go first (they are being erased anyway), and the server's reserve, which
-                // frees room for the rest; the server writes the reserve again at its next start.
-                let files = resume_files_of(&conn, &email.folded())?;
-                let failed = remove_resumes(data_dir, &files);
-                let reserve = crate::store::ballast::release(data_dir);
-                eprintln!(
-                "the disk is full: deleted this person's {} resume file(s){} first to make room",
-                files.len() - failed.len(),
-                if reserve { " and the 1 MiB reserve" } else { "" }
-            );
-                erase_rows(&conn, &email.folded())?
+    let erasure = Erasure::Person(email);
+    let erased =
+        office::leads::erase(&conn, data_dir, Actor::command_line(), erasure).map_err(|err| {
+            match err {
+                StoreError::Sqlite(err) => StaffError::Sqlite(err),
+                err => StaffError::Store(err),
             }
-            erased => erased?,
-        };
-    let failures = remove_resumes(data_dir, &erased.resume_files);
-    println!("erased {detail}");
-    let count = failures.len();
-    match failures.into_iter().next() {
+        })?;
+    if let Some(room) = erased.made_room {
+        eprintln!(
+            "the disk is full: deleted this person's {} resume file(s){} first to make room",
+            room.files,
+            if room.reserve {
+                " and the 1 MiB reserve"
+            } else {
+                ""
+            }
+        );
+    }
+    println!("erased {}", erased.counted());
+    let count = erased.files_left.len();
+    match erased.files_left.into_iter().next() {
         None => Ok(()),
         Some((file, source)) => Err(StaffError::Files {
             count,
@@ -255,31 +243,10 @@ pub fn erase_person(data_dir: &Path, email: &str) -> Result<(), StaffError> {
     }
 }
 
-/// Erases a person's rows and notes it in the audit log, in one transaction; answers what
-/// was erased and the log's words for it.
-fn erase_rows(
-    conn: &rusqlite::Connection,
-    email_folded: &str,
-) -> rusqlite::Result<(Erased, String)> {
-    let tx = conn.unchecked_transaction()?;
-    let erased = erase_records(&tx, email_folded)?;
-    let detail = format!(
-        "{} enquiries or subscriptions, {} applications",
-        erased.enquiries, erased.applicants
-    );
-    // The address itself is not kept: the log says an erasure happened, not of whom.
-    audit::record(
-        &tx,
-        &Audit {
-            actor: COMMAND_LINE,
-            action: "erased a person's records",
-            subject: "",
-            detail: &detail,
-            client_addr: "",
-        },
-    )?;
-    tx.commit()?;
-    Ok((erased, detail))
+/// The account of `email`, or the error that names it.
+fn account(conn: &Connection, email: &Email) -> Result<Account, StaffError> {
+    accounts::account_by_email(conn, &email.folded())?
+        .ok_or_else(|| StaffError::NoAccount(email.as_ref().to_owned()))
 }
 
 fn parse_email(raw: &str) -> Result<Email, StaffError> {
@@ -315,25 +282,7 @@ fn print_password(email: &Email, password: &NewPassword, from_stdin: bool) {
 }
 
 fn audit(conn: &Connection, action: &str, subject: &str) -> rusqlite::Result<()> {
-    audit_detail(conn, action, subject, "")
-}
-
-fn audit_detail(
-    conn: &Connection,
-    action: &str,
-    subject: &str,
-    detail: &str,
-) -> rusqlite::Result<()> {
-    audit::record(
-        conn,
-        &Audit {
-            actor: COMMAND_LINE,
-            action,
-            subject,
-            detail,
-            client_addr: "",
-        },
-    )
+    audit::record(conn, &Actor::command_line().audit(action, subject, ""))
 }
 
 fn iso(unix: i64) -> String {

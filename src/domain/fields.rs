@@ -71,6 +71,15 @@ impl FieldErrors {
     pub fn into_map(self) -> BTreeMap<String, String> {
         self.0
     }
+
+    /// `value` when no field was bad, else these errors.
+    pub fn or_value<T>(self, value: T) -> Result<T, FieldErrors> {
+        if self.is_empty() {
+            Ok(value)
+        } else {
+            Err(self)
+        }
+    }
 }
 
 pub const NAME_MAX: usize = 120;
@@ -483,6 +492,31 @@ pub mod schema {
             "Left out: missing, null or nothing but spaces.",
         )
     }
+}
+
+/// The parameters of a list's query string (its filters) that have a value, each trimmed:
+/// an empty one counts as absent.
+pub fn filled_params(query: &str) -> Vec<(String, String)> {
+    form_urlencoded::parse(query.as_bytes())
+        .filter_map(|(key, value)| {
+            let value = value.trim();
+            (!value.is_empty()).then(|| (key.into_owned(), value.to_owned()))
+        })
+        .collect()
+}
+
+/// A filter's day (`from`, `to`), written YYYY-MM-DD.
+pub fn day_param(value: &str) -> Result<jiff::civil::Date, FieldError> {
+    super::utc::parse_day(value).ok_or(FieldError::Choice("Write the day as YYYY-MM-DD."))
+}
+
+/// A list's page: a whole number from 1 to `max`; `help` says so, and how to reach further.
+pub fn page_param(value: &str, max: u32, help: &'static str) -> Result<u32, FieldError> {
+    value
+        .parse::<u32>()
+        .ok()
+        .filter(|page| (1..=max).contains(page))
+        .ok_or(FieldError::Choice(help))
 }
 
 #[cfg(test)]

@@ -5,11 +5,10 @@
 use jiff::civil::Date;
 
 use super::assign::{Assigned, Due, ASSIGNED_HELP, DUE_HELP};
-use super::fields::{FieldError, FieldErrors};
+use super::fields::{day_param, filled_params, page_param, FieldError, FieldErrors};
 use super::readers::{SubscriptionState, SUBSCRIPTION_HELP};
 use super::roles::Area;
 use super::search::SearchText;
-use super::utc::parse_day;
 
 /// Rows per page of an inbox list.
 pub const PAGE_SIZE: u32 = 50;
@@ -99,6 +98,7 @@ impl Status {
 }
 
 const STATUS_HELP: &str = "Choose one of: new, in_progress, done, spam.";
+const PAGE_HELP: &str = "The page must be a whole number from 1 to 200; use search, filters or dates to reach older items.";
 
 /// The query string of a list request as the UI keeps it (in the page's URL too): the
 /// parameters `InboxQuery::parse` reads, each optional text. Only the UI's `InboxFilters`
@@ -164,23 +164,17 @@ impl InboxQuery {
             page: 1,
             ..InboxQuery::default()
         };
-        for (key, value) in form_urlencoded::parse(query.as_bytes()) {
-            let value = value.trim();
-            if value.is_empty() {
-                continue;
-            }
-            match &*key {
+        for (key, value) in filled_params(query) {
+            let value = value.as_str();
+            match key.as_str() {
                 "q" => parsed.search = SearchText::parse(value),
                 "status" => match Status::parse(value) {
                     Some(status) => parsed.status = Some(status),
                     None => errors.add("status", FieldError::Choice(STATUS_HELP)),
                 },
                 "department" => parsed.department = Some(value.chars().take(200).collect()),
-                "from" | "to" => match parse_day(value) {
-                    Some(day) if key == "from" => parsed.from = Some(day),
-                    Some(day) => parsed.to = Some(day),
-                    None => errors.add(&key, FieldError::Choice("Write the day as YYYY-MM-DD.")),
-                },
+                "from" => parsed.from = errors.check("from", day_param(value)),
+                "to" => parsed.to = errors.check("to", day_param(value)),
                 "assigned" => match Assigned::parse(value) {
                     Some(assigned) => parsed.assigned = Some(assigned),
                     None => errors.add("assigned", FieldError::Choice(ASSIGNED_HELP)),
@@ -189,15 +183,10 @@ impl InboxQuery {
                     Some(due) => parsed.due = Some(due),
                     None => errors.add("due", FieldError::Choice(DUE_HELP)),
                 },
-                "page" => match value.parse::<u32>() {
-                    Ok(page @ 1..=MAX_PAGE) => parsed.page = page,
-                    _ => errors.add(
-                        "page",
-                        FieldError::Choice(
-                            "The page must be a whole number from 1 to 200; use search, filters or dates to reach older items.",
-                        ),
-                    ),
-                },
+                "page" => {
+                    let page = page_param(value, MAX_PAGE, PAGE_HELP);
+                    parsed.page = errors.check("page", page).unwrap_or(parsed.page);
+                }
                 "subscription" => match SubscriptionState::parse(value) {
                     Some(state) => parsed.subscription = Some(state),
                     None => errors.add("subscription", FieldError::Choice(SUBSCRIPTION_HELP)),
@@ -220,11 +209,7 @@ impl InboxQuery {
                 ),
             );
         }
-        if errors.is_empty() {
-            Ok(parsed)
-        } else {
-            Err(errors)
-        }
+        errors.or_value(parsed)
     }
 
     pub fn offset(&self) -> u32 {

@@ -165,6 +165,19 @@ impl AppState {
             .await?)
     }
 
+    /// Runs `operation` with the database and the data dir on a blocking thread: an office
+    /// operation that runs its own transaction (`office::Database`) waits for the writer's
+    /// commit, then stores or deletes files.
+    pub async fn run_office<T: Send + 'static>(
+        &self,
+        operation: impl FnOnce(&Db, &std::path::Path) -> T + Send + 'static,
+    ) -> Result<T, error::ApiError> {
+        let (db, settings) = (Arc::clone(&self.db), Arc::clone(&self.settings));
+        tokio::task::spawn_blocking(move || operation(&db, &settings.data_dir))
+            .await
+            .map_err(error::ApiError::unexpected)
+    }
+
     /// How fast a request body must arrive.
     pub fn body_pace(&self) -> body::Pace {
         body::Pace {

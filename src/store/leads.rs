@@ -181,29 +181,23 @@ mod tests {
         }
     }
 
+    /// Subscribes `email` as the form does, under a new id; answers the id.
+    fn subscribe_as_new(conn: &Connection, email: &str) -> LeadId {
+        let id = LeadId::generate().expect("id");
+        subscribe(conn, &id, &subscription(email), "192.0.2.1").expect("subscribe");
+        id
+    }
+
     #[test]
     fn a_repeated_subscription_in_another_case_keeps_the_first_row_and_id() {
         let conn = migrated();
-        let first = LeadId::generate().expect("id");
-        subscribe(
-            &conn,
-            &first,
-            &subscription("Reader@Example.com"),
-            "192.0.2.1",
-        )
-        .expect("first");
+        let first = subscribe_as_new(&conn, "Reader@Example.com");
         for repeat in [
             "reader@example.com",
             "READER@EXAMPLE.COM",
             "Reader@Example.com",
         ] {
-            subscribe(
-                &conn,
-                &LeadId::generate().expect("id"),
-                &subscription(repeat),
-                "192.0.2.1",
-            )
-            .expect("repeat");
+            subscribe_as_new(&conn, repeat);
         }
         let rows = enquiries_since(&conn, None).expect("rows");
         assert_eq!(rows.len(), 1);
@@ -215,22 +209,10 @@ mod tests {
     #[test]
     fn a_repeated_subscription_writes_and_undoes_a_row_inside_the_callers_transaction() {
         let conn = migrated();
-        subscribe(
-            &conn,
-            &LeadId::generate().expect("id"),
-            &subscription("a@b.in"),
-            "192.0.2.1",
-        )
-        .expect("first");
+        subscribe_as_new(&conn, "a@b.in");
         conn.execute_batch("BEGIN").expect("begin");
         let changes_before = conn.total_changes();
-        subscribe(
-            &conn,
-            &LeadId::generate().expect("id"),
-            &subscription("A@B.in"),
-            "192.0.2.1",
-        )
-        .expect("repeat");
+        subscribe_as_new(&conn, "A@B.in");
         assert!(
             conn.total_changes() > changes_before,
             "a repeat inserts as a new subscription does"
@@ -264,13 +246,7 @@ mod tests {
     #[test]
     fn the_database_itself_refuses_a_second_subscription_for_one_address() {
         let conn = migrated();
-        subscribe(
-            &conn,
-            &LeadId::generate().expect("id"),
-            &subscription("a@b.in"),
-            "192.0.2.1",
-        )
-        .expect("first");
+        subscribe_as_new(&conn, "a@b.in");
         let duplicate = conn.execute(
             "INSERT INTO enquiries (id, kind, name, email, email_folded, mobile, requirment, department_website, service)
              VALUES ('x', 'subscription', '', 'A@B.IN', 'a@b.in', '', '', '', '')",

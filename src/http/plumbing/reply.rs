@@ -103,6 +103,24 @@ pub fn json_bytes(status: StatusCode, body: Bytes) -> Response {
     response
 }
 
+/// A file to download (`Content-Disposition: attachment`, named `file_name`), never sniffed.
+pub fn attachment(bytes: Vec<u8>, content_type: &'static str, file_name: &str) -> Response {
+    let mut response = Response::new(bytes.into());
+    let headers = response.headers_mut();
+    set_headers(
+        headers,
+        &[
+            (header::CONTENT_TYPE, content_type),
+            (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
+        ],
+    );
+    let disposition = format!("attachment; filename=\"{file_name}\"");
+    if let Ok(value) = HeaderValue::from_str(&disposition) {
+        headers.insert(header::CONTENT_DISPOSITION, value);
+    }
+    response
+}
+
 /// A value as JSON with a status.
 pub fn json(status: StatusCode, body: &impl serde::Serialize) -> Response {
     warp::reply::with_status(warp::reply::json(body), status).into_response()

@@ -25,19 +25,18 @@
 
 use jiff::Timestamp;
 use serde::{Deserialize, Serialize};
-use warp::http::{header, HeaderMap, StatusCode};
+use warp::http::{HeaderMap, StatusCode};
 use warp::reply::Response;
 use warp::Reply;
 
 use crate::domain::csv::CsvWriter;
-use crate::domain::fields::{FieldError, FieldErrors};
+use crate::domain::fields::{day_param, filled_params, page_param, FieldError, FieldErrors};
 use crate::domain::office_time::OfficeZone;
 use crate::domain::staff::{random_token, token_digest, NewPassword};
-use crate::domain::utc::parse_day;
 use crate::http::plumbing::error::ApiError;
-use crate::http::plumbing::reply::{invalid, set_headers};
+use crate::http::plumbing::reply::{attachment, invalid};
 use crate::http::staff::call::Call;
-use crate::http::staff::session::{self, is_https, start_session, unix_now, user_agent, Staff};
+use crate::http::staff::session::{self, is_https, unix_now, Staff};
 use crate::http::staff::throttle::throttle_key;
 use crate::http::state::AppState;
 use crate::store::accounts;
@@ -190,12 +189,7 @@ pub(super) async fn check_link(mut call: Call) -> Result<Response, ApiError> {
 
 pub(super) async fn reset(mut call: Call) -> Result<Response, ApiError> {
     let form: PasswordReset = call.json().await?;
-    let Call {
-        state,
-        client,
-        headers,
-        ..
-    } = call;
+    let (state, client) = (&call.state, call.client);
     let digest = link_digest(&form.token).ok_or_else(|| ApiError::Gone(LINK_GONE.into()))?;
     let now = unix_now();
     {
@@ -247,18 +241,8 @@ pub(super) async fn reset(mut call: Call) -> Result<Response, ApiError> {
             .await?
             .ok_or_else(|| ApiError::Gone(LINK_GONE.into()))?
     };
-    start_session(
-        &state,
-        account.id,
-        &account.email,
-        &client_addr,
-        &user_agent(&headers),
-        is_https(&state, &headers),
-        "signed in",
-        false,
-        now,
-    )
-    .await
+    call.start_session(account.id, &account.email, "signed in", false, now)
+        .await
 }
 
 // ---- sessions ----
@@ -452,6 +436,8 @@ pub(crate) struct AuditFilters {
 
 /// The deepest page of the audit log (older entries are reached with dates).
 const AUDIT_MAX_PAGE: u32 = 2_000;
+const AUDIT_PAGE_HELP: &str =
+    "The page must be a whole number from 1 to 2000; use dates to reach older entries.";
 
 /// The audit log's filters; `from` and `to` are the office's days in `zone`.
 fn parse_audit_query(query: &str, zone: &OfficeZone) -> Result<AuditQuery, ApiError> {
@@ -460,41 +446,29 @@ fn parse_audit_query(query: &str, zone: &OfficeZone) -> Result<AuditQuery, ApiEr
         page: 1,
         ..AuditQuery::default()
     };
-    for (key, value) in form_urlencoded::parse(query.as_bytes()) {
-        let value = value.trim();
-        if value.is_empty() {
-            continue;
-        }
-        match &*key {
+    for (key, value) in filled_params(query) {
+        let value = value.as_str();
+        match key.as_str() {
             "actor" => parsed.actor = Some(value.chars().take(254).collect()),
             "action" => parsed.action = Some(value.chars().take(100).collect()),
-            "from" => match parse_day(value) {
-                Some(day) => parsed.from = zone.day_start(&day.to_string()),
-                None => errors.add("from", FieldError::Choice("Write the day as YYYY-MM-DD.")),
-            },
-            "to" => match parse_day(value) {
-                Some(day) => {
-                    parsed.before = day.tomorrow().ok().and_then(|d| zone.day_start(&d.to_string()))
-                }
-                None => errors.add("to", FieldError::Choice("Write the day as YYYY-MM-DD.")),
-            },
-            "page" => match value.parse::<u32>() {
-                Ok(page @ 1..=AUDIT_MAX_PAGE) => parsed.page = page,
-                _ => errors.add(
-                    "page",
-                    FieldError::Choice(
-                        "The page must be a whole number from 1 to 2000; use dates to reach older entries.",
-                    ),
-                ),
-            },
+            "from" => {
+                let day = errors.check("from", day_param(value));
+                parsed.from = day.and_then(|day| zone.day_start(&day.to_string()));
+            }
+            "to" => {
+                let day = errors
+                    .check("to", day_param(value))
+                    .and_then(|day| day.tomorrow().ok());
+                parsed.before = day.and_then(|day| zone.day_start(&day.to_string()));
+            }
+            "page" => {
+                let page = page_param(value, AUDIT_MAX_PAGE, AUDIT_PAGE_HELP);
+                parsed.page = errors.check("page", page).unwrap_or(parsed.page);
+            }
             _ => {}
         }
     }
-    if errors.is_empty() {
-        Ok(parsed)
-    } else {
-        Err(invalid(errors))
-    }
+    errors.or_value(parsed).map_err(invalid)
 }
 
 /// One entry of the audit log.
@@ -618,18 +592,7 @@ pub(super) async fn audit_export(call: Call, _staff: Staff) -> Result<Response, 
             })
         });
     written.map_err(ApiError::unexpected)?;
-    let mut response = Response::new(out.into());
-    set_headers(
-        response.headers_mut(),
-        &[
-            (header::CONTENT_TYPE, "text/csv; charset=utf-8"),
-            (
-                header::CONTENT_DISPOSITION,
-                "attachment; filename=\"audit-log.csv\"",
-            ),
-        ],
-    );
-    Ok(response)
+    Ok(attachment(out, "text/csv; charset=utf-8", "audit-log.csv"))
 }
 
 #[cfg(test)]

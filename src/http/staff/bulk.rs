@@ -7,70 +7,36 @@
 //! since the staff member looked, so the action is on the rows that still qualify *now* (the
 //! ids still in this list, the rows the filter matches when it runs), and the answer says how
 //! many: `{"done": n}`. A bad field is a 422 naming it, and nothing changes. The whole
-//! action is one transaction, with an audit row for every lead it changed
-//! (`store::bulk`); an erase then deletes the applicants' resume files as the single
-//! erase does (`inbox::remove_resume`).
+//! action is one transaction, with an audit row for every lead it changed, through the
+//! operation the single change goes through too (`office::leads::set_status`, `erase`,
+//! which deletes the applicants' resume files after the commit).
 
 use warp::reply::Response;
 use warp::Reply;
 
 use crate::domain::bulk::{BulkAction, BulkDone, BulkForm, Target};
-use crate::domain::inbox::InboxList;
 use crate::http::plumbing::error::ApiError;
 use crate::http::plumbing::reply::invalid;
 use crate::http::staff::call::Call;
-use crate::http::staff::inbox::remove_resume;
+use crate::http::staff::inbox::{erase_leads, resolve, set_status_of, which};
 use crate::http::staff::session::Staff;
-use crate::store::bulk;
-use crate::store::StoreError;
+use crate::office::leads::Picked;
 
 pub(super) async fn run(mut call: Call, staff: Staff) -> Result<Response, ApiError> {
-    let list = InboxList::parse(call.param("list")).ok_or_else(|| {
-        ApiError::NotFound(
-            "There is no such list: choose enquiries, subscribers or applicants.".into(),
-        )
-    })?;
+    let list = which(&call)?;
     let form: BulkForm = call.json().await?;
     let mut request = form.parse().map_err(invalid)?;
     // A filter means what the list means by it: `assigned=me` is the asker, `due=today` and
     // the days are the office's.
     if let Target::Filter(query) = request.target {
-        request.target = Target::Filter(super::inbox::resolve(&call.state, &staff, query).await?);
+        request.target = Target::Filter(resolve(&call.state, &staff, query).await?);
     }
+    let picked = Picked::Many(request.target);
     let done = match request.action {
         BulkAction::Status(status) => {
-            call.state
-                .db
-                .write(move |conn| -> Result<u64, StoreError> {
-                    let audit = staff.audit("set status", "", status.as_str());
-                    Ok(bulk::set_status(
-                        conn,
-                        list,
-                        &request.target,
-                        status,
-                        &audit,
-                    )?)
-                })
-                .await?
+            set_status_of(&call.state, staff, list, picked, status).await?
         }
-        BulkAction::Erase => {
-            let (done, files) = call
-                .state
-                .db
-                .write(move |conn| -> Result<(u64, Vec<String>), StoreError> {
-                    Ok(bulk::erase(
-                        conn,
-                        list,
-                        &request.target,
-                        &staff.audit("erased", "", ""),
-                    )?)
-                })
-                .await?;
-            for file in files {
-                remove_resume(&call.state, &file).await?;
-            }
-            done
-        }
+        BulkAction::Erase => erase_leads(&call.state, staff, list, picked).await?,
     };
     Ok(warp::reply::json(&BulkDone { done }).into_response())
 }

@@ -13,7 +13,7 @@ use warp::reply::Response;
 use crate::http::plumbing::body::Body;
 use crate::http::plumbing::error::ApiError;
 use crate::http::plumbing::json_body::{read_json, read_json_within};
-use crate::http::staff::session::{Need, Staff};
+use crate::http::staff::session::{self, Need, Staff};
 use crate::http::state::AppState;
 
 /// A handler's answer, boxed so that every row's handler has one type.
@@ -181,5 +181,30 @@ impl Call {
     pub async fn json_within<T: DeserializeOwned>(&mut self, limit: u64) -> Result<T, ApiError> {
         let body = self.take_body();
         read_json_within(&self.headers, body, limit).await
+    }
+
+    /// Starts a session for account `staff_id` (`email`) on this call's client and browser,
+    /// audited as `action` (`session::start_session`), and answers it with its cookie: a
+    /// handler's last step.
+    pub async fn start_session(
+        self,
+        staff_id: i64,
+        email: &str,
+        action: &'static str,
+        factor_given: bool,
+        now: i64,
+    ) -> Result<Response, ApiError> {
+        session::start_session(
+            &self.state,
+            staff_id,
+            email,
+            &self.client.to_string(),
+            &session::user_agent(&self.headers),
+            session::is_https(&self.state, &self.headers),
+            action,
+            factor_given,
+            now,
+        )
+        .await
     }
 }

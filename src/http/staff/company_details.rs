@@ -2,9 +2,10 @@
 //!
 //! - `GET /api/staff/settings`: `{"data", "demo", "saved_at", "saved_by"}` (`saved_by`: the account's name).
 //! - `PUT /api/staff/settings` `CompanyDetails`: checks every field (422 naming each bad one,
-//!   nothing saved), saves, and writes the audit entry naming the changed fields in the same
-//!   transaction; answers as the GET does. The public answer (`public_api::company_details`)
-//!   follows when the content version moves.
+//!   nothing saved), then saves them as an import does (`office::company_details::save`: the
+//!   audit entry naming the changed fields in the same transaction); answers as the GET does.
+//!   The public answer (`public_api::company_details`) follows when the content version
+//!   moves.
 
 use bytes::Bytes;
 use serde::Serialize;
@@ -17,7 +18,9 @@ use crate::http::plumbing::reply::{invalid, json_bytes};
 use crate::http::public_api::company_details_cache::read;
 use crate::http::staff::call::Call;
 use crate::http::staff::session::Staff;
-use crate::store::company_details::{self as store, StoredDetails};
+use crate::office;
+use crate::office::company_details::{SaveError, Saving, FROM_THE_SCREEN};
+use crate::store::company_details::StoredDetails;
 
 /// The staff screen's answer: the details and where they came from.
 #[derive(Serialize, utoipa::ToSchema)]
@@ -43,14 +46,20 @@ pub(super) async fn staff_save(mut call: Call, staff: Staff) -> Result<Response,
     let form: CompanyDetailsForm = call.json().await?;
     let state = call.state;
     let details = CompanyDetails::parse(form).map_err(invalid)?;
+    let saving = Saving {
+        details,
+        images: Vec::new(),
+        from: FROM_THE_SCREEN.to_owned(),
+    };
     state
-        .db
-        .write(move |conn| -> Result<(), ApiError> {
-            let audit = staff.audit("saved company details", "site settings", "");
-            store::save(conn, &details, &audit).map_err(ApiError::unexpected)?;
-            Ok(())
+        .run_office(move |db, data_dir| {
+            office::company_details::save(db, data_dir, staff.actor(), saving)
         })
-        .await?;
+        .await?
+        .map_err(|err| match err {
+            SaveError::Store(err) => err.into(),
+            err => ApiError::unexpected(err),
+        })?;
     let stored = read(&state.db).await?;
     // Visits are counted by the office's days: a new time zone counts from now on.
     state.visits.set_zone(

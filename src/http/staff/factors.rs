@@ -81,9 +81,26 @@ fn wrong_code() -> ApiError {
 }
 
 /// How a code was good.
+#[derive(Clone, Copy, PartialEq, Eq)]
 enum Accepted {
     Authenticator,
     RecoveryCode,
+}
+
+impl Accepted {
+    /// As the audit log says it.
+    fn how(self) -> &'static str {
+        match self {
+            Accepted::Authenticator => "authenticator app",
+            Accepted::RecoveryCode => "recovery code",
+        }
+    }
+}
+
+/// Tells the account by mail that one of its recovery codes was used: one someone else
+/// used would go unnoticed otherwise.
+fn mail_recovery_code_used(conn: &Connection, staff: &Staff) -> rusqlite::Result<()> {
+    outbox::enqueue_notice(conn, staff.id, &staff.email, Notice::RecoveryCodeUsed, "")
 }
 
 /// Checks `typed` against the account's authenticator and recovery codes, and spends it.
@@ -113,12 +130,7 @@ fn spend_code(
 
 pub(super) async fn give_code(mut call: Call, staff: Staff) -> Result<Response, ApiError> {
     let form: CodeGiven = call.json().await?;
-    let Call {
-        state,
-        client,
-        headers,
-        ..
-    } = call;
+    let (state, client, headers) = (&call.state, call.client, &call.headers);
     if staff.session.second_factor() == FactorStep::Done {
         return Ok(session::session_body(&staff.session));
     }
@@ -143,10 +155,7 @@ pub(super) async fn give_code(mut call: Call, staff: Staff) -> Result<Response, 
                     }
                     Some(how) => {
                         sessions::factor_given(conn, &token_hash)?;
-                        let detail = match how {
-                            Accepted::Authenticator => "authenticator app",
-                            Accepted::RecoveryCode => "recovery code",
-                        };
+                        let detail = how.how();
                         audit::record(conn, &staff.audit("gave second factor", "", detail))?;
                         if let Accepted::RecoveryCode = how {
                             let left = store::recovery_codes_left(conn, staff.id)?;
@@ -154,13 +163,7 @@ pub(super) async fn give_code(mut call: Call, staff: Staff) -> Result<Response, 
                                 conn,
                                 &staff.audit("used a recovery code", "", &format!("{left} left")),
                             )?;
-                            outbox::enqueue_notice(
-                                conn,
-                                staff.id,
-                                &staff.email,
-                                Notice::RecoveryCodeUsed,
-                                "",
-                            )?;
+                            mail_recovery_code_used(conn, &staff)?;
                         }
                     }
                 }
@@ -176,7 +179,7 @@ pub(super) async fn give_code(mut call: Call, staff: Staff) -> Result<Response, 
             })
         }
         Ok(None) => Err(wrong_code()),
-        Ok(Some(_)) => current_session(&state, &headers).await,
+        Ok(Some(_)) => current_session(state, headers).await,
     }
 }
 
@@ -260,11 +263,7 @@ pub(super) async fn confirm_again(mut call: Call, staff: Staff) -> Result<Respon
                 .db
                 .write(move |conn| Ok::<_, StoreError>(spend_code(conn, id, &typed, now)?))
                 .await?;
-            match spent {
-                Some(Accepted::Authenticator) => Some("authenticator app"),
-                Some(Accepted::RecoveryCode) => Some("recovery code"),
-                None => None,
-            }
+            spent.map(Accepted::how)
         }
     };
     let token_hash = staff.session.token_hash.clone();
@@ -276,14 +275,8 @@ pub(super) async fn confirm_again(mut call: Call, staff: Staff) -> Result<Respon
                     forgive_attempt(conn, attempt)?;
                     sessions::confirm_session(conn, &token_hash, now)?;
                     audit::record(conn, &staff.audit("confirmed it was them", "", how))?;
-                    if how == "recovery code" {
-                        outbox::enqueue_notice(
-                            conn,
-                            staff.id,
-                            &staff.email,
-                            Notice::RecoveryCodeUsed,
-                            "",
-                        )?;
+                    if how == Accepted::RecoveryCode.how() {
+                        mail_recovery_code_used(conn, &staff)?;
                     }
                 }
                 None => audit::record(conn, &staff.audit("confirmation failed", "", ""))?,

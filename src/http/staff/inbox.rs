@@ -24,14 +24,14 @@ use warp::Reply;
 
 use crate::domain::assign::{Assigned, Due};
 use crate::domain::export::{file_name, ExportFormat};
-use crate::domain::inbox::{parse_note, parse_status, InboxList, InboxQuery, PAGE_SIZE};
+use crate::domain::inbox::{parse_note, parse_status, InboxList, InboxQuery, Status, PAGE_SIZE};
 use crate::domain::utc::parse_day;
 use crate::http::plumbing::error::ApiError;
-use crate::http::plumbing::reply::invalid;
+use crate::http::plumbing::reply::{attachment, invalid};
 use crate::http::staff::call::Call;
 use crate::http::staff::session::Staff;
 use crate::http::state::AppState;
-use crate::office::leads::remove_resumes;
+use crate::office::leads::{self, Erasure, Picked};
 use crate::store::audit;
 use crate::store::export;
 use crate::store::inbox::{self, Note};
@@ -170,22 +170,33 @@ pub(crate) struct NoteForm {
 pub(super) async fn set_status(mut call: Call, staff: Staff) -> Result<Response, ApiError> {
     let list = which(&call)?;
     let id = call.param("id").to_owned();
-    let subject = format!("{} {id}", list.item());
     let form: StatusForm = call.json().await?;
     let status = parse_status(&form.status).map_err(invalid)?;
-    let lookup = id.clone();
-    let found = call
-        .state
+    let set = set_status_of(&call.state, staff, list, Picked::One(id.clone()), status).await?;
+    changed(&call.state, list, id, set > 0).await
+}
+
+/// Sets the status of leads of `list` (`office::leads::set_status`, as every status change
+/// is); answers how many.
+pub(super) async fn set_status_of(
+    state: &AppState,
+    staff: Staff,
+    list: InboxList,
+    picked: Picked,
+    status: Status,
+) -> Result<u64, ApiError> {
+    Ok(state
         .db
-        .write(move |conn| -> Result<bool, StoreError> {
-            let found = inbox::set_status(conn, list, &lookup, status, &staff.email)?;
-            if found {
-                audit::record(conn, &staff.audit("set status", &subject, status.as_str()))?;
-            }
-            Ok(found)
+        .write(move |conn| -> Result<u64, StoreError> {
+            Ok(leads::set_status(
+                conn,
+                &staff.actor(),
+                list,
+                &picked,
+                status,
+            )?)
         })
-        .await?;
-    changed(&call.state, list, id, found).await
+        .await?)
 }
 
 /// `POST {list}/{id}/notes`: answers the item as `GET {list}/{id}` would.
@@ -228,36 +239,29 @@ pub(super) async fn changed(
 /// keeps that it happened, by whom, and the lead's id (nothing personal).
 pub(super) async fn erase(call: Call, staff: Staff) -> Result<Response, ApiError> {
     let list = which(&call)?;
-    let id = call.param("id").to_owned();
-    let subject = format!("{} {id}", list.item());
-    let erased = call
-        .state
-        .db
-        .write(move |conn| -> Result<Option<Option<String>>, StoreError> {
-            let erased = inbox::erase(conn, list, &id)?;
-            if erased.is_some() {
-                audit::record(conn, &staff.audit("erased", &subject, ""))?;
-            }
-            Ok(erased)
-        })
-        .await?
-        .ok_or_else(|| ApiError::NotFound(NOT_FOUND.into()))?;
-    if let Some(file) = erased {
-        remove_resume(&call.state, &file).await?;
+    let picked = Picked::One(call.param("id").to_owned());
+    if erase_leads(&call.state, staff, list, picked).await? == 0 {
+        return Err(ApiError::NotFound(NOT_FOUND.into()));
     }
     Ok(StatusCode::NO_CONTENT.into_response())
 }
 
-/// Deletes a stored resume file (already gone is fine), as every erase does
-/// (`office::leads::remove_resumes`), off the async threads.
-pub async fn remove_resume(state: &AppState, file: &str) -> Result<(), ApiError> {
-    let data_dir = state.settings.data_dir.clone();
-    let files = vec![file.to_owned()];
-    let failures = tokio::task::spawn_blocking(move || remove_resumes(&data_dir, &files))
-        .await
-        .map_err(ApiError::unexpected)?;
-    match failures.into_iter().next() {
-        None => Ok(()),
+/// Erases leads of `list` with their resume files (`office::leads::erase`, as every erasure
+/// is); answers how many. A resume file that could not be deleted is a 500 (the leads are
+/// erased).
+pub(super) async fn erase_leads(
+    state: &AppState,
+    staff: Staff,
+    list: InboxList,
+    picked: Picked,
+) -> Result<u64, ApiError> {
+    let erasure = Erasure::Leads(list, picked);
+    let erased = state
+        .run_office(move |db, data_dir| leads::erase(db, data_dir, staff.actor(), erasure))
+        .await??;
+    let count = erased.count();
+    match erased.files_left.into_iter().next() {
+        None => Ok(count),
         Some((_, err)) => Err(ApiError::unexpected(err)),
     }
 }
@@ -297,21 +301,7 @@ async fn export(call: Call, staff: Staff, format: ExportFormat) -> Result<Respon
         })
         .await?
         .map_err(ApiError::unexpected)?;
-    let mut response = Response::new(bytes.into());
-    let headers = response.headers_mut();
-    headers.insert(
-        header::CONTENT_TYPE,
-        HeaderValue::from_static(format.content_type()),
-    );
-    let disposition = format!("attachment; filename=\"{name}\"");
-    if let Ok(value) = HeaderValue::from_str(&disposition) {
-        headers.insert(header::CONTENT_DISPOSITION, value);
-    }
-    headers.insert(
-        header::X_CONTENT_TYPE_OPTIONS,
-        HeaderValue::from_static("nosniff"),
-    );
-    Ok(response)
+    Ok(attachment(bytes, format.content_type(), &name))
 }
 
 /// The resume, for staff only, never sniffed and sandboxed so even a crafted file could run
@@ -361,14 +351,7 @@ pub(super) async fn resume(call: Call, _staff: Staff) -> Result<Response, ApiErr
         .collect();
     let is_image = kind.starts_with("image/");
     let mut response = if download || !is_image {
-        let disposition = format!("attachment; filename=\"resume-{safe_id}.{extension}\"");
-        let mut response = Response::new(bytes.into());
-        let headers = response.headers_mut();
-        headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(kind));
-        if let Ok(value) = HeaderValue::from_str(&disposition) {
-            headers.insert(header::CONTENT_DISPOSITION, value);
-        }
-        response
+        attachment(bytes, kind, &format!("resume-{safe_id}.{extension}"))
     } else {
         let mut response = Response::new(resume_page(&safe_id, kind, &bytes).into());
         response.headers_mut().insert(

@@ -40,16 +40,16 @@ use crate::http::plumbing::error::ApiError;
 use crate::http::plumbing::reply::invalid;
 use crate::http::staff::call::Call;
 use crate::http::staff::factors::{self, PasskeyRow};
-use crate::http::staff::session::{self, is_https, start_session, unix_now, user_agent, Staff};
-use crate::http::staff::throttle::throttle_key;
+use crate::http::staff::session::{self, unix_now, Staff};
+use crate::http::staff::throttle::{audit_wrong_guess, count_guess, throttle_key};
 use crate::http::state::AppState;
-use crate::metrics::Limit;
+use crate::office::Actor;
 use crate::store::accounts;
-use crate::store::audit::{self, Audit};
+use crate::store::audit;
 use crate::store::factors::{self as store, Ceremony};
 use crate::store::outbox::{self, Notice};
 use crate::store::sessions::{self, FactorStep};
-use crate::store::throttle::{forgive_attempt, record_failure, throttle_wait};
+use crate::store::throttle::forgive_attempt;
 use crate::store::StoreError;
 
 /// How long a challenge can be answered.
@@ -133,12 +133,7 @@ async fn take<S: for<'de> Deserialize<'de>>(
 }
 
 pub(super) async fn sign_in_options(call: Call) -> Result<Response, ApiError> {
-    let Call {
-        state,
-        client,
-        headers,
-        ..
-    } = call;
+    let (state, client, headers) = (&call.state, call.client, &call.headers);
     // Each challenge is a row until it expires: as many as form posts, no more.
     state.form_limit.check(client)?;
     let webauthn = state.passkeys.webauthn()?;
@@ -150,7 +145,7 @@ pub(super) async fn sign_in_options(call: Call) -> Result<Response, ApiError> {
     // After the password, the waiting session's passkeys are named, so that one the
     // authenticator could not keep (a security key) is found too. The name is only a hint to
     // the browser: the answer is checked against the credential it names, whichever it is.
-    if let Some(digest) = session::session_token(&headers).map(token_digest) {
+    if let Some(digest) = session::session_token(headers).map(token_digest) {
         let now = unix_now();
         let credentials = state
             .db
@@ -174,7 +169,7 @@ pub(super) async fn sign_in_options(call: Call) -> Result<Response, ApiError> {
             })
             .collect();
     }
-    challenge(&state, None, Ceremony::Authenticate, options, &kept).await
+    challenge(state, None, Ceremony::Authenticate, options, &kept).await
 }
 
 /// `POST /api/staff/passkey/sign-in`.
@@ -189,42 +184,17 @@ pub(crate) struct PasskeySignIn {
 
 pub(super) async fn sign_in_with(mut call: Call) -> Result<Response, ApiError> {
     let form: PasskeySignIn = call.json().await?;
-    let Call {
-        state,
-        client,
-        headers,
-        ..
-    } = call;
-    let key = throttle_key(client);
+    let (state, client, headers) = (&call.state, call.client, &call.headers);
     // No account is named before the passkey answers: its failures are counted under the
     // address (with wrong passwords from it), and under a name of its own so that one
-    // address's tries never throttle another's.
-    let who = format!("passkey from {key}");
+    // address's tries never throttle another's. Counted as a failed sign-in before it is
+    // judged, and forgiven when it signs in (as passwords are).
+    let who = format!("passkey from {}", throttle_key(client));
     let now = unix_now();
-    // Counted as a failed sign-in before it is judged, and forgiven when it signs in (as
-    // passwords are).
-    let attempt = state
-        .db
-        .write(move |conn| -> Result<Result<i64, i64>, StoreError> {
-            let wait = throttle_wait(conn, &who, &key, now)?;
-            if wait > 0 {
-                return Ok(Err(wait));
-            }
-            Ok(Ok(record_failure(conn, &who, &key, now)?))
-        })
-        .await?;
-    let attempt = match attempt {
-        Ok(attempt) => attempt,
-        Err(wait) => {
-            state.metrics.rate_limited(Limit::SignIn).inc();
-            return Err(ApiError::SignInThrottled {
-                retry_after_secs: u64::try_from(wait).unwrap_or(1),
-            });
-        }
-    };
+    let (attempt, ()) = count_guess(state, who, client, now, |_| Ok(())).await?;
     let webauthn = state.passkeys.webauthn()?;
     let kept: Option<DiscoverableAuthentication> = take(
-        &state,
+        state,
         form.challenge_id.clone(),
         None,
         Ceremony::Authenticate,
@@ -269,32 +239,20 @@ pub(super) async fn sign_in_with(mut call: Call) -> Result<Response, ApiError> {
         }
         _ => None,
     };
-    let client_addr = client.to_string();
     let Some((stored, passkey)) = outcome else {
         let detail = format!(
             "credential {}",
             credential.chars().take(16).collect::<String>()
         );
-        state
-            .db
-            .write(move |conn| -> Result<(), StoreError> {
-                audit::record(
-                    conn,
-                    &Audit {
-                        actor: "",
-                        action: "passkey sign-in failed",
-                        subject: "",
-                        detail: &detail,
-                        client_addr: &client_addr,
-                    },
-                )?;
-                Ok(())
-            })
-            .await?;
+        let actor = Actor {
+            name: String::new(),
+            client_addr: client.to_string(),
+        };
+        audit_wrong_guess(state, actor, "passkey sign-in failed", detail).await?;
         return Err(ApiError::Unauthorized(NOT_SIGNED_IN));
     };
     let updated = serde_json::to_string(&passkey).map_err(ApiError::unexpected)?;
-    let waiting = session::session_token(&headers).map(token_digest);
+    let waiting = session::session_token(headers).map(token_digest);
     let account = state
         .db
         .write(move |conn| -> Result<_, StoreError> {
@@ -308,13 +266,9 @@ pub(super) async fn sign_in_with(mut call: Call) -> Result<Response, ApiError> {
         })
         .await?
         .ok_or(ApiError::Unauthorized(NOT_SIGNED_IN))?;
-    start_session(
-        &state,
+    call.start_session(
         account.id,
         &account.email,
-        &client.to_string(),
-        &user_agent(&headers),
-        is_https(&state, &headers),
         "signed in with a passkey",
         true,
         now,

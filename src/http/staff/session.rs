@@ -20,6 +20,7 @@ use crate::domain::roles::{Area, Role, Roles};
 use crate::domain::staff::{random_token, same_secret, token_digest};
 use crate::http::plumbing::error::ApiError;
 use crate::http::state::AppState;
+use crate::office::Actor;
 use crate::store::accounts;
 use crate::store::audit::{self, Audit};
 use crate::store::sessions::{self, FactorStep, NewSession, Session, ABSOLUTE_SECS};
@@ -54,6 +55,14 @@ impl Staff {
             .token_hash
             .get(..sessions::SESSION_KEY_LEN)
             .unwrap_or(&self.session.token_hash)
+    }
+
+    /// Who this staff member is to an office operation (`crate::office`).
+    pub fn actor(&self) -> Actor {
+        Actor {
+            name: self.email.clone(),
+            client_addr: self.client_addr.clone(),
+        }
     }
 
     /// An audit entry of something this staff member did, from where they are.

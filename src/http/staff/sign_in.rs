@@ -20,13 +20,12 @@ use crate::domain::fields::{FieldError, FieldErrors};
 use crate::domain::staff::{verify_nothing, verify_password, NewPassword, PASSWORD_MAX_CHARS};
 use crate::http::plumbing::error::ApiError;
 use crate::http::staff::call::Call;
-use crate::http::staff::session::{
-    clear_cookie, is_https, session_body, start_session, unix_now, user_agent, Staff,
-};
-use crate::http::staff::throttle::{count_guess, forgive_guess};
+use crate::http::staff::session::{clear_cookie, is_https, session_body, unix_now, Staff};
+use crate::http::staff::throttle::{audit_wrong_guess, count_guess, forgive_guess};
 use crate::http::staff::{factors, passkeys};
+use crate::office::Actor;
 use crate::store::accounts;
-use crate::store::audit::{self, Audit};
+use crate::store::audit;
 use crate::store::sessions;
 use crate::store::StoreError;
 
@@ -47,12 +46,7 @@ pub(super) async fn session(_call: Call, staff: Staff) -> Result<Response, ApiEr
 
 pub(super) async fn login(mut call: Call) -> Result<Response, ApiError> {
     let form: SignIn = call.json().await?;
-    let Call {
-        state,
-        client,
-        headers,
-        ..
-    } = call;
+    let (state, client) = (&call.state, call.client);
     // Not validated as an address: any text is looked up, and an odd one simply fails.
     let email_folded: String = form
         .email
@@ -68,7 +62,7 @@ pub(super) async fn login(mut call: Call) -> Result<Response, ApiError> {
     let now = unix_now();
     let (attempt, account) = {
         let email = email_folded.clone();
-        count_guess(&state, email_folded.clone(), client, now, move |conn| {
+        count_guess(state, email_folded.clone(), client, now, move |conn| {
             accounts::account_by_email(conn, &email)
         })
         .await?
@@ -94,49 +88,26 @@ pub(super) async fn login(mut call: Call) -> Result<Response, ApiError> {
         Ok(verified) => verified,
         Err(busy) => {
             // Not judged: the attempt does not count.
-            forgive_guess(&state, attempt).await?;
+            forgive_guess(state, attempt).await?;
             return Err(busy);
         }
     };
     let account = match account {
         Some(account) if verified => {
-            forgive_guess(&state, attempt).await?;
+            forgive_guess(state, attempt).await?;
             account
         }
         _ => {
-            state
-                .db
-                .write(move |conn| -> Result<(), StoreError> {
-                    audit::record(
-                        conn,
-                        &Audit {
-                            actor: &email_folded,
-                            action: "sign-in failed",
-                            subject: "",
-                            detail: "",
-                            client_addr: &client_addr,
-                        },
-                    )?;
-                    Ok(())
-                })
-                .await?;
+            let actor = Actor {
+                name: email_folded,
+                client_addr,
+            };
+            audit_wrong_guess(state, actor, "sign-in failed", String::new()).await?;
             return Err(ApiError::Unauthorized(WRONG_SIGN_IN));
         }
     };
-    let secure = is_https(&state, &headers);
-    let user_agent = user_agent(&headers);
-    start_session(
-        &state,
-        account.id,
-        &account.email,
-        &client_addr,
-        &user_agent,
-        secure,
-        "signed in",
-        false,
-        now,
-    )
-    .await
+    call.start_session(account.id, &account.email, "signed in", false, now)
+        .await
 }
 
 pub(super) async fn logout(call: Call, staff: Staff) -> Result<Response, ApiError> {
@@ -177,12 +148,7 @@ const SAME_PASSWORD: &str = "Choose a new password, not the one you have now.";
 
 pub(super) async fn change_password(mut call: Call, staff: Staff) -> Result<Response, ApiError> {
     let form: PasswordChange = call.json().await?;
-    let Call {
-        state,
-        client,
-        headers,
-        ..
-    } = call;
+    let (state, client) = (&call.state, call.client);
     let one_time = staff.session.account.must_change_password;
     // The current password is asked unless the password is one-time; sent anyway, it is
     // checked all the same.
@@ -209,7 +175,7 @@ pub(super) async fn change_password(mut call: Call, staff: Staff) -> Result<Resp
         Some(_) => {
             let email = staff.session.account.email.to_lowercase();
             Some(
-                count_guess(&state, email, client, unix_now(), |_| Ok(()))
+                count_guess(state, email, client, unix_now(), |_| Ok(()))
                     .await?
                     .0,
             )
@@ -242,24 +208,16 @@ pub(super) async fn change_password(mut call: Call, staff: Staff) -> Result<Resp
         Ok(checked) => checked,
         Err(busy) => {
             if let Some(attempt) = attempt {
-                forgive_guess(&state, attempt).await?;
+                forgive_guess(state, attempt).await?;
             }
             return Err(busy);
         }
     };
     match attempt {
-        Some(attempt) if verified => forgive_guess(&state, attempt).await?,
+        Some(attempt) if verified => forgive_guess(state, attempt).await?,
         Some(_) => {
-            let staff = staff.clone();
-            state
-                .db
-                .write(move |conn| {
-                    Ok::<_, StoreError>(audit::record(
-                        conn,
-                        &staff.audit("password change failed", "", "wrong current password"),
-                    )?)
-                })
-                .await?;
+            let detail = "wrong current password".to_owned();
+            audit_wrong_guess(state, staff.actor(), "password change failed", detail).await?;
         }
         None => {}
     }
@@ -279,7 +237,7 @@ pub(super) async fn change_password(mut call: Call, staff: Staff) -> Result<Resp
         .ok_or_else(|| ApiError::broken("a valid new password was not hashed"))?
         .map_err(ApiError::unexpected)?;
     let staff_id = staff.session.account.id;
-    let (email, client_addr) = (staff.email.clone(), staff.client_addr.clone());
+    let email = staff.email.clone();
     let remove = form.remove_passkeys;
     let factor_given = staff.session.factor_given;
     state
@@ -304,14 +262,9 @@ pub(super) async fn change_password(mut call: Call, staff: Staff) -> Result<Resp
             Ok(())
         })
         .await?;
-    let secure = is_https(&state, &headers);
-    start_session(
-        &state,
+    call.start_session(
         staff_id,
         &email,
-        &client_addr,
-        &user_agent(&headers),
-        secure,
         "changed password",
         factor_given,
         unix_now(),

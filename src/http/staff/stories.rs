@@ -23,44 +23,38 @@
 //! transaction; a change to a published story shows on the public site within the blog
 //! version watch's 0.1 s.
 //!
-//! A change's way on is one transaction, named at each call by `stories::rippled`: the
-//! blogs table's triggers move the content version the public caches key on and queue the
-//! story mails when a story turns public; the handler logs both (`rippled` below). After
-//! the commit, the version watch hands the new version to the caches and the mail sender
-//! finds the queued mails.
+//! A change is an operation of `office::stories` (create, save, restore, delete): one
+//! transaction, named by `stories::rippled` (the blogs table's triggers move the content
+//! version the public caches key on and queue the story mails when a story turns public;
+//! the operation logs both), then the media nothing uses any more deleted. After the commit,
+//! the version watch hands the new version to the caches and the mail sender finds the
+//! queued mails.
 
 pub(crate) mod revisions;
 
-use jiff::Timestamp;
 use serde::{Deserialize, Serialize};
 use warp::http::StatusCode;
 use warp::reply::Response;
 use warp::Reply;
 
-use crate::content::media::MediaLibrary;
 use crate::domain::blog_id::BlogId;
 use crate::domain::fields::FieldErrors;
-use crate::domain::office_time::OfficeZone;
 use crate::domain::post_file::BodyFormat;
 use crate::domain::reading_time::min_read;
 use crate::domain::sanitize::DisplaySanitizer;
 use crate::domain::search::SearchText;
-use crate::domain::story::{
-    self, CheckedStory, StoryForm, StoryState, AUTOSAVE_DRAFTS_ONLY, MAX_BODY,
-};
-use crate::domain::utc::parse_day;
+use crate::domain::story::{self, StoryForm, AUTOSAVE_DRAFTS_ONLY, MAX_BODY};
 use crate::http::plumbing::error::ApiError;
 use crate::http::plumbing::reply::invalid;
 use crate::http::staff::call::Call;
 use crate::http::staff::session::Staff;
 use crate::http::state::AppState;
-use crate::store::audit;
-use crate::store::blogs::{Author, Editorial, NewBlog};
-use crate::store::stories::revisions::Kept;
-use crate::store::stories::{self, Refused, Ripple, Story, StoryLine, PAGE_SIZE};
-use crate::store::StoreError;
+use crate::office;
+use crate::office::stories::{How, StoryError};
+use crate::store::stories::{self, Refused, Story, StoryLine, PAGE_SIZE};
 
 const NOT_FOUND: &str = "This story is not there any more (it may have been deleted).";
+const NO_REVISION: &str = "This revision of the story is not there.";
 
 /// `GET stories`: one page of the list.
 #[derive(Serialize)]
@@ -337,67 +331,6 @@ pub(super) async fn open(call: Call, _staff: Staff) -> Result<Response, ApiError
     ))
 }
 
-/// The form, checked against the media folder as it is now.
-async fn checked(state: &AppState, form: StoryForm) -> Result<CheckedStory, ApiError> {
-    let library = MediaLibrary::new(&state.settings.data_dir);
-    // A story without a date is dated the office's day, not UTC's.
-    let today = parse_day(&state.office_zone().await?.today())
-        .ok_or_else(|| ApiError::broken("the office's day"))?;
-    tokio::task::spawn_blocking(move || {
-        form.check(Timestamp::now(), today, |path| {
-            library.root().join(path).is_file()
-        })
-    })
-    .await
-    .map_err(ApiError::unexpected)?
-    .map_err(invalid)
-}
-
-fn new_blog(story: CheckedStory, staff: &Staff) -> NewBlog {
-    let post = story.post;
-    NewBlog {
-        title: post.title,
-        motive: post.motive,
-        content: post.content,
-        body_text: post.body_text,
-        blog_image: story.image,
-        date: post.date.to_string(),
-        min_read: post.min_read,
-        color: post.color.to_string(),
-        tags: post.tags,
-        author: post.author.map(|name| Author {
-            name,
-            profile_photo: story.author_photo,
-        }),
-        editorial: Some(Editorial {
-            state: story.state,
-            publish_at: story.publish_at,
-            source: story.source,
-            format: story.format,
-            updated_by: staff.email.clone(),
-        }),
-    }
-}
-
-/// What the audit log says a save did.
-fn action(before: Option<StoryState>, after: &NewBlog) -> String {
-    let Some(editorial) = &after.editorial else {
-        return "saved story".into();
-    };
-    match (before, editorial.state) {
-        (None, StoryState::Published) => "created and published story".into(),
-        (None, _) => "created story".into(),
-        (Some(StoryState::Published), StoryState::Published) => "saved story".into(),
-        (_, StoryState::Published) => "published story".into(),
-        (_, StoryState::Scheduled) => format!(
-            "scheduled story for {}",
-            editorial.publish_at.as_deref().unwrap_or("?")
-        ),
-        (Some(StoryState::Published), StoryState::Draft) => "unpublished story".into(),
-        (_, StoryState::Draft) => "saved draft".into(),
-    }
-}
-
 pub(super) async fn create(mut call: Call, staff: Staff) -> Result<Response, ApiError> {
     let form: StoryForm = read_json_large(&mut call).await?;
     if form.is_autosave() {
@@ -405,25 +338,11 @@ pub(super) async fn create(mut call: Call, staff: Staff) -> Result<Response, Api
             "Only a story that is there may be autosaved: create it first.".into(),
         ));
     }
-    let checked = checked(&call.state, form).await?;
-    let kept = kept(&checked, &staff, false)?;
-    let blog = new_blog(checked, &staff);
-    let ((id, revision), ripple) = call
+    let created = call
         .state
-        .db
-        .write(move |conn| -> Result<_, StoreError> {
-            stories::rippled(conn, |conn| {
-                let (id, revision) = stories::create(conn, &blog, &kept)?;
-                let subject = format!("story {}", id.as_str());
-                audit::record(
-                    conn,
-                    &staff.audit(&action(None, &blog), &subject, &blog.title),
-                )?;
-                Ok((id, revision))
-            })
-        })
+        .run_office(move |db, data_dir| office::stories::create(db, data_dir, staff.actor(), form))
         .await?;
-    rippled("created", &id, ripple);
+    let (id, revision) = answered(&call.state, created).await?;
     Ok(saved_response(StatusCode::CREATED, &id, revision))
 }
 
@@ -440,19 +359,6 @@ fn saved_response(status: StatusCode, id: &BlogId, revision: i64) -> Response {
     )
 }
 
-/// What the revision of a save keeps.
-fn kept(story: &CheckedStory, staff: &Staff, autosave: bool) -> Result<Kept, ApiError> {
-    Ok(Kept {
-        by: staff.email.clone(),
-        autosave,
-        state: story.state,
-        title: story.post.title.clone(),
-        words: story.words,
-        min_read_counted: story.min_read_counted,
-        form: serde_json::to_string(&story.snapshot).map_err(ApiError::unexpected)?,
-    })
-}
-
 pub(super) async fn save(mut call: Call, staff: Staff) -> Result<Response, ApiError> {
     let id = story_id(call.param("id"))?;
     let form: StoryForm = read_json_large(&mut call).await?;
@@ -464,63 +370,14 @@ pub(super) async fn save(mut call: Call, staff: Staff) -> Result<Response, ApiEr
     } else {
         How::Save
     };
-    save_form(call.state, staff, id, revision, form, how).await
-}
-
-/// Which kind of save a save is: what its revision says and what the audit log keeps.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum How {
-    Save,
-    /// Not audited (a few a minute while someone types would bury the log): its revision
-    /// row says who and when.
-    Autosave,
-    /// Bringing back the text of revision N.
-    Restore(i64),
-}
-
-/// The one way a story is saved (a save, an autosave, a restore): the form checked, stored
-/// if the story is still at `revision`, kept as a revision and audited in one transaction.
-async fn save_form(
-    state: AppState,
-    staff: Staff,
-    id: BlogId,
-    revision: i64,
-    form: StoryForm,
-    how: How,
-) -> Result<Response, ApiError> {
-    let checked = checked(&state, form).await?;
-    let kept = kept(&checked, &staff, how == How::Autosave)?;
-    let blog = new_blog(checked, &staff);
-    let lookup = id.clone();
-    let (saved, ripple) = state
-        .db
-        .write(move |conn| -> Result<_, StoreError> {
-            stories::rippled(conn, |conn| {
-                let before = stories::get(conn, &lookup)?.map(|story| story.state);
-                let saved = stories::save(conn, &lookup, revision, &blog, &kept)?;
-                let action = match how {
-                    How::Autosave => None,
-                    How::Save => Some(action(before, &blog)),
-                    How::Restore(number) => Some(format!("restored story revision {number}")),
-                };
-                if let (Ok(_), Some(action)) = (&saved, action) {
-                    let subject = format!("story {}", lookup.as_str());
-                    audit::record(conn, &staff.audit(&action, &subject, &blog.title))?;
-                }
-                Ok(saved)
-            })
+    let saved_id = id.clone();
+    let saved = call
+        .state
+        .run_office(move |db, data_dir| {
+            office::stories::save(db, data_dir, staff.actor(), saved_id, revision, form, how)
         })
         .await?;
-    let (revision, unused) = match saved {
-        Ok(saved) => saved,
-        Err(why) => return Err(refused(why, &state.office_zone().await?)),
-    };
-    let change = match how {
-        How::Restore(_) => "restored",
-        How::Save | How::Autosave => "saved",
-    };
-    rippled(change, &id, ripple);
-    MediaLibrary::new(&state.settings.data_dir).remove(&unused);
+    let revision = answered(&call.state, saved).await?;
     Ok(saved_response(StatusCode::OK, &id, revision))
 }
 
@@ -532,29 +389,13 @@ pub(super) async fn delete(call: Call, staff: Staff) -> Result<Response, ApiErro
         .ok_or_else(|| {
             ApiError::BadRequest("Say which revision of the story is to be deleted.".into())
         })?;
-    let state = call.state;
-    let lookup = id.clone();
-    let (deleted, ripple) = state
-        .db
-        .write(move |conn| -> Result<_, StoreError> {
-            stories::rippled(conn, |conn| {
-                let title = stories::get(conn, &lookup)?.map(|story| story.title);
-                let deleted = stories::delete(conn, &lookup, revision)?;
-                if deleted.is_ok() {
-                    let subject = format!("story {}", lookup.as_str());
-                    let title = title.unwrap_or_default();
-                    audit::record(conn, &staff.audit("deleted story", &subject, &title))?;
-                }
-                Ok(deleted)
-            })
+    let deleted = call
+        .state
+        .run_office(move |db, data_dir| {
+            office::stories::delete(db, data_dir, staff.actor(), id, revision)
         })
         .await?;
-    let unused = match deleted {
-        Ok(unused) => unused,
-        Err(why) => return Err(refused(why, &state.office_zone().await?)),
-    };
-    rippled("deleted", &id, ripple);
-    MediaLibrary::new(&state.settings.data_dir).remove(&unused);
+    answered(&call.state, deleted).await?;
     Ok(json_response(
         StatusCode::OK,
         &Deleted {
@@ -563,39 +404,37 @@ pub(super) async fn delete(call: Call, staff: Staff) -> Result<Response, ApiErro
     ))
 }
 
-/// Says what a change set going in its transaction (`stories::Ripple`): the content
-/// version the public caches follow within the version watch's 0.1 s (the rendered pages,
-/// the blog API, the sitemap and feed), and the story mails the outbox now holds for the
-/// mail sender.
-fn rippled(change: &str, id: &BlogId, ripple: Ripple) {
-    tracing::info!(
-        story = id.as_str(),
-        content_version = ripple.content_version,
-        story_mails = ripple.story_mails,
-        "story {change}"
-    );
-}
-
-/// Why a save or a delete was refused; a newer save is named by who made it and when, on the
-/// office's clock.
-fn refused(refused: Refused, zone: &OfficeZone) -> ApiError {
-    match refused {
-        Refused::NotFound => ApiError::NotFound(NOT_FOUND.into()),
-        Refused::NotDraft => invalid(FieldErrors::one(
+/// What an operation on a story answered, or why not as an answer: a newer save is named by
+/// who made it and when, on the office's clock.
+async fn answered<T>(state: &AppState, outcome: Result<T, StoryError>) -> Result<T, ApiError> {
+    let err = match outcome {
+        Ok(done) => return Ok(done),
+        Err(err) => err,
+    };
+    Err(match err {
+        StoryError::Invalid(errors) => invalid(errors),
+        StoryError::Refused(Refused::NotFound) => ApiError::NotFound(NOT_FOUND.into()),
+        StoryError::Refused(Refused::NotDraft) => invalid(FieldErrors::one(
             "state",
             format!("This story is no longer a draft. {AUTOSAVE_DRAFTS_ONLY}"),
         )),
-        Refused::Stale {
+        StoryError::Refused(Refused::Stale {
             updated_by,
             updated_at,
             ..
-        } => ApiError::Conflict(format!(
-            "This story was saved by {} at {} after you opened it, so your changes were not saved. \
-             Copy them, reload the story, and make them again.",
-            updated_by.as_deref().unwrap_or("someone else"),
-            zone.for_people(&updated_at).unwrap_or(updated_at.clone()),
-        )),
-    }
+        }) => {
+            let zone = state.office_zone().await?;
+            ApiError::Conflict(format!(
+                "This story was saved by {} at {} after you opened it, so your changes were not saved. \
+                 Copy them, reload the story, and make them again.",
+                updated_by.as_deref().unwrap_or("someone else"),
+                zone.for_people(&updated_at).unwrap_or(updated_at.clone()),
+            ))
+        }
+        StoryError::NoRevision => ApiError::NotFound(NO_REVISION.into()),
+        StoryError::Form(err) => ApiError::unexpected(err),
+        StoryError::Store(err) => err.into(),
+    })
 }
 
 /// A story's form: JSON, bounded by the longest body plus room for the other fields.

@@ -35,21 +35,20 @@ use warp::Reply;
 
 use crate::domain::fields::{Email, FieldError, FieldErrors, PersonName};
 use crate::domain::roles::{Role, Roles};
-use crate::domain::staff::{random_token, same_secret, token_digest, NewPassword};
+use crate::domain::staff::{same_secret, token_digest, NewPassword};
 use crate::http::plumbing::error::ApiError;
 use crate::http::plumbing::reply::{invalid, json_bytes};
 use crate::http::staff::call::Call;
 use crate::http::staff::mail::fallbacks;
-use crate::http::staff::session::{is_https, start_session, unix_now, user_agent, Staff};
+use crate::http::staff::session::{unix_now, Staff};
 use crate::http::state::AppState;
-use crate::office::team::{Heir, RemoveError};
-use crate::office::{self, Actor};
-use crate::store::accounts::{self, NewAccount, LAST_OWNER};
+use crate::office;
+use crate::office::team::{Heir, Invitation, InviteError, Inviter, RemoveError};
+use crate::store::accounts::{self, Account, NewAccount, LAST_OWNER};
 use crate::store::audit::{self, Audit};
 use crate::store::mail_routes;
-use crate::store::outbox::{self, MailKind};
 use crate::store::sessions;
-use crate::store::team::{self, InviteRefused, NewInvite, INVITE_VALID_SECS};
+use crate::store::team;
 use crate::store::StoreError;
 
 const NO_ACCOUNT: &str = "There is no such account on the team.";
@@ -249,6 +248,25 @@ fn team_reply(status: StatusCode, body: &TeamBody) -> Result<Response, ApiError>
     Ok(json_bytes(status, Bytes::from(bytes)))
 }
 
+/// Makes a change to the team in one transaction and answers the team as it then stands,
+/// with `status`.
+async fn change_team(
+    state: &AppState,
+    staff: Staff,
+    status: StatusCode,
+    change: impl FnOnce(&rusqlite::Connection, &Staff, i64) -> Result<(), ApiError> + Send + 'static,
+) -> Result<Response, ApiError> {
+    let now = unix_now();
+    let body = state
+        .db
+        .write(move |conn| -> Result<TeamBody, ApiError> {
+            change(conn, &staff, now)?;
+            team_body(conn, staff.id, now).map_err(db)
+        })
+        .await?;
+    team_reply(status, &body)
+}
+
 pub(super) async fn read_team(call: Call, staff: Staff) -> Result<Response, ApiError> {
     let now = unix_now();
     let body = call
@@ -259,44 +277,42 @@ pub(super) async fn read_team(call: Call, staff: Staff) -> Result<Response, ApiE
     team_reply(StatusCode::OK, &body)
 }
 
+/// The account `id`, or 404.
+fn account(conn: &rusqlite::Connection, id: i64) -> Result<Account, ApiError> {
+    accounts::account_by_id(conn, id)
+        .map_err(db)?
+        .ok_or_else(|| ApiError::NotFound(NO_ACCOUNT.into()))
+}
+
 pub(super) async fn change_roles(mut call: Call, staff: Staff) -> Result<Response, ApiError> {
     let id = id_of(call.param("id"), NO_ACCOUNT)?;
     let form: RolesForm = call.json().await?;
-    let state = call.state;
     let mut errors = FieldErrors::default();
     let Some(roles) = roles_of(&form.roles, &mut errors) else {
         return Err(invalid(errors));
     };
-    let now = unix_now();
-    let body = state
-        .db
-        .write(move |conn| -> Result<TeamBody, ApiError> {
-            let account = accounts::account_by_id(conn, id)
-                .map_err(db)?
-                .ok_or_else(|| ApiError::NotFound(NO_ACCOUNT.into()))?;
-            match accounts::set_roles(conn, id, &roles) {
-                Ok(()) => {}
-                // The job's changes are rolled back with its error.
-                Err(err) if accounts::is_last_owner(&err) => {
-                    return Err(invalid(FieldErrors::one("roles", LAST_OWNER)))
-                }
-                Err(err) => return Err(db(err)),
+    change_team(&call.state, staff, StatusCode::OK, move |conn, staff, _| {
+        let account = account(conn, id)?;
+        match accounts::set_roles(conn, id, &roles) {
+            Ok(()) => {}
+            // The job's changes are rolled back with its error.
+            Err(err) if accounts::is_last_owner(&err) => {
+                return Err(invalid(FieldErrors::one("roles", LAST_OWNER)))
             }
-            // Its sessions stand where a sign-in with the new roles would: one that gave no
-            // second factor waits for it if a new role needs one.
-            sessions::recheck_factor_step(conn, id).map_err(db)?;
-            let detail = format!(
-                "{}: {} to {}",
-                account.name,
-                account.roles.stored(),
-                roles.stored()
-            );
-            audit::record(conn, &staff.audit("changed roles", &account.email, &detail))
-                .map_err(db)?;
-            team_body(conn, staff.id, now).map_err(db)
-        })
-        .await?;
-    team_reply(StatusCode::OK, &body)
+            Err(err) => return Err(db(err)),
+        }
+        // Its sessions stand where a sign-in with the new roles would: one that gave no
+        // second factor waits for it if a new role needs one.
+        sessions::recheck_factor_step(conn, id).map_err(db)?;
+        let detail = format!(
+            "{}: {} to {}",
+            account.name,
+            account.roles.stored(),
+            roles.stored()
+        );
+        audit::record(conn, &staff.audit("changed roles", &account.email, &detail)).map_err(db)
+    })
+    .await
 }
 
 pub(super) async fn read_lead_mail(call: Call, _staff: Staff) -> Result<Response, ApiError> {
@@ -353,56 +369,61 @@ pub(super) async fn remove_account(call: Call, staff: Staff) -> Result<Response,
         return Err(ApiError::Conflict(NOT_YOURSELF.into()));
     }
     let heir = lead_mail_to(&call.query)?;
-    let state = call.state;
     if heir == Some(id) {
         return Err(invalid(FieldErrors::one(
             "lead_mail_to",
             "Choose someone who stays on the team for the lead mail.",
         )));
     }
-    let notify_to = fallbacks(&state);
-    let now = unix_now();
-    let body = state
-        .db
-        .write(move |conn| -> Result<TeamBody, ApiError> {
-            let account = accounts::account_by_id(conn, id)
-                .map_err(db)?
-                .ok_or_else(|| ApiError::NotFound(NO_ACCOUNT.into()))?;
-            let heir = match heir {
-                Some(heir) => Some(
-                    accounts::account_by_id(conn, heir)
-                        .map_err(db)?
-                        .ok_or_else(|| {
-                            invalid(FieldErrors::one(
-                                "lead_mail_to",
-                                "There is no such account on the team: choose another.",
-                            ))
-                        })?,
-                ),
-                None => None,
-            };
-            let actor = Actor {
-                name: &staff.email,
-                client_addr: &staff.client_addr,
-            };
-            let heir = heir.as_ref().map(|heir| Heir {
-                account: heir,
-                notify_to: &notify_to,
-            });
-            match office::team::remove_account(conn, actor, &account, heir) {
-                Ok(()) => {}
-                Err(RemoveError::LastOwner) => return Err(ApiError::Conflict(LAST_OWNER.into())),
-                Err(RemoveError::Store(err)) => return Err(db(err)),
-            }
-            team_body(conn, staff.id, now).map_err(db)
-        })
-        .await?;
-    team_reply(StatusCode::OK, &body)
+    let notify_to = fallbacks(&call.state);
+    change_team(&call.state, staff, StatusCode::OK, move |conn, staff, _| {
+        let account = account(conn, id)?;
+        let heir = match heir {
+            Some(heir) => Some(
+                accounts::account_by_id(conn, heir)
+                    .map_err(db)?
+                    .ok_or_else(|| {
+                        invalid(FieldErrors::one(
+                            "lead_mail_to",
+                            "There is no such account on the team: choose another.",
+                        ))
+                    })?,
+            ),
+            None => None,
+        };
+        let heir = heir.as_ref().map(|heir| Heir {
+            account: heir,
+            notify_to: &notify_to,
+        });
+        office::team::remove_account(conn, &staff.actor(), &account, heir).map_err(
+            |err| match err {
+                RemoveError::LastOwner => ApiError::Conflict(LAST_OWNER.into()),
+                RemoveError::Store(err) => db(err),
+            },
+        )
+    })
+    .await
+}
+
+/// An invite that could not be made or sent again, as an answer.
+fn refused_invite(err: InviteError) -> ApiError {
+    match err {
+        InviteError::OnTheTeam => invalid(FieldErrors::one(
+            "email",
+            "This address is on the team already.",
+        )),
+        InviteError::AlreadyInvited => invalid(FieldErrors::one(
+            "email",
+            "This address has an invite waiting already: resend or revoke it in the list of invites.",
+        )),
+        InviteError::NoInvite => ApiError::NotFound(NO_INVITE.into()),
+        InviteError::Token(err) => ApiError::unexpected(err),
+        InviteError::Store(err) => db(err),
+    }
 }
 
 pub(super) async fn create_invite(mut call: Call, staff: Staff) -> Result<Response, ApiError> {
     let form: InviteForm = call.json().await?;
-    let state = call.state;
     let mut errors = FieldErrors::default();
     let email = errors.check("email", Email::parse(&form.email));
     let name = errors.check("name", PersonName::parse(&form.name));
@@ -410,110 +431,55 @@ pub(super) async fn create_invite(mut call: Call, staff: Staff) -> Result<Respon
     let (Some(email), Some(name), Some(roles)) = (email, name, roles) else {
         return Err(invalid(errors));
     };
-    let token = random_token().map_err(ApiError::unexpected)?;
-    let digest = token_digest(&token);
-    let now = unix_now();
-    let body = state
-        .db
-        .write(move |conn| -> Result<TeamBody, ApiError> {
-            let folded = email.folded();
-            let added = team::add_invite(
-                conn,
-                &NewInvite {
-                    email: email.as_ref(),
-                    email_folded: &folded,
-                    name: name.as_ref(),
-                    roles: &roles,
-                    invited_by: &staff.name,
-                    invited_by_id: staff.id,
-                    token_hash: &digest,
-                    expires_at: now + INVITE_VALID_SECS,
-                },
-            )
-            .map_err(db)?;
-            let id = match added {
-                Ok(id) => id,
-                Err(InviteRefused::OnTheTeam) => {
-                    return Err(invalid(FieldErrors::one(
-                        "email",
-                        "This address is on the team already.",
-                    )))
-                }
-                Err(InviteRefused::AlreadyInvited) => {
-                    return Err(invalid(FieldErrors::one(
-                        "email",
-                        "This address has an invite waiting already: resend or revoke it in the list of invites.",
-                    )))
-                }
+    change_team(
+        &call.state,
+        staff,
+        StatusCode::CREATED,
+        move |conn, staff, now| {
+            let inviter = Inviter {
+                id: staff.id,
+                name: &staff.name,
             };
-            outbox::enqueue_staff_mail(
-                conn,
-                MailKind::Invite,
-                &id.to_string(),
-                email.as_ref(),
-                Some(&token),
-            )
-            .map_err(db)?;
-            let detail = format!("{} as {}", name.as_ref(), roles.stored());
-            audit::record(conn, &staff.audit("invited", email.as_ref(), &detail)).map_err(db)?;
-            team_body(conn, staff.id, now).map_err(db)
-        })
-        .await?;
-    team_reply(StatusCode::CREATED, &body)
+            let invitation = Invitation {
+                email: &email,
+                name: &name,
+                roles: &roles,
+            };
+            office::team::invite(conn, &staff.actor(), inviter, invitation, now)
+                .map(drop)
+                .map_err(refused_invite)
+        },
+    )
+    .await
 }
 
 pub(super) async fn resend_invite(call: Call, staff: Staff) -> Result<Response, ApiError> {
     let id = id_of(call.param("id"), NO_INVITE)?;
-    let state = call.state;
-    let token = random_token().map_err(ApiError::unexpected)?;
-    let digest = token_digest(&token);
-    let now = unix_now();
-    let body = state
-        .db
-        .write(move |conn| -> Result<TeamBody, ApiError> {
-            let invite = team::invite_by_id(conn, id)
-                .map_err(db)?
-                .ok_or_else(|| ApiError::NotFound(NO_INVITE.into()))?;
-            team::renew_invite(conn, id, &digest, now + INVITE_VALID_SECS).map_err(db)?;
-            outbox::enqueue_staff_mail(
-                conn,
-                MailKind::Invite,
-                &id.to_string(),
-                &invite.email,
-                Some(&token),
-            )
-            .map_err(db)?;
-            audit::record(
-                conn,
-                &staff.audit("resent an invite", &invite.email, &invite.name),
-            )
-            .map_err(db)?;
-            team_body(conn, staff.id, now).map_err(db)
-        })
-        .await?;
-    team_reply(StatusCode::OK, &body)
+    change_team(
+        &call.state,
+        staff,
+        StatusCode::OK,
+        move |conn, staff, now| {
+            office::team::resend_invite(conn, &staff.actor(), id, now).map_err(refused_invite)
+        },
+    )
+    .await
 }
 
 pub(super) async fn revoke_invite(call: Call, staff: Staff) -> Result<Response, ApiError> {
     let id = id_of(call.param("id"), NO_INVITE)?;
-    let state = call.state;
-    let now = unix_now();
-    let body = state
-        .db
-        .write(move |conn| -> Result<TeamBody, ApiError> {
-            let invite = team::invite_by_id(conn, id)
-                .map_err(db)?
-                .ok_or_else(|| ApiError::NotFound(NO_INVITE.into()))?;
-            team::delete_invite(conn, id).map_err(db)?;
-            audit::record(
-                conn,
-                &staff.audit("revoked an invite", &invite.email, &invite.name),
-            )
-            .map_err(db)?;
-            team_body(conn, staff.id, now).map_err(db)
-        })
-        .await?;
-    team_reply(StatusCode::OK, &body)
+    change_team(&call.state, staff, StatusCode::OK, move |conn, staff, _| {
+        let invite = team::invite_by_id(conn, id)
+            .map_err(db)?
+            .ok_or_else(|| ApiError::NotFound(NO_INVITE.into()))?;
+        team::delete_invite(conn, id).map_err(db)?;
+        audit::record(
+            conn,
+            &staff.audit("revoked an invite", &invite.email, &invite.name),
+        )
+        .map_err(db)
+    })
+    .await
 }
 
 /// The invite a link's token names, while it works.
@@ -551,16 +517,11 @@ async fn hash_password(state: &AppState, password: NewPassword) -> Result<String
 
 pub(super) async fn accept_invite(mut call: Call) -> Result<Response, ApiError> {
     let form: AcceptForm = call.json().await?;
-    let Call {
-        state,
-        client,
-        headers,
-        ..
-    } = call;
-    live_invite(&state, &form.token).await?;
+    let (state, client) = (&call.state, call.client);
+    live_invite(state, &form.token).await?;
     let password = NewPassword::parse(&form.password)
         .map_err(|rule| invalid(FieldErrors::one("password", rule.message())))?;
-    let hash = hash_password(&state, password).await?;
+    let hash = hash_password(state, password).await?;
     let digest = token_digest(&form.token);
     let now = unix_now();
     let client_addr = client.to_string();
@@ -615,18 +576,8 @@ pub(super) async fn accept_invite(mut call: Call) -> Result<Response, ApiError> 
             .await?
     };
     let (id, email) = made.map_err(|message| ApiError::Gone(message.into()))?;
-    start_session(
-        &state,
-        id,
-        &email,
-        &client_addr,
-        &user_agent(&headers),
-        is_https(&state, &headers),
-        "signed in",
-        false,
-        now,
-    )
-    .await
+    call.start_session(id, &email, "signed in", false, now)
+        .await
 }
 
 /// Does `token` open the set-up link, as the database stands?
@@ -656,12 +607,7 @@ pub(super) async fn check_setup(mut call: Call) -> Result<Response, ApiError> {
 
 pub(super) async fn set_up(mut call: Call) -> Result<Response, ApiError> {
     let form: SetupForm = call.json().await?;
-    let Call {
-        state,
-        client,
-        headers,
-        ..
-    } = call;
+    let (state, client) = (&call.state, call.client);
     let token = form.token.clone();
     let opens = state
         .db
@@ -683,7 +629,7 @@ pub(super) async fn set_up(mut call: Call) -> Result<Response, ApiError> {
     let (Some(name), Some(email), Some(password)) = (name, email, password) else {
         return Err(invalid(errors));
     };
-    let hash = hash_password(&state, password).await?;
+    let hash = hash_password(state, password).await?;
     let now = unix_now();
     let client_addr = client.to_string();
     let id = {
@@ -725,16 +671,6 @@ pub(super) async fn set_up(mut call: Call) -> Result<Response, ApiError> {
             })
             .await?
     };
-    start_session(
-        &state,
-        id,
-        email.as_ref(),
-        &client_addr,
-        &user_agent(&headers),
-        is_https(&state, &headers),
-        "signed in",
-        false,
-        now,
-    )
-    .await
+    call.start_session(id, email.as_ref(), "signed in", false, now)
+        .await
 }

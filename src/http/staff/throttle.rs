@@ -1,12 +1,14 @@
 //! The throttle of guesses at a staff member's secret (a password, a second factor's code):
 //! each guess is counted as a failed sign-in before it is judged, per account and per
-//! address, and a right one is taken back.
+//! address, and a right one is taken back; a wrong one is audited.
 
 use std::net::IpAddr;
 
 use crate::http::plumbing::error::ApiError;
 use crate::http::state::AppState;
 use crate::metrics::Limit;
+use crate::office::Actor;
+use crate::store::audit;
 use crate::store::throttle::{forgive_attempt, record_failure, throttle_wait};
 use crate::store::StoreError;
 
@@ -52,6 +54,22 @@ pub(crate) async fn forgive_guess(state: &AppState, attempt: i64) -> Result<(), 
     state
         .db
         .write(move |conn| Ok::<_, StoreError>(forgive_attempt(conn, attempt)?))
+        .await?;
+    Ok(())
+}
+
+/// Writes the audit entry of a wrong guess (`action`, by `actor`, with `detail`) on its own.
+pub(crate) async fn audit_wrong_guess(
+    state: &AppState,
+    actor: Actor,
+    action: &'static str,
+    detail: String,
+) -> Result<(), ApiError> {
+    state
+        .db
+        .write(move |conn| {
+            Ok::<_, StoreError>(audit::record(conn, &actor.audit(action, "", &detail))?)
+        })
         .await?;
     Ok(())
 }

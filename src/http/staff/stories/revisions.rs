@@ -8,8 +8,8 @@
 //!   saved_by, autosave, form}}`
 //! - `POST revisions/{number}/restore` `{"revision": CURRENT}`: a save of the revision's text
 //!   (everything but the state and the publishing time, which stay as they are now) through
-//!   the save's own path: the same checks, the same answer and 409, a new revision, audited
-//!   as "restored story revision N"
+//!   the save's own path (`office::stories::restore`): the same checks, the same answer and
+//!   409, a new revision, audited as "restored story revision N"
 //!
 //! An unknown story or revision is a 404 in JSON.
 
@@ -17,15 +17,14 @@ use serde::{Deserialize, Serialize};
 use warp::http::StatusCode;
 use warp::reply::Response;
 
-use super::{json_response, save_form, story_id, How, NOT_FOUND};
+use super::{answered, json_response, saved_response, story_id, NOT_FOUND, NO_REVISION};
 use crate::domain::story::StoryForm;
 use crate::http::plumbing::error::ApiError;
 use crate::http::staff::call::Call;
 use crate::http::staff::session::Staff;
-use crate::http::state::AppState;
-use crate::store::stories::{self, revisions, revisions::RevisionLine};
-
-const NO_REVISION: &str = "This revision of the story is not there.";
+use crate::office;
+use crate::office::stories::read_revision;
+use crate::store::stories::{revisions, revisions::RevisionLine};
 
 /// `GET stories/{id}/revisions`: the newest revisions, newest first.
 #[derive(Serialize)]
@@ -134,31 +133,15 @@ pub(in crate::http::staff) async fn list(call: Call, _staff: Staff) -> Result<Re
     ))
 }
 
-/// The revision `number` of the story `id`, its form parsed; 404 for either unknown.
-async fn revision(
-    state: &AppState,
-    id: &crate::domain::blog_id::BlogId,
-    number: i64,
-) -> Result<(RevisionLine, StoryForm, stories::Story), ApiError> {
-    let lookup = id.clone();
-    let (story, found) = state
-        .db
-        .read(move |conn| {
-            Ok((
-                stories::get(conn, &lookup)?,
-                revisions::get(conn, &lookup, number)?,
-            ))
-        })
-        .await?;
-    let story = story.ok_or_else(|| ApiError::NotFound(NOT_FOUND.into()))?;
-    let (line, form) = found.ok_or_else(|| ApiError::NotFound(NO_REVISION.into()))?;
-    let form = serde_json::from_str(&form).map_err(ApiError::unexpected)?;
-    Ok((line, form, story))
-}
-
 pub(in crate::http::staff) async fn show(call: Call, _staff: Staff) -> Result<Response, ApiError> {
     let id = story_id(call.param("id"))?;
-    let (line, form, _) = revision(&call.state, &id, number(call.param("number"))?).await?;
+    let number = number(call.param("number"))?;
+    let found = call
+        .state
+        .db
+        .read(move |conn| Ok(read_revision(conn, &id, number)))
+        .await?;
+    let (line, form, _) = answered(&call.state, found).await?;
     Ok(json_response(
         StatusCode::OK,
         &RevisionBody {
@@ -180,16 +163,20 @@ pub(in crate::http::staff) async fn restore(
     let id = story_id(call.param("id"))?;
     let number = number(call.param("number"))?;
     let asked: RestoreForm = call.json().await?;
-    let (_, snapshot, story) = revision(&call.state, &id, number).await?;
-    // The story's state and time as they are now: a stale `revision` is refused by the save.
-    let form = snapshot.restored(story.state, story.publish_at.as_deref(), asked.revision);
-    save_form(
-        call.state,
-        staff,
-        id,
-        asked.revision,
-        form,
-        How::Restore(number),
-    )
-    .await
+    let restored_id = id.clone();
+    let restored = call
+        .state
+        .run_office(move |db, data_dir| {
+            office::stories::restore(
+                db,
+                data_dir,
+                staff.actor(),
+                restored_id,
+                number,
+                asked.revision,
+            )
+        })
+        .await?;
+    let revision = answered(&call.state, restored).await?;
+    Ok(saved_response(StatusCode::OK, &id, revision))
 }
