@@ -4,7 +4,7 @@
 //! and names each bad one (`phone`, `branches[2].city`, `social.facebook`), so a stored or
 //! served document is always valid.
 //!
-//! The demo values are `ui/src/content/site-details.json`, the one file the UI's defaults and
+//! The demo values are `ui/src/content/company-details.json`, the one file the UI's defaults and
 //! the server's "nothing saved yet" answer both come from.
 
 use serde::{Deserialize, Serialize};
@@ -13,7 +13,7 @@ use super::fields::{is_invisible, is_line_separator, Email, FieldError, FieldErr
 use super::office_time::{OfficeZone, ZONE_NAME_MAX};
 
 /// The demo details, as shipped in the UI's content.
-pub const DEMO_JSON: &str = include_str!("../../ui/src/content/site-details.json");
+pub const DEMO_JSON: &str = include_str!("../../ui/src/content/company-details.json");
 
 pub const NAME_MAX: usize = 100;
 pub const LINE_MAX: usize = 120;
@@ -155,9 +155,9 @@ impl CompanyDetails {
     /// The demo details shipped with the binary.
     pub fn demo() -> CompanyDetails {
         let form: CompanyDetailsForm = serde_json::from_str(DEMO_JSON)
-            .unwrap_or_else(|err| panic!("site-details.json is not a details form: {err}"));
+            .unwrap_or_else(|err| panic!("company-details.json is not a details form: {err}"));
         CompanyDetails::parse(form)
-            .unwrap_or_else(|err| panic!("site-details.json does not pass its checks: {err:?}"))
+            .unwrap_or_else(|err| panic!("company-details.json does not pass its checks: {err:?}"))
     }
 
     /// Checks every field; every bad one is named in the errors, nothing is kept otherwise.

@@ -7,7 +7,7 @@ import { giveCodeByKeyboard, readyStaff, signIn } from './staff-helpers';
 /** The demo details the site starts with; every test puts them back, since the worker's later
  * tests on the same server read its pages. */
 const DEMO = JSON.parse(
-  readFileSync(new URL('../src/content/site-details.json', import.meta.url), 'utf8'),
+  readFileSync(new URL('../src/content/company-details.json', import.meta.url), 'utf8'),
 ) as Record<string, unknown>;
 
 const SIGNED_OUT = /401|Failed to load resource/;

@@ -1,11 +1,11 @@
 import { cleanup } from '@testing-library/preact';
 import { afterEach } from 'vitest';
-import demo from '@/content/site-details.json';
+import demo from '@/content/company-details.json';
 import type { CompanyDetailsForm } from '@/lib/api-types';
-import { provideSiteDetails } from '@/lib/site-details';
+import { provideCompanyDetails } from '@/lib/company-details';
 
 // Components render the company's details as the server would give them: the demo ones.
-provideSiteDetails(demo as CompanyDetailsForm);
+provideCompanyDetails(demo as CompanyDetailsForm);
 
 // Pages count their views with a beacon; in tests it goes nowhere (a test that checks it sets
 // its own).

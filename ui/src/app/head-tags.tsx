@@ -1,8 +1,8 @@
 import { siteInfo } from '@/content/site';
 import type { BreadcrumbItem } from '@/content/types';
+import { brandName } from '@/lib/company-details';
 import type { PreloadImage } from '@/lib/image-set';
 import { documentTitle, type HeadCollector } from '@/lib/page-meta';
-import { brandName } from '@/lib/site-details';
 import type { Absolute } from '@/lib/structured-data';
 
 /** The link preview of pages without an image of their own: 1200x630, served from ui/public. */

@@ -3,9 +3,9 @@ import { BrowserRouter } from 'react-router-dom';
 import { startAnimateOnScroll } from '@/lib/animate-on-scroll';
 import { api } from '@/lib/api-client';
 import type { CompanyDetailsBody } from '@/lib/api-types';
+import { provideCompanyDetails } from '@/lib/company-details';
 import { hydrateInParts } from '@/lib/hydrate-later';
 import { inTaskOfItsOwn, nextTask } from '@/lib/next-task';
-import { provideSiteDetails } from '@/lib/site-details';
 import { Site } from './app';
 import { preloadPage } from './routes';
 import '@/styles/base.css';
@@ -35,7 +35,7 @@ async function start(container: HTMLElement) {
     await import('@/lib/leave-guard').then((guard) => guard.startLeaveGuard()).catch(() => {});
     // The company's details the footer and pages show come from the API first.
     try {
-      provideSiteDetails((await api.get<CompanyDetailsBody>('corp_website/site')).body.data);
+      provideCompanyDetails((await api.get<CompanyDetailsBody>('corp_website/site')).body.data);
     } catch {
       // The pages still work; only the details are missing.
     }

@@ -10,6 +10,7 @@ import { StaticRouter } from 'react-router-dom/server';
 import { blogContent } from '@/content/blog';
 import { siteInfo } from '@/content/site';
 import type { CompanyDetailsBody } from '@/lib/api-types';
+import { brandName } from '@/lib/company-details';
 import { collectShown, type PageData, type ShownList, setPageData } from '@/lib/page-data';
 import { collectHead, type HeadCollector } from '@/lib/page-meta';
 import { setServerConfig } from '@/lib/runtime-config';
@@ -19,7 +20,6 @@ import {
   provideMarkupRenderer,
   setMarkupScope,
 } from '@/lib/shared-markup';
-import { brandName } from '@/lib/site-details';
 import { Site } from './app';
 import { HeadTags } from './head-tags';
 import { frameKeyFor, pageFor, providePages } from './routes';

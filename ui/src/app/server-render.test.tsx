@@ -1,6 +1,6 @@
 import { options } from 'preact';
 import { describe, expect, it } from 'vitest';
-import demoDetails from '@/content/site-details.json';
+import demoDetails from '@/content/company-details.json';
 import type { Blog, CompanyDetailsForm } from '@/lib/api-types';
 import type { PageData } from '@/lib/page-data';
 import routeTable from './route-table.json';

@@ -1,5 +1,5 @@
 import { foundationSite, gallerySite, sisterCompanies } from '@/content/site';
-import { hasSiteDetails, siteDetails } from '@/lib/site-details';
+import { companyDetails, hasCompanyDetails } from '@/lib/company-details';
 
 /**
  * The office's address for a link the content names by its seed address (a sister company's
@@ -7,8 +7,8 @@ import { hasSiteDetails, siteDetails } from '@/lib/site-details';
  * saved company details decide where it leads.
  */
 export function liveUrl(href: string): string {
-  if (!hasSiteDetails()) return href;
-  const now = siteDetails();
+  if (!hasCompanyDetails()) return href;
+  const now = companyDetails();
   const [transactions, projects, fms, hrLabs] = sisterCompanies;
   const pairs: [string | undefined, string][] = [
     [transactions?.url, now.sister_sites.transactions],

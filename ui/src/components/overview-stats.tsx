@@ -1,6 +1,6 @@
 import { useRef } from 'preact/hooks';
 import { overviewStats } from '@/content/company';
-import { siteDetails } from '@/lib/site-details';
+import { companyDetails } from '@/lib/company-details';
 import { useInView } from '@/lib/use-in-view';
 import { PageSection } from './page-section';
 import { StatCounter } from './stat-counter';
@@ -14,7 +14,7 @@ export function OverviewStats({ id, title, intro }: { id: string; title: string;
   return (
     <PageSection id={id} title={title} intro={intro} tone="brand" centered>
       <ul ref={list} class="stats">
-        {siteDetails().counters.map((counter, index) => (
+        {companyDetails().counters.map((counter, index) => (
           <StatCounter
             key={`${index}-${counter.heading}`}
             stat={{

@@ -1,14 +1,14 @@
 import { Link } from '@/components/site-link';
 import { footerAbout, footerLabels, footerLinkGroups } from '@/content/navigation';
 import { siteInfo } from '@/content/site';
-import { mailHref, siteDetails, telHref } from '@/lib/site-details';
+import { companyDetails, mailHref, telHref } from '@/lib/company-details';
 import { NewTabLink } from './external-link';
 import { Icon } from './icon';
 import { SiteBrand } from './site-brand';
 import { SocialLinks } from './social-links';
 
 export function SiteFooter() {
-  const details = siteDetails();
+  const details = companyDetails();
   return (
     <footer class="site-footer">
       <div class="site-footer__inner">

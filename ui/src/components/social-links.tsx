@@ -1,12 +1,12 @@
 import type { IconId } from '@/content/types';
-import { siteDetails, whatsAppHref } from '@/lib/site-details';
+import { companyDetails, whatsAppHref } from '@/lib/company-details';
 import { NewTabLink } from './external-link';
 import { Icon } from './icon';
 
 /** Facebook, Instagram, LinkedIn, YouTube and a WhatsApp chat with a greeting: those the
  * office gave an address. */
 export function SocialLinks() {
-  const details = siteDetails();
+  const details = companyDetails();
   const links: { id: IconId; label: string; href: string }[] = [
     { id: 'facebook', label: 'Facebook', href: details.social.facebook },
     { id: 'instagram', label: 'Instagram', href: details.social.instagram },

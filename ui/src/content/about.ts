@@ -33,5 +33,5 @@ export const aboutContent: AboutContent = {
       : `${countWord(count)} leaders, each responsible for one part of the group, who between them have spent more than a century in real estate, construction, facilities, people and technology.`,
 };
 
-// DEMO DATA: the leaders live in site-details.json; the office replaces them (with
+// DEMO DATA: the leaders live in company-details.json; the office replaces them (with
 // portraits) at /staff/settings. Without a portrait the page draws the leader's initials.

@@ -187,7 +187,7 @@ export const wings: readonly Wing[] = [
   },
 ];
 
-// DEMO DATA: the clients served live in site-details.json; the office replaces them at
+// DEMO DATA: the clients served live in company-details.json; the office replaces them at
 // /staff/settings with real clients who agreed to be listed.
 
 export const helpBanner: HelpBanner = {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import demo from '@/content/company-details.json';
 import { contactContent } from '@/content/contact';
 import { foundationSite, gallerySite, sisterCompanies, siteInfo, socialLinks } from '@/content/site';
-import demo from '@/content/site-details.json';
 
 /** The content's seed constants (what the page text and links are written against) and the demo
  * details the server ships must say the same thing, or saved details would not replace them. */

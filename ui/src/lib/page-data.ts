@@ -94,6 +94,6 @@ export function takeBlog(id: string): Blog | null | undefined {
 }
 
 /** The company's details the page was rendered with (kept: every render reads them). */
-export function pageSiteDetails(): CompanyDetailsForm | undefined {
+export function pageCompanyDetails(): CompanyDetailsForm | undefined {
   return pageData().site?.data;
 }

@@ -1,7 +1,7 @@
 import { useEffect } from 'preact/hooks';
 import type { BreadcrumbItem } from '@/content/types';
+import { brandName } from './company-details';
 import type { PreloadImage } from './image-set';
-import { brandName } from './site-details';
 import type { StructuredData } from './structured-data';
 
 /** What a page says about itself in the document's head. */

@@ -1,6 +1,6 @@
 import type { Blog } from './api-types';
+import { brandName, companyDetails } from './company-details';
 import { mediaUrl } from './runtime-config';
-import { brandName, siteDetails } from './site-details';
 
 /** Makes a path on this site absolute (the server knows the site's address). */
 export type Absolute = (path: string) => string;
@@ -12,7 +12,7 @@ const LOGO_PATH = '/favicon.svg';
 
 /** Who we are, as the office saved it (the company's details). */
 function organization(absolute: Absolute): Record<string, unknown> {
-  const details = siteDetails();
+  const details = companyDetails();
   const { facebook, instagram, linkedin, youtube } = details.social;
   return {
     '@type': 'Organization',

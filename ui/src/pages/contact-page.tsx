@@ -4,8 +4,8 @@ import { contactContent } from '@/content/contact';
 import type { PostalAddress } from '@/content/types';
 import { ContactForm } from '@/features/contact/contact-form';
 import { MapFacade } from '@/features/contact/map-facade';
+import { companyDetails, mailHref, telHref } from '@/lib/company-details';
 import { usePageMeta } from '@/lib/page-meta';
-import { mailHref, siteDetails, telHref } from '@/lib/site-details';
 import '@/styles/controls.css';
 import '@/styles/forms.css';
 import '@/features/contact/contact.css';
@@ -27,7 +27,7 @@ function Address({ address }: { address: PostalAddress }) {
 
 export function ContactPage() {
   const { banner, breadcrumb, intro, mainBranch, branchesHeading } = contactContent;
-  const details = siteDetails();
+  const details = companyDetails();
   usePageMeta({ title: banner.headline, description: intro, image: banner.image });
   return (
     <>

@@ -14,7 +14,7 @@ import { usePageMeta } from '@/lib/page-meta';
 import { SharedMarkup } from '@/lib/shared-markup';
 import { homeStructuredData } from '@/lib/structured-data';
 import '@/styles/home.css';
-import { brandName } from '@/lib/site-details';
+import { brandName } from '@/lib/company-details';
 
 /**
  * Home: every section in its fixed order, from the hero and About down to the help banner.

@@ -2,7 +2,7 @@ import { render } from '@testing-library/preact';
 import { hydrate } from 'preact';
 import { renderToString } from 'preact-render-to-string';
 import { afterEach, describe, expect, it } from 'vitest';
-import demoDetails from '@/content/site-details.json';
+import demoDetails from '@/content/company-details.json';
 import type { CompanyDetailsForm, LeaderForm } from '@/lib/api-types';
 import { countWord } from '@/lib/count-words';
 import { setPageData } from '@/lib/page-data';

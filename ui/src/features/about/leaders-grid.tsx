@@ -1,12 +1,12 @@
 import { PageSection } from '@/components/page-section';
 import { aboutContent } from '@/content/about';
-import { siteDetails } from '@/lib/site-details';
+import { companyDetails } from '@/lib/company-details';
 import { LeaderCard } from './leader-card';
 import './leaders.css';
 
 /** The leaders of the company's details, introduced by their number; nothing without any. */
 export function LeadersGrid() {
-  const { leaders } = siteDetails();
+  const { leaders } = companyDetails();
   if (leaders.length === 0) return null;
   return (
     <PageSection

@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { Icon } from '@/components/icon';
 import { contactContent } from '@/content/contact';
-import { mapUrls, siteDetails } from '@/lib/site-details';
+import { companyDetails, mapUrls } from '@/lib/company-details';
 
 /**
  * A local picture of the map with a plain link; Google's embed loads only when asked for,
@@ -9,7 +9,7 @@ import { mapUrls, siteDetails } from '@/lib/site-details';
  */
 export function MapFacade() {
   const { map } = contactContent;
-  const { embedUrl, openUrl } = mapUrls(siteDetails().map_location);
+  const { embedUrl, openUrl } = mapUrls(companyDetails().map_location);
   const [loaded, setLoaded] = useState(false);
   return (
     <figure class="map-facade">

@@ -1,13 +1,13 @@
 import { PageSection } from '@/components/page-section';
 import { homeContent } from '@/content/home';
+import { companyDetails } from '@/lib/company-details';
 import { initials } from '@/lib/initials';
-import { siteDetails } from '@/lib/site-details';
 
 export function ClientsServed() {
   return (
     <PageSection id="clients" title={homeContent.clientsHeading} intro={homeContent.clientsIntro} centered>
       <ul class="client-grid">
-        {siteDetails().clients.map((client, index) => (
+        {companyDetails().clients.map((client, index) => (
           <li key={`${index}-${client.name}`} class="client" data-animate>
             <span class={`monogram monogram--${index % 6}`} aria-hidden="true">
               {initials(client.name)}

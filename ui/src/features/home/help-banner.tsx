@@ -1,10 +1,10 @@
 import { Icon } from '@/components/icon';
 import { helpBanner } from '@/content/home';
-import { siteDetails, telHref } from '@/lib/site-details';
+import { companyDetails, telHref } from '@/lib/company-details';
 
 /** Both buttons, Contact us and E-Mail us, are telephone links. */
 export function HelpBannerSection() {
-  const phone = telHref(siteDetails().phone);
+  const phone = telHref(companyDetails().phone);
   return (
     <section class="help-banner" aria-labelledby="help-title">
       <div class="container help-banner__inner" data-animate>

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import demo from '@/content/site-details.json';
+import demo from '@/content/company-details.json';
 import type { CompanyDetailsForm } from '@/lib/api-types';
 import { settingsApi } from './settings-api';
 import { SettingsForm } from './settings-form';

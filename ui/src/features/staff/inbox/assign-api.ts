@@ -1,4 +1,4 @@
-import { siteDetails } from '@/lib/site-details';
+import { companyDetails } from '@/lib/company-details';
 import { staffApi } from '@/lib/staff-client';
 import { assignees, assignLead, setFollowUp } from '@/lib/staff-endpoints';
 import type { Lead, ListName } from '@/lib/staff-types';
@@ -18,7 +18,7 @@ export const assignApi = {
 };
 
 /** Today in the office's time zone, `YYYY-MM-DD` (as the server's "Due today" reads it). */
-export function officeToday(now: Date = new Date(), zone: string = siteDetails().time_zone): string {
+export function officeToday(now: Date = new Date(), zone: string = companyDetails().time_zone): string {
   const day = (timeZone?: string) =>
     new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
       now,

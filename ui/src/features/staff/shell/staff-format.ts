@@ -1,4 +1,4 @@
-import { siteDetails } from '@/lib/site-details';
+import { companyDetails } from '@/lib/company-details';
 
 /**
  * Every time a person reads on the staff screens is the office's (the company details' time
@@ -6,7 +6,7 @@ import { siteDetails } from '@/lib/site-details';
  * different places read the same "09:36 IST" for the same lead.
  */
 export function officeZone(): string {
-  const zone = siteDetails().time_zone;
+  const zone = companyDetails().time_zone;
   return zone && isKnownZone(zone) ? zone : 'UTC';
 }
 

@@ -1,6 +1,6 @@
 import { siteInfo } from '@/content/site';
 import type { CompanyDetailsForm } from './api-types';
-import { pageSiteDetails } from './page-data';
+import { pageCompanyDetails } from './page-data';
 
 /** Before anything is known (a client-only render whose fetch failed): nothing to show. */
 const NONE: CompanyDetailsForm = {
@@ -27,7 +27,7 @@ const NONE: CompanyDetailsForm = {
 let provided: CompanyDetailsForm | null = null;
 
 /** The details for pages the server did not render (main.tsx fetches them first; tests). */
-export function provideSiteDetails(details: CompanyDetailsForm | null): void {
+export function provideCompanyDetails(details: CompanyDetailsForm | null): void {
   provided = details;
 }
 
@@ -35,16 +35,16 @@ export function provideSiteDetails(details: CompanyDetailsForm | null): void {
  * The company's details, from one place: what the server rendered the page with (the office's
  * saved details, or the demo ones until then: `GET /api/corp_website/site`), else what was
  * provided before a client-only render. Read during render, on the server and in the browser
- * alike, so hydration matches. The demo values live in `content/site-details.json`, which the
+ * alike, so hydration matches. The demo values live in `content/company-details.json`, which the
  * server ships; the browser bundle never carries them.
  */
-export function siteDetails(): CompanyDetailsForm {
-  return pageSiteDetails() ?? provided ?? NONE;
+export function companyDetails(): CompanyDetailsForm {
+  return pageCompanyDetails() ?? provided ?? NONE;
 }
 
 /** True once real details are known (not the empty stand-in). */
-export function hasSiteDetails(): boolean {
-  return siteDetails() !== NONE;
+export function hasCompanyDetails(): boolean {
+  return companyDetails() !== NONE;
 }
 
 /** `tel:` link of a number as written: `+1 (212) 555-0147` -> `tel:+12125550147`. */
@@ -74,5 +74,5 @@ export function mapUrls(place: string): { embedUrl: string; openUrl: string } {
 
 /** The company's name as the office saved it: titles, link previews, JSON-LD, the footer. */
 export function brandName(): string {
-  return siteDetails().company_name || siteInfo.brandName;
+  return companyDetails().company_name || siteInfo.brandName;
 }
