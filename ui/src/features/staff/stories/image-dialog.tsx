@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { apiMessageOr } from '@/features/staff/shell/failure';
 import { withoutErrorOf } from '@/features/staff/shell/field-names';
 import { fieldMessage, useStaffForm } from '@/features/staff/shell/use-staff-form';
@@ -22,10 +22,8 @@ export function ImageDialog({ open, file: given, onClose, onImage }: ImageDialog
   const [alt, setAlt] = useState('');
   const [caption, setCaption] = useState('');
   const altInput = useRef<HTMLInputElement>(null);
-  // A dropped or pasted file is chosen already: the alt text is what is asked first. Set as the
-  // dialog opens, before anything can be picked in it (an effect after the paint could undo a
-  // file chosen at once).
-  useLayoutEffect(() => {
+  // A dropped or pasted file is chosen already: the alt text is what is asked first.
+  useEffect(() => {
     if (!open) return;
     setFile(given);
     if (given) altInput.current?.focus();
