@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { test as base, expect, hasHorizontalScroll } from './fixtures';
 import {
   addStaff,
@@ -391,6 +391,27 @@ function confirmedLongAgo(email: string) {
   ]);
 }
 
+/**
+ * A new account signed in on its account screen, its password given more than 5 minutes ago,
+ * with the browser's own confirm boxes accepted: its address.
+ */
+async function accountNotConfirmedLately(
+  page: Page,
+  request: APIRequestContext,
+  baseURL: string,
+  tag: string,
+): Promise<string> {
+  const email = await readyStaff(request, baseURL, tag);
+  await page.goto('/login');
+  await signIn(page, email);
+  await expect(page).toHaveURL(/\/staff$/);
+  await page.goto('/staff/account');
+  await expect(page.getByRole('heading', { level: 2, name: 'Second factor' })).toBeVisible();
+  confirmedLongAgo(email);
+  page.on('dialog', (asked) => asked.accept());
+  return email;
+}
+
 test('changing a second factor asks for the password again once 5 minutes have passed', async ({
   page,
   request,
@@ -400,15 +421,7 @@ test('changing a second factor asks for the password again once 5 minutes have p
   // A code the server has not seen may wait for the app's next 30 s step: the sign-in used one.
   test.slow();
   guard.allowConsoleError(EXPECTED);
-  const email = await readyStaff(request, baseURL ?? '', 'confirm');
-  await page.goto('/login');
-  await signIn(page, email);
-  await expect(page).toHaveURL(/\/staff$/);
-  await page.goto('/staff/account');
-  await expect(page.getByRole('heading', { level: 2, name: 'Second factor' })).toBeVisible();
-  confirmedLongAgo(email);
-
-  page.on('dialog', (asked) => asked.accept());
+  const email = await accountNotConfirmedLately(page, request, baseURL ?? '', 'confirm');
   await page.getByRole('button', { name: 'Make new recovery codes' }).click();
   const dialog = page.getByRole('dialog', { name: 'Confirm it is you' });
   await expect(dialog).toBeVisible();
@@ -512,14 +525,7 @@ test('"Confirm it is you" is answered, refused and dismissed with the keyboard a
 }) => {
   test.slow();
   guard.allowConsoleError(EXPECTED);
-  const email = await readyStaff(request, baseURL ?? '', 'confirm-keys');
-  await page.goto('/login');
-  await signIn(page, email);
-  await expect(page).toHaveURL(/\/staff$/);
-  await page.goto('/staff/account');
-  await expect(page.getByRole('heading', { level: 2, name: 'Second factor' })).toBeVisible();
-  confirmedLongAgo(email);
-  page.on('dialog', (asked) => asked.accept());
+  await accountNotConfirmedLately(page, request, baseURL ?? '', 'confirm-keys');
 
   // Escape dismisses it: nothing changes, the refusal says why, the focus is back on the button.
   const make = page.getByRole('button', { name: 'Make new recovery codes' });
