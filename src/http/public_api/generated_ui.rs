@@ -264,7 +264,58 @@ fn staff_types() -> String {
         crate::http::staff::passkeys::PasskeyAdded::decl(&cfg),
         crate::http::staff::passkeys::PasskeyChallenge::decl(&cfg),
     ];
+    let mut declarations = declarations.to_vec();
+    declarations.extend(row_types(&cfg, &declarations));
     exported(declarations)
+}
+
+/// The declarations of the types the staff endpoint table's rows name, and of the types they
+/// hold, that `listed` (and the API's file) does not declare already: a row's new type
+/// reaches the client with no line here.
+fn row_types(cfg: &Config, listed: &[String]) -> Vec<String> {
+    use crate::http::staff::endpoints::{visit_row_types, RowTypes};
+    use ts_rs::TypeVisitor;
+
+    struct Collect<'a> {
+        cfg: &'a Config,
+        known: std::collections::BTreeSet<String>,
+        found: Vec<String>,
+    }
+    impl TypeVisitor for Collect<'_> {
+        fn visit<T: TS + 'static + ?Sized>(&mut self) {
+            // Wrappers and primitives have no file of their own: their parts are visited.
+            if T::output_path().is_none() || !self.known.insert(T::ident(self.cfg)) {
+                return;
+            }
+            self.found.push(T::decl(self.cfg));
+            T::visit_dependencies(self);
+        }
+    }
+    impl RowTypes for Collect<'_> {
+        fn row_type<T: TS + 'static>(&mut self, name: &str) {
+            let ident = T::ident(self.cfg);
+            assert_eq!(
+                ident, name,
+                "a row names {name}, a type TypeScript calls {ident}: name it as TypeScript does"
+            );
+            self.visit::<T>();
+        }
+    }
+
+    let api = api_types();
+    let mut known: std::collections::BTreeSet<String> = exported_names(&api)
+        .into_iter()
+        .map(str::to_owned)
+        .collect();
+    let listed = exported(listed.iter().cloned());
+    known.extend(exported_names(&listed).into_iter().map(str::to_owned));
+    let mut collect = Collect {
+        cfg,
+        known,
+        found: Vec::new(),
+    };
+    visit_row_types(&mut collect);
+    collect.found
 }
 
 /// The exported type names of a generated file.

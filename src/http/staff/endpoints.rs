@@ -52,16 +52,96 @@ macro_rules! row {
     };
 }
 
-/// The table: each line between the brackets is a row.
+/// The table: each line between the brackets is a row. Besides the rows, it writes
+/// `visit_row_types`, which hands the generated client's writer every type a row names
+/// (`types`), so that the types come from the rows.
 macro_rules! table {
     ($($verb:ident $path:literal $need:ident$(($area:ident))? $module:ident::$handler:ident
        $name:ident($($request:ident)?) -> $answer:ident;)*) => {
-        &[$(row!($verb $path $need$(($area))? $module::$handler $name($($request)?) -> $answer)),*]
+        pub static ENDPOINTS: &[Endpoint] =
+            &[$(row!($verb $path $need$(($area))? $module::$handler $name($($request)?) -> $answer)),*];
+
+        /// Hands `visit` each type the rows name, with the name the row gives it.
+        #[cfg(test)]
+        pub(crate) fn visit_row_types(visit: &mut impl RowTypes) {
+            $($(row_type!(visit, $request);)? row_type!(visit, $answer);)*
+        }
     };
 }
 
+/// One type a row names: `null` (no body) and `Blob` (a file) are none of the API's types.
+#[cfg(test)]
+macro_rules! row_type {
+    ($visit:ident, null) => {};
+    ($visit:ident, Blob) => {};
+    ($visit:ident, $type:ident) => {
+        $visit.row_type::<types::$type>(stringify!($type))
+    };
+}
+
+/// What takes the types the rows name (`visit_row_types`).
+#[cfg(test)]
+pub(crate) trait RowTypes {
+    /// `T`, which the rows call `name`.
+    fn row_type<T: ts_rs::TS + 'static>(&mut self, name: &str);
+}
+
+/// The types the rows name, by the names the rows (and TypeScript) give them: a row's new
+/// type is one more line here. The generated client's types are these and what they hold.
+#[cfg(test)]
+pub(crate) mod types {
+    pub(crate) use crate::domain::bulk::{BulkDone, BulkForm};
+    pub(crate) use crate::domain::company_details::CompanyDetailsForm;
+    pub(crate) use crate::domain::story::StoryForm;
+    pub(crate) use crate::http::public_api::subscriptions::MessageBody;
+    pub(crate) use crate::http::staff::account::{
+        AuditPageBody as AuditPage, ForgotPassword, PasswordReset, ResetLink,
+        SessionList,
+    };
+    pub(crate) use crate::http::staff::analytics::AnalyticsBody;
+    pub(crate) use crate::http::staff::assign::{
+        AssignForm, AssigneesBody, DigestSetting, FollowUpForm,
+    };
+    pub(crate) use crate::http::staff::backups::BackupsBody;
+    pub(crate) use crate::http::staff::factors::{
+        AuthenticatorSetUp, CodeGiven, Confirmation, FactorAdded, FactorPolicy, PasskeyRow,
+        SecondFactors,
+    };
+    pub(crate) use crate::http::staff::inbox::{ItemBody as LeadDetail, NoteForm, StatusForm};
+    pub(crate) use crate::http::staff::mail::{
+        MailAction, MailStatus, RoutesBody, RoutesForm, TestMailForm,
+    };
+    pub(crate) use crate::http::staff::media::Uploaded;
+    pub(crate) use crate::http::staff::passkeys::{
+        NewPasskey, PasskeyAdded, PasskeyChallenge, PasskeyName, PasskeySignIn,
+    };
+    pub(crate) use crate::http::staff::readers::{
+        ReaderAdded, ReaderCounts, ReaderForm, ReaderUnsubscribed, StoryMail,
+    };
+    pub(crate) use crate::http::staff::sign_in::{PasswordChange, SignIn};
+    pub(crate) use crate::http::staff::stories::revisions::RestoreForm as StoryRestoreForm;
+    pub(crate) use crate::http::staff::stories::{Deleted, Preview, PreviewForm};
+    pub(crate) use crate::http::staff::team::{
+        AcceptForm as InviteAcceptance, InviteCheckBody as InviteCheck, InviteForm, LeadMailBody,
+        RolesForm, SetupForm, TeamBody, TokenForm as LinkToken,
+    };
+
+    pub(crate) type LeadPage = crate::http::staff::inbox::PageBody<'static>;
+    pub(crate) type ResetAnswer = crate::http::staff::account::Message<'static>;
+    pub(crate) type Saved = crate::http::staff::stories::Saved<'static>;
+    pub(crate) type StaffCompanyDetailsBody =
+        crate::http::staff::company_details::StaffCompanyDetailsBody<'static>;
+    pub(crate) type StaffSession = crate::http::staff::session::SessionBody<'static>;
+    pub(crate) type StoryBody = crate::http::staff::stories::StoryBody<'static>;
+    pub(crate) type StoryChoices = crate::http::staff::stories::ChoicesJson<'static>;
+    pub(crate) type StoryPage = crate::http::staff::stories::PageJson<'static>;
+    pub(crate) type StoryRevisionBody =
+        crate::http::staff::stories::revisions::RevisionBody<'static>;
+    pub(crate) type StoryRevisions = crate::http::staff::stories::revisions::RevisionsJson<'static>;
+}
+
 #[rustfmt::skip]
-pub static ENDPOINTS: &[Endpoint] = table! {
+table! {
     // the inbox: a list's page and exports, a bulk action, one lead and its changes
     GET    "/api/staff/inbox/{list}"                            List              inbox::list_page               inboxPage() -> LeadPage;
     GET    "/api/staff/inbox/{list}/export.csv"                 List              inbox::export_csv              exportCsv() -> Blob;
@@ -160,4 +240,4 @@ pub static ENDPOINTS: &[Endpoint] = table! {
     POST   "/api/staff/invite/accept"                           Open              team::accept_invite            acceptInvite(InviteAcceptance) -> StaffSession;
     POST   "/api/staff/setup/check"                             Open              team::check_setup              checkSetup(LinkToken) -> MessageBody;
     POST   "/api/staff/setup"                                   Open              team::set_up                   setUp(SetupForm) -> StaffSession;
-};
+}
