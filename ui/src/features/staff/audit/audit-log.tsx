@@ -1,8 +1,9 @@
 import { useSearchParams } from 'react-router-dom';
+import { AuditTable } from '@/features/staff/shell/audit-table';
 import { apiMessageOr } from '@/features/staff/shell/failure';
-import { formatCount, formatTime } from '@/features/staff/shell/staff-format';
+import { formatCount } from '@/features/staff/shell/staff-format';
 import { StaffPager } from '@/features/staff/shell/staff-pager';
-import { StaffAlert, TableHead } from '@/features/staff/shell/staff-parts';
+import { StaffAlert } from '@/features/staff/shell/staff-parts';
 import { useStaffLoad } from '@/features/staff/shell/use-staff-load';
 import { type AuditFilters, auditApi, auditExportUrl, readAuditFilters } from './audit-api';
 import { AuditFiltersForm } from './audit-filters';
@@ -44,21 +45,7 @@ export function AuditLog() {
         </a>
       </div>
       <StaffAlert message={shown.error} />
-      <table class="inbox-table audit-table">
-        <caption class="visually-hidden">The audit log, newest first</caption>
-        <TableHead columns={['When', 'Person', 'Action', 'What', 'Address']} />
-        <tbody>
-          {(page?.data ?? []).map((entry, index) => (
-            <tr key={`${entry.at}-${index}`}>
-              <td data-label="When">{formatTime(entry.at)}</td>
-              <td data-label="Person">{entry.actor_name}</td>
-              <td data-label="Action">{entry.action}</td>
-              <td data-label="What">{[entry.subject, entry.detail].filter(Boolean).join(' · ') || '—'}</td>
-              <td data-label="Address">{entry.client_addr || '—'}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <AuditTable entries={page?.data ?? []} caption="The audit log, newest first" />
       {page && page.data.length === 0 && <p class="inbox-empty">Nothing here matches.</p>}
       <StaffPager page={pageNumber} pages={pages} onPage={(next) => go({ ...filters, page: String(next) })} />
     </div>
