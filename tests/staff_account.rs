@@ -866,3 +866,60 @@ async fn wrong_current_passwords_count_as_wrong_sign_ins() {
     assert_eq!(changed.status(), StatusCode::OK, "{:?}", changed.body());
     assert_eq!(sql_count(&app, "SELECT count(*) FROM sign_in_failures"), 0);
 }
+
+#[tokio::test]
+async fn ones_account_activity_shows_its_sign_ins_and_the_tries_with_its_address_and_nothing_of_others(
+) {
+    let app = TestApp::new();
+    let colleague = "colleague@corp.example";
+    add_staff(&app, EMAIL, PASSWORD, false).await;
+    add_staff_as(&app, colleague, PASSWORD, false, Role::Sales).await;
+    // A wrong password typed with the owner's address, then each signs in.
+    let wrong = sign_in_as(&app, &EMAIL.to_uppercase(), "not the password at all").await;
+    assert_eq!(wrong.status(), StatusCode::UNAUTHORIZED);
+    let theirs = Browser::sign_in_with(&app, colleague, PASSWORD).await;
+    let mine = Browser::sign_in(&app).await;
+
+    let activity = |browser: &Browser| app.request(browser.get("/api/staff/account/activity"));
+    let response = activity(&mine).await;
+    assert_eq!(response.status(), StatusCode::OK);
+    let entries = json(&response)["data"].as_array().expect("data").clone();
+    let actions: Vec<&str> = entries
+        .iter()
+        .map(|entry| entry["action"].as_str().expect("action"))
+        .collect();
+    // Newest first: the sign-in (and the second factor it set up) above the try before it.
+    let at = |action: &str| actions.iter().position(|a| *a == action);
+    let (signed_in, tried) = (at("signed in"), at("sign-in failed"));
+    assert!(signed_in.is_some() && tried.is_some(), "{actions:?}");
+    assert!(signed_in < tried, "newest first: {actions:?}");
+    let about = |entry: &Value, email: &str| {
+        entry["actor"]
+            .as_str()
+            .expect("actor")
+            .eq_ignore_ascii_case(email)
+            || entry["subject"]
+                .as_str()
+                .expect("subject")
+                .eq_ignore_ascii_case(email)
+    };
+    assert!(
+        entries.iter().all(|entry| about(entry, EMAIL)),
+        "{entries:?}"
+    );
+
+    // The colleague sees their own sign-in and nothing of the owner's.
+    let response = activity(&theirs).await;
+    let entries = json(&response)["data"].as_array().expect("data").clone();
+    assert!(!entries.is_empty());
+    assert!(
+        entries.iter().all(|entry| about(entry, colleague)),
+        "{entries:?}"
+    );
+
+    // Without a session, nothing.
+    let response = app
+        .request(warp::test::request().path("/api/staff/account/activity"))
+        .await;
+    assert_eq!(response.status(), StatusCode::UNAUTHORIZED);
+}

@@ -153,6 +153,21 @@ pub fn audit_all(conn: &Connection, query: &AuditQuery) -> rusqlite::Result<Vec<
     rows.collect()
 }
 
+/// Entries in one's account activity.
+pub const ACTIVITY_SIZE: u32 = 20;
+
+/// The newest entries about the account of `email`, newest first: what it did, what others did
+/// to it, and what was tried with its address (a failed sign-in names the address typed).
+pub fn account_activity(conn: &Connection, email: &str) -> rusqlite::Result<Vec<AuditLine>> {
+    let sql = audit_select(
+        "lower(l.actor) = lower(?1) OR lower(l.subject) = lower(?1)",
+        &format!("LIMIT {ACTIVITY_SIZE}"),
+    );
+    let mut stmt = conn.prepare_cached(&sql)?;
+    let rows = stmt.query_map([email], audit_line)?;
+    rows.collect()
+}
+
 /// The actions the log holds, and its actors (as stored, with their names).
 pub type AuditChoices = (Vec<String>, Vec<(String, String)>);
 

@@ -139,6 +139,42 @@ test('the audit log filters by person and action and shows names', async ({
   await expect(csv).toHaveAttribute('href', /audit\.csv\?actor=.*action=sign-in/);
 });
 
+test('my account shows its recent activity: a wrong password typed with my address, then my sign-in', async ({
+  page,
+  request,
+  baseURL,
+  guard,
+}, info) => {
+  guard.allowConsoleError(EXPECTED_FAILURES);
+  const email = await readyStaff(request, baseURL ?? '', 'activity');
+  const wrong = await request.post('/api/staff/login', {
+    headers: { Origin: baseURL ?? '' },
+    data: { email, password: 'not my password at all' },
+  });
+  expect(wrong.status()).toBe(401);
+  await page.goto('/login?next=%2Fstaff%2Faccount');
+  await signIn(page, email);
+  const activity = page.getByRole('region', { name: 'Recent activity' });
+  const rows = activity
+    .getByRole('table', { name: 'Recent activity on your account, newest first' })
+    .getByRole('row');
+  await expect(activity.getByRole('cell', { name: 'signed in', exact: true }).first()).toBeVisible();
+  // Newest first: the second factor given, this sign-in, then the wrong try before it (and the
+  // set-up's own sign-in further down).
+  const actions = await rows.getByRole('cell').and(page.locator('[data-label="Action"]')).allInnerTexts();
+  const signedIn = actions.indexOf('signed in');
+  expect(actions.indexOf('gave second factor')).toBeLessThan(signedIn);
+  expect(actions.indexOf('sign-in failed')).toBeGreaterThan(signedIn);
+  await expectAxeClean(page, 'my account with its activity');
+  await activity.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: info.outputPath('account-activity.png'), fullPage: true });
+  // On a phone each entry is a card whose cells say what they are.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectAxeClean(page, 'my account with its activity, on a phone');
+  await activity.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: info.outputPath('account-activity-phone.png') });
+});
+
 for (const width of [390, 1440]) {
   test(`the sign-in's forgot form, my account and the audit log fit ${width} px`, async ({
     page,

@@ -643,3 +643,24 @@ mod tests {
         assert!(errors.contains_key("from") && errors.contains_key("page"));
     }
 }
+
+/// `GET /api/staff/account/activity`: the newest entries of the audit log about one's own
+/// account (its sign-ins, the tries with its address, what it and others changed of it),
+/// newest first, so a sign-in one did not make is seen by the one it concerns.
+#[derive(Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub(crate) struct AccountActivity {
+    data: Vec<AuditEntryBody>,
+}
+
+pub(super) async fn activity(call: Call, staff: Staff) -> Result<Response, ApiError> {
+    let lines = call
+        .state
+        .db
+        .read(move |conn| Ok(audit::account_activity(conn, &staff.email)?))
+        .await?;
+    Ok(warp::reply::json(&AccountActivity {
+        data: lines.into_iter().map(AuditEntryBody::from).collect(),
+    })
+    .into_response())
+}

@@ -95,7 +95,7 @@ pub(crate) mod types {
     pub(crate) use crate::domain::story::StoryForm;
     pub(crate) use crate::http::public_api::subscriptions::MessageBody;
     pub(crate) use crate::http::staff::account::{
-        AuditPageBody as AuditPage, ForgotPassword, PasswordReset, ResetLink,
+        AccountActivity, AuditPageBody as AuditPage, ForgotPassword, PasswordReset, ResetLink,
         SessionList,
     };
     pub(crate) use crate::http::staff::analytics::AnalyticsBody;
@@ -203,6 +203,7 @@ table! {
     POST   "/api/staff/password/reset"                          Open              account::reset                 resetPassword(PasswordReset) -> StaffSession;
     // sessions: one's own, and everyone's for the team area; the audit log
     GET    "/api/staff/account/sessions"                        Account           account::own_sessions          ownSessions() -> SessionList;
+    GET    "/api/staff/account/activity"                        Account           account::activity              accountActivity() -> AccountActivity;
     DELETE "/api/staff/account/sessions/{key}"                  Account           account::end_own_session       endOwnSession() -> null;
     GET    "/api/staff/team/sessions"                           Area(Team)        account::team_sessions         teamSessions() -> SessionList;
     DELETE "/api/staff/team/sessions/{key}"                     Area(Team)        account::end_team_session      endTeamSession() -> null;

@@ -757,3 +757,5 @@ export type PasskeyChallenge = { challenge_id: string,
  * `{publicKey: ...}` as WebAuthn's JSON form writes it (binary fields in base64url).
  */
 options: { publicKey: Record<string, unknown> }, };
+
+export type AccountActivity = { data: Array<AuditEntry>, };

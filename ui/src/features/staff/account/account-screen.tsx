@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { reaches, useRefreshSession, useStaffSession } from '@/features/staff/shell/staff-session';
+import { AccountActivity } from './account-activity';
 import { AccountSessions } from './account-sessions';
 import { DigestSetting } from './digest-setting';
 import { returnPath } from './login-form';
@@ -71,6 +72,7 @@ export function AccountScreen() {
       {/* Drawn again after a password change: the passkeys it removed are gone. */}
       <SecondFactor key={passwordChanges} email={session.email} settingUp={false} onSetUp={() => {}} />
       <DigestSetting />
+      <AccountActivity />
       <AccountSessions everyone={false} version={version} onEnded={() => setVersion((v) => v + 1)} />
       {reaches(session, ['team']) && (
         <AccountSessions everyone version={version} onEnded={() => setVersion((v) => v + 1)} />
