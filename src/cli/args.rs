@@ -477,8 +477,9 @@ pub struct ServeArgs {
     pub search_rate_limit: u32,
 
     /// Page views one client address (an IPv6 /64) may have counted a minute (half of them at
-    /// once); past it the beacon still answers 204 and the view is not counted, so one client
-    /// cannot fill the disk. 0 turns the limit off.
+    /// once); past it the beacon still answers 204, after a pause of 250 ms (16 of one
+    /// client's at once), and the view is not counted, so one client can neither fill the disk
+    /// nor take the server's cores. 0 turns the limit off.
     #[arg(
         long,
         env = "CORPSITE_VISIT_RATE_LIMIT",
