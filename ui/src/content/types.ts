@@ -122,10 +122,10 @@ export interface Signatory {
   designation: string;
 }
 
+/** A message signed by the founder: the first leader of the company's details signs it. */
 export interface SignedMessage {
   heading: string;
   paragraphs: readonly string[];
-  signatory: Signatory;
 }
 
 /* ------------------------------------------------------------------ site */
@@ -166,8 +166,6 @@ export interface SiteInfo {
   email: EmailAddress;
   headOffice: PostalAddress;
   usaOffice: PostalAddress;
-  copyrightYear: number;
-  copyrightHolder: string;
 }
 
 /* ------------------------------------------------------------------ navigation */
@@ -259,8 +257,8 @@ export interface ActionLink {
 export interface HelpBanner {
   heading: string;
   text: string;
-  /** Both buttons are telephone links. */
-  actions: readonly ActionLink[];
+  /** Each button calls or mails the company, at the phone and email of its details. */
+  actions: readonly { label: string; channel: 'phone' | 'email' }[];
 }
 
 /** Still image that opens the video modal. */

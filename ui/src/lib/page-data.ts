@@ -15,6 +15,8 @@ export interface PageData {
   blogs?: { id: string; body: BlogDetailBody | null }[];
   /** The company's details (`GET /api/corp_website/site`): every page shows them. */
   site?: CompanyDetailsBody;
+  /** The office's year when the server rendered the page: the footer's copyright names it. */
+  year?: number;
 }
 
 export const PAGE_DATA_ELEMENT_ID = 'corpsite-data';
@@ -96,4 +98,12 @@ export function takeBlog(id: string): Blog | null | undefined {
 /** The company's details the page was rendered with (kept: every render reads them). */
 export function pageCompanyDetails(): CompanyDetailsForm | undefined {
   return pageData().site?.data;
+}
+
+/**
+ * The year the footer's copyright names: the office's, as the server rendered the page (the
+ * server keeps a rendered page no longer than that year), else this browser's.
+ */
+export function pageYear(): number {
+  return pageData().year ?? new Date().getFullYear();
 }

@@ -1,10 +1,10 @@
 import { Icon } from '@/components/icon';
 import { helpBanner } from '@/content/home';
-import { companyDetails, telHref } from '@/lib/company-details';
+import { companyDetails, mailHref, telHref } from '@/lib/company-details';
 
-/** Both buttons, Contact us and E-Mail us, are telephone links. */
+/** Contact us calls the company and E-Mail us mails it, at the phone and email of its details. */
 export function HelpBannerSection() {
-  const phone = telHref(companyDetails().phone);
+  const details = companyDetails();
   return (
     <section class="help-banner" aria-labelledby="help-title">
       <div class="container help-banner__inner" data-animate>
@@ -19,9 +19,9 @@ export function HelpBannerSection() {
             <a
               key={action.label}
               class={index === 0 ? 'button button--accent' : 'button button--ghost'}
-              href={phone}
+              href={action.channel === 'email' ? mailHref(details.email) : telHref(details.phone)}
             >
-              <Icon name={index === 0 ? 'phone' : 'mail'} size={18} />
+              <Icon name={action.channel === 'email' ? 'mail' : 'phone'} size={18} />
               {action.label}
             </a>
           ))}

@@ -3,11 +3,13 @@ import { Icon } from '@/components/icon';
 import { Paragraphs } from '@/components/paragraphs';
 import { VideoModal } from '@/components/video-modal';
 import { homeLabels, managingDirectorMessage, mdMessageVideo, mdMessageVideoThumbnail } from '@/content/home';
+import { founderLeader } from '@/lib/company-details';
 
 /** The Managing Director's message beside a video that plays in a modal. */
 export function MdMessage() {
   const [open, setOpen] = useState(false);
-  const { heading, paragraphs, signatory } = managingDirectorMessage;
+  const { heading, paragraphs } = managingDirectorMessage;
+  const signatory = founderLeader();
   return (
     <section id="md-message" class="page-section" aria-labelledby="md-message-title">
       <div class="container md-message">
