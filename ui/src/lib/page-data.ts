@@ -19,6 +19,8 @@ export interface PageData {
   year?: number;
   /** The office's published words and pictures, by page key (`lib/page-fields.ts`). */
   pages?: PageFields;
+  /** A preview the page editor shows: each editable text and picture names its field. */
+  preview?: boolean;
 }
 
 /**
@@ -118,6 +120,11 @@ export function pageCompanyDetails(): CompanyDetailsForm | undefined {
  */
 export function pageYear(): number {
   return pageData().year ?? new Date().getFullYear();
+}
+
+/** Whether the page is a preview of the page editor's (`lib/page-fields.ts`). */
+export function inPreview(): boolean {
+  return pageData().preview === true;
 }
 
 /** The office's published words and pictures the page came with (`lib/page-fields.ts`). */

@@ -1,4 +1,4 @@
-import { pageFields } from './page-data';
+import { inPreview, pageFields } from './page-data';
 
 /** A `paragraphs` field the office wrote: HTML of the story editor's subset. */
 export interface ParagraphsHtml {
@@ -43,4 +43,13 @@ function withValue(target: unknown, path: readonly string[], value: unknown): un
   }
   if (target === null || typeof target !== 'object' || !Object.hasOwn(target, step)) return target;
   return { ...target, [step]: withValue((target as Record<string, unknown>)[step], rest, value) };
+}
+
+/**
+ * The attribute that ties an element to the field it shows, `data-field="<path>"`, in a
+ * preview of the page editor only (a click on the element focuses the field): a public page
+ * gets none, so its HTML is the preview's without them.
+ */
+export function fieldOf(path: string): { 'data-field'?: string } {
+  return inPreview() ? { 'data-field': path } : {};
 }
