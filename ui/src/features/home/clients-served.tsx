@@ -1,7 +1,6 @@
 import { PageSection } from '@/components/page-section';
 import { homeContent } from '@/content/home';
-import { companyDetails } from '@/lib/company-details';
-import { initials } from '@/lib/initials';
+import { companyDetails, initials } from '@/lib/company-details';
 
 export function ClientsServed() {
   return (
