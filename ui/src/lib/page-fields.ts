@@ -1,12 +1,25 @@
 import { inPreview, pageFields } from './page-data';
 
-/** A `paragraphs` field the office wrote: HTML of the story editor's subset. */
+/**
+ * A `paragraphs` field the office wrote: HTML of the story editor's subset (paragraphs, bold,
+ * italic, links, lists), as its top-level blocks, each one element (`<p>...</p>`, `<ul>...</ul>`).
+ */
 export interface ParagraphsHtml {
-  html: string;
+  html: readonly string[];
 }
 
 /** Paragraphs as a page shows them: the content's plain ones, or the office's HTML. */
 export type ParagraphsValue = readonly string[] | ParagraphsHtml;
+
+/** How many paragraphs (or blocks) there are. */
+export function paragraphCount(value: ParagraphsValue): number {
+  return 'html' in value ? value.html.length : value.length;
+}
+
+/** The first `count` paragraphs (or blocks). */
+export function firstParagraphs(value: ParagraphsValue, count: number): ParagraphsValue {
+  return 'html' in value ? { html: value.html.slice(0, count) } : value.slice(0, count);
+}
 
 const edits = new Map<string, { fields: Record<string, unknown>; value: unknown }>();
 
