@@ -44,6 +44,13 @@ pub enum PageState {
 }
 
 impl PageState {
+    pub const ALL: [PageState; 4] = [
+        PageState::Default,
+        PageState::Draft,
+        PageState::Published,
+        PageState::Scheduled,
+    ];
+
     pub fn as_str(self) -> &'static str {
         match self {
             PageState::Default => "default",
