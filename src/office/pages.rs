@@ -48,15 +48,9 @@ pub enum PageError {
     Store(#[from] StoreError),
 }
 
-/// Which kind of draft save a save is: what its revision row and the audit log say.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum How {
-    Save,
-    /// The editor's own save while someone types: not audited.
-    Autosave,
-    /// Bringing back the draft of revision N.
-    Restore(i64),
-}
+/// Which kind of draft save a save is, as a story's: what its revision row and the audit
+/// log say.
+pub use crate::office::stories::How;
 
 /// Saves `fields` (`{path: value}`) as the draft of `page` if it is still at `revision`:
 /// checked, stored with its revision kept, audited (`How`). Answers the new revision.

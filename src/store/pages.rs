@@ -10,6 +10,7 @@ use std::collections::BTreeMap;
 use rusqlite::{params, Connection, OptionalExtension};
 
 use super::audit::{self, Audit};
+use super::stories::revisions::{newest_first, run_continued};
 use super::StoreError;
 
 /// A page's row as the editor reads it. A page never saved has none: `PageRow::empty`.
@@ -196,15 +197,16 @@ fn keep(
     fields: &str,
     kept: &Kept<'_>,
 ) -> Result<(), StoreError> {
-    let newest: Option<(i64, bool, String)> = conn
-        .prepare_cached(
-            "SELECT id, autosave, saved_by FROM page_revisions
-              WHERE page_key = ?1 ORDER BY number DESC LIMIT 1",
-        )?
-        .query_row([key], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
-        .optional()?;
-    match newest {
-        Some((row, true, by)) if kept.autosave && by.eq_ignore_ascii_case(kept.by) => {
+    let run = run_continued(
+        conn,
+        "SELECT id, autosave, saved_by FROM page_revisions
+          WHERE page_key = ?1 ORDER BY number DESC LIMIT 1",
+        key,
+        kept.autosave,
+        kept.by,
+    )?;
+    match run {
+        Some(row) => {
             conn.prepare_cached(
                 "UPDATE page_revisions SET number = ?2, fields = ?3, action = ?4,
                         saved_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
@@ -212,7 +214,7 @@ fn keep(
             )?
             .execute(params![row, number, fields, kept.action])?;
         }
-        _ => {
+        None => {
             conn.prepare_cached(
                 "INSERT INTO page_revisions (page_key, number, saved_by, autosave, action, fields)
                  VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
@@ -351,9 +353,6 @@ pub struct RevisionLine {
     pub action: String,
 }
 
-/// The newest revisions a list shows.
-pub const REVISIONS_LISTED: u32 = 200;
-
 const LINE: &str = "r.number, r.saved_at, r.saved_by,
     (SELECT name FROM staff WHERE email_folded = lower(r.saved_by)), r.autosave, r.action";
 
@@ -368,19 +367,19 @@ fn line_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<RevisionLine> {
     })
 }
 
-/// How many revisions the page `key` has, and the newest `REVISIONS_LISTED`, newest first.
+/// How many revisions the page `key` has, and the newest `LIST_LIMIT` (as a story's), newest
+/// first.
 pub fn revisions(conn: &Connection, key: &str) -> Result<(u64, Vec<RevisionLine>), StoreError> {
-    let total: i64 = conn
-        .prepare_cached("SELECT count(*) FROM page_revisions WHERE page_key = ?1")?
-        .query_row([key], |r| r.get(0))?;
-    let lines = conn
-        .prepare_cached(&format!(
+    newest_first(
+        conn,
+        "SELECT count(*) FROM page_revisions WHERE page_key = ?1",
+        &format!(
             "SELECT {LINE} FROM page_revisions r WHERE r.page_key = ?1
               ORDER BY r.number DESC LIMIT ?2"
-        ))?
-        .query_map(params![key, REVISIONS_LISTED], line_row)?
-        .collect::<Result<Vec<_>, _>>()?;
-    Ok((u64::try_from(total).unwrap_or(0), lines))
+        ),
+        key,
+        line_row,
+    )
 }
 
 /// The revision `number` of the page `key` and its fields (JSON), if it is there.
