@@ -362,10 +362,18 @@ async fn leaders_portraits_counters_and_the_name_reach_their_pages() {
     let about_before =
         String::from_utf8_lossy(app.get("/about/our_vision").await.body()).into_owned();
     assert!(!about_before.contains("/media/leaders/"), "initials only");
+    let founder_before =
+        String::from_utf8_lossy(app.get("/about/founder_message").await.body()).into_owned();
+    assert!(
+        !founder_before.contains(r#"class="founder__photo""#),
+        "initials only"
+    );
+    assert!(founder_before.contains("Arvind Menon"), "the demo founder");
 
     let mut details = demo();
     details["company_name"] = "Fidelitus Group".into();
     details["leaders"][0]["portrait"] = "leaders/0123456789abcdef.webp".into();
+    details["leaders"][0]["name"] = "Meera Krishnan".into();
     details["counters"][0]["heading"] = "Happy Clients".into();
     details["clients"] = serde_json::json!([{ "name": "Zephyr Looms", "sector": "Textiles" }]);
     let response = save(&app, &browser, &details).await;
@@ -383,6 +391,18 @@ async fn leaders_portraits_counters_and_the_name_reach_their_pages() {
                 "the name in the title"
             );
             assert!(home.contains("Zephyr Looms"), "the clients served");
+            // The founder's message is signed by the first leader, with the portrait.
+            let founder = String::from_utf8_lossy(app.get("/about/founder_message").await.body())
+                .into_owned();
+            assert!(
+                founder.contains(
+                    r#"class="founder__photo" src="/media/leaders/0123456789abcdef.webp""#
+                ),
+                "the founder's portrait"
+            );
+            assert!(founder.contains("Meera Krishnan"), "the founder's name");
+            assert!(!founder.contains("Arvind Menon"), "no demo founder left");
+            assert!(home.contains("Meera Krishnan"), "the home page's message");
             assert!(
                 !home.contains("Aranya Software Labs"),
                 "no demo client left"

@@ -733,3 +733,21 @@ async fn the_engines_render_every_public_page_before_a_visitor_asks() {
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
 }
+
+/// The footer's copyright names the office's year (the demo's zone, Asia/Kolkata), and the
+/// page embeds it, so the browser shows the same: no year written into the code goes stale.
+#[tokio::test]
+async fn the_footer_names_the_office_s_year_and_the_page_embeds_it() {
+    let app = TestApp::new();
+    let (status, html) = html(&app, "/why-us").await;
+    assert_eq!(status, 200);
+    let year = jiff::Timestamp::now()
+        .in_tz("Asia/Kolkata")
+        .expect("zone")
+        .year();
+    assert!(
+        html.contains(&format!("© {year} ")),
+        "the footer names {year}"
+    );
+    assert_eq!(page_data(&html)["year"], year);
+}

@@ -121,6 +121,19 @@ impl OfficeZone {
         Some(zoned.date().to_string())
     }
 
+    /// The office's year now, and the Unix second it ends: the year the footer's copyright
+    /// names, and how long a page that names it may be kept.
+    pub fn this_year(&self) -> (i16, i64) {
+        let now = Timestamp::now().to_zoned(self.zone.clone());
+        let ends = now
+            .start_of_day()
+            .ok()
+            .and_then(|day| day.with().month(1).day(1).build().ok())
+            .and_then(|first| first.checked_add(jiff::Span::new().years(1)).ok())
+            .map_or(i64::MAX, |next| next.timestamp().as_second());
+        (now.year(), ends)
+    }
+
     /// Today's date in the office (for file names): `2026-11-26`.
     pub fn today(&self) -> String {
         Timestamp::now()
@@ -231,5 +244,24 @@ mod tests {
             OfficeZone::parse(" Asia/Kolkata ").unwrap().name(),
             "Asia/Kolkata"
         );
+    }
+
+    #[test]
+    fn this_year_is_the_office_s_and_ends_at_its_new_year_midnight() {
+        for name in ["Asia/Kolkata", "Pacific/Kiritimati", "America/Adak", "UTC"] {
+            let zone = OfficeZone::parse(name).unwrap();
+            let (year, ends) = zone.this_year();
+            let now = Timestamp::now();
+            assert_eq!(year, now.to_zoned(zone.zone.clone()).year(), "{name}");
+            assert!(ends > now.as_second(), "{name}");
+            let end = Timestamp::from_second(ends)
+                .unwrap()
+                .to_zoned(zone.zone.clone());
+            assert_eq!(
+                (end.year(), end.month(), end.day(), end.hour(), end.minute()),
+                (year + 1, 1, 1, 0, 0),
+                "{name}"
+            );
+        }
     }
 }

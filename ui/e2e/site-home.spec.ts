@@ -167,11 +167,14 @@ test.describe('home page', () => {
     await expect(page.locator('#clients li')).toHaveCount(12);
   });
 
-  test('the help banner buttons are both telephone links', async ({ page }) => {
+  test('the help banner calls the company with Contact us and mails it with E-Mail us', async ({ page }) => {
     await page.goto('/');
     const banner = page.locator('.help-banner');
     await expect(banner.getByRole('link', { name: 'Contact us' })).toHaveAttribute('href', /^tel:\+\d+$/);
-    await expect(banner.getByRole('link', { name: 'E-Mail us' })).toHaveAttribute('href', /^tel:\+\d+$/);
+    await expect(banner.getByRole('link', { name: 'E-Mail us' })).toHaveAttribute(
+      'href',
+      /^mailto:[^@\s]+@[^@\s]+$/,
+    );
   });
 
   test('the home page answers at /home too', async ({ page }) => {

@@ -10,6 +10,7 @@ use serde::Serialize;
 use warp::http::HeaderValue;
 
 use crate::domain::company_details::{CompanyDetails, CompanyDetailsForm};
+use crate::domain::office_time::OfficeZone;
 use crate::http::plumbing::error::ApiError;
 use crate::http::plumbing::reply::etag_of;
 use crate::store::company_details::{self as store, StoredDetails};
@@ -42,6 +43,7 @@ struct Cached {
     generation: i64,
     etag: HeaderValue,
     body: Bytes,
+    zone: OfficeZone,
 }
 
 /// The details' JSON answer, its tag, and the generation of the details.
@@ -49,6 +51,9 @@ pub struct CompanyDetailsJson {
     pub generation: i64,
     pub etag: HeaderValue,
     pub body: Bytes,
+    /// The office's time zone the details name (the demo's, for a name the bundled database
+    /// no longer knows): the year pages name is the office's.
+    pub zone: OfficeZone,
 }
 
 impl CompanyDetailsApi {
@@ -81,6 +86,7 @@ impl CompanyDetailsApi {
                     generation: kept.generation,
                     etag: kept.etag.clone(),
                     body: kept.body.clone(),
+                    zone: kept.zone.clone(),
                 });
             }
         }
@@ -91,6 +97,7 @@ impl CompanyDetailsApi {
         .map(Bytes::from)
         .map_err(ApiError::unexpected)?;
         let etag = etag_of(&body);
+        let zone = stored.details.office_zone();
         let mut generation = 0;
         if let Ok(mut cached) = self.cached.lock() {
             generation = match cached.as_ref() {
@@ -104,6 +111,7 @@ impl CompanyDetailsApi {
                     generation,
                     etag: etag.clone(),
                     body: body.clone(),
+                    zone: zone.clone(),
                 });
             }
         }
@@ -111,6 +119,7 @@ impl CompanyDetailsApi {
             generation,
             etag,
             body,
+            zone,
         })
     }
 }

@@ -26,6 +26,7 @@ use tokio::sync::watch;
 use warp::http::{HeaderMap, HeaderValue, StatusCode};
 use warp::reply::Response;
 
+use crate::domain::office_time::OfficeZone;
 use crate::domain::page::requested_page;
 use crate::domain::public_url::PublicUrl;
 use crate::http::plumbing::reply::{etag_of, packed_etag};
@@ -68,6 +69,8 @@ pub struct RenderedPage {
     etag: HeaderValue,
     /// The site's content-security-policy, naming this page's inline styles.
     policy: HeaderValue,
+    /// The Unix second the office's year it names ends: kept no longer.
+    kept_until: i64,
 }
 
 /// Makes the brotli form of kept pages (quality 11), one at a time on a thread of its own.
@@ -91,6 +94,8 @@ struct Prepared {
     status: StatusCode,
     /// All its data was there: the page may be kept.
     cacheable: bool,
+    /// The Unix second the office's year the page names (the footer's copyright) ends.
+    year_ends: i64,
 }
 
 #[derive(PartialEq, Eq)]
@@ -289,7 +294,10 @@ impl Pages {
             let generation = self.site.json().await.ok().map(|site| site.generation);
             (&self.static_cache, generation)
         };
-        if let Some(page) = version.and_then(|v| cache.get(v, &key)) {
+        if let Some(page) = version
+            .and_then(|v| cache.get(v, &key))
+            .filter(|page| page.current())
+        {
             return self.respond_kept(&page, request);
         }
         match self.render(&key, route, status, client).await {
@@ -337,6 +345,7 @@ impl Pages {
         let key = PageKeyRef { origin, url: &url };
         cache
             .hit(version, &key)
+            .filter(|page| page.current())
             .map(|page| self.respond_kept(&page, request))
     }
 
@@ -427,6 +436,7 @@ impl Pages {
             data,
             status,
             cacheable,
+            year_ends,
         } = self.prepare(key, route, status, client).await;
         let rendered = self.pool.render(input).await?;
         for error in &rendered.errors {
@@ -441,7 +451,10 @@ impl Pages {
         let page_module = route.map(|(route, _)| route.page.as_str());
         let html = document.page(&rendered.head, page_module, &rendered.html, &data);
         let policy = security::policy(&self.media_base, document.style_sources(page_module));
-        Ok((RenderedPage::new(status, html, &policy), cacheable))
+        Ok((
+            RenderedPage::new(status, html, &policy, year_ends),
+            cacheable,
+        ))
     }
 
     /// What the render of one page takes: fetches the page's data and the company's details.
@@ -471,9 +484,11 @@ impl Pages {
             None => (Vec::new(), Vec::new()),
         };
         let mut generation = None;
+        let mut zone = None;
         let site = match self.site.json().await {
             Ok(site) => {
                 generation = Some(site.generation);
+                zone = Some(site.zone);
                 format!(",\"site\":{}", String::from_utf8_lossy(&site.body))
             }
             Err(err) => {
@@ -487,8 +502,11 @@ impl Pages {
                 )
             }
         };
+        // The year the footer names is the office's, from the page's data, so that the
+        // browser shows what the server rendered; a kept page is kept until the year ends.
+        let (year, year_ends) = zone.unwrap_or_else(OfficeZone::default_zone).this_year();
         let data = format!(
-            "{{\"lists\":[{}],\"blogs\":[{}]{site}}}",
+            "{{\"lists\":[{}],\"blogs\":[{}]{site},\"year\":{year}}}",
             lists.join(","),
             blogs.join(",")
         );
@@ -506,6 +524,7 @@ impl Pages {
             data,
             status,
             cacheable,
+            year_ends,
         }
     }
 
@@ -571,7 +590,7 @@ impl Pages {
 }
 
 impl RenderedPage {
-    fn new(status: StatusCode, html: String, policy: &str) -> RenderedPage {
+    fn new(status: StatusCode, html: String, policy: &str, kept_until: i64) -> RenderedPage {
         let etag = etag_of(html.as_bytes());
         let gzip = gzip(html.as_bytes()).map(|packed| (packed, packed_etag(&etag, "gzip")));
         RenderedPage {
@@ -584,7 +603,13 @@ impl RenderedPage {
             policy: HeaderValue::from_str(policy).unwrap_or_else(|_| {
                 HeaderValue::from_static("default-src 'self'; frame-ancestors 'none'")
             }),
+            kept_until,
         }
+    }
+
+    /// Whether the page still names the office's current year.
+    fn current(&self) -> bool {
+        jiff::Timestamp::now().as_second() < self.kept_until
     }
 
     fn respond(&self, request: &HeaderMap) -> Response {

@@ -1,7 +1,7 @@
 import { Link } from '@/components/site-link';
 import { footerAbout, footerLabels, footerLinkGroups } from '@/content/navigation';
-import { siteInfo } from '@/content/site';
 import { companyDetails, mailHref, telHref } from '@/lib/company-details';
+import { pageYear } from '@/lib/page-data';
 import { NewTabLink } from './external-link';
 import { Icon } from './icon';
 import { SiteBrand } from './site-brand';
@@ -62,7 +62,7 @@ export function SiteFooter() {
       </div>
       <div class="site-footer__bottom">
         <p>
-          © {siteInfo.copyrightYear} {details.company_name}. {footerLabels.rights}
+          © {pageYear()} {details.company_name}. {footerLabels.rights}
         </p>
       </div>
     </footer>

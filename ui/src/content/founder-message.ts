@@ -1,5 +1,4 @@
 import founderHeroArt from '@/assets/art/founder-hero.svg';
-import { founder } from '@/content/company';
 import type { FounderMessageContent } from '@/content/types';
 
 export const founderMessageContent: FounderMessageContent = {
@@ -28,6 +27,5 @@ export const founderMessageContent: FounderMessageContent = {
       'We have also tried to remember that a business is part of a city. Through Shilpa Foundation we support schools, health camps and green spaces, and Fidelitus Gallery gives a quarter of every sale to that work. These are not side projects for us; they are part of why we come to work.',
       'Thank you to every client, landlord, partner and colleague who has trusted us over these eleven years. The next decade will bring new cities, new services and new ways of working. Our promise will stay the same.',
     ],
-    signatory: founder,
   },
 };

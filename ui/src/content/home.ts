@@ -6,8 +6,6 @@ import heroVideoSrc from '@/assets/video/hero.mp4';
 import heroPoster from '@/assets/video/hero-poster.webp';
 import mdMessageVideoSrc from '@/assets/video/md-message.mp4';
 import mdMessagePoster from '@/assets/video/md-message-poster.webp';
-import { founder } from '@/content/company';
-import { sisterCompanies, siteInfo } from '@/content/site';
 import type {
   CoreValue,
   HelpBanner,
@@ -15,6 +13,7 @@ import type {
   HomeLabels,
   ServiceItem,
   SignedMessage,
+  SisterCompany,
   VideoSource,
   VideoThumbnail,
   Wing,
@@ -97,14 +96,19 @@ export const mdMessageVideoThumbnail: VideoThumbnail = {
   playLabel: 'Play video',
 };
 
-/** Services grid: four cards linking to the sister companies' websites (new tab). */
-export const homeServices: readonly ServiceItem[] = sisterCompanies.map((company) => ({
-  id: company.id,
-  label: company.name,
-  image: company.image,
-  path: company.url,
-  description: company.description,
-}));
+/**
+ * Services grid: four cards linking to the sister companies' websites (new tab), made of the
+ * companies as the page shows them.
+ */
+export function homeServices(companies: readonly SisterCompany[]): readonly ServiceItem[] {
+  return companies.map((company) => ({
+    id: company.id,
+    label: company.name,
+    image: company.image,
+    path: company.url,
+    description: company.description,
+  }));
+}
 
 export const coreValues: readonly CoreValue[] = [
   {
@@ -153,7 +157,6 @@ export const managingDirectorMessage: SignedMessage = {
     'We measure ourselves by the clients who come back. More than six thousand organisations have trusted us so far, and many of them now use two or three of our services. That repeat trust is the best evidence we have that the promise holds.',
     'None of it would be possible without our 700-strong team, and none of it would mean much if we kept it all to ourselves. Through Fidelitus Gallery and Shilpa Foundation we return a part of our success to artists, schools, clinics and green spaces. Thank you for visiting us; we look forward to working with you.',
   ],
-  signatory: founder,
 };
 
 export const wings: readonly Wing[] = [
@@ -194,10 +197,9 @@ export const helpBanner: HelpBanner = {
   // A non-breaking hyphen keeps "fit‑out" on one line.
   heading: 'Looking for space, a fit\u2011out or the right people?',
   text: `Join ${homeClaims.clients} who found their answer with one call. Tell us what you need and the right Fidelitus team will call you back within one working day.`,
-  // Both buttons are telephone links, E-Mail us included.
   actions: [
-    { label: 'Contact us', href: siteInfo.primaryPhone.href },
-    { label: 'E-Mail us', href: siteInfo.primaryPhone.href },
+    { label: 'Contact us', channel: 'phone' },
+    { label: 'E-Mail us', channel: 'email' },
   ],
 };
 

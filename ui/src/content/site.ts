@@ -33,8 +33,6 @@ export const siteInfo: SiteInfo = {
     label: 'USA Office',
     lines: ['Fidelitus Corp Inc., Suite 400', '100 Example Avenue', 'Edison, NJ 08817, USA'],
   },
-  copyrightYear: 2025,
-  copyrightHolder: 'Fidelitus Corp',
 };
 
 // DEMO DATA: replace with the group's real social page URLs.

@@ -1,3 +1,4 @@
+import type { ParagraphsValue } from '@/lib/page-fields';
 /**
  * Shapes of the site's static copy and data. The site's named entities (service item,
  * HR offering, why-choose item, value, menu item, leader, overview stat) keep their fixed
@@ -100,7 +101,7 @@ export interface Banner {
 export interface TextBlock {
   id: string;
   heading: string;
-  paragraphs: readonly string[];
+  paragraphs: ParagraphsValue;
 }
 
 /** A heading with a short explanation, used for lists of points. */
@@ -122,10 +123,10 @@ export interface Signatory {
   designation: string;
 }
 
+/** A message signed by the founder: the first leader of the company's details signs it. */
 export interface SignedMessage {
   heading: string;
-  paragraphs: readonly string[];
-  signatory: Signatory;
+  paragraphs: ParagraphsValue;
 }
 
 /* ------------------------------------------------------------------ site */
@@ -166,8 +167,6 @@ export interface SiteInfo {
   email: EmailAddress;
   headOffice: PostalAddress;
   usaOffice: PostalAddress;
-  copyrightYear: number;
-  copyrightHolder: string;
 }
 
 /* ------------------------------------------------------------------ navigation */
@@ -235,7 +234,7 @@ export interface Wing {
   id: 'gallery' | 'foundation';
   name: string;
   tagline: string;
-  paragraphs: readonly string[];
+  paragraphs: ParagraphsValue;
   /** The wing's headline figure, e.g. "500 + people helped every month". */
   highlight: string;
   image: string;
@@ -259,8 +258,8 @@ export interface ActionLink {
 export interface HelpBanner {
   heading: string;
   text: string;
-  /** Both buttons are telephone links. */
-  actions: readonly ActionLink[];
+  /** Each button calls or mails the company, at the phone and email of its details. */
+  actions: readonly { label: string; channel: 'phone' | 'email' }[];
 }
 
 /** Still image that opens the video modal. */
@@ -328,7 +327,7 @@ export interface AboutContent {
   banner: Banner;
   story: {
     heading: string;
-    paragraphs: readonly string[];
+    paragraphs: ParagraphsValue;
     /** Paragraphs shown before "Read More" is pressed. */
     collapsedCount: number;
     readMoreLabel: string;
@@ -397,7 +396,7 @@ export interface ServiceListItem {
 export interface BusinessSection {
   id: string;
   heading: string;
-  paragraphs: readonly string[];
+  paragraphs: ParagraphsValue;
   points?: readonly Point[];
 }
 

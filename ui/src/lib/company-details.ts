@@ -1,5 +1,6 @@
+import { founder } from '@/content/company';
 import { siteInfo } from '@/content/site';
-import type { CompanyDetailsForm } from './api-types';
+import type { CompanyDetailsForm, LeaderForm } from './api-types';
 import { pageCompanyDetails } from './page-data';
 
 /** Before anything is known (a client-only render whose fetch failed): nothing to show. */
@@ -75,4 +76,26 @@ export function mapUrls(place: string): { embedUrl: string; openUrl: string } {
 /** The company's name as the office saved it: titles, link previews, JSON-LD, the footer. */
 export function brandName(): string {
   return companyDetails().company_name || siteInfo.brandName;
+}
+
+/**
+ * The founder whose message the site shows (the founder's page, the home page's message): the
+ * first leader of the company's details, as the About page lists them, with the portrait the
+ * office uploaded; the compiled founder when the office lists no leader.
+ */
+export function founderLeader(): Pick<LeaderForm, 'name' | 'designation' | 'portrait'> {
+  return companyDetails().leaders[0] ?? { ...founder, portrait: '' };
+}
+
+/**
+ * The first letters of the first two words, for the monogram of a leader or client without a
+ * picture: "Bluepeak Fintech" -> "BF".
+ */
+export function initials(name: string): string {
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((word) => word[0]?.toUpperCase() ?? '')
+    .join('');
 }

@@ -1,13 +1,15 @@
 import { PageHero } from '@/components/page-hero';
 import { Paragraphs } from '@/components/paragraphs';
 import { founderMessageContent } from '@/content/founder-message';
-import { initials } from '@/lib/initials';
+import { founderLeader, initials } from '@/lib/company-details';
 import { usePageMeta } from '@/lib/page-meta';
+import { mediaUrl } from '@/lib/runtime-config';
 import '@/features/about/founder.css';
 
 /** Chairman's / Founder's message, under Home > About Us > Chairman's Message. */
 export function FounderMessagePage() {
   const { pageTitle, breadcrumb, banner, message, pullQuote } = founderMessageContent;
+  const founder = founderLeader();
   usePageMeta({ title: pageTitle, description: banner.text, image: banner.image });
   return (
     <>
@@ -15,11 +17,22 @@ export function FounderMessagePage() {
       <section class="page-section" aria-labelledby="founder-message-title">
         <div class="container founder">
           <div class="card founder__card" data-animate>
-            <span class="monogram monogram--large monogram--0" aria-hidden="true">
-              {initials(message.signatory.name)}
-            </span>
-            <p class="founder__name">{message.signatory.name}</p>
-            <p class="founder__role">{message.signatory.designation}</p>
+            {founder.portrait ? (
+              <img
+                class="founder__photo"
+                src={mediaUrl(founder.portrait)}
+                alt=""
+                width={160}
+                height={160}
+                decoding="async"
+              />
+            ) : (
+              <span class="monogram monogram--large monogram--0" aria-hidden="true">
+                {initials(founder.name)}
+              </span>
+            )}
+            <p class="founder__name">{founder.name}</p>
+            <p class="founder__role">{founder.designation}</p>
             <blockquote class="founder__quote">
               <p>{pullQuote}</p>
             </blockquote>
@@ -30,8 +43,8 @@ export function FounderMessagePage() {
             </h2>
             <Paragraphs items={message.paragraphs} />
             <p class="signature">
-              <strong>{message.signatory.name}</strong>
-              <span>{message.signatory.designation}</span>
+              <strong>{founder.name}</strong>
+              <span>{founder.designation}</span>
             </p>
           </article>
         </div>

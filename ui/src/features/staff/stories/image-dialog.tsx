@@ -22,11 +22,13 @@ export function ImageDialog({ open, file: given, onClose, onImage }: ImageDialog
   const [alt, setAlt] = useState('');
   const [caption, setCaption] = useState('');
   const altInput = useRef<HTMLInputElement>(null);
-  // A dropped or pasted file is chosen already: the alt text is what is asked first.
+  // A dropped or pasted file is chosen already: the alt text is what is asked first. Opened
+  // without one, the file stays as closing left it (none): setting it again here, after the
+  // first paint, could undo a file picked the moment the dialog opened.
   useEffect(() => {
-    if (!open) return;
+    if (!open || !given) return;
     setFile(given);
-    if (given) altInput.current?.focus();
+    altInput.current?.focus();
   }, [open, given]);
   const upload = useStaffForm({
     check: () => ({
