@@ -158,11 +158,11 @@ async fn bad_fields_get_a_422_naming_each_by_its_label_and_nothing_is_stored() {
     let refused = put(
         &app,
         &browser,
-        "home",
+        "footer",
         body!({
-            HEADLINE: "",
-            "homeContent.nothing": "x",
-            "helpBanner.actions.0": {"label": "Call", "href": "/\\evil.example"},
+            "footerAbout": "",
+            "footerNothing": "x",
+            "footerLinkGroups.0.links.0": {"label": "About", "href": "/\\evil.example"},
         }),
         0,
     )
@@ -175,36 +175,36 @@ async fn bad_fields_get_a_422_naming_each_by_its_label_and_nothing_is_stored() {
     );
     let answer = json(&refused);
     assert_eq!(
-        answer["errors"][HEADLINE],
-        "Hero: headline cannot be empty."
+        answer["errors"]["footerAbout"],
+        "About the group cannot be empty."
     );
     assert_eq!(
-        answer["errors"]["homeContent.nothing"],
-        "The Home page has no field homeContent.nothing."
+        answer["errors"]["footerNothing"],
+        "Footer (every page) has no field footerNothing."
     );
     assert!(
-        answer["errors"]["helpBanner.actions.0.href"]
+        answer["errors"]["footerLinkGroups.0.links.0.href"]
             .as_str()
             .unwrap_or("")
-            .starts_with("Help banner: first button (its address): "),
+            .starts_with("Links: About (its address): Enter a path"),
         "{answer}"
     );
     assert!(
         answer["message"]
             .as_str()
             .unwrap_or("")
-            .contains("Hero: headline"),
+            .contains("About the group"),
         "{answer}"
     );
-    let home = open(&app, &browser, "home").await;
+    let footer = open(&app, &browser, "footer").await;
     assert_eq!(
-        (home["revision"].clone(), home["draft"].clone()),
+        (footer["revision"].clone(), footer["draft"].clone()),
         (body!(0), body!({}))
     );
     let not_json = app
         .request(
             browser
-                .change("PUT", "/api/staff/pages/home")
+                .change("PUT", "/api/staff/pages/footer")
                 .header("content-type", "application/json")
                 .body("{\"fields\": 3"),
         )

@@ -367,8 +367,16 @@ const HOME: &[Field] = &[
     ),
     text("helpBanner.heading", "Help banner: heading", HEADING),
     text("helpBanner.text", "Help banner: text", TEXT),
-    link("helpBanner.actions.0", "Help banner: first button", "href"),
-    link("helpBanner.actions.1", "Help banner: second button", "href"),
+    text(
+        "helpBanner.actions.0.label",
+        "Help banner: first button (calls)",
+        LABEL,
+    ),
+    text(
+        "helpBanner.actions.1.label",
+        "Help banner: second button (mails)",
+        LABEL,
+    ),
 ];
 
 const ABOUT: &[Field] = &[
@@ -430,16 +438,6 @@ const FOUNDER_MESSAGE: &[Field] = &[
         HEADING,
     ),
     paragraphs("founderMessageContent.message.paragraphs", "Message: text"),
-    text(
-        "founder.name",
-        "Founder's name (also on the home page)",
-        HEADING,
-    ),
-    text(
-        "founder.designation",
-        "Founder's title (also on the home page)",
-        HEADING,
-    ),
 ];
 
 const WHY_US: &[Field] = &[

@@ -117,10 +117,7 @@ pub fn validate(
     let mut cleaned = Overrides::new();
     for (path, value) in overrides {
         match page.field(path) {
-            None => errors.note(
-                path,
-                format!("The {} page has no field {path}.", page.title),
-            ),
+            None => errors.note(path, format!("{} has no field {path}.", page.title)),
             Some(field) => {
                 if let Some(value) = check(field, path, value, known_image, &mut errors) {
                     cleaned.insert(path.clone(), value);
@@ -590,7 +587,7 @@ mod tests {
             errors,
             BTreeMap::from([(
                 "content.nothing".to_owned(),
-                "The Test page has no field content.nothing.".to_owned()
+                "Test has no field content.nothing.".to_owned()
             )])
         );
     }

@@ -19,7 +19,7 @@ import {
   realEstatePage,
 } from '@/content/business-pages';
 import { careersContent } from '@/content/careers';
-import { companyMission, companyVision, founder } from '@/content/company';
+import { companyMission, companyVision } from '@/content/company';
 import { contactContent } from '@/content/contact';
 import { foundationLabels, foundationPage } from '@/content/foundation';
 import { founderMessageContent } from '@/content/founder-message';
@@ -99,7 +99,6 @@ const PAGES: Record<string, () => Record<string, unknown>> = {
   }),
   'founder-message': () => ({
     founderMessageContent,
-    founder,
     pageMeta: metaOf(
       founderMessageContent.pageTitle,
       founderMessageContent.banner.text,
