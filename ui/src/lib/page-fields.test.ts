@@ -42,7 +42,12 @@ describe('edited', () => {
     expect(shown.cards[1]).toEqual({ title: 'Deux', text: 'Second' });
     expect(shown.cards[0]).toBe(hero.cards[0]);
     expect(hero.hero.headline).toBe('Spaces that work.');
-    expect(edited('home', 'homeContent', hero)).toBe(shown);
+  });
+
+  it('replaces an export that is one value', () => {
+    setPageData({ pages: { footer: { footerAbout: 'One group, four companies.' } } });
+    expect(edited('footer', 'footerAbout', 'Compiled words')).toBe('One group, four companies.');
+    expect(edited('footer', 'footerAboutMore', 'Other words')).toBe('Other words');
   });
 
   it('replaces a whole list, and ignores a path the content does not have', () => {

@@ -21,41 +21,27 @@ export function firstParagraphs(value: ParagraphsValue, count: number): Paragrap
   return 'html' in value ? { html: value.html.slice(0, count) } : value.slice(0, count);
 }
 
-const edits = new Map<string, { fields: Record<string, unknown>; value: unknown }>();
-
 /**
  * The content export `name` of the page `page`, with the office's published values over its
- * defaults. Without any it is `defaults` itself; with some, a copy along each edited path
- * (the rest shared with `defaults`), made once for each set of fields the page came with.
+ * defaults (or in its place, for an export that is one value: `footerAbout`). Without any it
+ * is `defaults` itself; with some, a copy along each edited path, the rest shared.
  */
 export function edited<T>(page: string, name: string, defaults: T): T {
-  const fields = pageFields()?.[page];
-  if (!fields) return defaults;
-  const key = `${page}\u0000${name}`;
-  const kept = edits.get(key);
-  if (kept && kept.fields === fields) return kept.value as T;
-  const prefix = `${name}.`;
   let value: unknown = defaults;
-  for (const [path, field] of Object.entries(fields)) {
-    if (path.startsWith(prefix)) value = withValue(value, path.slice(prefix.length).split('.'), field);
+  for (const [path, field] of Object.entries(pageFields()?.[page] ?? {})) {
+    const steps = path.split('.');
+    if (steps.shift() === name) value = withValue(value, steps, field);
   }
-  edits.set(key, { fields, value });
   return value as T;
 }
 
 /** `target` with `value` at `path`, copied along the path; a path the content lacks changes nothing. */
-function withValue(target: unknown, path: readonly string[], value: unknown): unknown {
-  const [step, ...rest] = path;
+function withValue(target: unknown, [step, ...rest]: string[], value: unknown): unknown {
   if (step === undefined) return value;
-  if (Array.isArray(target)) {
-    const index = Number(step);
-    if (!Number.isInteger(index) || index < 0 || index >= target.length) return target;
-    const copy = [...target];
-    copy[index] = withValue(target[index], rest, value);
-    return copy;
-  }
-  if (target === null || typeof target !== 'object' || !Object.hasOwn(target, step)) return target;
-  return { ...target, [step]: withValue((target as Record<string, unknown>)[step], rest, value) };
+  if (target === null || typeof target !== 'object' || !(step in target)) return target;
+  const copy = (Array.isArray(target) ? [...target] : { ...target }) as Record<string, unknown>;
+  copy[step] = withValue((target as Record<string, unknown>)[step], rest, value);
+  return copy;
 }
 
 /**
