@@ -446,3 +446,138 @@ async fn a_sales_account_may_not_read_or_change_pages() {
         0
     );
 }
+
+/// `s` without the preview's own marks: each `data-field="..."` attribute, and the data's
+/// `"preview":true`.
+fn without_preview_marks(html: &str) -> String {
+    let mut out = String::with_capacity(html.len());
+    let mut rest = html;
+    while let Some(at) = rest.find(" data-field=\"") {
+        out.push_str(&rest[..at]);
+        let after = &rest[at + " data-field=\"".len()..];
+        rest = &after[after.find('"').expect("attribute closed") + 1..];
+    }
+    out.push_str(rest);
+    out.replace(",\"preview\":true", "")
+}
+
+/// What a draft's preview shows is what the public page shows once it is published: the same
+/// HTML, byte for byte, apart from the preview's `data-field` attributes and its data's
+/// `"preview":true`. The preview names each field it shows; the public page names none; the
+/// preview is for the staff's own frame only and never cached.
+#[tokio::test]
+async fn a_draft_s_preview_is_the_published_page_with_its_fields_named() {
+    let (app, browser) = signed_in().await;
+    let revision = open(&app, &browser, "home").await["revision"]
+        .as_i64()
+        .expect("revision");
+    let fields = body!({
+        HEADLINE: "Offices that work, first time.",
+        "homeContent.about.paragraphs": "<p>One <strong>group</strong>.</p><ul><li>Four companies</li></ul>",
+        "coreValues": [
+            { "value": "Honesty", "description": "We say it as it is." },
+            { "value": "Care", "description": "For people first." },
+            { "value": "Speed", "description": "Answers within a day." },
+            { "value": "Craft", "description": "Work done well." },
+            { "value": "Trust", "description": "Kept, not asked for." },
+            { "value": "Growth", "description": "Ours and yours." }
+        ]
+    });
+    let revision = saved(&put(&app, &browser, "home", fields.clone(), revision).await);
+
+    let preview = app
+        .request(browser.get("/api/staff/pages/home/preview"))
+        .await;
+    assert_eq!(preview.status(), StatusCode::OK, "{:?}", preview.body());
+    let header = |name: &str| {
+        preview
+            .headers()
+            .get(name)
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or_default()
+            .to_owned()
+    };
+    assert!(header("cache-control").contains("no-store"));
+    assert!(header("content-security-policy").contains("frame-ancestors 'self'"));
+    assert_eq!(header("x-frame-options"), "SAMEORIGIN");
+    let preview_html = String::from_utf8_lossy(preview.body()).into_owned();
+    assert!(preview_html.contains(
+        r#"<h1 class="home-hero__title" data-field="homeContent.hero.headline">Offices that work, first time.</h1>"#
+    ));
+    assert!(preview_html.contains(r#"data-field="coreValues.2.value">Speed</h3>"#));
+    assert!(
+        preview_html.contains("<p>One <strong>group</strong>.</p><ul><li>Four companies</li></ul>")
+    );
+
+    // The public page shows none of it until it is published.
+    let before = String::from_utf8_lossy(app.get("/").await.body()).into_owned();
+    assert!(!before.contains("Offices that work, first time."));
+    assert!(!before.contains("data-field"));
+
+    let published = publish(&app, &browser, "home", body!({ "revision": revision })).await;
+    assert_eq!(published.status(), StatusCode::OK, "{:?}", published.body());
+    let start = std::time::Instant::now();
+    // As a visitor at the same address as the staff's browser gets it.
+    let public = loop {
+        let page = String::from_utf8_lossy(app.request(browser.get("/")).await.body()).into_owned();
+        if page.contains("Offices that work, first time.") {
+            break page;
+        }
+        assert!(
+            start.elapsed() < std::time::Duration::from_secs(10),
+            "not published within 10 s"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    };
+    assert!(
+        !public.contains("data-field"),
+        "no field names on a public page"
+    );
+    let previewed = without_preview_marks(&preview_html);
+    let differs = previewed
+        .bytes()
+        .zip(public.bytes())
+        .position(|(a, b)| a != b)
+        .unwrap_or(previewed.len().min(public.len()));
+    assert!(
+        previewed == public,
+        "the preview and the published page differ at byte {differs}: {:?} against {:?}",
+        &previewed[differs.saturating_sub(80)..(differs + 80).min(previewed.len())],
+        &public[differs.saturating_sub(80)..(differs + 80).min(public.len())],
+    );
+}
+
+/// A preview of fields not saved is checked as a save is (422 naming the field by its label),
+/// and stores nothing; a part every page shows is previewed on a page that shows it.
+#[tokio::test]
+async fn unsaved_fields_are_previewed_checked_and_not_kept() {
+    let (app, browser) = signed_in().await;
+    let post = |key: &str, fields: Value| {
+        browser
+            .change("POST", &format!("/api/staff/pages/{key}/preview"))
+            .json(&body!({ "fields": fields }))
+    };
+    let bad = app.request(post("home", body!({ HEADLINE: "" }))).await;
+    assert_eq!(bad.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        json(&bad)["errors"][HEADLINE].is_string(),
+        "{:?}",
+        bad.body()
+    );
+
+    let footer = app
+        .request(post(
+            "footer",
+            body!({ "footerAbout": "One group, four companies." }),
+        ))
+        .await;
+    assert_eq!(footer.status(), StatusCode::OK, "{:?}", footer.body());
+    let html = String::from_utf8_lossy(footer.body()).into_owned();
+    assert!(html.contains(r#"<p data-field="footerAbout">One group, four companies.</p>"#));
+    assert_eq!(open(&app, &browser, "footer").await["draft"], body!({}));
+
+    let unknown = app
+        .request(browser.get("/api/staff/pages/nowhere/preview"))
+        .await;
+    assert_eq!(unknown.status(), StatusCode::NOT_FOUND);
+}

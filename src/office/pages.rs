@@ -208,8 +208,9 @@ fn write_draft(
     })
 }
 
-/// `fields` checked against `page`'s schema and the pictures the site has.
-fn checked(
+/// `fields` checked against `page`'s schema and the pictures the site has (what a save
+/// stores, and what the editor's preview shows).
+pub fn checked(
     data_dir: &Path,
     page: &PageSchema,
     fields: &Map<String, Value>,

@@ -114,8 +114,8 @@ pub(crate) mod types {
     pub(crate) use crate::http::staff::media::Uploaded;
     pub(crate) use crate::http::staff::pages::{
         DraftForm as PageDraftForm, PageBody, PageListJson as PageList,
-        PublishForm as PagePublishForm, RevisionBody as PageRevisionBody,
-        RevisionsJson as PageRevisions, SavedJson as PageSaved,
+        PreviewForm as PagePreviewForm, PublishForm as PagePublishForm,
+        RevisionBody as PageRevisionBody, RevisionsJson as PageRevisions, SavedJson as PageSaved,
     };
     pub(crate) use crate::http::staff::passkeys::{
         NewPasskey, PasskeyAdded, PasskeyChallenge, PasskeyName, PasskeySignIn,
@@ -194,6 +194,8 @@ table! {
     GET    "/api/staff/pages/{key}/revisions/{number}"          Area(Pages)       pages::revision                pageRevision() -> PageRevisionBody;
     POST   "/api/staff/pages/{key}/revisions/{number}/restore"  Area(Pages)       pages::restore                 restorePageRevision(StoryRestoreForm) -> PageSaved;
     DELETE "/api/staff/pages/{key}/fields/{path}"               Area(Pages)       pages::reset_field             resetPageField() -> PageSaved;
+    GET    "/api/staff/pages/{key}/preview"                     Area(Pages)       pages::preview_draft           previewPageDraft() -> Blob;
+    POST   "/api/staff/pages/{key}/preview"                     Area(Pages)       pages::preview                 previewPage(PagePreviewForm) -> Blob;
     // what visitors did
     GET    "/api/staff/analytics"                               Area(Analytics)   analytics::report              analytics() -> AnalyticsBody;
     // mail: the outbox and who gets which lead

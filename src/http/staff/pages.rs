@@ -16,21 +16,31 @@
 //!   pages/{key}/revisions/{number}/restore` `{revision}`: as a story's
 //! - `DELETE pages/{key}/fields/{path}?revision=N`: the field back to its default (out of
 //!   the draft)
+//! - `GET pages/{key}/preview`: the page as its saved draft shows it, the server's own render
+//!   with each editable element naming its field (`data-field`), for the editor's frame;
+//!   `POST pages/{key}/preview` `{fields}`: the same with fields not saved (checked as a save
+//!   checks them: 422 by label). A part every page shows (the header...) is previewed on the
+//!   page that shows it (home; the subscribe box on the blog), the story page with the newest
+//!   story, the not-found page at a path that is no page. HTML, never cached.
 //!
 //! An unknown page, field or revision is a 404 in JSON. A change is an operation of
 //! `office::pages`; a publish moves the content version, so the rendered pages and the edge
 //! caches follow within the version watch's 0.1 s.
 
+use std::sync::Arc;
+
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
-use warp::http::StatusCode;
+use warp::http::{HeaderMap, StatusCode};
 use warp::reply::Response;
 use warp::Reply;
 
 use crate::domain::fields::FieldErrors;
 use crate::domain::pages::catalog::{self, PAGES};
 use crate::domain::pages::schema::{Overrides, PageSchema};
+use crate::domain::pages::shown::for_the_page;
 use crate::http::plumbing::error::ApiError;
+use crate::http::plumbing::site_url::OriginRule;
 use crate::http::staff::call::Call;
 use crate::http::staff::session::Staff;
 use crate::http::staff::stories::revisions::{RestoreForm, SavedByJson};
@@ -488,4 +498,67 @@ fn invalid_fields(page: &PageSchema, errors: FieldErrors) -> ApiError {
         message: format!("Please check: {}.", labels.join(", ")),
         errors,
     }
+}
+
+/// The fields a preview shows instead of the saved draft's.
+#[derive(Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, ts(rename = "PagePreviewForm"))]
+pub(crate) struct PreviewForm {
+    #[cfg_attr(test, ts(type = "Record<string, unknown>"))]
+    fields: Map<String, Value>,
+}
+
+pub(super) async fn preview(mut call: Call, _staff: Staff) -> Result<Response, ApiError> {
+    let page = page_of(&call)?;
+    let form: PreviewForm = call.json_within(PAGE_JSON_LIMIT).await?;
+    let checked = call
+        .state
+        .run_office(move |_, data_dir| office::pages::checked(data_dir, page, &form.fields))
+        .await?;
+    let fields = answered(&call.state, page, checked).await?;
+    previewed(&call.state, &call.headers, page, &fields).await
+}
+
+pub(super) async fn preview_draft(call: Call, _staff: Staff) -> Result<Response, ApiError> {
+    let page = page_of(&call)?;
+    let row = call
+        .state
+        .db
+        .read(move |conn| pages::get(conn, page.key))
+        .await?;
+    let fields: Overrides = serde_json::from_str(&row.draft).unwrap_or_default();
+    previewed(&call.state, &call.headers, page, &fields).await
+}
+
+/// The page previewed with `fields` (checked).
+async fn previewed(
+    state: &AppState,
+    headers: &HeaderMap,
+    page: &PageSchema,
+    fields: &Overrides,
+) -> Result<Response, ApiError> {
+    let settings = &state.settings;
+    let media_base = settings.media_base.trim_end_matches('/');
+    let shown = for_the_page(page, fields, &|path| format!("{media_base}/{path}"));
+    let path = match page.route {
+        Some(route) if route.contains(':') => match state.blogs.newest(1).await?.first() {
+            Some(post) => route.replace(":id", &post.id.to_string()),
+            None => "/blogs".to_owned(),
+        },
+        Some(route) => route.to_owned(),
+        None if page.key == "not-found" => "/page-editor/no-such-page".to_owned(),
+        None if page.key == "subscribe" => "/blogs".to_owned(),
+        None => "/".to_owned(),
+    };
+    let rule = OriginRule {
+        public_url: settings.public_url.clone(),
+        trusted: Arc::new(settings.trusted_proxies.clone()),
+    };
+    let origin = rule.of(None, false, headers).into_owned();
+    state
+        .pages
+        .preview(&origin, &path, page.key, shown)
+        .await
+        .map_err(ApiError::unexpected)
 }

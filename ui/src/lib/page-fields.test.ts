@@ -50,18 +50,36 @@ describe('edited', () => {
     expect(edited('footer', 'footerAboutMore', 'Other words')).toBe('Other words');
   });
 
-  it('replaces a whole list, and ignores a path the content does not have', () => {
+  it('lays a list item by item over the content, and ignores a path the content does not have', () => {
+    const values = [
+      { id: 'honesty', icon: 'scales', value: 'Honesty', description: 'First' },
+      { id: 'care', icon: 'heart', value: 'Care', description: 'Second' },
+    ];
     setPageData({
       pages: {
         home: {
-          'homeContent.cards': [{ title: 'Only', text: 'One left' }],
+          coreValues: [
+            { value: 'Truth' },
+            { description: 'Looked after' },
+            { value: 'Third', description: 'New' },
+          ],
           'homeContent.hero.missing': 'x',
           'homeContent.cards.7.title': 'x',
         },
       },
     });
+    expect(edited('home', 'coreValues', values)).toEqual([
+      { id: 'honesty', icon: 'scales', value: 'Truth', description: 'First' },
+      { id: 'care', icon: 'heart', value: 'Care', description: 'Looked after' },
+      { id: 'care-2', icon: 'heart', value: 'Third', description: 'New' },
+    ]);
     const shown = edited('home', 'homeContent', hero);
-    expect(shown.cards).toEqual([{ title: 'Only', text: 'One left' }]);
     expect(shown.hero).toBe(hero.hero);
+    expect(shown.cards).toBe(hero.cards);
+  });
+
+  it('shortens a list the office shortened', () => {
+    setPageData({ pages: { home: { 'homeContent.cards': [{ title: 'Only' }] } } });
+    expect(edited('home', 'homeContent', hero).cards).toEqual([{ title: 'Only', text: 'First' }]);
   });
 });

@@ -35,9 +35,22 @@ export function edited<T>(page: string, name: string, defaults: T): T {
   return value as T;
 }
 
-/** `target` with `value` at `path`, copied along the path; a path the content lacks changes nothing. */
+/**
+ * `target` with `value` at `path`, copied along the path; a path the content lacks changes
+ * nothing. A list (an array of items, each its values by relative path) is laid item by item
+ * over the content's items, or past their end over the last one (with an id of its own), so
+ * what the office does not word (an icon, an id) stays the content's.
+ */
 function withValue(target: unknown, [step, ...rest]: string[], value: unknown): unknown {
-  if (step === undefined) return value;
+  if (step === undefined) {
+    if (!Array.isArray(value) || !Array.isArray(target) || target.length === 0) return value;
+    return value.map((item: Record<string, unknown>, index) => {
+      let base = target[Math.min(index, target.length - 1)];
+      if (index >= target.length && base?.id !== undefined) base = { ...base, id: `${base.id}-${index}` };
+      for (const [path, field] of Object.entries(item)) base = withValue(base, path.split('.'), field);
+      return base;
+    });
+  }
   if (target === null || typeof target !== 'object' || !(step in target)) return target;
   const copy = (Array.isArray(target) ? [...target] : { ...target }) as Record<string, unknown>;
   copy[step] = withValue((target as Record<string, unknown>)[step], rest, value);

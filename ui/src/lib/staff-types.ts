@@ -877,4 +877,6 @@ saved_at: string, saved_by: StoryRevisionAuthor, autosave: boolean,
  */
 action: string, };
 
+export type PagePreviewForm = { fields: Record<string, unknown>, };
+
 export type AccountActivity = { data: Array<AuditEntry>, };
