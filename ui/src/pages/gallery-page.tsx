@@ -21,7 +21,7 @@ export function GalleryPage() {
         </p>
       </PageHero>
       <FactStrip facts={galleryFacts} label="The gallery in figures" />
-      <BusinessSections sections={sections} />
+      <BusinessSections sections={sections} at="galleryPage.sections" />
       <PageSection id="visit" title={visit.heading} tone="soft" centered>
         <PointGrid points={visit.steps} numbered />
       </PageSection>
