@@ -5,8 +5,13 @@ import { type FieldLabel, failureMessage } from './failure-message';
 import { clearFieldError, type FieldErrors, firstErrorField, knownFieldErrors } from './form-validation';
 import { toast } from './toast';
 
-/** The proof of work's code: a chunk of its own, loaded at a form's first focus. */
-const loadProof = () => import('./form-proof');
+/**
+ * The proof of work's code: a chunk of its own, loaded at a form's first focus. Never in the
+ * server's render (its worker's URL needs `import.meta`, which the render engine's script has
+ * not; the server never focuses a field).
+ */
+const loadProof = () =>
+  import.meta.env.SSR ? Promise.reject(new Error('no proof of work on the server')) : import('./form-proof');
 const askChallenge = async (form: ProofForm) => (await api.get<ChallengeBody>('form-proof', { form })).body;
 
 interface FormOptions<Values extends object> {
