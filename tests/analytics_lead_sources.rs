@@ -54,6 +54,13 @@ fn site() -> TestApp {
     })
 }
 
+/// The enquiry `body` from the mail site's page, with a real proof of work.
+async fn post_enquiry(app: &TestApp, body: &Value) -> warp::http::Response<bytes::Bytes> {
+    let request = enquiry_request(body);
+    app.request(proven(app, request, proof::ENQUIRY, [192, 0, 2, 1]).await)
+        .await
+}
+
 fn enquiry_request(body: &Value) -> warp::test::RequestBuilder {
     from([192, 0, 2, 1])
         .method("POST")
@@ -69,17 +76,7 @@ async fn an_enquirys_source_reaches_its_detail_mail_export_and_the_report() {
     two_stories(&app).await;
     let mut enquiry = contact();
     enquiry["source"] = campaign_source();
-    let created = app
-        .request(
-            proven(
-                &app,
-                enquiry_request(&enquiry),
-                proof::ENQUIRY,
-                [192, 0, 2, 1],
-            )
-            .await,
-        )
-        .await;
+    let created = post_enquiry(&app, &enquiry).await;
     assert_eq!(created.status(), 201);
     let id = json(&created)["data"]["_id"]
         .as_str()
@@ -185,17 +182,7 @@ async fn a_bad_source_never_refuses_a_lead_and_is_never_stored_raw() {
     for source in junk {
         let mut enquiry = contact();
         enquiry["source"] = source.clone();
-        let created = app
-            .request(
-                proven(
-                    &app,
-                    enquiry_request(&enquiry),
-                    proof::ENQUIRY,
-                    [192, 0, 2, 1],
-                )
-                .await,
-            )
-            .await;
+        let created = post_enquiry(&app, &enquiry).await;
         assert_eq!(created.status(), 201, "{source}");
     }
     let stored: Vec<(String, Option<String>)> = app
@@ -282,12 +269,7 @@ async fn an_application_and_a_subscription_keep_their_source_and_a_repeat_keeps_
     let mut repeat = subscription("READER@example.com");
     repeat["source"] = body!({"page": "/blogs", "query": "?utm_campaign=second"});
     for post in [&first, &repeat] {
-        assert_eq!(
-            app.request(proven(&app, enquiry_request(post), proof::ENQUIRY, [192, 0, 2, 1]).await)
-                .await
-                .status(),
-            201
-        );
+        assert_eq!(post_enquiry(&app, post).await.status(), 201);
     }
 
     let rows: Vec<SourceLine> = app

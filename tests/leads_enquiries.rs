@@ -461,43 +461,11 @@ async fn other_methods_get_a_json_405() {
 #[tokio::test]
 async fn the_rate_limit_answers_429_json_with_retry_after_per_client() {
     let app = TestApp::with_settings(|s| s.rate_limit_per_minute = 4);
-    let post = |client: [u8; 4]| {
-        from(client)
-            .method("POST")
-            .path("/api/clients/create")
-            .json(&contact())
-    };
     // 4 a minute: a burst of 2, then one every 15 s.
     let started = std::time::Instant::now();
-    assert_eq!(
-        post_proven(
-            &app,
-            post([198, 51, 100, 1]),
-            proof::ENQUIRY,
-            [198, 51, 100, 1]
-        )
-        .await
-        .status(),
-        201
-    );
-    assert_eq!(
-        post_proven(
-            &app,
-            post([198, 51, 100, 1]),
-            proof::ENQUIRY,
-            [198, 51, 100, 1]
-        )
-        .await
-        .status(),
-        201
-    );
-    let limited = post_proven(
-        &app,
-        post([198, 51, 100, 1]),
-        proof::ENQUIRY,
-        [198, 51, 100, 1],
-    )
-    .await;
+    assert_eq!(posted(&app, [198, 51, 100, 1]).await.status(), 201);
+    assert_eq!(posted(&app, [198, 51, 100, 1]).await.status(), 201);
+    let limited = posted(&app, [198, 51, 100, 1]).await;
     assert_eq!(limited.status(), 429);
     let retry_after: u64 = header(&limited, "retry-after")
         .parse()
@@ -525,18 +493,25 @@ async fn the_rate_limit_answers_429_json_with_retry_after_per_client() {
         )
         .await;
     assert_eq!(application.status(), 429);
-    assert_eq!(
-        post_proven(
-            &app,
-            post([198, 51, 100, 2]),
-            proof::ENQUIRY,
-            [198, 51, 100, 2]
-        )
-        .await
-        .status(),
-        201
-    );
+    assert_eq!(posted(&app, [198, 51, 100, 2]).await.status(), 201);
     assert_eq!(enquiries(&app).len(), 3);
+}
+
+/// The contact form from `client`, with a real proof of work.
+async fn posted(app: &TestApp, client: [u8; 4]) -> warp::http::Response<bytes::Bytes> {
+    let request = from(client)
+        .method("POST")
+        .path("/api/clients/create")
+        .json(&contact());
+    post_proven(app, request, proof::ENQUIRY, client).await
+}
+
+/// The status of `request`, sent for `client` (as a proxy forwards it) with a real proof.
+async fn proxied(app: &TestApp, request: warp::test::RequestBuilder, client: [u8; 4]) -> u16 {
+    post_proven(app, request, proof::ENQUIRY, client)
+        .await
+        .status()
+        .as_u16()
 }
 
 #[tokio::test]
@@ -554,48 +529,20 @@ async fn behind_a_trusted_proxy_the_limit_follows_the_forwarded_client() {
             .json(&contact())
     };
     assert_eq!(
-        post_proven(
-            &app,
-            via_proxy("203.0.113.5"),
-            proof::ENQUIRY,
-            [203, 0, 113, 5]
-        )
-        .await
-        .status(),
+        proxied(&app, via_proxy("203.0.113.5"), [203, 0, 113, 5]).await,
         201
     );
     assert_eq!(
-        post_proven(
-            &app,
-            via_proxy("203.0.113.5"),
-            proof::ENQUIRY,
-            [203, 0, 113, 5]
-        )
-        .await
-        .status(),
+        proxied(&app, via_proxy("203.0.113.5"), [203, 0, 113, 5]).await,
         429
     );
     // A spoofed left-most entry does not earn a fresh bucket.
     assert_eq!(
-        post_proven(
-            &app,
-            via_proxy("1.2.3.4, 203.0.113.5"),
-            proof::ENQUIRY,
-            [203, 0, 113, 5]
-        )
-        .await
-        .status(),
+        proxied(&app, via_proxy("1.2.3.4, 203.0.113.5"), [203, 0, 113, 5]).await,
         429
     );
     assert_eq!(
-        post_proven(
-            &app,
-            via_proxy("203.0.113.6"),
-            proof::ENQUIRY,
-            [203, 0, 113, 6]
-        )
-        .await
-        .status(),
+        proxied(&app, via_proxy("203.0.113.6"), [203, 0, 113, 6]).await,
         201
     );
 
@@ -608,15 +555,11 @@ async fn behind_a_trusted_proxy_the_limit_follows_the_forwarded_client() {
             .json(&contact())
     };
     assert_eq!(
-        post_proven(&app, direct("9.9.9.1"), proof::ENQUIRY, [203, 0, 113, 7])
-            .await
-            .status(),
+        proxied(&app, direct("9.9.9.1"), [203, 0, 113, 7]).await,
         201
     );
     assert_eq!(
-        post_proven(&app, direct("9.9.9.2"), proof::ENQUIRY, [203, 0, 113, 7])
-            .await
-            .status(),
+        proxied(&app, direct("9.9.9.2"), [203, 0, 113, 7]).await,
         429
     );
 }

@@ -38,19 +38,6 @@ pub fn insert_applicant(
     outbox::enqueue_lead(conn, id.as_str())
 }
 
-/// Records how applicant `id` stood with the proof of work (`passed` or `off`) and how long
-/// its solving took.
-pub fn record_proof(
-    conn: &Connection,
-    id: &LeadId,
-    proof: &str,
-    solve_ms: Option<u32>,
-) -> rusqlite::Result<()> {
-    conn.prepare_cached("UPDATE applicants SET proof = ?2, proof_ms = ?3 WHERE id = ?1")?
-        .execute(params![id.as_str(), proof, solve_ms])?;
-    Ok(())
-}
-
 /// One stored applicant, as exported.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ApplicantRow {

@@ -118,15 +118,27 @@ fn insert_subscription(
     ])
 }
 
-/// Records how enquiry `id` stood with the proof of work (`passed` or `off`) and how long its
+/// Which table a lead is in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LeadTable {
+    Enquiries,
+    Applicants,
+}
+
+/// Records how lead `id` stood with the proof of work (`passed` or `off`) and how long its
 /// solving took; nothing for a repeated subscription, whose `id` is stored nowhere.
 pub fn record_proof(
     conn: &Connection,
+    table: LeadTable,
     id: &LeadId,
     proof: &str,
     solve_ms: Option<u32>,
 ) -> rusqlite::Result<()> {
-    conn.prepare_cached("UPDATE enquiries SET proof = ?2, proof_ms = ?3 WHERE id = ?1")?
+    let sql = match table {
+        LeadTable::Enquiries => "UPDATE enquiries SET proof = ?2, proof_ms = ?3 WHERE id = ?1",
+        LeadTable::Applicants => "UPDATE applicants SET proof = ?2, proof_ms = ?3 WHERE id = ?1",
+    };
+    conn.prepare_cached(sql)?
         .execute(params![id.as_str(), proof, solve_ms])?;
     Ok(())
 }

@@ -42,6 +42,7 @@ use crate::http::site::assets::public_page;
 use crate::http::state::AppState;
 use crate::metrics::LeadKind;
 use crate::store::analytics::lead_sources;
+use crate::store::leads::{self, LeadTable};
 use crate::store::uploads::{self, PendingUpload};
 use crate::store::{applicants, StoreError};
 
@@ -131,7 +132,13 @@ async fn create_applicant(
     );
     let store = move |conn: &_| {
         applicants::insert_applicant(conn, &id, &applicant, &resume_file, &client)?;
-        applicants::record_proof(conn, &id, proof.as_str(), proof.solve_ms())?;
+        leads::record_proof(
+            conn,
+            LeadTable::Applicants,
+            &id,
+            proof.as_str(),
+            proof.solve_ms(),
+        )?;
         lead_sources::record(conn, id.as_str(), "application", &source).map_err(StoreError::from)
     };
     if form.is_from_a_robot() {

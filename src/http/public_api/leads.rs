@@ -33,6 +33,7 @@ use crate::http::plumbing::reply::{created, invalid, new_lead_id};
 use crate::http::site::assets::public_page;
 use crate::http::state::AppState;
 use crate::metrics::LeadKind;
+use crate::store::leads::LeadTable;
 use crate::store::{leads, StoreError};
 
 const ENQUIRY_RECEIVED: &str = "Your query was submitted successfully.";
@@ -89,7 +90,14 @@ async fn create_enquiry(
             &source,
             &confirm,
         )?;
-        leads::record_proof(conn, &id, proof.as_str(), proof.solve_ms()).map_err(StoreError::from)
+        leads::record_proof(
+            conn,
+            LeadTable::Enquiries,
+            &id,
+            proof.as_str(),
+            proof.solve_ms(),
+        )
+        .map_err(StoreError::from)
     };
     if form.is_from_a_robot() {
         // A robot's post does a real post's work on the writer and has it undone there
