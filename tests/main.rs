@@ -57,6 +57,7 @@ mod staff_bulk;
 mod staff_cli;
 mod staff_factors;
 mod staff_mail;
+mod staff_pages;
 mod staff_readers;
 mod staff_revisions;
 mod staff_roles;

@@ -1,5 +1,6 @@
 import { fileURLToPath, URL } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { previewFieldsOnServer } from './vite-preview-fields';
 import { renderFastPaths } from './vite-render-fast-paths';
 
 // The React API runs on preact/compat: same components, a fraction of the bytes.
@@ -7,7 +8,7 @@ import { renderFastPaths } from './vite-render-fast-paths';
 // JavaScript engine: one self-contained script (dist-ssr/server.js, no imports, no Node APIs)
 // that build.rs hands to the binary.
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: isSsrBuild ? [renderFastPaths()] : [],
+  plugins: isSsrBuild ? [renderFastPaths()] : [previewFieldsOnServer()],
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),

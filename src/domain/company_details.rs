@@ -9,7 +9,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::fields::{is_invisible, is_line_separator, Email, FieldError, FieldErrors};
+use super::fields::{line as text, Email, FieldError, FieldErrors};
 use super::office_time::{OfficeZone, ZONE_NAME_MAX};
 
 /// The demo details, as shipped in the UI's content.
@@ -446,24 +446,6 @@ fn describe(errors: &FieldErrors) -> String {
         .map(|(field, message)| format!("{field}: {message}"))
         .collect::<Vec<_>>()
         .join("; ")
-}
-
-/// One line of text: trimmed, bounded, no control or invisible characters.
-fn text(raw: &str, max: usize, required: bool) -> Result<String, FieldError> {
-    if raw.chars().any(|c| is_invisible(c) || is_line_separator(c)) {
-        return Err(FieldError::InvisibleCharacter);
-    }
-    if raw.chars().any(char::is_control) {
-        return Err(FieldError::ControlCharacter);
-    }
-    let text = raw.trim();
-    if text.chars().count() > max {
-        return Err(FieldError::TooLong { max });
-    }
-    if required && text.is_empty() {
-        return Err(FieldError::Required);
-    }
-    Ok(text.to_owned())
 }
 
 /// Empty stays empty (not shown); anything else must pass `check`.

@@ -172,6 +172,25 @@ fn required(
     Ok(text)
 }
 
+/// One line of text: trimmed, bounded, no control or invisible characters (the company's
+/// details, the office's page texts).
+pub fn line(raw: &str, max: usize, required: bool) -> Result<String, FieldError> {
+    if raw.chars().any(|c| is_invisible(c) || is_line_separator(c)) {
+        return Err(FieldError::InvisibleCharacter);
+    }
+    if raw.chars().any(char::is_control) {
+        return Err(FieldError::ControlCharacter);
+    }
+    let text = raw.trim();
+    if text.chars().count() > max {
+        return Err(FieldError::TooLong { max });
+    }
+    if required && text.is_empty() {
+        return Err(FieldError::Required);
+    }
+    Ok(text.to_owned())
+}
+
 /// Declares a text newtype that only its parsers can build.
 macro_rules! text_type {
     ($(#[$doc:meta])* $name:ident) => {

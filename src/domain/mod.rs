@@ -28,6 +28,7 @@ pub mod metrics_token;
 pub mod nesting;
 pub mod office_time;
 pub mod page;
+pub mod pages;
 pub mod post_file;
 pub mod public_url;
 pub mod readers;

@@ -29,10 +29,12 @@ pub enum Area {
     Analytics,
     /// The backup sets: their state, and making one now.
     Backups,
+    /// The texts and pictures of the public pages (the page editor).
+    Pages,
 }
 
 impl Area {
-    pub const ALL: [Area; 9] = [
+    pub const ALL: [Area; 10] = [
         Area::Enquiries,
         Area::Subscribers,
         Area::Applicants,
@@ -42,6 +44,7 @@ impl Area {
         Area::Mail,
         Area::Analytics,
         Area::Backups,
+        Area::Pages,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -55,6 +58,7 @@ impl Area {
             Area::Mail => "mail",
             Area::Analytics => "analytics",
             Area::Backups => "backups",
+            Area::Pages => "pages",
         }
     }
 
@@ -70,6 +74,7 @@ impl Area {
             Area::Mail => "mail",
             Area::Analytics => "visits and what brought them",
             Area::Backups => "backups",
+            Area::Pages => "the pages' texts and pictures",
         }
     }
 }
@@ -80,7 +85,7 @@ impl Area {
 pub enum Role {
     /// Everything. There is always at least one.
     Owner,
-    /// Stories and media, and what visitors read.
+    /// Stories and media, the pages' texts and pictures, and what visitors read.
     Editor,
     /// Applicants and their resumes.
     Recruiter,
@@ -96,7 +101,7 @@ impl Role {
             Role::Owner => &Area::ALL,
             // Which stories are read, and which campaigns bring visitors: the editors' and
             // sales' own questions.
-            Role::Editor => &[Area::Stories, Area::Analytics],
+            Role::Editor => &[Area::Stories, Area::Pages, Area::Analytics],
             Role::Recruiter => &[Area::Applicants],
             Role::Sales => &[Area::Enquiries, Area::Subscribers, Area::Analytics],
         }
@@ -227,7 +232,8 @@ mod tests {
                 Area::Enquiries,
                 Area::Subscribers,
                 Area::Stories,
-                Area::Analytics
+                Area::Analytics,
+                Area::Pages
             ]
         );
         assert!(!both.may(Area::Applicants));

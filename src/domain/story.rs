@@ -167,14 +167,10 @@ impl StoryForm {
                 errors.note("publish_at", "Choose when the story goes public.");
                 None
             }
-            (Some(StoryState::Scheduled), Some(raw)) => match parse_rfc3339(raw) {
-                Some(at) if at > now => Some(utc_text(at)),
-                Some(_) => {
-                    errors.note("publish_at", "Choose a time in the future.");
-                    None
-                }
-                None => {
-                    errors.note("publish_at", "This is not a date and time.");
+            (Some(StoryState::Scheduled), Some(raw)) => match future_time(raw, now) {
+                Ok(at) => Some(at),
+                Err(problem) => {
+                    errors.note("publish_at", problem);
                     None
                 }
             },
@@ -318,6 +314,16 @@ fn too_complex(problem: TooComplex) -> String {
             left open or closed out of order repeat through all that follows. Please close \
             each where it ends."
             .into(),
+    }
+}
+
+/// A scheduled publish's time (a story's, a page's): RFC 3339 after `now`, in the form it
+/// is stored in (`utc_text`); else the problem, for the field's message.
+pub fn future_time(raw: &str, now: Timestamp) -> Result<String, &'static str> {
+    match parse_rfc3339(raw.trim()) {
+        Some(at) if at > now => Ok(utc_text(at)),
+        Some(_) => Err("Choose a time in the future."),
+        None => Err("This is not a date and time."),
     }
 }
 

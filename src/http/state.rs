@@ -116,6 +116,7 @@ impl AppState {
         let site = Arc::new(company_details_cache::CompanyDetailsApi::new(
             Arc::clone(&db),
             watches.blog_version.clone(),
+            &settings.media_base,
         ));
         let pages = pages::Pages::new(
             Arc::clone(&index),

@@ -13,6 +13,7 @@
 
 pub mod company_details;
 pub mod leads;
+pub mod pages;
 pub mod stories;
 pub mod team;
 

@@ -419,6 +419,30 @@ impl Engine {
     }
 }
 
+/// Calls `function` with each of `inputs` in turn on an engine of its own, started for them
+/// on a thread of its own and dropped after: for what the bundle answers once per process
+/// (the page editor's defaults, `page_defaults`), never a visitor's page.
+pub fn call_each(
+    script: Arc<str>,
+    function: &'static str,
+    inputs: Vec<String>,
+) -> Result<Vec<String>, RenderError> {
+    let asked = std::thread::Builder::new()
+        .name("render-once".into())
+        // As the pool's threads: QuickJS keeps its own 1 MiB stack limit below this.
+        .stack_size(4 << 20)
+        .spawn(move || {
+            let limits = Limits::default();
+            let mut engine = Engine::start(&script, &Arc::new(MarkupStore::default()), limits)?;
+            inputs
+                .into_iter()
+                .map(|input| engine.call(function, input, limits.deadline))
+                .collect()
+        })
+        .map_err(|err| RenderError::Start(err.to_string()))?;
+    asked.join().map_err(|_| RenderError::Stopped)?
+}
+
 fn describe(ctx: &rquickjs::Ctx<'_>, err: rquickjs::Error) -> String {
     if matches!(err, rquickjs::Error::Exception) {
         let caught = ctx.catch();

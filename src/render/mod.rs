@@ -6,6 +6,7 @@
 
 pub mod document;
 pub mod engine;
+pub mod page_defaults;
 pub mod shared_markup;
 
 /// The server bundle that build.rs made beside the browser's build.

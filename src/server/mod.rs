@@ -557,8 +557,8 @@ impl Background {
     }
 }
 
-/// Looks every `SCHEDULER_POLL` for scheduled stories whose time has come and publishes
-/// them; its reading is how many it has published since the start.
+/// Looks every `SCHEDULER_POLL` for scheduled stories and pages whose time has come and
+/// publishes them; its reading is how many it has published since the start.
 fn start_scheduler(db: &Arc<Db>) -> std::io::Result<Watch> {
     let db = Arc::downgrade(db);
     let mut published = 0i64;
@@ -567,11 +567,18 @@ fn start_scheduler(db: &Arc<Db>) -> std::io::Result<Watch> {
             return Probe::Gone;
         };
         let now = crate::domain::story::utc_text(jiff::Timestamp::now());
-        match stories::publish_scheduled(&db, &now) {
+        let published_now = stories::publish_scheduled(&db, &now).and_then(|count| {
+            if count > 0 {
+                tracing::info!(count, "published scheduled stories");
+            }
+            let pages = crate::store::pages::publish_scheduled(&db, &now)?;
+            if pages > 0 {
+                tracing::info!(count = pages, "published scheduled pages");
+            }
+            Ok(count + pages)
+        });
+        match published_now {
             Ok(count) => {
-                if count > 0 {
-                    tracing::info!(count, "published scheduled stories");
-                }
                 published += i64::try_from(count).unwrap_or(0);
                 Probe::Value(published)
             }

@@ -4,9 +4,10 @@
 //! Every change of what the public pages show moves the content version (the blog version's
 //! triggers, and the company details' save, in any process: the staff's editor, `corpsite
 //! blog add`, the story scheduler), which the server already watches. One task looks at that
-//! reading, and on each move reads the version and the stored company details in one
-//! statement: when the details changed, every page shows them, so the edge drops the whole
-//! site (`Ban::SITE`); otherwise a story changed, and the edge drops the pages that show
+//! reading, and on each move reads the version, the stored company details and the pages'
+//! published generation (the office's page editor) in one statement: when the details or a
+//! page's published texts changed, the edge drops the whole site (`Ban::SITE`: every page
+//! shows the details, and the header and footer are pages of the editor too); otherwise a story changed, and the edge drops the pages that show
 //! stories (`Ban::STORIES`: the blog's pages, the home page, the sitemap and the blog API).
 //! A start drops the whole site too: changes made while the server was stopped, and the
 //! new build's assets.
@@ -32,7 +33,7 @@ use tokio::time::Instant;
 
 use crate::domain::edge_url::EdgeUrl;
 use crate::health::Health;
-use crate::store::company_details::content_state;
+use crate::store::company_details::{content_state, EveryPage};
 use crate::store::watch::Reading;
 use crate::store::Db;
 
@@ -204,7 +205,7 @@ type Attempt = (usize, u64, Result<(), String>);
 async fn run(db: std::sync::Weak<Db>, edges: Vec<EdgeUrl>, version: Reading, health: Arc<Health>) {
     let mut pending: Vec<Pending> = edges.iter().map(|_| Pending::default()).collect();
     let mut attempts: JoinSet<Attempt> = JoinSet::new();
-    let mut seen: Option<(i64, Option<String>)> = None;
+    let mut seen: Option<(i64, EveryPage)> = None;
     let mut seen_reading: Option<i64> = None;
     loop {
         // An edge's answer is taken as it comes: a slow edge never holds up another, nor
@@ -232,7 +233,7 @@ async fn run(db: std::sync::Weak<Db>, edges: Vec<EdgeUrl>, version: Reading, hea
                         // The start: whatever changed while it was stopped.
                         None => Some(Ban::SITE),
                         Some((was, _)) if *was == state.0 => None,
-                        Some((_, details)) if *details != state.1 => Some(Ban::SITE),
+                        Some((_, every_page)) if *every_page != state.1 => Some(Ban::SITE),
                         Some(_) => Some(Ban::STORIES),
                     };
                     if let Some(bans) = bans {

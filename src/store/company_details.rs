@@ -42,16 +42,21 @@ pub fn office_zone(conn: &Connection) -> OfficeZone {
     }
 }
 
-/// The content version (`blog_version`) and the stored details' document (none: the demo
-/// ones), read in one statement, so a save is never seen with the version before it (or
-/// after it) alone: what tells the edge caches whether the details changed.
-pub fn content_state(conn: &Connection) -> Result<(i64, Option<String>), StoreError> {
+/// What every page shows beyond the stories: the stored details' document (none: the demo
+/// ones) and the generation of the pages' published overrides (`store::pages`).
+pub type EveryPage = (Option<String>, i64);
+
+/// The content version (`blog_version`) and what every page shows (`EveryPage`), read in one
+/// statement, so a save or a publish is never seen with the version before it (or after it)
+/// alone: what tells the edge caches whether the whole site changed or only stories.
+pub fn content_state(conn: &Connection) -> Result<(i64, EveryPage), StoreError> {
     Ok(conn
         .prepare_cached(
             "SELECT (SELECT version FROM blog_version WHERE id = 1),
-                    (SELECT document FROM site_details WHERE id = 1)",
+                    (SELECT document FROM site_details WHERE id = 1),
+                    (SELECT generation FROM pages_generation WHERE id = 1)",
         )?
-        .query_row([], |row| Ok((row.get(0)?, row.get(1)?)))?)
+        .query_row([], |row| Ok((row.get(0)?, (row.get(1)?, row.get(2)?))))?)
 }
 
 pub fn read(conn: &Connection) -> Result<StoredDetails, DetailsError> {

@@ -28,6 +28,7 @@ pub mod leads;
 pub mod mail_routes;
 pub mod media_images;
 pub mod outbox;
+pub mod pages;
 pub mod permissions;
 pub mod readers;
 pub mod remote_backup;

@@ -354,13 +354,8 @@ pub const SCHEDULER: &str = "scheduler";
 /// publishes every such story in one write, each with its audit entry. Answers how many
 /// were published.
 pub fn publish_scheduled(db: &super::Db, now: &str) -> Result<usize, StoreError> {
-    let due = db.read_blocking(next_due)?;
-    if due.is_none_or(|due| due.as_str() > now) {
-        return Ok(0);
-    }
-    let now = now.to_owned();
-    db.write_blocking(move |conn| -> Result<usize, StoreError> {
-        let published = publish_due(conn, &now)?;
+    let published = publish_when_due(db, now, next_due, |conn, now| {
+        let published = publish_due(conn, now)?;
         for id in &published {
             super::audit::record(
                 conn,
@@ -373,8 +368,26 @@ pub fn publish_scheduled(db: &super::Db, now: &str) -> Result<usize, StoreError>
                 },
             )?;
         }
-        Ok(published.len())
-    })
+        Ok(published)
+    })?;
+    Ok(published.len())
+}
+
+/// One look of a scheduler (the stories', the pages'): when the earliest scheduled time
+/// (`next_due`, a cheap read) has come by `now` (UTC text), runs `publish_due` in one write
+/// and answers what it published; else nothing, without a write.
+pub fn publish_when_due<T: Send + 'static>(
+    db: &super::Db,
+    now: &str,
+    next_due: fn(&Connection) -> Result<Option<String>, StoreError>,
+    publish_due: impl FnOnce(&Connection, &str) -> Result<Vec<T>, StoreError> + Send + 'static,
+) -> Result<Vec<T>, StoreError> {
+    let due = db.read_blocking(next_due)?;
+    if due.is_none_or(|due| due.as_str() > now) {
+        return Ok(Vec::new());
+    }
+    let now = now.to_owned();
+    db.write_blocking(move |conn| publish_due(conn, &now))
 }
 
 /// Tags and authors already in use, for the editor's pickers.

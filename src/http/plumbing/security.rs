@@ -28,17 +28,21 @@ impl SecurityHeaders {
         let headers = response.headers_mut();
         // A response may bring a policy of its own, which stands alone: a rendered page's is
         // the site's with its own inline styles' hashes (`policy`), a staff resume's is
-        // stricter in every directive (sandboxed, nothing but its image and one hashed style).
-        // A second policy beside either would refuse those styles.
+        // stricter in every directive (sandboxed, nothing but its image and one hashed style),
+        // the page editor's preview lets the site's own pages frame it. A second policy
+        // beside any of them would refuse those styles.
         if !headers.contains_key(header::CONTENT_SECURITY_POLICY) {
             headers.insert(header::CONTENT_SECURITY_POLICY, self.csp.clone());
+        }
+        // The page editor's preview is the one answer the site's own pages may frame.
+        if !headers.contains_key(header::X_FRAME_OPTIONS) {
+            headers.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
         }
         set_headers(
             headers,
             &[
                 (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
                 (header::REFERRER_POLICY, "strict-origin-when-cross-origin"),
-                (header::X_FRAME_OPTIONS, "DENY"),
                 (
                     HeaderName::from_static("permissions-policy"),
                     "camera=(), microphone=(), geolocation=(), payment=()",

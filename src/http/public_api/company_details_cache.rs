@@ -11,6 +11,8 @@ use warp::http::HeaderValue;
 
 use crate::domain::company_details::{CompanyDetails, CompanyDetailsForm};
 use crate::domain::office_time::OfficeZone;
+use crate::domain::pages::schema::Overrides;
+use crate::domain::pages::shown::for_the_page;
 use crate::http::plumbing::error::ApiError;
 use crate::http::plumbing::reply::etag_of;
 use crate::store::company_details::{self as store, StoredDetails};
@@ -28,22 +30,27 @@ pub(crate) struct CompanyDetailsBody<'a> {
     data: &'a CompanyDetails,
 }
 
-/// The details as JSON, kept until the content version moves.
+/// The details as JSON, kept until the content version moves; and beside them what else
+/// every rendered page shows from the store, the page editor's published values
+/// (`pages`), read with them so that one generation follows both.
 pub struct CompanyDetailsApi {
     db: Arc<Db>,
     version: Reading,
     cached: Mutex<Option<Cached>>,
+    /// Where stored uploads are served (`--media-base`): a published picture's address.
+    media_base: String,
 }
 
 struct Cached {
     /// The content version the body was read at.
     version: i64,
-    /// Moves only when the details themselves change (not at every blog change), so pages
-    /// that show no blog data are kept across blog changes.
+    /// Moves only when the details or the published page values change (not at every blog
+    /// change), so pages that show no blog data are kept across blog changes.
     generation: i64,
     etag: HeaderValue,
     body: Bytes,
     zone: OfficeZone,
+    pages: Bytes,
 }
 
 /// The details' JSON answer, its tag, and the generation of the details.
@@ -54,14 +61,18 @@ pub struct CompanyDetailsJson {
     /// The office's time zone the details name (the demo's, for a name the bundled database
     /// no longer knows): the year pages name is the office's.
     pub zone: OfficeZone,
+    /// The page editor's published values as the pages show them, `{key: {path: value}}`
+    /// (`domain::pages::shown`); `{}` when the office published none.
+    pub pages: Bytes,
 }
 
 impl CompanyDetailsApi {
-    pub fn new(db: Arc<Db>, version: Reading) -> CompanyDetailsApi {
+    pub fn new(db: Arc<Db>, version: Reading, media_base: &str) -> CompanyDetailsApi {
         CompanyDetailsApi {
             db,
             version,
             cached: Mutex::new(None),
+            media_base: media_base.trim_end_matches('/').to_owned(),
         }
     }
 
@@ -87,10 +98,12 @@ impl CompanyDetailsApi {
                     etag: kept.etag.clone(),
                     body: kept.body.clone(),
                     zone: kept.zone.clone(),
+                    pages: kept.pages.clone(),
                 });
             }
         }
         let stored = read(&self.db).await?;
+        let pages = self.published_pages().await?;
         let body = serde_json::to_vec(&CompanyDetailsBody {
             data: &stored.details,
         })
@@ -101,7 +114,7 @@ impl CompanyDetailsApi {
         let mut generation = 0;
         if let Ok(mut cached) = self.cached.lock() {
             generation = match cached.as_ref() {
-                Some(kept) if kept.body == body => kept.generation,
+                Some(kept) if kept.body == body && kept.pages == pages => kept.generation,
                 Some(kept) => kept.generation + 1,
                 None => 0,
             };
@@ -112,6 +125,7 @@ impl CompanyDetailsApi {
                     etag: etag.clone(),
                     body: body.clone(),
                     zone: zone.clone(),
+                    pages: pages.clone(),
                 });
             }
         }
@@ -120,7 +134,35 @@ impl CompanyDetailsApi {
             etag,
             body,
             zone,
+            pages,
         })
+    }
+
+    /// The page editor's published values of every page, as the pages show them.
+    async fn published_pages(&self) -> Result<Bytes, ApiError> {
+        let (_, published) = self
+            .db
+            .read(|conn| Ok(crate::store::pages::published(conn)))
+            .await?
+            .map_err(ApiError::unexpected)?;
+        let media_url = |path: &str| format!("{}/{path}", self.media_base);
+        let mut shown = serde_json::Map::new();
+        for (key, document) in published {
+            let (Some(page), Ok(values)) = (
+                crate::domain::pages::catalog::page(&key),
+                serde_json::from_str::<Overrides>(&document),
+            ) else {
+                tracing::warn!(page = key, "published page values that no page of the catalog takes; shown as the defaults");
+                continue;
+            };
+            let fields = for_the_page(page, &values, &media_url);
+            if !fields.is_empty() {
+                shown.insert(key, serde_json::Value::Object(fields));
+            }
+        }
+        serde_json::to_vec(&shown)
+            .map(Bytes::from)
+            .map_err(ApiError::unexpected)
     }
 }
 

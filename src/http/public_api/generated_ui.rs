@@ -202,6 +202,13 @@ fn staff_types() -> String {
         stories::revisions::RevisionBody::decl(&cfg),
         stories::revisions::RevisionJson::decl(&cfg),
         stories::revisions::RestoreForm::decl(&cfg),
+        // the page editor (`staff::pages`)
+        string_union(
+            "PageState",
+            "Where a page of the editor stands: its defaults, a draft not published, published, or a publish scheduled.",
+            &crate::store::pages::PageState::ALL.map(crate::store::pages::PageState::as_str),
+        ),
+        "/**\n * A page's values by field path (`PageField.path`), each of its field's kind: text and paragraphs a string (paragraphs as HTML), an image `{src, alt}`, a link `{label, href}`, a list an array of objects of its item fields.\n */\ntype PageFields = Record<string, unknown>;".to_owned(),
         // the blog's readers (`staff::readers`)
         string_union(
             "SubscriptionState",

@@ -23,7 +23,7 @@ use std::time::Duration;
 use bytes::Bytes;
 use hashbrown::Equivalent;
 use tokio::sync::watch;
-use warp::http::{HeaderMap, HeaderValue, StatusCode};
+use warp::http::{header, HeaderMap, HeaderValue, StatusCode};
 use warp::reply::Response;
 
 use crate::domain::office_time::OfficeZone;
@@ -431,13 +431,24 @@ impl Pages {
         status: StatusCode,
         client: IpAddr,
     ) -> Result<(RenderedPage, bool), crate::render::engine::RenderError> {
+        let prepared = self.prepare(key, route, status, client).await;
+        self.render_prepared(key, route, prepared).await
+    }
+
+    /// Renders a page whose data is fetched (`prepare`) and puts the document together.
+    async fn render_prepared(
+        &self,
+        key: &PageKey,
+        route: Option<(&'static Route, Option<&str>)>,
+        prepared: Prepared,
+    ) -> Result<(RenderedPage, bool), crate::render::engine::RenderError> {
         let Prepared {
             input,
             data,
             status,
             cacheable,
             year_ends,
-        } = self.prepare(key, route, status, client).await;
+        } = prepared;
         let rendered = self.pool.render(input).await?;
         for error in &rendered.errors {
             tracing::warn!(url = %key.url, error, "the page logged an error while rendering");
@@ -457,13 +468,74 @@ impl Pages {
         ))
     }
 
+    /// The page at `path` as the page editor previews it: rendered as a visitor's is, with
+    /// `fields` (`domain::pages::shown`) in place of the published values of the page `key`,
+    /// and `preview: true` in its data, so each editable element names its field
+    /// (`data-field`, `ui/src/lib/page-fields.ts`). Nothing of it is kept or reused. Only
+    /// the staff's own pages may frame it, and it is never cached.
+    pub async fn preview(
+        &self,
+        origin: &PublicUrl,
+        path: &str,
+        key: &str,
+        fields: serde_json::Map<String, serde_json::Value>,
+    ) -> Result<Response, crate::render::engine::RenderError> {
+        let route = assets::find_route(path);
+        let status = if route.is_some() {
+            StatusCode::OK
+        } else {
+            StatusCode::NOT_FOUND
+        };
+        let page_key = PageKey::new(origin, path, "", route.map(|(route, _)| route));
+        let client = IpAddr::from([127, 0, 0, 1]);
+        let prepared = self
+            .prepare_as(&page_key, route, status, client, Some((key, fields)))
+            .await;
+        let (page, _) = self.render_prepared(&page_key, route, prepared).await?;
+        let mut response = page.respond(&HeaderMap::new());
+        let headers = response.headers_mut();
+        if let Some(policy) = headers
+            .get(header::CONTENT_SECURITY_POLICY)
+            .and_then(|policy| policy.to_str().ok())
+            .map(|policy| policy.replace("frame-ancestors 'none'", "frame-ancestors 'self'"))
+            .and_then(|policy| HeaderValue::from_str(&policy).ok())
+        {
+            headers.insert(header::CONTENT_SECURITY_POLICY, policy);
+        }
+        headers.insert(
+            header::X_FRAME_OPTIONS,
+            HeaderValue::from_static("SAMEORIGIN"),
+        );
+        headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+        headers.insert(
+            header::HeaderName::from_static("x-robots-tag"),
+            HeaderValue::from_static("noindex"),
+        );
+        Ok(response)
+    }
+
     /// What the render of one page takes: fetches the page's data and the company's details.
     async fn prepare(
         &self,
         key: &PageKey,
         route: Option<(&'static Route, Option<&str>)>,
+        status: StatusCode,
+        client: IpAddr,
+    ) -> Prepared {
+        self.prepare_as(key, route, status, client, None).await
+    }
+
+    /// As `prepare`; for a preview (`preview`: a page's key and the fields to show), its
+    /// fields stand in for that page's published values, the data says `"preview":true`
+    /// (after everything else, so that it is all the data differs by), and no markup kept for
+    /// the published values is reused.
+    async fn prepare_as(
+        &self,
+        key: &PageKey,
+        route: Option<(&'static Route, Option<&str>)>,
         mut status: StatusCode,
         client: IpAddr,
+        preview: Option<(&str, serde_json::Map<String, serde_json::Value>)>,
     ) -> Prepared {
         let mut cacheable = true;
         // The blogs' version and the details' generation (below) let the renderer reuse the
@@ -489,7 +561,21 @@ impl Pages {
             Ok(site) => {
                 generation = Some(site.generation);
                 zone = Some(site.zone);
-                format!(",\"site\":{}", String::from_utf8_lossy(&site.body))
+                // The page editor's published values, when the office published any.
+                let pages = match &preview {
+                    None => String::from_utf8_lossy(&site.pages).into_owned(),
+                    Some((key, fields)) => {
+                        let mut pages: serde_json::Map<String, serde_json::Value> =
+                            serde_json::from_slice(&site.pages).unwrap_or_default();
+                        pages.insert((*key).to_owned(), serde_json::Value::Object(fields.clone()));
+                        serde_json::Value::Object(pages).to_string()
+                    }
+                };
+                let pages = match pages.as_str() {
+                    "{}" | "" => String::new(),
+                    pages => format!(",\"pages\":{pages}"),
+                };
+                format!(",\"site\":{}{pages}", String::from_utf8_lossy(&site.body))
             }
             Err(err) => {
                 tracing::warn!(error = %err, "a page's company details could not be read; rendered with the demo ones");
@@ -506,10 +592,21 @@ impl Pages {
         // browser shows what the server rendered; a kept page is kept until the year ends.
         let (year, year_ends) = zone.unwrap_or_else(OfficeZone::default_zone).this_year();
         let data = format!(
-            "{{\"lists\":[{}],\"blogs\":[{}]{site},\"year\":{year}}}",
+            "{{\"lists\":[{}],\"blogs\":[{}]{site},\"year\":{year}{}}}",
             lists.join(","),
-            blogs.join(",")
+            blogs.join(","),
+            if preview.is_some() {
+                ",\"preview\":true"
+            } else {
+                ""
+            }
         );
+        // Markup kept for the published values must not stand in for the previewed ones.
+        let (generation, content_version) = if preview.is_some() {
+            (None, None)
+        } else {
+            (generation, content_version)
+        };
         let input = format!(
             "{{\"url\":{},\"origin\":{},\"apiBase\":{},\"mediaBase\":{},\"siteGeneration\":{},\"contentVersion\":{},\"data\":{data}}}",
             json_string(&key.url),

@@ -16,7 +16,7 @@
 use crate::http::staff::call::Endpoint;
 use crate::http::staff::stories::revisions;
 use crate::http::staff::{
-    account, analytics, assign, backups, bulk, company_details, factors, inbox, mail, media,
+    account, analytics, assign, backups, bulk, company_details, factors, inbox, mail, media, pages,
     passkeys, readers, sign_in, stories, team,
 };
 
@@ -112,6 +112,11 @@ pub(crate) mod types {
         MailAction, MailStatus, RoutesBody, RoutesForm, TestMailForm,
     };
     pub(crate) use crate::http::staff::media::Uploaded;
+    pub(crate) use crate::http::staff::pages::{
+        DraftForm as PageDraftForm, PageBody, PageListJson as PageList,
+        PreviewForm as PagePreviewForm, PublishForm as PagePublishForm,
+        RevisionBody as PageRevisionBody, RevisionsJson as PageRevisions, SavedJson as PageSaved,
+    };
     pub(crate) use crate::http::staff::passkeys::{
         NewPasskey, PasskeyAdded, PasskeyChallenge, PasskeyName, PasskeySignIn,
     };
@@ -180,6 +185,17 @@ table! {
     // the company's details
     GET    "/api/staff/settings"                                Area(Company)     company_details::staff_read    readSettings() -> StaffCompanyDetailsBody;
     PUT    "/api/staff/settings"                                Area(Company)     company_details::staff_save    saveSettings(CompanyDetailsForm) -> StaffCompanyDetailsBody;
+    // the page editor: every public page's texts and pictures over the UI's defaults
+    GET    "/api/staff/pages"                                   Area(Pages)       pages::list                    pages() -> PageList;
+    GET    "/api/staff/pages/{key}"                             Area(Pages)       pages::open                    page() -> PageBody;
+    PUT    "/api/staff/pages/{key}"                             Area(Pages)       pages::save                    savePage(PageDraftForm) -> PageSaved;
+    POST   "/api/staff/pages/{key}/publish"                     Area(Pages)       pages::publish                 publishPage(PagePublishForm) -> PageSaved;
+    GET    "/api/staff/pages/{key}/revisions"                   Area(Pages)       pages::revisions               pageRevisions() -> PageRevisions;
+    GET    "/api/staff/pages/{key}/revisions/{number}"          Area(Pages)       pages::revision                pageRevision() -> PageRevisionBody;
+    POST   "/api/staff/pages/{key}/revisions/{number}/restore"  Area(Pages)       pages::restore                 restorePageRevision(StoryRestoreForm) -> PageSaved;
+    DELETE "/api/staff/pages/{key}/fields/{path}"               Area(Pages)       pages::reset_field             resetPageField() -> PageSaved;
+    GET    "/api/staff/pages/{key}/preview"                     Area(Pages)       pages::preview_draft           previewPageDraft() -> Blob;
+    POST   "/api/staff/pages/{key}/preview"                     Area(Pages)       pages::preview                 previewPage(PagePreviewForm) -> Blob;
     // what visitors did
     GET    "/api/staff/analytics"                               Area(Analytics)   analytics::report              analytics() -> AnalyticsBody;
     // mail: the outbox and who gets which lead

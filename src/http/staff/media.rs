@@ -1,5 +1,6 @@
-//! `POST /api/staff/media?folder=blogs|authors|leaders`: an image a staff member uploads for a
-//! story (cover or body), an author's photo or a leader's portrait.
+//! `POST /api/staff/media?folder=blogs|authors|leaders|pages`: an image a staff member uploads
+//! for a story (cover or body), an author's photo, a leader's portrait or a page's picture
+//! (the page editor).
 //!
 //! The body is the file itself (any Content-Type: only its bytes decide), at most
 //! `MAX_IMAGE_BYTES`. It goes through the one door for public images (`prepare_image`: the
@@ -26,7 +27,7 @@ use crate::store::audit;
 use crate::store::StoreError;
 
 /// The media folders staff uploads go to (the UI's `MediaFolder`).
-pub(crate) const FOLDERS: &[&str] = &["blogs", "authors", "leaders"];
+pub(crate) const FOLDERS: &[&str] = &["blogs", "authors", "leaders", "pages"];
 
 /// The answer to an upload.
 #[derive(Debug, Serialize)]

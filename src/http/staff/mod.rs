@@ -22,6 +22,7 @@ pub mod hashing;
 pub mod inbox;
 pub mod mail;
 pub mod media;
+pub mod pages;
 pub mod passkeys;
 pub mod readers;
 pub mod relying_party;

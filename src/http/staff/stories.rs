@@ -422,19 +422,29 @@ async fn answered<T>(state: &AppState, outcome: Result<T, StoryError>) -> Result
             updated_by,
             updated_at,
             ..
-        }) => {
-            let zone = state.office_zone().await?;
-            ApiError::Conflict(format!(
-                "This story was saved by {} at {} after you opened it, so your changes were not saved. \
-                 Copy them, reload the story, and make them again.",
-                updated_by.as_deref().unwrap_or("someone else"),
-                zone.for_people(&updated_at).unwrap_or(updated_at.clone()),
-            ))
-        }
+        }) => saved_since(state, "story", updated_by.as_deref(), &updated_at).await?,
         StoryError::NoRevision => ApiError::NotFound(NO_REVISION.into()),
         StoryError::Form(err) => ApiError::unexpected(err),
         StoryError::Store(err) => err.into(),
     })
+}
+
+/// The 409 of a change that a newer save of the same `thing` (a story, a page) overtook:
+/// who saved it and when, on the office's clock.
+pub(super) async fn saved_since(
+    state: &AppState,
+    thing: &str,
+    updated_by: Option<&str>,
+    updated_at: &str,
+) -> Result<ApiError, ApiError> {
+    let zone = state.office_zone().await?;
+    Ok(ApiError::Conflict(format!(
+        "This {thing} was saved by {} at {} after you opened it, so your changes were not saved. \
+         Copy them, reload the {thing}, and make them again.",
+        updated_by.unwrap_or("someone else"),
+        zone.for_people(updated_at)
+            .unwrap_or_else(|| updated_at.to_owned()),
+    )))
 }
 
 /// A story's form: JSON, bounded by the longest body plus room for the other fields.

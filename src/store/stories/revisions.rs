@@ -54,15 +54,16 @@ pub fn keep(conn: &Connection, id: &BlogId, number: i64, kept: &Kept) -> Result<
     )?
     .execute(params![blog_id, kept.min_read_counted])?;
     let words = i64::try_from(kept.words).unwrap_or(i64::MAX);
-    let newest: Option<(i64, bool, String)> = conn
-        .prepare_cached(
-            "SELECT id, autosave, saved_by FROM story_revisions
-              WHERE blog_id = ?1 ORDER BY number DESC LIMIT 1",
-        )?
-        .query_row([blog_id], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
-        .optional()?;
-    match newest {
-        Some((row, true, by)) if kept.autosave && by.eq_ignore_ascii_case(&kept.by) => {
+    let run = run_continued(
+        conn,
+        "SELECT id, autosave, saved_by FROM story_revisions
+          WHERE blog_id = ?1 ORDER BY number DESC LIMIT 1",
+        blog_id,
+        kept.autosave,
+        &kept.by,
+    )?;
+    match run {
+        Some(row) => {
             conn.prepare_cached(
                 "UPDATE story_revisions
                     SET number = ?2, saved_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'),
@@ -78,7 +79,7 @@ pub fn keep(conn: &Connection, id: &BlogId, number: i64, kept: &Kept) -> Result<
                 kept.form
             ])?;
         }
-        _ => {
+        None => {
             conn.prepare_cached(
                 "INSERT INTO story_revisions
                         (blog_id, number, saved_by, autosave, state, title, words, form)
@@ -125,17 +126,58 @@ pub fn list(
     let Some(blog_id) = row_id(conn, id)? else {
         return Ok(None);
     };
-    let total: i64 = conn
-        .prepare_cached("SELECT count(*) FROM story_revisions WHERE blog_id = ?1")?
-        .query_row([blog_id], |r| r.get(0))?;
-    let lines = conn
-        .prepare_cached(&format!(
+    Ok(Some(newest_first(
+        conn,
+        "SELECT count(*) FROM story_revisions WHERE blog_id = ?1",
+        &format!(
             "SELECT {LINE} FROM story_revisions r WHERE r.blog_id = ?1
               ORDER BY r.number DESC LIMIT ?2"
-        ))?
-        .query_map(params![blog_id, LIST_LIMIT], line_row)?
+        ),
+        blog_id,
+        line_row,
+    )?))
+}
+
+/// The row a save moves on instead of adding one: the newest revision row of its owner
+/// (`newest` answers its id, whether it is an autosave and who saved it, for the owner as
+/// ?1) when the save and that row are both autosaves by `by`, so a run of one person's
+/// autosaves is one row (a story's, a page's).
+pub(crate) fn run_continued(
+    conn: &Connection,
+    newest: &str,
+    owner: impl rusqlite::ToSql,
+    autosave: bool,
+    by: &str,
+) -> Result<Option<i64>, StoreError> {
+    if !autosave {
+        return Ok(None);
+    }
+    let newest: Option<(i64, bool, String)> = conn
+        .prepare_cached(newest)?
+        .query_row([owner], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+        .optional()?;
+    Ok(newest
+        .filter(|(_, autosave, saved_by)| *autosave && saved_by.eq_ignore_ascii_case(by))
+        .map(|(row, _, _)| row))
+}
+
+/// How many revisions an owner has (`count`, the owner as ?1) and the newest `LIST_LIMIT`
+/// of them (`lines`, the owner as ?1 and the limit as ?2), each read by `row`.
+pub(crate) fn newest_first<T>(
+    conn: &Connection,
+    count: &str,
+    lines: &str,
+    owner: impl rusqlite::ToSql,
+    row: fn(&rusqlite::Row<'_>) -> rusqlite::Result<T>,
+) -> Result<(u64, Vec<T>), StoreError> {
+    let total: i64 = conn
+        .prepare_cached(count)?
+        .query_row([&owner], |r| r.get(0))?;
+    let lines = conn
+        .prepare_cached(lines)?
+        .query_map(params![owner, LIST_LIMIT], row)?
         .collect::<Result<Vec<_>, _>>()?;
-    Ok(Some((u64::try_from(total).unwrap_or(0), lines)))
+    Ok((u64::try_from(total).unwrap_or(0), lines))
 }
 
 /// The revision `number` of the story `id` and its form (JSON), if both are there.

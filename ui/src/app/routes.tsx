@@ -41,14 +41,26 @@ function page(name: string) {
 }
 
 /**
- * The route table's entries (route-table.json). `private` ones (the staff's, and the pages
- * of links in subscriber mail) are never server-rendered or indexed; `bare` ones (the
- * staff's) bring their own frame instead of the public header and footer.
+ * An entry of the one route table, route-table.json: every page of the site and the module
+ * under src/pages/ that shows it. The UI router, the server's 200/404 decision, the tests and
+ * the bundle-size check all read that file. (This note lives here, not in the JSON: the
+ * browser's bundle would carry it.)
  */
 export interface TableRoute {
+  /** The path; `:id` matches one path segment. */
   path: string;
+  /** The module under src/pages/; its named export is the file name in PascalCase. */
   page: string;
+  /**
+   * The API answers the server fetches before it renders the page (src/http/site/assets.rs
+   * PageData): `blog-list` is page 1 of the list (of which a page embeds only the posts it
+   * showed), `blog-list?page&q` the list page and search of the query string, `blog:id` the
+   * post of `:id`.
+   */
+  data?: readonly string[];
+  /** Never server-rendered, indexed or cached by others (the staff's, and those of links in subscriber mail). */
   private?: boolean;
+  /** Its own frame instead of the public header and footer (the staff's). */
   bare?: boolean;
 }
 

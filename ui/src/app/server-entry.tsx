@@ -12,6 +12,7 @@ import { siteInfo } from '@/content/site';
 import type { CompanyDetailsBody } from '@/lib/api-types';
 import { brandName } from '@/lib/company-details';
 import { collectShown, type PageData, type ShownList, setPageData } from '@/lib/page-data';
+import { pageDefaultsJson } from '@/lib/page-defaults';
 import { collectHead, type HeadCollector } from '@/lib/page-meta';
 import { setServerConfig } from '@/lib/runtime-config';
 import {
@@ -137,3 +138,9 @@ function siteInfoJson(input: string): string {
 }
 
 (globalThis as Record<string, unknown>).corpsiteSiteInfo = siteInfoJson;
+
+/**
+ * The office's page editor's defaults: the content exports of the page `key` of the server's
+ * catalog, as JSON (`lib/page-defaults.ts`); read once by the binary (src/render/page_defaults.rs).
+ */
+(globalThis as Record<string, unknown>).corpsitePageDefaults = pageDefaultsJson;

@@ -1,4 +1,5 @@
 import { headerMenu } from '@/content/navigation';
+import { edited, fieldOf } from '@/lib/page-fields';
 import { MenuLink } from './menu-link';
 import { NavDropdown } from './nav-dropdown';
 
@@ -7,11 +8,11 @@ export function DesktopNav() {
   return (
     <nav class="site-nav" aria-label="Main">
       <ul class="site-nav__list">
-        {headerMenu.map((item) =>
+        {edited('header', 'headerMenu', headerMenu).map((item, index) =>
           item.dropdown.length > 0 ? (
             <NavDropdown key={item.id} item={item} />
           ) : (
-            <li key={item.id}>
+            <li key={item.id} {...fieldOf(`headerMenu.${index}.name`)}>
               <MenuLink item={item} class="site-nav__link" />
             </li>
           ),

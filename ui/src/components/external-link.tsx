@@ -1,5 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import { commonLabels } from '@/content/navigation';
+import { edited } from '@/lib/page-fields';
 import { liveUrl } from './live-url';
 
 interface ExternalLinkProps {
@@ -13,7 +14,7 @@ export function NewTabLink({ href, class: className, children }: ExternalLinkPro
   return (
     <a class={className} href={liveUrl(href)} target="_blank" rel="noopener noreferrer">
       {children}
-      <span class="visually-hidden"> {commonLabels.opensInNewTab}</span>
+      <span class="visually-hidden"> {edited('header', 'commonLabels', commonLabels).opensInNewTab}</span>
     </a>
   );
 }

@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { Link } from '@/components/site-link';
 import { headerLabels, headerMenu } from '@/content/navigation';
+import { edited } from '@/lib/page-fields';
 import { Icon } from './icon';
 import { MenuLink } from './menu-link';
 import { ModalDialog } from './modal-dialog';
@@ -22,12 +23,13 @@ interface MobileDrawerProps {
  */
 export function MobileDrawer({ open, onClose }: MobileDrawerProps) {
   const [expanded, setExpanded] = useState<string | null>(null);
+  const labels = edited('header', 'headerLabels', headerLabels);
   const close = () => {
     setExpanded(null);
     onClose();
   };
   return (
-    <ModalDialog open={open} onClose={close} id="site-drawer" class="drawer" label={headerLabels.drawer}>
+    <ModalDialog open={open} onClose={close} id="site-drawer" class="drawer" label={labels.drawer}>
       <div class="drawer__panel">
         <div class="drawer__head">
           <Link to="/" class="drawer__brand" onClick={close}>
@@ -35,12 +37,12 @@ export function MobileDrawer({ open, onClose }: MobileDrawerProps) {
           </Link>
           <button type="button" class="icon-button" onClick={close} autofocus>
             <Icon name="x" />
-            <span class="visually-hidden">{headerLabels.closeMenu}</span>
+            <span class="visually-hidden">{labels.closeMenu}</span>
           </button>
         </div>
-        <nav aria-label={headerLabels.mainNav}>
+        <nav aria-label={labels.mainNav}>
           <ul class="drawer__list">
-            {headerMenu.map((item) => {
+            {edited('header', 'headerMenu', headerMenu).map((item) => {
               if (item.dropdown.length === 0) {
                 return (
                   <li key={item.id}>

@@ -13,6 +13,10 @@ interface PageSectionProps {
   centered?: boolean;
   class?: string;
   children?: ComponentChildren;
+  /** Tie the title, the eyebrow and the intro to their fields in a preview of the page editor. */
+  titleField?: Record<string, string>;
+  eyebrowField?: Record<string, string>;
+  introField?: Record<string, string>;
 }
 
 /** One band of a page: an h2 with optional eyebrow and intro, then the content. */
@@ -25,17 +29,28 @@ export function PageSection({
   centered = false,
   class: className,
   children,
+  titleField,
+  eyebrowField,
+  introField,
 }: PageSectionProps) {
   const classes = ['page-section', `page-section--${tone}`, className].filter(Boolean).join(' ');
   return (
     <section id={id} class={classes} aria-labelledby={`${id}-title`}>
       <div class="container">
         <div class={centered ? 'section-heading section-heading--center' : 'section-heading'} data-animate>
-          {eyebrow && <p class="section-heading__eyebrow">{eyebrow}</p>}
-          <h2 id={`${id}-title`} class="section-heading__title">
+          {eyebrow && (
+            <p class="section-heading__eyebrow" {...eyebrowField}>
+              {eyebrow}
+            </p>
+          )}
+          <h2 id={`${id}-title`} class="section-heading__title" {...titleField}>
             {title}
           </h2>
-          {intro && <p class="section-heading__intro">{intro}</p>}
+          {intro && (
+            <p class="section-heading__intro" {...introField}>
+              {intro}
+            </p>
+          )}
         </div>
         {children}
       </div>

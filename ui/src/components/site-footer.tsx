@@ -2,6 +2,7 @@ import { Link } from '@/components/site-link';
 import { footerAbout, footerLabels, footerLinkGroups } from '@/content/navigation';
 import { companyDetails, mailHref, telHref } from '@/lib/company-details';
 import { pageYear } from '@/lib/page-data';
+import { edited, fieldOf } from '@/lib/page-fields';
 import { NewTabLink } from './external-link';
 import { Icon } from './icon';
 import { SiteBrand } from './site-brand';
@@ -9,6 +10,7 @@ import { SocialLinks } from './social-links';
 
 export function SiteFooter() {
   const details = companyDetails();
+  const labels = edited('footer', 'footerLabels', footerLabels);
   return (
     <footer class="site-footer">
       <div class="site-footer__inner">
@@ -16,18 +18,24 @@ export function SiteFooter() {
           <Link to="/" class="site-footer__brand">
             <SiteBrand inverted />
           </Link>
-          <p>{footerAbout}</p>
-          <h2 class="site-footer__heading">{footerLabels.followUs}</h2>
+          <p {...fieldOf('footerAbout')}>{edited('footer', 'footerAbout', footerAbout)}</p>
+          <h2 class="site-footer__heading" {...fieldOf('footerLabels.followUs')}>
+            {labels.followUs}
+          </h2>
           <SocialLinks />
         </div>
-        {footerLinkGroups.map((group) => (
+        {edited('footer', 'footerLinkGroups', footerLinkGroups).map((group, column) => (
           <nav key={group.id} class="site-footer__group" aria-labelledby={`footer-${group.id}`}>
-            <h2 id={`footer-${group.id}`} class="site-footer__heading">
+            <h2
+              id={`footer-${group.id}`}
+              class="site-footer__heading"
+              {...fieldOf(`footerLinkGroups.${column}.heading`)}
+            >
               {group.heading}
             </h2>
             <ul class="site-footer__links">
-              {group.links.map((link) => (
-                <li key={link.path}>
+              {group.links.map((link, row) => (
+                <li key={`${row}-${link.path}`} {...fieldOf(`footerLinkGroups.${column}.links.${row}`)}>
                   {link.external ? (
                     <NewTabLink href={link.path}>{link.label}</NewTabLink>
                   ) : (
@@ -39,7 +47,9 @@ export function SiteFooter() {
           </nav>
         ))}
         <div class="site-footer__group">
-          <h2 class="site-footer__heading">{footerLabels.reachUs}</h2>
+          <h2 class="site-footer__heading" {...fieldOf('footerLabels.reachUs')}>
+            {labels.reachUs}
+          </h2>
           <ul class="site-footer__links site-footer__contact">
             <li>
               <a href={telHref(details.phone)}>
@@ -62,7 +72,8 @@ export function SiteFooter() {
       </div>
       <div class="site-footer__bottom">
         <p>
-          © {pageYear()} {details.company_name}. {footerLabels.rights}
+          © {pageYear()} {details.company_name}.{' '}
+          <span {...fieldOf('footerLabels.rights')}>{labels.rights}</span>
         </p>
       </div>
     </footer>

@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { Link } from '@/components/site-link';
 import { headerLabels } from '@/content/navigation';
+import { edited } from '@/lib/page-fields';
 import { DesktopNav } from './desktop-nav';
 import { Icon } from './icon';
 import { MobileDrawer } from './mobile-drawer';
@@ -24,7 +25,7 @@ export function SiteHeader() {
           onClick={() => setDrawerOpen(true)}
         >
           <Icon name="menu" />
-          <span class="visually-hidden">{headerLabels.openMenu}</span>
+          <span class="visually-hidden">{edited('header', 'headerLabels', headerLabels).openMenu}</span>
         </button>
       </div>
       <MobileDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} />

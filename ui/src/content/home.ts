@@ -6,7 +6,6 @@ import heroVideoSrc from '@/assets/video/hero.mp4';
 import heroPoster from '@/assets/video/hero-poster.webp';
 import mdMessageVideoSrc from '@/assets/video/md-message.mp4';
 import mdMessagePoster from '@/assets/video/md-message-poster.webp';
-import { sisterCompanies } from '@/content/site';
 import type {
   CoreValue,
   HelpBanner,
@@ -14,6 +13,7 @@ import type {
   HomeLabels,
   ServiceItem,
   SignedMessage,
+  SisterCompany,
   VideoSource,
   VideoThumbnail,
   Wing,
@@ -96,14 +96,19 @@ export const mdMessageVideoThumbnail: VideoThumbnail = {
   playLabel: 'Play video',
 };
 
-/** Services grid: four cards linking to the sister companies' websites (new tab). */
-export const homeServices: readonly ServiceItem[] = sisterCompanies.map((company) => ({
-  id: company.id,
-  label: company.name,
-  image: company.image,
-  path: company.url,
-  description: company.description,
-}));
+/**
+ * Services grid: four cards linking to the sister companies' websites (new tab), made of the
+ * companies as the page shows them.
+ */
+export function homeServices(companies: readonly SisterCompany[]): readonly ServiceItem[] {
+  return companies.map((company) => ({
+    id: company.id,
+    label: company.name,
+    image: company.image,
+    path: company.url,
+    description: company.description,
+  }));
+}
 
 export const coreValues: readonly CoreValue[] = [
   {

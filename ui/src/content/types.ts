@@ -1,3 +1,4 @@
+import type { ParagraphsValue } from '@/lib/page-fields';
 /**
  * Shapes of the site's static copy and data. The site's named entities (service item,
  * HR offering, why-choose item, value, menu item, leader, overview stat) keep their fixed
@@ -100,7 +101,7 @@ export interface Banner {
 export interface TextBlock {
   id: string;
   heading: string;
-  paragraphs: readonly string[];
+  paragraphs: ParagraphsValue;
 }
 
 /** A heading with a short explanation, used for lists of points. */
@@ -125,7 +126,7 @@ export interface Signatory {
 /** A message signed by the founder: the first leader of the company's details signs it. */
 export interface SignedMessage {
   heading: string;
-  paragraphs: readonly string[];
+  paragraphs: ParagraphsValue;
 }
 
 /* ------------------------------------------------------------------ site */
@@ -233,7 +234,7 @@ export interface Wing {
   id: 'gallery' | 'foundation';
   name: string;
   tagline: string;
-  paragraphs: readonly string[];
+  paragraphs: ParagraphsValue;
   /** The wing's headline figure, e.g. "500 + people helped every month". */
   highlight: string;
   image: string;
@@ -326,7 +327,7 @@ export interface AboutContent {
   banner: Banner;
   story: {
     heading: string;
-    paragraphs: readonly string[];
+    paragraphs: ParagraphsValue;
     /** Paragraphs shown before "Read More" is pressed. */
     collapsedCount: number;
     readMoreLabel: string;
@@ -395,7 +396,7 @@ export interface ServiceListItem {
 export interface BusinessSection {
   id: string;
   heading: string;
-  paragraphs: readonly string[];
+  paragraphs: ParagraphsValue;
   points?: readonly Point[];
 }
 

@@ -86,3 +86,16 @@ export function brandName(): string {
 export function founderLeader(): Pick<LeaderForm, 'name' | 'designation' | 'portrait'> {
   return companyDetails().leaders[0] ?? { ...founder, portrait: '' };
 }
+
+/**
+ * The first letters of the first two words, for the monogram of a leader or client without a
+ * picture: "Bluepeak Fintech" -> "BF".
+ */
+export function initials(name: string): string {
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((word) => word[0]?.toUpperCase() ?? '')
+    .join('');
+}

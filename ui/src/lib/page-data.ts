@@ -17,7 +17,21 @@ export interface PageData {
   site?: CompanyDetailsBody;
   /** The office's year when the server rendered the page: the footer's copyright names it. */
   year?: number;
+  /** The office's published words and pictures, by page key (`lib/page-fields.ts`). */
+  pages?: PageFields;
+  /** A preview the page editor shows: each editable text and picture names its field. */
+  preview?: boolean;
 }
+
+/**
+ * The office's published words and pictures (the page editor, `/staff/pages`), by page key:
+ * for each page, its content paths (`<export name>.<property path>`, a number an array's
+ * index) and the value the office put there. The server writes them already as the content
+ * holds them: an image's address and alt text at their own paths, a `paragraphs` field as
+ * `{ html }` (cleaned by the server's sanitizer when it was saved). Pages without the
+ * office's words have none, and show the content compiled in.
+ */
+export type PageFields = Record<string, Record<string, unknown>>;
 
 export const PAGE_DATA_ELEMENT_ID = 'corpsite-data';
 
@@ -106,4 +120,14 @@ export function pageCompanyDetails(): CompanyDetailsForm | undefined {
  */
 export function pageYear(): number {
   return pageData().year ?? new Date().getFullYear();
+}
+
+/** Whether the page is a preview of the page editor's (`lib/page-fields.ts`). */
+export function inPreview(): boolean {
+  return pageData().preview === true;
+}
+
+/** The office's published words and pictures the page came with (`lib/page-fields.ts`). */
+export function pageFields(): PageFields | undefined {
+  return pageData().pages;
 }

@@ -3,7 +3,7 @@
 
 import { apiPath, type Endpoint } from './api-client';
 import type { CompanyDetailsForm, MessageBody, StaffCompanyDetailsBody } from './api-types';
-import type { AccountActivity, AnalyticsBody, AssignForm, AssigneesBody, AuditPage, AuthenticatorSetUp, BackupsBody, BulkDone, BulkForm, CodeGiven, Confirmation, Deleted, DigestSetting, FactorAdded, FactorPolicy, FollowUpForm, ForgotPassword, InviteAcceptance, InviteCheck, InviteForm, LeadDetail, LeadMailBody, LeadPage, LinkToken, MailAction, MailStatus, NewPasskey, NoteForm, PasskeyAdded, PasskeyChallenge, PasskeyName, PasskeyRow, PasskeySignIn, PasswordChange, PasswordReset, Preview, PreviewForm, ReaderAdded, ReaderCounts, ReaderForm, ReaderUnsubscribed, ResetAnswer, ResetLink, RolesForm, RoutesBody, RoutesForm, Saved, SecondFactors, SessionList, SetupForm, SignIn, StaffSession, StatusForm, StoryBody, StoryChoices, StoryForm, StoryMail, StoryPage, StoryRestoreForm, StoryRevisionBody, StoryRevisions, TeamBody, TestMailForm, Uploaded } from './staff-types';
+import type { AccountActivity, AnalyticsBody, AssignForm, AssigneesBody, AuditPage, AuthenticatorSetUp, BackupsBody, BulkDone, BulkForm, CodeGiven, Confirmation, Deleted, DigestSetting, FactorAdded, FactorPolicy, FollowUpForm, ForgotPassword, InviteAcceptance, InviteCheck, InviteForm, LeadDetail, LeadMailBody, LeadPage, LinkToken, MailAction, MailStatus, NewPasskey, NoteForm, PageBody, PageDraftForm, PageList, PagePreviewForm, PagePublishForm, PageRevisionBody, PageRevisions, PageSaved, PasskeyAdded, PasskeyChallenge, PasskeyName, PasskeyRow, PasskeySignIn, PasswordChange, PasswordReset, Preview, PreviewForm, ReaderAdded, ReaderCounts, ReaderForm, ReaderUnsubscribed, ResetAnswer, ResetLink, RolesForm, RoutesBody, RoutesForm, Saved, SecondFactors, SessionList, SetupForm, SignIn, StaffSession, StatusForm, StoryBody, StoryChoices, StoryForm, StoryMail, StoryPage, StoryRestoreForm, StoryRevisionBody, StoryRevisions, TeamBody, TestMailForm, Uploaded } from './staff-types';
 
 /** `GET /api/staff/inbox/{list}` (the area of the list). */
 export const inboxPage = (list: string): Endpoint<undefined, LeadPage> => ({ method: 'GET', path: apiPath('staff', 'inbox', list) });
@@ -97,6 +97,36 @@ export const readSettings = (): Endpoint<undefined, StaffCompanyDetailsBody> => 
 
 /** `PUT /api/staff/settings` (area company). */
 export const saveSettings = (): Endpoint<CompanyDetailsForm, StaffCompanyDetailsBody> => ({ method: 'PUT', path: 'staff/settings' });
+
+/** `GET /api/staff/pages` (area pages). */
+export const pages = (): Endpoint<undefined, PageList> => ({ method: 'GET', path: 'staff/pages' });
+
+/** `GET /api/staff/pages/{key}` (area pages). */
+export const page = (key: string): Endpoint<undefined, PageBody> => ({ method: 'GET', path: apiPath('staff', 'pages', key) });
+
+/** `PUT /api/staff/pages/{key}` (area pages). */
+export const savePage = (key: string): Endpoint<PageDraftForm, PageSaved> => ({ method: 'PUT', path: apiPath('staff', 'pages', key) });
+
+/** `POST /api/staff/pages/{key}/publish` (area pages). */
+export const publishPage = (key: string): Endpoint<PagePublishForm, PageSaved> => ({ method: 'POST', path: apiPath('staff', 'pages', key, 'publish') });
+
+/** `GET /api/staff/pages/{key}/revisions` (area pages). */
+export const pageRevisions = (key: string): Endpoint<undefined, PageRevisions> => ({ method: 'GET', path: apiPath('staff', 'pages', key, 'revisions') });
+
+/** `GET /api/staff/pages/{key}/revisions/{number}` (area pages). */
+export const pageRevision = (key: string, number: string): Endpoint<undefined, PageRevisionBody> => ({ method: 'GET', path: apiPath('staff', 'pages', key, 'revisions', number) });
+
+/** `POST /api/staff/pages/{key}/revisions/{number}/restore` (area pages). */
+export const restorePageRevision = (key: string, number: string): Endpoint<StoryRestoreForm, PageSaved> => ({ method: 'POST', path: apiPath('staff', 'pages', key, 'revisions', number, 'restore') });
+
+/** `DELETE /api/staff/pages/{key}/fields/{path}` (area pages). */
+export const resetPageField = (key: string, path: string): Endpoint<undefined, PageSaved> => ({ method: 'DELETE', path: apiPath('staff', 'pages', key, 'fields', path) });
+
+/** `GET /api/staff/pages/{key}/preview` (area pages). */
+export const previewPageDraft = (key: string): Endpoint<undefined, Blob> => ({ method: 'GET', path: apiPath('staff', 'pages', key, 'preview') });
+
+/** `POST /api/staff/pages/{key}/preview` (area pages). */
+export const previewPage = (key: string): Endpoint<PagePreviewForm, Blob> => ({ method: 'POST', path: apiPath('staff', 'pages', key, 'preview') });
 
 /** `GET /api/staff/analytics` (area analytics). */
 export const analytics = (): Endpoint<undefined, AnalyticsBody> => ({ method: 'GET', path: 'staff/analytics' });

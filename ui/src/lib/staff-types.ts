@@ -92,7 +92,7 @@ export type Role = "owner" | "editor" | "recruiter" | "sales";
 /**
  * A part of the office's side; each staff endpoint belongs to one.
  */
-export type Area = "enquiries" | "subscribers" | "applicants" | "stories" | "company" | "team" | "mail" | "analytics" | "backups";
+export type Area = "enquiries" | "subscribers" | "applicants" | "stories" | "company" | "team" | "mail" | "analytics" | "backups" | "pages";
 
 /**
  * The inbox's lists, as its paths name them.
@@ -333,6 +333,16 @@ export type StoryRevision = { number: number, saved_at: string, saved_by: StoryR
 export type StoryRestoreForm = { revision: number, };
 
 /**
+ * Where a page of the editor stands: its defaults, a draft not published, published, or a publish scheduled.
+ */
+export type PageState = "default" | "draft" | "published" | "scheduled";
+
+/**
+ * A page's values by field path (`PageField.path`), each of its field's kind: text and paragraphs a string (paragraphs as HTML), an image `{src, alt}`, a link `{label, href}`, a list an array of objects of its item fields.
+ */
+export type PageFields = Record<string, unknown>;
+
+/**
  * Where a blog subscription stands: only confirmed readers are mailed stories.
  */
 export type SubscriptionState = "pending" | "confirmed" | "unsubscribed";
@@ -453,7 +463,7 @@ devices: Array<VisitLine>, leads: LeadCounts, };
 /**
  * The media folders a staff image upload may go to (`?folder=`).
  */
-export type MediaFolder = "blogs" | "authors" | "leaders";
+export type MediaFolder = "blogs" | "authors" | "leaders" | "pages";
 
 export type Uploaded = { 
 /**
@@ -757,5 +767,116 @@ export type PasskeyChallenge = { challenge_id: string,
  * `{publicKey: ...}` as WebAuthn's JSON form writes it (binary fields in base64url).
  */
 options: { publicKey: Record<string, unknown> }, };
+
+export type PageList = { data: Array<PageLine>, };
+
+export type PageLine = { key: string, title: string, 
+/**
+ * None: a part every page shows (the header, the footer...).
+ */
+route: string | null, state: PageState, updated_at: string | null, 
+/**
+ * The name of the account that saved last (its email if the account is gone).
+ */
+updated_by: string | null, };
+
+export type PageBody = { data: Page, };
+
+export type Page = { schema: PageSchema, 
+/**
+ * Each field's default (the UI's content), by path, in the shape of an override.
+ */
+defaults: PageFields, 
+/**
+ * The office's draft and what visitors see, by path (a path not there: its default).
+ */
+draft: PageFields, published: PageFields, 
+/**
+ * What the next save names.
+ */
+revision: number, state: PageState, updated_at: string | null, updated_by: string | null, published_at: string | null, published_by: string | null, 
+/**
+ * When a scheduled publish goes public (UTC, RFC 3339).
+ */
+publish_at: string | null, };
+
+export type PageSchema = { 
+/**
+ * The page's name in the API's paths (`/api/staff/pages/{key}`).
+ */
+key: string, 
+/**
+ * What the editor calls it.
+ */
+title: string, 
+/**
+ * The route it is shown at; None for a part every page shows (the header...).
+ */
+route: string | null, fields: Array<PageField>, };
+
+export type PageField = { 
+/**
+ * `<export name>.<property path>` in the page's content (relative to the item for a
+ * list's item field).
+ */
+path: string, 
+/**
+ * What the editor shows, and what an error names.
+ */
+label: string, } & ({ "kind": "text", max: number, } | { "kind": "paragraphs", max: number, } | { "kind": "image", 
+/**
+ * The path of the default's alt text beside the picture's (None: decoration).
+ */
+alt: string | null, } | { "kind": "link", 
+/**
+ * The default's property that holds the address (`href`, `path`, `url`).
+ */
+href: string, } | { "kind": "list", min: number, max: number, item: Array<PageField>, });
+
+export type PageDraftForm = { fields: PageFields, revision: number, 
+/**
+ * The editor's own save while someone types (not audited).
+ */
+autosave?: boolean, };
+
+export type PageSaved = { message: string, data: SavedPage, };
+
+export type SavedPage = { key: string, revision: number, state: PageState, publish_at: string | null, };
+
+export type PagePublishForm = { revision: number, publish_at?: string, };
+
+export type PageRevisions = { data: Array<PageRevisionLine>, 
+/**
+ * How many revisions the page has (the list holds the newest 200).
+ */
+total: number, };
+
+export type PageRevisionLine = { number: number, 
+/**
+ * UTC, RFC 3339.
+ */
+saved_at: string, saved_by: StoryRevisionAuthor, autosave: boolean, 
+/**
+ * What the save did: "saved", "reset Banner: headline", "restored revision 3"...
+ */
+action: string, };
+
+export type PageRevisionBody = { data: PageRevision, };
+
+export type PageRevision = { 
+/**
+ * The draft as that save left it.
+ */
+fields: PageFields, number: number, 
+/**
+ * UTC, RFC 3339.
+ */
+saved_at: string, saved_by: StoryRevisionAuthor, autosave: boolean, 
+/**
+ * What the save did: "saved", "reset Banner: headline", "restored revision 3"...
+ */
+action: string, };
+
+export type PagePreviewForm = { fields: Record<string, unknown>, };
 
 export type AccountActivity = { data: Array<AuditEntry>, };

@@ -29,7 +29,7 @@ export function AboutPage() {
         </div>
       </section>
       <OverviewStats id="about-overview" title={overviewHeading} />
-      <StatementPair blocks={[companyVision, companyMission]} />
+      <StatementPair blocks={[companyVision, companyMission]} fields={['companyVision', 'companyMission']} />
       <LeadersGrid />
     </>
   );

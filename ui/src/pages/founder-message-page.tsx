@@ -1,8 +1,7 @@
 import { PageHero } from '@/components/page-hero';
 import { Paragraphs } from '@/components/paragraphs';
 import { founderMessageContent } from '@/content/founder-message';
-import { founderLeader } from '@/lib/company-details';
-import { initials } from '@/lib/initials';
+import { founderLeader, initials } from '@/lib/company-details';
 import { usePageMeta } from '@/lib/page-meta';
 import { mediaUrl } from '@/lib/runtime-config';
 import '@/features/about/founder.css';

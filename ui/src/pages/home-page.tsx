@@ -10,6 +10,7 @@ import { MdMessage } from '@/features/home/md-message';
 import { OurWings } from '@/features/home/our-wings';
 import { ServicesGrid } from '@/features/home/services-grid';
 import { HydrateLater } from '@/lib/hydrate-later';
+import { edited, fieldOf } from '@/lib/page-fields';
 import { usePageMeta } from '@/lib/page-meta';
 import { SharedMarkup } from '@/lib/shared-markup';
 import { homeStructuredData } from '@/lib/structured-data';
@@ -37,7 +38,11 @@ export function HomePage() {
           <CoreValues />
         </HydrateLater>
         <HydrateLater>
-          <OverviewStats id="overview" title={homeContent.overviewHeading} />
+          <OverviewStats
+            id="overview"
+            title={edited('home', 'homeContent', homeContent).overviewHeading}
+            titleField={fieldOf('homeContent.overviewHeading')}
+          />
         </HydrateLater>
         <HydrateLater>
           <MdMessage />

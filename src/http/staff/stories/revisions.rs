@@ -84,20 +84,25 @@ pub(crate) struct RevisionJson<'a> {
     form: StoryForm,
 }
 
-/// `POST stories/{id}/revisions/{number}/restore`: the revision the story is at now.
+/// `POST .../revisions/{number}/restore` (a story's, a page's): the revision the story or
+/// page is at now.
 #[derive(Deserialize)]
 #[cfg_attr(test, derive(ts_rs::TS))]
 #[cfg_attr(test, ts(rename = "StoryRestoreForm"))]
 #[serde(deny_unknown_fields)]
 pub(crate) struct RestoreForm {
-    revision: i64,
+    pub(crate) revision: i64,
+}
+
+impl<'a> SavedByJson<'a> {
+    /// Who saved a revision (a story's, a page's): the account's name while it is there.
+    pub(crate) fn new(name: Option<&'a str>, email: &'a str) -> SavedByJson<'a> {
+        SavedByJson { name, email }
+    }
 }
 
 fn saved_by(line: &RevisionLine) -> SavedByJson<'_> {
-    SavedByJson {
-        name: line.saved_by_name.as_deref(),
-        email: &line.saved_by,
-    }
+    SavedByJson::new(line.saved_by_name.as_deref(), &line.saved_by)
 }
 
 fn number(raw: &str) -> Result<i64, ApiError> {

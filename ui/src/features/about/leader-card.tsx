@@ -1,7 +1,7 @@
 import { NewTabLink } from '@/components/external-link';
 import { Icon } from '@/components/icon';
 import type { LeaderForm } from '@/lib/api-types';
-import { initials } from '@/lib/initials';
+import { initials } from '@/lib/company-details';
 import { mediaUrl } from '@/lib/runtime-config';
 import './leaders.css';
 

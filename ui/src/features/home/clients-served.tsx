@@ -1,11 +1,19 @@
 import { PageSection } from '@/components/page-section';
 import { homeContent } from '@/content/home';
-import { companyDetails } from '@/lib/company-details';
-import { initials } from '@/lib/initials';
+import { companyDetails, initials } from '@/lib/company-details';
+import { edited, fieldOf } from '@/lib/page-fields';
 
 export function ClientsServed() {
+  const content = edited('home', 'homeContent', homeContent);
   return (
-    <PageSection id="clients" title={homeContent.clientsHeading} intro={homeContent.clientsIntro} centered>
+    <PageSection
+      id="clients"
+      title={content.clientsHeading}
+      intro={content.clientsIntro}
+      centered
+      titleField={fieldOf('homeContent.clientsHeading')}
+      introField={fieldOf('homeContent.clientsIntro')}
+    >
       <ul class="client-grid">
         {companyDetails().clients.map((client, index) => (
           <li key={`${index}-${client.name}`} class="client" data-animate>

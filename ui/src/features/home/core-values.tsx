@@ -1,18 +1,31 @@
 import { Icon } from '@/components/icon';
 import { PageSection } from '@/components/page-section';
 import { coreValues, homeContent } from '@/content/home';
+import { edited, fieldOf } from '@/lib/page-fields';
 
 export function CoreValues() {
+  const content = edited('home', 'homeContent', homeContent);
+  const values = edited('home', 'coreValues', coreValues);
   return (
-    <PageSection id="core-values" title={homeContent.coreValuesHeading} tone="soft" centered>
+    <PageSection
+      id="core-values"
+      title={content.coreValuesHeading}
+      tone="soft"
+      centered
+      titleField={fieldOf('homeContent.coreValuesHeading')}
+    >
       <ul class="card-grid card-grid--3">
-        {coreValues.map((value) => (
+        {values.map((value, index) => (
           <li key={value.id} class="card value-card" data-animate>
             <span class="value-card__icon">
               <Icon name={value.icon} size={28} />
             </span>
-            <h3 class="value-card__title">{value.value}</h3>
-            <p class="value-card__text">{value.description}</p>
+            <h3 class="value-card__title" {...fieldOf(`coreValues.${index}.value`)}>
+              {value.value}
+            </h3>
+            <p class="value-card__text" {...fieldOf(`coreValues.${index}.description`)}>
+              {value.description}
+            </p>
           </li>
         ))}
       </ul>

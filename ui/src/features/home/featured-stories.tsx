@@ -6,6 +6,7 @@ import type { Blog } from '@/lib/api-types';
 import { listBlogs } from '@/lib/blog-api';
 import { blogPath } from '@/lib/blog-path';
 import { showFromList, takeList } from '@/lib/page-data';
+import { edited, fieldOf } from '@/lib/page-fields';
 import { useRemote } from '@/lib/use-remote';
 
 /** The home page features the first 3 posts. */
@@ -57,7 +58,7 @@ function StoryCard({ blog }: { blog: Blog }) {
 function StorySkeletons() {
   return (
     <div role="status" class="card-grid card-grid--3" aria-busy="true">
-      <span class="visually-hidden">{homeLabels.storiesLoading}</span>
+      <span class="visually-hidden">{edited('home', 'homeLabels', homeLabels).storiesLoading}</span>
       {Array.from({ length: FEATURED_STORY_COUNT }, (_, index) => (
         <div key={index} class="card story-card story-card--skeleton" aria-hidden="true">
           <span class="skeleton skeleton--image" />
@@ -73,13 +74,17 @@ function StorySkeletons() {
 export function FeaturedStories() {
   const stories = useRemote(loadFeaturedStories, [], ignoreFailure, preloadedStories);
   const blogs = stories.status === 'ready' ? stories.data : [];
+  const content = edited('home', 'homeContent', homeContent);
+  const labels = edited('home', 'homeLabels', homeLabels);
   return (
     <PageSection
       id="featured-stories"
-      title={homeContent.featuredStoriesHeading}
-      intro={homeContent.featuredStoriesIntro}
+      title={content.featuredStoriesHeading}
+      intro={content.featuredStoriesIntro}
       tone="soft"
       centered
+      titleField={fieldOf('homeContent.featuredStoriesHeading')}
+      introField={fieldOf('homeContent.featuredStoriesIntro')}
     >
       {stories.status === 'loading' && <StorySkeletons />}
       {blogs.length > 0 && (
@@ -90,11 +95,13 @@ export function FeaturedStories() {
         </ul>
       )}
       {stories.status !== 'loading' && blogs.length === 0 && (
-        <p class="empty-note">{homeLabels.storiesUnavailable}</p>
+        <p class="empty-note" {...fieldOf('homeLabels.storiesUnavailable')}>
+          {labels.storiesUnavailable}
+        </p>
       )}
       <p class="section-more">
-        <Link class="button button--outline" to="/blogs">
-          {homeLabels.allStories}
+        <Link class="button button--outline" to="/blogs" {...fieldOf('homeLabels.allStories')}>
+          {labels.allStories}
         </Link>
       </p>
     </PageSection>

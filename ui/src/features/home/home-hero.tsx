@@ -5,6 +5,7 @@ import { heroVideo, homeContent, homeLabels } from '@/content/home';
 import { messages } from '@/content/messages';
 import type { PreloadImage } from '@/lib/image-set';
 import { inTaskOfItsOwn } from '@/lib/next-task';
+import { edited, fieldOf } from '@/lib/page-fields';
 import { prefersReducedMotion } from '@/lib/reduced-motion';
 import { toast } from '@/lib/toast';
 
@@ -23,6 +24,8 @@ export const heroPosterPreload: PreloadImage = { href: heroVideo.poster, type: '
  * the frames of one element are the same size, so the first paint stays the largest.
  */
 export function HomeHero() {
+  const { hero } = edited('home', 'homeContent', homeContent);
+  const labels = edited('home', 'homeLabels', homeLabels);
   const video = useRef<HTMLVideoElement>(null);
   // The server cannot know the visitor's motion setting: the page arrives still, on its
   // poster, and starts playing once the browser has checked it (so it hydrates unchanged).
@@ -80,21 +83,27 @@ export function HomeHero() {
         tabIndex={-1}
       />
       <div class="home-hero__content container">
-        <p class="home-hero__eyebrow">{homeLabels.heroEyebrow}</p>
-        <h1 class="home-hero__title">{homeContent.hero.headline}</h1>
-        <p class="home-hero__text">{homeContent.hero.subline}</p>
+        <p class="home-hero__eyebrow" {...fieldOf('homeLabels.heroEyebrow')}>
+          {labels.heroEyebrow}
+        </p>
+        <h1 class="home-hero__title" {...fieldOf('homeContent.hero.headline')}>
+          {hero.headline}
+        </h1>
+        <p class="home-hero__text" {...fieldOf('homeContent.hero.subline')}>
+          {hero.subline}
+        </p>
         <div class="button-row">
-          <a class="button button--accent" href="#services">
-            {homeLabels.exploreServices}
+          <a class="button button--accent" href="#services" {...fieldOf('homeLabels.exploreServices')}>
+            {labels.exploreServices}
           </a>
-          <Link class="button button--ghost" to="/contact">
-            {homeLabels.talkToUs}
+          <Link class="button button--ghost" to="/contact" {...fieldOf('homeLabels.talkToUs')}>
+            {labels.talkToUs}
           </Link>
         </div>
       </div>
       <button type="button" class="icon-button icon-button--glass home-hero__toggle" onClick={toggle}>
         {playing ? <span class="pause-glyph" aria-hidden="true" /> : <Icon name="play" size={20} />}
-        <span class="visually-hidden">{playing ? homeLabels.pauseVideo : homeLabels.playVideo}</span>
+        <span class="visually-hidden">{playing ? labels.pauseVideo : labels.playVideo}</span>
       </button>
     </header>
   );

@@ -4,11 +4,15 @@ import { Paragraphs } from '@/components/paragraphs';
 import { VideoModal } from '@/components/video-modal';
 import { homeLabels, managingDirectorMessage, mdMessageVideo, mdMessageVideoThumbnail } from '@/content/home';
 import { founderLeader } from '@/lib/company-details';
+import { edited, fieldOf } from '@/lib/page-fields';
 
 /** The Managing Director's message beside a video that plays in a modal. */
 export function MdMessage() {
   const [open, setOpen] = useState(false);
-  const { heading, paragraphs } = managingDirectorMessage;
+  const { heading, paragraphs } = edited('home', 'managingDirectorMessage', managingDirectorMessage);
+  const labels = edited('home', 'homeLabels', homeLabels);
+  const thumbnail = edited('home', 'mdMessageVideoThumbnail', mdMessageVideoThumbnail);
+  const video = edited('home', 'mdMessageVideo', mdMessageVideo);
   const signatory = founderLeader();
   return (
     <section id="md-message" class="page-section" aria-labelledby="md-message-title">
@@ -16,39 +20,41 @@ export function MdMessage() {
         <div class="md-message__media" data-animate>
           <button type="button" class="video-thumb" onClick={() => setOpen(true)}>
             <img
-              src={mdMessageVideoThumbnail.image}
-              alt={mdMessageVideoThumbnail.alt}
+              src={thumbnail.image}
+              alt={thumbnail.alt}
               width={1280}
               height={720}
               loading="lazy"
               decoding="async"
+              {...fieldOf('mdMessageVideoThumbnail.image')}
             />
             <span class="video-thumb__play" aria-hidden="true">
               <Icon name="play" size={32} />
             </span>
             <span class="visually-hidden">
-              {mdMessageVideoThumbnail.playLabel}: {mdMessageVideo.title}
+              {thumbnail.playLabel}: {video.title}
             </span>
           </button>
         </div>
         <div class="md-message__text" data-animate>
-          <p class="section-heading__eyebrow">{homeLabels.mdMessageEyebrow}</p>
-          <h2 id="md-message-title" class="section-heading__title">
+          <p class="section-heading__eyebrow" {...fieldOf('homeLabels.mdMessageEyebrow')}>
+            {labels.mdMessageEyebrow}
+          </p>
+          <h2
+            id="md-message-title"
+            class="section-heading__title"
+            {...fieldOf('managingDirectorMessage.heading')}
+          >
             {heading}
           </h2>
-          <Paragraphs items={paragraphs} />
+          <Paragraphs items={paragraphs} field={fieldOf('managingDirectorMessage.paragraphs')} />
           <p class="signature">
             <strong>{signatory.name}</strong>
             <span>{signatory.designation}</span>
           </p>
         </div>
       </div>
-      <VideoModal
-        open={open}
-        onClose={() => setOpen(false)}
-        video={mdMessageVideo}
-        closeLabel={homeLabels.closeVideo}
-      />
+      <VideoModal open={open} onClose={() => setOpen(false)} video={video} closeLabel={labels.closeVideo} />
     </section>
   );
 }

@@ -2,13 +2,21 @@ import { PageSection } from '@/components/page-section';
 import { Paragraphs } from '@/components/paragraphs';
 import { Link } from '@/components/site-link';
 import { homeContent, wings } from '@/content/home';
+import { edited, fieldOf } from '@/lib/page-fields';
 
 /** Fidelitus Gallery and Shilpa Foundation; View More and Read More go to /shilpa_foundation. */
 export function OurWings() {
+  const content = edited('home', 'homeContent', homeContent);
   return (
-    <PageSection id="wings" title={homeContent.wingsHeading} tone="soft" centered>
+    <PageSection
+      id="wings"
+      title={content.wingsHeading}
+      tone="soft"
+      centered
+      titleField={fieldOf('homeContent.wingsHeading')}
+    >
       <ul class="card-grid card-grid--2">
-        {wings.map((wing) => (
+        {edited('home', 'wings', wings).map((wing, index) => (
           <li key={wing.id} class="card wing-card" data-animate>
             <img
               class="wing-card__image"
@@ -18,19 +26,34 @@ export function OurWings() {
               height={500}
               loading="lazy"
               decoding="async"
+              {...fieldOf(`wings.${index}.image`)}
             />
             <div class="wing-card__body">
-              <p class="wing-card__tagline">{wing.tagline}</p>
-              <h3 class="wing-card__title">{wing.name}</h3>
-              <p class="wing-card__highlight">{wing.highlight}</p>
-              <Paragraphs items={wing.paragraphs} />
+              <p class="wing-card__tagline" {...fieldOf(`wings.${index}.tagline`)}>
+                {wing.tagline}
+              </p>
+              <h3 class="wing-card__title" {...fieldOf(`wings.${index}.name`)}>
+                {wing.name}
+              </h3>
+              <p class="wing-card__highlight" {...fieldOf(`wings.${index}.highlight`)}>
+                {wing.highlight}
+              </p>
+              <Paragraphs items={wing.paragraphs} field={fieldOf(`wings.${index}.paragraphs`)} />
               <div class="button-row">
-                <Link class="button button--primary" to={wing.viewMorePath}>
-                  {homeContent.viewMoreLabel}
+                <Link
+                  class="button button--primary"
+                  to={wing.viewMorePath}
+                  {...fieldOf('homeContent.viewMoreLabel')}
+                >
+                  {content.viewMoreLabel}
                   <span class="visually-hidden"> about {wing.name}</span>
                 </Link>
-                <Link class="button button--outline" to={wing.readMorePath}>
-                  {homeContent.readMoreLabel}
+                <Link
+                  class="button button--outline"
+                  to={wing.readMorePath}
+                  {...fieldOf('homeContent.readMoreLabel')}
+                >
+                  {content.readMoreLabel}
                   <span class="visually-hidden"> about {wing.name}</span>
                 </Link>
               </div>

@@ -1,0 +1,583 @@
+//! The page editor's API through the real filters: a page opened with its schema and its
+//! defaults from the UI's content, a draft saved (409 from a second tab, 422 naming fields by
+//! label), published now or on schedule (the published overrides' generation and the content
+//! version moving), revisions listed, read and restored, a field back to its default, the
+//! audit lines, and the roles that may not.
+
+use corpsite::domain::roles::Role;
+use serde_json::{json as body, Value};
+use warp::http::StatusCode;
+
+use crate::common::staff::{add_staff, add_staff_as, Browser, EMAIL, PASSWORD};
+use crate::common::{json, TestApp};
+
+const HEADLINE: &str = "homeContent.hero.headline";
+
+async fn signed_in() -> (TestApp, Browser) {
+    let app = TestApp::new();
+    add_staff(&app, EMAIL, PASSWORD, false).await;
+    let browser = Browser::sign_in(&app).await;
+    (app, browser)
+}
+
+async fn open(app: &TestApp, browser: &Browser, key: &str) -> Value {
+    let response = app
+        .request(browser.get(&format!("/api/staff/pages/{key}")))
+        .await;
+    assert_eq!(response.status(), StatusCode::OK, "{:?}", response.body());
+    json(&response)["data"].clone()
+}
+
+async fn put(
+    app: &TestApp,
+    browser: &Browser,
+    key: &str,
+    fields: Value,
+    revision: i64,
+) -> warp::http::Response<bytes::Bytes> {
+    app.request(
+        browser
+            .change("PUT", &format!("/api/staff/pages/{key}"))
+            .json(&body!({ "fields": fields, "revision": revision })),
+    )
+    .await
+}
+
+/// The revision a change answered, after checking it was a 200.
+fn saved(response: &warp::http::Response<bytes::Bytes>) -> i64 {
+    assert_eq!(response.status(), StatusCode::OK, "{:?}", response.body());
+    json(response)["data"]["revision"]
+        .as_i64()
+        .expect("revision")
+}
+
+async fn publish(
+    app: &TestApp,
+    browser: &Browser,
+    key: &str,
+    form: Value,
+) -> warp::http::Response<bytes::Bytes> {
+    app.request(
+        browser
+            .change("POST", &format!("/api/staff/pages/{key}/publish"))
+            .json(&form),
+    )
+    .await
+}
+
+/// The published overrides by page and their generation, as the page caches read them.
+fn published(app: &TestApp) -> (i64, std::collections::BTreeMap<String, String>) {
+    app.db()
+        .read_blocking(corpsite::store::pages::published)
+        .expect("published")
+}
+
+fn content_version(app: &TestApp) -> i64 {
+    app.db()
+        .read_blocking(corpsite::store::blogs::version)
+        .expect("version")
+}
+
+fn audit_lines(app: &TestApp) -> Vec<(String, String, String)> {
+    app.db()
+        .read_blocking(|conn| Ok(corpsite::store::audit::audit_log(conn, 50)?))
+        .expect("audit")
+        .into_iter()
+        .filter(|entry| entry.subject.starts_with("page "))
+        .map(|entry| (entry.action, entry.subject, entry.detail))
+        .rev()
+        .collect()
+}
+
+#[tokio::test]
+async fn a_page_opens_with_its_schema_and_the_uis_content_as_its_defaults() {
+    let (app, browser) = signed_in().await;
+    let list = app.request(browser.get("/api/staff/pages")).await;
+    assert_eq!(list.status(), StatusCode::OK, "{:?}", list.body());
+    let pages = json(&list)["data"].as_array().cloned().unwrap_or_default();
+    assert!(pages.len() >= 19, "{pages:?}");
+    assert_eq!(
+        pages[0],
+        body!({"key": "home", "title": "Home", "route": "/", "state": "default",
+               "updated_at": null, "updated_by": null})
+    );
+    let home = open(&app, &browser, "home").await;
+    assert_eq!(home["schema"]["key"], "home");
+    assert_eq!(home["revision"], 0);
+    assert_eq!(home["state"], "default");
+    assert_eq!(home["draft"], body!({}));
+    assert_eq!(
+        home["defaults"][HEADLINE],
+        "Spaces, projects and people that work."
+    );
+    let headline = home["schema"]["fields"]
+        .as_array()
+        .and_then(|fields| fields.iter().find(|field| field["path"] == HEADLINE))
+        .cloned();
+    assert_eq!(
+        headline,
+        Some(body!({"path": HEADLINE, "label": "Hero: headline", "kind": "text", "max": 120}))
+    );
+    let unknown = app.request(browser.get("/api/staff/pages/nowhere")).await;
+    assert_eq!(unknown.status(), StatusCode::NOT_FOUND);
+    assert_eq!(
+        json(&unknown)["message"],
+        "The page editor has no page nowhere."
+    );
+}
+
+#[tokio::test]
+async fn a_second_tab_saving_from_the_same_revision_gets_a_409_naming_who_saved_and_loses_nothing()
+{
+    let (app, tab_a) = signed_in().await;
+    add_staff_as(&app, "second@corp.example", PASSWORD, false, Role::Editor).await;
+    let tab_b = Browser::sign_in_with(&app, "second@corp.example", PASSWORD).await;
+    let first = saved(&put(&app, &tab_a, "home", body!({ HEADLINE: "A's words." }), 0).await);
+    assert_eq!(first, 1);
+    let stale = put(&app, &tab_b, "home", body!({ HEADLINE: "B's words." }), 0).await;
+    assert_eq!(stale.status(), StatusCode::CONFLICT, "{:?}", stale.body());
+    let message = json(&stale)["message"].as_str().unwrap_or("").to_owned();
+    assert!(
+        message.starts_with("This page was saved by ") && message.contains("not saved"),
+        "{message}"
+    );
+    let home = open(&app, &tab_a, "home").await;
+    assert_eq!(home["draft"], body!({ HEADLINE: "A's words." }));
+    assert_eq!(
+        (home["revision"].clone(), home["state"].clone()),
+        (body!(1), body!("draft"))
+    );
+    let listed = app.request(tab_a.get("/api/staff/pages")).await;
+    assert_eq!(json(&listed)["data"][0]["state"], "draft");
+    assert!(json(&listed)["data"][0]["updated_by"].is_string());
+}
+
+#[tokio::test]
+async fn bad_fields_get_a_422_naming_each_by_its_label_and_nothing_is_stored() {
+    let (app, browser) = signed_in().await;
+    let refused = put(
+        &app,
+        &browser,
+        "footer",
+        body!({
+            "footerAbout": "",
+            "footerNothing": "x",
+            "footerLinkGroups.0.links.0": {"label": "About", "href": "/\\evil.example"},
+        }),
+        0,
+    )
+    .await;
+    assert_eq!(
+        refused.status(),
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{:?}",
+        refused.body()
+    );
+    let answer = json(&refused);
+    assert_eq!(
+        answer["errors"]["footerAbout"],
+        "About the group cannot be empty."
+    );
+    assert_eq!(
+        answer["errors"]["footerNothing"],
+        "Footer (every page) has no field footerNothing."
+    );
+    assert!(
+        answer["errors"]["footerLinkGroups.0.links.0.href"]
+            .as_str()
+            .unwrap_or("")
+            .starts_with("Links: About (its address): Enter a path"),
+        "{answer}"
+    );
+    assert!(
+        answer["message"]
+            .as_str()
+            .unwrap_or("")
+            .contains("About the group"),
+        "{answer}"
+    );
+    let footer = open(&app, &browser, "footer").await;
+    assert_eq!(
+        (footer["revision"].clone(), footer["draft"].clone()),
+        (body!(0), body!({}))
+    );
+    let not_json = app
+        .request(
+            browser
+                .change("PUT", "/api/staff/pages/footer")
+                .header("content-type", "application/json")
+                .body("{\"fields\": 3"),
+        )
+        .await;
+    assert_eq!(not_json.status(), StatusCode::BAD_REQUEST);
+}
+
+#[tokio::test]
+async fn publishing_moves_the_published_overrides_their_generation_and_the_content_version() {
+    let (app, browser) = signed_in().await;
+    let (generation, before) = published(&app);
+    assert!(before.is_empty());
+    let revision = saved(
+        &put(
+            &app,
+            &browser,
+            "home",
+            body!({ HEADLINE: "Now public." }),
+            0,
+        )
+        .await,
+    );
+    let version = content_version(&app);
+    assert_eq!(published(&app).0, generation, "a draft is no visitor's");
+    let stale = publish(&app, &browser, "home", body!({ "revision": revision - 1 })).await;
+    assert_eq!(stale.status(), StatusCode::CONFLICT, "{:?}", stale.body());
+    let done = publish(&app, &browser, "home", body!({ "revision": revision })).await;
+    assert_eq!(saved(&done), revision);
+    assert_eq!(json(&done)["data"]["state"], "published");
+    let (moved, pages) = published(&app);
+    assert_eq!(moved, generation + 1);
+    assert_eq!(pages["home"], format!(r#"{{"{HEADLINE}":"Now public."}}"#));
+    assert!(content_version(&app) > version, "the rendered pages follow");
+    let home = open(&app, &browser, "home").await;
+    assert_eq!(home["published"], body!({ HEADLINE: "Now public." }));
+    assert_eq!(home["state"], "published");
+}
+
+#[tokio::test]
+async fn a_scheduled_publish_goes_public_by_itself_at_its_time() {
+    let (app, browser) = signed_in().await;
+    let revision = saved(
+        &put(
+            &app,
+            &browser,
+            "footer",
+            body!({"footerAbout": "Later."}),
+            0,
+        )
+        .await,
+    );
+    let past = publish(
+        &app,
+        &browser,
+        "footer",
+        body!({"revision": revision, "publish_at": "2020-01-01T00:00:00Z"}),
+    )
+    .await;
+    assert_eq!(past.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(
+        json(&past)["errors"]["publish_at"],
+        "Choose a time in the future."
+    );
+    let at = jiff::Timestamp::from_second(jiff::Timestamp::now().as_second() + 2).expect("a time");
+    let scheduled = publish(
+        &app,
+        &browser,
+        "footer",
+        body!({"revision": revision, "publish_at": corpsite::domain::story::utc_text(at)}),
+    )
+    .await;
+    assert_eq!(saved(&scheduled), revision);
+    assert_eq!(json(&scheduled)["data"]["state"], "scheduled");
+    assert!(published(&app).1.is_empty(), "not before its time");
+    let mut public = false;
+    for _ in 0..60 {
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        if published(&app).1.contains_key("footer") {
+            public = true;
+            break;
+        }
+    }
+    assert!(public, "public within a second or so of its time");
+    assert!(jiff::Timestamp::now() >= at, "and not before");
+    assert_eq!(open(&app, &browser, "footer").await["state"], "published");
+    assert!(audit_lines(&app).contains(&(
+        "published page on schedule".to_owned(),
+        "page footer".to_owned(),
+        String::new()
+    )));
+}
+
+#[tokio::test]
+async fn revisions_are_listed_read_and_restored_and_a_field_goes_back_to_its_default() {
+    let (app, browser) = signed_in().await;
+    let first = saved(&put(&app, &browser, "home", body!({ HEADLINE: "First." }), 0).await);
+    let second = saved(
+        &put(
+            &app,
+            &browser,
+            "home",
+            body!({ HEADLINE: "Second." }),
+            first,
+        )
+        .await,
+    );
+    let stale_reset = app
+        .request(browser.change(
+            "DELETE",
+            &format!("/api/staff/pages/home/fields/{HEADLINE}?revision={first}"),
+        ))
+        .await;
+    assert_eq!(stale_reset.status(), StatusCode::CONFLICT);
+    let reset = app
+        .request(browser.change(
+            "DELETE",
+            &format!("/api/staff/pages/home/fields/{HEADLINE}?revision={second}"),
+        ))
+        .await;
+    let third = saved(&reset);
+    assert_eq!(open(&app, &browser, "home").await["draft"], body!({}));
+    let no_field = app
+        .request(browser.change(
+            "DELETE",
+            &format!("/api/staff/pages/home/fields/nothing.here?revision={third}"),
+        ))
+        .await;
+    assert_eq!(no_field.status(), StatusCode::NOT_FOUND);
+
+    let list = app
+        .request(browser.get("/api/staff/pages/home/revisions"))
+        .await;
+    assert_eq!(list.status(), StatusCode::OK, "{:?}", list.body());
+    let list = json(&list);
+    assert_eq!(list["total"], 3);
+    assert_eq!(list["data"][0]["number"], third);
+    assert_eq!(list["data"][0]["action"], "reset Hero: headline");
+    assert_eq!(list["data"][0]["saved_by"]["email"], EMAIL);
+    let one = app
+        .request(browser.get(&format!("/api/staff/pages/home/revisions/{first}")))
+        .await;
+    assert_eq!(one.status(), StatusCode::OK, "{:?}", one.body());
+    assert_eq!(json(&one)["data"]["fields"], body!({ HEADLINE: "First." }));
+    let missing = app
+        .request(browser.get("/api/staff/pages/home/revisions/99"))
+        .await;
+    assert_eq!(missing.status(), StatusCode::NOT_FOUND);
+
+    let restored = app
+        .request(
+            browser
+                .change(
+                    "POST",
+                    &format!("/api/staff/pages/home/revisions/{first}/restore"),
+                )
+                .json(&body!({ "revision": third })),
+        )
+        .await;
+    let fourth = saved(&restored);
+    assert_eq!(fourth, third + 1);
+    assert_eq!(
+        open(&app, &browser, "home").await["draft"],
+        body!({ HEADLINE: "First." })
+    );
+    assert_eq!(
+        audit_lines(&app),
+        [
+            (
+                "saved page draft".to_owned(),
+                "page home".to_owned(),
+                "Home".to_owned()
+            ),
+            (
+                "saved page draft".to_owned(),
+                "page home".to_owned(),
+                "Home".to_owned()
+            ),
+            (
+                "reset page field to default".to_owned(),
+                "page home".to_owned(),
+                "Hero: headline".to_owned()
+            ),
+            (
+                format!("restored page revision {first}"),
+                "page home".to_owned(),
+                "Home".to_owned()
+            ),
+        ]
+    );
+}
+
+#[tokio::test]
+async fn an_autosave_is_kept_as_a_revision_but_not_audited_and_a_publish_is() {
+    let (app, browser) = signed_in().await;
+    let autosaved = app
+        .request(
+            browser
+                .change("PUT", "/api/staff/pages/subscribe")
+                .json(&body!({
+                    "fields": {"blogContent.subscribe.buttonLabel": "Subscribe"},
+                    "revision": 0,
+                    "autosave": true,
+                })),
+        )
+        .await;
+    let revision = saved(&autosaved);
+    assert!(audit_lines(&app).is_empty(), "{:?}", audit_lines(&app));
+    saved(&publish(&app, &browser, "subscribe", body!({ "revision": revision })).await);
+    assert_eq!(
+        audit_lines(&app),
+        [(
+            "published page".to_owned(),
+            "page subscribe".to_owned(),
+            "The subscribe box (blogs)".to_owned()
+        )]
+    );
+}
+
+#[tokio::test]
+async fn a_sales_account_may_not_read_or_change_pages() {
+    let app = TestApp::new();
+    add_staff_as(&app, "sales@corp.example", PASSWORD, false, Role::Sales).await;
+    let sales = Browser::sign_in_with(&app, "sales@corp.example", PASSWORD).await;
+    let read = app.request(sales.get("/api/staff/pages/home")).await;
+    assert_eq!(read.status(), StatusCode::FORBIDDEN, "{:?}", read.body());
+    let change = put(&app, &sales, "home", body!({ HEADLINE: "Sold." }), 0).await;
+    assert_eq!(
+        change.status(),
+        StatusCode::FORBIDDEN,
+        "{:?}",
+        change.body()
+    );
+    assert!(published(&app).1.is_empty());
+    assert_eq!(
+        app.db()
+            .read_blocking(|conn| corpsite::store::pages::get(conn, "home"))
+            .expect("read")
+            .revision,
+        0
+    );
+}
+
+/// `s` without the preview's own marks: each `data-field="..."` attribute, and the data's
+/// `"preview":true`.
+fn without_preview_marks(html: &str) -> String {
+    let mut out = String::with_capacity(html.len());
+    let mut rest = html;
+    while let Some(at) = rest.find(" data-field=\"") {
+        out.push_str(&rest[..at]);
+        let after = &rest[at + " data-field=\"".len()..];
+        rest = &after[after.find('"').expect("attribute closed") + 1..];
+    }
+    out.push_str(rest);
+    out.replace(",\"preview\":true", "")
+}
+
+/// What a draft's preview shows is what the public page shows once it is published: the same
+/// HTML, byte for byte, apart from the preview's `data-field` attributes and its data's
+/// `"preview":true`. The preview names each field it shows; the public page names none; the
+/// preview is for the staff's own frame only and never cached.
+#[tokio::test]
+async fn a_draft_s_preview_is_the_published_page_with_its_fields_named() {
+    let (app, browser) = signed_in().await;
+    let revision = open(&app, &browser, "home").await["revision"]
+        .as_i64()
+        .expect("revision");
+    let fields = body!({
+        HEADLINE: "Offices that work, first time.",
+        "homeContent.about.paragraphs": "<p>One <strong>group</strong>.</p><ul><li>Four companies</li></ul>",
+        "coreValues": [
+            { "value": "Honesty", "description": "We say it as it is." },
+            { "value": "Care", "description": "For people first." },
+            { "value": "Speed", "description": "Answers within a day." },
+            { "value": "Craft", "description": "Work done well." },
+            { "value": "Trust", "description": "Kept, not asked for." },
+            { "value": "Growth", "description": "Ours and yours." }
+        ]
+    });
+    let revision = saved(&put(&app, &browser, "home", fields.clone(), revision).await);
+
+    let preview = app
+        .request(browser.get("/api/staff/pages/home/preview"))
+        .await;
+    assert_eq!(preview.status(), StatusCode::OK, "{:?}", preview.body());
+    let header = |name: &str| {
+        preview
+            .headers()
+            .get(name)
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or_default()
+            .to_owned()
+    };
+    assert!(header("cache-control").contains("no-store"));
+    assert!(header("content-security-policy").contains("frame-ancestors 'self'"));
+    assert_eq!(header("x-frame-options"), "SAMEORIGIN");
+    let preview_html = String::from_utf8_lossy(preview.body()).into_owned();
+    assert!(preview_html.contains(
+        r#"<h1 class="home-hero__title" data-field="homeContent.hero.headline">Offices that work, first time.</h1>"#
+    ));
+    assert!(preview_html.contains(r#"data-field="coreValues.2.value">Speed</h3>"#));
+    assert!(
+        preview_html.contains("<p>One <strong>group</strong>.</p><ul><li>Four companies</li></ul>")
+    );
+
+    // The public page shows none of it until it is published.
+    let before = String::from_utf8_lossy(app.get("/").await.body()).into_owned();
+    assert!(!before.contains("Offices that work, first time."));
+    assert!(!before.contains("data-field"));
+
+    let published = publish(&app, &browser, "home", body!({ "revision": revision })).await;
+    assert_eq!(published.status(), StatusCode::OK, "{:?}", published.body());
+    let start = std::time::Instant::now();
+    // As a visitor at the same address as the staff's browser gets it.
+    let public = loop {
+        let page = String::from_utf8_lossy(app.request(browser.get("/")).await.body()).into_owned();
+        if page.contains("Offices that work, first time.") {
+            break page;
+        }
+        assert!(
+            start.elapsed() < std::time::Duration::from_secs(10),
+            "not published within 10 s"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    };
+    assert!(
+        !public.contains("data-field"),
+        "no field names on a public page"
+    );
+    let previewed = without_preview_marks(&preview_html);
+    let differs = previewed
+        .bytes()
+        .zip(public.bytes())
+        .position(|(a, b)| a != b)
+        .unwrap_or(previewed.len().min(public.len()));
+    assert!(
+        previewed == public,
+        "the preview and the published page differ at byte {differs}: {:?} against {:?}",
+        &previewed[differs.saturating_sub(80)..(differs + 80).min(previewed.len())],
+        &public[differs.saturating_sub(80)..(differs + 80).min(public.len())],
+    );
+}
+
+/// A preview of fields not saved is checked as a save is (422 naming the field by its label),
+/// and stores nothing; a part every page shows is previewed on a page that shows it.
+#[tokio::test]
+async fn unsaved_fields_are_previewed_checked_and_not_kept() {
+    let (app, browser) = signed_in().await;
+    let post = |key: &str, fields: Value| {
+        browser
+            .change("POST", &format!("/api/staff/pages/{key}/preview"))
+            .json(&body!({ "fields": fields }))
+    };
+    let bad = app.request(post("home", body!({ HEADLINE: "" }))).await;
+    assert_eq!(bad.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        json(&bad)["errors"][HEADLINE].is_string(),
+        "{:?}",
+        bad.body()
+    );
+
+    let footer = app
+        .request(post(
+            "footer",
+            body!({ "footerAbout": "One group, four companies." }),
+        ))
+        .await;
+    assert_eq!(footer.status(), StatusCode::OK, "{:?}", footer.body());
+    let html = String::from_utf8_lossy(footer.body()).into_owned();
+    assert!(html.contains(r#"<p data-field="footerAbout">One group, four companies.</p>"#));
+    assert_eq!(open(&app, &browser, "footer").await["draft"], body!({}));
+
+    let unknown = app
+        .request(browser.get("/api/staff/pages/nowhere/preview"))
+        .await;
+    assert_eq!(unknown.status(), StatusCode::NOT_FOUND);
+}
