@@ -378,3 +378,34 @@ async fn each_form_field_carries_its_parsers_pattern() {
         1
     );
 }
+
+/// The proof's header is required by the document of a server that asks for it, and not by
+/// that of a server run with `--form-proof off`, which takes posts without it (the contract
+/// test runs one); both resolve every reference they make.
+#[tokio::test]
+async fn the_proof_header_is_required_only_where_the_server_requires_it() {
+    let proof_header = |doc: &Value, path: &str| {
+        doc["paths"][path]["post"]["parameters"]
+            .as_array()
+            .and_then(|params| params.iter().find(|p| p["name"] == "Form-Proof"))
+            .cloned()
+            .expect("the Form-Proof parameter")
+    };
+    let on = document().await;
+    let off_app = TestApp::with_settings(|s| s.form_proof = false);
+    let off = json(&off_app.get("/api/openapi.json").await);
+    for path in ["/api/clients/create", "/api/applicant/create"] {
+        assert_eq!(proof_header(&on, path)["required"], true, "{path}");
+        assert_ne!(proof_header(&off, path)["required"], true, "{path}");
+    }
+    for doc in [&on, &off] {
+        let text = doc.to_string();
+        for reference in text.split("\"$ref\":\"#/components/schemas/").skip(1) {
+            let name = &reference[..reference.find('"').expect("closed")];
+            assert!(
+                doc["components"]["schemas"].get(name).is_some(),
+                "{name} is referred to but not in the document"
+            );
+        }
+    }
+}

@@ -59,7 +59,7 @@ fn api(state: &AppState) -> BoxedFilter<(Response,)> {
         // the page-view beacon
         .or(analytics::routes(state))
         .unify()
-        .or(openapi::routes())
+        .or(openapi::routes(state.settings.form_proof))
         .unify()
         .or(company_details::routes(state))
         .unify()

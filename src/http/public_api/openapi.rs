@@ -103,22 +103,54 @@ impl utoipa::Modify for OtherParts {
 /// The document as sent: built once per process.
 static DOCUMENT: LazyLock<Result<Bytes, String>> = LazyLock::new(|| {
     use utoipa::OpenApi;
-    ApiDoc::openapi()
-        .to_json()
-        .map(Bytes::from)
-        .map_err(|err| format!("cannot serialize the OpenAPI document: {err}"))
+    serialized(ApiDoc::openapi())
 });
 
-/// `GET /api/openapi.json` (under the `/api` prefix of `http::api`).
-pub fn routes() -> BoxedFilter<(Response,)> {
+/// The document as a server run with `--form-proof off` sends it: that server takes a post
+/// without the proof, so the document does not require its header (the contract test runs
+/// such a server, and checks that the document and the server agree).
+static WITHOUT_PROOF: LazyLock<Result<Bytes, String>> = LazyLock::new(|| {
+    use utoipa::OpenApi;
+    let mut doc = ApiDoc::openapi();
+    for item in doc.paths.paths.values_mut() {
+        for operation in [&mut item.post, &mut item.get].into_iter().flatten() {
+            for parameter in operation.parameters.iter_mut().flatten() {
+                if parameter.name == "Form-Proof" {
+                    parameter.required = utoipa::openapi::Required::False;
+                    parameter.description = Some(
+                        "This server runs with `--form-proof off` (a test server): it takes \
+                         a post without the proof."
+                            .to_owned(),
+                    );
+                }
+            }
+        }
+    }
+    serialized(doc)
+});
+
+fn serialized(doc: utoipa::openapi::OpenApi) -> Result<Bytes, String> {
+    doc.to_json()
+        .map(Bytes::from)
+        .map_err(|err| format!("cannot serialize the OpenAPI document: {err}"))
+}
+
+/// `GET /api/openapi.json` (under the `/api` prefix of `http::api`), as this server takes
+/// the forms: with the proof (`form_proof`), or without.
+pub fn routes(form_proof: bool) -> BoxedFilter<(Response,)> {
     warp::path!("openapi.json")
         .and(get_or_head())
-        .map(|| error::reply(document()))
+        .map(move || error::reply(document(form_proof)))
         .boxed()
 }
 
-fn document() -> Result<Response, ApiError> {
-    match &*DOCUMENT {
+fn document(form_proof: bool) -> Result<Response, ApiError> {
+    let document = if form_proof {
+        &*DOCUMENT
+    } else {
+        &*WITHOUT_PROOF
+    };
+    match document {
         Ok(body) => Ok(json_bytes(StatusCode::OK, body.clone())),
         Err(why) => Err(ApiError::unexpected(why.clone())),
     }
@@ -284,7 +316,7 @@ mod operations {
                        64 times at most. A sister site of `--allowed-origins` reads it with \
                        CORS.",
         params(
-            ("form" = ProofFormParam, Query, description = "The form the answer is for: \
+            ("form" = inline(ProofFormParam), Query, description = "The form the answer is for: \
                 `enquiry` (`POST /api/clients/create`) or `application` \
                 (`POST /api/applicant/create`)."),
         ),
