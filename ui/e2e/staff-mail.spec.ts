@@ -6,7 +6,15 @@ import { seriousAxeViolations } from './axe-check';
 import { expect, hasHorizontalScroll, test } from './fixtures';
 import { mailsTo } from './mail-helpers';
 import { startServer } from './servers';
-import { expectAxeClean, giveCodeByKeyboard, postEnquiry, readyStaff, signIn, tabTo } from './staff-helpers';
+import {
+  expectAxeClean,
+  formProof,
+  giveCodeByKeyboard,
+  postEnquiry,
+  readyStaff,
+  signIn,
+  tabTo,
+} from './staff-helpers';
 
 /** Where the screenshots go, to be looked at: e2e/screenshots/ (gitignored), or SHOTS_DIR. */
 const SHOTS = process.env.SHOTS_DIR ?? fileURLToPath(new URL('./screenshots/', import.meta.url));
@@ -113,6 +121,7 @@ test('an owner sends a test mail and sets who gets which lead, with the keyboard
     expect(await seriousAxeViolations(page)).toEqual([]);
 
     const lead = await page.request.post('/api/clients/create', {
+      headers: await formProof(page.request, 'enquiry'),
       data: {
         name: 'Routed Visitor',
         email: 'visitor@example.com',
