@@ -9,7 +9,8 @@
 //! by the server's visits thread, so the beacon never waits for it and never slows a form.
 //!
 //! One client address (an IPv6 /64) has at most `--visit-rate-limit` views counted a minute
-//! (`AppState::visit_limit`, as the forms and searches have theirs); past it a view is not counted and is answered the same 204, after `OVER_LIMIT_PAUSE`, with at most
+//! (`AppState::visit_limit`, as the forms and searches have theirs); past it a view is not
+//! counted and is answered the same 204, after `OVER_LIMIT_PAUSE`, with at most
 //! `PAUSED_AT_ONCE` of a client's beacons waiting at once and the rest queued behind them.
 //! Browsers never wait for a beacon's answer, so no visitor notices; a client flooding the
 //! beacon, on any number of connections or HTTP/2 streams, gets 64 answers a second instead
