@@ -1,7 +1,7 @@
 import type { JSX } from 'preact';
 import { Link } from '@/components/site-link';
+import { AutosaveStatus } from '@/features/staff/shell/autosave-status';
 import type { Blog } from '@/lib/api-types';
-import { AutosaveStatus } from './autosave-status';
 import { StoryBodyFields } from './story-body-fields';
 import { StoryDetailsFields } from './story-details-fields';
 import { StoryHistory } from './story-history';

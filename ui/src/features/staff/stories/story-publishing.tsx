@@ -1,6 +1,6 @@
+import { described, Field } from '@/features/staff/shell/labelled-field';
 import { zoneName } from '@/features/staff/shell/staff-format';
 import type { StoryState } from './story-api';
-import { described, Field } from './story-field';
 import { readersLine, StoryMailStats } from './story-mail';
 
 interface StoryPublishingProps {
