@@ -79,7 +79,7 @@ test('an editor changes the home headline, finds it in the 390 px preview, publi
   await page.getByRole('button', { name: 'Publish now' }).focus();
   await page.keyboard.press('Enter');
   await expect(page.getByText('The page is published.')).toBeVisible();
-  await expect(page.locator('.page-editor__status .status-badge')).toHaveText('Published');
+  await expect(page.locator('.staff-editor__status .status-badge')).toHaveText('Published');
 
   const site = await page.context().newPage();
   await expect

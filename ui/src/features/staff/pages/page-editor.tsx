@@ -3,6 +3,7 @@ import { AutosaveStatus } from '@/features/staff/shell/autosave-status';
 import { described, Field } from '@/features/staff/shell/labelled-field';
 import { RevisionHistory } from '@/features/staff/shell/revision-history';
 import { formatTime, zoneName } from '@/features/staff/shell/staff-format';
+import { EditorAlert } from '@/features/staff/shell/staff-parts';
 import { FieldInput } from './page-field-input';
 import { PagePreview } from './page-preview';
 import { defaultText, fieldId, same, stateLabels } from './page-values';
@@ -14,19 +15,19 @@ import { usePageDraft } from './use-page-draft';
 function PageStatus({ page }: { page: Page }) {
   return (
     <>
-      <span class={`status-badge page-state--${page.state}`}>
+      <span class={`status-badge editor-state--${page.state}`}>
         {page.state === 'scheduled' && page.publish_at
           ? `Scheduled for ${formatTime(page.publish_at)}`
           : stateLabels[page.state]}
       </span>
       {page.updated_at && (
-        <span class="page-editor__saved">
+        <span class="staff-editor__saved">
           Draft saved {formatTime(page.updated_at)}
           {page.updated_by ? ` by ${page.updated_by}` : ''}
         </span>
       )}
       {page.published_at && (
-        <span class="page-editor__saved">
+        <span class="staff-editor__saved">
           Published {formatTime(page.published_at)}
           {page.published_by ? ` by ${page.published_by}` : ''}
         </span>
@@ -85,11 +86,11 @@ export function PageEditor({ pageKey }: { pageKey: string }) {
   };
 
   return (
-    <div class="page-editor">
-      <p class="page-editor__back">
+    <div class="staff-editor page-editor">
+      <p class="staff-editor__back">
         <Link to="/staff/pages">← All pages</Link>
       </p>
-      <section class="page-editor__status" aria-label="Where the page stands">
+      <section class="staff-editor__status" aria-label="Where the page stands">
         <h2 class="page-editor__title">{page.schema.title}</h2>
         <PageStatus page={page} />
         <AutosaveStatus phase={draft.autosave} dirty={draft.dirty} autosaving={!draft.conflict} />
@@ -99,19 +100,10 @@ export function PageEditor({ pageKey }: { pageKey: string }) {
           </a>
         )}
       </section>
-      {alert && (
-        <div class="staff-alert" role="alert">
-          <p>{alert}</p>
-          {draft.conflict && (
-            <button type="button" class="staff-button" onClick={draft.load}>
-              Load the saved version
-            </button>
-          )}
-        </div>
-      )}
-      <div class="page-editor__panes">
+      <EditorAlert message={alert} conflict={draft.conflict} onReload={draft.load} />
+      <div class="staff-editor__panes">
         <form
-          class="page-editor__form"
+          class="staff-editor__form"
           aria-label={page.schema.title}
           onSubmit={(event) => {
             event.preventDefault();
@@ -148,7 +140,7 @@ export function PageEditor({ pageKey }: { pageKey: string }) {
               </div>
             );
           })}
-          <fieldset class="page-editor__publish">
+          <fieldset class="staff-editor__publish">
             <legend>Publishing</legend>
             <Field
               id="page-publish-at"
@@ -162,7 +154,7 @@ export function PageEditor({ pageKey }: { pageKey: string }) {
                 onInput={(event) => draft.setScheduleAt(event.currentTarget.value)}
               />
             </Field>
-            <div class="page-editor__actions">
+            <div class="staff-editor__actions">
               <button type="submit" class="staff-button" disabled={busy || draft.conflict}>
                 Save draft
               </button>

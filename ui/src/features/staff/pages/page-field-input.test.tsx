@@ -39,14 +39,25 @@ describe('a page field', () => {
     const field: PageField = { path: 'cta', label: 'Button', kind: 'link', href: 'href' };
     const onChange = vi.fn();
     render(
-      <FieldInput field={field} at="cta" value={{ label: 'Call', href: '/contact' }} onChange={onChange} errors={{}} />,
+      <FieldInput
+        field={field}
+        at="cta"
+        value={{ label: 'Call', href: '/contact' }}
+        onChange={onChange}
+        errors={{}}
+      />,
     );
     fireEvent.input(screen.getByLabelText('Address'), { target: { value: 'tel:+911234' } });
     expect(onChange).toHaveBeenCalledWith({ label: 'Call', href: 'tel:+911234' });
   });
 
   it('asks an image for its description', () => {
-    const field: PageField = { path: 'hero.image', label: 'Hero picture', kind: 'image', alt: 'hero.imageAlt' };
+    const field: PageField = {
+      path: 'hero.image',
+      label: 'Hero picture',
+      kind: 'image',
+      alt: 'hero.imageAlt',
+    };
     const onChange = vi.fn();
     render(
       <FieldInput
@@ -67,10 +78,18 @@ describe('a page field', () => {
   it('adds, moves and removes a list’s items within its bounds', () => {
     const onChange = vi.fn();
     const { rerender } = render(
-      <FieldInput field={values} at="coreValues" value={[{ value: 'Trust' }]} onChange={onChange} errors={{}} />,
+      <FieldInput
+        field={values}
+        at="coreValues"
+        value={[{ value: 'Trust' }]}
+        onChange={onChange}
+        errors={{}}
+      />,
     );
     // One item, the least: it cannot go, nor move.
-    expect((screen.getByRole('button', { name: 'Remove Core values 1' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Remove Core values 1' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Add to core values' }));
     expect(onChange).toHaveBeenLastCalledWith([{ value: 'Trust' }, { value: '' }]);
 
@@ -84,7 +103,9 @@ describe('a page field', () => {
       />,
     );
     // Two, the most: no more is added.
-    expect((screen.getByRole('button', { name: 'Add to core values' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Add to core values' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Move Core values 2 up' }));
     expect(onChange).toHaveBeenLastCalledWith([{ value: 'Care' }, { value: 'Trust' }]);
     fireEvent.click(screen.getByRole('button', { name: 'Remove Core values 1' }));

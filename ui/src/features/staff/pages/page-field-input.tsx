@@ -63,7 +63,7 @@ export function FieldInput({ field, at, value, onChange, errors }: FieldInputPro
       const image = (value ?? { src: '', alt: '' }) as ImageValue;
       const altAt = `${at}.alt`;
       return (
-        <fieldset class="page-field__group">
+        <fieldset class="staff-editor__group">
           <legend>{field.label}</legend>
           <ImageField
             id={id}
@@ -94,7 +94,7 @@ export function FieldInput({ field, at, value, onChange, errors }: FieldInputPro
       const labelAt = `${at}.label`;
       const hrefAt = `${at}.href`;
       return (
-        <fieldset class="page-field__group page-field__link">
+        <fieldset class="staff-editor__group page-field__link">
           <legend>{field.label}</legend>
           <Field id={id} label="Words" error={errors[labelAt]}>
             <input
@@ -136,7 +136,7 @@ function ListInput({ field, at, value, onChange, errors }: FieldInputProps & { f
   };
   return (
     <fieldset
-      class="page-field__group page-field__list"
+      class="staff-editor__group page-field__list"
       id={fieldId(at)}
       aria-describedby={error ? `${fieldId(at)}-error` : undefined}
     >

@@ -30,7 +30,7 @@ export function PageList() {
                   <span class="page-list__route">{line.route ?? 'on every page'}</span>
                 </td>
                 <td data-label="State">
-                  <span class={`status-badge page-state--${line.state}`}>{stateLabels[line.state]}</span>
+                  <span class={`status-badge editor-state--${line.state}`}>{stateLabels[line.state]}</span>
                 </td>
                 <td data-label="Last changed">
                   {line.updated_at ? formatTime(line.updated_at) : 'Never'}

@@ -53,9 +53,9 @@ export function PagePreview({ pageKey, title, version, onField }: PagePreviewPro
   };
 
   return (
-    <section class="page-preview" aria-labelledby="page-preview-title">
+    <section class="staff-editor__preview page-preview" aria-labelledby="page-preview-title">
       <div class="page-preview__head">
-        <h2 id="page-preview-title" class="page-preview__title">
+        <h2 id="page-preview-title" class="staff-editor__preview-title">
           Preview of the saved draft
         </h2>
         <fieldset class="page-preview__widths">

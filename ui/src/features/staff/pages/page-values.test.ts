@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Page } from './pages-api';
 import { differs, draftOf, emptyItem, fieldId, formErrors, formValues, moved } from './page-values';
+import type { Page } from './pages-api';
 
 const page = {
   schema: {
@@ -59,9 +59,9 @@ describe('the page form', () => {
   it('finds a change by value, a list item’s too', () => {
     const held = formValues(page);
     expect(differs({ ...held }, held)).toBe(false);
-    expect(differs({ ...held, coreValues: [{ value: 'Trust!', cta: { label: 'More', href: '/about' } }] }, held)).toBe(
-      true,
-    );
+    expect(
+      differs({ ...held, coreValues: [{ value: 'Trust!', cta: { label: 'More', href: '/about' } }] }, held),
+    ).toBe(true);
   });
 });
 
