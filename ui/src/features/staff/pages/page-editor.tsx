@@ -94,7 +94,7 @@ export function PageEditor({ pageKey }: { pageKey: string }) {
         <h2 class="page-editor__title">{page.schema.title}</h2>
         <PageStatus page={page} />
         <AutosaveStatus phase={draft.autosave} dirty={draft.dirty} autosaving={!draft.conflict} />
-        {page.schema.route && page.state !== 'default' && (
+        {page.schema.route && (
           <a href={page.schema.route} target="_blank" rel="noopener">
             View on the site<span class="visually-hidden"> (opens a new tab)</span>
           </a>
