@@ -27,7 +27,7 @@ export function PageList() {
                   <Link to={`/staff/pages/${line.key}`} class="page-list__open">
                     {line.title}
                   </Link>
-                  <span class="page-list__route">{line.route ?? 'on every page'}</span>
+                  {line.route && <span class="page-list__route">{line.route}</span>}
                 </td>
                 <td data-label="State">
                   <span class={`status-badge editor-state--${line.state}`}>{stateLabels[line.state]}</span>
