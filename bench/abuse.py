@@ -40,7 +40,7 @@ class Server:
         self.data = os.path.join(self.dir.name, "data")
         self.proc = subprocess.Popen(
             [BIN, "serve", "--addr", "127.0.0.1:0", "--admin-addr", "off", "--data-dir", self.data,
-             "--trusted-proxy", "127.0.0.1", "--rate-limit", "0", *extra],
+             "--trusted-proxy", "127.0.0.1", "--rate-limit", "0", "--form-proof", "off", *extra],
             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env={**os.environ, "RUST_LOG": "warn"})
         line = self.proc.stdout.readline().decode()
         self.port = int(line.split("http://")[1].split("/")[0].rsplit(":", 1)[1])

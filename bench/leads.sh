@@ -15,7 +15,7 @@ binary=target/release/corpsite
 
 data="$(mktemp -d)"
 out="$data/serve.out"
-CORPSITE_ADMIN_ADDR=off RUST_LOG=warn "$binary" serve --addr 127.0.0.1:0 --data-dir "$data/data" --rate-limit 0 >"$out" 2>"$data/serve.err" &
+CORPSITE_ADMIN_ADDR=off RUST_LOG=warn "$binary" serve --addr 127.0.0.1:0 --data-dir "$data/data" --rate-limit 0 --form-proof off >"$out" 2>"$data/serve.err" &
 server=$!
 trap 'kill "$server" 2>/dev/null; wait "$server" 2>/dev/null; rm -rf "$data"' EXIT
 for _ in $(seq 100); do grep -q "is serving" "$out" 2>/dev/null && break; sleep 0.05; done

@@ -65,7 +65,7 @@ wrk.headers["Content-Type"] = "application/json"
 wrk.body = '{"name":"Asha Rao","mobile":"+91 98450 12345","email":"asha@example.com","requirment":"Office space","department_website":"Corp Team"}'
 LUA
   for mode in without with; do
-    args=(--addr 127.0.0.1:0 --data-dir "$work/forms-$mode" --rate-limit 0)
+    args=(--addr 127.0.0.1:0 --data-dir "$work/forms-$mode" --rate-limit 0 --form-proof off)
     [ "$mode" = with ] && args+=(--smtp-url "smtp://127.0.0.1:$port" --mail-from "Fidelitus Corp <hello@corp.example.com>")
     CORPSITE_ADMIN_ADDR=off RUST_LOG=error "$BIN" serve "${args[@]}" > "$work/out-$mode" &
     p=$!

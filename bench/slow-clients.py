@@ -25,7 +25,7 @@ BIN = os.environ.get("BIN", "target/release/corpsite")
 
 def start_server(data_dir):
     proc = subprocess.Popen(
-        [BIN, "serve", "--addr", "127.0.0.1:0", "--data-dir", data_dir, "--rate-limit", "0"],
+        [BIN, "serve", "--addr", "127.0.0.1:0", "--data-dir", data_dir, "--rate-limit", "0", "--form-proof", "off"],
         stdout=subprocess.PIPE,
         stderr=subprocess.DEVNULL,
         env={**os.environ, "RUST_LOG": "error", "CORPSITE_ADMIN_ADDR": "off"},

@@ -17,6 +17,8 @@ use prometheus_client::metrics::histogram::Histogram;
 use prometheus_client::metrics::info::Info;
 use prometheus_client::registry::Registry;
 
+use crate::domain::form_proof::Refusal;
+
 /// The `Content-Type` of `Metrics::encode`'s text (OpenMetrics, which Prometheus reads).
 pub const CONTENT_TYPE: &str = "application/openmetrics-text; version=1.0.0; charset=utf-8";
 
@@ -240,7 +242,20 @@ impl OutboxState {
     }
 }
 
-label_value!(RouteGroup, LeadKind, Limit, Cache, CacheResult, OutboxState);
+label_value!(
+    RouteGroup,
+    LeadKind,
+    Limit,
+    Cache,
+    CacheResult,
+    OutboxState,
+    Refusal
+);
+
+#[derive(Debug, Clone, PartialEq, Eq, Hash, EncodeLabelSet)]
+struct ReasonLabels {
+    reason: Refusal,
+}
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash, EncodeLabelSet)]
 struct RequestLabels {
@@ -295,6 +310,7 @@ pub struct Metrics {
     latency: Vec<Histogram>,
     leads: Family<KindLabels, Counter>,
     rate_limited: Family<LimitLabels, Counter>,
+    proof_refused: Family<ReasonLabels, Counter>,
     caches: Family<CacheLabels, Counter>,
     renders: Histogram,
     visits_dropped: Counter,
@@ -358,6 +374,15 @@ impl Metrics {
         ] {
             drop(rate_limited.get_or_create(&LimitLabels { limit }));
         }
+        let proof_refused = Family::<ReasonLabels, Counter>::default();
+        registry.register(
+            "corpsite_form_proof_refused",
+            "Form posts refused (403) for want of a valid proof of work, by reason",
+            proof_refused.clone(),
+        );
+        for reason in Refusal::ALL {
+            drop(proof_refused.get_or_create(&ReasonLabels { reason }));
+        }
         let caches = Family::<CacheLabels, Counter>::default();
         registry.register(
             "corpsite_cache_requests",
@@ -389,6 +414,7 @@ impl Metrics {
             latency,
             leads,
             rate_limited,
+            proof_refused,
             caches,
             renders,
             visits_dropped,
@@ -419,6 +445,12 @@ impl Metrics {
     pub fn rate_limited(&self, limit: Limit) -> Counter {
         self.rate_limited
             .get_or_create_owned(&LimitLabels { limit })
+    }
+
+    /// The counter of form posts refused for want of a valid proof of work, by `reason`.
+    pub fn proof_refused(&self, reason: Refusal) -> Counter {
+        self.proof_refused
+            .get_or_create_owned(&ReasonLabels { reason })
     }
 
     /// The hit and miss counters of `cache`, for the cache to bump itself.

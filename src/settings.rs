@@ -45,8 +45,12 @@ pub struct Settings {
     pub max_connections: usize,
     /// Connections one client address may hold at once (trusted proxies excepted); 0: no cap.
     pub max_connections_per_client: usize,
-    /// Lead and application POSTs per client address a minute; 0 means unlimited.
+    /// Lead and application POSTs per client address a minute; 0 means unlimited (and then
+    /// the proof of work's difficulty no longer doubles with a client's posts).
     pub rate_limit_per_minute: u32,
+    /// Whether the forms' posts must carry a proof of work (`Form-Proof`); off only for the
+    /// contract and load tests, never with HTTPS (`--form-proof off`).
+    pub form_proof: bool,
     /// Blog searches that miss the cache, per client address a minute; 0 means unlimited.
     pub search_rate_limit_per_minute: u32,
     /// Page views counted per client address (an IPv6 /64) a minute; 0 means unlimited.
@@ -157,6 +161,7 @@ impl Settings {
             max_connections: DEFAULT_MAX_CONNECTIONS as usize,
             max_connections_per_client: DEFAULT_MAX_CONNECTIONS_PER_CLIENT as usize,
             rate_limit_per_minute: DEFAULT_RATE_LIMIT,
+            form_proof: true,
             search_rate_limit_per_minute: DEFAULT_SEARCH_RATE_LIMIT,
             visit_rate_limit_per_minute: DEFAULT_VISIT_RATE_LIMIT,
             trusted_proxies: Vec::new(),

@@ -6,6 +6,7 @@ use std::time::Duration;
 
 use serde_json::{json as body, Value};
 
+use crate::common::proof::{self, proven};
 use crate::common::staff::{add_staff, Browser, EMAIL, PASSWORD};
 use crate::common::{json, TestApp};
 use crate::leads_support::{
@@ -53,6 +54,13 @@ fn site() -> TestApp {
     })
 }
 
+/// The enquiry `body` from the mail site's page, with a real proof of work.
+async fn post_enquiry(app: &TestApp, body: &Value) -> warp::http::Response<bytes::Bytes> {
+    let request = enquiry_request(body);
+    app.request(proven(app, request, proof::ENQUIRY, [192, 0, 2, 1]).await)
+        .await
+}
+
 fn enquiry_request(body: &Value) -> warp::test::RequestBuilder {
     from([192, 0, 2, 1])
         .method("POST")
@@ -68,7 +76,7 @@ async fn an_enquirys_source_reaches_its_detail_mail_export_and_the_report() {
     two_stories(&app).await;
     let mut enquiry = contact();
     enquiry["source"] = campaign_source();
-    let created = app.request(enquiry_request(&enquiry)).await;
+    let created = post_enquiry(&app, &enquiry).await;
     assert_eq!(created.status(), 201);
     let id = json(&created)["data"]["_id"]
         .as_str()
@@ -174,7 +182,7 @@ async fn a_bad_source_never_refuses_a_lead_and_is_never_stored_raw() {
     for source in junk {
         let mut enquiry = contact();
         enquiry["source"] = source.clone();
-        let created = app.request(enquiry_request(&enquiry)).await;
+        let created = post_enquiry(&app, &enquiry).await;
         assert_eq!(created.status(), 201, "{source}");
     }
     let stored: Vec<(String, Option<String>)> = app
@@ -210,12 +218,18 @@ async fn an_application_and_a_subscription_keep_their_source_and_a_repeat_keeps_
     ));
     let created = app
         .request(
-            from([192, 0, 2, 1])
-                .method("POST")
-                .path("/api/applicant/create")
-                .header("origin", MAIL_SITE)
-                .header("content-type", multipart_content_type())
-                .body(multipart_body(&parts)),
+            proven(
+                &app,
+                from([192, 0, 2, 1])
+                    .method("POST")
+                    .path("/api/applicant/create")
+                    .header("origin", MAIL_SITE)
+                    .header("content-type", multipart_content_type())
+                    .body(multipart_body(&parts)),
+                proof::APPLICATION,
+                [192, 0, 2, 1],
+            )
+            .await,
         )
         .await;
     assert_eq!(created.status(), 201, "{:?}", created.body());
@@ -235,11 +249,17 @@ async fn an_application_and_a_subscription_keep_their_source_and_a_repeat_keeps_
     });
     let response = app
         .request(
-            from([192, 0, 2, 1])
-                .method("POST")
-                .path("/api/applicant/create")
-                .header("content-type", multipart_content_type())
-                .body(multipart_body(&bad)),
+            proven(
+                &app,
+                from([192, 0, 2, 1])
+                    .method("POST")
+                    .path("/api/applicant/create")
+                    .header("content-type", multipart_content_type())
+                    .body(multipart_body(&bad)),
+                proof::APPLICATION,
+                [192, 0, 2, 1],
+            )
+            .await,
         )
         .await;
     assert_eq!(response.status(), 201);
@@ -249,7 +269,7 @@ async fn an_application_and_a_subscription_keep_their_source_and_a_repeat_keeps_
     let mut repeat = subscription("READER@example.com");
     repeat["source"] = body!({"page": "/blogs", "query": "?utm_campaign=second"});
     for post in [&first, &repeat] {
-        assert_eq!(app.request(enquiry_request(post)).await.status(), 201);
+        assert_eq!(post_enquiry(&app, post).await.status(), 201);
     }
 
     let rows: Vec<SourceLine> = app

@@ -3,6 +3,7 @@
 
 use std::sync::Arc;
 
+use crate::common::proof::{self, proven};
 use crate::common::staff::{add_staff, Browser, EMAIL, PASSWORD};
 use crate::common::{header, json, TestApp};
 
@@ -366,15 +367,14 @@ async fn after_the_office_changes_its_zone_the_report_finds_todays_views_and_lea
         "requirment": "A new office", "department_website": "Corp Team", "website": "",
         "source": {"page": "/contact", "landing": "/", "query": "?utm_source=linkedin&utm_campaign=launch"},
     });
+    let request = warp::test::request()
+        .method("POST")
+        .path("/api/clients/create")
+        .header("origin", SITE)
+        .header("host", "www.example.com")
+        .json(&enquiry);
     let created = app
-        .request(
-            warp::test::request()
-                .method("POST")
-                .path("/api/clients/create")
-                .header("origin", SITE)
-                .header("host", "www.example.com")
-                .json(&enquiry),
-        )
+        .request(proven(&app, request, proof::ENQUIRY, [0, 0, 0, 0]).await)
         .await;
     assert_eq!(created.status(), 201, "{:?}", created.body());
     // A zone whose date now is not the demo zone's (Asia/Kolkata): 8.5 hours ahead of it, or

@@ -1,5 +1,6 @@
 //! A client that starts a form body and then goes quiet is answered 408 and loses its slot.
 
+use crate::common::proof::{answer, APPLICATION, ENQUIRY};
 use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream};
 use std::time::{Duration, Instant};
@@ -59,8 +60,10 @@ fn stall(addr: SocketAddr, head: &str, first_bytes: &[u8]) -> (Duration, String,
 async fn a_json_enquiry_whose_body_stops_arriving_gets_a_408() {
     let app = TestApp::with_settings(|s| s.body_idle_timeout = Duration::from_millis(300));
     let addr = serve(&app).await;
+    // With a real proof: the proof is checked before the body is read.
+    let proof = answer(&app, ENQUIRY, [127, 0, 0, 1]).await;
     let head = format!(
-        "POST /api/clients/create HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n"
+        "POST /api/clients/create HTTP/1.1\r\nHost: {addr}\r\nForm-Proof: {proof}\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n"
     );
     let (waited, head, body) =
         tokio::task::spawn_blocking(move || stall(addr, &head, br#"{"name":"Asha","#))
@@ -81,8 +84,9 @@ async fn a_json_enquiry_whose_body_stops_arriving_gets_a_408() {
 async fn an_application_whose_body_stops_arriving_gets_a_408_and_leaves_no_file() {
     let app = TestApp::with_settings(|s| s.body_idle_timeout = Duration::from_millis(300));
     let addr = serve(&app).await;
+    let proof = answer(&app, APPLICATION, [127, 0, 0, 1]).await;
     let head = format!(
-        "POST /api/applicant/create HTTP/1.1\r\nHost: {addr}\r\nContent-Type: multipart/form-data; boundary=XyZ\r\nContent-Length: 100000\r\n\r\n"
+        "POST /api/applicant/create HTTP/1.1\r\nHost: {addr}\r\nForm-Proof: {proof}\r\nContent-Type: multipart/form-data; boundary=XyZ\r\nContent-Length: 100000\r\n\r\n"
     );
     let part = b"--XyZ\r\nContent-Disposition: form-data; name=\"file\"; filename=\"cv.png\"\r\nContent-Type: image/png\r\n\r\n\x89PNG\r\n\x1a\n";
     let (waited, head, _) = tokio::task::spawn_blocking(move || stall(addr, &head, part))
@@ -106,13 +110,14 @@ async fn an_application_whose_body_stops_arriving_gets_a_408_and_leaves_no_file(
 async fn a_body_that_trickles_a_byte_at_a_time_gets_a_408_once_its_rate_is_judged() {
     let app = TestApp::with_settings(|s| s.body_rate_grace = Duration::from_millis(800));
     let addr = serve(&app).await;
+    let proof = answer(&app, ENQUIRY, [127, 0, 0, 1]).await;
     let (waited, head, body) = tokio::task::spawn_blocking(move || {
         let mut stream = TcpStream::connect(addr).expect("connect");
         stream
             .set_read_timeout(Some(Duration::from_millis(100)))
             .expect("timeout");
         let head = format!(
-            "POST /api/clients/create HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: 5000\r\n\r\n"
+            "POST /api/clients/create HTTP/1.1\r\nHost: {addr}\r\nForm-Proof: {proof}\r\nContent-Type: application/json\r\nContent-Length: 5000\r\n\r\n"
         );
         stream.write_all(head.as_bytes()).expect("head");
         let started = Instant::now();

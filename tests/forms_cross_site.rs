@@ -1,5 +1,6 @@
 //! Form posts from other sites are refused; the group's allowed sites get CORS answers.
 
+use crate::common::proof::{proven, ENQUIRY};
 use crate::common::{header, json, TestApp};
 use crate::leads_support::{
     applicants, application_request, contact, enquiries, file, fixture, from, upload_files,
@@ -80,7 +81,13 @@ async fn enquiries_are_taken_from_this_site_from_tools_and_from_allowed_sites_on
         ),
     ];
     for (case, origin, fetch_site, status) in cases {
-        let response = app.request(enquiry_from(*origin, *fetch_site)).await;
+        let request = proven(
+            &app,
+            enquiry_from(*origin, *fetch_site),
+            ENQUIRY,
+            [192, 0, 2, 1],
+        );
+        let response = app.request(request.await).await;
         assert_eq!(response.status(), *status, "{case}: {}", json(&response));
         let cors = header(&response, "access-control-allow-origin");
         let expected_cors = if *case == "an allowed sister site" {
@@ -91,6 +98,37 @@ async fn enquiries_are_taken_from_this_site_from_tools_and_from_allowed_sites_on
         assert_eq!(cors, expected_cors, "{case}");
     }
     assert_eq!(enquiries(&app).len(), 3);
+}
+
+#[tokio::test]
+async fn a_sister_site_reads_its_challenge_with_cors_and_another_sites_page_is_refused_one() {
+    let app = app();
+    let challenge = |origin: &'static str, fetch_site: &'static str| {
+        from([192, 0, 2, 1])
+            .path("/api/form-proof?form=enquiry")
+            .header("host", "www.example.com")
+            .header("origin", origin)
+            .header("sec-fetch-site", fetch_site)
+    };
+    let sister = app.request(challenge(SISTER, "cross-site")).await;
+    assert_eq!(sister.status(), 200);
+    assert_eq!(header(&sister, "access-control-allow-origin"), SISTER);
+    assert_eq!(header(&sister, "cache-control"), "no-store");
+    assert!(json(&sister)["challenge"]
+        .as_str()
+        .is_some_and(|c| c.starts_with("v1.enquiry.")));
+
+    let own = app
+        .request(challenge("https://www.example.com", "same-origin"))
+        .await;
+    assert_eq!(own.status(), 200);
+    assert_eq!(header(&own, "access-control-allow-origin"), "");
+
+    let evil = app
+        .request(challenge("https://evil.example", "cross-site"))
+        .await;
+    assert_eq!(evil.status(), 403);
+    assert_eq!(header(&evil, "access-control-allow-origin"), "");
 }
 
 #[tokio::test]
@@ -111,7 +149,7 @@ async fn a_preflight_is_answered_for_allowed_sites_only() {
     assert_eq!(header(&allowed, "access-control-allow-methods"), "POST");
     assert_eq!(
         header(&allowed, "access-control-allow-headers"),
-        "content-type"
+        "content-type, form-proof"
     );
 
     let refused = app.request(preflight("https://evil.example")).await;

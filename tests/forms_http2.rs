@@ -88,6 +88,16 @@ impl Site {
     fn send(&self, path: &str, args: &[&str]) -> Sent {
         send(&self.site, &self.files.path().join("site.crt"), path, args)
     }
+
+    /// A `Form-Proof: ...` header line answering a challenge for `form` asked of the site.
+    fn proof_header(&self, form: &str) -> String {
+        let challenge = self.send(&format!("/api/form-proof?form={form}"), &[]);
+        assert_eq!(challenge.status, 200, "{}", challenge.body);
+        format!(
+            "Form-Proof: {}",
+            crate::common::proof::solve(&challenge.json())
+        )
+    }
 }
 
 pub const ENQUIRY: &str = r#"{"name":"Asha Rao","mobile":"+91 98450 12345","email":"asha@example.com","requirment":"We need 20,000 sq ft of office space in Whitefield.","department_website":"Corp Team","website":""}"#;
@@ -103,8 +113,9 @@ fn every_form_from_the_sites_own_page_is_taken_over_http2_and_http11() {
     for protocol in ["--http2", "--http1.1"] {
         let expected_version = if protocol == "--http2" { "2" } else { "1.1" };
         let json = ["-H", "Content-Type: application/json", "-H", &origin];
+        let proof = site.proof_header("enquiry");
         let mut enquiry = json.to_vec();
-        enquiry.extend([protocol, "--data", ENQUIRY]);
+        enquiry.extend([protocol, "-H", &proof, "--data", ENQUIRY]);
         let sent = site.send("/api/clients/create", &enquiry);
         assert_eq!(
             (sent.status, sent.version.as_str()),
@@ -113,8 +124,9 @@ fn every_form_from_the_sites_own_page_is_taken_over_http2_and_http11() {
             sent.body
         );
 
+        let proof = site.proof_header("enquiry");
         let mut subscription = json.to_vec();
-        subscription.extend([protocol, "--data", SUBSCRIPTION]);
+        subscription.extend([protocol, "-H", &proof, "--data", SUBSCRIPTION]);
         let sent = site.send("/api/clients/create", &subscription);
         assert!(
             matches!(sent.status, 200 | 201),
@@ -123,10 +135,13 @@ fn every_form_from_the_sites_own_page_is_taken_over_http2_and_http11() {
             sent.body
         );
 
+        let proof = site.proof_header("application");
         let application = [
             protocol,
             "-H",
             &origin,
+            "-H",
+            &proof,
             "-F",
             "name=Ravi Kumar",
             "-F",

@@ -1,5 +1,6 @@
 //! `POST /api/applicant/create` through the real filters: multipart, resume sniffing, limits.
 
+use crate::common::proof::{self, proven};
 use crate::common::{json, TestApp};
 use crate::image_samples::{contains, dimensions};
 use crate::leads_support::{
@@ -457,11 +458,17 @@ async fn limits_on_the_file_the_parts_and_the_request_answer_413() {
     ))));
     let response = app
         .request(
-            from([192, 0, 2, 1])
-                .method("POST")
-                .path("/api/applicant/create")
-                .header("content-type", multipart_content_type())
-                .body(&body),
+            proven(
+                &app,
+                from([192, 0, 2, 1])
+                    .method("POST")
+                    .path("/api/applicant/create")
+                    .header("content-type", multipart_content_type())
+                    .body(&body),
+                proof::APPLICATION,
+                [192, 0, 2, 1],
+            )
+            .await,
         )
         .await;
     assert_eq!(response.status(), 413, "{}", json(&response));
@@ -476,11 +483,17 @@ async fn a_request_declaring_more_than_the_limit_is_refused_before_reading() {
     let app = app();
     let response = app
         .request(
-            from([192, 0, 2, 1])
-                .method("POST")
-                .path("/api/applicant/create")
-                .header("content-type", multipart_content_type())
-                .header("content-length", (6 * 1024 * 1024 + 1).to_string()),
+            proven(
+                &app,
+                from([192, 0, 2, 1])
+                    .method("POST")
+                    .path("/api/applicant/create")
+                    .header("content-type", multipart_content_type())
+                    .header("content-length", (6 * 1024 * 1024 + 1).to_string()),
+                proof::APPLICATION,
+                [192, 0, 2, 1],
+            )
+            .await,
         )
         .await;
     assert_eq!(response.status(), 413);
@@ -517,6 +530,7 @@ async fn a_body_that_is_not_multipart_form_data_gets_415_and_broken_multipart_40
         if let Some(content_type) = content_type {
             request = request.header("content-type", *content_type);
         }
+        let request = proven(&app, request, proof::APPLICATION, [192, 0, 2, 1]).await;
         let response = app.request(request).await;
         assert_eq!(response.status(), *status, "{content_type:?}");
         assert!(json(&response)["message"].is_string(), "{content_type:?}");

@@ -3,8 +3,9 @@
 use std::collections::HashSet;
 use std::sync::Arc;
 
+use crate::common::proof::{self, proven};
 use crate::common::{header, json, TestApp};
-use crate::leads_support::{contact, enquiries, from, post_json, subscription};
+use crate::leads_support::{contact, enquiries, from, post_json, post_proven, subscription};
 use serde_json::{json, Value};
 
 fn app_without_rate_limit() -> TestApp {
@@ -288,7 +289,7 @@ async fn a_body_that_is_not_declared_json_gets_415() {
         if let Some(content_type) = content_type {
             request = request.header("content-type", content_type);
         }
-        let response = app.request(request).await;
+        let response = post_proven(&app, request, proof::ENQUIRY, [192, 0, 2, 9]).await;
         assert_eq!(response.status(), 415, "{content_type:?}");
         assert!(json(&response)["message"]
             .as_str()
@@ -296,11 +297,17 @@ async fn a_body_that_is_not_declared_json_gets_415() {
     }
     let charset = app
         .request(
-            from([192, 0, 2, 9])
-                .method("POST")
-                .path("/api/clients/create")
-                .header("content-type", "application/json; charset=UTF-8")
-                .body(&body),
+            proven(
+                &app,
+                from([192, 0, 2, 9])
+                    .method("POST")
+                    .path("/api/clients/create")
+                    .header("content-type", "application/json; charset=UTF-8")
+                    .body(&body),
+                proof::ENQUIRY,
+                [192, 0, 2, 9],
+            )
+            .await,
         )
         .await;
     assert_eq!(charset.status(), 201);
@@ -323,11 +330,17 @@ async fn a_body_that_is_not_the_form_as_json_gets_400() {
     for body in bodies {
         let response = app
             .request(
-                from([192, 0, 2, 9])
-                    .method("POST")
-                    .path("/api/clients/create")
-                    .header("content-type", "application/json")
-                    .body(body),
+                proven(
+                    &app,
+                    from([192, 0, 2, 9])
+                        .method("POST")
+                        .path("/api/clients/create")
+                        .header("content-type", "application/json")
+                        .body(body),
+                    proof::ENQUIRY,
+                    [192, 0, 2, 9],
+                )
+                .await,
             )
             .await;
         assert_eq!(response.status(), 400, "{}", String::from_utf8_lossy(body));
@@ -354,11 +367,17 @@ async fn a_body_over_64_kb_gets_413_and_one_at_the_limit_is_read() {
     exact.resize(64 * 1024, b' ');
     let response = app
         .request(
-            from([192, 0, 2, 9])
-                .method("POST")
-                .path("/api/clients/create")
-                .header("content-type", "application/json")
-                .body(&exact),
+            proven(
+                &app,
+                from([192, 0, 2, 9])
+                    .method("POST")
+                    .path("/api/clients/create")
+                    .header("content-type", "application/json")
+                    .body(&exact),
+                proof::ENQUIRY,
+                [192, 0, 2, 9],
+            )
+            .await,
         )
         .await;
     assert_eq!(response.status(), 201);
@@ -442,33 +461,57 @@ async fn other_methods_get_a_json_405() {
 #[tokio::test]
 async fn the_rate_limit_answers_429_json_with_retry_after_per_client() {
     let app = TestApp::with_settings(|s| s.rate_limit_per_minute = 4);
-    let post = |client: [u8; 4]| {
-        from(client)
-            .method("POST")
-            .path("/api/clients/create")
-            .json(&contact())
-    };
     // 4 a minute: a burst of 2, then one every 15 s.
-    assert_eq!(app.request(post([198, 51, 100, 1])).await.status(), 201);
-    assert_eq!(app.request(post([198, 51, 100, 1])).await.status(), 201);
-    let limited = app.request(post([198, 51, 100, 1])).await;
+    let started = std::time::Instant::now();
+    assert_eq!(posted(&app, [198, 51, 100, 1]).await.status(), 201);
+    assert_eq!(posted(&app, [198, 51, 100, 1]).await.status(), 201);
+    let limited = posted(&app, [198, 51, 100, 1]).await;
     assert_eq!(limited.status(), 429);
     let retry_after: u64 = header(&limited, "retry-after")
         .parse()
         .expect("Retry-After seconds");
-    assert!((14..=15).contains(&retry_after), "{retry_after}");
+    // Less the time the posts took (their proofs are solved between them).
+    let took = started.elapsed().as_secs();
+    assert!(
+        (14 - took..=15).contains(&retry_after),
+        "{retry_after} after {took} s"
+    );
     assert!(json(&limited)["message"].is_string());
-    // The applications share the bucket; another client has its own.
+    // The applications share the bucket (refused before their proof is looked at, so this one
+    // carries none); another client has its own.
     let application = app
         .request(
-            from([198, 51, 100, 1])
-                .method("POST")
-                .path("/api/applicant/create"),
+            proven(
+                &app,
+                from([198, 51, 100, 1])
+                    .method("POST")
+                    .path("/api/applicant/create"),
+                proof::APPLICATION,
+                [198, 51, 100, 1],
+            )
+            .await,
         )
         .await;
     assert_eq!(application.status(), 429);
-    assert_eq!(app.request(post([198, 51, 100, 2])).await.status(), 201);
+    assert_eq!(posted(&app, [198, 51, 100, 2]).await.status(), 201);
     assert_eq!(enquiries(&app).len(), 3);
+}
+
+/// The contact form from `client`, with a real proof of work.
+async fn posted(app: &TestApp, client: [u8; 4]) -> warp::http::Response<bytes::Bytes> {
+    let request = from(client)
+        .method("POST")
+        .path("/api/clients/create")
+        .json(&contact());
+    post_proven(app, request, proof::ENQUIRY, client).await
+}
+
+/// The status of `request`, sent for `client` (as a proxy forwards it) with a real proof.
+async fn proxied(app: &TestApp, request: warp::test::RequestBuilder, client: [u8; 4]) -> u16 {
+    post_proven(app, request, proof::ENQUIRY, client)
+        .await
+        .status()
+        .as_u16()
 }
 
 #[tokio::test]
@@ -485,16 +528,23 @@ async fn behind_a_trusted_proxy_the_limit_follows_the_forwarded_client() {
             .header("x-forwarded-for", forwarded)
             .json(&contact())
     };
-    assert_eq!(app.request(via_proxy("203.0.113.5")).await.status(), 201);
-    assert_eq!(app.request(via_proxy("203.0.113.5")).await.status(), 429);
-    // A spoofed left-most entry does not earn a fresh bucket.
     assert_eq!(
-        app.request(via_proxy("1.2.3.4, 203.0.113.5"))
-            .await
-            .status(),
+        proxied(&app, via_proxy("203.0.113.5"), [203, 0, 113, 5]).await,
+        201
+    );
+    assert_eq!(
+        proxied(&app, via_proxy("203.0.113.5"), [203, 0, 113, 5]).await,
         429
     );
-    assert_eq!(app.request(via_proxy("203.0.113.6")).await.status(), 201);
+    // A spoofed left-most entry does not earn a fresh bucket.
+    assert_eq!(
+        proxied(&app, via_proxy("1.2.3.4, 203.0.113.5"), [203, 0, 113, 5]).await,
+        429
+    );
+    assert_eq!(
+        proxied(&app, via_proxy("203.0.113.6"), [203, 0, 113, 6]).await,
+        201
+    );
 
     // A client that is not the proxy cannot pick its address with the header.
     let direct = |forwarded: &str| {
@@ -504,8 +554,14 @@ async fn behind_a_trusted_proxy_the_limit_follows_the_forwarded_client() {
             .header("x-forwarded-for", forwarded)
             .json(&contact())
     };
-    assert_eq!(app.request(direct("9.9.9.1")).await.status(), 201);
-    assert_eq!(app.request(direct("9.9.9.2")).await.status(), 429);
+    assert_eq!(
+        proxied(&app, direct("9.9.9.1"), [203, 0, 113, 7]).await,
+        201
+    );
+    assert_eq!(
+        proxied(&app, direct("9.9.9.2"), [203, 0, 113, 7]).await,
+        429
+    );
 }
 
 #[tokio::test]

@@ -9,9 +9,10 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use crate::common::process::{parse, RawResponse, Running, BINARY};
+use crate::common::proof::{APPLICATION, ENQUIRY};
 use crate::common::seeded::seeded_data_dir;
 use crate::leads_support::{
-    body_json, contact, multipart_content_type, try_post, upload_files, BOUNDARY,
+    body_json, contact, multipart_content_type, proof_over_http, try_post, upload_files, BOUNDARY,
 };
 use corpsite::store::backup::integrity_problems;
 
@@ -29,8 +30,14 @@ fn post_chunked(
         .set_read_timeout(Some(Duration::from_secs(20)))
         .expect("timeout");
     let mut writer = reader.try_clone().expect("clone");
+    let form = if path == "/api/applicant/create" {
+        APPLICATION
+    } else {
+        ENQUIRY
+    };
+    let proof = proof_over_http(addr, form).expect("a proof");
     let head = format!(
-        "POST {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: {content_type}\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n"
+        "POST {path} HTTP/1.1\r\nHost: {addr}\r\nForm-Proof: {proof}\r\nContent-Type: {content_type}\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n"
     );
     let start = start.to_vec();
     // Write on another thread and read here, so the early answer is read as soon as it comes.
@@ -342,8 +349,9 @@ fn an_http1_answer_says_connection_close_when_the_server_closes_and_a_kept_conne
     // A body over the limit by its Content-Length, sent kept-alive: refused before it is read,
     // so the connection closes, and the 413 says so.
     let mut stream = connect();
+    let proof = proof_over_http(server.addr, ENQUIRY).expect("a proof");
     let head = format!(
-        "POST /api/clients/create HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n",
+        "POST /api/clients/create HTTP/1.1\r\nHost: {}\r\nForm-Proof: {proof}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n",
         server.addr,
         1024 * 1024
     );
@@ -365,8 +373,9 @@ fn an_http1_answer_says_connection_close_when_the_server_closes_and_a_kept_conne
         ("text/plain", "{\"name\":\"Ravi\"}".to_owned(), 415),
         ("application/json", "{\"name\":\"\"}".to_owned(), 422),
     ] {
+        let proof = proof_over_http(server.addr, ENQUIRY).expect("a proof");
         let request = format!(
-            "POST /api/clients/create HTTP/1.1\r\nHost: {}\r\nContent-Type: {content_type}\r\nContent-Length: {}\r\n\r\n{body}",
+            "POST /api/clients/create HTTP/1.1\r\nHost: {}\r\nForm-Proof: {proof}\r\nContent-Type: {content_type}\r\nContent-Length: {}\r\n\r\n{body}",
             server.addr,
             body.len()
         );

@@ -32,6 +32,7 @@ mod discovery;
 mod disk_full;
 mod forms_cross_site;
 mod forms_http2;
+mod forms_proof;
 mod forms_storage;
 mod front_files_api;
 mod health_metrics;

@@ -8,6 +8,7 @@ use corpsite::domain::roles::Role;
 use serde_json::{json as body, Value};
 use warp::http::StatusCode;
 
+use crate::common::proof::{self, proven};
 use crate::common::staff::{add_staff, add_staff_as, sign_in_as, Browser, EMAIL, PASSWORD};
 use crate::common::{json, TestApp};
 use crate::leads_support::{
@@ -184,15 +185,13 @@ async fn apply(app: &TestApp, client: u8, name: &str) {
     let mut parts = application_fields();
     parts[0] = crate::leads_support::text("name", name);
     parts.push(file("cv.png", fixture("resume.png")));
-    let response = app
-        .request(
-            from([192, 0, 2, client])
-                .method("POST")
-                .path("/api/applicant/create")
-                .header("content-type", multipart_content_type())
-                .body(multipart_body(&parts)),
-        )
-        .await;
+    let request = from([192, 0, 2, client])
+        .method("POST")
+        .path("/api/applicant/create")
+        .header("content-type", multipart_content_type())
+        .body(multipart_body(&parts));
+    let request = proven(app, request, proof::APPLICATION, [192, 0, 2, client]).await;
+    let response = app.request(request).await;
     assert_eq!(
         response.status(),
         StatusCode::CREATED,

@@ -576,6 +576,17 @@ async fn unsaved_fields_are_previewed_checked_and_not_kept() {
     assert!(html.contains(r#"<p data-field="footerAbout">One group, four companies.</p>"#));
     assert_eq!(open(&app, &browser, "footer").await["draft"], body!({}));
 
+    // A business page's shared layout names its own page's fields.
+    let business = app
+        .request(post(
+            "real-estate",
+            body!({ "realEstatePage.sections.0.heading": "Space that fits" }),
+        ))
+        .await;
+    assert_eq!(business.status(), StatusCode::OK, "{:?}", business.body());
+    let html = String::from_utf8_lossy(business.body()).into_owned();
+    assert!(html.contains(r#"data-field="realEstatePage.sections.0.heading">Space that fits</h2>"#));
+
     let unknown = app
         .request(browser.get("/api/staff/pages/nowhere/preview"))
         .await;

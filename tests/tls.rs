@@ -81,6 +81,9 @@ fn a_certificate_is_obtained_served_over_http2_renewed_and_kept_when_the_ca_is_g
 
     // A lead from the site's own page, over HTTP/2 as a browser sends it.
     let origin = format!("Origin: https://{DOMAIN}:{}", site.https.port());
+    let challenge = curl_body(&root, DOMAIN, site.https, "/api/form-proof?form=enquiry");
+    let challenge: serde_json::Value = serde_json::from_str(&challenge).expect("JSON");
+    let proof = format!("Form-Proof: {}", crate::common::proof::solve(&challenge));
     let enquiry = curl(
         &root,
         DOMAIN,
@@ -92,6 +95,8 @@ fn a_certificate_is_obtained_served_over_http2_renewed_and_kept_when_the_ca_is_g
             "Content-Type: application/json",
             "-H",
             &origin,
+            "-H",
+            &proof,
             "--data",
             crate::forms_http2::ENQUIRY,
         ],

@@ -15,6 +15,7 @@ pub mod edge_url;
 pub mod enquiry;
 pub mod export;
 pub mod fields;
+pub mod form_proof;
 pub mod html_text;
 pub mod image;
 pub mod img_sources;

@@ -38,7 +38,9 @@ use plumbing::filters::{get_or_head, raw_query};
 use plumbing::finish::Finish;
 pub use plumbing::marks::{ClientAddr, OverTls};
 use plumbing::{error, site_url};
-use public_api::{analytics, applicants, blogs, company_details, leads, openapi, subscriptions};
+use public_api::{
+    analytics, applicants, blogs, company_details, form_proof, leads, openapi, subscriptions,
+};
 use site::{assets, discovery, media};
 pub use state::{AppState, Watches};
 
@@ -48,6 +50,9 @@ fn api(state: &AppState) -> BoxedFilter<(Response,)> {
         .or(leads::routes(state))
         .unify()
         .or(applicants::routes(state))
+        .unify()
+        // the forms' proof-of-work challenges
+        .or(form_proof::routes(state))
         .unify()
         .or(subscriptions::routes(state))
         .unify()

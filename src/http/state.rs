@@ -11,6 +11,8 @@ use warp::http::HeaderMap;
 use warp::reply::Response;
 use warp::Filter;
 
+use crate::domain::form_proof::ProofForm;
+use crate::http::plumbing::form_proof::{FormProofs, Proof};
 use crate::http::plumbing::{body, disk, error, origin, rate_limit};
 use crate::http::public_api::{blog_cache, company_details_cache};
 use crate::http::site::assets::IndexPage;
@@ -33,6 +35,8 @@ pub struct AppState {
     pub index: Arc<IndexPage>,
     /// One per-client limit shared by every form post.
     pub form_limit: Arc<ClientLimit>,
+    /// The forms' proof of work: its key, the answers taken, each client's posts of the hour.
+    pub form_proofs: Arc<FormProofs>,
     /// The per-client limit on blog searches that miss the cache.
     pub search_limit: Arc<ClientLimit>,
     /// The per-client limit on one-click unsubscribes (`subscriptions::one_click`).
@@ -67,8 +71,20 @@ pub struct AppState {
 }
 
 impl AppState {
-    pub fn new(db: Arc<Db>, settings: Settings, watches: Watches) -> AppState {
+    /// Fails only when the system has no randomness for the proof of work's key.
+    pub fn new(
+        db: Arc<Db>,
+        settings: Settings,
+        watches: Watches,
+    ) -> Result<AppState, getrandom::Error> {
         let metrics = Arc::new(Metrics::new());
+        // The difficulty follows a client's posts only while the form limit is on: with it
+        // off (the browser tests, one loopback client for every spec) it stays the first's.
+        let form_proofs = FormProofs::new(
+            settings.form_proof,
+            settings.rate_limit_per_minute > 0,
+            |reason| metrics.proof_refused(reason),
+        )?;
         let index = Arc::new(IndexPage::render("/api", &settings.media_base));
         let form_limit = ClientLimit::new(
             settings.rate_limit_per_minute,
@@ -120,11 +136,12 @@ impl AppState {
         let passkeys = Arc::new(crate::http::staff::relying_party::RelyingParty::for_site(
             &settings,
         ));
-        AppState {
+        Ok(AppState {
             db,
             settings: Arc::new(settings),
             index,
             form_limit: Arc::new(form_limit),
+            form_proofs: Arc::new(form_proofs),
             search_limit,
             unsubscribe_limit,
             visit_limit,
@@ -140,7 +157,7 @@ impl AppState {
             password_checks: Arc::new(hashing::PasswordChecks::per_core()),
             passkeys,
             visits: watches.visits,
-        }
+        })
     }
 
     /// Can a form's write be taken now? Not while the database file is lost (503) or the
@@ -207,6 +224,45 @@ impl AppState {
         F: Fn(AppState, IpAddr, HeaderMap, body::Body) -> Fut + Clone + Send + Sync + 'static,
         Fut: Future<Output = Result<Response, error::ApiError>> + Send,
     {
+        self.guarded_post(path, None, move |state, client, headers, body, _| {
+            handler(state, client, headers, body)
+        })
+    }
+
+    /// A public form that brings a lead (`form`): as `form_post`, and before its body is read,
+    /// its proof of work (`Form-Proof`) is checked and taken (403 without a valid one, so
+    /// nothing is stored and no mail sent); `handler` gets how the post stood with it.
+    pub fn lead_post<F, Fut>(
+        &self,
+        path: BoxedFilter<()>,
+        form: ProofForm,
+        handler: F,
+    ) -> BoxedFilter<(Response,)>
+    where
+        F: Fn(AppState, IpAddr, HeaderMap, body::Body, Proof) -> Fut
+            + Clone
+            + Send
+            + Sync
+            + 'static,
+        Fut: Future<Output = Result<Response, error::ApiError>> + Send,
+    {
+        self.guarded_post(path, Some(form), handler)
+    }
+
+    fn guarded_post<F, Fut>(
+        &self,
+        path: BoxedFilter<()>,
+        form: Option<ProofForm>,
+        handler: F,
+    ) -> BoxedFilter<(Response,)>
+    where
+        F: Fn(AppState, IpAddr, HeaderMap, body::Body, Proof) -> Fut
+            + Clone
+            + Send
+            + Sync
+            + 'static,
+        Fut: Future<Output = Result<Response, error::ApiError>> + Send,
+    {
         let post = warp::post()
             .and(self.filter())
             .and(self.client())
@@ -221,9 +277,13 @@ impl AppState {
                     let ready = state
                         .form_limit
                         .check(client)
-                        .and_then(|()| state.check_writable());
+                        .and_then(|()| state.check_writable())
+                        .and_then(|()| match form {
+                            Some(form) => state.form_proofs.take(form, client, &headers),
+                            None => Ok(Proof::Off),
+                        });
                     let outcome = match ready {
-                        Ok(()) => handler(state, client, headers, body).await,
+                        Ok(proof) => handler(state, client, headers, body, proof).await,
                         Err(err) => Err(err),
                     };
                     let mut response = error::reply(outcome);

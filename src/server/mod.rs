@@ -77,6 +77,10 @@ pub enum ServeError {
     NoMailFrom,
     #[error(transparent)]
     Lock(#[from] LockError),
+    #[error("--form-proof off is for tests only and is refused with --domain or --tls-cert: a public site's forms always need their proof of work")]
+    FormProofOffWithHttps,
+    #[error("the system gives no randomness for the forms' proof-of-work key: {0}")]
+    NoRandomness(getrandom::Error),
     #[error("--backup-to: {0}")]
     BackupTo(#[from] crate::store::remote_backup::RemoteError),
 }
@@ -143,6 +147,12 @@ pub async fn serve(db: Arc<Db>, settings: Settings) -> Result<(), ServeError> {
     if settings.mail.smtp_url.is_some() && settings.mail.from.is_none() {
         return Err(ServeError::NoMailFrom);
     }
+    if !settings.form_proof {
+        if settings.tls.is_some() {
+            return Err(ServeError::FormProofOffWithHttps);
+        }
+        tracing::warn!("--form-proof off: the forms take posts without a proof of work; for the contract and load tests only");
+    }
     let (stop, stopped) = watch::channel(false);
     tokio::spawn(async move {
         shutdown_signal().await;
@@ -192,7 +202,8 @@ pub async fn serve(db: Arc<Db>, settings: Settings) -> Result<(), ServeError> {
     let background = Background::start(&db, &settings, local);
     let health = background.watches().health;
     let tls = settings.tls.clone();
-    let state = AppState::new(Arc::clone(&db), settings, background.watches());
+    let state = AppState::new(Arc::clone(&db), settings, background.watches())
+        .map_err(ServeError::NoRandomness)?;
     let routes = Answers {
         routes: http::routes(&state),
         front: Some(Arc::new(http::site::front::Front::new(&state))),

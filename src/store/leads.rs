@@ -33,7 +33,8 @@ pub fn insert_contact(
     Ok(())
 }
 
-/// Stores an enquiry of either kind under `id`, sent from `client_addr` and coming from
+/// Stores an enquiry of either kind under `id`, sent from `client_addr` (counted by
+/// `client_block`, its address or IPv6 /64, against the confirmation mails' cap) and coming from
 /// `source` (see `subscribe` for a repeated address, whose first source stays), with the mail
 /// it causes, in the caller's transaction: the office's notification of a contact enquiry,
 /// or, for a subscription that needs one, a confirmation link made of `confirm`.
@@ -42,6 +43,7 @@ pub fn insert_enquiry(
     id: &LeadId,
     enquiry: &NewEnquiry,
     client_addr: &str,
+    client_block: &str,
     source: &LeadSource,
     confirm: &ConfirmSecret,
 ) -> rusqlite::Result<()> {
@@ -55,8 +57,13 @@ pub fn insert_enquiry(
             if subscribe(conn, id, subscription, client_addr)? {
                 lead_sources::record(conn, id.as_str(), "subscription", source)?;
             }
-            subscriptions::request_confirmation(conn, &subscription.email.folded(), confirm)
-                .map(drop)
+            subscriptions::request_confirmation(
+                conn,
+                &subscription.email.folded(),
+                confirm,
+                Some(client_block),
+            )
+            .map(drop)
         }
     }
 }
@@ -109,6 +116,31 @@ fn insert_subscription(
         subscription.service.as_ref(),
         client_addr,
     ])
+}
+
+/// Which table a lead is in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LeadTable {
+    Enquiries,
+    Applicants,
+}
+
+/// Records how lead `id` stood with the proof of work (`passed` or `off`) and how long its
+/// solving took; nothing for a repeated subscription, whose `id` is stored nowhere.
+pub fn record_proof(
+    conn: &Connection,
+    table: LeadTable,
+    id: &LeadId,
+    proof: &str,
+    solve_ms: Option<u32>,
+) -> rusqlite::Result<()> {
+    let sql = match table {
+        LeadTable::Enquiries => "UPDATE enquiries SET proof = ?2, proof_ms = ?3 WHERE id = ?1",
+        LeadTable::Applicants => "UPDATE applicants SET proof = ?2, proof_ms = ?3 WHERE id = ?1",
+    };
+    conn.prepare_cached(sql)?
+        .execute(params![id.as_str(), proof, solve_ms])?;
+    Ok(())
 }
 
 /// One stored enquiry, as exported.

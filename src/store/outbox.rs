@@ -147,12 +147,19 @@ pub fn enqueue_lead(conn: &Connection, lead_id: &str) -> rusqlite::Result<()> {
 
 /// Queues a confirmation mail carrying `token`; an older one still queued for the same
 /// subscription is dropped (its token no longer works).
-pub fn enqueue_confirmation(conn: &Connection, lead_id: &str, token: &str) -> rusqlite::Result<()> {
+pub fn enqueue_confirmation(
+    conn: &Connection,
+    lead_id: &str,
+    token: &str,
+    caused_by: Option<&str>,
+) -> rusqlite::Result<()> {
     conn.prepare_cached("UPDATE outbox SET state = 'dropped', token = NULL, last_error = 'a newer confirmation was queued'
          WHERE lead_id = ?1 AND kind = 'confirm' AND state = 'queued'")?
     .execute([lead_id])?;
-    conn.prepare_cached("INSERT INTO outbox (kind, lead_id, token) VALUES ('confirm', ?1, ?2)")?
-        .execute([lead_id, token])?;
+    conn.prepare_cached(
+        "INSERT INTO outbox (kind, lead_id, token, caused_by) VALUES ('confirm', ?1, ?2, ?3)",
+    )?
+    .execute(rusqlite::params![lead_id, token, caused_by])?;
     Ok(())
 }
 

@@ -55,7 +55,7 @@ pub fn add(
 ) -> rusqlite::Result<Added> {
     let folded = reader.email.folded();
     leads::subscribe(conn, id, reader, "")?;
-    let asked = subscriptions::request_confirmation(conn, &folded, confirm)?;
+    let asked = subscriptions::request_confirmation(conn, &folded, confirm, None)?;
     let (id, state): (String, String) = conn
         .prepare_cached(
             "SELECT s.enquiry_id, s.state FROM subscriptions s JOIN enquiries e ON e.id = s.enquiry_id

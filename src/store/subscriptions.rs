@@ -9,15 +9,23 @@ use crate::store::outbox;
 
 const NOW: &str = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
 
-/// After a subscription form for `email_folded`: queues a confirmation mail with a link
-/// made of `secret`, unless the address is confirmed already or had one queued within the
-/// hour. An address that unsubscribed since its last confirmation mail gets a new one at
+/// Confirmation mails one address may be sent a day, whoever asks.
+pub const CONFIRMS_PER_ADDRESS_A_DAY: i64 = 3;
+/// Confirmation mails one client (an address, an IPv6 /64) may cause an hour, to any address.
+pub const CONFIRMS_PER_CLIENT_AN_HOUR: i64 = 10;
+
+/// After a subscription form for `email_folded`, sent by `client` (its address or /64; `None`
+/// for the office's own): queues a confirmation mail with a link made of `secret`, unless the
+/// address is confirmed already or had one queued within the hour, or a cap holds it back:
+/// `CONFIRMS_PER_ADDRESS_A_DAY` to the address, `CONFIRMS_PER_CLIENT_AN_HOUR` caused by the
+/// client (so the double opt-in cannot be used to mail strangers). An address that unsubscribed since its last confirmation mail gets a new one at
 /// once: the person who left by mistake and comes back is not kept waiting an hour (the
 /// unsubscribe took its own mail's link, so no one else can cause this). Says whether it did.
 pub fn request_confirmation(
     conn: &Connection,
     email_folded: &str,
     secret: &ConfirmSecret,
+    client: Option<&str>,
 ) -> rusqlite::Result<bool> {
     let waiting: Option<String> = conn
         .prepare_cached(
@@ -32,6 +40,28 @@ pub fn request_confirmation(
     let Some(id) = waiting else {
         return Ok(false);
     };
+    let to_address: i64 = conn
+        .prepare_cached(
+            "SELECT count(*) FROM outbox WHERE kind = 'confirm' AND lead_id = ?1
+               AND created_at > strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-1 day')",
+        )?
+        .query_row([&id], |row| row.get(0))?;
+    if to_address >= CONFIRMS_PER_ADDRESS_A_DAY {
+        tracing::info!("confirmation mail held back: the address had its mails of the day");
+        return Ok(false);
+    }
+    if let Some(client) = client {
+        let by_client: i64 = conn
+            .prepare_cached(
+                "SELECT count(*) FROM outbox WHERE kind = 'confirm' AND caused_by = ?1
+                   AND created_at > strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-1 hour')",
+            )?
+            .query_row([client], |row| row.get(0))?;
+        if by_client >= CONFIRMS_PER_CLIENT_AN_HOUR {
+            tracing::info!("confirmation mail held back: the client caused its mails of the hour");
+            return Ok(false);
+        }
+    }
     let token = secret.token_for(&id);
     conn.prepare_cached(&format!(
         "UPDATE subscriptions SET state = 'pending', confirm_hash = ?2, confirm_sent_at = {NOW},
@@ -39,7 +69,7 @@ pub fn request_confirmation(
          WHERE enquiry_id = ?1"
     ))?
     .execute([&id, &secret.hash()])?;
-    outbox::enqueue_confirmation(conn, &id, &token)?;
+    outbox::enqueue_confirmation(conn, &id, &token, client)?;
     Ok(true)
 }
 

@@ -54,7 +54,7 @@ impl TestApp {
     fn open(dir: tempfile::TempDir, settings: Settings) -> TestApp {
         let db = corpsite::server::open_store(&settings).expect("open db");
         let background = Background::start(&db, &settings, settings.addr);
-        let state = AppState::new(db, settings, background.watches());
+        let state = AppState::new(db, settings, background.watches()).expect("randomness");
         let routes = http::routes(&state);
         TestApp {
             dir,
@@ -118,6 +118,7 @@ pub fn json(response: &Response<Bytes>) -> serde_json::Value {
 }
 
 pub mod process;
+pub mod proof;
 pub mod seeded;
 pub mod staff;
 pub mod tls;

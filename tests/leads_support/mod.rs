@@ -15,6 +15,7 @@ use serde_json::{json, Value};
 use warp::http::Response;
 
 use crate::common::process::{parse, RawResponse};
+use crate::common::proof::{self, proven};
 use crate::common::TestApp;
 
 pub const BOUNDARY: &str = "----corpsite-test-7MA4YWxkTrZu0gW";
@@ -68,14 +69,14 @@ pub fn from(client: [u8; 4]) -> warp::test::RequestBuilder {
     warp::test::request().extension(ClientAddr(SocketAddr::from((client, 40000))))
 }
 
+/// The enquiry `body` from 192.0.2.1, with a real proof of work.
 pub async fn post_json(app: &TestApp, body: &Value) -> Response<Bytes> {
-    app.request(
-        from([192, 0, 2, 1])
-            .method("POST")
-            .path("/api/clients/create")
-            .json(body),
-    )
-    .await
+    let request = from([192, 0, 2, 1])
+        .method("POST")
+        .path("/api/clients/create")
+        .json(body);
+    app.request(proven(app, request, proof::ENQUIRY, [192, 0, 2, 1]).await)
+        .await
 }
 
 pub struct Part {
@@ -158,8 +159,21 @@ pub fn application_request(parts: &[Part]) -> warp::test::RequestBuilder {
         .body(multipart_body(parts))
 }
 
+/// `request` from `client`, with a real proof of work for `form`.
+pub async fn post_proven(
+    app: &TestApp,
+    request: warp::test::RequestBuilder,
+    form: &str,
+    client: [u8; 4],
+) -> Response<Bytes> {
+    app.request(proven(app, request, form, client).await).await
+}
+
+/// The application of `parts` from 192.0.2.1, with a real proof of work.
 pub async fn post_application(app: &TestApp, parts: &[Part]) -> Response<Bytes> {
-    app.request(application_request(parts)).await
+    let request = application_request(parts);
+    app.request(proven(app, request, proof::APPLICATION, [192, 0, 2, 1]).await)
+        .await
 }
 
 pub fn fixture(name: &str) -> Vec<u8> {
@@ -189,20 +203,30 @@ pub fn upload_files(data_dir: &Path) -> Vec<PathBuf> {
     }
 }
 
-/// One POST on a new connection to a real server; `None` if the connection failed (as it
-/// will once the server is killed).
+/// One POST on a new connection to a real server, with a real proof of work when `path` is a
+/// form's (asked of the server on a connection of its own); `None` if a connection failed (as
+/// it will once the server is killed).
 pub fn try_post(
     addr: SocketAddr,
     path: &str,
     content_type: &str,
     body: &[u8],
 ) -> Option<RawResponse> {
+    let form = match path {
+        "/api/clients/create" => Some(proof::ENQUIRY),
+        "/api/applicant/create" => Some(proof::APPLICATION),
+        _ => None,
+    };
+    let proof_line = match form {
+        Some(form) => format!("Form-Proof: {}\r\n", proof_over_http(addr, form)?),
+        None => String::new(),
+    };
     let mut stream = TcpStream::connect(addr).ok()?;
     stream
         .set_read_timeout(Some(Duration::from_secs(20)))
         .ok()?;
     let head = format!(
-        "POST {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Type: {content_type}\r\nContent-Length: {}\r\n\r\n",
+        "POST {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n{proof_line}Content-Type: {content_type}\r\nContent-Length: {}\r\n\r\n",
         body.len()
     );
     stream.write_all(head.as_bytes()).ok()?;
@@ -212,6 +236,22 @@ pub fn try_post(
     raw.windows(4)
         .any(|w| w == b"\r\n\r\n")
         .then(|| parse(&raw))
+}
+
+/// A challenge for `form` asked of the server at `addr`, solved: the `Form-Proof` value.
+pub fn proof_over_http(addr: SocketAddr, form: &str) -> Option<String> {
+    let mut stream = TcpStream::connect(addr).ok()?;
+    stream
+        .set_read_timeout(Some(Duration::from_secs(20)))
+        .ok()?;
+    let head = format!(
+        "GET /api/form-proof?form={form} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"
+    );
+    stream.write_all(head.as_bytes()).ok()?;
+    let mut raw = Vec::new();
+    stream.read_to_end(&mut raw).ok()?;
+    let response = parse(&raw);
+    (response.status == 200).then(|| proof::solve(&body_json(&response)))
 }
 
 pub fn body_json(response: &RawResponse) -> Value {

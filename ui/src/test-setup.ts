@@ -1,5 +1,5 @@
 import { cleanup } from '@testing-library/preact';
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
 import demo from '@/content/company-details.json';
 import type { CompanyDetailsForm } from '@/lib/api-types';
 import { provideCompanyDetails } from '@/lib/company-details';
@@ -14,3 +14,7 @@ Object.defineProperty(navigator, 'sendBeacon', { configurable: true, value: () =
 afterEach(() => {
   cleanup();
 });
+
+// A form's proof of work is solved in a Web Worker, which jsdom has not: the forms' tests send
+// a stand-in answer (`form-proof-worker.test.ts` tests the solving, `use-form.test.ts` its use).
+vi.mock('@/lib/form-proof', () => ({ prepare: () => {}, proofFor: async () => 'test-proof' }));

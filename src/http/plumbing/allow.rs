@@ -18,6 +18,8 @@ pub const ROUTE_METHODS: &[(&str, &[&str])] = &[
         "/api/corp_website/subscribers/unsubscribe",
         &["POST", "OPTIONS"],
     ),
+    // the forms' proof-of-work challenges (`public_api::form_proof`)
+    ("/api/form-proof", &["GET", "HEAD"]),
     // the page-view beacon (`public_api::analytics`)
     ("/api/visits", &["POST"]),
     // the one-click unsubscribe posts to the page of the same address

@@ -31,6 +31,13 @@ pub enum ApiError {
     /// The request is understood and refused (a form posted from another site): 403.
     #[error("{0}")]
     Forbidden(String),
+    /// A form's post without a valid proof of work: 403, `errors.proof` naming why
+    /// (`domain::form_proof::Refusal`).
+    #[error("{message}")]
+    ProofRefused {
+        message: &'static str,
+        errors: BTreeMap<String, String>,
+    },
     #[error("{0}")]
     NotFound(String),
     /// The change was made against data someone else has changed since (a story saved by
@@ -75,7 +82,9 @@ pub enum ApiError {
 pub(crate) struct ErrorBody<'a> {
     /// Says what went wrong and what to do, in words a visitor understands.
     message: String,
-    /// Per field (by its JSON name), what is wrong with it; only on 422.
+    /// Per field (by its JSON name), what is wrong with it: on 422; and on a form's 403 for
+    /// want of a valid proof of work, `proof` with the reason (`missing`, `malformed`,
+    /// `forged`, `expired`, `used`, `too_easy`, `wrong`): fetch a new challenge and send again.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(test, ts(optional))]
     #[schema(value_type = Option<BTreeMap<String, String>>)]
@@ -102,7 +111,7 @@ impl ApiError {
             ApiError::Validation { .. } => StatusCode::UNPROCESSABLE_ENTITY,
             ApiError::BadRequest(_) => StatusCode::BAD_REQUEST,
             ApiError::Unauthorized(_) => StatusCode::UNAUTHORIZED,
-            ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
+            ApiError::Forbidden(_) | ApiError::ProofRefused { .. } => StatusCode::FORBIDDEN,
             ApiError::NotFound(_) => StatusCode::NOT_FOUND,
             ApiError::Conflict(_) => StatusCode::CONFLICT,
             ApiError::Gone(_) => StatusCode::GONE,
@@ -124,7 +133,9 @@ impl ApiError {
             tracing::error!(cause = %chain(cause.as_ref()), "request failed");
         }
         let errors = match &self {
-            ApiError::Validation { errors, .. } => Some(errors),
+            ApiError::Validation { errors, .. } | ApiError::ProofRefused { errors, .. } => {
+                Some(errors)
+            }
             _ => None,
         };
         let body = ErrorBody {

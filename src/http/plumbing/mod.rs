@@ -1,6 +1,6 @@
 //! What every answer goes through, whichever room made it: errors and replies, request
-//! bodies and their limits, the client limits, the origins that may post, room on disk,
-//! the security headers, the response cache, the site's URL, the marks the listener puts on
+//! bodies and their limits, the client limits, the forms' proof of work, the origins that may
+//! post, room on disk, the security headers, the response cache, the site's URL, the marks the listener puts on
 //! each request, the filters routes are built from, and the finish every answer gets.
 //! Nothing here knows a room's routes.
 
@@ -10,6 +10,7 @@ pub mod disk;
 pub mod error;
 pub mod filters;
 pub mod finish;
+pub mod form_proof;
 pub mod json_body;
 pub mod marks;
 pub mod origin;

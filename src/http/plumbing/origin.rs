@@ -107,7 +107,10 @@ impl OriginPolicy {
                 headers,
                 &[
                     (header::ACCESS_CONTROL_ALLOW_METHODS, "POST"),
-                    (header::ACCESS_CONTROL_ALLOW_HEADERS, "content-type"),
+                    (
+                        header::ACCESS_CONTROL_ALLOW_HEADERS,
+                        "content-type, form-proof",
+                    ),
                     (header::ACCESS_CONTROL_MAX_AGE, "600"),
                 ],
             );

@@ -12,6 +12,9 @@
 //! fails. A refused PDF is a 422 with the reason on `file`; a file that is no accepted image
 //! (nor a PDF) a 415.
 //!
+//! Its proof of work (`Form-Proof`) is checked and taken before a byte of the body is read
+//! (`AppState::lead_post`): without a valid one, 403 and nothing stored.
+//!
 //! A `source` part may say where the visit came from (JSON text,
 //! `domain::analytics::lead_source`); it is stored with the applicant, and a bad one is
 //! dropped, never refused.
@@ -28,15 +31,18 @@ use warp::Filter;
 
 use crate::domain::analytics::lead_source::{LeadSource, LeadSourceForm};
 use crate::domain::applicant::{ApplicantForm, ApplicationError, NewApplicant, UploadedFile};
+use crate::domain::form_proof::ProofForm;
 use crate::domain::image::{Accepted, RejectedFile, Sniffer};
 use crate::domain::resume::{self, ResumeRefusal, ResumeType};
 use crate::http::plumbing::body::{declared_length, header_text, is_stall, Body};
 use crate::http::plumbing::error::ApiError;
+use crate::http::plumbing::form_proof::Proof;
 use crate::http::plumbing::reply::{created, invalid, new_lead_id};
 use crate::http::site::assets::public_page;
 use crate::http::state::AppState;
 use crate::metrics::LeadKind;
 use crate::store::analytics::lead_sources;
+use crate::store::leads::{self, LeadTable};
 use crate::store::uploads::{self, PendingUpload};
 use crate::store::{applicants, StoreError};
 
@@ -62,8 +68,9 @@ struct Incoming {
 
 /// `POST /api/applicant/create`, behind the per-client form limit.
 pub fn routes(state: &AppState) -> BoxedFilter<(Response,)> {
-    state.form_post(
+    state.lead_post(
         warp::path!("applicant" / "create").boxed(),
+        ProofForm::Application,
         create_applicant,
     )
 }
@@ -73,6 +80,7 @@ async fn create_applicant(
     client: IpAddr,
     headers: HeaderMap,
     body: Body,
+    proof: Proof,
 ) -> Result<Response, ApiError> {
     let limits = Limits {
         file: state.settings.max_upload_bytes,
@@ -124,6 +132,13 @@ async fn create_applicant(
     );
     let store = move |conn: &_| {
         applicants::insert_applicant(conn, &id, &applicant, &resume_file, &client)?;
+        leads::record_proof(
+            conn,
+            LeadTable::Applicants,
+            &id,
+            proof.as_str(),
+            proof.solve_ms(),
+        )?;
         lead_sources::record(conn, id.as_str(), "application", &source).map_err(StoreError::from)
     };
     if form.is_from_a_robot() {

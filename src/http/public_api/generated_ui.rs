@@ -90,6 +90,12 @@ fn api_types() -> String {
         ApplicantForm::decl(&cfg),
         TokenForm::decl(&cfg),
         MessageBody::decl(&cfg),
+        crate::http::public_api::form_proof::ChallengeBody::decl(&cfg),
+        string_union(
+            "ProofForm",
+            "The form a proof-of-work challenge is for: `enquiry` (contact and subscribe), `application` (Join Us).",
+            &crate::domain::form_proof::ProofForm::ALL.map(|form| form.as_str()),
+        ),
         CompanyDetailsForm::decl(&cfg),
         BranchForm::decl(&cfg),
         SisterSitesForm::decl(&cfg),

@@ -5,6 +5,10 @@
 //! Beside its fields a post may carry `source`, where the visitor's visit came from
 //! (`domain::analytics::lead_source`), stored with the lead; a bad one is dropped, never refused.
 //!
+//! Each post carries its proof of work (`Form-Proof`, checked and taken by
+//! `AppState::lead_post` before the body is read: without a valid one, 403, nothing stored
+//! and no mail); the lead records that it passed and how long the solving took.
+//!
 //! The hidden honeypot field is `website`: when it holds text the post is from a robot, and
 //! it is answered exactly like any other (422 for bad fields, else 201 after the same work)
 //! while nothing is stored.
@@ -18,14 +22,18 @@ use warp::Filter;
 
 use crate::domain::analytics::lead_source::LeadSource;
 use crate::domain::enquiry::{EnquiryForm, NewEnquiry};
+use crate::domain::form_proof::ProofForm;
 use crate::domain::mail_token::ConfirmSecret;
 use crate::http::plumbing::body::{header_text, Body};
 use crate::http::plumbing::error::ApiError;
+use crate::http::plumbing::form_proof::Proof;
 use crate::http::plumbing::json_body::read_json;
+use crate::http::plumbing::rate_limit;
 use crate::http::plumbing::reply::{created, invalid, new_lead_id};
 use crate::http::site::assets::public_page;
 use crate::http::state::AppState;
 use crate::metrics::LeadKind;
+use crate::store::leads::LeadTable;
 use crate::store::{leads, StoreError};
 
 const ENQUIRY_RECEIVED: &str = "Your query was submitted successfully.";
@@ -35,7 +43,11 @@ const ENQUIRY_RECEIVED: &str = "Your query was submitted successfully.";
 const SUBSCRIBED: &str = "Please confirm with the link we mail to this address. If it is subscribed already, nothing changes.";
 
 pub fn routes(state: &AppState) -> BoxedFilter<(Response,)> {
-    state.form_post(warp::path!("clients" / "create").boxed(), create_enquiry)
+    state.lead_post(
+        warp::path!("clients" / "create").boxed(),
+        ProofForm::Enquiry,
+        create_enquiry,
+    )
 }
 
 async fn create_enquiry(
@@ -43,6 +55,7 @@ async fn create_enquiry(
     client: IpAddr,
     headers: HeaderMap,
     body: Body,
+    proof: Proof,
 ) -> Result<Response, ApiError> {
     let started = tokio::time::Instant::now();
     let form: EnquiryForm = read_json(&headers, body).await?;
@@ -58,6 +71,7 @@ async fn create_enquiry(
     // random, so the answer tells no one whether the address was subscribed already.
     let id = new_lead_id()?;
     let answer_id = id.to_string();
+    let client_block = rate_limit::client_block(client).to_string();
     let client = client.to_string();
     let confirm = ConfirmSecret::generate().map_err(ApiError::unexpected)?;
     // Where the visit came from: checked and bounded, a bad part dropped, never a refusal.
@@ -67,8 +81,23 @@ async fn create_enquiry(
         header_text(&headers, warp::http::header::ORIGIN),
     );
     let store = move |conn: &_| {
-        leads::insert_enquiry(conn, &id, &enquiry, &client, &source, &confirm)
-            .map_err(StoreError::from)
+        leads::insert_enquiry(
+            conn,
+            &id,
+            &enquiry,
+            &client,
+            &client_block,
+            &source,
+            &confirm,
+        )?;
+        leads::record_proof(
+            conn,
+            LeadTable::Enquiries,
+            &id,
+            proof.as_str(),
+            proof.solve_ms(),
+        )
+        .map_err(StoreError::from)
     };
     if form.is_from_a_robot() {
         // A robot's post does a real post's work on the writer and has it undone there

@@ -1,5 +1,5 @@
 //! The JSON API the public site and other sites call: the blogs, the three forms
-//! (enquiries, applications, subscriptions), the company's details, the site's page-view
+//! (enquiries, applications, subscriptions) and their proof-of-work challenges, the company's details, the site's page-view
 //! beacon, and the OpenAPI document that describes them.
 
 pub mod analytics;
@@ -8,6 +8,7 @@ pub mod blog_cache;
 pub mod blogs;
 pub mod company_details;
 pub mod company_details_cache;
+pub mod form_proof;
 #[cfg(test)]
 mod generated_ui;
 pub mod leads;

@@ -38,6 +38,7 @@ use crate::http::plumbing::reply::json_bytes;
     paths(
         operations::list_blogs,
         operations::get_blog,
+        operations::form_proof_challenge,
         operations::create_enquiry,
         operations::create_applicant,
         operations::confirm_subscription,
@@ -49,7 +50,12 @@ use crate::http::plumbing::reply::json_bytes;
     ),
     tags(
         (name = "blogs", description = "The blog posts, newest first, and search."),
-        (name = "forms", description = "What the site's forms post: enquiries, subscriptions and job applications."),
+        (name = "forms", description = "What the site's forms post: enquiries, subscriptions and job applications. \
+                                       Each post carries a proof of work: get a challenge \
+                                       (`GET /api/form-proof`), find a nonce, and send the \
+                                       answer in the `Form-Proof` header (see \
+                                       `ChallengeBody`). A post without a valid one is refused \
+                                       (403, `errors.proof` says why) and stores nothing."),
         (name = "subscriber-links", description = "What the links in subscriber mail post: \
                                                   the confirmation of a subscription and \
                                                   unsubscribing."),
@@ -179,11 +185,22 @@ pub(crate) struct TokenPayload {
     token: String,
 }
 
+/// The `form` a challenge is asked for (`domain::form_proof::ProofForm`).
+#[derive(utoipa::ToSchema)]
+#[schema(as = ProofForm)]
+#[allow(dead_code)]
+pub(crate) enum ProofFormParam {
+    #[schema(rename = "enquiry")]
+    Enquiry,
+    #[schema(rename = "application")]
+    Application,
+}
+
 /// The operations, one function each. These functions only carry the documentation (utoipa
 /// reads their attributes); the handlers are in `blogs`, `leads` and `applicants`.
 #[allow(dead_code)]
 mod operations {
-    use super::{ApplicantUpload, TokenPayload};
+    use super::{ApplicantUpload, ProofFormParam, TokenPayload};
     use crate::domain::analytics::visit::HitForm;
     use crate::domain::enquiry::EnquiryPayload;
     use crate::http::health::HealthBody;
@@ -191,6 +208,7 @@ mod operations {
     use crate::http::plumbing::reply::CreatedBody;
     use crate::http::public_api::blog_cache::{DetailBody, ListBody};
     use crate::http::public_api::company_details_cache::CompanyDetailsBody;
+    use crate::http::public_api::form_proof::ChallengeBody;
     use crate::http::public_api::subscriptions::MessageBody;
 
     #[utoipa::path(
@@ -256,6 +274,30 @@ mod operations {
     fn get_blog() {}
 
     #[utoipa::path(
+        get,
+        path = "/api/form-proof",
+        tag = "forms",
+        operation_id = "getFormProofChallenge",
+        summary = "A proof-of-work challenge for the next post of a form",
+        description = "Never cached. Its difficulty (`bits`) is the first post's for a client \
+                       new this hour and doubles with each of its posts within the hour, to \
+                       64 times at most. A sister site of `--allowed-origins` reads it with \
+                       CORS.",
+        params(
+            ("form" = ProofFormParam, Query, description = "The form the answer is for: \
+                `enquiry` (`POST /api/clients/create`) or `application` \
+                (`POST /api/applicant/create`)."),
+        ),
+        responses(
+            (status = 200, description = "A challenge to solve.", body = ChallengeBody),
+            (status = 400, description = "`form` is missing or names no form.", body = ErrorBody),
+            (status = 403, description = "The request came from another site's page.",
+                body = ErrorBody),
+        )
+    )]
+    fn form_proof_challenge() {}
+
+    #[utoipa::path(
         post,
         path = "/api/clients/create",
         tag = "forms",
@@ -265,11 +307,24 @@ mod operations {
                        subscription and needs only `email`; anything else is a contact \
                        enquiry and needs `name`, `email`, `mobile` and `requirment`. Missing \
                        and null fields count as empty.",
+        params(
+            ("Form-Proof" = String, Header,
+                description = "The answer to a challenge of `GET /api/form-proof` for this form: \
+                               `{challenge}.{nonce}.{ms}`, where SHA-256 of \
+                               `{challenge}.{nonce}` starts with the challenge's `bits` zero \
+                               bits and `ms` is how long the solving took. Each answer is \
+                               taken once.",
+                example = "v1.enquiry.1796000000.13.00112233445566778899aabbccddeeff.<64 hex>.5120.180"),
+        ),
         request_body(content = EnquiryPayload, content_type = "application/json"),
         responses(
             (status = 201, description = "Stored.", body = CreatedBody),
             (status = 400, description = "The body is not JSON of this shape.", body = ErrorBody),
-            (status = 403, description = "The request came from another site's page.",
+            (status = 403, description = "The request came from another site's page, or its \
+                                          proof of work is missing, malformed, forged, expired, \
+                                          used before or too easy for this client's posts of \
+                                          the hour (`errors.proof` names which): get a new \
+                                          challenge and send again.",
                 body = ErrorBody),
             (status = 408, description = "The body stopped arriving.", body = ErrorBody),
             (status = 413, description = "The body is over 64 KB.", body = ErrorBody),
@@ -293,11 +348,24 @@ mod operations {
         tag = "forms",
         operation_id = "createApplicant",
         summary = "A job application with a resume (a PDF or an image)",
+        params(
+            ("Form-Proof" = String, Header,
+                description = "The answer to a challenge of `GET /api/form-proof` for this form: \
+                               `{challenge}.{nonce}.{ms}`, where SHA-256 of \
+                               `{challenge}.{nonce}` starts with the challenge's `bits` zero \
+                               bits and `ms` is how long the solving took. Each answer is \
+                               taken once.",
+                example = "v1.enquiry.1796000000.13.00112233445566778899aabbccddeeff.<64 hex>.5120.180"),
+        ),
         request_body(content = ApplicantUpload, content_type = "multipart/form-data"),
         responses(
             (status = 201, description = "Stored.", body = CreatedBody),
             (status = 400, description = "The multipart body is malformed.", body = ErrorBody),
-            (status = 403, description = "The request came from another site's page.",
+            (status = 403, description = "The request came from another site's page, or its \
+                                          proof of work is missing, malformed, forged, expired, \
+                                          used before or too easy for this client's posts of \
+                                          the hour (`errors.proof` names which): get a new \
+                                          challenge and send again.",
                 body = ErrorBody),
             (status = 408, description = "The body stopped arriving.", body = ErrorBody),
             (status = 413, description = "The file or the request is too large.",

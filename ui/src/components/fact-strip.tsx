@@ -1,3 +1,4 @@
+import { fieldOf } from '@/lib/page-fields';
 import './fact-strip.css';
 
 interface Fact {
@@ -7,14 +8,18 @@ interface Fact {
 }
 
 /** Three or four key figures in a row, under a page's banner. */
-export function FactStrip({ facts, label }: { facts: readonly Fact[]; label: string }) {
+export function FactStrip({ facts, label, at = '' }: { facts: readonly Fact[]; label: string; at?: string }) {
   return (
     <section class="fact-strip" aria-label={label}>
       <ul class="container fact-strip__list">
-        {facts.map((fact) => (
+        {facts.map((fact, index) => (
           <li key={fact.id} class="fact">
-            <span class="fact__figure">{fact.figure}</span>
-            <span class="fact__label">{fact.label}</span>
+            <span class="fact__figure" {...fieldOf(`${at}.${index}.figure`)}>
+              {fact.figure}
+            </span>
+            <span class="fact__label" {...fieldOf(`${at}.${index}.label`)}>
+              {fact.label}
+            </span>
           </li>
         ))}
       </ul>

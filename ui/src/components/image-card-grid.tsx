@@ -1,3 +1,5 @@
+import { fieldOf } from '@/lib/page-fields';
+
 interface ImageCard {
   id: string;
   image: string;
@@ -6,10 +8,10 @@ interface ImageCard {
 }
 
 /** Four-up cards of a decorative picture, a heading and a line (HR offerings, why choose us). */
-export function ImageCardGrid({ items }: { items: readonly ImageCard[] }) {
+export function ImageCardGrid({ items, at = '' }: { items: readonly ImageCard[]; at?: string }) {
   return (
     <ul class="card-grid card-grid--4">
-      {items.map((item) => (
+      {items.map((item, index) => (
         <li key={item.id} class="card image-card" data-animate>
           <img
             class="image-card__image"
@@ -19,10 +21,13 @@ export function ImageCardGrid({ items }: { items: readonly ImageCard[] }) {
             height={400}
             loading="lazy"
             decoding="async"
+            {...fieldOf(`${at}.${index}.image`)}
           />
           <div class="image-card__body">
-            <h3 class="image-card__title">{item.heading}</h3>
-            <p>{item.description}</p>
+            <h3 class="image-card__title" {...fieldOf(`${at}.${index}.heading`)}>
+              {item.heading}
+            </h3>
+            <p {...fieldOf(`${at}.${index}.description`)}>{item.description}</p>
           </div>
         </li>
       ))}

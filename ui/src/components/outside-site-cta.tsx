@@ -7,19 +7,26 @@ export function OutsideSiteCta({
   heading,
   text,
   link,
+  headingField,
+  textField,
 }: {
   heading: string;
   text: string;
   link: ExternalLink;
+  /** Tie the heading and the text to their fields in a preview of the page editor. */
+  headingField?: Record<string, string>;
+  textField?: Record<string, string>;
 }) {
   return (
     <section class="cta-band" aria-labelledby="outside-site-title">
       <div class="container cta-band__inner" data-animate>
         <div>
-          <h2 id="outside-site-title" class="cta-band__title">
+          <h2 id="outside-site-title" class="cta-band__title" {...headingField}>
             {heading}
           </h2>
-          <p class="cta-band__text">{text}</p>
+          <p class="cta-band__text" {...textField}>
+            {text}
+          </p>
         </div>
         <SiteButton link={link} />
       </div>

@@ -1,17 +1,18 @@
 import type { ComponentChildren } from 'preact';
 import { Link } from '@/components/site-link';
 import type { Banner, BreadcrumbItem } from '@/content/types';
+import { fieldOf } from '@/lib/page-fields';
 import { declareBreadcrumb } from '@/lib/page-meta';
 import './page-hero.css';
 
-function Breadcrumb({ items }: { items: readonly BreadcrumbItem[] }) {
+function Breadcrumb({ items, at }: { items: readonly BreadcrumbItem[]; at: string }) {
   return (
     <nav class="breadcrumb" aria-label="Breadcrumb">
       <ol>
         {items.map((item, index) => {
           const last = index === items.length - 1;
           return (
-            <li key={`${item.label}-${index}`}>
+            <li key={`${item.label}-${index}`} {...fieldOf(`${at}.breadcrumb.${index}.label`)}>
               {item.path && !last ? (
                 <Link to={item.path}>{item.label}</Link>
               ) : (
@@ -33,10 +34,17 @@ interface PageHeroProps {
   art?: Pick<Banner, 'image' | 'imageAlt'>;
   breadcrumb?: readonly BreadcrumbItem[];
   children?: ComponentChildren;
+  /**
+   * The content export the banner and breadcrumb are in (`aboutContent`): a preview of the
+   * page editor ties each to its field (`<at>.banner.headline`...). `titleAt` names the
+   * title's field when it is not the banner's headline.
+   */
+  at?: string;
+  titleAt?: string;
 }
 
 /** The banner at the top of an inner page: artwork, breadcrumb, the page's h1. */
-export function PageHero({ title, text, art, breadcrumb, children }: PageHeroProps) {
+export function PageHero({ title, text, art, breadcrumb, children, at = '', titleAt }: PageHeroProps) {
   if (breadcrumb) declareBreadcrumb(breadcrumb);
   return (
     <header class="page-hero">
@@ -48,12 +56,19 @@ export function PageHero({ title, text, art, breadcrumb, children }: PageHeroPro
           width={1600}
           height={600}
           fetchpriority="high"
+          {...fieldOf(`${at}.banner.image`)}
         />
       )}
       <div class="page-hero__content">
-        {breadcrumb && <Breadcrumb items={breadcrumb} />}
-        <h1 class="page-hero__title">{title}</h1>
-        {text && <p class="page-hero__text">{text}</p>}
+        {breadcrumb && <Breadcrumb items={breadcrumb} at={at} />}
+        <h1 class="page-hero__title" {...fieldOf(titleAt ?? `${at}.banner.headline`)}>
+          {title}
+        </h1>
+        {text && (
+          <p class="page-hero__text" {...fieldOf(`${at}.banner.text`)}>
+            {text}
+          </p>
+        )}
         {children}
       </div>
     </header>

@@ -154,6 +154,8 @@ export const api = {
   send: async <Req, Res>(endpoint: Endpoint<Req, Res>, options: SendOptions<Req> = {}) =>
     (await request<Res>(endpoint.method, endpoint.path, options)).body,
   get: <T>(path: string, query?: Query, signal?: AbortSignal) => request<T>('GET', path, { query, signal }),
-  postJson: <T>(path: string, json: unknown) => request<T>('POST', path, { json }),
-  postForm: <T>(path: string, form: FormData) => request<T>('POST', path, { form }),
+  postJson: <T>(path: string, json: unknown, headers?: Record<string, string>) =>
+    request<T>('POST', path, { json, headers }),
+  postForm: <T>(path: string, form: FormData, headers?: Record<string, string>) =>
+    request<T>('POST', path, { form, headers }),
 };

@@ -100,7 +100,9 @@ export type ErrorBody = {
  */
 message: string, 
 /**
- * Per field (by its JSON name), what is wrong with it; only on 422.
+ * Per field (by its JSON name), what is wrong with it: on 422; and on a form's 403 for
+ * want of a valid proof of work, `proof` with the reason (`missing`, `malformed`,
+ * `forged`, `expired`, `used`, `too_easy`, `wrong`): fetch a new challenge and send again.
  */
 errors?: { [key in string]: string }, };
 
@@ -154,6 +156,29 @@ export type TokenForm = { token?: string,
 story?: string, };
 
 export type MessageBody = { message: string, };
+
+export type ChallengeBody = { 
+/**
+ * The signed token to hash, as given (`v1.<form>.<expires>.<bits>.<salt>.<mac>`).
+ */
+challenge: string, 
+/**
+ * How many leading zero bits the hash needs: each one doubles the expected work.
+ */
+bits: number, 
+/**
+ * When the challenge stops being accepted (RFC 3339, UTC).
+ */
+expires_at: string, 
+/**
+ * The header the answer goes in: `Form-Proof`.
+ */
+header: string, };
+
+/**
+ * The form a proof-of-work challenge is for: `enquiry` (contact and subscribe), `application` (Join Us).
+ */
+export type ProofForm = "enquiry" | "application";
 
 export type CompanyDetailsForm = { company_name: string, 
 /**

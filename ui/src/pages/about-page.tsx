@@ -5,18 +5,31 @@ import { StatementPair } from '@/components/statement-pair';
 import { aboutContent } from '@/content/about';
 import { companyMission, companyVision } from '@/content/company';
 import { LeadersGrid } from '@/features/about/leaders-grid';
+import { edited, fieldOf } from '@/lib/page-fields';
 import { usePageMeta } from '@/lib/page-meta';
 
 /** About (Who we are): story, counters, vision, mission and the leaders. */
 export function AboutPage() {
-  const { banner, breadcrumb, story, overviewHeading } = aboutContent;
-  usePageMeta({ title: banner.headline, description: banner.text, image: banner.image });
+  const { banner, breadcrumb, story, overviewHeading } = edited('about', 'aboutContent', aboutContent);
+  usePageMeta(
+    edited('about', 'pageMeta', { title: banner.headline, description: banner.text, image: banner.image }),
+  );
   return (
     <>
-      <PageHero title={banner.headline} text={banner.text} art={banner} breadcrumb={breadcrumb} />
+      <PageHero
+        title={banner.headline}
+        text={banner.text}
+        art={banner}
+        breadcrumb={breadcrumb}
+        at="aboutContent"
+      />
       <section class="page-section" aria-labelledby="about-story-title">
         <div class="container narrow" data-animate>
-          <h2 id="about-story-title" class="section-heading__title">
+          <h2
+            id="about-story-title"
+            class="section-heading__title"
+            {...fieldOf('aboutContent.story.heading')}
+          >
             {story.heading}
           </h2>
           <ReadMore
@@ -25,11 +38,22 @@ export function AboutPage() {
             collapsedCount={story.collapsedCount}
             readMoreLabel={story.readMoreLabel}
             readLessLabel={story.readLessLabel}
+            field={fieldOf('aboutContent.story.paragraphs')}
           />
         </div>
       </section>
-      <OverviewStats id="about-overview" title={overviewHeading} />
-      <StatementPair blocks={[companyVision, companyMission]} fields={['companyVision', 'companyMission']} />
+      <OverviewStats
+        id="about-overview"
+        title={overviewHeading}
+        titleField={fieldOf('aboutContent.overviewHeading')}
+      />
+      <StatementPair
+        blocks={[
+          edited('about', 'companyVision', companyVision),
+          edited('about', 'companyMission', companyMission),
+        ]}
+        fields={['companyVision', 'companyMission']}
+      />
       <LeadersGrid />
     </>
   );

@@ -5,58 +5,89 @@ import { PageSection } from '@/components/page-section';
 import { Paragraphs } from '@/components/paragraphs';
 import { PointGrid } from '@/components/point-grid';
 import { foundationLabels, foundationPage } from '@/content/foundation';
+import { edited, fieldOf } from '@/lib/page-fields';
 import { usePageMeta } from '@/lib/page-meta';
 import '@/styles/foundation.css';
 
 /** Shilpa Foundation: education, environment and healthcare since 2014. */
 export function FoundationPage() {
-  const { title, breadcrumb, banner, intro, programmes, impact, getInvolved, externalSite } = foundationPage;
-  usePageMeta({ title, description: banner.text, image: banner.image });
+  const { title, breadcrumb, banner, intro, programmes, impact, getInvolved, externalSite } = edited(
+    'foundation',
+    'foundationPage',
+    foundationPage,
+  );
+  const labels = edited('foundation', 'foundationLabels', foundationLabels);
+  usePageMeta(edited('foundation', 'pageMeta', { title, description: banner.text, image: banner.image }));
   return (
     <>
-      <PageHero title={title} art={banner} breadcrumb={breadcrumb}>
-        <p class="page-hero__text">{banner.text}</p>
-        <p class="page-hero__actions">
+      <PageHero
+        title={title}
+        art={banner}
+        breadcrumb={breadcrumb}
+        at="foundationPage"
+        titleAt="foundationPage.title"
+      >
+        <p class="page-hero__text" {...fieldOf('foundationPage.banner.text')}>
+          {banner.text}
+        </p>
+        <p class="page-hero__actions" {...fieldOf('foundationPage.externalSite')}>
           <SiteButton link={externalSite} />
         </p>
       </PageHero>
-      <FactStrip facts={impact} label={foundationLabels.impactHeading} />
+      <FactStrip facts={impact} label={labels.impactHeading} at="foundationPage.impact" />
       <section class="page-section" aria-labelledby={`${intro.id}-title`}>
         <div class="container narrow" data-animate>
-          <h2 id={`${intro.id}-title`} class="section-heading__title">
+          <h2
+            id={`${intro.id}-title`}
+            class="section-heading__title"
+            {...fieldOf('foundationPage.intro.heading')}
+          >
             {intro.heading}
           </h2>
-          <Paragraphs items={intro.paragraphs} />
+          <Paragraphs items={intro.paragraphs} field={fieldOf('foundationPage.intro.paragraphs')} />
         </div>
       </section>
       <PageSection
         id="programmes"
-        title={foundationLabels.programmesHeading}
-        intro={foundationLabels.programmesIntro}
+        title={labels.programmesHeading}
+        intro={labels.programmesIntro}
         tone="soft"
         centered
+        titleField={fieldOf('foundationLabels.programmesHeading')}
+        introField={fieldOf('foundationLabels.programmesIntro')}
       >
         <ul class="card-grid card-grid--3">
-          {programmes.map((programme) => (
+          {programmes.map((programme, index) => (
             <li key={programme.id} class="card programme-card" data-animate>
-              <h3 class="programme-card__title">{programme.heading}</h3>
-              <p>{programme.description}</p>
+              <h3 class="programme-card__title" {...fieldOf(`foundationPage.programmes.${index}.heading`)}>
+                {programme.heading}
+              </h3>
+              <p {...fieldOf(`foundationPage.programmes.${index}.description`)}>{programme.description}</p>
               <ul class="check-list">
-                {programme.initiatives.map((initiative) => (
-                  <li key={initiative}>{initiative}</li>
+                {programme.initiatives.map((initiative, row) => (
+                  <li key={initiative} {...fieldOf(`foundationPage.programmes.${index}.initiatives.${row}`)}>
+                    {initiative}
+                  </li>
                 ))}
               </ul>
             </li>
           ))}
         </ul>
       </PageSection>
-      <PageSection id="get-involved" title={getInvolved.heading} centered>
-        <PointGrid points={getInvolved.ways} />
+      <PageSection
+        id="get-involved"
+        title={getInvolved.heading}
+        centered
+        titleField={fieldOf('foundationPage.getInvolved.heading')}
+      >
+        <PointGrid points={getInvolved.ways} at="foundationPage.getInvolved.ways" />
       </PageSection>
       <OutsideSiteCta
-        heading={foundationLabels.ctaHeading}
-        text={foundationLabels.ctaText}
+        heading={labels.ctaHeading}
+        text={labels.ctaText}
         link={externalSite}
+        headingField={fieldOf('foundationLabels.ctaHeading')}
+        textField={fieldOf('foundationLabels.ctaText')}
       />
     </>
   );

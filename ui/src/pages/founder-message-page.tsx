@@ -2,18 +2,36 @@ import { PageHero } from '@/components/page-hero';
 import { Paragraphs } from '@/components/paragraphs';
 import { founderMessageContent } from '@/content/founder-message';
 import { founderLeader, initials } from '@/lib/company-details';
+import { edited, fieldOf } from '@/lib/page-fields';
 import { usePageMeta } from '@/lib/page-meta';
 import { mediaUrl } from '@/lib/runtime-config';
 import '@/features/about/founder.css';
 
 /** Chairman's / Founder's message, under Home > About Us > Chairman's Message. */
 export function FounderMessagePage() {
-  const { pageTitle, breadcrumb, banner, message, pullQuote } = founderMessageContent;
+  const { pageTitle, breadcrumb, banner, message, pullQuote } = edited(
+    'founder-message',
+    'founderMessageContent',
+    founderMessageContent,
+  );
   const founder = founderLeader();
-  usePageMeta({ title: pageTitle, description: banner.text, image: banner.image });
+  usePageMeta(
+    edited('founder-message', 'pageMeta', {
+      title: pageTitle,
+      description: banner.text,
+      image: banner.image,
+    }),
+  );
   return (
     <>
-      <PageHero title={pageTitle} text={banner.text} art={banner} breadcrumb={breadcrumb} />
+      <PageHero
+        title={pageTitle}
+        text={banner.text}
+        art={banner}
+        breadcrumb={breadcrumb}
+        at="founderMessageContent"
+        titleAt="founderMessageContent.pageTitle"
+      />
       <section class="page-section" aria-labelledby="founder-message-title">
         <div class="container founder">
           <div class="card founder__card" data-animate>
@@ -34,14 +52,21 @@ export function FounderMessagePage() {
             <p class="founder__name">{founder.name}</p>
             <p class="founder__role">{founder.designation}</p>
             <blockquote class="founder__quote">
-              <p>{pullQuote}</p>
+              <p {...fieldOf('founderMessageContent.pullQuote')}>{pullQuote}</p>
             </blockquote>
           </div>
           <article class="founder__letter" data-animate>
-            <h2 id="founder-message-title" class="section-heading__title">
+            <h2
+              id="founder-message-title"
+              class="section-heading__title"
+              {...fieldOf('founderMessageContent.message.heading')}
+            >
               {message.heading}
             </h2>
-            <Paragraphs items={message.paragraphs} />
+            <Paragraphs
+              items={message.paragraphs}
+              field={fieldOf('founderMessageContent.message.paragraphs')}
+            />
             <p class="signature">
               <strong>{founder.name}</strong>
               <span>{founder.designation}</span>

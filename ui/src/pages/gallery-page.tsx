@@ -5,27 +5,59 @@ import { PageSection } from '@/components/page-section';
 import { PointGrid } from '@/components/point-grid';
 import { galleryFacts, galleryLabels, galleryPage } from '@/content/gallery';
 import { BusinessSections } from '@/features/business/business-sections';
+import { edited, fieldOf } from '@/lib/page-fields';
 import { usePageMeta } from '@/lib/page-meta';
 
 /** Art & Media: Fidelitus Gallery, established 2014, gives 25% of its sales to the foundation. */
 export function GalleryPage() {
-  const { title, breadcrumb, banner, sections, visit, externalSite } = galleryPage;
-  usePageMeta({ title, description: banner.text, image: banner.image });
+  const { title, breadcrumb, banner, sections, visit, externalSite } = edited(
+    'gallery',
+    'galleryPage',
+    galleryPage,
+  );
+  const labels = edited('gallery', 'galleryLabels', galleryLabels);
+  usePageMeta(edited('gallery', 'pageMeta', { title, description: banner.text, image: banner.image }));
   return (
     <>
-      <PageHero title={title} art={banner} breadcrumb={breadcrumb}>
-        <p class="page-hero__lead">{banner.headline}</p>
-        <p class="page-hero__text">{banner.text}</p>
-        <p class="page-hero__actions">
+      <PageHero
+        title={title}
+        art={banner}
+        breadcrumb={breadcrumb}
+        at="galleryPage"
+        titleAt="galleryPage.title"
+      >
+        <p class="page-hero__lead" {...fieldOf('galleryPage.banner.headline')}>
+          {banner.headline}
+        </p>
+        <p class="page-hero__text" {...fieldOf('galleryPage.banner.text')}>
+          {banner.text}
+        </p>
+        <p class="page-hero__actions" {...fieldOf('galleryPage.externalSite')}>
           <SiteButton link={externalSite} />
         </p>
       </PageHero>
-      <FactStrip facts={galleryFacts} label="The gallery in figures" />
-      <BusinessSections sections={sections} />
-      <PageSection id="visit" title={visit.heading} tone="soft" centered>
-        <PointGrid points={visit.steps} numbered />
+      <FactStrip
+        facts={edited('gallery', 'galleryFacts', galleryFacts)}
+        label="The gallery in figures"
+        at="galleryFacts"
+      />
+      <BusinessSections sections={sections} at="galleryPage.sections" />
+      <PageSection
+        id="visit"
+        title={visit.heading}
+        tone="soft"
+        centered
+        titleField={fieldOf('galleryPage.visit.heading')}
+      >
+        <PointGrid points={visit.steps} numbered at="galleryPage.visit.steps" />
       </PageSection>
-      <OutsideSiteCta heading={galleryLabels.ctaHeading} text={galleryLabels.ctaText} link={externalSite} />
+      <OutsideSiteCta
+        heading={labels.ctaHeading}
+        text={labels.ctaText}
+        link={externalSite}
+        headingField={fieldOf('galleryLabels.ctaHeading')}
+        textField={fieldOf('galleryLabels.ctaText')}
+      />
     </>
   );
 }

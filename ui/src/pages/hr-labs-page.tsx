@@ -2,5 +2,5 @@ import { hrLabsPage } from '@/content/business-pages';
 import { BusinessPageView } from '@/features/business/business-page-view';
 
 export function HrLabsPage() {
-  return <BusinessPageView page={hrLabsPage} />;
+  return <BusinessPageView page={hrLabsPage} pageKey="hr-labs" at="hrLabsPage" />;
 }

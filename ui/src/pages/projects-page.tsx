@@ -2,5 +2,5 @@ import { projectsPage } from '@/content/business-pages';
 import { BusinessPageView } from '@/features/business/business-page-view';
 
 export function ProjectsPage() {
-  return <BusinessPageView page={projectsPage} />;
+  return <BusinessPageView page={projectsPage} pageKey="projects" at="projectsPage" />;
 }

@@ -5,23 +5,39 @@ import { Paragraphs } from '@/components/paragraphs';
 import { PointGrid } from '@/components/point-grid';
 import { Link } from '@/components/site-link';
 import { whyUsContent } from '@/content/why-us';
+import { edited, fieldOf } from '@/lib/page-fields';
 import { usePageMeta } from '@/lib/page-meta';
 import '@/styles/why-us.css';
 
 /** Why Us: who we are, competitive edge, specialization, one roof, why choose us. */
 export function WhyUsPage() {
-  const { breadcrumb, banner, whoWeAre, competitiveEdge, specialization, oneRoof, whyChooseUs } =
-    whyUsContent;
-  usePageMeta({ title: 'Why Us', description: banner.text, image: banner.image });
+  const { breadcrumb, banner, whoWeAre, competitiveEdge, specialization, oneRoof, whyChooseUs } = edited(
+    'why-us',
+    'whyUsContent',
+    whyUsContent,
+  );
+  usePageMeta(
+    edited('why-us', 'pageMeta', { title: 'Why Us', description: banner.text, image: banner.image }),
+  );
   return (
     <>
-      <PageHero title={banner.headline} text={banner.text} art={banner} breadcrumb={breadcrumb} />
+      <PageHero
+        title={banner.headline}
+        text={banner.text}
+        art={banner}
+        breadcrumb={breadcrumb}
+        at="whyUsContent"
+      />
       <section class="page-section" aria-labelledby={`${whoWeAre.id}-title`}>
         <div class="container narrow" data-animate>
-          <h2 id={`${whoWeAre.id}-title`} class="section-heading__title">
+          <h2
+            id={`${whoWeAre.id}-title`}
+            class="section-heading__title"
+            {...fieldOf('whyUsContent.whoWeAre.heading')}
+          >
             {whoWeAre.heading}
           </h2>
-          <Paragraphs items={whoWeAre.paragraphs} />
+          <Paragraphs items={whoWeAre.paragraphs} field={fieldOf('whyUsContent.whoWeAre.paragraphs')} />
         </div>
       </section>
       <PageSection
@@ -29,28 +45,50 @@ export function WhyUsPage() {
         title={competitiveEdge.heading}
         intro={competitiveEdge.intro}
         tone="soft"
+        titleField={fieldOf('whyUsContent.competitiveEdge.heading')}
+        introField={fieldOf('whyUsContent.competitiveEdge.intro')}
       >
-        <PointGrid points={competitiveEdge.points} numbered />
+        <PointGrid points={competitiveEdge.points} numbered at="whyUsContent.competitiveEdge.points" />
       </PageSection>
-      <PageSection id="specialization" title={specialization.heading} intro={specialization.intro}>
-        <PointGrid points={specialization.points} />
+      <PageSection
+        id="specialization"
+        title={specialization.heading}
+        intro={specialization.intro}
+        titleField={fieldOf('whyUsContent.specialization.heading')}
+        introField={fieldOf('whyUsContent.specialization.intro')}
+      >
+        <PointGrid points={specialization.points} at="whyUsContent.specialization.points" />
       </PageSection>
-      <PageSection id="one-roof" title={oneRoof.heading} intro={oneRoof.intro} tone="brand">
+      <PageSection
+        id="one-roof"
+        title={oneRoof.heading}
+        intro={oneRoof.intro}
+        tone="brand"
+        titleField={fieldOf('whyUsContent.oneRoof.heading')}
+        introField={fieldOf('whyUsContent.oneRoof.intro')}
+      >
         <ul class="card-grid card-grid--4">
-          {oneRoof.services.map((service) => (
+          {oneRoof.services.map((service, index) => (
             <li key={service.id} class="card roof-card" data-animate>
-              <h3 class="roof-card__title">
+              <h3 class="roof-card__title" {...fieldOf(`whyUsContent.oneRoof.services.${index}.label`)}>
                 <Link class="roof-card__link" to={service.path}>
                   {service.label}
                 </Link>
               </h3>
-              <p>{service.description}</p>
+              <p {...fieldOf(`whyUsContent.oneRoof.services.${index}.description`)}>{service.description}</p>
             </li>
           ))}
         </ul>
       </PageSection>
-      <PageSection id="why-choose-us" title={whyChooseUs.heading} intro={whyChooseUs.intro} centered>
-        <ImageCardGrid items={whyChooseUs.items} />
+      <PageSection
+        id="why-choose-us"
+        title={whyChooseUs.heading}
+        intro={whyChooseUs.intro}
+        centered
+        titleField={fieldOf('whyUsContent.whyChooseUs.heading')}
+        introField={fieldOf('whyUsContent.whyChooseUs.intro')}
+      >
+        <ImageCardGrid items={whyChooseUs.items} at="whyUsContent.whyChooseUs.items" />
       </PageSection>
     </>
   );

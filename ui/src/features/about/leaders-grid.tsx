@@ -1,6 +1,7 @@
 import { PageSection } from '@/components/page-section';
 import { aboutContent } from '@/content/about';
 import { companyDetails } from '@/lib/company-details';
+import { edited, fieldOf } from '@/lib/page-fields';
 import { LeaderCard } from './leader-card';
 import './leaders.css';
 
@@ -11,9 +12,10 @@ export function LeadersGrid() {
   return (
     <PageSection
       id="leaders"
-      title={aboutContent.leadersHeading}
+      title={edited('about', 'aboutContent', aboutContent).leadersHeading}
       intro={aboutContent.leadersIntro(leaders.length)}
       centered
+      titleField={fieldOf('aboutContent.leadersHeading')}
     >
       <ul class="card-grid leaders-grid">
         {leaders.map((leader, index) => (

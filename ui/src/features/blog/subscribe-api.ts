@@ -5,7 +5,11 @@ import type { EnquiryPayload } from '@/lib/api-types';
 import { leadSource } from '@/lib/page-views';
 
 /** POST {api}/clients/create with every lead field, only the email filled, the others empty. */
-export async function subscribeToBlogs(email: string, honeypot: string): Promise<void> {
+export async function subscribeToBlogs(
+  email: string,
+  honeypot: string,
+  proof: Record<string, string>,
+): Promise<void> {
   const payload: EnquiryPayload = {
     name: '',
     mobile: '',
@@ -16,5 +20,5 @@ export async function subscribeToBlogs(email: string, honeypot: string): Promise
     [HONEYPOT_FIELD]: honeypot,
     source: leadSource(),
   };
-  await api.postJson('clients/create', payload);
+  await api.postJson('clients/create', payload, proof);
 }

@@ -22,7 +22,8 @@ export function SubscribePanel() {
     labels: [{ name: 'email', label: subscribe.fieldName }],
     // The one rule: an empty email shows nothing and sends nothing.
     ready: ({ email }) => !isBlank(email),
-    send: ({ email }, honeypot) => subscribeToBlogs(email.trim(), honeypot),
+    proof: 'enquiry',
+    send: ({ email }, honeypot, proof) => subscribeToBlogs(email.trim(), honeypot, proof),
     successMessage: messages.blogSubscribed,
     onSuccess: () => setSent(true),
   });

@@ -7,10 +7,14 @@ import type { ApplicationValues } from './application-rules';
 
 /**
  * POST {api}/applicant/create as multipart (every field and the file), plus the honeypot and
- * where the visit came from. The
+ * where the visit came from, with the proof of work's header. The
  * text parts are typed as the server reads them, so a part renamed there fails the type check.
  */
-export async function sendApplication(values: ApplicationValues, honeypot: string): Promise<void> {
+export async function sendApplication(
+  values: ApplicationValues,
+  honeypot: string,
+  proof: Record<string, string>,
+): Promise<void> {
   const parts: ApplicationParts = {
     name: values.name,
     mobile: values.mobile,
@@ -30,5 +34,5 @@ export async function sendApplication(values: ApplicationValues, honeypot: strin
   append('department_website', HONEYPOT_FIELD);
   // Where the visit came from, as JSON text (the server drops one it cannot read).
   body.append('source', JSON.stringify(leadSource()));
-  await api.postForm('applicant/create', body);
+  await api.postForm('applicant/create', body, proof);
 }

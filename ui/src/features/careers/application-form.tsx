@@ -53,6 +53,7 @@ export function ApplicationForm() {
       fields: APPLICATION_FIELDS,
       labels: form.fields,
       validate: (current) => validateWithRefusal(current, refusal.current),
+      proof: 'application',
       send: sendApplication,
       successMessage: messages.applicationSubmitted,
       onSuccess: () => {

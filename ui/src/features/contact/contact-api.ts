@@ -7,10 +7,15 @@ import type { ContactValues } from './contact-rules';
 
 /**
  * POST {api}/clients/create: a contact enquiry with exactly the enquiry's own fields (no
- * `service`: only the subscribe payload carries it), plus the honeypot. Typed as the server's
+ * `service`: only the subscribe payload carries it), plus the honeypot, with the proof of work's
+ * header. Typed as the server's
  * own body, so a field renamed there fails the type check here.
  */
-export async function sendEnquiry(values: ContactValues, honeypot: string): Promise<void> {
+export async function sendEnquiry(
+  values: ContactValues,
+  honeypot: string,
+  proof: Record<string, string>,
+): Promise<void> {
   const payload: EnquiryPayload = {
     name: values.name,
     email: values.email,
@@ -20,5 +25,5 @@ export async function sendEnquiry(values: ContactValues, honeypot: string): Prom
     [HONEYPOT_FIELD]: honeypot,
     source: leadSource(),
   };
-  await api.postJson('clients/create', payload);
+  await api.postJson('clients/create', payload, proof);
 }

@@ -149,10 +149,31 @@ describe('contact form', () => {
       expect((screen.getByRole('button', { name: 'Submit' }) as HTMLButtonElement).disabled).toBe(true),
     );
     fireEvent.submit(screen.getByRole('button', { name: 'Submit' }).closest('form') as HTMLFormElement);
+    // The post leaves once its proof of work is ready; the second submit added none.
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
     expect(fetchMock).toHaveBeenCalledTimes(1);
     answer(jsonResponse(201, {}));
     await waitFor(() =>
       expect((screen.getByRole('button', { name: 'Submit' }) as HTMLButtonElement).disabled).toBe(false),
     );
+  });
+
+  it('sends its proof of work, and solves a new one once when the server refuses the first', async () => {
+    const fetchMock = vi
+      .fn()
+      .mockResolvedValueOnce(jsonResponse(403, { message: 'Refused.', errors: { proof: 'expired' } }))
+      .mockResolvedValueOnce(jsonResponse(201, {}));
+    vi.stubGlobal('fetch', fetchMock);
+    const { submit } = setup();
+    type('Name', 'A');
+    type('Contact Number', '1');
+    type('Email', 'e');
+    type('Query', 'q');
+    submit();
+    await waitFor(() => expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe(''));
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    for (const [, init] of fetchMock.mock.calls) {
+      expect((init as RequestInit).headers).toMatchObject({ 'Form-Proof': 'test-proof' });
+    }
   });
 });

@@ -31,6 +31,7 @@ export function ContactForm() {
     fields: CONTACT_FIELDS,
     labels: form.fields,
     validate: validateContact,
+    proof: 'enquiry',
     send: sendEnquiry,
     successMessage: messages.contactSubmitted,
   });
