@@ -149,6 +149,8 @@ test('a stale save gets the conflict naming who saved first, and keeps what was 
   const alert = stale.getByRole('alert').filter({ hasText: 'Asha First' });
   await expect(alert).toBeVisible();
   await expect(alert).toContainText('This page was saved by Asha First');
+  // Refused at the foot of the form, the save says so where it is seen.
+  await expect(alert).toBeInViewport();
   await expect(stale.getByLabel('Hero: text', { exact: true })).toHaveValue(typed);
   await expect(stale.getByRole('button', { name: 'Load the saved version' })).toBeVisible();
   await stale.screenshot({ path: join(SHOTS, 'staff-pages-conflict-1440.png') });

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'preact/hooks';
 import { Link } from '@/components/site-link';
 import { AutosaveStatus } from '@/features/staff/shell/autosave-status';
 import { described, Field } from '@/features/staff/shell/labelled-field';
@@ -67,6 +68,11 @@ function asText(field: PageField, value: unknown): string {
 export function PageEditor({ pageKey }: { pageKey: string }) {
   const draft = usePageDraft(pageKey);
   const { page, values, errors, alert, busy } = draft;
+  const alertBox = useRef<HTMLDivElement>(null);
+  // Where the status line does not stay in view (a phone), a new failure is brought there.
+  useEffect(() => {
+    if (alert) alertBox.current?.scrollIntoView({ block: 'nearest' });
+  }, [alert]);
 
   if (!page) {
     return alert ? (
@@ -99,8 +105,11 @@ export function PageEditor({ pageKey }: { pageKey: string }) {
             View on the site<span class="visually-hidden"> (opens a new tab)</span>
           </a>
         )}
+        {/* In the line that stays in view: a save refused at the foot of the form is seen. */}
+        <div class="page-editor__alert" ref={alertBox}>
+          <EditorAlert message={alert} conflict={draft.conflict} onReload={draft.load} />
+        </div>
       </section>
-      <EditorAlert message={alert} conflict={draft.conflict} onReload={draft.load} />
       <div class="staff-editor__panes">
         <form
           class="staff-editor__form"
