@@ -68,10 +68,10 @@ test('a story’s history is opened, shown, closed with Escape and restored with
   await expect(page.getByRole('textbox', { name: 'Body', exact: true })).toContainText('second version');
 
   // History: Tab to its summary, Enter opens it.
-  const summary = page.locator('.story-history > summary');
+  const summary = page.locator('.revision-history > summary');
   await tabTo(page, summary);
   await page.keyboard.press('Enter');
-  const lines = page.locator('.story-history__line');
+  const lines = page.locator('.revision-history__line');
   await expect(lines).toHaveCount(2);
   await expect(lines.first()).toContainText('the version now');
   await expectAxeClean(page, 'the story history, by keyboard');

@@ -58,7 +58,7 @@ test.describe('on the office clock', () => {
     await expect(page.getByRole('list', { name: 'Chosen tags' })).toContainText('Real Estate');
     await page.getByLabel('Author', { exact: true }).fill('Office Writer');
     await page.getByLabel('Cover image').setInputFiles(PHOTO);
-    await expect(page.locator('.story-image__thumb').last()).toBeVisible();
+    await expect(page.locator('.image-field__thumb').last()).toBeVisible();
     await writeStoryBody(page, 'The brief', 'A campus for ');
     await page.keyboard.press('Control+b');
     await page.keyboard.type('900');

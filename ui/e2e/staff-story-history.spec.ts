@@ -32,7 +32,7 @@ test('a draft saves itself, asks before it is left unsaved, survives its session
   await page.keyboard.type('The first version of the text.');
 
   // Typing rests: the new story saves itself, takes its own address and says when.
-  const status = page.locator('.story-autosave > [aria-hidden="true"]');
+  const status = page.locator('.autosave-status > [aria-hidden="true"]');
   await expect(status).toHaveText(/^Saved \d+ s ago$/, { timeout: 15_000 });
   await expect(page).toHaveURL(/\/staff\/stories\/kept-by-itself-\d+$/);
   await expect(body).toBeFocused();
@@ -82,7 +82,7 @@ test('a draft saves itself, asks before it is left unsaved, survives its session
 
   // The history: autosaves by one person are one line; the first save is restored as a new one.
   await page.getByText('History', { exact: true }).click();
-  const lines = page.locator('.story-history__line');
+  const lines = page.locator('.revision-history__line');
   await expect(lines.first()).toBeVisible();
   const count = await lines.count();
   expect(count).toBeGreaterThanOrEqual(1);

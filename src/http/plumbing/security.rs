@@ -5,8 +5,9 @@ use warp::http::{header, HeaderName, HeaderValue};
 use crate::http::plumbing::reply::set_headers;
 use warp::reply::Response;
 
-/// Click-to-load embeds (a YouTube video, a Google map) are the only other origins.
-const FRAME_SOURCES: &str = "https://www.youtube-nocookie.com https://www.google.com";
+/// Click-to-load embeds (a YouTube video, a Google map) are the only other origins; `'self'`
+/// is for the page editor's preview (every other answer of ours refuses to be framed).
+const FRAME_SOURCES: &str = "'self' https://www.youtube-nocookie.com https://www.google.com";
 
 #[derive(Clone)]
 pub struct SecurityHeaders {

@@ -3,6 +3,7 @@ import { BlogArticle } from '@/features/blog/blog-article';
 import { StaffScreen } from '@/features/staff/shell/staff-screen';
 import { StoryEditor } from '@/features/staff/stories/story-editor';
 import '@/features/staff/shell/staff.css';
+import '@/features/staff/shell/editor.css';
 import '@/features/staff/stories/stories.css';
 
 /**

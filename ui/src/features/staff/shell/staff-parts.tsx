@@ -17,6 +17,32 @@ export function StaffAlert({ message, id }: { message: string; id?: string }) {
   );
 }
 
+/**
+ * An editor's failure (a story's, a page's): its words, and when someone saved first (a
+ * conflict) the way to the saved version; what was typed stays until that is asked for.
+ */
+export function EditorAlert({
+  message,
+  conflict,
+  onReload,
+}: {
+  message: string;
+  conflict: boolean;
+  onReload: () => void;
+}) {
+  if (!message) return null;
+  return (
+    <div class="staff-alert" role="alert">
+      <p>{message}</p>
+      {conflict && (
+        <button type="button" class="staff-button" onClick={onReload}>
+          Load the saved version
+        </button>
+      )}
+    </div>
+  );
+}
+
 /** What a success says, in a line that stays in the page so that each change is read out. */
 export function SaidLine({ class: className, message }: { class: string; message: string }) {
   return (

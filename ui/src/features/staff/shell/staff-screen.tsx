@@ -13,6 +13,7 @@ import { type Area, RefreshSessionContext, reaches, StaffSessionContext } from '
 const SCREENS: { path: string; label: string; areas: Area[] }[] = [
   { path: '/staff', label: 'Inbox', areas: ['enquiries', 'subscribers', 'applicants'] },
   { path: '/staff/stories', label: 'Stories', areas: ['stories'] },
+  { path: '/staff/pages', label: 'Pages', areas: ['pages'] },
   { path: '/staff/settings', label: 'Company details', areas: ['company'] },
   { path: '/staff/team', label: 'Team', areas: ['team'] },
   { path: '/staff/audit', label: 'Audit log', areas: ['team'] },

@@ -10,9 +10,8 @@ import {
   storyChoices,
   storyRevision,
   storyRevisions,
-  uploadMedia,
 } from '@/lib/staff-endpoints';
-import type { BodyFormat, MediaFolder, StoryForm } from '@/lib/staff-types';
+import type { BodyFormat, StoryForm } from '@/lib/staff-types';
 
 // The story API's shapes are generated from the server's Rust types (`@/lib/staff-types`).
 export type {
@@ -46,7 +45,4 @@ export const storyApi = {
   /** Saves that revision's text again as a new save, if the story is still at `revision`. */
   restore: async (id: string, number: number, revision: number) =>
     staffApi.send(restoreStoryRevision(id, String(number)), { json: { revision } }),
-  /** Uploads an image (checked by the server) and answers its media path. */
-  upload: async (file: Blob, folder: MediaFolder) =>
-    (await staffApi.send(uploadMedia(), { file, query: { folder } })).path,
 };

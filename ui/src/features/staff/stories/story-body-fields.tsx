@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'preact/hooks';
+import { described, Field } from '@/features/staff/shell/labelled-field';
+import { RichEditor } from '@/features/staff/shell/rich-editor';
+import { normalizeHtml } from '@/features/staff/shell/rich-normalize';
 import { ApiError } from '@/lib/api-client';
 import { runtimeConfig } from '@/lib/runtime-config';
-import { RichEditor } from './rich-editor';
-import { normalizeHtml } from './rich-normalize';
 import { type StoryForm, storyApi } from './story-api';
-import { described, Field } from './story-field';
 import type { SetField, TextBinding } from './use-story-draft';
 
 interface StoryBodyFieldsProps {

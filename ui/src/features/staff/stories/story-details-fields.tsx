@@ -1,6 +1,6 @@
-import { ImageField } from './image-field';
+import { ImageField } from '@/features/staff/shell/image-field';
+import { described, Field } from '@/features/staff/shell/labelled-field';
 import type { MediaFolder, StoryChoices, StoryForm } from './story-api';
-import { described, Field } from './story-field';
 import { TagsField } from './tags-field';
 import { type SetField, storyFieldId, type TextBinding } from './use-story-draft';
 

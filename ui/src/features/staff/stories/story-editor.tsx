@@ -1,7 +1,8 @@
 import type { JSX } from 'preact';
 import { Link } from '@/components/site-link';
+import { AutosaveStatus } from '@/features/staff/shell/autosave-status';
+import { EditorAlert } from '@/features/staff/shell/staff-parts';
 import type { Blog } from '@/lib/api-types';
-import { AutosaveStatus } from './autosave-status';
 import { StoryBodyFields } from './story-body-fields';
 import { StoryDetailsFields } from './story-details-fields';
 import { StoryHistory } from './story-history';
@@ -39,26 +40,17 @@ export function StoryEditor({ id, renderPreview }: StoryEditorProps) {
 
   const state = saved?.state ?? 'draft';
   return (
-    <div class="story-editor">
-      <p class="story-editor__back">
+    <div class="staff-editor">
+      <p class="staff-editor__back">
         <Link to="/staff/stories">← All stories</Link>
       </p>
       <StoryStatus state={state} saved={saved} isNew={draft.isNew}>
         <AutosaveStatus phase={draft.autosave} dirty={draft.dirty} autosaving={state === 'draft'} />
       </StoryStatus>
-      {alert && (
-        <div class="staff-alert" role="alert">
-          <p>{alert}</p>
-          {draft.conflict && (
-            <button type="button" class="staff-button" onClick={draft.load}>
-              Load the saved version
-            </button>
-          )}
-        </div>
-      )}
-      <div class="story-editor__panes">
+      <EditorAlert message={alert} conflict={draft.conflict} onReload={draft.load} />
+      <div class="staff-editor__panes">
         <form
-          class="story-editor__form"
+          class="staff-editor__form"
           aria-label="Story"
           onSubmit={(event) => {
             event.preventDefault();

@@ -73,7 +73,7 @@ export function StoryList() {
                 </Link>
               </td>
               <td data-label="State">
-                <span class={`status-badge story-state--${line.state}`}>{stateText(line)}</span>
+                <span class={`status-badge editor-state--${line.state}`}>{stateText(line)}</span>
               </td>
               <td data-label="Date">{line.date}</td>
               <td data-label="Last saved">

@@ -32,8 +32,8 @@ interface StoryPreviewProps {
 /** The story as visitors will see it, drawn by the site's own post component. */
 export function StoryPreview({ form, preview, renderPreview }: StoryPreviewProps) {
   return (
-    <section class="story-editor__preview" aria-label="Preview">
-      <h2 class="story-editor__preview-title">Preview</h2>
+    <section class="staff-editor__preview" aria-label="Preview">
+      <h2 class="staff-editor__preview-title">Preview</h2>
       {form.body.trim() ? (
         renderPreview(previewBlog(form, preview.html, preview.min_read))
       ) : (

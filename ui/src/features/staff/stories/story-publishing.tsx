@@ -1,6 +1,6 @@
+import { described, Field } from '@/features/staff/shell/labelled-field';
 import { zoneName } from '@/features/staff/shell/staff-format';
 import type { StoryState } from './story-api';
-import { described, Field } from './story-field';
 import { readersLine, StoryMailStats } from './story-mail';
 
 interface StoryPublishingProps {
@@ -34,7 +34,7 @@ export function StoryPublishing({
   id,
 }: StoryPublishingProps) {
   return (
-    <fieldset class="story-editor__publish">
+    <fieldset class="staff-editor__publish">
       <legend>Publishing</legend>
       {state === 'published' && id ? (
         <StoryMailStats id={id} />
@@ -53,7 +53,7 @@ export function StoryPublishing({
           onInput={(event) => onScheduleAt(event.currentTarget.value)}
         />
       </Field>
-      <div class="story-editor__actions">
+      <div class="staff-editor__actions">
         {state === 'published' ? (
           <>
             <button type="submit" class="staff-button staff-button--primary" disabled={busy}>

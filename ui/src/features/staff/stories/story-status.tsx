@@ -18,8 +18,8 @@ export function StoryStatus({
   children?: ComponentChildren;
 }) {
   return (
-    <section class="story-editor__status" aria-label="Where the story stands">
-      <span class={`status-badge story-state--${state}`}>
+    <section class="staff-editor__status" aria-label="Where the story stands">
+      <span class={`status-badge editor-state--${state}`}>
         {state === 'scheduled' && saved?.publish_at
           ? `Scheduled for ${formatTime(saved.publish_at)}`
           : isNew
@@ -27,7 +27,7 @@ export function StoryStatus({
             : stateLabels[state]}
       </span>
       {saved && (
-        <span class="story-editor__saved">
+        <span class="staff-editor__saved">
           Last saved {formatTime(saved.updated_at)}
           {saved.updated_by ? ` by ${saved.updated_by}` : ''}
         </span>

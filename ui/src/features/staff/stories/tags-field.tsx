@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { described, Field } from './story-field';
+import { described, Field } from '@/features/staff/shell/labelled-field';
 
 /** Tags: the chosen ones, each removable, and a box that adds one (existing ones suggested). */
 export function TagsField({

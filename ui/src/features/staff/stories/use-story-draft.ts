@@ -2,11 +2,12 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { useNavigate } from 'react-router-dom';
 import { checkFieldsMessage, withoutErrorOf } from '@/features/staff/shell/field-names';
 import { fromOfficeInput, officeInput } from '@/features/staff/shell/staff-format';
+import { useAutosave } from '@/features/staff/shell/use-autosave';
 import { leaveWithoutAsking, useLeaveGuard } from '@/features/staff/shell/use-leave-guard';
+import { useSaveQueue } from '@/features/staff/shell/use-save-queue';
 import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { type Story, type StoryChoices, type StoryForm, type StoryState, storyApi } from './story-api';
-import { useAutosave } from './use-autosave';
 
 const EMPTY: StoryForm = {
   title: '',
@@ -75,7 +76,7 @@ export function useStoryDraft(id: string) {
   // The saved story's id and revision as the last save answered: a save queued behind
   // another names the revision that one made.
   const current = useRef<{ id: string; revision: number } | null>(null);
-  const queue = useRef<Promise<unknown>>(Promise.resolve());
+  const queued = useSaveQueue();
   // A story this editor created by itself: opening its address must not reload the form
   // over what was typed since.
   const created = useRef('');
@@ -138,13 +139,6 @@ export function useStoryDraft(id: string) {
     value: form[key] ?? '',
     onInput: (event: { currentTarget: { value: string } }) => set(key, event.currentTarget.value || null),
   });
-
-  /** Runs `save` after every save queued before it. */
-  const queued = <T>(save: () => Promise<T>): Promise<T> => {
-    const next = queue.current.then(save, save);
-    queue.current = next.catch(() => {});
-    return next;
-  };
 
   /** Sends `sent` as a save of the current story (or creates it); answers the story's id. */
   const send = async (sent: StoryForm, autosave: boolean) => {

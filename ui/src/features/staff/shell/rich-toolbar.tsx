@@ -19,14 +19,19 @@ interface RichToolbarProps {
   /** What is on at the caret: bold, italic, heading, list and quote buttons show it pressed. */
   state: CaretState;
   onCommand: (command: Command) => void;
+  /** The commands on offer, in `TOOLS`' order. */
+  tools: readonly Command[];
+  /** The id of the editing area the buttons act on. */
+  controls: string;
 }
 
 /** The formatting buttons: one Tab stop, the arrow keys (and Home, End) move between them. */
-export function RichToolbar({ state, onCommand }: RichToolbarProps) {
+export function RichToolbar({ state, onCommand, tools, controls }: RichToolbarProps) {
+  const offered = TOOLS.filter((tool) => tools.includes(tool.command));
   const [current, setCurrent] = useState(0);
   const buttons = useRef<(HTMLButtonElement | null)[]>([]);
   const move = (to: number) => {
-    const index = (to + TOOLS.length) % TOOLS.length;
+    const index = (to + offered.length) % offered.length;
     setCurrent(index);
     buttons.current[index]?.focus();
   };
@@ -35,7 +40,7 @@ export function RichToolbar({ state, onCommand }: RichToolbarProps) {
       class="rich-toolbar"
       role="toolbar"
       aria-label="Formatting"
-      aria-controls="story-body"
+      aria-controls={controls}
       onKeyDown={(event) => {
         const moves: Record<string, number> = {
           ArrowRight: current + 1,
@@ -43,7 +48,7 @@ export function RichToolbar({ state, onCommand }: RichToolbarProps) {
           ArrowLeft: current - 1,
           ArrowUp: current - 1,
           Home: 0,
-          End: TOOLS.length - 1,
+          End: offered.length - 1,
         };
         if (event.key in moves) {
           event.preventDefault();
@@ -51,7 +56,7 @@ export function RichToolbar({ state, onCommand }: RichToolbarProps) {
         }
       }}
     >
-      {TOOLS.map((tool, index) => {
+      {offered.map((tool, index) => {
         const pressed = tool.command in state ? state[tool.command as keyof CaretState] : undefined;
         return (
           <button

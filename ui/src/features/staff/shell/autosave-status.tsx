@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import { formatTime } from '@/features/staff/shell/staff-format';
+import { formatTime } from './staff-format';
 import { type AutosavePhase, savedAgo } from './use-autosave';
 
 interface AutosaveStatusProps {
@@ -40,7 +40,7 @@ export function AutosaveStatus({ phase, dirty, autosaving }: AutosaveStatusProps
   // A story that waits for a button says so while it differs from the site's.
   if (dirty && !autosaving) shown = 'Unsaved changes';
   return (
-    <span class={`story-autosave story-autosave--${phase.kind}`}>
+    <span class={`autosave-status autosave-status--${phase.kind}`}>
       <span aria-hidden="true">{shown}</span>
       <span class="visually-hidden" role="status">
         {announced}

@@ -31,6 +31,8 @@ export interface RichEditorProps {
   /** The ids of the field's hint and error. */
   describedBy?: string;
   invalid?: boolean;
+  /** The commands on offer (all of `TOOLS` when not given): a page's paragraphs take no headings or images. */
+  tools?: readonly Command[];
 }
 
 /** Clean HTML as the area shows it: media paths as the URLs the browser loads. */
@@ -43,16 +45,30 @@ function shownHtml(html: string): string {
   return template.innerHTML;
 }
 
+const ALL_TOOLS = TOOLS.map((tool) => tool.command);
+
 /** Every key the area answers to (the toolbar's buttons say theirs; a plain paragraph has none). */
-const KEYS = [...TOOLS.map((tool) => tool.keys).filter(Boolean), 'Control+Alt+0'].join(' ');
+function keysOf(tools: readonly Command[]): string {
+  const keys = TOOLS.filter((tool) => tools.includes(tool.command)).map((tool) => tool.keys);
+  return [...keys.filter(Boolean), 'Control+Alt+0'].join(' ');
+}
 
 const isImage = (file: File | undefined): file is File => !!file && file.type.startsWith('image/');
 
 /**
- * The story body as the page shows it, edited in place: a toolbar, the usual keys, a link
+ * Formatted text (a story body, a page's paragraphs) as the site shows it, edited in place: a toolbar, the usual keys, a link
  * dialog and an image dialog (alt text required, a caption). Its model is HTML.
  */
-export function RichEditor({ id, value, onChange, labelledBy, describedBy, invalid }: RichEditorProps) {
+export function RichEditor({
+  id,
+  value,
+  onChange,
+  labelledBy,
+  describedBy,
+  invalid,
+  tools = ALL_TOOLS,
+}: RichEditorProps) {
+  const images = tools.includes('image');
   const area = useRef<HTMLDivElement>(null);
   const emitted = useRef<string | null>(null);
   const range = useRef<Range | null>(null);
@@ -147,6 +163,7 @@ export function RichEditor({ id, value, onChange, labelledBy, describedBy, inval
   };
 
   const openImage = (file: File) => {
+    if (!images) return;
     remember();
     setDropped(file);
     setDialog('image');
@@ -154,7 +171,7 @@ export function RichEditor({ id, value, onChange, labelledBy, describedBy, inval
 
   return (
     <div class={invalid ? 'rich-editor rich-editor--invalid' : 'rich-editor'}>
-      <RichToolbar state={state} onCommand={run} />
+      <RichToolbar state={state} onCommand={run} tools={tools} controls={id} />
       {/* biome-ignore lint/a11y/useSemanticElements: formatted text is edited in a contenteditable element; a textarea holds plain text only */}
       <div
         ref={area}
@@ -164,7 +181,7 @@ export function RichEditor({ id, value, onChange, labelledBy, describedBy, inval
         role="textbox"
         tabIndex={0}
         aria-multiline="true"
-        aria-keyshortcuts={KEYS}
+        aria-keyshortcuts={keysOf(tools)}
         aria-labelledby={labelledBy}
         aria-describedby={describedBy}
         aria-invalid={invalid || undefined}
@@ -190,7 +207,7 @@ export function RichEditor({ id, value, onChange, labelledBy, describedBy, inval
             return;
           }
           const command = commandForKey(event);
-          if (!command) return;
+          if (!command || (command !== 'paragraph' && !tools.includes(command))) return;
           event.preventDefault();
           remember();
           run(command);
@@ -200,7 +217,7 @@ export function RichEditor({ id, value, onChange, labelledBy, describedBy, inval
           if (!data) return;
           event.preventDefault();
           const file = [...data.files].find(isImage);
-          if (file) {
+          if (file && images) {
             openImage(file);
             return;
           }
@@ -241,17 +258,20 @@ export function RichEditor({ id, value, onChange, labelledBy, describedBy, inval
           setDialog(null);
         }}
       />
-      <ImageDialog
-        open={dialog === 'image'}
-        file={dropped}
-        onClose={closeDialog}
-        onImage={(path, alt, caption) => {
-          pending.current = () => {
-            if (area.current) insertFigure(area.current, range.current, mediaUrl(path) ?? path, alt, caption);
-          };
-          setDialog(null);
-        }}
-      />
+      {images && (
+        <ImageDialog
+          open={dialog === 'image'}
+          file={dropped}
+          onClose={closeDialog}
+          onImage={(path, alt, caption) => {
+            pending.current = () => {
+              if (area.current)
+                insertFigure(area.current, range.current, mediaUrl(path) ?? path, alt, caption);
+            };
+            setDialog(null);
+          }}
+        />
+      )}
     </div>
   );
 }

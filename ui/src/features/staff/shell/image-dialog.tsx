@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { apiMessageOr } from '@/features/staff/shell/failure';
-import { withoutErrorOf } from '@/features/staff/shell/field-names';
-import { fieldMessage, useStaffForm } from '@/features/staff/shell/use-staff-form';
+import { apiMessageOr } from './failure';
+import { withoutErrorOf } from './field-names';
 import { IMAGE_TYPES } from './image-field';
+import { described } from './labelled-field';
+import { uploadImage } from './media-api';
 import { RichDialog } from './rich-dialog';
-import { storyApi } from './story-api';
-import { described } from './story-field';
+import { fieldMessage, useStaffForm } from './use-staff-form';
 
 interface ImageDialogProps {
   open: boolean;
@@ -35,7 +35,7 @@ export function ImageDialog({ open, file: given, onClose, onImage }: ImageDialog
       ...fieldMessage(!file, 'file', 'Choose an image file.'),
       ...fieldMessage(!alt.trim(), 'alt', 'Describe the image: alt text is required.'),
     }),
-    send: () => storyApi.upload(file as File, 'blogs'),
+    send: () => uploadImage(file as File, 'blogs'),
     done: (path) => {
       onImage(path, alt.trim(), caption.trim());
       setFile(null);

@@ -1,11 +1,16 @@
-import { apiMessageOr } from '@/features/staff/shell/failure';
-import { useStaffForm } from '@/features/staff/shell/use-staff-form';
 import { mediaUrl } from '@/lib/runtime-config';
-import { type MediaFolder, storyApi } from './story-api';
-import { described } from './story-field';
+import { apiMessageOr } from './failure';
+import { described } from './labelled-field';
+import { type MediaFolder, uploadImage } from './media-api';
+import { useStaffForm } from './use-staff-form';
 
 /** The image types a story's pictures may be: the server checks the bytes as well. */
 export const IMAGE_TYPES = 'image/jpeg,image/png,image/webp,image/svg+xml';
+
+/** A picture's URL: a picture the build compiled in (`/assets/...`) is its own, an upload's is under the media's. */
+function pictureUrl(path: string): string | undefined {
+  return path.startsWith('/assets/') ? path : mediaUrl(path);
+}
 
 /** An image field: what is chosen now, and a file to pick or drop in its place. */
 export function ImageField({
@@ -15,6 +20,7 @@ export function ImageField({
   folder,
   error,
   onPath,
+  removable = true,
 }: {
   id: string;
   label: string;
@@ -22,9 +28,11 @@ export function ImageField({
   folder: MediaFolder;
   error?: string;
   onPath: (path: string | null) => void;
+  /** The picture may be taken away (a story's); a page's picture may only be replaced. */
+  removable?: boolean;
 }) {
   const upload = useStaffForm({
-    send: (file: File) => storyApi.upload(file, folder),
+    send: (file: File) => uploadImage(file, folder),
     done: onPath,
     failure: apiMessageOr(''),
     failureAt: 'file',
@@ -32,14 +40,14 @@ export function ImageField({
   const busy = upload.busy;
   const shown = upload.errors.file || error;
   return (
-    <div class={shown ? 'staff-field staff-field--invalid story-image' : 'staff-field story-image'}>
+    <div class={shown ? 'staff-field staff-field--invalid image-field' : 'staff-field image-field'}>
       <label for={id}>{label}</label>
       {path ? (
-        <img class="story-image__thumb" src={mediaUrl(path)} alt="" width={160} height={90} />
+        <img class="image-field__thumb" src={pictureUrl(path)} alt="" width={160} height={90} />
       ) : (
-        <p class="story-image__none">No image yet. Pick a file, or drop one on the file button.</p>
+        <p class="image-field__none">No image yet. Pick a file, or drop one on the file button.</p>
       )}
-      <div class="story-image__actions">
+      <div class="image-field__actions">
         <input
           {...described(id, shown)}
           type="file"
@@ -50,7 +58,7 @@ export function ImageField({
             if (file) upload.run(file);
           }}
         />
-        {path && (
+        {path && removable && (
           <button type="button" class="staff-button" onClick={() => onPath(null)}>
             Remove {label.toLowerCase()}
           </button>

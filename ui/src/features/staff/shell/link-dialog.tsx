@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
+import { described } from './labelled-field';
 import { RichDialog } from './rich-dialog';
 import { safeHref } from './rich-normalize';
-import { described } from './story-field';
 
 interface LinkDialogProps {
   open: boolean;

@@ -1,6 +1,6 @@
 import type { ComponentChildren } from 'preact';
 
-/** A labelled field of the story form, with its hint and its error below the control. */
+/** A labelled field of a staff editor (a story, a page), with its hint and its error below the control. */
 export function Field({
   id,
   label,
