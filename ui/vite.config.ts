@@ -1,14 +1,21 @@
 import { fileURLToPath, URL } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import routeTable from './src/app/route-table.json' with { type: 'json' };
 import { previewFieldsOnServer } from './vite-preview-fields';
 import { renderFastPaths } from './vite-render-fast-paths';
+import { routeTableForBrowser } from './vite-route-table';
 
 // The React API runs on preact/compat: same components, a fraction of the bytes.
 // `vite build --ssr src/app/server-entry.tsx` builds the same app once more, for the binary's
 // JavaScript engine: one self-contained script (dist-ssr/server.js, no imports, no Node APIs)
 // that build.rs hands to the binary.
+const barePages = routeTable.routes
+  .filter((route) => 'bare' in route && route.bare)
+  .map((route) => route.page);
+const isBarePage = (file: string) => barePages.some((page) => file.startsWith(`assets/${page}-`));
+
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: isSsrBuild ? [renderFastPaths()] : [previewFieldsOnServer()],
+  plugins: isSsrBuild ? [renderFastPaths()] : [previewFieldsOnServer(), routeTableForBrowser()],
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),
@@ -32,6 +39,13 @@ export default defineConfig(({ isSsrBuild }) => ({
     // dist/.vite/manifest.json: which chunks each page loads, for scripts/check-bundle-size.mjs
     // (the binary does not embed it).
     manifest: !isSsrBuild,
+    // The app's entry lists, for each page chunk, the chunks to fetch beside it. A visitor's
+    // first load would carry that list for every staff screen too, so a staff screen (a bare
+    // route of the route table) fetches its shared chunks from its own imports instead: one
+    // round trip more when a screen first opens, some 450 bytes less on every public page.
+    modulePreload: {
+      resolveDependencies: (filename, deps) => (isBarePage(filename) ? [] : deps),
+    },
     // Two entries: the app (index.html) and the small loader a server-rendered page starts
     // with (src/app/boot.ts), which adds the app's entry after the first paint.
     ...(!isSsrBuild && {
