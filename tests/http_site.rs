@@ -330,7 +330,9 @@ async fn security_headers_are_on_every_kind_of_response() {
         assert!(!csp.contains("unsafe-inline"), "{what}: {csp}");
         assert!(csp.contains("frame-ancestors 'none'"), "{what}: {csp}");
         assert!(
-            csp.contains("frame-src 'self' https://www.youtube-nocookie.com https://www.google.com;"),
+            csp.contains(
+                "frame-src 'self' https://www.youtube-nocookie.com https://www.google.com;"
+            ),
             "{what}: {csp}"
         );
         assert_eq!(

@@ -70,6 +70,18 @@ pub struct AppState {
     pub visits: Arc<crate::store::analytics::counter::Visits>,
 }
 
+/// A public form post's handler: the state, the client, the request's headers, its body still
+/// to be read, and how the post stood with its proof of work.
+pub trait ProofPostHandler<Fut>:
+    Fn(AppState, IpAddr, HeaderMap, body::Body, Proof) -> Fut + Clone + Send + Sync + 'static
+{
+}
+
+impl<F, Fut> ProofPostHandler<Fut> for F where
+    F: Fn(AppState, IpAddr, HeaderMap, body::Body, Proof) -> Fut + Clone + Send + Sync + 'static
+{
+}
+
 impl AppState {
     /// Fails only when the system has no randomness for the proof of work's key.
     pub fn new(
@@ -239,11 +251,7 @@ impl AppState {
         handler: F,
     ) -> BoxedFilter<(Response,)>
     where
-        F: Fn(AppState, IpAddr, HeaderMap, body::Body, Proof) -> Fut
-            + Clone
-            + Send
-            + Sync
-            + 'static,
+        F: ProofPostHandler<Fut>,
         Fut: Future<Output = Result<Response, error::ApiError>> + Send,
     {
         self.guarded_post(path, Some(form), handler)
@@ -256,11 +264,7 @@ impl AppState {
         handler: F,
     ) -> BoxedFilter<(Response,)>
     where
-        F: Fn(AppState, IpAddr, HeaderMap, body::Body, Proof) -> Fut
-            + Clone
-            + Send
-            + Sync
-            + 'static,
+        F: ProofPostHandler<Fut>,
         Fut: Future<Output = Result<Response, error::ApiError>> + Send,
     {
         let post = warp::post()

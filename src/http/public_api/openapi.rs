@@ -228,11 +228,28 @@ pub(crate) enum ProofFormParam {
     Application,
 }
 
+/// The header a form's post carries its proof of work in (`domain::form_proof`), the same
+/// for the enquiry's and the application's post. The routes read it themselves.
+#[derive(serde::Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Header)]
+#[allow(dead_code)]
+pub(crate) struct FormProofHeader {
+    /// The answer to a challenge of `GET /api/form-proof` for this form:
+    /// `{challenge}.{nonce}.{ms}`, where SHA-256 of `{challenge}.{nonce}` starts with the
+    /// challenge's `bits` zero bits and `ms` is how long the solving took. Each answer is
+    /// taken once.
+    #[serde(rename = "Form-Proof")]
+    #[param(
+        example = "v1.enquiry.1796000000.13.00112233445566778899aabbccddeeff.<64 hex>.5120.180"
+    )]
+    form_proof: String,
+}
+
 /// The operations, one function each. These functions only carry the documentation (utoipa
 /// reads their attributes); the handlers are in `blogs`, `leads` and `applicants`.
 #[allow(dead_code)]
 mod operations {
-    use super::{ApplicantUpload, ProofFormParam, TokenPayload};
+    use super::{ApplicantUpload, FormProofHeader, ProofFormParam, TokenPayload};
     use crate::domain::analytics::visit::HitForm;
     use crate::domain::enquiry::EnquiryPayload;
     use crate::http::health::HealthBody;
@@ -339,15 +356,7 @@ mod operations {
                        subscription and needs only `email`; anything else is a contact \
                        enquiry and needs `name`, `email`, `mobile` and `requirment`. Missing \
                        and null fields count as empty.",
-        params(
-            ("Form-Proof" = String, Header,
-                description = "The answer to a challenge of `GET /api/form-proof` for this form: \
-                               `{challenge}.{nonce}.{ms}`, where SHA-256 of \
-                               `{challenge}.{nonce}` starts with the challenge's `bits` zero \
-                               bits and `ms` is how long the solving took. Each answer is \
-                               taken once.",
-                example = "v1.enquiry.1796000000.13.00112233445566778899aabbccddeeff.<64 hex>.5120.180"),
-        ),
+        params(FormProofHeader),
         request_body(content = EnquiryPayload, content_type = "application/json"),
         responses(
             (status = 201, description = "Stored.", body = CreatedBody),
@@ -380,15 +389,7 @@ mod operations {
         tag = "forms",
         operation_id = "createApplicant",
         summary = "A job application with a resume (a PDF or an image)",
-        params(
-            ("Form-Proof" = String, Header,
-                description = "The answer to a challenge of `GET /api/form-proof` for this form: \
-                               `{challenge}.{nonce}.{ms}`, where SHA-256 of \
-                               `{challenge}.{nonce}` starts with the challenge's `bits` zero \
-                               bits and `ms` is how long the solving took. Each answer is \
-                               taken once.",
-                example = "v1.enquiry.1796000000.13.00112233445566778899aabbccddeeff.<64 hex>.5120.180"),
-        ),
+        params(FormProofHeader),
         request_body(content = ApplicantUpload, content_type = "multipart/form-data"),
         responses(
             (status = 201, description = "Stored.", body = CreatedBody),

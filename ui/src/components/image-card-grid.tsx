@@ -1,3 +1,4 @@
+import { LazyImage } from '@/components/lazy-image';
 import { fieldOf } from '@/lib/page-fields';
 
 interface ImageCard {
@@ -13,14 +14,12 @@ export function ImageCardGrid({ items, at = '' }: { items: readonly ImageCard[];
     <ul class="card-grid card-grid--4">
       {items.map((item, index) => (
         <li key={item.id} class="card image-card" data-animate>
-          <img
+          <LazyImage
             class="image-card__image"
             src={item.image}
             alt=""
             width={600}
             height={400}
-            loading="lazy"
-            decoding="async"
             {...fieldOf(`${at}.${index}.image`)}
           />
           <div class="image-card__body">

@@ -13,6 +13,8 @@ interface MediaImageProps {
   /** The size to reserve when the image has no recorded size (an SVG): its aspect ratio. */
   width: number;
   height: number;
+  /** Show it at `width` x `height` whatever its own size (a round portrait). */
+  keepSize?: boolean;
   loading?: 'lazy' | 'eager';
   fetchpriority?: 'high';
 }
@@ -30,6 +32,7 @@ export function MediaImage({
   class: className,
   width,
   height,
+  keepSize = false,
   loading,
   fetchpriority,
 }: MediaImageProps) {
@@ -44,8 +47,8 @@ export function MediaImage({
       srcset={set && fallback ? srcsetOf(set, fallback) : undefined}
       sizes={set ? sizes : undefined}
       alt=""
-      width={set?.width ?? width}
-      height={set?.height ?? height}
+      width={keepSize ? width : (set?.width ?? width)}
+      height={keepSize ? height : (set?.height ?? height)}
       loading={loading}
       fetchpriority={fetchpriority}
       decoding="async"

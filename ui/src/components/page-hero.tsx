@@ -27,10 +27,15 @@ function Breadcrumb({ items, at }: { items: readonly BreadcrumbItem[]; at: strin
 }
 
 interface PageHeroProps {
-  title: string;
+  /**
+   * The page's banner: its headline is the title, its text the line under it and its artwork
+   * the art, unless `title`, `text` or `art` say otherwise.
+   */
+  banner?: Banner;
+  title?: string;
   /** A line under the title. */
   text?: string;
-  /** The page's banner: its artwork and what the artwork shows. */
+  /** The artwork and what it shows. */
   art?: Pick<Banner, 'image' | 'imageAlt'>;
   breadcrumb?: readonly BreadcrumbItem[];
   children?: ComponentChildren;
@@ -44,7 +49,16 @@ interface PageHeroProps {
 }
 
 /** The banner at the top of an inner page: artwork, breadcrumb, the page's h1. */
-export function PageHero({ title, text, art, breadcrumb, children, at = '', titleAt }: PageHeroProps) {
+export function PageHero({
+  banner,
+  title = banner?.headline ?? '',
+  text = banner?.text,
+  art = banner,
+  breadcrumb,
+  children,
+  at = '',
+  titleAt,
+}: PageHeroProps) {
   if (breadcrumb) declareBreadcrumb(breadcrumb);
   return (
     <header class="page-hero">

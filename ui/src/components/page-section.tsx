@@ -1,4 +1,5 @@
 import type { ComponentChildren } from 'preact';
+import { fieldOf } from '@/lib/page-fields';
 
 interface PageSectionProps {
   /** Id of the section; its heading gets `${id}-title`. */
@@ -56,4 +57,22 @@ export function PageSection({
       </div>
     </section>
   );
+}
+
+/**
+ * A section's title and intro, read from one content object (`content[title]`) and tied to
+ * their fields at `at` (`<at>.<title>`): the text and its field are named once, so they cannot
+ * drift apart. Spread into `PageSection`.
+ */
+export function sectionHeading<K extends string>(
+  content: Record<K, string>,
+  at: string,
+  title: K,
+  intro?: K,
+): Pick<PageSectionProps, 'title' | 'intro' | 'titleField' | 'introField'> {
+  return {
+    title: content[title],
+    titleField: fieldOf(`${at}.${title}`),
+    ...(intro && { intro: content[intro], introField: fieldOf(`${at}.${intro}`) }),
+  };
 }

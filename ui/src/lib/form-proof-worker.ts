@@ -43,16 +43,7 @@ export function sha256(data: Uint8Array): Uint32Array {
         (w[i - 7] as number) +
         (rotr(b, 17) ^ rotr(b, 19) ^ (b >>> 10));
     }
-    let [a, b, c, d, e, f, g, k] = h as unknown as [
-      number,
-      number,
-      number,
-      number,
-      number,
-      number,
-      number,
-      number,
-    ];
+    let [a = 0, b = 0, c = 0, d = 0, e = 0, f = 0, g = 0, k = 0] = h;
     for (let i = 0; i < 64; i++) {
       const t1 =
         k +

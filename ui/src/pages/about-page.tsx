@@ -16,13 +16,7 @@ export function AboutPage() {
   );
   return (
     <>
-      <PageHero
-        title={banner.headline}
-        text={banner.text}
-        art={banner}
-        breadcrumb={breadcrumb}
-        at="aboutContent"
-      />
+      <PageHero banner={banner} breadcrumb={breadcrumb} at="aboutContent" />
       <section class="page-section" aria-labelledby="about-story-title">
         <div class="container narrow" data-animate>
           <h2

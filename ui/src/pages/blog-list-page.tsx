@@ -70,12 +70,7 @@ export function BlogListPage() {
 
   return (
     <>
-      <PageHero
-        title={blogContent.banner.headline}
-        text={blogContent.banner.text}
-        art={blogContent.banner}
-        breadcrumb={blogContent.breadcrumb}
-      />
+      <PageHero banner={blogContent.banner} breadcrumb={blogContent.breadcrumb} />
       <section class="blog-list" aria-labelledby="blog-list-title">
         <div class="blog-list__head">
           <h2 id="blog-list-title" ref={listTop} class="blog-list__headline">

@@ -31,10 +31,10 @@ export function ContactPage() {
   usePageMeta({ title: banner.headline, description: intro, image: banner.image });
   return (
     <>
-      <PageHero title={banner.headline} text={banner.text} art={banner} breadcrumb={breadcrumb} />
+      <PageHero banner={banner} breadcrumb={breadcrumb} />
       <div class="contact-page">
         <p class="contact-page__intro">{intro}</p>
-        <div class="contact-page__columns">
+        <div class="split">
           <section class="contact-block" aria-labelledby="main-branch-title">
             <h2 id="main-branch-title" class="contact-section-title">
               {mainBranch.heading}

@@ -1,7 +1,7 @@
 import { FactStrip } from '@/components/fact-strip';
 import { OutsideSiteCta, SiteButton } from '@/components/outside-site-cta';
 import { PageHero } from '@/components/page-hero';
-import { PageSection } from '@/components/page-section';
+import { PageSection, sectionHeading } from '@/components/page-section';
 import { Paragraphs } from '@/components/paragraphs';
 import { PointGrid } from '@/components/point-grid';
 import { foundationLabels, foundationPage } from '@/content/foundation';
@@ -49,12 +49,9 @@ export function FoundationPage() {
       </section>
       <PageSection
         id="programmes"
-        title={labels.programmesHeading}
-        intro={labels.programmesIntro}
         tone="soft"
         centered
-        titleField={fieldOf('foundationLabels.programmesHeading')}
-        introField={fieldOf('foundationLabels.programmesIntro')}
+        {...sectionHeading(labels, 'foundationLabels', 'programmesHeading', 'programmesIntro')}
       >
         <ul class="card-grid card-grid--3">
           {programmes.map((programme, index) => (
@@ -76,9 +73,8 @@ export function FoundationPage() {
       </PageSection>
       <PageSection
         id="get-involved"
-        title={getInvolved.heading}
         centered
-        titleField={fieldOf('foundationPage.getInvolved.heading')}
+        {...sectionHeading(getInvolved, 'foundationPage.getInvolved', 'heading')}
       >
         <PointGrid points={getInvolved.ways} at="foundationPage.getInvolved.ways" />
       </PageSection>

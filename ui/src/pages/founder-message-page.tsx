@@ -26,8 +26,7 @@ export function FounderMessagePage() {
     <>
       <PageHero
         title={pageTitle}
-        text={banner.text}
-        art={banner}
+        banner={banner}
         breadcrumb={breadcrumb}
         at="founderMessageContent"
         titleAt="founderMessageContent.pageTitle"

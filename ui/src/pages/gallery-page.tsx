@@ -1,7 +1,7 @@
 import { FactStrip } from '@/components/fact-strip';
 import { OutsideSiteCta, SiteButton } from '@/components/outside-site-cta';
 import { PageHero } from '@/components/page-hero';
-import { PageSection } from '@/components/page-section';
+import { PageSection, sectionHeading } from '@/components/page-section';
 import { PointGrid } from '@/components/point-grid';
 import { galleryFacts, galleryLabels, galleryPage } from '@/content/gallery';
 import { BusinessSections } from '@/features/business/business-sections';
@@ -42,13 +42,7 @@ export function GalleryPage() {
         at="galleryFacts"
       />
       <BusinessSections sections={sections} at="galleryPage.sections" />
-      <PageSection
-        id="visit"
-        title={visit.heading}
-        tone="soft"
-        centered
-        titleField={fieldOf('galleryPage.visit.heading')}
-      >
+      <PageSection id="visit" tone="soft" centered {...sectionHeading(visit, 'galleryPage.visit', 'heading')}>
         <PointGrid points={visit.steps} numbered at="galleryPage.visit.steps" />
       </PageSection>
       <OutsideSiteCta

@@ -15,7 +15,7 @@ export function JoinUsPage() {
       <PageHero title={pageTitle} text={banner.headline} art={banner} breadcrumb={breadcrumb}>
         <p class="page-hero__text careers-hero__message">{banner.text}</p>
       </PageHero>
-      <div class="careers-page">
+      <div class="careers-page split">
         <ApplicationForm />
         <PerksPanel />
       </div>

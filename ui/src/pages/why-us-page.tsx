@@ -1,6 +1,6 @@
 import { ImageCardGrid } from '@/components/image-card-grid';
 import { PageHero } from '@/components/page-hero';
-import { PageSection } from '@/components/page-section';
+import { PageSection, sectionHeading } from '@/components/page-section';
 import { Paragraphs } from '@/components/paragraphs';
 import { PointGrid } from '@/components/point-grid';
 import { Link } from '@/components/site-link';
@@ -21,13 +21,7 @@ export function WhyUsPage() {
   );
   return (
     <>
-      <PageHero
-        title={banner.headline}
-        text={banner.text}
-        art={banner}
-        breadcrumb={breadcrumb}
-        at="whyUsContent"
-      />
+      <PageHero banner={banner} breadcrumb={breadcrumb} at="whyUsContent" />
       <section class="page-section" aria-labelledby={`${whoWeAre.id}-title`}>
         <div class="container narrow" data-animate>
           <h2
@@ -42,30 +36,21 @@ export function WhyUsPage() {
       </section>
       <PageSection
         id="competitive-edge"
-        title={competitiveEdge.heading}
-        intro={competitiveEdge.intro}
         tone="soft"
-        titleField={fieldOf('whyUsContent.competitiveEdge.heading')}
-        introField={fieldOf('whyUsContent.competitiveEdge.intro')}
+        {...sectionHeading(competitiveEdge, 'whyUsContent.competitiveEdge', 'heading', 'intro')}
       >
         <PointGrid points={competitiveEdge.points} numbered at="whyUsContent.competitiveEdge.points" />
       </PageSection>
       <PageSection
         id="specialization"
-        title={specialization.heading}
-        intro={specialization.intro}
-        titleField={fieldOf('whyUsContent.specialization.heading')}
-        introField={fieldOf('whyUsContent.specialization.intro')}
+        {...sectionHeading(specialization, 'whyUsContent.specialization', 'heading', 'intro')}
       >
         <PointGrid points={specialization.points} at="whyUsContent.specialization.points" />
       </PageSection>
       <PageSection
         id="one-roof"
-        title={oneRoof.heading}
-        intro={oneRoof.intro}
         tone="brand"
-        titleField={fieldOf('whyUsContent.oneRoof.heading')}
-        introField={fieldOf('whyUsContent.oneRoof.intro')}
+        {...sectionHeading(oneRoof, 'whyUsContent.oneRoof', 'heading', 'intro')}
       >
         <ul class="card-grid card-grid--4">
           {oneRoof.services.map((service, index) => (
@@ -82,11 +67,8 @@ export function WhyUsPage() {
       </PageSection>
       <PageSection
         id="why-choose-us"
-        title={whyChooseUs.heading}
-        intro={whyChooseUs.intro}
         centered
-        titleField={fieldOf('whyUsContent.whyChooseUs.heading')}
-        introField={fieldOf('whyUsContent.whyChooseUs.intro')}
+        {...sectionHeading(whyChooseUs, 'whyUsContent.whyChooseUs', 'heading', 'intro')}
       >
         <ImageCardGrid items={whyChooseUs.items} at="whyUsContent.whyChooseUs.items" />
       </PageSection>

@@ -1,5 +1,5 @@
+import { MediaImage } from '@/components/media-image';
 import type { BlogAuthor } from '@/lib/api-types';
-import { fallbackType, srcsetOf } from '@/lib/image-set';
 import { mediaUrl } from '@/lib/runtime-config';
 import { useInlineStyle } from '@/lib/use-inline-style';
 import { initialOf } from './blog-format';
@@ -25,7 +25,16 @@ export function AuthorBadge({ author, color, size = 44 }: AuthorBadgeProps) {
   return (
     <span class="author">
       {photo ? (
-        <AuthorPhoto author={author} src={photo} size={size} />
+        <MediaImage
+          path={author.profile_photo}
+          set={author.profile_photo_set}
+          sizes={`${size}px`}
+          class="author__photo"
+          width={size}
+          height={size}
+          keepSize
+          loading="lazy"
+        />
       ) : (
         <span class="author__initial" ref={circle} aria-hidden="true" data-testid="author-initial">
           {initialOf(author.name)}
@@ -33,32 +42,5 @@ export function AuthorBadge({ author, color, size = 44 }: AuthorBadgeProps) {
       )}
       <span class="author__name">{author.name}</span>
     </span>
-  );
-}
-
-function AuthorPhoto({ author, src, size }: { author: BlogAuthor; src: string; size: number }) {
-  const set = author.profile_photo_set;
-  const sizes = `${size}px`;
-  const webp = set ? srcsetOf(set, 'image/webp') : '';
-  const fallback = set ? fallbackType(set) : undefined;
-  const img = (
-    <img
-      class="author__photo"
-      src={src}
-      srcset={set && fallback ? srcsetOf(set, fallback) : undefined}
-      sizes={set ? sizes : undefined}
-      alt=""
-      width={size}
-      height={size}
-      loading="lazy"
-      decoding="async"
-    />
-  );
-  if (!webp) return img;
-  return (
-    <picture class="media-picture">
-      <source type="image/webp" srcset={webp} sizes={sizes} />
-      {img}
-    </picture>
   );
 }

@@ -1,7 +1,7 @@
 import { ImageCardGrid } from '@/components/image-card-grid';
 import { OutsideSiteCta, SiteButton } from '@/components/outside-site-cta';
 import { PageHero } from '@/components/page-hero';
-import { PageSection } from '@/components/page-section';
+import { PageSection, sectionHeading } from '@/components/page-section';
 import { businessLabels } from '@/content/business-pages';
 import type { BusinessPage } from '@/content/types';
 import { edited, fieldOf } from '@/lib/page-fields';
@@ -43,20 +43,14 @@ export function BusinessPageView({ page: compiled, pageKey, at }: BusinessPageVi
       {page.offerings && (
         <PageSection
           id="offerings"
-          title={labels.offeringsHeading}
           centered
-          titleField={fieldOf('businessLabels.offeringsHeading')}
+          {...sectionHeading(labels, 'businessLabels', 'offeringsHeading')}
         >
           <ImageCardGrid items={page.offerings} at={`${at}.offerings`} />
         </PageSection>
       )}
       <BusinessSections sections={page.sections} at={`${at}.sections`} />
-      <PageSection
-        id="services-list"
-        title={page.servicesHeading}
-        centered
-        titleField={fieldOf(`${at}.servicesHeading`)}
-      >
+      <PageSection id="services-list" centered {...sectionHeading(page, at, 'servicesHeading')}>
         <ul class="card-grid card-grid--3">
           {page.services.map((service, index) => (
             <li key={service.id} class="card service-item" data-animate>

@@ -1,4 +1,4 @@
-import { PageSection } from '@/components/page-section';
+import { PageSection, sectionHeading } from '@/components/page-section';
 import { Paragraphs } from '@/components/paragraphs';
 import { PointGrid } from '@/components/point-grid';
 import type { BusinessSection } from '@/content/types';
@@ -16,10 +16,9 @@ export function BusinessSections({ sections, at }: { sections: readonly Business
         <PageSection
           key={section.id}
           id={section.id}
-          title={section.heading}
           tone={section.points ? 'soft' : 'plain'}
           class={section.points ? undefined : 'page-section--text'}
-          titleField={fieldOf(`${at}.${index}.heading`)}
+          {...sectionHeading(section, `${at}.${index}`, 'heading')}
         >
           <div class="narrow-text" data-animate>
             <Paragraphs items={section.paragraphs} field={fieldOf(`${at}.${index}.paragraphs`)} />

@@ -11,6 +11,16 @@ function type(label: string, value: string) {
   fireEvent.input(screen.getByLabelText(label), { target: { value } });
 }
 
+/** Types each field of the form, in the form's order. */
+function fill(name: string, mobile: string, email: string, query: string) {
+  type('Name', name);
+  type('Contact Number', mobile);
+  type('Email', email);
+  type('Query', query);
+}
+
+const submitButton = () => screen.getByRole('button', { name: 'Submit' }) as HTMLButtonElement;
+
 function setup() {
   render(
     <>
@@ -18,7 +28,7 @@ function setup() {
       <ToastHost />
     </>,
   );
-  return { submit: () => fireEvent.click(screen.getByRole('button', { name: 'Submit' })) };
+  return { submit: () => fireEvent.click(submitButton()) };
 }
 
 describe('contact validation rules', () => {
@@ -64,10 +74,7 @@ describe('contact form', () => {
     const fetchMock = vi.fn().mockResolvedValue(jsonResponse(201, { message: 'ok', data: { _id: '1' } }));
     vi.stubGlobal('fetch', fetchMock);
     const { submit } = setup();
-    type('Name', 'Asha Verma');
-    type('Contact Number', '9876543210');
-    type('Email', 'asha@example.com');
-    type('Query', 'Need 20,000 sq ft');
+    fill('Asha Verma', '9876543210', 'asha@example.com', 'Need 20,000 sq ft');
     submit();
     expect(await screen.findByText('Your Query Submitted Successfully!')).toBeTruthy();
     const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
@@ -96,10 +103,7 @@ describe('contact form', () => {
       ),
     );
     const { submit } = setup();
-    type('Name', 'Asha');
-    type('Contact Number', '98');
-    type('Email', 'asha');
-    type('Query', 'Hello');
+    fill('Asha', '98', 'asha', 'Hello');
     submit();
     expect(await screen.findByText('Please check Contact Number and Email.')).toBeTruthy();
     expect(screen.queryByText(/listed in errors/)).toBeNull();
@@ -120,10 +124,7 @@ describe('contact form', () => {
         ),
     );
     const { submit } = setup();
-    type('Name', 'Asha');
-    type('Contact Number', '98');
-    type('Email', 'asha@example.com');
-    type('Query', 'Hello');
+    fill('Asha', '98', 'asha@example.com', 'Hello');
     submit();
     expect(
       await screen.findByText(
@@ -140,22 +141,15 @@ describe('contact form', () => {
     const fetchMock = vi.fn().mockReturnValue(new Promise<Response>((done) => (answer = done)));
     vi.stubGlobal('fetch', fetchMock);
     const { submit } = setup();
-    type('Name', 'A');
-    type('Contact Number', '1');
-    type('Email', 'e');
-    type('Query', 'q');
+    fill('A', '1', 'e', 'q');
     submit();
-    await waitFor(() =>
-      expect((screen.getByRole('button', { name: 'Submit' }) as HTMLButtonElement).disabled).toBe(true),
-    );
-    fireEvent.submit(screen.getByRole('button', { name: 'Submit' }).closest('form') as HTMLFormElement);
+    await waitFor(() => expect(submitButton().disabled).toBe(true));
+    fireEvent.submit(submitButton().closest('form') as HTMLFormElement);
     // The post leaves once its proof of work is ready; the second submit added none.
     await waitFor(() => expect(fetchMock).toHaveBeenCalled());
     expect(fetchMock).toHaveBeenCalledTimes(1);
     answer(jsonResponse(201, {}));
-    await waitFor(() =>
-      expect((screen.getByRole('button', { name: 'Submit' }) as HTMLButtonElement).disabled).toBe(false),
-    );
+    await waitFor(() => expect(submitButton().disabled).toBe(false));
   });
 
   it('sends its proof of work, and solves a new one once when the server refuses the first', async () => {
@@ -165,10 +159,7 @@ describe('contact form', () => {
       .mockResolvedValueOnce(jsonResponse(201, {}));
     vi.stubGlobal('fetch', fetchMock);
     const { submit } = setup();
-    type('Name', 'A');
-    type('Contact Number', '1');
-    type('Email', 'e');
-    type('Query', 'q');
+    fill('A', '1', 'e', 'q');
     submit();
     await waitFor(() => expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe(''));
     expect(fetchMock).toHaveBeenCalledTimes(2);

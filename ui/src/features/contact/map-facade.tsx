@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
 import { Icon } from '@/components/icon';
+import { LazyImage } from '@/components/lazy-image';
 import { contactContent } from '@/content/contact';
 import { companyDetails, mapUrls } from '@/lib/company-details';
 
@@ -25,14 +26,7 @@ export function MapFacade() {
         />
       ) : (
         <div class="map-facade__poster">
-          <img
-            src={map.facadeImage}
-            alt={map.facadeAlt}
-            width={1200}
-            height={600}
-            loading="lazy"
-            decoding="async"
-          />
+          <LazyImage src={map.facadeImage} alt={map.facadeAlt} width={1200} height={600} />
           <button
             type="button"
             class="action-button action-button--light map-facade__load"

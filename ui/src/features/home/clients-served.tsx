@@ -1,18 +1,15 @@
-import { PageSection } from '@/components/page-section';
+import { PageSection, sectionHeading } from '@/components/page-section';
 import { homeContent } from '@/content/home';
 import { companyDetails, initials } from '@/lib/company-details';
-import { edited, fieldOf } from '@/lib/page-fields';
+import { edited } from '@/lib/page-fields';
 
 export function ClientsServed() {
   const content = edited('home', 'homeContent', homeContent);
   return (
     <PageSection
       id="clients"
-      title={content.clientsHeading}
-      intro={content.clientsIntro}
       centered
-      titleField={fieldOf('homeContent.clientsHeading')}
-      introField={fieldOf('homeContent.clientsIntro')}
+      {...sectionHeading(content, 'homeContent', 'clientsHeading', 'clientsIntro')}
     >
       <ul class="client-grid">
         {companyDetails().clients.map((client, index) => (

@@ -1,5 +1,5 @@
 import { Icon } from '@/components/icon';
-import { PageSection } from '@/components/page-section';
+import { PageSection, sectionHeading } from '@/components/page-section';
 import { coreValues, homeContent } from '@/content/home';
 import { edited, fieldOf } from '@/lib/page-fields';
 
@@ -9,10 +9,9 @@ export function CoreValues() {
   return (
     <PageSection
       id="core-values"
-      title={content.coreValuesHeading}
       tone="soft"
       centered
-      titleField={fieldOf('homeContent.coreValuesHeading')}
+      {...sectionHeading(content, 'homeContent', 'coreValuesHeading')}
     >
       <ul class="card-grid card-grid--3">
         {values.map((value, index) => (

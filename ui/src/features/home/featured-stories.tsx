@@ -1,5 +1,5 @@
 import { MediaImage } from '@/components/media-image';
-import { PageSection } from '@/components/page-section';
+import { PageSection, sectionHeading } from '@/components/page-section';
 import { Link } from '@/components/site-link';
 import { homeContent, homeLabels } from '@/content/home';
 import type { Blog } from '@/lib/api-types';
@@ -79,12 +79,9 @@ export function FeaturedStories() {
   return (
     <PageSection
       id="featured-stories"
-      title={content.featuredStoriesHeading}
-      intro={content.featuredStoriesIntro}
       tone="soft"
       centered
-      titleField={fieldOf('homeContent.featuredStoriesHeading')}
-      introField={fieldOf('homeContent.featuredStoriesIntro')}
+      {...sectionHeading(content, 'homeContent', 'featuredStoriesHeading', 'featuredStoriesIntro')}
     >
       {stories.status === 'loading' && <StorySkeletons />}
       {blogs.length > 0 && (

@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
 import { Icon } from '@/components/icon';
+import { LazyImage } from '@/components/lazy-image';
 import { Paragraphs } from '@/components/paragraphs';
 import { VideoModal } from '@/components/video-modal';
 import { homeLabels, managingDirectorMessage, mdMessageVideo, mdMessageVideoThumbnail } from '@/content/home';
@@ -19,13 +20,11 @@ export function MdMessage() {
       <div class="container md-message">
         <div class="md-message__media" data-animate>
           <button type="button" class="video-thumb" onClick={() => setOpen(true)}>
-            <img
+            <LazyImage
               src={thumbnail.image}
               alt={thumbnail.alt}
               width={1280}
               height={720}
-              loading="lazy"
-              decoding="async"
               {...fieldOf('mdMessageVideoThumbnail.image')}
             />
             <span class="video-thumb__play" aria-hidden="true">

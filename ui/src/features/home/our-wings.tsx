@@ -1,4 +1,5 @@
-import { PageSection } from '@/components/page-section';
+import { LazyImage } from '@/components/lazy-image';
+import { PageSection, sectionHeading } from '@/components/page-section';
 import { Paragraphs } from '@/components/paragraphs';
 import { Link } from '@/components/site-link';
 import { homeContent, wings } from '@/content/home';
@@ -8,24 +9,16 @@ import { edited, fieldOf } from '@/lib/page-fields';
 export function OurWings() {
   const content = edited('home', 'homeContent', homeContent);
   return (
-    <PageSection
-      id="wings"
-      title={content.wingsHeading}
-      tone="soft"
-      centered
-      titleField={fieldOf('homeContent.wingsHeading')}
-    >
+    <PageSection id="wings" tone="soft" centered {...sectionHeading(content, 'homeContent', 'wingsHeading')}>
       <ul class="card-grid card-grid--2">
         {edited('home', 'wings', wings).map((wing, index) => (
           <li key={wing.id} class="card wing-card" data-animate>
-            <img
+            <LazyImage
               class="wing-card__image"
               src={wing.image}
               alt={wing.imageAlt}
               width={800}
               height={500}
-              loading="lazy"
-              decoding="async"
               {...fieldOf(`wings.${index}.image`)}
             />
             <div class="wing-card__body">

@@ -1,5 +1,6 @@
 import { NewTabLink } from '@/components/external-link';
-import { PageSection } from '@/components/page-section';
+import { LazyImage } from '@/components/lazy-image';
+import { PageSection, sectionHeading } from '@/components/page-section';
 import { homeContent, homeLabels, homeServices } from '@/content/home';
 import { fmsSite, hrLabsSite, projectsSite, transactionsSite } from '@/content/site';
 import { edited, fieldOf } from '@/lib/page-fields';
@@ -18,25 +19,20 @@ export function ServicesGrid() {
   return (
     <PageSection
       id="services"
-      title={content.servicesHeading}
-      intro={content.servicesIntro}
       centered
-      titleField={fieldOf('homeContent.servicesHeading')}
-      introField={fieldOf('homeContent.servicesIntro')}
+      {...sectionHeading(content, 'homeContent', 'servicesHeading', 'servicesIntro')}
     >
       <ul class="card-grid card-grid--4">
         {services.map((service, index) => {
           const at = companies[index]?.[0] ?? '';
           return (
             <li key={service.id} class="card service-card" data-animate>
-              <img
+              <LazyImage
                 class="service-card__image"
                 src={service.image}
                 alt=""
                 width={800}
                 height={500}
-                loading="lazy"
-                decoding="async"
                 {...fieldOf(`${at}.image`)}
               />
               <div class="service-card__body">

@@ -4,6 +4,7 @@ import { StaffAlert } from '@/features/staff/shell/staff-parts';
 import { useStaffLoad } from '@/features/staff/shell/use-staff-load';
 import { staffApi } from '@/lib/staff-client';
 import { accountActivity } from '@/lib/staff-endpoints';
+import { AccountSection } from './account-section';
 
 /**
  * The newest entries of the audit log about one's own account: its sign-ins, the tries with
@@ -17,19 +18,16 @@ export function AccountActivity() {
   );
   const entries = activity.data?.data ?? [];
   return (
-    <section class="account-section" aria-labelledby="activity-title">
-      <h2 class="account-section__title" id="activity-title">
-        Recent activity
-      </h2>
-      <p class="account-section__lead">
-        The last sign-ins and changes on your account, newest first. If one was not you, change your password
-        above: that signs every other browser out.
-      </p>
+    <AccountSection
+      id="activity"
+      title="Recent activity"
+      lead="The last sign-ins and changes on your account, newest first. If one was not you, change your password above: that signs every other browser out."
+    >
       <StaffAlert message={activity.error} />
       {entries.length > 0 && (
         <AuditTable entries={entries} caption="Recent activity on your account, newest first" />
       )}
       {activity.data && entries.length === 0 && <p class="inbox-empty">Nothing yet.</p>}
-    </section>
+    </AccountSection>
   );
 }

@@ -5,6 +5,7 @@ import { useStaffForm } from '@/features/staff/shell/use-staff-form';
 import { useStaffLoad } from '@/features/staff/shell/use-staff-load';
 import { loginPath } from '@/lib/staff-client';
 import { accountApi, type SessionLine } from './account-api';
+import { AccountSection } from './account-section';
 import { SessionsTable } from './sessions-table';
 
 interface AccountSessionsProps {
@@ -46,15 +47,15 @@ export function AccountSessions({ everyone, version, onEnded }: AccountSessionsP
   const id = everyone ? 'everyone-sessions' : 'my-sessions';
 
   return (
-    <section class="account-section" aria-labelledby={`${id}-title`}>
-      <h2 class="account-section__title" id={`${id}-title`}>
-        {everyone ? "Everyone's sessions" : 'Where you are signed in'}
-      </h2>
-      <p class="account-section__lead">
-        {everyone
+    <AccountSection
+      id={id}
+      title={everyone ? "Everyone's sessions" : 'Where you are signed in'}
+      lead={
+        everyone
           ? 'Every signed-in browser of the team. Ending one signs that person out there at once.'
-          : 'Each browser signed in to your account. End any you do not recognise or no longer use.'}
-      </p>
+          : 'Each browser signed in to your account. End any you do not recognise or no longer use.'
+      }
+    >
       <SaidLine class="account-section__said" message={end.said} />
       <StaffAlert message={sessions.error || end.error} />
       {sessions.data === null ? (
@@ -72,6 +73,6 @@ export function AccountSessions({ everyone, version, onEnded }: AccountSessionsP
           onEnd={end.run}
         />
       )}
-    </section>
+    </AccountSection>
   );
 }

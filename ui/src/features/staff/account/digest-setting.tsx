@@ -2,6 +2,7 @@ import { apiMessageOr } from '@/features/staff/shell/failure';
 import { SaidLine } from '@/features/staff/shell/staff-parts';
 import { useStaffForm } from '@/features/staff/shell/use-staff-form';
 import { useStaffLoad } from '@/features/staff/shell/use-staff-load';
+import { AccountSection } from './account-section';
 import { digestApi } from './digest-api';
 
 /**
@@ -21,14 +22,11 @@ export function DigestSetting() {
   });
 
   return (
-    <section class="account-section" aria-labelledby="digest-title">
-      <h2 class="account-section__title" id="digest-title">
-        Morning digest
-      </h2>
-      <p class="account-section__lead">
-        One mail at 08:00 office time, on days there is something to say: the leads given to you that are new
-        or due for follow-up, and how many new ones nobody has yet.
-      </p>
+    <AccountSection
+      id="digest"
+      title="Morning digest"
+      lead="One mail at 08:00 office time, on days there is something to say: the leads given to you that are new or due for follow-up, and how many new ones nobody has yet."
+    >
       <label class="digest-setting">
         <input
           type="checkbox"
@@ -39,6 +37,6 @@ export function DigestSetting() {
         <span>Send me the morning digest</span>
       </label>
       <SaidLine class="account-section__said" message={change.said || change.error || setting.error} />
-    </section>
+    </AccountSection>
   );
 }

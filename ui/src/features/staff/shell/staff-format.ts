@@ -83,14 +83,9 @@ export function officeInput(iso: string | null, zone: string = officeZone()): st
 export function fromOfficeInput(value: string, zone: string = officeZone()): Date | null {
   const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?/.exec(value);
   if (!match) return null;
-  const [year, month, day, hour, minute, second] = match.slice(1).map((part) => Number(part ?? 0)) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
+  const [year = 0, month = 1, day = 1, hour = 0, minute = 0, second = 0] = match
+    .slice(1)
+    .map((part) => Number(part ?? 0));
   const asUtc = Date.UTC(year, month - 1, day, hour, minute, second);
   let instant = asUtc - offsetAt(new Date(asUtc), zone);
   instant = asUtc - offsetAt(new Date(instant), zone);
