@@ -844,6 +844,16 @@ const CONTACT: &[Field] = &[
         "Main branch: heading",
         HEADING,
     ),
+    text(
+        "contactContent.mainBranch.headOffice.label",
+        "Main branch: the head office's label",
+        LABEL,
+    ),
+    text(
+        "contactContent.mainBranch.usaOffice.label",
+        "Main branch: the USA office's label",
+        LABEL,
+    ),
     text("contactContent.map.title", "Map: its title", HEADING),
     image(
         "contactContent.map.facadeImage",
@@ -965,11 +975,15 @@ const STORY: &[Field] = &[
     ),
 ];
 
-const NOT_FOUND: &[Field] = &[text(
-    "messages.unexpectedApplicationError",
-    "Heading",
-    HEADING,
-)];
+const NOT_FOUND: &[Field] = &[
+    text("notFoundContent.heading", "Heading", HEADING),
+    text(
+        "notFoundContent.message",
+        "Under the heading (keeps {path})",
+        TEXT,
+    ),
+    text("notFoundContent.homeLink", "The home page link", LABEL),
+];
 
 /// A header menu entry's name, the `$n`th.
 macro_rules! menu {

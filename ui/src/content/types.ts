@@ -590,6 +590,15 @@ export interface BlogContent {
 
 /* ------------------------------------------------------------------ messages */
 
+export interface NotFoundContent {
+  /** The heading, which any error of a page shows too. */
+  heading: string;
+  /** Under it: {path} is the path asked for. */
+  message: string;
+  /** The link to the home page. */
+  homeLink: string;
+}
+
 export interface Messages {
   contactFieldRequired: string;
   joinUsFieldRequired: string;
@@ -598,7 +607,6 @@ export interface Messages {
   blogSubscribed: string;
   blogNotFound: string;
   heroVideoFailed: string;
-  unexpectedApplicationError: string;
   /** A form the server refused (422): {fields} names the form's fields it refused. */
   checkFields: string;
   /** Joins the last two field names in checkFields: "Email and Mobile". */
