@@ -307,6 +307,8 @@ export interface HomeLabels {
   storiesUnavailable: string;
   allStories: string;
   mdMessageEyebrow: string;
+  /** Read aloud after a wing's View More and Read More, before the wing's name. */
+  aboutWing: string;
 }
 
 /* ------------------------------------------------------------------ about */
@@ -335,8 +337,13 @@ export interface AboutContent {
   };
   overviewHeading: string;
   leadersHeading: string;
-  /** The line under the leaders' heading, for a list of `count` (one or more) leaders. */
-  leadersIntro: (count: number) => string;
+  /** The line under the leaders' heading: {count} is their number in words ("Eight"). */
+  leadersIntro: string;
+  /** The same line when there is one leader. */
+  leaderIntro: string;
+  /** Read aloud on a leader's links: {name} is the leader's. */
+  leaderLinkedIn: string;
+  leaderWhatsApp: string;
 }
 
 /* ------------------------------------------------------------------ why us */
