@@ -439,4 +439,48 @@ mod tests {
         assert!(matches!(missing, Err(PageError::Invalid(_))), "{missing:?}");
         assert!(audited(&conn).is_empty(), "an autosave is not audited");
     }
+
+    #[test]
+    fn an_import_saves_and_publishes_what_differs_and_leaves_what_is_the_same() {
+        let conn = migrated();
+        let dir = tempfile::tempdir().expect("dir");
+        let overrides = |value: Value| -> Overrides { fields(value).into_iter().collect() };
+        let arriving = Arriving {
+            page: home(),
+            published: overrides(json!({"homeContent.hero.headline": "Public."})),
+            draft: Some(overrides(json!({"homeContent.hero.headline": "Coming."}))),
+        };
+        let cli = Actor::command_line;
+        assert!(import(&conn, dir.path(), cli(), &arriving).expect("import"));
+        let row = pages::get(&conn, "home").expect("read");
+        assert_eq!(row.published, r#"{"homeContent.hero.headline":"Public."}"#);
+        assert_eq!(row.draft, r#"{"homeContent.hero.headline":"Coming."}"#);
+        assert_eq!(row.revision, 2);
+        assert!(
+            !import(&conn, dir.path(), cli(), &arriving).expect("again"),
+            "nothing differs"
+        );
+        assert_eq!(pages::get(&conn, "home").expect("read").revision, 2);
+        // Without a draft of its own, the draft is the published values.
+        let no_draft = Arriving {
+            draft: None,
+            ..arriving
+        };
+        assert!(import(&conn, dir.path(), cli(), &no_draft).expect("import"));
+        let row = pages::get(&conn, "home").expect("read");
+        assert_eq!(
+            (row.draft.as_str(), row.revision),
+            (row.published.as_str(), 3)
+        );
+        let by = crate::office::testing::COMMAND_LINE;
+        assert_eq!(
+            audited(&conn),
+            [
+                [by, "saved page draft", "page home", "Home"],
+                [by, "published page", "page home", "Home"],
+                [by, "saved page draft", "page home", "Home"],
+                [by, "saved page draft", "page home", "Home"],
+            ]
+        );
+    }
 }

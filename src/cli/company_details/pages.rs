@@ -181,24 +181,17 @@ impl Pages {
                 }
             };
             let published = check("", &travelling.published);
-            let draft = travelling
-                .draft
-                .as_ref()
-                .map(|draft| check(" (draft)", draft));
-            if let Some(published) = published {
-                match draft {
-                    None => checked.push(Arriving {
-                        page,
-                        published,
-                        draft: None,
-                    }),
-                    Some(Some(draft)) => checked.push(Arriving {
-                        page,
-                        published,
-                        draft: Some(draft),
-                    }),
-                    Some(None) => {}
-                }
+            // None when refused; a page without a draft of its own has Some(None).
+            let draft = match &travelling.draft {
+                None => Some(None),
+                Some(draft) => check(" (draft)", draft).map(Some),
+            };
+            if let (Some(published), Some(draft)) = (published, draft) {
+                checked.push(Arriving {
+                    page,
+                    published,
+                    draft,
+                });
             }
         }
         if problems.is_empty() {
