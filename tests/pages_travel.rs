@@ -20,7 +20,7 @@ use serde_json::{json as body, Value};
 use warp::http::StatusCode;
 
 pub(crate) const HEADLINE: &str = "homeContent.hero.headline";
-pub(crate) const PICTURE: &str = "homeContent.hero.fallbackImage";
+pub(crate) const PICTURE: &str = "transactionsSite.image";
 const MAP_TITLE: &str = "contactContent.map.title";
 
 /// Saves `fields` as the draft of `key` (at its current revision), and publishes it when
@@ -287,7 +287,7 @@ fn a_bad_field_is_named_by_page_and_path_and_nothing_is_saved() {
         ),
         (
             body!({ "home": { "published": { PICTURE: { "src": "pages/fedcba9876543210.jpg", "alt": "A" } } } }),
-            "page home: homeContent.hero.fallbackImage.src names pages/fedcba9876543210.jpg, which",
+            "page home: transactionsSite.image.src names pages/fedcba9876543210.jpg, which",
         ),
         (
             body!({ "home": { "published": {}, "extra": {} } }),

@@ -631,12 +631,16 @@ const SHOWN_LATER: &[&str] = &[
     // The lines a site without any story shows.
     "homeLabels.storiesUnavailable",
     "blogContent.noBlogsYet",
+    // A link preview's description, given with a raster picture of the page's own: the
+    // compiled artwork is SVG, which previews replace with the site's card.
+    "pageMeta.image",
     // The phone menu's close button, drawn when it opens.
     "headerLabels.closeMenu",
 ];
 
 /// A marker for every field of `opened` (a page as `GET /api/staff/pages/KEY` answers it) that
-/// holds words: a text, paragraphs, a link's words, and those of each item of a list. Answers
+/// holds words: a text, paragraphs, a link's words, a picture's description, and those of each
+/// item of a list. Answers
 /// the fields to save and each marker by its field's path.
 fn marked_fields(
     opened: &Value,
@@ -652,6 +656,10 @@ fn marked_fields(
             "text" => Some((Value::String(mark.clone()), mark)),
             "paragraphs" => Some((Value::String(format!("<p>{mark}</p>")), mark)),
             "link" => Some((body!({ "label": mark, "href": default["href"] }), mark)),
+            // A picture's description (a decoration has none).
+            "image" if field["alt"].is_string() => {
+                Some((body!({ "src": default["src"], "alt": mark }), mark))
+            }
             _ => None,
         }
     }
@@ -914,4 +922,52 @@ fn strings_of(value: &Value, into: &mut Vec<String>) {
         Value::Object(map) => map.values().for_each(|item| strings_of(item, into)),
         _ => {}
     }
+}
+
+/// A link preview picture the office picks (a raster one) is the page's `og:image`, with its
+/// description as `og:image:alt` and `twitter:image:alt`; without one, the site's card.
+#[tokio::test]
+async fn a_page_s_link_preview_shows_the_picked_picture_and_its_description() {
+    let (app, browser) = signed_in().await;
+    let before = String::from_utf8_lossy(app.get("/about/our_vision").await.body()).into_owned();
+    assert!(
+        before.contains("/social-card.png\"/>"),
+        "the site's card by default"
+    );
+    assert!(!before.contains("og:image:alt"));
+    let picture = crate::common::staff::upload_image(
+        &app,
+        &browser,
+        "pages",
+        crate::image_samples::encoded(image::ImageFormat::Png, 1200, 630),
+    )
+    .await;
+    let revision = open(&app, &browser, "about").await["revision"]
+        .as_i64()
+        .expect("revision");
+    let fields =
+        body!({ "pageMeta.image": { "src": picture, "alt": "The team at the Bengaluru office" } });
+    let revision = saved(&put(&app, &browser, "about", fields, revision).await);
+    let done = publish(&app, &browser, "about", body!({ "revision": revision })).await;
+    assert_eq!(done.status(), StatusCode::OK, "{:?}", done.body());
+    let start = std::time::Instant::now();
+    let page = loop {
+        let page = String::from_utf8_lossy(app.get("/about/our_vision").await.body()).into_owned();
+        if page.contains("og:image:alt") || start.elapsed() > std::time::Duration::from_secs(10) {
+            break page;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    };
+    assert!(
+        page.contains(&format!(
+            "/media/{picture}\"/><meta property=\"og:image:alt\""
+        )),
+        "{}",
+        &page[..page.find("</head>").unwrap_or(page.len())]
+    );
+    assert!(page
+        .contains(r#"<meta property="og:image:alt" content="The team at the Bengaluru office"/>"#));
+    assert!(page.contains(
+        r#"<meta name="twitter:image:alt" content="The team at the Bengaluru office"/>"#
+    ));
 }

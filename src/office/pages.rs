@@ -414,9 +414,8 @@ mod tests {
             .join("pages/0123456789abcdef.webp");
         std::fs::create_dir_all(stored.parent().expect("folder")).expect("folder");
         std::fs::write(&stored, b"webp").expect("file");
-        let picture = |src: &str| {
-            fields(json!({"homeContent.hero.fallbackImage": {"src": src, "alt": "A skyline"}}))
-        };
+        let picture =
+            |src: &str| fields(json!({"transactionsSite.image": {"src": src, "alt": "A skyline"}}));
         save(
             &conn,
             dir.path(),

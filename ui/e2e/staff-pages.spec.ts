@@ -121,6 +121,36 @@ test('an editor changes the home headline, finds it in the 390 px preview, publi
   await page.screenshot({ path: join(SHOTS, 'staff-pages-list-390.png'), fullPage: true });
 });
 
+test('a picture is replaced with its description, shown in the preview, and the page scheduled', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const email = await readyStaff(request, baseURL ?? '', 'pages-picture', ['editor'], 'Picture Editor');
+  await openHome(page, email);
+  const picture = page.getByRole('group', { name: "Services: Fidelitus FMS' picture" });
+  await picture
+    .getByLabel('Picture', { exact: true })
+    .setInputFiles(fileURLToPath(new URL('../public/social-card.png', import.meta.url)));
+  // Stored through the one image pipeline, in the pages' folder.
+  await expect(picture.locator('img.image-field__thumb')).toHaveAttribute('src', /\/media\/pages\//);
+  await picture.getByLabel('Description (alt text)').fill('Our facility team at work');
+  const shown = page.frameLocator(PREVIEW).locator('[data-field="fmsSite.image"]');
+  await expect(shown).toHaveAttribute('src', /\/media\/pages\//, { timeout: 15_000 });
+  await expect(shown).toHaveAttribute('alt', 'Our facility team at work');
+
+  // Tomorrow at 09:30 office time.
+  const tomorrow = new Date(Date.now() + 24 * 3600 * 1000).toISOString().slice(0, 10);
+  await page.getByLabel(/^Go public at/).fill(`${tomorrow}T09:30`);
+  await page.getByRole('button', { name: 'Schedule', exact: true }).click();
+  await expect(page.locator('.staff-editor__status .status-badge')).toHaveText('Scheduled');
+  await expect(page.getByText(/^Scheduled for /)).toBeVisible();
+  // Nothing is public before its time.
+  const home = await (await page.request.get('/')).text();
+  expect(home).not.toContain('Our facility team at work');
+});
+
 test('a stale save gets the conflict naming who saved first, and keeps what was typed', async ({
   page,
   browser,

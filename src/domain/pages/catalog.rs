@@ -175,11 +175,6 @@ const HOME: &[Field] = &[
     ),
     text("homeContent.hero.headline", "Hero: headline", HEADING),
     text("homeContent.hero.subline", "Hero: text", TEXT),
-    image(
-        "homeContent.hero.fallbackImage",
-        "homeContent.hero.fallbackImageAlt",
-        "Hero: picture shown while the video cannot play",
-    ),
     text("homeLabels.exploreServices", "Hero: first button", LABEL),
     text("homeLabels.talkToUs", "Hero: second button", LABEL),
     text(

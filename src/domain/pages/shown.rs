@@ -178,7 +178,7 @@ mod tests {
         let overrides: Overrides = serde_json::from_value(serde_json::json!({
             "homeContent.hero.headline": "Offices that work.",
             "homeContent.about.paragraphs": "<p>One.</p><p>Two.</p>",
-            "homeContent.hero.fallbackImage": { "src": "pages/0123456789abcdef.webp", "alt": "The lobby" },
+            "transactionsSite.image": { "src": "pages/0123456789abcdef.webp", "alt": "The lobby" },
             "coreValues": [
                 { "value": "Honesty", "description": "We say it as it is." },
                 { "value": "Care" }
@@ -193,10 +193,10 @@ mod tests {
             serde_json::json!({ "html": ["<p>One.</p>", "<p>Two.</p>"] })
         );
         assert_eq!(
-            shown["homeContent.hero.fallbackImage"],
+            shown["transactionsSite.image"],
             "/media/pages/0123456789abcdef.webp"
         );
-        assert_eq!(shown["homeContent.hero.fallbackImageAlt"], "The lobby");
+        assert_eq!(shown["transactionsSite.imageAlt"], "The lobby");
         assert_eq!(
             shown["coreValues"],
             serde_json::json!([

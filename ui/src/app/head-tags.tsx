@@ -58,7 +58,7 @@ export function HeadTags({ head, canonicalPath, absolute, noindex }: HeadTagsPro
   // Link previews show raster images only: a page's SVG artwork gives way to the site's card.
   const image =
     meta.image && !/\.svg(\?|$)/i.test(meta.image)
-      ? { url: meta.image.startsWith('/') ? absolute(meta.image) : meta.image }
+      ? { url: meta.image.startsWith('/') ? absolute(meta.image) : meta.image, alt: meta.imageAlt }
       : { url: absolute(SOCIAL_IMAGE.path), width: SOCIAL_IMAGE.width, height: SOCIAL_IMAGE.height };
   const preload = meta.preloadImage;
   const structured = [
@@ -95,10 +95,12 @@ export function HeadTags({ head, canonicalPath, absolute, noindex }: HeadTagsPro
       <meta property="og:image" content={image.url} />
       {image.width && <meta property="og:image:width" content={String(image.width)} />}
       {image.height && <meta property="og:image:height" content={String(image.height)} />}
+      {image.alt && <meta property="og:image:alt" content={image.alt} />}
       <meta name="twitter:card" content="summary_large_image" />
       <meta name="twitter:title" content={meta.title} />
       <meta name="twitter:description" content={description} />
       <meta name="twitter:image" content={image.url} />
+      {image.alt && <meta name="twitter:image:alt" content={image.alt} />}
       {structured.map((item, index) => (
         <script
           key={index}

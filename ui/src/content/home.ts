@@ -105,6 +105,7 @@ export function homeServices(companies: readonly SisterCompany[]): readonly Serv
     id: company.id,
     label: company.name,
     image: company.image,
+    imageAlt: company.imageAlt,
     path: company.url,
     description: company.description,
   }));

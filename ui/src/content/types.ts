@@ -201,6 +201,7 @@ export interface ServiceItem {
   id: string;
   label: string;
   image: string;
+  imageAlt: string;
   path: string;
   description: string;
 }

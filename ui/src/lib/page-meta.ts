@@ -12,6 +12,8 @@ export interface PageMeta {
   description?: string;
   /** The link preview image (an absolute URL or a path on this site). */
   image?: string;
+  /** What that image shows, for the previews that read it aloud (`og:image:alt`). */
+  imageAlt?: string;
   /** The largest image above the fold, which the server's head preloads. */
   preloadImage?: PreloadImage;
   /** Open Graph type: a post is an article. */

@@ -12,7 +12,12 @@ import { usePageMeta } from '@/lib/page-meta';
 export function AboutPage() {
   const { banner, breadcrumb, story, overviewHeading } = edited('about', 'aboutContent', aboutContent);
   usePageMeta(
-    edited('about', 'pageMeta', { title: banner.headline, description: banner.text, image: banner.image }),
+    edited('about', 'pageMeta', {
+      title: banner.headline,
+      description: banner.text,
+      image: banner.image,
+      imageAlt: banner.imageAlt,
+    }),
   );
   return (
     <>

@@ -46,6 +46,7 @@ export function BlogListPage() {
     title: words.banner.headline,
     description: words.banner.text,
     image: words.banner.image,
+    imageAlt: words.banner.imageAlt,
   });
   usePageMeta({ ...meta, title: page > 1 ? `${meta.title}, page ${page}` : meta.title });
 

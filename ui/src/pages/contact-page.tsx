@@ -36,7 +36,12 @@ export function ContactPage() {
   );
   const details = companyDetails();
   usePageMeta(
-    edited('contact', 'pageMeta', { title: banner.headline, description: intro, image: banner.image }),
+    edited('contact', 'pageMeta', {
+      title: banner.headline,
+      description: intro,
+      image: banner.image,
+      imageAlt: banner.imageAlt,
+    }),
   );
   return (
     <>

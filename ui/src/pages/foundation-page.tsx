@@ -17,7 +17,14 @@ export function FoundationPage() {
     foundationPage,
   );
   const labels = edited('foundation', 'foundationLabels', foundationLabels);
-  usePageMeta(edited('foundation', 'pageMeta', { title, description: banner.text, image: banner.image }));
+  usePageMeta(
+    edited('foundation', 'pageMeta', {
+      title,
+      description: banner.text,
+      image: banner.image,
+      imageAlt: banner.imageAlt,
+    }),
+  );
   return (
     <>
       <PageHero

@@ -20,6 +20,7 @@ export function FounderMessagePage() {
       title: pageTitle,
       description: banner.text,
       image: banner.image,
+      imageAlt: banner.imageAlt,
     }),
   );
   return (

@@ -16,7 +16,14 @@ export function GalleryPage() {
     galleryPage,
   );
   const labels = edited('gallery', 'galleryLabels', galleryLabels);
-  usePageMeta(edited('gallery', 'pageMeta', { title, description: banner.text, image: banner.image }));
+  usePageMeta(
+    edited('gallery', 'pageMeta', {
+      title,
+      description: banner.text,
+      image: banner.image,
+      imageAlt: banner.imageAlt,
+    }),
+  );
   return (
     <>
       <PageHero

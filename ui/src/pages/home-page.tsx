@@ -24,17 +24,19 @@ import { brandName } from '@/lib/company-details';
  * task of its own (`HydrateLater`).
  */
 export function HomePage() {
-  const { fallbackImage } = homeContent.hero;
+  const { fallbackImage, fallbackImageAlt } = homeContent.hero;
   const meta = edited('home', 'pageMeta', {
     title: brandName(),
     description: siteInfo.tagline,
     image: fallbackImage,
+    imageAlt: fallbackImageAlt,
   });
   usePageMeta({
     title: meta.title,
     description: meta.description,
     // The site's own link preview card, unless the office picked a picture.
     image: meta.image === fallbackImage ? undefined : meta.image,
+    imageAlt: meta.imageAlt,
     structuredData: homeStructuredData,
     preloadImage: heroPosterPreload,
   });

@@ -11,7 +11,12 @@ import '@/features/careers/careers.css';
 export function JoinUsPage() {
   const { pageTitle, banner, breadcrumb } = careersWords();
   usePageMeta(
-    edited('join-us', 'pageMeta', { title: pageTitle, description: banner.text, image: banner.image }),
+    edited('join-us', 'pageMeta', {
+      title: pageTitle,
+      description: banner.text,
+      image: banner.image,
+      imageAlt: banner.imageAlt,
+    }),
   );
   return (
     <>

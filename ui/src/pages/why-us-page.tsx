@@ -17,7 +17,12 @@ export function WhyUsPage() {
     whyUsContent,
   );
   usePageMeta(
-    edited('why-us', 'pageMeta', { title: 'Why Us', description: banner.text, image: banner.image }),
+    edited('why-us', 'pageMeta', {
+      title: 'Why Us',
+      description: banner.text,
+      image: banner.image,
+      imageAlt: banner.imageAlt,
+    }),
   );
   return (
     <>

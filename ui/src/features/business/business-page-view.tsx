@@ -25,7 +25,12 @@ export function BusinessPageView({ page: compiled, pageKey, at }: BusinessPageVi
   const labels = edited(pageKey, 'businessLabels', businessLabels);
   const { banner } = page;
   usePageMeta(
-    edited(pageKey, 'pageMeta', { title: page.title, description: banner.text, image: banner.image }),
+    edited(pageKey, 'pageMeta', {
+      title: page.title,
+      description: banner.text,
+      image: banner.image,
+      imageAlt: banner.imageAlt,
+    }),
   );
   return (
     <>

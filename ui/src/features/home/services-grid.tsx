@@ -30,7 +30,7 @@ export function ServicesGrid() {
               <LazyImage
                 class="service-card__image"
                 src={service.image}
-                alt=""
+                alt={service.imageAlt}
                 width={800}
                 height={500}
                 {...fieldOf(`${at}.image`)}
