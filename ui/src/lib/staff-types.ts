@@ -130,7 +130,16 @@ assigned_to: number | null, assigned_name: string | null,
 /**
  * The day to come back to it, YYYY-MM-DD in the office's zone.
  */
-follow_up: string | null, name?: string, mobile?: string, requirment?: string, service?: string, experience?: number, previous_company?: string, query?: string, resume_original_name?: string, resume_type?: string, resume_size?: number, 
+follow_up: string | null, 
+/**
+ * How it stood with the forms' proof of work: `passed`, or `off` (a server run with
+ * `--form-proof off`); null for a lead from before the proof existed.
+ */
+proof: 'passed' | 'off' | null, 
+/**
+ * How long the visitor's browser took to solve it, in milliseconds (null as `proof`).
+ */
+proof_ms: number | null, name?: string, mobile?: string, requirment?: string, service?: string, experience?: number, previous_company?: string, query?: string, resume_original_name?: string, resume_type?: string, resume_size?: number, 
 /**
  * A subscriber's double opt-in state.
  */
