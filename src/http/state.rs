@@ -283,7 +283,13 @@ impl AppState {
                         .check(client)
                         .and_then(|()| state.check_writable())
                         .and_then(|()| match form {
-                            Some(form) => state.form_proofs.take(form, client, &headers),
+                            // A refusal is counted for the analytics report's spam share.
+                            Some(form) => state
+                                .form_proofs
+                                .take(form, client, &headers)
+                                .inspect_err(|_| {
+                                    state.visits.refuse_post(jiff::Timestamp::now().as_second());
+                                }),
                             None => Ok(Proof::Off),
                         });
                     let outcome = match ready {

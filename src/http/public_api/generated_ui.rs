@@ -227,6 +227,8 @@ fn staff_types() -> String {
         crate::store::analytics::visits::Line::decl(&cfg),
         crate::store::analytics::lead_sources::LeadLine::decl(&cfg),
         crate::http::staff::analytics::LeadCounts::decl(&cfg),
+        crate::store::analytics::refusals::PostDay::decl(&cfg),
+        crate::http::staff::analytics::ProofCounts::decl(&cfg),
         crate::http::staff::analytics::AnalyticsBody::decl(&cfg),
         string_union(
             "MediaFolder",

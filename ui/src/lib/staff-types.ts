@@ -439,6 +439,27 @@ landings: Array<LeadLine>,
  */
 stories: Array<LeadLine>, };
 
+export type FormPostDay = { day: string, refused: number, accepted: number, };
+
+export type ProofCounts = { 
+/**
+ * The days with a refused or an accepted post, in order (a day with neither left out).
+ */
+days: Array<FormPostDay>, 
+/**
+ * The period's sums of `days`.
+ */
+refused: number, accepted: number, 
+/**
+ * The 95th percentile of the solving times of the period's leads that passed the proof,
+ * in milliseconds; null without one.
+ */
+solve_p95_ms: number | null, 
+/**
+ * How many solving times it is read from.
+ */
+solved: number, };
+
 export type AnalyticsBody = { 
 /**
  * The period's first and last office days (YYYY-MM-DD).
@@ -467,7 +488,7 @@ entries: Array<VisitLine>,
 /**
  * mobile, tablet, desktop.
  */
-devices: Array<VisitLine>, leads: LeadCounts, };
+devices: Array<VisitLine>, leads: LeadCounts, proof: ProofCounts, };
 
 /**
  * The media folders a staff image upload may go to (`?folder=`).
