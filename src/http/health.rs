@@ -177,7 +177,7 @@ pub fn admin_routes(state: &AppState) -> BoxedFilter<(Response,)> {
 }
 
 /// The token of an `Authorization: Bearer TOKEN` header.
-fn bearer(authorization: &str) -> Option<&str> {
+pub(crate) fn bearer(authorization: &str) -> Option<&str> {
     let (scheme, token) = authorization.trim().split_once(' ')?;
     scheme.eq_ignore_ascii_case("bearer").then(|| token.trim())
 }

@@ -263,6 +263,11 @@ fn staff_types() -> String {
         crate::http::staff::team::InviteCheckBody::decl(&cfg),
         crate::http::staff::team::AcceptForm::decl(&cfg),
         crate::http::staff::team::SetupForm::decl(&cfg),
+        // API keys for trusted callers
+        crate::store::api_keys::ApiKeyRow::decl(&cfg),
+        crate::http::staff::api_keys::ApiKeysBody::decl(&cfg),
+        crate::http::staff::api_keys::MadeBody::decl(&cfg),
+        crate::http::staff::api_keys::KeyForm::decl(&cfg),
         // second factors
         crate::store::sessions::FactorStep::decl(&cfg),
         session::FactorWay::decl(&cfg),

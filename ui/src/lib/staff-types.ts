@@ -728,6 +728,30 @@ export type InviteAcceptance = { token: string, password: string, };
 
 export type SetupForm = { token: string, name: string, email: string, password: string, };
 
+export type ApiKey = { id: number, name: string, 
+/**
+ * The account that made it, by name (its stored address when it is gone).
+ */
+created_by: string, created_at: string, 
+/**
+ * When a post last carried it; null until one does.
+ */
+last_used_at: string | null, 
+/**
+ * The posts that carried it.
+ */
+uses: number, 
+/**
+ * When it was revoked; null while it works.
+ */
+revoked_at: string | null, };
+
+export type ApiKeys = { keys: Array<ApiKey>, };
+
+export type ApiKeyMade = { key: string, keys: Array<ApiKey>, };
+
+export type ApiKeyForm = { name: string, };
+
 export type FactorStep = "done" | "give" | "set_up";
 
 export type FactorWay = "code" | "passkey";
