@@ -592,3 +592,326 @@ async fn unsaved_fields_are_previewed_checked_and_not_kept() {
         .await;
     assert_eq!(unknown.status(), StatusCode::NOT_FOUND);
 }
+
+/// Texts a page shows only after a visitor does something (a toast, a loading or failure
+/// line, a search with no match, an error under a field): a preview, which is the page as it
+/// first paints, cannot show them. Each is read by the same `edited()` call as the page's other
+/// words (the UI's unit tests show them in place).
+const SHOWN_LATER: &[&str] = &[
+    "messages.",
+    "blogContent.search.noMatches",
+    "blogContent.search.matchesSummary",
+    "blogContent.listLoading",
+    "blogContent.listFailed",
+    "blogContent.retryLabel",
+    "blogContent.detailLoading",
+    "blogContent.detailFailed",
+    "blogContent.detailTitleFallback",
+    "blogContent.subscribe.fieldName",
+    "blogContent.subscribe.confirmHint",
+    "careersContent.form.unsupportedFileMessage",
+    "careersContent.form.removeFileLabel",
+    // The hero video's pause label once it plays, its modal's close button, the stories'
+    // line while they load, the founder's letter folded again.
+    "homeLabels.pauseVideo",
+    "homeLabels.closeVideo",
+    "homeLabels.storiesLoading",
+    "aboutContent.story.readLessLabel",
+    // The map's frame, drawn when the visitor asks for it.
+    "contactContent.map.title",
+    // The search's clear button with a query; the pages' links with more stories than a page.
+    "blogContent.search.clearLabel",
+    "blogContent.paginationLabel",
+    "blogContent.previousPageLabel",
+    "blogContent.nextPageLabel",
+    // The leaders' line when there is one leader.
+    "aboutContent.leaderIntro",
+    // The founder's story with more paragraphs than it shows folded.
+    "aboutContent.story.readMoreLabel",
+    // The lines a site without any story shows.
+    "homeLabels.storiesUnavailable",
+    "blogContent.noBlogsYet",
+    // The phone menu's close button, drawn when it opens.
+    "headerLabels.closeMenu",
+];
+
+/// A marker for every field of `opened` (a page as `GET /api/staff/pages/KEY` answers it) that
+/// holds words: a text, paragraphs, a link's words, and those of each item of a list. Answers
+/// the fields to save and each marker by its field's path.
+fn marked_fields(
+    opened: &Value,
+    next_marker: &mut impl FnMut() -> String,
+) -> (serde_json::Map<String, Value>, Vec<(String, String)>) {
+    fn marked(
+        field: &Value,
+        default: &Value,
+        next_marker: &mut impl FnMut() -> String,
+    ) -> Option<(Value, String)> {
+        let mark = next_marker();
+        match field["kind"].as_str()? {
+            "text" => Some((Value::String(mark.clone()), mark)),
+            "paragraphs" => Some((Value::String(format!("<p>{mark}</p>")), mark)),
+            "link" => Some((body!({ "label": mark, "href": default["href"] }), mark)),
+            _ => None,
+        }
+    }
+    let mut fields = serde_json::Map::new();
+    let mut markers = Vec::new();
+    for field in opened["schema"]["fields"].as_array().expect("fields") {
+        let path = field["path"].as_str().expect("path");
+        let default = &opened["defaults"][path];
+        if field["kind"] == "list" {
+            let mut items = Vec::new();
+            for (index, item) in default.as_array().into_iter().flatten().enumerate() {
+                let mut item = item.clone();
+                for inner in field["item"].as_array().expect("item fields") {
+                    let inner_path = inner["path"].as_str().expect("path");
+                    if let Some((value, mark)) = marked(inner, &item[inner_path], next_marker) {
+                        item[inner_path] = value;
+                        markers.push((format!("{path}.{index}.{inner_path}"), mark));
+                    }
+                }
+                items.push(item);
+            }
+            fields.insert(path.to_owned(), Value::Array(items));
+        } else if let Some((value, mark)) = marked(field, default, next_marker) {
+            fields.insert(path.to_owned(), value);
+            markers.push((path.to_owned(), mark));
+        }
+    }
+    (fields, markers)
+}
+
+/// `html` up to the data it embeds, and that data.
+fn page_and_data(html: &str) -> (&str, Value) {
+    const OPEN: &str = " id=\"corpsite-data\">";
+    let at = html.find(OPEN).expect("the page's data");
+    let json = &html[at + OPEN.len()..];
+    let json = &json[..json.find("</script>").expect("closed")];
+    (
+        &html[..at],
+        serde_json::from_str(json).expect("the page's data is JSON"),
+    )
+}
+
+/// A counter of markers `mk1z`, `mk2z`..., none a part of another.
+fn markers() -> impl FnMut() -> String {
+    let mut count = 0;
+    move || {
+        count += 1;
+        format!("mk{count}z")
+    }
+}
+
+/// Every field of words on every page does something: each is set to a marker of its own and
+/// the page's preview (its HTML as the server renders it, the data it embeds left out) must
+/// show each marker, in a text or an attribute (an alt text, a placeholder, a name read aloud,
+/// the head's title), but for the few that only show after a visitor acts (`SHOWN_LATER`).
+#[tokio::test]
+async fn every_field_of_every_page_shows_on_its_page() {
+    let (app, browser) = signed_in().await;
+    // A story for the story page and the subscribe box under it.
+    let app = crate::pages_render::posts_in(app).await;
+    let list = app.request(browser.get("/api/staff/pages")).await;
+    let pages = json(&list)["data"].as_array().cloned().unwrap_or_default();
+    let mut next_marker = markers();
+    let mut missing = Vec::new();
+    let mut shown = 0;
+    for page in &pages {
+        let key = page["key"].as_str().expect("key");
+        let (fields, markers) = marked_fields(&open(&app, &browser, key).await, &mut next_marker);
+        let preview = app
+            .request(
+                browser
+                    .change("POST", &format!("/api/staff/pages/{key}/preview"))
+                    .json(&body!({ "fields": fields })),
+            )
+            .await;
+        // The not-found page's preview answers as the page does: 404.
+        let expected = if key == "not-found" {
+            StatusCode::NOT_FOUND
+        } else {
+            StatusCode::OK
+        };
+        assert_eq!(preview.status(), expected, "{key}");
+        let whole = String::from_utf8_lossy(preview.body()).into_owned();
+        let (html, _) = page_and_data(&whole);
+        let (total, mut later) = (markers.len(), 0);
+        for (path, mark) in markers {
+            if html.contains(&mark) {
+                shown += 1;
+            } else if SHOWN_LATER.iter().any(|prefix| path.starts_with(prefix)) {
+                later += 1;
+            } else {
+                missing.push(format!("{key}: {path}"));
+            }
+        }
+        // The coverage per page (with --no-capture).
+        println!(
+            "{key}: {total} fields of words, {} shown at first paint, {later} after an action",
+            total - later
+        );
+    }
+    assert!(shown > 300, "only {shown} fields shown");
+    assert!(missing.is_empty(), "fields no page shows: {missing:#?}");
+}
+
+/// Every word a visitor reads is the office's to change: with every page's fields of words
+/// published as markers, each public page's body shows no word but a marker or the page's
+/// data (the company's details, the stories); a name's initials are the name's.
+#[tokio::test]
+async fn every_word_of_every_page_is_a_field_or_data() {
+    let (app, browser) = signed_in().await;
+    let app = crate::pages_render::posts_in(app).await;
+    let list = app.request(browser.get("/api/staff/pages")).await;
+    let pages = json(&list)["data"].as_array().cloned().unwrap_or_default();
+    let mut next_marker = markers();
+    let mut routes = Vec::new();
+    for page in &pages {
+        let key = page["key"].as_str().expect("key");
+        let opened = open(&app, &browser, key).await;
+        let revision = opened["revision"].as_i64().expect("revision");
+        let (fields, _) = marked_fields(&opened, &mut next_marker);
+        let revision = saved(&put(&app, &browser, key, Value::Object(fields), revision).await);
+        let done = publish(&app, &browser, key, body!({ "revision": revision })).await;
+        assert_eq!(done.status(), StatusCode::OK, "{key}: {:?}", done.body());
+        if let Some(route) = page["route"].as_str() {
+            routes.push(route.replace(":id", "leasing-a-campus-in-whitefield"));
+        }
+    }
+    routes.push("/no-such-page".to_owned());
+    let start = std::time::Instant::now();
+    let mut fixed = Vec::new();
+    for route in &routes {
+        let html = loop {
+            let html = String::from_utf8_lossy(app.get(route).await.body()).into_owned();
+            // Published once the header's words are the markers.
+            if html.contains(">mk") || start.elapsed() > std::time::Duration::from_secs(10) {
+                break html;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        };
+        let (page, data) = page_and_data(&html);
+        fixed.extend(
+            fixed_texts(page, &data)
+                .into_iter()
+                .map(|text| format!("{route}: {text}")),
+        );
+    }
+    fixed.sort();
+    fixed.dedup();
+    assert!(fixed.is_empty(), "words that are no field: {fixed:#?}");
+}
+
+/// The words of `html`'s body that neither a field (a marker `mkNz`) nor the page's data
+/// (`embedded`: the company's details, the stories) put there: text between tags, outside
+/// scripts, styles and icons, less digits, punctuation and spaces.
+fn fixed_texts(html: &str, embedded: &Value) -> Vec<String> {
+    let mut data = Vec::new();
+    strings_of(embedded, &mut data);
+    // A story's body is HTML: its words stand between its tags.
+    let pieces: Vec<String> = data
+        .iter()
+        .filter(|text| text.contains('<'))
+        .flat_map(|html| {
+            html.split(['<', '>'])
+                .step_by(2)
+                .map(str::to_owned)
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    data.extend(pieces);
+    data.sort_by_key(|text| std::cmp::Reverse(text.len()));
+    let body = &html[html.find("<body").unwrap_or(0)..];
+    let mut texts = Vec::new();
+    let mut rest = body;
+    while let Some(open) = rest.find('<') {
+        texts.push(rest[..open].to_owned());
+        let tag = &rest[open + 1..];
+        let name: String = tag
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric())
+            .collect();
+        let close = tag.find('>').map_or(tag.len(), |at| at + 1);
+        rest = &tag[close..];
+        if ["script", "style", "svg", "template"].contains(&name.as_str()) {
+            let end = format!("</{name}>");
+            rest = rest.find(&end).map_or("", |at| &rest[at + end.len()..]);
+        }
+    }
+    let mut fixed = Vec::new();
+    for text in texts {
+        let mut text = text
+            .replace("&amp;", "&")
+            .replace("&#x27;", "'")
+            .replace("&quot;", "\"")
+            .replace("&lt;", "<")
+            .replace("&gt;", ">")
+            .replace("&nbsp;", " ");
+        for value in &data {
+            if value.chars().count() > 1 {
+                text = text.replace(value.as_str(), " ");
+            }
+        }
+        let mut words = String::new();
+        for word in text.split_whitespace() {
+            let bare = strip_markers(word);
+            if bare.chars().any(char::is_alphabetic) {
+                words.push_str(&bare);
+                words.push(' ');
+            }
+        }
+        let words = words.trim();
+        // A name's initials (its monogram), a story's date, the form's trap for robots (a
+        // field a person never sees).
+        let derived = (words.len() <= 2 && words.chars().all(|c| c.is_ascii_uppercase()))
+            || MONTHS.contains(&words)
+            || words == "Leave this field empty";
+        if !words.is_empty() && !derived {
+            fixed.push(words.to_owned());
+        }
+    }
+    fixed
+}
+
+const MONTHS: [&str; 12] = [
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+];
+
+fn strip_markers(word: &str) -> String {
+    let mut out = String::new();
+    let mut rest = word;
+    while let Some(at) = rest.find("mk") {
+        out.push_str(&rest[..at]);
+        let after = &rest[at + 2..];
+        let digits = after.chars().take_while(char::is_ascii_digit).count();
+        if digits > 0 && after[digits..].starts_with('z') {
+            rest = &after[digits + 1..];
+        } else {
+            out.push_str("mk");
+            rest = after;
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+fn strings_of(value: &Value, into: &mut Vec<String>) {
+    match value {
+        Value::String(text) => into.push(text.clone()),
+        Value::Array(items) => items.iter().for_each(|item| strings_of(item, into)),
+        Value::Object(map) => map.values().for_each(|item| strings_of(item, into)),
+        _ => {}
+    }
+}

@@ -180,7 +180,6 @@ const HOME: &[Field] = &[
         "homeContent.hero.fallbackImageAlt",
         "Hero: picture shown while the video cannot play",
     ),
-    text("heroVideo.title", "Hero video: its title", HEADING),
     text("homeLabels.exploreServices", "Hero: first button", LABEL),
     text("homeLabels.talkToUs", "Hero: second button", LABEL),
     text(
@@ -281,6 +280,11 @@ const HOME: &[Field] = &[
         ],
     ),
     text("homeContent.overviewHeading", "Numbers: heading", HEADING),
+    text(
+        "homeLabels.aboutWing",
+        "Our wings: before a wing's name after its buttons (read aloud)",
+        LABEL,
+    ),
     text(
         "homeLabels.mdMessageEyebrow",
         "Managing Director's message: the line above the heading",
@@ -406,6 +410,26 @@ const ABOUT: &[Field] = &[
     text("companyMission.heading", "Mission: heading", HEADING),
     paragraphs("companyMission.paragraphs", "Mission: text"),
     text("aboutContent.leadersHeading", "Leaders: heading", HEADING),
+    text(
+        "aboutContent.leadersIntro",
+        "Leaders: introduction (keeps {count}, their number in words)",
+        TEXT,
+    ),
+    text(
+        "aboutContent.leaderIntro",
+        "Leaders: introduction when there is one",
+        TEXT,
+    ),
+    text(
+        "aboutContent.leaderLinkedIn",
+        "A leader's LinkedIn link (read aloud; keeps {name})",
+        LABEL,
+    ),
+    text(
+        "aboutContent.leaderWhatsApp",
+        "A leader's WhatsApp link (read aloud; keeps {name})",
+        LABEL,
+    ),
 ];
 
 const FOUNDER_MESSAGE: &[Field] = &[
@@ -428,7 +452,6 @@ const FOUNDER_MESSAGE: &[Field] = &[
         "Breadcrumb: this page",
         LABEL,
     ),
-    banner!("founderMessageContent")[0],
     banner!("founderMessageContent")[1],
     banner!("founderMessageContent")[2],
     text("founderMessageContent.pullQuote", "Quote", TEXT),
@@ -688,7 +711,6 @@ const FOUNDATION: &[Field] = &[
     text("foundationPage.title", "Page title", HEADING),
     breadcrumb!("foundationPage")[0],
     breadcrumb!("foundationPage")[1],
-    banner!("foundationPage")[0],
     banner!("foundationPage")[1],
     banner!("foundationPage")[2],
     text(
@@ -844,6 +866,16 @@ const CONTACT: &[Field] = &[
         "Main branch: heading",
         HEADING,
     ),
+    text(
+        "contactContent.mainBranch.headOffice.label",
+        "Main branch: the head office's label",
+        LABEL,
+    ),
+    text(
+        "contactContent.mainBranch.usaOffice.label",
+        "Main branch: the USA office's label",
+        LABEL,
+    ),
     text("contactContent.map.title", "Map: its title", HEADING),
     image(
         "contactContent.map.facadeImage",
@@ -884,6 +916,11 @@ const BLOG_LIST: &[Field] = &[
     banner!("blogContent")[1],
     banner!("blogContent")[2],
     text("blogContent.listHeading", "List: heading", HEADING),
+    text(
+        "blogContent.writtenByPrefix",
+        "A card: before the author's name",
+        LABEL,
+    ),
     text("blogContent.search.label", "Search: label", LABEL),
     text(
         "blogContent.search.placeholder",
@@ -938,11 +975,6 @@ const STORY: &[Field] = &[
         LABEL,
     ),
     text(
-        "blogContent.writtenByPrefix",
-        "Before the author's name",
-        LABEL,
-    ),
-    text(
         "blogContent.similar.heading",
         "Similar stories: heading",
         HEADING,
@@ -965,11 +997,15 @@ const STORY: &[Field] = &[
     ),
 ];
 
-const NOT_FOUND: &[Field] = &[text(
-    "messages.unexpectedApplicationError",
-    "Heading",
-    HEADING,
-)];
+const NOT_FOUND: &[Field] = &[
+    text("notFoundContent.heading", "Heading", HEADING),
+    text(
+        "notFoundContent.message",
+        "Under the heading (keeps {path})",
+        TEXT,
+    ),
+    text("notFoundContent.homeLink", "The home page link", LABEL),
+];
 
 /// A header menu entry's name, the `$n`th.
 macro_rules! menu {
@@ -997,11 +1033,32 @@ const HEADER: &[Field] = &[
     ),
     menu!("2", "Why Us"),
     menu!("3", "Business"),
+    text(
+        "headerMenu.3.dropdown.0.name",
+        "Menu: Business, the first company",
+        LABEL,
+    ),
+    text(
+        "headerMenu.3.dropdown.1.name",
+        "Menu: Business, the second company",
+        LABEL,
+    ),
+    text(
+        "headerMenu.3.dropdown.2.name",
+        "Menu: Business, the third company",
+        LABEL,
+    ),
+    text(
+        "headerMenu.3.dropdown.3.name",
+        "Menu: Business, the fourth company",
+        LABEL,
+    ),
     menu!("4", "Blogs"),
     menu!("5", "Careers"),
     menu!("6", "Contact Us"),
     menu!("7", "Shilpa Foundation"),
     menu!("8", "Art & Media"),
+    text("headerLabels.skipLink", "Skip to the content link", LABEL),
     text(
         "headerLabels.mainNav",
         "The menu's name (read aloud)",
@@ -1067,6 +1124,15 @@ const FOOTER: &[Field] = &[
     text("footerLabels.followUs", "Follow us: heading", LABEL),
     text("footerLabels.reachUs", "Reach us: heading", LABEL),
     text("footerLabels.rights", "After the copyright", LABEL),
+    text("footerLabels.facebook", "Facebook link (read aloud)", LABEL),
+    text(
+        "footerLabels.instagram",
+        "Instagram link (read aloud)",
+        LABEL,
+    ),
+    text("footerLabels.linkedin", "LinkedIn link (read aloud)", LABEL),
+    text("footerLabels.youtube", "YouTube link (read aloud)", LABEL),
+    text("footerLabels.whatsapp", "WhatsApp link (read aloud)", LABEL),
 ];
 
 const SUBSCRIBE: &[Field] = &[

@@ -541,14 +541,18 @@ async fn previewed(
     let settings = &state.settings;
     let media_base = settings.media_base.trim_end_matches('/');
     let shown = for_the_page(page, fields, &|path| format!("{media_base}/{path}"));
-    let path = match page.route {
+    // The subscribe box shows under a story.
+    let route = match page.key {
+        "subscribe" => catalog::page("story").and_then(|story| story.route),
+        _ => page.route,
+    };
+    let path = match route {
         Some(route) if route.contains(':') => match state.blogs.newest(1).await?.first() {
             Some(post) => route.replace(":id", &post.id.to_string()),
             None => "/blogs".to_owned(),
         },
         Some(route) => route.to_owned(),
         None if page.key == "not-found" => "/page-editor/no-such-page".to_owned(),
-        None if page.key == "subscribe" => "/blogs".to_owned(),
         None => "/".to_owned(),
     };
     let rule = OriginRule {

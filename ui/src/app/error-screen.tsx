@@ -1,26 +1,28 @@
 import { Component, type ComponentChildren } from 'preact';
-import { useCurrentPath } from '@/components/site-link';
-import { messages } from '@/content/messages';
-import { usePageMeta } from '@/lib/page-meta';
+import { notFoundContent } from '@/content/not-found';
+import { fieldOf } from '@/lib/page-fields';
+
+interface ErrorScreenProps {
+  message: string;
+  /** The words around the message: the not-found page's as the office words them, else the defaults. */
+  words?: typeof notFoundContent;
+}
 
 /** The router's generic error screen: 'Unexpected Application Error!', then the message. */
-function ErrorScreen({ message }: { message: string }) {
+export function ErrorScreen({ message, words = notFoundContent }: ErrorScreenProps) {
   return (
     <section class="error-screen" aria-labelledby="error-title">
-      <h1 id="error-title">{messages.unexpectedApplicationError}</h1>
+      <h1 id="error-title" {...fieldOf('notFoundContent.heading')}>
+        {words.heading}
+      </h1>
       <p class="error-screen__message">{message}</p>
       <p>
-        <a href="/">Go to the home page</a>
+        <a href="/" {...fieldOf('notFoundContent.homeLink')}>
+          {words.homeLink}
+        </a>
       </p>
     </section>
   );
-}
-
-/** No route matches: the server answered 404 too. */
-export function NotFoundScreen() {
-  const pathname = useCurrentPath();
-  usePageMeta({ title: messages.unexpectedApplicationError, noindex: true });
-  return <ErrorScreen message={`404 Not Found: no page at ${pathname}`} />;
 }
 
 interface BoundaryProps {

@@ -5,8 +5,10 @@ import { Outlet } from 'react-router-dom';
 import { SiteFooter } from '@/components/site-footer';
 import { SiteHeader } from '@/components/site-header';
 import { useCurrentPath } from '@/components/site-link';
+import { headerLabels } from '@/content/navigation';
 import { HydrateLater } from '@/lib/hydrate-later';
 import { inTaskOfItsOwn } from '@/lib/next-task';
+import { edited, fieldOf } from '@/lib/page-fields';
 import { sendPageView } from '@/lib/page-views';
 import { SharedMarkup } from '@/lib/shared-markup';
 import { RouteErrorBoundary } from './error-screen';
@@ -39,8 +41,8 @@ export function Layout({ children }: { children?: ComponentChildren }) {
   const pathname = useCurrentPath();
   return (
     <>
-      <a class="skip-link" href="#main">
-        Skip to content
+      <a class="skip-link" href="#main" {...fieldOf('headerLabels.skipLink')}>
+        {edited('header', 'headerLabels', headerLabels).skipLink}
       </a>
       <ScrollToTop pathname={pathname} />
       <PageView pathname={pathname} />

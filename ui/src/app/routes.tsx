@@ -1,6 +1,6 @@
 import { type ComponentType, lazy, Suspense } from 'preact/compat';
 import { matchPath, matchRoutes, type RouteObject } from 'react-router-dom';
-import { NotFoundScreen, RouteErrorBoundary } from './error-screen';
+import { RouteErrorBoundary } from './error-screen';
 import { Layout } from './layout';
 import routeTable from './route-table.json';
 
@@ -90,7 +90,9 @@ function bareRoute({ path, page: name }: TableRoute): RouteObject {
 }
 
 const layout = <Layout />;
-const notFound: RouteObject = { path: '*', element: <NotFoundScreen /> };
+/** Any other path: the not-found page, a page module as the table's are. */
+const NOT_FOUND_PAGE = 'not-found-page';
+const notFound: RouteObject = { path: '*', element: page(NOT_FOUND_PAGE), id: NOT_FOUND_PAGE };
 /** Each table route's one route object (so its page element is the same in every tree below). */
 const routeObjects = new Map(
   tableRoutes.map((route) => [route, route.bare ? bareRoute(route) : pageRoute(route)]),
@@ -165,6 +167,7 @@ export function pageFor(pathname: string): string | undefined {
   const known = candidateFor(pathname);
   if (known) return known.route.page;
   const leaf = matchRoutes(routes, pathname)?.at(-1)?.route;
+  if (leaf === notFound) return NOT_FOUND_PAGE;
   return tableRoutes.find(({ path, page: name }) => leaf?.id === name + path)?.page;
 }
 

@@ -1,4 +1,4 @@
-import { headerMenu } from '@/content/navigation';
+import { headerLabels, headerMenu } from '@/content/navigation';
 import { edited, fieldOf } from '@/lib/page-fields';
 import { MenuLink } from './menu-link';
 import { NavDropdown } from './nav-dropdown';
@@ -6,7 +6,7 @@ import { NavDropdown } from './nav-dropdown';
 /** The header menu from 1024 px up. */
 export function DesktopNav() {
   return (
-    <nav class="site-nav" aria-label="Main">
+    <nav class="site-nav" aria-label={edited('header', 'headerLabels', headerLabels).mainNav}>
       <ul class="site-nav__list">
         {edited('header', 'headerMenu', headerMenu).map((item, index) =>
           item.dropdown.length > 0 ? (

@@ -41,11 +41,12 @@ interface PageHeroProps {
   children?: ComponentChildren;
   /**
    * The content export the banner and breadcrumb are in (`aboutContent`): a preview of the
-   * page editor ties each to its field (`<at>.banner.headline`...). `titleAt` names the
-   * title's field when it is not the banner's headline.
+   * page editor ties each to its field (`<at>.banner.headline`...). `titleAt` and `textAt`
+   * name the title's and the text's fields when they are not the banner's headline and text.
    */
   at?: string;
   titleAt?: string;
+  textAt?: string;
 }
 
 /** The banner at the top of an inner page: artwork, breadcrumb, the page's h1. */
@@ -58,6 +59,7 @@ export function PageHero({
   children,
   at = '',
   titleAt,
+  textAt,
 }: PageHeroProps) {
   if (breadcrumb) declareBreadcrumb(breadcrumb);
   return (
@@ -79,7 +81,7 @@ export function PageHero({
           {title}
         </h1>
         {text && (
-          <p class="page-hero__text" {...fieldOf(`${at}.banner.text`)}>
+          <p class="page-hero__text" {...fieldOf(textAt ?? `${at}.banner.text`)}>
             {text}
           </p>
         )}

@@ -1,5 +1,7 @@
+import { footerLabels } from '@/content/navigation';
 import type { IconId } from '@/content/types';
 import { companyDetails, whatsAppHref } from '@/lib/company-details';
+import { edited, fieldOf } from '@/lib/page-fields';
 import { NewTabLink } from './external-link';
 import { Icon } from './icon';
 
@@ -7,14 +9,15 @@ import { Icon } from './icon';
  * office gave an address. */
 export function SocialLinks() {
   const details = companyDetails();
-  const links: { id: IconId; label: string; href: string }[] = [
-    { id: 'facebook', label: 'Facebook', href: details.social.facebook },
-    { id: 'instagram', label: 'Instagram', href: details.social.instagram },
-    { id: 'linkedin', label: 'LinkedIn', href: details.social.linkedin },
-    { id: 'youtube', label: 'YouTube', href: details.social.youtube },
+  const labels = edited('footer', 'footerLabels', footerLabels);
+  const links: { id: IconId & keyof typeof labels; label: string; href: string }[] = [
+    { id: 'facebook', label: labels.facebook, href: details.social.facebook },
+    { id: 'instagram', label: labels.instagram, href: details.social.instagram },
+    { id: 'linkedin', label: labels.linkedin, href: details.social.linkedin },
+    { id: 'youtube', label: labels.youtube, href: details.social.youtube },
     {
       id: 'whatsapp',
-      label: 'WhatsApp',
+      label: labels.whatsapp,
       href: details.whatsapp_number ? whatsAppHref(details.whatsapp_number, details.whatsapp_greeting) : '',
     },
   ];
@@ -26,7 +29,9 @@ export function SocialLinks() {
           <li key={link.id}>
             <NewTabLink href={link.href} class="social-links__link">
               <Icon name={link.id} size={20} />
-              <span class="visually-hidden">{link.label}</span>
+              <span class="visually-hidden" {...fieldOf(`footerLabels.${link.id}`)}>
+                {link.label}
+              </span>
             </NewTabLink>
           </li>
         ))}

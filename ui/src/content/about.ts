@@ -1,6 +1,5 @@
 import aboutHeroArt from '@/assets/art/about-hero.svg';
 import type { AboutContent } from '@/content/types';
-import { countWord } from '@/lib/count-words';
 
 export const aboutContent: AboutContent = {
   breadcrumb: [{ label: 'Home', path: '/' }, { label: 'About Us' }],
@@ -27,10 +26,12 @@ export const aboutContent: AboutContent = {
   overviewHeading: 'Our Numbers',
   leadersHeading: 'Our Leaders',
   // DEMO DATA: the experience claimed is the demo leaders'; the count follows the list.
-  leadersIntro: (count) =>
-    count === 1
-      ? 'One leader, responsible for the whole group, who has spent a career in real estate, construction, facilities, people and technology.'
-      : `${countWord(count)} leaders, each responsible for one part of the group, who between them have spent more than a century in real estate, construction, facilities, people and technology.`,
+  leadersIntro:
+    '{count} leaders, each responsible for one part of the group, who between them have spent more than a century in real estate, construction, facilities, people and technology.',
+  leaderIntro:
+    'One leader, responsible for the whole group, who has spent a career in real estate, construction, facilities, people and technology.',
+  leaderLinkedIn: '{name} on LinkedIn',
+  leaderWhatsApp: 'Chat with {name} on WhatsApp',
 };
 
 // DEMO DATA: the leaders live in company-details.json; the office replaces them (with

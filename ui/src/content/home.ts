@@ -215,4 +215,5 @@ export const homeLabels: HomeLabels = {
   storiesUnavailable: 'Our latest success stories will appear here soon.',
   allStories: 'See all stories',
   mdMessageEyebrow: 'In his own words',
+  aboutWing: 'about',
 };

@@ -12,7 +12,6 @@ export const messages: Messages = {
   blogSubscribed: 'Blog Subscribed Successfully',
   blogNotFound: "We couldn't find the blog based on your search",
   heroVideoFailed: "Oops we couldn't play the video for you!",
-  unexpectedApplicationError: 'Unexpected Application Error!',
   checkFields: 'Please check {fields}.',
   fieldsAnd: 'and',
   checkForm: 'Please check what you typed and try again.',

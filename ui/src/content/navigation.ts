@@ -73,11 +73,17 @@ export const footerAbout =
 
 export const footerLabels = {
   followUs: 'Follow us',
+  facebook: 'Facebook',
+  instagram: 'Instagram',
+  linkedin: 'LinkedIn',
+  youtube: 'YouTube',
+  whatsapp: 'WhatsApp',
   reachUs: 'Reach us',
   rights: 'All rights reserved.',
 } as const;
 
 export const headerLabels = {
+  skipLink: 'Skip to content',
   mainNav: 'Main',
   drawer: 'Menu',
   openMenu: 'Open menu',

@@ -307,6 +307,8 @@ export interface HomeLabels {
   storiesUnavailable: string;
   allStories: string;
   mdMessageEyebrow: string;
+  /** Read aloud after a wing's View More and Read More, before the wing's name. */
+  aboutWing: string;
 }
 
 /* ------------------------------------------------------------------ about */
@@ -335,8 +337,13 @@ export interface AboutContent {
   };
   overviewHeading: string;
   leadersHeading: string;
-  /** The line under the leaders' heading, for a list of `count` (one or more) leaders. */
-  leadersIntro: (count: number) => string;
+  /** The line under the leaders' heading: {count} is their number in words ("Eight"). */
+  leadersIntro: string;
+  /** The same line when there is one leader. */
+  leaderIntro: string;
+  /** Read aloud on a leader's links: {name} is the leader's. */
+  leaderLinkedIn: string;
+  leaderWhatsApp: string;
 }
 
 /* ------------------------------------------------------------------ why us */
@@ -590,6 +597,15 @@ export interface BlogContent {
 
 /* ------------------------------------------------------------------ messages */
 
+export interface NotFoundContent {
+  /** The heading, which any error of a page shows too. */
+  heading: string;
+  /** Under it: {path} is the path asked for. */
+  message: string;
+  /** The link to the home page. */
+  homeLink: string;
+}
+
 export interface Messages {
   contactFieldRequired: string;
   joinUsFieldRequired: string;
@@ -598,7 +614,6 @@ export interface Messages {
   blogSubscribed: string;
   blogNotFound: string;
   heroVideoFailed: string;
-  unexpectedApplicationError: string;
   /** A form the server refused (422): {fields} names the form's fields it refused. */
   checkFields: string;
   /** Joins the last two field names in checkFields: "Email and Mobile". */

@@ -1,6 +1,6 @@
-import { messages } from '@/content/messages';
 import { ApiError } from './api-client';
 import { fillIn } from './fill-in';
+import { visitorMessages } from './page-fields';
 
 /** A field of a form as the visitor sees it: its name in the payload and its label. */
 export interface FieldLabel {
@@ -11,7 +11,7 @@ export interface FieldLabel {
 /** "Email", "Email and Mobile", "Name, Email and Mobile". */
 export function listOf(names: readonly string[]): string {
   if (names.length <= 1) return names.join('');
-  return `${names.slice(0, -1).join(', ')} ${messages.fieldsAnd} ${names[names.length - 1]}`;
+  return `${names.slice(0, -1).join(', ')} ${visitorMessages().fieldsAnd} ${names[names.length - 1]}`;
 }
 
 /**
@@ -22,12 +22,14 @@ export function listOf(names: readonly string[]): string {
  * (too large, unsupported file, too many requests) shows the server's own words.
  */
 export function failureMessage(error: unknown, fields: readonly FieldLabel[]): string {
-  if (!(error instanceof ApiError)) return messages.sendFailed;
+  if (!(error instanceof ApiError)) return visitorMessages().sendFailed;
   if (error.status === 422) {
     const named = fields.filter((field) => error.errors[field.name]).map((field) => field.label);
-    return named.length > 0 ? fillIn(messages.checkFields, { fields: listOf(named) }) : messages.checkForm;
+    return named.length > 0
+      ? fillIn(visitorMessages().checkFields, { fields: listOf(named) })
+      : visitorMessages().checkForm;
   }
-  if (error.status >= 500) return messages.serverFailed;
-  if (error.status === 0) return messages.networkFailed;
-  return error.fromServer ? error.message : messages.sendFailed;
+  if (error.status >= 500) return visitorMessages().serverFailed;
+  if (error.status === 0) return visitorMessages().networkFailed;
+  return error.fromServer ? error.message : visitorMessages().sendFailed;
 }

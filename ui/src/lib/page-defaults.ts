@@ -44,6 +44,7 @@ import {
   headerLabels,
   headerMenu,
 } from '@/content/navigation';
+import { notFoundContent } from '@/content/not-found';
 import { fmsSite, hrLabsSite, projectsSite, siteInfo, transactionsSite } from '@/content/site';
 import type { Banner, BusinessPage } from '@/content/types';
 import { whyUsContent } from '@/content/why-us';
@@ -137,7 +138,7 @@ const PAGES: Record<string, () => Record<string, unknown>> = {
     pageMeta: metaOf(blogContent.banner.headline, blogContent.banner.text, blogContent.banner),
   }),
   story: () => ({ blogContent }),
-  'not-found': () => ({ messages }),
+  'not-found': () => ({ notFoundContent }),
   header: () => ({ headerMenu, headerLabels, commonLabels }),
   footer: () => ({ footerAbout, footerLabels, footerLinkGroups }),
   subscribe: () => ({ blogContent }),

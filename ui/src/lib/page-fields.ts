@@ -1,3 +1,4 @@
+import { messages } from '@/content/messages';
 import { inPreview, pageFields } from './page-data';
 
 /**
@@ -64,4 +65,9 @@ function withValue(target: unknown, [step, ...rest]: string[], value: unknown): 
  */
 export function fieldOf(path: string): { 'data-field'?: string } {
   return inPreview() ? { 'data-field': path } : {};
+}
+
+/** The messages a visitor reads (toasts, a form's errors), as the office words them. */
+export function visitorMessages(): typeof messages {
+  return edited('toasts', 'messages', messages);
 }

@@ -1,10 +1,9 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { Icon } from '@/components/icon';
-import { blogContent } from '@/content/blog';
-import { messages } from '@/content/messages';
 import { BlogArticle, HERO_SIZES } from '@/features/blog/blog-article';
 import { pickOthers, seededRandom } from '@/features/blog/blog-layout';
+import { blogWords } from '@/features/blog/blog-words';
 import { LoadFailed } from '@/features/blog/load-failed';
 import { SimilarBlogs } from '@/features/blog/similar-blogs';
 import { SubscribePanel } from '@/features/blog/subscribe-panel';
@@ -12,6 +11,7 @@ import { ApiError } from '@/lib/api-client';
 import { getBlog, listBlogs } from '@/lib/blog-api';
 import { preloadOf } from '@/lib/image-set';
 import { showFromList, takeBlog, takeList } from '@/lib/page-data';
+import { visitorMessages } from '@/lib/page-fields';
 import { usePageMeta } from '@/lib/page-meta';
 import { mediaUrl } from '@/lib/runtime-config';
 import { blogPostingData } from '@/lib/structured-data';
@@ -46,7 +46,7 @@ function BackToBlogs() {
       }}
     >
       <Icon name="arrow-left" size={18} />
-      {blogContent.backToBlogsLabel}
+      {blogWords().backToBlogsLabel}
     </Link>
   );
 }
@@ -56,8 +56,8 @@ function useNotFoundRedirect(active: boolean) {
   const navigate = useNavigate();
   useEffect(() => {
     if (!active) return;
-    toast.error(messages.blogNotFound);
-    const { path, delayMs } = blogContent.notFoundRedirect;
+    toast.error(visitorMessages().blogNotFound);
+    const { path, delayMs } = blogWords().notFoundRedirect;
     const timer = setTimeout(() => navigate(path, { replace: true }), delayMs);
     return () => clearTimeout(timer);
   }, [active, navigate]);
@@ -66,9 +66,9 @@ function useNotFoundRedirect(active: boolean) {
 function DetailLoading() {
   return (
     <div class="blog-detail__loading" aria-busy="true">
-      <h1 class="visually-hidden">{blogContent.detailTitleFallback}</h1>
+      <h1 class="visually-hidden">{blogWords().detailTitleFallback}</h1>
       <p class="visually-hidden" role="status">
-        {blogContent.detailLoading}
+        {blogWords().detailLoading}
       </p>
       <span class="blog-skeleton blog-skeleton--line blog-skeleton--short" />
       <span class="blog-skeleton blog-skeleton--title" />
@@ -86,7 +86,7 @@ export function BlogDetailPage() {
     (signal) => getBlog(id, signal),
     [id, attempt],
     (error) => {
-      if (!isNotFound(error)) toast.error(blogContent.detailFailed);
+      if (!isNotFound(error)) toast.error(blogWords().detailFailed);
     },
     () => takeBlog(id),
   );
@@ -123,7 +123,7 @@ export function BlogDetailPage() {
           type: 'article',
           structuredData: blogPostingData(blog, pathname),
         }
-      : { title: blogContent.detailTitleFallback, noindex: notFound },
+      : { title: blogWords().detailTitleFallback, noindex: notFound },
   );
 
   return (
@@ -133,17 +133,17 @@ export function BlogDetailPage() {
         {remote.status === 'loading' && <DetailLoading />}
         {notFound && (
           <div class="blog-detail__message">
-            <h1 class="blog-detail__title">{blogContent.detailTitleFallback}</h1>
-            <p>{messages.blogNotFound}</p>
+            <h1 class="blog-detail__title">{blogWords().detailTitleFallback}</h1>
+            <p>{visitorMessages().blogNotFound}</p>
           </div>
         )}
         {remote.status === 'error' && !notFound && (
           <LoadFailed
             class="blog-detail__message"
-            message={blogContent.detailFailed}
+            message={blogWords().detailFailed}
             onRetry={() => setAttempt((n) => n + 1)}
           >
-            <h1 class="blog-detail__title">{blogContent.detailTitleFallback}</h1>
+            <h1 class="blog-detail__title">{blogWords().detailTitleFallback}</h1>
           </LoadFailed>
         )}
         {blog && <BlogArticle blog={blog} />}

@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import { useSearchParams } from 'react-router-dom';
 import { PageHero } from '@/components/page-hero';
-import { blogContent } from '@/content/blog';
 import { BlogCard, BlogCardSkeleton } from '@/features/blog/blog-card';
 import { groupBlogs, pageCount, parsePage, showsPagination } from '@/features/blog/blog-layout';
 import { BlogPagination } from '@/features/blog/blog-pagination';
 import { BlogSearch } from '@/features/blog/blog-search';
+import { blogWords } from '@/features/blog/blog-words';
 import { LoadFailed } from '@/features/blog/load-failed';
 import { listBlogs } from '@/lib/blog-api';
 import { fillIn } from '@/lib/fill-in';
@@ -15,6 +15,7 @@ import { toast } from '@/lib/toast';
 import { useRemote } from '@/lib/use-remote';
 import '@/styles/controls.css';
 import '@/features/blog/blog-list.css';
+import { edited, fieldOf } from '@/lib/page-fields';
 
 const SKELETON_CARDS = 8;
 
@@ -32,19 +33,21 @@ export function BlogListPage() {
   const query = (params.get('q') ?? '').trim();
   const [attempt, setAttempt] = useState(0);
   const listTop = useRef<HTMLHeadingElement>(null);
-  const { search } = blogContent;
+  const words = blogWords();
+  const { search } = words;
 
   const remote = useRemote(
     (signal) => listBlogs(page, query, signal),
     [page, query, attempt],
-    () => toast.error(blogContent.listFailed),
+    () => toast.error(words.listFailed),
     () => takeList(page, query),
   );
-  usePageMeta({
-    title: page > 1 ? `${blogContent.banner.headline}, page ${page}` : blogContent.banner.headline,
-    description: blogContent.banner.text,
-    image: blogContent.banner.image,
+  const meta = edited('blog-list', 'pageMeta', {
+    title: words.banner.headline,
+    description: words.banner.text,
+    image: words.banner.image,
   });
+  usePageMeta({ ...meta, title: page > 1 ? `${meta.title}, page ${page}` : meta.title });
 
   const onSearch = useCallback(
     (next: string) => {
@@ -70,17 +73,22 @@ export function BlogListPage() {
 
   return (
     <>
-      <PageHero banner={blogContent.banner} breadcrumb={blogContent.breadcrumb} />
+      <PageHero banner={words.banner} breadcrumb={words.breadcrumb} at="blogContent" />
       <section class="blog-list" aria-labelledby="blog-list-title">
         <div class="blog-list__head">
-          <h2 id="blog-list-title" ref={listTop} class="blog-list__headline">
-            {blogContent.listHeading}
+          <h2
+            id="blog-list-title"
+            ref={listTop}
+            class="blog-list__headline"
+            {...fieldOf('blogContent.listHeading')}
+          >
+            {words.listHeading}
           </h2>
           <BlogSearch query={query} onSearch={onSearch} />
         </div>
 
         <p class="blog-list__status" role="status">
-          {remote.status === 'loading' && blogContent.listLoading}
+          {remote.status === 'loading' && words.listLoading}
           {remote.status === 'ready' &&
             query &&
             blogs.length > 0 &&
@@ -98,7 +106,7 @@ export function BlogListPage() {
         {remote.status === 'error' && (
           <LoadFailed
             class="blog-list__message"
-            message={blogContent.listFailed}
+            message={words.listFailed}
             onRetry={() => setAttempt((n) => n + 1)}
           />
         )}
@@ -118,7 +126,7 @@ export function BlogListPage() {
                 </button>
               </>
             ) : (
-              <p>{blogContent.noBlogsYet}</p>
+              <p {...fieldOf('blogContent.noBlogsYet')}>{words.noBlogsYet}</p>
             )}
           </div>
         )}

@@ -5,15 +5,18 @@ import type { PostalAddress } from '@/content/types';
 import { ContactForm } from '@/features/contact/contact-form';
 import { MapFacade } from '@/features/contact/map-facade';
 import { companyDetails, mailHref, telHref } from '@/lib/company-details';
+import { edited, fieldOf } from '@/lib/page-fields';
 import { usePageMeta } from '@/lib/page-meta';
 import '@/styles/controls.css';
 import '@/styles/forms.css';
 import '@/features/contact/contact.css';
 
-function Address({ address }: { address: PostalAddress }) {
+function Address({ address, labelAt }: { address: PostalAddress; labelAt: string }) {
   return (
     <div class="contact-block__item">
-      <h3 class="contact-block__label">{address.label}</h3>
+      <h3 class="contact-block__label" {...fieldOf(labelAt)}>
+        {address.label}
+      </h3>
       <address>
         {address.lines.map((line) => (
           <span key={line} class="contact-block__line">
@@ -26,22 +29,40 @@ function Address({ address }: { address: PostalAddress }) {
 }
 
 export function ContactPage() {
-  const { banner, breadcrumb, intro, mainBranch, branchesHeading } = contactContent;
+  const { banner, breadcrumb, intro, mainBranch, branchesHeading } = edited(
+    'contact',
+    'contactContent',
+    contactContent,
+  );
   const details = companyDetails();
-  usePageMeta({ title: banner.headline, description: intro, image: banner.image });
+  usePageMeta(
+    edited('contact', 'pageMeta', { title: banner.headline, description: intro, image: banner.image }),
+  );
   return (
     <>
-      <PageHero banner={banner} breadcrumb={breadcrumb} />
+      <PageHero banner={banner} breadcrumb={breadcrumb} at="contactContent" />
       <div class="contact-page">
-        <p class="contact-page__intro">{intro}</p>
+        <p class="contact-page__intro" {...fieldOf('contactContent.intro')}>
+          {intro}
+        </p>
         <div class="split">
           <section class="contact-block" aria-labelledby="main-branch-title">
-            <h2 id="main-branch-title" class="contact-section-title">
+            <h2
+              id="main-branch-title"
+              class="contact-section-title"
+              {...fieldOf('contactContent.mainBranch.heading')}
+            >
               {mainBranch.heading}
             </h2>
             <div class="contact-block__grid">
-              <Address address={{ label: mainBranch.headOffice.label, lines: details.head_office }} />
-              <Address address={{ label: mainBranch.usaOffice.label, lines: details.usa_office }} />
+              <Address
+                address={{ label: mainBranch.headOffice.label, lines: details.head_office }}
+                labelAt="contactContent.mainBranch.headOffice.label"
+              />
+              <Address
+                address={{ label: mainBranch.usaOffice.label, lines: details.usa_office }}
+                labelAt="contactContent.mainBranch.usaOffice.label"
+              />
             </div>
             <ul class="contact-block__lines">
               <li>
@@ -58,7 +79,11 @@ export function ContactPage() {
           <ContactForm />
         </div>
         <section class="branches" aria-labelledby="branches-title">
-          <h2 id="branches-title" class="contact-section-title">
+          <h2
+            id="branches-title"
+            class="contact-section-title"
+            {...fieldOf('contactContent.branchesHeading')}
+          >
             {branchesHeading}
           </h2>
           <ul class="branches__list">

@@ -15,6 +15,7 @@ import { usePageMeta } from '@/lib/page-meta';
 import { SharedMarkup } from '@/lib/shared-markup';
 import { homeStructuredData } from '@/lib/structured-data';
 import '@/styles/home.css';
+import { siteInfo } from '@/content/site';
 import { brandName } from '@/lib/company-details';
 
 /**
@@ -23,7 +24,20 @@ import { brandName } from '@/lib/company-details';
  * task of its own (`HydrateLater`).
  */
 export function HomePage() {
-  usePageMeta({ title: brandName(), structuredData: homeStructuredData, preloadImage: heroPosterPreload });
+  const { fallbackImage } = homeContent.hero;
+  const meta = edited('home', 'pageMeta', {
+    title: brandName(),
+    description: siteInfo.tagline,
+    image: fallbackImage,
+  });
+  usePageMeta({
+    title: meta.title,
+    description: meta.description,
+    // The site's own link preview card, unless the office picked a picture.
+    image: meta.image === fallbackImage ? undefined : meta.image,
+    structuredData: homeStructuredData,
+    preloadImage: heroPosterPreload,
+  });
   // Everything but the stories shows only the company's details: the server renders it once
   // per generation of them (lib/shared-markup.tsx), so a publication re-renders the stories.
   return (

@@ -1,19 +1,32 @@
 import { PageHero } from '@/components/page-hero';
-import { careersContent } from '@/content/careers';
 import { ApplicationForm } from '@/features/careers/application-form';
+import { careersWords } from '@/features/careers/careers-words';
 import { PerksPanel } from '@/features/careers/perks-panel';
+import { edited, fieldOf } from '@/lib/page-fields';
 import { usePageMeta } from '@/lib/page-meta';
 import '@/styles/controls.css';
 import '@/styles/forms.css';
 import '@/features/careers/careers.css';
 
 export function JoinUsPage() {
-  const { pageTitle, banner, breadcrumb } = careersContent;
-  usePageMeta({ title: pageTitle, description: banner.text, image: banner.image });
+  const { pageTitle, banner, breadcrumb } = careersWords();
+  usePageMeta(
+    edited('join-us', 'pageMeta', { title: pageTitle, description: banner.text, image: banner.image }),
+  );
   return (
     <>
-      <PageHero title={pageTitle} text={banner.headline} art={banner} breadcrumb={breadcrumb}>
-        <p class="page-hero__text careers-hero__message">{banner.text}</p>
+      <PageHero
+        title={pageTitle}
+        text={banner.headline}
+        art={banner}
+        breadcrumb={breadcrumb}
+        at="careersContent"
+        titleAt="careersContent.pageTitle"
+        textAt="careersContent.banner.headline"
+      >
+        <p class="page-hero__text careers-hero__message" {...fieldOf('careersContent.banner.text')}>
+          {banner.text}
+        </p>
       </PageHero>
       <div class="careers-page split">
         <ApplicationForm />

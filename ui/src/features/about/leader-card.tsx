@@ -1,12 +1,23 @@
 import { NewTabLink } from '@/components/external-link';
 import { Icon } from '@/components/icon';
+import type { AboutContent } from '@/content/types';
 import type { LeaderForm } from '@/lib/api-types';
 import { initials } from '@/lib/company-details';
+import { fillIn } from '@/lib/fill-in';
+import { fieldOf } from '@/lib/page-fields';
 import { mediaUrl } from '@/lib/runtime-config';
 import './leaders.css';
 
 /** A leader: portrait or monogram, name, role, and profile links only when present. */
-export function LeaderCard({ leader, tint }: { leader: LeaderForm; tint: number }) {
+export function LeaderCard({
+  leader,
+  tint,
+  words,
+}: {
+  leader: LeaderForm;
+  tint: number;
+  words: AboutContent;
+}) {
   const portrait = leader.portrait ? mediaUrl(leader.portrait) : undefined;
   return (
     <li class="card leader-card" data-animate>
@@ -25,7 +36,9 @@ export function LeaderCard({ leader, tint }: { leader: LeaderForm; tint: number 
             <li>
               <NewTabLink href={leader.linkedin} class="icon-link">
                 <Icon name="linkedin" size={20} />
-                <span class="visually-hidden">{leader.name} on LinkedIn</span>
+                <span class="visually-hidden" {...fieldOf('aboutContent.leaderLinkedIn')}>
+                  {fillIn(words.leaderLinkedIn, { name: leader.name })}
+                </span>
               </NewTabLink>
             </li>
           )}
@@ -33,7 +46,9 @@ export function LeaderCard({ leader, tint }: { leader: LeaderForm; tint: number 
             <li>
               <NewTabLink href={leader.whatsapp} class="icon-link">
                 <Icon name="whatsapp" size={20} />
-                <span class="visually-hidden">Chat with {leader.name} on WhatsApp</span>
+                <span class="visually-hidden" {...fieldOf('aboutContent.leaderWhatsApp')}>
+                  {fillIn(words.leaderWhatsApp, { name: leader.name })}
+                </span>
               </NewTabLink>
             </li>
           )}

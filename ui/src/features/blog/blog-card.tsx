@@ -1,10 +1,10 @@
 import { MediaImage } from '@/components/media-image';
-import { blogContent } from '@/content/blog';
 import type { Blog } from '@/lib/api-types';
 import { blogPath } from '@/lib/blog-path';
 import { useInlineStyle } from '@/lib/use-inline-style';
 import { blogColor } from './blog-format';
 import type { BlogCardVariant } from './blog-layout';
+import { blogWords } from './blog-words';
 import './blog-card.css';
 import { Link } from '@/components/site-link';
 import { SharedMarkup } from '@/lib/shared-markup';
@@ -67,7 +67,7 @@ function Card({ blog, variant }: BlogCardProps) {
         {variant === 'text' && <p class="blog-card__motive">{blog.motive}</p>}
         {variant === 'feature' && author && (
           <p class="blog-card__author">
-            {blogContent.writtenByPrefix} {author}
+            {blogWords().writtenByPrefix} {author}
           </p>
         )}
       </div>

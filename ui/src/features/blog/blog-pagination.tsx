@@ -1,6 +1,6 @@
 import { Link } from '@/components/site-link';
-import { blogContent } from '@/content/blog';
 import { pageItems } from './blog-layout';
+import { blogWords } from './blog-words';
 
 interface BlogPaginationProps {
   page: number;
@@ -13,17 +13,18 @@ interface BlogPaginationProps {
 /** Real links (?page=N), so a page can be opened in a new tab or shared. */
 export function BlogPagination({ page, pages, searchFor, onNavigate }: BlogPaginationProps) {
   const items = pageItems(page, pages);
+  const words = blogWords();
   return (
-    <nav class="pagination" aria-label={blogContent.paginationLabel}>
+    <nav class="pagination" aria-label={words.paginationLabel}>
       <ul class="pagination__list">
         <li>
           {page > 1 ? (
             <Link class="pagination__step" to={{ search: searchFor(page - 1) }} onClick={onNavigate}>
-              {blogContent.previousPageLabel}
+              {words.previousPageLabel}
             </Link>
           ) : (
             <span class="pagination__step pagination__step--disabled" aria-disabled="true">
-              {blogContent.previousPageLabel}
+              {words.previousPageLabel}
             </span>
           )}
         </li>
@@ -49,11 +50,11 @@ export function BlogPagination({ page, pages, searchFor, onNavigate }: BlogPagin
         <li>
           {page < pages ? (
             <Link class="pagination__step" to={{ search: searchFor(page + 1) }} onClick={onNavigate}>
-              {blogContent.nextPageLabel}
+              {words.nextPageLabel}
             </Link>
           ) : (
             <span class="pagination__step pagination__step--disabled" aria-disabled="true">
-              {blogContent.nextPageLabel}
+              {words.nextPageLabel}
             </span>
           )}
         </li>

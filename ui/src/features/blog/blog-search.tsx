@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { blogContent } from '@/content/blog';
+import { blogWords } from './blog-words';
 
 const DEBOUNCE_MS = 350;
 
@@ -20,7 +20,7 @@ interface BlogSearchProps {
  */
 export function BlogSearch({ query, onSearch }: BlogSearchProps) {
   const [draft, setDraft] = useState(query);
-  const { search } = blogContent;
+  const { search } = blogWords();
   const pending = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   /** The search this box asked for that the URL has not shown yet. */
   const asked = useRef<string | null>(null);

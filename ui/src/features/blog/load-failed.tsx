@@ -1,5 +1,5 @@
 import type { ComponentChildren } from 'preact';
-import { blogContent } from '@/content/blog';
+import { blogWords } from './blog-words';
 
 interface LoadFailedProps {
   /** The box it sits in (each page spaces it its own way). */
@@ -17,7 +17,7 @@ export function LoadFailed({ class: className, message, onRetry, children }: Loa
       {children}
       <p>{message}</p>
       <button type="button" class="action-button action-button--primary" onClick={onRetry}>
-        {blogContent.retryLabel}
+        {blogWords().retryLabel}
       </button>
     </div>
   );

@@ -1,22 +1,25 @@
 import { MediaImage } from '@/components/media-image';
-import { blogContent } from '@/content/blog';
 import type { Blog } from '@/lib/api-types';
 import { blogPath } from '@/lib/blog-path';
 import { formatBlogDate } from './blog-format';
+import { blogWords } from './blog-words';
 import './blog-card.css';
 import { Link } from '@/components/site-link';
+import { fieldOf } from '@/lib/page-fields';
 import { SharedMarkup } from '@/lib/shared-markup';
 
 /** 'Similar BLogs': up to three other posts; not rendered at all when there are none. */
 export function SimilarBlogs({ blogs }: { blogs: readonly Blog[] }) {
   if (blogs.length === 0) return null;
-  const { similar } = blogContent;
+  const { similar } = blogWords();
   return (
     <section class="similar" aria-labelledby="similar-title">
-      <h2 id="similar-title" class="similar__title">
+      <h2 id="similar-title" class="similar__title" {...fieldOf('blogContent.similar.heading')}>
         {similar.heading}
       </h2>
-      <p class="similar__caption">{similar.caption}</p>
+      <p class="similar__caption" {...fieldOf('blogContent.similar.caption')}>
+        {similar.caption}
+      </p>
       <ul class="blog-cards similar__grid">
         {blogs.map((blog) => (
           <li key={blog._id} class="similar__item">

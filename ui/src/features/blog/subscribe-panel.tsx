@@ -2,10 +2,10 @@ import { useState } from 'preact/hooks';
 import { errorId } from '@/components/form-field';
 import { HoneypotField } from '@/components/honeypot-field';
 import { SubmitButton } from '@/components/submit-button';
-import { blogContent } from '@/content/blog';
-import { messages } from '@/content/messages';
 import { isBlank } from '@/lib/form-validation';
+import { fieldOf, visitorMessages } from '@/lib/page-fields';
 import { useForm } from '@/lib/use-form';
+import { blogWords } from './blog-words';
 import { subscribeToBlogs } from './subscribe-api';
 
 interface SubscribeValues {
@@ -14,7 +14,7 @@ interface SubscribeValues {
 
 /** The subscribe panel under a post: one email field; after a 201 it is empty again. */
 export function SubscribePanel() {
-  const { subscribe } = blogContent;
+  const { subscribe } = blogWords();
   const [sent, setSent] = useState(false);
   const { values, errors, setField, sending, onSubmit, formRef, honeypotRef } = useForm<SubscribeValues>({
     empty: { email: '' },
@@ -24,7 +24,7 @@ export function SubscribePanel() {
     ready: ({ email }) => !isBlank(email),
     proof: 'enquiry',
     send: ({ email }, honeypot, proof) => subscribeToBlogs(email.trim(), honeypot, proof),
-    successMessage: messages.blogSubscribed,
+    successMessage: visitorMessages().blogSubscribed,
     onSuccess: () => setSent(true),
   });
   const serverError = errors.email;
@@ -32,10 +32,12 @@ export function SubscribePanel() {
   return (
     <section class="subscribe" aria-labelledby="subscribe-title">
       <div class="subscribe__text">
-        <h2 id="subscribe-title" class="subscribe__headline">
+        <h2 id="subscribe-title" class="subscribe__headline" {...fieldOf('blogContent.subscribe.headline')}>
           {subscribe.headline}
         </h2>
-        <p class="subscribe__subtext">{subscribe.subtext}</p>
+        <p class="subscribe__subtext" {...fieldOf('blogContent.subscribe.subtext')}>
+          {subscribe.subtext}
+        </p>
       </div>
       <form ref={formRef} class="subscribe__form" noValidate onSubmit={onSubmit}>
         <label class="visually-hidden" for="subscribe-email">

@@ -2,9 +2,8 @@ import { useRef } from 'preact/hooks';
 import { TextField } from '@/components/form-field';
 import { HoneypotField } from '@/components/honeypot-field';
 import { SubmitButton } from '@/components/submit-button';
-import { careersContent } from '@/content/careers';
-import { messages } from '@/content/messages';
 import type { ApplicantFieldName } from '@/content/types';
+import { fieldOf, visitorMessages } from '@/lib/page-fields';
 import { useForm } from '@/lib/use-form';
 import { sendApplication } from './application-api';
 import {
@@ -15,6 +14,7 @@ import {
   isAcceptedImage,
   validateWithRefusal,
 } from './application-rules';
+import { careersWords } from './careers-words';
 import { FilePicker } from './file-picker';
 
 const inputs: Record<
@@ -38,12 +38,12 @@ const inputs: Record<
 };
 
 function fieldLabel(name: ApplicantFieldName): string {
-  return careersContent.form.fields.find((field) => field.name === name)?.label ?? name;
+  return careersWords().form.fields.find((field) => field.name === name)?.label ?? name;
 }
 
 /** The Join Us application form: editing a field clears its error; after a 201 all fields reset. */
 export function ApplicationForm() {
-  const { form } = careersContent;
+  const { form } = careersWords();
   const fileRef = useRef<HTMLInputElement>(null);
   // Why the last file picked was refused, until another is picked or the choice is removed.
   const refusal = useRef<string | null>(null);
@@ -55,7 +55,7 @@ export function ApplicationForm() {
       validate: (current) => validateWithRefusal(current, refusal.current),
       proof: 'application',
       send: sendApplication,
-      successMessage: messages.applicationSubmitted,
+      successMessage: visitorMessages().applicationSubmitted,
       onSuccess: () => {
         if (fileRef.current) fileRef.current.value = '';
       },
@@ -103,10 +103,12 @@ export function ApplicationForm() {
 
   return (
     <form ref={formRef} class="form-card" noValidate onSubmit={onSubmit} aria-labelledby="apply-form-title">
-      <h2 id="apply-form-title" class="form-card__title">
+      <h2 id="apply-form-title" class="form-card__title" {...fieldOf('careersContent.form.heading')}>
         {form.heading}
       </h2>
-      <p class="form-card__intro">{form.intro}</p>
+      <p class="form-card__intro" {...fieldOf('careersContent.form.intro')}>
+        {form.intro}
+      </p>
       <div class="form-card__pair">
         {textField('name')}
         {textField('mobile')}

@@ -1,5 +1,5 @@
-import { messages } from '@/content/messages';
 import { type FieldErrors, firstFailure, isBlank, type Rule } from '@/lib/form-validation';
+import { visitorMessages } from '@/lib/page-fields';
 
 export type ApplicationTextField = 'name' | 'mobile' | 'email' | 'experience' | 'previous_company' | 'query';
 type ApplicationField = ApplicationTextField | 'file';
@@ -45,7 +45,7 @@ const rules: readonly Rule<ApplicationField, ApplicationValues>[] = [
 
 /** The first failing field gets 'This Field is required *'. */
 export function validateApplication(values: ApplicationValues): FieldErrors<ApplicationField> {
-  return firstFailure(values, rules, messages.joinUsFieldRequired);
+  return firstFailure(values, rules, visitorMessages().joinUsFieldRequired);
 }
 
 /**

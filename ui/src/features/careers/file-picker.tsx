@@ -1,7 +1,7 @@
 import type { Ref } from 'preact';
 import { errorId } from '@/components/form-field';
 import { Icon } from '@/components/icon';
-import { careersContent } from '@/content/careers';
+import { careersWords } from './careers-words';
 
 interface FilePickerProps {
   id: string;
@@ -15,7 +15,7 @@ interface FilePickerProps {
 
 /** The resume picker: a large drop-style target, then the chosen file's name with a remove control. */
 export function FilePicker({ id, label, file, error, inputRef, onChoose, onRemove }: FilePickerProps) {
-  const { uploadHint, uploadTypesHint, uploadAccept, removeFileLabel } = careersContent.form;
+  const { uploadHint, uploadTypesHint, uploadAccept, removeFileLabel } = careersWords().form;
   const hintId = `${id}-hint`;
   const describedBy = error ? `${hintId} ${errorId(id)}` : hintId;
   return (

@@ -2,7 +2,7 @@ import { TextField } from '@/components/form-field';
 import { HoneypotField } from '@/components/honeypot-field';
 import { SubmitButton } from '@/components/submit-button';
 import { contactContent } from '@/content/contact';
-import { messages } from '@/content/messages';
+import { edited, fieldOf, visitorMessages } from '@/lib/page-fields';
 import { useForm } from '@/lib/use-form';
 import { sendEnquiry } from './contact-api';
 import {
@@ -25,7 +25,7 @@ const inputs: Record<
 
 /** "Write to Us": editing a field clears its error; after a 201, a toast and a reset. */
 export function ContactForm() {
-  const { form } = contactContent;
+  const { form } = edited('contact', 'contactContent', contactContent);
   const { values, errors, setField, sending, onSubmit, formRef, honeypotRef } = useForm<ContactValues>({
     empty: emptyContact,
     fields: CONTACT_FIELDS,
@@ -33,15 +33,17 @@ export function ContactForm() {
     validate: validateContact,
     proof: 'enquiry',
     send: sendEnquiry,
-    successMessage: messages.contactSubmitted,
+    successMessage: visitorMessages().contactSubmitted,
   });
 
   return (
     <form ref={formRef} class="form-card" noValidate onSubmit={onSubmit} aria-labelledby="contact-form-title">
-      <h2 id="contact-form-title" class="form-card__title">
+      <h2 id="contact-form-title" class="form-card__title" {...fieldOf('contactContent.form.heading')}>
         {form.heading}
       </h2>
-      <p class="form-card__intro">{form.intro}</p>
+      <p class="form-card__intro" {...fieldOf('contactContent.form.intro')}>
+        {form.intro}
+      </p>
       {form.fields.map((field) => (
         <TextField
           key={field.name}

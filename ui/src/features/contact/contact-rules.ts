@@ -1,5 +1,5 @@
-import { messages } from '@/content/messages';
 import { type FieldErrors, firstFailure, isBlank, type Rule } from '@/lib/form-validation';
+import { visitorMessages } from '@/lib/page-fields';
 
 export type ContactField = 'name' | 'mobile' | 'email' | 'requirment';
 export type ContactValues = Record<ContactField, string>;
@@ -16,5 +16,5 @@ const rules: readonly Rule<ContactField, ContactValues>[] = CONTACT_FIELDS.map((
 
 /** Each field is only required; the first empty one, in order, gets 'This Field is required*'. */
 export function validateContact(values: ContactValues): FieldErrors<ContactField> {
-  return firstFailure(values, rules, messages.contactFieldRequired);
+  return firstFailure(values, rules, visitorMessages().contactFieldRequired);
 }

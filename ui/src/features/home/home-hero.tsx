@@ -2,10 +2,9 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { Icon } from '@/components/icon';
 import { Link } from '@/components/site-link';
 import { heroVideo, homeContent, homeLabels } from '@/content/home';
-import { messages } from '@/content/messages';
 import type { PreloadImage } from '@/lib/image-set';
 import { inTaskOfItsOwn } from '@/lib/next-task';
-import { edited, fieldOf } from '@/lib/page-fields';
+import { edited, fieldOf, visitorMessages } from '@/lib/page-fields';
 import { prefersReducedMotion } from '@/lib/reduced-motion';
 import { toast } from '@/lib/toast';
 
@@ -45,7 +44,7 @@ export function HomeHero() {
         (error: unknown) => {
           if (error instanceof DOMException && error.name === 'AbortError') return; // page left
           setPlaying(false);
-          toast.error(messages.heroVideoFailed);
+          toast.error(visitorMessages().heroVideoFailed);
         },
       ),
     );
@@ -57,7 +56,7 @@ export function HomeHero() {
     if (element.paused) {
       element.play().then(
         () => setPlaying(true),
-        () => toast.error(messages.heroVideoFailed),
+        () => toast.error(visitorMessages().heroVideoFailed),
       );
     } else {
       element.pause();

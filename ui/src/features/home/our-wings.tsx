@@ -2,12 +2,13 @@ import { LazyImage } from '@/components/lazy-image';
 import { PageSection, sectionHeading } from '@/components/page-section';
 import { Paragraphs } from '@/components/paragraphs';
 import { Link } from '@/components/site-link';
-import { homeContent, wings } from '@/content/home';
+import { homeContent, homeLabels, wings } from '@/content/home';
 import { edited, fieldOf } from '@/lib/page-fields';
 
 /** Fidelitus Gallery and Shilpa Foundation; View More and Read More go to /shilpa_foundation. */
 export function OurWings() {
   const content = edited('home', 'homeContent', homeContent);
+  const { aboutWing } = edited('home', 'homeLabels', homeLabels);
   return (
     <PageSection id="wings" tone="soft" centered {...sectionHeading(content, 'homeContent', 'wingsHeading')}>
       <ul class="card-grid card-grid--2">
@@ -39,7 +40,10 @@ export function OurWings() {
                   {...fieldOf('homeContent.viewMoreLabel')}
                 >
                   {content.viewMoreLabel}
-                  <span class="visually-hidden"> about {wing.name}</span>
+                  <span class="visually-hidden" {...fieldOf('homeLabels.aboutWing')}>
+                    {' '}
+                    {aboutWing} {wing.name}
+                  </span>
                 </Link>
                 <Link
                   class="button button--outline"
@@ -47,7 +51,10 @@ export function OurWings() {
                   {...fieldOf('homeContent.readMoreLabel')}
                 >
                   {content.readMoreLabel}
-                  <span class="visually-hidden"> about {wing.name}</span>
+                  <span class="visually-hidden" {...fieldOf('homeLabels.aboutWing')}>
+                    {' '}
+                    {aboutWing} {wing.name}
+                  </span>
                 </Link>
               </div>
             </div>
