@@ -441,7 +441,8 @@ fn the_edge_keeps_public_pages_drops_changed_ones_at_once_and_serves_stale_while
         use corpsite::office::{pages, Actor};
         let conn = corpsite::store::open_for_cli(&data).expect("the database");
         let home = corpsite::domain::pages::catalog::page("home").expect("the home page");
-        let fields = serde_json::json!({ "homeContent.hero.headline": "Offices at the edge, at once." });
+        let fields =
+            serde_json::json!({ "homeContent.hero.headline": "Offices at the edge, at once." });
         let revision = pages::save(
             &conn,
             &data,
@@ -452,12 +453,20 @@ fn the_edge_keeps_public_pages_drops_changed_ones_at_once_and_serves_stale_while
             pages::How::Save,
         )
         .expect("the draft saved");
-        assert!(edge.get("/").served_by_the_edge(), "kept before the publish");
+        assert!(
+            edge.get("/").served_by_the_edge(),
+            "kept before the publish"
+        );
         pages::publish(&conn, Actor::command_line(), home, revision, None).expect("published");
         let took = within(Duration::from_secs(1), || {
-            edge.get("/").text().contains("Offices at the edge, at once.")
+            edge.get("/")
+                .text()
+                .contains("Offices at the edge, at once.")
         });
-        assert!(took.is_some(), "the home page shows the published words at the edge within 1 s");
+        assert!(
+            took.is_some(),
+            "the home page shows the published words at the edge within 1 s"
+        );
     }
 
     // The dead edge's purges failed, were counted and are still retried (not yet a minute).

@@ -273,7 +273,7 @@ impl AppState {
         let key = headers
             .get(AUTHORIZATION)
             .and_then(|value| value.to_str().ok())
-            .and_then(crate::http::health::bearer)
+            .and_then(crate::http::plumbing::filters::bearer)
             .filter(|key| !key.is_empty())
             .ok_or(error::ApiError::Unauthorized(API_KEY_MALFORMED))?;
         let digest = crate::domain::staff::token_digest(key);
