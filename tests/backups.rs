@@ -138,6 +138,30 @@ fn stop(app: TestApp) -> tempfile::TempDir {
     dir
 }
 
+/// `corpsite restore SET` into an empty data dir, as on a new machine: the folder that holds
+/// it (kept while it lives) and the data dir.
+fn restore_on_a_new_machine(set: &Path) -> (tempfile::TempDir, PathBuf) {
+    let fresh = tempfile::tempdir().expect("fresh");
+    let restored_dir = fresh.path().join("data");
+    let output = corpsite(&[
+        "restore",
+        &set.to_string_lossy(),
+        "--data-dir",
+        &restored_dir.to_string_lossy(),
+    ]);
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    (fresh, restored_dir)
+}
+
+/// The site serving a restored `data_dir`, without demo content or a schedule.
+fn serving(data_dir: &Path) -> TestApp {
+    TestApp::with_settings(|s| {
+        s.data_dir = data_dir.to_path_buf();
+        s.seed_demo_content = false;
+        s.backup_every = None;
+    })
+}
+
 #[tokio::test]
 async fn a_scheduled_set_holds_the_checked_database_the_resumes_the_media_and_a_manifest() {
     let app = TestApp::with_demo_content(|s| {
@@ -772,20 +796,8 @@ async fn corpsite_backup_makes_a_whole_set_while_the_site_runs_and_its_restore_s
     drop(stop(app));
 
     // A new machine: an empty data dir.
-    let fresh = tempfile::tempdir().expect("fresh");
-    let restored_dir = fresh.path().join("data");
-    let output = corpsite(&[
-        "restore",
-        &set.to_string_lossy(),
-        "--data-dir",
-        &restored_dir.to_string_lossy(),
-    ]);
-    assert!(output.status.success(), "{}", text(&output.stderr));
-    let restored = TestApp::with_settings(|s| {
-        s.data_dir = restored_dir.clone();
-        s.seed_demo_content = false;
-        s.backup_every = None;
-    });
+    let (_fresh, restored_dir) = restore_on_a_new_machine(&set);
+    let restored = serving(&restored_dir);
     for file in &media {
         let path = format!("/media/{}", file.display());
         assert_eq!(restored.get(&path).await.status(), 200, "{path}");
@@ -865,4 +877,57 @@ async fn back_up_now_makes_a_set_by_the_schedules_code_and_lists_it_for_owners_o
         .await
         .expect("audit");
     assert_eq!(audited, 1);
+}
+
+/// A page's published value and the picture it names, uploaded through the editor, are in a
+/// set (the database and the media folder) and back after a restore into a fresh data dir.
+#[tokio::test]
+async fn a_page_s_published_value_and_its_uploaded_picture_survive_backup_and_restore() {
+    use crate::common::staff::upload_image;
+    use crate::pages_travel::{edit_page, page, values, HEADLINE, PICTURE};
+    let app = unscheduled_app();
+    add_staff(&app, EMAIL, PASSWORD, false).await;
+    let browser = Browser::sign_in(&app).await;
+    let picture = upload_image(
+        &app,
+        &browser,
+        "pages",
+        crate::image_samples::encoded(image::ImageFormat::Png, 640, 480),
+    )
+    .await;
+    let fields = json!({
+        HEADLINE: "Backed up and back.",
+        PICTURE: {"src": picture, "alt": "A quiet office"},
+    });
+    edit_page(&app, &browser, "home", fields.clone(), true).await;
+    let sets = tempfile::tempdir().expect("sets");
+    let made = corpsite(&[
+        "backup",
+        &sets.path().to_string_lossy(),
+        "--data-dir",
+        &app.data_dir().to_string_lossy(),
+    ]);
+    assert!(made.status.success(), "{}", text(&made.stderr));
+    let (_, set) = list_sets(sets.path()).expect("sets").remove(0);
+    drop(stop(app));
+
+    let (_fresh, restored_dir) = restore_on_a_new_machine(&set);
+    assert_eq!(
+        values(&page(&restored_dir, "home").published),
+        fields,
+        "the published values are back"
+    );
+    let restored = serving(&restored_dir);
+    let home = restored
+        .shown_within_a_second("/", "Backed up and back.")
+        .await;
+    assert!(
+        home.contains(&format!("/media/{picture}")),
+        "the picture is named"
+    );
+    assert_eq!(
+        restored.get(&format!("/media/{picture}")).await.status(),
+        200,
+        "{picture} is served"
+    );
 }

@@ -286,10 +286,11 @@ fn export_then_import_moves_the_details_and_a_bad_file_changes_nothing() {
     );
     assert!(exported.status.success(), "{exported:?}");
     assert!(String::from_utf8_lossy(&exported.stdout)
-        .contains("wrote the demo details (nothing saved yet) and no images to"));
+        .contains("wrote the demo details (nothing saved yet), no edited pages and no images to"));
     let Ok(Contents::Archive {
         details_json,
         images,
+        ..
     }) = details_archive::read(&archive)
     else {
         panic!("not an archive");

@@ -5,12 +5,10 @@
 
 use std::io::Write;
 use std::path::Path;
-use std::process::Output;
-use std::time::{Duration, Instant};
 
-use crate::common::process::run_in as corpsite;
-use crate::common::staff::{add_staff, Browser, EMAIL, PASSWORD};
-use crate::common::{json, TestApp};
+use crate::common::process::{settings, settings_done, stderr, stdout};
+use crate::common::staff::{add_staff, upload_image, Browser, EMAIL, PASSWORD};
+use crate::common::TestApp;
 use crate::image_samples::{encoded, HTML};
 use corpsite::cli::company_details::archive::{self as details_archive, Contents};
 use corpsite::content::media::MediaLibrary;
@@ -22,41 +20,13 @@ use image::ImageFormat;
 use serde_json::Value;
 use warp::http::StatusCode;
 
-fn settings(command: &str, file: &Path, data_dir: &Path) -> Output {
-    corpsite(
-        &["settings", command, file.to_str().expect("path")],
-        data_dir,
-    )
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stdout).into_owned()
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stderr).into_owned()
-}
-
 fn demo() -> Value {
     serde_json::to_value(CompanyDetails::demo().form()).expect("json")
 }
 
 /// Uploads `bytes` as a leader's portrait, as the settings screen does; answers its path.
 async fn upload_portrait(app: &TestApp, browser: &Browser, bytes: Vec<u8>) -> String {
-    let response = app
-        .request(
-            browser
-                .change("POST", "/api/staff/media?folder=leaders")
-                .body(bytes),
-        )
-        .await;
-    assert_eq!(
-        response.status(),
-        StatusCode::CREATED,
-        "{:?}",
-        response.body()
-    );
-    json(&response)["path"].as_str().expect("path").to_owned()
+    upload_image(app, browser, "leaders", bytes).await
 }
 
 /// The portraits the stored details of `data_dir` name, by leader.
@@ -79,18 +49,8 @@ fn is_demo(data_dir: &Path) -> bool {
 
 /// The about page of `app`, once it names `path` (within a second).
 async fn about_naming(app: &TestApp, path: &str) -> String {
-    let start = Instant::now();
-    loop {
-        let about = String::from_utf8_lossy(app.get("/about/our_vision").await.body()).into_owned();
-        if about.contains(&format!("/media/{path}")) {
-            return about;
-        }
-        assert!(
-            start.elapsed() < Duration::from_secs(1),
-            "{path} not shown within a second"
-        );
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
+    app.shown_within_a_second("/about/our_vision", &format!("/media/{path}"))
+        .await
 }
 
 #[tokio::test]
@@ -118,18 +78,17 @@ async fn portraits_travel_in_the_export_and_show_on_the_other_site() {
     // Export: one archive with the details and each image once.
     let out = tempfile::tempdir().expect("dir");
     let file = out.path().join("details.tar.gz");
-    let exported = settings("export", &file, &from.data_dir());
-    assert!(exported.status.success(), "{exported:?}");
     assert_eq!(
-        stdout(&exported).trim(),
+        settings_done("export", &file, &from.data_dir()),
         format!(
-            "corpsite: wrote the company details and 2 images to {}",
+            "corpsite: wrote the company details, no edited pages and 2 images to {}",
             file.display()
         )
     );
     let Ok(Contents::Archive {
         details_json,
         images,
+        ..
     }) = details_archive::read(&file)
     else {
         panic!("not an archive");
@@ -163,10 +122,8 @@ async fn portraits_travel_in_the_export_and_show_on_the_other_site() {
 
     // Import into another site, running: stored as uploads are, shown within a second.
     let to = TestApp::new();
-    let imported = settings("import", &file, &to.data_dir());
-    assert!(imported.status.success(), "{imported:?}");
     assert_eq!(
-        stdout(&imported).trim(),
+        settings_done("import", &file, &to.data_dir()),
         format!(
             "corpsite: imported {} and stored 2 images; changed: leaders",
             file.display()
@@ -227,13 +184,8 @@ async fn portraits_travel_in_the_export_and_show_on_the_other_site() {
     // Back again: the other site's export into it keeps the names it already has.
     let back = out.path().join("back.tar.gz");
     assert!(settings("export", &back, &to.data_dir()).status.success());
-    let reimported = settings("import", &back, &to.data_dir());
-    assert!(reimported.status.success(), "{reimported:?}");
-    assert!(
-        stdout(&reimported).ends_with("; nothing differed\n"),
-        "{}",
-        stdout(&reimported)
-    );
+    let reimported = settings_done("import", &back, &to.data_dir());
+    assert!(reimported.ends_with("; nothing differed"), "{reimported}");
     assert_eq!(portraits(&to.data_dir()), now);
 }
 

@@ -48,6 +48,7 @@ mod mail;
 mod openapi;
 mod pages_front;
 mod pages_render;
+mod pages_travel;
 mod schemas;
 mod server_limits;
 mod staff_account;

@@ -1,7 +1,7 @@
 //! The staff's story editor through the real filters: image uploads, creating, saving and
 //! scheduling stories, version conflicts, and what the public site shows of each state.
 
-use crate::common::staff::{add_staff, Browser, EMAIL, PASSWORD};
+use crate::common::staff::{add_staff, upload_image, Browser, EMAIL, PASSWORD};
 use crate::common::{json, TestApp};
 use corpsite::content::media::MediaLibrary;
 use warp::http::StatusCode;
@@ -24,21 +24,7 @@ fn fixture(name: &str) -> Vec<u8> {
 #[tokio::test]
 async fn an_uploaded_image_is_checked_stored_under_its_hash_and_audited() {
     let (app, browser) = signed_in().await;
-    let response = app
-        .request(
-            browser
-                .change("POST", "/api/staff/media?folder=blogs")
-                .header("content-type", "image/jpeg")
-                .body(fixture("resume.jpg")),
-        )
-        .await;
-    assert_eq!(
-        response.status(),
-        StatusCode::CREATED,
-        "{:?}",
-        response.body()
-    );
-    let path = json(&response)["path"].as_str().expect("path").to_owned();
+    let path = upload_image(&app, &browser, "blogs", fixture("resume.jpg")).await;
     assert!(
         path.starts_with("blogs/") && path.ends_with(".jpg"),
         "{path}"

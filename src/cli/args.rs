@@ -81,29 +81,33 @@ pub enum Command {
     /// Staff accounts for the inbox at /staff, their sessions and the audit log.
     #[command(subcommand)]
     Staff(StaffCommand),
-    /// The company's details (addresses, numbers, links, leaders...) and their images in one
-    /// file, for moving a configuration between machines. The site shows an import within a
-    /// second.
+    /// The company's details (addresses, numbers, links, leaders...), the page editor's pages
+    /// and their images in one file, for moving a configuration between machines. The site
+    /// shows an import within a second.
     #[command(subcommand)]
     Settings(CompanyDetailsCommand),
 }
 
 #[derive(Debug, Subcommand)]
 pub enum CompanyDetailsCommand {
-    /// Write the company's details (the demo ones until the office saves its own) and every
-    /// image they name (the leaders' portraits) to FILE, one gzipped tar: `details.json` and
-    /// `media/<path>` for each image. The same details give the same bytes.
+    /// Write the company's details (the demo ones until the office saves its own), every
+    /// page's published values (and its draft when it differs) and every image they name (the
+    /// leaders' portraits, the pages' uploaded pictures) to FILE, one gzipped tar:
+    /// `details.json`, `pages.json` and `media/<path>` for each image. The same details and
+    /// pages give the same bytes.
     Export {
         #[arg(value_name = "FILE")]
         file: PathBuf,
         #[command(flatten)]
         data: DataDirArg,
     },
-    /// Replace the company's details with FILE's (an export's archive, or a plain JSON file
-    /// of the details), after checking everything: every field, and every image a field names,
-    /// which FILE must carry or this site must already have. A carried image is checked and
-    /// stored as an upload is, under its own name here. One problem saves nothing and is
-    /// named. Written to the audit log as done by the command line.
+    /// Replace the company's details and the pages FILE names with FILE's (an export's
+    /// archive, or a plain JSON file of the details), after checking everything: every field,
+    /// every page's values against its schema, and every image a field names, which FILE must
+    /// carry or this site must already have. A carried image is checked and stored as an
+    /// upload is, under its own name here; a page's published values are published. One
+    /// problem saves nothing and is named (a page's field by page and path). An archive
+    /// without pages leaves them alone. Written to the audit log as done by the command line.
     Import {
         #[arg(value_name = "FILE")]
         file: PathBuf,

@@ -132,6 +132,10 @@ pub fn record_image(conn: &Connection, image: &PreparedImage) -> Result<(), Stor
     }
 }
 
+/// The media folders staff uploads go to (the UI's `MediaFolder`), the page editor's
+/// pictures in `pages`.
+pub const UPLOAD_FOLDERS: &[&str] = &["blogs", "authors", "leaders", "pages"];
+
 #[derive(Debug, Clone)]
 pub struct MediaLibrary {
     root: PathBuf,

@@ -27,8 +27,9 @@ pub enum SaveError {
 pub struct Saving {
     /// Checked, every image they name stored here already or among `images`.
     pub details: CompanyDetails,
-    /// Images the details bring, prepared (`content::media::prepare_image`): stored as an
-    /// upload is, each audited "uploaded".
+    /// Images the details bring (and the pages a settings import brings with them),
+    /// prepared (`content::media::prepare_image`): stored as an upload is, each audited
+    /// "uploaded".
     pub images: Vec<PreparedImage>,
     /// Where they come from, as the audit log names it: the staff's screen
     /// ([`FROM_THE_SCREEN`]) or the file imported.

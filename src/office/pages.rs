@@ -215,12 +215,80 @@ pub fn checked(
     page: &PageSchema,
     fields: &Map<String, Value>,
 ) -> Result<Overrides, PageError> {
+    checked_with(data_dir, page, fields, &|_| false)
+}
+
+/// `checked`, with the pictures `arriving` says are about to be stored too (a settings
+/// import's, checked before anything is stored).
+pub fn checked_with(
+    data_dir: &Path,
+    page: &PageSchema,
+    fields: &Map<String, Value>,
+    arriving: &dyn Fn(&str) -> bool,
+) -> Result<Overrides, PageError> {
     let defaults = PageDefaults::bundled()?;
     let library = MediaLibrary::new(data_dir);
     let known = |src: &str| {
-        defaults.is_default_image(src) || (is_media_path(src) && library.root().join(src).is_file())
+        defaults.is_default_image(src)
+            || (is_media_path(src) && (arriving(src) || library.root().join(src).is_file()))
     };
     validate(page, fields, &known).map_err(PageError::Invalid)
+}
+
+/// What a settings import brings of `page`, checked (`checked_with`): the values visitors
+/// are to see, and the draft when it differs from them.
+pub struct Arriving {
+    pub page: &'static PageSchema,
+    pub published: Overrides,
+    pub draft: Option<Overrides>,
+}
+
+/// Makes `page` what a settings import brings (checked before anything was stored, and
+/// again by each save): when its published values differ, a save of them and a publish;
+/// then, when the draft to keep differs from the draft here, a save of it. Each a
+/// transaction of its own with its revision and audit entry, as the editor's. Answers
+/// whether anything changed.
+pub fn import(
+    db: &impl Database,
+    data_dir: &Path,
+    actor: Actor,
+    arriving: &Arriving,
+) -> Result<bool, PageError> {
+    let page = arriving.page;
+    let row = db.read(|conn| pages::get(conn, page.key))?;
+    let fields = |overrides: &Overrides| overrides.clone().into_iter().collect::<Map<_, _>>();
+    let mut revision = row.revision;
+    let mut draft_here: Overrides = serde_json::from_str(&row.draft)?;
+    let mut changed = false;
+    if serde_json::from_str::<Overrides>(&row.published)? != arriving.published {
+        let published = fields(&arriving.published);
+        revision = save(
+            db,
+            data_dir,
+            actor.clone(),
+            page,
+            revision,
+            &published,
+            How::Save,
+        )?;
+        publish(db, actor.clone(), page, revision, None)?;
+        draft_here.clone_from(&arriving.published);
+        changed = true;
+    }
+    let draft = arriving.draft.as_ref().unwrap_or(&arriving.published);
+    if draft_here != *draft {
+        save(
+            db,
+            data_dir,
+            actor,
+            page,
+            revision,
+            &fields(draft),
+            How::Save,
+        )?;
+        changed = true;
+    }
+    Ok(changed)
 }
 
 fn audit_page(
@@ -370,5 +438,49 @@ mod tests {
         );
         assert!(matches!(missing, Err(PageError::Invalid(_))), "{missing:?}");
         assert!(audited(&conn).is_empty(), "an autosave is not audited");
+    }
+
+    #[test]
+    fn an_import_saves_and_publishes_what_differs_and_leaves_what_is_the_same() {
+        let conn = migrated();
+        let dir = tempfile::tempdir().expect("dir");
+        let overrides = |value: Value| -> Overrides { fields(value).into_iter().collect() };
+        let arriving = Arriving {
+            page: home(),
+            published: overrides(json!({"homeContent.hero.headline": "Public."})),
+            draft: Some(overrides(json!({"homeContent.hero.headline": "Coming."}))),
+        };
+        let cli = Actor::command_line;
+        assert!(import(&conn, dir.path(), cli(), &arriving).expect("import"));
+        let row = pages::get(&conn, "home").expect("read");
+        assert_eq!(row.published, r#"{"homeContent.hero.headline":"Public."}"#);
+        assert_eq!(row.draft, r#"{"homeContent.hero.headline":"Coming."}"#);
+        assert_eq!(row.revision, 2);
+        assert!(
+            !import(&conn, dir.path(), cli(), &arriving).expect("again"),
+            "nothing differs"
+        );
+        assert_eq!(pages::get(&conn, "home").expect("read").revision, 2);
+        // Without a draft of its own, the draft is the published values.
+        let no_draft = Arriving {
+            draft: None,
+            ..arriving
+        };
+        assert!(import(&conn, dir.path(), cli(), &no_draft).expect("import"));
+        let row = pages::get(&conn, "home").expect("read");
+        assert_eq!(
+            (row.draft.as_str(), row.revision),
+            (row.published.as_str(), 3)
+        );
+        let by = crate::office::testing::COMMAND_LINE;
+        assert_eq!(
+            audited(&conn),
+            [
+                [by, "saved page draft", "page home", "Home"],
+                [by, "published page", "page home", "Home"],
+                [by, "saved page draft", "page home", "Home"],
+                [by, "saved page draft", "page home", "Home"],
+            ]
+        );
     }
 }

@@ -95,6 +95,23 @@ impl TestApp {
             .await
     }
 
+    /// The page at `route`, once it holds `words` (within a second, as the site shows a
+    /// change the command line made).
+    pub async fn shown_within_a_second(&self, route: &str, words: &str) -> String {
+        let start = std::time::Instant::now();
+        loop {
+            let page = String::from_utf8_lossy(self.get(route).await.body()).into_owned();
+            if page.contains(words) {
+                return page;
+            }
+            assert!(
+                start.elapsed() < std::time::Duration::from_secs(1),
+                "{words} not shown at {route} within a second"
+            );
+            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        }
+    }
+
     pub async fn request(&self, request: warp::test::RequestBuilder) -> Response<Bytes> {
         request.reply(&self.routes).await
     }

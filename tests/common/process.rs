@@ -19,6 +19,39 @@ pub fn run_in(args: &[&str], data_dir: &Path) -> Output {
         .expect("run corpsite")
 }
 
+/// `corpsite settings COMMAND FILE --data-dir DATA_DIR` (`export` or `import`).
+pub fn settings(command: &str, file: &Path, data_dir: &Path) -> Output {
+    run_in(
+        &["settings", command, file.to_str().expect("path")],
+        data_dir,
+    )
+}
+
+/// `settings COMMAND FILE` that must succeed: what it printed, without the last newline.
+pub fn settings_done(command: &str, file: &Path, data_dir: &Path) -> String {
+    let output = settings(command, file, data_dir);
+    assert!(output.status.success(), "{output:?}");
+    stdout(&output).trim_end().to_owned()
+}
+
+/// `settings COMMAND FILE` that must fail: what it said (stderr), which must be no panic.
+pub fn settings_refused(command: &str, file: &Path, data_dir: &Path) -> String {
+    let output = settings(command, file, data_dir);
+    assert!(!output.status.success(), "{output:?}");
+    let said = stderr(&output);
+    assert!(!said.contains("panicked"), "{said}");
+    said
+}
+
+/// What a command printed, as text.
+pub fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+pub fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
 pub struct Running {
     pub child: Child,
     pub addr: SocketAddr,

@@ -148,6 +148,30 @@ impl Browser {
 
 /// Sets up an authenticator app for `browser`'s account, as its holder would: the secret
 /// given, then a first code of it.
+/// Uploads `bytes` into the media `folder` as the staff screens do; answers the stored
+/// media path, after checking the upload was taken (201).
+pub async fn upload_image(
+    app: &TestApp,
+    browser: &Browser,
+    folder: &str,
+    bytes: Vec<u8>,
+) -> String {
+    let response = app
+        .request(
+            browser
+                .change("POST", &format!("/api/staff/media?folder={folder}"))
+                .body(bytes),
+        )
+        .await;
+    assert_eq!(
+        response.status(),
+        StatusCode::CREATED,
+        "{:?}",
+        response.body()
+    );
+    json(&response)["path"].as_str().expect("path").to_owned()
+}
+
 pub async fn set_up_authenticator(app: &TestApp, browser: &Browser) {
     let begun = app
         .request(browser.change("POST", "/api/staff/account/authenticator"))

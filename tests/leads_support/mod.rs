@@ -252,8 +252,13 @@ pub fn proof_over_http(addr: SocketAddr, form: &str) -> Option<String> {
     stream.write_all(head.as_bytes()).ok()?;
     let mut raw = Vec::new();
     stream.read_to_end(&mut raw).ok()?;
+    // A server killed mid-answer leaves a partial one: no proof then, as no answer.
+    if !raw.windows(4).any(|w| w == b"\r\n\r\n") {
+        return None;
+    }
     let response = parse(&raw);
-    (response.status == 200).then(|| proof::solve(&body_json(&response)))
+    let challenge: Value = serde_json::from_slice(&response.body).ok()?;
+    (response.status == 200).then(|| proof::solve(&challenge))
 }
 
 pub fn body_json(response: &RawResponse) -> Value {

@@ -1,10 +1,17 @@
 //! The file `corpsite settings export` writes and `corpsite settings import` reads: the
-//! company's details and the images they name, together in one gzipped tar.
+//! company's details, the page editor's pages and the images they name, together in one
+//! gzipped tar.
 //!
 //! - `details.json`: the details, as the staff's settings screen edits them;
-//! - `media/<path>`: each image a field names (a leader's portrait), under the media path the
-//!   field names: the file the site shows (the widest JPEG or PNG, or the SVG). An import
-//!   checks and stores it as an upload is stored, which makes its narrower widths again.
+//! - `pages.json`: every page of the editor's catalog by its key, each
+//!   `{"published": {path: value}, "draft": {path: value}}`: the values visitors see (`{}`
+//!   for a page showing its defaults), and the draft only when the page has one that differs
+//!   from them (`cli::company_details::pages`). An archive of an older version has none, and
+//!   an import of it leaves the pages alone;
+//! - `media/<path>`: each image a field names (a leader's portrait, a page's picture), under
+//!   the media path the field names: the file the site shows (the widest JPEG or PNG, or the
+//!   SVG). An import checks and stores it as an upload is stored, which makes its narrower
+//!   widths again. A picture the build compiled in is not carried: every site has it.
 //!
 //! A gzipped tar because it is one file that any system lists and unpacks (`tar tzf FILE`)
 //! without this program, it holds a folder of files under their own names, and gzip is
@@ -13,12 +20,12 @@
 //! The same details and images always give the same bytes: entries in path order, each a
 //! plain file with mode 0644, owner 0 and time 0, and a gzip header without a name or time.
 //!
-//! Reading trusts nothing in the file: only `details.json`, `media/<path>` files (a path as the
-//! media folder allows: no `..`, no absolute path, no hidden name) and folders are taken;
-//! links (symbolic or hard), devices, repeated names and anything else are refused. Nothing is
-//! unpacked to disk here: the entries are read into memory, each bounded (the details to
-//! `DETAILS_MAX`, an image to the upload limit), as are their number and the bytes unpacked
-//! in all, so a small file cannot unpack into a large one.
+//! Reading trusts nothing in the file: only `details.json`, `pages.json`, `media/<path>` files
+//! (a path as the media folder allows: no `..`, no absolute path, no hidden name) and folders
+//! are taken; links (symbolic or hard), devices, repeated names and anything else are refused.
+//! Nothing is unpacked to disk here: the entries are read into memory, each bounded (the
+//! details to `DETAILS_MAX`, the pages to `PAGES_MAX`, an image to the upload limit), as are
+//! their number and the bytes unpacked in all, so a small file cannot unpack into a large one.
 
 use std::collections::BTreeMap;
 use std::fs;
@@ -35,22 +42,35 @@ use crate::domain::sanitize::is_media_path;
 
 /// The details' entry.
 pub const DETAILS_ENTRY: &str = "details.json";
+/// The pages' entry.
+pub const PAGES_ENTRY: &str = "pages.json";
 /// The folder of the images' entries.
 pub const MEDIA_PREFIX: &str = "media/";
 /// The details' JSON, at most (a full form is about 60 KB).
 pub const DETAILS_MAX: usize = 1024 * 1024;
-/// Entries, at most: the details, an image a leader, and the folders a tar made by hand adds.
-pub const ENTRIES_MAX: usize = 2 * (LEADERS_MAX + 1) + 8;
-/// Bytes unpacked in all, at most (entries with their tar headers and padding): the details
-/// and every leader's portrait at the upload limit, with room for the headers.
+/// The pages' JSON, at most (every page of the catalog with all its fields overridden, in
+/// its published values and a draft, is well under it).
+pub const PAGES_MAX: usize = 4 * 1024 * 1024;
+/// The pages' pictures an archive carries, at most: each picture a page can hold, published
+/// and in a draft (a test holds the catalog to it).
+pub const PAGE_IMAGES_MAX: usize = 128;
+/// Images, at most: a leader's portrait each, and the pages' pictures.
+pub const IMAGES_MAX: usize = LEADERS_MAX + PAGE_IMAGES_MAX;
+/// Entries, at most: the details, the pages, each image with its folders, and the folders a
+/// tar made by hand adds.
+pub const ENTRIES_MAX: usize = 2 * (IMAGES_MAX + 2) + 8;
+/// Bytes unpacked in all, at most (entries with their tar headers and padding): the details,
+/// the pages and every image at the upload limit, with room for the headers.
 pub const UNPACKED_MAX: u64 =
-    (DETAILS_MAX + LEADERS_MAX * MAX_IMAGE_BYTES) as u64 + ENTRIES_MAX as u64 * 4 * 1024;
+    (DETAILS_MAX + PAGES_MAX + IMAGES_MAX * MAX_IMAGE_BYTES) as u64 + ENTRIES_MAX as u64 * 4 * 1024;
 
 /// What a details file holds: an archive, or (an export of an older version) the JSON alone.
 #[derive(Debug)]
 pub enum Contents {
     Archive {
         details_json: String,
+        /// None in an archive of an older version.
+        pages_json: Option<String>,
         /// Each image by its media path (without `media/`).
         images: BTreeMap<String, Vec<u8>>,
     },
@@ -72,8 +92,8 @@ pub enum ArchiveError {
     TooManyEntries,
     #[error("it has no {DETAILS_ENTRY}")]
     NoDetails,
-    #[error("its {DETAILS_ENTRY} is not UTF-8 text")]
-    NotText,
+    #[error("its {0} is not UTF-8 text")]
+    NotText(&'static str),
     #[error("it holds {name:?}, which a details archive cannot hold: {why}")]
     Refused { name: String, why: &'static str },
     #[error("its entry {name} is larger than {} MB", .max / 1024 / 1024)]
@@ -105,7 +125,7 @@ pub fn read(path: &Path) -> Result<Contents, ArchiveError> {
         }
         String::from_utf8(json)
             .map(Contents::Json)
-            .map_err(|_| ArchiveError::NotText)
+            .map_err(|_| ArchiveError::NotText(DETAILS_ENTRY))
     }
 }
 
@@ -113,6 +133,7 @@ pub fn read(path: &Path) -> Result<Contents, ArchiveError> {
 pub fn read_archive(unpacked: impl Read) -> Result<Contents, ArchiveError> {
     let mut archive = tar::Archive::new(Bounded::new(unpacked, UNPACKED_MAX));
     let mut details_json = None;
+    let mut pages_json = None;
     let mut images = BTreeMap::new();
     let entries = archive.entries().map_err(damaged)?;
     for (count, entry) in entries.enumerate() {
@@ -137,41 +158,58 @@ pub fn read_archive(unpacked: impl Read) -> Result<Contents, ArchiveError> {
                 || folder == MEDIA_PREFIX.trim_end_matches('/')
                 || folder.strip_prefix(MEDIA_PREFIX).is_some_and(is_media_path);
             if !known {
-                return Err(refused("only details.json and media/... are taken"));
+                return Err(refused(TAKEN));
             }
             continue;
         }
         if !kind.is_file() {
             return Err(refused("only files and folders are taken"));
         }
-        let (max, image) = if clean == DETAILS_ENTRY {
-            (DETAILS_MAX, None)
+        let (max, slot) = if clean == DETAILS_ENTRY {
+            (DETAILS_MAX, Slot::Details)
+        } else if clean == PAGES_ENTRY {
+            (PAGES_MAX, Slot::Pages)
         } else if let Some(path) = clean.strip_prefix(MEDIA_PREFIX) {
             if !is_media_path(path) {
                 return Err(refused(
                     "a media path has only letters, digits, '-', '_' and '.', and no '..' or hidden names",
                 ));
             }
-            (MAX_IMAGE_BYTES, Some(path.to_owned()))
+            (MAX_IMAGE_BYTES, Slot::Image(path.to_owned()))
         } else {
-            return Err(refused("only details.json and media/... are taken"));
+            return Err(refused(TAKEN));
         };
         let bytes = read_entry(&mut entry, &name, max)?;
-        let repeated = match image {
-            None => details_json.replace(bytes).is_some(),
-            Some(path) => images.insert(path, bytes).is_some(),
+        let repeated = match slot {
+            Slot::Details => details_json.replace(bytes).is_some(),
+            Slot::Pages => pages_json.replace(bytes).is_some(),
+            Slot::Image(path) => images.insert(path, bytes).is_some(),
         };
         if repeated {
             return Err(refused("a name appears twice"));
         }
     }
-    let details_json = details_json.ok_or(ArchiveError::NoDetails)?;
-    let details_json = String::from_utf8(details_json).map_err(|_| ArchiveError::NotText)?;
+    let text = |bytes, entry| String::from_utf8(bytes).map_err(|_| ArchiveError::NotText(entry));
+    let details_json = text(details_json.ok_or(ArchiveError::NoDetails)?, DETAILS_ENTRY)?;
+    let pages_json = pages_json
+        .map(|bytes| text(bytes, PAGES_ENTRY))
+        .transpose()?;
     Ok(Contents::Archive {
         details_json,
+        pages_json,
         images,
     })
 }
+
+/// What a file entry of the archive is.
+enum Slot {
+    Details,
+    Pages,
+    Image(String),
+}
+
+/// What a refused name is told.
+const TAKEN: &str = "only details.json, pages.json and media/... are taken";
 
 fn read_entry(entry: &mut impl Read, name: &str, max: usize) -> Result<Vec<u8>, ArchiveError> {
     let mut bytes = Vec::new();
@@ -197,10 +235,12 @@ fn damaged(err: io::Error) -> ArchiveError {
 }
 
 /// Writes the archive to `target` (through a temporary file beside it, renamed when whole):
-/// `details_json`, then each image under `media/<path>` in path order.
+/// `details_json`, `pages_json` (when given), then each image under `media/<path>` in path
+/// order.
 pub fn write(
     target: &Path,
     details_json: &str,
+    pages_json: Option<&str>,
     images: &BTreeMap<String, Vec<u8>>,
 ) -> io::Result<()> {
     let mut temp = target.as_os_str().to_owned();
@@ -208,7 +248,7 @@ pub fn write(
     let temp = PathBuf::from(temp);
     let result = (|| {
         let file = fs::File::create(&temp)?;
-        let file = write_to(file, details_json, images)?;
+        let file = write_to(file, details_json, pages_json, images)?;
         file.sync_all()?;
         fs::rename(&temp, target)
     })();
@@ -222,12 +262,16 @@ pub fn write(
 pub fn write_to<W: Write>(
     out: W,
     details_json: &str,
+    pages_json: Option<&str>,
     images: &BTreeMap<String, Vec<u8>>,
 ) -> io::Result<W> {
     // mtime 0 and no file name: the same input gives the same bytes.
     let gzip = GzBuilder::new().mtime(0).write(out, Compression::default());
     let mut tar = tar::Builder::new(gzip);
     append(&mut tar, DETAILS_ENTRY, details_json.as_bytes())?;
+    if let Some(pages_json) = pages_json {
+        append(&mut tar, PAGES_ENTRY, pages_json.as_bytes())?;
+    }
     for (path, bytes) in images {
         append(&mut tar, &format!("{MEDIA_PREFIX}{path}"), bytes)?;
     }
@@ -290,7 +334,7 @@ mod tests {
     }
 
     fn archive(details: &str, images: &BTreeMap<String, Vec<u8>>) -> Vec<u8> {
-        write_to(Vec::new(), details, images).expect("write")
+        write_to(Vec::new(), details, Some("{\"home\":{}}"), images).expect("write")
     }
 
     /// A tar of hand-made entries: (name, type, bytes).
@@ -327,9 +371,11 @@ mod tests {
         match read_archive(GzDecoder::new(&bytes[..])).expect("read") {
             Contents::Archive {
                 details_json,
+                pages_json,
                 images: read,
             } => {
                 assert_eq!(details_json, "{\"a\":1}");
+                assert_eq!(pages_json.as_deref(), Some("{\"home\":{}}"));
                 assert_eq!(read, images());
             }
             other => panic!("{other:?}"),
@@ -359,6 +405,7 @@ mod tests {
             entries,
             [
                 ("details.json".to_owned(), 0o644, 0, 0),
+                ("pages.json".to_owned(), 0o644, 0, 0),
                 ("media/leaders/aaaaaaaaaaaaaaaa.svg".to_owned(), 0o644, 0, 0),
                 ("media/leaders/bbbbbbbbbbbbbbbb.jpg".to_owned(), 0o644, 0, 0),
             ]
@@ -411,6 +458,28 @@ mod tests {
         assert!(refused(&twice).contains("twice"));
         let none = tar_of(&[("media/leaders/a.jpg", file, b"x")]);
         assert!(refused(&none).contains("no details.json"));
+        let pages_twice = tar_of(&[
+            ("details.json", file, b"{}"),
+            ("pages.json", file, b"{}"),
+            ("pages.json", file, b"{}"),
+        ]);
+        assert!(refused(&pages_twice).contains("twice"));
+        let older = tar_of(&[("details.json", file, b"{}")]);
+        match read_archive(&older[..]).expect("an older archive") {
+            Contents::Archive { pages_json, .. } => assert_eq!(pages_json, None),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    /// Every picture the catalog's pages can hold, published and in a draft, fits the bound.
+    #[test]
+    fn the_pages_pictures_fit_the_archive_s_bound() {
+        let slots: usize = crate::domain::pages::catalog::PAGES
+            .iter()
+            .map(|page| crate::domain::pages::schema::picture_slots(page.fields))
+            .sum();
+        assert!(slots > 0);
+        assert!(2 * slots <= PAGE_IMAGES_MAX, "{slots} pictures");
     }
 
     #[test]
@@ -458,7 +527,7 @@ mod tests {
         fs::write(&json, "{\"a\":1}").expect("write");
         assert!(matches!(read(&json).expect("read"), Contents::Json(text) if text == "{\"a\":1}"));
         let packed = dir.path().join("details.tar.gz");
-        write(&packed, "{}", &images()).expect("write");
+        write(&packed, "{}", None, &images()).expect("write");
         assert!(matches!(
             read(&packed).expect("read"),
             Contents::Archive { .. }

@@ -128,6 +128,63 @@ pub fn validate(
     errors.or_value(cleaned)
 }
 
+/// Every picture's `src` in `overrides` of `page` (as they are, checked or not), each with
+/// where it is, named as an error names it (`path.src`, `path[2].image.src`), for `visit`
+/// to read or replace: what a settings export carries and an import renames. Values not of
+/// their field's shape are passed over (`validate` names them).
+pub fn pictures_mut(
+    page: &PageSchema,
+    overrides: &mut Map<String, Value>,
+    visit: &mut dyn FnMut(&str, &mut String),
+) {
+    for (path, value) in overrides.iter_mut() {
+        if let Some(field) = page.field(path) {
+            pictures_of(field, path, value, visit);
+        }
+    }
+}
+
+fn pictures_of(
+    field: &Field,
+    at: &str,
+    value: &mut Value,
+    visit: &mut dyn FnMut(&str, &mut String),
+) {
+    match &field.kind {
+        Kind::Image { .. } => {
+            if let Some(Value::String(src)) = value.get_mut("src") {
+                visit(&format!("{at}.src"), src);
+            }
+        }
+        Kind::List { item, .. } => {
+            let Some(entries) = value.as_array_mut() else {
+                return;
+            };
+            for (index, entry) in entries.iter_mut().enumerate() {
+                for part in *item {
+                    if let Some(value) = entry.get_mut(part.path) {
+                        pictures_of(part, &format!("{at}[{index}].{}", part.path), value, visit);
+                    }
+                }
+            }
+        }
+        Kind::Text { .. } | Kind::Paragraphs { .. } | Kind::Link { .. } => {}
+    }
+}
+
+/// How many pictures `fields` can hold at most (a list's item's as many times as the list's
+/// `max`): what bounds a settings archive.
+pub fn picture_slots(fields: &[Field]) -> usize {
+    fields
+        .iter()
+        .map(|field| match &field.kind {
+            Kind::Image { .. } => 1,
+            Kind::List { max, item, .. } => *max as usize * picture_slots(item),
+            Kind::Text { .. } | Kind::Paragraphs { .. } | Kind::Link { .. } => 0,
+        })
+        .sum()
+}
+
 /// One value of `field`, named `at` in the errors; None when it was bad (noted).
 fn check(
     field: &Field,
@@ -781,5 +838,41 @@ mod tests {
             resolve(&json!({"menu": [{"name": "Home"}]}), "menu.0.name"),
             Some(&json!("Home"))
         );
+    }
+
+    #[test]
+    fn every_picture_is_found_where_an_error_names_it_and_can_be_renamed() {
+        let Value::Object(mut overrides) = json!({
+            "content.picture": {"src": "pages/a.jpg", "alt": "A"},
+            "content.art": {"src": "/assets/art.svg", "alt": ""},
+            "content.headline": "Not a picture",
+            "content.cards": [
+                {"heading": "One", "image": {"src": "pages/b.png", "alt": "B"}},
+                {"heading": "Two", "image": "not an object"},
+            ],
+            "nowhere": {"src": "pages/c.jpg"},
+        }) else {
+            panic!("not an object");
+        };
+        let mut seen = Vec::new();
+        pictures_mut(&PAGE, &mut overrides, &mut |at, src| {
+            seen.push((at.to_owned(), src.clone()));
+            *src = src.replace("pages/", "moved/");
+        });
+        assert_eq!(
+            seen,
+            [
+                ("content.art.src".to_owned(), "/assets/art.svg".to_owned()),
+                (
+                    "content.cards[0].image.src".to_owned(),
+                    "pages/b.png".to_owned()
+                ),
+                ("content.picture.src".to_owned(), "pages/a.jpg".to_owned()),
+            ]
+        );
+        assert_eq!(overrides["content.picture"]["src"], "moved/a.jpg");
+        assert_eq!(overrides["content.cards"][0]["image"]["src"], "moved/b.png");
+        assert_eq!(overrides["nowhere"]["src"], "pages/c.jpg", "not a field");
+        assert_eq!(picture_slots(PAGE.fields), 2 + 3);
     }
 }

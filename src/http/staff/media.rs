@@ -27,7 +27,7 @@ use crate::store::audit;
 use crate::store::StoreError;
 
 /// The media folders staff uploads go to (the UI's `MediaFolder`).
-pub(crate) const FOLDERS: &[&str] = &["blogs", "authors", "leaders", "pages"];
+pub(crate) const FOLDERS: &[&str] = crate::content::media::UPLOAD_FOLDERS;
 
 /// The answer to an upload.
 #[derive(Debug, Serialize)]
