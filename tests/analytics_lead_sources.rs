@@ -92,6 +92,9 @@ async fn an_enquirys_source_reaches_its_detail_mail_export_and_the_report() {
         .request(owner.get(&format!("/api/staff/inbox/enquiries/{id}")))
         .await;
     assert_eq!(detail.status(), 200);
+    // The proof it passed, and the 42 ms of solving the test's helper reports.
+    assert_eq!(json(&detail)["data"]["proof"], "passed");
+    assert_eq!(json(&detail)["data"]["proof_ms"], 42);
     assert_eq!(
         json(&detail)["source"],
         body!({
@@ -133,13 +136,13 @@ async fn an_enquirys_source_reaches_its_detail_mail_export_and_the_report() {
     let header = lines.next().expect("header");
     assert!(
         header
-            .ends_with(r#""Form page","Landing page","Referring site","Campaign","Stories read""#),
+            .ends_with(r#""Form page","Landing page","Referring site","Campaign","Stories read","Proof of work","Proof solving time (ms)""#),
         "{header}"
     );
     let row = lines.next().expect("a row");
     assert!(
         row.ends_with(
-            r#""/contact","/blogs","https://www.linkedin.com","linkedin / social / launch","Labs for schools; A new office""#
+            r#""/contact","/blogs","https://www.linkedin.com","linkedin / social / launch","Labs for schools; A new office","Passed","42""#
         ),
         "{row}"
     );

@@ -1,14 +1,17 @@
 //! The forms' proof of work through the real filters: a post without a valid answer stores
 //! nothing and mails no one; an answer is taken once; the difficulty follows a client's posts
-//! while the form limit is on; the lead records its proof; `/metrics` counts the refusals; and
-//! the confirmation mails' caps hold with a real SMTP server.
+//! while the form limit is on; the lead records its proof; `/metrics` counts the refusals, and
+//! the analytics report each day's with the spam share and the p95 solving time; and the
+//! confirmation mails' caps hold with a real SMTP server.
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use corpsite::domain::form_proof::HEADER;
 use serde_json::Value;
 
 use crate::common::proof::{answer, proven, APPLICATION, ENQUIRY};
+use crate::common::staff::{add_staff, Browser, EMAIL, PASSWORD};
 use crate::common::{json, TestApp};
 use crate::leads_support::{
     applicants, application_request, contact, enquiries, file, fixture, from, post_json,
@@ -165,6 +168,51 @@ async fn each_lead_records_that_it_passed_the_proof_and_how_long_the_solving_too
             ("application".into(), Some("passed".into()), Some(42)),
         ]
     );
+}
+
+#[tokio::test]
+async fn the_analytics_report_counts_each_days_refused_posts_and_the_p95_solving_time() {
+    let app = app();
+    for _ in 0..3 {
+        assert_refused(&app.request(enquiry(&contact())).await, "missing");
+    }
+    assert_eq!(post_json(&app, &contact()).await.status(), 201);
+    // Refusals are counted in memory and written by the server's visits thread each second.
+    let visits = Arc::clone(&app.state.visits);
+    let db = Arc::clone(app.db());
+    let now = jiff::Timestamp::now().as_second();
+    tokio::task::spawn_blocking(move || visits.flush(&db, now, 30))
+        .await
+        .expect("join")
+        .expect("flush");
+
+    add_staff(&app, EMAIL, PASSWORD, false).await;
+    let owner = Browser::sign_in(&app).await;
+    let report = json(&app.request(owner.get("/api/staff/analytics")).await);
+    let proof = &report["proof"];
+    assert_eq!(proof["refused"], 3, "{proof}");
+    assert_eq!(proof["accepted"], 1, "{proof}");
+    let days = proof["days"].as_array().expect("days");
+    assert_eq!(days.len(), 1, "{proof}");
+    assert_eq!(days[0]["day"], report["to"], "today's: {proof}");
+    assert_eq!(
+        (days[0]["refused"].clone(), days[0]["accepted"].clone()),
+        (3.into(), 1.into())
+    );
+    // The test's helper reports 42 ms of solving for the one lead.
+    assert_eq!(proof["solve_p95_ms"], 42, "{proof}");
+    assert_eq!(proof["solved"], 1, "{proof}");
+    let stored: i64 = app
+        .db()
+        .read_blocking(|conn| {
+            Ok(
+                conn.query_row("SELECT sum(refused) FROM form_refusal_days", [], |r| {
+                    r.get(0)
+                })?,
+            )
+        })
+        .expect("stored");
+    assert_eq!(stored, 3, "counted in the database, not only in /metrics");
 }
 
 async fn bits(app: &TestApp, client: [u8; 4]) -> u64 {

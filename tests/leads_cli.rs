@@ -236,7 +236,9 @@ async fn applicants_export_lists_applicants_and_copies_each_resume_named_after_i
             "Landing page",
             "Referring site",
             "Campaign",
-            "Stories read"
+            "Stories read",
+            "Proof of work",
+            "Proof solving time (ms)"
         ]
     );
     assert_eq!(rows.len(), 3);

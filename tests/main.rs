@@ -53,6 +53,7 @@ mod schemas;
 mod server_limits;
 mod staff_account;
 mod staff_api;
+mod staff_api_keys;
 mod staff_assign;
 mod staff_bulk;
 mod staff_cli;

@@ -85,8 +85,9 @@ async fn the_document_is_served_as_openapi_3_1() {
 #[tokio::test]
 async fn every_operation_is_listed_with_the_statuses_it_can_answer() {
     let doc = document().await;
+    // 401: an unknown or malformed API key (the proof's alternative, `apiKey`).
     let errors = [
-        "400", "403", "408", "413", "415", "422", "429", "503", "507",
+        "400", "401", "403", "408", "413", "415", "422", "429", "503", "507",
     ];
     let form = |created: &str| {
         std::iter::once(created.to_owned())
@@ -381,7 +382,8 @@ async fn each_form_field_carries_its_parsers_pattern() {
 
 /// The proof's header is required by the document of a server that asks for it, and not by
 /// that of a server run with `--form-proof off`, which takes posts without it (the contract
-/// test runs one); both resolve every reference they make.
+/// test runs one); both describe the API key a trusted caller may send instead, and resolve
+/// every reference they make.
 #[tokio::test]
 async fn the_proof_header_is_required_only_where_the_server_requires_it() {
     let proof_header = |doc: &Value, path: &str| {
@@ -397,7 +399,21 @@ async fn the_proof_header_is_required_only_where_the_server_requires_it() {
     for path in ["/api/clients/create", "/api/applicant/create"] {
         assert_eq!(proof_header(&on, path)["required"], true, "{path}");
         assert_ne!(proof_header(&off, path)["required"], true, "{path}");
+        // A trusted caller's API key is the proof's alternative: no credential, or the key.
+        for doc in [&on, &off] {
+            assert_eq!(
+                doc["paths"][path]["post"]["security"],
+                serde_json::json!([{}, { "apiKey": [] }]),
+                "{path}"
+            );
+        }
     }
+    let scheme = &on["components"]["securitySchemes"]["apiKey"];
+    assert_eq!(
+        (scheme["type"].as_str(), scheme["scheme"].as_str()),
+        (Some("http"), Some("bearer")),
+        "{scheme}"
+    );
     for doc in [&on, &off] {
         let text = doc.to_string();
         for reference in text.split("\"$ref\":\"#/components/schemas/").skip(1) {

@@ -38,6 +38,9 @@ pub enum Kind {
     Subscription,
     /// The lead's notes, as the store reads them (`store::export`): one cell, oldest first.
     Notes,
+    /// How a lead stood with the forms' proof of work (`passed`), written as its label
+    /// ("Passed"); empty for a lead from before the proof existed.
+    Proof,
 }
 
 /// One column of an export: its header and where its value comes from.
@@ -86,6 +89,10 @@ const LANDING_PAGE: Column = column("Landing page", "source.landing", Kind::Text
 const REFERRING_SITE: Column = column("Referring site", "source.referrer", Kind::Text, 24.0);
 const CAMPAIGN: Column = column("Campaign", "source.campaign", Kind::Text, 24.0);
 const STORIES_READ: Column = column("Stories read", "source.stories", Kind::Text, 40.0);
+/// The forms' proof of work (`domain::form_proof`): that the lead passed it, and how long
+/// the visitor's browser took to solve it.
+const PROOF: Column = column("Proof of work", "proof", Kind::Proof, 14.0);
+const PROOF_MS: Column = column("Proof solving time (ms)", "proof_ms", Kind::Number, 12.0);
 
 const ENQUIRIES: &[Column] = &[
     REFERENCE,
@@ -108,6 +115,8 @@ const ENQUIRIES: &[Column] = &[
     REFERRING_SITE,
     CAMPAIGN,
     STORIES_READ,
+    PROOF,
+    PROOF_MS,
 ];
 
 const SUBSCRIBERS: &[Column] = &[
@@ -129,6 +138,8 @@ const SUBSCRIBERS: &[Column] = &[
     REFERRING_SITE,
     CAMPAIGN,
     STORIES_READ,
+    PROOF,
+    PROOF_MS,
 ];
 
 const APPLICANTS: &[Column] = &[
@@ -156,6 +167,8 @@ const APPLICANTS: &[Column] = &[
     REFERRING_SITE,
     CAMPAIGN,
     STORIES_READ,
+    PROOF,
+    PROOF_MS,
 ];
 
 /// The columns of a list's export, in order: the same for the command line and the browser,
@@ -208,6 +221,15 @@ pub fn status_label(stored: &str) -> String {
         Some(Status::Done) => "Done".into(),
         Some(Status::Spam) => "Spam".into(),
         None => stored.to_owned(),
+    }
+}
+
+/// How a lead stood with the proof of work, as the inbox shows it.
+fn proof_label(stored: &str) -> String {
+    match stored {
+        "passed" => "Passed".into(),
+        "off" => "Off (test server)".into(),
+        other => other.to_owned(),
     }
 }
 
@@ -271,6 +293,7 @@ pub fn cells(columns: &[Column], values: &[Raw], zone: &OfficeZone) -> Vec<Cell>
                 }
                 Kind::Status => Cell::Text(status_label(&value.text())),
                 Kind::Subscription => Cell::Text(subscription_label(&value.text())),
+                Kind::Proof => Cell::Text(proof_label(&value.text())),
                 Kind::Notes => match notes_cell(&value.text(), zone) {
                     notes if notes.is_empty() => Cell::Empty,
                     notes => Cell::Text(notes),
@@ -510,6 +533,33 @@ mod tests {
                 Cell::Number(7.0),
             ]
         );
+    }
+
+    #[test]
+    fn every_list_ends_with_the_proof_of_work_and_its_solving_time() {
+        let zone = OfficeZone::default_zone();
+        for list in [
+            InboxList::Enquiries,
+            InboxList::Subscribers,
+            InboxList::Applicants,
+        ] {
+            assert_eq!(
+                columns(list).last_chunk(),
+                Some(&[PROOF, PROOF_MS]),
+                "{list:?}"
+            );
+        }
+        let row = |proof: Raw, ms: Raw| cells(&[PROOF, PROOF_MS], &[proof, ms], &zone);
+        assert_eq!(
+            row(Raw::Text("passed".into()), Raw::Integer(412)),
+            vec![Cell::Text("Passed".into()), Cell::Number(412.0)]
+        );
+        assert_eq!(
+            row(Raw::Text("off".into()), Raw::Null),
+            vec![Cell::Text("Off (test server)".into()), Cell::Empty]
+        );
+        // A lead from before the proof existed.
+        assert_eq!(row(Raw::Null, Raw::Null), vec![Cell::Empty, Cell::Empty]);
     }
 
     #[test]

@@ -23,7 +23,7 @@ use warp::{Filter, Reply};
 
 use crate::http::plumbing::disk;
 use crate::http::plumbing::error::{self, ApiError};
-use crate::http::plumbing::filters::get_or_head;
+use crate::http::plumbing::filters::{bearer, get_or_head};
 use crate::http::state::AppState;
 use crate::metrics::{OutboxState, Reading};
 use crate::store::{outbox, StoreError};
@@ -174,12 +174,6 @@ pub fn admin_routes(state: &AppState) -> BoxedFilter<(Response,)> {
         }))
         .map(Reply::into_response)
         .boxed()
-}
-
-/// The token of an `Authorization: Bearer TOKEN` header.
-fn bearer(authorization: &str) -> Option<&str> {
-    let (scheme, token) = authorization.trim().split_once(' ')?;
-    scheme.eq_ignore_ascii_case("bearer").then(|| token.trim())
 }
 
 /// What `/healthz` answers.
@@ -371,24 +365,5 @@ async fn reading(state: &AppState) -> Reading {
         edge_purges: purges
             .enabled
             .then_some((purges.sent, purges.failed, purges.dropped)),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn only_a_bearer_authorization_offers_a_token() {
-        let cases = [
-            ("Bearer abc", Some("abc")),
-            ("bearer  abc ", Some("abc")),
-            ("Basic abc", None),
-            ("Bearer", None),
-            ("", None),
-        ];
-        for (header, token) in cases {
-            assert_eq!(bearer(header), token, "{header:?}");
-        }
     }
 }

@@ -42,6 +42,9 @@ const ENQUIRY_COLUMNS: &[&str] = &[
     "assigned_name",
     "follow_up",
     "client_addr",
+    // How the lead stood with the forms' proof of work, and its solving time (V22).
+    "proof",
+    "proof_ms",
 ];
 const SUBSCRIBER_COLUMNS: &[&str] = &[
     "id",
@@ -56,6 +59,9 @@ const SUBSCRIBER_COLUMNS: &[&str] = &[
     "assigned_name",
     "follow_up",
     "client_addr",
+    // How the lead stood with the forms' proof of work, and its solving time (V22).
+    "proof",
+    "proof_ms",
     // From `subscriptions` (`reader_column`): the double opt-in state and its dates.
     "subscription",
     "confirmed_at",
@@ -81,6 +87,9 @@ const APPLICANT_COLUMNS: &[&str] = &[
     "assigned_name",
     "follow_up",
     "client_addr",
+    // How the lead stood with the forms' proof of work, and its solving time (V22).
+    "proof",
+    "proof_ms",
 ];
 
 fn source(list: InboxList) -> Source {
@@ -189,6 +198,12 @@ pub struct Lead {
     pub assigned_name: Option<String>,
     /// The day to come back to it, YYYY-MM-DD in the office's zone.
     pub follow_up: Option<String>,
+    /// How it stood with the forms' proof of work: `passed`, or `off` (a server run with
+    /// `--form-proof off`); null for a lead from before the proof existed.
+    #[ts(type = "'passed' | 'off' | null")]
+    pub proof: Option<String>,
+    /// How long the visitor's browser took to solve it, in milliseconds (null as `proof`).
+    pub proof_ms: Option<i64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub name: Option<String>,

@@ -125,13 +125,14 @@ pub enum LeadTable {
     Applicants,
 }
 
-/// Records how lead `id` stood with the proof of work (`passed` or `off`) and how long its
-/// solving took; nothing for a repeated subscription, whose `id` is stored nowhere.
+/// Records how lead `id` stood with the proof of work (`passed` or `off`; `None` for a post
+/// a trusted caller's API key made without one) and how long its solving took; nothing for a
+/// repeated subscription, whose `id` is stored nowhere.
 pub fn record_proof(
     conn: &Connection,
     table: LeadTable,
     id: &LeadId,
-    proof: &str,
+    proof: Option<&str>,
     solve_ms: Option<u32>,
 ) -> rusqlite::Result<()> {
     let sql = match table {

@@ -12,6 +12,7 @@ mod migrations;
 
 pub mod accounts;
 pub mod analytics;
+pub mod api_keys;
 pub mod applicants;
 pub mod assign;
 pub mod audit;

@@ -22,7 +22,7 @@ pub const BOUNDARY: &str = "----corpsite-test-7MA4YWxkTrZu0gW";
 
 /// The contact form's payload, filled in.
 /// The enquiries export's columns, in order, as the browser and the command line write them.
-pub const ENQUIRY_HEADERS: [&str; 20] = [
+pub const ENQUIRY_HEADERS: [&str; 22] = [
     "Reference",
     "Received",
     "Name",
@@ -43,6 +43,8 @@ pub const ENQUIRY_HEADERS: [&str; 20] = [
     "Referring site",
     "Campaign",
     "Stories read",
+    "Proof of work",
+    "Proof solving time (ms)",
 ];
 
 pub fn contact() -> Value {

@@ -40,14 +40,18 @@ pub enum Proof {
     Passed { solve_ms: u32 },
     /// The server runs with `--form-proof off` (tests only).
     Off,
+    /// A trusted caller's live API key took the proof's place (`store::api_keys`): the lead
+    /// records no proof.
+    Key,
 }
 
 impl Proof {
-    /// The lead's `proof` column.
-    pub fn as_str(self) -> &'static str {
+    /// The lead's `proof` column (none for a key's post).
+    pub fn as_str(self) -> Option<&'static str> {
         match self {
-            Proof::Passed { .. } => "passed",
-            Proof::Off => "off",
+            Proof::Passed { .. } => Some("passed"),
+            Proof::Off => Some("off"),
+            Proof::Key => None,
         }
     }
 
@@ -55,7 +59,7 @@ impl Proof {
     pub fn solve_ms(self) -> Option<u32> {
         match self {
             Proof::Passed { solve_ms } => Some(solve_ms),
-            Proof::Off => None,
+            Proof::Off | Proof::Key => None,
         }
     }
 }

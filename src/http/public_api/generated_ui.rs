@@ -227,6 +227,8 @@ fn staff_types() -> String {
         crate::store::analytics::visits::Line::decl(&cfg),
         crate::store::analytics::lead_sources::LeadLine::decl(&cfg),
         crate::http::staff::analytics::LeadCounts::decl(&cfg),
+        crate::store::analytics::refusals::PostDay::decl(&cfg),
+        crate::http::staff::analytics::ProofCounts::decl(&cfg),
         crate::http::staff::analytics::AnalyticsBody::decl(&cfg),
         string_union(
             "MediaFolder",
@@ -261,6 +263,11 @@ fn staff_types() -> String {
         crate::http::staff::team::InviteCheckBody::decl(&cfg),
         crate::http::staff::team::AcceptForm::decl(&cfg),
         crate::http::staff::team::SetupForm::decl(&cfg),
+        // API keys for trusted callers
+        crate::store::api_keys::ApiKeyRow::decl(&cfg),
+        crate::http::staff::api_keys::ApiKeysBody::decl(&cfg),
+        crate::http::staff::api_keys::MadeBody::decl(&cfg),
+        crate::http::staff::api_keys::KeyForm::decl(&cfg),
         // second factors
         crate::store::sessions::FactorStep::decl(&cfg),
         session::FactorWay::decl(&cfg),

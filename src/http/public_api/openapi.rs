@@ -55,7 +55,13 @@ use crate::http::plumbing::reply::json_bytes;
                                        (`GET /api/form-proof`), find a nonce, and send the \
                                        answer in the `Form-Proof` header (see \
                                        `ChallengeBody`). A post without a valid one is refused \
-                                       (403, `errors.proof` says why) and stores nothing."),
+                                       (403, `errors.proof` says why) and stores nothing. \
+                                       A trusted caller (the group's other sites and tools, \
+                                       from their servers) may send an API key an owner made \
+                                       at `/staff/team` instead, as `Authorization: Bearer \
+                                       KEY` (`apiKey`): its posts need no proof and are \
+                                       counted on the key; an unknown key is 401, a revoked \
+                                       one 403."),
         (name = "subscriber-links", description = "What the links in subscriber mail post: \
                                                   the confirmation of a subscription and \
                                                   unsubscribing."),
@@ -67,7 +73,7 @@ use crate::http::plumbing::reply::json_bytes;
         (name = "health", description = "Whether the site can serve and take forms, for load \
                                         balancers and uptime checks."),
     ),
-    modifiers(&OtherParts)
+    modifiers(&OtherParts, &TrustedCallers)
 )]
 pub struct ApiDoc;
 
@@ -97,6 +103,30 @@ impl utoipa::Modify for OtherParts {
                 Schema::Object(text),
             ))));
         }
+    }
+}
+
+/// The API keys of trusted callers (`store::api_keys`), the proof of work's alternative on
+/// the forms' posts: a bearer token. utoipa's derive names a scheme an operation uses but
+/// cannot declare one, so it is added here.
+struct TrustedCallers;
+
+impl utoipa::Modify for TrustedCallers {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
+        let scheme = HttpBuilder::new()
+            .scheme(HttpAuthScheme::Bearer)
+            .description(Some(
+                "An API key an owner made at `/staff/team` for one of the group's sites or \
+                 tools: a form post carrying it needs no `Form-Proof`, and is counted on \
+                 the key. Unknown or malformed: 401; revoked: 403. For servers only: a key \
+                 in a web page is anyone's.",
+            ))
+            .build();
+        openapi
+            .components
+            .get_or_insert_with(Default::default)
+            .add_security_scheme("apiKey", SecurityScheme::Http(scheme));
     }
 }
 
@@ -237,13 +267,24 @@ pub(crate) struct FormProofHeader {
     /// The answer to a challenge of `GET /api/form-proof` for this form:
     /// `{challenge}.{nonce}.{ms}`, where SHA-256 of `{challenge}.{nonce}` starts with the
     /// challenge's `bits` zero bits and `ms` is how long the solving took. Each answer is
-    /// taken once.
+    /// taken once. A post with an API key (`Authorization: Bearer KEY`, `apiKey`) needs none.
     #[serde(rename = "Form-Proof")]
     #[param(
         example = "v1.enquiry.1796000000.13.00112233445566778899aabbccddeeff.<64 hex>.5120.180"
     )]
     form_proof: String,
 }
+
+/// A form post's 401: its API key (the proof's alternative) is not one of this site's.
+const FORM_UNAUTHORIZED: &str = "The `Authorization` header is not `Bearer` and an API key of \
+                                 this site's: send a known key, or no `Authorization` and a \
+                                 proof of work.";
+/// A form post's 403, the same for the enquiry's and the application's.
+const FORM_FORBIDDEN: &str = "The request came from another site's page, its API key was \
+                              revoked, or its proof of work is missing, malformed, forged, \
+                              expired, used before or too easy for this client's posts of the \
+                              hour (`errors.proof` names which): get a new challenge and send \
+                              again.";
 
 /// The operations, one function each. These functions only carry the documentation (utoipa
 /// reads their attributes); the handlers are in `blogs`, `leads` and `applicants`.
@@ -357,16 +398,13 @@ mod operations {
                        enquiry and needs `name`, `email`, `mobile` and `requirment`. Missing \
                        and null fields count as empty.",
         params(FormProofHeader),
+        security((), ("apiKey" = [])),
         request_body(content = EnquiryPayload, content_type = "application/json"),
         responses(
             (status = 201, description = "Stored.", body = CreatedBody),
             (status = 400, description = "The body is not JSON of this shape.", body = ErrorBody),
-            (status = 403, description = "The request came from another site's page, or its \
-                                          proof of work is missing, malformed, forged, expired, \
-                                          used before or too easy for this client's posts of \
-                                          the hour (`errors.proof` names which): get a new \
-                                          challenge and send again.",
-                body = ErrorBody),
+            (status = 401, description = super::FORM_UNAUTHORIZED, body = ErrorBody),
+            (status = 403, description = super::FORM_FORBIDDEN, body = ErrorBody),
             (status = 408, description = "The body stopped arriving.", body = ErrorBody),
             (status = 413, description = "The body is over 64 KB.", body = ErrorBody),
             (status = 415, description = "The body is not `application/json`.", body = ErrorBody),
@@ -390,16 +428,13 @@ mod operations {
         operation_id = "createApplicant",
         summary = "A job application with a resume (a PDF or an image)",
         params(FormProofHeader),
+        security((), ("apiKey" = [])),
         request_body(content = ApplicantUpload, content_type = "multipart/form-data"),
         responses(
             (status = 201, description = "Stored.", body = CreatedBody),
             (status = 400, description = "The multipart body is malformed.", body = ErrorBody),
-            (status = 403, description = "The request came from another site's page, or its \
-                                          proof of work is missing, malformed, forged, expired, \
-                                          used before or too easy for this client's posts of \
-                                          the hour (`errors.proof` names which): get a new \
-                                          challenge and send again.",
-                body = ErrorBody),
+            (status = 401, description = super::FORM_UNAUTHORIZED, body = ErrorBody),
+            (status = 403, description = super::FORM_FORBIDDEN, body = ErrorBody),
             (status = 408, description = "The body stopped arriving.", body = ErrorBody),
             (status = 413, description = "The file or the request is too large.",
                 body = ErrorBody),

@@ -4,7 +4,9 @@
 //! the top pages, stories, referring sites, sources, campaigns, entry pages and screens; and
 //! the leads that arrived (enquiries, subscriptions, applications) by source, campaign,
 //! referring site, landing page and story read, beside the visitors each brought, so the
-//! office sees what turns visitors into leads.
+//! office sees what turns visitors into leads; and the forms' posts refused by the proof of
+//! work each day beside those accepted (the spam share), with the p95 of the accepted leads'
+//! solving times.
 //! Read from the roll-ups only (the visits' and the leads': whole months and the edge days,
 //! `store::analytics::roll_ups`), so a year answers about as fast as a month; today's
 //! counts are at most ten seconds old. A bad date is 422 naming `from` or `to`.
@@ -20,6 +22,7 @@ use crate::http::plumbing::reply::invalid;
 use crate::http::staff::call::Call;
 use crate::http::staff::session::Staff;
 use crate::store::analytics::lead_sources::{self, LeadLine};
+use crate::store::analytics::refusals::{self, PostDay};
 use crate::store::analytics::visits::{self, DayCount, Line, Totals};
 
 /// A period's report.
@@ -58,6 +61,42 @@ pub(crate) struct AnalyticsBody {
     #[cfg_attr(test, ts(type = "Array<VisitLine>"))]
     devices: Vec<Line>,
     leads: LeadCounts,
+    proof: ProofCounts,
+}
+
+/// The forms' posts of a period and the proof of work: refused (spam, `form_refusal_days`)
+/// and accepted (leads), and how long the accepted leads' browsers took to solve it.
+#[derive(Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub(crate) struct ProofCounts {
+    /// The days with a refused or an accepted post, in order (a day with neither left out).
+    #[cfg_attr(test, ts(type = "Array<FormPostDay>"))]
+    days: Vec<PostDay>,
+    /// The period's sums of `days`.
+    refused: i64,
+    accepted: i64,
+    /// The 95th percentile of the solving times of the period's leads that passed the proof,
+    /// in milliseconds; null without one.
+    solve_p95_ms: Option<i64>,
+    /// How many solving times it is read from.
+    solved: usize,
+}
+
+/// The period's form posts and solving times.
+fn proof_counts(
+    conn: &rusqlite::Connection,
+    from: &str,
+    to: &str,
+) -> Result<ProofCounts, crate::store::StoreError> {
+    let days = refusals::per_day(conn, from, to)?;
+    let times = refusals::solve_times(conn, from, to)?;
+    Ok(ProofCounts {
+        refused: days.iter().map(|day| day.refused).sum(),
+        accepted: days.iter().map(|day| day.accepted).sum(),
+        days,
+        solve_p95_ms: refusals::p95(&times),
+        solved: times.len(),
+    })
 }
 
 /// The leads of a period, and what brought them: each list's lines by leads, with the
@@ -146,6 +185,7 @@ pub(super) async fn report(call: Call, _staff: Staff) -> Result<Response, ApiErr
                     landings: tops.landings,
                     stories: tops.stories,
                 },
+                proof: proof_counts(conn, &from, &to)?,
                 from,
                 to,
                 previous_from,

@@ -16,8 +16,8 @@
 use crate::http::staff::call::Endpoint;
 use crate::http::staff::stories::revisions;
 use crate::http::staff::{
-    account, analytics, assign, backups, bulk, company_details, factors, inbox, mail, media, pages,
-    passkeys, readers, sign_in, stories, team,
+    account, analytics, api_keys, assign, backups, bulk, company_details, factors, inbox, mail,
+    media, pages, passkeys, readers, sign_in, stories, team,
 };
 
 /// One row (see the module's comment for how it reads).
@@ -99,6 +99,9 @@ pub(crate) mod types {
         SessionList,
     };
     pub(crate) use crate::http::staff::analytics::AnalyticsBody;
+    pub(crate) use crate::http::staff::api_keys::{
+        ApiKeysBody as ApiKeys, KeyForm as ApiKeyForm, MadeBody as ApiKeyMade,
+    };
     pub(crate) use crate::http::staff::assign::{
         AssignForm, AssigneesBody, DigestSetting, FollowUpForm,
     };
@@ -252,6 +255,10 @@ table! {
     POST   "/api/staff/team/invites"                            Area(Team)        team::create_invite            sendInvite(InviteForm) -> TeamBody;
     POST   "/api/staff/team/invites/{id}/resend"                Area(Team)        team::resend_invite            resendInvite() -> TeamBody;
     DELETE "/api/staff/team/invites/{id}"                       Area(Team)        team::revoke_invite            revokeInvite() -> TeamBody;
+    // API keys for the group's other sites and tools: their form posts skip the proof of work
+    GET    "/api/staff/team/api-keys"                           Area(Team)        api_keys::list                 apiKeys() -> ApiKeys;
+    POST   "/api/staff/team/api-keys"                           Area(Team)        api_keys::create               makeApiKey(ApiKeyForm) -> ApiKeyMade;
+    DELETE "/api/staff/team/api-keys/{id}"                      Area(Team)        api_keys::revoke               revokeApiKey() -> ApiKeys;
     // the invite and set-up links: no session yet
     POST   "/api/staff/invite/check"                            Open              team::check_invite             checkInvite(LinkToken) -> InviteCheck;
     POST   "/api/staff/invite/accept"                           Open              team::accept_invite            acceptInvite(InviteAcceptance) -> StaffSession;

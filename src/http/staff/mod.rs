@@ -10,6 +10,7 @@
 
 pub mod account;
 pub mod analytics;
+pub mod api_keys;
 pub mod assign;
 pub mod backups;
 pub mod bulk;

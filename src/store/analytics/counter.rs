@@ -7,6 +7,10 @@
 //! with the next batch in place of the old one (never more than one on disk), so a restart
 //! within the day keeps counting a visitor as one.
 //!
+//! The forms' posts refused for want of a proof of work are counted here too, per office
+//! day, and added to `form_refusal_days` with the views (`refusals`): a flood of refused
+//! posts costs one write a second, not one each.
+//!
 //! Every ten seconds the same thread brings the roll-ups (`visit_days`, `visit_hours`) up
 //! to date for the days it wrote, and once a day deletes the views older than
 //! `--visit-days`.
@@ -16,7 +20,7 @@ use std::sync::Mutex;
 
 use jiff::Timestamp;
 
-use super::{lead_sources, visits};
+use super::{lead_sources, refusals, visits};
 use crate::domain::analytics::visit::{visitor_key, DayValues, Hit, View};
 use crate::domain::office_time::OfficeZone;
 use crate::store::StoreError;
@@ -41,6 +45,9 @@ struct Inner {
     /// The referring sites, sources and campaigns the salt's day has kept (`DayValues`).
     values: DayValues,
     pending: Vec<View>,
+    /// Form posts refused by the proof of work not yet written, per office day (a day or
+    /// two between writes).
+    refused: std::collections::BTreeMap<String, u64>,
     /// The zone changed: the stored views and leads go on its days at the next write.
     reday: bool,
 }
@@ -71,6 +78,7 @@ impl Visits {
                 salt: None,
                 values: DayValues::default(),
                 pending: Vec::new(),
+                refused: std::collections::BTreeMap::new(),
                 reday: false,
             }),
             dropped: AtomicU64::new(0),
@@ -130,6 +138,14 @@ impl Visits {
         true
     }
 
+    /// Counts a form post refused by the proof of work at `at` (Unix seconds), on its office
+    /// day.
+    pub fn refuse_post(&self, at: i64) {
+        let mut inner = self.lock();
+        let (day, _) = day_of(&inner.zone, at);
+        *inner.refused.entry(day).or_default() += 1;
+    }
+
     /// The office's zone, as the company details say at `now` (Unix seconds). When it
     /// changed, the day's salt ends with the office's day in the new zone: at once if that day
     /// is another (a new day, a new salt, so the same browser is a new visitor, as after
@@ -155,7 +171,8 @@ impl Visits {
         self.dropped.load(Ordering::Relaxed)
     }
 
-    /// Writes the pending views (and a new salt in place of the old) in one transaction; after
+    /// Writes the pending views (and a new salt in place of the old) and the refused form
+    /// posts in one transaction; after
     /// a change of the office's zone, puts the stored views and leads on its days (so a
     /// report of the office's days finds them, `store::analytics::visits::reday`); then, if
     /// ten seconds have passed, brings the roll-ups up to date and deletes views older than
@@ -166,16 +183,18 @@ impl Visits {
         now: i64,
         keep_days: u32,
     ) -> Result<Flushed, StoreError> {
-        let (views, salt, reday) = {
+        let (views, salt, reday, refused) = {
             let mut inner = self.lock();
             let views = std::mem::take(&mut inner.pending);
+            let refused: Vec<(String, u64)> =
+                std::mem::take(&mut inner.refused).into_iter().collect();
             let salt = inner
                 .salt
                 .as_ref()
                 .filter(|salt| !salt.stored)
                 .map(|salt| (salt.day.clone(), salt.bytes));
             let reday = std::mem::take(&mut inner.reday).then(|| inner.zone.time_zone().clone());
-            (views, salt, reday)
+            (views, salt, reday, refused)
         };
         let mut flushed = Flushed {
             written: views.len(),
@@ -184,9 +203,12 @@ impl Visits {
         if let Some(first) = views.iter().map(|view| view.at).min() {
             self.unrolled_from.fetch_min(first, Ordering::Relaxed);
         }
-        if !views.is_empty() || salt.is_some() {
+        if !views.is_empty() || salt.is_some() || !refused.is_empty() {
             let salt_day = salt.as_ref().map(|(day, _)| day.clone());
-            db.write_blocking(move |conn| visits::write(conn, &views, salt.as_ref()))?;
+            db.write_blocking(move |conn| {
+                visits::write(conn, &views, salt.as_ref())?;
+                refusals::add(conn, &refused)
+            })?;
             if let Some(day) = salt_day {
                 let mut inner = self.lock();
                 if let Some(current) = inner.salt.as_mut().filter(|s| s.day == day) {

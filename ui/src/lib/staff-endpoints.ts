@@ -3,7 +3,7 @@
 
 import { apiPath, type Endpoint } from './api-client';
 import type { CompanyDetailsForm, MessageBody, StaffCompanyDetailsBody } from './api-types';
-import type { AccountActivity, AnalyticsBody, AssignForm, AssigneesBody, AuditPage, AuthenticatorSetUp, BackupsBody, BulkDone, BulkForm, CodeGiven, Confirmation, Deleted, DigestSetting, FactorAdded, FactorPolicy, FollowUpForm, ForgotPassword, InviteAcceptance, InviteCheck, InviteForm, LeadDetail, LeadMailBody, LeadPage, LinkToken, MailAction, MailStatus, NewPasskey, NoteForm, PageBody, PageDraftForm, PageList, PagePreviewForm, PagePublishForm, PageRevisionBody, PageRevisions, PageSaved, PasskeyAdded, PasskeyChallenge, PasskeyName, PasskeyRow, PasskeySignIn, PasswordChange, PasswordReset, Preview, PreviewForm, ReaderAdded, ReaderCounts, ReaderForm, ReaderUnsubscribed, ResetAnswer, ResetLink, RolesForm, RoutesBody, RoutesForm, Saved, SecondFactors, SessionList, SetupForm, SignIn, StaffSession, StatusForm, StoryBody, StoryChoices, StoryForm, StoryMail, StoryPage, StoryRestoreForm, StoryRevisionBody, StoryRevisions, TeamBody, TestMailForm, Uploaded } from './staff-types';
+import type { AccountActivity, AnalyticsBody, ApiKeyForm, ApiKeyMade, ApiKeys, AssignForm, AssigneesBody, AuditPage, AuthenticatorSetUp, BackupsBody, BulkDone, BulkForm, CodeGiven, Confirmation, Deleted, DigestSetting, FactorAdded, FactorPolicy, FollowUpForm, ForgotPassword, InviteAcceptance, InviteCheck, InviteForm, LeadDetail, LeadMailBody, LeadPage, LinkToken, MailAction, MailStatus, NewPasskey, NoteForm, PageBody, PageDraftForm, PageList, PagePreviewForm, PagePublishForm, PageRevisionBody, PageRevisions, PageSaved, PasskeyAdded, PasskeyChallenge, PasskeyName, PasskeyRow, PasskeySignIn, PasswordChange, PasswordReset, Preview, PreviewForm, ReaderAdded, ReaderCounts, ReaderForm, ReaderUnsubscribed, ResetAnswer, ResetLink, RolesForm, RoutesBody, RoutesForm, Saved, SecondFactors, SessionList, SetupForm, SignIn, StaffSession, StatusForm, StoryBody, StoryChoices, StoryForm, StoryMail, StoryPage, StoryRestoreForm, StoryRevisionBody, StoryRevisions, TeamBody, TestMailForm, Uploaded } from './staff-types';
 
 /** `GET /api/staff/inbox/{list}` (the area of the list). */
 export const inboxPage = (list: string): Endpoint<undefined, LeadPage> => ({ method: 'GET', path: apiPath('staff', 'inbox', list) });
@@ -265,6 +265,15 @@ export const resendInvite = (id: string): Endpoint<undefined, TeamBody> => ({ me
 
 /** `DELETE /api/staff/team/invites/{id}` (area team). */
 export const revokeInvite = (id: string): Endpoint<undefined, TeamBody> => ({ method: 'DELETE', path: apiPath('staff', 'team', 'invites', id) });
+
+/** `GET /api/staff/team/api-keys` (area team). */
+export const apiKeys = (): Endpoint<undefined, ApiKeys> => ({ method: 'GET', path: 'staff/team/api-keys' });
+
+/** `POST /api/staff/team/api-keys` (area team). */
+export const makeApiKey = (): Endpoint<ApiKeyForm, ApiKeyMade> => ({ method: 'POST', path: 'staff/team/api-keys' });
+
+/** `DELETE /api/staff/team/api-keys/{id}` (area team). */
+export const revokeApiKey = (id: string): Endpoint<undefined, ApiKeys> => ({ method: 'DELETE', path: apiPath('staff', 'team', 'api-keys', id) });
 
 /** `POST /api/staff/invite/check` (no session). */
 export const checkInvite = (): Endpoint<LinkToken, InviteCheck> => ({ method: 'POST', path: 'staff/invite/check' });

@@ -130,7 +130,16 @@ assigned_to: number | null, assigned_name: string | null,
 /**
  * The day to come back to it, YYYY-MM-DD in the office's zone.
  */
-follow_up: string | null, name?: string, mobile?: string, requirment?: string, service?: string, experience?: number, previous_company?: string, query?: string, resume_original_name?: string, resume_type?: string, resume_size?: number, 
+follow_up: string | null, 
+/**
+ * How it stood with the forms' proof of work: `passed`, or `off` (a server run with
+ * `--form-proof off`); null for a lead from before the proof existed.
+ */
+proof: 'passed' | 'off' | null, 
+/**
+ * How long the visitor's browser took to solve it, in milliseconds (null as `proof`).
+ */
+proof_ms: number | null, name?: string, mobile?: string, requirment?: string, service?: string, experience?: number, previous_company?: string, query?: string, resume_original_name?: string, resume_type?: string, resume_size?: number, 
 /**
  * A subscriber's double opt-in state.
  */
@@ -430,6 +439,27 @@ landings: Array<LeadLine>,
  */
 stories: Array<LeadLine>, };
 
+export type FormPostDay = { day: string, refused: number, accepted: number, };
+
+export type ProofCounts = { 
+/**
+ * The days with a refused or an accepted post, in order (a day with neither left out).
+ */
+days: Array<FormPostDay>, 
+/**
+ * The period's sums of `days`.
+ */
+refused: number, accepted: number, 
+/**
+ * The 95th percentile of the solving times of the period's leads that passed the proof,
+ * in milliseconds; null without one.
+ */
+solve_p95_ms: number | null, 
+/**
+ * How many solving times it is read from.
+ */
+solved: number, };
+
 export type AnalyticsBody = { 
 /**
  * The period's first and last office days (YYYY-MM-DD).
@@ -458,7 +488,7 @@ entries: Array<VisitLine>,
 /**
  * mobile, tablet, desktop.
  */
-devices: Array<VisitLine>, leads: LeadCounts, };
+devices: Array<VisitLine>, leads: LeadCounts, proof: ProofCounts, };
 
 /**
  * The media folders a staff image upload may go to (`?folder=`).
@@ -697,6 +727,30 @@ export type InviteCheck = { email: string, name: string, roles: Array<Role>, };
 export type InviteAcceptance = { token: string, password: string, };
 
 export type SetupForm = { token: string, name: string, email: string, password: string, };
+
+export type ApiKey = { id: number, name: string, 
+/**
+ * The account that made it, by name (its stored address when it is gone).
+ */
+created_by: string, created_at: string, 
+/**
+ * When a post last carried it; null until one does.
+ */
+last_used_at: string | null, 
+/**
+ * The posts that carried it.
+ */
+uses: number, 
+/**
+ * When it was revoked; null while it works.
+ */
+revoked_at: string | null, };
+
+export type ApiKeys = { keys: Array<ApiKey>, };
+
+export type ApiKeyMade = { key: string, keys: Array<ApiKey>, };
+
+export type ApiKeyForm = { name: string, };
 
 export type FactorStep = "done" | "give" | "set_up";
 

@@ -38,6 +38,16 @@ export function share(value: number, total: number): string {
   return total > 0 ? `${Math.round((value / total) * 100)}%` : '0%';
 }
 
+/** "26 Nov 2026" from YYYY-MM-DD. */
+export function longDay(day: string): string {
+  return new Date(`${day}T00:00:00Z`).toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+}
+
 /** The day `days - 1` days before `to` (YYYY-MM-DD), for the quick periods. */
 export function daysBefore(to: string, days: number): string {
   const date = new Date(`${to}T00:00:00Z`);

@@ -9,23 +9,16 @@ import {
   change,
   conversion,
   daysBefore,
+  longDay,
   type Period,
   share,
+  type VisitDay,
   type VisitLine,
 } from './analytics-api';
-import { type FigureColumn, FiguresTable } from './figures-table';
+import { DaysTable, type FigureColumn, FiguresTable } from './figures-table';
 import { LeadLists } from './lead-lists';
+import { ProofTable } from './proof-table';
 import { VisitsChart } from './visits-chart';
-
-/** "26 Nov 2026" from YYYY-MM-DD. */
-function longDay(day: string): string {
-  return new Date(`${day}T00:00:00Z`).toLocaleDateString('en-GB', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
-}
 
 const QUICK = [
   { days: 7, label: 'Last 7 days' },
@@ -79,6 +72,12 @@ function DayField(props: {
 }
 
 const VIEWS: FigureColumn<VisitLine> = { header: 'Views', figure: (line) => line.views.toLocaleString() };
+/** Each day's visitors and page views, for the table under the chart. */
+const DAY_FIGURES: FigureColumn<VisitDay>[] = [
+  { header: 'Visitors', figure: (day) => day.visitors.toLocaleString() },
+  { header: 'Page views', figure: (day) => day.views.toLocaleString() },
+];
+
 const VISITORS: FigureColumn<VisitLine> = {
   header: 'Visitors',
   figure: (line) => line.visitors.toLocaleString(),
@@ -102,7 +101,8 @@ function TopList({
 
 /**
  * `/staff/analytics`: what visitors did over a period (in the page's URL), against the
- * period before it: totals, visitors and views a day, the top lists, and what brought leads.
+ * period before it: totals, visitors and views a day, the top lists, what brought leads, and
+ * the spam the forms' proof of work refused.
  */
 export function AnalyticsScreen() {
   const [params, setParams] = useSearchParams();
@@ -211,28 +211,7 @@ export function AnalyticsScreen() {
             <VisitsChart days={report.days} />
             <details>
               <summary>The numbers, day by day</summary>
-              <table class="analytics-table">
-                <thead>
-                  <tr>
-                    <th scope="col">Day</th>
-                    <th scope="col" class="analytics-table__number">
-                      Visitors
-                    </th>
-                    <th scope="col" class="analytics-table__number">
-                      Page views
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {report.days.map((day) => (
-                    <tr key={day.day}>
-                      <th scope="row">{longDay(day.day)}</th>
-                      <td class="analytics-table__number">{day.visitors.toLocaleString()}</td>
-                      <td class="analytics-table__number">{day.views.toLocaleString()}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+              <DaysTable days={report.days} figures={DAY_FIGURES} dayText={longDay} />
             </details>
           </section>
           <div class="analytics-lists">
@@ -248,6 +227,7 @@ export function AnalyticsScreen() {
             ))}
           </div>
           {leads && <LeadLists leads={leads} />}
+          <ProofTable proof={report.proof} />
         </>
       )}
     </div>

@@ -6,6 +6,52 @@ export interface FigureColumn<Line> {
   figure: (line: Line) => string;
 }
 
+/** A table of lines: each line's name in its row's header cell, then its figures. */
+function LinesTable<Line>({
+  column,
+  lines,
+  lineKey,
+  name,
+  nameClass,
+  figures,
+}: {
+  column: string;
+  lines: Line[];
+  lineKey: (line: Line) => string;
+  name: (line: Line) => string;
+  nameClass?: string;
+  figures: FigureColumn<Line>[];
+}) {
+  return (
+    <table class="analytics-table">
+      <thead>
+        <tr>
+          <th scope="col">{column}</th>
+          {figures.map((figure, at) => (
+            <th key={at} scope="col" class="analytics-table__number">
+              {figure.header}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {lines.map((line) => (
+          <tr key={lineKey(line)}>
+            <th scope="row" class={nameClass}>
+              {name(line)}
+            </th>
+            {figures.map((figure, at) => (
+              <td key={at} class="analytics-table__number">
+                {figure.figure(line)}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
 interface Props<Line extends { value: string; title: string | null }> {
   title: string;
   /** What the first column holds. */
@@ -30,33 +76,36 @@ export function FiguresTable<Line extends { value: string; title: string | null 
       {lines.length === 0 ? (
         <p class="analytics-list__none">{none}</p>
       ) : (
-        <table class="analytics-table">
-          <thead>
-            <tr>
-              <th scope="col">{column}</th>
-              {figures.map((figure, at) => (
-                <th key={at} scope="col" class="analytics-table__number">
-                  {figure.header}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {lines.map((line) => (
-              <tr key={line.value}>
-                <th scope="row" class="analytics-table__value">
-                  {line.title ?? line.value}
-                </th>
-                {figures.map((figure, at) => (
-                  <td key={at} class="analytics-table__number">
-                    {figure.figure(line)}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <LinesTable
+          column={column}
+          lines={lines}
+          lineKey={(line) => line.value}
+          name={(line) => line.title ?? line.value}
+          nameClass="analytics-table__value"
+          figures={figures}
+        />
       )}
     </section>
+  );
+}
+
+/** The period's days as a table: each day's row (the day as `dayText` says it), then its figures. */
+export function DaysTable<Day extends { day: string }>({
+  days,
+  figures,
+  dayText,
+}: {
+  days: Day[];
+  figures: FigureColumn<Day>[];
+  dayText: (day: string) => string;
+}) {
+  return (
+    <LinesTable
+      column="Day"
+      lines={days}
+      lineKey={(day) => day.day}
+      name={(day) => dayText(day.day)}
+      figures={figures}
+    />
   );
 }

@@ -20,6 +20,7 @@ const FIELD_LABELS: [keyof Lead, string][] = [
   ['unsubscribed_at', 'Unsubscribed'],
   ['created_at', 'Received'],
   ['client_addr', 'Sent from (address)'],
+  ['proof', 'Proof of work'],
   ['resume_original_name', 'Resume file name'],
   ['resume_type', 'Resume type'],
   ['_id', 'Reference'],
@@ -47,6 +48,7 @@ function value(lead: Lead, key: keyof Lead): ComponentChildren {
   if (key === 'created_at') return formatTime(lead.created_at);
   if (key === 'subscription') return <ReaderBadge lead={lead} />;
   if ((key === 'confirmed_at' || key === 'unsubscribed_at') && lead[key]) return formatTime(lead[key]);
+  if (key === 'proof') return proofText(lead);
   const text = String(lead[key]);
   if (key === 'email') {
     const mailto = mailtoHref(text);
@@ -74,6 +76,15 @@ function value(lead: Lead, key: keyof Lead): ComponentChildren {
     );
   }
   return text;
+}
+
+/**
+ * How the lead stood with the forms' proof of work: "passed, solved in 0.4 s" (the visitor's
+ * browser's solving time); a lead from before the proof existed has none, so no line.
+ */
+export function proofText({ proof, proof_ms }: Pick<Lead, 'proof' | 'proof_ms'>): string {
+  if (proof === 'off') return 'not asked (the server ran with --form-proof off)';
+  return proof_ms === null ? 'passed' : `passed, solved in ${(proof_ms / 1000).toFixed(1)} s`;
 }
 
 /** Each stored resume type, as staff name it. */

@@ -13,5 +13,7 @@ export const testLead = (over: Partial<Lead> = {}): Lead => ({
   assigned_to: null,
   assigned_name: null,
   follow_up: null,
+  proof: null,
+  proof_ms: null,
   ...over,
 });

@@ -2,14 +2,17 @@ import { api } from '@/lib/api-client';
 import { setCsrfToken, staffApi } from '@/lib/staff-client';
 import {
   acceptInvite,
+  apiKeys,
   checkInvite,
   checkSetup,
   factorPolicy,
   leadMail,
+  makeApiKey,
   readTeam,
   removeAccount,
   resendInvite,
   resetFactors,
+  revokeApiKey,
   revokeInvite,
   sendInvite,
   setFactorPolicy,
@@ -37,6 +40,10 @@ export const teamApi = {
   },
   factorPolicy: () => staffApi.send(factorPolicy()),
   setFactorPolicy: (required_roles: Role[]) => staffApi.send(setFactorPolicy(), { json: { required_roles } }),
+  /** The API keys of the group's other sites and tools; a new key's answer holds the key, once. */
+  apiKeys: () => staffApi.send(apiKeys()),
+  makeApiKey: (name: string) => staffApi.send(makeApiKey(), { json: { name } }),
+  revokeApiKey: async (id: number) => staffApi.send(revokeApiKey(String(id))),
 };
 
 function signedIn(session: StaffSession): StaffSession {

@@ -6,9 +6,13 @@ import { FactorPolicyForm } from './factor-policy';
 import { InviteForm } from './invite-form';
 import { TeamAccounts } from './team-accounts';
 import { teamApi } from './team-api';
+import { TeamApiKeys } from './team-api-keys';
 import { TeamInvites } from './team-invites';
 
-/** The team screen: who has an account and with which roles, invites, and the invite form. */
+/**
+ * The team screen: who has an account and with which roles, invites, the invite form, the
+ * second factor rule, and the API keys of the group's other sites and tools.
+ */
 export function Team() {
   const team = useStaffLoad(teamApi.read, [], 'The team could not be loaded.');
   const [status, setStatus] = useState('');
@@ -34,6 +38,7 @@ export function Team() {
           <TeamInvites invites={team.data.invites} onChanged={changed} onFailed={failed} />
           <InviteForm onInvited={(next, name) => changed(next, `An invite was sent to ${name}.`)} />
           <FactorPolicyForm />
+          <TeamApiKeys />
         </>
       ) : (
         !team.error && <p>Loading…</p>
