@@ -7,6 +7,9 @@
 # requests a second and of the CPU each server spent per answer, and the ratios to nginx.
 #   bash bench/front.sh        (needs: cargo build --release; apt-get install wrk nginx)
 #   BEFORE=target/corpsite-before ROUNDS=3 bash bench/front.sh
+# With PAGES=1 the measured build serves pages the office edited: before it starts, its data
+# dir takes a settings archive whose pages publish new words on the home page, the blog list
+# and the header and footer every page shows (`corpsite settings import`, as an office would).
 set -euo pipefail
 trap 'echo "bench/front.sh: failed at line $LINENO: $BASH_COMMAND" >&2' ERR
 cd "$(dirname "$0")/.."
@@ -44,7 +47,29 @@ start() {
   for _ in $(seq 600); do grep -q serving "$work/$name.out" 2>/dev/null && break; sleep 0.1; done
   printf -v "${name}_url" '%s' "$(grep -o 'http://[^/]*' "$work/$name.out")"
 }
+if [ "${PAGES:-}" = 1 ]; then
+  # An archive of the demo's details with published pages, made as an export makes it.
+  "$BIN" settings export "$work/demo.tar.gz" --data-dir "$work/after" > /dev/null
+  mkdir "$work/archive"
+  tar xzf "$work/demo.tar.gz" -C "$work/archive"
+  cat > "$work/archive/pages.json" <<'JSON'
+{
+  "home": {"published": {"homeContent.hero.headline": "Offices, projects and people, edited by the office.",
+                         "homeContent.servicesHeading": "What we do, in our own words"}},
+  "blog-list": {"published": {"blogContent.listHeading": "Stories the office wrote about"}},
+  "header": {"published": {"headerMenu.4.name": "Stories"}},
+  "footer": {"published": {"footerLabels.rights": "Every right reserved."}}
+}
+JSON
+  (cd "$work/archive" && tar czf "$work/edited.tar.gz" -- *)
+  "$BIN" settings import "$work/edited.tar.gz" --data-dir "$work/after" > /dev/null
+fi
 start after "$BIN"
+if [ "${PAGES:-}" = 1 ]; then
+  curl -s -H 'Host: bench' "$after_url/" | grep -q 'edited by the office' \
+    || { echo "the home page does not show the published words" >&2; exit 1; }
+  echo "the measured build serves the office's published words (PAGES=1)"
+fi
 servers="nginx after"
 if [ -n "$BEFORE" ]; then
   start before "$BEFORE"

@@ -335,3 +335,85 @@ async fn one_client_causes_at_most_ten_confirmation_mails_an_hour() {
     smtp.wait_for(11, Duration::from_secs(20));
     assert_eq!(mails_to(&smtp, "reader11@example.com"), 1);
 }
+
+/// A bot in Python (`tests/bots/spam_bot.py`, the standard library only) fills every field of
+/// every form right and posts over HTTP to the real binary: without a proof, with another
+/// form's, and with a right one sent twice. Only the right one is taken, once each; each
+/// refusal is a 403 with its message and reason, and nothing refused is stored or mailed.
+#[test]
+fn a_bot_that_fills_every_field_right_gets_nothing_in_without_the_work() {
+    use crate::common::process::{Running, BINARY};
+    let dir = tempfile::tempdir().expect("temp dir");
+    crate::common::seeded::seeded_data_dir(&dir.path().join("data"));
+    let server = Running::start(
+        std::path::Path::new(BINARY),
+        &["--data-dir", "data", "--rate-limit", "0"],
+        &[],
+        dir.path(),
+    );
+    let bot = std::process::Command::new("python3")
+        .arg(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/bots/spam_bot.py"
+        ))
+        .arg(format!("http://{}", server.addr))
+        .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/resume.pdf"))
+        .output()
+        .expect("python3 runs the bot");
+    assert!(
+        bot.status.success(),
+        "{}",
+        String::from_utf8_lossy(&bot.stderr)
+    );
+    let posts: Vec<Value> = String::from_utf8_lossy(&bot.stdout)
+        .lines()
+        .map(|line| serde_json::from_str(line).expect("a JSON line"))
+        .collect();
+    assert_eq!(posts.len(), 12, "{posts:#?}");
+    for post in &posts {
+        let what = post["post"].as_str().expect("post");
+        if what.ends_with("with a proof") {
+            assert_eq!(post["status"], 201, "{post}");
+        } else {
+            assert_eq!(post["status"], 403, "{post}");
+            assert!(
+                post["message"].as_str().is_some_and(|m| !m.is_empty()),
+                "{post}"
+            );
+            let reason = if what.ends_with("without a proof") {
+                "missing"
+            } else if what.ends_with("another form's proof") {
+                "forged"
+            } else {
+                "used"
+            };
+            assert_eq!(post["proof"], reason, "{post}");
+        }
+    }
+    let conn = rusqlite::Connection::open(dir.path().join("data/corpsite.db")).expect("db");
+    let count = |sql: &str| -> i64 { conn.query_row(sql, [], |row| row.get(0)).expect(sql) };
+    // A subscription is an enquiry row with its subscription beside it.
+    assert_eq!(
+        count("SELECT count(*) FROM enquiries"),
+        2,
+        "the enquiry and the subscription taken"
+    );
+    assert_eq!(
+        count("SELECT count(*) FROM subscriptions"),
+        1,
+        "the one subscription taken"
+    );
+    assert_eq!(
+        count("SELECT count(*) FROM applicants"),
+        1,
+        "the one application taken"
+    );
+    assert_eq!(
+        count(
+            "SELECT count(*) FROM outbox WHERE lead_id NOT IN \
+             (SELECT id FROM enquiries UNION SELECT id FROM applicants)"
+        ),
+        0,
+        "no mail for a refused post"
+    );
+}
