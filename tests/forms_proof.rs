@@ -357,7 +357,10 @@ fn a_bot_that_fills_every_field_right_gets_nothing_in_without_the_work() {
             "/tests/bots/spam_bot.py"
         ))
         .arg(format!("http://{}", server.addr))
-        .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/resume.pdf"))
+        .arg(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/fixtures/resume.pdf"
+        ))
         .output()
         .expect("python3 runs the bot");
     assert!(

@@ -256,36 +256,31 @@ pub fn import(
 ) -> Result<bool, PageError> {
     let page = arriving.page;
     let row = db.read(|conn| pages::get(conn, page.key))?;
-    let fields = |overrides: &Overrides| overrides.clone().into_iter().collect::<Map<_, _>>();
-    let mut revision = row.revision;
-    let mut draft_here: Overrides = serde_json::from_str(&row.draft)?;
-    let mut changed = false;
-    if serde_json::from_str::<Overrides>(&row.published)? != arriving.published {
-        let published = fields(&arriving.published);
-        revision = save(
+    // A save of `overrides` as the draft, from `revision`.
+    let save_from = |revision: i64, overrides: &Overrides| {
+        let fields = overrides.clone().into_iter().collect::<Map<_, _>>();
+        save(
             db,
             data_dir,
             actor.clone(),
             page,
             revision,
-            &published,
+            &fields,
             How::Save,
-        )?;
+        )
+    };
+    let mut revision = row.revision;
+    let mut draft_here: Overrides = serde_json::from_str(&row.draft)?;
+    let mut changed = false;
+    if serde_json::from_str::<Overrides>(&row.published)? != arriving.published {
+        revision = save_from(revision, &arriving.published)?;
         publish(db, actor.clone(), page, revision, None)?;
         draft_here.clone_from(&arriving.published);
         changed = true;
     }
     let draft = arriving.draft.as_ref().unwrap_or(&arriving.published);
     if draft_here != *draft {
-        save(
-            db,
-            data_dir,
-            actor,
-            page,
-            revision,
-            &fields(draft),
-            How::Save,
-        )?;
+        save_from(revision, draft)?;
         changed = true;
     }
     Ok(changed)

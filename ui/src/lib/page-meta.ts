@@ -1,7 +1,8 @@
 import { useEffect } from 'preact/hooks';
-import type { BreadcrumbItem } from '@/content/types';
+import type { Banner, BreadcrumbItem } from '@/content/types';
 import { brandName } from './company-details';
 import type { PreloadImage } from './image-set';
+import { edited } from './page-fields';
 import type { StructuredData } from './structured-data';
 
 /** What a page says about itself in the document's head. */
@@ -57,4 +58,15 @@ export function usePageMeta(meta: PageMeta): void {
 /** The breadcrumb a page shows, for its BreadcrumbList in the server's JSON-LD. */
 export function declareBreadcrumb(items: readonly BreadcrumbItem[]): void {
   if (collector) collector.breadcrumb = items;
+}
+
+/**
+ * The head of an inner page made of its banner: `title`, the banner's text (or
+ * `description`) and its artwork, unless the office worded the page's head (`page`'s
+ * `pageMeta` fields).
+ */
+export function useBannerMeta(page: string, title: string, banner: Banner, description = banner.text): void {
+  usePageMeta(
+    edited(page, 'pageMeta', { title, description, image: banner.image, imageAlt: banner.imageAlt }),
+  );
 }

@@ -6,19 +6,12 @@ import { aboutContent } from '@/content/about';
 import { companyMission, companyVision } from '@/content/company';
 import { LeadersGrid } from '@/features/about/leaders-grid';
 import { edited, fieldOf } from '@/lib/page-fields';
-import { usePageMeta } from '@/lib/page-meta';
+import { useBannerMeta } from '@/lib/page-meta';
 
 /** About (Who we are): story, counters, vision, mission and the leaders. */
 export function AboutPage() {
   const { banner, breadcrumb, story, overviewHeading } = edited('about', 'aboutContent', aboutContent);
-  usePageMeta(
-    edited('about', 'pageMeta', {
-      title: banner.headline,
-      description: banner.text,
-      image: banner.image,
-      imageAlt: banner.imageAlt,
-    }),
-  );
+  useBannerMeta('about', banner.headline, banner);
   return (
     <>
       <PageHero banner={banner} breadcrumb={breadcrumb} at="aboutContent" />

@@ -6,7 +6,7 @@ import { ContactForm } from '@/features/contact/contact-form';
 import { MapFacade } from '@/features/contact/map-facade';
 import { companyDetails, mailHref, telHref } from '@/lib/company-details';
 import { edited, fieldOf } from '@/lib/page-fields';
-import { usePageMeta } from '@/lib/page-meta';
+import { useBannerMeta } from '@/lib/page-meta';
 import '@/styles/controls.css';
 import '@/styles/forms.css';
 import '@/features/contact/contact.css';
@@ -35,14 +35,7 @@ export function ContactPage() {
     contactContent,
   );
   const details = companyDetails();
-  usePageMeta(
-    edited('contact', 'pageMeta', {
-      title: banner.headline,
-      description: intro,
-      image: banner.image,
-      imageAlt: banner.imageAlt,
-    }),
-  );
+  useBannerMeta('contact', banner.headline, banner, intro);
   return (
     <>
       <PageHero banner={banner} breadcrumb={breadcrumb} at="contactContent" />

@@ -6,7 +6,7 @@ import { Paragraphs } from '@/components/paragraphs';
 import { PointGrid } from '@/components/point-grid';
 import { foundationLabels, foundationPage } from '@/content/foundation';
 import { edited, fieldOf } from '@/lib/page-fields';
-import { usePageMeta } from '@/lib/page-meta';
+import { useBannerMeta } from '@/lib/page-meta';
 import '@/styles/foundation.css';
 
 /** Shilpa Foundation: education, environment and healthcare since 2014. */
@@ -17,14 +17,7 @@ export function FoundationPage() {
     foundationPage,
   );
   const labels = edited('foundation', 'foundationLabels', foundationLabels);
-  usePageMeta(
-    edited('foundation', 'pageMeta', {
-      title,
-      description: banner.text,
-      image: banner.image,
-      imageAlt: banner.imageAlt,
-    }),
-  );
+  useBannerMeta('foundation', title, banner);
   return (
     <>
       <PageHero

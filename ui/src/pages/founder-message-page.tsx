@@ -3,7 +3,7 @@ import { Paragraphs } from '@/components/paragraphs';
 import { founderMessageContent } from '@/content/founder-message';
 import { founderLeader, initials } from '@/lib/company-details';
 import { edited, fieldOf } from '@/lib/page-fields';
-import { usePageMeta } from '@/lib/page-meta';
+import { useBannerMeta } from '@/lib/page-meta';
 import { mediaUrl } from '@/lib/runtime-config';
 import '@/features/about/founder.css';
 
@@ -15,14 +15,7 @@ export function FounderMessagePage() {
     founderMessageContent,
   );
   const founder = founderLeader();
-  usePageMeta(
-    edited('founder-message', 'pageMeta', {
-      title: pageTitle,
-      description: banner.text,
-      image: banner.image,
-      imageAlt: banner.imageAlt,
-    }),
-  );
+  useBannerMeta('founder-message', pageTitle, banner);
   return (
     <>
       <PageHero

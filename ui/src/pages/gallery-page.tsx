@@ -6,7 +6,7 @@ import { PointGrid } from '@/components/point-grid';
 import { galleryFacts, galleryLabels, galleryPage } from '@/content/gallery';
 import { BusinessSections } from '@/features/business/business-sections';
 import { edited, fieldOf } from '@/lib/page-fields';
-import { usePageMeta } from '@/lib/page-meta';
+import { useBannerMeta } from '@/lib/page-meta';
 
 /** Art & Media: Fidelitus Gallery, established 2014, gives 25% of its sales to the foundation. */
 export function GalleryPage() {
@@ -16,14 +16,7 @@ export function GalleryPage() {
     galleryPage,
   );
   const labels = edited('gallery', 'galleryLabels', galleryLabels);
-  usePageMeta(
-    edited('gallery', 'pageMeta', {
-      title,
-      description: banner.text,
-      image: banner.image,
-      imageAlt: banner.imageAlt,
-    }),
-  );
+  useBannerMeta('gallery', title, banner);
   return (
     <>
       <PageHero

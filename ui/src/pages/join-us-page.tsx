@@ -2,22 +2,15 @@ import { PageHero } from '@/components/page-hero';
 import { ApplicationForm } from '@/features/careers/application-form';
 import { careersWords } from '@/features/careers/careers-words';
 import { PerksPanel } from '@/features/careers/perks-panel';
-import { edited, fieldOf } from '@/lib/page-fields';
-import { usePageMeta } from '@/lib/page-meta';
+import { fieldOf } from '@/lib/page-fields';
+import { useBannerMeta } from '@/lib/page-meta';
 import '@/styles/controls.css';
 import '@/styles/forms.css';
 import '@/features/careers/careers.css';
 
 export function JoinUsPage() {
   const { pageTitle, banner, breadcrumb } = careersWords();
-  usePageMeta(
-    edited('join-us', 'pageMeta', {
-      title: pageTitle,
-      description: banner.text,
-      image: banner.image,
-      imageAlt: banner.imageAlt,
-    }),
-  );
+  useBannerMeta('join-us', pageTitle, banner);
   return (
     <>
       <PageHero

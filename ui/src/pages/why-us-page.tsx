@@ -6,7 +6,7 @@ import { PointGrid } from '@/components/point-grid';
 import { Link } from '@/components/site-link';
 import { whyUsContent } from '@/content/why-us';
 import { edited, fieldOf } from '@/lib/page-fields';
-import { usePageMeta } from '@/lib/page-meta';
+import { useBannerMeta } from '@/lib/page-meta';
 import '@/styles/why-us.css';
 
 /** Why Us: who we are, competitive edge, specialization, one roof, why choose us. */
@@ -16,14 +16,7 @@ export function WhyUsPage() {
     'whyUsContent',
     whyUsContent,
   );
-  usePageMeta(
-    edited('why-us', 'pageMeta', {
-      title: 'Why Us',
-      description: banner.text,
-      image: banner.image,
-      imageAlt: banner.imageAlt,
-    }),
-  );
+  useBannerMeta('why-us', 'Why Us', banner);
   return (
     <>
       <PageHero banner={banner} breadcrumb={breadcrumb} at="whyUsContent" />

@@ -5,7 +5,7 @@ import { PageSection, sectionHeading } from '@/components/page-section';
 import { businessLabels } from '@/content/business-pages';
 import type { BusinessPage } from '@/content/types';
 import { edited, fieldOf } from '@/lib/page-fields';
-import { usePageMeta } from '@/lib/page-meta';
+import { useBannerMeta } from '@/lib/page-meta';
 import { BusinessSections } from './business-sections';
 
 interface BusinessPageViewProps {
@@ -24,14 +24,7 @@ export function BusinessPageView({ page: compiled, pageKey, at }: BusinessPageVi
   const page = edited(pageKey, at, compiled);
   const labels = edited(pageKey, 'businessLabels', businessLabels);
   const { banner } = page;
-  usePageMeta(
-    edited(pageKey, 'pageMeta', {
-      title: page.title,
-      description: banner.text,
-      image: banner.image,
-      imageAlt: banner.imageAlt,
-    }),
-  );
+  useBannerMeta(pageKey, page.title, banner);
   return (
     <>
       <PageHero title={page.title} art={banner} breadcrumb={page.breadcrumb} at={at} titleAt={`${at}.title`}>
