@@ -971,3 +971,47 @@ async fn a_page_s_link_preview_shows_the_picked_picture_and_its_description() {
         r#"<meta name="twitter:image:alt" content="The team at the Bengaluru office"/>"#
     ));
 }
+
+/// The hero video's poster the office uploads is the video's `poster` and the head's preload
+/// of the home page's largest paint, typed by its file.
+#[tokio::test]
+async fn a_hero_poster_the_office_uploads_is_shown_and_preloaded() {
+    let (app, browser) = signed_in().await;
+    let poster = crate::common::staff::upload_image(
+        &app,
+        &browser,
+        "pages",
+        crate::image_samples::encoded(image::ImageFormat::Jpeg, 1280, 720),
+    )
+    .await;
+    let revision = open(&app, &browser, "home").await["revision"]
+        .as_i64()
+        .expect("revision");
+    let fields = body!({ "heroVideo.poster": { "src": poster, "alt": "" } });
+    let revision = saved(&put(&app, &browser, "home", fields, revision).await);
+    let done = publish(&app, &browser, "home", body!({ "revision": revision })).await;
+    assert_eq!(done.status(), StatusCode::OK, "{:?}", done.body());
+    let start = std::time::Instant::now();
+    let page = loop {
+        let page = String::from_utf8_lossy(app.get("/").await.body()).into_owned();
+        if page.contains(&poster) || start.elapsed() > std::time::Duration::from_secs(10) {
+            break page;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    };
+    let url = format!("/media/{poster}");
+    assert!(
+        page.contains(&format!("poster=\"{url}\"")),
+        "the video's poster: {poster}"
+    );
+    let preload = format!("<link rel=\"preload\" as=\"image\" href=\"{url}\"");
+    let at = page.find(&preload).expect("the poster is preloaded");
+    assert!(
+        page[at..]
+            .split('>')
+            .next()
+            .is_some_and(|link| link.contains("type=\"image/jpeg\"")),
+        "typed by its file: {}",
+        &page[at..at + 200]
+    );
+}

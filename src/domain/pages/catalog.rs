@@ -175,6 +175,10 @@ const HOME: &[Field] = &[
     ),
     text("homeContent.hero.headline", "Hero: headline", HEADING),
     text("homeContent.hero.subline", "Hero: text", TEXT),
+    decoration(
+        "heroVideo.poster",
+        "Hero: the video's poster, shown until it plays (best 1280 x 720)",
+    ),
     text("homeLabels.exploreServices", "Hero: first button", LABEL),
     text("homeLabels.talkToUs", "Hero: second button", LABEL),
     text(

@@ -38,7 +38,7 @@ export function HomePage() {
     image: meta.image === fallbackImage ? undefined : meta.image,
     imageAlt: meta.imageAlt,
     structuredData: homeStructuredData,
-    preloadImage: heroPosterPreload,
+    preloadImage: heroPosterPreload(),
   });
   // Everything but the stories shows only the company's details: the server renders it once
   // per generation of them (lib/shared-markup.tsx), so a publication re-renders the stories.

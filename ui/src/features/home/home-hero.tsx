@@ -8,8 +8,15 @@ import { edited, fieldOf, visitorMessages } from '@/lib/page-fields';
 import { prefersReducedMotion } from '@/lib/reduced-motion';
 import { toast } from '@/lib/toast';
 
-/** The head's preload of the poster, the home page's largest paint. */
-export const heroPosterPreload: PreloadImage = { href: heroVideo.poster, type: 'image/webp' };
+/** The hero video's poster as the office picked it (a path on this site either way). */
+const heroPoster = () => edited('home', 'heroVideo', heroVideo).poster;
+
+/** The head's preload of the poster, the home page's largest paint, typed by its file. */
+export function heroPosterPreload(): PreloadImage {
+  const href = heroPoster();
+  const type = /\.jpe?g$/i.test(href) ? 'image/jpeg' : /\.png$/i.test(href) ? 'image/png' : 'image/webp';
+  return { href, type };
+}
 
 /**
  * The self-hosted hero video: autoplay, muted, loop, inline, with a poster.
@@ -70,7 +77,7 @@ export function HomeHero() {
         ref={video}
         class="home-hero__video"
         src={heroVideo.src}
-        poster={heroVideo.poster}
+        poster={heroPoster()}
         autoplay={!reduced}
         muted
         loop
@@ -80,6 +87,7 @@ export function HomeHero() {
         height={720}
         aria-hidden="true"
         tabIndex={-1}
+        {...fieldOf('heroVideo.poster')}
       />
       <div class="home-hero__content container">
         <p class="home-hero__eyebrow" {...fieldOf('homeLabels.heroEyebrow')}>
