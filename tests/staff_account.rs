@@ -222,11 +222,13 @@ async fn a_known_and_an_unknown_address_take_about_the_same_time() {
     };
     let (known_median, unknown_median) = (median(known.clone()), median(unknown.clone()));
     let gap = known_median.abs_diff(unknown_median);
-    // Within the spread of either sample (and a few milliseconds: a hashed password or a
-    // mail sent while answering would take tens).
+    // Within the spread of either sample, or 15 ms: a hashed password or a mail sent while
+    // answering would take tens of milliseconds more, every time, while a loaded 2-core
+    // machine moves a median of a dozen sub-millisecond answers by a few. The figure itself
+    // is measured by `bench/signin-timing.sh`, not here.
     let allowed = spread(&known)
         .max(spread(&unknown))
-        .max(Duration::from_millis(3));
+        .max(Duration::from_millis(15));
     assert!(
         gap <= allowed,
         "known {known_median:?}, unknown {unknown_median:?}: {gap:?} apart, allowed {allowed:?}"
