@@ -141,6 +141,17 @@ pub fn prepare_video(folder: &str, sent: &[u8]) -> Result<MediaFile, RejectedVid
     ))
 }
 
+impl From<MediaFile> for PreparedImage {
+    /// A file stored as it is, with nothing to record (a page's video).
+    fn from(file: MediaFile) -> PreparedImage {
+        PreparedImage {
+            path: file.path.clone(),
+            files: vec![file],
+            record: None,
+        }
+    }
+}
+
 /// Records a prepared image's size and renditions, on the caller's (write) transaction; an
 /// SVG has nothing to record.
 pub fn record_image(conn: &Connection, image: &PreparedImage) -> Result<(), StoreError> {
