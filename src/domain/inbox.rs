@@ -61,6 +61,12 @@ impl InboxList {
         }
     }
 
+    /// Whether a new item waits for an answer (an enquiry, an application): a subscriber
+    /// asked for the stories and waits for nothing, so is never counted as new work.
+    pub fn awaits_answers(self) -> bool {
+        self != InboxList::Subscribers
+    }
+
     /// One item of the list, as the audit log names it.
     pub fn item(self) -> &'static str {
         match self {
@@ -214,19 +220,6 @@ impl InboxQuery {
 
     pub fn offset(&self) -> u32 {
         (self.page - 1) * PAGE_SIZE
-    }
-
-    /// A search with no other filter.
-    pub fn only_searches(&self) -> bool {
-        self.search.is_some()
-            && self.status.is_none()
-            && self.department.is_none()
-            && self.from.is_none()
-            && self.to.is_none()
-            && self.subscription.is_none()
-            && self.assigned.is_none()
-            && self.due.is_none()
-            && self.ids.is_empty()
     }
 
     /// Where this request's count stops: as deep as its pages go.

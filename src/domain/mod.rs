@@ -31,6 +31,7 @@ pub mod page;
 pub mod pages;
 pub mod post_file;
 pub mod public_url;
+pub mod reach;
 pub mod readers;
 pub mod reading_time;
 pub mod resume;

@@ -16,6 +16,7 @@ use crate::domain::html_text::escape;
 use crate::domain::mail_settings::NotifyRule;
 use crate::domain::mail_token;
 use crate::domain::office_time::OfficeZone;
+use crate::domain::reach;
 use crate::domain::site_paths::{post_path, SUBSCRIPTION_CONFIRM, UNSUBSCRIBE};
 use crate::mail::story_mail::{story_body, MailImage, BODY_LIMIT, COLUMN_WIDTH, IMAGE_WIDTH};
 use crate::store::analytics::lead_sources::{self, SourceRow};
@@ -178,7 +179,11 @@ impl Composer {
             .map(|(label, value)| {
                 format!(
                     "<tr><th align=\"left\" valign=\"top\">{label}</th><td style=\"white-space:pre-wrap\">{}</td></tr>",
-                    escape(value)
+                    if *label == MOBILE {
+                        phone_links(value)
+                    } else {
+                        escape(value)
+                    }
                 )
             })
             .collect();
@@ -452,6 +457,24 @@ pub fn recipients(
 
 /// A stored UTC time as the office reads it (`26 Nov 2026, 09:36 IST`), or as stored if it
 /// is not one.
+/// The label of a lead's phone number.
+const MOBILE: &str = "Mobile";
+
+/// A lead's number in the mail's HTML as the inbox's detail shows it: a link to call it and
+/// one to WhatsApp it, one tap each from the phone the mail is read on (the number as typed
+/// when it is none).
+fn phone_links(typed: &str) -> String {
+    match (reach::tel_href(typed), reach::whatsapp_href(typed)) {
+        (Some(tel), Some(whatsapp)) => format!(
+            "<a href=\"{}\">{}</a> &middot; <a href=\"{}\">WhatsApp</a>",
+            escape(&tel),
+            escape(typed),
+            escape(&whatsapp)
+        ),
+        _ => escape(typed),
+    }
+}
+
 fn received(at: &str, zone: &OfficeZone) -> String {
     zone.for_people(at).unwrap_or_else(|| at.to_owned())
 }
@@ -463,7 +486,7 @@ fn enquiry_fields(e: &EnquiryRow, zone: &OfficeZone) -> Vec<(&'static str, Strin
         ("Service", e.service.clone()),
         ("Name", e.name.clone()),
         ("Email", e.email.clone()),
-        ("Mobile", e.mobile.clone()),
+        (MOBILE, e.mobile.clone()),
         ("Requirement", e.requirment.clone()),
         ("Reference", e.id.clone()),
     ]
@@ -475,7 +498,7 @@ fn applicant_fields(a: &ApplicantRow, zone: &OfficeZone) -> Vec<(&'static str, S
         ("Department", a.department_website.clone()),
         ("Name", a.name.clone()),
         ("Email", a.email.clone()),
-        ("Mobile", a.mobile.clone()),
+        (MOBILE, a.mobile.clone()),
         ("Experience (years)", a.experience.to_string()),
         ("Previous company", a.previous_company.clone()),
         ("Message", a.query.clone()),

@@ -292,6 +292,10 @@ pub(crate) fn query_parts(list: InboxList, query: &InboxQuery) -> (String, Vec<B
         ),
     };
     let mut clause = from;
+    // Spam is out of the way unless asked for (its own filter), or ticked by hand.
+    if query.status.is_none() && query.ids.is_empty() {
+        clause.push_str(" AND e.status <> 'spam'");
+    }
     // ` AND e.{condition} ?N{close}`, the value bound as ?N.
     let mut add = |condition: &str, value: Box<dyn ToSql>, close: &str| {
         values.push(value);
@@ -376,28 +380,22 @@ pub fn page(conn: &Connection, list: InboxList, query: &InboxQuery) -> rusqlite:
     let (parts, values) = query_parts(list, query);
     // Counts stop where the pages do, so no request walks a whole large table.
     let cap = query.count_cap();
-    let total: i64 = match &query.search {
-        // A search and nothing else is counted from the index alone (the rowid range tells
-        // the lists apart): no lookup of each match in the table.
-        Some(search) if query.only_searches() => conn
-            .prepare_cached(&format!(
-                "SELECT count(*) FROM (SELECT 1 FROM {index} s WHERE {index} MATCH ?1 AND {scope} LIMIT {cap})",
-                index = source.search,
-                scope = source.search_scope,
-            ))?
-            .query_row([search.fts_query()], |row| row.get(0))?,
-        _ => conn
-            .prepare_cached(&format!(
-                "SELECT count(*) FROM (SELECT 1 FROM {parts} LIMIT {cap})"
-            ))?
-            .query_row(params_from_iter(values.iter()), |row| row.get(0))?,
-    };
-    let new: i64 = conn
+    // Spam is kept out of a search too, so the count looks each match up (at most `cap`).
+    let total: i64 = conn
         .prepare_cached(&format!(
+            "SELECT count(*) FROM (SELECT 1 FROM {parts} LIMIT {cap})"
+        ))?
+        .query_row(params_from_iter(values.iter()), |row| row.get(0))?;
+    // New work waiting for an answer: none in a list whose items wait for none.
+    let new: i64 = if list.awaits_answers() {
+        conn.prepare_cached(&format!(
             "SELECT count(*) FROM (SELECT 1 FROM {} WHERE {} AND status = 'new' LIMIT {NEW_COUNT_CAP})",
             source.table, source.scope
         ))?
-        .query_row([], |row| row.get(0))?;
+        .query_row([], |row| row.get(0))?
+    } else {
+        0
+    };
     let sql = format!(
         "SELECT {} FROM {parts} LIMIT {PAGE_SIZE} OFFSET {}",
         selected_columns(list),
@@ -842,6 +840,59 @@ mod tests {
         assert!(
             !set_status(&conn, InboxList::Subscribers, "old", Status::Spam, "o@x").expect("set")
         );
+    }
+
+    #[test]
+    fn spam_is_out_of_the_way_unless_asked_for_or_ticked() {
+        let conn = migrated();
+        contact(
+            &conn,
+            "ham",
+            "Asha",
+            "an office",
+            "2025-01-01T00:00:00.000Z",
+        );
+        contact(
+            &conn,
+            "spam",
+            "Bot",
+            "an office",
+            "2025-01-02T00:00:00.000Z",
+        );
+        assert!(set_status(&conn, InboxList::Enquiries, "spam", Status::Spam, "o@x").expect("set"));
+        let asked = |query: &str| {
+            page(
+                &conn,
+                InboxList::Enquiries,
+                &InboxQuery::parse(query).expect("q"),
+            )
+            .expect("page")
+        };
+        // The default list, and a search in it, and their counts.
+        for query in ["", "q=office"] {
+            let shown = asked(query);
+            assert_eq!(ids(&shown), ["ham"], "{query:?}");
+            assert_eq!(shown.total, 1, "{query:?}");
+        }
+        // Its own filter shows it; rows ticked by hand (an export of them) are all there.
+        assert_eq!(ids(&asked("status=spam")), ["spam"]);
+        assert_eq!(ids(&asked("ids=ham,spam")), ["spam", "ham"]);
+    }
+
+    #[test]
+    fn a_new_subscriber_is_not_counted_as_new_work() {
+        let conn = migrated();
+        contact(&conn, "c1", "Asha", "an office", "2025-01-01T00:00:00.000Z");
+        conn.execute_batch(
+            "INSERT INTO enquiries (id, kind, name, email, email_folded, mobile, requirment, department_website, service)
+             VALUES ('s1', 'subscription', '', 's@x.in', 's@x.in', '', '', 'Corp Team', '');",
+        )
+        .expect("a subscriber");
+        let everything = InboxQuery::parse("").expect("q");
+        let subscribers = page(&conn, InboxList::Subscribers, &everything).expect("page");
+        assert_eq!((subscribers.total, subscribers.new), (1, 0));
+        let enquiries = page(&conn, InboxList::Enquiries, &everything).expect("page");
+        assert_eq!((enquiries.total, enquiries.new), (1, 1));
     }
 
     #[test]

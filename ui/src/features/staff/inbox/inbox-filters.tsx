@@ -22,7 +22,7 @@ export function FiltersForm({
         <span>Search names, emails, mobiles, messages</span>
         <input type="search" {...field('q')} />
       </label>
-      <ChoiceField label="Status" choices={statusLabels} any="Any" {...choice('status')} />
+      <ChoiceField label="Status" choices={statusLabels} any="Any but spam" {...choice('status')} />
       {list === 'subscribers' && (
         <ChoiceField
           label="Subscription"
