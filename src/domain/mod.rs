@@ -32,6 +32,7 @@ pub mod pages;
 pub mod post_file;
 pub mod public_url;
 pub mod readers;
+pub mod reply;
 pub mod reading_time;
 pub mod resume;
 pub mod roles;

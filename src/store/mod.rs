@@ -32,6 +32,7 @@ pub mod outbox;
 pub mod pages;
 pub mod permissions;
 pub mod readers;
+pub mod replies;
 pub mod remote_backup;
 pub mod resets;
 pub mod sessions;

@@ -190,7 +190,21 @@ source: string | null, medium: string | null, campaign: string | null,
  */
 stories: Array<StoryRead>, };
 
-export type LeadDetail = { data: Lead, notes: Array<Note>, source: LeadSource | null, };
+export type LeadDetail = { data: Lead, notes: Array<Note>, source: LeadSource | null, 
+/**
+ * Every reply, oldest first, with its delivery (`store::replies`).
+ */
+replies: Array<LeadReply>, 
+/**
+ * When the lead was first answered (a mail reply or a WhatsApp chat opened); null while
+ * nobody has.
+ */
+first_reply_at: string | null, 
+/**
+ * When this was read (the server's clock): a reply's `seen`, so a note or a reply someone
+ * else adds after it stops the send.
+ */
+read_at: string, };
 
 export type Note = { author: string, text: string, created_at: string, };
 
@@ -822,6 +836,53 @@ export type PasskeyChallenge = { challenge_id: string,
  */
 options: { publicKey: Record<string, unknown> }, };
 
+export type ReplyForm = { subject: string, text: string, template?: string, 
+/**
+ * The detail's `read_at` when the composer opened.
+ */
+seen: string, 
+/**
+ * `mail` (the default) or `whatsapp`.
+ */
+channel?: 'mail' | 'whatsapp', };
+
+export type ReplySent = { reply: LeadReply, 
+/**
+ * When the lead was first answered (this reply, if it was the first).
+ */
+first_reply_at: string | null, };
+
+export type LeadReply = { id: number, channel: 'mail' | 'whatsapp', 
+/**
+ * Who, by name (or the stored address).
+ */
+author: string, to: string, subject: string, text: string, template: string | null, created_at: string, 
+/**
+ * A mail's delivery: `queued` (`error` says why a try failed), `sent` (`answer` is the
+ * relay's), `failed` (`error` says why) or `dropped`; a WhatsApp reply's is `opened`.
+ */
+delivery: 'queued' | 'sent' | 'failed' | 'dropped' | 'opened', answer: string | null, error: string | null, sent_at: string | null, message_id: string | null, in_reply_to: string | null, };
+
+export type TemplatesBody = { templates: Array<ReplyTemplate>, 
+/**
+ * The lists this session may keep templates of.
+ */
+lists: Array<'enquiries' | 'applicants'>, 
+/**
+ * The placeholders a template may hold.
+ */
+placeholders: Array<string>, };
+
+export type ReplyTemplate = { list: 'enquiries' | 'applicants', 
+/**
+ * Empty: every department of the list.
+ */
+department: string, name: string, subject: string, text: string, updated_by: string, updated_at: string, };
+
+export type TemplatesForm = { list: 'enquiries' | 'applicants', templates: Array<TemplateForm>, };
+
+export type TemplateForm = { department: string, name: string, subject: string, text: string, };
+
 export type PageList = { data: Array<PageLine>, };
 
 export type PageLine = { key: string, title: string, 
@@ -932,5 +993,11 @@ saved_at: string, saved_by: StoryRevisionAuthor, autosave: boolean,
 action: string, };
 
 export type PagePreviewForm = { fields: Record<string, unknown>, };
+
+export type ReplyAddress = { 
+/**
+ * Where a visitor's answer to a reply goes; null: the staff member who wrote it.
+ */
+address: string | null, };
 
 export type AccountActivity = { data: Array<AuditEntry>, };
