@@ -94,7 +94,9 @@ pub fn parse_reply(
         None => {
             errors.add(
                 "seen",
-                FieldError::Choice("Give the time the composer opened, as the lead's detail gave it (read_at)."),
+                FieldError::Choice(
+                    "Give the time the composer opened, as the lead's detail gave it (read_at).",
+                ),
             );
             None
         }
@@ -177,7 +179,9 @@ pub fn unknown_placeholders(text: &str) -> Vec<String> {
         let word = &after[..close];
         if !word.is_empty()
             && !word.contains('{')
-            && word.chars().all(|c| c.is_alphanumeric() || c == '_' || c == '-')
+            && word
+                .chars()
+                .all(|c| c.is_alphanumeric() || c == '_' || c == '-')
         {
             if !PLACEHOLDERS.contains(&word) && !unknown.iter().any(|u| u == word) {
                 unknown.push(word.to_owned());

@@ -112,7 +112,8 @@ pub struct ReplyRow {
     pub in_reply_to: Option<String>,
 }
 
-const REPLY_COLUMNS: &str = "r.id, r.channel, {author}, r.to_addr, r.subject, r.body, r.template, r.created_at,
+const REPLY_COLUMNS: &str =
+    "r.id, r.channel, {author}, r.to_addr, r.subject, r.body, r.template, r.created_at,
     CASE WHEN r.channel = 'whatsapp' THEN 'opened'
          WHEN o.state IS NULL THEN 'dropped'
          WHEN o.state = 'dead' THEN 'failed'
@@ -391,7 +392,11 @@ pub struct Answered {
 
 /// Every enquiry and applicant that came in from `from` until before `to` (stored times),
 /// answered or not.
-pub fn answered_between(conn: &Connection, from: &str, to: &str) -> rusqlite::Result<Vec<Answered>> {
+pub fn answered_between(
+    conn: &Connection,
+    from: &str,
+    to: &str,
+) -> rusqlite::Result<Vec<Answered>> {
     conn.prepare_cached(
         "SELECT department_website, created_at, first_reply_at FROM enquiries
           WHERE kind = 'contact' AND created_at >= ?1 AND created_at < ?2
@@ -438,12 +443,33 @@ mod tests {
             reply_to: "o@x.in",
             domain: "corp.example",
         };
-        let first = insert(&conn, InboxList::Enquiries, "l1", "asha@x.in", &mail("one"), &writer)
-            .expect("first");
-        let other = insert(&conn, InboxList::Enquiries, "l2", "asha@x.in", &mail("else"), &writer)
-            .expect("other");
-        let second = insert(&conn, InboxList::Enquiries, "l1", "asha@x.in", &mail("two"), &writer)
-            .expect("second");
+        let first = insert(
+            &conn,
+            InboxList::Enquiries,
+            "l1",
+            "asha@x.in",
+            &mail("one"),
+            &writer,
+        )
+        .expect("first");
+        let other = insert(
+            &conn,
+            InboxList::Enquiries,
+            "l2",
+            "asha@x.in",
+            &mail("else"),
+            &writer,
+        )
+        .expect("other");
+        let second = insert(
+            &conn,
+            InboxList::Enquiries,
+            "l1",
+            "asha@x.in",
+            &mail("two"),
+            &writer,
+        )
+        .expect("second");
         assert_eq!(first.in_reply_to, None);
         assert_eq!(other.in_reply_to, None, "another lead is another thread");
         assert_eq!(second.in_reply_to, first.message_id);

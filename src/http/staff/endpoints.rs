@@ -123,11 +123,11 @@ pub(crate) mod types {
     pub(crate) use crate::http::staff::passkeys::{
         NewPasskey, PasskeyAdded, PasskeyChallenge, PasskeyName, PasskeySignIn,
     };
-    pub(crate) use crate::http::staff::replies::{
-        ReplyAddress, ReplyForm, ReplySent, TemplatesBody, TemplatesForm,
-    };
     pub(crate) use crate::http::staff::readers::{
         ReaderAdded, ReaderCounts, ReaderForm, ReaderUnsubscribed, StoryMail,
+    };
+    pub(crate) use crate::http::staff::replies::{
+        ReplyAddress, ReplyForm, ReplySent, TemplatesBody, TemplatesForm,
     };
     pub(crate) use crate::http::staff::sign_in::{PasswordChange, SignIn};
     pub(crate) use crate::http::staff::stories::revisions::RestoreForm as StoryRestoreForm;

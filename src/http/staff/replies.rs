@@ -77,13 +77,10 @@ pub(super) async fn send(mut call: Call, staff: Staff) -> Result<Response, ApiEr
         &form.seen,
     )
     .map_err(invalid)?;
-    let domain = call
-        .state
-        .settings
-        .mail
-        .from
-        .as_ref()
-        .map_or_else(|| "localhost".to_owned(), |from| from.email.domain().to_owned());
+    let domain = call.state.settings.mail.from.as_ref().map_or_else(
+        || "localhost".to_owned(),
+        |from| from.email.domain().to_owned(),
+    );
     let zone = call.state.office_zone().await?;
     let staff_email = staff.email.clone();
     let lead = id.clone();
@@ -94,8 +91,7 @@ pub(super) async fn send(mut call: Call, staff: Staff) -> Result<Response, ApiEr
             let Some(contact) = replies::contact(conn, list, &lead)? else {
                 return Ok(Outcome::NotFound);
             };
-            if let Some(since) =
-                replies::added_since(conn, list, &lead, &reply.seen, &staff_email)?
+            if let Some(since) = replies::added_since(conn, list, &lead, &reply.seen, &staff_email)?
             {
                 return Ok(Outcome::Collided(since));
             }
@@ -281,7 +277,12 @@ pub(super) async fn reply_address(call: Call, _staff: Staff) -> Result<Response,
 
 pub(super) async fn set_reply_address(mut call: Call, staff: Staff) -> Result<Response, ApiError> {
     let form: ReplyAddress = call.json().await?;
-    let address = match form.address.as_deref().map(str::trim).filter(|a| !a.is_empty()) {
+    let address = match form
+        .address
+        .as_deref()
+        .map(str::trim)
+        .filter(|a| !a.is_empty())
+    {
         None => None,
         Some(text) => match crate::domain::fields::Email::parse(text) {
             Ok(email) => Some(email.as_ref().to_owned()),
