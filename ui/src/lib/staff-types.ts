@@ -116,7 +116,16 @@ assigned?: string,
 /**
  * `today`: open leads whose follow-up day has come.
  */
-due?: string, };
+due?: string, 
+/**
+ * `no`: leads nobody has replied to yet; `yes`: those answered.
+ */
+answered?: string, 
+/**
+ * `newest` (the default), `oldest`, or `not_answered` (those nobody has replied to
+ * first, newest first, then the answered).
+ */
+sort?: string, };
 
 export type Lead = { _id: string, created_at: string, email: string, department_website: string, status: LeadStatus, status_by: string | null, status_at: string | null, 
 /**
@@ -139,7 +148,12 @@ proof: 'passed' | 'off' | null,
 /**
  * How long the visitor's browser took to solve it, in milliseconds (null as `proof`).
  */
-proof_ms: number | null, name?: string, mobile?: string, requirment?: string, service?: string, experience?: number, previous_company?: string, query?: string, resume_original_name?: string, resume_type?: string, resume_size?: number, 
+proof_ms: number | null, 
+/**
+ * When it was first answered (a mail reply or a WhatsApp chat opened); null while
+ * nobody has (a subscriber never is).
+ */
+first_reply_at: string | null, name?: string, mobile?: string, requirment?: string, service?: string, experience?: number, previous_company?: string, query?: string, resume_original_name?: string, resume_type?: string, resume_size?: number, 
 /**
  * A subscriber's double opt-in state.
  */
