@@ -309,9 +309,147 @@ pub fn percentile(sorted: &[i64], p: u32) -> Option<i64> {
     sorted.get(rank - 1).copied()
 }
 
+/// One lead as the first-reply report counts it: its department, when it came and when it
+/// was first answered (stored times).
+pub struct Waited<'a> {
+    pub department: &'a str,
+    pub created_at: &'a str,
+    pub first_reply_at: Option<&'a str>,
+}
+
+/// One department's week (Monday to Sunday in the office's zone) of first replies.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, ts(rename = "FirstReplyWeek"))]
+pub struct FirstReplyWeek {
+    /// The week's Monday, `YYYY-MM-DD`.
+    pub week: String,
+    pub department: String,
+    /// Leads that came in that week.
+    pub leads: usize,
+    /// Of those, answered.
+    pub answered: usize,
+    /// The median and the 90th percentile of the answered ones' wait, in minutes.
+    pub median_minutes: Option<i64>,
+    pub p90_minutes: Option<i64>,
+    /// Answered after more than a working day, or still waiting past one.
+    pub over_a_working_day: usize,
+}
+
+/// The report's first-reply figures per department and week, weeks oldest first and
+/// departments by name; `now` decides whether an unanswered lead has waited a working day.
+pub fn first_reply_weeks(
+    leads: &[Waited<'_>],
+    zone: &OfficeZone,
+    now: Timestamp,
+) -> Vec<FirstReplyWeek> {
+    use std::collections::BTreeMap;
+    let mut weeks: BTreeMap<(String, String), (usize, Vec<i64>, usize)> = BTreeMap::new();
+    for lead in leads {
+        let Ok(created) = lead.created_at.parse::<Timestamp>() else {
+            continue;
+        };
+        let local = created.to_zoned(zone.time_zone().clone()).date();
+        let monday = local
+            .checked_sub(jiff::Span::new().days(i64::from(local.weekday().to_monday_zero_offset())))
+            .unwrap_or(local);
+        let entry = weeks
+            .entry((monday.to_string(), lead.department.trim().to_owned()))
+            .or_default();
+        entry.0 += 1;
+        let due = working_day_after(created, zone);
+        let replied = lead
+            .first_reply_at
+            .and_then(|at| at.parse::<Timestamp>().ok());
+        if let Some(replied) = replied {
+            entry.1.push(
+                replied
+                    .duration_since(created)
+                    .max(SignedDuration::ZERO)
+                    .as_mins(),
+            );
+        }
+        if replied.unwrap_or(now) > due {
+            entry.2 += 1;
+        }
+    }
+    weeks
+        .into_iter()
+        .map(|((week, department), (leads, mut waits, over))| {
+            waits.sort_unstable();
+            FirstReplyWeek {
+                week,
+                department,
+                leads,
+                answered: waits.len(),
+                median_minutes: percentile(&waits, 50),
+                p90_minutes: percentile(&waits, 90),
+                over_a_working_day: over,
+            }
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn first_replies_are_summed_per_department_and_office_week() {
+        let zone = OfficeZone::parse("Asia/Kolkata").expect("zone");
+        let lead = |department, created_at, first_reply_at| Waited {
+            department,
+            created_at,
+            first_reply_at,
+        };
+        let leads = [
+            // Monday 23 Nov: answered in 30 and 90 minutes, and on Wednesday (over a day).
+            lead(
+                "Corp Team",
+                "2026-11-23T04:30:00Z",
+                Some("2026-11-23T05:00:00Z"),
+            ),
+            lead(
+                "Corp Team",
+                "2026-11-23T04:30:00Z",
+                Some("2026-11-23T06:00:00Z"),
+            ),
+            lead(
+                "Corp Team",
+                "2026-11-23T04:30:00Z",
+                Some("2026-11-25T04:30:00Z"),
+            ),
+            // Sunday 29 Nov 23:00 IST is still the week of the 23rd; unanswered, not yet due.
+            lead("Corp Team", "2026-11-29T17:30:00Z", None),
+            // Another department; the week of the 30th by the office's clock.
+            lead("Corp Careers", "2026-11-29T19:00:00Z", None),
+        ];
+        let now: Timestamp = "2026-11-30T10:00:00Z".parse().expect("now");
+        let weeks = first_reply_weeks(&leads, &zone, now);
+        assert_eq!(
+            weeks,
+            [
+                FirstReplyWeek {
+                    week: "2026-11-23".into(),
+                    department: "Corp Team".into(),
+                    leads: 4,
+                    answered: 3,
+                    median_minutes: Some(90),
+                    p90_minutes: Some(2880),
+                    over_a_working_day: 1,
+                },
+                FirstReplyWeek {
+                    week: "2026-11-30".into(),
+                    department: "Corp Careers".into(),
+                    leads: 1,
+                    answered: 0,
+                    median_minutes: None,
+                    p90_minutes: None,
+                    over_a_working_day: 0,
+                },
+            ]
+        );
+    }
 
     #[test]
     fn unknown_placeholders_are_named_once_each_and_lone_braces_are_text() {

@@ -917,13 +917,21 @@ mod tests {
         assert_eq!(listed("answered=yes"), ["new"]);
         assert_eq!(listed("sort=not_answered"), ["mid", "old", "new"]);
         assert_eq!(listed("answered=no&sort=oldest"), ["old", "mid"]);
-        for q in ["answered=no", "sort=not_answered", "answered=no&sort=oldest"] {
+        for q in [
+            "answered=no",
+            "sort=not_answered",
+            "answered=no&sort=oldest",
+        ] {
             let query = InboxQuery::parse(q).expect("q");
             let (parts, values) = query_parts(InboxList::Enquiries, &query);
             let plan: Vec<String> = conn
-                .prepare(&format!("EXPLAIN QUERY PLAN SELECT e.id FROM {parts} LIMIT 50"))
+                .prepare(&format!(
+                    "EXPLAIN QUERY PLAN SELECT e.id FROM {parts} LIMIT 50"
+                ))
                 .expect("plan")
-                .query_map(params_from_iter(values.iter()), |row| row.get::<_, String>(3))
+                .query_map(params_from_iter(values.iter()), |row| {
+                    row.get::<_, String>(3)
+                })
                 .expect("rows")
                 .collect::<rusqlite::Result<_>>()
                 .expect("plan");

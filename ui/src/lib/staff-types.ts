@@ -516,7 +516,12 @@ entries: Array<VisitLine>,
 /**
  * mobile, tablet, desktop.
  */
-devices: Array<VisitLine>, leads: LeadCounts, proof: ProofCounts, };
+devices: Array<VisitLine>, leads: LeadCounts, proof: ProofCounts, 
+/**
+ * How fast enquiries and applicants were first answered: per department and office
+ * week, the median and 90th percentile wait and how many waited over a working day.
+ */
+first_replies: Array<FirstReplyWeek>, };
 
 /**
  * The media folders a staff image upload may go to (`?folder=`).
