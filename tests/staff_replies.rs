@@ -82,7 +82,7 @@ async fn reply(
         "POST",
         &format!("/api/staff/inbox/enquiries/{id}/replies"),
         Some(body!({
-            "subject": "Re: Your enquiry to Fidelitus Corp Corp Team",
+            "subject": "Re: Your enquiry to Fidelitus Corp (Corp Team)",
             "text": text,
             "template": "Thanks",
             "seen": seen,
@@ -119,6 +119,10 @@ async fn two_replies_to_a_lead_arrive_as_one_thread_and_a_refused_one_shows_the_
     let opened = detail_until(&app, &browser, &id, "the detail", |_| true).await;
     assert_eq!(opened["first_reply_at"], Value::Null);
     assert_eq!(opened["replies"], body!([]));
+    assert_eq!(
+        opened["reply_subject"],
+        "Re: Your enquiry to Fidelitus Corp (Corp Team)"
+    );
     let (status, first) = reply(
         &app,
         &browser,
@@ -147,7 +151,7 @@ async fn two_replies_to_a_lead_arrive_as_one_thread_and_a_refused_one_shows_the_
     assert_eq!(first["reply"]["message_id"], body!(first_id));
     assert_eq!(
         first_mail.subject(),
-        Some("Re: Your enquiry to Fidelitus Corp Corp Team")
+        Some("Re: Your enquiry to Fidelitus Corp (Corp Team)")
     );
     let from = first_mail
         .from()

@@ -149,12 +149,11 @@ pub fn default_subject(list: InboxList, department: &str, site: &str) -> String 
         InboxList::Applicants => "Your job application",
         _ => "Your enquiry",
     };
-    let to = if department.trim().is_empty() {
-        site.to_owned()
+    if department.trim().is_empty() {
+        format!("Re: {about} to {site}")
     } else {
-        format!("{site} {}", department.trim())
-    };
-    format!("Re: {about} to {to}")
+        format!("Re: {about} to {site} ({})", department.trim())
+    }
 }
 
 /// One template as the office keeps it.
@@ -501,6 +500,18 @@ mod tests {
         // Saturday -> Monday; Tuesday -> Wednesday.
         assert_eq!(after("2026-11-28T04:30:00Z"), "2026-11-30T04:30:00Z");
         assert_eq!(after("2026-11-24T04:30:00Z"), "2026-11-25T04:30:00Z");
+    }
+
+    #[test]
+    fn a_reply_starts_as_re_what_the_lead_is_about() {
+        assert_eq!(
+            default_subject(InboxList::Enquiries, " Corp Team ", "Fidelitus Corp"),
+            "Re: Your enquiry to Fidelitus Corp (Corp Team)"
+        );
+        assert_eq!(
+            default_subject(InboxList::Applicants, "", "Fidelitus Corp"),
+            "Re: Your job application to Fidelitus Corp"
+        );
     }
 
     #[test]

@@ -110,6 +110,9 @@ pub(crate) struct ItemBody {
     /// When this was read (the server's clock): a reply's `seen`, so a note or a reply someone
     /// else adds after it stops the send.
     read_at: String,
+    /// The subject a reply starts with ("Re: Your enquiry to ..."); null for a list that
+    /// takes no replies (subscribers).
+    reply_subject: Option<String>,
 }
 
 #[derive(Serialize)]
@@ -151,7 +154,20 @@ pub(super) async fn read_item(
         })
         .await?
         .map(|(item, replies, first_reply_at)| {
+            let department = item
+                .row
+                .get("department_website")
+                .and_then(Value::as_str)
+                .unwrap_or("");
+            let reply_subject = crate::domain::reply::replies_to(list).then(|| {
+                crate::domain::reply::default_subject(
+                    list,
+                    department,
+                    crate::mail::compose::SITE_NAME,
+                )
+            });
             warp::reply::json(&ItemBody {
+                reply_subject,
                 data: item.row,
                 notes: notes_json(item.notes),
                 source: item.source,

@@ -218,7 +218,12 @@ first_reply_at: string | null,
  * When this was read (the server's clock): a reply's `seen`, so a note or a reply someone
  * else adds after it stops the send.
  */
-read_at: string, };
+read_at: string, 
+/**
+ * The subject a reply starts with ("Re: Your enquiry to ..."); null for a list that
+ * takes no replies (subscribers).
+ */
+reply_subject: string | null, };
 
 export type Note = { author: string, text: string, created_at: string, };
 
