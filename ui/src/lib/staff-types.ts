@@ -493,6 +493,28 @@ solve_p95_ms: number | null,
  */
 solved: number, };
 
+export type FirstReplyWeek = { 
+/**
+ * The week's Monday, `YYYY-MM-DD`.
+ */
+week: string, department: string, 
+/**
+ * Leads that came in that week.
+ */
+leads: number, 
+/**
+ * Of those, answered.
+ */
+answered: number, 
+/**
+ * The median and the 90th percentile of the answered ones' wait, in minutes.
+ */
+median_minutes: number | null, p90_minutes: number | null, 
+/**
+ * Answered after more than a working day, or still waiting past one.
+ */
+over_a_working_day: number, };
+
 export type AnalyticsBody = { 
 /**
  * The period's first and last office days (YYYY-MM-DD).
