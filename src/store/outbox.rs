@@ -461,8 +461,8 @@ fn lines(conn: &Connection, condition: &str, limit: u32) -> rusqlite::Result<Vec
                      ELSE coalesce(e.name, a.name, '') END,
                 o.attempts, o.next_attempt_at, coalesce(o.last_error, ''), o.created_at
          FROM outbox o
-         LEFT JOIN enquiries e ON o.kind IN ('lead', 'confirm', 'story') AND e.id = o.lead_id
-         LEFT JOIN applicants a ON o.kind = 'lead' AND a.id = o.lead_id
+         LEFT JOIN enquiries e ON o.kind IN ('lead', 'confirm', 'story', 'reply') AND e.id = o.lead_id
+         LEFT JOIN applicants a ON o.kind IN ('lead', 'reply') AND a.id = o.lead_id
          WHERE {condition}
          ORDER BY o.created_at DESC, o.id DESC LIMIT ?1"
     ))?;
