@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { apiMessageOr } from '@/features/staff/shell/failure';
 import { useStaffForm } from '@/features/staff/shell/use-staff-form';
 import { useStaffLoad } from '@/features/staff/shell/use-staff-load';
@@ -65,6 +65,21 @@ export function useLeadDetail(list: ListName, id: string, onClose: () => void, o
   };
 
   const reload = () => setVersion((v) => v + 1);
+
+  // A reply still queued is read again every 2 s, a minute at most, so its delivery shows
+  // (sent with the relay's answer, or failed) without a reload.
+  const looks = useRef(0);
+  useEffect(() => {
+    looks.current = 0;
+  }, [list, id]);
+  useEffect(() => {
+    if (!detail?.replies.some((r) => r.delivery === 'queued') || looks.current >= 30) return;
+    const timer = window.setTimeout(() => {
+      looks.current += 1;
+      void item.reload();
+    }, 2000);
+    return () => window.clearTimeout(timer);
+  }, [detail]);
 
   /** The item read again where it is shown (what is typed beside it stays). */
   const refresh = () => void item.reload();
