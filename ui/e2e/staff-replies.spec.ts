@@ -111,6 +111,7 @@ test('two colleagues on one lead: the second to send is stopped, naming the firs
     const page = await context.newPage();
     await page.goto('/login?next=%2Fstaff');
     await signIn(page, email);
+    await expect(page.getByRole('button', { name: 'Mine' })).toBeVisible();
     return { context, page, detail: await openLead(page, lead) };
   };
   const priya = await open(first);
