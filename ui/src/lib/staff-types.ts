@@ -380,7 +380,7 @@ export type StoryRestoreForm = { revision: number, };
 export type PageState = "default" | "draft" | "published" | "scheduled";
 
 /**
- * A page's values by field path (`PageField.path`), each of its field's kind: text and paragraphs a string (paragraphs as HTML), an image `{src, alt}`, a link `{label, href}`, a list an array of objects of its item fields.
+ * A page's values by field path (`PageField.path`), each of its field's kind: text and paragraphs a string (paragraphs as HTML), an image `{src, alt}`, a video `{src}`, a link `{label, href}`, a list an array of objects of its item fields.
  */
 export type PageFields = Record<string, unknown>;
 
@@ -988,7 +988,7 @@ label: string, } & ({ "kind": "text", max: number, } | { "kind": "paragraphs", m
 /**
  * The path of the default's alt text beside the picture's (None: decoration).
  */
-alt: string | null, } | { "kind": "link", 
+alt: string | null, } | { "kind": "video" } | { "kind": "link", 
 /**
  * The default's property that holds the address (`href`, `path`, `url`).
  */
