@@ -165,8 +165,14 @@ async fn two_replies_to_a_lead_arrive_as_one_thread_and_a_refused_one_shows_the_
     assert_eq!(reply_to, Some(EMAIL));
     assert!(first_mail.in_reply_to().is_empty());
     let second_id = format!("<{}>", second_mail.message_id().expect("a Message-ID"));
-    assert_eq!(ids(second_mail.in_reply_to()), [first_id.clone()]);
-    assert_eq!(ids(second_mail.references()), [first_id.clone()]);
+    assert_eq!(
+        ids(second_mail.in_reply_to()),
+        std::slice::from_ref(&first_id)
+    );
+    assert_eq!(
+        ids(second_mail.references()),
+        std::slice::from_ref(&first_id)
+    );
     assert_ne!(first_id, second_id);
     assert!(second_mail
         .body_text(0)
@@ -229,7 +235,7 @@ async fn two_replies_to_a_lead_arrive_as_one_thread_and_a_refused_one_shows_the_
     }
     let third = mails_to(&smtp, "asha@example.com").remove(2);
     let third = parse(&third);
-    assert_eq!(ids(third.in_reply_to()), [second_id.clone()]);
+    assert_eq!(ids(third.in_reply_to()), std::slice::from_ref(&second_id));
     assert_eq!(ids(third.references()), [first_id, second_id]);
 
     // The export carries the replies.
