@@ -493,6 +493,68 @@ mod tests {
     }
 
     #[test]
+    fn an_applicant_is_replied_to_at_the_address_and_number_it_gave() {
+        let conn = migrated();
+        conn.execute_batch(
+            "INSERT INTO applicants (id, name, mobile, email, experience, previous_company, query, department_website,
+                                     resume_file, resume_original_name, resume_type, resume_size, created_at)
+             VALUES ('a1', 'Ravi', '98450 12345', 'ravi@x.in', 4, 'Acme', '', 'Corp Careers', 'a1.png', 'cv.png',
+                     'image/png', 120, '2026-11-26T04:00:00.000Z')",
+        )
+        .expect("applicant");
+        let found = contact(&conn, InboxList::Applicants, "a1")
+            .expect("read")
+            .expect("found");
+        assert_eq!(
+            (
+                found.email.as_str(),
+                found.mobile.as_str(),
+                found.department.as_str()
+            ),
+            ("ravi@x.in", "98450 12345", "Corp Careers")
+        );
+        assert_eq!(
+            contact(&conn, InboxList::Enquiries, "a1").expect("read"),
+            None
+        );
+        let chat =
+            parse_reply("whatsapp", "", "Hello", None, "2020-01-01T00:00:00Z").expect("form");
+        let writer = Writer {
+            author: "hr@x.in",
+            reply_to: "hr@x.in",
+            domain: "corp.example",
+        };
+        let row = insert(
+            &conn,
+            InboxList::Applicants,
+            "a1",
+            &found.mobile,
+            &chat,
+            &writer,
+        )
+        .expect("opened");
+        assert_eq!((row.delivery.as_str(), row.message_id), ("opened", None));
+        assert_eq!(
+            first_reply_at(&conn, InboxList::Applicants, "a1").expect("read"),
+            Some(row.created_at)
+        );
+        let queued: i64 = conn
+            .query_row(
+                "SELECT count(*) FROM outbox WHERE kind = 'reply'",
+                [],
+                |r| r.get(0),
+            )
+            .expect("count");
+        assert_eq!(queued, 0, "a WhatsApp reply sends no mail");
+        assert_eq!(
+            of_lead(&conn, InboxList::Applicants, "a1")
+                .expect("read")
+                .len(),
+            1
+        );
+    }
+
+    #[test]
     fn a_colleague_s_note_after_the_composer_opened_is_found_but_not_one_s_own() {
         let conn = migrated();
         lead(&conn, "l1");
