@@ -133,7 +133,38 @@ pub struct InboxFilters {
     /// `today`: open leads whose follow-up day has come.
     #[ts(optional)]
     pub due: Option<String>,
+    /// `no`: leads nobody has replied to yet; `yes`: those answered.
+    #[ts(optional)]
+    pub answered: Option<String>,
+    /// `newest` (the default), `oldest`, or `not_answered` (those nobody has replied to
+    /// first, newest first, then the answered).
+    #[ts(optional)]
+    pub sort: Option<String>,
 }
+
+/// The order of a list.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Sort {
+    #[default]
+    Newest,
+    Oldest,
+    /// Not answered first (newest first), then the answered (newest first).
+    NotAnswered,
+}
+
+impl Sort {
+    pub fn parse(text: &str) -> Option<Sort> {
+        match text {
+            "newest" => Some(Sort::Newest),
+            "oldest" => Some(Sort::Oldest),
+            "not_answered" => Some(Sort::NotAnswered),
+            _ => None,
+        }
+    }
+}
+
+const ANSWERED_HELP: &str = "Choose yes or no.";
+const SORT_HELP: &str = "Choose one of: newest, oldest, not_answered.";
 
 /// A list request's filters, each optional.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -159,6 +190,10 @@ pub struct InboxQuery {
     pub due: Option<Due>,
     /// Only these leads (`ids=a,b,c`): an export of the rows ticked in the list.
     pub ids: Vec<String>,
+    /// Answered (`true`) or not yet (`false`): whether anyone has replied.
+    pub answered: Option<bool>,
+    /// The order (a search keeps its own: newest match first).
+    pub sort: Sort,
 }
 
 impl InboxQuery {
@@ -196,6 +231,15 @@ impl InboxQuery {
                 "subscription" => match SubscriptionState::parse(value) {
                     Some(state) => parsed.subscription = Some(state),
                     None => errors.add("subscription", FieldError::Choice(SUBSCRIPTION_HELP)),
+                },
+                "answered" => match value {
+                    "yes" => parsed.answered = Some(true),
+                    "no" => parsed.answered = Some(false),
+                    _ => errors.add("answered", FieldError::Choice(ANSWERED_HELP)),
+                },
+                "sort" => match Sort::parse(value) {
+                    Some(sort) => parsed.sort = sort,
+                    None => errors.add("sort", FieldError::Choice(SORT_HELP)),
                 },
                 "ids" => {
                     let ids: Vec<String> = value.split(',').map(str::to_owned).collect();
@@ -356,10 +400,12 @@ mod tests {
             subscription: Some("confirmed".into()),
             assigned: Some("none".into()),
             due: Some("today".into()),
+            answered: Some("no".into()),
+            sort: Some("not_answered".into()),
         };
         let fields = serde_json::to_value(&filters).expect("serialize");
         let fields = fields.as_object().expect("an object");
-        assert_eq!(fields.len(), 9, "a test value for each field");
+        assert_eq!(fields.len(), 11, "a test value for each field");
         let unfiltered = InboxQuery::parse("").expect("no filter");
         for (name, value) in fields {
             let value = value.as_str().expect("text");

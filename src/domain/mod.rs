@@ -34,6 +34,7 @@ pub mod public_url;
 pub mod reach;
 pub mod readers;
 pub mod reading_time;
+pub mod reply;
 pub mod resume;
 pub mod roles;
 pub mod sanitize;

@@ -75,6 +75,7 @@ impl Composer {
             MailKind::Notice => self.notice(conn, mail),
             MailKind::Assigned => self.assigned(conn, mail),
             MailKind::Digest => self.digest(conn, mail),
+            MailKind::Reply => self.reply(conn, mail),
         }
     }
 
@@ -209,6 +210,42 @@ impl Composer {
                 builder.multipart(MultiPart::mixed().multipart(body).singlepart(attachment))?
             }
         };
+        Ok(Composed::Mail(Box::new(message)))
+    }
+
+    /// A staff member's reply to a lead: from `--mail-from`, answered to the staff member (or
+    /// the mail screen's reply address), in the lead's thread (its Message-ID, In-Reply-To
+    /// and References were fixed when it was written: `store::replies::insert`).
+    fn reply(&self, conn: &Connection, mail: &QueuedMail) -> Result<Composed, ComposeError> {
+        let reply = match mail.detail.as_deref().and_then(|id| id.parse().ok()) {
+            Some(id) => crate::store::replies::mail(conn, id)?,
+            None => None,
+        };
+        let Some(reply) = reply else {
+            return Ok(Composed::Nothing("the lead was erased".into()));
+        };
+        let Some(to) = mailbox(&reply.to) else {
+            return Ok(Composed::Nothing("not a deliverable address".into()));
+        };
+        let mut builder = Message::builder()
+            .from(self.from.clone())
+            .to(to)
+            .message_id(Some(reply.message_id.clone()))
+            .subject(one_line(&reply.subject));
+        if let Some(reply_to) = reply.reply_to.as_deref().and_then(mailbox) {
+            builder = builder.reply_to(reply_to);
+        }
+        if let Some(parent) = &reply.in_reply_to {
+            builder = builder.in_reply_to(parent.clone());
+        }
+        if let Some(refs) = &reply.refs {
+            builder = builder.references(refs.clone());
+        }
+        let html = page(&format!(
+            "<div style=\"white-space:pre-wrap\">{}</div>",
+            escape(&reply.text)
+        ));
+        let message = builder.multipart(MultiPart::alternative_plain_html(reply.text, html))?;
         Ok(Composed::Mail(Box::new(message)))
     }
 

@@ -8,7 +8,7 @@ use rusqlite::{params_from_iter, Connection, OptionalExtension, ToSql};
 use serde_json::{Map, Value};
 
 use crate::domain::assign::{Assigned, Due};
-use crate::domain::inbox::{InboxList, InboxQuery, Status, MAX_PAGE, PAGE_SIZE};
+use crate::domain::inbox::{InboxList, InboxQuery, Sort, Status, MAX_PAGE, PAGE_SIZE};
 
 /// Where one list's rows live.
 struct Source {
@@ -45,6 +45,8 @@ const ENQUIRY_COLUMNS: &[&str] = &[
     // How the lead stood with the forms' proof of work, and its solving time (V22).
     "proof",
     "proof_ms",
+    // When it was first answered (V25).
+    "first_reply_at",
 ];
 const SUBSCRIBER_COLUMNS: &[&str] = &[
     "id",
@@ -62,6 +64,8 @@ const SUBSCRIBER_COLUMNS: &[&str] = &[
     // How the lead stood with the forms' proof of work, and its solving time (V22).
     "proof",
     "proof_ms",
+    // When it was first answered (V25).
+    "first_reply_at",
     // From `subscriptions` (`reader_column`): the double opt-in state and its dates.
     "subscription",
     "confirmed_at",
@@ -90,6 +94,8 @@ const APPLICANT_COLUMNS: &[&str] = &[
     // How the lead stood with the forms' proof of work, and its solving time (V22).
     "proof",
     "proof_ms",
+    // When it was first answered (V25).
+    "first_reply_at",
 ];
 
 fn source(list: InboxList) -> Source {
@@ -204,6 +210,9 @@ pub struct Lead {
     pub proof: Option<String>,
     /// How long the visitor's browser took to solve it, in milliseconds (null as `proof`).
     pub proof_ms: Option<i64>,
+    /// When it was first answered (a mail reply or a WhatsApp chat opened); null while
+    /// nobody has (a subscriber never is).
+    pub first_reply_at: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub name: Option<String>,
@@ -286,9 +295,15 @@ pub(crate) fn query_parts(list: InboxList, query: &InboxQuery) -> (String, Vec<B
                 "s.rowid DESC",
             )
         }
+        // Each order walks an index: `(kind, created_at)` newest or oldest first, and
+        // `(kind, answered, created_at)` for not answered first (V25).
         None => (
             format!("{} e WHERE {}", source.table, source.scope),
-            "e.created_at DESC",
+            match query.sort {
+                Sort::Newest => "e.created_at DESC",
+                Sort::Oldest => "e.created_at ASC",
+                Sort::NotAnswered => "(e.first_reply_at IS NOT NULL), e.created_at DESC",
+            },
         ),
     };
     let mut clause = from;
@@ -343,6 +358,14 @@ pub(crate) fn query_parts(list: InboxList, query: &InboxQuery) -> (String, Vec<B
         add("id IN (SELECT value FROM json_each(", Box::new(ids), "))");
     }
     add_assign_filters(query, &mut clause, &mut values);
+    if let Some(answered) = query.answered {
+        // Written as the index of V25 names it, so the filter walks it.
+        clause.push_str(if answered {
+            " AND (e.first_reply_at IS NOT NULL) = 1"
+        } else {
+            " AND (e.first_reply_at IS NOT NULL) = 0"
+        });
+    }
     clause.push_str(&format!(" ORDER BY {order}"));
     (clause, values)
 }
@@ -921,6 +944,52 @@ mod tests {
             erase(&conn, InboxList::Enquiries, "1").expect("erase"),
             None
         );
+    }
+
+    #[test]
+    fn not_answered_filters_and_sorts_first_by_an_index_without_sorting() {
+        let conn = migrated();
+        contact(&conn, "old", "A", "x", "2025-01-01T00:00:00.000Z");
+        contact(&conn, "mid", "B", "x", "2025-02-01T00:00:00.000Z");
+        contact(&conn, "new", "C", "x", "2025-03-01T00:00:00.000Z");
+        conn.execute(
+            "UPDATE enquiries SET first_reply_at = '2025-03-02T00:00:00.000Z' WHERE id = 'new'",
+            [],
+        )
+        .expect("answer");
+        let listed = |q: &str| {
+            let query = InboxQuery::parse(q).expect("q");
+            ids(&page(&conn, InboxList::Enquiries, &query).expect("page"))
+                .iter()
+                .map(|id| (*id).to_owned())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(listed("answered=no"), ["mid", "old"]);
+        assert_eq!(listed("answered=yes"), ["new"]);
+        assert_eq!(listed("sort=not_answered"), ["mid", "old", "new"]);
+        assert_eq!(listed("answered=no&sort=oldest"), ["old", "mid"]);
+        for q in [
+            "answered=no",
+            "sort=not_answered",
+            "answered=no&sort=oldest",
+        ] {
+            let query = InboxQuery::parse(q).expect("q");
+            let (parts, values) = query_parts(InboxList::Enquiries, &query);
+            let plan: Vec<String> = conn
+                .prepare(&format!(
+                    "EXPLAIN QUERY PLAN SELECT e.id FROM {parts} LIMIT 50"
+                ))
+                .expect("plan")
+                .query_map(params_from_iter(values.iter()), |row| {
+                    row.get::<_, String>(3)
+                })
+                .expect("rows")
+                .collect::<rusqlite::Result<_>>()
+                .expect("plan");
+            let plan = plan.join("; ");
+            assert!(plan.contains("enquiries_by_answered"), "{q}: {plan}");
+            assert!(!plan.contains("TEMP B-TREE"), "{q}: {plan}");
+        }
     }
 
     #[test]

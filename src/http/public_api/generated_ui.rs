@@ -229,6 +229,7 @@ fn staff_types() -> String {
         crate::http::staff::analytics::LeadCounts::decl(&cfg),
         crate::store::analytics::refusals::PostDay::decl(&cfg),
         crate::http::staff::analytics::ProofCounts::decl(&cfg),
+        crate::domain::reply::FirstReplyWeek::decl(&cfg),
         crate::http::staff::analytics::AnalyticsBody::decl(&cfg),
         string_union(
             "MediaFolder",

@@ -4,6 +4,9 @@ import type { InboxFilters, ListName } from './inbox-api';
 import { statusLabels } from './inbox-labels';
 import { subscriptionLabels } from './readers-api';
 
+/** The orders of a list that takes replies (newest first is the default). */
+const sortLabels = { oldest: 'Oldest first', not_answered: 'Not answered first' } as const;
+
 /** The search box and filters of a list, applied together with their button. */
 export function FiltersForm({
   filters,
@@ -35,6 +38,9 @@ export function FiltersForm({
         <span>Department website</span>
         <input type="text" {...field('department')} />
       </label>
+      {list !== 'subscribers' && (
+        <ChoiceField label="Order" choices={sortLabels} any="Newest first" {...choice('sort')} />
+      )}
     </FilterForm>
   );
 }
