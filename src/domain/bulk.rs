@@ -53,12 +53,23 @@ pub struct BulkForm {
     pub expected: Option<u64>,
 }
 
-/// What a bulk action answers: how many rows it acted on.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+/// What a bulk action answers: how many rows it acted on, and for a status change the
+/// token that undoes it (`POST .../bulk/undo`, for two minutes).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 #[cfg_attr(test, derive(ts_rs::TS))]
 pub struct BulkDone {
     #[cfg_attr(test, ts(type = "number"))]
     pub done: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
+    pub undo: Option<String>,
+}
+
+/// The undo of a status change of many: the token its answer gave.
+#[derive(Debug, Clone, serde::Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct UndoForm {
+    pub undo: String,
 }
 
 impl BulkForm {

@@ -32,12 +32,13 @@ pub fn set_status(
     list: InboxList,
     picked: &Picked,
     status: Status,
-) -> rusqlite::Result<u64> {
+) -> rusqlite::Result<(u64, Option<String>)> {
     let audit = actor.audit("set status", "", status.as_str());
     match picked {
         Picked::One(id) => {
+            let undo = bulk::keep_one_for_undo(conn, list, id, status, &actor.name)?;
             if !inbox::set_status(conn, list, id, status, &actor.name)? {
-                return Ok(0);
+                return Ok((0, None));
             }
             let subject = format!("{} {id}", list.item());
             audit::record(
@@ -47,10 +48,25 @@ pub fn set_status(
                     ..audit
                 },
             )?;
-            Ok(1)
+            Ok((1, Some(undo)))
         }
-        Picked::Many(target) => bulk::set_status(conn, list, target, status, &audit),
+        Picked::Many(target) => {
+            let (done, undo) = bulk::set_status(conn, list, target, status, &audit)?;
+            Ok((done, Some(undo)))
+        }
     }
+}
+
+/// Puts the leads a status change (`set_status`, its token `undo`) changed back as they were,
+/// each audited ("undid set status"); None when the token is not one of this list's, or too
+/// old.
+pub fn undo_status(
+    conn: &Connection,
+    actor: &Actor,
+    list: InboxList,
+    undo: &str,
+) -> rusqlite::Result<Option<u64>> {
+    bulk::undo(conn, list, undo, &actor.audit("undid set status", "", ""))
 }
 
 /// What is erased.
@@ -270,13 +286,17 @@ mod tests {
         let (conn, _dir) = seeded();
         let one = Picked::One("e1".into());
         let set = set_status(&conn, &ann(), InboxList::Enquiries, &one, Status::Done);
-        assert_eq!(set.expect("set"), 1);
+        assert_eq!(set.expect("set").0, 1);
         let gone = Picked::One("s1".into());
         let set = set_status(&conn, &ann(), InboxList::Enquiries, &gone, Status::Done);
-        assert_eq!(set.expect("set"), 0, "a subscriber is not an enquiry");
+        assert_eq!(
+            set.expect("set"),
+            (0, None),
+            "a subscriber is not an enquiry"
+        );
         let many = Picked::Many(Target::Ids(vec!["e2".into(), "e3".into()]));
         let set = set_status(&conn, &ann(), InboxList::Enquiries, &many, Status::Spam);
-        assert_eq!(set.expect("set"), 2);
+        assert_eq!(set.expect("set").0, 2);
         let by: String = conn
             .query_row("SELECT status_by FROM enquiries WHERE id = 'e1'", [], |r| {
                 r.get(0)

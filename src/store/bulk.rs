@@ -66,18 +66,24 @@ fn clear(conn: &Connection) -> rusqlite::Result<()> {
     Ok(())
 }
 
+/// How long an action's undo steps are kept: the office is offered "Undo" for 10 seconds;
+/// the rest is room for a slow network.
+pub const UNDO_KEPT_SECS: u32 = 120;
+
 /// Sets the status of every row `target` names now, as `store::inbox::set_status` sets one
 /// (by whom, now), and audits each (`audit`'s subject is ignored: each row is named).
-/// Returns how many rows it set.
+/// Keeps what each row was (`undo_steps`) under a token for `undo`. Returns how many rows it
+/// set, and the token.
 pub fn set_status(
     conn: &Connection,
     list: InboxList,
     target: &Target,
     status: Status,
     audit: &Audit<'_>,
-) -> rusqlite::Result<u64> {
+) -> rusqlite::Result<(u64, String)> {
     let count = gather(conn, list, target)?;
     let (table, scope, _) = inbox::scope(list);
+    let token = keep_for_undo(conn, list, status, audit.actor)?;
     conn.execute(
         &format!(
             "UPDATE {table} SET status = ?1, status_by = ?2,
@@ -88,7 +94,101 @@ pub fn set_status(
     )?;
     audit_each(conn, list, audit, count)?;
     clear(conn)?;
-    Ok(count)
+    Ok((count, token))
+}
+
+/// Keeps what each lead in `temp.bulk_target` is now (its status, who set it and when) under
+/// a new token, before `status` is set on them by `actor`; forgets steps older than
+/// `UNDO_KEPT_SECS`. Answers the token.
+fn keep_for_undo(
+    conn: &Connection,
+    list: InboxList,
+    status: Status,
+    actor: &str,
+) -> rusqlite::Result<String> {
+    let (table, scope, _) = inbox::scope(list);
+    conn.execute(
+        &format!(
+            "DELETE FROM undo_steps WHERE created_at < strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-{UNDO_KEPT_SECS} seconds')"
+        ),
+        [],
+    )?;
+    let token: String =
+        conn.query_row("SELECT lower(hex(randomblob(16)))", [], |row| row.get(0))?;
+    conn.execute(
+        &format!(
+            "INSERT INTO undo_steps (token, list, lead_id, set_status, set_by, status, status_by, status_at)
+             SELECT ?1, ?2, e.id, ?3, ?4, e.status, e.status_by, e.status_at FROM {table} e
+             WHERE {scope} AND e.id IN (SELECT id FROM temp.bulk_target)"
+        ),
+        [&token, list.name(), status.as_str(), actor],
+    )?;
+    Ok(token)
+}
+
+/// Keeps what the lead `id` of `list` is now, before `actor` sets `status` on it alone
+/// (`store::inbox::set_status`), so that `undo` can put it back; answers the token.
+pub fn keep_one_for_undo(
+    conn: &Connection,
+    list: InboxList,
+    id: &str,
+    status: Status,
+    actor: &str,
+) -> rusqlite::Result<String> {
+    gather(conn, list, &Target::Ids(vec![id.to_owned()]))?;
+    let token = keep_for_undo(conn, list, status, actor)?;
+    clear(conn)?;
+    Ok(token)
+}
+
+/// Puts back every lead of `list` the status change `token` named, as it was before (its
+/// status, who set it and when), unless it changed again since; audits each ("undid set
+/// status"). None when the token is unknown, of another list, or older than
+/// `UNDO_KEPT_SECS`; else how many leads it put back. The steps are used once.
+pub fn undo(
+    conn: &Connection,
+    list: InboxList,
+    token: &str,
+    audit: &Audit<'_>,
+) -> rusqlite::Result<Option<u64>> {
+    let (table, scope, _) = inbox::scope(list);
+    let known: i64 = conn.query_row(
+        &format!(
+            "SELECT count(*) FROM undo_steps WHERE token = ?1 AND list = ?2
+               AND created_at >= strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-{UNDO_KEPT_SECS} seconds')"
+        ),
+        [token, list.name()],
+        |row| row.get(0),
+    )?;
+    if known == 0 {
+        return Ok(None);
+    }
+    conn.execute_batch(
+        "CREATE TEMP TABLE IF NOT EXISTS bulk_target (id TEXT PRIMARY KEY) WITHOUT ROWID;
+         DELETE FROM temp.bulk_target;",
+    )?;
+    // The leads still as the action left them.
+    conn.execute(
+        &format!(
+            "INSERT INTO temp.bulk_target (id)
+             SELECT u.lead_id FROM undo_steps u JOIN {table} e ON e.id = u.lead_id
+             WHERE u.token = ?1 AND {scope} AND e.status = u.set_status AND e.status_by = u.set_by"
+        ),
+        [token],
+    )?;
+    let count = conn.execute(
+        &format!(
+            "UPDATE {table} SET status = u.status, status_by = u.status_by, status_at = u.status_at
+             FROM undo_steps u
+             WHERE u.token = ?1 AND {table}.id = u.lead_id
+               AND {table}.id IN (SELECT id FROM temp.bulk_target)"
+        ),
+        [token],
+    )? as u64;
+    conn.execute("DELETE FROM undo_steps WHERE token = ?1", [token])?;
+    audit_each(conn, list, audit, count)?;
+    clear(conn)?;
+    Ok(Some(count))
 }
 
 /// The trigger that, for each deleted lead, deletes its search entry and its notes
@@ -277,6 +377,79 @@ mod tests {
         assert_eq!(found, ["e3", "e4", "e6"]);
     }
 
+    /// (status, status_by, status_at) of each enquiry, by id.
+    fn statuses(conn: &Connection) -> Vec<(String, String, Option<String>, Option<String>)> {
+        conn.prepare("SELECT id, status, status_by, status_at FROM enquiries WHERE kind = 'contact' ORDER BY id")
+            .expect("q")
+            .query_map([], |row| {
+                Ok((row.get(0)?, row.get(1)?, row.get(2)?, row.get(3)?))
+            })
+            .expect("q")
+            .collect::<rusqlite::Result<_>>()
+            .expect("q")
+    }
+
+    #[test]
+    fn an_undo_puts_each_lead_back_exactly_unless_it_changed_since() {
+        let conn = migrated();
+        seed(&conn);
+        let audit = Audit {
+            action: "set status",
+            detail: "done",
+            ..AUDIT
+        };
+        let first = Target::Ids(vec!["e1".into(), "e2".into()]);
+        set_status(&conn, InboxList::Enquiries, &first, Status::Done, &audit).expect("set");
+        let before = statuses(&conn);
+        let every = Target::Ids((1..=6).map(|i| format!("e{i}")).collect());
+        let spam = Audit {
+            detail: "spam",
+            ..audit
+        };
+        let (done, token) =
+            set_status(&conn, InboxList::Enquiries, &every, Status::Spam, &spam).expect("set");
+        assert_eq!(done, 6);
+        // Meanwhile another hand sets e6 again: it is left as that hand left it.
+        assert!(
+            inbox::set_status(&conn, InboxList::Enquiries, "e6", Status::Done, "b@x").expect("set")
+        );
+        let e6 = statuses(&conn).pop().expect("e6");
+        // Another list's undo, or an unknown one, does nothing.
+        let undone = Audit {
+            action: "undid set status",
+            detail: "",
+            ..AUDIT
+        };
+        assert_eq!(
+            undo(&conn, InboxList::Subscribers, &token, &undone).expect("undo"),
+            None
+        );
+        assert_eq!(
+            undo(&conn, InboxList::Enquiries, "nope", &undone).expect("undo"),
+            None
+        );
+        assert_eq!(
+            undo(&conn, InboxList::Enquiries, &token, &undone).expect("undo"),
+            Some(5)
+        );
+        let mut after = statuses(&conn);
+        assert_eq!(after.pop(), Some(e6));
+        assert_eq!(after, before[..5], "status, who and when, as they were");
+        // Once.
+        assert_eq!(
+            undo(&conn, InboxList::Enquiries, &token, &undone).expect("undo"),
+            None
+        );
+        let undid: i64 = conn
+            .query_row(
+                "SELECT count(*) FROM audit_log WHERE action = 'undid set status' AND detail = 'bulk of 5'",
+                [],
+                |row| row.get(0),
+            )
+            .expect("audited");
+        assert_eq!(undid, 5);
+    }
+
     #[test]
     fn a_filter_acts_on_what_matches_now_and_ids_only_on_the_list() {
         let conn = migrated();
@@ -287,7 +460,7 @@ mod tests {
             ..AUDIT
         };
         let odd = Target::Filter(InboxQuery::parse("q=odd").expect("filter"));
-        let done =
+        let (done, _) =
             set_status(&conn, InboxList::Enquiries, &odd, Status::Spam, &audit).expect("set");
         assert_eq!(done, 3);
         let spam: Vec<String> = conn
@@ -304,7 +477,7 @@ mod tests {
             detail: "done",
             ..audit
         };
-        let done =
+        let (done, _) =
             set_status(&conn, InboxList::Enquiries, &ids, Status::Done, &audit).expect("set");
         assert_eq!(done, 1);
         let subscriber: String = conn

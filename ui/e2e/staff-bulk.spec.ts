@@ -15,6 +15,23 @@ async function enquiries(
   for (let i = 1; i <= count; i++) await postEnquiry(request, `${prefix}${i} ${tag}`, `Cheap offer ${tag}`);
 }
 
+/**
+ * A staff member of its own (`who`) signed in and searching for `count` fresh enquiries named
+ * `{prefix}{i} {tag}`: the tag and the list's rows.
+ */
+async function searchingFresh(
+  { page, request, baseURL }: { page: Page; request: Parameters<typeof postEnquiry>[0]; baseURL?: string },
+  who: string,
+  prefix: string,
+  count: number,
+) {
+  const email = await readyStaff(request, baseURL ?? '', who);
+  const tag = `${prefix}${Date.now()}`;
+  await enquiries(request, prefix, tag, count);
+  await searchFor(page, email, tag);
+  return { tag, rows: page.locator('tbody tr') };
+}
+
 /** Signed in and searching the enquiries for `tag`. */
 async function searchFor(page: Page, email: string, tag: string) {
   await page.goto('/login?next=%2Fstaff');
@@ -45,11 +62,7 @@ test('every enquiry matching a search is marked as spam at once, and the line sa
   guard,
 }) => {
   guard.allowConsoleError(SIGNED_OUT);
-  const email = await readyStaff(request, baseURL ?? '', 'bulk');
-  const tag = `Bulk${Date.now()}`;
-  await enquiries(request, 'Spammer', tag, 53);
-  await searchFor(page, email, tag);
-  const rows = page.locator('tbody tr');
+  const { tag, rows } = await searchingFresh({ page, request, baseURL }, 'bulk', 'Spammer', 53);
   await expect(rows).toHaveCount(50);
 
   await page.getByRole('checkbox', { name: 'Select all on this page' }).check();
@@ -83,6 +96,49 @@ test('every enquiry matching a search is marked as spam at once, and the line sa
   await page.getByRole('button', { name: 'Next page' }).click();
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText('Spam');
+});
+
+test('a spam mark of many and a status of one are undone within ten seconds, from the keyboard', async ({
+  page,
+  request,
+  baseURL,
+  guard,
+}) => {
+  guard.allowConsoleError(SIGNED_OUT);
+  const { tag, rows } = await searchingFresh({ page, request, baseURL }, 'undo', 'Mistaken', 3);
+  await expect(rows).toHaveCount(3);
+  await page.getByRole('checkbox', { name: 'Select all on this page' }).check();
+  await page
+    .getByRole('region', { name: 'Selected items' })
+    .getByRole('button', { name: 'Mark as spam' })
+    .click();
+  await expect(page.getByText('3 enquiries marked as spam.')).toBeVisible();
+  await expect(rows).toHaveCount(0);
+  const undo = page.getByRole('button', { name: 'Undo', exact: true });
+  await undo.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('3 enquiries put back as they were.')).toBeVisible();
+  await expect(rows.filter({ hasText: 'New' })).toHaveCount(3);
+  await expect(undo).toHaveCount(0);
+
+  // One lead's status, and its Undo: as it was, never handled.
+  await rows
+    .first()
+    .getByRole('button', { name: `Mistaken3 ${tag}` })
+    .click();
+  const detail = page.getByRole('region', { name: `Mistaken3 ${tag}` });
+  await detail.getByRole('combobox', { name: 'Status' }).selectOption('done');
+  await detail.getByRole('button', { name: 'Save status' }).click();
+  await expect(detail.getByText(/^Set by /)).toBeVisible();
+  await detail.getByRole('button', { name: 'Undo', exact: true }).click();
+  await expect(detail.getByRole('combobox', { name: 'Status' })).toHaveValue('new');
+  await expect(detail.getByText('Not handled yet')).toBeVisible();
+  await expect(rows.first()).toContainText('New');
+  // The offer goes after ten seconds.
+  await detail.getByRole('combobox', { name: 'Status' }).selectOption('in_progress');
+  await detail.getByRole('button', { name: 'Save status' }).click();
+  await expect(detail.getByRole('button', { name: 'Undo', exact: true })).toBeVisible();
+  await expect(detail.getByRole('button', { name: 'Undo', exact: true })).toHaveCount(0, { timeout: 12_000 });
 });
 
 test('shift-click ticks a range, and erasing it asks once, naming the count', async ({

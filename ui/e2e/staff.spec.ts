@@ -253,7 +253,7 @@ test('sign-in and the inbox work with the keyboard alone and are axe clean', asy
   const open = page.getByRole('button', { name: `Asha ${tag}` });
   await expect(open).toHaveCount(1);
   // From the search box, Tab reaches the row's button.
-  for (let i = 0; i < 20 && !(await open.evaluate((el) => el === document.activeElement)); i++) {
+  for (let i = 0; i < 40 && !(await open.evaluate((el) => el === document.activeElement)); i++) {
     await page.keyboard.press('Tab');
   }
   await expect(open).toBeFocused();

@@ -90,7 +90,7 @@ pub(crate) trait RowTypes {
 /// type is one more line here. The generated client's types are these and what they hold.
 #[cfg(test)]
 pub(crate) mod types {
-    pub(crate) use crate::domain::bulk::{BulkDone, BulkForm};
+    pub(crate) use crate::domain::bulk::{BulkDone, BulkForm, UndoForm};
     pub(crate) use crate::domain::company_details::CompanyDetailsForm;
     pub(crate) use crate::domain::story::StoryForm;
     pub(crate) use crate::http::public_api::subscriptions::MessageBody;
@@ -158,6 +158,7 @@ table! {
     GET    "/api/staff/inbox/{list}/export.csv"                 List              inbox::export_csv              exportCsv() -> Blob;
     GET    "/api/staff/inbox/{list}/export.xlsx"                List              inbox::export_xlsx             exportXlsx() -> Blob;
     POST   "/api/staff/inbox/{list}/bulk"                       List              bulk::run                      bulkAction(BulkForm) -> BulkDone;
+    POST   "/api/staff/inbox/{list}/bulk/undo"                  List              bulk::undo                     undoBulk(UndoForm) -> BulkDone;
     GET    "/api/staff/inbox/{list}/{id}"                       List              inbox::item                    lead() -> LeadDetail;
     DELETE "/api/staff/inbox/{list}/{id}"                       List              inbox::erase                   eraseLead() -> null;
     POST   "/api/staff/inbox/{list}/{id}/status"                List              inbox::set_status              setLeadStatus(StatusForm) -> LeadDetail;

@@ -113,6 +113,10 @@ pub(crate) struct ItemBody {
     /// The subject a reply starts with ("Re: Your enquiry to ..."); null for a list that
     /// takes no replies (subscribers).
     reply_subject: Option<String>,
+    /// After a status change only: the token that undoes it (`POST .../bulk/undo`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
+    undo: Option<String>,
 }
 
 #[derive(Serialize)]
@@ -140,6 +144,16 @@ pub(super) async fn read_item(
     state: &AppState,
     list: InboxList,
     id: String,
+) -> Result<Response, ApiError> {
+    read_item_with(state, list, id, None).await
+}
+
+/// `read_item`, with the token that undoes the change just made (`undo`).
+async fn read_item_with(
+    state: &AppState,
+    list: InboxList,
+    id: String,
+    undo: Option<String>,
 ) -> Result<Response, ApiError> {
     let read_at = crate::domain::reply::stored_time(jiff::Timestamp::now());
     state
@@ -174,6 +188,7 @@ pub(super) async fn read_item(
                 replies,
                 first_reply_at,
                 read_at,
+                undo,
             })
             .into_response()
         })
@@ -201,28 +216,33 @@ pub(crate) struct NoteForm {
     text: String,
 }
 
-/// `POST {list}/{id}/status`: answers the item as `GET {list}/{id}` would.
+/// `POST {list}/{id}/status`: answers the item as `GET {list}/{id}` would, with the token
+/// that undoes the change (`undo`).
 pub(super) async fn set_status(mut call: Call, staff: Staff) -> Result<Response, ApiError> {
     let list = which(&call)?;
     let id = call.param("id").to_owned();
     let form: StatusForm = call.json().await?;
     let status = parse_status(&form.status).map_err(invalid)?;
-    let set = set_status_of(&call.state, staff, list, Picked::One(id.clone()), status).await?;
-    changed(&call.state, list, id, set > 0).await
+    let (set, undo) =
+        set_status_of(&call.state, staff, list, Picked::One(id.clone()), status).await?;
+    if set == 0 {
+        return Err(ApiError::NotFound(NOT_FOUND.into()));
+    }
+    read_item_with(&call.state, list, id, undo).await
 }
 
 /// Sets the status of leads of `list` (`office::leads::set_status`, as every status change
-/// is); answers how many.
+/// is); answers how many, and the token that undoes a change of many.
 pub(super) async fn set_status_of(
     state: &AppState,
     staff: Staff,
     list: InboxList,
     picked: Picked,
     status: Status,
-) -> Result<u64, ApiError> {
+) -> Result<(u64, Option<String>), ApiError> {
     Ok(state
         .db
-        .write(move |conn| -> Result<u64, StoreError> {
+        .write(move |conn| -> Result<(u64, Option<String>), StoreError> {
             Ok(leads::set_status(
                 conn,
                 &staff.actor(),

@@ -3,7 +3,7 @@
 
 import { apiPath, type Endpoint } from './api-client';
 import type { CompanyDetailsForm, MessageBody, StaffCompanyDetailsBody } from './api-types';
-import type { AccountActivity, AnalyticsBody, ApiKeyForm, ApiKeyMade, ApiKeys, AssignForm, AssigneesBody, AuditPage, AuthenticatorSetUp, BackupsBody, BulkDone, BulkForm, CodeGiven, Confirmation, Deleted, DigestSetting, FactorAdded, FactorPolicy, FollowUpForm, ForgotPassword, InviteAcceptance, InviteCheck, InviteForm, LeadDetail, LeadMailBody, LeadPage, LinkToken, MailAction, MailStatus, NewPasskey, NoteForm, PageBody, PageDraftForm, PageList, PagePreviewForm, PagePublishForm, PageRevisionBody, PageRevisions, PageSaved, PasskeyAdded, PasskeyChallenge, PasskeyName, PasskeyRow, PasskeySignIn, PasswordChange, PasswordReset, Preview, PreviewForm, ReaderAdded, ReaderCounts, ReaderForm, ReaderUnsubscribed, ReplyAddress, ReplyForm, ReplySent, ResetAnswer, ResetLink, RolesForm, RoutesBody, RoutesForm, Saved, SecondFactors, SessionList, SetupForm, SignIn, StaffSession, StatusForm, StoryBody, StoryChoices, StoryForm, StoryMail, StoryPage, StoryRestoreForm, StoryRevisionBody, StoryRevisions, TeamBody, TemplatesBody, TemplatesForm, TestMailForm, Uploaded } from './staff-types';
+import type { AccountActivity, AnalyticsBody, ApiKeyForm, ApiKeyMade, ApiKeys, AssignForm, AssigneesBody, AuditPage, AuthenticatorSetUp, BackupsBody, BulkDone, BulkForm, CodeGiven, Confirmation, Deleted, DigestSetting, FactorAdded, FactorPolicy, FollowUpForm, ForgotPassword, InviteAcceptance, InviteCheck, InviteForm, LeadDetail, LeadMailBody, LeadPage, LinkToken, MailAction, MailStatus, NewPasskey, NoteForm, PageBody, PageDraftForm, PageList, PagePreviewForm, PagePublishForm, PageRevisionBody, PageRevisions, PageSaved, PasskeyAdded, PasskeyChallenge, PasskeyName, PasskeyRow, PasskeySignIn, PasswordChange, PasswordReset, Preview, PreviewForm, ReaderAdded, ReaderCounts, ReaderForm, ReaderUnsubscribed, ReplyAddress, ReplyForm, ReplySent, ResetAnswer, ResetLink, RolesForm, RoutesBody, RoutesForm, Saved, SecondFactors, SessionList, SetupForm, SignIn, StaffSession, StatusForm, StoryBody, StoryChoices, StoryForm, StoryMail, StoryPage, StoryRestoreForm, StoryRevisionBody, StoryRevisions, TeamBody, TemplatesBody, TemplatesForm, TestMailForm, UndoForm, Uploaded } from './staff-types';
 
 /** `GET /api/staff/inbox/{list}` (the area of the list). */
 export const inboxPage = (list: string): Endpoint<undefined, LeadPage> => ({ method: 'GET', path: apiPath('staff', 'inbox', list) });
@@ -16,6 +16,9 @@ export const exportXlsx = (list: string): Endpoint<undefined, Blob> => ({ method
 
 /** `POST /api/staff/inbox/{list}/bulk` (the area of the list). */
 export const bulkAction = (list: string): Endpoint<BulkForm, BulkDone> => ({ method: 'POST', path: apiPath('staff', 'inbox', list, 'bulk') });
+
+/** `POST /api/staff/inbox/{list}/bulk/undo` (the area of the list). */
+export const undoBulk = (list: string): Endpoint<UndoForm, BulkDone> => ({ method: 'POST', path: apiPath('staff', 'inbox', list, 'bulk', 'undo') });
 
 /** `GET /api/staff/inbox/{list}/{id}` (the area of the list). */
 export const lead = (list: string, id: string): Endpoint<undefined, LeadDetail> => ({ method: 'GET', path: apiPath('staff', 'inbox', list, id) });

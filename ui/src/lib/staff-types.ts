@@ -223,7 +223,11 @@ read_at: string,
  * The subject a reply starts with ("Re: Your enquiry to ..."); null for a list that
  * takes no replies (subscribers).
  */
-reply_subject: string | null, };
+reply_subject: string | null, 
+/**
+ * After a status change only: the token that undoes it (`POST .../bulk/undo`).
+ */
+undo?: string, };
 
 export type Note = { author: string, text: string, created_at: string, };
 
@@ -259,7 +263,7 @@ on: boolean, };
 
 export type BulkForm = { action: 'status' | 'erase', status?: LeadStatus, ids?: Array<string>, filter?: string, expected?: number, };
 
-export type BulkDone = { done: number, };
+export type BulkDone = { done: number, undo?: string, };
 
 /**
  * Where a story stands: a draft (not public), scheduled, or published.
@@ -881,6 +885,8 @@ export type PasskeyChallenge = { challenge_id: string,
  * `{publicKey: ...}` as WebAuthn's JSON form writes it (binary fields in base64url).
  */
 options: { publicKey: Record<string, unknown> }, };
+
+export type UndoForm = { undo: string, };
 
 export type ReplyForm = { subject: string, text: string, template?: string, 
 /**

@@ -1,5 +1,5 @@
 import { staffApi } from '@/lib/staff-client';
-import { bulkAction as bulkEndpoint } from '@/lib/staff-endpoints';
+import { bulkAction as bulkEndpoint, undoBulk as undoEndpoint } from '@/lib/staff-endpoints';
 import type { BulkDone, BulkForm, InboxFilters, ListName } from '@/lib/staff-types';
 import { type ExportFormat, exportUrl } from './inbox-api';
 
@@ -8,6 +8,11 @@ export type { BulkDone, BulkForm } from '@/lib/staff-types';
 /** The bulk endpoint (`bulkAction` of the staff endpoints): one action on the ticked rows or on every row matching. */
 export async function bulkAction(list: ListName, form: BulkForm): Promise<BulkDone> {
   return staffApi.send(bulkEndpoint(list), { json: form });
+}
+
+/** Puts the leads a status change of many changed back as they were (its answer's `undo`). */
+export async function undoBulk(list: ListName, undo: string): Promise<BulkDone> {
+  return staffApi.send(undoEndpoint(list), { json: { undo } });
 }
 
 /** The filters as the bulk endpoint takes them: the list's query string, without its page. */

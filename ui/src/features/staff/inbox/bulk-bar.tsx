@@ -2,8 +2,9 @@ import { useState } from 'preact/hooks';
 import { apiMessageOr } from '@/features/staff/shell/failure';
 import { formatCount } from '@/features/staff/shell/staff-format';
 import { SaidLine, StaffAlert } from '@/features/staff/shell/staff-parts';
+import { UndoOffer } from '@/features/staff/shell/undo-offer';
 import { useStaffForm } from '@/features/staff/shell/use-staff-form';
-import { bulkAction, filterQuery, selectionExportUrl } from './bulk-api';
+import { bulkAction, filterQuery, selectionExportUrl, undoBulk } from './bulk-api';
 import { StatusChoice } from './choice-field';
 import type { InboxFilters, LeadStatus, ListName } from './inbox-api';
 import { statusLabels } from './inbox-labels';
@@ -54,6 +55,8 @@ interface BulkBarProps {
  * Its status line stays in the page so that what an action did is announced. */
 export function BulkBar({ list, filters, selection, pageSize, total, capped, onDone }: BulkBarProps) {
   const [status, setStatus] = useState<LeadStatus>('in_progress');
+  // The last status change's undo (an object of its own, so each change offers it afresh).
+  const [undo, setUndo] = useState<{ token: string } | null>(null);
   const { state, count } = selection;
   const all = state.allMatching;
   const chosen = all ? total : count;
@@ -69,21 +72,34 @@ export function BulkBar({ list, filters, selection, pageSize, total, capped, onD
     },
     done: (answer, what) => {
       selection.clear();
+      setUndo(answer.undo ? { token: answer.undo } : null);
       onDone();
       return doneMessage(list, answer.done, chosen, what);
     },
     failure: apiMessageOr('The action could not be done.'),
   });
+  const undoing = useStaffForm({
+    send: (token: string) => undoBulk(list, token),
+    done: (answer) => {
+      setUndo(null);
+      onDone();
+      return `${countOf(list, answer.done)} put back as they were.`;
+    },
+    failure: apiMessageOr('The change could not be undone.'),
+  });
   const run = (what: LeadStatus | 'erase') => {
     if (what === 'erase' && !window.confirm(`Erase ${countOf(list, chosen)}? This cannot be undone.`)) return;
     void bulk.run(what);
   };
-  const busy = bulk.busy;
+  const busy = bulk.busy || undoing.busy;
 
   return (
     <div class="bulk">
-      <SaidLine class="bulk__said" message={bulk.said} />
-      <StaffAlert message={bulk.error} />
+      <div class="bulk__said-row">
+        <SaidLine class="bulk__said" message={undoing.said || bulk.said} />
+        <UndoOffer offer={undo} onUndo={() => undo && void undoing.run(undo.token)} />
+      </div>
+      <StaffAlert message={undoing.error || bulk.error} />
       {count > 0 && (
         <section class="bulk-bar" aria-label="Selected items">
           <div class="bulk-bar__count">

@@ -70,6 +70,8 @@ export function LeadDetailPanel({ list, id, onClose, onChanged }: Props) {
         busy={busy}
         onStatus={lead.setStatus}
         onSave={lead.saveStatus}
+        undo={lead.statusUndo}
+        onUndo={lead.undoStatus}
       />
       <LeadAssignForm list={list} lead={item} onSaved={lead.show} />
       {detail.reply_subject !== null && (

@@ -1,4 +1,5 @@
 import { formatTime } from '@/features/staff/shell/staff-format';
+import { UndoOffer } from '@/features/staff/shell/undo-offer';
 import { StatusChoice } from './choice-field';
 import type { Lead, LeadStatus } from './inbox-api';
 
@@ -9,10 +10,13 @@ interface LeadStatusFormProps {
   busy: boolean;
   onStatus: (status: LeadStatus) => void;
   onSave: () => void;
+  /** The last change made here, which "Undo" takes back (for 10 seconds). */
+  undo: object | null;
+  onUndo: () => void;
 }
 
 /** The item's status, who set it and when, and the form that changes it. */
-export function LeadStatusForm({ lead, status, busy, onStatus, onSave }: LeadStatusFormProps) {
+export function LeadStatusForm({ lead, status, busy, onStatus, onSave, undo, onUndo }: LeadStatusFormProps) {
   return (
     <form
       class="lead-detail__status"
@@ -25,6 +29,7 @@ export function LeadStatusForm({ lead, status, busy, onStatus, onSave }: LeadSta
       <button type="submit" class="staff-button staff-button--primary" disabled={busy}>
         Save status
       </button>
+      <UndoOffer offer={undo} onUndo={onUndo} />
       <p class="lead-detail__meta">
         {lead.status_by ? `Set by ${lead.status_by}, ${formatTime(lead.status_at ?? '')}` : 'Not handled yet'}
       </p>

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { apiMessageOr } from '@/features/staff/shell/failure';
 import { useStaffForm } from '@/features/staff/shell/use-staff-form';
 import { useStaffLoad } from '@/features/staff/shell/use-staff-load';
+import { undoBulk } from './bulk-api';
 import { inboxApi, type LeadDetail, type LeadStatus, type ListName } from './inbox-api';
 import type { ReplySent } from './replies-api';
 
@@ -45,7 +46,27 @@ export function useLeadDetail(list: ListName, id: string, onClose: () => void, o
     onChanged();
   };
 
-  const saveStatus = () => act.run(() => inboxApi.setStatus(list, id, status));
+  // The last status change made here, which "Undo" takes back (for 10 seconds): the
+  // server puts the status, who set it and when back as they were.
+  const [statusUndo, setStatusUndo] = useState<{ token: string } | null>(null);
+  useEffect(() => setStatusUndo(null), [list, id]);
+
+  const saveStatus = () =>
+    act.run(async () => {
+      const updated = await inboxApi.setStatus(list, id, status);
+      setStatusUndo(updated.undo ? { token: updated.undo } : null);
+      return updated;
+    });
+
+  const undoStatus = () => {
+    const token = statusUndo?.token;
+    setStatusUndo(null);
+    if (token)
+      act.run(async () => {
+        await undoBulk(list, token);
+        return inboxApi.item(list, id);
+      });
+  };
 
   const addNote = () =>
     act.run(async () => {
@@ -104,6 +125,8 @@ export function useLeadDetail(list: ListName, id: string, onClose: () => void, o
     status,
     setStatus,
     saveStatus,
+    statusUndo,
+    undoStatus,
     note,
     setNote,
     addNote,
