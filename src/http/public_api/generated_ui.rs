@@ -202,6 +202,23 @@ fn staff_types() -> String {
         stories::revisions::RevisionBody::decl(&cfg),
         stories::revisions::RevisionJson::decl(&cfg),
         stories::revisions::RestoreForm::decl(&cfg),
+        // job openings (`staff::jobs`)
+        string_union(
+            "JobState",
+            "Where a job opening stands: a draft (not public), published, or closed.",
+            &crate::domain::job::JobState::ALL.map(crate::domain::job::JobState::as_str),
+        ),
+        string_union(
+            "EmploymentType",
+            "How a job opening's role is employed.",
+            &crate::domain::job::EmploymentType::ALL
+                .map(crate::domain::job::EmploymentType::as_str),
+        ),
+        string_union(
+            "Workplace",
+            "Where a job opening's work is done.",
+            &crate::domain::job::Workplace::ALL.map(crate::domain::job::Workplace::as_str),
+        ),
         // the page editor (`staff::pages`)
         string_union(
             "PageState",
