@@ -58,6 +58,7 @@ mod staff_assign;
 mod staff_bulk;
 mod staff_cli;
 mod staff_factors;
+mod staff_jobs;
 mod staff_mail;
 mod staff_pages;
 mod staff_readers;
