@@ -38,6 +38,7 @@ mod front_files_api;
 mod health_metrics;
 mod http_allow;
 mod http_site;
+mod jobs_public;
 mod layers;
 mod leads_applicants;
 mod leads_cli;

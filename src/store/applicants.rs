@@ -38,6 +38,15 @@ pub fn insert_applicant(
     outbox::enqueue_lead(conn, id.as_str())
 }
 
+/// Ties the applicant `id` to the job opening `job` (none: a general application).
+pub fn set_job(conn: &Connection, id: &LeadId, job: Option<i64>) -> rusqlite::Result<()> {
+    if job.is_some() {
+        conn.prepare_cached("UPDATE applicants SET job_id = ?2 WHERE id = ?1")?
+            .execute(params![id.as_str(), job])?;
+    }
+    Ok(())
+}
+
 /// One stored applicant, as exported.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ApplicantRow {

@@ -52,6 +52,8 @@ pub enum Refused {
     },
     /// Publishing or closing an opening that already is.
     AlreadyThere(JobState),
+    /// Deleting an opening that has applications (it is closed instead).
+    HasApplications(i64),
 }
 
 /// The actor the audit log names for what closes at its time.
@@ -315,6 +317,12 @@ pub fn delete(
 ) -> Result<Result<String, Refused>, StoreError> {
     if let Some(refused) = refusal(conn, id, revision)? {
         return Ok(Err(refused));
+    }
+    let applications: i64 = conn
+        .prepare_cached("SELECT count(*) FROM applicants WHERE job_id = ?1")?
+        .query_row([id], |r| r.get(0))?;
+    if applications > 0 {
+        return Ok(Err(Refused::HasApplications(applications)));
     }
     let title: String = conn
         .prepare_cached("DELETE FROM jobs WHERE id = ?1 RETURNING title")?

@@ -31,6 +31,7 @@ use warp::Filter;
 
 use crate::domain::analytics::lead_source::{LeadSource, LeadSourceForm};
 use crate::domain::applicant::{ApplicantForm, ApplicationError, NewApplicant, UploadedFile};
+use crate::domain::fields::FieldErrors;
 use crate::domain::form_proof::ProofForm;
 use crate::domain::image::{Accepted, RejectedFile, Sniffer};
 use crate::domain::resume::{self, ResumeRefusal, ResumeType};
@@ -110,6 +111,16 @@ async fn create_applicant(
             ApiError::UnsupportedMediaType(ResumeRefusal::Image(why).to_string())
         }
     })?;
+    // The opening applied for must be open now (a robot's too: the same answer).
+    let job_id = match form.job.trim() {
+        "" => None,
+        slug => Some(state.jobs.open_id(slug).await?.ok_or_else(|| {
+            invalid(FieldErrors::one(
+                "job",
+                "This opening is closed or no longer there: see the open roles, or send a general application.",
+            ))
+        })?),
+    };
     let Some(Incoming { pending, file }) = incoming else {
         return Err(ApiError::broken("an accepted application has no file"));
     };
@@ -132,6 +143,7 @@ async fn create_applicant(
     );
     let store = move |conn: &_| {
         applicants::insert_applicant(conn, &id, &applicant, &resume_file, &client)?;
+        applicants::set_job(conn, &id, job_id)?;
         leads::record_proof(
             conn,
             LeadTable::Applicants,
@@ -265,6 +277,7 @@ async fn receive(
             "previous_company" => &mut form.previous_company,
             "query" => &mut form.query,
             "department_website" => &mut form.department_website,
+            "job" => &mut form.job,
             "website" => &mut form.website,
             // Parts the form does not have are read (and counted) but not kept.
             _ => continue,

@@ -35,6 +35,7 @@ const FILTER_MAX: usize = 100;
 
 /// One open posting as the public sees it.
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[schema(as = JobPosting)]
 #[cfg_attr(test, derive(ts_rs::TS))]
 #[cfg_attr(test, ts(rename = "JobPosting"))]
 pub struct PostingJson {
@@ -75,6 +76,7 @@ pub struct PostingJson {
 
 /// A salary range in rupees a year.
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[schema(as = JobSalary)]
 #[cfg_attr(test, derive(ts_rs::TS))]
 #[cfg_attr(test, ts(rename = "JobSalary"))]
 pub struct SalaryJson {
@@ -102,6 +104,7 @@ pub struct JobsBody {
 
 /// `GET /api/corp_website/jobs/{slug}`.
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[schema(as = JobPostingBody)]
 #[cfg_attr(test, derive(ts_rs::TS))]
 #[cfg_attr(test, ts(rename = "JobPostingBody"))]
 pub struct PostingBody {
@@ -253,6 +256,15 @@ impl JobsApi {
                 Ok(Lookup::Open(Box::new(self.posting(job, &places, &zone))))
             }
         }
+    }
+
+    /// The id of the opening at `slug` when it is open for applications now.
+    pub async fn open_id(&self, slug: &str) -> Result<Option<i64>, StoreError> {
+        let slug = slug.to_owned();
+        let now = crate::domain::story::utc_text(jiff::Timestamp::now());
+        self.db
+            .read(move |conn| jobs::is_open(conn, &slug, &now))
+            .await
     }
 
     /// Each open posting's path and when it last changed (its day), for the sitemap.

@@ -375,6 +375,10 @@ async fn answered<T>(state: &AppState, outcome: Result<T, JobError>) -> Result<T
             "This opening is {} already: reload it to see where it stands.",
             state.as_str()
         )),
+        JobError::Refused(Refused::HasApplications(count)) => ApiError::Conflict(format!(
+            "This opening has {count} application(s), which stay tied to it: close it instead \
+             of deleting it."
+        )),
         JobError::Refused(Refused::Stale {
             updated_by,
             updated_at,

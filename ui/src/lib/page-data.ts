@@ -1,4 +1,12 @@
-import type { Blog, BlogDetailBody, BlogListBody, CompanyDetailsBody, CompanyDetailsForm } from './api-types';
+import type {
+  Blog,
+  BlogDetailBody,
+  BlogListBody,
+  CompanyDetailsBody,
+  CompanyDetailsForm,
+  JobPosting,
+  JobsBody,
+} from './api-types';
 
 /**
  * The API answers a server-rendered page was made from. The server writes them into the page
@@ -13,6 +21,10 @@ export interface PageData {
   lists?: { page: number; text: string; body: BlogListBody }[];
   /** Blog detail answers by id; `body` is null for an unknown id (the API's 404). */
   blogs?: { id: string; body: BlogDetailBody | null }[];
+  /** The open job postings `/join_us` lists, as its filters let through (`GET /api/corp_website/jobs`). */
+  jobs?: JobsBody;
+  /** The posting of `/join_us/:id`: its answer's status (200, 404, 410) and body (null unless 200). */
+  job?: { slug: string; status: number; body: JobPosting | null };
   /** The company's details (`GET /api/corp_website/site`): every page shows them. */
   site?: CompanyDetailsBody;
   /** The office's year when the server rendered the page: the footer's copyright names it. */
@@ -107,6 +119,24 @@ export function takeBlog(id: string): Blog | null | undefined {
   if (index < 0 || !data.blogs) return undefined;
   const [entry] = data.blogs.splice(index, 1);
   return entry?.body?.data.datas[0] ?? null;
+}
+
+/** The open roles the page came with, for these filters, once. */
+export function takeJobs(department: string, location: string): JobsBody | undefined {
+  const data = pageData();
+  const jobs = data.jobs;
+  if (!jobs || jobs.department !== department || jobs.location !== location) return undefined;
+  data.jobs = undefined;
+  return jobs;
+}
+
+/** The posting the page came with (its status and body), once; undefined: not preloaded. */
+export function takeJob(slug: string): { status: number; body: JobPosting | null } | undefined {
+  const data = pageData();
+  const job = data.job;
+  if (!job || job.slug !== slug) return undefined;
+  data.job = undefined;
+  return job;
 }
 
 /** The company's details the page was rendered with (kept: every render reads them). */

@@ -950,6 +950,28 @@ export type PagePreviewForm = { fields: Record<string, unknown>, };
 
 export type JobList = { data: Array<Job>, choices: JobChoices, };
 
+export type JobChoices = { 
+/**
+ * The company's offices and branches, from its details.
+ */
+locations: Array<JobLocation>, 
+/**
+ * Departments openings have used.
+ */
+departments: Array<string>, employment_types: Array<JobChoice>, workplaces: Array<JobChoice>, 
+/**
+ * The office's IANA zone, in which the closing time is read.
+ */
+zone: string, };
+
+export type JobLocation = { name: string, address: Array<string>, 
+/**
+ * ISO 3166 country code, for the posting's address.
+ */
+country: string, };
+
+export type JobChoice = { value: string, label: string, };
+
 export type Job = { id: number, slug: string, 
 /**
  * Its public page, `/join_us/SLUG`.
@@ -971,28 +993,6 @@ closes_local: string | null,
  * The closing time for people: `31 Dec 2026, 18:00 IST`.
  */
 closes_for_people: string | null, state: JobState, published_at: string | null, closed_at: string | null, revision: number, updated_at: string, updated_by: string | null, };
-
-export type JobChoices = { 
-/**
- * The company's offices and branches, from its details.
- */
-locations: Array<JobLocation>, 
-/**
- * Departments openings have used.
- */
-departments: Array<string>, employment_types: Array<JobChoice>, workplaces: Array<JobChoice>, 
-/**
- * The office's IANA zone, in which the closing time is read.
- */
-zone: string, };
-
-export type JobChoice = { value: string, label: string, };
-
-export type JobLocation = { name: string, address: Array<string>, 
-/**
- * ISO 3166 country code, for the posting's address.
- */
-country: string, };
 
 export type JobForm = { title: string, department: string, 
 /**

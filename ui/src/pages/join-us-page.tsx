@@ -1,6 +1,7 @@
 import { PageHero } from '@/components/page-hero';
 import { ApplicationForm } from '@/features/careers/application-form';
 import { careersWords } from '@/features/careers/careers-words';
+import { OpenRoles } from '@/features/careers/open-roles';
 import { PerksPanel } from '@/features/careers/perks-panel';
 import { fieldOf } from '@/lib/page-fields';
 import { useBannerMeta } from '@/lib/page-meta';
@@ -26,6 +27,7 @@ export function JoinUsPage() {
           {banner.text}
         </p>
       </PageHero>
+      <OpenRoles />
       <div class="careers-page split">
         <ApplicationForm />
         <PerksPanel />

@@ -1,0 +1,131 @@
+import { useLocation, useParams } from 'react-router-dom';
+import { Link } from '@/components/site-link';
+import { jobsContent } from '@/content/jobs';
+import { ApplicationForm } from '@/features/careers/application-form';
+import { getJob } from '@/features/careers/jobs-api';
+import { ApiError } from '@/lib/api-client';
+import type { JobPosting } from '@/lib/api-types';
+import { takeJob } from '@/lib/page-data';
+import { usePageMeta } from '@/lib/page-meta';
+import { jobPostingData } from '@/lib/structured-data';
+import { useRemote } from '@/lib/use-remote';
+import '@/styles/controls.css';
+import '@/styles/forms.css';
+import '@/features/careers/careers.css';
+
+/** What a posting's address answered: the posting, or why not (404, 410), as the server rendered it. */
+type Answer = { status: number; body: JobPosting | null };
+
+async function load(slug: string, signal: AbortSignal): Promise<Answer> {
+  try {
+    return { status: 200, body: await getJob(slug, signal) };
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 404 || error.status === 410)) {
+      return { status: error.status, body: null };
+    }
+    throw error;
+  }
+}
+
+function Fact({ label, children }: { label: string; children: preact.ComponentChildren }) {
+  return (
+    <div class="job-posting__fact">
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+function Posting({ job }: { job: JobPosting }) {
+  const { facts } = jobsContent;
+  return (
+    <>
+      <article class="job-posting" aria-labelledby="job-title">
+        <h1 id="job-title" class="job-posting__title">
+          {job.title}
+        </h1>
+        <dl class="job-posting__facts">
+          <Fact label={facts.department}>{job.department}</Fact>
+          <Fact label={facts.location}>
+            {job.location}
+            <span class="job-posting__address">{job.address.join(', ')}</span>
+          </Fact>
+          <Fact label={facts.employmentType}>{job.employment_type_label}</Fact>
+          <Fact label={facts.workplace}>{job.workplace_label}</Fact>
+          {job.salary && <Fact label={facts.salary}>{job.salary.text}</Fact>}
+          <Fact label={facts.openings}>{job.openings}</Fact>
+          <Fact label={facts.posted}>
+            <time dateTime={job.date_posted}>{job.date_posted_for_people}</time>
+          </Fact>
+          <Fact label={facts.closes}>
+            {job.closes_at ? (
+              <time dateTime={job.closes_at}>{job.closes_for_people}</time>
+            ) : (
+              jobsContent.openUntilFilled
+            )}
+          </Fact>
+          <Fact label={facts.reference}>{job.slug}</Fact>
+        </dl>
+        {/* Sanitized by the server's allowlist as it was saved and again as it was served. */}
+        <div class="job-posting__description" dangerouslySetInnerHTML={{ __html: job.description }} />
+      </article>
+      <ApplicationForm job={job.slug} heading={`${jobsContent.applyTitle}: ${job.title}`} />
+    </>
+  );
+}
+
+/**
+ * `/join_us/:id`: one opening, whole, with the application form tied to it and its
+ * `JobPosting` structured data; a closed one says so (the server answers 410) and links to the
+ * open roles.
+ */
+export function JobPage() {
+  const { id = '' } = useParams();
+  const { pathname } = useLocation();
+  const remote = useRemote(
+    (signal) => load(id, signal),
+    [id],
+    () => {},
+    () => takeJob(id),
+  );
+  const answer = remote.status === 'ready' ? remote.data : null;
+  const job = answer?.body ?? null;
+  usePageMeta(
+    job
+      ? {
+          title: job.title,
+          description: `${job.title}: ${job.department}, ${job.location} (${job.workplace_label}).`,
+          structuredData: jobPostingData(job, pathname),
+        }
+      : {
+          title: answer?.status === 410 ? jobsContent.closedTitle : jobsContent.missingTitle,
+          noindex: true,
+        },
+  );
+
+  return (
+    <div class="careers-page job-page">
+      <p class="job-page__back">
+        <Link to="/join_us">← {jobsContent.backToRoles}</Link>
+      </p>
+      {remote.status === 'loading' && <p role="status">{jobsContent.loading}</p>}
+      {remote.status === 'error' && <p role="alert">{jobsContent.loadFailed}</p>}
+      {answer && !job && (
+        <section class="job-page__message">
+          <h1>{answer.status === 410 ? jobsContent.closedTitle : jobsContent.missingTitle}</h1>
+          <p>{answer.status === 410 ? jobsContent.closedText : jobsContent.missingText}</p>
+          <p>
+            <Link to="/join_us" class="action-button action-button--primary">
+              {jobsContent.closedLink}
+            </Link>
+          </p>
+        </section>
+      )}
+      {job && (
+        <div class="split">
+          <Posting job={job} />
+        </div>
+      )}
+    </div>
+  );
+}
