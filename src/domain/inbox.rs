@@ -127,6 +127,9 @@ pub struct InboxFilters {
     /// `today`: open leads whose follow-up day has come.
     #[ts(optional)]
     pub due: Option<String>,
+    /// The applicants list only: a job opening's slug, or `general` (applied for none).
+    #[ts(optional)]
+    pub job: Option<String>,
 }
 
 /// A list request's filters, each optional.
@@ -153,7 +156,20 @@ pub struct InboxQuery {
     pub due: Option<Due>,
     /// Only these leads (`ids=a,b,c`): an export of the rows ticked in the list.
     pub ids: Vec<String>,
+    /// The applicants list only: those of one job opening, or of none.
+    pub job: Option<JobFilter>,
 }
+
+/// Which applications the applicants list shows by the opening applied for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum JobFilter {
+    /// Those for the opening of this slug.
+    Opening(String),
+    /// General applications, for no opening.
+    General,
+}
+
+const JOB_HELP: &str = "Choose a job opening, or general applications.";
 
 impl InboxQuery {
     /// Parses `q`, `status`, `department`, `from`, `to` and `page`; unknown parameters are
@@ -191,6 +207,11 @@ impl InboxQuery {
                     Some(state) => parsed.subscription = Some(state),
                     None => errors.add("subscription", FieldError::Choice(SUBSCRIPTION_HELP)),
                 },
+                "job" if value == "general" => parsed.job = Some(JobFilter::General),
+                "job" => match super::blog_id::BlogId::parse(value) {
+                    Some(slug) => parsed.job = Some(JobFilter::Opening(slug.as_str().to_owned())),
+                    None => errors.add("job", FieldError::Choice(JOB_HELP)),
+                },
                 "ids" => {
                     let ids: Vec<String> = value.split(',').map(str::to_owned).collect();
                     match check_ids(&ids) {
@@ -227,6 +248,7 @@ impl InboxQuery {
             && self.assigned.is_none()
             && self.due.is_none()
             && self.ids.is_empty()
+            && self.job.is_none()
     }
 
     /// Where this request's count stops: as deep as its pages go.
@@ -363,10 +385,11 @@ mod tests {
             subscription: Some("confirmed".into()),
             assigned: Some("none".into()),
             due: Some("today".into()),
+            job: Some("site-engineer".into()),
         };
         let fields = serde_json::to_value(&filters).expect("serialize");
         let fields = fields.as_object().expect("an object");
-        assert_eq!(fields.len(), 9, "a test value for each field");
+        assert_eq!(fields.len(), 10, "a test value for each field");
         let unfiltered = InboxQuery::parse("").expect("no filter");
         for (name, value) in fields {
             let value = value.as_str().expect("text");

@@ -63,11 +63,14 @@ pub struct ApplicantRow {
     pub resume_original_name: String,
     pub resume_type: String,
     pub resume_size: i64,
+    /// The job opening applied for, by its title; none: a general application.
+    pub job: Option<String>,
 }
 
 const APPLICANT_COLUMNS: &str =
     "id, created_at, name, mobile, email, experience, previous_company, query, department_website,
-     resume_file, resume_original_name, resume_type, resume_size";
+     resume_file, resume_original_name, resume_type, resume_size,
+     (SELECT title FROM jobs WHERE jobs.id = applicants.job_id)";
 
 /// Applicants created on or after `since` (YYYY-MM-DD, UTC), oldest first; all when `None`.
 pub fn applicants_since(
@@ -106,6 +109,7 @@ fn applicant_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<ApplicantRow> {
         resume_original_name: row.get(10)?,
         resume_type: row.get(11)?,
         resume_size: row.get(12)?,
+        job: row.get(13)?,
     })
 }
 

@@ -111,6 +111,18 @@ pub fn list(conn: &Connection) -> Result<Vec<Job>, StoreError> {
     Ok(jobs)
 }
 
+/// How many applications each opening has (by id), and how many are general (`None`).
+pub fn application_counts(
+    conn: &Connection,
+) -> Result<std::collections::HashMap<Option<i64>, i64>, StoreError> {
+    let mut stmt =
+        conn.prepare_cached("SELECT job_id, count(*) FROM applicants GROUP BY job_id")?;
+    let counts = stmt
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
+        .collect::<Result<_, _>>()?;
+    Ok(counts)
+}
+
 /// The departments openings have used, for the editor's suggestions.
 pub fn departments(conn: &Connection) -> Result<Vec<String>, StoreError> {
     let mut stmt = conn.prepare_cached(

@@ -68,11 +68,14 @@ pub(crate) struct JobJson {
     revision: i64,
     updated_at: String,
     updated_by: Option<String>,
+    /// How many applications it has (the applicants list shows them with `job=SLUG`).
+    applications: i64,
 }
 
 impl JobJson {
-    fn new(job: Job, zone: &OfficeZone) -> JobJson {
+    fn new(job: Job, zone: &OfficeZone, applications: i64) -> JobJson {
         JobJson {
+            applications,
             url: format!("/join_us/{}", job.slug),
             closes_local: job
                 .closes_at
@@ -132,6 +135,8 @@ pub(crate) struct ChoicesJson {
 pub(crate) struct ListJson {
     data: Vec<JobJson>,
     choices: ChoicesJson,
+    /// Applications for no opening (the applicants list shows them with `job=general`).
+    general_applications: i64,
 }
 
 /// `GET jobs/{id}`.
@@ -226,13 +231,22 @@ async fn choices(state: &AppState) -> Result<(ChoicesJson, OfficeZone), ApiError
 
 pub(super) async fn list(call: Call, _staff: Staff) -> Result<Response, ApiError> {
     let (choices, zone) = choices(&call.state).await?;
-    let all = call.state.db.read(jobs::list).await?;
+    let (all, counts) = call
+        .state
+        .db
+        .read(|conn| Ok((jobs::list(conn)?, jobs::application_counts(conn)?)))
+        .await?;
+    let count = |id: Option<i64>| counts.get(&id).copied().unwrap_or(0);
     Ok(json_response(
         StatusCode::OK,
         &ListJson {
+            general_applications: count(None),
             data: all
                 .into_iter()
-                .map(|job| JobJson::new(job, &zone))
+                .map(|job| {
+                    let applications = count(Some(job.id));
+                    JobJson::new(job, &zone, applications)
+                })
                 .collect(),
             choices,
         },
@@ -241,17 +255,18 @@ pub(super) async fn list(call: Call, _staff: Staff) -> Result<Response, ApiError
 
 pub(super) async fn open(call: Call, _staff: Staff) -> Result<Response, ApiError> {
     let id = job_id(call.param("id"))?;
-    let found = call
+    let (found, counts) = call
         .state
         .db
-        .read(move |conn| jobs::get(conn, id))
-        .await?
-        .ok_or_else(|| ApiError::NotFound(NOT_FOUND.into()))?;
+        .read(move |conn| Ok((jobs::get(conn, id)?, jobs::application_counts(conn)?)))
+        .await?;
+    let found = found.ok_or_else(|| ApiError::NotFound(NOT_FOUND.into()))?;
+    let applications = counts.get(&Some(id)).copied().unwrap_or(0);
     let (choices, zone) = choices(&call.state).await?;
     Ok(json_response(
         StatusCode::OK,
         &BodyJson {
-            data: JobJson::new(found, &zone),
+            data: JobJson::new(found, &zone, applications),
             choices,
         },
     ))

@@ -116,7 +116,11 @@ assigned?: string,
 /**
  * `today`: open leads whose follow-up day has come.
  */
-due?: string, };
+due?: string, 
+/**
+ * The applicants list only: a job opening's slug, or `general` (applied for none).
+ */
+job?: string, };
 
 export type Lead = { _id: string, created_at: string, email: string, department_website: string, status: LeadStatus, status_by: string | null, status_at: string | null, 
 /**
@@ -139,7 +143,11 @@ proof: 'passed' | 'off' | null,
 /**
  * How long the visitor's browser took to solve it, in milliseconds (null as `proof`).
  */
-proof_ms: number | null, name?: string, mobile?: string, requirment?: string, service?: string, experience?: number, previous_company?: string, query?: string, resume_original_name?: string, resume_type?: string, resume_size?: number, 
+proof_ms: number | null, name?: string, mobile?: string, requirment?: string, service?: string, experience?: number, previous_company?: string, query?: string, 
+/**
+ * The job opening applied for, by its title (applicants; null: a general application).
+ */
+job?: string | null, resume_original_name?: string, resume_type?: string, resume_size?: number, 
 /**
  * A subscriber's double opt-in state.
  */
@@ -948,7 +956,11 @@ action: string, };
 
 export type PagePreviewForm = { fields: Record<string, unknown>, };
 
-export type JobList = { data: Array<Job>, choices: JobChoices, };
+export type JobList = { data: Array<Job>, choices: JobChoices, 
+/**
+ * Applications for no opening (the applicants list shows them with `job=general`).
+ */
+general_applications: number, };
 
 export type JobChoices = { 
 /**
@@ -964,13 +976,13 @@ departments: Array<string>, employment_types: Array<JobChoice>, workplaces: Arra
  */
 zone: string, };
 
+export type JobChoice = { value: string, label: string, };
+
 export type JobLocation = { name: string, address: Array<string>, 
 /**
  * ISO 3166 country code, for the posting's address.
  */
 country: string, };
-
-export type JobChoice = { value: string, label: string, };
 
 export type Job = { id: number, slug: string, 
 /**
@@ -992,7 +1004,11 @@ closes_local: string | null,
 /**
  * The closing time for people: `31 Dec 2026, 18:00 IST`.
  */
-closes_for_people: string | null, state: JobState, published_at: string | null, closed_at: string | null, revision: number, updated_at: string, updated_by: string | null, };
+closes_for_people: string | null, state: JobState, published_at: string | null, closed_at: string | null, revision: number, updated_at: string, updated_by: string | null, 
+/**
+ * How many applications it has (the applicants list shows them with `job=SLUG`).
+ */
+applications: number, };
 
 export type JobForm = { title: string, department: string, 
 /**

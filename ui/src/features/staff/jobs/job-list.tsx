@@ -22,7 +22,9 @@ export function JobList() {
       <StaffAlert message={shown.error} />
       <table class="inbox-table stories__table">
         <caption class="visually-hidden">Job openings</caption>
-        <TableHead columns={['Title', 'State', 'Department', 'Location', 'Closes', 'Last saved']} />
+        <TableHead
+          columns={['Title', 'State', 'Department', 'Location', 'Closes', 'Applications', 'Last saved']}
+        />
         <tbody>
           {list?.data.map((line) => (
             <tr key={line.id}>
@@ -37,6 +39,12 @@ export function JobList() {
               <td data-label="Department">{line.department}</td>
               <td data-label="Location">{line.location}</td>
               <td data-label="Closes">{line.closes_for_people ?? 'When filled'}</td>
+              <td data-label="Applications">
+                <Link to={`/staff?list=applicants&job=${encodeURIComponent(line.slug)}`}>
+                  {line.applications} {line.applications === 1 ? 'application' : 'applications'}
+                  <span class="visually-hidden"> for {line.title}</span>
+                </Link>
+              </td>
               <td data-label="Last saved">
                 {formatTime(line.updated_at)}
                 {line.updated_by ? ` by ${line.updated_by}` : ''}
@@ -45,6 +53,15 @@ export function JobList() {
           ))}
         </tbody>
       </table>
+      {list && (
+        <p>
+          <Link to="/staff?list=applicants&job=general">
+            {list.general_applications} general{' '}
+            {list.general_applications === 1 ? 'application' : 'applications'}
+          </Link>{' '}
+          (for no particular role)
+        </p>
+      )}
       {list && list.data.length === 0 && (
         <p class="inbox-empty">No openings yet: start one with “New opening”.</p>
       )}
