@@ -272,6 +272,57 @@ async fn hashed_assets_are_immutable_typed_and_precompressed() {
     }
 }
 
+/// The compiled hero video plays by byte ranges (Safari plays a video no other way); a
+/// packed form (a script in brotli) is sent whole whatever the range.
+#[tokio::test]
+async fn the_compiled_video_is_answered_by_byte_ranges() {
+    let app = TestApp::new();
+    let index = app.get("/").await;
+    let assets = asset_paths(&String::from_utf8_lossy(index.body()));
+    let video = assets
+        .iter()
+        .find(|a| a.ends_with(".mp4"))
+        .expect("the hero video");
+    let whole = app.get(video).await;
+    assert_eq!(header(&whole, "accept-ranges"), "bytes");
+    let len = whole.body().len();
+    let part = app
+        .request(
+            warp::test::request()
+                .path(video)
+                .header("range", "bytes=100-199"),
+        )
+        .await;
+    assert_eq!(part.status(), 206);
+    assert_eq!(
+        header(&part, "content-range"),
+        format!("bytes 100-199/{len}")
+    );
+    assert_eq!(part.body()[..], whole.body()[100..200]);
+    let past = app
+        .request(
+            warp::test::request()
+                .path(video)
+                .header("range", format!("bytes={len}-")),
+        )
+        .await;
+    assert_eq!(past.status(), 416);
+    let script = assets
+        .iter()
+        .find(|a| a.ends_with(".js"))
+        .expect("a script");
+    let packed = app
+        .request(
+            warp::test::request()
+                .path(script)
+                .header("accept-encoding", "br")
+                .header("range", "bytes=0-9"),
+        )
+        .await;
+    assert_eq!(packed.status(), 200);
+    assert_eq!(header(&packed, "content-encoding"), "br");
+}
+
 #[tokio::test]
 async fn a_missing_asset_is_a_404_not_the_page() {
     let app = TestApp::new();

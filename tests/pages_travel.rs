@@ -226,6 +226,77 @@ async fn pages_travel_with_their_pictures_and_show_on_the_other_site() {
     assert_eq!(page(&to.data_dir(), "home").revision, home_here.revision);
 }
 
+/// The office's hero video travels with the pages: exported with its bytes, taken on the
+/// other site through the one door for videos (under the same name: its content is the
+/// same), and played there.
+#[tokio::test]
+async fn the_hero_video_travels_with_the_pages() {
+    let from = TestApp::new();
+    add_staff(&from, EMAIL, PASSWORD, false).await;
+    let browser = Browser::sign_in(&from).await;
+    let sent = std::fs::read(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/ui/src/assets/video/md-message.mp4"
+    ))
+    .expect("a video");
+    let uploaded = from
+        .request(
+            browser
+                .change("POST", "/api/staff/media?folder=pages&kind=video")
+                .body(sent),
+        )
+        .await;
+    assert_eq!(uploaded.status(), StatusCode::CREATED);
+    let video = json(&uploaded)["path"].as_str().expect("path").to_owned();
+    edit_page(
+        &from,
+        &browser,
+        "home",
+        body!({ "heroVideo.src": { "src": video } }),
+        true,
+    )
+    .await;
+    let out = tempfile::tempdir().expect("dir");
+    let file = out.path().join("settings.tar.gz");
+    let wrote = settings_done("export", &file, &from.data_dir());
+    assert!(wrote.contains("1 edited page and 1 video to"), "{wrote}");
+
+    let to = TestApp::new();
+    let imported = settings_done("import", &file, &to.data_dir());
+    assert!(
+        imported.contains("stored 1 video; changed: page home"),
+        "{imported}"
+    );
+    let published = values(&page(&to.data_dir(), "home").published);
+    assert_eq!(published["heroVideo.src"]["src"], video.as_str());
+    assert_eq!(
+        MediaLibrary::new(&to.data_dir())
+            .read(&video)
+            .expect("stored"),
+        MediaLibrary::new(&from.data_dir())
+            .read(&video)
+            .expect("sent")
+    );
+    let home = to
+        .shown_within_a_second("/", &format!("/media/{video}"))
+        .await;
+    assert!(home.contains(&format!("src=\"/media/{video}\"")));
+
+    // A file that is no video, carried under a video's name, is refused by name.
+    let bad = out.path().join("bad.tar.gz");
+    let pages = body!({ "home": { "published": { "heroVideo.src": { "src": "pages/0123456789abcdef.mp4" } } } });
+    archive_of(
+        &bad,
+        Some(&pages.to_string()),
+        &[("pages/0123456789abcdef.mp4", b"not a video at all".to_vec())],
+    );
+    let refused = settings_refused("import", &bad, &to.data_dir());
+    assert!(
+        refused.contains("page home: heroVideo.src.src") && refused.contains("MP4 or WebM"),
+        "{refused}"
+    );
+}
+
 /// An archive of `pages_json` (None: of an older version) with the demo details and the
 /// `images`.
 fn archive_of(file: &Path, pages_json: Option<&str>, images: &[(&str, Vec<u8>)]) {

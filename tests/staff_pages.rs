@@ -1015,3 +1015,130 @@ async fn a_hero_poster_the_office_uploads_is_shown_and_preloaded() {
         &page[at..at + 200]
     );
 }
+
+/// The office's own hero video: uploaded as an MP4 (checked by its bytes), saved and
+/// published, played on the home page from the media folder by byte ranges, as a browser
+/// (Safari only so) plays a video; a picture's field takes no video and a video's field
+/// no picture.
+#[tokio::test]
+async fn a_hero_video_the_office_uploads_is_played_by_ranges() {
+    let (app, browser) = signed_in().await;
+    let sent = std::fs::read(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/ui/src/assets/video/md-message.mp4"
+    ))
+    .expect("a video");
+    let upload = |query: &'static str, bytes: Vec<u8>| {
+        let request = browser
+            .change("POST", &format!("/api/staff/media?{query}"))
+            .body(bytes);
+        app.request(request)
+    };
+    let answer = upload("folder=pages&kind=video", sent.clone()).await;
+    assert_eq!(answer.status(), StatusCode::CREATED, "{:?}", answer.body());
+    let video = json(&answer)["path"].as_str().expect("path").to_owned();
+    assert!(
+        video.starts_with("pages/") && video.ends_with(".mp4"),
+        "{video}"
+    );
+
+    // What is not a video is refused in words, naming the file; so is one cut short.
+    for (bytes, says) in [
+        (b"\x89PNG\r\n\x1a\nnot at all".to_vec(), "MP4 or WebM"),
+        (sent[..sent.len() - 100].to_vec(), "incomplete or damaged"),
+    ] {
+        let refused = upload("folder=pages&kind=video", bytes).await;
+        assert_eq!(refused.status(), StatusCode::UNPROCESSABLE_ENTITY);
+        let message = json(&refused)["errors"]["file"]
+            .as_str()
+            .unwrap_or_default()
+            .to_owned();
+        assert!(message.contains(says), "{message}");
+    }
+    let elsewhere = upload("folder=blogs&kind=video", sent.clone()).await;
+    assert_eq!(elsewhere.status(), StatusCode::BAD_REQUEST);
+    assert!(json(&elsewhere)["message"].is_string());
+
+    // Each field takes its own kind of file only.
+    let revision = open(&app, &browser, "home").await["revision"]
+        .as_i64()
+        .expect("revision");
+    let crossed = body!({
+        "heroVideo.poster": { "src": video, "alt": "" },
+        "heroVideo.src": { "src": "pages/0123456789abcdef.jpg" },
+    });
+    let refused = put(&app, &browser, "home", crossed, revision).await;
+    assert_eq!(refused.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let errors = &json(&refused)["errors"];
+    assert!(errors["heroVideo.poster.src"].is_string(), "{errors}");
+    assert!(
+        errors["heroVideo.src.src"]
+            .as_str()
+            .is_some_and(|m| m.contains("upload the video again")),
+        "{errors}"
+    );
+
+    let revision = saved(
+        &put(
+            &app,
+            &browser,
+            "home",
+            body!({ "heroVideo.src": { "src": video } }),
+            revision,
+        )
+        .await,
+    );
+    let done = publish(&app, &browser, "home", body!({ "revision": revision })).await;
+    assert_eq!(done.status(), StatusCode::OK, "{:?}", done.body());
+    let url = format!("/media/{video}");
+    let start = std::time::Instant::now();
+    let page = loop {
+        let page = String::from_utf8_lossy(app.get("/").await.body()).into_owned();
+        if page.contains(&url) || start.elapsed() > std::time::Duration::from_secs(10) {
+            break page;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    };
+    assert!(page.contains(&format!("src=\"{url}\"")), "the video plays");
+
+    // The bytes by ranges: the first 100, the last 10, from an offset to the end, and past it.
+    let whole = app.get(&url).await;
+    assert_eq!(whole.status(), StatusCode::OK);
+    assert_eq!(whole.headers()["accept-ranges"], "bytes");
+    assert_eq!(whole.headers()["content-type"], "video/mp4");
+    let stored = whole.body().clone();
+    assert_eq!(stored.len(), sent.len(), "blanked in place, nothing moved");
+    let len = stored.len();
+    let ranged =
+        |range: String| app.request(warp::test::request().path(&url).header("range", range));
+    for (range, first, last) in [
+        ("bytes=0-99".to_owned(), 0, 99),
+        ("bytes=-10".to_owned(), len - 10, len - 1),
+        (format!("bytes={}-", len - 1000), len - 1000, len - 1),
+    ] {
+        let part = ranged(range.clone()).await;
+        assert_eq!(part.status(), StatusCode::PARTIAL_CONTENT, "{range}");
+        assert_eq!(
+            part.headers()["content-range"],
+            format!("bytes {first}-{last}/{len}").as_str()
+        );
+        assert_eq!(part.body()[..], stored[first..=last], "{range}");
+    }
+    let past = ranged(format!("bytes={len}-")).await;
+    assert_eq!(past.status(), StatusCode::RANGE_NOT_SATISFIABLE);
+    assert_eq!(
+        past.headers()["content-range"],
+        format!("bytes */{len}").as_str()
+    );
+    // A range of another version of the file: the whole file, as it is now.
+    let other = app
+        .request(
+            warp::test::request()
+                .path(&url)
+                .header("range", "bytes=0-9")
+                .header("if-range", "\"another\""),
+        )
+        .await;
+    assert_eq!(other.status(), StatusCode::OK);
+    assert_eq!(other.body().len(), len);
+}

@@ -27,9 +27,10 @@ use crate::cli::args::CompanyDetailsCommand;
 use crate::cli::company_details::archive::{ArchiveError, Contents};
 use crate::cli::company_details::pages::Pages;
 use crate::cli::terminal::shown;
-use crate::content::media::{prepare_image, MediaLibrary, PreparedImage};
+use crate::content::media::{prepare_image, prepare_video, MediaLibrary, PreparedImage};
 use crate::domain::company_details::{CompanyDetails, CompanyDetailsFileError, ImageField};
 use crate::domain::image::MAX_IMAGE_BYTES;
+use crate::domain::video::{is_video_path, MAX_VIDEO_BYTES};
 use crate::office::company_details::{SaveError, Saving};
 use crate::office::pages::PageError;
 use crate::office::{self, Actor};
@@ -114,7 +115,7 @@ fn export(file: &Path, data_dir: &Path) -> Result<(), CompanyDetailsError> {
     println!(
         "corpsite: wrote {source}, {} and {} to {}",
         count(pages.edited, "edited page"),
-        count(images.len(), "image"),
+        files(images.keys()),
         file.display()
     );
     Ok(())
@@ -152,7 +153,7 @@ fn import(file: &Path, data_dir: &Path) -> Result<(), CompanyDetailsError> {
     };
     let stored = match images.len() {
         0 => String::new(),
-        n => format!(" and stored {}", count(n, "image")),
+        _ => format!(" and stored {}", files(images.iter().map(|i| &i.path))),
     };
     let conn = open_for_cli(data_dir)?;
     let saving = Saving {
@@ -262,18 +263,27 @@ fn take_images(
             archive::MEDIA_PREFIX,
             image.path
         );
-        if bytes.len() > MAX_IMAGE_BYTES {
-            problems.push(format!(
-                "{entry} is larger than {} MB",
-                MAX_IMAGE_BYTES / 1024 / 1024
-            ));
+        let video = is_video_path(&image.path);
+        let max = if video {
+            MAX_VIDEO_BYTES
+        } else {
+            MAX_IMAGE_BYTES
+        };
+        if bytes.len() > max {
+            problems.push(format!("{entry} is larger than {} MB", max / 1024 / 1024));
             continue;
         }
-        match prepare_image(image.folder, bytes) {
-            Err(why) => problems.push(format!(
-                "{entry}: {}",
-                why.to_string().trim_end_matches('.')
-            )),
+        // A page's video through the one door for videos, every other file through the
+        // one for images.
+        let taken = if video {
+            prepare_video(image.folder, bytes)
+                .map(PreparedImage::from)
+                .map_err(|why| why.to_string())
+        } else {
+            prepare_image(image.folder, bytes).map_err(|why| why.to_string())
+        };
+        match taken {
+            Err(why) => problems.push(format!("{entry}: {}", why.trim_end_matches('.'))),
             Ok(_) if here => {}
             Ok(image_here) => {
                 renamed.insert(image.path.clone(), image_here.path.clone());
@@ -285,6 +295,17 @@ fn take_images(
         return Err(CompanyDetailsError::Refused(problems));
     }
     Ok((renamed, prepared))
+}
+
+/// The media files named by `paths` counted: `2 images`, `1 video`, `1 image and 1 video`
+/// (a video only when there is one).
+fn files<'p>(paths: impl Iterator<Item = &'p String>) -> String {
+    let (videos, images): (Vec<_>, Vec<_>) = paths.partition(|path| is_video_path(path));
+    match (images.len(), videos.len()) {
+        (n, 0) => count(n, "image"),
+        (0, n) => count(n, "video"),
+        (i, v) => format!("{} and {}", count(i, "image"), count(v, "video")),
+    }
 }
 
 /// `1 image`, `8 images`, `no images`.

@@ -17,6 +17,7 @@ use sha2::{Digest, Sha256};
 
 use crate::domain::image::{self, ImageType, RejectedFile, WebImage};
 use crate::domain::sanitize::is_media_path;
+use crate::domain::video::{check_video, RejectedVideo};
 use crate::store::media_images::{self, ImageRecord, StoredRendition};
 use crate::store::StoreError;
 
@@ -49,9 +50,14 @@ pub fn is_stored_name(path: &str) -> bool {
 impl MediaFile {
     /// `folder/<hash>.<ext>`, named by the content.
     pub fn new(folder: &str, kind: ImageType, bytes: Vec<u8>) -> MediaFile {
+        MediaFile::named(folder, kind.extension(), bytes)
+    }
+
+    /// `folder/<hash>.<extension>`, named by the content.
+    fn named(folder: &str, extension: &str, bytes: Vec<u8>) -> MediaFile {
         let hash = hex::encode(Sha256::digest(&bytes));
         MediaFile {
-            path: format!("{folder}/{}.{}", &hash[..HASH_LEN], kind.extension()),
+            path: format!("{folder}/{}.{extension}", &hash[..HASH_LEN]),
             bytes,
         }
     }
@@ -119,6 +125,29 @@ pub fn prepare_image(folder: &str, sent: &[u8]) -> Result<PreparedImage, Rejecte
                     renditions: stored,
                 }),
             })
+        }
+    }
+}
+
+/// The one door for a page's video (the home page's hero): checked by its bytes, its
+/// metadata blanked (`video::check_video`), named by its content under `folder`. Nothing is
+/// recorded: a video has no renditions, and a page names it by this path.
+pub fn prepare_video(folder: &str, sent: &[u8]) -> Result<MediaFile, RejectedVideo> {
+    let video = check_video(sent)?;
+    Ok(MediaFile::named(
+        folder,
+        video.video_type.extension(),
+        video.bytes,
+    ))
+}
+
+impl From<MediaFile> for PreparedImage {
+    /// A file stored as it is, with nothing to record (a page's video).
+    fn from(file: MediaFile) -> PreparedImage {
+        PreparedImage {
+            path: file.path.clone(),
+            files: vec![file],
+            record: None,
         }
     }
 }

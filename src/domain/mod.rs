@@ -44,3 +44,4 @@ pub mod staff;
 pub mod story;
 pub mod svg;
 pub mod utc;
+pub mod video;

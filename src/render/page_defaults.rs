@@ -72,7 +72,7 @@ impl PageDefaults {
 /// The `src` of every image in `value`, a default of `field`.
 fn collect_images(field: &Field, value: &Value, images: &mut BTreeSet<String>) {
     match &field.kind {
-        Kind::Image { .. } => {
+        Kind::Image { .. } | Kind::Video => {
             if let Some(src) = value.get("src").and_then(Value::as_str) {
                 images.insert(src.to_owned());
             }

@@ -39,6 +39,7 @@ use tar::{EntryType, Header};
 use crate::domain::company_details::LEADERS_MAX;
 use crate::domain::image::MAX_IMAGE_BYTES;
 use crate::domain::sanitize::is_media_path;
+use crate::domain::video::{is_video_path, MAX_VIDEO_BYTES};
 
 /// The details' entry.
 pub const DETAILS_ENTRY: &str = "details.json";
@@ -54,15 +55,19 @@ pub const PAGES_MAX: usize = 4 * 1024 * 1024;
 /// The pages' pictures an archive carries, at most: each picture a page can hold, published
 /// and in a draft (a test holds the catalog to it).
 pub const PAGE_IMAGES_MAX: usize = 128;
+/// The pages' videos an archive carries, at most: the hero's, published and in a draft.
+pub const PAGE_VIDEOS_MAX: usize = 2;
 /// Images, at most: a leader's portrait each, and the pages' pictures.
 pub const IMAGES_MAX: usize = LEADERS_MAX + PAGE_IMAGES_MAX;
 /// Entries, at most: the details, the pages, each image with its folders, and the folders a
 /// tar made by hand adds.
 pub const ENTRIES_MAX: usize = 2 * (IMAGES_MAX + 2) + 8;
 /// Bytes unpacked in all, at most (entries with their tar headers and padding): the details,
-/// the pages and every image at the upload limit, with room for the headers.
+/// the pages, every image and every video at its upload limit, with room for the headers.
 pub const UNPACKED_MAX: u64 =
-    (DETAILS_MAX + PAGES_MAX + IMAGES_MAX * MAX_IMAGE_BYTES) as u64 + ENTRIES_MAX as u64 * 4 * 1024;
+    (DETAILS_MAX + PAGES_MAX + IMAGES_MAX * MAX_IMAGE_BYTES + PAGE_VIDEOS_MAX * MAX_VIDEO_BYTES)
+        as u64
+        + ENTRIES_MAX as u64 * 4 * 1024;
 
 /// What a details file holds: an archive, or (an export of an older version) the JSON alone.
 #[derive(Debug)]
@@ -135,6 +140,7 @@ pub fn read_archive(unpacked: impl Read) -> Result<Contents, ArchiveError> {
     let mut details_json = None;
     let mut pages_json = None;
     let mut images = BTreeMap::new();
+    let mut videos = 0;
     let entries = archive.entries().map_err(damaged)?;
     for (count, entry) in entries.enumerate() {
         if count >= ENTRIES_MAX {
@@ -175,7 +181,16 @@ pub fn read_archive(unpacked: impl Read) -> Result<Contents, ArchiveError> {
                     "a media path has only letters, digits, '-', '_' and '.', and no '..' or hidden names",
                 ));
             }
-            (MAX_IMAGE_BYTES, Slot::Image(path.to_owned()))
+            let max = if is_video_path(path) {
+                videos += 1;
+                if videos > PAGE_VIDEOS_MAX {
+                    return Err(refused("it carries more videos than the pages can show"));
+                }
+                MAX_VIDEO_BYTES
+            } else {
+                MAX_IMAGE_BYTES
+            };
+            (max, Slot::Image(path.to_owned()))
         } else {
             return Err(refused(TAKEN));
         };

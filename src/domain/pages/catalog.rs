@@ -61,6 +61,15 @@ const fn decoration(path: &'static str, label: &'static str) -> Field {
     }
 }
 
+/// A video the page plays (MP4 or WebM).
+const fn video(path: &'static str, label: &'static str) -> Field {
+    Field {
+        path,
+        label,
+        kind: Kind::Video,
+    }
+}
+
 /// A link whose address is the content's `href` property.
 const fn link(path: &'static str, label: &'static str, href: &'static str) -> Field {
     Field {
@@ -175,6 +184,10 @@ const HOME: &[Field] = &[
     ),
     text("homeContent.hero.headline", "Hero: headline", HEADING),
     text("homeContent.hero.subline", "Hero: text", TEXT),
+    video(
+        "heroVideo.src",
+        "Hero: the video, muted and looping (MP4 or WebM, at most 40 MB)",
+    ),
     decoration(
         "heroVideo.poster",
         "Hero: the video's poster, shown until it plays (best 1280 x 720)",

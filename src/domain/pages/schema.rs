@@ -13,6 +13,9 @@
 //! - `image`: `{src, alt}`, `src` a media path the staff image upload answered (stored) or an
 //!   image the build compiled in (a default), `alt` required unless the picture is decoration
 //!   (the content has no alt text for it: `alt` is None);
+//! - `video`: `{src}`, `src` a media path the staff video upload answered (an MP4 or WebM)
+//!   or the video the build compiled in (a default); a picture's field takes no video and a
+//!   video's no picture;
 //! - `link`: `{label, href}`, `href` a path on this site, an `https://` address, `mailto:` or
 //!   `tel:`; a path a browser would take to another host (`/\host`, `\\host`, `/%5Chost`) is
 //!   refused, by the site's own check (`sanitize::leaves_the_site`); `href` names the
@@ -32,6 +35,7 @@ use crate::domain::company_details::{phone, web_url, URL_MAX};
 use crate::domain::fields::{line, Email, FieldError, FieldErrors};
 use crate::domain::nesting::check_html;
 use crate::domain::sanitize::{clean_for_storage, leaves_the_site};
+use crate::domain::video::is_video_path;
 
 /// One page of the editor: its fields, and where the site shows it.
 #[derive(Debug, Serialize)]
@@ -77,6 +81,8 @@ pub enum Kind {
         /// The path of the default's alt text beside the picture's (None: decoration).
         alt: Option<&'static str>,
     },
+    /// A video (MP4 or WebM) a page plays: the home page's hero.
+    Video,
     Link {
         /// The default's property that holds the address (`href`, `path`, `url`).
         href: &'static str,
@@ -151,7 +157,7 @@ fn pictures_of(
     visit: &mut dyn FnMut(&str, &mut String),
 ) {
     match &field.kind {
-        Kind::Image { .. } => {
+        Kind::Image { .. } | Kind::Video => {
             if let Some(Value::String(src)) = value.get_mut("src") {
                 visit(&format!("{at}.src"), src);
             }
@@ -172,13 +178,13 @@ fn pictures_of(
     }
 }
 
-/// How many pictures `fields` can hold at most (a list's item's as many times as the list's
+/// How many pictures (and videos) `fields` can hold at most (a list's item's as many times as the list's
 /// `max`): what bounds a settings archive.
 pub fn picture_slots(fields: &[Field]) -> usize {
     fields
         .iter()
         .map(|field| match &field.kind {
-            Kind::Image { .. } => 1,
+            Kind::Image { .. } | Kind::Video => 1,
             Kind::List { max, item, .. } => *max as usize * picture_slots(item),
             Kind::Text { .. } | Kind::Paragraphs { .. } | Kind::Link { .. } => 0,
         })
@@ -218,7 +224,7 @@ fn check(
         Kind::Image { alt } => {
             let object = object_of(value, &["src", "alt"], at, label, errors)?;
             let src = object.get("src").and_then(Value::as_str).unwrap_or("");
-            let src_ok = !src.is_empty() && known_image(src);
+            let src_ok = !src.is_empty() && !is_video_path(src) && known_image(src);
             if !src_ok {
                 errors.note(
                     &format!("{at}.src"),
@@ -243,6 +249,18 @@ fn check(
             };
             let alt = alt?;
             src_ok.then(|| serde_json::json!({ "src": src, "alt": alt }))
+        }
+        Kind::Video => {
+            let object = object_of(value, &["src"], at, label, errors)?;
+            let src = object.get("src").and_then(Value::as_str).unwrap_or("");
+            if !is_video_path(src) || !known_image(src) {
+                errors.note(
+                    &format!("{at}.src"),
+                    format!("{label}: upload the video again (this is not a video the site has)."),
+                );
+                return None;
+            }
+            Some(serde_json::json!({ "src": src }))
         }
         Kind::Link { .. } => {
             let object = object_of(value, &["label", "href"], at, label, errors)?;
@@ -501,6 +519,7 @@ pub fn default_of(field: &Field, root: &Value) -> Result<Value, String> {
             };
             Ok(serde_json::json!({ "src": src, "alt": alt }))
         }
+        Kind::Video => Ok(serde_json::json!({ "src": text_at(field.path)? })),
         Kind::Link { href } => {
             let label = value.get("label").and_then(Value::as_str);
             let address = value.get(*href).and_then(Value::as_str);

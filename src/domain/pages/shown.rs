@@ -6,6 +6,7 @@
 //!   a page showing the first ones (Read more) shows whole ones;
 //! - an image puts its address at the picture's path (a stored upload as the site's media
 //!   address, a compiled default as it is) and its alt text at the alt text's path;
+//! - a video puts its address at its path, as a picture does;
 //! - a link puts its words at `<path>.label` and its address at `<path>.<href>`, the
 //!   content's own property for it;
 //! - a list is an array of items, each the values of its item fields by their relative
@@ -58,15 +59,14 @@ fn put(
         }
         Kind::Image { alt } => {
             let src = value.get("src").and_then(Value::as_str).unwrap_or_default();
-            let address = if src.starts_with('/') || src.contains("://") {
-                src.to_owned()
-            } else {
-                media_url(src)
-            };
-            shown.insert(path.to_owned(), Value::String(address));
+            shown.insert(path.to_owned(), Value::String(address_of(src, media_url)));
             if let (Some(alt_path), Some(alt)) = (alt, value.get("alt")) {
                 shown.insert(sibling(path, field.path, alt_path), alt.clone());
             }
+        }
+        Kind::Video => {
+            let src = value.get("src").and_then(Value::as_str).unwrap_or_default();
+            shown.insert(path.to_owned(), Value::String(address_of(src, media_url)));
         }
         Kind::Link { href } => {
             if let Some(label) = value.get("label") {
@@ -94,6 +94,16 @@ fn put(
                 .collect();
             shown.insert(path.to_owned(), Value::Array(items));
         }
+    }
+}
+
+/// A picture's or video's address: a stored upload's (a media path) under the media base, a
+/// compiled default's as it is.
+fn address_of(src: &str, media_url: &dyn Fn(&str) -> String) -> String {
+    if src.starts_with('/') || src.contains("://") {
+        src.to_owned()
+    } else {
+        media_url(src)
     }
 }
 

@@ -6,6 +6,7 @@
 
 pub mod allow;
 pub mod body;
+pub mod byte_range;
 pub mod disk;
 pub mod error;
 pub mod filters;

@@ -9,6 +9,7 @@ use std::collections::HashMap;
 use std::sync::LazyLock;
 
 use crate::domain::site_paths::ROUTE_TABLE;
+use crate::http::plumbing::byte_range::Part;
 use crate::http::plumbing::reply::{etag_matches, etag_of};
 use bytes::Bytes;
 use rust_embed::RustEmbed;
@@ -368,10 +369,20 @@ impl BuiltFile {
             Some(form) => (encoding, form),
             None => (None, &self.identity),
         };
+        // A byte range of the file as it is (a video plays by ranges); a packed form is
+        // sent whole, and `If-Range` naming another version gets the whole file.
+        let part = match request.get(header::RANGE).and_then(|v| v.to_str().ok()) {
+            Some(range) if encoding.is_none() && if_range_holds(request, &form.etag) => {
+                Part::asked(range, form.body.len() as u64)
+            }
+            _ => Part::Whole,
+        };
         let mut response = if etag_matches(request, &form.etag) {
             empty(StatusCode::NOT_MODIFIED)
         } else {
-            with_body(StatusCode::OK, form.body.clone())
+            let mut response = with_body(StatusCode::OK, part.of(&form.body));
+            part.mark(&mut response, form.body.len() as u64);
+            response
         };
         let headers = response.headers_mut();
         // Room for these and the security headers, so that none of them grows the map.
@@ -381,12 +392,21 @@ impl BuiltFile {
         headers.insert(header::ETAG, form.etag.clone());
         if let Some(name) = encoding {
             headers.insert(header::CONTENT_ENCODING, HeaderValue::from_static(name));
+        } else {
+            headers.insert(header::ACCEPT_RANGES, HeaderValue::from_static("bytes"));
         }
         if self.br.is_some() || self.gzip.is_some() {
             headers.insert(header::VARY, HeaderValue::from_static("Accept-Encoding"));
         }
         response
     }
+}
+
+/// Whether a range may be answered: no `If-Range`, or one naming `etag`.
+fn if_range_holds(request: &HeaderMap, etag: &HeaderValue) -> bool {
+    request
+        .get(header::IF_RANGE)
+        .is_none_or(|tag| tag.as_bytes().trim_ascii() == etag.as_bytes())
 }
 
 fn content_type(mime: &str) -> HeaderValue {

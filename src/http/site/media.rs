@@ -18,6 +18,7 @@ use warp::Filter;
 use crate::content::media::MediaLibrary;
 use crate::content::seed::embedded_media;
 use crate::domain::sanitize::is_media_path;
+use crate::http::plumbing::byte_range::Part;
 use crate::http::plumbing::error::ApiError;
 use crate::http::plumbing::filters::get_or_head;
 use crate::http::state::AppState;
@@ -48,11 +49,24 @@ async fn serve(root: PathBuf, raw_path: &str, request: &HeaderMap) -> Response {
 }
 
 /// The media file at `raw_path` (the request path after `/media/`) under `root` or among the
-/// seed images, as `routes` answers it (200, or 304 when the client has it); None when there
-/// is none, which `routes` answers with its 404. `front::Front` answers with it too.
+/// seed images, as `routes` answers it (200, 206 for a byte range, 304 when the client has
+/// it, 416 for a range past its end); None when there is none, which `routes` answers with
+/// its 404. `front::Front` answers with it too.
+///
+/// A single byte range (`Range: bytes=a-b`, `a-`, `-n`) is answered with just those bytes,
+/// read from the file alone: a browser plays a video by ranges (Safari only so), and a long
+/// video is never read whole for them. `If-Range` with another tag gets the whole file.
 pub async fn file(root: PathBuf, raw_path: &str, request: &HeaderMap) -> Option<Response> {
     let path = decode_media_path(raw_path)?;
-    let (body, etag) = match read_inside(root, path.clone()).await {
+    let range = request
+        .get(header::RANGE)
+        .and_then(|v| v.to_str().ok())
+        .map(str::to_owned);
+    let if_range = request
+        .get(header::IF_RANGE)
+        .and_then(|v| v.to_str().ok())
+        .map(str::to_owned);
+    let found = match read_inside(root, path.clone(), range, if_range).await {
         Some(found) => found,
         None => {
             // The first look prepares every seed image (seconds): never on a runtime thread.
@@ -62,10 +76,15 @@ pub async fn file(root: PathBuf, raw_path: &str, request: &HeaderMap) -> Option<
                 .ok()
                 .flatten()?;
             let etag = format!("\"{}\"", &hex::encode(Sha256::digest(&data))[..32]);
-            (data, etag)
+            Found {
+                total: data.len() as u64,
+                body: data,
+                etag,
+                part: Part::Whole,
+            }
         }
     };
-    Some(respond(&path, body, &etag, request))
+    Some(respond(&path, found, request))
 }
 
 /// The media path in a request path, or None for anything but plain segments of
@@ -85,9 +104,22 @@ fn decode_media_path(raw: &str) -> Option<String> {
     is_media_path(&decoded).then(|| decoded.into_owned())
 }
 
-/// The file's bytes and tag, if it is a regular file that really lies inside `root`
-/// (after following symlinks).
-async fn read_inside(root: PathBuf, path: String) -> Option<(Bytes, String)> {
+/// A file read for an answer: the bytes of its `part`, its tag and its whole length.
+struct Found {
+    body: Bytes,
+    etag: String,
+    total: u64,
+    part: Part,
+}
+
+/// The file's bytes (of the part `range` asks, unless `if_range` names another version) and
+/// tag, if it is a regular file that really lies inside `root` (after following symlinks).
+async fn read_inside(
+    root: PathBuf,
+    path: String,
+    range: Option<String>,
+    if_range: Option<String>,
+) -> Option<Found> {
     tokio::task::spawn_blocking(move || {
         let root = root.canonicalize().ok()?;
         let file = root.join(Path::new(&path)).canonicalize().ok()?;
@@ -98,26 +130,52 @@ async fn read_inside(root: PathBuf, path: String) -> Option<(Bytes, String)> {
         if !metadata.is_file() {
             return None;
         }
-        let bytes = std::fs::read(&file).ok()?;
         let modified = metadata
             .modified()
             .ok()
             .and_then(|m| m.duration_since(std::time::UNIX_EPOCH).ok())
             .map(|d| d.as_nanos())
             .unwrap_or_default();
-        Some((
-            Bytes::from(bytes),
-            format!("\"{:x}-{modified:x}\"", metadata.len()),
-        ))
+        let total = metadata.len();
+        let etag = format!("\"{total:x}-{modified:x}\"");
+        let same_version = if_range.is_none_or(|tag| tag.trim() == etag);
+        let part = match range {
+            Some(range) if same_version => Part::asked(&range, total),
+            _ => Part::Whole,
+        };
+        let body = match part {
+            Part::Whole => Bytes::from(std::fs::read(&file).ok()?),
+            Part::Range(first, last) => {
+                use std::io::{Read, Seek, SeekFrom};
+                let mut opened = std::fs::File::open(&file).ok()?;
+                opened.seek(SeekFrom::Start(first)).ok()?;
+                let mut bytes = Vec::with_capacity((last - first + 1) as usize);
+                opened.take(last - first + 1).read_to_end(&mut bytes).ok()?;
+                Bytes::from(bytes)
+            }
+            Part::Unsatisfiable => Bytes::new(),
+        };
+        Some(Found {
+            body,
+            etag,
+            total,
+            part,
+        })
     })
     .await
     .ok()
     .flatten()
 }
 
-fn respond(path: &str, body: Bytes, etag: &str, request: &HeaderMap) -> Response {
+fn respond(path: &str, found: Found, request: &HeaderMap) -> Response {
+    let Found {
+        body,
+        etag,
+        total,
+        part,
+    } = found;
     let etag =
-        HeaderValue::from_str(etag).unwrap_or_else(|_| HeaderValue::from_static("\"media\""));
+        HeaderValue::from_str(&etag).unwrap_or_else(|_| HeaderValue::from_static("\"media\""));
     let fresh = request
         .get(header::IF_NONE_MATCH)
         .and_then(|v| v.to_str().ok())
@@ -130,7 +188,9 @@ fn respond(path: &str, body: Bytes, etag: &str, request: &HeaderMap) -> Response
         *response.status_mut() = StatusCode::NOT_MODIFIED;
         response
     } else {
-        Response::new(body.into())
+        let mut response = Response::new(body.into());
+        part.mark(&mut response, total);
+        response
     };
     let mime = mime_guess::from_path(path).first_or_octet_stream();
     let headers = response.headers_mut();
@@ -143,6 +203,7 @@ fn respond(path: &str, body: Bytes, etag: &str, request: &HeaderMap) -> Response
         SHORT_CACHE
     };
     headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
+    headers.insert(header::ACCEPT_RANGES, HeaderValue::from_static("bytes"));
     headers.insert(header::ETAG, etag);
     response
 }

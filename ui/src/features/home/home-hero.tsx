@@ -8,8 +8,9 @@ import { edited, fieldOf, visitorMessages } from '@/lib/page-fields';
 import { prefersReducedMotion } from '@/lib/reduced-motion';
 import { toast } from '@/lib/toast';
 
-/** The hero video's poster as the office picked it (a path on this site either way). */
-const heroPoster = () => edited('home', 'heroVideo', heroVideo).poster;
+/** The hero video and its poster as the office picked them (paths on this site either way). */
+const heroMedia = () => edited('home', 'heroVideo', heroVideo);
+const heroPoster = () => heroMedia().poster;
 
 /** The head's preload of the poster, the home page's largest paint, typed by its file. */
 export function heroPosterPreload(): PreloadImage {
@@ -76,7 +77,7 @@ export function HomeHero() {
       <video
         ref={video}
         class="home-hero__video"
-        src={heroVideo.src}
+        src={heroMedia().src}
         poster={heroPoster()}
         autoplay={!reduced}
         muted
