@@ -184,40 +184,44 @@ fn free_slug(conn: &Connection, title: &str) -> Result<String, StoreError> {
     Ok(candidate.as_str().to_owned())
 }
 
-fn salary_columns(job: &CheckedJob) -> (Option<i64>, Option<i64>) {
-    match job.salary {
-        Some((min, max)) => (
-            Some(i64::try_from(min).unwrap_or(i64::MAX)),
-            Some(i64::try_from(max).unwrap_or(i64::MAX)),
-        ),
-        None => (None, None),
-    }
+/// The form's columns, in the order `FORM_COLUMNS` names them, and who saved.
+const FORM_COLUMNS: &str = "title, department, location, employment_type, workplace, salary_min,
+    salary_max, description, openings, closes_at, updated_by";
+
+fn form_values(job: &CheckedJob, by: &str) -> [rusqlite::types::Value; 11] {
+    use rusqlite::types::Value;
+    let salary = |amount: u64| Value::Integer(i64::try_from(amount).unwrap_or(i64::MAX));
+    let (min, max) = match job.salary {
+        Some((min, max)) => (salary(min), salary(max)),
+        None => (Value::Null, Value::Null),
+    };
+    [
+        Value::Text(job.title.clone()),
+        Value::Text(job.department.clone()),
+        Value::Text(job.location.clone()),
+        Value::Text(job.employment_type.as_str().to_owned()),
+        Value::Text(job.workplace.as_str().to_owned()),
+        min,
+        max,
+        Value::Text(job.description.clone()),
+        Value::Integer(i64::from(job.openings)),
+        job.closes_at.clone().map_or(Value::Null, Value::Text),
+        Value::Text(by.to_owned()),
+    ]
 }
 
 /// Adds a draft; answers its id, slug and revision (1). The slug comes from the title and
 /// never changes.
 pub fn create(conn: &Connection, job: &CheckedJob, by: &str) -> Result<(i64, String), StoreError> {
     let slug = free_slug(conn, &job.title)?;
-    let (min, max) = salary_columns(job);
-    conn.prepare_cached(
-        "INSERT INTO jobs (slug, title, department, location, employment_type, workplace,
-                           salary_min, salary_max, description, openings, closes_at, updated_by)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
-    )?
-    .execute(params![
-        slug,
-        job.title,
-        job.department,
-        job.location,
-        job.employment_type.as_str(),
-        job.workplace.as_str(),
-        min,
-        max,
-        job.description,
-        job.openings,
-        job.closes_at,
-        by,
-    ])?;
+    let values = form_values(job, by);
+    conn.prepare_cached(&format!(
+        "INSERT INTO jobs (slug, {FORM_COLUMNS})
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)"
+    ))?
+    .execute(rusqlite::params_from_iter(
+        std::iter::once(rusqlite::types::Value::Text(slug.clone())).chain(values),
+    ))?;
     Ok((conn.last_insert_rowid(), slug))
 }
 
@@ -259,29 +263,16 @@ pub fn save(
     if autosave && state_of(conn, id)? != Some(JobState::Draft) {
         return Ok(Err(Refused::NotDraft));
     }
-    let (min, max) = salary_columns(job);
-    conn.prepare_cached(
-        "UPDATE jobs SET title = ?2, department = ?3, location = ?4, employment_type = ?5,
-                         workplace = ?6, salary_min = ?7, salary_max = ?8, description = ?9,
-                         openings = ?10, closes_at = ?11, updated_by = ?12,
+    let values = form_values(job, by);
+    conn.prepare_cached(&format!(
+        "UPDATE jobs SET ({FORM_COLUMNS}) = (?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12),
                          revision = revision + 1,
                          updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
-          WHERE id = ?1",
-    )?
-    .execute(params![
-        id,
-        job.title,
-        job.department,
-        job.location,
-        job.employment_type.as_str(),
-        job.workplace.as_str(),
-        min,
-        max,
-        job.description,
-        job.openings,
-        job.closes_at,
-        by,
-    ])?;
+          WHERE id = ?1"
+    ))?
+    .execute(rusqlite::params_from_iter(
+        std::iter::once(rusqlite::types::Value::Integer(id)).chain(values),
+    ))?;
     Ok(Ok(revision + 1))
 }
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { useNavigate } from 'react-router-dom';
-import { checkFieldsMessage, withoutErrorOf } from '@/features/staff/shell/field-names';
+import { refusalMessage, withoutErrorOf } from '@/features/staff/shell/field-names';
 import { useAutosave } from '@/features/staff/shell/use-autosave';
 import { leaveWithoutAsking, useLeaveGuard } from '@/features/staff/shell/use-leave-guard';
 import { useSaveQueue } from '@/features/staff/shell/use-save-queue';
@@ -144,11 +144,7 @@ export function useJobDraft(id: string) {
   const failed = (err: unknown) => {
     if (!(err instanceof ApiError)) throw err;
     setErrors(err.errors);
-    setAlert(
-      err.status === 422 && Object.keys(err.errors).length > 0
-        ? checkFieldsMessage(err.errors, jobFieldId)
-        : err.message,
-    );
+    setAlert(refusalMessage(err, jobFieldId));
     setConflict(err.status === 409);
   };
 
@@ -183,9 +179,7 @@ export function useJobDraft(id: string) {
             setConflict(true);
             setAlert(err.message);
           }
-          return err.status === 422 && Object.keys(err.errors).length > 0
-            ? checkFieldsMessage(err.errors, jobFieldId)
-            : err.message;
+          return refusalMessage(err, jobFieldId);
         }
       }),
   });

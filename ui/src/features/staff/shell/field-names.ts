@@ -34,6 +34,19 @@ export function checkFieldsMessage(errors: Record<string, string>, idOf: (name: 
 }
 
 /**
+ * What a refused save of an editor (a story, an opening) says: for a 422 naming fields, the
+ * labels of those fields (`checkFieldsMessage`); else the server's words.
+ */
+export function refusalMessage(
+  err: { status: number; message: string; errors: Record<string, string> },
+  idOf: (name: string) => string,
+): string {
+  return err.status === 422 && Object.keys(err.errors).length > 0
+    ? checkFieldsMessage(err.errors, idOf)
+    : err.message;
+}
+
+/**
  * The errors left once the field `name` changed: its own message goes (the person is fixing
  * it), as do those of its parts (`branches[2].city` when `branches` changes).
  */

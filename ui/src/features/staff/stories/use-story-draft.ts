@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { useNavigate } from 'react-router-dom';
-import { checkFieldsMessage, withoutErrorOf } from '@/features/staff/shell/field-names';
+import { refusalMessage, withoutErrorOf } from '@/features/staff/shell/field-names';
 import { fromOfficeInput, officeInput } from '@/features/staff/shell/staff-format';
 import { useAutosave } from '@/features/staff/shell/use-autosave';
 import { leaveWithoutAsking, useLeaveGuard } from '@/features/staff/shell/use-leave-guard';
@@ -188,9 +188,7 @@ export function useStoryDraft(id: string) {
             setConflict(true);
             setAlert(err.message);
           }
-          return err.status === 422 && Object.keys(err.errors).length > 0
-            ? checkFieldsMessage(err.errors, storyFieldId)
-            : err.message;
+          return refusalMessage(err, storyFieldId);
         }
       }),
   });
@@ -215,11 +213,7 @@ export function useStoryDraft(id: string) {
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
       setErrors(err.errors);
-      setAlert(
-        err.status === 422 && Object.keys(err.errors).length > 0
-          ? checkFieldsMessage(err.errors, storyFieldId)
-          : err.message,
-      );
+      setAlert(refusalMessage(err, storyFieldId));
       setConflict(err.status === 409);
     } finally {
       setBusy(false);
