@@ -226,7 +226,7 @@ async fn a_posting_closes_by_itself_at_its_time_and_then_takes_no_application() 
     let app = TestApp::new();
     let recruiter = recruiter(&app).await;
     let zone = jiff::tz::TimeZone::get("Asia/Kolkata").expect("zone");
-    let closes = jiff::Timestamp::now() + jiff::SignedDuration::from_secs(3);
+    let closes = jiff::Timestamp::now() + jiff::SignedDuration::from_secs(8);
     let mut soon = form("Night shift supervisor");
     soon["closes_at"] = body!(closes
         .to_zoned(zone)
@@ -327,6 +327,55 @@ async fn an_application_for_an_open_role_is_tied_to_it() {
         })
         .expect("applicant");
     assert_eq!(tied.as_deref(), Some(slug.as_str()));
+    // And a general application beside it.
+    let mut parts = application_fields();
+    parts.push(file("cv.pdf", fixture("resume.pdf")));
+    let general = post_application(&app, &parts).await;
+    assert_eq!(
+        general.status(),
+        StatusCode::CREATED,
+        "{:?}",
+        general.body()
+    );
+
+    // The applicants list filters and names them by role; the counts are on the openings.
+    let names = |body: &Value| -> Vec<Value> {
+        body["data"]
+            .as_array()
+            .expect("leads")
+            .iter()
+            .map(|lead| lead["job"].clone())
+            .collect()
+    };
+    let by_role = json(
+        &app.request(recruiter.get(&format!("/api/staff/inbox/applicants?job={slug}")))
+            .await,
+    );
+    assert_eq!(names(&by_role), [body!("Site engineer")]);
+    let general = json(
+        &app.request(recruiter.get("/api/staff/inbox/applicants?job=general"))
+            .await,
+    );
+    assert_eq!(names(&general), [Value::Null]);
+    let bad = app
+        .request(recruiter.get("/api/staff/inbox/applicants?job=Not%20a%20slug"))
+        .await;
+    assert_eq!(bad.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let export = app
+        .request(recruiter.get(&format!(
+            "/api/staff/inbox/applicants/export.csv?job={slug}"
+        )))
+        .await;
+    assert_eq!(export.status(), StatusCode::OK);
+    let csv = page(&export);
+    assert!(
+        csv.lines().next().unwrap_or("").contains("Job opening"),
+        "{csv}"
+    );
+    assert!(csv.contains("Site engineer"), "{csv}");
+    let openings = json(&app.request(recruiter.get("/api/staff/jobs")).await);
+    assert_eq!(openings["data"][0]["applications"], 1);
+    assert_eq!(openings["general_applications"], 1);
     // An opening with applications is closed, not deleted.
     let list = json(&app.request(recruiter.get("/api/staff/jobs")).await);
     let (id, revision) = (

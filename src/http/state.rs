@@ -68,7 +68,7 @@ pub struct AppState {
     /// The server-rendered pages.
     pub pages: Arc<pages::Pages>,
     /// The open job postings for the public API and the sitemap.
-    pub jobs: Arc<crate::http::public_api::jobs::JobsApi>,
+    pub jobs: Arc<crate::http::public_api::job_postings::JobsApi>,
     /// The backups' and the certificate's state, for `/healthz` and `/metrics`.
     pub health: Arc<crate::health::Health>,
     /// The Prometheus counters the handlers bump (`/metrics`).
@@ -159,7 +159,7 @@ impl AppState {
         let passkeys = Arc::new(crate::http::staff::relying_party::RelyingParty::for_site(
             &settings,
         ));
-        let jobs = Arc::new(crate::http::public_api::jobs::JobsApi::new(
+        let jobs = Arc::new(crate::http::public_api::job_postings::JobsApi::new(
             Arc::clone(&db),
             &settings.media_base,
         ));

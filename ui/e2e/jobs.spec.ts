@@ -65,6 +65,7 @@ test('a recruiter publishes a role, a visitor finds, filters, opens and applies 
   );
   await expect(page.getByText('Saved', { exact: false }).first()).toBeVisible({ timeout: 15_000 });
   await expectAxeClean(page, 'the opening editor');
+  await page.screenshot({ path: test.info().outputPath('editor.png'), fullPage: true });
   await tabTo(page, page.getByRole('button', { name: 'Publish', exact: true }));
   await page.keyboard.press('Enter');
   await expect(page.locator('.job-editor__status .status-badge')).toHaveText('Published');
@@ -124,6 +125,7 @@ test('a recruiter publishes a role, a visitor finds, filters, opens and applies 
   await visitor.keyboard.press('Enter');
   await expect(visitor.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expect(visitor.getByText('₹6,00,000 – ₹9,00,000 a year')).toBeVisible();
+  await visitor.screenshot({ path: test.info().outputPath('posting.png'), fullPage: true });
   for (const width of [390, 1440]) {
     await visitor.setViewportSize({ width, height: 900 });
     expect(await hasHorizontalScroll(visitor), `the posting at ${width}px`).toBe(false);
@@ -156,6 +158,7 @@ test('a recruiter publishes a role, a visitor finds, filters, opens and applies 
   const count = page.getByRole('link', { name: `1 application for ${title}` });
   await expect(count).toBeVisible();
   await expectAxeClean(page, 'the openings list');
+  await page.screenshot({ path: test.info().outputPath('openings.png'), fullPage: true });
   await tabTo(page, count);
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(new RegExp(`/staff\\?list=applicants&job=${slug}$`));
@@ -190,4 +193,5 @@ test('a recruiter publishes a role, a visitor finds, filters, opens and applies 
   await expect(page.getByRole('heading', { level: 1, name: 'This position is closed' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'See the open roles' })).toHaveAttribute('href', '/join_us');
   expect(await seriousAxeViolations(page), 'the closed posting').toEqual([]);
+  await page.screenshot({ path: test.info().outputPath('closed.png') });
 });

@@ -105,10 +105,10 @@ fn api_types() -> String {
         ClientForm::decl(&cfg),
         CompanyDetailsBody::decl(&cfg),
         StaffCompanyDetailsBody::decl(&cfg),
-        crate::http::public_api::jobs::JobsBody::decl(&cfg),
-        crate::http::public_api::jobs::PostingJson::decl(&cfg),
-        crate::http::public_api::jobs::SalaryJson::decl(&cfg),
-        crate::http::public_api::jobs::PostingBody::decl(&cfg),
+        crate::http::public_api::job_postings::JobsBody::decl(&cfg),
+        crate::http::public_api::job_postings::PostingJson::decl(&cfg),
+        crate::http::public_api::job_postings::SalaryJson::decl(&cfg),
+        crate::http::public_api::job_postings::PostingBody::decl(&cfg),
     ];
     exported(declarations)
 }

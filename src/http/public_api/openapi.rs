@@ -304,7 +304,7 @@ mod operations {
     use crate::http::public_api::blog_cache::{DetailBody, ListBody};
     use crate::http::public_api::company_details_cache::CompanyDetailsBody;
     use crate::http::public_api::form_proof::ChallengeBody;
-    use crate::http::public_api::jobs::{JobsBody, PostingBody as JobPostingBody};
+    use crate::http::public_api::job_postings::{JobsBody, PostingBody as JobPostingBody};
     use crate::http::public_api::subscriptions::MessageBody;
 
     #[utoipa::path(

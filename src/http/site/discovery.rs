@@ -27,7 +27,7 @@ use crate::http::plumbing::reply::{etag_of, tagged};
 use crate::http::plumbing::response_cache::ResponseCache;
 use crate::http::plumbing::site_url;
 use crate::http::public_api::blog_cache::BlogApi;
-use crate::http::public_api::jobs::JobsApi;
+use crate::http::public_api::job_postings::JobsApi;
 use crate::http::site::assets;
 use crate::http::site::pages::{Pages, SiteInfo};
 use crate::http::state::AppState;

@@ -34,7 +34,7 @@ use crate::http::plumbing::response_cache::ResponseCache;
 use crate::http::plumbing::security;
 use crate::http::public_api::blog_cache::BlogApi;
 use crate::http::public_api::company_details_cache::CompanyDetailsApi;
-use crate::http::public_api::jobs::{self, JobsApi, Lookup};
+use crate::http::public_api::job_postings::{self as jobs, JobsApi, Lookup};
 use crate::http::site::assets::{self, html_response, IndexPage, Packed, PageData, Route};
 use crate::metrics::{Cache, Metrics};
 use crate::render::document::{Build, Document, PageStyles};

@@ -54,7 +54,8 @@ export function setPageData(data: PageData | null): void {
   current = data;
 }
 
-function pageData(): PageData {
+/** What the page came with (a page's own entries, such as the open roles, are taken by its feature). */
+export function pageData(): PageData {
   if (current === null) {
     current = {};
     if (typeof document !== 'undefined') {
@@ -119,24 +120,6 @@ export function takeBlog(id: string): Blog | null | undefined {
   if (index < 0 || !data.blogs) return undefined;
   const [entry] = data.blogs.splice(index, 1);
   return entry?.body?.data.datas[0] ?? null;
-}
-
-/** The open roles the page came with, for these filters, once. */
-export function takeJobs(department: string, location: string): JobsBody | undefined {
-  const data = pageData();
-  const jobs = data.jobs;
-  if (!jobs || jobs.department !== department || jobs.location !== location) return undefined;
-  data.jobs = undefined;
-  return jobs;
-}
-
-/** The posting the page came with (its status and body), once; undefined: not preloaded. */
-export function takeJob(slug: string): { status: number; body: JobPosting | null } | undefined {
-  const data = pageData();
-  const job = data.job;
-  if (!job || job.slug !== slug) return undefined;
-  data.job = undefined;
-  return job;
 }
 
 /** The company's details the page was rendered with (kept: every render reads them). */

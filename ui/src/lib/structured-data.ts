@@ -1,4 +1,4 @@
-import type { Blog, JobPosting } from './api-types';
+import type { Blog } from './api-types';
 import { brandName, companyDetails } from './company-details';
 import { mediaUrl } from './runtime-config';
 
@@ -8,7 +8,7 @@ export type Absolute = (path: string) => string;
 /** schema.org objects for a page's JSON-LD, given how to make its URLs absolute. */
 export type StructuredData = (absolute: Absolute) => readonly Record<string, unknown>[];
 
-const LOGO_PATH = '/favicon.svg';
+export const LOGO_PATH = '/favicon.svg';
 
 /** Who we are, as the office saved it (the company's details). */
 function organization(absolute: Absolute): Record<string, unknown> {
@@ -65,56 +65,4 @@ export function blogPostingData(blog: Blog, path: string): StructuredData {
       },
     ];
   };
-}
-
-/**
- * A job posting's `JobPosting` (Google for Jobs): every value is one the page shows too (the
- * title, the description, the day posted, the closing time, the type, the address, the
- * salary when shown, the reference).
- */
-export function jobPostingData(job: JobPosting, path: string): StructuredData {
-  return (absolute) => [
-    {
-      '@type': 'JobPosting',
-      title: job.title,
-      description: job.description,
-      datePosted: job.date_posted,
-      ...(job.closes_at ? { validThrough: job.closes_at } : {}),
-      employmentType: job.employment_type_schema,
-      hiringOrganization: {
-        '@type': 'Organization',
-        name: brandName(),
-        sameAs: absolute('/'),
-        logo: absolute(LOGO_PATH),
-      },
-      jobLocation: {
-        '@type': 'Place',
-        address: {
-          '@type': 'PostalAddress',
-          streetAddress: job.address.join(', '),
-          addressLocality: job.location,
-          addressCountry: job.country,
-        },
-      },
-      ...(job.workplace === 'remote' ? { jobLocationType: 'TELECOMMUTE' } : {}),
-      ...(job.salary
-        ? {
-            baseSalary: {
-              '@type': 'MonetaryAmount',
-              currency: job.salary.currency,
-              value: {
-                '@type': 'QuantitativeValue',
-                minValue: job.salary.min,
-                maxValue: job.salary.max,
-                unitText: 'YEAR',
-              },
-            },
-          }
-        : {}),
-      totalJobOpenings: job.openings,
-      directApply: true,
-      identifier: { '@type': 'PropertyValue', name: brandName(), value: job.slug },
-      url: absolute(path),
-    },
-  ];
 }

@@ -4,7 +4,6 @@ import { StaffScreen } from '@/features/staff/shell/staff-screen';
 import '@/features/staff/shell/staff.css';
 import '@/features/staff/shell/editor.css';
 import '@/features/staff/stories/stories.css';
-import '@/features/staff/jobs/jobs.css';
 
 /** `/staff/jobs/:id` (`new` for a new one): an opening's editor. */
 export function JobEditorPage() {

@@ -1,8 +1,8 @@
+import { useEffect, useState } from 'preact/hooks';
 import { useLocation } from 'react-router-dom';
 import { Link } from '@/components/site-link';
 import { jobsContent } from '@/content/jobs';
-import { takeJobs } from '@/lib/page-data';
-import { useRemote } from '@/lib/use-remote';
+import { pageData } from '@/lib/page-data';
 import { getJobs } from './jobs-api';
 
 /**
@@ -14,14 +14,23 @@ export function OpenRoles() {
   const params = new URLSearchParams(useLocation().search);
   const department = params.get('department')?.trim() ?? '';
   const location = params.get('location')?.trim() ?? '';
-  const remote = useRemote(
-    (signal) => getJobs(department, location, signal),
-    [department, location],
-    () => {},
-    () => takeJobs(department, location),
-  );
-  if (remote.status !== 'ready') return null;
-  const { data, departments, locations } = remote.data;
+  // What the server rendered the page with; another list is asked for when the filters move
+  // in the browser (or the page was not rendered by the server). Until then, nothing shows.
+  const [shown, setShown] = useState(() => {
+    // Once: a later visit of the page asks the API.
+    const data = pageData();
+    const jobs = data.jobs;
+    data.jobs = undefined;
+    return jobs;
+  });
+  useEffect(() => {
+    if (shown && shown.department === department && shown.location === location) return;
+    const controller = new AbortController();
+    getJobs(department, location, controller.signal).then(setShown, () => {});
+    return () => controller.abort();
+  }, [department, location]);
+  if (!shown) return null;
+  const { data, departments, locations } = shown;
   const filtered = !!(department || location);
   if (data.length === 0 && !filtered) {
     return (
@@ -36,9 +45,9 @@ export function OpenRoles() {
       <h2 id="open-roles-title">{jobsContent.listTitle}</h2>
       <p>{jobsContent.listIntro}</p>
       <form class="open-roles__filters" method="get" action="/join_us" aria-label="Filter the open roles">
-        <label>
-          <span>{jobsContent.departmentLabel}</span>
-          <select name="department" value={department}>
+        <div class="open-roles__filter">
+          <label for="roles-department">{jobsContent.departmentLabel}</label>
+          <select id="roles-department" name="department" value={department}>
             <option value="">{jobsContent.anyDepartment}</option>
             {departments.map((name) => (
               <option key={name} value={name}>
@@ -46,10 +55,10 @@ export function OpenRoles() {
               </option>
             ))}
           </select>
-        </label>
-        <label>
-          <span>{jobsContent.locationLabel}</span>
-          <select name="location" value={location}>
+        </div>
+        <div class="open-roles__filter">
+          <label for="roles-location">{jobsContent.locationLabel}</label>
+          <select id="roles-location" name="location" value={location}>
             <option value="">{jobsContent.anyLocation}</option>
             {locations.map((name) => (
               <option key={name} value={name}>
@@ -57,7 +66,7 @@ export function OpenRoles() {
               </option>
             ))}
           </select>
-        </label>
+        </div>
         <button type="submit" class="action-button action-button--light">
           {jobsContent.filterButton}
         </button>

@@ -49,7 +49,7 @@ export function JobEditor({ id }: { id: string }) {
       </p>
       <div class="job-editor__status">
         <p>
-          <span class={`status-badge job-state--${state}`}>{JOB_STATE_TEXT[state]}</span>
+          <span class={`status-badge editor-state--${state}`}>{JOB_STATE_TEXT[state]}</span>
           {saved?.state === 'published' && (
             <>
               {' '}

@@ -34,7 +34,7 @@ export function JobList() {
                 </Link>
               </td>
               <td data-label="State">
-                <span class={`status-badge job-state--${line.state}`}>{JOB_STATE_TEXT[line.state]}</span>
+                <span class={`status-badge editor-state--${line.state}`}>{JOB_STATE_TEXT[line.state]}</span>
               </td>
               <td data-label="Department">{line.department}</td>
               <td data-label="Location">{line.location}</td>

@@ -1,30 +1,50 @@
-import { useLocation, useParams } from 'react-router-dom';
+import { useEffect, useState } from 'preact/hooks';
+import { useLocation } from 'react-router-dom';
 import { Link } from '@/components/site-link';
 import { jobsContent } from '@/content/jobs';
-import { ApplicationForm } from '@/features/careers/application-form';
-import { getJob } from '@/features/careers/jobs-api';
 import { ApiError } from '@/lib/api-client';
 import type { JobPosting } from '@/lib/api-types';
-import { takeJob } from '@/lib/page-data';
+import { pageData } from '@/lib/page-data';
 import { usePageMeta } from '@/lib/page-meta';
-import { jobPostingData } from '@/lib/structured-data';
-import { useRemote } from '@/lib/use-remote';
-import '@/styles/controls.css';
-import '@/styles/forms.css';
-import '@/features/careers/careers.css';
+import { ApplicationForm } from './application-form';
+import { jobPostingData } from './job-posting-data';
+import { getJob } from './jobs-api';
 
-/** What a posting's address answered: the posting, or why not (404, 410), as the server rendered it. */
-type Answer = { status: number; body: JobPosting | null };
+/**
+ * What a posting's address answered: the posting, or why not (404, 410); `status` 0 when it
+ * could not be asked. Keyed by the slug it answers for.
+ */
+type Answer = { slug: string; status: number; body: JobPosting | null };
 
 async function load(slug: string, signal: AbortSignal): Promise<Answer> {
   try {
-    return { status: 200, body: await getJob(slug, signal) };
+    return { slug, status: 200, body: await getJob(slug, signal) };
   } catch (error) {
     if (error instanceof ApiError && (error.status === 404 || error.status === 410)) {
-      return { status: error.status, body: null };
+      return { slug, status: error.status, body: null };
     }
-    throw error;
+    return { slug, status: 0, body: null };
   }
+}
+
+/** The answer for `slug`: the one the page came with, else asked of the API. */
+function usePosting(slug: string): Answer | null {
+  const [answer, setAnswer] = useState<Answer | null>(() => {
+    // Once: a later visit of the page asks the API.
+    const data = pageData();
+    const preloaded = data.job;
+    data.job = undefined;
+    return preloaded ?? null;
+  });
+  useEffect(() => {
+    if (answer?.slug === slug) return;
+    const controller = new AbortController();
+    load(slug, controller.signal).then((loaded) => {
+      if (!controller.signal.aborted) setAnswer(loaded);
+    });
+    return () => controller.abort();
+  }, [slug]);
+  return answer?.slug === slug ? answer : null;
 }
 
 function Fact({ label, children }: { label: string; children: preact.ComponentChildren }) {
@@ -79,16 +99,9 @@ function Posting({ job }: { job: JobPosting }) {
  * `JobPosting` structured data; a closed one says so (the server answers 410) and links to the
  * open roles.
  */
-export function JobPage() {
-  const { id = '' } = useParams();
+export function JobPostingView({ id }: { id: string }) {
   const { pathname } = useLocation();
-  const remote = useRemote(
-    (signal) => load(id, signal),
-    [id],
-    () => {},
-    () => takeJob(id),
-  );
-  const answer = remote.status === 'ready' ? remote.data : null;
+  const answer = usePosting(id);
   const job = answer?.body ?? null;
   usePageMeta(
     job
@@ -108,9 +121,9 @@ export function JobPage() {
       <p class="job-page__back">
         <Link to="/join_us">← {jobsContent.backToRoles}</Link>
       </p>
-      {remote.status === 'loading' && <p role="status">{jobsContent.loading}</p>}
-      {remote.status === 'error' && <p role="alert">{jobsContent.loadFailed}</p>}
-      {answer && !job && (
+      {!answer && <p role="status">{jobsContent.loading}</p>}
+      {answer?.status === 0 && <p role="alert">{jobsContent.loadFailed}</p>}
+      {answer && answer.status !== 0 && !job && (
         <section class="job-page__message">
           <h1>{answer.status === 410 ? jobsContent.closedTitle : jobsContent.missingTitle}</h1>
           <p>{answer.status === 410 ? jobsContent.closedText : jobsContent.missingText}</p>
