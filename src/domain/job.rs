@@ -414,14 +414,19 @@ pub fn office_instant(text: &str, zone: &OfficeZone) -> Option<Timestamp> {
         .map(|at| at.timestamp())
 }
 
-/// A stored UTC instant as the `datetime-local` value on `zone`'s clock (`2026-12-31T18:00`).
+/// A stored UTC instant as the `datetime-local` value on `zone`'s clock (`2026-12-31T18:00`,
+/// with its seconds when it has any, so that it reads back as the same instant).
 pub fn office_local(utc: &str, zone: &OfficeZone) -> Option<String> {
-    let at: Timestamp = utc.parse().ok()?;
-    Some(
-        at.to_zoned(zone.time_zone().clone())
-            .strftime("%Y-%m-%dT%H:%M")
-            .to_string(),
-    )
+    let at = utc
+        .parse::<Timestamp>()
+        .ok()?
+        .to_zoned(zone.time_zone().clone());
+    let format = if at.second() == 0 {
+        "%Y-%m-%dT%H:%M"
+    } else {
+        "%Y-%m-%dT%H:%M:%S"
+    };
+    Some(at.strftime(format).to_string())
 }
 
 /// Rupees written as people in India read them: `₹12,50,000`.
@@ -492,6 +497,11 @@ mod tests {
         assert_eq!(
             office_local("2026-12-31T12:30:00Z", &zone).as_deref(),
             Some("2026-12-31T18:00")
+        );
+        assert_eq!(
+            office_local("2026-12-31T12:30:07Z", &zone).as_deref(),
+            Some("2026-12-31T18:00:07"),
+            "its seconds kept: read back, it is the same instant"
         );
     }
 

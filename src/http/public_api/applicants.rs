@@ -3,7 +3,7 @@
 //!
 //! Every limit holds while the body streams, whatever Content-Length says (multer counts the
 //! bytes): the whole request `max_upload_bytes` + 1 MiB, the file `max_upload_bytes`, any
-//! other part 16 KB, at most 10 parts. The file streams into a temp file in the uploads
+//! other part 16 KB, at most 11 parts. The file streams into a temp file in the uploads
 //! folder while its first and last bytes are sniffed (an SVG is also held whole); once it
 //! has all arrived, a JPEG, PNG or WebP is read back and decoded, and the temp file's
 //! contents are replaced by the re-encoded image (or the sanitized SVG). A PDF is read back
@@ -51,7 +51,7 @@ const APPLICATION_RECEIVED: &str = "Your application was submitted successfully.
 const FILE_FIELD: &str = "file";
 const SOURCE_FIELD: &str = "source";
 pub const TEXT_PART_LIMIT: u64 = 16 * 1024;
-pub const MAX_PARTS: usize = 10;
+pub const MAX_PARTS: usize = 11;
 /// Room for the text parts and multipart framing beside the file.
 const REQUEST_OVERHEAD: u64 = 1024 * 1024;
 

@@ -201,8 +201,8 @@ fn document(form_proof: bool) -> Result<Response, ApiError> {
 #[derive(utoipa::ToSchema)]
 #[schema(
     description = "A job application: its text parts and the resume (a PDF or an image). Other parts are \
-                   ignored; a form has at most 10 parts.",
-    max_properties = 10
+                   ignored; a form has at most 11 parts.",
+    max_properties = 11
 )]
 #[allow(dead_code)]
 pub(crate) struct ApplicantUpload {
@@ -222,6 +222,10 @@ pub(crate) struct ApplicantUpload {
     /// "Corp Careers" from the site; stored as sent.
     #[schema(schema_with = fields::schema::short_text)]
     department_website: Option<String>,
+    /// The job opening applied for, by its slug (`GET /api/corp_website/jobs`); none or empty:
+    /// a general application. One unknown or no longer open is refused: 422 naming `job`.
+    #[schema(example = "site-engineer", max_length = 100)]
+    job: Option<String>,
     /// The resume: a JPEG, PNG, WebP or SVG image (the bytes decide, not the name); an empty
     /// part counts as none.
     #[schema(value_type = String, format = Binary, content_media_type = "application/octet-stream", min_length = 1)]
