@@ -427,7 +427,7 @@ mod tests {
             .is_empty());
         assert_eq!(
             close_due(&conn, "2026-12-01T00:00:00Z").expect("due"),
-            [slug.clone()]
+            std::slice::from_ref(&slug)
         );
         let closed = get(&conn, id).expect("get").expect("there");
         assert_eq!(closed.state, JobState::Closed);

@@ -904,7 +904,7 @@ label: string, } & ({ "kind": "text", max: number, } | { "kind": "paragraphs", m
 /**
  * The path of the default's alt text beside the picture's (None: decoration).
  */
-alt: string | null, } | { "kind": "link", 
+alt: string | null, } | { "kind": "video" } | { "kind": "link", 
 /**
  * The default's property that holds the address (`href`, `path`, `url`).
  */
@@ -962,28 +962,6 @@ export type JobList = { data: Array<Job>, choices: JobChoices,
  */
 general_applications: number, };
 
-export type JobChoices = { 
-/**
- * The company's offices and branches, from its details.
- */
-locations: Array<JobLocation>, 
-/**
- * Departments openings have used.
- */
-departments: Array<string>, employment_types: Array<JobChoice>, workplaces: Array<JobChoice>, 
-/**
- * The office's IANA zone, in which the closing time is read.
- */
-zone: string, };
-
-export type JobChoice = { value: string, label: string, };
-
-export type JobLocation = { name: string, address: Array<string>, 
-/**
- * ISO 3166 country code, for the posting's address.
- */
-country: string, };
-
 export type Job = { id: number, slug: string, 
 /**
  * Its public page, `/join_us/SLUG`.
@@ -1009,6 +987,28 @@ closes_for_people: string | null, state: JobState, published_at: string | null, 
  * How many applications it has (the applicants list shows them with `job=SLUG`).
  */
 applications: number, };
+
+export type JobChoices = { 
+/**
+ * The company's offices and branches, from its details.
+ */
+locations: Array<JobLocation>, 
+/**
+ * Departments openings have used.
+ */
+departments: Array<string>, employment_types: Array<JobChoice>, workplaces: Array<JobChoice>, 
+/**
+ * The office's IANA zone, in which the closing time is read.
+ */
+zone: string, };
+
+export type JobLocation = { name: string, address: Array<string>, 
+/**
+ * ISO 3166 country code, for the posting's address.
+ */
+country: string, };
+
+export type JobChoice = { value: string, label: string, };
 
 export type JobForm = { title: string, department: string, 
 /**

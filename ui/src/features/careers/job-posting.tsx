@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'preact/hooks';
 import { useLocation } from 'react-router-dom';
 import { Link } from '@/components/site-link';
-import { jobsContent } from '@/content/jobs';
 import { ApiError } from '@/lib/api-client';
 import type { JobPosting } from '@/lib/api-types';
 import { pageData } from '@/lib/page-data';
 import { usePageMeta } from '@/lib/page-meta';
 import { ApplicationForm } from './application-form';
+import { careersWords } from './careers-words';
 import { jobPostingData } from './job-posting-data';
 import { getJob } from './jobs-api';
 
@@ -57,7 +57,8 @@ function Fact({ label, children }: { label: string; children: preact.ComponentCh
 }
 
 function Posting({ job }: { job: JobPosting }) {
-  const { facts } = jobsContent;
+  const roleWords = careersWords().openRoles;
+  const { facts } = roleWords;
   return (
     <>
       <article class="job-posting" aria-labelledby="job-title">
@@ -81,7 +82,7 @@ function Posting({ job }: { job: JobPosting }) {
             {job.closes_at ? (
               <time dateTime={job.closes_at}>{job.closes_for_people}</time>
             ) : (
-              jobsContent.openUntilFilled
+              roleWords.openUntilFilled
             )}
           </Fact>
           <Fact label={facts.reference}>{job.slug}</Fact>
@@ -89,7 +90,7 @@ function Posting({ job }: { job: JobPosting }) {
         {/* Sanitized by the server's allowlist as it was saved and again as it was served. */}
         <div class="job-posting__description" dangerouslySetInnerHTML={{ __html: job.description }} />
       </article>
-      <ApplicationForm job={job.slug} heading={`${jobsContent.applyTitle}: ${job.title}`} />
+      <ApplicationForm job={job.slug} heading={`${roleWords.applyTitle}: ${job.title}`} />
     </>
   );
 }
@@ -100,6 +101,7 @@ function Posting({ job }: { job: JobPosting }) {
  * open roles.
  */
 export function JobPostingView({ id }: { id: string }) {
+  const roleWords = careersWords().openRoles;
   const { pathname } = useLocation();
   const answer = usePosting(id);
   const job = answer?.body ?? null;
@@ -111,7 +113,7 @@ export function JobPostingView({ id }: { id: string }) {
           structuredData: jobPostingData(job, pathname),
         }
       : {
-          title: answer?.status === 410 ? jobsContent.closedTitle : jobsContent.missingTitle,
+          title: answer?.status === 410 ? roleWords.closedTitle : roleWords.missingTitle,
           noindex: true,
         },
   );
@@ -119,17 +121,17 @@ export function JobPostingView({ id }: { id: string }) {
   return (
     <div class="careers-page job-page">
       <p class="job-page__back">
-        <Link to="/join_us">← {jobsContent.backToRoles}</Link>
+        <Link to="/join_us">← {roleWords.backToRoles}</Link>
       </p>
-      {!answer && <p role="status">{jobsContent.loading}</p>}
-      {answer?.status === 0 && <p role="alert">{jobsContent.loadFailed}</p>}
+      {!answer && <p role="status">{roleWords.loading}</p>}
+      {answer?.status === 0 && <p role="alert">{roleWords.loadFailed}</p>}
       {answer && answer.status !== 0 && !job && (
         <section class="job-page__message">
-          <h1>{answer.status === 410 ? jobsContent.closedTitle : jobsContent.missingTitle}</h1>
-          <p>{answer.status === 410 ? jobsContent.closedText : jobsContent.missingText}</p>
+          <h1>{answer.status === 410 ? roleWords.closedTitle : roleWords.missingTitle}</h1>
+          <p>{answer.status === 410 ? roleWords.closedText : roleWords.missingText}</p>
           <p>
             <Link to="/join_us" class="action-button action-button--primary">
-              {jobsContent.closedLink}
+              {roleWords.closedLink}
             </Link>
           </p>
         </section>

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'preact/hooks';
 import { useLocation } from 'react-router-dom';
 import { Link } from '@/components/site-link';
-import { jobsContent } from '@/content/jobs';
 import { pageData } from '@/lib/page-data';
+import { careersWords } from './careers-words';
 import { getJobs } from './jobs-api';
 
 /**
@@ -11,6 +11,7 @@ import { getJobs } from './jobs-api';
  * without) the page's script; the server renders the list the query asks for.
  */
 export function OpenRoles() {
+  const roleWords = careersWords().openRoles;
   const params = new URLSearchParams(useLocation().search);
   const department = params.get('department')?.trim() ?? '';
   const location = params.get('location')?.trim() ?? '';
@@ -35,20 +36,20 @@ export function OpenRoles() {
   if (data.length === 0 && !filtered) {
     return (
       <section class="open-roles" aria-labelledby="open-roles-title">
-        <h2 id="open-roles-title">{jobsContent.listTitle}</h2>
-        <p>{jobsContent.noneOpen}</p>
+        <h2 id="open-roles-title">{roleWords.listTitle}</h2>
+        <p>{roleWords.noneOpen}</p>
       </section>
     );
   }
   return (
     <section class="open-roles" aria-labelledby="open-roles-title">
-      <h2 id="open-roles-title">{jobsContent.listTitle}</h2>
-      <p>{jobsContent.listIntro}</p>
+      <h2 id="open-roles-title">{roleWords.listTitle}</h2>
+      <p>{roleWords.listIntro}</p>
       <form class="open-roles__filters" method="get" action="/join_us" aria-label="Filter the open roles">
         <div class="open-roles__filter">
-          <label for="roles-department">{jobsContent.departmentLabel}</label>
+          <label for="roles-department">{roleWords.departmentLabel}</label>
           <select id="roles-department" name="department" value={department}>
-            <option value="">{jobsContent.anyDepartment}</option>
+            <option value="">{roleWords.anyDepartment}</option>
             {departments.map((name) => (
               <option key={name} value={name}>
                 {name}
@@ -57,9 +58,9 @@ export function OpenRoles() {
           </select>
         </div>
         <div class="open-roles__filter">
-          <label for="roles-location">{jobsContent.locationLabel}</label>
+          <label for="roles-location">{roleWords.locationLabel}</label>
           <select id="roles-location" name="location" value={location}>
-            <option value="">{jobsContent.anyLocation}</option>
+            <option value="">{roleWords.anyLocation}</option>
             {locations.map((name) => (
               <option key={name} value={name}>
                 {name}
@@ -68,12 +69,12 @@ export function OpenRoles() {
           </select>
         </div>
         <button type="submit" class="action-button action-button--light">
-          {jobsContent.filterButton}
+          {roleWords.filterButton}
         </button>
       </form>
       {data.length === 0 ? (
         <p>
-          {jobsContent.noneMatch} <Link to="/join_us">{jobsContent.showAll}</Link>
+          {roleWords.noneMatch} <Link to="/join_us">{roleWords.showAll}</Link>
         </p>
       ) : (
         <ul class="open-roles__list">
@@ -87,8 +88,8 @@ export function OpenRoles() {
               </p>
               <p class="open-roles__closes">
                 {job.closes_for_people
-                  ? `${jobsContent.closesLabel} ${job.closes_for_people}`
-                  : jobsContent.openUntilFilled}
+                  ? `${roleWords.closesLabel} ${job.closes_for_people}`
+                  : roleWords.openUntilFilled}
               </p>
             </li>
           ))}
