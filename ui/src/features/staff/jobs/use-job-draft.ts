@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { useNavigate } from 'react-router-dom';
-import { refusalMessage, withoutErrorOf } from '@/features/staff/shell/field-names';
+import { autosaveOnce, refusalMessage, withoutErrorOf } from '@/features/staff/shell/field-names';
 import { useAutosave } from '@/features/staff/shell/use-autosave';
 import { leaveWithoutAsking, useLeaveGuard } from '@/features/staff/shell/use-leave-guard';
 import { useSaveQueue } from '@/features/staff/shell/use-save-queue';
@@ -162,26 +162,25 @@ export function useJobDraft(id: string) {
     dirty,
     change: form,
     save: () =>
-      queued(async () => {
-        try {
-          const jobId = await send(form, true);
-          if (isNew && !created.current) {
-            created.current = jobId;
-            leaveWithoutAsking(() =>
-              navigate(`/staff/jobs/${jobId}`, { replace: true, state: { editing: id } }),
-            );
-          }
-          await reread(jobId);
-          return null;
-        } catch (err) {
-          if (!(err instanceof ApiError)) throw err;
-          if (err.status === 409) {
+      queued(() =>
+        autosaveOnce(
+          () => send(form, true),
+          async (jobId) => {
+            if (isNew && !created.current) {
+              created.current = jobId;
+              leaveWithoutAsking(() =>
+                navigate(`/staff/jobs/${jobId}`, { replace: true, state: { editing: id } }),
+              );
+            }
+            await reread(jobId);
+          },
+          (message) => {
             setConflict(true);
-            setAlert(err.message);
-          }
-          return refusalMessage(err, jobFieldId);
-        }
-      }),
+            setAlert(message);
+          },
+          jobFieldId,
+        ),
+      ),
   });
 
   /** Saves the form by hand; answers the opening's id, or null when it was refused. */

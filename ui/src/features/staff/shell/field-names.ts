@@ -1,4 +1,5 @@
 import { messages } from '@/content/messages';
+import { ApiError } from '@/lib/api-client';
 import { listOf } from '@/lib/failure-message';
 import { fillIn } from '@/lib/fill-in';
 
@@ -57,4 +58,25 @@ export function withoutErrorOf(errors: Record<string, string>, name: string): Re
     ),
   );
   return Object.keys(left).length === Object.keys(errors).length ? errors : left;
+}
+
+/**
+ * One autosave of an editor (a story, an opening): `send` saves and answers the saved item's
+ * id, `then` follows a save (the item's own address after its first save, its facts read
+ * again). Answers null once saved, or why not: a 409 also calls `onConflict` with its words.
+ */
+export async function autosaveOnce(
+  send: () => Promise<string>,
+  then: (id: string) => Promise<void>,
+  onConflict: (message: string) => void,
+  idOf: (name: string) => string,
+): Promise<string | null> {
+  try {
+    await then(await send());
+    return null;
+  } catch (err) {
+    if (!(err instanceof ApiError)) throw err;
+    if (err.status === 409) onConflict(err.message);
+    return refusalMessage(err, idOf);
+  }
 }
