@@ -467,6 +467,40 @@ fn the_edge_keeps_public_pages_drops_changed_ones_at_once_and_serves_stale_while
             took.is_some(),
             "the home page shows the published words at the edge within 1 s"
         );
+
+        // Scheduled: nothing at the edge before its time, the words within a second after.
+        let fields = serde_json::json!({ "homeContent.hero.headline": "Offices on the hour." });
+        let revision = pages::save(
+            &conn,
+            &data,
+            Actor::command_line(),
+            home,
+            corpsite::store::pages::get(&conn, "home")
+                .expect("the page")
+                .revision,
+            fields.as_object().expect("fields"),
+            pages::How::Save,
+        )
+        .expect("the draft saved");
+        let due = jiff::Timestamp::now() + jiff::SignedDuration::from_secs(2);
+        let at = corpsite::domain::story::utc_text(due);
+        pages::publish(&conn, Actor::command_line(), home, revision, Some(&at)).expect("scheduled");
+        let due = Instant::now() + Duration::from_secs(2);
+        while Instant::now() + Duration::from_millis(300) < due {
+            assert!(
+                !edge.get("/").text().contains("Offices on the hour."),
+                "not at the edge before its time"
+            );
+            std::thread::sleep(Duration::from_millis(100));
+        }
+        std::thread::sleep(due.saturating_duration_since(Instant::now()));
+        let took = within(Duration::from_secs(1), || {
+            edge.get("/").text().contains("Offices on the hour.")
+        });
+        assert!(
+            took.is_some(),
+            "the scheduled words are at the edge within 1 s of their time"
+        );
     }
 
     // The dead edge's purges failed, were counted and are still retried (not yet a minute).

@@ -232,6 +232,8 @@ async fn applicants_export_lists_applicants_and_copies_each_resume_named_after_i
             "Assigned to",
             "Follow up",
             "Notes",
+            "First reply",
+            "Replies",
             "Sent from",
             "Form page",
             "Landing page",

@@ -179,6 +179,15 @@ async fn the_office_hears_of_an_enquiry_with_every_field_escaped() {
     assert!(html.contains("Asha &lt;b&gt;Rao&lt;/b&gt;"), "{html}");
     assert!(!html.contains("<script>"), "{html}");
     assert!(!html.contains("<b>Rao"), "{html}");
+    // The visitor's number is a call and a WhatsApp away, as in the inbox's detail.
+    assert!(
+        html.contains("<a href=\"tel:+919845012345\">+91 98450 12345</a>"),
+        "{html}"
+    );
+    assert!(
+        html.contains("<a href=\"https://wa.me/919845012345\">WhatsApp</a>"),
+        "{html}"
+    );
     // The form has no service: no empty line for it. The lead is a link away.
     assert!(!text.contains("Service:"), "{text}");
     let reference = text

@@ -63,6 +63,7 @@ mod staff_jobs;
 mod staff_mail;
 mod staff_pages;
 mod staff_readers;
+mod staff_replies;
 mod staff_revisions;
 mod staff_roles;
 mod staff_team;

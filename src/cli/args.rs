@@ -91,10 +91,10 @@ pub enum Command {
 #[derive(Debug, Subcommand)]
 pub enum CompanyDetailsCommand {
     /// Write the company's details (the demo ones until the office saves its own), every
-    /// page's published values (and its draft when it differs) and every image they name (the
-    /// leaders' portraits, the pages' uploaded pictures) to FILE, one gzipped tar:
-    /// `details.json`, `pages.json` and `media/<path>` for each image. The same details and
-    /// pages give the same bytes.
+    /// page's published values (and its draft when it differs) and every image and video they
+    /// name (the leaders' portraits, the pages' uploaded pictures, the hero's video) to FILE,
+    /// one gzipped tar: `details.json`, `pages.json` and `media/<path>` for each file. The same
+    /// details and pages give the same bytes.
     Export {
         #[arg(value_name = "FILE")]
         file: PathBuf,
@@ -103,9 +103,10 @@ pub enum CompanyDetailsCommand {
     },
     /// Replace the company's details and the pages FILE names with FILE's (an export's
     /// archive, or a plain JSON file of the details), after checking everything: every field,
-    /// every page's values against its schema, and every image a field names, which FILE must
-    /// carry or this site must already have. A carried image is checked and stored as an
-    /// upload is, under its own name here; a page's published values are published. One
+    /// every page's values against its schema, and every image or video a field names, which
+    /// FILE must carry or this site must already have. A carried image or video is checked and
+    /// stored as an upload is, under its own name here; a page's published values are
+    /// published. One
     /// problem saves nothing and is named (a page's field by page and path). An archive
     /// without pages leaves them alone. Written to the audit log as done by the command line.
     Import {

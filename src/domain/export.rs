@@ -76,6 +76,9 @@ const STATUS: Column = column("Status", "status", Kind::Status, 12.0);
 const SET_BY: Column = column("Set by", "status_by", Kind::Text, 20.0);
 const STATUS_CHANGED: Column = column("Status changed", "status_at", Kind::DateTime, 18.0);
 const NOTES: Column = column("Notes", "notes", Kind::Notes, 60.0);
+/// When the lead was first answered, and every reply (as notes read: who, when, how it went).
+const FIRST_REPLY: Column = column("First reply", "first_reply_at", Kind::DateTime, 18.0);
+const REPLIES: Column = column("Replies", "replies", Kind::Notes, 60.0);
 /// The account the lead is given to, by name (`store::assign`).
 const ASSIGNED_TO: Column = column("Assigned to", "assigned_name", Kind::Text, 20.0);
 /// The day to come back to it, YYYY-MM-DD on the office's calendar.
@@ -109,6 +112,8 @@ const ENQUIRIES: &[Column] = &[
     ASSIGNED_TO,
     FOLLOW_UP,
     NOTES,
+    FIRST_REPLY,
+    REPLIES,
     SENT_FROM,
     FORM_PAGE,
     LANDING_PAGE,
@@ -163,6 +168,8 @@ const APPLICANTS: &[Column] = &[
     ASSIGNED_TO,
     FOLLOW_UP,
     NOTES,
+    FIRST_REPLY,
+    REPLIES,
     SENT_FROM,
     FORM_PAGE,
     LANDING_PAGE,

@@ -61,6 +61,12 @@ impl InboxList {
         }
     }
 
+    /// Whether a new item waits for an answer (an enquiry, an application): a subscriber
+    /// asked for the stories and waits for nothing, so is never counted as new work.
+    pub fn awaits_answers(self) -> bool {
+        self != InboxList::Subscribers
+    }
+
     /// One item of the list, as the audit log names it.
     pub fn item(self) -> &'static str {
         match self {
@@ -130,7 +136,38 @@ pub struct InboxFilters {
     /// The applicants list only: a job opening's slug, or `general` (applied for none).
     #[ts(optional)]
     pub job: Option<String>,
+    /// `no`: leads nobody has replied to yet; `yes`: those answered.
+    #[ts(optional)]
+    pub answered: Option<String>,
+    /// `newest` (the default), `oldest`, or `not_answered` (those nobody has replied to
+    /// first, newest first, then the answered).
+    #[ts(optional)]
+    pub sort: Option<String>,
 }
+
+/// The order of a list.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Sort {
+    #[default]
+    Newest,
+    Oldest,
+    /// Not answered first (newest first), then the answered (newest first).
+    NotAnswered,
+}
+
+impl Sort {
+    pub fn parse(text: &str) -> Option<Sort> {
+        match text {
+            "newest" => Some(Sort::Newest),
+            "oldest" => Some(Sort::Oldest),
+            "not_answered" => Some(Sort::NotAnswered),
+            _ => None,
+        }
+    }
+}
+
+const ANSWERED_HELP: &str = "Choose yes or no.";
+const SORT_HELP: &str = "Choose one of: newest, oldest, not_answered.";
 
 /// A list request's filters, each optional.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -158,6 +195,10 @@ pub struct InboxQuery {
     pub ids: Vec<String>,
     /// The applicants list only: those of one job opening, or of none.
     pub job: Option<JobFilter>,
+    /// Answered (`true`) or not yet (`false`): whether anyone has replied.
+    pub answered: Option<bool>,
+    /// The order (a search keeps its own: newest match first).
+    pub sort: Sort,
 }
 
 /// Which applications the applicants list shows by the opening applied for.
@@ -212,6 +253,15 @@ impl InboxQuery {
                     Some(slug) => parsed.job = Some(JobFilter::Opening(slug.as_str().to_owned())),
                     None => errors.add("job", FieldError::Choice(JOB_HELP)),
                 },
+                "answered" => match value {
+                    "yes" => parsed.answered = Some(true),
+                    "no" => parsed.answered = Some(false),
+                    _ => errors.add("answered", FieldError::Choice(ANSWERED_HELP)),
+                },
+                "sort" => match Sort::parse(value) {
+                    Some(sort) => parsed.sort = sort,
+                    None => errors.add("sort", FieldError::Choice(SORT_HELP)),
+                },
                 "ids" => {
                     let ids: Vec<String> = value.split(',').map(str::to_owned).collect();
                     match check_ids(&ids) {
@@ -235,20 +285,6 @@ impl InboxQuery {
 
     pub fn offset(&self) -> u32 {
         (self.page - 1) * PAGE_SIZE
-    }
-
-    /// A search with no other filter.
-    pub fn only_searches(&self) -> bool {
-        self.search.is_some()
-            && self.status.is_none()
-            && self.department.is_none()
-            && self.from.is_none()
-            && self.to.is_none()
-            && self.subscription.is_none()
-            && self.assigned.is_none()
-            && self.due.is_none()
-            && self.ids.is_empty()
-            && self.job.is_none()
     }
 
     /// Where this request's count stops: as deep as its pages go.
@@ -386,10 +422,12 @@ mod tests {
             assigned: Some("none".into()),
             due: Some("today".into()),
             job: Some("site-engineer".into()),
+            answered: Some("no".into()),
+            sort: Some("not_answered".into()),
         };
         let fields = serde_json::to_value(&filters).expect("serialize");
         let fields = fields.as_object().expect("an object");
-        assert_eq!(fields.len(), 10, "a test value for each field");
+        assert_eq!(fields.len(), 12, "a test value for each field");
         let unfiltered = InboxQuery::parse("").expect("no filter");
         for (name, value) in fields {
             let value = value.as_str().expect("text");

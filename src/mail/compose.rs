@@ -16,6 +16,7 @@ use crate::domain::html_text::escape;
 use crate::domain::mail_settings::NotifyRule;
 use crate::domain::mail_token;
 use crate::domain::office_time::OfficeZone;
+use crate::domain::reach;
 use crate::domain::site_paths::{post_path, SUBSCRIPTION_CONFIRM, UNSUBSCRIBE};
 use crate::mail::story_mail::{story_body, MailImage, BODY_LIMIT, COLUMN_WIDTH, IMAGE_WIDTH};
 use crate::store::analytics::lead_sources::{self, SourceRow};
@@ -74,6 +75,7 @@ impl Composer {
             MailKind::Notice => self.notice(conn, mail),
             MailKind::Assigned => self.assigned(conn, mail),
             MailKind::Digest => self.digest(conn, mail),
+            MailKind::Reply => self.reply(conn, mail),
         }
     }
 
@@ -178,7 +180,11 @@ impl Composer {
             .map(|(label, value)| {
                 format!(
                     "<tr><th align=\"left\" valign=\"top\">{label}</th><td style=\"white-space:pre-wrap\">{}</td></tr>",
-                    escape(value)
+                    if *label == MOBILE {
+                        phone_links(value)
+                    } else {
+                        escape(value)
+                    }
                 )
             })
             .collect();
@@ -204,6 +210,42 @@ impl Composer {
                 builder.multipart(MultiPart::mixed().multipart(body).singlepart(attachment))?
             }
         };
+        Ok(Composed::Mail(Box::new(message)))
+    }
+
+    /// A staff member's reply to a lead: from `--mail-from`, answered to the staff member (or
+    /// the mail screen's reply address), in the lead's thread (its Message-ID, In-Reply-To
+    /// and References were fixed when it was written: `store::replies::insert`).
+    fn reply(&self, conn: &Connection, mail: &QueuedMail) -> Result<Composed, ComposeError> {
+        let reply = match mail.detail.as_deref().and_then(|id| id.parse().ok()) {
+            Some(id) => crate::store::replies::mail(conn, id)?,
+            None => None,
+        };
+        let Some(reply) = reply else {
+            return Ok(Composed::Nothing("the lead was erased".into()));
+        };
+        let Some(to) = mailbox(&reply.to) else {
+            return Ok(Composed::Nothing("not a deliverable address".into()));
+        };
+        let mut builder = Message::builder()
+            .from(self.from.clone())
+            .to(to)
+            .message_id(Some(reply.message_id.clone()))
+            .subject(one_line(&reply.subject));
+        if let Some(reply_to) = reply.reply_to.as_deref().and_then(mailbox) {
+            builder = builder.reply_to(reply_to);
+        }
+        if let Some(parent) = &reply.in_reply_to {
+            builder = builder.in_reply_to(parent.clone());
+        }
+        if let Some(refs) = &reply.refs {
+            builder = builder.references(refs.clone());
+        }
+        let html = page(&format!(
+            "<div style=\"white-space:pre-wrap\">{}</div>",
+            escape(&reply.text)
+        ));
+        let message = builder.multipart(MultiPart::alternative_plain_html(reply.text, html))?;
         Ok(Composed::Mail(Box::new(message)))
     }
 
@@ -452,6 +494,24 @@ pub fn recipients(
 
 /// A stored UTC time as the office reads it (`26 Nov 2026, 09:36 IST`), or as stored if it
 /// is not one.
+/// The label of a lead's phone number.
+const MOBILE: &str = "Mobile";
+
+/// A lead's number in the mail's HTML as the inbox's detail shows it: a link to call it and
+/// one to WhatsApp it, one tap each from the phone the mail is read on (the number as typed
+/// when it is none).
+fn phone_links(typed: &str) -> String {
+    match (reach::tel_href(typed), reach::whatsapp_href(typed)) {
+        (Some(tel), Some(whatsapp)) => format!(
+            "<a href=\"{}\">{}</a> &middot; <a href=\"{}\">WhatsApp</a>",
+            escape(&tel),
+            escape(typed),
+            escape(&whatsapp)
+        ),
+        _ => escape(typed),
+    }
+}
+
 fn received(at: &str, zone: &OfficeZone) -> String {
     zone.for_people(at).unwrap_or_else(|| at.to_owned())
 }
@@ -463,7 +523,7 @@ fn enquiry_fields(e: &EnquiryRow, zone: &OfficeZone) -> Vec<(&'static str, Strin
         ("Service", e.service.clone()),
         ("Name", e.name.clone()),
         ("Email", e.email.clone()),
-        ("Mobile", e.mobile.clone()),
+        (MOBILE, e.mobile.clone()),
         ("Requirement", e.requirment.clone()),
         ("Reference", e.id.clone()),
     ]
@@ -481,7 +541,7 @@ fn applicant_fields(a: &ApplicantRow, zone: &OfficeZone) -> Vec<(&'static str, S
         ),
         ("Name", a.name.clone()),
         ("Email", a.email.clone()),
-        ("Mobile", a.mobile.clone()),
+        (MOBILE, a.mobile.clone()),
         ("Experience (years)", a.experience.to_string()),
         ("Previous company", a.previous_company.clone()),
         ("Message", a.query.clone()),

@@ -147,7 +147,7 @@ fn deliver(
 fn log(mail: &QueuedMail, attempt: &Attempt) {
     let (id, kind) = (mail.id, mail.kind.as_str());
     match attempt {
-        Attempt::Sent => tracing::debug!(id, kind, "mail sent"),
+        Attempt::Sent { answer } => tracing::debug!(id, kind, answer, "mail sent"),
         Attempt::Failed {
             error,
             retry_in_secs,
@@ -174,12 +174,20 @@ fn send_one(db: &Db, transport: &SmtpTransport, composer: &Composer, mail: &Queu
         Err(err) => return failed(mail, format!("cannot compose the mail: {err}")),
     };
     match transport.send(&message) {
-        Ok(_) => Attempt::Sent,
+        Ok(response) => Attempt::Sent {
+            answer: relay_answer(&response),
+        },
         Err(err) if err.is_permanent() => Attempt::Refused {
             error: err.to_string(),
         },
         Err(err) => failed(mail, err.to_string()),
     }
+}
+
+/// The relay's answer to a mail it took, as it said it: `250 2.0.0 Ok: queued as 4F1C`.
+fn relay_answer(response: &lettre::transport::smtp::response::Response) -> String {
+    let text = response.message().collect::<Vec<_>>().join(" ");
+    format!("{} {text}", response.code()).trim().to_owned()
 }
 
 fn failed(mail: &QueuedMail, error: String) -> Attempt {

@@ -39,8 +39,9 @@ use crate::tls::RedirectTarget;
 const BLOG_VERSION_POLL: Duration = Duration::from_millis(100);
 /// How often the database file is checked to be the one open.
 const STORE_FILE_POLL: Duration = Duration::from_secs(1);
-/// How often the scheduler looks for stories due to go public (one indexed read).
-const SCHEDULER_POLL: Duration = Duration::from_secs(1);
+/// How often the scheduler looks for stories and pages due to go public (one indexed read
+/// each): a scheduled page is public, and at the edge, within a second of its time.
+const SCHEDULER_POLL: Duration = Duration::from_millis(250);
 /// How often the morning digests are looked at: they go at 08:00 in the office, to the minute.
 const DIGEST_POLL: Duration = Duration::from_secs(60);
 /// How often the counted page views are written: a crash loses at most this much of them.

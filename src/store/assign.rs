@@ -267,6 +267,10 @@ pub fn digest_for(conn: &Connection, account: &Account, today: &str) -> rusqlite
         for row in rows {
             digest.mine.push(row?);
         }
+        // A new subscriber waits for no one: not counted as work nobody has.
+        if !list.awaits_answers() {
+            continue;
+        }
         let unassigned: i64 = conn
             .prepare_cached(&format!(
                 "SELECT count(*) FROM {table} e
@@ -423,6 +427,12 @@ mod tests {
         assert!(set_digest(&conn, quiet, true).expect("on"));
         contact(&conn, "c1");
         assign(&conn, InboxList::Enquiries, "c1", Some(sales)).expect("assign");
+        // A new subscriber waits for no answer: no news to anybody.
+        conn.execute_batch(
+            "INSERT INTO enquiries (id, kind, name, email, email_folded, mobile, requirment, department_website, service)
+             VALUES ('s1', 'subscription', '', 's@x.in', 's@x.in', '', '', 'Corp Team', '');",
+        )
+        .expect("a subscriber");
         // Nobody has the only lead but `sales`: `quiet` has nothing to hear.
         assert_eq!(queue_digests(&conn, "2026-11-26").expect("queue"), [sales]);
         assert!(queue_digests(&conn, "2026-11-26")

@@ -56,6 +56,18 @@ fn selected(list: InboxList) -> String {
                   HAVING count(*) > 0)",
                 name_or_text("author")
             ),
+            // Every reply, oldest first, as a note reads: [author, created_at, "how: text"].
+            "replies" => format!(
+                "(SELECT json_group_array(json_array(r.author, r.created_at, r.body)) FROM
+                   (SELECT {} AS author, lr.created_at,
+                           CASE WHEN lr.channel = 'whatsapp' THEN 'WhatsApp opened: ' || lr.body
+                                ELSE 'Mail, ' || coalesce(CASE o.state WHEN 'dead' THEN 'failed' ELSE o.state END, 'dropped')
+                                     || ': ' || lr.subject || ' / ' || lr.body END AS body
+                    FROM lead_replies lr LEFT JOIN outbox o ON o.id = lr.outbox_id
+                    WHERE lr.lead_kind = '{note_kind}' AND lr.lead_id = e.id ORDER BY lr.id) r
+                  HAVING count(*) > 0)",
+                name_or_text("lr.author")
+            ),
             "subscription" => {
                 "(SELECT state FROM subscriptions WHERE enquiry_id = e.id)".to_owned()
             }

@@ -8,7 +8,7 @@ use rusqlite::{params_from_iter, Connection, OptionalExtension, ToSql};
 use serde_json::{Map, Value};
 
 use crate::domain::assign::{Assigned, Due};
-use crate::domain::inbox::{InboxList, InboxQuery, JobFilter, Status, MAX_PAGE, PAGE_SIZE};
+use crate::domain::inbox::{InboxList, InboxQuery, JobFilter, Sort, Status, MAX_PAGE, PAGE_SIZE};
 
 /// Where one list's rows live.
 struct Source {
@@ -45,6 +45,8 @@ const ENQUIRY_COLUMNS: &[&str] = &[
     // How the lead stood with the forms' proof of work, and its solving time (V22).
     "proof",
     "proof_ms",
+    // When it was first answered (V25).
+    "first_reply_at",
 ];
 const SUBSCRIBER_COLUMNS: &[&str] = &[
     "id",
@@ -62,6 +64,8 @@ const SUBSCRIBER_COLUMNS: &[&str] = &[
     // How the lead stood with the forms' proof of work, and its solving time (V22).
     "proof",
     "proof_ms",
+    // When it was first answered (V25).
+    "first_reply_at",
     // From `subscriptions` (`reader_column`): the double opt-in state and its dates.
     "subscription",
     "confirmed_at",
@@ -92,6 +96,8 @@ const APPLICANT_COLUMNS: &[&str] = &[
     // How the lead stood with the forms' proof of work, and its solving time (V22).
     "proof",
     "proof_ms",
+    // When it was first answered (V25).
+    "first_reply_at",
 ];
 
 fn source(list: InboxList) -> Source {
@@ -206,6 +212,9 @@ pub struct Lead {
     pub proof: Option<String>,
     /// How long the visitor's browser took to solve it, in milliseconds (null as `proof`).
     pub proof_ms: Option<i64>,
+    /// When it was first answered (a mail reply or a WhatsApp chat opened); null while
+    /// nobody has (a subscriber never is).
+    pub first_reply_at: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub name: Option<String>,
@@ -292,12 +301,22 @@ pub(crate) fn query_parts(list: InboxList, query: &InboxQuery) -> (String, Vec<B
                 "s.rowid DESC",
             )
         }
+        // Each order walks an index: `(kind, created_at)` newest or oldest first, and
+        // `(kind, answered, created_at)` for not answered first (V25).
         None => (
             format!("{} e WHERE {}", source.table, source.scope),
-            "e.created_at DESC",
+            match query.sort {
+                Sort::Newest => "e.created_at DESC",
+                Sort::Oldest => "e.created_at ASC",
+                Sort::NotAnswered => "(e.first_reply_at IS NOT NULL), e.created_at DESC",
+            },
         ),
     };
     let mut clause = from;
+    // Spam is out of the way unless asked for (its own filter), or ticked by hand.
+    if query.status.is_none() && query.ids.is_empty() {
+        clause.push_str(" AND e.status <> 'spam'");
+    }
     // ` AND e.{condition} ?N{close}`, the value bound as ?N.
     let mut add = |condition: &str, value: Box<dyn ToSql>, close: &str| {
         values.push(value);
@@ -357,6 +376,14 @@ pub(crate) fn query_parts(list: InboxList, query: &InboxQuery) -> (String, Vec<B
         _ => {}
     }
     add_assign_filters(query, &mut clause, &mut values);
+    if let Some(answered) = query.answered {
+        // Written as the index of V25 names it, so the filter walks it.
+        clause.push_str(if answered {
+            " AND (e.first_reply_at IS NOT NULL) = 1"
+        } else {
+            " AND (e.first_reply_at IS NOT NULL) = 0"
+        });
+    }
     clause.push_str(&format!(" ORDER BY {order}"));
     (clause, values)
 }
@@ -399,28 +426,22 @@ pub fn page(conn: &Connection, list: InboxList, query: &InboxQuery) -> rusqlite:
     let (parts, values) = query_parts(list, query);
     // Counts stop where the pages do, so no request walks a whole large table.
     let cap = query.count_cap();
-    let total: i64 = match &query.search {
-        // A search and nothing else is counted from the index alone (the rowid range tells
-        // the lists apart): no lookup of each match in the table.
-        Some(search) if query.only_searches() => conn
-            .prepare_cached(&format!(
-                "SELECT count(*) FROM (SELECT 1 FROM {index} s WHERE {index} MATCH ?1 AND {scope} LIMIT {cap})",
-                index = source.search,
-                scope = source.search_scope,
-            ))?
-            .query_row([search.fts_query()], |row| row.get(0))?,
-        _ => conn
-            .prepare_cached(&format!(
-                "SELECT count(*) FROM (SELECT 1 FROM {parts} LIMIT {cap})"
-            ))?
-            .query_row(params_from_iter(values.iter()), |row| row.get(0))?,
-    };
-    let new: i64 = conn
+    // Spam is kept out of a search too, so the count looks each match up (at most `cap`).
+    let total: i64 = conn
         .prepare_cached(&format!(
+            "SELECT count(*) FROM (SELECT 1 FROM {parts} LIMIT {cap})"
+        ))?
+        .query_row(params_from_iter(values.iter()), |row| row.get(0))?;
+    // New work waiting for an answer: none in a list whose items wait for none.
+    let new: i64 = if list.awaits_answers() {
+        conn.prepare_cached(&format!(
             "SELECT count(*) FROM (SELECT 1 FROM {} WHERE {} AND status = 'new' LIMIT {NEW_COUNT_CAP})",
             source.table, source.scope
         ))?
-        .query_row([], |row| row.get(0))?;
+        .query_row([], |row| row.get(0))?
+    } else {
+        0
+    };
     let sql = format!(
         "SELECT {} FROM {parts} LIMIT {PAGE_SIZE} OFFSET {}",
         selected_columns(list),
@@ -869,6 +890,59 @@ mod tests {
     }
 
     #[test]
+    fn spam_is_out_of_the_way_unless_asked_for_or_ticked() {
+        let conn = migrated();
+        contact(
+            &conn,
+            "ham",
+            "Asha",
+            "an office",
+            "2025-01-01T00:00:00.000Z",
+        );
+        contact(
+            &conn,
+            "spam",
+            "Bot",
+            "an office",
+            "2025-01-02T00:00:00.000Z",
+        );
+        assert!(set_status(&conn, InboxList::Enquiries, "spam", Status::Spam, "o@x").expect("set"));
+        let asked = |query: &str| {
+            page(
+                &conn,
+                InboxList::Enquiries,
+                &InboxQuery::parse(query).expect("q"),
+            )
+            .expect("page")
+        };
+        // The default list, and a search in it, and their counts.
+        for query in ["", "q=office"] {
+            let shown = asked(query);
+            assert_eq!(ids(&shown), ["ham"], "{query:?}");
+            assert_eq!(shown.total, 1, "{query:?}");
+        }
+        // Its own filter shows it; rows ticked by hand (an export of them) are all there.
+        assert_eq!(ids(&asked("status=spam")), ["spam"]);
+        assert_eq!(ids(&asked("ids=ham,spam")), ["spam", "ham"]);
+    }
+
+    #[test]
+    fn a_new_subscriber_is_not_counted_as_new_work() {
+        let conn = migrated();
+        contact(&conn, "c1", "Asha", "an office", "2025-01-01T00:00:00.000Z");
+        conn.execute_batch(
+            "INSERT INTO enquiries (id, kind, name, email, email_folded, mobile, requirment, department_website, service)
+             VALUES ('s1', 'subscription', '', 's@x.in', 's@x.in', '', '', 'Corp Team', '');",
+        )
+        .expect("a subscriber");
+        let everything = InboxQuery::parse("").expect("q");
+        let subscribers = page(&conn, InboxList::Subscribers, &everything).expect("page");
+        assert_eq!((subscribers.total, subscribers.new), (1, 0));
+        let enquiries = page(&conn, InboxList::Enquiries, &everything).expect("page");
+        assert_eq!((enquiries.total, enquiries.new), (1, 1));
+    }
+
+    #[test]
     fn erasing_a_lead_takes_its_notes_and_search_entry_with_it() {
         let conn = migrated();
         contact(
@@ -894,6 +968,52 @@ mod tests {
             erase(&conn, InboxList::Enquiries, "1").expect("erase"),
             None
         );
+    }
+
+    #[test]
+    fn not_answered_filters_and_sorts_first_by_an_index_without_sorting() {
+        let conn = migrated();
+        contact(&conn, "old", "A", "x", "2025-01-01T00:00:00.000Z");
+        contact(&conn, "mid", "B", "x", "2025-02-01T00:00:00.000Z");
+        contact(&conn, "new", "C", "x", "2025-03-01T00:00:00.000Z");
+        conn.execute(
+            "UPDATE enquiries SET first_reply_at = '2025-03-02T00:00:00.000Z' WHERE id = 'new'",
+            [],
+        )
+        .expect("answer");
+        let listed = |q: &str| {
+            let query = InboxQuery::parse(q).expect("q");
+            ids(&page(&conn, InboxList::Enquiries, &query).expect("page"))
+                .iter()
+                .map(|id| (*id).to_owned())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(listed("answered=no"), ["mid", "old"]);
+        assert_eq!(listed("answered=yes"), ["new"]);
+        assert_eq!(listed("sort=not_answered"), ["mid", "old", "new"]);
+        assert_eq!(listed("answered=no&sort=oldest"), ["old", "mid"]);
+        for q in [
+            "answered=no",
+            "sort=not_answered",
+            "answered=no&sort=oldest",
+        ] {
+            let query = InboxQuery::parse(q).expect("q");
+            let (parts, values) = query_parts(InboxList::Enquiries, &query);
+            let plan: Vec<String> = conn
+                .prepare(&format!(
+                    "EXPLAIN QUERY PLAN SELECT e.id FROM {parts} LIMIT 50"
+                ))
+                .expect("plan")
+                .query_map(params_from_iter(values.iter()), |row| {
+                    row.get::<_, String>(3)
+                })
+                .expect("rows")
+                .collect::<rusqlite::Result<_>>()
+                .expect("plan");
+            let plan = plan.join("; ");
+            assert!(plan.contains("enquiries_by_answered"), "{q}: {plan}");
+            assert!(!plan.contains("TEMP B-TREE"), "{q}: {plan}");
+        }
     }
 
     #[test]

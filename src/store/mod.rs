@@ -34,6 +34,7 @@ pub mod pages;
 pub mod permissions;
 pub mod readers;
 pub mod remote_backup;
+pub mod replies;
 pub mod resets;
 pub mod sessions;
 pub mod stories;

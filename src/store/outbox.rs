@@ -33,6 +33,9 @@ pub enum MailKind {
     Assigned,
     /// The morning digest of a staff account (`lead_id` is the account's id).
     Digest,
+    /// A staff member's reply to a lead (`lead_id` is the lead, `detail` the reply's id in
+    /// `lead_replies`: `store::replies`).
+    Reply,
 }
 
 /// What a security notice tells its account.
@@ -101,6 +104,7 @@ impl MailKind {
             "notice" => Some(MailKind::Notice),
             "assigned" => Some(MailKind::Assigned),
             "digest" => Some(MailKind::Digest),
+            "reply" => Some(MailKind::Reply),
             _ => None,
         }
     }
@@ -116,6 +120,7 @@ impl MailKind {
             MailKind::Notice => "notice",
             MailKind::Assigned => "assigned",
             MailKind::Digest => "digest",
+            MailKind::Reply => "reply",
         }
     }
 }
@@ -187,6 +192,23 @@ pub fn enqueue_staff_mail(
     Ok(())
 }
 
+/// Queues the mail of reply `reply_id` to lead `lead_id` at `to_addr`; answers the outbox
+/// row's id and its `message_key`.
+pub fn enqueue_reply(
+    conn: &Connection,
+    lead_id: &str,
+    to_addr: &str,
+    reply_id: i64,
+) -> rusqlite::Result<(i64, String)> {
+    conn.prepare_cached(
+        "INSERT INTO outbox (kind, lead_id, to_addr, detail) VALUES ('reply', ?1, ?2, ?3)
+         RETURNING id, message_key",
+    )?
+    .query_row(params![lead_id, to_addr, reply_id.to_string()], |row| {
+        Ok((row.get(0)?, row.get(1)?))
+    })
+}
+
 /// Up to `limit` queued mails whose time has come, oldest first.
 pub fn due(conn: &Connection, limit: u32) -> rusqlite::Result<Vec<QueuedMail>> {
     let mut stmt = conn.prepare_cached(&format!(
@@ -224,8 +246,8 @@ pub fn due(conn: &Connection, limit: u32) -> rusqlite::Result<Vec<QueuedMail>> {
 /// What became of one attempt to send a mail.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Attempt {
-    /// The relay took it.
-    Sent,
+    /// The relay took it, with its answer (`250 2.0.0 Ok: queued as ...`).
+    Sent { answer: String },
     /// A temporary failure: try again in `retry_in_secs`, unless the mail is past its
     /// 48 hours (then it is dead).
     Failed { error: String, retry_in_secs: u64 },
@@ -238,12 +260,12 @@ pub enum Attempt {
 /// Records `attempt` on mail `id`. A sent or given-up mail's token is wiped.
 pub fn record(conn: &Connection, id: i64, attempt: &Attempt) -> rusqlite::Result<()> {
     match attempt {
-        Attempt::Sent => conn
+        Attempt::Sent { answer } => conn
             .prepare_cached(&format!(
                 "UPDATE outbox SET state = 'sent', sent_at = {NOW}, attempts = attempts + 1,
-                        token = NULL, last_error = NULL WHERE id = ?1"
+                        token = NULL, last_error = NULL, answer = nullif(?2, '') WHERE id = ?1"
             ))?
-            .execute([id])?,
+            .execute(params![id, answer])?,
         Attempt::Failed {
             error,
             retry_in_secs,
@@ -439,8 +461,8 @@ fn lines(conn: &Connection, condition: &str, limit: u32) -> rusqlite::Result<Vec
                      ELSE coalesce(e.name, a.name, '') END,
                 o.attempts, o.next_attempt_at, coalesce(o.last_error, ''), o.created_at
          FROM outbox o
-         LEFT JOIN enquiries e ON o.kind IN ('lead', 'confirm', 'story') AND e.id = o.lead_id
-         LEFT JOIN applicants a ON o.kind = 'lead' AND a.id = o.lead_id
+         LEFT JOIN enquiries e ON o.kind IN ('lead', 'confirm', 'story', 'reply') AND e.id = o.lead_id
+         LEFT JOIN applicants a ON o.kind IN ('lead', 'reply') AND a.id = o.lead_id
          WHERE {condition}
          ORDER BY o.created_at DESC, o.id DESC LIMIT ?1"
     ))?;

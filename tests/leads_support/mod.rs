@@ -22,7 +22,7 @@ pub const BOUNDARY: &str = "----corpsite-test-7MA4YWxkTrZu0gW";
 
 /// The contact form's payload, filled in.
 /// The enquiries export's columns, in order, as the browser and the command line write them.
-pub const ENQUIRY_HEADERS: [&str; 22] = [
+pub const ENQUIRY_HEADERS: [&str; 24] = [
     "Reference",
     "Received",
     "Name",
@@ -37,6 +37,8 @@ pub const ENQUIRY_HEADERS: [&str; 22] = [
     "Assigned to",
     "Follow up",
     "Notes",
+    "First reply",
+    "Replies",
     "Sent from",
     "Form page",
     "Landing page",

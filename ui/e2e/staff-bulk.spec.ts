@@ -72,6 +72,11 @@ test('every enquiry matching a search is marked as spam at once, and the line sa
     '51 enquiries marked as spam (2 were no longer in the list).',
   );
   await expect(bar).toHaveCount(0);
+  // Spam is out of the way: the search shows none of it, the spam filter all of it.
+  await expect(page.getByText('Nothing here matches.')).toBeVisible();
+  await expect(rows).toHaveCount(0);
+  await page.getByRole('combobox', { name: 'Status', exact: true }).selectOption('spam');
+  await page.getByRole('button', { name: 'Apply' }).click();
   await expect(page.getByText(`Enquiries: 51 · page 1 of 2`)).toBeVisible();
   await expect(rows.filter({ hasText: 'Spam' })).toHaveCount(50);
   await expect(rows.filter({ hasText: 'New' })).toHaveCount(0);

@@ -150,6 +150,64 @@ test('a picture is replaced with its description, shown in the preview, and the 
   expect(home).not.toContain('Our facility team at work');
 });
 
+test("the hero's video is replaced, and the page scheduled seconds ahead goes public at its time", async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const email = await readyStaff(request, baseURL ?? '', 'pages-video', ['editor'], 'Video Editor');
+  await openHome(page, email);
+  // An MP4 through the one door for videos, into the pages' folder, played by the preview.
+  await page
+    .getByLabel(/^Hero: the video/)
+    .setInputFiles(fileURLToPath(new URL('../src/assets/video/md-message.mp4', import.meta.url)));
+  await expect(page.locator('video.image-field__thumb')).toHaveAttribute(
+    'src',
+    /\/media\/pages\/[0-9a-f]{16}\.mp4$/,
+  );
+  await page.locator('video.image-field__thumb').scrollIntoViewIfNeeded();
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: join(SHOTS, 'staff-pages-video-1440.png') });
+  const words = `On the dot, ${Date.now()}`;
+  await page.getByLabel(HEADLINE, { exact: true }).fill(words);
+  const preview = page.frameLocator(PREVIEW);
+  await expect(preview.locator('video.home-hero__video')).toHaveAttribute('src', /\/media\/pages\/.*\.mp4$/, {
+    timeout: 15_000,
+  });
+  await expect(preview.locator('[data-field="homeContent.hero.headline"]')).toHaveText(words);
+
+  // Eight seconds ahead, to the second, in the office's time (as the field takes it).
+  // The office's zone, as the public pages carry it.
+  const home = await (await page.request.get('/contact')).text();
+  const zone = /"time_zone":"([^"]+)"/.exec(home)?.[1] ?? 'UTC';
+  const due = Math.ceil((Date.now() + 8_000) / 1000) * 1000;
+  const wall = new Date(due).toLocaleString('sv-SE', { timeZone: zone }).replace(' ', 'T');
+  await page.getByLabel(/^Go public at/).fill(wall);
+  await page.getByRole('button', { name: 'Schedule', exact: true }).click();
+  // The page may be scheduled already (for tomorrow, by the test before): the new time holds.
+  await expect
+    .poll(async () =>
+      Date.parse((await (await page.request.get('/api/staff/pages/home')).json()).data.publish_at),
+    )
+    .toBe(due);
+  await expect(page.locator('.staff-editor__status .status-badge')).toHaveText(/^Scheduled for /);
+
+  // Not public before its time; public within a second after it, with its video.
+  const site = await page.context().newPage();
+  const headline = async () => {
+    await site.goto('/');
+    return site.getByRole('heading', { level: 1 }).textContent();
+  };
+  expect(await headline()).not.toBe(words);
+  await expect.poll(headline, { timeout: 15_000, intervals: [100] }).toBe(words);
+  const late = Date.now() - due;
+  expect(late).toBeGreaterThanOrEqual(0);
+  expect(late).toBeLessThan(1_500);
+  await expect(site.locator('video.home-hero__video')).toHaveAttribute('src', /\/media\/pages\/.*\.mp4$/);
+  await site.close();
+});
+
 test('a stale save gets the conflict naming who saved first, and keeps what was typed', async ({
   page,
   browser,
@@ -233,8 +291,16 @@ test('an older revision is restored, and a field goes back to its compiled defau
   // Published so, the site shows the compiled headline again.
   await page.getByRole('button', { name: 'Publish now' }).click();
   await expect(page.getByText('The page is published.')).toBeVisible();
-  await page.goto('/');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(compiled);
+  // Within a second of the publish (the rendered page follows the content's version).
+  await expect
+    .poll(
+      async () => {
+        await page.goto('/');
+        return page.getByRole('heading', { level: 1 }).textContent();
+      },
+      { timeout: 5_000 },
+    )
+    .toBe(compiled);
 });
 
 test('a 422 names the field by its label beside it, and nothing typed is lost', async ({

@@ -229,7 +229,7 @@ fn staff_types() -> String {
             "Where a page of the editor stands: its defaults, a draft not published, published, or a publish scheduled.",
             &crate::store::pages::PageState::ALL.map(crate::store::pages::PageState::as_str),
         ),
-        "/**\n * A page's values by field path (`PageField.path`), each of its field's kind: text and paragraphs a string (paragraphs as HTML), an image `{src, alt}`, a link `{label, href}`, a list an array of objects of its item fields.\n */\ntype PageFields = Record<string, unknown>;".to_owned(),
+        "/**\n * A page's values by field path (`PageField.path`), each of its field's kind: text and paragraphs a string (paragraphs as HTML), an image `{src, alt}`, a video `{src}`, a link `{label, href}`, a list an array of objects of its item fields.\n */\ntype PageFields = Record<string, unknown>;".to_owned(),
         // the blog's readers (`staff::readers`)
         string_union(
             "SubscriptionState",
@@ -250,6 +250,7 @@ fn staff_types() -> String {
         crate::http::staff::analytics::LeadCounts::decl(&cfg),
         crate::store::analytics::refusals::PostDay::decl(&cfg),
         crate::http::staff::analytics::ProofCounts::decl(&cfg),
+        crate::domain::reply::FirstReplyWeek::decl(&cfg),
         crate::http::staff::analytics::AnalyticsBody::decl(&cfg),
         string_union(
             "MediaFolder",

@@ -62,6 +62,9 @@ pub(crate) struct AnalyticsBody {
     devices: Vec<Line>,
     leads: LeadCounts,
     proof: ProofCounts,
+    /// How fast enquiries and applicants were first answered: per department and office
+    /// week, the median and 90th percentile wait and how many waited over a working day.
+    first_replies: Vec<crate::domain::reply::FirstReplyWeek>,
 }
 
 /// The forms' posts of a period and the proof of work: refused (spam, `form_refusal_days`)
@@ -138,6 +141,16 @@ pub(super) async fn report(call: Call, _staff: Staff) -> Result<Response, ApiErr
         .to_zoned(zone.time_zone().clone())
         .date();
     let range = ReportRange::parse(from.as_deref(), to.as_deref(), today).map_err(invalid)?;
+    // The period's first instant and the one after its last day, as times are stored.
+    let (first_instant, after_instant) = (
+        zone.day_start(&range.from.to_string()).unwrap_or_default(),
+        range
+            .to
+            .tomorrow()
+            .ok()
+            .and_then(|day| zone.day_start(&day.to_string()))
+            .unwrap_or_default(),
+    );
     let body = state
         .db
         .read(move |conn| {
@@ -165,7 +178,20 @@ pub(super) async fn report(call: Call, _staff: Staff) -> Result<Response, ApiErr
                 .collect();
             let top = |kind: &str| visits::top(conn, kind, &from, &to);
             let tops = lead_sources::tops(conn, &from, &to)?;
+            let answered =
+                crate::store::replies::answered_between(conn, &first_instant, &after_instant)?;
+            let waited: Vec<crate::domain::reply::Waited<'_>> = answered
+                .iter()
+                .map(|lead| crate::domain::reply::Waited {
+                    department: &lead.department,
+                    created_at: &lead.created_at,
+                    first_reply_at: lead.first_reply_at.as_deref(),
+                })
+                .collect();
+            let first_replies =
+                crate::domain::reply::first_reply_weeks(&waited, &zone, jiff::Timestamp::now());
             Ok(AnalyticsBody {
+                first_replies,
                 totals: visits::totals(conn, &from, &to)?,
                 previous: visits::totals(conn, &previous_from, &previous_to)?,
                 days,

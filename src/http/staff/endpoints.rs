@@ -17,7 +17,7 @@ use crate::http::staff::call::Endpoint;
 use crate::http::staff::stories::revisions;
 use crate::http::staff::{
     account, analytics, api_keys, assign, backups, bulk, company_details, factors, inbox, jobs,
-    mail, media, pages, passkeys, readers, sign_in, stories, team,
+    mail, media, pages, passkeys, readers, replies, sign_in, stories, team,
 };
 
 /// One row (see the module's comment for how it reads).
@@ -130,6 +130,9 @@ pub(crate) mod types {
     pub(crate) use crate::http::staff::readers::{
         ReaderAdded, ReaderCounts, ReaderForm, ReaderUnsubscribed, StoryMail,
     };
+    pub(crate) use crate::http::staff::replies::{
+        ReplyAddress, ReplyForm, ReplySent, TemplatesBody, TemplatesForm,
+    };
     pub(crate) use crate::http::staff::sign_in::{PasswordChange, SignIn};
     pub(crate) use crate::http::staff::stories::revisions::RestoreForm as StoryRestoreForm;
     pub(crate) use crate::http::staff::stories::{Deleted, Preview, PreviewForm};
@@ -168,6 +171,10 @@ table! {
     GET    "/api/staff/assignees/{list}"                        List              assign::assignees              assignees() -> AssigneesBody;
     POST   "/api/staff/inbox/{list}/{id}/assign"                List              assign::assign                 assignLead(AssignForm) -> LeadDetail;
     POST   "/api/staff/inbox/{list}/{id}/follow-up"             List              assign::follow_up              setFollowUp(FollowUpForm) -> LeadDetail;
+    // replies from a lead, and the templates they start from
+    POST   "/api/staff/inbox/{list}/{id}/replies"               List              replies::send                  sendReply(ReplyForm) -> ReplySent;
+    GET    "/api/staff/templates"                               Account           replies::templates             replyTemplates() -> TemplatesBody;
+    PUT    "/api/staff/templates"                               Account           replies::save_templates        saveReplyTemplates(TemplatesForm) -> TemplatesBody;
     GET    "/api/staff/account/digest"                          Account           assign::digest                 digest() -> DigestSetting;
     PUT    "/api/staff/account/digest"                          Account           assign::set_digest             setDigest(DigestSetting) -> DigestSetting;
     // the story editor (its literal paths before `{id}`)
@@ -219,6 +226,8 @@ table! {
     POST   "/api/staff/mail/test"                               Area(Mail)        mail::send_test                sendTestMail(TestMailForm) -> MailAction;
     GET    "/api/staff/mail/routes"                             Area(Mail)        mail::read_routes              mailRoutes() -> RoutesBody;
     PUT    "/api/staff/mail/routes"                             Area(Mail)        mail::save_routes              saveMailRoutes(RoutesForm) -> RoutesBody;
+    GET    "/api/staff/mail/reply-address"                      Area(Mail)        replies::reply_address         replyAddress() -> ReplyAddress;
+    PUT    "/api/staff/mail/reply-address"                      Area(Mail)        replies::set_reply_address     setReplyAddress(ReplyAddress) -> ReplyAddress;
     POST   "/api/staff/mail/{id}/retry"                         Area(Mail)        mail::retry_one                retryMail() -> MailAction;
     // the backup sets: their state, and one made now
     GET    "/api/staff/backups"                                 Area(Backups)     backups::read_backups          backups() -> BackupsBody;

@@ -102,6 +102,17 @@ pub(crate) struct ItemBody {
     data: Map<String, Value>,
     notes: Vec<NoteBody>,
     source: Option<crate::store::analytics::lead_sources::SourceRow>,
+    /// Every reply, oldest first, with its delivery (`store::replies`).
+    replies: Vec<crate::store::replies::ReplyRow>,
+    /// When the lead was first answered (a mail reply or a WhatsApp chat opened); null while
+    /// nobody has.
+    first_reply_at: Option<String>,
+    /// When this was read (the server's clock): a reply's `seen`, so a note or a reply someone
+    /// else adds after it stops the send.
+    read_at: String,
+    /// The subject a reply starts with ("Re: Your enquiry to ..."); null for a list that
+    /// takes no replies (subscribers).
+    reply_subject: Option<String>,
 }
 
 #[derive(Serialize)]
@@ -130,15 +141,39 @@ pub(super) async fn read_item(
     list: InboxList,
     id: String,
 ) -> Result<Response, ApiError> {
+    let read_at = crate::domain::reply::stored_time(jiff::Timestamp::now());
     state
         .db
-        .read(move |conn| Ok(inbox::item(conn, list, &id)?))
+        .read(move |conn| {
+            let Some(item) = inbox::item(conn, list, &id)? else {
+                return Ok(None);
+            };
+            let replies = crate::store::replies::of_lead(conn, list, &id)?;
+            let first = crate::store::replies::first_reply_at(conn, list, &id)?;
+            Ok(Some((item, replies, first)))
+        })
         .await?
-        .map(|item| {
+        .map(|(item, replies, first_reply_at)| {
+            let department = item
+                .row
+                .get("department_website")
+                .and_then(Value::as_str)
+                .unwrap_or("");
+            let reply_subject = crate::domain::reply::replies_to(list).then(|| {
+                crate::domain::reply::default_subject(
+                    list,
+                    department,
+                    crate::mail::compose::SITE_NAME,
+                )
+            });
             warp::reply::json(&ItemBody {
+                reply_subject,
                 data: item.row,
                 notes: notes_json(item.notes),
                 source: item.source,
+                replies,
+                first_reply_at,
+                read_at,
             })
             .into_response()
         })

@@ -28,6 +28,7 @@ pub mod pages;
 pub mod passkeys;
 pub mod readers;
 pub mod relying_party;
+pub mod replies;
 pub mod session;
 pub mod sign_in;
 pub mod stories;

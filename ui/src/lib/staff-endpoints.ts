@@ -3,7 +3,7 @@
 
 import { apiPath, type Endpoint } from './api-client';
 import type { CompanyDetailsForm, MessageBody, StaffCompanyDetailsBody } from './api-types';
-import type { AccountActivity, AnalyticsBody, ApiKeyForm, ApiKeyMade, ApiKeys, AssignForm, AssigneesBody, AuditPage, AuthenticatorSetUp, BackupsBody, BulkDone, BulkForm, CodeGiven, Confirmation, Deleted, DigestSetting, FactorAdded, FactorPolicy, FollowUpForm, ForgotPassword, InviteAcceptance, InviteCheck, InviteForm, JobBody, JobForm, JobList, JobSaved, JobStateForm, LeadDetail, LeadMailBody, LeadPage, LinkToken, MailAction, MailStatus, NewPasskey, NoteForm, PageBody, PageDraftForm, PageList, PagePreviewForm, PagePublishForm, PageRevisionBody, PageRevisions, PageSaved, PasskeyAdded, PasskeyChallenge, PasskeyName, PasskeyRow, PasskeySignIn, PasswordChange, PasswordReset, Preview, PreviewForm, ReaderAdded, ReaderCounts, ReaderForm, ReaderUnsubscribed, ResetAnswer, ResetLink, RolesForm, RoutesBody, RoutesForm, Saved, SecondFactors, SessionList, SetupForm, SignIn, StaffSession, StatusForm, StoryBody, StoryChoices, StoryForm, StoryMail, StoryPage, StoryRestoreForm, StoryRevisionBody, StoryRevisions, TeamBody, TestMailForm, Uploaded } from './staff-types';
+import type { AccountActivity, AnalyticsBody, ApiKeyForm, ApiKeyMade, ApiKeys, AssignForm, AssigneesBody, AuditPage, AuthenticatorSetUp, BackupsBody, BulkDone, BulkForm, CodeGiven, Confirmation, Deleted, DigestSetting, FactorAdded, FactorPolicy, FollowUpForm, ForgotPassword, InviteAcceptance, InviteCheck, InviteForm, JobBody, JobForm, JobList, JobSaved, JobStateForm, LeadDetail, LeadMailBody, LeadPage, LinkToken, MailAction, MailStatus, NewPasskey, NoteForm, PageBody, PageDraftForm, PageList, PagePreviewForm, PagePublishForm, PageRevisionBody, PageRevisions, PageSaved, PasskeyAdded, PasskeyChallenge, PasskeyName, PasskeyRow, PasskeySignIn, PasswordChange, PasswordReset, Preview, PreviewForm, ReaderAdded, ReaderCounts, ReaderForm, ReaderUnsubscribed, ReplyAddress, ReplyForm, ReplySent, ResetAnswer, ResetLink, RolesForm, RoutesBody, RoutesForm, Saved, SecondFactors, SessionList, SetupForm, SignIn, StaffSession, StatusForm, StoryBody, StoryChoices, StoryForm, StoryMail, StoryPage, StoryRestoreForm, StoryRevisionBody, StoryRevisions, TeamBody, TemplatesBody, TemplatesForm, TestMailForm, Uploaded } from './staff-types';
 
 /** `GET /api/staff/inbox/{list}` (the area of the list). */
 export const inboxPage = (list: string): Endpoint<undefined, LeadPage> => ({ method: 'GET', path: apiPath('staff', 'inbox', list) });
@@ -40,6 +40,15 @@ export const assignLead = (list: string, id: string): Endpoint<AssignForm, LeadD
 
 /** `POST /api/staff/inbox/{list}/{id}/follow-up` (the area of the list). */
 export const setFollowUp = (list: string, id: string): Endpoint<FollowUpForm, LeadDetail> => ({ method: 'POST', path: apiPath('staff', 'inbox', list, id, 'follow-up') });
+
+/** `POST /api/staff/inbox/{list}/{id}/replies` (the area of the list). */
+export const sendReply = (list: string, id: string): Endpoint<ReplyForm, ReplySent> => ({ method: 'POST', path: apiPath('staff', 'inbox', list, id, 'replies') });
+
+/** `GET /api/staff/templates` (any account). */
+export const replyTemplates = (): Endpoint<undefined, TemplatesBody> => ({ method: 'GET', path: 'staff/templates' });
+
+/** `PUT /api/staff/templates` (any account). */
+export const saveReplyTemplates = (): Endpoint<TemplatesForm, TemplatesBody> => ({ method: 'PUT', path: 'staff/templates' });
 
 /** `GET /api/staff/account/digest` (any account). */
 export const digest = (): Endpoint<undefined, DigestSetting> => ({ method: 'GET', path: 'staff/account/digest' });
@@ -166,6 +175,12 @@ export const mailRoutes = (): Endpoint<undefined, RoutesBody> => ({ method: 'GET
 
 /** `PUT /api/staff/mail/routes` (area mail). */
 export const saveMailRoutes = (): Endpoint<RoutesForm, RoutesBody> => ({ method: 'PUT', path: 'staff/mail/routes' });
+
+/** `GET /api/staff/mail/reply-address` (area mail). */
+export const replyAddress = (): Endpoint<undefined, ReplyAddress> => ({ method: 'GET', path: 'staff/mail/reply-address' });
+
+/** `PUT /api/staff/mail/reply-address` (area mail). */
+export const setReplyAddress = (): Endpoint<ReplyAddress, ReplyAddress> => ({ method: 'PUT', path: 'staff/mail/reply-address' });
 
 /** `POST /api/staff/mail/{id}/retry` (area mail). */
 export const retryMail = (id: string): Endpoint<undefined, MailAction> => ({ method: 'POST', path: apiPath('staff', 'mail', id, 'retry') });

@@ -120,7 +120,16 @@ due?: string,
 /**
  * The applicants list only: a job opening's slug, or `general` (applied for none).
  */
-job?: string, };
+job?: string, 
+/**
+ * `no`: leads nobody has replied to yet; `yes`: those answered.
+ */
+answered?: string, 
+/**
+ * `newest` (the default), `oldest`, or `not_answered` (those nobody has replied to
+ * first, newest first, then the answered).
+ */
+sort?: string, };
 
 export type Lead = { _id: string, created_at: string, email: string, department_website: string, status: LeadStatus, status_by: string | null, status_at: string | null, 
 /**
@@ -143,7 +152,12 @@ proof: 'passed' | 'off' | null,
 /**
  * How long the visitor's browser took to solve it, in milliseconds (null as `proof`).
  */
-proof_ms: number | null, name?: string, mobile?: string, requirment?: string, service?: string, experience?: number, previous_company?: string, query?: string, 
+proof_ms: number | null, 
+/**
+ * When it was first answered (a mail reply or a WhatsApp chat opened); null while
+ * nobody has (a subscriber never is).
+ */
+first_reply_at: string | null, name?: string, mobile?: string, requirment?: string, service?: string, experience?: number, previous_company?: string, query?: string, 
 /**
  * The job opening applied for, by its title (applicants; null: a general application).
  */
@@ -198,7 +212,26 @@ source: string | null, medium: string | null, campaign: string | null,
  */
 stories: Array<StoryRead>, };
 
-export type LeadDetail = { data: Lead, notes: Array<Note>, source: LeadSource | null, };
+export type LeadDetail = { data: Lead, notes: Array<Note>, source: LeadSource | null, 
+/**
+ * Every reply, oldest first, with its delivery (`store::replies`).
+ */
+replies: Array<LeadReply>, 
+/**
+ * When the lead was first answered (a mail reply or a WhatsApp chat opened); null while
+ * nobody has.
+ */
+first_reply_at: string | null, 
+/**
+ * When this was read (the server's clock): a reply's `seen`, so a note or a reply someone
+ * else adds after it stops the send.
+ */
+read_at: string, 
+/**
+ * The subject a reply starts with ("Re: Your enquiry to ..."); null for a list that
+ * takes no replies (subscribers).
+ */
+reply_subject: string | null, };
 
 export type Note = { author: string, text: string, created_at: string, };
 
@@ -370,7 +403,7 @@ export type Workplace = "on_site" | "hybrid" | "remote";
 export type PageState = "default" | "draft" | "published" | "scheduled";
 
 /**
- * A page's values by field path (`PageField.path`), each of its field's kind: text and paragraphs a string (paragraphs as HTML), an image `{src, alt}`, a link `{label, href}`, a list an array of objects of its item fields.
+ * A page's values by field path (`PageField.path`), each of its field's kind: text and paragraphs a string (paragraphs as HTML), an image `{src, alt}`, a video `{src}`, a link `{label, href}`, a list an array of objects of its item fields.
  */
 export type PageFields = Record<string, unknown>;
 
@@ -483,6 +516,28 @@ solve_p95_ms: number | null,
  */
 solved: number, };
 
+export type FirstReplyWeek = { 
+/**
+ * The week's Monday, `YYYY-MM-DD`.
+ */
+week: string, department: string, 
+/**
+ * Leads that came in that week.
+ */
+leads: number, 
+/**
+ * Of those, answered.
+ */
+answered: number, 
+/**
+ * The median and the 90th percentile of the answered ones' wait, in minutes.
+ */
+median_minutes: number | null, p90_minutes: number | null, 
+/**
+ * Answered after more than a working day, or still waiting past one.
+ */
+over_a_working_day: number, };
+
 export type AnalyticsBody = { 
 /**
  * The period's first and last office days (YYYY-MM-DD).
@@ -511,7 +566,12 @@ entries: Array<VisitLine>,
 /**
  * mobile, tablet, desktop.
  */
-devices: Array<VisitLine>, leads: LeadCounts, proof: ProofCounts, };
+devices: Array<VisitLine>, leads: LeadCounts, proof: ProofCounts, 
+/**
+ * How fast enquiries and applicants were first answered: per department and office
+ * week, the median and 90th percentile wait and how many waited over a working day.
+ */
+first_replies: Array<FirstReplyWeek>, };
 
 /**
  * The media folders a staff image upload may go to (`?folder=`).
@@ -845,6 +905,53 @@ export type PasskeyChallenge = { challenge_id: string,
  */
 options: { publicKey: Record<string, unknown> }, };
 
+export type ReplyForm = { subject: string, text: string, template?: string, 
+/**
+ * The detail's `read_at` when the composer opened.
+ */
+seen: string, 
+/**
+ * `mail` (the default) or `whatsapp`.
+ */
+channel?: 'mail' | 'whatsapp', };
+
+export type ReplySent = { reply: LeadReply, 
+/**
+ * When the lead was first answered (this reply, if it was the first).
+ */
+first_reply_at: string | null, };
+
+export type LeadReply = { id: number, channel: 'mail' | 'whatsapp', 
+/**
+ * Who, by name (or the stored address).
+ */
+author: string, to: string, subject: string, text: string, template: string | null, created_at: string, 
+/**
+ * A mail's delivery: `queued` (`error` says why a try failed), `sent` (`answer` is the
+ * relay's), `failed` (`error` says why) or `dropped`; a WhatsApp reply's is `opened`.
+ */
+delivery: 'queued' | 'sent' | 'failed' | 'dropped' | 'opened', answer: string | null, error: string | null, sent_at: string | null, message_id: string | null, in_reply_to: string | null, };
+
+export type TemplatesBody = { templates: Array<ReplyTemplate>, 
+/**
+ * The lists this session may keep templates of.
+ */
+lists: Array<'enquiries' | 'applicants'>, 
+/**
+ * The placeholders a template may hold.
+ */
+placeholders: Array<string>, };
+
+export type ReplyTemplate = { list: 'enquiries' | 'applicants', 
+/**
+ * Empty: every department of the list.
+ */
+department: string, name: string, subject: string, text: string, updated_by: string, updated_at: string, };
+
+export type TemplatesForm = { list: 'enquiries' | 'applicants', templates: Array<TemplateForm>, };
+
+export type TemplateForm = { department: string, name: string, subject: string, text: string, };
+
 export type PageList = { data: Array<PageLine>, };
 
 export type PageLine = { key: string, title: string, 
@@ -1002,13 +1109,13 @@ departments: Array<string>, employment_types: Array<JobChoice>, workplaces: Arra
  */
 zone: string, };
 
+export type JobChoice = { value: string, label: string, };
+
 export type JobLocation = { name: string, address: Array<string>, 
 /**
  * ISO 3166 country code, for the posting's address.
  */
 country: string, };
-
-export type JobChoice = { value: string, label: string, };
 
 export type JobForm = { title: string, department: string, 
 /**
@@ -1052,5 +1159,11 @@ export type SavedJob = { id: number, revision: number, };
 export type JobBody = { data: Job, choices: JobChoices, };
 
 export type JobStateForm = { revision: number, };
+
+export type ReplyAddress = { 
+/**
+ * Where a visitor's answer to a reply goes; null: the staff member who wrote it.
+ */
+address: string | null, };
 
 export type AccountActivity = { data: Array<AuditEntry>, };

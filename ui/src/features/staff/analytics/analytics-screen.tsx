@@ -16,6 +16,7 @@ import {
   type VisitLine,
 } from './analytics-api';
 import { DaysTable, type FigureColumn, FiguresTable } from './figures-table';
+import { FirstRepliesTable } from './first-replies-table';
 import { LeadLists } from './lead-lists';
 import { ProofTable } from './proof-table';
 import { VisitsChart } from './visits-chart';
@@ -227,6 +228,7 @@ export function AnalyticsScreen() {
             ))}
           </div>
           {leads && <LeadLists leads={leads} />}
+          <FirstRepliesTable weeks={report.first_replies} />
           <ProofTable proof={report.proof} />
         </>
       )}

@@ -29,6 +29,8 @@ function useRoleChoices(wanted: boolean): Record<string, string> | null {
   }, [wanted]);
   return roles;
 }
+/** The orders of a list that takes replies (newest first is the default). */
+const sortLabels = { oldest: 'Oldest first', not_answered: 'Not answered first' } as const;
 
 /** The search box and filters of a list, applied together with their button. */
 export function FiltersForm({
@@ -49,7 +51,7 @@ export function FiltersForm({
         <span>Search names, emails, mobiles, messages</span>
         <input type="search" {...field('q')} />
       </label>
-      <ChoiceField label="Status" choices={statusLabels} any="Any" {...choice('status')} />
+      <ChoiceField label="Status" choices={statusLabels} any="Any but spam" {...choice('status')} />
       {list === 'subscribers' && (
         <ChoiceField
           label="Subscription"
@@ -65,6 +67,9 @@ export function FiltersForm({
         <span>Department website</span>
         <input type="text" {...field('department')} />
       </label>
+      {list !== 'subscribers' && (
+        <ChoiceField label="Order" choices={sortLabels} any="Newest first" {...choice('sort')} />
+      )}
     </FilterForm>
   );
 }

@@ -77,7 +77,11 @@ export function Inbox() {
       />
       {list === 'subscribers' && <ReaderPanel version={version} onAdded={() => setVersion((v) => v + 1)} />}
       <FiltersForm list={list} filters={filters} onApply={(next) => go({ filters: next, id: null })} />
-      <QuickFilters filters={filters} onApply={(next) => go({ filters: next, id: null })} />
+      <QuickFilters
+        filters={filters}
+        replies={list !== 'subscribers'}
+        onApply={(next) => go({ filters: next, id: null })}
+      />
       <div class="inbox-summary">
         <p role="status">
           {page

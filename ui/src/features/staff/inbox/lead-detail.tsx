@@ -3,6 +3,8 @@ import type { ListName } from './inbox-api';
 import { LeadAssignForm } from './lead-assign-form';
 import { LeadFields, ResumeLinks } from './lead-fields';
 import { LeadNotes } from './lead-notes';
+import { LeadReplies } from './lead-replies';
+import { LeadReplyForm } from './lead-reply-form';
 import { LeadSourceFields } from './lead-source';
 import { LeadStatusForm } from './lead-status-form';
 import { ReaderActions } from './reader-actions';
@@ -70,6 +72,22 @@ export function LeadDetailPanel({ list, id, onClose, onChanged }: Props) {
         onSave={lead.saveStatus}
       />
       <LeadAssignForm list={list} lead={item} onSaved={lead.show} />
+      {detail.reply_subject !== null && (
+        <>
+          <LeadReplies
+            replies={detail.replies}
+            receivedAt={item.created_at}
+            firstReplyAt={detail.first_reply_at}
+          />
+          <LeadReplyForm
+            key={item._id}
+            list={list}
+            detail={detail}
+            onSent={lead.replied}
+            onCollided={lead.refresh}
+          />
+        </>
+      )}
       <LeadNotes
         notes={detail.notes}
         note={lead.note}

@@ -86,6 +86,9 @@ export function LeadTable({ list, leads, selected, onOpen, selection }: LeadTabl
               <span class={`status-badge status-badge--${lead.status}`}>{statusLabels[lead.status]}</span>
               <ReaderBadge lead={lead} />
               <LeadHandling lead={lead} today={today} />
+              {list !== 'subscribers' && !lead.first_reply_at && lead.status !== 'spam' && (
+                <span class="reply-delivery">Not answered</span>
+              )}
             </td>
           </tr>
         ))}

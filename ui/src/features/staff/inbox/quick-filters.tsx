@@ -3,14 +3,19 @@ import type { InboxFilters } from './inbox-api';
 interface QuickFiltersProps {
   filters: InboxFilters;
   onApply: (next: InboxFilters) => void;
+  /** The list takes replies (enquiries, applicants): "Not answered" is offered. */
+  replies?: boolean;
 }
 
-/** "Mine", "Unassigned" and "Due today": one press each, pressed again to let go. */
-export function QuickFilters({ filters, onApply }: QuickFiltersProps) {
+/** "Mine", "Unassigned", "Due today" and "Not answered": one press each, pressed again to let go. */
+export function QuickFilters({ filters, onApply, replies = false }: QuickFiltersProps) {
   const toggles = [
     { label: 'Mine', on: filters.assigned === 'me', key: 'assigned', value: 'me' },
     { label: 'Unassigned', on: filters.assigned === 'none', key: 'assigned', value: 'none' },
     { label: 'Due today', on: filters.due === 'today', key: 'due', value: 'today' },
+    ...(replies
+      ? [{ label: 'Not answered', on: filters.answered === 'no', key: 'answered', value: 'no' } as const]
+      : []),
   ] as const;
   return (
     <fieldset class="inbox-quick">

@@ -15,5 +15,6 @@ export const testLead = (over: Partial<Lead> = {}): Lead => ({
   follow_up: null,
   proof: null,
   proof_ms: null,
+  first_reply_at: null,
   ...over,
 });

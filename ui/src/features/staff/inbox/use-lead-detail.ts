@@ -1,8 +1,9 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { apiMessageOr } from '@/features/staff/shell/failure';
 import { useStaffForm } from '@/features/staff/shell/use-staff-form';
 import { useStaffLoad } from '@/features/staff/shell/use-staff-load';
 import { inboxApi, type LeadDetail, type LeadStatus, type ListName } from './inbox-api';
+import type { ReplySent } from './replies-api';
 
 /**
  * One item of a list, as the detail panel shows it, and what the office does to it: set its
@@ -65,6 +66,37 @@ export function useLeadDetail(list: ListName, id: string, onClose: () => void, o
 
   const reload = () => setVersion((v) => v + 1);
 
+  // A reply still queued is read again every 2 s, a minute at most, so its delivery shows
+  // (sent with the relay's answer, or failed) without a reload.
+  const looks = useRef(0);
+  useEffect(() => {
+    looks.current = 0;
+  }, [list, id]);
+  useEffect(() => {
+    if (!detail?.replies.some((r) => r.delivery === 'queued') || looks.current >= 30) return;
+    const timer = window.setTimeout(() => {
+      looks.current += 1;
+      void item.reload();
+    }, 2000);
+    return () => window.clearTimeout(timer);
+  }, [detail]);
+
+  /** The item read again where it is shown (what is typed beside it stays). */
+  const refresh = () => void item.reload();
+
+  /** A reply was written: it joins the item's replies, and the list is told. */
+  const replied = (sent: ReplySent) => {
+    if (detail) {
+      item.setData({
+        ...detail,
+        replies: [...detail.replies, sent.reply],
+        first_reply_at: sent.first_reply_at,
+      });
+    }
+    refresh();
+    onChanged();
+  };
+
   return {
     detail,
     failure: item.error || act.error,
@@ -77,6 +109,8 @@ export function useLeadDetail(list: ListName, id: string, onClose: () => void, o
     addNote,
     erase,
     reload,
+    refresh,
+    replied,
     show,
   };
 }

@@ -2,10 +2,12 @@ import { staffApi } from '@/lib/staff-client';
 import {
   mailRoutes,
   mailStatus,
+  replyAddress,
   retryDeadMail,
   retryMail,
   saveMailRoutes,
   sendTestMail,
+  setReplyAddress,
 } from '@/lib/staff-endpoints';
 import type { MailRule } from '@/lib/staff-types';
 
@@ -20,4 +22,7 @@ export const mailApi = {
   sendTest: (to: string) => staffApi.send(sendTestMail(), { json: { to } }),
   routes: () => staffApi.send(mailRoutes()),
   saveRoutes: (rules: MailRule[]) => staffApi.send(saveMailRoutes(), { json: { rules } }),
+  /** The Reply-To of replies from the inbox; null: whoever wrote each. */
+  replyAddress: () => staffApi.send(replyAddress()),
+  setReplyAddress: (address: string | null) => staffApi.send(setReplyAddress(), { json: { address } }),
 };

@@ -1,5 +1,6 @@
 import { StaffAlert } from '@/features/staff/shell/staff-parts';
 import { MailOutbox } from './mail-outbox';
+import { MailReplyAddressForm } from './mail-reply-address-form';
 import { MailRoutesForm } from './mail-routes-form';
 import { MailTestForm } from './mail-test-form';
 import { useMailStatus } from './use-mail-status';
@@ -14,6 +15,7 @@ export function MailScreen() {
       <div class="mail__side">
         <MailTestForm status={status} settle={settle} />
         <MailRoutesForm />
+        <MailReplyAddressForm />
       </div>
     </div>
   );

@@ -10,6 +10,7 @@ const KINDS: Record<string, string> = {
   test: 'Test mail',
   assigned: 'Lead given to someone',
   digest: 'Morning digest',
+  reply: 'Reply to a lead',
 };
 
 export function kindLabel(kind: string): string {

@@ -89,6 +89,21 @@ export function FieldInput({ field, at, value, onChange, errors }: FieldInputPro
         </fieldset>
       );
     }
+    case 'video': {
+      const video = (value ?? { src: '' }) as { src: string };
+      return (
+        <ImageField
+          id={id}
+          label={field.label}
+          path={video.src || null}
+          folder="pages"
+          removable={false}
+          video
+          error={errors[`${at}.src`]}
+          onPath={(src) => onChange({ src: src ?? '' })}
+        />
+      );
+    }
     case 'link': {
       const link = (value ?? { label: '', href: '' }) as LinkValue;
       const labelAt = `${at}.label`;

@@ -80,6 +80,8 @@ function emptyValue(field: PageField): unknown {
       return '';
     case 'image':
       return { src: '', alt: '' };
+    case 'video':
+      return { src: '' };
     case 'link':
       return { label: '', href: '' };
     case 'list':
@@ -118,6 +120,8 @@ export function defaultText(field: PageField, value: unknown): string {
       const image = value as ImageValue | undefined;
       return image?.alt ? `a picture: “${image.alt}”` : 'a picture';
     }
+    case 'video':
+      return 'a video';
     case 'link': {
       const link = value as LinkValue | undefined;
       return link ? `“${link.label}” to ${link.href}` : '';

@@ -19,6 +19,7 @@ const SCREENS: { path: string; label: string; areas: Area[] }[] = [
   { path: '/staff/team', label: 'Team', areas: ['team'] },
   { path: '/staff/audit', label: 'Audit log', areas: ['team'] },
   { path: '/staff/mail', label: 'Mail', areas: ['mail'] },
+  { path: '/staff/templates', label: 'Reply templates', areas: ['enquiries', 'applicants'] },
   { path: '/staff/analytics', label: 'Analytics', areas: ['analytics'] },
   { path: '/staff/backups', label: 'Backups', areas: ['backups'] },
 ];
