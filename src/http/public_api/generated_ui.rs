@@ -223,6 +223,10 @@ fn staff_types() -> String {
             "Where a job opening's work is done.",
             &crate::domain::job::Workplace::ALL.map(crate::domain::job::Workplace::as_str),
         ),
+        // Listed, so that their order is fixed (a row's type holding both would list them
+        // in the order its dependencies come, which may change between builds).
+        crate::domain::job::Location::decl(&cfg),
+        crate::http::staff::jobs::ChoiceJson::decl(&cfg),
         // the page editor (`staff::pages`)
         string_union(
             "PageState",

@@ -397,6 +397,14 @@ export type EmploymentType = "full_time" | "part_time" | "contract" | "temporary
  */
 export type Workplace = "on_site" | "hybrid" | "remote";
 
+export type JobLocation = { name: string, address: Array<string>, 
+/**
+ * ISO 3166 country code, for the posting's address.
+ */
+country: string, };
+
+export type JobChoice = { value: string, label: string, };
+
 /**
  * Where a page of the editor stands: its defaults, a draft not published, published, or a publish scheduled.
  */
@@ -1069,6 +1077,20 @@ export type JobList = { data: Array<Job>, choices: JobChoices,
  */
 general_applications: number, };
 
+export type JobChoices = { 
+/**
+ * The company's offices and branches, from its details.
+ */
+locations: Array<JobLocation>, 
+/**
+ * Departments openings have used.
+ */
+departments: Array<string>, employment_types: Array<JobChoice>, workplaces: Array<JobChoice>, 
+/**
+ * The office's IANA zone, in which the closing time is read.
+ */
+zone: string, };
+
 export type Job = { id: number, slug: string, 
 /**
  * Its public page, `/join_us/SLUG`.
@@ -1094,28 +1116,6 @@ closes_for_people: string | null, state: JobState, published_at: string | null, 
  * How many applications it has (the applicants list shows them with `job=SLUG`).
  */
 applications: number, };
-
-export type JobChoices = { 
-/**
- * The company's offices and branches, from its details.
- */
-locations: Array<JobLocation>, 
-/**
- * Departments openings have used.
- */
-departments: Array<string>, employment_types: Array<JobChoice>, workplaces: Array<JobChoice>, 
-/**
- * The office's IANA zone, in which the closing time is read.
- */
-zone: string, };
-
-export type JobChoice = { value: string, label: string, };
-
-export type JobLocation = { name: string, address: Array<string>, 
-/**
- * ISO 3166 country code, for the posting's address.
- */
-country: string, };
 
 export type JobForm = { title: string, department: string, 
 /**
