@@ -1077,20 +1077,6 @@ export type JobList = { data: Array<Job>, choices: JobChoices,
  */
 general_applications: number, };
 
-export type JobChoices = { 
-/**
- * The company's offices and branches, from its details.
- */
-locations: Array<JobLocation>, 
-/**
- * Departments openings have used.
- */
-departments: Array<string>, employment_types: Array<JobChoice>, workplaces: Array<JobChoice>, 
-/**
- * The office's IANA zone, in which the closing time is read.
- */
-zone: string, };
-
 export type Job = { id: number, slug: string, 
 /**
  * Its public page, `/join_us/SLUG`.
@@ -1116,6 +1102,20 @@ closes_for_people: string | null, state: JobState, published_at: string | null, 
  * How many applications it has (the applicants list shows them with `job=SLUG`).
  */
 applications: number, };
+
+export type JobChoices = { 
+/**
+ * The company's offices and branches, from its details.
+ */
+locations: Array<JobLocation>, 
+/**
+ * Departments openings have used.
+ */
+departments: Array<string>, employment_types: Array<JobChoice>, workplaces: Array<JobChoice>, 
+/**
+ * The office's IANA zone, in which the closing time is read.
+ */
+zone: string, };
 
 export type JobForm = { title: string, department: string, 
 /**
