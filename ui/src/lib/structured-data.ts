@@ -8,7 +8,7 @@ export type Absolute = (path: string) => string;
 /** schema.org objects for a page's JSON-LD, given how to make its URLs absolute. */
 export type StructuredData = (absolute: Absolute) => readonly Record<string, unknown>[];
 
-export const LOGO_PATH = '/favicon.svg';
+const LOGO_PATH = '/favicon.svg';
 
 /** Who we are, as the office saved it (the company's details). */
 function organization(absolute: Absolute): Record<string, unknown> {

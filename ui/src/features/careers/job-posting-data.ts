@@ -1,6 +1,10 @@
 import type { JobPosting } from '@/lib/api-types';
 import { brandName } from '@/lib/company-details';
-import { LOGO_PATH, type StructuredData } from '@/lib/structured-data';
+import type { StructuredData } from '@/lib/structured-data';
+
+/** The site's logo, as the other structured data name it (a type-only import of theirs keeps
+ * their chunk off this page). */
+const LOGO_PATH = '/favicon.svg';
 
 /**
  * A job posting's `JobPosting` (Google for Jobs): every value is one the page shows too (the
