@@ -408,9 +408,9 @@ async fn limits_on_the_file_the_parts_and_the_request_answer_413() {
     };
     let mut big_image = fixture("resume.png");
     big_image.resize(1025, 0);
-    let mut eleven_parts = application_fields();
-    eleven_parts.extend([text("extra1", "x"), text("extra2", "x")]);
-    eleven_parts.push(file("cv.png", fixture("resume.png")));
+    let mut twelve_parts = application_fields();
+    twelve_parts.extend([text("job", ""), text("extra1", "x"), text("extra2", "x")]);
+    twelve_parts.push(file("cv.png", fixture("resume.png")));
     let cases: Vec<(&str, Vec<Part>, &str)> = vec![
         (
             "a file one byte over the setting",
@@ -427,7 +427,7 @@ async fn limits_on_the_file_the_parts_and_the_request_answer_413() {
             with_application(text("other", &"o".repeat(17 * 1024))),
             "larger than 16 KB",
         ),
-        ("eleven parts", eleven_parts, "at most 10 parts"),
+        ("twelve parts", twelve_parts, "at most 11 parts"),
     ];
     for (case, parts, words) in cases {
         let app = TestApp::with_settings(small);

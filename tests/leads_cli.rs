@@ -222,6 +222,7 @@ async fn applicants_export_lists_applicants_and_copies_each_resume_named_after_i
             "Previous company",
             "Query",
             "Department",
+            "Job opening",
             "Resume file",
             "Resume type",
             "Resume size (bytes)",

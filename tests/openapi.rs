@@ -40,6 +40,29 @@ async fn every_documented_operation_is_answered_by_a_route() {
         .await
         .expect("publish");
     let id = published[0].as_str().to_owned();
+    // An open job posting, for `{slug}`.
+    let slug = app
+        .db()
+        .write(|conn| {
+            use corpsite::domain::job::{CheckedJob, EmploymentType, JobState, Workplace};
+            let job = CheckedJob {
+                title: "Site engineer".into(),
+                department: "Facility management".into(),
+                location: "Whitefield".into(),
+                employment_type: EmploymentType::FullTime,
+                workplace: Workplace::OnSite,
+                salary: None,
+                description: "<p>Runs the site.</p>".into(),
+                openings: 1,
+                closes_at: None,
+            };
+            let (job_id, slug) = corpsite::store::jobs::create(conn, &job, "office@corp.example")?;
+            corpsite::store::jobs::set_state(conn, job_id, 1, JobState::Published, "office")?
+                .expect("published");
+            Ok::<_, corpsite::store::StoreError>(slug)
+        })
+        .await
+        .expect("a job");
     let response = app.get("/api/openapi.json").await;
     let doc = json(&response);
     let paths = doc["paths"].as_object().expect("paths");
@@ -49,6 +72,7 @@ async fn every_documented_operation_is_answered_by_a_route() {
             .split('/')
             .map(|segment| match segment {
                 "{id}" => id.as_str(),
+                "{slug}" => slug.as_str(),
                 param if param.starts_with('{') => panic!("no test value for {param} of {pattern}"),
                 segment => segment,
             })

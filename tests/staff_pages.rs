@@ -619,6 +619,10 @@ const SHOWN_LATER: &[&str] = &[
     "aboutContent.story.readLessLabel",
     // The map's frame, drawn when the visitor asks for it.
     "contactContent.map.title",
+    // The open roles' list, its filters and a posting's page (`/join_us/SLUG`), shown once
+    // recruiters publish a role: the preview of `/join_us` has none (`tests/jobs_public.rs`
+    // renders them).
+    "careersContent.openRoles.",
     // The search's clear button with a query; the pages' links with more stories than a page.
     "blogContent.search.clearLabel",
     "blogContent.paginationLabel",

@@ -101,5 +101,5 @@ async fn the_session_says_which_roles_and_areas_it_holds() {
     assert_eq!(response.status(), StatusCode::OK);
     let session = json(&response);
     assert_eq!(session["roles"], body!(["recruiter"]));
-    assert_eq!(session["areas"], body!(["applicants"]));
+    assert_eq!(session["areas"], body!(["applicants", "jobs"]));
 }

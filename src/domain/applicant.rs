@@ -23,6 +23,9 @@ pub struct ApplicantForm {
     pub previous_company: String,
     pub query: String,
     pub department_website: String,
+    /// The job opening applied for, by its slug (`/join_us/SLUG`); empty: a general
+    /// application. One that is unknown or closed is refused, naming `job`.
+    pub job: String,
     /// The honeypot: hidden on the site, so only robots fill it.
     pub website: String,
     /// The `file` part, read apart from the text parts.

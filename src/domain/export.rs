@@ -157,6 +157,8 @@ const APPLICANTS: &[Column] = &[
     column("Previous company", "previous_company", Kind::Text, 24.0),
     column("Query", "query", Kind::Text, 40.0),
     DEPARTMENT,
+    // The job opening applied for, by its title; empty: a general application.
+    column("Job opening", "job", Kind::Text, 24.0),
     column("Resume file", "resume_original_name", Kind::Text, 24.0),
     column("Resume type", "resume_type", Kind::Text, 14.0),
     column("Resume size (bytes)", "resume_size", Kind::Number, 12.0),

@@ -133,6 +133,9 @@ pub struct InboxFilters {
     /// `today`: open leads whose follow-up day has come.
     #[ts(optional)]
     pub due: Option<String>,
+    /// The applicants list only: a job opening's slug, or `general` (applied for none).
+    #[ts(optional)]
+    pub job: Option<String>,
     /// `no`: leads nobody has replied to yet; `yes`: those answered.
     #[ts(optional)]
     pub answered: Option<String>,
@@ -190,11 +193,24 @@ pub struct InboxQuery {
     pub due: Option<Due>,
     /// Only these leads (`ids=a,b,c`): an export of the rows ticked in the list.
     pub ids: Vec<String>,
+    /// The applicants list only: those of one job opening, or of none.
+    pub job: Option<JobFilter>,
     /// Answered (`true`) or not yet (`false`): whether anyone has replied.
     pub answered: Option<bool>,
     /// The order (a search keeps its own: newest match first).
     pub sort: Sort,
 }
+
+/// Which applications the applicants list shows by the opening applied for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum JobFilter {
+    /// Those for the opening of this slug.
+    Opening(String),
+    /// General applications, for no opening.
+    General,
+}
+
+const JOB_HELP: &str = "Choose a job opening, or general applications.";
 
 impl InboxQuery {
     /// Parses `q`, `status`, `department`, `from`, `to` and `page`; unknown parameters are
@@ -231,6 +247,11 @@ impl InboxQuery {
                 "subscription" => match SubscriptionState::parse(value) {
                     Some(state) => parsed.subscription = Some(state),
                     None => errors.add("subscription", FieldError::Choice(SUBSCRIPTION_HELP)),
+                },
+                "job" if value == "general" => parsed.job = Some(JobFilter::General),
+                "job" => match super::blog_id::BlogId::parse(value) {
+                    Some(slug) => parsed.job = Some(JobFilter::Opening(slug.as_str().to_owned())),
+                    None => errors.add("job", FieldError::Choice(JOB_HELP)),
                 },
                 "answered" => match value {
                     "yes" => parsed.answered = Some(true),
@@ -400,12 +421,13 @@ mod tests {
             subscription: Some("confirmed".into()),
             assigned: Some("none".into()),
             due: Some("today".into()),
+            job: Some("site-engineer".into()),
             answered: Some("no".into()),
             sort: Some("not_answered".into()),
         };
         let fields = serde_json::to_value(&filters).expect("serialize");
         let fields = fields.as_object().expect("an object");
-        assert_eq!(fields.len(), 11, "a test value for each field");
+        assert_eq!(fields.len(), 12, "a test value for each field");
         let unfiltered = InboxQuery::parse("").expect("no filter");
         for (name, value) in fields {
             let value = value.as_str().expect("text");

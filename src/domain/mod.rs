@@ -21,6 +21,7 @@ pub mod image;
 pub mod img_sources;
 pub mod inbox;
 pub mod interval;
+pub mod job;
 pub mod lead_id;
 pub mod mail_settings;
 pub mod mail_token;

@@ -31,10 +31,12 @@ pub enum Area {
     Backups,
     /// The texts and pictures of the public pages (the page editor).
     Pages,
+    /// Job openings: kept, published and closed.
+    Jobs,
 }
 
 impl Area {
-    pub const ALL: [Area; 10] = [
+    pub const ALL: [Area; 11] = [
         Area::Enquiries,
         Area::Subscribers,
         Area::Applicants,
@@ -45,6 +47,7 @@ impl Area {
         Area::Analytics,
         Area::Backups,
         Area::Pages,
+        Area::Jobs,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -59,6 +62,7 @@ impl Area {
             Area::Analytics => "analytics",
             Area::Backups => "backups",
             Area::Pages => "pages",
+            Area::Jobs => "jobs",
         }
     }
 
@@ -75,6 +79,7 @@ impl Area {
             Area::Analytics => "visits and what brought them",
             Area::Backups => "backups",
             Area::Pages => "the pages' texts and pictures",
+            Area::Jobs => "job openings",
         }
     }
 }
@@ -87,7 +92,7 @@ pub enum Role {
     Owner,
     /// Stories and media, the pages' texts and pictures, and what visitors read.
     Editor,
-    /// Applicants and their resumes.
+    /// Applicants and their resumes, and the job openings.
     Recruiter,
     /// Enquiries and subscribers, and what brought visitors.
     Sales,
@@ -102,7 +107,7 @@ impl Role {
             // Which stories are read, and which campaigns bring visitors: the editors' and
             // sales' own questions.
             Role::Editor => &[Area::Stories, Area::Pages, Area::Analytics],
-            Role::Recruiter => &[Area::Applicants],
+            Role::Recruiter => &[Area::Applicants, Area::Jobs],
             Role::Sales => &[Area::Enquiries, Area::Subscribers, Area::Analytics],
         }
     }
@@ -223,7 +228,7 @@ mod tests {
         let owner = Roles::new([Role::Owner]).expect("roles");
         assert_eq!(owner.areas(), Area::ALL.to_vec());
         let recruiter = Roles::new([Role::Recruiter]).expect("roles");
-        assert_eq!(recruiter.areas(), vec![Area::Applicants]);
+        assert_eq!(recruiter.areas(), vec![Area::Applicants, Area::Jobs]);
         let both = Roles::parse(&["Sales", "editor", "sales"]).expect("roles");
         assert_eq!(both.as_slice(), &[Role::Editor, Role::Sales]);
         assert_eq!(

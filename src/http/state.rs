@@ -67,6 +67,8 @@ pub struct AppState {
     pub site: Arc<company_details_cache::CompanyDetailsApi>,
     /// The server-rendered pages.
     pub pages: Arc<pages::Pages>,
+    /// The open job postings for the public API and the sitemap.
+    pub jobs: Arc<crate::http::public_api::job_postings::JobsApi>,
     /// The backups' and the certificate's state, for `/healthz` and `/metrics`.
     pub health: Arc<crate::health::Health>,
     /// The Prometheus counters the handlers bump (`/metrics`).
@@ -157,6 +159,10 @@ impl AppState {
         let passkeys = Arc::new(crate::http::staff::relying_party::RelyingParty::for_site(
             &settings,
         ));
+        let jobs = Arc::new(crate::http::public_api::job_postings::JobsApi::new(
+            Arc::clone(&db),
+            &settings.media_base,
+        ));
         Ok(AppState {
             db,
             settings: Arc::new(settings),
@@ -173,6 +179,7 @@ impl AppState {
             blogs,
             site,
             pages: Arc::new(pages),
+            jobs,
             health: watches.health,
             metrics,
             password_checks: Arc::new(hashing::PasswordChecks::per_core()),

@@ -533,6 +533,12 @@ fn applicant_fields(a: &ApplicantRow, zone: &OfficeZone) -> Vec<(&'static str, S
     vec![
         ("Received", received(&a.created_at, zone)),
         ("Department", a.department_website.clone()),
+        (
+            "Job opening",
+            a.job
+                .clone()
+                .unwrap_or_else(|| "General application".to_owned()),
+        ),
         ("Name", a.name.clone()),
         ("Email", a.email.clone()),
         (MOBILE, a.mobile.clone()),

@@ -12,6 +12,7 @@
 //! Below `http` and `cli`, above `store` and `domain` (`tests/layers.rs`).
 
 pub mod company_details;
+pub mod jobs;
 pub mod leads;
 pub mod pages;
 pub mod stories;

@@ -559,7 +559,8 @@ impl Background {
 }
 
 /// Looks every `SCHEDULER_POLL` for scheduled stories and pages whose time has come and
-/// publishes them; its reading is how many it has published since the start.
+/// publishes them, and for job openings whose closing time has come and closes them; its
+/// reading is how many it has published or closed since the start.
 fn start_scheduler(db: &Arc<Db>) -> std::io::Result<Watch> {
     let db = Arc::downgrade(db);
     let mut published = 0i64;
@@ -576,7 +577,13 @@ fn start_scheduler(db: &Arc<Db>) -> std::io::Result<Watch> {
             if pages > 0 {
                 tracing::info!(count = pages, "published scheduled pages");
             }
-            Ok(count + pages)
+            // Job openings whose closing time has come: their pages answer 410 from now on
+            // and leave the sitemap (the content version moves, and the edge is told).
+            let closed = crate::store::jobs::close_scheduled(&db, &now)?;
+            if closed > 0 {
+                tracing::info!(count = closed, "closed job openings at their closing time");
+            }
+            Ok(count + pages + closed)
         });
         match published_now {
             Ok(count) => {

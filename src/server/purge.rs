@@ -63,13 +63,17 @@ impl Ban {
 
     /// What shows stories: the list's pages and each story's page (all under `/blogs`, each
     /// story's page showing the latest stories too, and the feed), the home page (its
-    /// latest stories), the sitemap, and the blog API (lists, search, posts).
+    /// latest stories), the sitemap, and the blog API (lists, search, posts). A job
+    /// opening's change (published, saved, closed by hand or at its time) moves the same
+    /// content version, so the open roles' pages and API are here too.
     pub const STORIES: &'static [Ban] = &[
         Ban::Prefix("/blogs"),
         Ban::Exact("/"),
         Ban::Exact("/home"),
         Ban::Exact("/sitemap.xml"),
         Ban::Prefix("/api/corp_website/blogs"),
+        Ban::Prefix("/join_us"),
+        Ban::Prefix("/api/corp_website/jobs"),
     ];
 
     pub fn path(self) -> &'static str {
@@ -372,6 +376,8 @@ mod tests {
             "/sitemap.xml",
             "/api/corp_website/blogs/get?page=1",
             "/api/corp_website/blogs/get/a-story",
+            "/join_us/site-engineer",
+            "/api/corp_website/jobs?location=Whitefield",
         ] {
             assert!(Ban::STORIES.iter().any(|ban| ban.covers(url)), "{url}");
         }

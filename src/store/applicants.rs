@@ -38,6 +38,15 @@ pub fn insert_applicant(
     outbox::enqueue_lead(conn, id.as_str())
 }
 
+/// Ties the applicant `id` to the job opening `job` (none: a general application).
+pub fn set_job(conn: &Connection, id: &LeadId, job: Option<i64>) -> rusqlite::Result<()> {
+    if job.is_some() {
+        conn.prepare_cached("UPDATE applicants SET job_id = ?2 WHERE id = ?1")?
+            .execute(params![id.as_str(), job])?;
+    }
+    Ok(())
+}
+
 /// One stored applicant, as exported.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ApplicantRow {
@@ -54,11 +63,14 @@ pub struct ApplicantRow {
     pub resume_original_name: String,
     pub resume_type: String,
     pub resume_size: i64,
+    /// The job opening applied for, by its title; none: a general application.
+    pub job: Option<String>,
 }
 
 const APPLICANT_COLUMNS: &str =
     "id, created_at, name, mobile, email, experience, previous_company, query, department_website,
-     resume_file, resume_original_name, resume_type, resume_size";
+     resume_file, resume_original_name, resume_type, resume_size,
+     (SELECT title FROM jobs WHERE jobs.id = applicants.job_id)";
 
 /// Applicants created on or after `since` (YYYY-MM-DD, UTC), oldest first; all when `None`.
 pub fn applicants_since(
@@ -97,6 +109,7 @@ fn applicant_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<ApplicantRow> {
         resume_original_name: row.get(10)?,
         resume_type: row.get(11)?,
         resume_size: row.get(12)?,
+        job: row.get(13)?,
     })
 }
 

@@ -46,6 +46,7 @@ fn selected(list: InboxList) -> String {
         .map(|column| match column.source {
             "status_by" => name_or_text("e.status_by"),
             "assigned_name" => crate::store::inbox::assignee_name("e.assigned_to"),
+            "job" => crate::store::inbox::JOB_TITLE.to_owned(),
             // Every note, oldest first, as [author, created_at, body] (the author by name
             // when the stored address is an account's).
             "notes" => format!(

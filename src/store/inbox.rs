@@ -8,7 +8,7 @@ use rusqlite::{params_from_iter, Connection, OptionalExtension, ToSql};
 use serde_json::{Map, Value};
 
 use crate::domain::assign::{Assigned, Due};
-use crate::domain::inbox::{InboxList, InboxQuery, Sort, Status, MAX_PAGE, PAGE_SIZE};
+use crate::domain::inbox::{InboxList, InboxQuery, JobFilter, Sort, Status, MAX_PAGE, PAGE_SIZE};
 
 /// Where one list's rows live.
 struct Source {
@@ -81,6 +81,8 @@ const APPLICANT_COLUMNS: &[&str] = &[
     "previous_company",
     "query",
     "department_website",
+    // The job opening applied for, by its title (V28); none: a general application.
+    "job",
     "resume_original_name",
     "resume_type",
     "resume_size",
@@ -234,6 +236,10 @@ pub struct Lead {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub query: Option<String>,
+    /// The job opening applied for, by its title (applicants; null: a general application).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional, type = "string | null")]
+    pub job: Option<Option<String>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub resume_original_name: Option<String>,
@@ -357,6 +363,18 @@ pub(crate) fn query_parts(list: InboxList, query: &InboxQuery) -> (String, Vec<B
         let ids = serde_json::Value::from(query.ids.clone()).to_string();
         add("id IN (SELECT value FROM json_each(", Box::new(ids), "))");
     }
+    // Applicants by the opening they applied for, or those of none.
+    match (list, &query.job) {
+        (InboxList::Applicants, Some(JobFilter::Opening(slug))) => add(
+            "job_id IN (SELECT id FROM jobs WHERE slug =",
+            Box::new(slug.clone()),
+            ")",
+        ),
+        (InboxList::Applicants, Some(JobFilter::General)) => {
+            clause.push_str(" AND e.job_id IS NULL");
+        }
+        _ => {}
+    }
     add_assign_filters(query, &mut clause, &mut values);
     if let Some(answered) = query.answered {
         // Written as the index of V25 names it, so the filter walks it.
@@ -383,6 +401,10 @@ fn reader_column(column: &str) -> Option<String> {
     ))
 }
 
+/// An applicant's job opening, by its title, over the table named `e` (`job` of the list,
+/// the detail and the export).
+pub(crate) const JOB_TITLE: &str = "(SELECT title FROM jobs WHERE id = e.job_id)";
+
 /// The list's columns of the table named `e`; who set the status is shown by the account's
 /// name when the stored address is an account's (the stored text stays as it is).
 fn selected_columns(list: InboxList) -> String {
@@ -392,6 +414,7 @@ fn selected_columns(list: InboxList) -> String {
         .map(|c| match *c {
             "status_by" => crate::store::accounts::name_or_text("e.status_by"),
             "assigned_name" => assignee_name("e.assigned_to"),
+            "job" => JOB_TITLE.to_owned(),
             c => reader_column(c).unwrap_or_else(|| format!("e.{c}")),
         })
         .collect::<Vec<_>>()
@@ -694,6 +717,7 @@ mod tests {
             resume_original_name: text(),
             resume_type: text(),
             resume_size: Some(1),
+            job: Some(None),
             subscription: text(),
             confirmed_at: Some(None),
             unsubscribed_at: Some(None),

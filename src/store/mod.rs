@@ -25,6 +25,7 @@ pub mod data_lock;
 pub mod export;
 pub mod factors;
 pub mod inbox;
+pub mod jobs;
 pub mod leads;
 pub mod mail_routes;
 pub mod media_images;

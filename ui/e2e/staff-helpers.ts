@@ -274,3 +274,22 @@ export async function writeStoryBody(page: Page, heading: string, paragraph: str
   await page.keyboard.press('Enter');
   await page.keyboard.type(paragraph);
 }
+
+/** A time `seconds` from now on the office's clock (the demo details' Asia/Kolkata), as the input takes it. */
+export function officeTimeFromNow(seconds: number): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone: 'Asia/Kolkata',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(new Date(Date.now() + seconds * 1000))
+      .map((part) => [part.type, part.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}`;
+}

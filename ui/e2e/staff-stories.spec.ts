@@ -1,31 +1,12 @@
 import { fileURLToPath } from 'node:url';
 import { seriousAxeViolations } from './axe-check';
 import { expect, hasHorizontalScroll, test } from './fixtures';
-import { readyStaff, signIn, writeStoryBody } from './staff-helpers';
+import { officeTimeFromNow, readyStaff, signIn, writeStoryBody } from './staff-helpers';
 
 /** Every failed call is logged: the sign-in redirect and the 409 provoke them. */
 const EXPECTED_FAILURES = /401|409|Failed to load resource/;
 const PHOTO = fileURLToPath(new URL('../../tests/fixtures/resume.jpg', import.meta.url));
 const PICTURE = fileURLToPath(new URL('../../tests/fixtures/resume.png', import.meta.url));
-
-/** A time `seconds` from now on the office's clock (the demo details' Asia/Kolkata), as the input takes it. */
-function officeTimeFromNow(seconds: number): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone: 'Asia/Kolkata',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(new Date(Date.now() + seconds * 1000))
-      .map((part) => [part.type, part.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}`;
-}
 
 async function openEditor(page: import('@playwright/test').Page, email: string) {
   await page.goto('/staff/stories');

@@ -861,6 +861,156 @@ const JOIN_US: &[Field] = &[
     ),
     text("careersContent.perksHeading", "Perks: heading", HEADING),
     list("careersContent.perks", "Perks", (6, 6), POINT),
+    text(
+        "careersContent.openRoles.listTitle",
+        "Open roles: heading",
+        HEADING,
+    ),
+    text(
+        "careersContent.openRoles.listIntro",
+        "Open roles: introduction",
+        TEXT,
+    ),
+    text(
+        "careersContent.openRoles.departmentLabel",
+        "Open roles: the department filter",
+        LABEL,
+    ),
+    text(
+        "careersContent.openRoles.locationLabel",
+        "Open roles: the location filter",
+        LABEL,
+    ),
+    text(
+        "careersContent.openRoles.anyDepartment",
+        "Open roles: any department",
+        LABEL,
+    ),
+    text(
+        "careersContent.openRoles.anyLocation",
+        "Open roles: any location",
+        LABEL,
+    ),
+    text(
+        "careersContent.openRoles.filterButton",
+        "Open roles: filter button",
+        LABEL,
+    ),
+    text(
+        "careersContent.openRoles.noneOpen",
+        "Open roles: none open",
+        TEXT,
+    ),
+    text(
+        "careersContent.openRoles.noneMatch",
+        "Open roles: none matches the filters",
+        TEXT,
+    ),
+    text(
+        "careersContent.openRoles.showAll",
+        "Open roles: show them all",
+        LABEL,
+    ),
+    text(
+        "careersContent.openRoles.closesLabel",
+        "Open roles: before the closing time",
+        LABEL,
+    ),
+    text(
+        "careersContent.openRoles.openUntilFilled",
+        "Open roles: open until filled",
+        LABEL,
+    ),
+    text(
+        "careersContent.openRoles.backToRoles",
+        "A role's page: back to the open roles",
+        LABEL,
+    ),
+    text(
+        "careersContent.openRoles.facts.department",
+        "A role's page: department",
+        LABEL,
+    ),
+    text(
+        "careersContent.openRoles.facts.location",
+        "A role's page: location",
+        LABEL,
+    ),
+    text(
+        "careersContent.openRoles.facts.employmentType",
+        "A role's page: employment type",
+        LABEL,
+    ),
+    text(
+        "careersContent.openRoles.facts.workplace",
+        "A role's page: workplace",
+        LABEL,
+    ),
+    text(
+        "careersContent.openRoles.facts.salary",
+        "A role's page: salary",
+        LABEL,
+    ),
+    text(
+        "careersContent.openRoles.facts.openings",
+        "A role's page: openings",
+        LABEL,
+    ),
+    text(
+        "careersContent.openRoles.facts.posted",
+        "A role's page: posted",
+        LABEL,
+    ),
+    text(
+        "careersContent.openRoles.facts.closes",
+        "A role's page: closing time",
+        LABEL,
+    ),
+    text(
+        "careersContent.openRoles.facts.reference",
+        "A role's page: reference",
+        LABEL,
+    ),
+    text(
+        "careersContent.openRoles.applyTitle",
+        "A role's page: the form's heading",
+        HEADING,
+    ),
+    text(
+        "careersContent.openRoles.closedTitle",
+        "A closed role: heading",
+        HEADING,
+    ),
+    text(
+        "careersContent.openRoles.closedText",
+        "A closed role: text",
+        TEXT,
+    ),
+    text(
+        "careersContent.openRoles.closedLink",
+        "A closed role: the way to the open roles",
+        LABEL,
+    ),
+    text(
+        "careersContent.openRoles.missingTitle",
+        "No such role: heading",
+        HEADING,
+    ),
+    text(
+        "careersContent.openRoles.missingText",
+        "No such role: text",
+        TEXT,
+    ),
+    text(
+        "careersContent.openRoles.loading",
+        "A role's page: loading",
+        LABEL,
+    ),
+    text(
+        "careersContent.openRoles.loadFailed",
+        "A role's page: could not load",
+        TEXT,
+    ),
 ];
 
 const CONTACT: &[Field] = &[

@@ -29,6 +29,9 @@ pub const ROUTE_METHODS: &[(&str, &[&str])] = &[
     ("/api/corp_website/blogs/get/*", &["GET", "HEAD"]),
     ("/api/corp_website/site", &["GET", "HEAD"]),
     ("/api/openapi.json", &["GET", "HEAD"]),
+    // the open job postings (`public_api::jobs`)
+    ("/api/corp_website/jobs", &["GET", "HEAD"]),
+    ("/api/corp_website/jobs/*", &["GET", "HEAD"]),
 ];
 
 /// The order methods are listed in.

@@ -3,7 +3,7 @@
 //!
 //! Every limit holds while the body streams, whatever Content-Length says (multer counts the
 //! bytes): the whole request `max_upload_bytes` + 1 MiB, the file `max_upload_bytes`, any
-//! other part 16 KB, at most 10 parts. The file streams into a temp file in the uploads
+//! other part 16 KB, at most 11 parts. The file streams into a temp file in the uploads
 //! folder while its first and last bytes are sniffed (an SVG is also held whole); once it
 //! has all arrived, a JPEG, PNG or WebP is read back and decoded, and the temp file's
 //! contents are replaced by the re-encoded image (or the sanitized SVG). A PDF is read back
@@ -31,6 +31,7 @@ use warp::Filter;
 
 use crate::domain::analytics::lead_source::{LeadSource, LeadSourceForm};
 use crate::domain::applicant::{ApplicantForm, ApplicationError, NewApplicant, UploadedFile};
+use crate::domain::fields::FieldErrors;
 use crate::domain::form_proof::ProofForm;
 use crate::domain::image::{Accepted, RejectedFile, Sniffer};
 use crate::domain::resume::{self, ResumeRefusal, ResumeType};
@@ -50,7 +51,7 @@ const APPLICATION_RECEIVED: &str = "Your application was submitted successfully.
 const FILE_FIELD: &str = "file";
 const SOURCE_FIELD: &str = "source";
 pub const TEXT_PART_LIMIT: u64 = 16 * 1024;
-pub const MAX_PARTS: usize = 10;
+pub const MAX_PARTS: usize = 11;
 /// Room for the text parts and multipart framing beside the file.
 const REQUEST_OVERHEAD: u64 = 1024 * 1024;
 
@@ -110,6 +111,16 @@ async fn create_applicant(
             ApiError::UnsupportedMediaType(ResumeRefusal::Image(why).to_string())
         }
     })?;
+    // The opening applied for must be open now (a robot's too: the same answer).
+    let job_id = match form.job.trim() {
+        "" => None,
+        slug => Some(state.jobs.open_id(slug).await?.ok_or_else(|| {
+            invalid(FieldErrors::one(
+                "job",
+                "This opening is closed or no longer there: see the open roles, or send a general application.",
+            ))
+        })?),
+    };
     let Some(Incoming { pending, file }) = incoming else {
         return Err(ApiError::broken("an accepted application has no file"));
     };
@@ -132,6 +143,7 @@ async fn create_applicant(
     );
     let store = move |conn: &_| {
         applicants::insert_applicant(conn, &id, &applicant, &resume_file, &client)?;
+        applicants::set_job(conn, &id, job_id)?;
         leads::record_proof(
             conn,
             LeadTable::Applicants,
@@ -265,6 +277,7 @@ async fn receive(
             "previous_company" => &mut form.previous_company,
             "query" => &mut form.query,
             "department_website" => &mut form.department_website,
+            "job" => &mut form.job,
             "website" => &mut form.website,
             // Parts the form does not have are read (and counted) but not kept.
             _ => continue,

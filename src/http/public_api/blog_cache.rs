@@ -67,6 +67,11 @@ impl BlogApi {
         }
     }
 
+    /// The database the reads go to (the rendered pages' job postings read it too).
+    pub fn db(&self) -> Arc<Db> {
+        Arc::clone(&self.db)
+    }
+
     /// One page of the list (`page` and `text` as the query string has them), as the JSON the
     /// list endpoint answers, with its tag. A search that misses the cache takes a token of
     /// `client`'s limit.

@@ -105,6 +105,10 @@ fn api_types() -> String {
         ClientForm::decl(&cfg),
         CompanyDetailsBody::decl(&cfg),
         StaffCompanyDetailsBody::decl(&cfg),
+        crate::http::public_api::job_postings::JobsBody::decl(&cfg),
+        crate::http::public_api::job_postings::PostingJson::decl(&cfg),
+        crate::http::public_api::job_postings::SalaryJson::decl(&cfg),
+        crate::http::public_api::job_postings::PostingBody::decl(&cfg),
     ];
     exported(declarations)
 }
@@ -202,6 +206,27 @@ fn staff_types() -> String {
         stories::revisions::RevisionBody::decl(&cfg),
         stories::revisions::RevisionJson::decl(&cfg),
         stories::revisions::RestoreForm::decl(&cfg),
+        // job openings (`staff::jobs`)
+        string_union(
+            "JobState",
+            "Where a job opening stands: a draft (not public), published, or closed.",
+            &crate::domain::job::JobState::ALL.map(crate::domain::job::JobState::as_str),
+        ),
+        string_union(
+            "EmploymentType",
+            "How a job opening's role is employed.",
+            &crate::domain::job::EmploymentType::ALL
+                .map(crate::domain::job::EmploymentType::as_str),
+        ),
+        string_union(
+            "Workplace",
+            "Where a job opening's work is done.",
+            &crate::domain::job::Workplace::ALL.map(crate::domain::job::Workplace::as_str),
+        ),
+        // Listed, so that their order is fixed (a row's type holding both would list them
+        // in the order its dependencies come, which may change between builds).
+        crate::domain::job::Location::decl(&cfg),
+        crate::http::staff::jobs::ChoiceJson::decl(&cfg),
         // the page editor (`staff::pages`)
         string_union(
             "PageState",

@@ -11,6 +11,8 @@ pub mod company_details_cache;
 pub mod form_proof;
 #[cfg(test)]
 mod generated_ui;
+pub mod job_postings;
+pub mod jobs;
 pub mod leads;
 pub mod openapi;
 pub mod subscriptions;

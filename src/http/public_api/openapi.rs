@@ -44,6 +44,8 @@ use crate::http::plumbing::reply::json_bytes;
         operations::confirm_subscription,
         operations::unsubscribe,
         operations::company_details,
+        operations::list_jobs,
+        operations::get_job,
         operations::count_page_view,
         operations::openapi_document,
         operations::healthz,
@@ -67,6 +69,9 @@ use crate::http::plumbing::reply::json_bytes;
                                                   unsubscribing."),
         (name = "site", description = "The company's details every page shows: addresses, \
                                       numbers, links, counters, leaders and clients."),
+        (name = "jobs", description = "The open job postings `/join_us` lists, for the \
+                                      group's other sites too. An application names one as \
+                                      its `job`."),
         (name = "visits", description = "The site's own page-view beacon: counted without \
                                         cookies or stored addresses."),
         (name = "meta", description = "This document."),
@@ -196,8 +201,8 @@ fn document(form_proof: bool) -> Result<Response, ApiError> {
 #[derive(utoipa::ToSchema)]
 #[schema(
     description = "A job application: its text parts and the resume (a PDF or an image). Other parts are \
-                   ignored; a form has at most 10 parts.",
-    max_properties = 10
+                   ignored; a form has at most 11 parts.",
+    max_properties = 11
 )]
 #[allow(dead_code)]
 pub(crate) struct ApplicantUpload {
@@ -217,6 +222,10 @@ pub(crate) struct ApplicantUpload {
     /// "Corp Careers" from the site; stored as sent.
     #[schema(schema_with = fields::schema::short_text)]
     department_website: Option<String>,
+    /// The job opening applied for, by its slug (`GET /api/corp_website/jobs`); none or empty:
+    /// a general application. One unknown or no longer open is refused: 422 naming `job`.
+    #[schema(example = "site-engineer", max_length = 100)]
+    job: Option<String>,
     /// The resume: a JPEG, PNG, WebP or SVG image (the bytes decide, not the name); an empty
     /// part counts as none.
     #[schema(value_type = String, format = Binary, content_media_type = "application/octet-stream", min_length = 1)]
@@ -299,6 +308,7 @@ mod operations {
     use crate::http::public_api::blog_cache::{DetailBody, ListBody};
     use crate::http::public_api::company_details_cache::CompanyDetailsBody;
     use crate::http::public_api::form_proof::ChallengeBody;
+    use crate::http::public_api::job_postings::{JobsBody, PostingBody as JobPostingBody};
     use crate::http::public_api::subscriptions::MessageBody;
 
     #[utoipa::path(
@@ -314,6 +324,50 @@ mod operations {
         )
     )]
     fn company_details() {}
+
+    #[utoipa::path(
+        get,
+        path = "/api/corp_website/jobs",
+        tag = "jobs",
+        operation_id = "listJobs",
+        summary = "The open job postings, soonest closing first",
+        params(
+            ("department" = Option<String>, Query,
+                description = "Only this department's postings (as `departments` names it); \
+                               empty: every one.", example = "Facility management"),
+            ("location" = Option<String>, Query,
+                description = "Only postings at this office or branch (as `locations` names \
+                               it); empty: every one.", example = "Whitefield"),
+        ),
+        responses(
+            (status = 200, description = "The postings the filters let through, and every \
+                                          open posting's departments and locations.",
+                body = JobsBody),
+            (status = 503, description = "The site is very busy.", body = ErrorBody,
+                headers(("Retry-After" = u64, description = "Seconds to wait."))),
+        )
+    )]
+    fn list_jobs() {}
+
+    #[utoipa::path(
+        get,
+        path = "/api/corp_website/jobs/{slug}",
+        tag = "jobs",
+        operation_id = "getJob",
+        summary = "One open job posting",
+        params(
+            ("slug" = String, Path, description = "The posting's slug, as its page \
+                                                   `/join_us/{slug}` has it."),
+        ),
+        responses(
+            (status = 200, description = "The posting.", body = JobPostingBody),
+            (status = 404, description = "No posting has this slug.", body = ErrorBody),
+            (status = 410, description = "The position is closed.", body = ErrorBody),
+            (status = 503, description = "The site is very busy.", body = ErrorBody,
+                headers(("Retry-After" = u64, description = "Seconds to wait."))),
+        )
+    )]
+    fn get_job() {}
 
     #[utoipa::path(
         get,

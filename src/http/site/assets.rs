@@ -59,6 +59,12 @@ pub enum PageData {
     /// The post of the path's `:id`.
     #[serde(rename = "blog:id")]
     Blog,
+    /// The open job postings the query string's `department` and `location` let through.
+    #[serde(rename = "jobs?department&location")]
+    Jobs,
+    /// The job posting of the path's `:id` (404 without one, 410 once it is closed).
+    #[serde(rename = "job:id")]
+    Job,
 }
 
 /// The route table, each path split into segments (`:id` stands for any one segment).

@@ -1,7 +1,8 @@
 //! What crawlers and feed readers ask the site for, besides its pages:
 //!
 //! - `/robots.txt` names the sitemap.
-//! - `/sitemap.xml`: every public route of the route table and every post (with `lastmod`),
+//! - `/sitemap.xml`: every public route of the route table, every post and every open job
+//!   posting (with `lastmod`),
 //!   as absolute URLs; past 50,000 URLs it is an index of `/sitemap-1.xml`, `/sitemap-2.xml`...
 //! - `/blogs/feed.xml`: RSS 2.0 of the newest 20 posts.
 //!
@@ -26,6 +27,7 @@ use crate::http::plumbing::reply::{etag_of, tagged};
 use crate::http::plumbing::response_cache::ResponseCache;
 use crate::http::plumbing::site_url;
 use crate::http::public_api::blog_cache::BlogApi;
+use crate::http::public_api::job_postings::JobsApi;
 use crate::http::site::assets;
 use crate::http::site::pages::{Pages, SiteInfo};
 use crate::http::state::AppState;
@@ -48,6 +50,7 @@ enum Document {
 
 struct Discovery {
     blogs: Arc<BlogApi>,
+    jobs: Arc<JobsApi>,
     pages: Arc<Pages>,
     media_base: String,
     cache: ResponseCache<(Document, String), Option<(Bytes, HeaderValue)>>,
@@ -56,6 +59,7 @@ struct Discovery {
 pub fn routes(state: &AppState) -> BoxedFilter<(Response,)> {
     let discovery = Arc::new(Discovery {
         blogs: Arc::clone(&state.blogs),
+        jobs: Arc::clone(&state.jobs),
         pages: Arc::clone(&state.pages),
         media_base: state.settings.media_base.clone(),
         cache: ResponseCache::new(64).counted(state.metrics.cache(Cache::Discovery)),
@@ -143,6 +147,11 @@ impl Discovery {
                 let mut urls = public_pages(origin);
                 for post in self.blogs.summaries().await? {
                     urls.push((origin.join(&post_path(&post.id)), Some(post.date)));
+                }
+                // Open job postings; a closed one leaves with its closing (the content
+                // version moves, and this document with it).
+                for (path, day) in self.jobs.sitemap_entries().await? {
+                    urls.push((origin.join(&path), Some(day)));
                 }
                 sitemap(origin, &urls, *part, SITEMAP_LIMIT)
             }

@@ -34,6 +34,7 @@ use crate::http::plumbing::response_cache::ResponseCache;
 use crate::http::plumbing::security;
 use crate::http::public_api::blog_cache::BlogApi;
 use crate::http::public_api::company_details_cache::CompanyDetailsApi;
+use crate::http::public_api::job_postings::{self as jobs, JobsApi, Lookup};
 use crate::http::site::assets::{self, html_response, IndexPage, Packed, PageData, Route};
 use crate::metrics::{Cache, Metrics};
 use crate::render::document::{Build, Document, PageStyles};
@@ -176,6 +177,8 @@ pub struct Pages {
     /// Pages that show none (their route names no `data`): they change only with the company's
     /// details (every page shows them), so they are kept per generation of the details.
     static_cache: ResponseCache<PageKey, Arc<RenderedPage>>,
+    /// The open job postings (`/join_us` and each posting's page).
+    jobs: JobsApi,
     packer: Packer,
     api_base: String,
     media_base: String,
@@ -221,6 +224,7 @@ impl Pages {
         if document.is_none() {
             tracing::error!("index.html has no <div id=\"root\"></div>: pages get the plain shell");
         }
+        let jobs = JobsApi::new(blogs.db(), media_base);
         let private_html = noindex(shell.html());
         let private_etag = etag_of(private_html.as_bytes());
         Pages {
@@ -234,6 +238,7 @@ impl Pages {
             cache: ResponseCache::new(CACHE_ENTRIES).counted(metrics.cache(Cache::Pages)),
             static_cache: ResponseCache::new(CACHE_ENTRIES)
                 .counted(metrics.cache(Cache::StaticPages)),
+            jobs,
             packer: Packer::start(),
             api_base: "/api".to_owned(),
             media_base: media_base.to_owned(),
@@ -543,6 +548,7 @@ impl Pages {
         // or no version read yet, it renders everything. The version is read before the data:
         // markup kept under it can only be as new as the data or newer, never older.
         let content_version = self.blogs.version();
+        let mut openings = String::new();
         let (lists, blogs) = match route {
             Some((route, id)) => {
                 let (lists, blogs, complete, found) =
@@ -551,6 +557,12 @@ impl Pages {
                 if !found {
                     status = StatusCode::NOT_FOUND;
                 }
+                let (jobs, complete, answered) = self.fetch_jobs(&route.data, &key.url, id).await;
+                cacheable &= complete;
+                if let Some(answered) = answered {
+                    status = answered;
+                }
+                openings = jobs;
                 (lists, blogs)
             }
             None => (Vec::new(), Vec::new()),
@@ -592,7 +604,7 @@ impl Pages {
         // browser shows what the server rendered; a kept page is kept until the year ends.
         let (year, year_ends) = zone.unwrap_or_else(OfficeZone::default_zone).this_year();
         let data = format!(
-            "{{\"lists\":[{}],\"blogs\":[{}]{site},\"year\":{year}{}}}",
+            "{{\"lists\":[{}],\"blogs\":[{}]{openings}{site},\"year\":{year}{}}}",
             lists.join(","),
             blogs.join(","),
             if preview.is_some() {
@@ -662,6 +674,7 @@ impl Pages {
                         }
                     }
                 }
+                PageData::Jobs | PageData::Job => {}
                 PageData::Blog => {
                     let Some(id) = id else { continue };
                     match self.blogs.detail_json(id).await {
@@ -683,6 +696,69 @@ impl Pages {
             }
         }
         (lists, blogs, complete, found)
+    }
+}
+
+impl Pages {
+    /// The job postings a route's page shows, as page-data entries (`,"jobs":…` and
+    /// `,"job":…`, ui/src/lib/page-data.ts), whether they were all read, and the status the
+    /// page answers with when it is not 200 (a posting that is not there: 404; closed: 410).
+    async fn fetch_jobs(
+        &self,
+        wanted: &[PageData],
+        url: &str,
+        id: Option<&str>,
+    ) -> (String, bool, Option<StatusCode>) {
+        let mut entries = String::new();
+        let mut complete = true;
+        let mut status = None;
+        for source in wanted {
+            match source {
+                PageData::Jobs => {
+                    let query = url.split_once('?').map_or("", |(_, query)| query);
+                    let (department, location) = jobs::filters(query);
+                    match self.jobs.list(&department, &location).await {
+                        Ok(body) => match serde_json::to_string(&body) {
+                            Ok(json) => entries.push_str(&format!(",\"jobs\":{json}")),
+                            Err(err) => {
+                                tracing::warn!(error = %err, "the open roles could not be written");
+                                complete = false;
+                            }
+                        },
+                        Err(err) => {
+                            tracing::warn!(error = %err, "the open roles could not be read");
+                            complete = false;
+                        }
+                    }
+                }
+                PageData::Job => {
+                    let Some(id) = id else { continue };
+                    let (answer, body) = match self.jobs.one(id).await {
+                        Ok(Lookup::Open(posting)) => {
+                            (StatusCode::OK, serde_json::to_string(&*posting).ok())
+                        }
+                        Ok(Lookup::Closed) => (StatusCode::GONE, None),
+                        Ok(Lookup::Missing) => (StatusCode::NOT_FOUND, None),
+                        Err(err) => {
+                            tracing::warn!(error = %err, "a job posting could not be read");
+                            complete = false;
+                            continue;
+                        }
+                    };
+                    if answer != StatusCode::OK {
+                        status = Some(answer);
+                    }
+                    entries.push_str(&format!(
+                        ",\"job\":{{\"slug\":{},\"status\":{},\"body\":{}}}",
+                        json_string(id),
+                        answer.as_u16(),
+                        body.as_deref().unwrap_or("null")
+                    ));
+                }
+                _ => {}
+            }
+        }
+        (entries, complete, status)
     }
 }
 
@@ -783,8 +859,28 @@ fn noindex(shell: &str) -> String {
 /// (`?q=…&page=…`, as the list page writes them). Any other query is left out, so it neither
 /// changes the page nor fills the cache.
 fn render_url<'a>(path: &'a str, query: &str, route: Option<&Route>) -> Cow<'a, str> {
+    if query.is_empty() {
+        return Cow::Borrowed(path);
+    }
+    if route.is_some_and(|route| route.data.contains(&PageData::Jobs)) {
+        // The open roles' filters, in one order, each once.
+        let (department, location) = jobs::filters(query);
+        let mut search = form_urlencoded::Serializer::new(String::new());
+        if !department.is_empty() {
+            search.append_pair("department", &department);
+        }
+        if !location.is_empty() {
+            search.append_pair("location", &location);
+        }
+        let search = search.finish();
+        return if search.is_empty() {
+            Cow::Borrowed(path)
+        } else {
+            Cow::Owned(format!("{path}?{search}"))
+        };
+    }
     let takes_query = route.is_some_and(|route| route.data.contains(&PageData::BlogListQuery));
-    if !takes_query || query.is_empty() {
+    if !takes_query {
         return Cow::Borrowed(path);
     }
     let (page, text) = list_query(&format!("{path}?{query}"));

@@ -16,8 +16,8 @@
 use crate::http::staff::call::Endpoint;
 use crate::http::staff::stories::revisions;
 use crate::http::staff::{
-    account, analytics, api_keys, assign, backups, bulk, company_details, factors, inbox, mail,
-    media, pages, passkeys, readers, replies, sign_in, stories, team,
+    account, analytics, api_keys, assign, backups, bulk, company_details, factors, inbox, jobs,
+    mail, media, pages, passkeys, readers, replies, sign_in, stories, team,
 };
 
 /// One row (see the module's comment for how it reads).
@@ -92,6 +92,7 @@ pub(crate) trait RowTypes {
 pub(crate) mod types {
     pub(crate) use crate::domain::bulk::{BulkDone, BulkForm, UndoForm};
     pub(crate) use crate::domain::company_details::CompanyDetailsForm;
+    pub(crate) use crate::domain::job::JobForm;
     pub(crate) use crate::domain::story::StoryForm;
     pub(crate) use crate::http::public_api::subscriptions::MessageBody;
     pub(crate) use crate::http::staff::account::{
@@ -111,6 +112,9 @@ pub(crate) mod types {
         SecondFactors,
     };
     pub(crate) use crate::http::staff::inbox::{ItemBody as LeadDetail, NoteForm, StatusForm};
+    pub(crate) use crate::http::staff::jobs::{
+        BodyJson as JobBody, ListJson as JobList, SavedJson as JobSaved, StateForm as JobStateForm,
+    };
     pub(crate) use crate::http::staff::mail::{
         MailAction, MailStatus, RoutesBody, RoutesForm, TestMailForm,
     };
@@ -207,6 +211,14 @@ table! {
     DELETE "/api/staff/pages/{key}/fields/{path}"               Area(Pages)       pages::reset_field             resetPageField() -> PageSaved;
     GET    "/api/staff/pages/{key}/preview"                     Area(Pages)       pages::preview_draft           previewPageDraft() -> Blob;
     POST   "/api/staff/pages/{key}/preview"                     Area(Pages)       pages::preview                 previewPage(PagePreviewForm) -> Blob;
+    // job openings: kept, published and closed by recruiters
+    GET    "/api/staff/jobs"                                    Area(Jobs)        jobs::list                     jobs() -> JobList;
+    POST   "/api/staff/jobs"                                    Area(Jobs)        jobs::create                   createJob(JobForm) -> JobSaved;
+    GET    "/api/staff/jobs/{id}"                               Area(Jobs)        jobs::open                     job() -> JobBody;
+    PUT    "/api/staff/jobs/{id}"                               Area(Jobs)        jobs::save                     saveJob(JobForm) -> JobSaved;
+    DELETE "/api/staff/jobs/{id}"                               Area(Jobs)        jobs::delete                   deleteJob() -> null;
+    POST   "/api/staff/jobs/{id}/publish"                       Area(Jobs)        jobs::publish                  publishJob(JobStateForm) -> JobSaved;
+    POST   "/api/staff/jobs/{id}/close"                         Area(Jobs)        jobs::close                    closeJob(JobStateForm) -> JobSaved;
     // what visitors did
     GET    "/api/staff/analytics"                               Area(Analytics)   analytics::report              analytics() -> AnalyticsBody;
     // mail: the outbox and who gets which lead

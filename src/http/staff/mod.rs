@@ -21,6 +21,7 @@ pub mod endpoints;
 pub mod factors;
 pub mod hashing;
 pub mod inbox;
+pub mod jobs;
 pub mod mail;
 pub mod media;
 pub mod pages;

@@ -542,6 +542,41 @@ export interface CareersContent {
     /** A line under the form's heading. */
     intro: string;
   };
+  /** The open roles above the form, and each posting's page (`/join_us/SLUG`). */
+  openRoles: {
+    listTitle: string;
+    listIntro: string;
+    departmentLabel: string;
+    locationLabel: string;
+    anyDepartment: string;
+    anyLocation: string;
+    filterButton: string;
+    noneOpen: string;
+    noneMatch: string;
+    showAll: string;
+    closesLabel: string;
+    openUntilFilled: string;
+    backToRoles: string;
+    facts: {
+      department: string;
+      location: string;
+      employmentType: string;
+      workplace: string;
+      salary: string;
+      openings: string;
+      posted: string;
+      closes: string;
+      reference: string;
+    };
+    applyTitle: string;
+    closedTitle: string;
+    closedText: string;
+    closedLink: string;
+    missingTitle: string;
+    missingText: string;
+    loading: string;
+    loadFailed: string;
+  };
   perksHeading: string;
   perks: readonly Perk[];
 }

@@ -144,6 +144,11 @@ source?: LeadSourcePayload, };
 
 export type ApplicationParts = { name: string, mobile: string, email: string, experience: string, previous_company: string, query: string, department_website: string, 
 /**
+ * The job opening applied for, by its slug (`/join_us/SLUG`); empty: a general
+ * application. One that is unknown or closed is refused, naming `job`.
+ */
+job: string, 
+/**
  * The honeypot: hidden on the site, so only robots fill it.
  */
 website: string, };
@@ -228,3 +233,83 @@ demo: boolean, saved_at: string | null,
  * "command line").
  */
 saved_by: string | null, };
+
+export type JobsBody = { 
+/**
+ * The open postings the filters let through, soonest closing first.
+ */
+data: Array<JobPosting>, 
+/**
+ * Every open posting's department and location, for the filters.
+ */
+departments: Array<string>, locations: Array<string>, 
+/**
+ * The filters as applied (empty: all).
+ */
+department: string, location: string, };
+
+export type JobPosting = { 
+/**
+ * Its page is `/join_us/{slug}`; an application names it as `job`.
+ */
+slug: string, title: string, department: string, 
+/**
+ * One of the company's offices or branches.
+ */
+location: string, 
+/**
+ * The location's address lines, from the company's details.
+ */
+address: Array<string>, 
+/**
+ * ISO 3166 country code of the address.
+ */
+country: string, 
+/**
+ * `full_time`, `part_time`, `contract`, `temporary` or `intern`.
+ */
+employment_type: string, 
+/**
+ * As people read it: `Full time`.
+ */
+employment_type_label: string, 
+/**
+ * schema.org's `employmentType`: `FULL_TIME`.
+ */
+employment_type_schema: string, 
+/**
+ * `on_site`, `hybrid` or `remote`.
+ */
+workplace: string, workplace_label: string, 
+/**
+ * The yearly salary in rupees, when the office shows it.
+ */
+salary: JobSalary | null, 
+/**
+ * Sanitized HTML.
+ */
+description: string, openings: number, 
+/**
+ * When it was published, UTC.
+ */
+date_posted: string, 
+/**
+ * The day it was published, for people (`29 Nov 2026`).
+ */
+date_posted_for_people: string, 
+/**
+ * When applications close (UTC), if it closes by itself.
+ */
+closes_at: string | null, 
+/**
+ * The closing time for people: `31 Dec 2026, 18:00 IST`.
+ */
+closes_for_people: string | null, updated_at: string, };
+
+export type JobSalary = { min: number, max: number, currency: string, 
+/**
+ * `₹6,00,000 – ₹9,00,000 a year`.
+ */
+text: string, };
+
+export type JobPostingBody = { data: JobPosting, };

@@ -1,4 +1,12 @@
-import type { Blog, BlogDetailBody, BlogListBody, CompanyDetailsBody, CompanyDetailsForm } from './api-types';
+import type {
+  Blog,
+  BlogDetailBody,
+  BlogListBody,
+  CompanyDetailsBody,
+  CompanyDetailsForm,
+  JobPosting,
+  JobsBody,
+} from './api-types';
 
 /**
  * The API answers a server-rendered page was made from. The server writes them into the page
@@ -13,6 +21,10 @@ export interface PageData {
   lists?: { page: number; text: string; body: BlogListBody }[];
   /** Blog detail answers by id; `body` is null for an unknown id (the API's 404). */
   blogs?: { id: string; body: BlogDetailBody | null }[];
+  /** The open job postings `/join_us` lists, as its filters let through (`GET /api/corp_website/jobs`). */
+  jobs?: JobsBody;
+  /** The posting of `/join_us/:id`: its answer's status (200, 404, 410) and body (null unless 200). */
+  job?: { slug: string; status: number; body: JobPosting | null };
   /** The company's details (`GET /api/corp_website/site`): every page shows them. */
   site?: CompanyDetailsBody;
   /** The office's year when the server rendered the page: the footer's copyright names it. */
@@ -42,7 +54,8 @@ export function setPageData(data: PageData | null): void {
   current = data;
 }
 
-function pageData(): PageData {
+/** What the page came with (a page's own entries, such as the open roles, are taken by its feature). */
+export function pageData(): PageData {
   if (current === null) {
     current = {};
     if (typeof document !== 'undefined') {

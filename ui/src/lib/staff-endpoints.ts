@@ -3,7 +3,7 @@
 
 import { apiPath, type Endpoint } from './api-client';
 import type { CompanyDetailsForm, MessageBody, StaffCompanyDetailsBody } from './api-types';
-import type { AccountActivity, AnalyticsBody, ApiKeyForm, ApiKeyMade, ApiKeys, AssignForm, AssigneesBody, AuditPage, AuthenticatorSetUp, BackupsBody, BulkDone, BulkForm, CodeGiven, Confirmation, Deleted, DigestSetting, FactorAdded, FactorPolicy, FollowUpForm, ForgotPassword, InviteAcceptance, InviteCheck, InviteForm, LeadDetail, LeadMailBody, LeadPage, LinkToken, MailAction, MailStatus, NewPasskey, NoteForm, PageBody, PageDraftForm, PageList, PagePreviewForm, PagePublishForm, PageRevisionBody, PageRevisions, PageSaved, PasskeyAdded, PasskeyChallenge, PasskeyName, PasskeyRow, PasskeySignIn, PasswordChange, PasswordReset, Preview, PreviewForm, ReaderAdded, ReaderCounts, ReaderForm, ReaderUnsubscribed, ReplyAddress, ReplyForm, ReplySent, ResetAnswer, ResetLink, RolesForm, RoutesBody, RoutesForm, Saved, SecondFactors, SessionList, SetupForm, SignIn, StaffSession, StatusForm, StoryBody, StoryChoices, StoryForm, StoryMail, StoryPage, StoryRestoreForm, StoryRevisionBody, StoryRevisions, TeamBody, TemplatesBody, TemplatesForm, TestMailForm, UndoForm, Uploaded } from './staff-types';
+import type { AccountActivity, AnalyticsBody, ApiKeyForm, ApiKeyMade, ApiKeys, AssignForm, AssigneesBody, AuditPage, AuthenticatorSetUp, BackupsBody, BulkDone, BulkForm, CodeGiven, Confirmation, Deleted, DigestSetting, FactorAdded, FactorPolicy, FollowUpForm, ForgotPassword, InviteAcceptance, InviteCheck, InviteForm, JobBody, JobForm, JobList, JobSaved, JobStateForm, LeadDetail, LeadMailBody, LeadPage, LinkToken, MailAction, MailStatus, NewPasskey, NoteForm, PageBody, PageDraftForm, PageList, PagePreviewForm, PagePublishForm, PageRevisionBody, PageRevisions, PageSaved, PasskeyAdded, PasskeyChallenge, PasskeyName, PasskeyRow, PasskeySignIn, PasswordChange, PasswordReset, Preview, PreviewForm, ReaderAdded, ReaderCounts, ReaderForm, ReaderUnsubscribed, ReplyAddress, ReplyForm, ReplySent, ResetAnswer, ResetLink, RolesForm, RoutesBody, RoutesForm, Saved, SecondFactors, SessionList, SetupForm, SignIn, StaffSession, StatusForm, StoryBody, StoryChoices, StoryForm, StoryMail, StoryPage, StoryRestoreForm, StoryRevisionBody, StoryRevisions, TeamBody, TemplatesBody, TemplatesForm, TestMailForm, UndoForm, Uploaded } from './staff-types';
 
 /** `GET /api/staff/inbox/{list}` (the area of the list). */
 export const inboxPage = (list: string): Endpoint<undefined, LeadPage> => ({ method: 'GET', path: apiPath('staff', 'inbox', list) });
@@ -139,6 +139,27 @@ export const previewPageDraft = (key: string): Endpoint<undefined, Blob> => ({ m
 
 /** `POST /api/staff/pages/{key}/preview` (area pages). */
 export const previewPage = (key: string): Endpoint<PagePreviewForm, Blob> => ({ method: 'POST', path: apiPath('staff', 'pages', key, 'preview') });
+
+/** `GET /api/staff/jobs` (area jobs). */
+export const jobs = (): Endpoint<undefined, JobList> => ({ method: 'GET', path: 'staff/jobs' });
+
+/** `POST /api/staff/jobs` (area jobs). */
+export const createJob = (): Endpoint<JobForm, JobSaved> => ({ method: 'POST', path: 'staff/jobs' });
+
+/** `GET /api/staff/jobs/{id}` (area jobs). */
+export const job = (id: string): Endpoint<undefined, JobBody> => ({ method: 'GET', path: apiPath('staff', 'jobs', id) });
+
+/** `PUT /api/staff/jobs/{id}` (area jobs). */
+export const saveJob = (id: string): Endpoint<JobForm, JobSaved> => ({ method: 'PUT', path: apiPath('staff', 'jobs', id) });
+
+/** `DELETE /api/staff/jobs/{id}` (area jobs). */
+export const deleteJob = (id: string): Endpoint<undefined, null> => ({ method: 'DELETE', path: apiPath('staff', 'jobs', id) });
+
+/** `POST /api/staff/jobs/{id}/publish` (area jobs). */
+export const publishJob = (id: string): Endpoint<JobStateForm, JobSaved> => ({ method: 'POST', path: apiPath('staff', 'jobs', id, 'publish') });
+
+/** `POST /api/staff/jobs/{id}/close` (area jobs). */
+export const closeJob = (id: string): Endpoint<JobStateForm, JobSaved> => ({ method: 'POST', path: apiPath('staff', 'jobs', id, 'close') });
 
 /** `GET /api/staff/analytics` (area analytics). */
 export const analytics = (): Endpoint<undefined, AnalyticsBody> => ({ method: 'GET', path: 'staff/analytics' });

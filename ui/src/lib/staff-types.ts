@@ -92,7 +92,7 @@ export type Role = "owner" | "editor" | "recruiter" | "sales";
 /**
  * A part of the office's side; each staff endpoint belongs to one.
  */
-export type Area = "enquiries" | "subscribers" | "applicants" | "stories" | "company" | "team" | "mail" | "analytics" | "backups" | "pages";
+export type Area = "enquiries" | "subscribers" | "applicants" | "stories" | "company" | "team" | "mail" | "analytics" | "backups" | "pages" | "jobs";
 
 /**
  * The inbox's lists, as its paths name them.
@@ -117,6 +117,10 @@ assigned?: string,
  * `today`: open leads whose follow-up day has come.
  */
 due?: string, 
+/**
+ * The applicants list only: a job opening's slug, or `general` (applied for none).
+ */
+job?: string, 
 /**
  * `no`: leads nobody has replied to yet; `yes`: those answered.
  */
@@ -153,7 +157,11 @@ proof_ms: number | null,
  * When it was first answered (a mail reply or a WhatsApp chat opened); null while
  * nobody has (a subscriber never is).
  */
-first_reply_at: string | null, name?: string, mobile?: string, requirment?: string, service?: string, experience?: number, previous_company?: string, query?: string, resume_original_name?: string, resume_type?: string, resume_size?: number, 
+first_reply_at: string | null, name?: string, mobile?: string, requirment?: string, service?: string, experience?: number, previous_company?: string, query?: string, 
+/**
+ * The job opening applied for, by its title (applicants; null: a general application).
+ */
+job?: string | null, resume_original_name?: string, resume_type?: string, resume_size?: number, 
 /**
  * A subscriber's double opt-in state.
  */
@@ -377,6 +385,29 @@ export type StoryRevisionBody = { data: StoryRevision, };
 export type StoryRevision = { number: number, saved_at: string, saved_by: StoryRevisionAuthor, autosave: boolean, form: StoryForm, };
 
 export type StoryRestoreForm = { revision: number, };
+
+/**
+ * Where a job opening stands: a draft (not public), published, or closed.
+ */
+export type JobState = "draft" | "published" | "closed";
+
+/**
+ * How a job opening's role is employed.
+ */
+export type EmploymentType = "full_time" | "part_time" | "contract" | "temporary" | "intern";
+
+/**
+ * Where a job opening's work is done.
+ */
+export type Workplace = "on_site" | "hybrid" | "remote";
+
+export type JobLocation = { name: string, address: Array<string>, 
+/**
+ * ISO 3166 country code, for the posting's address.
+ */
+country: string, };
+
+export type JobChoice = { value: string, label: string, };
 
 /**
  * Where a page of the editor stands: its defaults, a draft not published, published, or a publish scheduled.
@@ -1045,6 +1076,95 @@ saved_at: string, saved_by: StoryRevisionAuthor, autosave: boolean,
 action: string, };
 
 export type PagePreviewForm = { fields: Record<string, unknown>, };
+
+export type JobList = { data: Array<Job>, choices: JobChoices, 
+/**
+ * Applications for no opening (the applicants list shows them with `job=general`).
+ */
+general_applications: number, };
+
+export type JobChoices = { 
+/**
+ * The company's offices and branches, from its details.
+ */
+locations: Array<JobLocation>, 
+/**
+ * Departments openings have used.
+ */
+departments: Array<string>, employment_types: Array<JobChoice>, workplaces: Array<JobChoice>, 
+/**
+ * The office's IANA zone, in which the closing time is read.
+ */
+zone: string, };
+
+export type Job = { id: number, slug: string, 
+/**
+ * Its public page, `/join_us/SLUG`.
+ */
+url: string, title: string, department: string, location: string, employment_type: EmploymentType, workplace: Workplace, salary_min: number | null, salary_max: number | null, 
+/**
+ * Sanitized HTML.
+ */
+description: string, openings: number, 
+/**
+ * UTC.
+ */
+closes_at: string | null, 
+/**
+ * The closing time on the office's clock, as a `datetime-local` field holds it.
+ */
+closes_local: string | null, 
+/**
+ * The closing time for people: `31 Dec 2026, 18:00 IST`.
+ */
+closes_for_people: string | null, state: JobState, published_at: string | null, closed_at: string | null, revision: number, updated_at: string, updated_by: string | null, 
+/**
+ * How many applications it has (the applicants list shows them with `job=SLUG`).
+ */
+applications: number, };
+
+export type JobForm = { title: string, department: string, 
+/**
+ * One of the locations' names (`locations`).
+ */
+location: string, 
+/**
+ * `full_time`, `part_time`, `contract`, `temporary` or `intern`.
+ */
+employment_type: string, 
+/**
+ * `on_site`, `hybrid` or `remote`.
+ */
+workplace: string, 
+/**
+ * Rupees a year; both or neither.
+ */
+salary_min: number | null, salary_max: number | null, 
+/**
+ * The rich editor's HTML.
+ */
+description: string, openings: number, 
+/**
+ * When applications close, on the office's clock: `YYYY-MM-DDTHH:MM` (a
+ * `datetime-local` field's value). None: open until closed by hand.
+ */
+closes_at: string | null, 
+/**
+ * The revision the editor opened (a save of an existing opening must name it).
+ */
+revision?: number, 
+/**
+ * A save the editor made by itself while someone types: only of a draft.
+ */
+autosave?: boolean, };
+
+export type JobSaved = { message: string, data: SavedJob, };
+
+export type SavedJob = { id: number, revision: number, };
+
+export type JobBody = { data: Job, choices: JobChoices, };
+
+export type JobStateForm = { revision: number, };
 
 export type ReplyAddress = { 
 /**

@@ -1,6 +1,9 @@
+import { useParams } from 'react-router-dom';
 import { PageHero } from '@/components/page-hero';
 import { ApplicationForm } from '@/features/careers/application-form';
 import { careersWords } from '@/features/careers/careers-words';
+import { JobPostingView } from '@/features/careers/job-posting';
+import { OpenRoles } from '@/features/careers/open-roles';
 import { PerksPanel } from '@/features/careers/perks-panel';
 import { fieldOf } from '@/lib/page-fields';
 import { useBannerMeta } from '@/lib/page-meta';
@@ -8,7 +11,13 @@ import '@/styles/controls.css';
 import '@/styles/forms.css';
 import '@/features/careers/careers.css';
 
+/** `/join_us`: the open roles above the general form; `/join_us/:id`: one opening's page. */
 export function JoinUsPage() {
+  const { id } = useParams();
+  return id ? <JobPostingView id={id} /> : <Careers />;
+}
+
+function Careers() {
   const { pageTitle, banner, breadcrumb } = careersWords();
   useBannerMeta('join-us', pageTitle, banner);
   return (
@@ -26,6 +35,7 @@ export function JoinUsPage() {
           {banner.text}
         </p>
       </PageHero>
+      <OpenRoles />
       <div class="careers-page split">
         <ApplicationForm />
         <PerksPanel />

@@ -6,14 +6,16 @@ import { leadSource } from '@/lib/page-views';
 import type { ApplicationValues } from './application-rules';
 
 /**
- * POST {api}/applicant/create as multipart (every field and the file), plus the honeypot and
- * where the visit came from, with the proof of work's header. The
+ * POST {api}/applicant/create as multipart (every field and the file), plus the honeypot, the
+ * opening applied for (`job`, a posting's slug) and where the visit came from, with the proof
+ * of work's header. The
  * text parts are typed as the server reads them, so a part renamed there fails the type check.
  */
 export async function sendApplication(
   values: ApplicationValues,
   honeypot: string,
   proof: Record<string, string>,
+  job = '',
 ): Promise<void> {
   const parts: ApplicationParts = {
     name: values.name,
@@ -23,6 +25,7 @@ export async function sendApplication(
     previous_company: values.previous_company,
     query: values.query,
     department_website: careersContent.form.departmentWebsite,
+    job,
     [HONEYPOT_FIELD]: honeypot,
   };
   const body = new FormData();
@@ -32,6 +35,8 @@ export async function sendApplication(
   append('name', 'mobile', 'email', 'experience', 'previous_company', 'query');
   if (values.file) body.append('file', values.file, values.file.name);
   append('department_website', HONEYPOT_FIELD);
+  // The opening applied for (its page's form); none: a general application.
+  if (job) append('job');
   // Where the visit came from, as JSON text (the server drops one it cannot read).
   body.append('source', JSON.stringify(leadSource()));
   await api.postForm('applicant/create', body, proof);

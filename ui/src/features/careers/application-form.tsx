@@ -41,8 +41,11 @@ function fieldLabel(name: ApplicantFieldName): string {
   return careersWords().form.fields.find((field) => field.name === name)?.label ?? name;
 }
 
-/** The Join Us application form: editing a field clears its error; after a 201 all fields reset. */
-export function ApplicationForm() {
+/**
+ * The Join Us application form: editing a field clears its error; after a 201 all fields reset.
+ * On a posting's page it applies for that opening (`job`: its slug) under its own heading.
+ */
+export function ApplicationForm({ job, heading }: { job?: string; heading?: string } = {}) {
   const { form } = careersWords();
   const fileRef = useRef<HTMLInputElement>(null);
   // Why the last file picked was refused, until another is picked or the choice is removed.
@@ -54,7 +57,7 @@ export function ApplicationForm() {
       labels: form.fields,
       validate: (current) => validateWithRefusal(current, refusal.current),
       proof: 'application',
-      send: sendApplication,
+      send: (values, honeypot, proof) => sendApplication(values, honeypot, proof, job),
       successMessage: visitorMessages().applicationSubmitted,
       onSuccess: () => {
         if (fileRef.current) fileRef.current.value = '';
@@ -103,9 +106,15 @@ export function ApplicationForm() {
 
   return (
     <form ref={formRef} class="form-card" noValidate onSubmit={onSubmit} aria-labelledby="apply-form-title">
-      <h2 id="apply-form-title" class="form-card__title" {...fieldOf('careersContent.form.heading')}>
-        {form.heading}
-      </h2>
+      {heading ? (
+        <h2 id="apply-form-title" class="form-card__title">
+          {heading}
+        </h2>
+      ) : (
+        <h2 id="apply-form-title" class="form-card__title" {...fieldOf('careersContent.form.heading')}>
+          {form.heading}
+        </h2>
+      )}
       <p class="form-card__intro" {...fieldOf('careersContent.form.intro')}>
         {form.intro}
       </p>

@@ -1,9 +1,34 @@
+import { useEffect, useState } from 'preact/hooks';
 import { FilterForm, useFilterDraft } from '@/features/staff/shell/staff-parts';
+import { staffApi } from '@/lib/staff-client';
+import { jobs } from '@/lib/staff-endpoints';
 import { ChoiceField } from './choice-field';
 import type { InboxFilters, ListName } from './inbox-api';
 import { statusLabels } from './inbox-labels';
 import { subscriptionLabels } from './readers-api';
 
+/**
+ * The applicants list's choices of role: each opening (with its count of applications) and
+ * general applications; null until read, or for another list.
+ */
+function useRoleChoices(wanted: boolean): Record<string, string> | null {
+  const [roles, setRoles] = useState<Record<string, string> | null>(null);
+  useEffect(() => {
+    if (!wanted) return;
+    const controller = new AbortController();
+    staffApi.send(jobs(), { signal: controller.signal }).then(
+      (list) => {
+        const choices: Record<string, string> = {};
+        for (const job of list.data) choices[job.slug] = `${job.title} (${job.applications})`;
+        choices.general = `General applications (${list.general_applications})`;
+        setRoles(choices);
+      },
+      () => {},
+    );
+    return () => controller.abort();
+  }, [wanted]);
+  return roles;
+}
 /** The orders of a list that takes replies (newest first is the default). */
 const sortLabels = { oldest: 'Oldest first', not_answered: 'Not answered first' } as const;
 
@@ -19,6 +44,7 @@ export function FiltersForm({
   list?: ListName;
 }) {
   const { draft, field, choice } = useFilterDraft(filters);
+  const roles = useRoleChoices(list === 'applicants');
   return (
     <FilterForm name="inbox-filters" label="Search and filters" draft={draft} field={field} onApply={onApply}>
       <label class="staff-field inbox-filters__search">
@@ -33,6 +59,9 @@ export function FiltersForm({
           any="Any"
           {...choice('subscription')}
         />
+      )}
+      {list === 'applicants' && roles && (
+        <ChoiceField label="Job opening" choices={roles} any="Any" {...choice('job')} />
       )}
       <label class="staff-field">
         <span>Department website</span>

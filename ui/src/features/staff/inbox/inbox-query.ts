@@ -3,7 +3,16 @@ import type { InboxFilters, ListName } from './inbox-api';
 /** The lists, in the order of their tabs. */
 export const LISTS: ListName[] = ['enquiries', 'subscribers', 'applicants'];
 /** The filters the form sets, as they stand in the page's URL. */
-export const FILTER_KEYS = ['q', 'status', 'department', 'from', 'to', 'subscription', 'sort'] as const;
+export const FILTER_KEYS = [
+  'q',
+  'status',
+  'department',
+  'from',
+  'to',
+  'subscription',
+  'sort',
+  'job',
+] as const;
 
 /** The list the page's URL names (`?list=`) among `lists` (those the session reaches), or the first of them. */
 export function readList(params: URLSearchParams, lists: readonly ListName[] = LISTS): ListName {

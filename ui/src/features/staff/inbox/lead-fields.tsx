@@ -15,6 +15,7 @@ const FIELD_LABELS: [keyof Lead, string][] = [
   ['query', 'Query'],
   ['service', 'Service'],
   ['department_website', 'Department website'],
+  ['job', 'Job opening'],
   ['subscription', 'Subscription'],
   ['confirmed_at', 'Confirmed'],
   ['unsubscribed_at', 'Unsubscribed'],

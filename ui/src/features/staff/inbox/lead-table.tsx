@@ -10,7 +10,10 @@ import type { Selection } from './use-selection';
 /** What a row shows at a glance besides name, email and status. */
 function glance(list: ListName, lead: Lead): string {
   if (list === 'enquiries') return lead.requirment ?? '';
-  if (list === 'applicants') return `${lead.experience ?? 0} yrs · ${lead.previous_company || '—'}`;
+  if (list === 'applicants') {
+    const role = lead.job ?? 'General application';
+    return `${role} · ${lead.experience ?? 0} yrs · ${lead.previous_company || '—'}`;
+  }
   return lead.service ?? '';
 }
 
@@ -21,7 +24,7 @@ function glance(list: ListName, lead: Lead): string {
  */
 const HEADINGS: Record<ListName, { who: string; reach: string; glance: string }> = {
   enquiries: { who: 'Name', reach: 'Contact', glance: 'Details' },
-  applicants: { who: 'Name', reach: 'Contact', glance: 'Experience' },
+  applicants: { who: 'Name', reach: 'Contact', glance: 'Role and experience' },
   subscribers: { who: 'Email', reach: 'List', glance: 'Kind' },
 };
 

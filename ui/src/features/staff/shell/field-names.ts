@@ -1,4 +1,5 @@
 import { messages } from '@/content/messages';
+import { ApiError } from '@/lib/api-client';
 import { listOf } from '@/lib/failure-message';
 import { fillIn } from '@/lib/fill-in';
 
@@ -34,6 +35,19 @@ export function checkFieldsMessage(errors: Record<string, string>, idOf: (name: 
 }
 
 /**
+ * What a refused save of an editor (a story, an opening) says: for a 422 naming fields, the
+ * labels of those fields (`checkFieldsMessage`); else the server's words.
+ */
+export function refusalMessage(
+  err: { status: number; message: string; errors: Record<string, string> },
+  idOf: (name: string) => string,
+): string {
+  return err.status === 422 && Object.keys(err.errors).length > 0
+    ? checkFieldsMessage(err.errors, idOf)
+    : err.message;
+}
+
+/**
  * The errors left once the field `name` changed: its own message goes (the person is fixing
  * it), as do those of its parts (`branches[2].city` when `branches` changes).
  */
@@ -44,4 +58,25 @@ export function withoutErrorOf(errors: Record<string, string>, name: string): Re
     ),
   );
   return Object.keys(left).length === Object.keys(errors).length ? errors : left;
+}
+
+/**
+ * One autosave of an editor (a story, an opening): `send` saves and answers the saved item's
+ * id, `then` follows a save (the item's own address after its first save, its facts read
+ * again). Answers null once saved, or why not: a 409 also calls `onConflict` with its words.
+ */
+export async function autosaveOnce(
+  send: () => Promise<string>,
+  then: (id: string) => Promise<void>,
+  onConflict: (message: string) => void,
+  idOf: (name: string) => string,
+): Promise<string | null> {
+  try {
+    await then(await send());
+    return null;
+  } catch (err) {
+    if (!(err instanceof ApiError)) throw err;
+    if (err.status === 409) onConflict(err.message);
+    return refusalMessage(err, idOf);
+  }
 }

@@ -12,6 +12,7 @@ import { type Area, RefreshSessionContext, reaches, StaffSessionContext } from '
 /** The staff screens, in the order of the bar, and the areas that open each (any one does). */
 const SCREENS: { path: string; label: string; areas: Area[] }[] = [
   { path: '/staff', label: 'Inbox', areas: ['enquiries', 'subscribers', 'applicants'] },
+  { path: '/staff/jobs', label: 'Jobs', areas: ['jobs'] },
   { path: '/staff/stories', label: 'Stories', areas: ['stories'] },
   { path: '/staff/pages', label: 'Pages', areas: ['pages'] },
   { path: '/staff/settings', label: 'Company details', areas: ['company'] },

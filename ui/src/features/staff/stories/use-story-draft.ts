@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { useNavigate } from 'react-router-dom';
-import { checkFieldsMessage, withoutErrorOf } from '@/features/staff/shell/field-names';
+import { autosaveOnce, refusalMessage, withoutErrorOf } from '@/features/staff/shell/field-names';
 import { fromOfficeInput, officeInput } from '@/features/staff/shell/staff-format';
 import { useAutosave } from '@/features/staff/shell/use-autosave';
 import { leaveWithoutAsking, useLeaveGuard } from '@/features/staff/shell/use-leave-guard';
@@ -169,30 +169,26 @@ export function useStoryDraft(id: string) {
     dirty,
     change: form,
     save: () =>
-      queued(async () => {
-        const sent: StoryForm = { ...form, state: 'draft', publish_at: null };
-        try {
-          const storyId = await send(sent, true);
-          if (isNew && !created.current) {
-            created.current = storyId;
-            // The story's own address, not leaving it: nothing to ask.
-            leaveWithoutAsking(() =>
-              navigate(`/staff/stories/${storyId}`, { replace: true, state: { editing: id } }),
-            );
-          }
-          await reread(storyId);
-          return null;
-        } catch (err) {
-          if (!(err instanceof ApiError)) throw err;
-          if (err.status === 409) {
+      queued(() =>
+        autosaveOnce(
+          () => send({ ...form, state: 'draft', publish_at: null }, true),
+          async (storyId) => {
+            if (isNew && !created.current) {
+              created.current = storyId;
+              // The story's own address, not leaving it: nothing to ask.
+              leaveWithoutAsking(() =>
+                navigate(`/staff/stories/${storyId}`, { replace: true, state: { editing: id } }),
+              );
+            }
+            await reread(storyId);
+          },
+          (message) => {
             setConflict(true);
-            setAlert(err.message);
-          }
-          return err.status === 422 && Object.keys(err.errors).length > 0
-            ? checkFieldsMessage(err.errors, storyFieldId)
-            : err.message;
-        }
-      }),
+            setAlert(message);
+          },
+          storyFieldId,
+        ),
+      ),
   });
 
   /** Saves the form in `state` (publishing, scheduling and unpublishing are saves). */
@@ -215,11 +211,7 @@ export function useStoryDraft(id: string) {
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
       setErrors(err.errors);
-      setAlert(
-        err.status === 422 && Object.keys(err.errors).length > 0
-          ? checkFieldsMessage(err.errors, storyFieldId)
-          : err.message,
-      );
+      setAlert(refusalMessage(err, storyFieldId));
       setConflict(err.status === 409);
     } finally {
       setBusy(false);
