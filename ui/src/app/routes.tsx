@@ -6,13 +6,31 @@ import routeTable from './route-table.json';
 
 type PageModule = Record<string, ComponentType>;
 
-/** Every page module, each its own lazily loaded chunk, by file name (`home-page`). */
+/**
+ * Every public page module, each its own lazily loaded chunk, by file name (`home-page`); the
+ * staff's screens come through `staff-pages.ts`, one import for all of them.
+ */
 const pageModules: Record<string, () => Promise<PageModule>> = Object.fromEntries(
-  Object.entries(import.meta.glob<PageModule>('../pages/*-page.tsx')).map(([file, load]) => [
-    file.replace(/^.*\/|\.tsx$/g, ''),
-    load,
-  ]),
+  Object.entries(
+    import.meta.glob<PageModule>([
+      '../pages/*-page.tsx',
+      '!../pages/staff*-page.tsx',
+      '!../pages/story-editor-page.tsx',
+    ]),
+  ).map(([file, load]) => [file.replace(/^.*\/|\.tsx$/g, ''), load]),
 );
+
+/** The loader of the page module `name`: a public page's, or a staff screen's through the staff door. */
+function loaderOf(name: string): () => Promise<PageModule> {
+  return (
+    pageModules[name] ??
+    (async () => {
+      const load = (await import('./staff-pages')).staffPageModules[`../pages/${name}.tsx`];
+      if (!load) throw new Error(`route-table.json names a page that does not exist: ${name}`);
+      return load();
+    })
+  );
+}
 
 /** Pages whose module is already here: rendered at once, with no Suspense fallback. */
 const loadedPages = new Map<string, ComponentType>();
@@ -30,8 +48,7 @@ function pageComponent(name: string, module: PageModule): ComponentType {
 
 /** One page as its own chunk, or the module itself once it is loaded. */
 function page(name: string) {
-  const load = pageModules[name];
-  if (!load) throw new Error(`route-table.json names a page that does not exist: ${name}`);
+  const load = loaderOf(name);
   const Lazy = lazy(async () => ({ default: pageComponent(name, await load()) }));
   function Page() {
     const Loaded = loadedPages.get(name);
@@ -177,8 +194,7 @@ export function pageFor(pathname: string): string | undefined {
  */
 export async function preloadPage(pathname: string): Promise<void> {
   const name = pageFor(pathname);
-  const load = name ? pageModules[name] : undefined;
-  if (name && load && !loadedPages.has(name)) loadedPages.set(name, pageComponent(name, await load()));
+  if (name && !loadedPages.has(name)) loadedPages.set(name, pageComponent(name, await loaderOf(name)()));
 }
 
 /** The server bundle has every page module at hand. */
