@@ -317,7 +317,7 @@ fn staff_types() -> String {
 
 /// The declarations of the types the staff endpoint table's rows name, and of the types they
 /// hold, that `listed` (and the API's file) does not declare already: a row's new type
-/// reaches the client with no line here.
+/// reaches the client with no line here. In the order of their names.
 fn row_types(cfg: &Config, listed: &[String]) -> Vec<String> {
     use crate::http::staff::endpoints::{visit_row_types, RowTypes};
     use ts_rs::TypeVisitor;
@@ -325,15 +325,18 @@ fn row_types(cfg: &Config, listed: &[String]) -> Vec<String> {
     struct Collect<'a> {
         cfg: &'a Config,
         known: std::collections::BTreeSet<String>,
-        found: Vec<String>,
+        /// By name: the order ts-rs visits a type's dependencies in differs between builds
+        /// (a fresh clone's and a warm tree's), and the file must not.
+        found: std::collections::BTreeMap<String, String>,
     }
     impl TypeVisitor for Collect<'_> {
         fn visit<T: TS + 'static + ?Sized>(&mut self) {
             // Wrappers and primitives have no file of their own: their parts are visited.
-            if T::output_path().is_none() || !self.known.insert(T::ident(self.cfg)) {
+            let ident = T::ident(self.cfg);
+            if T::output_path().is_none() || !self.known.insert(ident.clone()) {
                 return;
             }
-            self.found.push(T::decl(self.cfg));
+            self.found.insert(ident, T::decl(self.cfg));
             T::visit_dependencies(self);
         }
     }
@@ -358,10 +361,10 @@ fn row_types(cfg: &Config, listed: &[String]) -> Vec<String> {
     let mut collect = Collect {
         cfg,
         known,
-        found: Vec::new(),
+        found: std::collections::BTreeMap::new(),
     };
     visit_row_types(&mut collect);
-    collect.found
+    collect.found.into_values().collect()
 }
 
 /// The exported type names of a generated file.

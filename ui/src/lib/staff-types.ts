@@ -917,185 +917,7 @@ export type PasskeyChallenge = { challenge_id: string,
  */
 options: { publicKey: Record<string, unknown> }, };
 
-export type UndoForm = { undo: string, };
-
-export type ReplyForm = { subject: string, text: string, template?: string, 
-/**
- * The detail's `read_at` when the composer opened.
- */
-seen: string, 
-/**
- * `mail` (the default) or `whatsapp`.
- */
-channel?: 'mail' | 'whatsapp', };
-
-export type ReplySent = { reply: LeadReply, 
-/**
- * When the lead was first answered (this reply, if it was the first).
- */
-first_reply_at: string | null, };
-
-export type LeadReply = { id: number, channel: 'mail' | 'whatsapp', 
-/**
- * Who, by name (or the stored address).
- */
-author: string, to: string, subject: string, text: string, template: string | null, created_at: string, 
-/**
- * A mail's delivery: `queued` (`error` says why a try failed), `sent` (`answer` is the
- * relay's), `failed` (`error` says why) or `dropped`; a WhatsApp reply's is `opened`.
- */
-delivery: 'queued' | 'sent' | 'failed' | 'dropped' | 'opened', answer: string | null, error: string | null, sent_at: string | null, message_id: string | null, in_reply_to: string | null, };
-
-export type TemplatesBody = { templates: Array<ReplyTemplate>, 
-/**
- * The lists this session may keep templates of.
- */
-lists: Array<'enquiries' | 'applicants'>, 
-/**
- * The placeholders a template may hold.
- */
-placeholders: Array<string>, };
-
-export type ReplyTemplate = { list: 'enquiries' | 'applicants', 
-/**
- * Empty: every department of the list.
- */
-department: string, name: string, subject: string, text: string, updated_by: string, updated_at: string, };
-
-export type TemplatesForm = { list: 'enquiries' | 'applicants', templates: Array<TemplateForm>, };
-
-export type TemplateForm = { department: string, name: string, subject: string, text: string, };
-
-export type PageList = { data: Array<PageLine>, };
-
-export type PageLine = { key: string, title: string, 
-/**
- * None: a part every page shows (the header, the footer...).
- */
-route: string | null, state: PageState, updated_at: string | null, 
-/**
- * The name of the account that saved last (its email if the account is gone).
- */
-updated_by: string | null, };
-
-export type PageBody = { data: Page, };
-
-export type Page = { schema: PageSchema, 
-/**
- * Each field's default (the UI's content), by path, in the shape of an override.
- */
-defaults: PageFields, 
-/**
- * The office's draft and what visitors see, by path (a path not there: its default).
- */
-draft: PageFields, published: PageFields, 
-/**
- * What the next save names.
- */
-revision: number, state: PageState, updated_at: string | null, updated_by: string | null, published_at: string | null, published_by: string | null, 
-/**
- * When a scheduled publish goes public (UTC, RFC 3339).
- */
-publish_at: string | null, };
-
-export type PageSchema = { 
-/**
- * The page's name in the API's paths (`/api/staff/pages/{key}`).
- */
-key: string, 
-/**
- * What the editor calls it.
- */
-title: string, 
-/**
- * The route it is shown at; None for a part every page shows (the header...).
- */
-route: string | null, fields: Array<PageField>, };
-
-export type PageField = { 
-/**
- * `<export name>.<property path>` in the page's content (relative to the item for a
- * list's item field).
- */
-path: string, 
-/**
- * What the editor shows, and what an error names.
- */
-label: string, } & ({ "kind": "text", max: number, } | { "kind": "paragraphs", max: number, } | { "kind": "image", 
-/**
- * The path of the default's alt text beside the picture's (None: decoration).
- */
-alt: string | null, } | { "kind": "video" } | { "kind": "link", 
-/**
- * The default's property that holds the address (`href`, `path`, `url`).
- */
-href: string, } | { "kind": "list", min: number, max: number, item: Array<PageField>, });
-
-export type PageDraftForm = { fields: PageFields, revision: number, 
-/**
- * The editor's own save while someone types (not audited).
- */
-autosave?: boolean, };
-
-export type PageSaved = { message: string, data: SavedPage, };
-
-export type SavedPage = { key: string, revision: number, state: PageState, publish_at: string | null, };
-
-export type PagePublishForm = { revision: number, publish_at?: string, };
-
-export type PageRevisions = { data: Array<PageRevisionLine>, 
-/**
- * How many revisions the page has (the list holds the newest 200).
- */
-total: number, };
-
-export type PageRevisionLine = { number: number, 
-/**
- * UTC, RFC 3339.
- */
-saved_at: string, saved_by: StoryRevisionAuthor, autosave: boolean, 
-/**
- * What the save did: "saved", "reset Banner: headline", "restored revision 3"...
- */
-action: string, };
-
-export type PageRevisionBody = { data: PageRevision, };
-
-export type PageRevision = { 
-/**
- * The draft as that save left it.
- */
-fields: PageFields, number: number, 
-/**
- * UTC, RFC 3339.
- */
-saved_at: string, saved_by: StoryRevisionAuthor, autosave: boolean, 
-/**
- * What the save did: "saved", "reset Banner: headline", "restored revision 3"...
- */
-action: string, };
-
-export type PagePreviewForm = { fields: Record<string, unknown>, };
-
-export type JobList = { data: Array<Job>, choices: JobChoices, 
-/**
- * Applications for no opening (the applicants list shows them with `job=general`).
- */
-general_applications: number, };
-
-export type JobChoices = { 
-/**
- * The company's offices and branches, from its details.
- */
-locations: Array<JobLocation>, 
-/**
- * Departments openings have used.
- */
-departments: Array<string>, employment_types: Array<JobChoice>, workplaces: Array<JobChoice>, 
-/**
- * The office's IANA zone, in which the closing time is read.
- */
-zone: string, };
+export type AccountActivity = { data: Array<AuditEntry>, };
 
 export type Job = { id: number, slug: string, 
 /**
@@ -1122,6 +944,22 @@ closes_for_people: string | null, state: JobState, published_at: string | null, 
  * How many applications it has (the applicants list shows them with `job=SLUG`).
  */
 applications: number, };
+
+export type JobBody = { data: Job, choices: JobChoices, };
+
+export type JobChoices = { 
+/**
+ * The company's offices and branches, from its details.
+ */
+locations: Array<JobLocation>, 
+/**
+ * Departments openings have used.
+ */
+departments: Array<string>, employment_types: Array<JobChoice>, workplaces: Array<JobChoice>, 
+/**
+ * The office's IANA zone, in which the closing time is read.
+ */
+zone: string, };
 
 export type JobForm = { title: string, department: string, 
 /**
@@ -1158,13 +996,135 @@ revision?: number,
  */
 autosave?: boolean, };
 
+export type JobList = { data: Array<Job>, choices: JobChoices, 
+/**
+ * Applications for no opening (the applicants list shows them with `job=general`).
+ */
+general_applications: number, };
+
 export type JobSaved = { message: string, data: SavedJob, };
 
-export type SavedJob = { id: number, revision: number, };
-
-export type JobBody = { data: Job, choices: JobChoices, };
-
 export type JobStateForm = { revision: number, };
+
+export type LeadReply = { id: number, channel: 'mail' | 'whatsapp', 
+/**
+ * Who, by name (or the stored address).
+ */
+author: string, to: string, subject: string, text: string, template: string | null, created_at: string, 
+/**
+ * A mail's delivery: `queued` (`error` says why a try failed), `sent` (`answer` is the
+ * relay's), `failed` (`error` says why) or `dropped`; a WhatsApp reply's is `opened`.
+ */
+delivery: 'queued' | 'sent' | 'failed' | 'dropped' | 'opened', answer: string | null, error: string | null, sent_at: string | null, message_id: string | null, in_reply_to: string | null, };
+
+export type Page = { schema: PageSchema, 
+/**
+ * Each field's default (the UI's content), by path, in the shape of an override.
+ */
+defaults: PageFields, 
+/**
+ * The office's draft and what visitors see, by path (a path not there: its default).
+ */
+draft: PageFields, published: PageFields, 
+/**
+ * What the next save names.
+ */
+revision: number, state: PageState, updated_at: string | null, updated_by: string | null, published_at: string | null, published_by: string | null, 
+/**
+ * When a scheduled publish goes public (UTC, RFC 3339).
+ */
+publish_at: string | null, };
+
+export type PageBody = { data: Page, };
+
+export type PageDraftForm = { fields: PageFields, revision: number, 
+/**
+ * The editor's own save while someone types (not audited).
+ */
+autosave?: boolean, };
+
+export type PageField = { 
+/**
+ * `<export name>.<property path>` in the page's content (relative to the item for a
+ * list's item field).
+ */
+path: string, 
+/**
+ * What the editor shows, and what an error names.
+ */
+label: string, } & ({ "kind": "text", max: number, } | { "kind": "paragraphs", max: number, } | { "kind": "image", 
+/**
+ * The path of the default's alt text beside the picture's (None: decoration).
+ */
+alt: string | null, } | { "kind": "video" } | { "kind": "link", 
+/**
+ * The default's property that holds the address (`href`, `path`, `url`).
+ */
+href: string, } | { "kind": "list", min: number, max: number, item: Array<PageField>, });
+
+export type PageLine = { key: string, title: string, 
+/**
+ * None: a part every page shows (the header, the footer...).
+ */
+route: string | null, state: PageState, updated_at: string | null, 
+/**
+ * The name of the account that saved last (its email if the account is gone).
+ */
+updated_by: string | null, };
+
+export type PageList = { data: Array<PageLine>, };
+
+export type PagePreviewForm = { fields: Record<string, unknown>, };
+
+export type PagePublishForm = { revision: number, publish_at?: string, };
+
+export type PageRevision = { 
+/**
+ * The draft as that save left it.
+ */
+fields: PageFields, number: number, 
+/**
+ * UTC, RFC 3339.
+ */
+saved_at: string, saved_by: StoryRevisionAuthor, autosave: boolean, 
+/**
+ * What the save did: "saved", "reset Banner: headline", "restored revision 3"...
+ */
+action: string, };
+
+export type PageRevisionBody = { data: PageRevision, };
+
+export type PageRevisionLine = { number: number, 
+/**
+ * UTC, RFC 3339.
+ */
+saved_at: string, saved_by: StoryRevisionAuthor, autosave: boolean, 
+/**
+ * What the save did: "saved", "reset Banner: headline", "restored revision 3"...
+ */
+action: string, };
+
+export type PageRevisions = { data: Array<PageRevisionLine>, 
+/**
+ * How many revisions the page has (the list holds the newest 200).
+ */
+total: number, };
+
+export type PageSaved = { message: string, data: SavedPage, };
+
+export type PageSchema = { 
+/**
+ * The page's name in the API's paths (`/api/staff/pages/{key}`).
+ */
+key: string, 
+/**
+ * What the editor calls it.
+ */
+title: string, 
+/**
+ * The route it is shown at; None for a part every page shows (the header...).
+ */
+route: string | null, fields: Array<PageField>, };
 
 export type ReplyAddress = { 
 /**
@@ -1172,4 +1132,44 @@ export type ReplyAddress = {
  */
 address: string | null, };
 
-export type AccountActivity = { data: Array<AuditEntry>, };
+export type ReplyForm = { subject: string, text: string, template?: string, 
+/**
+ * The detail's `read_at` when the composer opened.
+ */
+seen: string, 
+/**
+ * `mail` (the default) or `whatsapp`.
+ */
+channel?: 'mail' | 'whatsapp', };
+
+export type ReplySent = { reply: LeadReply, 
+/**
+ * When the lead was first answered (this reply, if it was the first).
+ */
+first_reply_at: string | null, };
+
+export type ReplyTemplate = { list: 'enquiries' | 'applicants', 
+/**
+ * Empty: every department of the list.
+ */
+department: string, name: string, subject: string, text: string, updated_by: string, updated_at: string, };
+
+export type SavedJob = { id: number, revision: number, };
+
+export type SavedPage = { key: string, revision: number, state: PageState, publish_at: string | null, };
+
+export type TemplateForm = { department: string, name: string, subject: string, text: string, };
+
+export type TemplatesBody = { templates: Array<ReplyTemplate>, 
+/**
+ * The lists this session may keep templates of.
+ */
+lists: Array<'enquiries' | 'applicants'>, 
+/**
+ * The placeholders a template may hold.
+ */
+placeholders: Array<string>, };
+
+export type TemplatesForm = { list: 'enquiries' | 'applicants', templates: Array<TemplateForm>, };
+
+export type UndoForm = { undo: string, };
