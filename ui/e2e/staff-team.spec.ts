@@ -24,7 +24,7 @@ async function signInAsOwner(page: Page, request: Parameters<typeof readyStaff>[
   return owner;
 }
 
-test('an owner invites a recruiter, who joins from the mail, reaches only applicants, and is signed out once removed', async ({
+test('an owner invites a recruiter, who joins from the mail, reaches only applicants and job openings, and is signed out once removed', async ({
   page,
   request,
   browser,
@@ -92,7 +92,8 @@ test('an owner invites a recruiter, who joins from the mail, reaches only applic
   await expect(recruiter.getByRole('heading', { level: 1, name: 'Inbox' })).toBeVisible();
   await expect(recruiter.getByText(`Signed in as ${name}`)).toBeVisible();
   const screens = recruiter.getByRole('navigation', { name: 'Staff' }).getByRole('link');
-  await expect(screens).toHaveText(['Inbox']);
+  // A recruiter's screens: the applicants, the job openings and the applicants' reply templates.
+  await expect(screens).toHaveText(['Inbox', 'Jobs', 'Reply templates']);
   const lists = recruiter.getByRole('navigation', { name: 'Lists' }).getByRole('button');
   await expect(lists).toHaveCount(1);
   await expect(lists.first()).toHaveText(/^Applicants/);
