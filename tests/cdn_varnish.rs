@@ -482,10 +482,14 @@ fn the_edge_keeps_public_pages_drops_changed_ones_at_once_and_serves_stale_while
             pages::How::Save,
         )
         .expect("the draft saved");
-        let due = jiff::Timestamp::now() + jiff::SignedDuration::from_secs(2);
-        let at = corpsite::domain::story::utc_text(due);
+        // A time is kept to the second: the instant is a whole second 2 to 3 s ahead, and the
+        // test's clock waits for that very instant (not "now + 2 s", which the text rounds down).
+        let now = jiff::Timestamp::now();
+        let whole = jiff::Timestamp::from_second(now.as_second() + 3).expect("a time");
+        let at = corpsite::domain::story::utc_text(whole);
+        let ahead = Duration::try_from(whole.duration_since(now)).expect("ahead");
+        let due = Instant::now() + ahead;
         pages::publish(&conn, Actor::command_line(), home, revision, Some(&at)).expect("scheduled");
-        let due = Instant::now() + Duration::from_secs(2);
         while Instant::now() + Duration::from_millis(300) < due {
             assert!(
                 !edge.get("/").text().contains("Offices on the hour."),
