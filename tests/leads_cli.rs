@@ -22,7 +22,7 @@ fn stdout(output: &Output) -> String {
 }
 
 /// Reads RFC 4180 CSV: quoted cells may hold commas, CRLFs and doubled quotes.
-fn parse_csv(text: &str) -> Vec<Vec<String>> {
+pub(crate) fn parse_csv(text: &str) -> Vec<Vec<String>> {
     let mut rows = Vec::new();
     let (mut row, mut cell) = (Vec::new(), String::new());
     let mut chars = text.chars().peekable();
@@ -226,9 +226,9 @@ async fn applicants_export_lists_applicants_and_copies_each_resume_named_after_i
             "Resume file",
             "Resume type",
             "Resume size (bytes)",
-            "Status",
-            "Set by",
-            "Status changed",
+            "Stage",
+            "Stage set by",
+            "Stage changed",
             "Assigned to",
             "Follow up",
             "Notes",

@@ -62,6 +62,7 @@ mod staff_factors;
 mod staff_jobs;
 mod staff_mail;
 mod staff_pages;
+mod staff_pipeline;
 mod staff_readers;
 mod staff_replies;
 mod staff_revisions;

@@ -5,7 +5,7 @@
 use super::fields::FieldErrors;
 #[cfg(test)]
 use super::inbox::MAX_BULK_IDS;
-use super::inbox::{check_ids, parse_status, InboxQuery, Status};
+use super::inbox::{check_ids, parse_status, InboxList, InboxQuery, Status};
 
 /// What is done to every row.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -73,11 +73,12 @@ pub struct UndoForm {
 }
 
 impl BulkForm {
-    /// The request as a `Bulk`, or every bad field: `action`, `status`, `ids`, `filter`.
-    pub fn parse(&self) -> Result<Bulk, FieldErrors> {
+    /// The request as a `Bulk` on `list`, or every bad field: `action`, `status` (one of the
+    /// list's statuses), `ids`, `filter`.
+    pub fn parse(&self, list: InboxList) -> Result<Bulk, FieldErrors> {
         let mut errors = FieldErrors::default();
         let action = match self.action.as_str() {
-            "status" => match self.status.as_deref().map(parse_status) {
+            "status" => match self.status.as_deref().map(|text| parse_status(list, text)) {
                 Some(Ok(status)) => Some(BulkAction::Status(status)),
                 Some(Err(bad)) => {
                     for (field, problem) in bad.into_map() {
@@ -112,7 +113,7 @@ impl BulkForm {
                     None
                 }
             },
-            (None, Some(filter)) => match InboxQuery::parse(filter) {
+            (None, Some(filter)) => match InboxQuery::parse_in(list, filter) {
                 Ok(query) => Some(Target::Filter(query)),
                 Err(bad) => {
                     let names: Vec<String> = bad.into_map().into_keys().collect();
@@ -140,7 +141,7 @@ mod tests {
     }
 
     fn bad(json: &str) -> Vec<String> {
-        match form(json).parse() {
+        match form(json).parse(InboxList::Enquiries) {
             Ok(bulk) => panic!("{json} was taken: {bulk:?}"),
             Err(errors) => errors.into_map().into_keys().collect(),
         }
@@ -149,12 +150,12 @@ mod tests {
     #[test]
     fn a_status_by_ids_and_an_erase_by_filter_are_taken() {
         let bulk = form(r#"{"action":"status","status":"spam","ids":["ab12","ab12","cd34"]}"#)
-            .parse()
+            .parse(InboxList::Enquiries)
             .expect("valid");
         assert_eq!(bulk.action, BulkAction::Status(Status::Spam));
         assert_eq!(bulk.target, Target::Ids(vec!["ab12".into(), "cd34".into()]));
         let bulk = form(r#"{"action":"erase","filter":"q=asha&status=new&page=3","expected":4}"#)
-            .parse()
+            .parse(InboxList::Enquiries)
             .expect("valid");
         assert_eq!(bulk.action, BulkAction::Erase);
         let Target::Filter(query) = bulk.target else {
@@ -192,6 +193,6 @@ mod tests {
         assert_eq!(bad(&json), ["ids"]);
         let most: Vec<String> = (0..MAX_BULK_IDS).map(|i| format!("id{i}")).collect();
         let json = serde_json::json!({"action": "erase", "ids": most}).to_string();
-        assert!(form(&json).parse().is_ok());
+        assert!(form(&json).parse(InboxList::Enquiries).is_ok());
     }
 }

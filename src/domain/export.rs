@@ -76,6 +76,10 @@ const STATUS: Column = column("Status", "status", Kind::Status, 12.0);
 const SET_BY: Column = column("Set by", "status_by", Kind::Text, 20.0);
 const STATUS_CHANGED: Column = column("Status changed", "status_at", Kind::DateTime, 18.0);
 const NOTES: Column = column("Notes", "notes", Kind::Notes, 60.0);
+/// An applicant's status is its stage of the hiring pipeline, and is named so.
+const STAGE: Column = column("Stage", "status", Kind::Status, 12.0);
+const STAGE_SET_BY: Column = column("Stage set by", "status_by", Kind::Text, 20.0);
+const STAGE_CHANGED: Column = column("Stage changed", "status_at", Kind::DateTime, 18.0);
 /// When the lead was first answered, and every reply (as notes read: who, when, how it went).
 const FIRST_REPLY: Column = column("First reply", "first_reply_at", Kind::DateTime, 18.0);
 const REPLIES: Column = column("Replies", "replies", Kind::Notes, 60.0);
@@ -162,9 +166,9 @@ const APPLICANTS: &[Column] = &[
     column("Resume file", "resume_original_name", Kind::Text, 24.0),
     column("Resume type", "resume_type", Kind::Text, 14.0),
     column("Resume size (bytes)", "resume_size", Kind::Number, 12.0),
-    STATUS,
-    SET_BY,
-    STATUS_CHANGED,
+    STAGE,
+    STAGE_SET_BY,
+    STAGE_CHANGED,
     ASSIGNED_TO,
     FOLLOW_UP,
     NOTES,
@@ -222,13 +226,10 @@ pub enum Cell {
     Date(jiff::civil::Date),
 }
 
-/// A status's label as the inbox shows it.
+/// A status's label as the inbox shows it (a stage of the pipeline by its own).
 pub fn status_label(stored: &str) -> String {
     match Status::parse(stored) {
-        Some(Status::New) => "New".into(),
-        Some(Status::InProgress) => "In progress".into(),
-        Some(Status::Done) => "Done".into(),
-        Some(Status::Spam) => "Spam".into(),
+        Some(status) => status.label().into(),
         None => stored.to_owned(),
     }
 }
@@ -493,7 +494,12 @@ mod tests {
             InboxList::Applicants,
         ] {
             let headers: Vec<&str> = columns(list).iter().map(|c| c.header).collect();
-            for header in ["Reference", "Received", "Status", "Set by", "Notes"] {
+            // An applicant's status is its stage of the hiring pipeline.
+            let status: [&str; 2] = match list {
+                InboxList::Applicants => ["Stage", "Stage set by"],
+                InboxList::Enquiries | InboxList::Subscribers => ["Status", "Set by"],
+            };
+            for header in ["Reference", "Received", "Notes"].into_iter().chain(status) {
                 assert!(headers.contains(&header), "{list:?} {headers:?}");
             }
             for header in &headers {

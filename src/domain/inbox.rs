@@ -77,17 +77,49 @@ impl InboxList {
     }
 }
 
-/// Where a lead stands in the office's handling.
+/// Where a lead stands in the office's handling. Enquiries and subscribers go New, In
+/// progress, Done; applicants go through the hiring pipeline, New, Shortlisted, Interview,
+/// Offer, Hired, Rejected; Spam is every list's (`InboxList::statuses`). Each table's CHECK
+/// holds its list's statuses only.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Status {
     New,
     InProgress,
     Done,
+    Shortlisted,
+    Interview,
+    Offer,
+    Hired,
+    Rejected,
     Spam,
 }
 
+/// The statuses of enquiries and subscribers, in their order.
+const ENQUIRY_STATUSES: [Status; 4] = [Status::New, Status::InProgress, Status::Done, Status::Spam];
+/// The hiring pipeline's stages, in their order, and Spam.
+const APPLICANT_STATUSES: [Status; 7] = [
+    Status::New,
+    Status::Shortlisted,
+    Status::Interview,
+    Status::Offer,
+    Status::Hired,
+    Status::Rejected,
+    Status::Spam,
+];
+
 impl Status {
-    pub const ALL: [Status; 4] = [Status::New, Status::InProgress, Status::Done, Status::Spam];
+    /// Every list's statuses, each once: enquiries' first, then the pipeline's own.
+    pub const ALL: [Status; 9] = [
+        Status::New,
+        Status::InProgress,
+        Status::Done,
+        Status::Shortlisted,
+        Status::Interview,
+        Status::Offer,
+        Status::Hired,
+        Status::Rejected,
+        Status::Spam,
+    ];
 
     pub fn parse(text: &str) -> Option<Status> {
         Status::ALL.into_iter().find(|s| s.as_str() == text)
@@ -98,12 +130,79 @@ impl Status {
             Status::New => "new",
             Status::InProgress => "in_progress",
             Status::Done => "done",
+            Status::Shortlisted => "shortlisted",
+            Status::Interview => "interview",
+            Status::Offer => "offer",
+            Status::Hired => "hired",
+            Status::Rejected => "rejected",
             Status::Spam => "spam",
         }
     }
+
+    /// The words the inbox, the exports and the mail show.
+    pub fn label(self) -> &'static str {
+        match self {
+            Status::New => "New",
+            Status::InProgress => "In progress",
+            Status::Done => "Done",
+            Status::Shortlisted => "Shortlisted",
+            Status::Interview => "Interview",
+            Status::Offer => "Offer",
+            Status::Hired => "Hired",
+            Status::Rejected => "Rejected",
+            Status::Spam => "Spam",
+        }
+    }
+
+    /// Taken up and not yet decided: in progress, or a stage between New and a decision.
+    /// With New, what a follow-up day and the morning digest count as still open.
+    pub fn is_underway(self) -> bool {
+        matches!(
+            self,
+            Status::InProgress | Status::Shortlisted | Status::Interview | Status::Offer
+        )
+    }
+
+    /// The statuses underway in any list (each table holds only its own list's).
+    pub fn underway() -> impl Iterator<Item = Status> {
+        Status::ALL.into_iter().filter(|s| s.is_underway())
+    }
 }
 
-const STATUS_HELP: &str = "Choose one of: new, in_progress, done, spam.";
+impl InboxList {
+    /// The statuses a lead of this list may have, in the order the inbox offers them.
+    pub fn statuses(self) -> &'static [Status] {
+        match self {
+            InboxList::Applicants => &APPLICANT_STATUSES,
+            InboxList::Enquiries | InboxList::Subscribers => &ENQUIRY_STATUSES,
+        }
+    }
+
+    /// The sentence a status not of this list is refused with.
+    fn status_help(self) -> &'static str {
+        match self {
+            InboxList::Applicants => {
+                "Choose one of the applicants' stages: new, shortlisted, interview, offer, hired, rejected, spam."
+            }
+            InboxList::Enquiries | InboxList::Subscribers => {
+                "Choose one of: new, in_progress, done, spam."
+            }
+        }
+    }
+
+    /// `status` if it is one of this list's, else the error naming `status` with the list's.
+    pub fn status(self, status: Status) -> Result<Status, FieldErrors> {
+        if self.statuses().contains(&status) {
+            return Ok(status);
+        }
+        let mut errors = FieldErrors::default();
+        errors.add("status", FieldError::Choice(self.status_help()));
+        Err(errors)
+    }
+}
+
+const STATUS_HELP: &str =
+    "Choose one of: new, in_progress, done, shortlisted, interview, offer, hired, rejected, spam.";
 const PAGE_HELP: &str = "The page must be a whole number from 1 to 200; use search, filters or dates to reach older items.";
 
 /// The query string of a list request as the UI keeps it (in the page's URL too): the
@@ -283,6 +382,16 @@ impl InboxQuery {
         errors.or_value(parsed)
     }
 
+    /// `parse`, and a `status` filter that is one of `list`'s statuses (a stage on the
+    /// enquiries, `done` on the applicants, is named as a bad `status`).
+    pub fn parse_in(list: InboxList, query: &str) -> Result<InboxQuery, FieldErrors> {
+        let parsed = InboxQuery::parse(query)?;
+        if let Some(status) = parsed.status {
+            list.status(status)?;
+        }
+        Ok(parsed)
+    }
+
     pub fn offset(&self) -> u32 {
         (self.page - 1) * PAGE_SIZE
     }
@@ -332,13 +441,17 @@ pub fn check_ids(ids: &[String]) -> Result<Vec<String>, String> {
     Ok(kept)
 }
 
-/// A status a staff member sets.
-pub fn parse_status(text: &str) -> Result<Status, FieldErrors> {
-    Status::parse(text).ok_or_else(|| {
-        let mut errors = FieldErrors::default();
-        errors.add("status", FieldError::Choice(STATUS_HELP));
-        errors
-    })
+/// A status a staff member sets on a lead of `list`: one of that list's, or the error naming
+/// `status` with the sentence that lists them.
+pub fn parse_status(list: InboxList, text: &str) -> Result<Status, FieldErrors> {
+    match Status::parse(text) {
+        Some(status) => list.status(status),
+        None => {
+            let mut errors = FieldErrors::default();
+            errors.add("status", FieldError::Choice(list.status_help()));
+            Err(errors)
+        }
+    }
 }
 
 /// A note's text: trimmed, required, at most `NOTE_MAX_CHARS` characters.
@@ -437,6 +550,46 @@ mod tests {
             let parsed = InboxQuery::parse(&query).expect("a valid filter");
             assert_ne!(parsed, unfiltered, "the parser ignores `{name}`");
         }
+    }
+
+    #[test]
+    fn each_list_takes_its_own_statuses_and_names_them_when_refusing_another() {
+        let refused = |list: InboxList, text: &str| match parse_status(list, text) {
+            Ok(status) => panic!("{text} was taken on {}: {status:?}", list.name()),
+            Err(errors) => errors.into_map(),
+        };
+        for stage in [
+            "new",
+            "shortlisted",
+            "interview",
+            "offer",
+            "hired",
+            "rejected",
+            "spam",
+        ] {
+            let status = parse_status(InboxList::Applicants, stage).expect(stage);
+            assert_eq!(status.as_str(), stage);
+        }
+        for status in ["new", "in_progress", "done", "spam"] {
+            parse_status(InboxList::Enquiries, status).expect(status);
+            parse_status(InboxList::Subscribers, status).expect(status);
+        }
+        let sentence = refused(InboxList::Applicants, "done");
+        let said = format!("{sentence:?}");
+        assert!(
+            said.contains("shortlisted, interview, offer, hired, rejected"),
+            "{said}"
+        );
+        assert_eq!(sentence.keys().collect::<Vec<_>>(), ["status"]);
+        let said = format!("{:?}", refused(InboxList::Enquiries, "interview"));
+        assert!(said.contains("new, in_progress, done, spam"), "{said}");
+        assert!(!said.contains("interview"), "{said}");
+        refused(InboxList::Applicants, "Hired");
+
+        // A list's filter by a status not of the list is refused, naming `status`.
+        assert!(InboxQuery::parse_in(InboxList::Applicants, "status=interview").is_ok());
+        assert!(InboxQuery::parse_in(InboxList::Applicants, "status=in_progress").is_err());
+        assert!(InboxQuery::parse_in(InboxList::Enquiries, "status=offer").is_err());
     }
 
     #[test]

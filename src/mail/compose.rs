@@ -539,6 +539,7 @@ fn applicant_fields(a: &ApplicantRow, zone: &OfficeZone) -> Vec<(&'static str, S
                 .clone()
                 .unwrap_or_else(|| "General application".to_owned()),
         ),
+        ("Stage", crate::domain::export::status_label(&a.status)),
         ("Name", a.name.clone()),
         ("Email", a.email.clone()),
         (MOBILE, a.mobile.clone()),

@@ -65,12 +65,14 @@ pub struct ApplicantRow {
     pub resume_size: i64,
     /// The job opening applied for, by its title; none: a general application.
     pub job: Option<String>,
+    /// Its stage of the hiring pipeline, as stored (`domain::inbox::Status`).
+    pub status: String,
 }
 
 const APPLICANT_COLUMNS: &str =
     "id, created_at, name, mobile, email, experience, previous_company, query, department_website,
      resume_file, resume_original_name, resume_type, resume_size,
-     (SELECT title FROM jobs WHERE jobs.id = applicants.job_id)";
+     (SELECT title FROM jobs WHERE jobs.id = applicants.job_id), status";
 
 /// Applicants created on or after `since` (YYYY-MM-DD, UTC), oldest first; all when `None`.
 pub fn applicants_since(
@@ -110,6 +112,7 @@ fn applicant_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<ApplicantRow> {
         resume_type: row.get(11)?,
         resume_size: row.get(12)?,
         job: row.get(13)?,
+        status: row.get(14)?,
     })
 }
 
@@ -119,4 +122,133 @@ pub fn has_resume_file(conn: &Connection, resume_file: &str) -> rusqlite::Result
         .query_row([resume_file], |_| Ok(()))
         .optional()
         .map(|found| found.is_some())
+}
+
+#[cfg(test)]
+mod tests {
+    use rusqlite::Connection;
+
+    fn applicant(conn: &Connection, id: &str, status: &str, by: Option<&str>, at: Option<&str>) {
+        conn.execute(
+            "INSERT INTO applicants (id, name, mobile, email, experience, previous_company, query,
+                                     department_website, resume_file, resume_original_name,
+                                     resume_type, resume_size, status, status_by, status_at)
+             VALUES (?1, 'Ravi', '98450', 'v@x.in', 4, 'Acme', '', 'Corp Careers', ?1 || '.png',
+                     'cv.png', 'image/png', 120, ?2, ?3, ?4)",
+            rusqlite::params![id, status, by, at],
+        )
+        .expect("an applicant");
+    }
+
+    fn stage(conn: &Connection, id: &str) -> (String, Option<String>, Option<String>) {
+        conn.query_row(
+            "SELECT status, status_by, status_at FROM applicants WHERE id = ?1",
+            [id],
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+        )
+        .expect("the applicant")
+    }
+
+    #[test]
+    fn the_pipeline_migration_maps_each_old_status_to_a_stage_and_keeps_who_and_when() {
+        let mut conn = Connection::open_in_memory().expect("db");
+        crate::store::migrations::run_migrations_to(&mut conn, 28).expect("migrations to V28");
+        let at = "2026-03-04T05:06:07.000Z";
+        applicant(&conn, "fresh", "new", None, None);
+        applicant(
+            &conn,
+            "taken",
+            "in_progress",
+            Some("ravi@corp.example"),
+            Some(at),
+        );
+        applicant(
+            &conn,
+            "finished",
+            "done",
+            Some("asha@corp.example"),
+            Some(at),
+        );
+        applicant(&conn, "junk", "spam", Some("asha@corp.example"), Some(at));
+        conn.execute(
+            "INSERT INTO enquiries (id, kind, name, email, email_folded, mobile, requirment,
+                                    department_website, service, status)
+             VALUES ('e1', 'contact', 'Asha', 'a@x.in', 'a@x.in', '98450', 'x', 'Corp Team', '', 'in_progress')",
+            [],
+        )
+        .expect("an enquiry");
+
+        crate::store::migrations::run_migrations(&mut conn).expect("migrations");
+
+        assert_eq!(stage(&conn, "fresh"), ("new".into(), None, None));
+        let kept =
+            |status: &str, by: &str| (status.to_owned(), Some(by.to_owned()), Some(at.to_owned()));
+        assert_eq!(
+            stage(&conn, "taken"),
+            kept("shortlisted", "ravi@corp.example")
+        );
+        assert_eq!(stage(&conn, "finished"), kept("hired", "asha@corp.example"));
+        assert_eq!(stage(&conn, "junk"), kept("spam", "asha@corp.example"));
+        let enquiry: String = conn
+            .query_row("SELECT status FROM enquiries WHERE id = 'e1'", [], |r| {
+                r.get(0)
+            })
+            .expect("the enquiry");
+        assert_eq!(enquiry, "in_progress", "enquiries keep their statuses");
+
+        // What Done said is kept, on the one application it was, as a note.
+        let notes: Vec<(String, String)> = conn
+            .prepare("SELECT lead_id, body FROM lead_notes WHERE lead_kind = 'applicant'")
+            .expect("prepare")
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
+            .expect("notes")
+            .collect::<Result<_, _>>()
+            .expect("notes");
+        assert_eq!(notes.len(), 1, "{notes:?}");
+        assert_eq!(notes[0].0, "finished");
+        assert!(
+            notes[0]
+                .1
+                .contains("was Done (set by asha@corp.example on 2026-03-04 at 05:06 UTC)"),
+            "{}",
+            notes[0].1
+        );
+
+        // Each table now holds its own list's statuses only.
+        for status in [
+            "shortlisted",
+            "interview",
+            "offer",
+            "hired",
+            "rejected",
+            "spam",
+            "new",
+        ] {
+            conn.execute(
+                "UPDATE applicants SET status = ?1 WHERE id = 'fresh'",
+                [status],
+            )
+            .unwrap_or_else(|err| panic!("{status}: {err}"));
+        }
+        for status in ["in_progress", "done", "closed"] {
+            assert!(
+                conn.execute(
+                    "UPDATE applicants SET status = ?1 WHERE id = 'fresh'",
+                    [status]
+                )
+                .is_err(),
+                "{status} is no applicant's"
+            );
+        }
+        assert!(conn
+            .execute(
+                "UPDATE enquiries SET status = 'interview' WHERE id = 'e1'",
+                []
+            )
+            .is_err());
+        let integrity: String = conn
+            .query_row("PRAGMA integrity_check", [], |r| r.get(0))
+            .expect("check");
+        assert_eq!(integrity, "ok");
+    }
 }

@@ -4,7 +4,7 @@
 
 use rusqlite::{params, Connection, OptionalExtension};
 
-use crate::domain::inbox::InboxList;
+use crate::domain::inbox::{InboxList, Status};
 use crate::store::accounts::{self, Account};
 
 /// Someone a lead may be given to.
@@ -232,6 +232,16 @@ impl Digest {
 /// Most leads of each list a digest names.
 pub const DIGEST_LEADS_PER_LIST: u32 = 50;
 
+/// The statuses a lead is taken up and not decided in, as SQL's list (`'in_progress',
+/// 'shortlisted', ...`): every list's at once, as each table holds only its own. With `new`,
+/// what a follow-up day and the digest count as open.
+pub(crate) fn underway_sql() -> String {
+    Status::underway()
+        .map(|status| format!("'{}'", status.as_str()))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// The digest of `account` on the office's day `today` (`YYYY-MM-DD`): in each list its
 /// roles see, the leads given to it that are new, or still open with a follow-up day on or
 /// before `today`; and how many new leads nobody has.
@@ -251,8 +261,9 @@ pub fn digest_for(conn: &Connection, account: &Account, today: &str) -> rusqlite
             "SELECT e.id, {name}, e.status, e.follow_up, e.created_at FROM {table} e
              WHERE {scope} AND e.assigned_to = ?1
                AND (e.status = 'new'
-                    OR (e.follow_up <= ?2 AND e.status = 'in_progress'))
-             ORDER BY e.created_at DESC LIMIT {DIGEST_LEADS_PER_LIST}"
+                    OR (e.follow_up <= ?2 AND e.status IN ({underway})))
+             ORDER BY e.created_at DESC LIMIT {DIGEST_LEADS_PER_LIST}",
+            underway = underway_sql()
         ))?;
         let rows = stmt.query_map(params![account.id, today], |row| {
             Ok(DigestLead {

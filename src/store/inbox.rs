@@ -158,8 +158,9 @@ fn add_assign_filters(query: &InboxQuery, clause: &mut String, values: &mut Vec<
         Some(Due::By(day)) => {
             values.push(Box::new(day.to_string()));
             clause.push_str(&format!(
-                " AND e.follow_up <= ?{} AND e.status IN ('new', 'in_progress')",
-                values.len()
+                " AND e.follow_up <= ?{} AND e.status IN ('new', {})",
+                values.len(),
+                crate::store::assign::underway_sql()
             ));
         }
         Some(Due::Today) => clause.push_str(" AND 0"),
@@ -751,7 +752,7 @@ mod tests {
              VALUES ('a1', 'Ravi', '98450', 'v@x.in', 4, 'Acme', '', 'Corp Careers', 'a1.png', 'cv.png', 'image/png', 120);",
         )
         .expect("leads");
-        assert!(set_status(&conn, InboxList::Applicants, "a1", Status::Done, "o@x").expect("set"));
+        assert!(set_status(&conn, InboxList::Applicants, "a1", Status::Hired, "o@x").expect("set"));
         for (list, id) in [
             (InboxList::Enquiries, "c1"),
             (InboxList::Subscribers, "s1"),

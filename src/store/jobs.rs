@@ -10,6 +10,7 @@ use rusqlite::{params, Connection, OptionalExtension, Row};
 
 use super::StoreError;
 use crate::domain::blog_id::BlogId;
+use crate::domain::inbox::{InboxList, Status};
 use crate::domain::job::{CheckedJob, EmploymentType, JobState, Workplace};
 
 /// An opening as stored.
@@ -121,6 +122,73 @@ pub fn application_counts(
         .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
         .collect::<Result<_, _>>()?;
     Ok(counts)
+}
+
+/// The applications of one role (an opening, or none: the general ones), counted by stage.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RoleStages {
+    /// The opening's slug and title; None for the general applications.
+    pub job: Option<(String, String)>,
+    /// Each stage that has applications, with how many, in the pipeline's order.
+    pub counts: Vec<(Status, i64)>,
+}
+
+const STAGE_COUNTS: &str = "SELECT a.job_id, j.slug, j.title, a.status, count(*)
+    FROM applicants a LEFT JOIN jobs j ON j.id = a.job_id
+    GROUP BY a.job_id, a.status";
+
+/// How many applications each role has in each stage: the openings by title, then the
+/// general applications. One GROUP BY over `applicants_by_job_stage` (`V30`).
+pub fn stage_counts(conn: &Connection) -> Result<Vec<RoleStages>, StoreError> {
+    let mut stmt = conn.prepare_cached(STAGE_COUNTS)?;
+    let mut roles: Vec<(Option<i64>, RoleStages)> = Vec::new();
+    let rows = stmt.query_map([], |r| {
+        Ok((
+            r.get::<_, Option<i64>>(0)?,
+            r.get::<_, Option<String>>(1)?,
+            r.get::<_, Option<String>>(2)?,
+            r.get::<_, String>(3)?,
+            r.get::<_, i64>(4)?,
+        ))
+    })?;
+    for row in rows {
+        let (id, slug, title, status, count) = row?;
+        let Some(status) = Status::parse(&status) else {
+            continue;
+        };
+        let at = match roles.iter().position(|(role, _)| *role == id) {
+            Some(at) => at,
+            None => {
+                let job = slug.zip(title);
+                roles.push((
+                    id,
+                    RoleStages {
+                        job,
+                        counts: Vec::new(),
+                    },
+                ));
+                roles.len() - 1
+            }
+        };
+        roles[at].1.counts.push((status, count));
+    }
+    let order = |status: &Status| {
+        InboxList::Applicants
+            .statuses()
+            .iter()
+            .position(|s| s == status)
+    };
+    let mut roles: Vec<RoleStages> = roles.into_iter().map(|(_, role)| role).collect();
+    for role in &mut roles {
+        role.counts.sort_by_key(|(status, _)| order(status));
+    }
+    roles.sort_by(|a, b| match (&a.job, &b.job) {
+        (Some((_, a)), Some((_, b))) => a.to_lowercase().cmp(&b.to_lowercase()),
+        (Some(_), None) => std::cmp::Ordering::Less,
+        (None, Some(_)) => std::cmp::Ordering::Greater,
+        (None, None) => std::cmp::Ordering::Equal,
+    });
+    Ok(roles)
 }
 
 /// The departments openings have used, for the editor's suggestions.
@@ -382,6 +450,27 @@ pub fn close_scheduled(db: &super::Db, now: &str) -> Result<usize, StoreError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn counts_per_role_and_stage_walk_their_index() {
+        let conn = crate::store::migrated();
+        let plan: Vec<String> = conn
+            .prepare(&format!("EXPLAIN QUERY PLAN {STAGE_COUNTS}"))
+            .expect("prepare")
+            .query_map([], |r| r.get(3))
+            .expect("plan")
+            .collect::<Result<_, _>>()
+            .expect("plan");
+        assert!(
+            plan.iter()
+                .any(|step| step.contains("COVERING INDEX applicants_by_job_stage")),
+            "{plan:?}"
+        );
+        assert!(
+            !plan.iter().any(|step| step.contains("TEMP B-TREE")),
+            "{plan:?}"
+        );
+    }
 
     fn checked(title: &str, closes_at: Option<&str>) -> CheckedJob {
         CheckedJob {

@@ -122,6 +122,14 @@ fn string_union(name: &str, comment: &str, values: &[&str]) -> String {
     )
 }
 
+/// A list's statuses by their names.
+fn statuses(list: InboxList) -> Vec<&'static str> {
+    list.statuses()
+        .iter()
+        .map(|status| status.as_str())
+        .collect()
+}
+
 fn staff_types() -> String {
     use crate::domain::readers::SubscriptionState;
     let cfg = Config::new().with_large_int("number");
@@ -160,9 +168,20 @@ fn staff_types() -> String {
             "Where a lead stands in the office's handling.",
             &Status::ALL.map(Status::as_str),
         ),
+        string_union(
+            "EnquiryStatus",
+            "The statuses of enquiries and subscribers, in their order.",
+            &statuses(InboxList::Enquiries),
+        ),
+        string_union(
+            "ApplicantStage",
+            "The hiring pipeline's stages an applicant goes through, in their order, and spam.",
+            &statuses(InboxList::Applicants),
+        ),
         InboxFilters::decl(&cfg),
         Lead::decl(&cfg),
         inbox::PageBody::decl(&cfg),
+        inbox::RoleStagesJson::decl(&cfg),
         inbox::Pagination::decl(&cfg),
         crate::store::analytics::lead_sources::StoryRead::decl(&cfg),
         crate::store::analytics::lead_sources::SourceRow::decl(&cfg),

@@ -26,7 +26,7 @@ use crate::store::StoreError;
 pub(super) async fn run(mut call: Call, staff: Staff) -> Result<Response, ApiError> {
     let list = which(&call)?;
     let form: BulkForm = call.json().await?;
-    let mut request = form.parse().map_err(invalid)?;
+    let mut request = form.parse(list).map_err(invalid)?;
     // A filter means what the list means by it: `assigned=me` is the asker, `due=today` and
     // the days are the office's.
     if let Target::Filter(query) = request.target {

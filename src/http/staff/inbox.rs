@@ -35,6 +35,7 @@ use crate::office::leads::{self, Erasure, Picked};
 use crate::store::audit;
 use crate::store::export;
 use crate::store::inbox::{self, Note};
+use crate::store::jobs;
 use crate::store::uploads::uploads_dir;
 use crate::store::StoreError;
 
@@ -56,6 +57,46 @@ pub(crate) struct PageBody<'a> {
     pagination: Pagination,
     /// Leads of the whole list still `new`, whatever the filters (counted up to the cap).
     new: i64,
+    /// The applicants list only: how many applications each role has in each stage of the
+    /// pipeline, whatever the filters.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
+    stages: Option<Vec<RoleStagesJson>>,
+}
+
+/// The applications of one role, counted by stage.
+#[derive(Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, ts(rename = "RoleStages"))]
+pub(crate) struct RoleStagesJson {
+    /// The opening's slug, as the list's `job` filter takes it; null: the general
+    /// applications (`job=general`).
+    job: Option<String>,
+    /// The opening's title, or "General applications".
+    title: String,
+    /// How many applications are in each stage; a stage with none is left out.
+    #[cfg_attr(test, ts(type = "Partial<Record<LeadStatus, number>>"))]
+    counts: Map<String, Value>,
+    total: i64,
+}
+
+impl From<jobs::RoleStages> for RoleStagesJson {
+    fn from(role: jobs::RoleStages) -> RoleStagesJson {
+        let (job, title) = match role.job {
+            Some((slug, title)) => (Some(slug), title),
+            None => (None, "General applications".to_owned()),
+        };
+        RoleStagesJson {
+            job,
+            title,
+            total: role.counts.iter().map(|(_, count)| count).sum(),
+            counts: role
+                .counts
+                .into_iter()
+                .map(|(status, count)| (status.as_str().to_owned(), Value::from(count)))
+                .collect(),
+        }
+    }
 }
 
 #[derive(Serialize)]
@@ -71,13 +112,19 @@ pub(crate) struct Pagination {
 
 pub(super) async fn list_page(call: Call, staff: Staff) -> Result<Response, ApiError> {
     let list = which(&call)?;
-    let query = InboxQuery::parse(&call.query).map_err(invalid)?;
+    let query = InboxQuery::parse_in(list, &call.query).map_err(invalid)?;
     let query = resolve(&call.state, &staff, query).await?;
     let page_number = query.page;
-    let page = call
+    let (page, stages) = call
         .state
         .db
-        .read(move |conn| Ok(inbox::page(conn, list, &query)?))
+        .read(move |conn| {
+            let stages = match list {
+                InboxList::Applicants => Some(jobs::stage_counts(conn)?),
+                InboxList::Enquiries | InboxList::Subscribers => None,
+            };
+            Ok((inbox::page(conn, list, &query)?, stages))
+        })
         .await?;
     Ok(warp::reply::json(&PageBody {
         data: &page.rows,
@@ -88,6 +135,7 @@ pub(super) async fn list_page(call: Call, staff: Staff) -> Result<Response, ApiE
             page: page_number,
         },
         new: page.new,
+        stages: stages.map(|roles| roles.into_iter().map(RoleStagesJson::from).collect()),
     })
     .into_response())
 }
@@ -222,7 +270,7 @@ pub(super) async fn set_status(mut call: Call, staff: Staff) -> Result<Response,
     let list = which(&call)?;
     let id = call.param("id").to_owned();
     let form: StatusForm = call.json().await?;
-    let status = parse_status(&form.status).map_err(invalid)?;
+    let status = parse_status(list, &form.status).map_err(invalid)?;
     let (set, undo) =
         set_status_of(&call.state, staff, list, Picked::One(id.clone()), status).await?;
     if set == 0 {
@@ -333,7 +381,7 @@ pub(super) async fn export_xlsx(call: Call, staff: Staff) -> Result<Response, Ap
 
 async fn export(call: Call, staff: Staff, format: ExportFormat) -> Result<Response, ApiError> {
     let list = which(&call)?;
-    let query = InboxQuery::parse(&call.query).map_err(invalid)?;
+    let query = InboxQuery::parse_in(list, &call.query).map_err(invalid)?;
     let query = resolve(&call.state, &staff, query).await?;
     // Rows go from the database into the writer one at a time (a workbook's in
     // constant-memory mode); only the finished file is held.

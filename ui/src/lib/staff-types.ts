@@ -102,7 +102,17 @@ export type ListName = "enquiries" | "subscribers" | "applicants";
 /**
  * Where a lead stands in the office's handling.
  */
-export type LeadStatus = "new" | "in_progress" | "done" | "spam";
+export type LeadStatus = "new" | "in_progress" | "done" | "shortlisted" | "interview" | "offer" | "hired" | "rejected" | "spam";
+
+/**
+ * The statuses of enquiries and subscribers, in their order.
+ */
+export type EnquiryStatus = "new" | "in_progress" | "done" | "spam";
+
+/**
+ * The hiring pipeline's stages an applicant goes through, in their order, and spam.
+ */
+export type ApplicantStage = "new" | "shortlisted" | "interview" | "offer" | "hired" | "rejected" | "spam";
 
 export type InboxFilters = { q?: string, status?: string, department?: string, from?: string, to?: string, page?: string, 
 /**
@@ -180,7 +190,27 @@ export type LeadPage = { data: Array<Lead>, pagination: InboxPagination,
 /**
  * Leads of the whole list still `new`, whatever the filters (counted up to the cap).
  */
-new: number, };
+new: number, 
+/**
+ * The applicants list only: how many applications each role has in each stage of the
+ * pipeline, whatever the filters.
+ */
+stages?: Array<RoleStages>, };
+
+export type RoleStages = { 
+/**
+ * The opening's slug, as the list's `job` filter takes it; null: the general
+ * applications (`job=general`).
+ */
+job: string | null, 
+/**
+ * The opening's title, or "General applications".
+ */
+title: string, 
+/**
+ * How many applications are in each stage; a stage with none is left out.
+ */
+counts: Partial<Record<LeadStatus, number>>, total: number, };
 
 export type InboxPagination = { total: number, 
 /**
