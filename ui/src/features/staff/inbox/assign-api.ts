@@ -1,7 +1,7 @@
 import { companyDetails } from '@/lib/company-details';
 import { staffApi } from '@/lib/staff-client';
 import { assignees, assignLead, setFollowUp } from '@/lib/staff-endpoints';
-import type { Lead, ListName } from '@/lib/staff-types';
+import type { Lead, LeadStatus, ListName } from '@/lib/staff-types';
 
 export type { AssigneeJson, AssigneesBody } from '@/lib/staff-types';
 
@@ -31,9 +31,18 @@ export function officeToday(now: Date = new Date(), zone: string = companyDetail
   }
 }
 
+/** Not decided yet: New, or taken up (In progress; an application Shortlisted, at Interview or Offer). */
+const OPEN: ReadonlySet<LeadStatus> = new Set<LeadStatus>([
+  'new',
+  'in_progress',
+  'shortlisted',
+  'interview',
+  'offer',
+]);
+
 /** An open lead whose follow-up day is today or past. */
 export function isDue(lead: Pick<Lead, 'follow_up' | 'status'>, today: string): boolean {
-  const open = lead.status === 'new' || lead.status === 'in_progress';
+  const open = OPEN.has(lead.status);
   return open && !!lead.follow_up && lead.follow_up <= today;
 }
 

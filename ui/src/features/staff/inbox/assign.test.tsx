@@ -32,6 +32,11 @@ describe('follow-up days', () => {
     expect(isDue({ follow_up: '2026-11-20', status: 'in_progress' }, '2026-11-26')).toBe(true);
     expect(isDue({ follow_up: '2026-11-27', status: 'new' }, '2026-11-26')).toBe(false);
     expect(isDue({ follow_up: '2026-11-20', status: 'done' }, '2026-11-26')).toBe(false);
+    // An application at Interview or Offer is still open; Hired and Rejected are decided.
+    expect(isDue({ follow_up: '2026-11-20', status: 'interview' }, '2026-11-26')).toBe(true);
+    expect(isDue({ follow_up: '2026-11-20', status: 'offer' }, '2026-11-26')).toBe(true);
+    expect(isDue({ follow_up: '2026-11-20', status: 'hired' }, '2026-11-26')).toBe(false);
+    expect(isDue({ follow_up: '2026-11-20', status: 'rejected' }, '2026-11-26')).toBe(false);
     expect(isDue({ follow_up: null, status: 'new' }, '2026-11-26')).toBe(false);
     expect(formatDay('2026-11-26')).toBe('Thu 26 Nov');
   });

@@ -7,7 +7,7 @@ import { useStaffForm } from '@/features/staff/shell/use-staff-form';
 import { bulkAction, filterQuery, selectionExportUrl, undoBulk } from './bulk-api';
 import { StatusChoice } from './choice-field';
 import type { InboxFilters, LeadStatus, ListName } from './inbox-api';
-import { statusLabels } from './inbox-labels';
+import { statusesOf, statusLabels, statusWord } from './inbox-labels';
 import type { Selection } from './use-selection';
 
 const NOUNS: Record<ListName, [string, string]> = {
@@ -54,7 +54,11 @@ interface BulkBarProps {
  * export; and the choice of every row matching the filter once the whole page is ticked.
  * Its status line stays in the page so that what an action did is announced. */
 export function BulkBar({ list, filters, selection, pageSize, total, capped, onDone }: BulkBarProps) {
-  const [status, setStatus] = useState<LeadStatus>('in_progress');
+  const [picked, setStatus] = useState<LeadStatus>('in_progress');
+  // The status chosen, if it is one of this list's, else the first past New: Shortlisted,
+  // In progress.
+  const status: LeadStatus =
+    picked in statusesOf(list) ? picked : list === 'applicants' ? 'shortlisted' : 'in_progress';
   // The last status change's undo (an object of its own, so each change offers it afresh).
   const [undo, setUndo] = useState<{ token: string } | null>(null);
   const { state, count } = selection;
@@ -129,9 +133,9 @@ export function BulkBar({ list, filters, selection, pageSize, total, capped, onD
                 run(status);
               }}
             >
-              <StatusChoice value={status} onChoose={setStatus} />
+              <StatusChoice list={list} value={status} onChoose={setStatus} />
               <button type="submit" class="staff-button" disabled={busy}>
-                Set status
+                Set {statusWord(list).toLowerCase()}
               </button>
             </form>
             <button type="button" class="staff-button" disabled={busy} onClick={() => run('spam')}>

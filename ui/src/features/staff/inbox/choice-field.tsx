@@ -1,5 +1,5 @@
-import type { LeadStatus } from './inbox-api';
-import { statusLabels } from './inbox-labels';
+import type { LeadStatus, ListName } from './inbox-api';
+import { statusesOf, statusWord } from './inbox-labels';
 
 interface ChoiceFieldProps {
   label: string;
@@ -28,19 +28,21 @@ export function ChoiceField({ label, value, choices, any, onChoose }: ChoiceFiel
   );
 }
 
-/** A lead's status, to set (one item's, or the selected items'). */
+/** A lead's status (an applicant's stage), to set: one item's, or the selected items'. */
 export function StatusChoice({
+  list,
   value,
   onChoose,
 }: {
+  list: ListName;
   value: LeadStatus;
   onChoose: (status: LeadStatus) => void;
 }) {
   return (
     <ChoiceField
-      label="Status"
+      label={statusWord(list)}
       value={value}
-      choices={statusLabels}
+      choices={statusesOf(list)}
       onChoose={(status) => onChoose(status as LeadStatus)}
     />
   );

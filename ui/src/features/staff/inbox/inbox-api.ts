@@ -13,7 +13,18 @@ import {
 import type { InboxFilters, LeadStatus, ListName } from '@/lib/staff-types';
 
 // The inbox API's shapes are generated from the server's Rust types (`@/lib/staff-types`).
-export type { InboxFilters, Lead, LeadDetail, LeadPage, LeadStatus, ListName, Note } from '@/lib/staff-types';
+export type {
+  ApplicantStage,
+  EnquiryStatus,
+  InboxFilters,
+  Lead,
+  LeadDetail,
+  LeadPage,
+  LeadStatus,
+  ListName,
+  Note,
+  RoleStages,
+} from '@/lib/staff-types';
 
 export const inboxApi = {
   list: async (list: ListName, filters: InboxFilters, signal?: AbortSignal) =>

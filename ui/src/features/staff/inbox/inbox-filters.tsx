@@ -4,7 +4,7 @@ import { staffApi } from '@/lib/staff-client';
 import { jobs } from '@/lib/staff-endpoints';
 import { ChoiceField } from './choice-field';
 import type { InboxFilters, ListName } from './inbox-api';
-import { statusLabels } from './inbox-labels';
+import { statusesOf, statusWord } from './inbox-labels';
 import { subscriptionLabels } from './readers-api';
 
 /**
@@ -51,7 +51,12 @@ export function FiltersForm({
         <span>Search names, emails, mobiles, messages</span>
         <input type="search" {...field('q')} />
       </label>
-      <ChoiceField label="Status" choices={statusLabels} any="Any but spam" {...choice('status')} />
+      <ChoiceField
+        label={statusWord(list ?? 'enquiries')}
+        choices={statusesOf(list ?? 'enquiries')}
+        any="Any but spam"
+        {...choice('status')}
+      />
       {list === 'subscribers' && (
         <ChoiceField
           label="Subscription"

@@ -16,6 +16,7 @@ import { InboxTabs } from './inbox-tabs';
 import { LeadDetailPanel } from './lead-detail';
 import { LeadTable } from './lead-table';
 import { ReaderPanel } from './reader-panel';
+import { RoleStagesTable } from './role-stages';
 import './readers.css';
 import { QuickFilters } from './quick-filters';
 import { useSelection } from './use-selection';
@@ -76,6 +77,7 @@ export function Inbox() {
         onList={(name) => go({ list: name, filters: {}, id: null })}
       />
       {list === 'subscribers' && <ReaderPanel version={version} onAdded={() => setVersion((v) => v + 1)} />}
+      {list === 'applicants' && page?.stages && <RoleStagesTable roles={page.stages} />}
       <FiltersForm list={list} filters={filters} onApply={(next) => go({ filters: next, id: null })} />
       <QuickFilters
         filters={filters}

@@ -65,6 +65,7 @@ export function LeadDetailPanel({ list, id, onClose, onChanged }: Props) {
       {list === 'applicants' && <ResumeLinks id={item._id} type={item.resume_type} />}
       <LeadSourceFields source={detail.source} />
       <LeadStatusForm
+        list={list}
         lead={item}
         status={lead.status}
         busy={busy}

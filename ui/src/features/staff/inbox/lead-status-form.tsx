@@ -1,9 +1,11 @@
 import { formatTime } from '@/features/staff/shell/staff-format';
 import { UndoOffer } from '@/features/staff/shell/undo-offer';
 import { StatusChoice } from './choice-field';
-import type { Lead, LeadStatus } from './inbox-api';
+import type { Lead, LeadStatus, ListName } from './inbox-api';
+import { statusWord } from './inbox-labels';
 
 interface LeadStatusFormProps {
+  list: ListName;
   lead: Lead;
   /** The status chosen in the form, saved only with its button. */
   status: LeadStatus;
@@ -15,8 +17,17 @@ interface LeadStatusFormProps {
   onUndo: () => void;
 }
 
-/** The item's status, who set it and when, and the form that changes it. */
-export function LeadStatusForm({ lead, status, busy, onStatus, onSave, undo, onUndo }: LeadStatusFormProps) {
+/** The item's status (an applicant's stage), who set it and when, and the form that changes it. */
+export function LeadStatusForm({
+  list,
+  lead,
+  status,
+  busy,
+  onStatus,
+  onSave,
+  undo,
+  onUndo,
+}: LeadStatusFormProps) {
   return (
     <form
       class="lead-detail__status"
@@ -25,9 +36,9 @@ export function LeadStatusForm({ lead, status, busy, onStatus, onSave, undo, onU
         onSave();
       }}
     >
-      <StatusChoice value={status} onChoose={onStatus} />
+      <StatusChoice list={list} value={status} onChoose={onStatus} />
       <button type="submit" class="staff-button staff-button--primary" disabled={busy}>
-        Save status
+        Save {statusWord(list).toLowerCase()}
       </button>
       <UndoOffer offer={undo} onUndo={onUndo} />
       <p class="lead-detail__meta">
