@@ -1,7 +1,7 @@
 import { formatTime } from '@/features/staff/shell/staff-format';
 import { officeToday } from './assign-api';
 import type { Lead, ListName } from './inbox-api';
-import { listLabels, statusLabels } from './inbox-labels';
+import { listLabels, statusLabels, statusWord } from './inbox-labels';
 import { LeadHandling } from './lead-handling';
 import { ReaderBadge } from './reader-badge';
 import { PageCheckbox, RowCheckbox } from './row-checkbox';
@@ -52,7 +52,7 @@ export function LeadTable({ list, leads, selected, onOpen, selection }: LeadTabl
           <th scope="col">{headings.who}</th>
           <th scope="col">{headings.reach}</th>
           <th scope="col">{headings.glance}</th>
-          <th scope="col">Status</th>
+          <th scope="col">{statusWord(list)}</th>
         </tr>
       </thead>
       <tbody>
@@ -82,7 +82,7 @@ export function LeadTable({ list, leads, selected, onOpen, selection }: LeadTabl
             <td data-label={headings.glance} class="inbox-row__glance">
               <span>{glance(list, lead)}</span>
             </td>
-            <td data-label="Status">
+            <td data-label={statusWord(list)}>
               <span class={`status-badge status-badge--${lead.status}`}>{statusLabels[lead.status]}</span>
               <ReaderBadge lead={lead} />
               <LeadHandling lead={lead} today={today} />

@@ -17,7 +17,7 @@ export function RoleStagesTable({ roles }: { roles: RoleStages[] }) {
       <h2 id="role-stages-title" class="role-stages__title">
         Applications by role and stage
       </h2>
-      <table class="inbox-table role-stages__table">
+      <table class="inbox-table role-stages__table" aria-labelledby="role-stages-title">
         <TableHead columns={['Role', ...STAGES.map((stage) => applicantStageLabels[stage]), 'Total']} />
         <tbody>
           {roles.map((role) => {
