@@ -59,6 +59,7 @@ mod staff_assign;
 mod staff_bulk;
 mod staff_cli;
 mod staff_factors;
+mod staff_job_recruiter;
 mod staff_jobs;
 mod staff_mail;
 mod staff_pages;

@@ -55,6 +55,7 @@ async fn every_documented_operation_is_answered_by_a_route() {
                 description: "<p>Runs the site.</p>".into(),
                 openings: 1,
                 closes_at: None,
+                recruiter: None,
             };
             let (job_id, slug) = corpsite::store::jobs::create(conn, &job, "office@corp.example")?;
             corpsite::store::jobs::set_state(conn, job_id, 1, JobState::Published, "office")?

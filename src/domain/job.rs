@@ -217,6 +217,11 @@ pub struct JobForm {
     /// When applications close, on the office's clock: `YYYY-MM-DDTHH:MM` (a
     /// `datetime-local` field's value). None: open until closed by hand.
     pub closes_at: Option<String>,
+    /// The recruiter: the id of a staff account holding the jobs area (or an owner) whose
+    /// address gets the lead mail of the opening's applications; none (or left out): none.
+    #[cfg_attr(test, ts(optional))]
+    #[serde(default)]
+    pub recruiter: Option<i64>,
     /// The revision the editor opened (a save of an existing opening must name it).
     #[cfg_attr(test, ts(optional))]
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -241,6 +246,9 @@ pub struct CheckedJob {
     pub openings: u32,
     /// UTC, `YYYY-MM-DDTHH:MM:SSZ`.
     pub closes_at: Option<String>,
+    /// A staff account's id, as the form names it (`office::jobs` checks it is one that
+    /// may be the recruiter).
+    pub recruiter: Option<i64>,
 }
 
 impl JobForm {
@@ -395,6 +403,7 @@ impl JobForm {
                 description,
                 openings: self.openings,
                 closes_at,
+                recruiter: self.recruiter,
             }),
             _ => Err(errors),
         }
@@ -470,6 +479,7 @@ mod tests {
             description: "<p>Runs the <strong>site</strong>.</p><script>x()</script>".into(),
             openings: 2,
             closes_at: Some("2026-12-31T18:00".into()),
+            recruiter: None,
             revision: None,
             autosave: None,
         }
@@ -520,6 +530,7 @@ mod tests {
             description: "<p> </p>".into(),
             openings: 0,
             closes_at: Some("2026-11-01T10:00".into()),
+            recruiter: None,
             revision: None,
             autosave: None,
         };

@@ -24,7 +24,7 @@ use crate::store::applicants::{self, ApplicantRow};
 use crate::store::leads::{self, EnquiryRow};
 use crate::store::media_images::{self, ImageRecord};
 use crate::store::outbox::{MailKind, QueuedMail};
-use crate::store::{blogs, company_details, mail_routes, subscriptions, uploads};
+use crate::store::{blogs, company_details, jobs, mail_routes, subscriptions, uploads};
 
 pub const SITE_NAME: &str = "Fidelitus Corp";
 
@@ -141,7 +141,22 @@ impl Composer {
             },
             &department,
         )?;
-        for to in recipients(routed.as_deref(), &self.notify_to, &department, &self.from) {
+        let mut to = recipients(routed.as_deref(), &self.notify_to, &department, &self.from);
+        // An application for an opening with a recruiter: the recruiter too, once.
+        if kind == "applicant" {
+            let recruiter =
+                jobs::recruiter_address(conn, &mail.lead_id)?.and_then(|address| mailbox(&address));
+            if let Some(recruiter) = recruiter {
+                let address = recruiter.email.to_string();
+                if !to
+                    .iter()
+                    .any(|known| known.email.to_string().eq_ignore_ascii_case(&address))
+                {
+                    to.push(recruiter);
+                }
+            }
+        }
+        for to in to {
             builder = builder.to(to);
         }
         // Reply-To only when the visitor's address is a real one: "Reply" then reaches them.

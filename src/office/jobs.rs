@@ -10,10 +10,11 @@ use rusqlite::Connection;
 use crate::domain::company_details::CompanyDetails;
 use crate::domain::fields::FieldErrors;
 use crate::domain::job::{self, CheckedJob, JobForm, JobState};
+use crate::domain::roles::Area;
 use crate::office::Actor;
 use crate::store::audit;
 use crate::store::jobs::{self, Refused};
-use crate::store::{company_details, StoreError};
+use crate::store::{accounts, company_details, StoreError};
 
 /// Why an opening was not created, saved, published, closed or deleted; nothing is stored.
 #[derive(Debug, thiserror::Error)]
@@ -46,8 +47,35 @@ fn checked(conn: &Connection, form: &JobForm, public: bool) -> Result<CheckedJob
     };
     let places = job::locations(details.form());
     let zone = details.office_zone();
-    form.check(&places, &zone, Timestamp::now(), public)
-        .map_err(JobError::Invalid)
+    let checked = form.check(&places, &zone, Timestamp::now(), public);
+    let may_recruit = match form.recruiter {
+        None => true,
+        Some(id) => accounts::account_by_id(conn, id)
+            .map_err(StoreError::from)?
+            .is_some_and(|account| account.roles.may(Area::Jobs)),
+    };
+    match (checked, may_recruit) {
+        (Ok(job), true) => Ok(job),
+        (Err(errors), true) => Err(JobError::Invalid(errors)),
+        (checked, false) => {
+            let mut errors = checked.err().unwrap_or_default();
+            errors.note("recruiter", NOT_A_RECRUITER);
+            Err(JobError::Invalid(errors))
+        }
+    }
+}
+
+/// Why a recruiter is refused: the account is gone, or does not keep the job openings.
+const NOT_A_RECRUITER: &str =
+    "Choose a recruiter from the team: someone who keeps the job openings (a recruiter or an owner).";
+
+/// The accounts that may be an opening's recruiter: those whose roles keep the job openings
+/// (recruiters and owners), by name.
+pub fn recruiters(conn: &Connection) -> Result<Vec<accounts::Account>, StoreError> {
+    Ok(accounts::accounts(conn)?
+        .into_iter()
+        .filter(|account| account.roles.may(Area::Jobs))
+        .collect())
 }
 
 fn audit(
@@ -108,6 +136,7 @@ pub fn publish(conn: &Connection, actor: &Actor, id: i64, revision: i64) -> Resu
             .closes_at
             .as_deref()
             .and_then(|at| job::office_local(at, &zone)),
+        recruiter: current.recruiter,
         revision: None,
         autosave: None,
     };

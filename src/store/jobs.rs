@@ -37,6 +37,8 @@ pub struct Job {
     pub updated_at: String,
     /// Who saved last: the account's name when the stored address is an account's.
     pub updated_by: Option<String>,
+    /// The recruiter's account id (`V31`), whose address gets the applications' lead mail.
+    pub recruiter: Option<i64>,
 }
 
 /// Why a change did not happen.
@@ -63,7 +65,8 @@ pub const SCHEDULER: &str = "scheduler";
 const COLUMNS: &str = "j.id, j.slug, j.title, j.department, j.location, j.employment_type,
     j.workplace, j.salary_min, j.salary_max, j.description, j.openings, j.closes_at, j.state,
     j.published_at, j.closed_at, j.revision, j.created_at, j.updated_at,
-    coalesce((SELECT name FROM staff WHERE email_folded = lower(j.updated_by)), j.updated_by)";
+    coalesce((SELECT name FROM staff WHERE email_folded = lower(j.updated_by)), j.updated_by),
+    j.recruiter_id";
 
 fn job_row(row: &Row<'_>) -> rusqlite::Result<Job> {
     let text_error = |column: usize, what: String| {
@@ -97,6 +100,7 @@ fn job_row(row: &Row<'_>) -> rusqlite::Result<Job> {
         created_at: row.get(16)?,
         updated_at: row.get(17)?,
         updated_by: row.get(18)?,
+        recruiter: row.get(19)?,
     })
 }
 
@@ -191,6 +195,22 @@ pub fn stage_counts(conn: &Connection) -> Result<Vec<RoleStages>, StoreError> {
     Ok(roles)
 }
 
+/// The address of the recruiter of the opening applicant `applicant_id` applied for; None
+/// for a general application, an opening without a recruiter, or an erased applicant.
+pub fn recruiter_address(
+    conn: &Connection,
+    applicant_id: &str,
+) -> rusqlite::Result<Option<String>> {
+    conn.prepare_cached(
+        "SELECT s.email FROM applicants a
+               JOIN jobs j ON j.id = a.job_id
+               JOIN staff s ON s.id = j.recruiter_id
+              WHERE a.id = ?1",
+    )?
+    .query_row([applicant_id], |r| r.get(0))
+    .optional()
+}
+
 /// The departments openings have used, for the editor's suggestions.
 pub fn departments(conn: &Connection) -> Result<Vec<String>, StoreError> {
     let mut stmt = conn.prepare_cached(
@@ -254,9 +274,9 @@ fn free_slug(conn: &Connection, title: &str) -> Result<String, StoreError> {
 
 /// The form's columns, in the order `FORM_COLUMNS` names them, and who saved.
 const FORM_COLUMNS: &str = "title, department, location, employment_type, workplace, salary_min,
-    salary_max, description, openings, closes_at, updated_by";
+    salary_max, description, openings, closes_at, updated_by, recruiter_id";
 
-fn form_values(job: &CheckedJob, by: &str) -> [rusqlite::types::Value; 11] {
+fn form_values(job: &CheckedJob, by: &str) -> [rusqlite::types::Value; 12] {
     use rusqlite::types::Value;
     let salary = |amount: u64| Value::Integer(i64::try_from(amount).unwrap_or(i64::MAX));
     let (min, max) = match job.salary {
@@ -275,6 +295,7 @@ fn form_values(job: &CheckedJob, by: &str) -> [rusqlite::types::Value; 11] {
         Value::Integer(i64::from(job.openings)),
         job.closes_at.clone().map_or(Value::Null, Value::Text),
         Value::Text(by.to_owned()),
+        job.recruiter.map_or(Value::Null, Value::Integer),
     ]
 }
 
@@ -285,7 +306,7 @@ pub fn create(conn: &Connection, job: &CheckedJob, by: &str) -> Result<(i64, Str
     let values = form_values(job, by);
     conn.prepare_cached(&format!(
         "INSERT INTO jobs (slug, {FORM_COLUMNS})
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)"
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)"
     ))?
     .execute(rusqlite::params_from_iter(
         std::iter::once(rusqlite::types::Value::Text(slug.clone())).chain(values),
@@ -333,7 +354,7 @@ pub fn save(
     }
     let values = form_values(job, by);
     conn.prepare_cached(&format!(
-        "UPDATE jobs SET ({FORM_COLUMNS}) = (?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12),
+        "UPDATE jobs SET ({FORM_COLUMNS}) = (?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13),
                          revision = revision + 1,
                          updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
           WHERE id = ?1"
@@ -483,6 +504,7 @@ mod tests {
             description: "<p>Runs the site.</p>".into(),
             openings: 1,
             closes_at: closes_at.map(str::to_owned),
+            recruiter: None,
         }
     }
 

@@ -246,6 +246,7 @@ fn staff_types() -> String {
         // in the order its dependencies come, which may change between builds).
         crate::domain::job::Location::decl(&cfg),
         crate::http::staff::jobs::ChoiceJson::decl(&cfg),
+        crate::http::staff::jobs::RecruiterJson::decl(&cfg),
         // the page editor (`staff::pages`)
         string_union(
             "PageState",

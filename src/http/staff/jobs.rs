@@ -70,12 +70,16 @@ pub(crate) struct JobJson {
     updated_by: Option<String>,
     /// How many applications it has (the applicants list shows them with `job=SLUG`).
     applications: i64,
+    /// The recruiter's account id (one of `choices.recruiters`), whose address gets the
+    /// lead mail of its applications beside the mail screen's rules; null: none.
+    recruiter: Option<i64>,
 }
 
 impl JobJson {
     fn new(job: Job, zone: &OfficeZone, applications: i64) -> JobJson {
         JobJson {
             applications,
+            recruiter: job.recruiter,
             url: format!("/join_us/{}", job.slug),
             closes_local: job
                 .closes_at
@@ -126,6 +130,19 @@ pub(crate) struct ChoicesJson {
     workplaces: Vec<ChoiceJson>,
     /// The office's IANA zone, in which the closing time is read.
     zone: String,
+    /// Who may be an opening's recruiter: the accounts that keep the job openings
+    /// (recruiters and owners), by name.
+    recruiters: Vec<RecruiterJson>,
+}
+
+/// An account that may be an opening's recruiter.
+#[derive(Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, ts(rename = "JobRecruiter"))]
+pub(crate) struct RecruiterJson {
+    id: i64,
+    name: String,
+    email: String,
 }
 
 /// `GET jobs`.
@@ -195,13 +212,17 @@ fn job_id(raw: &str) -> Result<i64, ApiError> {
 }
 
 async fn choices(state: &AppState) -> Result<(ChoicesJson, OfficeZone), ApiError> {
-    let (details, departments) = state
+    let (details, departments, recruiters) = state
         .db
         .read(|conn| {
             let details = crate::store::company_details::read(conn)
                 .map(|stored| stored.details)
                 .unwrap_or_else(|_| CompanyDetails::demo());
-            Ok((details, jobs::departments(conn)?))
+            Ok((
+                details,
+                jobs::departments(conn)?,
+                operations::recruiters(conn)?,
+            ))
         })
         .await?;
     let zone = details.office_zone();
@@ -224,6 +245,14 @@ async fn choices(state: &AppState) -> Result<(ChoicesJson, OfficeZone), ApiError
                 })
                 .collect(),
             zone: zone.name().to_owned(),
+            recruiters: recruiters
+                .into_iter()
+                .map(|account| RecruiterJson {
+                    id: account.id,
+                    name: account.name,
+                    email: account.email,
+                })
+                .collect(),
         },
         zone,
     ))

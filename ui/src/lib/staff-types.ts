@@ -439,6 +439,8 @@ country: string, };
 
 export type JobChoice = { value: string, label: string, };
 
+export type JobRecruiter = { id: number, name: string, email: string, };
+
 /**
  * Where a page of the editor stands: its defaults, a draft not published, published, or a publish scheduled.
  */
@@ -973,7 +975,12 @@ closes_for_people: string | null, state: JobState, published_at: string | null, 
 /**
  * How many applications it has (the applicants list shows them with `job=SLUG`).
  */
-applications: number, };
+applications: number, 
+/**
+ * The recruiter's account id (one of `choices.recruiters`), whose address gets the
+ * lead mail of its applications beside the mail screen's rules; null: none.
+ */
+recruiter: number | null, };
 
 export type JobBody = { data: Job, choices: JobChoices, };
 
@@ -989,7 +996,12 @@ departments: Array<string>, employment_types: Array<JobChoice>, workplaces: Arra
 /**
  * The office's IANA zone, in which the closing time is read.
  */
-zone: string, };
+zone: string, 
+/**
+ * Who may be an opening's recruiter: the accounts that keep the job openings
+ * (recruiters and owners), by name.
+ */
+recruiters: Array<JobRecruiter>, };
 
 export type JobForm = { title: string, department: string, 
 /**
@@ -1017,6 +1029,11 @@ description: string, openings: number,
  * `datetime-local` field's value). None: open until closed by hand.
  */
 closes_at: string | null, 
+/**
+ * The recruiter: the id of a staff account holding the jobs area (or an owner) whose
+ * address gets the lead mail of the opening's applications; none (or left out): none.
+ */
+recruiter?: number, 
 /**
  * The revision the editor opened (a save of an existing opening must name it).
  */
