@@ -218,8 +218,7 @@ pub struct JobForm {
     /// `datetime-local` field's value). None: open until closed by hand.
     pub closes_at: Option<String>,
     /// The recruiter: the id of a staff account holding the jobs area (or an owner) whose
-    /// address gets the lead mail of the opening's applications; none (or left out): none.
-    #[cfg_attr(test, ts(optional))]
+    /// address gets the lead mail of the opening's applications; null (or left out): none.
     #[serde(default)]
     pub recruiter: Option<i64>,
     /// The revision the editor opened (a save of an existing opening must name it).

@@ -4,7 +4,7 @@
 
 use rusqlite::{params, Connection, OptionalExtension};
 
-use crate::domain::inbox::{InboxList, Status};
+use crate::domain::inbox::InboxList;
 use crate::store::accounts::{self, Account};
 
 /// Someone a lead may be given to.
@@ -232,16 +232,6 @@ impl Digest {
 /// Most leads of each list a digest names.
 pub const DIGEST_LEADS_PER_LIST: u32 = 50;
 
-/// The statuses a lead is taken up and not decided in, as SQL's list (`'in_progress',
-/// 'shortlisted', ...`): every list's at once, as each table holds only its own. With `new`,
-/// what a follow-up day and the digest count as open.
-pub(crate) fn underway_sql() -> String {
-    Status::underway()
-        .map(|status| format!("'{}'", status.as_str()))
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
 /// The digest of `account` on the office's day `today` (`YYYY-MM-DD`): in each list its
 /// roles see, the leads given to it that are new, or still open with a follow-up day on or
 /// before `today`; and how many new leads nobody has.
@@ -263,7 +253,7 @@ pub fn digest_for(conn: &Connection, account: &Account, today: &str) -> rusqlite
                AND (e.status = 'new'
                     OR (e.follow_up <= ?2 AND e.status IN ({underway})))
              ORDER BY e.created_at DESC LIMIT {DIGEST_LEADS_PER_LIST}",
-            underway = underway_sql()
+            underway = crate::store::inbox::underway_sql()
         ))?;
         let rows = stmt.query_map(params![account.id, today], |row| {
             Ok(DigestLead {
@@ -492,5 +482,38 @@ mod tests {
         conn.execute("UPDATE enquiries SET status = 'done'", [])
             .expect("status");
         assert!(digest_for(&conn, &me, "2026-11-30").expect("d").is_empty());
+    }
+
+    #[test]
+    fn an_application_at_an_open_stage_is_in_the_digest_once_its_day_has_come() {
+        let conn = migrated();
+        let recruiter = account(&conn, "r@x", Role::Recruiter);
+        conn.execute_batch(
+            "INSERT INTO applicants (id, name, mobile, email, experience, previous_company, query,
+                                     department_website, resume_file, resume_original_name,
+                                     resume_type, resume_size, follow_up)
+             VALUES ('a1', 'Ravi', '98450', 'v@x.in', 4, 'Acme', '', 'Corp Careers', 'a1.pdf',
+                     'cv.pdf', 'application/pdf', 120, '2026-11-27')",
+        )
+        .expect("an applicant");
+        assign(&conn, InboxList::Applicants, "a1", Some(recruiter)).expect("assign");
+        let me = accounts::account_by_id(&conn, recruiter)
+            .expect("read")
+            .expect("found");
+        for (stage, listed) in [
+            ("shortlisted", true),
+            ("interview", true),
+            ("offer", true),
+            ("hired", false),
+            ("rejected", false),
+        ] {
+            conn.execute("UPDATE applicants SET status = ?1", [stage])
+                .expect("stage");
+            assert_eq!(
+                digest_for(&conn, &me, "2026-11-28").expect("d").mine.len(),
+                usize::from(listed),
+                "{stage}"
+            );
+        }
     }
 }

@@ -160,12 +160,22 @@ fn add_assign_filters(query: &InboxQuery, clause: &mut String, values: &mut Vec<
             clause.push_str(&format!(
                 " AND e.follow_up <= ?{} AND e.status IN ('new', {})",
                 values.len(),
-                crate::store::assign::underway_sql()
+                underway_sql()
             ));
         }
         Some(Due::Today) => clause.push_str(" AND 0"),
         None => {}
     }
+}
+
+/// The statuses a lead is taken up and not decided in, as SQL's list (`'in_progress',
+/// 'shortlisted', ...`): every list's at once, as each table holds only its own. With `new`,
+/// what a follow-up day and the digest count as open.
+pub(crate) fn underway_sql() -> String {
+    Status::underway()
+        .map(|status| format!("'{}'", status.as_str()))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// SQL for the name of the account `column` holds (NULL for nobody).

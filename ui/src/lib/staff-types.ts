@@ -1031,9 +1031,9 @@ description: string, openings: number,
 closes_at: string | null, 
 /**
  * The recruiter: the id of a staff account holding the jobs area (or an owner) whose
- * address gets the lead mail of the opening's applications; none (or left out): none.
+ * address gets the lead mail of the opening's applications; null (or left out): none.
  */
-recruiter?: number, 
+recruiter: number | null, 
 /**
  * The revision the editor opened (a save of an existing opening must name it).
  */

@@ -147,6 +147,27 @@ export function JobEditor({ id }: { id: string }) {
             />
           </Field>
         </div>
+        <div class="story-editor__row">
+          <Field
+            id="job-recruiter"
+            label="Recruiter"
+            error={errors.recruiter}
+            hint="Gets the mail of each application for this role, beside the mail settings' rule for applicants."
+          >
+            <select
+              {...described('job-recruiter', errors.recruiter, true)}
+              value={form.recruiter === null ? '' : String(form.recruiter)}
+              onChange={(event) => set('recruiter', whole(event.currentTarget.value))}
+            >
+              <option value="">No recruiter</option>
+              {choices.recruiters.map((account) => (
+                <option key={account.id} value={String(account.id)}>
+                  {account.name} ({account.email})
+                </option>
+              ))}
+            </select>
+          </Field>
+        </div>
         <fieldset class="job-editor__salary">
           <legend>Salary, in rupees a year (optional: shown on the posting when given)</legend>
           <div class="story-editor__row">

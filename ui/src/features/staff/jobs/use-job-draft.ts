@@ -19,6 +19,7 @@ const EMPTY: JobForm = {
   description: '',
   openings: 1,
   closes_at: null,
+  recruiter: null,
 };
 
 const NO_CHOICES: JobChoices = {
@@ -27,6 +28,7 @@ const NO_CHOICES: JobChoices = {
   employment_types: [],
   workplaces: [],
   zone: '',
+  recruiters: [],
 };
 
 function fromJob(job: Job): JobForm {
@@ -41,6 +43,7 @@ function fromJob(job: Job): JobForm {
     description: job.description,
     openings: job.openings,
     closes_at: job.closes_local,
+    recruiter: job.recruiter,
   };
 }
 

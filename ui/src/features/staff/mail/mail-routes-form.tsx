@@ -120,7 +120,8 @@ export function MailRoutesForm() {
       <p class="mail-section__intro">
         A new enquiry or job application is mailed to the addresses of the rule for its kind and its
         department; when no rule names its department, to its kind’s rule for any department. A change counts
-        from the next lead mail on.
+        from the next lead mail on. An application for a job opening with a recruiter (chosen in the opening’s
+        editor) goes to the recruiter too.
       </p>
       <p class="mail-default" id="mail-default">
         {withFlags(
