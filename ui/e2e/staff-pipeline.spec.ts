@@ -34,8 +34,8 @@ async function apply(request: APIRequestContext, name: string, job: string) {
   expect(response.status(), await response.text()).toBe(201);
 }
 
-/** A published role, made with the page's own session; answers its slug. */
-async function publishedRole(page: Page, base: string, title: string): Promise<string> {
+/** A published role, made with the page's own session; answers its id and slug. */
+async function publishedRole(page: Page, base: string, title: string): Promise<{ id: number; slug: string }> {
   const csrf = (await (await page.request.get('/api/staff/session')).json()).csrf_token;
   const headers = { Origin: base, 'X-CSRF-Token': csrf };
   const made = await page.request.post('/api/staff/jobs', {
@@ -57,7 +57,7 @@ async function publishedRole(page: Page, base: string, title: string): Promise<s
   const { id, revision } = (await made.json()).data;
   const published = await page.request.post(`/api/staff/jobs/${id}/publish`, { headers, data: { revision } });
   expect(published.status(), await published.text()).toBe(200);
-  return (await (await page.request.get(`/api/staff/jobs/${id}`)).json()).data.slug;
+  return { id, slug: (await (await page.request.get(`/api/staff/jobs/${id}`)).json()).data.slug };
 }
 
 test('a recruiter moves an application to Interview, the counts per role and stage follow, and a bulk Rejected is undone', async ({
@@ -77,7 +77,7 @@ test('a recruiter moves an application to Interview, the counts per role and sta
 
   const stamp = Date.now();
   const title = `Site engineer ${stamp}`;
-  const slug = await publishedRole(page, base, title);
+  const { id, slug } = await publishedRole(page, base, title);
   const [first, second] = [`Ravi Kumar ${stamp}`, `Meera Nair ${stamp}`];
   await apply(request, first, slug);
   await apply(request, second, slug);
@@ -163,4 +163,22 @@ test('a recruiter moves an application to Interview, the counts per role and sta
   expect(await hasHorizontalScroll(page), 'the applicants list at 390 px').toBe(false);
   await expectAxeClean(page, 'the applicants list at 390 px');
   await page.screenshot({ path: test.info().outputPath('pipeline-390.png'), fullPage: true });
+
+  // The role's recruiter, chosen in its editor with the keys: its applications' mail goes to them too.
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(`/staff/jobs/${id}`);
+  await waitForApp(page);
+  const recruiter = page.getByLabel('Recruiter', { exact: true });
+  await expect(recruiter).toHaveValue('');
+  await tabTo(page, recruiter);
+  await page.keyboard.type('Front Office');
+  await expect(recruiter).not.toHaveValue('');
+  const chosen = Number(await recruiter.inputValue());
+  await tabTo(page, page.getByRole('button', { name: 'Save changes' }));
+  await page.keyboard.press('Enter');
+  await expect
+    .poll(async () => (await (await page.request.get(`/api/staff/jobs/${id}`)).json()).data.recruiter)
+    .toBe(chosen);
+  await expectAxeClean(page, 'the opening editor with its recruiter');
+  await page.screenshot({ path: test.info().outputPath('pipeline-recruiter-1440.png'), fullPage: true });
 });
