@@ -183,8 +183,8 @@ export async function postEnquiry(
   expect(response.status()).toBe(201);
 }
 
-/** A job application with the PNG resume fixture. */
-export async function postApplication(request: APIRequestContext, name: string) {
+/** A job application with the PNG resume fixture: a general one, or for the opening `job` (its slug). */
+export async function postApplication(request: APIRequestContext, name: string, job?: string) {
   const png = readFileSync(fileURLToPath(new URL('../../tests/fixtures/resume.png', import.meta.url)));
   const response = await request.post('/api/applicant/create', {
     headers: await formProof(request, 'application'),
@@ -196,6 +196,7 @@ export async function postApplication(request: APIRequestContext, name: string) 
       previous_company: 'Acme Facilities',
       query: 'A facility management role.',
       department_website: 'Corp Careers',
+      ...(job ? { job } : {}),
       file: { name: 'my resume.png', mimeType: 'image/png', buffer: png },
     },
   });

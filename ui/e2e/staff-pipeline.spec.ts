@@ -1,8 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, hasHorizontalScroll, test, waitForApp } from './fixtures';
-import { expectAxeClean, formProof, readyStaff, signIn, tabTo } from './staff-helpers';
+import { expectAxeClean, postApplication, readyStaff, signIn, tabTo } from './staff-helpers';
 
 // The hiring pipeline, with the keyboard once signed in: a recruiter sees the applications
 // under their role, moves one to Interview and sees the counts per role and stage follow,
@@ -12,27 +10,6 @@ import { expectAxeClean, formProof, readyStaff, signIn, tabTo } from './staff-he
 test.describe.configure({ mode: 'serial' });
 // A published role shows on /join_us: a server of its own, so the other specs' page stays as it was.
 test.use({ ownServer: true });
-
-const PNG = readFileSync(fileURLToPath(new URL('../../tests/fixtures/resume.png', import.meta.url)));
-
-/** An application for the role `job` (a slug), as the role's page posts it. */
-async function apply(request: APIRequestContext, name: string, job: string) {
-  const response = await request.post('/api/applicant/create', {
-    headers: await formProof(request, 'application'),
-    multipart: {
-      name,
-      mobile: '9845012345',
-      email: 'applicant@example.com',
-      experience: '4',
-      previous_company: 'Acme Facilities',
-      query: 'The site engineer role.',
-      department_website: 'Corp Careers',
-      job,
-      file: { name: 'resume.png', mimeType: 'image/png', buffer: PNG },
-    },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-}
 
 /** A published role, made with the page's own session; answers its id and slug. */
 async function publishedRole(page: Page, base: string, title: string): Promise<{ id: number; slug: string }> {
@@ -79,8 +56,8 @@ test('a recruiter moves an application to Interview, the counts per role and sta
   const title = `Site engineer ${stamp}`;
   const { id, slug } = await publishedRole(page, base, title);
   const [first, second] = [`Ravi Kumar ${stamp}`, `Meera Nair ${stamp}`];
-  await apply(request, first, slug);
-  await apply(request, second, slug);
+  await postApplication(request, first, slug);
+  await postApplication(request, second, slug);
 
   // The role's applications, with their counts per stage above the list.
   await page.goto(`/staff?list=applicants&job=${slug}`);
