@@ -115,8 +115,10 @@ fn applicant_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<ApplicantRow> {
 
 /// Whether an applicant row owns the resume file of this name.
 pub fn has_resume_file(conn: &Connection, resume_file: &str) -> rusqlite::Result<bool> {
-    conn.prepare_cached("SELECT 1 FROM applicants WHERE resume_file = ?1")?
+    let owned = conn
+        .prepare_cached("SELECT 1 FROM applicants WHERE resume_file = ?1")?
         .query_row([resume_file], |_| Ok(()))
-        .optional()
-        .map(|found| found.is_some())
+        .optional()?
+        .is_some();
+    Ok(owned || super::trash::keeps_resume(conn, resume_file)?)
 }
