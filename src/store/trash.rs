@@ -146,8 +146,8 @@ pub fn keep_story(
                     'tags', json((SELECT json_group_array(name) FROM
                         (SELECT g.name FROM blog_tags bt JOIN tags g ON g.id = bt.tag_id
                           WHERE bt.blog_id = t.id ORDER BY bt.position))),
-                    'author', (SELECT json_object('name', a.name, 'profile_photo', a.profile_photo)
-                                 FROM authors a WHERE a.id = t.author_id)),
+                    'author', json((SELECT json_object('name', a.name, 'profile_photo', a.profile_photo)
+                                      FROM authors a WHERE a.id = t.author_id))),
                 ?3, ?4
          FROM blogs t WHERE t.slug = ?1",
         rows_json(conn, "blogs", "x.id = t.id")?,
