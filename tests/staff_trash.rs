@@ -85,6 +85,18 @@ async fn export(app: &TestApp, browser: &Browser) -> String {
     String::from_utf8(response.body().to_vec()).expect("UTF-8")
 }
 
+/// The ids a search finds, in the order the list shows them (the search's own).
+async fn found(app: &TestApp, browser: &Browser, words: &str) -> Vec<Value> {
+    let page = json(
+        &app.request(browser.get(&format!("/api/staff/inbox/enquiries?q={words}")))
+            .await,
+    );
+    page["data"]
+        .as_array()
+        .map(|rows| rows.iter().map(|r| r["_id"].clone()).collect())
+        .unwrap_or_default()
+}
+
 async fn trash(app: &TestApp, browser: &Browser) -> Value {
     json(&app.request(browser.get("/api/staff/trash")).await)
 }
@@ -97,6 +109,8 @@ async fn thirty_leads_erased_in_bulk_come_back_exactly_by_undo_and_one_from_the_
     let browser = Browser::sign_in(&app).await;
     let before_rows = everything(&app);
     let before_export = export(&app, &browser).await;
+    let before_search = found(&app, &browser, "visitor").await;
+    assert_eq!(before_search.len(), 30, "a page of matches");
     assert_eq!(before_export.lines().count(), 31, "a header and 30 rows");
 
     let ids: Vec<String> = (1..=30).map(|i| format!("t{i:02}")).collect();
@@ -139,6 +153,11 @@ async fn thirty_leads_erased_in_bulk_come_back_exactly_by_undo_and_one_from_the_
     assert_eq!(json(&undone)["done"], 30);
     assert_eq!(everything(&app), before_rows, "every row back, ids and all");
     assert_eq!(export(&app, &browser).await, before_export);
+    assert_eq!(
+        found(&app, &browser, "visitor").await,
+        before_search,
+        "found in the same order"
+    );
     assert_eq!(trash(&app, &browser).await["total"], 0);
     let again = app
         .request(
@@ -175,6 +194,7 @@ async fn thirty_leads_erased_in_bulk_come_back_exactly_by_undo_and_one_from_the_
     assert_eq!(restored.status(), StatusCode::OK);
     assert_eq!(json(&restored)["title"], "Visitor 7");
     assert_eq!(everything(&app), before_rows);
+    assert_eq!(found(&app, &browser, "visitor").await, before_search);
     let twice = app
         .request(browser.change("POST", "/api/staff/trash/enquiries/t07/restore"))
         .await;

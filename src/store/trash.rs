@@ -102,10 +102,26 @@ pub fn keep_leads(
     by: &str,
 ) -> rusqlite::Result<usize> {
     let (table, scope, note_kind) = inbox::scope(list);
-    let mut parts = vec![format!(
-        "'{table}', {}",
-        rows_json(conn, table, "x.id = t.id")?
-    )];
+    let (search, _) = inbox::search_index(list);
+    // Where each lead's entry stands in its search index (the search's order), read in one
+    // pass: the index ties an entry by an id it does not index.
+    conn.execute_batch(
+        "CREATE TEMP TABLE IF NOT EXISTS trash_search (id TEXT PRIMARY KEY, place INTEGER) WITHOUT ROWID;
+         DELETE FROM temp.trash_search;",
+    )?;
+    let places = format!(
+        "INSERT OR IGNORE INTO temp.trash_search (id, place)
+         SELECT s.id, s.rowid FROM {search} s WHERE s.id IN ({})",
+        ids.replace("?4", "?1")
+    );
+    match one {
+        Some(id) => conn.execute(&places, [id])?,
+        None => conn.execute(&places, [])?,
+    };
+    let mut parts = vec![
+        format!("'{table}', {}", rows_json(conn, table, "x.id = t.id")?),
+        "'search_place', (SELECT place FROM temp.trash_search WHERE id = t.id)".to_owned(),
+    ];
     for (part, condition) in LEAD_PARTS {
         let condition = condition.replace("{kind}", note_kind);
         parts.push(format!("'{part}', {}", rows_json(conn, part, &condition)?));
@@ -123,10 +139,12 @@ pub fn keep_leads(
         parts.join(", ")
     );
     let mut stmt = conn.prepare(&sql)?;
-    match one {
-        Some(id) => stmt.execute(params![list.name(), batch, by, id]),
-        None => stmt.execute(params![list.name(), batch, by]),
-    }
+    let kept = match one {
+        Some(id) => stmt.execute(params![list.name(), batch, by, id])?,
+        None => stmt.execute(params![list.name(), batch, by])?,
+    };
+    conn.execute("DELETE FROM temp.trash_search", [])?;
+    Ok(kept)
 }
 
 /// Copies the story `slug` into the trash (its row, its revisions, its tags and author by
@@ -327,6 +345,9 @@ fn put_lead_back(
         unlink_if_gone(conn, &mut row, "job_id", "jobs")?;
         insert(conn, table, &row, false)?;
     }
+    if let Some(place) = rows.get("search_place").and_then(Json::as_i64) {
+        back_in_its_place(conn, list, id, place)?;
+    }
     // The lead's own triggers may have written rows of its parts (a subscription waiting for
     // its confirmation): the snapshot's rows take their place.
     conn.execute("DELETE FROM outbox WHERE lead_id = ?1", [id])?;
@@ -353,6 +374,53 @@ fn put_lead_back(
         }
     }
     Ok(Ok(()))
+}
+
+/// Moves the lead's search entry, which its row's trigger has just written at the end of the
+/// list's range of the index, back to the place it had (`place`), when that is free: the
+/// search lists its matches newest entry first, and a restored lead is not new.
+fn back_in_its_place(
+    conn: &Connection,
+    list: InboxList,
+    id: &str,
+    place: i64,
+) -> rusqlite::Result<()> {
+    let (search, search_scope) = inbox::search_index(list);
+    let written: Option<(i64, String)> = conn
+        .query_row(
+            &format!(
+                "SELECT s.rowid, s.id FROM {search} s
+                 WHERE s.rowid = (SELECT max(s.rowid) FROM {search} s WHERE {search_scope})"
+            ),
+            [],
+            |row| Ok((row.get(0)?, row.get(1)?)),
+        )
+        .optional()?;
+    let Some((written, _)) = written.filter(|(written, found)| found == id && *written != place)
+    else {
+        return Ok(());
+    };
+    let taken: bool = conn.query_row(
+        &format!("SELECT EXISTS (SELECT 1 FROM {search} WHERE rowid = ?1)"),
+        [place],
+        |row| row.get(0),
+    )?;
+    if taken {
+        return Ok(());
+    }
+    let columns = columns(conn, search)?
+        .iter()
+        .map(|c| format!("\"{c}\""))
+        .collect::<Vec<_>>()
+        .join(", ");
+    conn.execute(
+        &format!(
+            "INSERT INTO {search} (rowid, {columns}) SELECT ?1, {columns} FROM {search} WHERE rowid = ?2"
+        ),
+        params![place, written],
+    )?;
+    conn.execute(&format!("DELETE FROM {search} WHERE rowid = ?1"), [written])?;
+    Ok(())
 }
 
 fn put_story_back(

@@ -56,7 +56,9 @@ test('a deleted story is restored from the trash with the keyboard, public again
   page.once('dialog', (dialog) => dialog.accept());
   await page.getByRole('button', { name: 'Delete', exact: true }).click();
   await expect(page).toHaveURL(/\/staff\/stories$/);
-  expect((await request.get(`/api/corp_website/blogs/get/${slug}`)).status()).toBe(404);
+  await expect
+    .poll(async () => (await request.get(`/api/corp_website/blogs/get/${slug}`)).status())
+    .toBe(404);
 
   // The trash, reached from the bar and worked with the keyboard alone.
   const trashLink = page.getByRole('link', { name: 'Trash', exact: true });
@@ -74,8 +76,9 @@ test('a deleted story is restored from the trash with the keyboard, public again
   );
   await expect(row).toHaveCount(0);
 
-  const story = await request.get(`/api/corp_website/blogs/get/${slug}`);
-  expect(story.status()).toBe(200);
+  await expect
+    .poll(async () => (await request.get(`/api/corp_website/blogs/get/${slug}`)).status())
+    .toBe(200);
   await page.goto(blogPath(slug));
   await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
   // Three seconds for any mail the restore might have queued to go: none does.
