@@ -340,12 +340,17 @@ fn a_restored_older_backup_brings_back_no_one_erased_for_privacy_since() {
         )
         .expect("leads");
     }
-    let backup = data.path().join("older.db");
+    let sets = tempfile::tempdir().expect("backup dir");
     let made = corpsite(
-        &["backup-database", backup.to_str().expect("path")],
+        &["backup", sets.path().to_str().expect("path")],
         data.path(),
     );
     assert!(made.status.success(), "{made:?}");
+    let backup = std::fs::read_dir(sets.path())
+        .expect("the sets")
+        .map(|entry| entry.expect("a set").path())
+        .find(|path| path.is_dir())
+        .expect("a whole backup set");
     let erased = corpsite(&["leads", "erase", "ASHA@example.com"], data.path());
     assert!(erased.status.success(), "{erased:?}");
 
