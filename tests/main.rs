@@ -69,6 +69,7 @@ mod staff_replies;
 mod staff_revisions;
 mod staff_roles;
 mod staff_team;
+mod staff_trash;
 mod store_migrations;
 mod store_permissions;
 mod store_readers;

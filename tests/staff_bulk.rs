@@ -1,6 +1,6 @@
 //! The inbox's bulk actions through the real filters: a status set on ticked ids or on
 //! every row a filter matches (acting on what still qualifies, and saying how many), an
-//! erase that takes notes and resume files as the single erase does, the export of the
+//! erase that takes notes to the trash and resume files with them as the single erase does, the export of the
 //! ticked rows, the 422s that change nothing, the 403 of a role without the list's area,
 //! and an audit row for every lead changed.
 
@@ -291,11 +291,23 @@ async fn a_bulk_erase_takes_rows_notes_search_entries_and_resume_files() {
         body!({"action": "erase", "ids": ids}),
     )
     .await;
-    assert_eq!((status, answer), (StatusCode::OK, body!({"done": 2})));
+    assert_eq!((status, answer["done"].clone()), (StatusCode::OK, body!(2)));
+    assert!(answer["undo"].is_string(), "{answer}");
+    assert_eq!(
+        upload_files(&app.data_dir()).len(),
+        3,
+        "the resume files are kept while the trash keeps their applicants"
+    );
+    for id in &ids {
+        let gone = app
+            .request(browser.change("DELETE", &format!("/api/staff/trash/applicants/{id}")))
+            .await;
+        assert_eq!(gone.status(), StatusCode::NO_CONTENT);
+    }
     assert_eq!(
         upload_files(&app.data_dir()).len(),
         1,
-        "two resume files gone, one kept"
+        "erased from the trash: two resume files gone, one kept"
     );
     assert_eq!(
         count(
@@ -327,7 +339,7 @@ async fn a_bulk_erase_takes_rows_notes_search_entries_and_resume_files() {
         body!({"action": "erase", "filter": "q=hebbal", "expected": 2}),
     )
     .await;
-    assert_eq!((status, answer), (StatusCode::OK, body!({"done": 2})));
+    assert_eq!((status, answer["done"].clone()), (StatusCode::OK, body!(2)));
     assert_eq!(count(&app, "SELECT count(*) FROM enquiries"), 2);
     assert_eq!(count(&app, "SELECT count(*) FROM lead_notes"), 2);
     assert_eq!(

@@ -613,3 +613,78 @@ async fn a_story_saved_without_a_date_is_dated_the_offices_day_where_utcs_differ
     );
     assert_eq!(editor["data"]["date"], office_day, "{zone}: {editor}");
 }
+
+#[tokio::test]
+async fn a_deleted_story_comes_back_from_the_trash_whole_and_mails_no_one_again() {
+    let (app, browser) = signed_in().await;
+    confirmed_subscriber(&app).await;
+    let (id, revision) = create(
+        &app,
+        &browser,
+        &story("Opening day at the gallery", "draft"),
+    )
+    .await;
+    let published = save(
+        &app,
+        &browser,
+        &id,
+        story("Opening day at the gallery", "published"),
+        revision,
+    )
+    .await;
+    let revision = json(&published)["data"]["revision"]
+        .as_i64()
+        .expect("revision");
+    settle().await;
+    assert!(is_public(&app, &id).await);
+    assert_eq!(story_mails(&app), 1);
+    let history = format!("/api/staff/stories/{id}/revisions");
+    let kept = json(&app.request(browser.get(&history)).await)["data"].clone();
+    assert!(kept.to_string().contains("Opening day"), "{kept}");
+    let before = json(&app.get(&format!("/api/corp_website/blogs/get/{id}")).await);
+
+    let deleted = app
+        .request(browser.change(
+            "DELETE",
+            &format!("/api/staff/stories/{id}?revision={revision}"),
+        ))
+        .await;
+    assert_eq!(deleted.status(), StatusCode::OK);
+    settle().await;
+    assert!(!is_public(&app, &id).await, "gone from the site");
+    let trash = json(&app.request(browser.get("/api/staff/trash")).await);
+    assert_eq!(trash["items"][0]["kind"], "stories");
+    assert_eq!(trash["items"][0]["title"], "Opening day at the gallery");
+
+    // A reader who joined meanwhile gets no mail of an old story either.
+    app.db()
+        .write(|conn| -> Result<(), corpsite::store::StoreError> {
+            conn.execute_batch(
+                "INSERT INTO enquiries (id, kind, name, email, email_folded, mobile, requirment,
+                                        department_website, service)
+                 VALUES ('fedcba9876543210fedcba9876543210', 'subscription', 'New reader',
+                         'new@example.com', 'new@example.com', '', '', '', '');
+                 UPDATE subscriptions SET state = 'confirmed';",
+            )?;
+            Ok(())
+        })
+        .await
+        .expect("a new reader");
+    let restored = app
+        .request(browser.change("POST", &format!("/api/staff/trash/stories/{id}/restore")))
+        .await;
+    assert_eq!(restored.status(), StatusCode::OK, "{:?}", restored.body());
+    settle().await;
+    assert!(is_public(&app, &id).await, "public again at once");
+    assert_eq!(
+        json(&app.get(&format!("/api/corp_website/blogs/get/{id}")).await),
+        before,
+        "the same story: text, tags, author, date"
+    );
+    assert_eq!(
+        json(&app.request(browser.get(&history)).await)["data"],
+        kept,
+        "its history too"
+    );
+    assert_eq!(story_mails(&app), 1, "no mail sent again");
+}

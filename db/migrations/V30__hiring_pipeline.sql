@@ -42,3 +42,31 @@ SELECT 'applicant', id, 'corpsite',
   FROM applicants WHERE status = 'done';
 UPDATE applicants SET status = 'shortlisted' WHERE status = 'in_progress';
 UPDATE applicants SET status = 'hired' WHERE status = 'done';
+
+-- The same for applicants in the trash (`V29`), so that one restored comes back at its
+-- stage, Done's note with it: each is kept as its rows in JSON, its application the one row
+-- of `applicants`.
+UPDATE trash
+   SET rows = json_insert(
+       json_set(rows, '$.applicants[0].status', 'hired'),
+       '$.lead_notes[#]',
+       json_object(
+           'lead_kind', 'applicant',
+           'lead_id', item_id,
+           'author', 'corpsite',
+           'body', 'Before the hiring pipeline this application was Done'
+               || coalesce(' (set by ' || json_extract(rows, '$.applicants[0].status_by')
+                   || coalesce(' on ' || substr(json_extract(rows, '$.applicants[0].status_at'), 1, 10)
+                       || ' at ' || substr(json_extract(rows, '$.applicants[0].status_at'), 12, 5) || ' UTC', '')
+                   || ')', '')
+               || ', which did not say whether the applicant was hired or rejected; it was moved to Hired. Choose Rejected if that was the outcome.',
+           'created_at', strftime('%Y-%m-%dT%H:%M:%fZ', 'now')))
+ WHERE kind = 'applicants' AND json_extract(rows, '$.applicants[0].status') = 'done';
+UPDATE trash SET rows = json_set(rows, '$.applicants[0].status', 'shortlisted')
+ WHERE kind = 'applicants' AND json_extract(rows, '$.applicants[0].status') = 'in_progress';
+
+-- And the statuses an Undo of the last minutes would put back (`V26`): the same stages.
+UPDATE undo_steps SET status = CASE status WHEN 'in_progress' THEN 'shortlisted' ELSE 'hired' END
+ WHERE list = 'applicants' AND status IN ('in_progress', 'done');
+UPDATE undo_steps SET set_status = CASE set_status WHEN 'in_progress' THEN 'shortlisted' ELSE 'hired' END
+ WHERE list = 'applicants' AND set_status IN ('in_progress', 'done');

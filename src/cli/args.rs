@@ -197,8 +197,10 @@ pub enum LeadsCommand {
     /// Write contact enquiries (or, with --list subscribers, subscriptions) to stdout, oldest
     /// first: CSV (RFC 4180, UTF-8) or an Excel workbook, in the inbox export's columns.
     Export(LeadsExportArgs),
-    /// Erase (GDPR) every enquiry, subscription and application of one email address, with
-    /// their notes and resume files; the audit log records that it happened.
+    /// Erase for privacy every enquiry, subscription and application of one email address, with
+    /// their notes, replies and resume files, and their entries in the trash; final at once.
+    /// The audit log records that it happened, and the erasure ledger keeps the address's hash
+    /// so that `corpsite restore` erases it again from an older backup.
     Erase {
         /// The address, in any case.
         email: String,

@@ -2,13 +2,16 @@
 //! database, resumes and media, while no server runs; what it replaces is kept aside.
 //! `s3://BUCKET/PREFIX[/SET]` first downloads the newest (or the named) whole set from the
 //! bucket into the data dir, then restores it through the same checks, and deletes the
-//! download.
+//! download. Then the erasure ledger (the addresses erased for privacy, hashed) of the
+//! database it replaced and of the one it put back is applied again: an older backup brings
+//! back no one erased since.
 
 use std::path::Path;
 
 use jiff::Timestamp;
 
 use crate::cli::args::RestoreArgs;
+use crate::office::leads;
 use crate::store::backup_set::{restore, set_name, RestoreError, BACKED_UP_FOLDERS};
 use crate::store::data_lock::DataDirLock;
 use crate::store::remote_backup::{self, Remote, RemoteError, S3Url};
@@ -21,6 +24,8 @@ pub enum RestoreCommandError {
     Remote(#[from] RemoteError),
     #[error("{0}")]
     BadAddress(String),
+    #[error("restored, but the erasure ledger could not be applied: {0}; start nothing and run the restore again")]
+    Ledger(crate::store::StoreError),
 }
 
 pub fn run(args: &RestoreArgs) -> Result<(), RestoreCommandError> {
@@ -30,8 +35,24 @@ pub fn run(args: &RestoreArgs) -> Result<(), RestoreCommandError> {
         let url: S3Url = source.parse().map_err(RestoreCommandError::BadAddress)?;
         return from_bucket(args, &url);
     }
+    let ledger = leads::ledger_of(data_dir);
     let restored = restore(&args.backup, data_dir, &BACKED_UP_FOLDERS, Timestamp::now())?;
     report(&args.backup.display().to_string(), data_dir, &restored);
+    erase_again(data_dir, &ledger)
+}
+
+/// Brings the restored database up to this binary's schema and erases again everyone the
+/// erasure ledgers name (the replaced database's and its own): an older backup brings back
+/// no one erased for privacy since.
+fn erase_again(data_dir: &Path, ledger: &[String]) -> Result<(), RestoreCommandError> {
+    let conn = crate::store::open_for_cli(data_dir).map_err(RestoreCommandError::Ledger)?;
+    let erased =
+        leads::reapply_erasures(&conn, data_dir, ledger).map_err(RestoreCommandError::Ledger)?;
+    if erased > 0 {
+        println!(
+            "corpsite: erased again the records of {erased} person(s) erased for privacy (the erasure ledger)"
+        );
+    }
     Ok(())
 }
 
@@ -41,6 +62,7 @@ fn from_bucket(args: &RestoreArgs, url: &S3Url) -> Result<(), RestoreCommandErro
     let remote = Remote::connect(&args.backup_s3.config(sets.clone()))?;
     // A running server refuses before anything is downloaded into its data dir.
     drop(DataDirLock::for_restore(data_dir).map_err(RestoreError::from)?);
+    let ledger = leads::ledger_of(data_dir);
     let now = Timestamp::now();
     let download = data_dir.join(format!(".download-{}", set_name(now)));
     let result = remote
@@ -53,7 +75,7 @@ fn from_bucket(args: &RestoreArgs, url: &S3Url) -> Result<(), RestoreCommandErro
     remove_download(&download);
     let (name, restored) = result?;
     report(&format!("{sets}/{name}"), data_dir, &restored);
-    Ok(())
+    erase_again(data_dir, &ledger)
 }
 
 fn remove_download(download: &Path) {

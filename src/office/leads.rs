@@ -12,7 +12,7 @@ use crate::domain::inbox::{InboxList, Status};
 use crate::office::{Actor, Database};
 use crate::store::audit;
 use crate::store::uploads::uploads_dir;
-use crate::store::{ballast, bulk, inbox, StoreError};
+use crate::store::{ballast, bulk, inbox, trash, StoreError};
 
 /// The leads of a list an inbox action is on: one, or many (the ids ticked, or every row a
 /// filter matches when the action runs).
@@ -72,10 +72,13 @@ pub fn undo_status(
 /// What is erased.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Erasure {
-    /// Leads of one list, as the inbox erases them.
+    /// Leads of one list, as the inbox erases them: into the trash (`store::trash`), with
+    /// their notes, replies, sources, mail and resume files, whence they can be restored.
     Leads(InboxList, Picked),
-    /// Every enquiry, subscription and application of one address, in any case: the
-    /// data-subject erasure (`corpsite leads erase`).
+    /// Every enquiry, subscription and application of one address, in any case, and that
+    /// address's leads in the trash: the erasure a person asks for ("Erase for privacy",
+    /// `corpsite leads erase`). Final at once, and written to the erasure ledger so that
+    /// `corpsite restore` erases them again from an older backup.
     Person(Email),
 }
 
@@ -90,6 +93,9 @@ pub struct Erased {
     pub files_left: Vec<(String, io::Error)>,
     /// On a full disk, the room a person's erasure made before it could write.
     pub made_room: Option<MadeRoom>,
+    /// The trash's name for what went there (the "Undo" of a bulk erase); None for a
+    /// person's erasure, which skips the trash.
+    pub batch: Option<String>,
 }
 
 impl Erased {
@@ -161,27 +167,14 @@ fn erase_rows(
 ) -> Result<(Erased, Vec<String>), StoreError> {
     db.write(move |conn| -> Result<_, StoreError> {
         let audit = actor.audit("erased", "", "");
-        let (list, count, files) = match &erasure {
-            Erasure::Leads(list, Picked::One(id)) => match inbox::erase(conn, *list, id)? {
-                None => (*list, 0, Vec::new()),
-                Some(file) => {
-                    let subject = format!("{} {id}", list.item());
-                    audit::record(
-                        conn,
-                        &audit::Audit {
-                            subject: &subject,
-                            ..audit
-                        },
-                    )?;
-                    (*list, 1, file.into_iter().collect())
-                }
-            },
-            Erasure::Leads(list, Picked::Many(target)) => {
-                let (count, files) = bulk::erase(conn, *list, target, &audit)?;
-                (*list, count, files)
-            }
+        let (list, picked) = match &erasure {
+            Erasure::Leads(list, picked) => (*list, picked),
             Erasure::Person(email) => {
-                let rows = inbox::erase_person(conn, &email.folded())?;
+                let folded = email.folded();
+                let mut rows = inbox::erase_person(conn, &folded)?;
+                let trashed = trash::purge(conn, trash::Purge::Person(&folded))?;
+                rows.resume_files.extend(trashed.resumes);
+                trash::record_erasure(conn, &folded)?;
                 let erased = Erased {
                     enquiries: rows.enquiries as u64,
                     applicants: rows.applicants as u64,
@@ -200,19 +193,81 @@ fn erase_rows(
                 return Ok((erased, rows.resume_files));
             }
         };
-        let erased = if list == InboxList::Applicants {
-            Erased {
-                applicants: count,
-                ..Erased::default()
+        // Into the trash: the resume files stay, kept for it.
+        let batch: String =
+            conn.query_row("SELECT lower(hex(randomblob(16)))", [], |row| row.get(0))?;
+        let count = match picked {
+            Picked::One(id) => {
+                trash::keep_leads(conn, list, "?4", Some(id), &batch, &actor.name)?;
+                if inbox::erase(conn, list, id)?.is_none() {
+                    0
+                } else {
+                    let subject = format!("{} {id}", list.item());
+                    audit::record(
+                        conn,
+                        &audit::Audit {
+                            subject: &subject,
+                            ..audit
+                        },
+                    )?;
+                    1
+                }
             }
-        } else {
-            Erased {
-                enquiries: count,
-                ..Erased::default()
-            }
+            Picked::Many(target) => bulk::erase(conn, list, target, &audit, Some(&batch))?.0,
         };
-        Ok((erased, files))
+        let mut erased = Erased {
+            batch: (count > 0).then_some(batch),
+            ..Erased::default()
+        };
+        if list == InboxList::Applicants {
+            erased.applicants = count;
+        } else {
+            erased.enquiries = count;
+        }
+        Ok((erased, Vec::new()))
     })
+}
+
+/// The erasure ledger of the database in `data_dir` (the hashed addresses erased for
+/// privacy), read before a restore replaces it; none when there is no database or it has
+/// no ledger yet.
+pub fn ledger_of(data_dir: &Path) -> Vec<String> {
+    let path = data_dir.join(crate::store::DB_FILE);
+    if !path.is_file() {
+        return Vec::new();
+    }
+    rusqlite::Connection::open_with_flags(&path, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)
+        .and_then(|conn| trash::ledger(&conn))
+        .unwrap_or_default()
+}
+
+/// After a restore: adds `ledger` (the replaced database's) to the restored one's, and
+/// erases for privacy again every address either ledger names that the restored database
+/// holds (leads and trash), with the resume files. Answers how many addresses it erased.
+pub fn reapply_erasures(
+    conn: &Connection,
+    data_dir: &Path,
+    ledger: &[String],
+) -> Result<usize, StoreError> {
+    trash::add_to_ledger(conn, ledger)?;
+    let addresses = trash::ledgered_addresses(conn)?;
+    let mut erased = 0;
+    for address in addresses {
+        let Ok(email) = Email::parse(&address) else {
+            continue;
+        };
+        let done = erase(
+            conn,
+            data_dir,
+            Actor::command_line(),
+            Erasure::Person(email),
+        )?;
+        for (file, err) in done.files_left {
+            tracing::warn!(file, error = %err, "cannot delete a resume file of a person erased again");
+        }
+        erased += 1;
+    }
+    Ok(erased)
 }
 
 /// Whether the database could not write for a full disk.
@@ -227,7 +282,7 @@ fn is_disk_full(err: &StoreError) -> bool {
 
 /// Deletes the stored resume `files` (as the rows named them) of the data dir `data_dir`. A
 /// file already gone is no failure; answers the ones that could not be deleted.
-fn remove_resumes(data_dir: &Path, files: &[String]) -> Vec<(String, io::Error)> {
+pub(crate) fn remove_resumes(data_dir: &Path, files: &[String]) -> Vec<(String, io::Error)> {
     let uploads = uploads_dir(data_dir);
     let mut failures = Vec::new();
     for file in files {
@@ -313,16 +368,15 @@ mod tests {
     }
 
     #[test]
-    fn erasing_leads_deletes_their_resume_files_and_audits_each_id() {
+    fn erased_leads_go_to_the_trash_with_their_resume_files_and_each_id_is_audited() {
         let (conn, dir) = seeded();
         let applicant = Erasure::Leads(InboxList::Applicants, Picked::One("a1".into()));
         let erased = erase(&conn, dir.path(), ann(), applicant.clone()).expect("erase");
         assert_eq!((erased.enquiries, erased.applicants), (0, 1));
-        assert!(erased.files_left.is_empty());
-        assert!(
-            !uploads_dir(dir.path()).join("a1.pdf").exists(),
-            "the resume is gone"
-        );
+        assert!(erased.files_left.is_empty() && erased.batch.is_some());
+        let resume = uploads_dir(dir.path()).join("a1.pdf");
+        assert!(resume.is_file(), "the resume is kept for the trash");
+        assert!(ids(&conn, "applicants").is_empty());
         let again = erase(&conn, dir.path(), ann(), applicant).expect("erase");
         assert_eq!(again.count(), 0, "nothing left to erase");
         let ticked = Target::Ids(vec!["e1".into(), "e2".into(), "s1".into()]);
@@ -337,6 +391,15 @@ mod tests {
         ];
         let expected = erased.map(|(subject, detail)| [ANN, "erased", subject, detail]);
         assert_eq!(audited(&conn), expected);
+        let gone = crate::office::trash::erase_now(
+            &conn,
+            dir.path(),
+            ann(),
+            crate::store::trash::Kind::Lead(InboxList::Applicants),
+            "a1".into(),
+        );
+        assert!(gone.expect("erased from the trash"));
+        assert!(!resume.exists(), "the resume goes when it leaves the trash");
     }
 
     #[test]

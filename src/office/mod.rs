@@ -17,6 +17,7 @@ pub mod leads;
 pub mod pages;
 pub mod stories;
 pub mod team;
+pub mod trash;
 
 use rusqlite::{Connection, Transaction, TransactionBehavior};
 
@@ -36,6 +37,14 @@ impl Actor {
     pub fn command_line() -> Actor {
         Actor {
             name: COMMAND_LINE.to_owned(),
+            client_addr: String::new(),
+        }
+    }
+
+    /// The server's own timed work (the scheduler's audit name).
+    pub fn scheduler() -> Actor {
+        Actor {
+            name: crate::store::jobs::SCHEDULER.to_owned(),
             client_addr: String::new(),
         }
     }

@@ -145,8 +145,8 @@ pub fn restore(
     )
 }
 
-/// Deletes the story `id` if it is still at `revision`, audited ("deleted story"), then the
-/// media only it used.
+/// Deletes the story `id` if it is still at `revision`, audited ("deleted story"): it goes to
+/// the trash, with the media it shows (`office::trash` restores it or erases it for good).
 pub fn delete(
     db: &impl Database,
     data_dir: &Path,
@@ -158,7 +158,7 @@ pub fn delete(
     let (deleted, ripple) = db.write(move |conn| -> Result<_, StoreError> {
         stories::rippled(conn, |conn| {
             let title = stories::get(conn, &lookup)?.map(|story| story.title);
-            let deleted = stories::delete(conn, &lookup, revision)?;
+            let deleted = stories::delete(conn, &lookup, revision, &actor.name)?;
             if deleted.is_ok() {
                 let title = title.unwrap_or_default();
                 audit(conn, &actor, "deleted story", &lookup, &title)?;
@@ -415,7 +415,7 @@ mod tests {
     }
 
     #[test]
-    fn deleting_a_story_deletes_the_media_only_it_used() {
+    fn a_deleted_story_keeps_its_media_in_the_trash_until_it_is_erased_from_there() {
         let conn = migrated();
         let dir = data_dir();
         let mut with_cover = form("First", "draft");
@@ -430,11 +430,20 @@ mod tests {
         assert!(cover.is_file(), "kept while the story is");
         delete(&conn, dir.path(), ann(), id.clone(), revision).expect("delete");
         assert!(stories::get(&conn, &id).expect("read").is_none());
-        assert!(!cover.exists(), "the cover only it used is gone");
+        assert!(cover.is_file(), "kept for the story in the trash");
         let subject = format!("story {}", id.as_str());
         assert_eq!(
             audited(&conn)[1..],
             [[ANN, "deleted story", subject.as_str(), "First"]]
         );
+        let erased = crate::office::trash::erase_now(
+            &conn,
+            dir.path(),
+            ann(),
+            crate::store::trash::Kind::Stories,
+            id.as_str().to_owned(),
+        );
+        assert!(erased.expect("erased from the trash"));
+        assert!(!cover.exists(), "the cover only it used is gone with it");
     }
 }

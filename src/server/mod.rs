@@ -44,6 +44,8 @@ const STORE_FILE_POLL: Duration = Duration::from_secs(1);
 const SCHEDULER_POLL: Duration = Duration::from_millis(250);
 /// How often the morning digests are looked at: they go at 08:00 in the office, to the minute.
 const DIGEST_POLL: Duration = Duration::from_secs(60);
+/// How often the trash is looked at for what it has kept longer than its days.
+const TRASH_POLL: Duration = Duration::from_secs(600);
 /// How often the counted page views are written: a crash loses at most this much of them.
 const VISITS_FLUSH: Duration = Duration::from_secs(1);
 /// Connections the admin address serves at once: a scraper or two and an operator.
@@ -442,6 +444,8 @@ pub struct Background {
     scheduler: Option<Watch>,
     /// Queues the morning digests once a minute when they are due.
     digest: Option<Watch>,
+    /// Erases for good what the trash has kept longer than its days.
+    trash: Option<Watch>,
     /// The visit counter the beacon's handler counts into.
     visits: Arc<crate::store::analytics::counter::Visits>,
     /// Writes the counted page views each second and keeps their roll-ups.
@@ -481,6 +485,7 @@ impl Background {
         let store_file = started("database file", watch_store_file(db.path()));
         let scheduler = started("story scheduler", start_scheduler(db));
         let digest = started("morning digest", start_digest(db));
+        let trash = started("trash", start_trash(db, &settings.data_dir));
         let visits = Arc::new(crate::store::analytics::counter::Visits::new(office_zone(
             db,
         )));
@@ -502,6 +507,7 @@ impl Background {
             store_file,
             scheduler,
             digest,
+            trash,
             visits,
             visit_writer,
             db: Arc::downgrade(db),
@@ -541,6 +547,7 @@ impl Background {
             self.store_file,
             self.scheduler,
             self.digest,
+            self.trash,
             self.visit_writer,
         ]
         .into_iter()
@@ -612,6 +619,30 @@ fn start_digest(db: &Arc<Db>) -> std::io::Result<Watch> {
                 }
                 queued += i64::try_from(accounts.len()).unwrap_or(0);
                 Probe::Value(queued)
+            }
+            Err(err) => Probe::Failed(err.to_string()),
+        }
+    })
+}
+
+/// Erases for good, every `TRASH_POLL`, what the trash has kept longer than the owners'
+/// days, with its files (`office::trash::purge_expired`); its reading is how many items it
+/// has erased since the start.
+fn start_trash(db: &Arc<Db>, data_dir: &std::path::Path) -> std::io::Result<Watch> {
+    let db = Arc::downgrade(db);
+    let data_dir = data_dir.to_path_buf();
+    let mut erased = 0i64;
+    Watch::spawn("corpsite-trash", TRASH_POLL, move || {
+        let Some(db) = db.upgrade() else {
+            return Probe::Gone;
+        };
+        match crate::office::trash::purge_expired(&*db, &data_dir) {
+            Ok(count) => {
+                if count > 0 {
+                    tracing::info!(count, "erased for good what the trash kept its days");
+                }
+                erased += i64::try_from(count).unwrap_or(0);
+                Probe::Value(erased)
             }
             Err(err) => Probe::Failed(err.to_string()),
         }

@@ -118,10 +118,12 @@ fn applicant_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<ApplicantRow> {
 
 /// Whether an applicant row owns the resume file of this name.
 pub fn has_resume_file(conn: &Connection, resume_file: &str) -> rusqlite::Result<bool> {
-    conn.prepare_cached("SELECT 1 FROM applicants WHERE resume_file = ?1")?
+    let owned = conn
+        .prepare_cached("SELECT 1 FROM applicants WHERE resume_file = ?1")?
         .query_row([resume_file], |_| Ok(()))
-        .optional()
-        .map(|found| found.is_some())
+        .optional()?
+        .is_some();
+    Ok(owned || super::trash::keeps_resume(conn, resume_file)?)
 }
 
 #[cfg(test)]
@@ -152,7 +154,7 @@ mod tests {
     #[test]
     fn the_pipeline_migration_maps_each_old_status_to_a_stage_and_keeps_who_and_when() {
         let mut conn = Connection::open_in_memory().expect("db");
-        crate::store::migrations::run_migrations_to(&mut conn, 28).expect("migrations to V28");
+        crate::store::migrations::run_migrations_to(&mut conn, 29).expect("migrations to V29");
         let at = "2026-03-04T05:06:07.000Z";
         applicant(&conn, "fresh", "new", None, None);
         applicant(
@@ -177,6 +179,19 @@ mod tests {
             [],
         )
         .expect("an enquiry");
+
+        // One Done in the trash, and a bulk change's Undo of the last minutes.
+        conn.execute_batch(
+            "INSERT INTO trash (kind, item_id, title, email, batch, rows, deleted_by)
+             VALUES ('applicants', 'binned', 'Meera', 'm@x.in', 'b1',
+                     json_object('applicants', json_array(json_object('id', 'binned', 'status', 'done',
+                                     'status_by', 'asha@corp.example', 'status_at', '2026-03-04T05:06:07.000Z')),
+                                 'lead_notes', json_array()),
+                     'asha@corp.example');
+             INSERT INTO undo_steps (token, list, lead_id, set_status, set_by, status)
+             VALUES ('u1', 'applicants', 'taken', 'spam', 'asha@corp.example', 'in_progress');",
+        )
+        .expect("the trash and an undo");
 
         crate::store::migrations::run_migrations(&mut conn).expect("migrations");
 
@@ -213,6 +228,24 @@ mod tests {
             "{}",
             notes[0].1
         );
+
+        let (binned, note): (String, String) = conn
+            .query_row(
+                "SELECT json_extract(rows, '$.applicants[0].status'),
+                        json_extract(rows, '$.lead_notes[0].body') FROM trash",
+                [],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
+            .expect("the trash");
+        assert_eq!(binned, "hired");
+        assert!(
+            note.contains("was Done (set by asha@corp.example on 2026-03-04"),
+            "{note}"
+        );
+        let undo: String = conn
+            .query_row("SELECT status FROM undo_steps", [], |r| r.get(0))
+            .expect("the undo");
+        assert_eq!(undo, "shortlisted");
 
         // Each table now holds its own list's statuses only.
         for status in [

@@ -271,12 +271,14 @@ pub fn version(conn: &Connection) -> Result<i64, StoreError> {
         .query_row([], |r| r.get(0))?)
 }
 
-/// Is the media file `path` used by any post or author?
+/// Is the media file `path` used by any post or author, or kept for a story in the trash?
 pub fn media_in_use(conn: &Connection, path: &str) -> Result<bool, StoreError> {
     Ok(conn
         .prepare_cached(
             "SELECT EXISTS (SELECT 1 FROM blogs WHERE blog_image = ?1 OR instr(content, ?1) > 0)
-                 OR EXISTS (SELECT 1 FROM authors WHERE profile_photo = ?1)",
+                 OR EXISTS (SELECT 1 FROM authors WHERE profile_photo = ?1)
+                 OR EXISTS (SELECT 1 FROM trash, json_each(trash.files)
+                             WHERE trash.kind = 'stories' AND json_each.value = ?1)",
         )?
         .query_row([path], |r| r.get(0))?)
 }
@@ -293,7 +295,10 @@ fn unique_id(conn: &Connection, base: &BlogId) -> Result<BlogId, StoreError> {
 }
 
 /// The author's row, made or given the new photo as needed.
-fn author_id(conn: &Connection, author: Option<&Author>) -> Result<Option<i64>, StoreError> {
+pub(crate) fn author_id(
+    conn: &Connection,
+    author: Option<&Author>,
+) -> Result<Option<i64>, StoreError> {
     let Some(author) = author else {
         return Ok(None);
     };
@@ -318,7 +323,11 @@ fn author_id(conn: &Connection, author: Option<&Author>) -> Result<Option<i64>, 
     }
 }
 
-fn set_tags(conn: &Connection, blog_row: i64, tags: &[String]) -> Result<(), StoreError> {
+pub(crate) fn set_tags(
+    conn: &Connection,
+    blog_row: i64,
+    tags: &[String],
+) -> Result<(), StoreError> {
     conn.prepare_cached("DELETE FROM blog_tags WHERE blog_id = ?1")?
         .execute([blog_row])?;
     for (position, name) in tags.iter().enumerate() {
@@ -337,7 +346,10 @@ fn set_tags(conn: &Connection, blog_row: i64, tags: &[String]) -> Result<(), Sto
 
 /// The post's row id and the media paths it uses (its image, its author's photo and the
 /// images its body shows).
-fn media_of(conn: &Connection, id: &BlogId) -> Result<Option<(i64, Vec<String>)>, StoreError> {
+pub(crate) fn media_of(
+    conn: &Connection,
+    id: &BlogId,
+) -> Result<Option<(i64, Vec<String>)>, StoreError> {
     let found: Option<(i64, Option<String>, Option<String>, String)> = conn
         .prepare_cached(
             "SELECT b.id, b.blog_image, a.profile_photo, b.content FROM blogs b
@@ -368,7 +380,10 @@ fn remove_orphans(conn: &Connection) -> Result<(), StoreError> {
 
 /// The candidates nothing uses any more, with the other renditions of each (whose records
 /// are forgotten here).
-fn unused_media(conn: &Connection, candidates: Vec<String>) -> Result<Vec<String>, StoreError> {
+pub(crate) fn unused_media(
+    conn: &Connection,
+    candidates: Vec<String>,
+) -> Result<Vec<String>, StoreError> {
     let mut unused = Vec::new();
     for path in candidates {
         if !media_in_use(conn, &path)? && !unused.contains(&path) {

@@ -213,13 +213,27 @@ fn delete_trigger(list: InboxList) -> (&'static str, &'static str) {
 /// its own stored text (all in the transaction: a failure rolls the trigger back too).
 /// `tests::a_bulk_erase_leaves_what_single_erases_leave` holds the result to the single
 /// erase's, table by table.
+///
+/// With `trash` (a batch token), each row is first copied into the trash under that token
+/// (`store::trash::keep_leads`), and its resume file is kept for it: none is answered.
 pub fn erase(
     conn: &Connection,
     list: InboxList,
     target: &Target,
     audit: &Audit<'_>,
+    trash: Option<&str>,
 ) -> rusqlite::Result<(u64, Vec<String>)> {
     let count = gather(conn, list, target)?;
+    if let Some(batch) = trash {
+        super::trash::keep_leads(
+            conn,
+            list,
+            "SELECT id FROM temp.bulk_target",
+            None,
+            batch,
+            audit.actor,
+        )?;
+    }
     let (table, scope, note_kind) = inbox::scope(list);
     let (trigger, search) = delete_trigger(list);
     let stored: Option<String> = conn
@@ -261,7 +275,7 @@ pub fn erase(
     }
     audit_each(conn, list, audit, count)?;
     clear(conn)?;
-    Ok((count, files))
+    Ok((count, if trash.is_some() { Vec::new() } else { files }))
 }
 
 #[cfg(test)]
@@ -345,7 +359,7 @@ mod tests {
                 inbox::erase(&one_by_one, list, id).expect("erase");
             }
             let target = Target::Ids(ids.iter().map(|id| (*id).to_owned()).collect());
-            let (done, files) = erase(&bulk, list, &target, &AUDIT).expect("bulk");
+            let (done, files) = erase(&bulk, list, &target, &AUDIT, None).expect("bulk");
             assert_eq!(done, ids.len() as u64);
             let expected: Vec<String> = if list == InboxList::Applicants {
                 vec!["a2.pdf".into()]

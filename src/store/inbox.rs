@@ -136,6 +136,12 @@ pub(crate) fn scope(list: InboxList) -> (&'static str, &'static str, &'static st
     (source.table, source.scope, source.note_kind)
 }
 
+/// A list's search index, and the condition on its row `s` that makes it one of the list's.
+pub(crate) fn search_index(list: InboxList) -> (&'static str, &'static str) {
+    let source = source(list);
+    (source.search, source.search_scope)
+}
+
 /// The columns of a list, in order: what its answers hold.
 pub fn columns(list: InboxList) -> &'static [&'static str] {
     source(list).columns

@@ -41,6 +41,7 @@ pub mod stories;
 pub mod subscriptions;
 pub mod team;
 pub mod throttle;
+pub mod trash;
 pub mod uploads;
 pub mod watch;
 

@@ -273,14 +273,22 @@ pub fn save(
     Ok(Ok((revision, unused)))
 }
 
-/// Deletes the story `id` if it is still at `revision`; answers the media only it used.
+/// Moves the story `id` into the trash if it is still at `revision` (`by` deletes it); answers
+/// the media only it used (none while the trash keeps them).
 pub fn delete(
     conn: &Connection,
     id: &BlogId,
     revision: i64,
+    by: &str,
 ) -> Result<Result<Vec<String>, Refused>, StoreError> {
     if let Some(refused) = refusal(conn, id, revision)? {
         return Ok(Err(refused));
+    }
+    // Into the trash first, with the media it shows: they stay while it is kept there.
+    if let Some((_, media)) = blogs::media_of(conn, id)? {
+        let batch: String =
+            conn.query_row("SELECT lower(hex(randomblob(16)))", [], |row| row.get(0))?;
+        super::trash::keep_story(conn, id.as_str(), &media, &batch, by)?;
     }
     Ok(blogs::remove(conn, id)?.ok_or(Refused::NotFound))
 }

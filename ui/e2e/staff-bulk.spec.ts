@@ -141,7 +141,7 @@ test('a spam mark of many and a status of one are undone within ten seconds, fro
   await expect(detail.getByRole('button', { name: 'Undo', exact: true })).toHaveCount(0, { timeout: 12_000 });
 });
 
-test('shift-click ticks a range, and erasing it asks once, naming the count', async ({
+test('shift-click ticks a range; erasing it asks once, naming the count, and Undo brings it back', async ({
   page,
   request,
   baseURL,
@@ -174,13 +174,27 @@ test('shift-click ticks a range, and erasing it asks once, naming the count', as
     dialog.dismiss();
   });
   await bar.getByRole('button', { name: 'Erase…' }).click();
-  expect(asked).toEqual(['Erase 4 enquiries? This cannot be undone.']);
+  expect(asked).toEqual([
+    'Erase 4 enquiries? They go to the trash, whence they can be restored until erased for good.',
+  ]);
   await expect(rows).toHaveCount(6);
 
   page.once('dialog', (dialog) => dialog.accept());
   await bar.getByRole('button', { name: 'Erase…' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'erased' })).toHaveText('4 enquiries erased.');
+  await expect(page.getByRole('status').filter({ hasText: 'trash' })).toHaveText(
+    '4 enquiries moved to the trash.',
+  );
   await expect(rows).toHaveCount(2);
+  // Undo brings the four back from the trash; erased again, they stay gone.
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'put back' })).toHaveText(
+    '4 enquiries put back as they were.',
+  );
+  await expect(rows).toHaveCount(6);
+  await rows.first().getByRole('checkbox').check();
+  page.once('dialog', (dialog) => dialog.accept());
+  await bar.getByRole('button', { name: 'Erase…' }).click();
+  await expect(rows).toHaveCount(5);
   await expect(rows.nth(0)).toContainText(`Caller6 ${tag}`);
   await expect(rows.nth(1)).toContainText(`Caller1 ${tag}`);
 });

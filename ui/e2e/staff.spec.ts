@@ -156,7 +156,8 @@ test('the office searches, filters, sets a status, adds a note, exports, erases 
 
   await rows.first().getByRole('button').click();
   page.once('dialog', (dialog) => dialog.accept());
-  await page.getByRole('button', { name: 'Erase (GDPR)' }).click();
+  await page.getByRole('button', { name: 'Erase', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'In the trash' })).toBeFocused();
   await expect(page.getByText('Nothing here matches.')).toBeVisible();
 
   await page.getByRole('button', { name: 'Sign out' }).click();

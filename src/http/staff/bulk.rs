@@ -6,7 +6,8 @@
 //! most `MAX_BULK_IDS`), or every row the list's filter matches. The list may have changed
 //! since the staff member looked, so the action is on the rows that still qualify *now* (the
 //! ids still in this list, the rows the filter matches when it runs), and the answer says how
-//! many: `{"done": n}`, and for a status change the token that undoes it (`undo`). A bad field is a 422 naming it, and nothing changes. The whole
+//! many: `{"done": n}`, and the token that undoes it (`undo`): a status change's, or the
+//! trash's name for what an erase put there. A bad field is a 422 naming it, and nothing changes. The whole
 //! action is one transaction, with an audit row for every lead it changed, through the
 //! operation the single change goes through too (`office::leads::set_status`, `erase`,
 //! which deletes the applicants' resume files after the commit).
@@ -37,15 +38,17 @@ pub(super) async fn run(mut call: Call, staff: Staff) -> Result<Response, ApiErr
         BulkAction::Status(status) => {
             set_status_of(&call.state, staff, list, picked, status).await?
         }
-        BulkAction::Erase => (erase_leads(&call.state, staff, list, picked).await?, None),
+        BulkAction::Erase => erase_leads(&call.state, staff, list, picked).await?,
     };
     Ok(warp::reply::json(&BulkDone { done, undo }).into_response())
 }
 
 /// `POST /api/staff/inbox/{list}/bulk/undo` `{"undo": token}`: puts the leads a status
-/// change (of many, or of one by `POST {list}/{id}/status`) changed back as they were (status, who and when), unless one changed
-/// again since; answers how many, `{"done": n}`. A token that is unknown, of another list,
-/// used already or older than two minutes is a 409 saying so, and nothing changes.
+/// change (of many, or of one by `POST {list}/{id}/status`) changed back as they were
+/// (status, who and when), unless one changed again since; or the leads an erase put in the
+/// trash back where they were, while the trash keeps them. Answers how many, `{"done": n}`.
+/// A token that is unknown, of another list, used already or past its time is a 409 saying
+/// so, and nothing changes.
 pub(super) async fn undo(mut call: Call, staff: Staff) -> Result<Response, ApiError> {
     let list = which(&call)?;
     let form: UndoForm = call.json().await?;
@@ -54,7 +57,11 @@ pub(super) async fn undo(mut call: Call, staff: Staff) -> Result<Response, ApiEr
         .state
         .db
         .write(move |conn| -> Result<Option<u64>, StoreError> {
-            Ok(leads::undo_status(conn, &actor, list, &form.undo)?)
+            match leads::undo_status(conn, &actor, list, &form.undo)? {
+                Some(done) => Ok(Some(done)),
+                // An erase's token names what it put in the trash.
+                None => crate::office::trash::restore_batch(conn, &actor, list, &form.undo),
+            }
         })
         .await?;
     match undone {

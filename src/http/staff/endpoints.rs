@@ -17,7 +17,7 @@ use crate::http::staff::call::Endpoint;
 use crate::http::staff::stories::revisions;
 use crate::http::staff::{
     account, analytics, api_keys, assign, backups, bulk, company_details, factors, inbox, jobs,
-    mail, media, pages, passkeys, readers, replies, sign_in, stories, team,
+    mail, media, pages, passkeys, readers, replies, sign_in, stories, team, trash,
 };
 
 /// One row (see the module's comment for how it reads).
@@ -111,7 +111,9 @@ pub(crate) mod types {
         AuthenticatorSetUp, CodeGiven, Confirmation, FactorAdded, FactorPolicy, PasskeyRow,
         SecondFactors,
     };
-    pub(crate) use crate::http::staff::inbox::{ItemBody as LeadDetail, NoteForm, StatusForm};
+    pub(crate) use crate::http::staff::inbox::{
+        ItemBody as LeadDetail, NoteForm, PrivacyErased, StatusForm,
+    };
     pub(crate) use crate::http::staff::jobs::{
         BodyJson as JobBody, ListJson as JobList, SavedJson as JobSaved, StateForm as JobStateForm,
     };
@@ -140,6 +142,7 @@ pub(crate) mod types {
         AcceptForm as InviteAcceptance, InviteCheckBody as InviteCheck, InviteForm, LeadMailBody,
         RolesForm, SetupForm, TeamBody, TokenForm as LinkToken,
     };
+    pub(crate) use crate::http::staff::trash::{TrashBody, TrashDays, TrashRestored};
 
     pub(crate) type LeadPage = crate::http::staff::inbox::PageBody<'static>;
     pub(crate) type ResetAnswer = crate::http::staff::account::Message<'static>;
@@ -167,6 +170,7 @@ table! {
     DELETE "/api/staff/inbox/{list}/{id}"                       List              inbox::erase                   eraseLead() -> null;
     POST   "/api/staff/inbox/{list}/{id}/status"                List              inbox::set_status              setLeadStatus(StatusForm) -> LeadDetail;
     POST   "/api/staff/inbox/{list}/{id}/notes"                 List              inbox::add_note                addLeadNote(NoteForm) -> LeadDetail;
+    POST   "/api/staff/inbox/{list}/{id}/erase-for-privacy"     List              inbox::erase_for_privacy       eraseForPrivacy() -> PrivacyErased;
     GET    "/api/staff/inbox/applicants/{id}/resume"            Area(Applicants)  inbox::resume                  resume() -> Blob;
     // assignment and follow-up; one's morning digest
     GET    "/api/staff/assignees/{list}"                        List              assign::assignees              assignees() -> AssigneesBody;
@@ -219,6 +223,11 @@ table! {
     DELETE "/api/staff/jobs/{id}"                               Area(Jobs)        jobs::delete                   deleteJob() -> null;
     POST   "/api/staff/jobs/{id}/publish"                       Area(Jobs)        jobs::publish                  publishJob(JobStateForm) -> JobSaved;
     POST   "/api/staff/jobs/{id}/close"                         Area(Jobs)        jobs::close                    closeJob(JobStateForm) -> JobSaved;
+    // the trash: what the inbox's erases and the stories' deletions put there
+    GET    "/api/staff/trash"                                   Account           trash::list                    trash() -> TrashBody;
+    PUT    "/api/staff/trash/days"                              Area(Team)        trash::set_days                setTrashDays(TrashDays) -> TrashDays;
+    POST   "/api/staff/trash/{kind}/{id}/restore"               Account           trash::restore                 restoreFromTrash() -> TrashRestored;
+    DELETE "/api/staff/trash/{kind}/{id}"                       Account           trash::erase                   eraseFromTrash() -> null;
     // what visitors did
     GET    "/api/staff/analytics"                               Area(Analytics)   analytics::report              analytics() -> AnalyticsBody;
     // mail: the outbox and who gets which lead

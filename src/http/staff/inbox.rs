@@ -343,30 +343,72 @@ pub(super) async fn changed(
 pub(super) async fn erase(call: Call, staff: Staff) -> Result<Response, ApiError> {
     let list = which(&call)?;
     let picked = Picked::One(call.param("id").to_owned());
-    if erase_leads(&call.state, staff, list, picked).await? == 0 {
+    if erase_leads(&call.state, staff, list, picked).await?.0 == 0 {
         return Err(ApiError::NotFound(NOT_FOUND.into()));
     }
     Ok(StatusCode::NO_CONTENT.into_response())
 }
 
-/// Erases leads of `list` with their resume files (`office::leads::erase`, as every erasure
-/// is); answers how many. A resume file that could not be deleted is a 500 (the leads are
-/// erased).
+/// Moves leads of `list` into the trash with everything kept on them
+/// (`office::leads::erase`, as every erasure goes); answers how many, and the trash's name
+/// for them, which the bulk "Undo" sends back.
 pub(super) async fn erase_leads(
     state: &AppState,
     staff: Staff,
     list: InboxList,
     picked: Picked,
-) -> Result<u64, ApiError> {
+) -> Result<(u64, Option<String>), ApiError> {
     let erasure = Erasure::Leads(list, picked);
     let erased = state
         .run_office(move |db, data_dir| leads::erase(db, data_dir, staff.actor(), erasure))
         .await??;
-    let count = erased.count();
-    match erased.files_left.into_iter().next() {
-        None => Ok(count),
-        Some((_, err)) => Err(ApiError::unexpected(err)),
+    Ok((erased.count(), erased.batch))
+}
+
+/// What "Erase for privacy" erased: every record of the lead's address, in every list and
+/// in the trash.
+#[derive(Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub(crate) struct PrivacyErased {
+    enquiries: u64,
+    applicants: u64,
+}
+
+/// `POST {list}/{id}/erase-for-privacy`: the person asked to be erased. Every enquiry,
+/// subscription and application of the lead's address goes at once, the trash's too, with
+/// the resume files; it is final (no trash, no undo) and written to the erasure ledger, so
+/// that restoring an older backup brings no one back. A resume file that could not be
+/// deleted is a 500 (the rows are erased).
+pub(super) async fn erase_for_privacy(call: Call, staff: Staff) -> Result<Response, ApiError> {
+    let list = which(&call)?;
+    let id = call.param("id").to_owned();
+    let email = call
+        .state
+        .db
+        .read(move |conn| Ok(inbox::item(conn, list, &id)?))
+        .await?
+        .and_then(|item| {
+            item.row
+                .get("email")
+                .and_then(Value::as_str)
+                .map(str::to_owned)
+        })
+        .ok_or_else(|| ApiError::NotFound(NOT_FOUND.into()))?;
+    let email = crate::domain::fields::Email::parse(&email)
+        .map_err(|_| ApiError::NotFound(NOT_FOUND.into()))?;
+    let erasure = Erasure::Person(email);
+    let erased = call
+        .state
+        .run_office(move |db, data_dir| leads::erase(db, data_dir, staff.actor(), erasure))
+        .await??;
+    if let Some((_, err)) = erased.files_left.into_iter().next() {
+        return Err(ApiError::unexpected(err));
     }
+    Ok(warp::reply::json(&PrivacyErased {
+        enquiries: erased.enquiries,
+        applicants: erased.applicants,
+    })
+    .into_response())
 }
 
 /// Every row the filters match, newest first, in the export's columns

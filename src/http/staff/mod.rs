@@ -34,3 +34,4 @@ pub mod sign_in;
 pub mod stories;
 pub mod team;
 pub mod throttle;
+pub mod trash;

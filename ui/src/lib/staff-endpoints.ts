@@ -3,7 +3,7 @@
 
 import { apiPath, type Endpoint } from './api-client';
 import type { CompanyDetailsForm, MessageBody, StaffCompanyDetailsBody } from './api-types';
-import type { AccountActivity, AnalyticsBody, ApiKeyForm, ApiKeyMade, ApiKeys, AssignForm, AssigneesBody, AuditPage, AuthenticatorSetUp, BackupsBody, BulkDone, BulkForm, CodeGiven, Confirmation, Deleted, DigestSetting, FactorAdded, FactorPolicy, FollowUpForm, ForgotPassword, InviteAcceptance, InviteCheck, InviteForm, JobBody, JobForm, JobList, JobSaved, JobStateForm, LeadDetail, LeadMailBody, LeadPage, LinkToken, MailAction, MailStatus, NewPasskey, NoteForm, PageBody, PageDraftForm, PageList, PagePreviewForm, PagePublishForm, PageRevisionBody, PageRevisions, PageSaved, PasskeyAdded, PasskeyChallenge, PasskeyName, PasskeyRow, PasskeySignIn, PasswordChange, PasswordReset, Preview, PreviewForm, ReaderAdded, ReaderCounts, ReaderForm, ReaderUnsubscribed, ReplyAddress, ReplyForm, ReplySent, ResetAnswer, ResetLink, RolesForm, RoutesBody, RoutesForm, Saved, SecondFactors, SessionList, SetupForm, SignIn, StaffSession, StatusForm, StoryBody, StoryChoices, StoryForm, StoryMail, StoryPage, StoryRestoreForm, StoryRevisionBody, StoryRevisions, TeamBody, TemplatesBody, TemplatesForm, TestMailForm, UndoForm, Uploaded } from './staff-types';
+import type { AccountActivity, AnalyticsBody, ApiKeyForm, ApiKeyMade, ApiKeys, AssignForm, AssigneesBody, AuditPage, AuthenticatorSetUp, BackupsBody, BulkDone, BulkForm, CodeGiven, Confirmation, Deleted, DigestSetting, FactorAdded, FactorPolicy, FollowUpForm, ForgotPassword, InviteAcceptance, InviteCheck, InviteForm, JobBody, JobForm, JobList, JobSaved, JobStateForm, LeadDetail, LeadMailBody, LeadPage, LinkToken, MailAction, MailStatus, NewPasskey, NoteForm, PageBody, PageDraftForm, PageList, PagePreviewForm, PagePublishForm, PageRevisionBody, PageRevisions, PageSaved, PasskeyAdded, PasskeyChallenge, PasskeyName, PasskeyRow, PasskeySignIn, PasswordChange, PasswordReset, Preview, PreviewForm, PrivacyErased, ReaderAdded, ReaderCounts, ReaderForm, ReaderUnsubscribed, ReplyAddress, ReplyForm, ReplySent, ResetAnswer, ResetLink, RolesForm, RoutesBody, RoutesForm, Saved, SecondFactors, SessionList, SetupForm, SignIn, StaffSession, StatusForm, StoryBody, StoryChoices, StoryForm, StoryMail, StoryPage, StoryRestoreForm, StoryRevisionBody, StoryRevisions, TeamBody, TemplatesBody, TemplatesForm, TestMailForm, TrashBody, TrashDays, TrashRestored, UndoForm, Uploaded } from './staff-types';
 
 /** `GET /api/staff/inbox/{list}` (the area of the list). */
 export const inboxPage = (list: string): Endpoint<undefined, LeadPage> => ({ method: 'GET', path: apiPath('staff', 'inbox', list) });
@@ -31,6 +31,9 @@ export const setLeadStatus = (list: string, id: string): Endpoint<StatusForm, Le
 
 /** `POST /api/staff/inbox/{list}/{id}/notes` (the area of the list). */
 export const addLeadNote = (list: string, id: string): Endpoint<NoteForm, LeadDetail> => ({ method: 'POST', path: apiPath('staff', 'inbox', list, id, 'notes') });
+
+/** `POST /api/staff/inbox/{list}/{id}/erase-for-privacy` (the area of the list). */
+export const eraseForPrivacy = (list: string, id: string): Endpoint<undefined, PrivacyErased> => ({ method: 'POST', path: apiPath('staff', 'inbox', list, id, 'erase-for-privacy') });
 
 /** `GET /api/staff/inbox/applicants/{id}/resume` (area applicants). */
 export const resume = (id: string): Endpoint<undefined, Blob> => ({ method: 'GET', path: apiPath('staff', 'inbox', 'applicants', id, 'resume') });
@@ -160,6 +163,18 @@ export const publishJob = (id: string): Endpoint<JobStateForm, JobSaved> => ({ m
 
 /** `POST /api/staff/jobs/{id}/close` (area jobs). */
 export const closeJob = (id: string): Endpoint<JobStateForm, JobSaved> => ({ method: 'POST', path: apiPath('staff', 'jobs', id, 'close') });
+
+/** `GET /api/staff/trash` (any account). */
+export const trash = (): Endpoint<undefined, TrashBody> => ({ method: 'GET', path: 'staff/trash' });
+
+/** `PUT /api/staff/trash/days` (area team). */
+export const setTrashDays = (): Endpoint<TrashDays, TrashDays> => ({ method: 'PUT', path: 'staff/trash/days' });
+
+/** `POST /api/staff/trash/{kind}/{id}/restore` (any account). */
+export const restoreFromTrash = (kind: string, id: string): Endpoint<undefined, TrashRestored> => ({ method: 'POST', path: apiPath('staff', 'trash', kind, id, 'restore') });
+
+/** `DELETE /api/staff/trash/{kind}/{id}` (any account). */
+export const eraseFromTrash = (kind: string, id: string): Endpoint<undefined, null> => ({ method: 'DELETE', path: apiPath('staff', 'trash', kind, id) });
 
 /** `GET /api/staff/analytics` (area analytics). */
 export const analytics = (): Endpoint<undefined, AnalyticsBody> => ({ method: 'GET', path: 'staff/analytics' });

@@ -1173,6 +1173,8 @@ title: string,
  */
 route: string | null, fields: Array<PageField>, };
 
+export type PrivacyErased = { enquiries: number, applicants: number, };
+
 export type ReplyAddress = { 
 /**
  * Where a visitor's answer to a reply goes; null: the staff member who wrote it.
@@ -1218,5 +1220,29 @@ lists: Array<'enquiries' | 'applicants'>,
 placeholders: Array<string>, };
 
 export type TemplatesForm = { list: 'enquiries' | 'applicants', templates: Array<TemplateForm>, };
+
+export type TrashBody = { items: Array<TrashItem>, 
+/**
+ * How many the trash holds of what the session reaches (the list shows the newest).
+ */
+total: number, days: number, 
+/**
+ * Whether this session may set the days (an owner's).
+ */
+may_set_days: boolean, };
+
+export type TrashDays = { days: number, };
+
+export type TrashItem = { kind: 'enquiries' | 'subscribers' | 'applicants' | 'stories', id: string, 
+/**
+ * A lead's name (or address), a story's title.
+ */
+title: string, deleted_by: string, deleted_at: string, 
+/**
+ * When it leaves the trash for good.
+ */
+erased_at: string, };
+
+export type TrashRestored = { kind: 'enquiries' | 'subscribers' | 'applicants' | 'stories', id: string, title: string, };
 
 export type UndoForm = { undo: string, };

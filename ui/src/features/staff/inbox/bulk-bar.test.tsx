@@ -117,13 +117,17 @@ describe('the bulk bar', () => {
       />,
     );
     fireEvent.click(screen.getByRole('button', { name: 'Erase…' }));
-    expect(confirm).toHaveBeenCalledWith('Erase 2 applicants? This cannot be undone.');
+    expect(confirm).toHaveBeenCalledWith(
+      'Erase 2 applicants? They go to the trash, whence they can be restored until erased for good.',
+    );
     expect(fetchMock).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole('button', { name: 'Erase…' }));
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
     const [, init] = fetchMock.mock.calls[0] as [string, RequestInit];
     expect(JSON.parse(String(init.body))).toEqual({ action: 'erase', ids: ['e1', 'e3'], expected: 2 });
-    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('2 applicants erased.'));
+    await waitFor(() =>
+      expect(screen.getByRole('status').textContent).toBe('2 applicants moved to the trash.'),
+    );
   });
 
   it('words what was done for one and for many', () => {

@@ -30,7 +30,11 @@ export function doneMessage(
   what: LeadStatus | 'erase',
 ): string {
   const verb =
-    what === 'erase' ? 'erased' : what === 'spam' ? 'marked as spam' : `set to ${statusLabels[what]}`;
+    what === 'erase'
+      ? 'moved to the trash'
+      : what === 'spam'
+        ? 'marked as spam'
+        : `set to ${statusLabels[what]}`;
   const gone = expected - done;
   const note =
     gone > 0 ? ` (${gone.toLocaleString()} ${gone === 1 ? 'was' : 'were'} no longer in the list)` : '';
@@ -59,7 +63,8 @@ export function BulkBar({ list, filters, selection, pageSize, total, capped, onD
   // In progress.
   const status: LeadStatus =
     picked in statusesOf(list) ? picked : list === 'applicants' ? 'shortlisted' : 'in_progress';
-  // The last status change's undo (an object of its own, so each change offers it afresh).
+  // The last status change's or erase's undo (an object of its own, so each change offers
+  // it afresh).
   const [undo, setUndo] = useState<{ token: string } | null>(null);
   const { state, count } = selection;
   const all = state.allMatching;
@@ -92,7 +97,13 @@ export function BulkBar({ list, filters, selection, pageSize, total, capped, onD
     failure: apiMessageOr('The change could not be undone.'),
   });
   const run = (what: LeadStatus | 'erase') => {
-    if (what === 'erase' && !window.confirm(`Erase ${countOf(list, chosen)}? This cannot be undone.`)) return;
+    if (
+      what === 'erase' &&
+      !window.confirm(
+        `Erase ${countOf(list, chosen)}? They go to the trash, whence they can be restored until erased for good.`,
+      )
+    )
+      return;
     void bulk.run(what);
   };
   const busy = bulk.busy || undoing.busy;

@@ -2,11 +2,13 @@ import { runtimeConfig } from '@/lib/runtime-config';
 import { staffApi } from '@/lib/staff-client';
 import {
   addLeadNote,
+  eraseForPrivacy,
   eraseLead,
   exportCsv,
   exportXlsx,
   inboxPage,
   lead,
+  restoreFromTrash,
   resume,
   setLeadStatus,
 } from '@/lib/staff-endpoints';
@@ -34,7 +36,12 @@ export const inboxApi = {
     staffApi.send(setLeadStatus(list, id), { json: { status } }),
   addNote: async (list: ListName, id: string, text: string) =>
     staffApi.send(addLeadNote(list, id), { json: { text } }),
+  /** Into the trash, whence it can be restored. */
   erase: async (list: ListName, id: string) => staffApi.send(eraseLead(list, id)),
+  /** Back from the trash, exactly as it was. */
+  restore: async (list: ListName, id: string) => staffApi.send(restoreFromTrash(list, id)),
+  /** Every record of the item's address, for good: the person asked to be erased. */
+  eraseForPrivacy: async (list: ListName, id: string) => staffApi.send(eraseForPrivacy(list, id)),
 };
 
 /** The two files an export downloads: CSV, or an Excel workbook with typed cells. */

@@ -1,4 +1,6 @@
 import { useEffect, useRef } from 'preact/hooks';
+import { Link } from '@/components/site-link';
+import { UndoOffer } from '@/features/staff/shell/undo-offer';
 import type { ListName } from './inbox-api';
 import { LeadAssignForm } from './lead-assign-form';
 import { LeadFields, ResumeLinks } from './lead-fields';
@@ -25,7 +27,7 @@ export function LeadDetailPanel({ list, id, onClose, onChanged }: Props) {
 
   useEffect(() => {
     if (detail) heading.current?.focus();
-  }, [detail?.data._id]);
+  }, [detail?.data._id, lead.erased]);
 
   if (!detail) {
     return (
@@ -37,6 +39,30 @@ export function LeadDetailPanel({ list, id, onClose, onChanged }: Props) {
         ) : (
           <p role="status">Loading…</p>
         )}
+      </section>
+    );
+  }
+
+  if (lead.erased) {
+    return (
+      <section class="staff-panel lead-detail" aria-labelledby="lead-detail-title">
+        <div class="lead-detail__head">
+          <h2 id="lead-detail-title" ref={heading} tabIndex={-1}>
+            In the trash
+          </h2>
+          <button type="button" class="staff-button lead-detail__close" onClick={onClose}>
+            Close
+          </button>
+        </div>
+        {failure && (
+          <p class="staff-alert" role="alert">
+            {failure}
+          </p>
+        )}
+        <p role="status" class="lead-detail__trashed">
+          {lead.erased.who} was moved to the trash. <Link to="/staff/trash">Open the trash</Link> to restore
+          it later. <UndoOffer offer={lead.erased} onUndo={lead.restore} />
+        </p>
       </section>
     );
   }
@@ -107,9 +133,19 @@ export function LeadDetailPanel({ list, id, onClose, onChanged }: Props) {
           }}
         />
       )}
-      <button type="button" class="staff-button staff-button--danger" onClick={lead.erase} disabled={busy}>
-        Erase (GDPR)
-      </button>
+      <div class="lead-detail__erase">
+        <button type="button" class="staff-button staff-button--danger" onClick={lead.erase} disabled={busy}>
+          Erase
+        </button>
+        <button
+          type="button"
+          class="staff-button staff-button--danger"
+          onClick={lead.eraseForPrivacy}
+          disabled={busy}
+        >
+          Erase for privacy…
+        </button>
+      </div>
     </section>
   );
 }

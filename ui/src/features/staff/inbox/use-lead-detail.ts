@@ -8,7 +8,8 @@ import type { ReplySent } from './replies-api';
 
 /**
  * One item of a list, as the detail panel shows it, and what the office does to it: set its
- * status, add a note, erase it. Every change tells the list (`onChanged`) so it reloads.
+ * status, add a note, move it to the trash (and back), erase the person for privacy. Every
+ * change tells the list (`onChanged`) so it reloads.
  */
 export function useLeadDetail(list: ListName, id: string, onClose: () => void, onChanged: () => void) {
   // Bumped to read the item again after a change made elsewhere (a reader unsubscribed).
@@ -75,11 +76,43 @@ export function useLeadDetail(list: ListName, id: string, onClose: () => void, o
       return updated;
     });
 
+  // The item this panel moved to the trash, which "Undo" brings back (for 10 seconds here;
+  // from the trash's screen until it is erased for good).
+  const [erased, setErased] = useState<{ who: string } | null>(null);
+  useEffect(() => setErased(null), [list, id]);
+  const who = detail?.data.name || detail?.data.email || 'this item';
+
   const erase = () => {
-    const who = detail?.data.name || detail?.data.email || 'this item';
-    if (!window.confirm(`Erase ${who} for good? The record, its notes and any resume are deleted.`)) return;
+    if (
+      !window.confirm(
+        `Move ${who} to the trash? The record, its notes, replies and any resume are kept there until restored or erased for good.`,
+      )
+    )
+      return;
     act.run(async () => {
       await inboxApi.erase(list, id);
+      setErased({ who });
+      return null;
+    });
+  };
+
+  const restore = () =>
+    act.run(async () => {
+      await inboxApi.restore(list, id);
+      setErased(null);
+      return inboxApi.item(list, id);
+    });
+
+  const eraseForPrivacy = () => {
+    const address = detail?.data.email ?? '';
+    if (
+      !window.confirm(
+        `Erase every record of ${address} for good, in every list and in the trash? Do this when the person asked to be erased: it cannot be undone, and no backup restored later brings them back.`,
+      )
+    )
+      return;
+    act.run(async () => {
+      await inboxApi.eraseForPrivacy(list, id);
       onClose();
       return null;
     });
@@ -131,6 +164,9 @@ export function useLeadDetail(list: ListName, id: string, onClose: () => void, o
     setNote,
     addNote,
     erase,
+    erased,
+    restore,
+    eraseForPrivacy,
     reload,
     refresh,
     replied,

@@ -22,6 +22,7 @@ const SCREENS: { path: string; label: string; areas: Area[] }[] = [
   { path: '/staff/templates', label: 'Reply templates', areas: ['enquiries', 'applicants'] },
   { path: '/staff/analytics', label: 'Analytics', areas: ['analytics'] },
   { path: '/staff/backups', label: 'Backups', areas: ['backups'] },
+  { path: '/staff/trash', label: 'Trash', areas: ['enquiries', 'subscribers', 'applicants', 'stories'] },
 ];
 
 function current(pathname: string, path: string): boolean {

@@ -221,13 +221,15 @@ export function useStoryDraft(id: string) {
   const remove = async () => {
     if (!saved) return;
     if (
-      !window.confirm(`Delete “${saved.title}” for good? Its images go too, unless another story uses them.`)
+      !window.confirm(
+        `Delete “${saved.title}”? It goes to the trash with its images and history, whence it can be restored until erased for good.`,
+      )
     ) {
       return;
     }
     try {
       await storyApi.remove(saved._id, current.current?.revision ?? saved.revision);
-      toast.success('The story is deleted.');
+      toast.success('The story is in the trash.');
       leaveWithoutAsking(() => navigate('/staff/stories'));
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
