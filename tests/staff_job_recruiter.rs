@@ -128,6 +128,10 @@ async fn an_application_for_a_role_mails_its_recruiter_and_the_route_and_a_gener
         envelope(&received[0]),
         format!("hr@corp.example.com, {RECRUITER}")
     );
+    // The mail names the role and the application's stage.
+    let said = text_body(&parse(&received[0]));
+    assert!(said.contains("Job opening: Site engineer"), "{said}");
+    assert!(said.contains("Stage: New"), "{said}");
 
     // A general application: the route's address alone.
     apply(&app, None).await;
