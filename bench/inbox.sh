@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The staff inbox's list API with 100,000 enquiries and 20,000 applicants on file: p99
-# latency (wrk --latency) of page 1, a deep page, a status filter, searches and "not answered"
-# (filtered and sorted first), one signed-in
+# latency (wrk --latency) of page 1, a deep page, a status filter, searches, "not answered"
+# (filtered and sorted first) and the applicants' stages and roles (the page counts each
+# role's applications per stage), one signed-in
 # session, 4 connections (an office, not a crowd).
 #   bash bench/inbox.sh      (needs: apt-get install -y wrk sqlite3)
 set -euo pipefail
@@ -33,12 +34,22 @@ SELECT printf('%032x', i), CASE WHEN i % 5 = 0 THEN 'subscription' ELSE 'contact
        CASE i % 4 WHEN 0 THEN 'new' WHEN 1 THEN 'in_progress' WHEN 2 THEN 'done' ELSE 'spam' END,
        strftime('%Y-%m-%dT%H:%M:%fZ', '2024-01-01', '+' || (i * 300) || ' seconds')
 FROM n;
+-- 40 openings; the applicants spread over them (one in 41 a general application) and over
+-- the hiring pipeline's stages.
+WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 40)
+INSERT INTO jobs (slug, title, department, location, employment_type, workplace, description, state)
+SELECT 'role-' || i, 'Role ' || i, 'HR Labs', 'Head office', 'full_time', 'on_site', '<p>A role.</p>', 'published'
+FROM n;
 WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 20000)
 INSERT INTO applicants (id, name, mobile, email, experience, previous_company, query, department_website,
-                        resume_file, resume_original_name, resume_type, resume_size, created_at)
+                        resume_file, resume_original_name, resume_type, resume_size, created_at,
+                        job_id, status)
 SELECT printf('a%031x', i), 'Applicant ' || i, '98450' || (10000 + i), 'applicant' || i || '@example.com', i % 30,
        'Company ' || (i % 500), 'Facility management role', 'Corp Careers', printf('a%031x.png', i), 'cv.png',
-       'image/png', 1000, strftime('%Y-%m-%dT%H:%M:%fZ', '2024-01-01', '+' || (i * 1500) || ' seconds')
+       'image/png', 1000, strftime('%Y-%m-%dT%H:%M:%fZ', '2024-01-01', '+' || (i * 1500) || ' seconds'),
+       CASE WHEN i % 41 = 0 THEN NULL ELSE i % 40 + 1 END,
+       CASE i % 7 WHEN 0 THEN 'shortlisted' WHEN 1 THEN 'interview' WHEN 2 THEN 'offer'
+                  WHEN 3 THEN 'hired' WHEN 4 THEN 'rejected' ELSE 'new' END
 FROM n;
 -- A third of the enquiries and applicants answered an hour after they came.
 UPDATE enquiries SET first_reply_at = strftime('%Y-%m-%dT%H:%M:%fZ', created_at, '+1 hour')
@@ -65,7 +76,8 @@ for path in \
   'enquiries' 'enquiries?page=200' 'enquiries?status=new' 'enquiries?q=zoe' 'enquiries?q=white' \
   'enquiries?q=visitor4242' 'subscribers' 'applicants' 'applicants?q=company&status=new' \
   'enquiries?sort=not_answered' 'enquiries?answered=no' 'enquiries?answered=no&sort=oldest' \
-  'enquiries?sort=not_answered&page=200' 'applicants?sort=not_answered'; do
+  'enquiries?sort=not_answered&page=200' 'applicants?sort=not_answered' \
+  'applicants?status=interview' 'applicants?job=role-7&status=offer'; do
   figures=$(wrk -t1 -c4 -d"$DURATION" --latency -H "Cookie: $cookie" "$url/api/staff/inbox/$path" |
     awk '/Requests\/sec/ {rps=$2} /^ +99%/ {p99=$2} /^ +50%/ {p50=$2} /Non-2xx/ {bad=$NF} END {print rps, p50, p99, (bad ? bad : 0)}')
   read -r rps p50 p99 bad <<< "$figures"
