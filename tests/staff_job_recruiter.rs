@@ -153,4 +153,29 @@ async fn an_application_for_a_role_mails_its_recruiter_and_the_route_and_a_gener
     let received = smtp.wait_for(3, WAIT);
     assert_eq!(envelope(&received[2]).to_lowercase(), RECRUITER);
     assert_eq!(received.len(), 3, "one mail an application");
+
+    // Once the account no longer keeps the openings, the rule alone decides.
+    let routes = app
+        .request(
+            owner
+                .change("PUT", "/api/staff/mail/routes")
+                .json(&body!({ "rules": [
+            { "kind": "applicant", "department": "", "recipients": ["hr@corp.example.com"] },
+        ] })),
+        )
+        .await;
+    assert_eq!(routes.status(), StatusCode::OK, "{:?}", routes.body());
+    app.db()
+        .write(move |conn| -> Result<(), corpsite::store::StoreError> {
+            conn.execute(
+                "UPDATE staff_roles SET role = 'editor' WHERE staff_id = ?1",
+                [recruiter_id],
+            )?;
+            Ok(())
+        })
+        .await
+        .expect("the recruiter becomes an editor");
+    apply(&app, Some(&slug)).await;
+    let received = smtp.wait_for(4, WAIT);
+    assert_eq!(envelope(&received[3]), "hr@corp.example.com");
 }

@@ -17,6 +17,7 @@ use crate::domain::mail_settings::NotifyRule;
 use crate::domain::mail_token;
 use crate::domain::office_time::OfficeZone;
 use crate::domain::reach;
+use crate::domain::roles::Area;
 use crate::domain::site_paths::{post_path, SUBSCRIPTION_CONFIRM, UNSUBSCRIBE};
 use crate::mail::story_mail::{story_body, MailImage, BODY_LIMIT, COLUMN_WIDTH, IMAGE_WIDTH};
 use crate::store::analytics::lead_sources::{self, SourceRow};
@@ -24,7 +25,7 @@ use crate::store::applicants::{self, ApplicantRow};
 use crate::store::leads::{self, EnquiryRow};
 use crate::store::media_images::{self, ImageRecord};
 use crate::store::outbox::{MailKind, QueuedMail};
-use crate::store::{blogs, company_details, jobs, mail_routes, subscriptions, uploads};
+use crate::store::{accounts, blogs, company_details, jobs, mail_routes, subscriptions, uploads};
 
 pub const SITE_NAME: &str = "Fidelitus Corp";
 
@@ -142,10 +143,18 @@ impl Composer {
             &department,
         )?;
         let mut to = recipients(routed.as_deref(), &self.notify_to, &department, &self.from);
-        // An application for an opening with a recruiter: the recruiter too, once.
+        // An application for an opening with a recruiter: the recruiter too, once, while
+        // the account still keeps the openings (roles change after an opening is saved).
         if kind == "applicant" {
-            let recruiter =
-                jobs::recruiter_address(conn, &mail.lead_id)?.and_then(|address| mailbox(&address));
+            let recruiter = match jobs::recruiter_of(conn, &mail.lead_id)? {
+                Some((id, address))
+                    if accounts::account_by_id(conn, id)?
+                        .is_some_and(|account| account.roles.may(Area::Jobs)) =>
+                {
+                    mailbox(&address)
+                }
+                _ => None,
+            };
             if let Some(recruiter) = recruiter {
                 let address = recruiter.email.to_string();
                 if !to

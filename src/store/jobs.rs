@@ -195,19 +195,20 @@ pub fn stage_counts(conn: &Connection) -> Result<Vec<RoleStages>, StoreError> {
     Ok(roles)
 }
 
-/// The address of the recruiter of the opening applicant `applicant_id` applied for; None
-/// for a general application, an opening without a recruiter, or an erased applicant.
-pub fn recruiter_address(
+/// The recruiter (account id and address) of the opening applicant `applicant_id` applied
+/// for; None for a general application, an opening without a recruiter, or an erased
+/// applicant.
+pub fn recruiter_of(
     conn: &Connection,
     applicant_id: &str,
-) -> rusqlite::Result<Option<String>> {
+) -> rusqlite::Result<Option<(i64, String)>> {
     conn.prepare_cached(
-        "SELECT s.email FROM applicants a
-               JOIN jobs j ON j.id = a.job_id
-               JOIN staff s ON s.id = j.recruiter_id
-              WHERE a.id = ?1",
+        "SELECT s.id, s.email FROM applicants a
+           JOIN jobs j ON j.id = a.job_id
+           JOIN staff s ON s.id = j.recruiter_id
+          WHERE a.id = ?1",
     )?
-    .query_row([applicant_id], |r| r.get(0))
+    .query_row([applicant_id], |r| Ok((r.get(0)?, r.get(1)?)))
     .optional()
 }
 

@@ -160,6 +160,10 @@ export function JobEditor({ id }: { id: string }) {
               onChange={(event) => set('recruiter', whole(event.currentTarget.value))}
             >
               <option value="">No recruiter</option>
+              {form.recruiter !== null &&
+                !choices.recruiters.some((account) => account.id === form.recruiter) && (
+                  <option value={String(form.recruiter)}>Someone who no longer keeps the openings</option>
+                )}
               {choices.recruiters.map((account) => (
                 <option key={account.id} value={String(account.id)}>
                   {account.name} ({account.email})
