@@ -4,11 +4,12 @@
 use rusqlite::Connection;
 
 use crate::domain::fields::{Email, PersonName};
-use crate::domain::roles::Roles;
+use crate::domain::roles::{Area, Roles};
 use crate::domain::staff::{random_token, token_digest, SecretError};
 use crate::office::Actor;
 use crate::store::accounts::{self, Account, NewAccount};
 use crate::store::audit;
+use crate::store::jobs;
 use crate::store::mail_routes::{self, Fallback};
 use crate::store::outbox::{self, MailKind};
 use crate::store::team::{self, InviteRefused, NewInvite, INVITE_VALID_SECS};
@@ -177,8 +178,10 @@ pub struct Heir<'a> {
 
 /// Removes `account`: the invites it sent are withdrawn (their links stop working), its
 /// sessions end, its audit entries stay; with an heir, the lead mail it got goes to the
-/// heir. One audit entry, "removed an account" (with the name, roles and invites withdrawn),
-/// and one more when lead mail moved. Run it in a transaction.
+/// heir, and so do the job openings it was the recruiter of when the heir keeps the
+/// openings too (else they are left without one, as the removal leaves them). One audit
+/// entry, "removed an account" (with the name, roles and invites withdrawn), and one more
+/// for each hand-over. Run it in a transaction.
 pub fn remove_account(
     conn: &Connection,
     actor: &Actor,
@@ -186,6 +189,13 @@ pub fn remove_account(
     heir: Option<Heir<'_>>,
 ) -> Result<(), RemoveError> {
     let withdrawn = team::withdraw_invites_of(conn, account.id)?;
+    // Before the account goes: its row's removal leaves its openings without a recruiter.
+    let recruiting = match &heir {
+        Some(heir) if heir.account.roles.may(Area::Jobs) => {
+            jobs::hand_over_recruiting(conn, account.id, heir.account.id)?
+        }
+        _ => 0,
+    };
     match team::remove_account(conn, account.id) {
         Ok(_) => {}
         Err(err) if accounts::is_last_owner(&err) => return Err(RemoveError::LastOwner),
@@ -205,6 +215,16 @@ pub fn remove_account(
             audit::record(
                 conn,
                 &actor.audit("set who gets lead mail", "mail routes", &detail),
+            )?;
+        }
+        if recruiting > 0 {
+            let detail = format!(
+                "{recruiting} from {} to {}",
+                account.email, heir.account.email
+            );
+            audit::record(
+                conn,
+                &actor.audit("set the recruiter", "job openings", &detail),
             )?;
         }
     }
@@ -359,5 +379,78 @@ mod tests {
                 "owner"
             ]]
         );
+    }
+
+    #[test]
+    fn a_leavers_openings_go_to_an_heir_who_keeps_the_openings_and_to_no_one_else() {
+        let conn = migrated();
+        owner(&conn);
+        let account = |email: &str, role: Role| {
+            let email = Email::parse(email).expect("email");
+            let roles = Roles::new([role]).expect("roles");
+            let id = add_account(
+                &conn,
+                &Actor::command_line(),
+                &email,
+                "Ravi",
+                &roles,
+                "hash",
+            )
+            .expect("add")
+            .expect("new");
+            accounts::account_by_id(&conn, id)
+                .expect("read")
+                .expect("found")
+        };
+        let leaver = account("leaver@corp.example", Role::Recruiter);
+        let heir = account("heir@corp.example", Role::Recruiter);
+        let editor = account("editor@corp.example", Role::Editor);
+        let opening = |slug: &str, recruiter: i64| {
+            conn.execute(
+                "INSERT INTO jobs (slug, title, department, location, employment_type, workplace,
+                                   description, recruiter_id)
+                 VALUES (?1, ?1, 'HR Labs', 'Head office', 'full_time', 'on_site', '<p>x</p>', ?2)",
+                rusqlite::params![slug, recruiter],
+            )
+            .expect("an opening");
+        };
+        opening("one", leaver.id);
+        opening("two", leaver.id);
+        opening("kept", heir.id);
+        let recruiters = || -> Vec<(String, Option<i64>)> {
+            conn.prepare("SELECT slug, recruiter_id FROM jobs ORDER BY slug")
+                .expect("jobs")
+                .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
+                .expect("jobs")
+                .collect::<rusqlite::Result<_>>()
+                .expect("jobs")
+        };
+        let heir_of = Heir {
+            account: &heir,
+            notify_to: &[],
+        };
+        remove_account(&conn, &ann(), &leaver, Some(heir_of)).expect("removed");
+        assert_eq!(
+            recruiters(),
+            [
+                ("kept".to_owned(), Some(heir.id)),
+                ("one".to_owned(), Some(heir.id)),
+                ("two".to_owned(), Some(heir.id)),
+            ]
+        );
+        assert!(audited(&conn)
+            .iter()
+            .any(|entry| entry[1] == "set the recruiter"
+                && entry[3] == "2 from leaver@corp.example to heir@corp.example"));
+
+        // An heir who keeps no openings takes none: the leaver's are left without one.
+        let editor_heir = Heir {
+            account: &editor,
+            notify_to: &[],
+        };
+        remove_account(&conn, &ann(), &heir, Some(editor_heir)).expect("removed");
+        assert!(recruiters()
+            .iter()
+            .all(|(_, recruiter)| recruiter.is_none()));
     }
 }

@@ -212,6 +212,12 @@ pub fn recruiter_of(
     .optional()
 }
 
+/// Makes `to` the recruiter of every opening `from` is the recruiter of; answers how many.
+pub fn hand_over_recruiting(conn: &Connection, from: i64, to: i64) -> rusqlite::Result<usize> {
+    conn.prepare_cached("UPDATE jobs SET recruiter_id = ?2 WHERE recruiter_id = ?1")?
+        .execute([from, to])
+}
+
 /// The departments openings have used, for the editor's suggestions.
 pub fn departments(conn: &Connection) -> Result<Vec<String>, StoreError> {
     let mut stmt = conn.prepare_cached(
