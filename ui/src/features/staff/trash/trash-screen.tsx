@@ -90,19 +90,17 @@ export function TrashScreen() {
                         type="button"
                         class="staff-button"
                         disabled={act.busy}
-                        aria-label={`Restore ${item.title}`}
                         onClick={() => void act.run('restore', item)}
                       >
-                        Restore
+                        Restore<span class="visually-hidden"> {item.title}</span>
                       </button>
                       <button
                         type="button"
                         class="staff-button staff-button--danger"
                         disabled={act.busy}
-                        aria-label={`Erase ${item.title} for good`}
                         onClick={() => erase(item)}
                       >
-                        Erase now…
+                        Erase now…<span class="visually-hidden"> {item.title}</span>
                       </button>
                     </td>
                   </tr>
