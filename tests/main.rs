@@ -64,6 +64,7 @@ mod staff_mail;
 mod staff_pages;
 mod staff_readers;
 mod staff_replies;
+mod staff_retention;
 mod staff_revisions;
 mod staff_roles;
 mod staff_team;
