@@ -4,6 +4,7 @@ import { formatCount, formatTime } from '@/features/staff/shell/staff-format';
 import { SaidLine, StaffAlert, StaffSection, TableHead } from '@/features/staff/shell/staff-parts';
 import { useStaffForm } from '@/features/staff/shell/use-staff-form';
 import { useStaffLoad } from '@/features/staff/shell/use-staff-load';
+import { RetentionRules } from './retention-rules';
 import { type TrashItem, trashApi } from './trash-api';
 
 /** What each kind of item is called in the list. */
@@ -148,6 +149,7 @@ export function TrashScreen() {
           </form>
         </StaffSection>
       )}
+      {body.may_set_days && <RetentionRules />}
     </div>
   );
 }
