@@ -506,6 +506,9 @@ pub struct Reading {
     /// The purges sent to edge caches: accepted, failed attempts, dropped; when any edge is
     /// told of changes.
     pub edge_purges: Option<(u64, u64, u64)>,
+    /// Leads past their list's retention rule, when the database answered (0 after each
+    /// day's erasure).
+    pub past_retention: Option<u64>,
 }
 
 impl Reading {
@@ -529,6 +532,13 @@ impl Reading {
                 "corpsite_outbox_messages",
                 "Mail in the outbox, by state (queued is the depth still to send)",
                 family,
+            );
+        }
+        if let Some(n) = self.past_retention {
+            registry.register(
+                "corpsite_leads_past_retention",
+                "Leads past their list's retention rule, waiting for the day's erasure",
+                bytes(n),
             );
         }
         if let Some(n) = self.database_bytes {

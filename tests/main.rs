@@ -66,6 +66,7 @@ mod staff_pages;
 mod staff_pipeline;
 mod staff_readers;
 mod staff_replies;
+mod staff_retention;
 mod staff_revisions;
 mod staff_roles;
 mod staff_team;

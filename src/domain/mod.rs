@@ -37,6 +37,7 @@ pub mod readers;
 pub mod reading_time;
 pub mod reply;
 pub mod resume;
+pub mod retention;
 pub mod roles;
 pub mod sanitize;
 pub mod search;

@@ -313,25 +313,31 @@ pub async fn scrape(state: &AppState) -> Result<Response, ApiError> {
     Ok(response)
 }
 
-/// What the metrics read at a scrape: the outbox (one grouped count), sizes on disk, and the
+/// What the metrics read at a scrape: the outbox (one grouped count) and the leads past their
+/// retention rules, sizes on disk, and the
 /// backups' and certificate's records.
 async fn reading(state: &AppState) -> Reading {
     let lost = state.store_lost.get() == Some(1);
-    let counted = state
-        .db
-        .read(|conn| outbox::status(conn).map_err(StoreError::from));
-    let outbox = match tokio::time::timeout(DATABASE_WAIT, counted).await {
-        Ok(Ok(status)) => Some([
-            (OutboxState::Queued, status.queued),
-            (OutboxState::Sent, status.sent),
-            (OutboxState::Dead, status.dead),
-            (OutboxState::Dropped, status.dropped),
-        ]),
+    let counted = state.db.read(|conn| {
+        let status = outbox::status(conn)?;
+        let past = crate::store::retention::past_count(conn)?;
+        Ok::<_, StoreError>((status, past))
+    });
+    let (outbox, past_retention) = match tokio::time::timeout(DATABASE_WAIT, counted).await {
+        Ok(Ok((status, past))) => (
+            Some([
+                (OutboxState::Queued, status.queued),
+                (OutboxState::Sent, status.sent),
+                (OutboxState::Dead, status.dead),
+                (OutboxState::Dropped, status.dropped),
+            ]),
+            Some(past),
+        ),
         Ok(Err(err)) => {
             tracing::warn!(error = %err, "metrics: cannot count the outbox");
-            None
+            (None, None)
         }
-        Err(_) => None,
+        Err(_) => (None, None),
     };
     let database = state.db.path().to_path_buf();
     let uploads = crate::store::uploads::uploads_dir(&state.settings.data_dir);
@@ -365,5 +371,6 @@ async fn reading(state: &AppState) -> Reading {
         edge_purges: purges
             .enabled
             .then_some((purges.sent, purges.failed, purges.dropped)),
+        past_retention,
     }
 }

@@ -213,7 +213,7 @@ fn erase_rows(
                     1
                 }
             }
-            Picked::Many(target) => bulk::erase(conn, list, target, &audit, Some(&batch))?.0,
+            Picked::Many(target) => bulk::erase(conn, list, target, Some(&audit), Some(&batch))?.0,
         };
         let mut erased = Erased {
             batch: (count > 0).then_some(batch),

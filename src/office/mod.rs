@@ -15,6 +15,7 @@ pub mod company_details;
 pub mod jobs;
 pub mod leads;
 pub mod pages;
+pub mod retention;
 pub mod stories;
 pub mod team;
 pub mod trash;

@@ -44,8 +44,9 @@ const STORE_FILE_POLL: Duration = Duration::from_secs(1);
 const SCHEDULER_POLL: Duration = Duration::from_millis(250);
 /// How often the morning digests are looked at: they go at 08:00 in the office, to the minute.
 const DIGEST_POLL: Duration = Duration::from_secs(60);
-/// How often the trash is looked at for what it has kept longer than its days.
-const TRASH_POLL: Duration = Duration::from_secs(600);
+/// How often the housekeeping looks at the trash (what it kept longer than its days) and
+/// whether the office's day has turned (the retention rules' daily erasure).
+const HOUSEKEEPING_POLL: Duration = Duration::from_secs(600);
 /// How often the counted page views are written: a crash loses at most this much of them.
 const VISITS_FLUSH: Duration = Duration::from_secs(1);
 /// Connections the admin address serves at once: a scraper or two and an operator.
@@ -444,8 +445,9 @@ pub struct Background {
     scheduler: Option<Watch>,
     /// Queues the morning digests once a minute when they are due.
     digest: Option<Watch>,
-    /// Erases for good what the trash has kept longer than its days.
-    trash: Option<Watch>,
+    /// Erases for good what the trash has kept its days, and daily what is past the
+    /// retention rules.
+    housekeeping: Option<Watch>,
     /// The visit counter the beacon's handler counts into.
     visits: Arc<crate::store::analytics::counter::Visits>,
     /// Writes the counted page views each second and keeps their roll-ups.
@@ -485,7 +487,7 @@ impl Background {
         let store_file = started("database file", watch_store_file(db.path()));
         let scheduler = started("story scheduler", start_scheduler(db));
         let digest = started("morning digest", start_digest(db));
-        let trash = started("trash", start_trash(db, &settings.data_dir));
+        let housekeeping = started("housekeeping", start_housekeeping(db, &settings.data_dir));
         let visits = Arc::new(crate::store::analytics::counter::Visits::new(office_zone(
             db,
         )));
@@ -507,7 +509,7 @@ impl Background {
             store_file,
             scheduler,
             digest,
-            trash,
+            housekeeping,
             visits,
             visit_writer,
             db: Arc::downgrade(db),
@@ -547,7 +549,7 @@ impl Background {
             self.store_file,
             self.scheduler,
             self.digest,
-            self.trash,
+            self.housekeeping,
             self.visit_writer,
         ]
         .into_iter()
@@ -625,14 +627,17 @@ fn start_digest(db: &Arc<Db>) -> std::io::Result<Watch> {
     })
 }
 
-/// Erases for good, every `TRASH_POLL`, what the trash has kept longer than the owners'
-/// days, with its files (`office::trash::purge_expired`); its reading is how many items it
-/// has erased since the start.
-fn start_trash(db: &Arc<Db>, data_dir: &std::path::Path) -> std::io::Result<Watch> {
+/// The server's housekeeping, every `HOUSEKEEPING_POLL`: erases for good what the trash has
+/// kept longer than the owners' days (`office::trash::purge_expired`), and once each office
+/// day (the first look of the day, and at the start) what is past the retention rules
+/// (`office::retention::run`), each with its files. Its reading is how many items it has
+/// erased since the start.
+fn start_housekeeping(db: &Arc<Db>, data_dir: &std::path::Path) -> std::io::Result<Watch> {
     let db = Arc::downgrade(db);
     let data_dir = data_dir.to_path_buf();
-    let mut erased = 0i64;
-    Watch::spawn("corpsite-trash", TRASH_POLL, move || {
+    let mut erased = 0u64;
+    let mut retention_day: Option<String> = None;
+    Watch::spawn("corpsite-housekeeping", HOUSEKEEPING_POLL, move || {
         let Some(db) = db.upgrade() else {
             return Probe::Gone;
         };
@@ -641,11 +646,24 @@ fn start_trash(db: &Arc<Db>, data_dir: &std::path::Path) -> std::io::Result<Watc
                 if count > 0 {
                     tracing::info!(count, "erased for good what the trash kept its days");
                 }
-                erased += i64::try_from(count).unwrap_or(0);
-                Probe::Value(erased)
+                erased += count;
             }
-            Err(err) => Probe::Failed(err.to_string()),
+            Err(err) => return Probe::Failed(err.to_string()),
         }
+        let today = office_zone(&db).today();
+        if retention_day.as_deref() != Some(today.as_str()) {
+            match crate::office::retention::run(&*db, &data_dir) {
+                Ok(done) => {
+                    if done.total() > 0 {
+                        tracing::info!(erased = %done.counted(), "erased what is past the retention rules");
+                    }
+                    erased += done.total();
+                    retention_day = Some(today);
+                }
+                Err(err) => return Probe::Failed(err.to_string()),
+            }
+        }
+        Probe::Value(i64::try_from(erased).unwrap_or(i64::MAX))
     })
 }
 

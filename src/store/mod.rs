@@ -36,6 +36,7 @@ pub mod readers;
 pub mod remote_backup;
 pub mod replies;
 pub mod resets;
+pub mod retention;
 pub mod sessions;
 pub mod stories;
 pub mod subscriptions;

@@ -188,6 +188,7 @@ pub struct Line {
     pub kind: Kind,
     pub id: String,
     pub title: String,
+    /// Who: the staff member's name while the account is there, else the address.
     pub deleted_by: String,
     pub deleted_at: String,
     /// When it leaves the trash for good (UTC, as `deleted_at`).
@@ -200,7 +201,9 @@ pub fn list(conn: &Connection, kinds: &[Kind], limit: u32) -> rusqlite::Result<(
     let list = serde_json::to_string(&names).unwrap_or_else(|_| "[]".into());
     let days = days(conn)?;
     let mut stmt = conn.prepare_cached(
-        "SELECT kind, item_id, title, deleted_by, deleted_at,
+        "SELECT kind, item_id, title,
+                coalesce((SELECT name FROM staff WHERE email_folded = lower(deleted_by)), deleted_by),
+                deleted_at,
                 strftime('%Y-%m-%dT%H:%M:%fZ', deleted_at, '+' || ?3 || ' days')
          FROM trash WHERE kind IN (SELECT value FROM json_each(?1))
          ORDER BY deleted_at DESC, id DESC LIMIT ?2",

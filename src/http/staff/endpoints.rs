@@ -17,7 +17,7 @@ use crate::http::staff::call::Endpoint;
 use crate::http::staff::stories::revisions;
 use crate::http::staff::{
     account, analytics, api_keys, assign, backups, bulk, company_details, factors, inbox, jobs,
-    mail, media, pages, passkeys, readers, replies, sign_in, stories, team, trash,
+    mail, media, pages, passkeys, readers, replies, retention, sign_in, stories, team, trash,
 };
 
 /// One row (see the module's comment for how it reads).
@@ -93,6 +93,7 @@ pub(crate) mod types {
     pub(crate) use crate::domain::bulk::{BulkDone, BulkForm, UndoForm};
     pub(crate) use crate::domain::company_details::CompanyDetailsForm;
     pub(crate) use crate::domain::job::JobForm;
+    pub(crate) use crate::domain::retention::RulesForm as RetentionForm;
     pub(crate) use crate::domain::story::StoryForm;
     pub(crate) use crate::http::public_api::subscriptions::MessageBody;
     pub(crate) use crate::http::staff::account::{
@@ -135,6 +136,7 @@ pub(crate) mod types {
     pub(crate) use crate::http::staff::replies::{
         ReplyAddress, ReplyForm, ReplySent, TemplatesBody, TemplatesForm,
     };
+    pub(crate) use crate::http::staff::retention::RetentionBody;
     pub(crate) use crate::http::staff::sign_in::{PasswordChange, SignIn};
     pub(crate) use crate::http::staff::stories::revisions::RestoreForm as StoryRestoreForm;
     pub(crate) use crate::http::staff::stories::{Deleted, Preview, PreviewForm};
@@ -228,6 +230,9 @@ table! {
     PUT    "/api/staff/trash/days"                              Area(Team)        trash::set_days                setTrashDays(TrashDays) -> TrashDays;
     POST   "/api/staff/trash/{kind}/{id}/restore"               Account           trash::restore                 restoreFromTrash() -> TrashRestored;
     DELETE "/api/staff/trash/{kind}/{id}"                       Account           trash::erase                   eraseFromTrash() -> null;
+    // how long the inbox keeps a lead once its purpose is served
+    GET    "/api/staff/retention"                               Area(Team)        retention::read                retention() -> RetentionBody;
+    PUT    "/api/staff/retention"                               Area(Team)        retention::save                setRetention(RetentionForm) -> RetentionBody;
     // what visitors did
     GET    "/api/staff/analytics"                               Area(Analytics)   analytics::report              analytics() -> AnalyticsBody;
     // mail: the outbox and who gets which lead

@@ -29,6 +29,7 @@ pub mod passkeys;
 pub mod readers;
 pub mod relying_party;
 pub mod replies;
+pub mod retention;
 pub mod session;
 pub mod sign_in;
 pub mod stories;

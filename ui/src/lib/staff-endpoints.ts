@@ -3,7 +3,7 @@
 
 import { apiPath, type Endpoint } from './api-client';
 import type { CompanyDetailsForm, MessageBody, StaffCompanyDetailsBody } from './api-types';
-import type { AccountActivity, AnalyticsBody, ApiKeyForm, ApiKeyMade, ApiKeys, AssignForm, AssigneesBody, AuditPage, AuthenticatorSetUp, BackupsBody, BulkDone, BulkForm, CodeGiven, Confirmation, Deleted, DigestSetting, FactorAdded, FactorPolicy, FollowUpForm, ForgotPassword, InviteAcceptance, InviteCheck, InviteForm, JobBody, JobForm, JobList, JobSaved, JobStateForm, LeadDetail, LeadMailBody, LeadPage, LinkToken, MailAction, MailStatus, NewPasskey, NoteForm, PageBody, PageDraftForm, PageList, PagePreviewForm, PagePublishForm, PageRevisionBody, PageRevisions, PageSaved, PasskeyAdded, PasskeyChallenge, PasskeyName, PasskeyRow, PasskeySignIn, PasswordChange, PasswordReset, Preview, PreviewForm, PrivacyErased, ReaderAdded, ReaderCounts, ReaderForm, ReaderUnsubscribed, ReplyAddress, ReplyForm, ReplySent, ResetAnswer, ResetLink, RolesForm, RoutesBody, RoutesForm, Saved, SecondFactors, SessionList, SetupForm, SignIn, StaffSession, StatusForm, StoryBody, StoryChoices, StoryForm, StoryMail, StoryPage, StoryRestoreForm, StoryRevisionBody, StoryRevisions, TeamBody, TemplatesBody, TemplatesForm, TestMailForm, TrashBody, TrashDays, TrashRestored, UndoForm, Uploaded } from './staff-types';
+import type { AccountActivity, AnalyticsBody, ApiKeyForm, ApiKeyMade, ApiKeys, AssignForm, AssigneesBody, AuditPage, AuthenticatorSetUp, BackupsBody, BulkDone, BulkForm, CodeGiven, Confirmation, Deleted, DigestSetting, FactorAdded, FactorPolicy, FollowUpForm, ForgotPassword, InviteAcceptance, InviteCheck, InviteForm, JobBody, JobForm, JobList, JobSaved, JobStateForm, LeadDetail, LeadMailBody, LeadPage, LinkToken, MailAction, MailStatus, NewPasskey, NoteForm, PageBody, PageDraftForm, PageList, PagePreviewForm, PagePublishForm, PageRevisionBody, PageRevisions, PageSaved, PasskeyAdded, PasskeyChallenge, PasskeyName, PasskeyRow, PasskeySignIn, PasswordChange, PasswordReset, Preview, PreviewForm, PrivacyErased, ReaderAdded, ReaderCounts, ReaderForm, ReaderUnsubscribed, ReplyAddress, ReplyForm, ReplySent, ResetAnswer, ResetLink, RetentionBody, RetentionForm, RolesForm, RoutesBody, RoutesForm, Saved, SecondFactors, SessionList, SetupForm, SignIn, StaffSession, StatusForm, StoryBody, StoryChoices, StoryForm, StoryMail, StoryPage, StoryRestoreForm, StoryRevisionBody, StoryRevisions, TeamBody, TemplatesBody, TemplatesForm, TestMailForm, TrashBody, TrashDays, TrashRestored, UndoForm, Uploaded } from './staff-types';
 
 /** `GET /api/staff/inbox/{list}` (the area of the list). */
 export const inboxPage = (list: string): Endpoint<undefined, LeadPage> => ({ method: 'GET', path: apiPath('staff', 'inbox', list) });
@@ -175,6 +175,12 @@ export const restoreFromTrash = (kind: string, id: string): Endpoint<undefined, 
 
 /** `DELETE /api/staff/trash/{kind}/{id}` (any account). */
 export const eraseFromTrash = (kind: string, id: string): Endpoint<undefined, null> => ({ method: 'DELETE', path: apiPath('staff', 'trash', kind, id) });
+
+/** `GET /api/staff/retention` (area team). */
+export const retention = (): Endpoint<undefined, RetentionBody> => ({ method: 'GET', path: 'staff/retention' });
+
+/** `PUT /api/staff/retention` (area team). */
+export const setRetention = (): Endpoint<RetentionForm, RetentionBody> => ({ method: 'PUT', path: 'staff/retention' });
 
 /** `GET /api/staff/analytics` (area analytics). */
 export const analytics = (): Endpoint<undefined, AnalyticsBody> => ({ method: 'GET', path: 'staff/analytics' });

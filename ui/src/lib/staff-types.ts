@@ -1203,6 +1203,20 @@ export type ReplyTemplate = { list: 'enquiries' | 'applicants',
  */
 department: string, name: string, subject: string, text: string, updated_by: string, updated_at: string, };
 
+export type RetentionBody = { rules: Array<RetentionRule>, 
+/**
+ * Leads past the rules now, which the day's erasure takes.
+ */
+past: number, };
+
+export type RetentionForm = { months: Record<'enquiries' | 'subscribers' | 'applicants', number | null>, };
+
+export type RetentionRule = { list: 'enquiries' | 'subscribers' | 'applicants', 
+/**
+ * Months after `counted_from`; null: kept until erased by hand.
+ */
+months: number | null, counted_from: string, };
+
 export type SavedJob = { id: number, revision: number, };
 
 export type SavedPage = { key: string, revision: number, state: PageState, publish_at: string | null, };

@@ -1,8 +1,15 @@
 import { staffApi } from '@/lib/staff-client';
-import { eraseFromTrash, restoreFromTrash, setTrashDays, trash } from '@/lib/staff-endpoints';
-import type { TrashItem } from '@/lib/staff-types';
+import {
+  eraseFromTrash,
+  restoreFromTrash,
+  retention,
+  setRetention,
+  setTrashDays,
+  trash,
+} from '@/lib/staff-endpoints';
+import type { RetentionForm, TrashItem } from '@/lib/staff-types';
 
-export type { TrashBody, TrashItem } from '@/lib/staff-types';
+export type { RetentionBody, RetentionRule, TrashBody, TrashItem } from '@/lib/staff-types';
 
 /** The trash: what the inbox's erases and the stories' deletions put there. */
 export const trashApi = {
@@ -12,4 +19,7 @@ export const trashApi = {
   /** Gone for good now, with its files. */
   erase: (kind: TrashItem['kind'], id: string) => staffApi.send(eraseFromTrash(kind, id)),
   setDays: (days: number) => staffApi.send(setTrashDays(), { json: { days } }),
+  /** How long each list keeps a lead once its purpose is served (owners). */
+  retention: () => staffApi.send(retention()),
+  setRetention: (months: RetentionForm['months']) => staffApi.send(setRetention(), { json: { months } }),
 };

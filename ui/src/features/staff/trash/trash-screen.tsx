@@ -4,6 +4,7 @@ import { formatCount, formatTime } from '@/features/staff/shell/staff-format';
 import { SaidLine, StaffAlert, StaffSection, TableHead } from '@/features/staff/shell/staff-parts';
 import { useStaffForm } from '@/features/staff/shell/use-staff-form';
 import { useStaffLoad } from '@/features/staff/shell/use-staff-load';
+import { RetentionRules } from './retention-rules';
 import { type TrashItem, trashApi } from './trash-api';
 
 /** What each kind of item is called in the list. */
@@ -90,19 +91,17 @@ export function TrashScreen() {
                         type="button"
                         class="staff-button"
                         disabled={act.busy}
-                        aria-label={`Restore ${item.title}`}
                         onClick={() => void act.run('restore', item)}
                       >
-                        Restore
+                        Restore<span class="visually-hidden"> {item.title}</span>
                       </button>
                       <button
                         type="button"
                         class="staff-button staff-button--danger"
                         disabled={act.busy}
-                        aria-label={`Erase ${item.title} for good`}
                         onClick={() => erase(item)}
                       >
-                        Erase now…
+                        Erase now…<span class="visually-hidden"> {item.title}</span>
                       </button>
                     </td>
                   </tr>
@@ -150,6 +149,7 @@ export function TrashScreen() {
           </form>
         </StaffSection>
       )}
+      {body.may_set_days && <RetentionRules />}
     </div>
   );
 }
