@@ -73,12 +73,12 @@ async fn what_is_past_the_rules_is_erased_with_its_files_and_what_is_within_stay
     app.db()
         .write(move |conn| -> Result<(), corpsite::store::StoreError> {
             conn.execute(
-                "UPDATE applicants SET status = 'done', status_by = 'o@x.in',
+                "UPDATE applicants SET status = 'hired', status_by = 'o@x.in',
                         status_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-7 months') WHERE id = ?1",
                 [&aged],
             )?;
             conn.execute(
-                "UPDATE applicants SET status = 'done', status_by = 'o@x.in',
+                "UPDATE applicants SET status = 'rejected', status_by = 'o@x.in',
                         status_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-5 months') WHERE id = ?1",
                 [&young],
             )?;

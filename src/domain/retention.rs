@@ -23,7 +23,8 @@ pub struct Rule {
 pub fn closing_statuses(list: InboxList) -> &'static [&'static str] {
     match list {
         InboxList::Enquiries => &["done", "spam"],
-        InboxList::Applicants => &["done", "spam"],
+        // Decided: the hiring pipeline's last stages (`domain::inbox::Status`).
+        InboxList::Applicants => &["hired", "rejected", "spam"],
         InboxList::Subscribers => &["spam"],
     }
 }
