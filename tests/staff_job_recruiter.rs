@@ -35,6 +35,16 @@ async fn apply(app: &TestApp, job: Option<&str>) {
     assert_eq!(made.status(), StatusCode::CREATED, "{:?}", made.body());
 }
 
+/// Sets the mail screen's one rule: every application goes to `recipients`.
+async fn route_applications_to(app: &TestApp, owner: &Browser, recipients: Value) {
+    let rule =
+        body!({ "rules": [{ "kind": "applicant", "department": "", "recipients": recipients }] });
+    let routes = app
+        .request(owner.change("PUT", "/api/staff/mail/routes").json(&rule))
+        .await;
+    assert_eq!(routes.status(), StatusCode::OK, "{:?}", routes.body());
+}
+
 /// The account id the editor offers for `email` as a recruiter, if it offers it.
 fn offered(list: &Value, email: &str) -> Option<i64> {
     list["choices"]["recruiters"]
@@ -57,16 +67,7 @@ async fn an_application_for_a_role_mails_its_recruiter_and_the_route_and_a_gener
     forget_set_up_notices(&app, Some(&smtp)).await;
 
     // Applications go to HR by the mail screen's rule.
-    let routes = app
-        .request(
-            owner
-                .change("PUT", "/api/staff/mail/routes")
-                .json(&body!({ "rules": [
-            { "kind": "applicant", "department": "", "recipients": ["hr@corp.example.com"] },
-        ] })),
-        )
-        .await;
-    assert_eq!(routes.status(), StatusCode::OK, "{:?}", routes.body());
+    route_applications_to(&app, &owner, body!(["hr@corp.example.com"])).await;
 
     // The editor offers the accounts that keep the openings: the owner and the recruiter.
     let list = json(&app.request(recruiter.get("/api/staff/jobs")).await);
@@ -139,32 +140,14 @@ async fn an_application_for_a_role_mails_its_recruiter_and_the_route_and_a_gener
     assert_eq!(envelope(&received[1]), "hr@corp.example.com");
 
     // The rule names the recruiter too (in other letters): one copy, not two.
-    let routes = app
-        .request(
-            owner
-                .change("PUT", "/api/staff/mail/routes")
-                .json(&body!({ "rules": [
-            { "kind": "applicant", "department": "", "recipients": [RECRUITER.to_uppercase()] },
-        ] })),
-        )
-        .await;
-    assert_eq!(routes.status(), StatusCode::OK, "{:?}", routes.body());
+    route_applications_to(&app, &owner, body!([RECRUITER.to_uppercase()])).await;
     apply(&app, Some(&slug)).await;
     let received = smtp.wait_for(3, WAIT);
     assert_eq!(envelope(&received[2]).to_lowercase(), RECRUITER);
     assert_eq!(received.len(), 3, "one mail an application");
 
     // Once the account no longer keeps the openings, the rule alone decides.
-    let routes = app
-        .request(
-            owner
-                .change("PUT", "/api/staff/mail/routes")
-                .json(&body!({ "rules": [
-            { "kind": "applicant", "department": "", "recipients": ["hr@corp.example.com"] },
-        ] })),
-        )
-        .await;
-    assert_eq!(routes.status(), StatusCode::OK, "{:?}", routes.body());
+    route_applications_to(&app, &owner, body!(["hr@corp.example.com"])).await;
     app.db()
         .write(move |conn| -> Result<(), corpsite::store::StoreError> {
             conn.execute(

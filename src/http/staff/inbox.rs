@@ -3,12 +3,13 @@
 //! change without the site's origin and CSRF token).
 //!
 //! - `GET {list}?q&status&department&from&to&page`: one page newest first,
-//!   `{"data": [...], "pagination": {"total", "capped", "limit", "page"}, "new": n}`
+//!   `{"data": [...], "pagination": {"total", "capped", "limit", "page"}, "new": n}`, and on
+//!   the applicants list `stages`, each role's applications counted per stage of the pipeline
 //! - `GET {list}/export.csv?...` and `GET {list}/export.xlsx?...`: every row the same
 //!   filters match, as CSV or an Excel workbook (the command line's columns and writers),
 //!   named `{list}-{office's date}.{csv|xlsx}`
 //! - `GET {list}/{id}`: `{"data": {...}, "notes": [...]}`
-//! - `POST {list}/{id}/status` `{status}`, `POST {list}/{id}/notes` `{text}`
+//! - `POST {list}/{id}/status` `{status}` (one of the list's: an applicant's is a stage), `POST {list}/{id}/notes` `{text}`
 //! - `POST {list}/{id}/assign` and `.../follow-up`: see `staff::assign`
 //! - `DELETE {list}/{id}`: erases the lead, its notes and its resume file
 //! - `GET applicants/{id}/resume[?download=1]`: the stored resume, sandboxed: an image on a
