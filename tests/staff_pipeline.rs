@@ -123,6 +123,13 @@ async fn an_applicant_moves_through_the_stages_and_each_list_refuses_the_others_
     assert!(moved["data"]["status_at"].as_str().is_some(), "{moved}");
     assert_eq!(stages_of(&app)[0].2.as_deref(), Some(RECRUITER));
     assert!(moved["undo"].as_str().is_some(), "{moved}");
+    // The detail lists each move: to what, by whom, when.
+    let moves = moved["moves"].as_array().expect("the moves");
+    assert_eq!(moves.len(), 1, "{moved}");
+    assert_eq!(moves[0]["status"], "interview");
+    assert_eq!(moves[0]["by"], moved["data"]["status_by"]);
+    assert!(moves[0]["at"].as_str().is_some(), "{moved}");
+    assert_eq!(moves[0]["bulk"], false);
 
     // A status of the enquiries' list is not an applicant's, and the 422 lists the stages.
     for wrong in ["done", "in_progress", "hired!"] {
@@ -313,6 +320,22 @@ async fn a_bulk_move_to_a_stage_is_undone_and_a_status_of_the_other_list_is_refu
     .await;
     assert_eq!(status, StatusCode::OK, "{undone}");
     assert_eq!(undone["done"], 2);
+    // The move and its undo are in the applicant's history.
+    let detail = json(
+        &app.request(recruiter.get("/api/staff/inbox/applicants/a2"))
+            .await,
+    );
+    let moves: Vec<(Value, Value)> = detail["moves"]
+        .as_array()
+        .expect("the moves")
+        .iter()
+        .map(|step| (step["status"].clone(), step["bulk"].clone()))
+        .collect();
+    assert_eq!(
+        moves,
+        [(body!("rejected"), body!(true)), (Value::Null, body!(true))],
+        "{detail}"
+    );
     let back: Vec<(String, String)> = stages_of(&app)
         .into_iter()
         .map(|(id, status, _)| (id, status))

@@ -20,6 +20,10 @@ PRAGMA writable_schema = RESET;
 CREATE INDEX applicants_by_job_stage ON applicants (job_id, status);
 DROP INDEX applicants_by_job;
 
+-- A lead's moves from stage to stage, as its detail lists them, are its audit entries
+-- (`set status`, `undid set status`), found by their subject (`applicant ID`).
+CREATE INDEX audit_log_by_subject ON audit_log (subject, at DESC, id DESC);
+
 -- The applicants held so far, mapped so that nothing they said is lost; who set the status
 -- and when (status_by, status_at) stay as they were.
 -- - in_progress -> shortlisted: someone took the application up and had not decided;

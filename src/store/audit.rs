@@ -153,6 +153,25 @@ pub fn audit_all(conn: &Connection, query: &AuditQuery) -> rusqlite::Result<Vec<
     rows.collect()
 }
 
+/// The most status changes of one lead its detail lists.
+pub const MOVES_SIZE: u32 = 50;
+
+/// The status changes of the lead the audit log names `subject` (`applicant ID`), and their
+/// undos, oldest first (the newest `MOVES_SIZE`): who moved it, when, and to what (the
+/// entry's detail). Read through `audit_log_by_subject` (V30).
+pub fn status_moves(conn: &Connection, subject: &str) -> rusqlite::Result<Vec<AuditLine>> {
+    let sql = audit_select(
+        "l.subject = ?1 AND l.action IN ('set status', 'undid set status')",
+        &format!("LIMIT {MOVES_SIZE}"),
+    );
+    let mut stmt = conn.prepare_cached(&sql)?;
+    let mut rows = stmt
+        .query_map([subject], audit_line)?
+        .collect::<rusqlite::Result<Vec<_>>>()?;
+    rows.reverse();
+    Ok(rows)
+}
+
 /// Entries in one's account activity.
 pub const ACTIVITY_SIZE: u32 = 20;
 
@@ -187,4 +206,34 @@ pub fn audit_choices(conn: &Connection) -> rusqlite::Result<AuditChoices> {
         .query_map([], |row| Ok((row.get(0)?, row.get(1)?)))?
         .collect::<rusqlite::Result<Vec<(String, String)>>>()?;
     Ok((actions, actors))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_leads_moves_are_read_through_the_subject_index_without_sorting() {
+        let conn = crate::store::migrated();
+        let sql = audit_select(
+            "l.subject = ?1 AND l.action IN ('set status', 'undid set status')",
+            &format!("LIMIT {MOVES_SIZE}"),
+        );
+        let plan: Vec<String> = conn
+            .prepare(&format!("EXPLAIN QUERY PLAN {sql}"))
+            .expect("prepare")
+            .query_map(["applicant a1"], |r| r.get(3))
+            .expect("plan")
+            .collect::<Result<_, _>>()
+            .expect("plan");
+        assert!(
+            plan.iter()
+                .any(|step| step.contains("INDEX audit_log_by_subject")),
+            "{plan:?}"
+        );
+        assert!(
+            !plan.iter().any(|step| step.contains("TEMP B-TREE")),
+            "{plan:?}"
+        );
+    }
 }

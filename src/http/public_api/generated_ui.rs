@@ -187,6 +187,7 @@ fn staff_types() -> String {
         crate::store::analytics::lead_sources::SourceRow::decl(&cfg),
         inbox::ItemBody::decl(&cfg),
         inbox::NoteBody::decl(&cfg),
+        inbox::MoveBody::decl(&cfg),
         inbox::StatusForm::decl(&cfg),
         inbox::NoteForm::decl(&cfg),
         crate::http::staff::assign::AssigneesBody::decl(&cfg),

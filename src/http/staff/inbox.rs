@@ -166,6 +166,43 @@ pub(crate) struct ItemBody {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(test, ts(optional))]
     undo: Option<String>,
+    /// Every change of its status (an applicant's stage), oldest first: who, when, to what.
+    moves: Vec<MoveBody>,
+}
+
+/// One change of a lead's status, from the audit log.
+#[derive(Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, ts(rename = "StatusMove"))]
+pub(crate) struct MoveBody {
+    /// The account's name (or the address, for one gone).
+    by: String,
+    at: String,
+    /// The status set; null for an Undo, which put back what was before.
+    #[cfg_attr(test, ts(type = "LeadStatus | null"))]
+    status: Option<&'static str>,
+    /// Part of a change of many at once.
+    bulk: bool,
+}
+
+fn moves_json(lines: Vec<audit::AuditLine>) -> Vec<MoveBody> {
+    lines
+        .into_iter()
+        .map(|line| MoveBody {
+            status: (line.action == "set status")
+                .then(|| {
+                    line.detail
+                        .split_whitespace()
+                        .next()
+                        .and_then(Status::parse)
+                })
+                .flatten()
+                .map(Status::as_str),
+            bulk: line.detail.contains("bulk of"),
+            by: line.actor_name,
+            at: line.at,
+        })
+        .collect()
 }
 
 #[derive(Serialize)]
@@ -213,10 +250,11 @@ async fn read_item_with(
             };
             let replies = crate::store::replies::of_lead(conn, list, &id)?;
             let first = crate::store::replies::first_reply_at(conn, list, &id)?;
-            Ok(Some((item, replies, first)))
+            let moves = audit::status_moves(conn, &format!("{} {id}", list.item()))?;
+            Ok(Some((item, replies, first, moves)))
         })
         .await?
-        .map(|(item, replies, first_reply_at)| {
+        .map(|(item, replies, first_reply_at, moves)| {
             let department = item
                 .row
                 .get("department_website")
@@ -238,6 +276,7 @@ async fn read_item_with(
                 first_reply_at,
                 read_at,
                 undo,
+                moves: moves_json(moves),
             })
             .into_response()
         })

@@ -265,9 +265,27 @@ reply_subject: string | null,
 /**
  * After a status change only: the token that undoes it (`POST .../bulk/undo`).
  */
-undo?: string, };
+undo?: string, 
+/**
+ * Every change of its status (an applicant's stage), oldest first: who, when, to what.
+ */
+moves: Array<StatusMove>, };
 
 export type Note = { author: string, text: string, created_at: string, };
+
+export type StatusMove = { 
+/**
+ * The account's name (or the address, for one gone).
+ */
+by: string, at: string, 
+/**
+ * The status set; null for an Undo, which put back what was before.
+ */
+status: LeadStatus | null, 
+/**
+ * Part of a change of many at once.
+ */
+bulk: boolean, };
 
 export type StatusForm = { status: LeadStatus, };
 

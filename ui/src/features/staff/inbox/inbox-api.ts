@@ -26,6 +26,7 @@ export type {
   ListName,
   Note,
   RoleStages,
+  StatusMove,
 } from '@/lib/staff-types';
 
 export const inboxApi = {

@@ -93,6 +93,7 @@ export function LeadDetailPanel({ list, id, onClose, onChanged }: Props) {
       <LeadStatusForm
         list={list}
         lead={item}
+        moves={detail.moves}
         status={lead.status}
         busy={busy}
         onStatus={lead.setStatus}

@@ -1,12 +1,14 @@
 import { formatTime } from '@/features/staff/shell/staff-format';
 import { UndoOffer } from '@/features/staff/shell/undo-offer';
 import { StatusChoice } from './choice-field';
-import type { Lead, LeadStatus, ListName } from './inbox-api';
-import { statusWord } from './inbox-labels';
+import type { Lead, LeadStatus, ListName, StatusMove } from './inbox-api';
+import { statusLabels, statusWord } from './inbox-labels';
 
 interface LeadStatusFormProps {
   list: ListName;
   lead: Lead;
+  /** Every change of its status, oldest first (the audit log's). */
+  moves: StatusMove[];
   /** The status chosen in the form, saved only with its button. */
   status: LeadStatus;
   busy: boolean;
@@ -21,6 +23,7 @@ interface LeadStatusFormProps {
 export function LeadStatusForm({
   list,
   lead,
+  moves,
   status,
   busy,
   onStatus,
@@ -44,6 +47,23 @@ export function LeadStatusForm({
       <p class="lead-detail__meta">
         {lead.status_by ? `Set by ${lead.status_by}, ${formatTime(lead.status_at ?? '')}` : 'Not handled yet'}
       </p>
+      {moves.length > 0 && (
+        <details class="lead-detail__moves">
+          <summary>
+            {statusWord(list)} history ({moves.length})
+          </summary>
+          <ol>
+            {moves.map((move) => (
+              <li key={`${move.at}-${move.status}`}>
+                {move.status ? statusLabels[move.status] : 'Undone: put back as it was'}
+                {' · '}
+                {move.by}, {formatTime(move.at)}
+                {move.bulk ? ' (with others)' : ''}
+              </li>
+            ))}
+          </ol>
+        </details>
+      )}
     </form>
   );
 }
