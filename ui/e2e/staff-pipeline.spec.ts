@@ -92,6 +92,11 @@ test('a recruiter moves an application to Interview, the counts per role and sta
   await tabTo(page, detail.getByRole('button', { name: 'Save stage' }));
   await page.keyboard.press('Enter');
   await expect(detail.getByText(/^Set by Front Office, /)).toBeVisible();
+  // Its stage history, opened with the keys, names the move and who made it.
+  const history = detail.getByText('Stage history (1)');
+  await tabTo(page, history);
+  await page.keyboard.press('Enter');
+  await expect(detail.getByRole('listitem').filter({ hasText: /^Interview · Front Office, / })).toBeVisible();
   await expect(leads.getByRole('row', { name: new RegExp(first) })).toContainText('Interview');
   await expect(role.getByRole('link', { name: `1 ${title}: Interview` })).toBeVisible();
   await expect(role.getByRole('link', { name: `1 ${title}: New` })).toBeVisible();
