@@ -219,13 +219,7 @@ mod tests {
             "l.subject = ?1 AND l.action IN ('set status', 'undid set status')",
             &format!("LIMIT {MOVES_SIZE}"),
         );
-        let plan: Vec<String> = conn
-            .prepare(&format!("EXPLAIN QUERY PLAN {sql}"))
-            .expect("prepare")
-            .query_map(["applicant a1"], |r| r.get(3))
-            .expect("plan")
-            .collect::<Result<_, _>>()
-            .expect("plan");
+        let plan = crate::store::query_plan(&conn, &sql, "applicant a1");
         assert!(
             plan.iter()
                 .any(|step| step.contains("INDEX audit_log_by_subject")),

@@ -482,13 +482,7 @@ mod tests {
     #[test]
     fn counts_per_role_and_stage_walk_their_index() {
         let conn = crate::store::migrated();
-        let plan: Vec<String> = conn
-            .prepare(&format!("EXPLAIN QUERY PLAN {STAGE_COUNTS}"))
-            .expect("prepare")
-            .query_map([], |r| r.get(3))
-            .expect("plan")
-            .collect::<Result<_, _>>()
-            .expect("plan");
+        let plan = crate::store::query_plan(&conn, STAGE_COUNTS, "");
         assert!(
             plan.iter()
                 .any(|step| step.contains("COVERING INDEX applicants_by_job_stage")),

@@ -66,6 +66,23 @@ pub(crate) fn migrated() -> Connection {
     conn
 }
 
+/// The steps of `sql`'s query plan (its `?1` bound to `param`), as EXPLAIN QUERY PLAN
+/// words them: for a unit test to hold a read to its index.
+#[cfg(test)]
+pub(crate) fn query_plan(conn: &Connection, sql: &str, param: &str) -> Vec<String> {
+    let explain = format!("EXPLAIN QUERY PLAN {sql}");
+    let mut stmt = conn.prepare(&explain).expect("prepare");
+    let bound = if stmt.parameter_count() == 0 {
+        vec![]
+    } else {
+        vec![param]
+    };
+    stmt.query_map(rusqlite::params_from_iter(bound), |r| r.get(3))
+        .expect("plan")
+        .collect::<Result<_, _>>()
+        .expect("plan")
+}
+
 pub use permissions::secure_umask;
 
 /// File name of the database inside the data dir.
