@@ -1301,17 +1301,17 @@ const PRIVACY: &[Field] = &[
         TEXT,
     ),
     text(
-        "privacyContent.retention.enquiries",
+        "privacyContent.retention.enquiriesErased",
         "How long: enquiries with a rule ({months}: the rule's months)",
         TEXT,
     ),
     text(
-        "privacyContent.retention.applicants",
+        "privacyContent.retention.applicantsErased",
         "How long: job applications with a rule ({months}: the rule's months)",
         TEXT,
     ),
     text(
-        "privacyContent.retention.subscribers",
+        "privacyContent.retention.subscribersErased",
         "How long: blog subscriptions with a rule ({months}: the rule's months)",
         TEXT,
     ),

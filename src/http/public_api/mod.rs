@@ -16,4 +16,5 @@ pub mod jobs;
 pub mod leads;
 pub mod openapi;
 pub mod privacy;
+pub mod privacy_rules;
 pub mod subscriptions;

@@ -313,7 +313,7 @@ mod operations {
     use crate::http::public_api::company_details_cache::CompanyDetailsBody;
     use crate::http::public_api::form_proof::ChallengeBody;
     use crate::http::public_api::job_postings::{JobsBody, PostingBody as JobPostingBody};
-    use crate::http::public_api::privacy::PrivacyBody;
+    use crate::http::public_api::privacy_rules::PrivacyBody;
     use crate::http::public_api::subscriptions::MessageBody;
 
     #[utoipa::path(

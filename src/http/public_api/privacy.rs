@@ -1,71 +1,19 @@
-//! What the privacy notice (`/privacy`) states of the owners' settings: each inbox list's
-//! retention rule (`store::retention`) and the trash's days (`store::trash::days`), as
-//! `GET /api/corp_website/retention` answers them and the rendered notice embeds them (the
-//! route table's `retention` data). Both tables move the content version (V33), so the
-//! rendered page, this answer and the edge follow a change at once.
+//! The retention rules for the public: `GET /api/corp_website/retention`, what the privacy
+//! notice (`/privacy`) states, read through `privacy_rules` as the rendered page reads it.
 
 use std::sync::Arc;
 
 use bytes::Bytes;
-use serde::Serialize;
 use warp::filters::BoxedFilter;
 use warp::http::{HeaderMap, StatusCode};
 use warp::reply::Response;
 use warp::Filter;
 
-use crate::domain::retention::counted_from;
 use crate::http::plumbing::error::ApiError;
 use crate::http::plumbing::filters::get_or_head;
 use crate::http::plumbing::reply::{etag_of, tagged};
+use crate::http::public_api::privacy_rules::read;
 use crate::http::state::AppState;
-use crate::store::{Db, StoreError};
-
-/// One list's rule as the notice states it.
-#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
-#[schema(as = PrivacyRule)]
-#[cfg_attr(test, derive(ts_rs::TS))]
-#[cfg_attr(test, ts(rename = "PrivacyRule"))]
-pub struct RuleJson {
-    /// `enquiries` (the contact and service forms), `subscribers` (the blog's readers) or
-    /// `applicants` (job applications).
-    pub list: String,
-    /// Erased this many months after the purpose is served; none: kept until its person asks
-    /// for it to be erased (or the office erases it by hand).
-    pub months: Option<u32>,
-    /// What the months count from: `after the enquiry is done`.
-    pub counted_from: String,
-}
-
-/// `GET /api/corp_website/retention`.
-#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
-#[cfg_attr(test, derive(ts_rs::TS))]
-#[cfg_attr(test, ts(rename = "PrivacyBody"))]
-pub struct PrivacyBody {
-    /// Every list's rule: enquiries, subscribers, applicants.
-    pub rules: Vec<RuleJson>,
-    /// How many days an erased item stays in the office's trash before it is gone.
-    pub trash_days: u32,
-}
-
-/// The rules and the trash's days as they are set now.
-pub async fn read(db: &Arc<Db>) -> Result<PrivacyBody, StoreError> {
-    db.read(|conn| {
-        let rules = crate::store::retention::rules(conn)?;
-        let trash_days = crate::store::trash::days(conn)?;
-        Ok(PrivacyBody {
-            rules: rules
-                .into_iter()
-                .map(|rule| RuleJson {
-                    list: rule.list.name().to_owned(),
-                    months: rule.months,
-                    counted_from: counted_from(rule.list).to_owned(),
-                })
-                .collect(),
-            trash_days,
-        })
-    })
-    .await
-}
 
 pub fn routes(state: &AppState) -> BoxedFilter<(Response,)> {
     let db = Arc::clone(&state.db);
@@ -95,15 +43,4 @@ pub fn routes(state: &AppState) -> BoxedFilter<(Response,)> {
             }
         })
         .boxed()
-}
-
-#[cfg(test)]
-mod tests {
-    use crate::domain::inbox::InboxList;
-
-    #[test]
-    fn every_list_is_named_as_the_inbox_names_it() {
-        let names: Vec<&str> = InboxList::ALL.iter().map(|list| list.name()).collect();
-        assert_eq!(names, ["enquiries", "subscribers", "applicants"]);
-    }
 }

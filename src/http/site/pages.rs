@@ -758,7 +758,7 @@ impl Pages {
                 }
                 PageData::Retention => {
                     let db = self.blogs.db();
-                    match crate::http::public_api::privacy::read(&db).await {
+                    match crate::http::public_api::privacy_rules::read(&db).await {
                         Ok(body) => match serde_json::to_string(&body) {
                             Ok(json) => entries.push_str(&format!(",\"retention\":{json}")),
                             Err(err) => {

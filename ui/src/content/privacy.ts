@@ -73,9 +73,9 @@ export const privacyContent = {
     heading: 'How long it is kept',
     intro: 'Each list is kept for as long as our owners set it, and then erased on its own:',
     /** `{months}`: the rule's months, as `months` and `oneMonth` write them. */
-    enquiries: 'Enquiries: erased {months} after the enquiry is done.',
-    applicants: 'Job applications: erased {months} after the application is decided.',
-    subscribers: 'Blog subscriptions: erased {months} after you unsubscribe (or if you never confirm).',
+    enquiriesErased: 'Enquiries: erased {months} after the enquiry is done.',
+    applicantsErased: 'Job applications: erased {months} after the application is decided.',
+    subscribersErased: 'Blog subscriptions: erased {months} after you unsubscribe (or if you never confirm).',
     enquiriesKept: 'Enquiries: kept until you ask us to erase them.',
     applicantsKept: 'Job applications: kept until you ask us to erase them.',
     subscribersKept: 'Blog subscriptions: kept until you ask us to erase them.',

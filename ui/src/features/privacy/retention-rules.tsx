@@ -40,12 +40,12 @@ export function RetentionRules({ words }: { words: Words }) {
       <ul class="privacy-notice__rules">
         {LISTS.map((list) => {
           const months = ruleOf(retention, list);
-          const at = months === null ? `${list}Kept` : list;
+          const at = months === null ? `${list}Kept` : `${list}Erased`;
           return (
             <li key={list} {...fieldOf(`privacyContent.retention.${at}`)}>
               {months === null
                 ? words[`${list}Kept`]
-                : fillText(words[list], { months: count(months, words.oneMonth, words.months) })}
+                : fillText(words[`${list}Erased`], { months: count(months, words.oneMonth, words.months) })}
             </li>
           );
         })}
