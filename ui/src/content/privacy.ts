@@ -91,6 +91,7 @@ export const privacyContent = {
     heading: 'Seeing or erasing your data',
     /** `{email}`: the company's email address, as a link. */
     text: 'To see the data we keep about you, or to have it erased, write to {email} from the address you gave us.',
-    final: 'An erasure you ask for is final: every record of your address is erased, and restoring one of our backups does not bring it back.',
+    final:
+      'An erasure you ask for is final: every record of your address is erased, and restoring one of our backups does not bring it back.',
   },
 };

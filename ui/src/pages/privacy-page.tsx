@@ -1,11 +1,25 @@
 import { PageHero } from '@/components/page-hero';
-import { privacyContent } from '@/content/privacy';
+import { type PrivacyPoint, privacyContent } from '@/content/privacy';
 import { fill, fillText } from '@/features/privacy/fill';
 import { RetentionRules } from '@/features/privacy/retention-rules';
 import { companyDetails, mailHref } from '@/lib/company-details';
 import { edited, fieldOf } from '@/lib/page-fields';
 import { usePageMeta } from '@/lib/page-meta';
 import '@/features/privacy/privacy.css';
+
+/** A list of headings with what each says, each tied to its field in a preview. */
+function Points({ points, at }: { points: readonly PrivacyPoint[]; at: string }) {
+  return (
+    <dl class="privacy-notice__points">
+      {points.map((point, index) => (
+        <div key={`${index}-${point.heading}`}>
+          <dt {...fieldOf(`${at}.${index}.heading`)}>{point.heading}</dt>
+          <dd {...fieldOf(`${at}.${index}.description`)}>{point.description}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
 
 /**
  * The privacy notice: who keeps a visitor's data, what the site collects and why, who sees
@@ -48,28 +62,14 @@ export function PrivacyPage() {
           <h2 id="privacy-collected" {...fieldOf('privacyContent.collected.heading')}>
             {collected.heading}
           </h2>
-          <dl class="privacy-notice__points">
-            {collected.points.map((point, index) => (
-              <div key={`${index}-${point.heading}`}>
-                <dt {...fieldOf(`privacyContent.collected.points.${index}.heading`)}>{point.heading}</dt>
-                <dd {...fieldOf(`privacyContent.collected.points.${index}.description`)}>{point.description}</dd>
-              </div>
-            ))}
-          </dl>
+          <Points points={collected.points} at="privacyContent.collected.points" />
         </section>
         <section aria-labelledby="privacy-audience">
           <h2 id="privacy-audience" {...fieldOf('privacyContent.audience.heading')}>
             {audience.heading}
           </h2>
           <p {...fieldOf('privacyContent.audience.intro')}>{audience.intro}</p>
-          <dl class="privacy-notice__points">
-            {audience.points.map((point, index) => (
-              <div key={`${index}-${point.heading}`}>
-                <dt {...fieldOf(`privacyContent.audience.points.${index}.heading`)}>{point.heading}</dt>
-                <dd {...fieldOf(`privacyContent.audience.points.${index}.description`)}>{point.description}</dd>
-              </div>
-            ))}
-          </dl>
+          <Points points={audience.points} at="privacyContent.audience.points" />
         </section>
         <section aria-labelledby="privacy-retention">
           <h2 id="privacy-retention" {...fieldOf('privacyContent.retention.heading')}>

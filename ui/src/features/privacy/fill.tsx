@@ -15,5 +15,8 @@ export function fill(frame: string, parts: Record<string, ComponentChildren>): C
 
 /** `frame` with each `{name}` replaced by its text, as one string. */
 export function fillText(frame: string, parts: Record<string, string>): string {
-  return frame.replace(/\{([a-z]+)\}/g, (whole, name: string) => (Object.hasOwn(parts, name) ? parts[name] : whole) ?? whole);
+  return frame.replace(
+    /\{([a-z]+)\}/g,
+    (whole, name: string) => (Object.hasOwn(parts, name) ? parts[name] : whole) ?? whole,
+  );
 }

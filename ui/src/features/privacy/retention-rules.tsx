@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { privacyContent } from '@/content/privacy';
 import type { PrivacyBody } from '@/lib/api-types';
-import { fieldOf } from '@/lib/page-fields';
 import { pageData } from '@/lib/page-data';
+import { fieldOf } from '@/lib/page-fields';
 import { fillText } from './fill';
 import { getRetention } from './retention-api';
 
