@@ -39,7 +39,8 @@ use plumbing::finish::Finish;
 pub use plumbing::marks::{ClientAddr, OverTls};
 use plumbing::{error, site_url};
 use public_api::{
-    analytics, applicants, blogs, company_details, form_proof, jobs, leads, openapi, privacy, subscriptions,
+    analytics, applicants, blogs, company_details, form_proof, jobs, leads, openapi, privacy,
+    subscriptions,
 };
 use site::{assets, discovery, media};
 pub use state::{AppState, Watches};

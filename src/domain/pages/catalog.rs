@@ -1278,7 +1278,11 @@ const PRIVACY: &[Field] = &[
         (1, 8),
         POINT,
     ),
-    text("privacyContent.audience.heading", "Who sees it: heading", HEADING),
+    text(
+        "privacyContent.audience.heading",
+        "Who sees it: heading",
+        HEADING,
+    ),
     text(
         "privacyContent.audience.intro",
         "Who sees it: introduction",
@@ -1335,7 +1339,11 @@ const PRIVACY: &[Field] = &[
         "How long: months ({n}: how many)",
         LABEL,
     ),
-    text("privacyContent.retention.oneMonth", "How long: one month", LABEL),
+    text(
+        "privacyContent.retention.oneMonth",
+        "How long: one month",
+        LABEL,
+    ),
     text(
         "privacyContent.retention.trash",
         "How long: the trash ({days}: the trash's days)",
@@ -1346,7 +1354,11 @@ const PRIVACY: &[Field] = &[
         "How long: days ({n}: how many)",
         LABEL,
     ),
-    text("privacyContent.retention.oneDay", "How long: one day", LABEL),
+    text(
+        "privacyContent.retention.oneDay",
+        "How long: one day",
+        LABEL,
+    ),
     text(
         "privacyContent.rights.heading",
         "Seeing or erasing: heading",

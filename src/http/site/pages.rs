@@ -557,7 +557,8 @@ impl Pages {
                 if !found {
                     status = StatusCode::NOT_FOUND;
                 }
-                let (jobs, complete, answered) = self.fetch_entries(&route.data, &key.url, id).await;
+                let (jobs, complete, answered) =
+                    self.fetch_entries(&route.data, &key.url, id).await;
                 cacheable &= complete;
                 if let Some(answered) = answered {
                     status = answered;
