@@ -605,7 +605,7 @@ async fn a_resume_is_shown_sandboxed_and_downloads_under_a_safe_name() {
 }
 
 #[tokio::test]
-async fn erasing_an_applicant_removes_the_row_its_notes_and_its_resume_file() {
+async fn erasing_an_applicant_moves_the_row_its_notes_and_its_resume_file_to_the_trash() {
     let app = TestApp::new();
     add_staff(&app, EMAIL, PASSWORD, false).await;
     let browser = Browser::sign_in(&app).await;
@@ -621,9 +621,10 @@ async fn erasing_an_applicant_removes_the_row_its_notes_and_its_resume_file() {
         .request(browser.change("DELETE", &format!("/api/staff/inbox/applicants/{id}")))
         .await;
     assert_eq!(erased.status(), StatusCode::NO_CONTENT);
-    assert!(
-        upload_files(&app.data_dir()).is_empty(),
-        "the resume file is gone"
+    assert_eq!(
+        upload_files(&app.data_dir()).len(),
+        1,
+        "the resume file is kept for the trash"
     );
     let notes: i64 = app
         .db()
@@ -650,6 +651,14 @@ async fn erasing_an_applicant_removes_the_row_its_notes_and_its_resume_file() {
         .request(browser.change("DELETE", &format!("/api/staff/inbox/applicants/{id}")))
         .await;
     assert_eq!(again.status(), StatusCode::NOT_FOUND);
+    let gone = app
+        .request(browser.change("DELETE", &format!("/api/staff/trash/applicants/{id}")))
+        .await;
+    assert_eq!(gone.status(), StatusCode::NO_CONTENT);
+    assert!(
+        upload_files(&app.data_dir()).is_empty(),
+        "erased from the trash, the resume file is gone"
+    );
 }
 
 #[tokio::test]

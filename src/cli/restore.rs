@@ -35,10 +35,22 @@ pub fn run(args: &RestoreArgs) -> Result<(), RestoreCommandError> {
         let url: S3Url = source.parse().map_err(RestoreCommandError::BadAddress)?;
         return from_bucket(args, &url);
     }
-    let ledger = leads::ledger_of(data_dir);
+    let ledger = replaced_ledger(data_dir);
     let restored = restore(&args.backup, data_dir, &BACKED_UP_FOLDERS, Timestamp::now())?;
     report(&args.backup.display().to_string(), data_dir, &restored);
     erase_again(data_dir, &ledger)
+}
+
+/// The erasure ledger of the database about to be replaced. One that cannot be read (a
+/// damaged database, the reason for many a restore) is said, and the restore goes on with
+/// the restored database's own ledger.
+fn replaced_ledger(data_dir: &Path) -> Vec<String> {
+    leads::ledger_of(data_dir).unwrap_or_else(|err| {
+        eprintln!(
+            "corpsite: cannot read the erasure ledger of the database being replaced ({err}); the restored database's own ledger is applied"
+        );
+        Vec::new()
+    })
 }
 
 /// Brings the restored database up to this binary's schema and erases again everyone the
@@ -62,7 +74,7 @@ fn from_bucket(args: &RestoreArgs, url: &S3Url) -> Result<(), RestoreCommandErro
     let remote = Remote::connect(&args.backup_s3.config(sets.clone()))?;
     // A running server refuses before anything is downloaded into its data dir.
     drop(DataDirLock::for_restore(data_dir).map_err(RestoreError::from)?);
-    let ledger = leads::ledger_of(data_dir);
+    let ledger = replaced_ledger(data_dir);
     let now = Timestamp::now();
     let download = data_dir.join(format!(".download-{}", set_name(now)));
     let result = remote

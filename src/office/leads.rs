@@ -229,16 +229,25 @@ fn erase_rows(
 }
 
 /// The erasure ledger of the database in `data_dir` (the hashed addresses erased for
-/// privacy), read before a restore replaces it; none when there is no database or it has
-/// no ledger yet.
-pub fn ledger_of(data_dir: &Path) -> Vec<String> {
+/// privacy), read before a restore replaces it; none when there is no database, or one from
+/// before the ledger existed.
+pub fn ledger_of(data_dir: &Path) -> rusqlite::Result<Vec<String>> {
     let path = data_dir.join(crate::store::DB_FILE);
     if !path.is_file() {
-        return Vec::new();
+        return Ok(Vec::new());
     }
-    rusqlite::Connection::open_with_flags(&path, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)
-        .and_then(|conn| trash::ledger(&conn))
-        .unwrap_or_default()
+    let conn =
+        rusqlite::Connection::open_with_flags(&path, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)?;
+    let has_ledger: bool = conn.query_row(
+        "SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'erasure_ledger')",
+        [],
+        |row| row.get(0),
+    )?;
+    if has_ledger {
+        trash::ledger(&conn)
+    } else {
+        Ok(Vec::new())
+    }
 }
 
 /// After a restore: adds `ledger` (the replaced database's) to the restored one's, and

@@ -61,8 +61,9 @@ const LEAD_PARTS: [(&str, &str); 6] = [
     ),
 ];
 
-/// The tables whose `id` a restore keeps when it is free, or gives anew.
-const RENUMBERED: [&str; 3] = ["outbox", "lead_notes", "lead_replies"];
+/// The tables whose `id` a restore keeps when it is free, or gives anew (a newer row may
+/// have taken it: SQLite gives the highest id again once its row is gone).
+const RENUMBERED: [&str; 4] = ["blogs", "outbox", "lead_notes", "lead_replies"];
 
 /// A mail the outbox still held for a lead when it was erased is not sent after a restore:
 /// its moment has passed. It comes back as dropped, saying why.

@@ -92,8 +92,9 @@ test('an owner invites a recruiter, who joins from the mail, reaches only applic
   await expect(recruiter.getByRole('heading', { level: 1, name: 'Inbox' })).toBeVisible();
   await expect(recruiter.getByText(`Signed in as ${name}`)).toBeVisible();
   const screens = recruiter.getByRole('navigation', { name: 'Staff' }).getByRole('link');
-  // A recruiter's screens: the applicants, the job openings and the applicants' reply templates.
-  await expect(screens).toHaveText(['Inbox', 'Jobs', 'Reply templates']);
+  // A recruiter's screens: the applicants, the job openings, the applicants' reply templates
+  // and the trash (of the applicants).
+  await expect(screens).toHaveText(['Inbox', 'Jobs', 'Reply templates', 'Trash']);
   const lists = recruiter.getByRole('navigation', { name: 'Lists' }).getByRole('button');
   await expect(lists).toHaveCount(1);
   await expect(lists.first()).toHaveText(/^Applicants/);

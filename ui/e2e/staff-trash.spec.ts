@@ -85,3 +85,31 @@ test('a deleted story is restored from the trash with the keyboard, public again
   await page.waitForTimeout(3000);
   expect(mailsTo(reader)).toHaveLength(2);
 });
+
+test('an owner sets how long each list keeps a lead, and a wrong number is named', async ({
+  page,
+  request,
+  baseURL,
+  guard,
+}) => {
+  guard.allowConsoleError(EXPECTED_FAILURES);
+  const email = await readyStaff(request, baseURL ?? '', 'retention');
+  await page.goto('/login?next=%2Fstaff%2Ftrash');
+  await signIn(page, email);
+  const applicants = page.getByLabel('Applicants: months after the application is decided');
+  await applicants.fill('0');
+  await page.getByRole('button', { name: 'Save the rules' }).click();
+  await expect(applicants).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText(/Choose a whole number of months from 1 to 120/)).toBeVisible();
+  await applicants.fill('6');
+  await page.getByRole('button', { name: 'Save the rules' }).click();
+  await expect(page.getByText(/^The rules are saved\./)).toBeVisible();
+  await page.reload();
+  await expect(applicants).toHaveValue('6');
+  await expectAxeClean(page, 'the trash with the rules');
+  for (const width of [390, 1440]) await shoot(page, 'staff-retention', width);
+  // Back as it was, for the other specs' applicants.
+  await applicants.fill('');
+  await page.getByRole('button', { name: 'Save the rules' }).click();
+  await expect(page.getByText(/^The rules are saved\./)).toBeVisible();
+});
