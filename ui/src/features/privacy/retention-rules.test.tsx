@@ -26,27 +26,35 @@ describe('the privacy notice', () => {
     setPageData({ retention: body({ enquiries: 24, subscribers: null, applicants: 1 }, 1) });
     render(<RetentionRules words={words} />);
     expect(screen.getByText('Enquiries: erased 24 months after the enquiry is done.')).toBeTruthy();
-    expect(screen.getByText('Job applications: erased 1 month after the application is decided.')).toBeTruthy();
+    expect(
+      screen.getByText('Job applications: erased 1 month after the application is decided.'),
+    ).toBeTruthy();
     expect(screen.getByText('Blog subscriptions: kept until you ask us to erase them.')).toBeTruthy();
     expect(screen.getByText(/trash for 1 day before/)).toBeTruthy();
   });
 
   it('asks the API when the page came without the rules', async () => {
     setPageData({});
-    const fetch = vi.fn(async () => jsonResponse(200, body({ enquiries: null, subscribers: 3, applicants: 6 }, 30)));
+    const fetch = vi.fn(async () =>
+      jsonResponse(200, body({ enquiries: null, subscribers: 3, applicants: 6 }, 30)),
+    );
     vi.stubGlobal('fetch', fetch);
     render(<RetentionRules words={words} />);
     expect(
-      await screen.findByText('Blog subscriptions: erased 3 months after you unsubscribe (or if you never confirm).'),
+      await screen.findByText(
+        'Blog subscriptions: erased 3 months after you unsubscribe (or if you never confirm).',
+      ),
     ).toBeTruthy();
     expect(screen.getByText('Enquiries: kept until you ask us to erase them.')).toBeTruthy();
     expect(screen.getByText(/trash for 30 days before/)).toBeTruthy();
-    expect(String(fetch.mock.calls[0]?.[0])).toContain('corp_website/retention');
+    expect(String((fetch.mock.calls[0] as unknown[])[0])).toContain('corp_website/retention');
   });
 
   it('fills a frame by name and leaves a name it does not know as written', () => {
     expect(fillText('{a} and {b}', { a: 'one' })).toBe('one and {b}');
-    const { container } = render(<p>{fill('Write to {email}.', { email: <a href="mailto:x@y.in">x@y.in</a> })}</p>);
+    const { container } = render(
+      <p>{fill('Write to {email}.', { email: <a href="mailto:x@y.in">x@y.in</a> })}</p>,
+    );
     expect(container.innerHTML).toBe('<p>Write to <a href="mailto:x@y.in">x@y.in</a>.</p>');
   });
 });
