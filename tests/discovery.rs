@@ -128,6 +128,7 @@ async fn the_sitemap_lists_every_public_page_and_every_post_with_absolute_urls()
         "/contact",
         "/join_us",
         "/shilpa_foundation",
+        "/privacy",
     ] {
         assert!(
             locs.contains(&format!("http://localhost{page}")),
@@ -145,8 +146,8 @@ async fn the_sitemap_lists_every_public_page_and_every_post_with_absolute_urls()
         ["2025-03-04", "2025-01-02"]
     );
     assert!(locs.iter().all(|l| l.starts_with("http://localhost/")));
-    // The route table's 15 paths less /home (it is /) and the post pattern, and the posts.
-    assert_eq!(locs.len(), 13 + 2, "{locs:?}");
+    // The route table's 16 paths less /home (it is /) and the post pattern, and the posts.
+    assert_eq!(locs.len(), 14 + 2, "{locs:?}");
 
     let etag = header(&response, "etag").to_owned();
     let again = app

@@ -50,6 +50,7 @@ mod openapi;
 mod pages_front;
 mod pages_render;
 mod pages_travel;
+mod privacy_notice;
 mod schemas;
 mod server_limits;
 mod staff_account;

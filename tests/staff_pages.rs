@@ -623,6 +623,17 @@ const SHOWN_LATER: &[&str] = &[
     // recruiters publish a role: the preview of `/join_us` has none (`tests/jobs_public.rs`
     // renders them).
     "careersContent.openRoles.",
+    // The privacy notice's lines of a list with a retention rule, and of one month or one
+    // day: the preview's site has no rule and keeps the trash 30 days; and the days, which
+    // show inside the trash's line its marker replaces (`tests/privacy_notice.rs` sets rules
+    // and days and renders them).
+    "privacyContent.retention.enquiriesErased",
+    "privacyContent.retention.applicantsErased",
+    "privacyContent.retention.subscribersErased",
+    "privacyContent.retention.months",
+    "privacyContent.retention.oneMonth",
+    "privacyContent.retention.days",
+    "privacyContent.retention.oneDay",
     // The search's clear button with a query; the pages' links with more stories than a page.
     "blogContent.search.clearLabel",
     "blogContent.paginationLabel",

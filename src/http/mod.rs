@@ -39,7 +39,8 @@ use plumbing::finish::Finish;
 pub use plumbing::marks::{ClientAddr, OverTls};
 use plumbing::{error, site_url};
 use public_api::{
-    analytics, applicants, blogs, company_details, form_proof, jobs, leads, openapi, subscriptions,
+    analytics, applicants, blogs, company_details, form_proof, jobs, leads, openapi, privacy,
+    subscriptions,
 };
 use site::{assets, discovery, media};
 pub use state::{AppState, Watches};
@@ -65,6 +66,9 @@ fn api(state: &AppState) -> BoxedFilter<(Response,)> {
         .unify()
         // the open job postings
         .or(jobs::routes(state))
+        .unify()
+        // the retention rules the privacy notice states
+        .or(privacy::routes(state))
         .unify()
         // every staff endpoint: the rows of one table (`staff::endpoints`)
         .or(staff::dispatch::routes(state))

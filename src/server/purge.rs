@@ -65,7 +65,8 @@ impl Ban {
     /// story's page showing the latest stories too, and the feed), the home page (its
     /// latest stories), the sitemap, and the blog API (lists, search, posts). A job
     /// opening's change (published, saved, closed by hand or at its time) moves the same
-    /// content version, so the open roles' pages and API are here too.
+    /// content version, so the open roles' pages and API are here too, as is the privacy
+    /// notice with its API, which state the owners' retention rules and trash days (V33).
     pub const STORIES: &'static [Ban] = &[
         Ban::Prefix("/blogs"),
         Ban::Exact("/"),
@@ -74,6 +75,8 @@ impl Ban {
         Ban::Prefix("/api/corp_website/blogs"),
         Ban::Prefix("/join_us"),
         Ban::Prefix("/api/corp_website/jobs"),
+        Ban::Exact("/privacy"),
+        Ban::Exact("/api/corp_website/retention"),
     ];
 
     pub fn path(self) -> &'static str {

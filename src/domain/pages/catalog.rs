@@ -1244,6 +1244,138 @@ const HEADER: &[Field] = &[
     ),
 ];
 
+/// The privacy notice: its frames' `{placeholders}` are filled from the company's details and
+/// the owners' retention rules and trash days (`GET /api/corp_website/retention`).
+const PRIVACY: &[Field] = &[
+    text("pageMeta.title", "Search title", SEARCH_TITLE),
+    text(
+        "pageMeta.description",
+        "Search description",
+        SEARCH_DESCRIPTION,
+    ),
+    breadcrumb!("privacyContent")[0],
+    breadcrumb!("privacyContent")[1],
+    text("privacyContent.pageTitle", "Page title", HEADING),
+    text("privacyContent.intro", "Introduction", TEXT),
+    text(
+        "privacyContent.controller.heading",
+        "Who keeps it: heading",
+        HEADING,
+    ),
+    text(
+        "privacyContent.controller.text",
+        "Who keeps it: text ({company} is the company's name, {address} its registered office)",
+        TEXT,
+    ),
+    text(
+        "privacyContent.collected.heading",
+        "What is collected: heading",
+        HEADING,
+    ),
+    list(
+        "privacyContent.collected.points",
+        "What is collected: each form and what it asks",
+        (1, 8),
+        POINT,
+    ),
+    text(
+        "privacyContent.audience.heading",
+        "Who sees it: heading",
+        HEADING,
+    ),
+    text(
+        "privacyContent.audience.intro",
+        "Who sees it: introduction",
+        TEXT,
+    ),
+    list(
+        "privacyContent.audience.points",
+        "Who sees it: each role and what it sees",
+        (1, 8),
+        POINT,
+    ),
+    text(
+        "privacyContent.retention.heading",
+        "How long: heading",
+        HEADING,
+    ),
+    text(
+        "privacyContent.retention.intro",
+        "How long: introduction",
+        TEXT,
+    ),
+    text(
+        "privacyContent.retention.enquiriesErased",
+        "How long: enquiries with a rule ({months}: the rule's months)",
+        TEXT,
+    ),
+    text(
+        "privacyContent.retention.applicantsErased",
+        "How long: job applications with a rule ({months}: the rule's months)",
+        TEXT,
+    ),
+    text(
+        "privacyContent.retention.subscribersErased",
+        "How long: blog subscriptions with a rule ({months}: the rule's months)",
+        TEXT,
+    ),
+    text(
+        "privacyContent.retention.enquiriesKept",
+        "How long: enquiries without a rule",
+        TEXT,
+    ),
+    text(
+        "privacyContent.retention.applicantsKept",
+        "How long: job applications without a rule",
+        TEXT,
+    ),
+    text(
+        "privacyContent.retention.subscribersKept",
+        "How long: blog subscriptions without a rule",
+        TEXT,
+    ),
+    text(
+        "privacyContent.retention.months",
+        "How long: months ({n}: how many)",
+        LABEL,
+    ),
+    text(
+        "privacyContent.retention.oneMonth",
+        "How long: one month",
+        LABEL,
+    ),
+    text(
+        "privacyContent.retention.trash",
+        "How long: the trash ({days}: the trash's days)",
+        TEXT,
+    ),
+    text(
+        "privacyContent.retention.days",
+        "How long: days ({n}: how many)",
+        LABEL,
+    ),
+    text(
+        "privacyContent.retention.oneDay",
+        "How long: one day",
+        LABEL,
+    ),
+    text(
+        "privacyContent.rights.heading",
+        "Seeing or erasing: heading",
+        HEADING,
+    ),
+    text(
+        "privacyContent.rights.text",
+        "Seeing or erasing: text ({email} is the company's email, as a link)",
+        TEXT,
+    ),
+    text(
+        "privacyContent.rights.final",
+        "Seeing or erasing: an erasure is final",
+        TEXT,
+    ),
+];
+
 /// A footer link, the `$link`th of column `$column`.
 macro_rules! footer_link {
     ($column:literal, $link:literal, $name:literal) => {
@@ -1286,6 +1418,11 @@ const FOOTER: &[Field] = &[
     text("footerLabels.followUs", "Follow us: heading", LABEL),
     text("footerLabels.reachUs", "Reach us: heading", LABEL),
     text("footerLabels.rights", "After the copyright", LABEL),
+    text(
+        "footerLabels.privacy",
+        "The privacy notice's link (after the copyright)",
+        LABEL,
+    ),
     text("footerLabels.facebook", "Facebook link (read aloud)", LABEL),
     text(
         "footerLabels.instagram",
@@ -1419,6 +1556,12 @@ pub static PAGES: &[PageSchema] = &[
         title: "Contact Us",
         route: Some("/contact"),
         fields: CONTACT,
+    },
+    PageSchema {
+        key: "privacy",
+        title: "Privacy notice",
+        route: Some("/privacy"),
+        fields: PRIVACY,
     },
     PageSchema {
         key: "blog-list",

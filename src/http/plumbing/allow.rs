@@ -32,6 +32,8 @@ pub const ROUTE_METHODS: &[(&str, &[&str])] = &[
     // the open job postings (`public_api::jobs`)
     ("/api/corp_website/jobs", &["GET", "HEAD"]),
     ("/api/corp_website/jobs/*", &["GET", "HEAD"]),
+    // the retention rules the privacy notice states (`public_api::privacy`)
+    ("/api/corp_website/retention", &["GET", "HEAD"]),
 ];
 
 /// The order methods are listed in.

@@ -109,6 +109,8 @@ fn api_types() -> String {
         crate::http::public_api::job_postings::PostingJson::decl(&cfg),
         crate::http::public_api::job_postings::SalaryJson::decl(&cfg),
         crate::http::public_api::job_postings::PostingBody::decl(&cfg),
+        crate::http::public_api::privacy_rules::PrivacyBody::decl(&cfg),
+        crate::http::public_api::privacy_rules::RuleJson::decl(&cfg),
     ];
     exported(declarations)
 }

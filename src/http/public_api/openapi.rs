@@ -46,6 +46,7 @@ use crate::http::plumbing::reply::json_bytes;
         operations::company_details,
         operations::list_jobs,
         operations::get_job,
+        operations::retention,
         operations::count_page_view,
         operations::openapi_document,
         operations::healthz,
@@ -72,6 +73,9 @@ use crate::http::plumbing::reply::json_bytes;
         (name = "jobs", description = "The open job postings `/join_us` lists, for the \
                                       group's other sites too. An application names one as \
                                       its `job`."),
+        (name = "privacy", description = "What the privacy notice `/privacy` states: how \
+                                         long each list keeps what a visitor sent, as the \
+                                         owners set it."),
         (name = "visits", description = "The site's own page-view beacon: counted without \
                                         cookies or stored addresses."),
         (name = "meta", description = "This document."),
@@ -309,6 +313,7 @@ mod operations {
     use crate::http::public_api::company_details_cache::CompanyDetailsBody;
     use crate::http::public_api::form_proof::ChallengeBody;
     use crate::http::public_api::job_postings::{JobsBody, PostingBody as JobPostingBody};
+    use crate::http::public_api::privacy_rules::PrivacyBody;
     use crate::http::public_api::subscriptions::MessageBody;
 
     #[utoipa::path(
@@ -368,6 +373,22 @@ mod operations {
         )
     )]
     fn get_job() {}
+
+    #[utoipa::path(
+        get,
+        path = "/api/corp_website/retention",
+        tag = "privacy",
+        operation_id = "getRetention",
+        summary = "How long each list keeps what a visitor sent, and the trash's days",
+        responses(
+            (status = 200, description = "Every list's rule as the owners set it now, and how \
+                                          many days an erased item stays in the trash.",
+                body = PrivacyBody),
+            (status = 503, description = "The site is very busy.", body = ErrorBody,
+                headers(("Retry-After" = u64, description = "Seconds to wait."))),
+        )
+    )]
+    fn retention() {}
 
     #[utoipa::path(
         get,

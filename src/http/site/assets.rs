@@ -65,6 +65,10 @@ pub enum PageData {
     /// The job posting of the path's `:id` (404 without one, 410 once it is closed).
     #[serde(rename = "job:id")]
     Job,
+    /// The retention rules and the trash's days the privacy notice states
+    /// (`public_api::privacy`).
+    #[serde(rename = "retention")]
+    Retention,
 }
 
 /// The route table, each path split into segments (`:id` stands for any one segment).

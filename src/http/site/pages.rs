@@ -557,7 +557,8 @@ impl Pages {
                 if !found {
                     status = StatusCode::NOT_FOUND;
                 }
-                let (jobs, complete, answered) = self.fetch_jobs(&route.data, &key.url, id).await;
+                let (jobs, complete, answered) =
+                    self.fetch_entries(&route.data, &key.url, id).await;
                 cacheable &= complete;
                 if let Some(answered) = answered {
                     status = answered;
@@ -674,7 +675,7 @@ impl Pages {
                         }
                     }
                 }
-                PageData::Jobs | PageData::Job => {}
+                PageData::Jobs | PageData::Job | PageData::Retention => {}
                 PageData::Blog => {
                     let Some(id) = id else { continue };
                     match self.blogs.detail_json(id).await {
@@ -700,10 +701,11 @@ impl Pages {
 }
 
 impl Pages {
-    /// The job postings a route's page shows, as page-data entries (`,"jobs":…` and
-    /// `,"job":…`, ui/src/lib/page-data.ts), whether they were all read, and the status the
-    /// page answers with when it is not 200 (a posting that is not there: 404; closed: 410).
-    async fn fetch_jobs(
+    /// The job postings and retention rules a route's page shows, as page-data entries
+    /// (`,"jobs":…`, `,"job":…` and `,"retention":…`, ui/src/lib/page-data.ts), whether they
+    /// were all read, and the status the page answers with when it is not 200 (a posting
+    /// that is not there: 404; closed: 410).
+    async fn fetch_entries(
         &self,
         wanted: &[PageData],
         url: &str,
@@ -754,6 +756,22 @@ impl Pages {
                         answer.as_u16(),
                         body.as_deref().unwrap_or("null")
                     ));
+                }
+                PageData::Retention => {
+                    let db = self.blogs.db();
+                    match crate::http::public_api::privacy_rules::read(&db).await {
+                        Ok(body) => match serde_json::to_string(&body) {
+                            Ok(json) => entries.push_str(&format!(",\"retention\":{json}")),
+                            Err(err) => {
+                                tracing::warn!(error = %err, "the retention rules could not be written");
+                                complete = false;
+                            }
+                        },
+                        Err(err) => {
+                            tracing::warn!(error = %err, "the retention rules could not be read");
+                            complete = false;
+                        }
+                    }
                 }
                 _ => {}
             }

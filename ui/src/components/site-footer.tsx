@@ -73,7 +73,10 @@ export function SiteFooter() {
       <div class="site-footer__bottom">
         <p>
           © {pageYear()} {details.company_name}.{' '}
-          <span {...fieldOf('footerLabels.rights')}>{labels.rights}</span>
+          <span {...fieldOf('footerLabels.rights')}>{labels.rights}</span>{' '}
+          <Link to="/privacy" class="site-footer__privacy" {...fieldOf('footerLabels.privacy')}>
+            {labels.privacy}
+          </Link>
         </p>
       </div>
     </footer>

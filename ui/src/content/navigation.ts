@@ -80,6 +80,7 @@ export const footerLabels = {
   whatsapp: 'WhatsApp',
   reachUs: 'Reach us',
   rights: 'All rights reserved.',
+  privacy: 'Privacy notice',
 } as const;
 
 export const headerLabels = {

@@ -313,3 +313,29 @@ export type JobSalary = { min: number, max: number, currency: string,
 text: string, };
 
 export type JobPostingBody = { data: JobPosting, };
+
+export type PrivacyBody = { 
+/**
+ * Every list's rule: enquiries, subscribers, applicants.
+ */
+rules: Array<PrivacyRule>, 
+/**
+ * How many days an erased item stays in the office's trash before it is gone.
+ */
+trash_days: number, };
+
+export type PrivacyRule = { 
+/**
+ * `enquiries` (the contact and service forms), `subscribers` (the blog's readers) or
+ * `applicants` (job applications).
+ */
+list: string, 
+/**
+ * Erased this many months after the purpose is served; none: kept until its person asks
+ * for it to be erased (or the office erases it by hand).
+ */
+months: number | null, 
+/**
+ * What the months count from: `after the enquiry is done`.
+ */
+counted_from: string, };

@@ -6,6 +6,7 @@ import type {
   CompanyDetailsForm,
   JobPosting,
   JobsBody,
+  PrivacyBody,
 } from './api-types';
 
 /**
@@ -25,6 +26,8 @@ export interface PageData {
   jobs?: JobsBody;
   /** The posting of `/join_us/:id`: its answer's status (200, 404, 410) and body (null unless 200). */
   job?: { slug: string; status: number; body: JobPosting | null };
+  /** What the privacy notice states: each list's retention rule and the trash's days (`GET /api/corp_website/retention`). */
+  retention?: PrivacyBody;
   /** The company's details (`GET /api/corp_website/site`): every page shows them. */
   site?: CompanyDetailsBody;
   /** The office's year when the server rendered the page: the footer's copyright names it. */

@@ -45,6 +45,7 @@ import {
   headerMenu,
 } from '@/content/navigation';
 import { notFoundContent } from '@/content/not-found';
+import { privacyContent } from '@/content/privacy';
 import { fmsSite, hrLabsSite, projectsSite, siteInfo, transactionsSite } from '@/content/site';
 import type { Banner, BusinessPage } from '@/content/types';
 import { whyUsContent } from '@/content/why-us';
@@ -132,6 +133,10 @@ const PAGES: Record<string, () => Record<string, unknown>> = {
   contact: () => ({
     contactContent,
     pageMeta: metaOf(contactContent.banner.headline, contactContent.intro, contactContent.banner),
+  }),
+  privacy: () => ({
+    privacyContent,
+    pageMeta: { title: privacyContent.pageTitle, description: privacyContent.intro },
   }),
   'blog-list': () => ({
     blogContent,
