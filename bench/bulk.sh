@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The inbox's bulk actions on 10,000 matching enquiries among 20,000 (every matching one with
-# a note): the time of one bulk status change and of one bulk erase, each a single request
-# by the list's filter, as the bar's "Select all ... matching this filter" sends it.
+# a note): the time of one bulk status change, of one bulk erase (into the trash) and of its
+# Undo (back from the trash), each a single request by the list's filter, as the bar's
+# "Select all ... matching this filter" sends it.
 #   bash bench/bulk.sh      (needs: apt-get install -y sqlite3 curl)
 #   BIN=target/debug/corpsite SKIP_BUILD=1 bash bench/bulk.sh
 set -euo pipefail
@@ -63,5 +64,13 @@ echo "$MATCHING matching enquiries of $((MATCHING + OTHERS)), each with a note:"
 bulk "status spam, filter q=casino" '{"action":"status","status":"spam","filter":"q=casino","expected":'"$MATCHING"'}'
 bulk "status done, filter status=spam" '{"action":"status","status":"done","filter":"status=spam","expected":'"$MATCHING"'}'
 bulk "erase, filter q=casino" '{"action":"erase","filter":"q=casino","expected":'"$MATCHING"'}'
-left=$(sqlite3 "$data/corpsite.db" "SELECT (SELECT count(*) FROM enquiries) || ' enquiries, ' || (SELECT count(*) FROM lead_notes) || ' notes, ' || (SELECT count(*) FROM enquiry_search) || ' search entries, ' || (SELECT count(*) FROM audit_log WHERE detail LIKE '%bulk of%') || ' audit rows left'")
+# The erase put them in the trash: its Undo brings all of them back, then they go again.
+token=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["undo"])' "$work/answer")
+figures=$(curl -s -o "$work/undone" -w '%{http_code} %{time_total}' \
+  -H "Cookie: $cookie" -H "X-CSRF-Token: $csrf" -H "Origin: $url" -H 'Content-Type: application/json' \
+  -d '{"undo":"'"$token"'"}' "$url/api/staff/inbox/enquiries/bulk/undo")
+read -r code seconds <<< "$figures"
+printf '%-44s HTTP %s %-16s in %.2f s\n' "undo the erase (back from the trash)" "$code" "$(cat "$work/undone")" "$seconds"
+bulk "erase again, filter q=casino" '{"action":"erase","filter":"q=casino","expected":'"$MATCHING"'}'
+left=$(sqlite3 "$data/corpsite.db" "SELECT (SELECT count(*) FROM enquiries) || ' enquiries, ' || (SELECT count(*) FROM lead_notes) || ' notes, ' || (SELECT count(*) FROM enquiry_search) || ' search entries, ' || (SELECT count(*) FROM audit_log WHERE detail LIKE '%bulk of%') || ' audit rows, ' || (SELECT count(*) FROM trash) || ' in the trash'")
 echo "$left"

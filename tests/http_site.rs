@@ -219,6 +219,7 @@ async fn hashed_assets_are_immutable_typed_and_precompressed() {
         .collect();
     assert!(assets.iter().any(|a| a.ends_with(".js")), "{assets:?}");
     assert!(assets.iter().any(|a| a.ends_with(".css")), "{assets:?}");
+    let mut compressed = 0;
     for asset in &assets {
         let plain = app.request(warp::test::request().path(asset)).await;
         assert_eq!(plain.status(), 200, "{asset}");
@@ -241,10 +242,7 @@ async fn hashed_assets_are_immutable_typed_and_precompressed() {
                     .header("accept-encoding", "gzip, deflate, br"),
             )
             .await;
-        assert_eq!(header(&br, "content-encoding"), "br", "{asset}");
         assert_eq!(header(&br, "vary"), "Accept-Encoding");
-        assert!(br.body().len() < plain.body().len());
-
         let gz = app
             .request(
                 warp::test::request()
@@ -252,13 +250,28 @@ async fn hashed_assets_are_immutable_typed_and_precompressed() {
                     .header("accept-encoding", "gzip"),
             )
             .await;
-        assert_eq!(header(&gz, "content-encoding"), "gzip", "{asset}");
-        assert!(gz.body().starts_with(&[0x1f, 0x8b]), "a gzip stream");
-        assert_ne!(
-            header(&gz, "etag"),
-            header(&br, "etag"),
-            "each encoding has its own tag"
-        );
+        // A file of a few hundred bytes may come out of gzip longer than it went in: the build
+        // keeps an encoding only when it is smaller, and the file is sent as it is otherwise.
+        for (answer, encoding) in [(&br, "br"), (&gz, "gzip")] {
+            match header(answer, "content-encoding") {
+                "" => {
+                    assert!(plain.body().len() < 1024, "{asset} is worth {encoding}");
+                    assert_eq!(answer.body(), plain.body(), "{asset}");
+                }
+                served => {
+                    assert_eq!(served, encoding, "{asset}");
+                    assert!(answer.body().len() < plain.body().len(), "{asset}");
+                }
+            }
+        }
+        if header(&gz, "content-encoding") == "gzip" {
+            assert!(gz.body().starts_with(&[0x1f, 0x8b]), "a gzip stream");
+            assert_ne!(
+                header(&gz, "etag"),
+                header(&br, "etag"),
+                "each encoding has its own tag"
+            );
+        }
 
         let cached = app
             .request(
@@ -269,7 +282,12 @@ async fn hashed_assets_are_immutable_typed_and_precompressed() {
             )
             .await;
         assert_eq!(cached.status(), 304);
+        compressed += usize::from(header(&br, "content-encoding") == "br");
     }
+    assert!(
+        compressed >= 2,
+        "the page's script and style go compressed: {assets:?}"
+    );
 }
 
 /// The compiled hero video plays by byte ranges (Safari plays a video no other way); a
