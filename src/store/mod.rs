@@ -513,6 +513,10 @@ fn open_writer(path: &Path) -> Result<Connection, StoreError> {
         conn.pragma_update(None, "journal_mode", "WAL")?;
         // An acknowledged lead must survive a power cut.
         conn.pragma_update(None, "synchronous", "FULL")?;
+        // Every write goes through this one connection: room for the statements of a long
+        // transaction (a restore from the trash writes a dozen tables a lead) beside the
+        // forms' and the staff's own.
+        conn.set_prepared_statement_cache_capacity(64);
         Ok(conn)
     };
     open(path).map_err(|source| StoreError::Open {

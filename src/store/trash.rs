@@ -71,7 +71,7 @@ const NOT_SENT: &str = "Not sent: the lead was in the trash.";
 
 /// The column names of `table`, in order.
 fn columns(conn: &Connection, table: &str) -> rusqlite::Result<Vec<String>> {
-    let mut stmt = conn.prepare(&format!("PRAGMA table_info(\"{table}\")"))?;
+    let mut stmt = conn.prepare_cached(&format!("PRAGMA table_info(\"{table}\")"))?;
     let names = stmt
         .query_map([], |row| row.get::<_, String>(1))?
         .collect::<rusqlite::Result<Vec<_>>>()?;
@@ -354,7 +354,8 @@ fn put_lead_back(
     }
     // The lead's own triggers may have written rows of its parts (a subscription waiting for
     // its confirmation): the snapshot's rows take their place.
-    conn.execute("DELETE FROM outbox WHERE lead_id = ?1", [id])?;
+    conn.prepare_cached("DELETE FROM outbox WHERE lead_id = ?1")?
+        .execute([id])?;
     let mut renumbered: HashMap<i64, i64> = HashMap::new();
     for (part, _) in LEAD_PARTS {
         for row in rows_of(rows, part) {
@@ -391,24 +392,21 @@ fn back_in_its_place(
 ) -> rusqlite::Result<()> {
     let (search, search_scope) = inbox::search_index(list);
     let written: Option<(i64, String)> = conn
-        .query_row(
-            &format!(
-                "SELECT s.rowid, s.id FROM {search} s
-                 WHERE s.rowid = (SELECT max(s.rowid) FROM {search} s WHERE {search_scope})"
-            ),
-            [],
-            |row| Ok((row.get(0)?, row.get(1)?)),
-        )
+        .prepare_cached(&format!(
+            "SELECT s.rowid, s.id FROM {search} s
+             WHERE s.rowid = (SELECT max(s.rowid) FROM {search} s WHERE {search_scope})"
+        ))?
+        .query_row([], |row| Ok((row.get(0)?, row.get(1)?)))
         .optional()?;
     let Some((written, _)) = written.filter(|(written, found)| found == id && *written != place)
     else {
         return Ok(());
     };
-    let taken: bool = conn.query_row(
-        &format!("SELECT EXISTS (SELECT 1 FROM {search} WHERE rowid = ?1)"),
-        [place],
-        |row| row.get(0),
-    )?;
+    let taken: bool = conn
+        .prepare_cached(&format!(
+            "SELECT EXISTS (SELECT 1 FROM {search} WHERE rowid = ?1)"
+        ))?
+        .query_row([place], |row| row.get(0))?;
     if taken {
         return Ok(());
     }
@@ -417,13 +415,12 @@ fn back_in_its_place(
         .map(|c| format!("\"{c}\""))
         .collect::<Vec<_>>()
         .join(", ");
-    conn.execute(
-        &format!(
-            "INSERT INTO {search} (rowid, {columns}) SELECT ?1, {columns} FROM {search} WHERE rowid = ?2"
-        ),
-        params![place, written],
-    )?;
-    conn.execute(&format!("DELETE FROM {search} WHERE rowid = ?1"), [written])?;
+    conn.prepare_cached(&format!(
+        "INSERT INTO {search} (rowid, {columns}) SELECT ?1, {columns} FROM {search} WHERE rowid = ?2"
+    ))?
+    .execute(params![place, written])?;
+    conn.prepare_cached(&format!("DELETE FROM {search} WHERE rowid = ?1"))?
+        .execute([written])?;
     Ok(())
 }
 
@@ -542,10 +539,8 @@ fn insert(
     } else {
         "INSERT"
     };
-    conn.execute(
-        &format!("{verb} INTO {table} ({names}) VALUES ({marks})"),
-        params_from_iter(row.values().map(|value| sql_value(value))),
-    )?;
+    conn.prepare_cached(&format!("{verb} INTO {table} ({names}) VALUES ({marks})"))?
+        .execute(params_from_iter(row.values().map(|value| sql_value(value))))?;
     Ok(conn.last_insert_rowid())
 }
 
