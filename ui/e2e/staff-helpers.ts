@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 import { seriousAxeViolations } from './axe-check';
-import { waitForApp } from './fixtures';
+import { hasHorizontalScroll, waitForApp } from './fixtures';
 import { BINARY } from './servers';
 import { totpCode, totpStep } from './totp';
 
@@ -293,4 +293,14 @@ export function officeTimeFromNow(seconds: number): string {
       .map((part) => [part.type, part.value]),
   );
   return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}`;
+}
+
+/** A staff screen at `width` px: no sideways scroll, and a full-page screenshot in ./screenshots. */
+export async function shoot(page: Page, name: string, width: number): Promise<void> {
+  await page.setViewportSize({ width, height: 900 });
+  expect(await hasHorizontalScroll(page), `${name} at ${width}px scrolls sideways`).toBe(false);
+  await page.screenshot({
+    path: fileURLToPath(new URL(`./screenshots/${name}-${width}.png`, import.meta.url)),
+    fullPage: true,
+  });
 }

@@ -1,9 +1,8 @@
-import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { blogPath } from '@/lib/blog-path';
-import { expect, hasHorizontalScroll, SEEDED_STORY_ID, test } from './fixtures';
+import { expect, SEEDED_STORY_ID, test } from './fixtures';
 import { linkIn, mailsTo } from './mail-helpers';
-import { expectAxeClean, readyStaff, signIn, tabTo } from './staff-helpers';
+import { expectAxeClean, readyStaff, shoot, signIn, tabTo } from './staff-helpers';
 
 const SIGNED_OUT = /401|Failed to load resource/;
 
@@ -21,15 +20,6 @@ async function readerBadge(page: Page, address: string) {
   const row = page.locator('.inbox-row', { hasText: address });
   await expect(row).toHaveCount(1);
   return row.locator('.reader-badge');
-}
-
-async function shoot(page: Page, name: string, width: number) {
-  await page.setViewportSize({ width, height: 900 });
-  expect(await hasHorizontalScroll(page), `${name} at ${width}px scrolls sideways`).toBe(false);
-  await page.screenshot({
-    path: fileURLToPath(new URL(`./screenshots/${name}-${width}.png`, import.meta.url)),
-    fullPage: true,
-  });
 }
 
 test('a reader’s whole life as the office sees it: pending, confirmed, unsubscribed, pending again', async ({

@@ -1,9 +1,8 @@
-import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { blogPath } from '@/lib/blog-path';
-import { expect, hasHorizontalScroll, SEEDED_STORY_ID, test } from './fixtures';
+import { expect, SEEDED_STORY_ID, test } from './fixtures';
 import { linkIn, mailsTo } from './mail-helpers';
-import { expectAxeClean, readyStaff, signIn, tabTo, writeStoryBody } from './staff-helpers';
+import { expectAxeClean, readyStaff, shoot, signIn, tabTo, writeStoryBody } from './staff-helpers';
 
 const EXPECTED_FAILURES = /401|409|Failed to load resource/;
 
@@ -17,15 +16,6 @@ async function confirmedReader(page: Page, address: string) {
   const [confirmation = ''] = mailsTo(address);
   await page.goto(linkIn(confirmation, '/blogs/subscribe/confirm?token='));
   await expect(page.getByText('Your subscription is confirmed')).toBeVisible();
-}
-
-async function shoot(page: Page, name: string, width: number) {
-  await page.setViewportSize({ width, height: 900 });
-  expect(await hasHorizontalScroll(page), `${name} at ${width}px scrolls sideways`).toBe(false);
-  await page.screenshot({
-    path: fileURLToPath(new URL(`./screenshots/${name}-${width}.png`, import.meta.url)),
-    fullPage: true,
-  });
 }
 
 test('a deleted story is restored from the trash with the keyboard, public again, and mails no reader twice', async ({
