@@ -46,10 +46,14 @@ export default defineConfig(({ isSsrBuild }) => ({
     modulePreload: {
       resolveDependencies: (filename, deps) => (isBarePage(filename) ? [] : deps),
     },
-    // Two entries: the app (index.html) and the small loader a server-rendered page starts
-    // with (src/app/boot.ts), which adds the app's entry after the first paint.
+    // Three entries: the app (index.html: the staff's screens, and pages shown after a move
+    // inside it), the small loader a server-rendered page starts with (src/app/boot.ts), and
+    // the islands (src/app/islands.ts), which the loader adds to such a page after its first
+    // paint.
     ...(!isSsrBuild && {
-      rollupOptions: { input: { index: 'index.html', boot: 'src/app/boot.ts' } },
+      rollupOptions: {
+        input: { index: 'index.html', boot: 'src/app/boot.ts', islands: 'src/app/islands.ts' },
+      },
     }),
     ...(isSsrBuild && {
       outDir: 'dist-ssr',

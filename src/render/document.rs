@@ -9,6 +9,11 @@
 //! (`Document::style_sources`, computed once at start). No script is requested before the first paint: the head carries only the small
 //! loader (`ui/src/app/boot.ts`), which adds the entry and the page's chunks after the page has
 //! loaded and painted. Staff pages are not rendered here: they get index.html as it is.
+//!
+//! A page of islands (its route says `"islands": true`, and the 404 page) gets the islands'
+//! entry (`ui/src/app/islands.ts`) instead of the app's: the loader preloads the modules of the
+//! islands the render made (each `data-island="NAME"` in its markup is
+//! `ui/src/islands/NAME.tsx`) and nothing of the page's own module, which the server alone runs.
 
 use std::collections::{BTreeSet, HashMap};
 use std::sync::Arc;
@@ -29,14 +34,23 @@ pub struct Document {
     page_heads: HashMap<String, PageHead>,
     /// The same for a page of no module (the 404 page): the entry's styles and loader.
     plain_head: PageHead,
+    /// The loader of a page of islands, up to its `data-preload` (which the render's islands
+    /// fill), the islands' entry's own chunks first; None without the islands' entry.
+    islands_loader: Option<String>,
+    /// Per island name, its module's chunks (its own, then what it imports).
+    islands: HashMap<String, Vec<String>>,
+    /// The chunks the islands' entry imports (the loader names them already).
+    islands_entry_chunks: Vec<String>,
 }
 
 /// What a page module adds to the head, and what its policy must allow of it.
 struct PageHead {
-    /// Its `<style>` blocks and the loader's `<script>`.
+    /// Its `<style>` blocks, and the loader's `<script>` unless the page is of islands.
     tags: String,
     /// The `'sha256-…'` of each of those blocks, space-separated.
     style_sources: String,
+    /// Its loader is the islands' (`Document::islands_loader`).
+    islands: bool,
 }
 
 /// The id of the element that carries a page's data (ui/src/lib/page-data.ts reads it).
@@ -51,6 +65,10 @@ pub struct Build {
     /// Per page module, its chunks' stylesheets beyond the entry's (in file name order, as they
     /// were linked) and its scripts (its chunk first, then what it imports).
     pages: HashMap<String, PageFiles>,
+    /// The islands' entry and the chunks it imports.
+    islands_entry: Option<Vec<String>>,
+    /// Per island (`site-header`, from `src/islands/site-header.tsx`), its scripts.
+    islands: HashMap<String, Vec<String>>,
 }
 
 struct PageFiles {
@@ -60,6 +78,29 @@ struct PageFiles {
 
 /// The loader's source, the second entry of the build (ui/vite.config.ts).
 const BOOT_SOURCE: &str = "src/app/boot.ts";
+/// The islands' entry, the third.
+const ISLANDS_SOURCE: &str = "src/app/islands.ts";
+
+/// `key`'s chunk and every chunk it imports, transitively, but no entry's: their files in
+/// that order, and their stylesheets.
+fn chunk_closure(chunks: &HashMap<String, Chunk>, key: &str) -> (Vec<String>, BTreeSet<String>) {
+    let mut styles = BTreeSet::new();
+    let mut scripts = Vec::new();
+    let mut seen = BTreeSet::new();
+    let mut pending = vec![key];
+    while let Some(current) = pending.pop() {
+        let Some(chunk) = chunks.get(current) else {
+            continue;
+        };
+        if (chunk.is_entry && current != key) || !seen.insert(current) {
+            continue;
+        }
+        styles.extend(chunk.css.iter().cloned());
+        scripts.push(chunk.file.clone());
+        pending.extend(chunk.imports.iter().map(String::as_str));
+    }
+    (scripts, styles)
+}
 
 impl Build {
     pub fn parse(manifest: &str) -> Build {
@@ -68,6 +109,8 @@ impl Build {
             entry_styles: Vec::new(),
             boot: None,
             pages: HashMap::new(),
+            islands_entry: None,
+            islands: HashMap::new(),
         };
         let Ok(chunks) = serde_json::from_str::<HashMap<String, Chunk>>(manifest) else {
             tracing::error!("ui/dist/.vite/manifest.json is not Vite's manifest");
@@ -78,34 +121,35 @@ impl Build {
             build.entry_styles.clone_from(&entry.css);
         }
         build.boot = chunks.get(BOOT_SOURCE).map(|boot| boot.file.clone());
-        for (key, chunk) in &chunks {
-            let Some(name) = key
+        if let Some(entry) = chunks.get(ISLANDS_SOURCE) {
+            build.islands_entry = Some(chunk_closure(&chunks, ISLANDS_SOURCE).0);
+            // Each island module the entry imports: its own chunk (`src/islands/NAME.tsx`),
+            // or the shared chunk the app's entry also imports it in, named after it.
+            for key in &entry.dynamic_imports {
+                if let Some(chunk) = chunks.get(key) {
+                    let name = key
+                        .strip_prefix("src/islands/")
+                        .and_then(|file| file.strip_suffix(".tsx"))
+                        .or(chunk.name.as_deref());
+                    if let Some(name) = name {
+                        build
+                            .islands
+                            .insert(name.to_owned(), chunk_closure(&chunks, key).0);
+                    }
+                }
+            }
+        }
+        for key in chunks.keys() {
+            if let Some(name) = key
                 .strip_prefix("src/pages/")
                 .and_then(|file| file.strip_suffix(".tsx"))
-            else {
-                continue;
-            };
-            let mut styles = BTreeSet::new();
-            let mut scripts = vec![chunk.file.clone()];
-            let mut seen = BTreeSet::new();
-            let mut pending = vec![key.as_str()];
-            while let Some(current) = pending.pop() {
-                let Some(chunk) = chunks.get(current) else {
-                    continue;
-                };
-                if chunk.is_entry || !seen.insert(current) {
-                    continue;
-                }
-                styles.extend(chunk.css.iter().cloned());
-                if current != key {
-                    scripts.push(chunk.file.clone());
-                }
-                pending.extend(chunk.imports.iter().map(String::as_str));
+            {
+                let (scripts, styles) = chunk_closure(&chunks, key);
+                let styles = styles.into_iter().collect();
+                build
+                    .pages
+                    .insert(name.to_owned(), PageFiles { styles, scripts });
             }
-            let styles = styles.into_iter().collect();
-            build
-                .pages
-                .insert(name.to_owned(), PageFiles { styles, scripts });
         }
         build
     }
@@ -187,9 +231,14 @@ impl PageStyles {
 
 impl Document {
     /// `shell` is index.html as the server answers it; `build` and `styles` the files of the
-    /// build it names. None when the shell lacks the root element (then every page is the
-    /// plain shell).
-    pub fn new(shell: &str, build: &Build, styles: &PageStyles) -> Option<Document> {
+    /// build it names; `island_pages` the page modules whose routes are of islands. None when
+    /// the shell lacks the root element (then every page is the plain shell).
+    pub fn new(
+        shell: &str,
+        build: &Build,
+        styles: &PageStyles,
+        island_pages: &BTreeSet<&str>,
+    ) -> Option<Document> {
         let mut html = shell.to_owned();
         for (open, close) in [
             ("<title>", "</title>"),
@@ -233,9 +282,23 @@ impl Document {
         let root = "<div id=\"root\">";
         let root_at = html.find(root)?;
         let root_end = root_at + root.len() + html[root_at + root.len()..].find("</div>")?;
-        let tags = |page: Option<&PageFiles>| {
+        let islands_loader = match (&build.boot, &build.islands_entry) {
+            (Some(boot), Some(entry)) => entry.split_first().map(|(entry, chunks)| {
+                let mut loader =
+                    format!("<script type=\"module\" src=\"/{boot}\" data-entry=\"/{entry}\" data-preload=\"");
+                for file in chunks {
+                    loader.push_str(&format!("/{file} "));
+                }
+                loader
+            }),
+            _ => None,
+        };
+        let tags = |page: Option<&PageFiles>, islands: bool| {
             let page_styles = page.map_or(&[][..], |page| &page.styles[..]);
             let mut head = styles.blocks(build.entry_styles.iter().chain(page_styles));
+            if islands {
+                return head;
+            }
             let scripts = page.map_or(&[][..], |page| &page.scripts[..]);
             match (&build.boot, &build.entry_script) {
                 (Some(boot), Some(entry)) => {
@@ -267,17 +330,29 @@ impl Document {
                 .pages
                 .iter()
                 .map(|(name, page)| {
+                    let islands = islands_loader.is_some() && island_pages.contains(name.as_str());
                     let head = PageHead {
-                        tags: tags(Some(page)),
+                        tags: tags(Some(page), islands),
                         style_sources: styles.hashes(build, [name.as_str()]).join(" "),
+                        islands,
                     };
                     (name.clone(), head)
                 })
                 .collect(),
             plain_head: PageHead {
-                tags: tags(None),
+                tags: tags(None, islands_loader.is_some()),
                 style_sources: styles.hashes(build, []).join(" "),
+                islands: islands_loader.is_some(),
             },
+            islands_loader,
+            islands: build.islands.clone(),
+            islands_entry_chunks: build
+                .islands_entry
+                .iter()
+                .flatten()
+                .skip(1)
+                .cloned()
+                .collect(),
         })
     }
 
@@ -296,7 +371,13 @@ impl Document {
     /// table's page module, whose styles are inline so the page shows styled without
     /// JavaScript, and whose chunks the loader adds with the entry.
     pub fn page(&self, head: &str, page: Option<&str>, root_html: &str, data: &str) -> String {
-        let links = &self.head_of(page).tags;
+        let page_head = self.head_of(page);
+        let mut links = page_head.tags.clone();
+        if let (true, Some(loader)) = (page_head.islands, &self.islands_loader) {
+            links.push_str(loader);
+            links.push_str(&self.islands_preload(root_html));
+            links.push_str("\"></script>");
+        }
         let data = script_json(data);
         let mut out = String::with_capacity(
             self.head_start.len()
@@ -311,7 +392,7 @@ impl Document {
         out.push_str(&self.head_start);
         out.push_str("  ");
         out.push_str(head);
-        out.push_str(links);
+        out.push_str(&links);
         out.push('\n');
         out.push_str("  ");
         out.push_str(&self.body_start);
@@ -323,6 +404,30 @@ impl Document {
         out.push_str("</script>");
         out.push_str(&self.body_end["</div>".len()..]);
         out
+    }
+}
+
+impl Document {
+    /// The chunks of the islands in `root_html` (each `data-island="NAME"`), once each, in
+    /// the order they first appear, space-separated: what the islands' entry will import.
+    fn islands_preload(&self, root_html: &str) -> String {
+        const MARK: &str = "data-island=\"";
+        let mut files: Vec<&str> = Vec::new();
+        let mut rest = root_html;
+        while let Some(at) = rest.find(MARK) {
+            rest = &rest[at + MARK.len()..];
+            let name = &rest[..rest.find('"').unwrap_or(0)];
+            for file in self.islands.get(name).into_iter().flatten() {
+                if !files.contains(&file.as_str()) && !self.islands_entry_chunks.contains(file) {
+                    files.push(file);
+                }
+            }
+        }
+        files
+            .iter()
+            .map(|file| format!("/{file}"))
+            .collect::<Vec<_>>()
+            .join(" ")
     }
 }
 
@@ -348,6 +453,11 @@ pub fn script_json(json: &str) -> String {
 #[derive(Deserialize)]
 struct Chunk {
     file: String,
+    /// What Vite named it (a shared chunk: after its first module's file).
+    #[serde(default)]
+    name: Option<String>,
+    #[serde(default, rename = "dynamicImports")]
+    dynamic_imports: Vec<String>,
     #[serde(default)]
     imports: Vec<String>,
     #[serde(default)]
@@ -367,7 +477,12 @@ mod tests {
       "src/app/boot.ts": {"file": "assets/boot-1.js", "isEntry": true},
       "src/pages/home-page.tsx": {"file": "assets/home-page-2.js", "imports": ["index.html", "_shared-3.js"], "css": ["assets/home-2.css"]},
       "src/pages/about-page.tsx": {"file": "assets/about-page-4.js", "imports": ["index.html"], "css": ["assets/about-4.css"]},
-      "_shared-3.js": {"file": "assets/shared-3.js", "imports": ["index.html"], "css": ["assets/shared-3.css"]}
+      "_shared-3.js": {"file": "assets/shared-3.js", "imports": ["index.html"], "css": ["assets/shared-3.css"]},
+      "src/app/islands.ts": {"file": "assets/islands-5.js", "isEntry": true, "imports": ["_preact-6.js"], "dynamicImports": ["_site-header-7.js", "src/islands/contact-form.tsx"]},
+      "_preact-6.js": {"file": "assets/preact-6.js"},
+      "_site-header-7.js": {"file": "assets/site-header-7.js", "name": "site-header", "imports": ["_preact-6.js", "_links-8.js"]},
+      "src/islands/contact-form.tsx": {"file": "assets/contact-form-9.js", "imports": ["_preact-6.js", "_links-8.js"]},
+      "_links-8.js": {"file": "assets/links-8.js", "imports": ["_preact-6.js"]}
     }"#;
 
     fn css(file: &str) -> Option<String> {
@@ -383,7 +498,8 @@ mod tests {
     fn document() -> (Build, PageStyles, Document) {
         let build = Build::parse(MANIFEST);
         let styles = PageStyles::new(&build, css);
-        let document = Document::new(SHELL, &build, &styles).expect("document");
+        let islands = BTreeSet::from(["about-page"]);
+        let document = Document::new(SHELL, &build, &styles, &islands).expect("document");
         (build, styles, document)
     }
 
@@ -434,6 +550,52 @@ mod tests {
             "{plain}"
         );
         assert!(!plain.contains("home-2"), "{plain}");
+    }
+
+    #[test]
+    fn a_page_of_islands_loads_the_islands_entry_and_preloads_only_its_islands_modules() {
+        let (_, _, document) = document();
+        let markup = "<div class=\"island\" data-island=\"site-header\"><header></header></div>\
+             <h1>Hi</h1><div class=\"island\" data-island=\"contact-form\" data-props=\"{}\"></div>\
+             <div class=\"island\" data-island=\"site-header\"></div><div data-island=\"gone\"></div>";
+        let page = document.page("", Some("about-page"), markup, "{}");
+        let head = head(&page);
+        assert!(
+            head.contains(
+                "<script type=\"module\" src=\"/assets/boot-1.js\" data-entry=\"/assets/islands-5.js\" \
+                 data-preload=\"/assets/preact-6.js /assets/site-header-7.js /assets/links-8.js \
+                 /assets/contact-form-9.js\"></script>"
+            ),
+            "{head}"
+        );
+        // Nothing of the page's own module, nor of the app's entry.
+        assert!(!head.contains("about-page-4.js"), "{head}");
+        assert!(!head.contains("index-1.js"), "{head}");
+        assert_eq!(page.matches("<script type=\"module\"").count(), 1, "{page}");
+        // Its styles are inline as any page's.
+        assert!(head.contains("<style data-href=\"/assets/index-1.css\">"), "{head}");
+        // A page of no islands in its markup loads the entry alone; a page not of islands the app.
+        let bare = document.page("", Some("about-page"), "<h1>Hi</h1>", "{}");
+        assert!(head(&bare).contains("data-preload=\"/assets/preact-6.js \"></script>"), "{bare}");
+        let app = document.page("", Some("home-page"), markup, "{}");
+        assert!(head(&app).contains("data-entry=\"/assets/index-1.js\""), "{app}");
+    }
+
+    #[test]
+    fn every_island_module_of_the_ui_is_found_in_the_build_by_its_name() {
+        let build = Build::parse(crate::render::BUILD_MANIFEST);
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/ui/src/islands");
+        let mut names: Vec<String> = std::fs::read_dir(dir)
+            .expect("ui/src/islands")
+            .map(|entry| entry.expect("entry").file_name().to_string_lossy().into_owned())
+            .filter_map(|file| file.strip_suffix(".tsx").map(str::to_owned))
+            .collect();
+        names.sort();
+        assert!(names.len() >= 2, "{names:?}");
+        let mut found: Vec<String> = build.islands.keys().cloned().collect();
+        found.sort();
+        assert_eq!(found, names);
+        assert!(build.islands.values().all(|files| !files.is_empty()));
     }
 
     #[test]

@@ -144,11 +144,13 @@ export async function waitForApp(page: Page): Promise<void> {
 }
 
 /**
- * Opens `path` the way a visitor's click inside the site does: the app shows it from its own
+ * Opens `path` the way a visitor's click inside the app does: the app shows it from its own
  * API calls (which a test may have routed to fake answers), not from server-rendered HTML.
+ * The app runs a page the server does not render (the unsubscribe link's page); a page of
+ * islands has no router, and its links load the next page from the server.
  */
 export async function openInApp(page: Page, path: string): Promise<void> {
-  await page.goto('/why-us');
+  await page.goto('/blogs/unsubscribe');
   await waitForApp(page);
   await page.evaluate((target) => {
     history.pushState(null, '', target);

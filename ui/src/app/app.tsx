@@ -1,6 +1,7 @@
 import { useRoutes } from 'react-router-dom';
-import { SiteNavigation, useCurrentPath } from '@/components/site-link';
-import { ToastHost } from '@/components/toast-host';
+import { useCurrentPath } from '@/components/site-link';
+import { SiteNavigation } from '@/components/site-navigation';
+import ToastHost from '@/islands/toast-host';
 import { routesFor } from './routes';
 
 export function App() {

@@ -2,10 +2,11 @@ import type { ComponentChildren } from 'preact';
 import { Suspense } from 'preact/compat';
 import { useEffect, useLayoutEffect } from 'preact/hooks';
 import { Outlet } from 'react-router-dom';
+import { headerProps } from '@/components/header-props';
 import { SiteFooter } from '@/components/site-footer';
-import { SiteHeader } from '@/components/site-header';
 import { useCurrentPath } from '@/components/site-link';
 import { headerLabels } from '@/content/navigation';
+import SiteHeader from '@/islands/site-header';
 import { HydrateLater } from '@/lib/hydrate-later';
 import { inTaskOfItsOwn } from '@/lib/next-task';
 import { edited, fieldOf } from '@/lib/page-fields';
@@ -47,7 +48,7 @@ export function Layout({ children }: { children?: ComponentChildren }) {
       <ScrollToTop pathname={pathname} />
       <PageView pathname={pathname} />
       <SharedMarkup name="header">
-        <SiteHeader />
+        <SiteHeader {...headerProps()} />
       </SharedMarkup>
       <main id="main" tabIndex={-1}>
         <RouteErrorBoundary resetKey={pathname}>

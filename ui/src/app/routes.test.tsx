@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/preact';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
-import { SiteNavigation } from '@/components/site-link';
+import { SiteNavigation } from '@/components/site-navigation';
 import { App } from './app';
 import { RouteErrorBoundary } from './error-screen';
 import routeTable from './route-table.json';

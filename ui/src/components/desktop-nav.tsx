@@ -1,14 +1,14 @@
-import { headerLabels, headerMenu } from '@/content/navigation';
-import { edited, fieldOf } from '@/lib/page-fields';
+import type { MenuItem } from '@/content/types';
+import { fieldOf } from '@/lib/page-fields';
 import { MenuLink } from './menu-link';
 import { NavDropdown } from './nav-dropdown';
 
 /** The header menu from 1024 px up. */
-export function DesktopNav() {
+export function DesktopNav({ menu, label }: { menu: readonly MenuItem[]; label: string }) {
   return (
-    <nav class="site-nav" aria-label={edited('header', 'headerLabels', headerLabels).mainNav}>
+    <nav class="site-nav" aria-label={label}>
       <ul class="site-nav__list">
-        {edited('header', 'headerMenu', headerMenu).map((item, index) =>
+        {menu.map((item, index) =>
           item.dropdown.length > 0 ? (
             <NavDropdown key={item.id} item={item} />
           ) : (

@@ -1,7 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import { NavLink } from '@/components/site-link';
 import type { MenuItem } from '@/content/types';
-import { liveUrl } from './live-url';
 
 interface MenuLinkProps {
   item: MenuItem;
@@ -10,11 +9,12 @@ interface MenuLinkProps {
   children?: ComponentChildren;
 }
 
-/** A menu entry: a router link for our pages, a plain link (same window) for a sister site. */
+/** A menu entry: a site link for our pages, a plain link (same window) for a sister site, whose
+ * `path` is already its live address (`headerProps`). */
 export function MenuLink({ item, class: className, onSelect, children }: MenuLinkProps) {
   if (item.external) {
     return (
-      <a class={className} href={liveUrl(item.path)} onClick={onSelect}>
+      <a class={className} href={item.path} onClick={onSelect}>
         {children ?? item.name}
       </a>
     );

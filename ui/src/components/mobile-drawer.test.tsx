@@ -1,7 +1,8 @@
 import { fireEvent, render, screen } from '@testing-library/preact';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
-import { SiteNavigation } from '@/components/site-link';
+import { SiteNavigation } from '@/components/site-navigation';
+import { headerProps } from './header-props';
 import { MobileDrawer, toggleSection } from './mobile-drawer';
 
 describe('toggleSection', () => {
@@ -16,7 +17,7 @@ function renderDrawer(onClose = vi.fn()) {
   render(
     <MemoryRouter>
       <SiteNavigation>
-        <MobileDrawer open onClose={onClose} />
+        <MobileDrawer open onClose={onClose} {...headerProps()} />
       </SiteNavigation>
     </MemoryRouter>,
   );

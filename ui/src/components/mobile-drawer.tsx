@@ -1,11 +1,11 @@
 import { useState } from 'preact/hooks';
 import { Link } from '@/components/site-link';
-import { headerLabels, headerMenu } from '@/content/navigation';
-import { edited } from '@/lib/page-fields';
+import type { MenuItem } from '@/content/types';
 import { Icon } from './icon';
 import { MenuLink } from './menu-link';
 import { ModalDialog } from './modal-dialog';
 import { SiteBrand } from './site-brand';
+import type { HeaderProps } from './site-header';
 
 /** One submenu open at a time: choosing the open one again closes it. */
 export function toggleSection(current: string | null, id: string): string | null {
@@ -15,15 +15,17 @@ export function toggleSection(current: string | null, id: string): string | null
 interface MobileDrawerProps {
   open: boolean;
   onClose: () => void;
+  menu: readonly MenuItem[];
+  labels: HeaderProps['labels'];
+  brand: string;
 }
 
 /**
  * The menu below 1024 px: a side drawer 280 px wide in a modal dialog,
  * so Escape, the backdrop and Tab behave; choosing an entry closes it.
  */
-export function MobileDrawer({ open, onClose }: MobileDrawerProps) {
+export function MobileDrawer({ open, onClose, menu, labels, brand }: MobileDrawerProps) {
   const [expanded, setExpanded] = useState<string | null>(null);
-  const labels = edited('header', 'headerLabels', headerLabels);
   const close = () => {
     setExpanded(null);
     onClose();
@@ -33,7 +35,7 @@ export function MobileDrawer({ open, onClose }: MobileDrawerProps) {
       <div class="drawer__panel">
         <div class="drawer__head">
           <Link to="/" class="drawer__brand" onClick={close}>
-            <SiteBrand />
+            <SiteBrand name={brand} />
           </Link>
           <button type="button" class="icon-button" onClick={close} autofocus>
             <Icon name="x" />
@@ -42,7 +44,7 @@ export function MobileDrawer({ open, onClose }: MobileDrawerProps) {
         </div>
         <nav aria-label={labels.mainNav}>
           <ul class="drawer__list">
-            {edited('header', 'headerMenu', headerMenu).map((item) => {
+            {menu.map((item) => {
               if (item.dropdown.length === 0) {
                 return (
                   <li key={item.id}>

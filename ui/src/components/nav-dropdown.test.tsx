@@ -1,7 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/preact';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { SiteNavigation } from '@/components/site-link';
+import { SiteNavigation } from '@/components/site-navigation';
 import { headerMenu } from '@/content/navigation';
 import { NavDropdown } from './nav-dropdown';
 

@@ -16,7 +16,7 @@ export function SiteFooter() {
       <div class="site-footer__inner">
         <div class="site-footer__about">
           <Link to="/" class="site-footer__brand">
-            <SiteBrand inverted />
+            <SiteBrand name={details.company_name} inverted />
           </Link>
           <p {...fieldOf('footerAbout')}>{edited('footer', 'footerAbout', footerAbout)}</p>
           <h2 class="site-footer__heading" {...fieldOf('footerLabels.followUs')}>

@@ -1,7 +1,8 @@
 import { fireEvent, render, screen } from '@testing-library/preact';
 import { MemoryRouter, useLocation, useNavigationType } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
-import { isActivePath, Link, NavLink, SiteNavigation } from './site-link';
+import { isActivePath, Link, NavLink, PageNavigation, useQuery } from './site-link';
+import { SiteNavigation } from './site-navigation';
 
 function Where() {
   const location = useLocation();
@@ -122,5 +123,36 @@ describe('NavLink', () => {
     expect(isActivePath('/', '/')).toBe(true);
     expect(isActivePath('/', '/contact', true)).toBe(false);
     expect(isActivePath('/blogs', '/blogs/x', true)).toBe(false);
+  });
+});
+
+describe("on a page of islands (the browser's own location)", () => {
+  function Query() {
+    const [params, setParams] = useQuery();
+    return (
+      <button type="button" onClick={() => setParams(new URLSearchParams({ q: 'labs', page: '2' }))}>
+        {params.get('q') ?? 'none'}
+      </button>
+    );
+  }
+
+  it('leaves a link to another page to the browser, and keeps a new query of this page in the page', () => {
+    history.replaceState(null, '', '/blogs');
+    const before = history.length;
+    render(
+      <PageNavigation>
+        <Link to="/contact">Contact</Link>
+        <Query />
+      </PageNavigation>,
+    );
+    expect(click(screen.getByRole('link', { name: 'Contact' }))).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'none' }));
+    expect(location.pathname + location.search).toBe('/blogs?q=labs&page=2');
+    expect(history.length).toBe(before + 1);
+    expect(screen.getByRole('button').textContent).toBe('labs');
+    // Back: the page follows the address.
+    history.replaceState(null, '', '/blogs');
+    dispatchEvent(new PopStateEvent('popstate'));
+    return expect.poll(() => screen.getByRole('button').textContent).toBe('none');
   });
 });

@@ -1,7 +1,7 @@
 import type { ComponentChildren, PartialAnchorHTMLAttributes } from 'preact';
 import { createContext } from 'preact';
-import { useContext, useMemo } from 'preact/hooks';
-import { type NavigateFunction, type Path, useLocation, useNavigate } from 'react-router-dom';
+import { useContext, useEffect, useMemo, useState } from 'preact/hooks';
+import type { Path } from 'react-router-dom';
 
 /**
  * Links inside the site. React Router's `Link` and `NavLink` each run about ten hooks (the
@@ -16,22 +16,79 @@ import { type NavigateFunction, type Path, useLocation, useNavigate } from 'reac
  * `NavLink` adds the class `active` and `aria-current="page"` on the page it leads to, and,
  * without `end`, on the pages below it. Every `to` is a path from the site's root, or
  * `{ search }` for another query of the current page.
+ *
+ * Two sources give the location: the app's router (`app/site-navigation.tsx`, the staff's
+ * single-page app and the server's render) and, on a public page whose parts hydrate on
+ * their own (`lib/island.tsx`), the browser's own location (`PageNavigation`): there a link
+ * to another page is the browser's plain navigation, and only a new query of the same page
+ * (the blog list's search and pages) stays in the page. This module names no router, so an
+ * island carries none.
  */
-interface Navigation {
+export interface Navigation {
   pathname: string;
   search: string;
   hash: string;
-  navigate: NavigateFunction;
+  /** Goes to `to` (a path with its query); a number moves in the history. */
+  navigate: (to: string | number, options?: { replace?: boolean }) => void;
+  /** False when the page has no earlier entry of this visit to go back to. */
+  canGoBack: boolean;
+  /** The app shows every page itself (the router); else another page is the browser's to load. */
+  showsEveryPage: boolean;
 }
 
-const NavigationContext = createContext<Navigation | null>(null);
+export const NavigationContext = createContext<Navigation | null>(null);
 
-/** Inside the router, around everything that renders links (the app, and tests). */
-export function SiteNavigation({ children }: { children: ComponentChildren }) {
-  const { pathname, search, hash } = useLocation();
-  const navigate = useNavigate();
-  const value = useMemo(() => ({ pathname, search, hash, navigate }), [pathname, search, hash, navigate]);
+/** The browser's location, read now. */
+function here(): Pick<Navigation, 'pathname' | 'search' | 'hash'> {
+  const { pathname, search, hash } = window.location;
+  return { pathname, search, hash };
+}
+
+/**
+ * The browser's location for the parts of a page that hydrate on their own: a new query of
+ * this page is a history entry of its own (back and forward return to it), and any other
+ * path is a page the browser loads.
+ */
+export function PageNavigation({ children }: { children: ComponentChildren }) {
+  const [location, setLocation] = useState(here);
+  useEffect(() => {
+    const follow = () => setLocation(here());
+    addEventListener('popstate', follow);
+    return () => removeEventListener('popstate', follow);
+  }, []);
+  const value = useMemo<Navigation>(
+    () => ({
+      ...location,
+      canGoBack: sameSiteReferrer(),
+      showsEveryPage: false,
+      navigate(to, options) {
+        if (typeof to === 'number') {
+          history.go(to);
+          return;
+        }
+        const target = new URL(to, window.location.href);
+        if (target.pathname !== window.location.pathname) {
+          if (options?.replace) window.location.replace(target.href);
+          else window.location.assign(target.href);
+          return;
+        }
+        history[options?.replace ? 'replaceState' : 'pushState'](null, '', target.href);
+        dispatchEvent(new PopStateEvent('popstate'));
+      },
+    }),
+    [location],
+  );
   return <NavigationContext.Provider value={value}>{children}</NavigationContext.Provider>;
+}
+
+/** The page was opened from another page of the site, in this tab (history has it behind). */
+function sameSiteReferrer(): boolean {
+  if (history.length < 2 || !document.referrer) return false;
+  try {
+    return new URL(document.referrer).origin === window.location.origin;
+  } catch {
+    return false;
+  }
 }
 
 function useNavigation(): Navigation {
@@ -43,6 +100,27 @@ function useNavigation(): Navigation {
 /** The current location's path (the one context read; cheaper than useLocation). */
 export function useCurrentPath(): string {
   return useNavigation().pathname;
+}
+
+/** The whole location and the way to move: for a page's own query, or going back. */
+export function useSiteLocation(): Navigation {
+  return useNavigation();
+}
+
+/** The current query, and a setter that puts a new one in the address (as a history entry, or in place). */
+export function useQuery(): [
+  URLSearchParams,
+  (next: URLSearchParams, options?: { replace?: boolean }) => void,
+] {
+  const { pathname, search, navigate } = useNavigation();
+  const params = useMemo(() => new URLSearchParams(search), [search]);
+  return [
+    params,
+    (next, options) => {
+      const query = next.toString();
+      navigate(`${pathname}${query ? `?${query}` : ''}`, options);
+    },
+  ];
 }
 
 export type LinkTarget = string | Pick<Partial<Path>, 'search'>;
@@ -74,6 +152,8 @@ function followInApp(event: MouseEvent, href: string, target: unknown, current: 
   ) {
     return;
   }
+  // Another page, where the browser loads pages: its own navigation (and its prefetch).
+  if (!current.showsEveryPage && new URL(href, window.location.href).pathname !== current.pathname) return;
   event.preventDefault();
   const here = `${current.pathname}${current.search}${current.hash}`;
   current.navigate(href, { replace: href === here });

@@ -2,8 +2,9 @@ import { Icon } from '@/components/icon';
 import { PageHero } from '@/components/page-hero';
 import { contactContent } from '@/content/contact';
 import type { PostalAddress } from '@/content/types';
-import { ContactForm } from '@/features/contact/contact-form';
 import { MapFacade } from '@/features/contact/map-facade';
+import ContactForm from '@/islands/contact-form';
+import MapLoader from '@/islands/map-loader';
 import { companyDetails, mailHref, telHref } from '@/lib/company-details';
 import { edited, fieldOf } from '@/lib/page-fields';
 import { useBannerMeta } from '@/lib/page-meta';
@@ -72,9 +73,9 @@ export function ContactPage() {
                 <a href={mailHref(details.email)}>{details.email}</a>
               </li>
             </ul>
-            <MapFacade />
+            <MapFacade Loader={MapLoader} />
           </section>
-          <ContactForm />
+          <ContactForm form={edited('contact', 'contactContent', contactContent).form} />
         </div>
         <section class="branches" aria-labelledby="branches-title">
           <h2

@@ -1,4 +1,3 @@
-import { OverviewStats } from '@/components/overview-stats';
 import { homeContent } from '@/content/home';
 import { AboutVisionMission } from '@/features/home/about-vision-mission';
 import { ClientsServed } from '@/features/home/clients-served';
@@ -9,6 +8,7 @@ import { HomeHero, heroPosterPreload } from '@/features/home/home-hero';
 import { MdMessage } from '@/features/home/md-message';
 import { OurWings } from '@/features/home/our-wings';
 import { ServicesGrid } from '@/features/home/services-grid';
+import OverviewStats from '@/islands/overview-stats';
 import { HydrateLater } from '@/lib/hydrate-later';
 import { edited, fieldOf } from '@/lib/page-fields';
 import { usePageMeta } from '@/lib/page-meta';

@@ -1,6 +1,7 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ToastHost } from '@/components/toast-host';
+import { contactContent } from '@/content/contact';
 import { jsonResponse } from '@/lib/test-fetch';
 import { ContactForm } from './contact-form';
 import { validateContact } from './contact-rules';
@@ -24,7 +25,7 @@ const submitButton = () => screen.getByRole('button', { name: 'Submit' }) as HTM
 function setup() {
   render(
     <>
-      <ContactForm />
+      <ContactForm form={contactContent.form} />
       <ToastHost />
     </>,
   );

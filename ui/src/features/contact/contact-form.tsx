@@ -1,8 +1,8 @@
 import { TextField } from '@/components/form-field';
 import { HoneypotField } from '@/components/honeypot-field';
 import { SubmitButton } from '@/components/submit-button';
-import { contactContent } from '@/content/contact';
-import { edited, fieldOf, visitorMessages } from '@/lib/page-fields';
+import type { contactContent } from '@/content/contact';
+import { fieldOf, visitorMessages } from '@/lib/page-fields';
 import { useForm } from '@/lib/use-form';
 import { sendEnquiry } from './contact-api';
 import {
@@ -23,9 +23,11 @@ const inputs: Record<
   requirment: { autoComplete: 'off', multiline: true },
 };
 
+/** The form's words, as the office words them (`edited('contact', 'contactContent', …).form`). */
+export type ContactFormWords = (typeof contactContent)['form'];
+
 /** "Write to Us": editing a field clears its error; after a 201, a toast and a reset. */
-export function ContactForm() {
-  const { form } = edited('contact', 'contactContent', contactContent);
+export function ContactForm({ form }: { form: ContactFormWords }) {
   const { values, errors, setField, sending, onSubmit, formRef, honeypotRef } = useForm<ContactValues>({
     empty: emptyContact,
     fields: CONTACT_FIELDS,

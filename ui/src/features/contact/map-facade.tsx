@@ -1,50 +1,29 @@
-import { useState } from 'preact/hooks';
+import type { ComponentType } from 'preact';
 import { NewTabLink } from '@/components/external-link';
-import { Icon } from '@/components/icon';
-import { LazyImage } from '@/components/lazy-image';
 import { contactContent } from '@/content/contact';
 import { companyDetails, mapUrls } from '@/lib/company-details';
 import { edited, fieldOf } from '@/lib/page-fields';
+import { MapLoader, type MapLoaderProps } from './map-loader';
 
 /**
  * A local picture of the map with a plain link; Google's embed loads only when asked for,
- * so the page works offline and makes no third-party request on its own.
+ * so the page works offline and makes no third-party request on its own. The picture and its
+ * button are `Loader` (on a page of islands, the island `map-loader`), the rest stays as drawn.
  */
-export function MapFacade() {
+export function MapFacade({ Loader = MapLoader }: { Loader?: ComponentType<MapLoaderProps> }) {
   const { map } = edited('contact', 'contactContent', contactContent);
   const { embedUrl, openUrl } = mapUrls(companyDetails().map_location);
-  const [loaded, setLoaded] = useState(false);
   return (
     <figure class="map-facade">
-      {loaded ? (
-        <iframe
-          class="map-facade__frame"
-          src={embedUrl}
-          title={map.title}
-          width={1200}
-          height={600}
-          loading="lazy"
-          referrerpolicy="no-referrer-when-downgrade"
-        />
-      ) : (
-        <div class="map-facade__poster">
-          <LazyImage
-            src={map.facadeImage}
-            alt={map.facadeAlt}
-            width={1200}
-            height={600}
-            {...fieldOf('contactContent.map.facadeImage')}
-          />
-          <button
-            type="button"
-            class="action-button action-button--light map-facade__load"
-            onClick={() => setLoaded(true)}
-          >
-            <Icon name="map-pin" size={18} />
-            <span {...fieldOf('contactContent.map.loadLabel')}>{map.loadLabel}</span>
-          </button>
-        </div>
-      )}
+      <Loader
+        embedUrl={embedUrl}
+        title={map.title}
+        facadeImage={map.facadeImage}
+        facadeAlt={map.facadeAlt}
+        loadLabel={map.loadLabel}
+        imageField={fieldOf('contactContent.map.facadeImage')}
+        labelField={fieldOf('contactContent.map.loadLabel')}
+      />
       <figcaption class="map-facade__caption">
         <NewTabLink href={openUrl}>
           <span {...fieldOf('contactContent.map.openLabel')}>{map.openLabel}</span>

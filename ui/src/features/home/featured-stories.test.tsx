@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/preact';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SiteNavigation } from '@/components/site-link';
+import { SiteNavigation } from '@/components/site-navigation';
 import { FeaturedStories } from './featured-stories';
 
 function blog(n: number) {

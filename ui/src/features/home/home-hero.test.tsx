@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/preact';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SiteNavigation } from '@/components/site-link';
+import { SiteNavigation } from '@/components/site-navigation';
 import { homeContent } from '@/content/home';
 import { setPageData } from '@/lib/page-data';
 import { HomeHero } from './home-hero';

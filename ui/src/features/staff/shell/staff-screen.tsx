@@ -3,6 +3,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { SiteBrand } from '@/components/site-brand';
 import { Link } from '@/components/site-link';
+import { companyDetails } from '@/lib/company-details';
 import { loginPath, setUpPath } from '@/lib/staff-client';
 import { type StaffSession, staffAuth } from './session-api';
 import { SessionDialog } from './session-dialog';
@@ -93,7 +94,7 @@ export function StaffScreen({ title, areas, setsUpFactor = false, children }: St
       <div class="staff-page">
         <div class="staff-bar">
           <Link to="/staff" class="staff-bar__brand">
-            <SiteBrand />
+            <SiteBrand name={companyDetails().company_name} />
             <span class="visually-hidden"> staff home</span>
           </Link>
           <h1 class="staff-bar__title">{title}</h1>

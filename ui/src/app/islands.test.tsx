@@ -1,0 +1,68 @@
+import { act, fireEvent, screen } from '@testing-library/preact';
+import { renderToString } from 'preact-render-to-string';
+import { MemoryRouter } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { SiteNavigation } from '@/components/site-navigation';
+import ReadMore from '@/islands/read-more';
+import ToastHost from '@/islands/toast-host';
+import { toast } from '@/lib/toast';
+
+const paragraphs = ['First.', 'Second.', 'Third.'];
+
+/** A page as the server sends it: its markup, with islands in it, and static text around. */
+function serverPage() {
+  return renderToString(
+    <MemoryRouter>
+      <SiteNavigation>
+        <p id="static">Static words</p>
+        <ReadMore
+          id="story"
+          paragraphs={paragraphs}
+          collapsedCount={1}
+          readMoreLabel="Read More"
+          readLessLabel="Read Less"
+        />
+        <ToastHost />
+      </SiteNavigation>
+    </MemoryRouter>,
+  );
+}
+
+describe('islands', () => {
+  it('render inside an element that names them and carries their props as JSON', () => {
+    const root = document.createElement('div');
+    root.innerHTML = serverPage();
+    const places = root.querySelectorAll<HTMLElement>('[data-island]');
+    expect([...places].map((place) => place.dataset.island)).toEqual(['read-more', 'toast-host']);
+    expect(JSON.parse(places[0]?.dataset.props ?? '')).toMatchObject({
+      id: 'story',
+      paragraphs,
+      collapsedCount: 1,
+    });
+    // An island of no props carries none.
+    expect(places[1]?.hasAttribute('data-props')).toBe(false);
+  });
+
+  it("hydrate on the server's nodes, each from its own module, and leave the rest of the page alone", async () => {
+    document.body.innerHTML = `<div id="root">${serverPage()}</div>`;
+    const staticText = document.getElementById('static');
+    const button = screen.getByRole('button', { name: 'Read More' });
+    await act(async () => {
+      await import('./islands');
+      await expect.poll(() => document.documentElement.dataset.app, { timeout: 2000 }).toBe('ready');
+    });
+    // The same nodes: hydrated, not rendered anew.
+    expect(screen.getByRole('button', { name: 'Read More' })).toBe(button);
+    expect(document.getElementById('static')).toBe(staticText);
+    await act(async () => {
+      fireEvent.click(button);
+    });
+    expect(button.textContent).toBe('Read Less');
+    expect(document.getElementById('story')?.textContent).toBe('First.Second.Third.');
+    // The toast host listens: a toast raised by any island shows.
+    await act(async () => {
+      toast.success('Form Submitted Successfully');
+    });
+    expect(screen.getByRole('status').textContent).toContain('Form Submitted Successfully');
+  });
+});
