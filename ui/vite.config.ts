@@ -43,8 +43,12 @@ export default defineConfig(({ isSsrBuild }) => ({
     // first load would carry that list for every staff screen too, so a staff screen (a bare
     // route of the route table) fetches its shared chunks from its own imports instead: one
     // round trip more when a screen first opens, some 450 bytes less on every public page.
+    // The islands' entry lists none either: the server preloads the modules of a page's islands
+    // with the page (src/render/document.rs), so the list would only weigh on its first load
+    // (the host is the entry's output file: the entry is named `islands`).
     modulePreload: {
-      resolveDependencies: (filename, deps) => (isBarePage(filename) ? [] : deps),
+      resolveDependencies: (filename, deps, { hostId }) =>
+        isBarePage(filename) || hostId.startsWith('assets/islands-') ? [] : deps,
     },
     // Three entries: the app (index.html: the staff's screens, and pages shown after a move
     // inside it), the small loader a server-rendered page starts with (src/app/boot.ts), and

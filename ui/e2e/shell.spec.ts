@@ -1,4 +1,4 @@
-import { expect, ROUTES, test } from './fixtures';
+import { expect, ROUTES, test, waitForApp } from './fixtures';
 
 for (const route of ROUTES) {
   test(`${route} renders inside the header and footer, from this server only`, async ({ page }) => {
@@ -33,13 +33,18 @@ test('a route change scrolls back to the top', async ({ page }) => {
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 });
 
-test('each page loads its own chunk on demand', async ({ page }) => {
+test("a page of islands loads its islands' modules, and not its page's nor another page's", async ({ page }) => {
   const scripts: string[] = [];
   page.on('request', (request) => {
     if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
   });
   await page.goto('/contact');
+  await waitForApp(page);
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-  expect(scripts.some((s) => s.includes('contact-page'))).toBe(true);
-  expect(scripts.some((s) => s.includes('join-us-page'))).toBe(false);
+  expect(scripts.some((s) => s.includes('/islands-'))).toBe(true);
+  expect(scripts.some((s) => s.includes('contact-form'))).toBe(true);
+  expect(scripts.some((s) => s.includes('contact-page'))).toBe(false);
+  expect(scripts.some((s) => s.includes('application-form') || s.includes('join-us-page'))).toBe(false);
+  // Nor the app (its router and every page): its entry is index-*.js.
+  expect(scripts.some((s) => /\/index-[^/]*\.js$/.test(s))).toBe(false);
 });

@@ -4,7 +4,8 @@
  * Each island's module loads at once (their files are the page's `data-preload`), and each
  * island hydrates in a task of its own, in page order, so no task holds the main thread for
  * the whole page. Then the page is counted (the analytics beacon) and its sections fade in as
- * they scroll into view.
+ * they scroll into view. First, the styles computed from data are set where the server's HTML
+ * carries them (`lib/use-inline-style.ts`).
  */
 import { type ComponentType, h, hydrate } from 'preact';
 import { PageNavigation } from '@/components/site-link';
@@ -12,6 +13,7 @@ import { startAnimateOnScroll } from '@/lib/animate-on-scroll';
 import type { Island } from '@/lib/island';
 import { inTaskOfItsOwn, nextTask } from '@/lib/next-task';
 import { sendPageView } from '@/lib/page-views';
+import { applyInlineStyles } from '@/lib/use-inline-style';
 
 const modules = import.meta.glob<{ default: Island<object> }>('../islands/*.tsx');
 
@@ -25,6 +27,8 @@ function propsOf(place: HTMLElement): object {
 }
 
 async function start() {
+  // Colours from data (a post's) in the parts no island renders.
+  applyInlineStyles();
   // An island inside another hydrates with it.
   const places = [...document.querySelectorAll<HTMLElement>('[data-island]')].filter(
     (place) => !place.parentElement?.closest('[data-island]'),

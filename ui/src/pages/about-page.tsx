@@ -1,9 +1,9 @@
+import { OverviewStats } from '@/components/overview-stats';
 import { PageHero } from '@/components/page-hero';
 import { StatementPair } from '@/components/statement-pair';
 import { aboutContent } from '@/content/about';
 import { companyMission, companyVision } from '@/content/company';
 import { LeadersGrid } from '@/features/about/leaders-grid';
-import OverviewStats from '@/islands/overview-stats';
 import ReadMore from '@/islands/read-more';
 import { edited, fieldOf } from '@/lib/page-fields';
 import { useBannerMeta } from '@/lib/page-meta';

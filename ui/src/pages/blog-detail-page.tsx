@@ -1,12 +1,14 @@
-import { useEffect, useMemo, useState } from 'preact/hooks';
-import { useLocation, useNavigate, useParams } from 'react-router-dom';
-import { Icon } from '@/components/icon';
+import { useMemo, useState } from 'preact/hooks';
+import { useParams } from 'react-router-dom';
+import { useCurrentPath } from '@/components/site-link';
 import { BlogArticle, HERO_SIZES } from '@/features/blog/blog-article';
 import { pickOthers, seededRandom } from '@/features/blog/blog-layout';
 import { blogWords } from '@/features/blog/blog-words';
 import { LoadFailed } from '@/features/blog/load-failed';
 import { SimilarBlogs } from '@/features/blog/similar-blogs';
-import { SubscribePanel } from '@/features/blog/subscribe-panel';
+import BackToBlogs from '@/islands/back-to-blogs';
+import NotFoundRedirect from '@/islands/not-found-redirect';
+import SubscribePanel from '@/islands/subscribe-panel';
 import { ApiError } from '@/lib/api-client';
 import { getBlog, listBlogs } from '@/lib/blog-api';
 import { preloadOf } from '@/lib/image-set';
@@ -20,47 +22,12 @@ import { useRemote } from '@/lib/use-remote';
 import '@/styles/controls.css';
 import '@/styles/forms.css';
 import '@/features/blog/blog-detail.css';
-import { Link } from '@/components/site-link';
 
 /** The detail page shows 3 related blogs. */
 const SIMILAR_COUNT = 3;
 
 function isNotFound(error: unknown): boolean {
   return error instanceof ApiError && error.status === 404;
-}
-
-/** 'Back to blogs': one step back in history, or the list when the post was opened directly. */
-function BackToBlogs() {
-  const navigate = useNavigate();
-  const location = useLocation();
-  // React Router gives the first entry of a visit the key "default": nothing to go back to.
-  const hasHistory = location.key !== 'default';
-  return (
-    <Link
-      to="/blogs"
-      class="blog-detail__back"
-      onClick={(event) => {
-        if (!hasHistory) return;
-        event.preventDefault();
-        navigate(-1);
-      }}
-    >
-      <Icon name="arrow-left" size={18} />
-      {blogWords().backToBlogsLabel}
-    </Link>
-  );
-}
-
-/** A blog not found: a toast, then the home page after 2 seconds. */
-function useNotFoundRedirect(active: boolean) {
-  const navigate = useNavigate();
-  useEffect(() => {
-    if (!active) return;
-    toast.error(visitorMessages().blogNotFound);
-    const { path, delayMs } = blogWords().notFoundRedirect;
-    const timer = setTimeout(() => navigate(path, { replace: true }), delayMs);
-    return () => clearTimeout(timer);
-  }, [active, navigate]);
 }
 
 function DetailLoading() {
@@ -101,7 +68,6 @@ export function BlogDetailPage() {
   const notFound =
     (remote.status === 'ready' && remote.data === null) ||
     (remote.status === 'error' && isNotFound(remote.error));
-  useNotFoundRedirect(notFound);
 
   const similar = useMemo(
     () =>
@@ -112,7 +78,7 @@ export function BlogDetailPage() {
   showFromList(1, '', similar);
 
   const blog = remote.status === 'ready' ? remote.data : null;
-  const { pathname } = useLocation();
+  const pathname = useCurrentPath();
   usePageMeta(
     blog
       ? {
@@ -129,12 +95,13 @@ export function BlogDetailPage() {
   return (
     <div class="blog-detail">
       <div class="blog-detail__inner">
-        <BackToBlogs />
+        <BackToBlogs label={blogWords().backToBlogsLabel} />
         {remote.status === 'loading' && <DetailLoading />}
         {notFound && (
           <div class="blog-detail__message">
             <h1 class="blog-detail__title">{blogWords().detailTitleFallback}</h1>
             <p>{visitorMessages().blogNotFound}</p>
+            <NotFoundRedirect message={visitorMessages().blogNotFound} {...blogWords().notFoundRedirect} />
           </div>
         )}
         {remote.status === 'error' && !notFound && (
@@ -152,7 +119,7 @@ export function BlogDetailPage() {
         <div class="blog-detail__after">
           {similar.length > 0 && <hr class="blog-detail__divider" />}
           <SimilarBlogs blogs={similar} />
-          <SubscribePanel />
+          <SubscribePanel words={blogWords().subscribe} />
         </div>
       )}
     </div>

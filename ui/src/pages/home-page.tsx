@@ -1,14 +1,15 @@
+import { OverviewStats } from '@/components/overview-stats';
 import { homeContent } from '@/content/home';
 import { AboutVisionMission } from '@/features/home/about-vision-mission';
 import { ClientsServed } from '@/features/home/clients-served';
 import { CoreValues } from '@/features/home/core-values';
 import { FeaturedStories } from '@/features/home/featured-stories';
 import { HelpBannerSection } from '@/features/home/help-banner';
-import { HomeHero, heroPosterPreload } from '@/features/home/home-hero';
+import { heroPosterPreload, heroProps } from '@/features/home/hero-props';
 import { MdMessage } from '@/features/home/md-message';
 import { OurWings } from '@/features/home/our-wings';
 import { ServicesGrid } from '@/features/home/services-grid';
-import OverviewStats from '@/islands/overview-stats';
+import HomeHero from '@/islands/home-hero';
 import { HydrateLater } from '@/lib/hydrate-later';
 import { edited, fieldOf } from '@/lib/page-fields';
 import { usePageMeta } from '@/lib/page-meta';
@@ -45,7 +46,7 @@ export function HomePage() {
   return (
     <>
       <SharedMarkup name="home-sections">
-        <HomeHero />
+        <HomeHero {...heroProps()} />
         <AboutVisionMission />
         <HydrateLater>
           <ServicesGrid />

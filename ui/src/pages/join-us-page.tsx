@@ -1,10 +1,10 @@
 import { useParams } from 'react-router-dom';
 import { PageHero } from '@/components/page-hero';
-import { ApplicationForm } from '@/features/careers/application-form';
 import { careersWords } from '@/features/careers/careers-words';
 import { JobPostingView } from '@/features/careers/job-posting';
 import { OpenRoles } from '@/features/careers/open-roles';
 import { PerksPanel } from '@/features/careers/perks-panel';
+import ApplicationForm from '@/islands/application-form';
 import { fieldOf } from '@/lib/page-fields';
 import { useBannerMeta } from '@/lib/page-meta';
 import '@/styles/controls.css';

@@ -36,7 +36,7 @@ export function AuthorBadge({ author, color, size = 44 }: AuthorBadgeProps) {
           loading="lazy"
         />
       ) : (
-        <span class="author__initial" ref={circle} aria-hidden="true" data-testid="author-initial">
+        <span class="author__initial" {...circle} aria-hidden="true" data-testid="author-initial">
           {initialOf(author.name)}
         </span>
       )}

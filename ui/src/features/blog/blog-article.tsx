@@ -21,7 +21,7 @@ export function BlogArticle({ blog }: { blog: Blog }) {
   return (
     <article class="blog-detail__article" aria-labelledby="blog-title">
       <header class="blog-detail__header">
-        <p class="blog-detail__kicker" ref={kicker}>
+        <p class="blog-detail__kicker" {...kicker}>
           <span class="blog-detail__meta">
             {tags.length > 0 && (
               <span class="blog-detail__tags">

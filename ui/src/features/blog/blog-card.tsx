@@ -43,7 +43,7 @@ function Card({ blog, variant }: BlogCardProps) {
   const author = blog.written_by?.name;
   const card = useInlineStyle<HTMLElement>({ '--blog-color': blogColor(blog.color) });
   return (
-    <article class={`blog-card blog-card--${variant}`} ref={card}>
+    <article class={`blog-card blog-card--${variant}`} {...card}>
       {variant !== 'text' && (
         <MediaImage
           class="blog-card__image"

@@ -2,12 +2,13 @@ import { fireEvent, render, screen } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ToastHost } from '@/components/toast-host';
 import { jsonResponse } from '@/lib/test-fetch';
+import { blogWords } from './blog-words';
 import { SubscribePanel } from './subscribe-panel';
 
 function setup() {
   render(
     <>
-      <SubscribePanel />
+      <SubscribePanel words={blogWords().subscribe} />
       <ToastHost />
     </>,
   );

@@ -2,19 +2,21 @@ import { useState } from 'preact/hooks';
 import { errorId } from '@/components/form-field';
 import { HoneypotField } from '@/components/honeypot-field';
 import { SubmitButton } from '@/components/submit-button';
+import type { blogContent } from '@/content/blog';
 import { isBlank } from '@/lib/form-validation';
 import { fieldOf, visitorMessages } from '@/lib/page-fields';
 import { useForm } from '@/lib/use-form';
-import { blogWords } from './blog-words';
 import { subscribeToBlogs } from './subscribe-api';
 
 interface SubscribeValues {
   email: string;
 }
 
+/** The subscribe box's words, as the office words them (`blogWords().subscribe`). */
+export type SubscribeWords = (typeof blogContent)['subscribe'];
+
 /** The subscribe panel under a post: one email field; after a 201 it is empty again. */
-export function SubscribePanel() {
-  const { subscribe } = blogWords();
+export function SubscribePanel({ words: subscribe }: { words: SubscribeWords }) {
   const [sent, setSent] = useState(false);
   const { values, errors, setField, sending, onSubmit, formRef, honeypotRef } = useForm<SubscribeValues>({
     empty: { email: '' },

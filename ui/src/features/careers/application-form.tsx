@@ -45,7 +45,7 @@ function fieldLabel(name: ApplicantFieldName): string {
  * The Join Us application form: editing a field clears its error; after a 201 all fields reset.
  * On a posting's page it applies for that opening (`job`: its slug) under its own heading.
  */
-export function ApplicationForm({ job, heading }: { job?: string; heading?: string } = {}) {
+export function ApplicationForm({ job, heading }: { job?: string; heading?: string }) {
   const { form } = careersWords();
   const fileRef = useRef<HTMLInputElement>(null);
   // Why the last file picked was refused, until another is picked or the choice is removed.

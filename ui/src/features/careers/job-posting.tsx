@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'preact/hooks';
 import { useLocation } from 'react-router-dom';
 import { Link } from '@/components/site-link';
+import ApplicationForm from '@/islands/application-form';
 import { ApiError } from '@/lib/api-client';
 import type { JobPosting } from '@/lib/api-types';
 import { pageData } from '@/lib/page-data';
 import { usePageMeta } from '@/lib/page-meta';
-import { ApplicationForm } from './application-form';
 import { careersWords } from './careers-words';
 import { jobPostingData } from './job-posting-data';
 import { getJob } from './jobs-api';

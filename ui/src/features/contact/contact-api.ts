@@ -1,5 +1,4 @@
 import { HONEYPOT_FIELD } from '@/components/honeypot-field';
-import { contactContent } from '@/content/contact';
 import { api } from '@/lib/api-client';
 import type { EnquiryPayload } from '@/lib/api-types';
 import { leadSource } from '@/lib/page-views';
@@ -15,13 +14,14 @@ export async function sendEnquiry(
   values: ContactValues,
   honeypot: string,
   proof: Record<string, string>,
+  departmentWebsite: string,
 ): Promise<void> {
   const payload: EnquiryPayload = {
     name: values.name,
     email: values.email,
     mobile: values.mobile,
     requirment: values.requirment,
-    department_website: contactContent.form.departmentWebsite,
+    department_website: departmentWebsite,
     [HONEYPOT_FIELD]: honeypot,
     source: leadSource(),
   };

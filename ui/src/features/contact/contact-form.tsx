@@ -34,7 +34,7 @@ export function ContactForm({ form }: { form: ContactFormWords }) {
     labels: form.fields,
     validate: validateContact,
     proof: 'enquiry',
-    send: sendEnquiry,
+    send: (values, honeypot, proof) => sendEnquiry(values, honeypot, proof, form.departmentWebsite),
     successMessage: visitorMessages().contactSubmitted,
   });
 

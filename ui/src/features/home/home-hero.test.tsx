@@ -4,13 +4,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { SiteNavigation } from '@/components/site-navigation';
 import { homeContent } from '@/content/home';
 import { setPageData } from '@/lib/page-data';
+import { heroProps } from './hero-props';
 import { HomeHero } from './home-hero';
 
 function renderHero() {
   return render(
     <MemoryRouter>
       <SiteNavigation>
-        <HomeHero />
+        <HomeHero {...heroProps()} />
       </SiteNavigation>
     </MemoryRouter>,
   );

@@ -1,22 +1,22 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { Icon } from '@/components/icon';
 import { Link } from '@/components/site-link';
-import { heroVideo, homeContent, homeLabels } from '@/content/home';
-import type { PreloadImage } from '@/lib/image-set';
+import type { homeLabels } from '@/content/home';
 import { inTaskOfItsOwn } from '@/lib/next-task';
-import { edited, fieldOf, visitorMessages } from '@/lib/page-fields';
+import { fieldOf, visitorMessages } from '@/lib/page-fields';
 import { prefersReducedMotion } from '@/lib/reduced-motion';
 import { toast } from '@/lib/toast';
 
-/** The hero video and its poster as the office picked them (paths on this site either way). */
-const heroMedia = () => edited('home', 'heroVideo', heroVideo);
-const heroPoster = () => heroMedia().poster;
+type HeroLabelName = 'heroEyebrow' | 'exploreServices' | 'talkToUs' | 'pauseVideo' | 'playVideo';
 
-/** The head's preload of the poster, the home page's largest paint, typed by its file. */
-export function heroPosterPreload(): PreloadImage {
-  const href = heroPoster();
-  const type = /\.jpe?g$/i.test(href) ? 'image/jpeg' : /\.png$/i.test(href) ? 'image/png' : 'image/webp';
-  return { href, type };
+/** What the hero shows, as the office words and picks it (`heroProps`). */
+export interface HeroProps {
+  headline: string;
+  subline: string;
+  labels: { readonly [K in HeroLabelName]: (typeof homeLabels)[K] | string };
+  /** The video and its poster: paths on this site. */
+  src: string;
+  poster: string;
 }
 
 /**
@@ -30,9 +30,7 @@ export function heroPosterPreload(): PreloadImage {
  * painted seconds later, then counted as a larger paint than it in some runs; the poster and
  * the frames of one element are the same size, so the first paint stays the largest.
  */
-export function HomeHero() {
-  const { hero } = edited('home', 'homeContent', homeContent);
-  const labels = edited('home', 'homeLabels', homeLabels);
+export function HomeHero({ headline, subline, labels, src, poster }: HeroProps) {
   const video = useRef<HTMLVideoElement>(null);
   // The server cannot know the visitor's motion setting: the page arrives still, on its
   // poster, and starts playing once the browser has checked it (so it hydrates unchanged).
@@ -77,8 +75,8 @@ export function HomeHero() {
       <video
         ref={video}
         class="home-hero__video"
-        src={heroMedia().src}
-        poster={heroPoster()}
+        src={src}
+        poster={poster}
         autoplay={!reduced}
         muted
         loop
@@ -95,10 +93,10 @@ export function HomeHero() {
           {labels.heroEyebrow}
         </p>
         <h1 class="home-hero__title" {...fieldOf('homeContent.hero.headline')}>
-          {hero.headline}
+          {headline}
         </h1>
         <p class="home-hero__text" {...fieldOf('homeContent.hero.subline')}>
-          {hero.subline}
+          {subline}
         </p>
         <div class="button-row">
           <a class="button button--accent" href="#services" {...fieldOf('homeLabels.exploreServices')}>

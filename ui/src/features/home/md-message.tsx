@@ -1,15 +1,11 @@
-import { useState } from 'preact/hooks';
-import { Icon } from '@/components/icon';
-import { LazyImage } from '@/components/lazy-image';
 import { Paragraphs } from '@/components/paragraphs';
-import { VideoModal } from '@/components/video-modal';
 import { homeLabels, managingDirectorMessage, mdMessageVideo, mdMessageVideoThumbnail } from '@/content/home';
+import VideoThumb from '@/islands/video-thumb';
 import { founderLeader } from '@/lib/company-details';
 import { edited, fieldOf } from '@/lib/page-fields';
 
 /** The Managing Director's message beside a video that plays in a modal. */
 export function MdMessage() {
-  const [open, setOpen] = useState(false);
   const { heading, paragraphs } = edited('home', 'managingDirectorMessage', managingDirectorMessage);
   const labels = edited('home', 'homeLabels', homeLabels);
   const thumbnail = edited('home', 'mdMessageVideoThumbnail', mdMessageVideoThumbnail);
@@ -19,21 +15,12 @@ export function MdMessage() {
     <section id="md-message" class="page-section" aria-labelledby="md-message-title">
       <div class="container md-message">
         <div class="md-message__media" data-animate>
-          <button type="button" class="video-thumb" onClick={() => setOpen(true)}>
-            <LazyImage
-              src={thumbnail.image}
-              alt={thumbnail.alt}
-              width={1280}
-              height={720}
-              {...fieldOf('mdMessageVideoThumbnail.image')}
-            />
-            <span class="video-thumb__play" aria-hidden="true">
-              <Icon name="play" size={32} />
-            </span>
-            <span class="visually-hidden">
-              {thumbnail.playLabel}: {video.title}
-            </span>
-          </button>
+          <VideoThumb
+            thumbnail={thumbnail}
+            video={video}
+            closeLabel={labels.closeVideo}
+            imageField={fieldOf('mdMessageVideoThumbnail.image')}
+          />
         </div>
         <div class="md-message__text" data-animate>
           <p class="section-heading__eyebrow" {...fieldOf('homeLabels.mdMessageEyebrow')}>
@@ -53,7 +40,6 @@ export function MdMessage() {
           </p>
         </div>
       </div>
-      <VideoModal open={open} onClose={() => setOpen(false)} video={video} closeLabel={labels.closeVideo} />
     </section>
   );
 }
