@@ -249,3 +249,38 @@ async fn the_feed_is_rss_2_of_the_newest_twenty_posts() {
         .iter()
         .any(|(k, v)| k == "url" && v.starts_with("http://localhost/media/"))));
 }
+
+#[tokio::test]
+async fn every_rendered_page_names_the_rules_that_prefetch_the_next_public_page() {
+    let app = app_with(vec![]).await;
+    for page in ["/", "/blogs", "/contact", "/no-such-page"] {
+        let response = app.get(page).await;
+        assert_eq!(
+            header(&response, "speculation-rules"),
+            "\"/speculation-rules.json\"",
+            "{page}"
+        );
+    }
+    // The staff's screens (the plain shell) name none: nothing there is prefetched.
+    let staff = app.get("/staff").await;
+    assert!(staff.headers().get("speculation-rules").is_none());
+
+    let response = app.get("/speculation-rules.json").await;
+    assert_eq!(response.status(), 200);
+    assert_eq!(
+        header(&response, "content-type"),
+        "application/speculationrules+json"
+    );
+    let rules: serde_json::Value = serde_json::from_slice(response.body()).expect("JSON");
+    let rule = &rules["prefetch"][0];
+    assert_eq!(rule["eagerness"], "moderate");
+    let kept_out: Vec<&str> = rule["where"]["and"]
+        .as_array()
+        .expect("and")
+        .iter()
+        .filter_map(|part| part["not"]["href_matches"].as_str())
+        .collect();
+    for path in ["/staff*", "/login*", "/api/*", "/blogs/unsubscribe*"] {
+        assert!(kept_out.contains(&path), "{path} in {kept_out:?}");
+    }
+}

@@ -265,6 +265,13 @@ impl Document {
                     .map(|file| format!("src=\"/{file}\"")),
             );
         }
+        // Nor the preloads Vite adds for the entry's imports: the loader names a page's scripts.
+        while let Some(start) = html.find("<link rel=\"modulepreload\"") {
+            let Some(len) = html[start..].find('>') else {
+                break;
+            };
+            remove_line(&mut html, start, start + len + 1);
+        }
         for attribute in tags {
             if let Some(at) = html.find(&attribute) {
                 let start = html[..at].rfind('<').unwrap_or(at);
@@ -470,7 +477,7 @@ struct Chunk {
 mod tests {
     use super::*;
 
-    const SHELL: &str = "<!doctype html>\n<html lang=\"en\">\n  <head>\n    <meta charset=\"UTF-8\" />\n    <meta name=\"description\" content=\"Shell\" />\n    <title>Shell</title>\n    <script type=\"module\" crossorigin src=\"/assets/index-1.js\"></script>\n    <link rel=\"stylesheet\" crossorigin href=\"/assets/index-1.css\">\n  </head>\n  <body>\n    <div id=\"root\"></div>\n    <noscript>Needs JavaScript.</noscript>\n  </body>\n</html>\n";
+    const SHELL: &str = "<!doctype html>\n<html lang=\"en\">\n  <head>\n    <meta charset=\"UTF-8\" />\n    <meta name=\"description\" content=\"Shell\" />\n    <title>Shell</title>\n    <script type=\"module\" crossorigin src=\"/assets/index-1.js\"></script>\n    <link rel=\"modulepreload\" crossorigin href=\"/assets/shared-3.js\">\n    <link rel=\"stylesheet\" crossorigin href=\"/assets/index-1.css\">\n  </head>\n  <body>\n    <div id=\"root\"></div>\n    <noscript>Needs JavaScript.</noscript>\n  </body>\n</html>\n";
 
     const MANIFEST: &str = r#"{
       "index.html": {"file": "assets/index-1.js", "isEntry": true, "css": ["assets/index-1.css"]},
@@ -559,26 +566,35 @@ mod tests {
              <h1>Hi</h1><div class=\"island\" data-island=\"contact-form\" data-props=\"{}\"></div>\
              <div class=\"island\" data-island=\"site-header\"></div><div data-island=\"gone\"></div>";
         let page = document.page("", Some("about-page"), markup, "{}");
-        let head = head(&page);
+        let page_head = head(&page);
         assert!(
-            head.contains(
+            page_head.contains(
                 "<script type=\"module\" src=\"/assets/boot-1.js\" data-entry=\"/assets/islands-5.js\" \
                  data-preload=\"/assets/preact-6.js /assets/site-header-7.js /assets/links-8.js \
                  /assets/contact-form-9.js\"></script>"
             ),
-            "{head}"
+            "{page_head}"
         );
         // Nothing of the page's own module, nor of the app's entry.
-        assert!(!head.contains("about-page-4.js"), "{head}");
-        assert!(!head.contains("index-1.js"), "{head}");
+        assert!(!page_head.contains("about-page-4.js"), "{page_head}");
+        assert!(!page_head.contains("index-1.js"), "{page_head}");
         assert_eq!(page.matches("<script type=\"module\"").count(), 1, "{page}");
         // Its styles are inline as any page's.
-        assert!(head.contains("<style data-href=\"/assets/index-1.css\">"), "{head}");
+        assert!(
+            page_head.contains("<style data-href=\"/assets/index-1.css\">"),
+            "{page_head}"
+        );
         // A page of no islands in its markup loads the entry alone; a page not of islands the app.
         let bare = document.page("", Some("about-page"), "<h1>Hi</h1>", "{}");
-        assert!(head(&bare).contains("data-preload=\"/assets/preact-6.js \"></script>"), "{bare}");
+        assert!(
+            head(&bare).contains("data-preload=\"/assets/preact-6.js \"></script>"),
+            "{bare}"
+        );
         let app = document.page("", Some("home-page"), markup, "{}");
-        assert!(head(&app).contains("data-entry=\"/assets/index-1.js\""), "{app}");
+        assert!(
+            head(&app).contains("data-entry=\"/assets/index-1.js\""),
+            "{app}"
+        );
     }
 
     #[test]
@@ -587,7 +603,13 @@ mod tests {
         let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/ui/src/islands");
         let mut names: Vec<String> = std::fs::read_dir(dir)
             .expect("ui/src/islands")
-            .map(|entry| entry.expect("entry").file_name().to_string_lossy().into_owned())
+            .map(|entry| {
+                entry
+                    .expect("entry")
+                    .file_name()
+                    .to_string_lossy()
+                    .into_owned()
+            })
             .filter_map(|file| file.strip_suffix(".tsx").map(str::to_owned))
             .collect();
         names.sort();

@@ -141,7 +141,8 @@ function clockToastAndHome() {
     const original = history[name].bind(history);
     history[name] = (...args: Parameters<History['pushState']>) => {
       original(...args);
-      if (!sessionStorage.getItem('homeAt') && location.pathname === '/') sessionStorage.setItem('homeAt', now());
+      if (!sessionStorage.getItem('homeAt') && location.pathname === '/')
+        sessionStorage.setItem('homeAt', now());
     };
   }
 }

@@ -89,7 +89,9 @@ test('hydration keeps the server nodes, asks the API nothing and warns nothing',
   await page.getByRole('banner').getByRole('link', { name: 'Why Us' }).click();
   await expect(page).toHaveURL(/\/why-us$/);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  expect(await page.evaluate(() => (window as unknown as Record<string, unknown>).sameDocument)).toBeUndefined();
+  expect(
+    await page.evaluate(() => (window as unknown as Record<string, unknown>).sameDocument),
+  ).toBeUndefined();
   await expect(page).toHaveTitle(/^Why Us \| /);
 });
 

@@ -33,7 +33,9 @@ test('a route change scrolls back to the top', async ({ page }) => {
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 });
 
-test("a page of islands loads its islands' modules, and not its page's nor another page's", async ({ page }) => {
+test("a page of islands loads its islands' modules, and not its page's nor another page's", async ({
+  page,
+}) => {
   const scripts: string[] = [];
   page.on('request', (request) => {
     if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
@@ -47,4 +49,27 @@ test("a page of islands loads its islands' modules, and not its page's nor anoth
   expect(scripts.some((s) => s.includes('application-form') || s.includes('join-us-page'))).toBe(false);
   // Nor the app (its router and every page): its entry is index-*.js.
   expect(scripts.some((s) => /\/index-[^/]*\.js$/.test(s))).toBe(false);
+});
+
+test('a link held under the pointer is fetched before the click: the next page comes from the prefetch', async ({
+  page,
+}) => {
+  await page.goto('/about/our_vision');
+  await waitForApp(page);
+  const contact = page.getByRole('contentinfo').getByRole('link', { name: 'Contact', exact: true });
+  await contact.scrollIntoViewIfNeeded();
+  await contact.hover();
+  // The rules' moderate eagerness: the pointer held on the link for 200 ms starts the fetch.
+  await page.waitForTimeout(1000);
+  await contact.click();
+  await expect(page).toHaveURL(/\/contact$/);
+  const delivery = await page.evaluate(
+    () =>
+      (
+        performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming & {
+          deliveryType?: string;
+        }
+      ).deliveryType,
+  );
+  expect(delivery).toBe('navigational-prefetch');
 });

@@ -784,6 +784,10 @@ impl Pages {
     }
 }
 
+/// The `Speculation-Rules` header of a rendered page: a structured-field string, the rules'
+/// address (`discovery::SPECULATION_RULES_PATH`).
+const SPECULATION_RULES_HEADER: &str = "\"/speculation-rules.json\"";
+
 impl RenderedPage {
     fn new(status: StatusCode, html: String, policy: &str, kept_until: i64) -> RenderedPage {
         let etag = etag_of(html.as_bytes());
@@ -824,6 +828,11 @@ impl RenderedPage {
         response.headers_mut().insert(
             warp::http::header::CONTENT_SECURITY_POLICY,
             self.policy.clone(),
+        );
+        // The next page a visitor opens, fetched before the click (`discovery`).
+        response.headers_mut().insert(
+            warp::http::header::HeaderName::from_static("speculation-rules"),
+            HeaderValue::from_static(SPECULATION_RULES_HEADER),
         );
         response
     }
