@@ -7,13 +7,11 @@
 //! `<style>` blocks, one a file, so nothing but the document blocks the render; the page's
 //! content-security-policy names each of its blocks by its hash, and no other
 //! (`Document::style_sources`, computed once at start). No script is requested before the first paint: the head carries only the small
-//! loader (`ui/src/app/boot.ts`), which adds the entry and the page's chunks after the page has
-//! loaded and painted. Staff pages are not rendered here: they get index.html as it is.
-//!
-//! A page of islands (its route says `"islands": true`, and the 404 page) gets the islands'
-//! entry (`ui/src/app/islands.ts`) instead of the app's: the loader preloads the modules of the
-//! islands the render made (each `data-island="NAME"` in its markup is
-//! `ui/src/islands/NAME.tsx`) and nothing of the page's own module, which the server alone runs.
+//! loader (`ui/src/app/boot.ts`), which adds the islands' entry (`ui/src/app/islands.ts`) and
+//! the modules of the page's islands after the page has loaded and painted: each
+//! `data-island="NAME"` in the render's markup is `ui/src/islands/NAME.tsx`. Nothing of the
+//! page's own module, nor of the app's entry, is sent: the server alone runs them. Staff pages
+//! are not rendered here: they get index.html as it is.
 
 use std::collections::{BTreeSet, HashMap};
 use std::sync::Arc;
@@ -34,8 +32,9 @@ pub struct Document {
     page_heads: HashMap<String, PageHead>,
     /// The same for a page of no module (the 404 page): the entry's styles and loader.
     plain_head: PageHead,
-    /// The loader of a page of islands, up to its `data-preload` (which the render's islands
-    /// fill), the islands' entry's own chunks first; None without the islands' entry.
+    /// The loader, up to its `data-preload` (which the render's islands fill), the islands'
+    /// entry's own chunks first; None without the loader or the islands' entry in the build
+    /// (then a page has no script: it works as the server's HTML alone).
     islands_loader: Option<String>,
     /// Per island name, its module's chunks (its own, then what it imports).
     islands: HashMap<String, Vec<String>>,
@@ -45,12 +44,10 @@ pub struct Document {
 
 /// What a page module adds to the head, and what its policy must allow of it.
 struct PageHead {
-    /// Its `<style>` blocks, and the loader's `<script>` unless the page is of islands.
+    /// Its `<style>` blocks.
     tags: String,
     /// The `'sha256-…'` of each of those blocks, space-separated.
     style_sources: String,
-    /// Its loader is the islands' (`Document::islands_loader`).
-    islands: bool,
 }
 
 /// The id of the element that carries a page's data (ui/src/lib/page-data.ts reads it).
@@ -63,7 +60,7 @@ pub struct Build {
     entry_styles: Vec<String>,
     boot: Option<String>,
     /// Per page module, its chunks' stylesheets beyond the entry's (in file name order, as they
-    /// were linked) and its scripts (its chunk first, then what it imports).
+    /// were linked).
     pages: HashMap<String, PageFiles>,
     /// The islands' entry and the chunks it imports.
     islands_entry: Option<Vec<String>>,
@@ -73,7 +70,6 @@ pub struct Build {
 
 struct PageFiles {
     styles: Vec<String>,
-    scripts: Vec<String>,
 }
 
 /// The loader's source, the second entry of the build (ui/vite.config.ts).
@@ -144,11 +140,8 @@ impl Build {
                 .strip_prefix("src/pages/")
                 .and_then(|file| file.strip_suffix(".tsx"))
             {
-                let (scripts, styles) = chunk_closure(&chunks, key);
-                let styles = styles.into_iter().collect();
-                build
-                    .pages
-                    .insert(name.to_owned(), PageFiles { styles, scripts });
+                let styles = chunk_closure(&chunks, key).1.into_iter().collect();
+                build.pages.insert(name.to_owned(), PageFiles { styles });
             }
         }
         build
@@ -231,14 +224,9 @@ impl PageStyles {
 
 impl Document {
     /// `shell` is index.html as the server answers it; `build` and `styles` the files of the
-    /// build it names; `island_pages` the page modules whose routes are of islands. None when
-    /// the shell lacks the root element (then every page is the plain shell).
-    pub fn new(
-        shell: &str,
-        build: &Build,
-        styles: &PageStyles,
-        island_pages: &BTreeSet<&str>,
-    ) -> Option<Document> {
+    /// build it names. None when the shell lacks the root element (then every page is the
+    /// plain shell).
+    pub fn new(shell: &str, build: &Build, styles: &PageStyles) -> Option<Document> {
         let mut html = shell.to_owned();
         for (open, close) in [
             ("<title>", "</title>"),
@@ -251,21 +239,19 @@ impl Document {
                 }
             }
         }
-        // The entry's stylesheets are inline and its script comes from the loader.
-        let mut tags: Vec<String> = build
+        // The entry's stylesheets are inline, and a rendered page runs islands, not the app:
+        // neither its script nor the preloads Vite adds for its imports.
+        let tags: Vec<String> = build
             .entry_styles
             .iter()
             .map(|file| format!("href=\"/{file}\""))
-            .collect();
-        if build.boot.is_some() {
-            tags.extend(
+            .chain(
                 build
                     .entry_script
                     .iter()
                     .map(|file| format!("src=\"/{file}\"")),
-            );
-        }
-        // Nor the preloads Vite adds for the entry's imports: the loader names a page's scripts.
+            )
+            .collect();
         while let Some(start) = html.find("<link rel=\"modulepreload\"") {
             let Some(len) = html[start..].find('>') else {
                 break;
@@ -300,34 +286,9 @@ impl Document {
             }),
             _ => None,
         };
-        let tags = |page: Option<&PageFiles>, islands: bool| {
+        let tags = |page: Option<&PageFiles>| {
             let page_styles = page.map_or(&[][..], |page| &page.styles[..]);
-            let mut head = styles.blocks(build.entry_styles.iter().chain(page_styles));
-            if islands {
-                return head;
-            }
-            let scripts = page.map_or(&[][..], |page| &page.scripts[..]);
-            match (&build.boot, &build.entry_script) {
-                (Some(boot), Some(entry)) => {
-                    let preload = scripts
-                        .iter()
-                        .map(|file| format!("/{file}"))
-                        .collect::<Vec<_>>()
-                        .join(" ");
-                    head.push_str(&format!(
-                        "<script type=\"module\" src=\"/{boot}\" data-entry=\"/{entry}\" data-preload=\"{preload}\"></script>"
-                    ));
-                }
-                // No loader in the build: the shell's entry script stayed; the chunks are hinted.
-                _ => {
-                    for file in scripts {
-                        head.push_str(&format!(
-                            "<link rel=\"modulepreload\" crossorigin href=\"/{file}\">"
-                        ));
-                    }
-                }
-            }
-            head
+            styles.blocks(build.entry_styles.iter().chain(page_styles))
         };
         Some(Document {
             head_start: html[..head_end].to_owned(),
@@ -337,19 +298,16 @@ impl Document {
                 .pages
                 .iter()
                 .map(|(name, page)| {
-                    let islands = islands_loader.is_some() && island_pages.contains(name.as_str());
                     let head = PageHead {
-                        tags: tags(Some(page), islands),
+                        tags: tags(Some(page)),
                         style_sources: styles.hashes(build, [name.as_str()]).join(" "),
-                        islands,
                     };
                     (name.clone(), head)
                 })
                 .collect(),
             plain_head: PageHead {
-                tags: tags(None, islands_loader.is_some()),
+                tags: tags(None),
                 style_sources: styles.hashes(build, []).join(" "),
-                islands: islands_loader.is_some(),
             },
             islands_loader,
             islands: build.islands.clone(),
@@ -376,11 +334,11 @@ impl Document {
 
     /// The whole page. `data` is the JSON the page was rendered with; `page` is the route
     /// table's page module, whose styles are inline so the page shows styled without
-    /// JavaScript, and whose chunks the loader adds with the entry.
+    /// JavaScript; the loader adds the islands' entry and the modules of the islands in
+    /// `root_html`.
     pub fn page(&self, head: &str, page: Option<&str>, root_html: &str, data: &str) -> String {
-        let page_head = self.head_of(page);
-        let mut links = page_head.tags.clone();
-        if let (true, Some(loader)) = (page_head.islands, &self.islands_loader) {
+        let mut links = self.head_of(page).tags.clone();
+        if let Some(loader) = &self.islands_loader {
             links.push_str(loader);
             links.push_str(&self.islands_preload(root_html));
             links.push_str("\"></script>");
@@ -505,8 +463,7 @@ mod tests {
     fn document() -> (Build, PageStyles, Document) {
         let build = Build::parse(MANIFEST);
         let styles = PageStyles::new(&build, css);
-        let islands = BTreeSet::from(["about-page"]);
-        let document = Document::new(SHELL, &build, &styles, &islands).expect("document");
+        let document = Document::new(SHELL, &build, &styles).expect("document");
         (build, styles, document)
     }
 
@@ -584,16 +541,11 @@ mod tests {
             page_head.contains("<style data-href=\"/assets/index-1.css\">"),
             "{page_head}"
         );
-        // A page of no islands in its markup loads the entry alone; a page not of islands the app.
-        let bare = document.page("", Some("about-page"), "<h1>Hi</h1>", "{}");
+        // A page of no islands in its markup loads the entry alone.
+        let bare = document.page("", Some("home-page"), "<h1>Hi</h1>", "{}");
         assert!(
             head(&bare).contains("data-preload=\"/assets/preact-6.js \"></script>"),
             "{bare}"
-        );
-        let app = document.page("", Some("home-page"), markup, "{}");
-        assert!(
-            head(&app).contains("data-entry=\"/assets/index-1.js\""),
-            "{app}"
         );
     }
 
@@ -645,8 +597,8 @@ mod tests {
         let head = head(&page);
         assert!(
             head.contains(
-                "<script type=\"module\" src=\"/assets/boot-1.js\" data-entry=\"/assets/index-1.js\" \
-                 data-preload=\"/assets/home-page-2.js /assets/shared-3.js\"></script>"
+                "<script type=\"module\" src=\"/assets/boot-1.js\" data-entry=\"/assets/islands-5.js\" \
+                 data-preload=\"/assets/preact-6.js \"></script>"
             ),
             "{head}"
         );

@@ -44,10 +44,6 @@ pub struct Route {
     /// The API answers the page shows (`http::site::pages` fetches them before rendering).
     #[serde(default)]
     pub data: Vec<PageData>,
-    /// Its page is of islands: the server's HTML, in which only the parts that move hydrate
-    /// (`render::document`).
-    #[serde(default)]
-    pub islands: bool,
 }
 
 /// What a page loads from the blog API, as the route table names it.

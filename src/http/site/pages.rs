@@ -220,11 +220,7 @@ impl Pages {
         metrics: &Metrics,
     ) -> Pages {
         let (build, styles) = &*BUILD;
-        let island_pages = assets::page_routes()
-            .filter(|route| route.islands)
-            .map(|route| route.page.as_str())
-            .collect();
-        let document = Document::new(shell.html(), build, styles, &island_pages);
+        let document = Document::new(shell.html(), build, styles);
         if document.is_none() {
             tracing::error!("index.html has no <div id=\"root\"></div>: pages get the plain shell");
         }

@@ -7,7 +7,6 @@ import { SiteFooter } from '@/components/site-footer';
 import { useCurrentPath } from '@/components/site-link';
 import { headerLabels } from '@/content/navigation';
 import SiteHeader from '@/islands/site-header';
-import { HydrateLater } from '@/lib/hydrate-later';
 import { inTaskOfItsOwn } from '@/lib/next-task';
 import { edited, fieldOf } from '@/lib/page-fields';
 import { sendPageView } from '@/lib/page-views';
@@ -56,9 +55,7 @@ export function Layout({ children }: { children?: ComponentChildren }) {
         </RouteErrorBoundary>
       </main>
       <SharedMarkup name="footer">
-        <HydrateLater>
-          <SiteFooter />
-        </HydrateLater>
+        <SiteFooter />
       </SharedMarkup>
     </>
   );

@@ -188,15 +188,6 @@ export function pageFor(pathname: string): string | undefined {
   return tableRoutes.find(({ path, page: name }) => leaf?.id === name + path)?.page;
 }
 
-/**
- * Loads the chunk of the page at `pathname` before the browser hydrates it, so the first
- * render is the server's markup and never a loading fallback.
- */
-export async function preloadPage(pathname: string): Promise<void> {
-  const name = pageFor(pathname);
-  if (name && !loadedPages.has(name)) loadedPages.set(name, pageComponent(name, await loaderOf(name)()));
-}
-
 /** The server bundle has every page module at hand. */
 export function providePages(modules: Record<string, PageModule>): void {
   for (const [file, module] of Object.entries(modules)) {

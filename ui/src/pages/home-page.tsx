@@ -10,7 +10,6 @@ import { MdMessage } from '@/features/home/md-message';
 import { OurWings } from '@/features/home/our-wings';
 import { ServicesGrid } from '@/features/home/services-grid';
 import HomeHero from '@/islands/home-hero';
-import { HydrateLater } from '@/lib/hydrate-later';
 import { edited, fieldOf } from '@/lib/page-fields';
 import { usePageMeta } from '@/lib/page-meta';
 import { SharedMarkup } from '@/lib/shared-markup';
@@ -19,11 +18,7 @@ import '@/styles/home.css';
 import { siteInfo } from '@/content/site';
 import { brandName } from '@/lib/company-details';
 
-/**
- * Home: every section in its fixed order, from the hero and About down to the help banner.
- * Below About (two elements, and partly on the first screen) each section is hydrated in a
- * task of its own (`HydrateLater`).
- */
+/** Home: every section in its fixed order, from the hero and About down to the help banner. */
 export function HomePage() {
   const { fallbackImage, fallbackImageAlt } = homeContent.hero;
   const meta = edited('home', 'pageMeta', {
@@ -48,36 +43,20 @@ export function HomePage() {
       <SharedMarkup name="home-sections">
         <HomeHero {...heroProps()} />
         <AboutVisionMission />
-        <HydrateLater>
-          <ServicesGrid />
-        </HydrateLater>
-        <HydrateLater>
-          <CoreValues />
-        </HydrateLater>
-        <HydrateLater>
-          <OverviewStats
-            id="overview"
-            title={edited('home', 'homeContent', homeContent).overviewHeading}
-            titleField={fieldOf('homeContent.overviewHeading')}
-          />
-        </HydrateLater>
-        <HydrateLater>
-          <MdMessage />
-        </HydrateLater>
-        <HydrateLater>
-          <OurWings />
-        </HydrateLater>
-        <HydrateLater>
-          <ClientsServed />
-        </HydrateLater>
+        <ServicesGrid />
+        <CoreValues />
+        <OverviewStats
+          id="overview"
+          title={edited('home', 'homeContent', homeContent).overviewHeading}
+          titleField={fieldOf('homeContent.overviewHeading')}
+        />
+        <MdMessage />
+        <OurWings />
+        <ClientsServed />
       </SharedMarkup>
-      <HydrateLater>
-        <FeaturedStories />
-      </HydrateLater>
+      <FeaturedStories />
       <SharedMarkup name="home-help">
-        <HydrateLater>
-          <HelpBannerSection />
-        </HydrateLater>
+        <HelpBannerSection />
       </SharedMarkup>
     </>
   );
