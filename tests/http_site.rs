@@ -452,10 +452,17 @@ async fn a_rendered_pages_styles_are_inline_and_named_by_the_policy() {
         assert!(!head.contains("rel=\"stylesheet\""), "{path}: {head}");
         assert!(!head.contains("modulepreload"), "{path}: {head}");
         assert_eq!(head.matches("<script type=\"module\"").count(), 1, "{path}");
+        // The loader adds the islands' entry, never the app's.
         assert!(
-            head.contains("data-entry=\"/assets/index-"),
+            head.contains("data-entry=\"/assets/islands-"),
             "{path}: {head}"
         );
+        let app_entry = head.split("/assets/index-").skip(1).any(|rest| {
+            rest.split('"')
+                .next()
+                .is_some_and(|file| file.ends_with(".js"))
+        });
+        assert!(!app_entry, "{path}: {head}");
         let blocks: Vec<&str> = head
             .split("<style data-href=\"")
             .skip(1)

@@ -855,7 +855,7 @@ fn fixed_texts(html: &str, embedded: &Value) -> Vec<String> {
             .chars()
             .take_while(|c| c.is_ascii_alphanumeric())
             .collect();
-        let close = tag.find('>').map_or(tag.len(), |at| at + 1);
+        let close = tag_end(tag);
         rest = &tag[close..];
         if ["script", "style", "svg", "template"].contains(&name.as_str()) {
             let end = format!("</{name}>");
@@ -895,6 +895,20 @@ fn fixed_texts(html: &str, embedded: &Value) -> Vec<String> {
         }
     }
     fixed
+}
+
+/// Where a tag (`tag` starts after its `<`) ends: after its `>`, one outside its quoted
+/// attribute values (an island's `data-props` is JSON, whose HTML may hold a `>`).
+fn tag_end(tag: &str) -> usize {
+    let mut quoted = false;
+    for (at, c) in tag.char_indices() {
+        match c {
+            '"' => quoted = !quoted,
+            '>' if !quoted => return at + 1,
+            _ => {}
+        }
+    }
+    tag.len()
 }
 
 const MONTHS: [&str; 12] = [

@@ -43,6 +43,24 @@ describe('islands', () => {
     expect(places[1]?.hasAttribute('data-props')).toBe(false);
   });
 
+  it("never carry a page editor's field marks: a preview's props are the public page's", () => {
+    const root = document.createElement('div');
+    root.innerHTML = renderToString(
+      <ReadMore
+        id="story"
+        paragraphs={paragraphs}
+        collapsedCount={1}
+        readMoreLabel="Read More"
+        readLessLabel="Read Less"
+        field={{ 'data-field': 'aboutContent.story.paragraphs' }}
+      />,
+    );
+    const place = root.querySelector<HTMLElement>('[data-island]');
+    expect(JSON.parse(place?.dataset.props ?? '')).not.toHaveProperty('field');
+    // The server's markup still names the field.
+    expect(root.querySelector('[data-field="aboutContent.story.paragraphs"]')).not.toBeNull();
+  });
+
   it("hydrate on the server's nodes, each from its own module, and leave the rest of the page alone", async () => {
     document.body.innerHTML = `<div id="root">${serverPage()}</div>`;
     const staticText = document.getElementById('static');

@@ -21,9 +21,22 @@ export interface Island<P> extends FunctionComponent<P> {
   shows: ComponentType<P>;
 }
 
+/**
+ * A prop that ties an element to its page-editor field (`field`, `titleField`, `imageField`:
+ * `fieldOf(...)`, lib/page-fields.ts). Only a preview has the marks, and the browser's build
+ * drops them, so they never travel in `data-props`: a preview's props are the public page's.
+ */
+const FIELD_PROP = /^[a-z]*[fF]ield$/;
+
+/** The props an island's element carries, as JSON; none when there are none. */
+function propsJson(props: object): string | undefined {
+  const kept = Object.entries(props).filter(([key]) => !FIELD_PROP.test(key));
+  return kept.length > 0 ? JSON.stringify(Object.fromEntries(kept)) : undefined;
+}
+
 export function island<P extends object>(name: string, Shows: ComponentType<P>): Island<P> {
   function Place(props: P) {
-    const json = Object.keys(props).length > 0 ? JSON.stringify(props) : undefined;
+    const json = propsJson(props);
     return (
       <div class="island" data-island={name} data-props={json}>
         <Shows {...props} />
