@@ -1,11 +1,12 @@
 /**
  * The first script of a server-rendered page (its own small file: the content-security-policy
  * allows no inline script). The page shows without JavaScript, its styles inline in the head;
- * this adds the app's entry and the page's chunks only once the page has loaded and painted
- * its frames, so no script is fetched or run before the first paint (Lighthouse's estimate of the
- * Largest Contentful Paint counts every request made before it). A visitor who acts first
- * (a key, a tap, a focus) gets the app at once. Its `<script>` carries what to load:
- * `data-entry` (the entry module) and `data-preload` (the page's chunks, space-separated).
+ * this adds the islands' entry (`islands.ts`) and the modules of the page's islands only once
+ * the page has loaded and painted its frames, so no script is fetched or run before the first
+ * paint (Lighthouse's estimate of the Largest Contentful Paint counts every request made before
+ * it). A visitor who acts first (a key, a tap, a focus) gets them at once. Its `<script>`
+ * carries what to load: `data-entry` (the entry module) and `data-preload` (the modules,
+ * space-separated).
  */
 const boot = document.querySelector<HTMLScriptElement>('script[data-entry]');
 let started = false;
@@ -16,7 +17,7 @@ function start() {
   const head = document.head;
   // Vite's loader adds a stylesheet link for each CSS file of a chunk it loads unless it finds
   // `link[rel=stylesheet][href=…]`; the page's are inline already. A disabled link is never
-  // fetched and tells it so (client-side navigation still gets every other page's CSS).
+  // fetched and tells it so (a module an island loads later, with its own CSS, still gets it).
   for (const style of document.querySelectorAll<HTMLStyleElement>('style[data-href]')) {
     const link = document.createElement('link');
     link.setAttribute('disabled', '');
