@@ -115,7 +115,7 @@ scripts/release-check.sh
 step "API contract (schemathesis against the release binary and its /api/openapi.json)"
 api_contract
 
-step "first-load JS budget (40 KB gzip per public route, 60 KB per staff route)"
+step "first-load JS budget (24 KB gzip per public route, 60 KB per route the server does not render)"
 (cd ui && npm run --silent size)
 
 step "browser tests (playwright, /usr/bin/chromium)"
