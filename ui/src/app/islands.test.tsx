@@ -29,6 +29,18 @@ function serverPage() {
 }
 
 describe('islands', () => {
+  it('are each named after their module, which is how the browser finds them', async () => {
+    const modules = import.meta.glob<{ default: { islandName: string } }>('../islands/*.tsx', {
+      eager: true,
+    });
+    const names = Object.entries(modules).map(([file, module]) => [
+      file.replace(/^.*\/|\.tsx$/g, ''),
+      module.default.islandName,
+    ]);
+    expect(names.length).toBeGreaterThan(10);
+    for (const [file, name] of names) expect(name).toBe(file);
+  });
+
   it('render inside an element that names them and carries their props as JSON', () => {
     const root = document.createElement('div');
     root.innerHTML = serverPage();

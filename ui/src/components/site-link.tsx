@@ -17,7 +17,7 @@ import type { Path } from 'react-router-dom';
  * without `end`, on the pages below it. Every `to` is a path from the site's root, or
  * `{ search }` for another query of the current page.
  *
- * Two sources give the location: the app's router (`app/site-navigation.tsx`, the staff's
+ * Two sources give the location: the app's router (`site-navigation.tsx`, the staff's
  * single-page app and the server's render) and, on a public page whose parts hydrate on
  * their own (`lib/island.tsx`), the browser's own location (`PageNavigation`): there a link
  * to another page is the browser's plain navigation, and only a new query of the same page
