@@ -58,9 +58,13 @@ test('a link held under the pointer is fetched before the click: the next page c
   await waitForApp(page);
   const contact = page.getByRole('contentinfo').getByRole('link', { name: 'Contact', exact: true });
   await contact.scrollIntoViewIfNeeded();
-  await contact.hover();
   // The rules' moderate eagerness: the pointer held on the link for 200 ms starts the fetch.
-  await page.waitForTimeout(1000);
+  const prefetched = page.waitForRequest(
+    (request) =>
+      new URL(request.url()).pathname === '/contact' && request.headers()['sec-purpose'] === 'prefetch',
+  );
+  await contact.hover();
+  await prefetched;
   await contact.click();
   await expect(page).toHaveURL(/\/contact$/);
   const delivery = await page.evaluate(

@@ -8,6 +8,14 @@ import ToastHost from '@/islands/toast-host';
 import { toast } from '@/lib/toast';
 
 const paragraphs = ['First.', 'Second.', 'Third.'];
+/** A Read More of three paragraphs, one shown while collapsed. */
+const story = {
+  id: 'story',
+  paragraphs,
+  collapsedCount: 1,
+  readMoreLabel: 'Read More',
+  readLessLabel: 'Read Less',
+};
 
 /** A page as the server sends it: its markup, with islands in it, and static text around. */
 function serverPage() {
@@ -15,13 +23,7 @@ function serverPage() {
     <MemoryRouter>
       <SiteNavigation>
         <p id="static">Static words</p>
-        <ReadMore
-          id="story"
-          paragraphs={paragraphs}
-          collapsedCount={1}
-          readMoreLabel="Read More"
-          readLessLabel="Read Less"
-        />
+        <ReadMore {...story} />
         <ToastHost />
       </SiteNavigation>
     </MemoryRouter>,
@@ -58,14 +60,7 @@ describe('islands', () => {
   it("never carry a page editor's field marks: a preview's props are the public page's", () => {
     const root = document.createElement('div');
     root.innerHTML = renderToString(
-      <ReadMore
-        id="story"
-        paragraphs={paragraphs}
-        collapsedCount={1}
-        readMoreLabel="Read More"
-        readLessLabel="Read Less"
-        field={{ 'data-field': 'aboutContent.story.paragraphs' }}
-      />,
+      <ReadMore {...story} field={{ 'data-field': 'aboutContent.story.paragraphs' }} />,
     );
     const place = root.querySelector<HTMLElement>('[data-island]');
     expect(JSON.parse(place?.dataset.props ?? '')).not.toHaveProperty('field');
