@@ -6,12 +6,17 @@
 //! page's whole CSS (the entry's index.css, then its chunks' stylesheets) is inline in
 //! `<style>` blocks, one a file, so nothing but the document blocks the render; the page's
 //! content-security-policy names each of its blocks by its hash, and no other
-//! (`Document::style_sources`, computed once at start). No script is requested before the first paint: the head carries only the small
+//! (`Document::style_sources`, computed once at start). The page's banner art (the one
+//! picture the render marks `fetchpriority="high"`, when it is a small SVG of the build) is
+//! in the page too, as a `data:` address: the first paint is the whole first screen, with no
+//! request for it. No script is requested before the first paint: the head carries only the small
 //! loader (`ui/src/app/boot.ts`), which adds the islands' entry (`ui/src/app/islands.ts`) and
 //! the modules of the page's islands after the page has loaded and painted: each
 //! `data-island="NAME"` in the render's markup is `ui/src/islands/NAME.tsx`. Nothing of the
-//! page's own module, nor of the app's entry, is sent: the server alone runs them. Staff pages
-//! are not rendered here: they get index.html as it is.
+//! page's own module, nor of the app's entry, is sent: the server alone runs them. The data
+//! the page embeds is only what its islands read (`island_data`): every byte of the document
+//! counts while it still fits the first round trip of a new connection (about 14 KB).
+//! Staff pages are not rendered here: they get index.html as it is.
 
 use std::collections::{BTreeSet, HashMap};
 use std::sync::Arc;
@@ -40,6 +45,8 @@ pub struct Document {
     islands: HashMap<String, Vec<String>>,
     /// The chunks the islands' entry imports (the loader names them already).
     islands_entry_chunks: Vec<String>,
+    /// Per small SVG of the build (`/assets/art-1.svg`), its `data:` address.
+    art: HashMap<String, Arc<str>>,
 }
 
 /// What a page module adds to the head, and what its policy must allow of it.
@@ -66,6 +73,8 @@ pub struct Build {
     islands_entry: Option<Vec<String>>,
     /// Per island (`site-header`, from `src/islands/site-header.tsx`), its scripts.
     islands: HashMap<String, Vec<String>>,
+    /// The SVG files the modules import (`assets/art-1.svg`).
+    pictures: BTreeSet<String>,
 }
 
 struct PageFiles {
@@ -107,6 +116,7 @@ impl Build {
             pages: HashMap::new(),
             islands_entry: None,
             islands: HashMap::new(),
+            pictures: BTreeSet::new(),
         };
         let Ok(chunks) = serde_json::from_str::<HashMap<String, Chunk>>(manifest) else {
             tracing::error!("ui/dist/.vite/manifest.json is not Vite's manifest");
@@ -135,6 +145,10 @@ impl Build {
                 }
             }
         }
+        for chunk in chunks.values() {
+            let svgs = chunk.assets.iter().filter(|file| file.ends_with(".svg"));
+            build.pictures.extend(svgs.cloned());
+        }
         for key in chunks.keys() {
             if let Some(name) = key
                 .strip_prefix("src/pages/")
@@ -148,16 +162,29 @@ impl Build {
     }
 }
 
-/// The stylesheets a rendered page carries inline, read once from the build.
-pub struct PageStyles {
+/// The files of the build a rendered page carries inline, read once: its stylesheets and
+/// the small SVGs its banner art may be.
+pub struct InlineFiles {
     /// Per file (`assets/forms-1.css`), its text; none when it could not be read or would end
     /// its `<style>` early (then the page links it, as a file).
     css: HashMap<String, Option<Arc<str>>>,
+    /// Per SVG of at most `INLINE_ART_MAX_BYTES` (`/assets/art-1.svg`), its `data:` address.
+    art: HashMap<String, Arc<str>>,
+    /// The site's icon (`ICON`) as a `data:` address: a rendered page names it so, and the
+    /// browser asks for no icon while the page loads.
+    icon: Option<String>,
 }
 
-impl PageStyles {
+/// The site's icon, as index.html links it.
+const ICON: &str = "/favicon.svg";
+
+/// The largest SVG a page carries in itself rather than asks for: the banners are 2.5 to
+/// 5.5 KB (about 1 KB of brotli each), a photo never is one.
+const INLINE_ART_MAX_BYTES: usize = 6 * 1024;
+
+impl InlineFiles {
     /// `read` gives a file of the build by its path (`assets/index-1.css`).
-    pub fn new(build: &Build, read: impl Fn(&str) -> Option<String>) -> PageStyles {
+    pub fn new(build: &Build, read: impl Fn(&str) -> Option<String>) -> InlineFiles {
         let files = build
             .entry_styles
             .iter()
@@ -176,7 +203,18 @@ impl PageStyles {
             }
             css.insert(file.clone(), text.map(Arc::from));
         }
-        PageStyles { css }
+        let art = build
+            .pictures
+            .iter()
+            .filter_map(|file| {
+                let svg = read(file).filter(|svg| svg.len() <= INLINE_ART_MAX_BYTES)?;
+                Some((format!("/{file}"), Arc::from(svg_data_address(&svg))))
+            })
+            .collect();
+        let icon = read(&ICON[1..])
+            .filter(|svg| svg.len() <= INLINE_ART_MAX_BYTES)
+            .map(|svg| svg_data_address(&svg));
+        InlineFiles { css, art, icon }
     }
 
     /// The content-security-policy's sources for the inline blocks of `pages` and of a page of
@@ -226,7 +264,7 @@ impl Document {
     /// `shell` is index.html as the server answers it; `build` and `styles` the files of the
     /// build it names. None when the shell lacks the root element (then every page is the
     /// plain shell).
-    pub fn new(shell: &str, build: &Build, styles: &PageStyles) -> Option<Document> {
+    pub fn new(shell: &str, build: &Build, styles: &InlineFiles) -> Option<Document> {
         let mut html = shell.to_owned();
         for (open, close) in [
             ("<title>", "</title>"),
@@ -270,6 +308,10 @@ impl Document {
                     remove_line(&mut html, start, at + len + close.len());
                 }
             }
+        }
+        if let Some(icon) = &styles.icon {
+            let link = format!("<link rel=\"icon\" href=\"{ICON}\"");
+            html = html.replace(&link, &format!("<link rel=\"icon\" href=\"{icon}\""));
         }
         let head_end = html.find("</head>")?;
         let root = "<div id=\"root\">";
@@ -318,6 +360,7 @@ impl Document {
                 .skip(1)
                 .cloned()
                 .collect(),
+            art: styles.art.clone(),
         })
     }
 
@@ -332,18 +375,26 @@ impl Document {
         &self.head_of(page).style_sources
     }
 
-    /// The whole page. `data` is the JSON the page was rendered with; `page` is the route
-    /// table's page module, whose styles are inline so the page shows styled without
-    /// JavaScript; the loader adds the islands' entry and the modules of the islands in
-    /// `root_html`.
+    /// The whole page. `data` is the JSON the page was rendered with (the page embeds what
+    /// its islands read of it); `page` is the route table's page module, whose styles are
+    /// inline so the page shows styled without JavaScript; the loader adds the islands' entry
+    /// and the modules of the islands in `root_html`.
     pub fn page(&self, head: &str, page: Option<&str>, root_html: &str, data: &str) -> String {
+        let (root_html, inlined) = inline_art(root_html, &self.art);
+        let root_html = root_html.as_str();
+        let head = match &inlined {
+            Some(src) => without_preload(head, src),
+            None => head.to_owned(),
+        };
+        let head = head.as_str();
+        let data = island_data(data, root_html);
         let mut links = self.head_of(page).tags.clone();
         if let Some(loader) = &self.islands_loader {
             links.push_str(loader);
             links.push_str(&self.islands_preload(root_html));
             links.push_str("\"></script>");
         }
-        let data = script_json(data);
+        let data = script_json(&data);
         let mut out = String::with_capacity(
             self.head_start.len()
                 + head.len()
@@ -407,6 +458,119 @@ fn remove_line(html: &mut String, start: usize, end: usize) {
     html.replace_range(line_start..line_end, "");
 }
 
+/// What each island reads of the page's data, beside what every island may read (`pages`:
+/// the office's words, `preview`: the page editor's marks, `ui/src/lib/page-fields.ts`).
+/// The server's render had all of it; the browser's islands get their props in the markup.
+const ISLAND_DATA: &[(&str, &str)] = &[("blog-list", "lists")];
+const EVERY_ISLANDS_DATA: &[&str] = &["pages", "preview"];
+
+/// `data` down to what the islands in `root_html` read: the blog list's first page on
+/// `/blogs`, nothing on most pages.
+fn island_data(data: &str, root_html: &str) -> String {
+    let Ok(serde_json::Value::Object(mut all)) = serde_json::from_str(data) else {
+        return "{}".to_owned();
+    };
+    let read = ISLAND_DATA
+        .iter()
+        .filter(|(island, _)| root_html.contains(&format!("data-island=\"{island}\"")))
+        .map(|(_, key)| *key)
+        .chain(EVERY_ISLANDS_DATA.iter().copied());
+    let kept: serde_json::Map<String, serde_json::Value> = read
+        .filter_map(|key| Some((key.to_owned(), all.remove(key)?)))
+        .collect();
+    serde_json::Value::Object(kept).to_string()
+}
+
+/// `root_html` with the `src` of its first `<img … fetchpriority="high">` (the picture the
+/// first screen waits for) made its `data:` address when `art` has one, and that `src`.
+fn inline_art(root_html: &str, art: &HashMap<String, Arc<str>>) -> (String, Option<String>) {
+    let mut from = 0;
+    while let Some(at) = root_html[from..].find("<img ") {
+        let start = from + at;
+        let end = start + tag_length(&root_html[start..]);
+        let tag = &root_html[start..end];
+        from = end;
+        if !tag.contains(" fetchpriority=\"high\"") {
+            continue;
+        }
+        let Some(src_at) = tag.find(" src=\"") else {
+            return (root_html.to_owned(), None);
+        };
+        let value_start = start + src_at + " src=\"".len();
+        let value_end = value_start + root_html[value_start..end].find('"').unwrap_or(0);
+        let src = &root_html[value_start..value_end];
+        let Some(address) = art.get(src) else {
+            return (root_html.to_owned(), None);
+        };
+        let mut html = String::with_capacity(root_html.len() + address.len());
+        html.push_str(&root_html[..value_start]);
+        html.push_str(address);
+        html.push_str(&root_html[value_end..]);
+        return (html, Some(src.to_owned()));
+    }
+    (root_html.to_owned(), None)
+}
+
+/// The length of the tag `html` starts with, to its `>` outside a quoted value.
+fn tag_length(html: &str) -> usize {
+    let mut quoted = false;
+    for (index, byte) in html.bytes().enumerate() {
+        match byte {
+            b'"' => quoted = !quoted,
+            b'>' if !quoted => return index + 1,
+            _ => {}
+        }
+    }
+    html.len()
+}
+
+/// `head` without a `<link rel="preload" … href="SRC">` of a picture the page now carries.
+fn without_preload(head: &str, src: &str) -> String {
+    let mut out = head.to_owned();
+    let href = format!(" href=\"{src}\"");
+    let mut from = 0;
+    while let Some(at) = out[from..].find("<link rel=\"preload\"") {
+        let start = from + at;
+        let end = start + tag_length(&out[start..]);
+        if out[start..end].contains(&href) {
+            out.replace_range(start..end, "");
+            from = start;
+        } else {
+            from = end;
+        }
+    }
+    out
+}
+
+/// An SVG as a `data:` address, fit for a double-quoted attribute: only what a URL or the
+/// attribute would read otherwise is escaped, so it stays as small (and as well compressed)
+/// as the file; runs of white space are one space.
+fn svg_data_address(svg: &str) -> String {
+    let mut address = String::with_capacity(svg.len() + 64);
+    address.push_str("data:image/svg+xml,");
+    let mut space = false;
+    for c in svg.trim().chars() {
+        if c.is_whitespace() {
+            space = true;
+            continue;
+        }
+        if space {
+            address.push(' ');
+            space = false;
+        }
+        match c {
+            '%' => address.push_str("%25"),
+            '#' => address.push_str("%23"),
+            '"' => address.push_str("%22"),
+            '<' => address.push_str("%3C"),
+            '>' => address.push_str("%3E"),
+            '&' => address.push_str("%26"),
+            c => address.push(c),
+        }
+    }
+    address
+}
+
 /// JSON that cannot end its script element early: `<`, `>` and `&` only ever appear inside
 /// JSON strings, where their `\u` escapes mean the same.
 pub fn script_json(json: &str) -> String {
@@ -427,6 +591,9 @@ struct Chunk {
     imports: Vec<String>,
     #[serde(default)]
     css: Vec<String>,
+    /// The files it imports that are neither script nor style (pictures).
+    #[serde(default)]
+    assets: Vec<String>,
     #[serde(default, rename = "isEntry")]
     is_entry: bool,
 }
@@ -435,13 +602,13 @@ struct Chunk {
 mod tests {
     use super::*;
 
-    const SHELL: &str = "<!doctype html>\n<html lang=\"en\">\n  <head>\n    <meta charset=\"UTF-8\" />\n    <meta name=\"description\" content=\"Shell\" />\n    <title>Shell</title>\n    <script type=\"module\" crossorigin src=\"/assets/index-1.js\"></script>\n    <link rel=\"modulepreload\" crossorigin href=\"/assets/shared-3.js\">\n    <link rel=\"stylesheet\" crossorigin href=\"/assets/index-1.css\">\n  </head>\n  <body>\n    <div id=\"root\"></div>\n    <noscript>Needs JavaScript.</noscript>\n  </body>\n</html>\n";
+    const SHELL: &str = "<!doctype html>\n<html lang=\"en\">\n  <head>\n    <meta charset=\"UTF-8\" />\n    <meta name=\"description\" content=\"Shell\" />\n    <link rel=\"icon\" href=\"/favicon.svg\" type=\"image/svg+xml\" />\n    <title>Shell</title>\n    <script type=\"module\" crossorigin src=\"/assets/index-1.js\"></script>\n    <link rel=\"modulepreload\" crossorigin href=\"/assets/shared-3.js\">\n    <link rel=\"stylesheet\" crossorigin href=\"/assets/index-1.css\">\n  </head>\n  <body>\n    <div id=\"root\"></div>\n    <noscript>Needs JavaScript.</noscript>\n  </body>\n</html>\n";
 
     const MANIFEST: &str = r#"{
       "index.html": {"file": "assets/index-1.js", "isEntry": true, "css": ["assets/index-1.css"]},
       "src/app/boot.ts": {"file": "assets/boot-1.js", "isEntry": true},
       "src/pages/home-page.tsx": {"file": "assets/home-page-2.js", "imports": ["index.html", "_shared-3.js"], "css": ["assets/home-2.css"]},
-      "src/pages/about-page.tsx": {"file": "assets/about-page-4.js", "imports": ["index.html"], "css": ["assets/about-4.css"]},
+      "src/pages/about-page.tsx": {"file": "assets/about-page-4.js", "imports": ["index.html"], "css": ["assets/about-4.css"], "assets": ["assets/art-4.svg", "assets/photo-4.svg", "assets/hero-4.webp"]},
       "_shared-3.js": {"file": "assets/shared-3.js", "imports": ["index.html"], "css": ["assets/shared-3.css"]},
       "src/app/islands.ts": {"file": "assets/islands-5.js", "isEntry": true, "imports": ["_preact-6.js"], "dynamicImports": ["_site-header-7.js", "src/islands/contact-form.tsx"]},
       "_preact-6.js": {"file": "assets/preact-6.js"},
@@ -456,13 +623,18 @@ mod tests {
             "assets/home-2.css" => Some(".home{color:red}".into()),
             "assets/shared-3.css" => Some(".shared{content:\"a\"}".into()),
             "assets/about-4.css" => Some(".about{content:\"</STYLE>\"}".into()),
+            "assets/art-4.svg" => Some(
+                "<svg xmlns=\"http://www.w3.org/2000/svg\">\n  <path fill=\"#0f3b57\" d=\"M0 0h9\"/>\n  <text>5% & more</text>\n</svg>\n".into(),
+            ),
+            "assets/photo-4.svg" => Some(format!("<svg>{}</svg>", "<g/>".repeat(2000))),
+            "favicon.svg" => Some("<svg><circle r=\"1\"/></svg>".into()),
             _ => None,
         }
     }
 
-    fn document() -> (Build, PageStyles, Document) {
+    fn document() -> (Build, InlineFiles, Document) {
         let build = Build::parse(MANIFEST);
-        let styles = PageStyles::new(&build, css);
+        let styles = InlineFiles::new(&build, css);
         let document = Document::new(SHELL, &build, &styles).expect("document");
         (build, styles, document)
     }
@@ -478,7 +650,7 @@ mod tests {
             "<title>Home</title>",
             Some("home-page"),
             "<h1>Hi</h1>",
-            r#"{"a":"</script><b>"}"#,
+            r#"{"pages":{"a":"</script><b>"}}"#,
         );
         assert!(!page.contains("<title>Shell</title>"), "{page}");
         assert!(!page.contains("content=\"Shell\""), "{page}");
@@ -489,7 +661,7 @@ mod tests {
             "{page}"
         );
         assert!(
-            page.contains(r#"{"a":"\u003c/script\u003e\u003cb\u003e"}"#),
+            page.contains(r#"{"pages":{"a":"\u003c/script\u003e\u003cb\u003e"}}"#),
             "{page}"
         );
         // The loader's and the data's.
@@ -638,5 +810,61 @@ mod tests {
         let plain = document.style_sources(None);
         assert_eq!(plain.split(' ').count(), 1);
         assert!(hashes.contains(&plain), "{hashes:?}");
+    }
+
+    #[test]
+    fn the_first_screens_picture_is_in_the_page_when_it_is_a_small_svg_of_the_build() {
+        let (_, _, document) = document();
+        let art = "<main><img class=\"page-hero__art\" src=\"/assets/art-4.svg\" alt=\"A &gt; B\" \
+                   fetchpriority=\"high\"><img src=\"/assets/art-4.svg\" loading=\"lazy\"></main>";
+        let head = "<link rel=\"preload\" as=\"image\" href=\"/assets/art-4.svg\" fetchpriority=\"high\"/>\
+                    <link rel=\"canonical\" href=\"/\"/>";
+        let page = document.page(head, Some("about-page"), art, "{}");
+        let address = "data:image/svg+xml,%3Csvg xmlns=%22http://www.w3.org/2000/svg%22%3E \
+                       %3Cpath fill=%22%230f3b57%22 d=%22M0 0h9%22/%3E %3Ctext%3E5%25 %26 more%3C/text%3E %3C/svg%3E";
+        assert!(
+            page.contains(&format!(
+                "<img class=\"page-hero__art\" src=\"{address}\" alt=\"A &gt; B\" fetchpriority=\"high\">"
+            )),
+            "{page}"
+        );
+        // So is the site's icon, the browser's first request after the page otherwise.
+        assert!(
+            page.contains("<link rel=\"icon\" href=\"data:image/svg+xml,%3Csvg%3E%3Ccircle r=%221%22/%3E%3C/svg%3E\" type=\"image/svg+xml\" />"),
+            "{page}"
+        );
+        // A picture further down is still a file, and nothing preloads what the page carries.
+        assert!(page.contains("<img src=\"/assets/art-4.svg\" loading=\"lazy\">"), "{page}");
+        assert!(!page.contains("rel=\"preload\""), "{page}");
+        assert!(page.contains("<link rel=\"canonical\" href=\"/\"/>"), "{page}");
+        // Too large an SVG, an office's picture, or a photo is asked for as before.
+        for src in ["/assets/photo-4.svg", "/media/pages/a.svg", "/assets/hero-4.webp"] {
+            let markup = format!("<img src=\"{src}\" fetchpriority=\"high\">");
+            let page = document.page("", Some("about-page"), &markup, "{}");
+            assert!(page.contains(&markup), "{page}");
+        }
+    }
+
+    #[test]
+    fn a_page_embeds_only_the_data_its_islands_read() {
+        let (_, _, document) = document();
+        let data = r#"{"site":{"name":"Corp"},"blogs":[1],"lists":[2],"pages":{"home":{}},"preview":true,"year":2026}"#;
+        let embedded = |page: &str| {
+            let open = "<script type=\"application/json\" id=\"corpsite-data\">";
+            let rest = &page[page.find(open).expect("data") + open.len()..];
+            serde_json::from_str::<serde_json::Value>(&rest[..rest.find("</script>").expect("end")])
+                .expect("JSON")
+        };
+        let plain = document.page("", Some("home-page"), "<h1>Hi</h1>", data);
+        assert_eq!(embedded(&plain), serde_json::json!({"pages": {"home": {}}, "preview": true}));
+        let list = "<div class=\"island\" data-island=\"blog-list\" data-props=\"{}\"></div>";
+        let with_list = document.page("", Some("home-page"), list, data);
+        assert_eq!(
+            embedded(&with_list),
+            serde_json::json!({"lists": [2], "pages": {"home": {}}, "preview": true})
+        );
+        // Data that is not an object embeds as none.
+        let broken = document.page("", Some("home-page"), "<h1>Hi</h1>", "[1]");
+        assert_eq!(embedded(&broken), serde_json::json!({}));
     }
 }

@@ -51,11 +51,31 @@ test("a page of islands loads its islands' modules, and not its page's nor anoth
   expect(scripts.some((s) => /\/index-[^/]*\.js$/.test(s))).toBe(false);
 });
 
+test("a page's banner art and the site's icon come with the page: nothing but the loader is asked for before the islands", async ({
+  page,
+}) => {
+  const asked: string[] = [];
+  page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+  await page.goto('/contact');
+  await waitForApp(page);
+  const art = page.locator('img.page-hero__art');
+  await expect(art).toHaveAttribute('src', /^data:image\/svg\+xml,/);
+  // Drawn: an image that failed to decode has no natural width.
+  await expect
+    .poll(() => art.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+    .toBe(true);
+  expect(asked.filter((path) => /contact-hero|favicon/.test(path))).toEqual([]);
+  // The browser's icon is the page's own.
+  await expect(page.locator('link[rel="icon"]')).toHaveAttribute('href', /^data:image\/svg\+xml,/);
+});
+
 test('a link held under the pointer is fetched before the click: the next page comes from the prefetch', async ({
   page,
 }) => {
   await page.goto('/about/our_vision');
   await waitForApp(page);
+  // The islands add the site's rules once they run (no header, nothing before the first paint).
+  await expect(page.locator('script[type="speculationrules"]')).toHaveCount(1);
   const contact = page.getByRole('contentinfo').getByRole('link', { name: 'Contact', exact: true });
   await contact.scrollIntoViewIfNeeded();
   // The rules' moderate eagerness: the pointer held on the link for 200 ms starts the fetch.

@@ -67,7 +67,10 @@ impl SecurityHeaders {
 /// inline `<style>` blocks the response carries (a rendered page's, space-separated; empty for
 /// every other answer): no `unsafe-inline`, and no hash of a block the response does not have.
 /// `data:` images are allowed (an image cannot run script): the authenticator set-up's QR code,
-/// drawn by the server, is one.
+/// drawn by the server, and a rendered page's banner art are. `'inline-speculation-rules'`
+/// lets a page's islands add the site's prefetch rules (`/speculation-rules.json`) as a
+/// `<script type="speculationrules">`: rules name pages to fetch, and run nothing; every other
+/// inline script stays refused.
 pub fn policy(media_base: &str, inline_styles: &str) -> String {
     let mut img = String::from("'self' data:");
     if let Some(origin) = origin_of(media_base) {
@@ -80,7 +83,7 @@ pub fn policy(media_base: &str, inline_styles: &str) -> String {
         style.push_str(inline_styles);
     }
     format!(
-        "default-src 'self'; script-src 'self'; style-src {style}; img-src {img}; media-src 'self'; \
+        "default-src 'self'; script-src 'self' 'inline-speculation-rules'; style-src {style}; img-src {img}; media-src 'self'; \
          font-src 'self'; connect-src 'self'; frame-src {FRAME_SOURCES}; object-src 'none'; \
          base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
     )

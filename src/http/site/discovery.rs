@@ -5,11 +5,13 @@
 //!   posting (with `lastmod`),
 //!   as absolute URLs; past 50,000 URLs it is an index of `/sitemap-1.xml`, `/sitemap-2.xml`...
 //! - `/blogs/feed.xml`: RSS 2.0 of the newest 20 posts.
-//! - `/speculation-rules.json`: the rules every rendered page names in its
-//!   `Speculation-Rules` header: a browser that knows them fetches the page a visitor is about
-//!   to open (a link held under the pointer, or pressed) before the click, so the move to
-//!   another page, which the browser loads from the server, is as quick as one inside an app.
-//!   Staff screens, the API, media and the pages of links in subscriber mail are left out.
+//! - `/speculation-rules.json`: the rules every rendered page's islands add to it once they
+//!   run (`ui/src/lib/speculation-rules.ts`; not a `Speculation-Rules` header, which the
+//!   browser would fetch before the first paint): a browser that knows them fetches the page a
+//!   visitor is about to open (a link held under the pointer, or pressed) before the click, so
+//!   the move to another page, which the browser loads from the server, is as quick as one
+//!   inside an app. Staff screens, the API, media and the pages of links in subscriber mail
+//!   are left out.
 //!
 //! Absolute URLs come from the site origin (`http::plumbing::site_url`). Answers are cached per origin
 //! until the blog version counter moves, and carry the pages' Cache-Control and an ETag.
@@ -53,9 +55,6 @@ enum Document {
     Feed,
     SpeculationRules,
 }
-
-/// The address of the rules (`SPECULATION_RULES`), as a page's header names it.
-pub const SPECULATION_RULES_PATH: &str = "/speculation-rules.json";
 
 /// Prefetch, at moderate eagerness (the pointer held on a link, or a press), a link to a
 /// public page of the site: the page's HTML only, which runs nothing and counts no view.

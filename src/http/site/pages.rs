@@ -37,7 +37,7 @@ use crate::http::public_api::company_details_cache::CompanyDetailsApi;
 use crate::http::public_api::job_postings::{self as jobs, JobsApi, Lookup};
 use crate::http::site::assets::{self, html_response, IndexPage, Packed, PageData, Route};
 use crate::metrics::{Cache, Metrics};
-use crate::render::document::{Build, Document, PageStyles};
+use crate::render::document::{Build, Document, InlineFiles};
 use crate::render::engine::Shown;
 use crate::render::engine::{Limits, RenderPool};
 
@@ -185,9 +185,9 @@ pub struct Pages {
 }
 
 /// The embedded build's files a rendered page needs, and its stylesheets' text, read once.
-static BUILD: LazyLock<(Build, PageStyles)> = LazyLock::new(|| {
+static BUILD: LazyLock<(Build, InlineFiles)> = LazyLock::new(|| {
     let build = Build::parse(crate::render::BUILD_MANIFEST);
-    let styles = PageStyles::new(&build, assets::built_text);
+    let styles = InlineFiles::new(&build, assets::built_text);
     (build, styles)
 });
 
@@ -780,10 +780,6 @@ impl Pages {
     }
 }
 
-/// The `Speculation-Rules` header of a rendered page: a structured-field string, the rules'
-/// address (`discovery::SPECULATION_RULES_PATH`).
-const SPECULATION_RULES_HEADER: &str = "\"/speculation-rules.json\"";
-
 impl RenderedPage {
     fn new(status: StatusCode, html: String, policy: &str, kept_until: i64) -> RenderedPage {
         let etag = etag_of(html.as_bytes());
@@ -824,11 +820,6 @@ impl RenderedPage {
         response.headers_mut().insert(
             warp::http::header::CONTENT_SECURITY_POLICY,
             self.policy.clone(),
-        );
-        // The next page a visitor opens, fetched before the click (`discovery`).
-        response.headers_mut().insert(
-            warp::http::header::HeaderName::from_static("speculation-rules"),
-            HeaderValue::from_static(SPECULATION_RULES_HEADER),
         );
         response
     }

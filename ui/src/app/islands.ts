@@ -3,8 +3,8 @@
  * that move, `lib/island.tsx`) and nothing else. `boot.ts` adds it after the first paint.
  * Each island's module loads at once (their files are the page's `data-preload`), and each
  * island hydrates in a task of its own, in page order, so no task holds the main thread for
- * the whole page. Then the page is counted (the analytics beacon) and its sections fade in as
- * they scroll into view. First, the styles computed from data are set where the server's HTML
+ * the whole page. Then the page is counted (the analytics beacon), its sections fade in as
+ * they scroll into view, and the prefetch rules for the next page are added. First, the styles computed from data are set where the server's HTML
  * carries them (`lib/use-inline-style.ts`).
  */
 import { type ComponentType, h, hydrate } from 'preact';
@@ -13,6 +13,7 @@ import { startAnimateOnScroll } from '@/lib/animate-on-scroll';
 import type { Island } from '@/lib/island';
 import { inTaskOfItsOwn, nextTask } from '@/lib/next-task';
 import { sendPageView } from '@/lib/page-views';
+import { addSpeculationRules } from '@/lib/speculation-rules';
 import { applyInlineStyles } from '@/lib/use-inline-style';
 
 const modules = import.meta.glob<{ default: Island<object> }>('../islands/*.tsx');
@@ -51,6 +52,7 @@ async function start() {
   document.documentElement.dataset.app = 'ready';
   inTaskOfItsOwn(() => startAnimateOnScroll());
   inTaskOfItsOwn(() => sendPageView(location.pathname));
+  inTaskOfItsOwn(() => void addSpeculationRules());
 }
 
 void start();
