@@ -3,10 +3,11 @@
 //! scripts, and the data the page was rendered with, for the browser to hydrate from.
 //!
 //! What makes the first paint early (Lighthouse's mobile Largest Contentful Paint): the
-//! page's whole CSS (the entry's index.css, then its chunks' stylesheets) is inline in
-//! `<style>` blocks, one a file, so nothing but the document blocks the render; the page's
-//! content-security-policy names each of its blocks by its hash, and no other
-//! (`Document::style_sources`, computed once at start). The page's banner art (the one
+//! page's CSS (the entry's index.css, then its chunks' stylesheets) is inline in `<style>`
+//! blocks, one a file, so nothing but the document blocks the render; each block holds only
+//! the rules the page's markup can use (`used_css`; the islands' loader puts the whole files
+//! in place once the page has painted), and the page's content-security-policy names each of
+//! its blocks by its hash, and no other (`Page::style_sources`). The page's banner art (the one
 //! picture the render marks `fetchpriority="high"`, when it is a small SVG of the build) is
 //! in the page too, as a `data:` address: the first paint is the whole first screen, with no
 //! request for it. No script is requested before the first paint: the head carries only the small
@@ -18,10 +19,12 @@
 //! counts while it still fits the first round trip of a new connection (about 14 KB).
 //! Staff pages are not rendered here: they get index.html as it is.
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeSet, HashMap, HashSet};
 use std::sync::Arc;
 
 use serde::Deserialize;
+
+use super::used_css;
 
 /// index.html cut where a rendered page adds its parts.
 pub struct Document {
@@ -33,10 +36,12 @@ pub struct Document {
     body_start: String,
     /// From the root's `</div>` to the end, without the shell's `<noscript>` note.
     body_end: String,
-    /// Per page module (`home-page`): its styles and its loader, for the head.
-    page_heads: HashMap<String, PageHead>,
-    /// The same for a page of no module (the 404 page): the entry's styles and loader.
-    plain_head: PageHead,
+    /// Per page module (`home-page`): its stylesheets, in the order they were linked.
+    page_styles: HashMap<String, Vec<String>>,
+    /// The same for a page of no module (the 404 page): the entry's.
+    plain_styles: Vec<String>,
+    /// Per stylesheet (`assets/forms-1.css`), its text, or none (then it is linked).
+    css: HashMap<String, Option<Arc<str>>>,
     /// The loader, up to its `data-preload` (which the render's islands fill), the islands'
     /// entry's own chunks first; None without the loader or the islands' entry in the build
     /// (then a page has no script: it works as the server's HTML alone).
@@ -49,12 +54,11 @@ pub struct Document {
     art: HashMap<String, Arc<str>>,
 }
 
-/// What a page module adds to the head, and what its policy must allow of it.
-struct PageHead {
-    /// Its `<style>` blocks.
-    tags: String,
-    /// The `'sha256-…'` of each of those blocks, space-separated.
-    style_sources: String,
+/// A page put together: its HTML, and what its policy must allow of it.
+pub struct Page {
+    pub html: String,
+    /// The `'sha256-…'` of each of its `<style>` blocks, space-separated, in a stable order.
+    pub style_sources: String,
 }
 
 /// The id of the element that carries a page's data (ui/src/lib/page-data.ts reads it).
@@ -216,48 +220,6 @@ impl InlineFiles {
             .map(|svg| svg_data_address(&svg));
         InlineFiles { css, art, icon }
     }
-
-    /// The content-security-policy's sources for the inline blocks of `pages` and of a page of
-    /// no module (`'sha256-…'`, each block's exact text), in a stable order.
-    fn hashes<'a>(&self, build: &Build, pages: impl IntoIterator<Item = &'a str>) -> Vec<String> {
-        use base64::Engine as _;
-        use sha2::Digest as _;
-        let mut files: BTreeSet<&String> = build.entry_styles.iter().collect();
-        for page in pages {
-            if let Some(page) = build.pages.get(page) {
-                files.extend(&page.styles);
-            }
-        }
-        let hashes: BTreeSet<String> = files
-            .into_iter()
-            .filter_map(|file| self.css.get(file)?.as_deref())
-            .map(|css| {
-                let digest = sha2::Sha256::digest(css.as_bytes());
-                format!(
-                    "'sha256-{}'",
-                    base64::engine::general_purpose::STANDARD.encode(digest)
-                )
-            })
-            .collect();
-        hashes.into_iter().collect()
-    }
-
-    /// `<style>` blocks (or links) for `files`, in their order.
-    fn blocks<'a>(&self, files: impl IntoIterator<Item = &'a String>) -> String {
-        let mut html = String::new();
-        for file in files {
-            match self.css.get(file).and_then(Option::as_deref) {
-                // `data-href` names the file the rules came from (the loader tells Vite's).
-                Some(css) => {
-                    html.push_str(&format!("<style data-href=\"/{file}\">{css}</style>"));
-                }
-                None => html.push_str(&format!(
-                    "<link rel=\"stylesheet\" crossorigin href=\"/{file}\">"
-                )),
-            }
-        }
-        html
-    }
 }
 
 impl Document {
@@ -328,29 +290,21 @@ impl Document {
             }),
             _ => None,
         };
-        let tags = |page: Option<&PageFiles>| {
+        let files = |page: Option<&PageFiles>| -> Vec<String> {
             let page_styles = page.map_or(&[][..], |page| &page.styles[..]);
-            styles.blocks(build.entry_styles.iter().chain(page_styles))
+            build.entry_styles.iter().chain(page_styles).cloned().collect()
         };
         Some(Document {
             head_start: html[..head_end].to_owned(),
             body_start: html[head_end..root_at + root.len()].to_owned(),
             body_end: html[root_end..].to_owned(),
-            page_heads: build
+            page_styles: build
                 .pages
                 .iter()
-                .map(|(name, page)| {
-                    let head = PageHead {
-                        tags: tags(Some(page)),
-                        style_sources: styles.hashes(build, [name.as_str()]).join(" "),
-                    };
-                    (name.clone(), head)
-                })
+                .map(|(name, page)| (name.clone(), files(Some(page))))
                 .collect(),
-            plain_head: PageHead {
-                tags: tags(None),
-                style_sources: styles.hashes(build, []).join(" "),
-            },
+            plain_styles: files(None),
+            css: styles.css.clone(),
             islands_loader,
             islands: build.islands.clone(),
             islands_entry_chunks: build
@@ -364,22 +318,41 @@ impl Document {
         })
     }
 
-    fn head_of(&self, page: Option<&str>) -> &PageHead {
-        page.and_then(|page| self.page_heads.get(page))
-            .unwrap_or(&self.plain_head)
-    }
-
-    /// The content-security-policy's sources for the inline styles of `page` (as `page`
-    /// writes them): each block's `'sha256-…'`, space-separated.
-    pub fn style_sources(&self, page: Option<&str>) -> &str {
-        &self.head_of(page).style_sources
+    /// The `<style>` blocks (or links) of `page`'s stylesheets, in their order, each with
+    /// only the rules an element of `classes` can use, and the policy's sources for them.
+    fn styles(&self, page: Option<&str>, classes: &HashSet<&str>) -> (String, String) {
+        use base64::Engine as _;
+        use sha2::Digest as _;
+        let files = page
+            .and_then(|page| self.page_styles.get(page))
+            .unwrap_or(&self.plain_styles);
+        let mut tags = String::new();
+        let mut sources = BTreeSet::new();
+        for file in files {
+            match self.css.get(file).and_then(Option::as_deref) {
+                // `data-href` names the file the rules came from (the loader puts it in place).
+                Some(css) => {
+                    let used = used_css::used_rules(css, classes);
+                    let digest = sha2::Sha256::digest(used.as_bytes());
+                    sources.insert(format!(
+                        "'sha256-{}'",
+                        base64::engine::general_purpose::STANDARD.encode(digest)
+                    ));
+                    tags.push_str(&format!("<style data-href=\"/{file}\">{used}</style>"));
+                }
+                None => tags.push_str(&format!(
+                    "<link rel=\"stylesheet\" crossorigin href=\"/{file}\">"
+                )),
+            }
+        }
+        (tags, sources.into_iter().collect::<Vec<_>>().join(" "))
     }
 
     /// The whole page. `data` is the JSON the page was rendered with (the page embeds what
     /// its islands read of it); `page` is the route table's page module, whose styles are
     /// inline so the page shows styled without JavaScript; the loader adds the islands' entry
     /// and the modules of the islands in `root_html`.
-    pub fn page(&self, head: &str, page: Option<&str>, root_html: &str, data: &str) -> String {
+    pub fn page(&self, head: &str, page: Option<&str>, root_html: &str, data: &str) -> Page {
         let (root_html, inlined) = inline_art(root_html, &self.art);
         let root_html = root_html.as_str();
         let head = match &inlined {
@@ -388,7 +361,12 @@ impl Document {
         };
         let head = head.as_str();
         let data = island_data(data, root_html);
-        let mut links = self.head_of(page).tags.clone();
+        let mut classes = used_css::class_names(root_html);
+        classes.extend(used_css::class_names(head));
+        classes.extend(used_css::class_names(&self.head_start));
+        classes.extend(used_css::class_names(&self.body_start));
+        classes.extend(used_css::class_names(&self.body_end));
+        let (mut links, style_sources) = self.styles(page, &classes);
         if let Some(loader) = &self.islands_loader {
             links.push_str(loader);
             links.push_str(&self.islands_preload(root_html));
@@ -419,7 +397,10 @@ impl Document {
         out.push_str(&data);
         out.push_str("</script>");
         out.push_str(&self.body_end["</div>".len()..]);
-        out
+        Page {
+            html: out,
+            style_sources,
+        }
     }
 }
 
@@ -651,7 +632,7 @@ mod tests {
             Some("home-page"),
             "<h1>Hi</h1>",
             r#"{"pages":{"a":"</script><b>"}}"#,
-        );
+        ).html;
         assert!(!page.contains("<title>Shell</title>"), "{page}");
         assert!(!page.contains("content=\"Shell\""), "{page}");
         assert!(!page.contains("noscript"), "{page}");
@@ -669,17 +650,26 @@ mod tests {
     }
 
     #[test]
-    fn a_page_carries_its_whole_css_inline_in_the_order_it_was_linked() {
+    fn a_page_carries_its_css_inline_in_the_order_it_was_linked_as_far_as_its_markup_uses_it() {
         let (_, _, document) = document();
-        let page = document.page("", Some("home-page"), "<h1>Hi</h1>", "{}");
+        let markup = "<h1 class=\"home\">Hi</h1>";
+        let page = document.page("", Some("home-page"), markup, "{}").html;
         let page_head = head(&page);
+        // Every file has its block (the loader puts each whole file in place by it), with the
+        // rules an element of the page can use: none of `.shared` here.
         let blocks = "<style data-href=\"/assets/index-1.css\">body{margin:0}</style>\
              <style data-href=\"/assets/home-2.css\">.home{color:red}</style>\
-             <style data-href=\"/assets/shared-3.css\">.shared{content:\"a\"}</style>";
+             <style data-href=\"/assets/shared-3.css\"></style>";
         assert!(page_head.contains(blocks), "{page_head}");
+        let shared = "<p class=\"shared\"></p>";
+        let both = document.page("", Some("home-page"), shared, "{}").html;
+        assert!(
+            both.contains("<style data-href=\"/assets/shared-3.css\">.shared{content:\"a\"}</style>"),
+            "{both}"
+        );
         assert!(!page_head.contains("rel=\"stylesheet\""), "{page_head}");
         // A page of no module (the 404 page) has the entry's.
-        let plain = document.page("", None, "<h1>Lost</h1>", "{}");
+        let plain = document.page("", None, "<h1>Lost</h1>", "{}").html;
         assert!(
             head(&plain)
                 .contains("<style data-href=\"/assets/index-1.css\">body{margin:0}</style><script"),
@@ -694,7 +684,7 @@ mod tests {
         let markup = "<div class=\"island\" data-island=\"site-header\"><header></header></div>\
              <h1>Hi</h1><div class=\"island\" data-island=\"contact-form\" data-props=\"{}\"></div>\
              <div class=\"island\" data-island=\"site-header\"></div><div data-island=\"gone\"></div>";
-        let page = document.page("", Some("about-page"), markup, "{}");
+        let page = document.page("", Some("about-page"), markup, "{}").html;
         let page_head = head(&page);
         assert!(
             page_head.contains(
@@ -714,7 +704,7 @@ mod tests {
             "{page_head}"
         );
         // A page of no islands in its markup loads the entry alone.
-        let bare = document.page("", Some("home-page"), "<h1>Hi</h1>", "{}");
+        let bare = document.page("", Some("home-page"), "<h1>Hi</h1>", "{}").html;
         assert!(
             head(&bare).contains("data-preload=\"/assets/preact-6.js \"></script>"),
             "{bare}"
@@ -747,25 +737,23 @@ mod tests {
     #[test]
     fn a_stylesheet_that_would_end_its_block_is_linked_instead() {
         let (_, _, document) = document();
-        let page = document.page("", Some("about-page"), "<h1>Hi</h1>", "{}");
-        let head = head(&page);
+        let about = document.page("", Some("about-page"), "<h1 class=\"about\">Hi</h1>", "{}");
+        let head = head(&about.html);
         assert!(
             head.contains("<link rel=\"stylesheet\" crossorigin href=\"/assets/about-4.css\">"),
             "{head}"
         );
         assert!(!head.contains(".about{"), "{head}");
         // Nor does the policy name it: the entry's block alone.
-        assert_eq!(
-            document.style_sources(Some("about-page")),
-            document.style_sources(None)
-        );
-        assert_eq!(document.style_sources(None).split(' ').count(), 1);
+        let plain = document.page("", None, "<h1 class=\"about\">Hi</h1>", "{}");
+        assert_eq!(about.style_sources, plain.style_sources);
+        assert_eq!(plain.style_sources.split(' ').count(), 1);
     }
 
     #[test]
     fn no_script_is_requested_before_the_loader_runs() {
         let (_, _, document) = document();
-        let page = document.page("", Some("home-page"), "<h1>Hi</h1>", "{}");
+        let page = document.page("", Some("home-page"), "<h1>Hi</h1>", "{}").html;
         let head = head(&page);
         assert!(
             head.contains(
@@ -784,12 +772,11 @@ mod tests {
         use base64::Engine as _;
         use sha2::Digest as _;
         let (_, _, document) = document();
-        let mut hashes: Vec<&str> = document
-            .style_sources(Some("home-page"))
-            .split(' ')
-            .collect();
+        let markup = "<h1 class=\"home\">Hi</h1>";
+        let rendered = document.page("", Some("home-page"), markup, "{}");
+        let mut hashes: Vec<&str> = rendered.style_sources.split(' ').collect();
         hashes.sort_unstable();
-        let page = document.page("", Some("home-page"), "<h1>Hi</h1>", "{}");
+        let page = rendered.html;
         let mut blocks: Vec<String> = page
             .split("<style data-href=\"")
             .skip(1)
@@ -807,9 +794,9 @@ mod tests {
         assert_eq!(blocks.len(), 3, "{page}");
         assert_eq!(hashes, blocks);
         // Another page's policy names only its own blocks: the entry's, not the home page's.
-        let plain = document.style_sources(None);
+        let plain = document.page("", None, markup, "{}").style_sources;
         assert_eq!(plain.split(' ').count(), 1);
-        assert!(hashes.contains(&plain), "{hashes:?}");
+        assert!(hashes.contains(&plain.as_str()), "{hashes:?}");
     }
 
     #[test]
@@ -819,7 +806,7 @@ mod tests {
                    fetchpriority=\"high\"><img src=\"/assets/art-4.svg\" loading=\"lazy\"></main>";
         let head = "<link rel=\"preload\" as=\"image\" href=\"/assets/art-4.svg\" fetchpriority=\"high\"/>\
                     <link rel=\"canonical\" href=\"/\"/>";
-        let page = document.page(head, Some("about-page"), art, "{}");
+        let page = document.page(head, Some("about-page"), art, "{}").html;
         let address = "data:image/svg+xml,%3Csvg xmlns=%22http://www.w3.org/2000/svg%22%3E \
                        %3Cpath fill=%22%230f3b57%22 d=%22M0 0h9%22/%3E %3Ctext%3E5%25 %26 more%3C/text%3E %3C/svg%3E";
         assert!(
@@ -840,7 +827,7 @@ mod tests {
         // Too large an SVG, an office's picture, or a photo is asked for as before.
         for src in ["/assets/photo-4.svg", "/media/pages/a.svg", "/assets/hero-4.webp"] {
             let markup = format!("<img src=\"{src}\" fetchpriority=\"high\">");
-            let page = document.page("", Some("about-page"), &markup, "{}");
+            let page = document.page("", Some("about-page"), &markup, "{}").html;
             assert!(page.contains(&markup), "{page}");
         }
     }
@@ -855,16 +842,16 @@ mod tests {
             serde_json::from_str::<serde_json::Value>(&rest[..rest.find("</script>").expect("end")])
                 .expect("JSON")
         };
-        let plain = document.page("", Some("home-page"), "<h1>Hi</h1>", data);
+        let plain = document.page("", Some("home-page"), "<h1>Hi</h1>", data).html;
         assert_eq!(embedded(&plain), serde_json::json!({"pages": {"home": {}}, "preview": true}));
         let list = "<div class=\"island\" data-island=\"blog-list\" data-props=\"{}\"></div>";
-        let with_list = document.page("", Some("home-page"), list, data);
+        let with_list = document.page("", Some("home-page"), list, data).html;
         assert_eq!(
             embedded(&with_list),
             serde_json::json!({"lists": [2], "pages": {"home": {}}, "preview": true})
         );
         // Data that is not an object embeds as none.
-        let broken = document.page("", Some("home-page"), "<h1>Hi</h1>", "[1]");
+        let broken = document.page("", Some("home-page"), "<h1>Hi</h1>", "[1]").html;
         assert_eq!(embedded(&broken), serde_json::json!({}));
     }
 }

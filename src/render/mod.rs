@@ -8,6 +8,7 @@ pub mod document;
 pub mod engine;
 pub mod page_defaults;
 pub mod shared_markup;
+pub mod used_css;
 
 /// The server bundle that build.rs made beside the browser's build.
 pub const SERVER_SCRIPT: &str = include_str!(concat!(

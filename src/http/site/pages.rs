@@ -465,10 +465,10 @@ impl Pages {
         };
         let data = only_shown(data, &rendered.shown);
         let page_module = route.map(|(route, _)| route.page.as_str());
-        let html = document.page(&rendered.head, page_module, &rendered.html, &data);
-        let policy = security::policy(&self.media_base, document.style_sources(page_module));
+        let page = document.page(&rendered.head, page_module, &rendered.html, &data);
+        let policy = security::policy(&self.media_base, &page.style_sources);
         Ok((
-            RenderedPage::new(status, html, &policy, year_ends),
+            RenderedPage::new(status, page.html, &policy, year_ends),
             cacheable,
         ))
     }

@@ -1,8 +1,9 @@
 /**
  * The first script of a server-rendered page (its own small file: the content-security-policy
- * allows no inline script). The page shows without JavaScript, its styles inline in the head;
- * this adds the islands' entry (`islands.ts`) and the modules of the page's islands only once
- * the page has loaded and painted its frames, so no script is fetched or run before the first
+ * allows no inline script). The page shows without JavaScript, its styles inline in the head
+ * (only the rules its markup uses: `src/render/used_css.rs`); this puts the whole stylesheets
+ * in their place and adds the islands' entry (`islands.ts`) and the modules of the page's
+ * islands, only once the page has loaded and painted its frames, so no script is fetched or run before the first
  * paint (Lighthouse's estimate of the Largest Contentful Paint counts every request made before
  * it). A visitor who acts first (a key, a tap, a focus) gets them at once. Its `<script>`
  * carries what to load: `data-entry` (the entry module) and `data-preload` (the modules,
@@ -11,20 +12,15 @@
 const boot = document.querySelector<HTMLScriptElement>('script[data-entry]');
 let started = false;
 
+/** What the islands wait for before they change anything (`islands.ts` names it too: the
+ * loader is a file of its own, which nothing imports). */
+const STYLES_EVENT = 'corpsite:styles';
+
 function start() {
   if (started || !boot?.dataset.entry) return;
   started = true;
   const head = document.head;
-  // Vite's loader adds a stylesheet link for each CSS file of a chunk it loads unless it finds
-  // `link[rel=stylesheet][href=…]`; the page's are inline already. A disabled link is never
-  // fetched and tells it so (a module an island loads later, with its own CSS, still gets it).
-  for (const style of document.querySelectorAll<HTMLStyleElement>('style[data-href]')) {
-    const link = document.createElement('link');
-    link.setAttribute('disabled', '');
-    link.rel = 'stylesheet';
-    link.setAttribute('href', style.dataset.href ?? '');
-    head.append(link);
-  }
+  void wholeStyles();
   for (const href of (boot.dataset.preload ?? '').split(' ').filter(Boolean)) {
     const link = document.createElement('link');
     link.rel = 'modulepreload';
@@ -37,6 +33,38 @@ function start() {
   script.crossOrigin = '';
   script.src = boot.dataset.entry;
   head.append(script);
+}
+
+/**
+ * Puts each stylesheet the page has a `<style data-href>` block of in its place, whole: what
+ * the islands add or change (an open menu, a toast, a card of the next page) has its rules.
+ * Each file is linked right after its block with `media="print"` while it loads (it neither
+ * applies nor holds the page up); once all have come, in one task, they apply and their
+ * blocks go, so the cascade is the files' own at every moment. A file that does not come
+ * leaves its block. Vite's loader then finds each file linked and adds none. Then
+ * `data-styles="whole"` on the root and the `corpsite:styles` event (the islands wait for it).
+ */
+async function wholeStyles() {
+  const placed = [...document.querySelectorAll<HTMLStyleElement>('style[data-href]')].map((style) => {
+    const link = document.createElement('link');
+    link.rel = 'stylesheet';
+    link.media = 'print';
+    link.setAttribute('href', style.dataset.href ?? '');
+    const loaded = new Promise<boolean>((resolve) => {
+      link.addEventListener('load', () => resolve(true), { once: true });
+      link.addEventListener('error', () => resolve(false), { once: true });
+    });
+    style.after(link);
+    return { style, link, loaded };
+  });
+  const came = await Promise.all(placed.map(({ loaded }) => loaded));
+  for (const [index, { style, link }] of placed.entries()) {
+    if (!came[index]) continue;
+    link.media = 'all';
+    style.remove();
+  }
+  document.documentElement.dataset.styles = 'whole';
+  dispatchEvent(new Event(STYLES_EVENT));
 }
 
 /**
