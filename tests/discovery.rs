@@ -256,7 +256,10 @@ async fn the_rules_that_prefetch_the_next_public_page_are_served_for_the_islands
     for page in ["/", "/blogs", "/contact", "/no-such-page"] {
         let response = app.get(page).await;
         // No header: the browser would fetch its rules before the page's first picture.
-        assert!(response.headers().get("speculation-rules").is_none(), "{page}");
+        assert!(
+            response.headers().get("speculation-rules").is_none(),
+            "{page}"
+        );
         // The islands add them as a rules script, which the policy lets through, and no
         // other inline script.
         let policy = header(&response, "content-security-policy");

@@ -296,7 +296,10 @@ async fn the_home_page_declares_the_organization_and_the_site() {
     // (no island reads them).
     let at = |title: &str| html.find(&format!(">{title}<")).unwrap_or(usize::MAX);
     let order = ["Leasing a campus in Whitefield", "Post 3", "Post 2"].map(at);
-    assert!(order[0] < order[1] && order[1] < order[2] && order[2] < usize::MAX, "{order:?}");
+    assert!(
+        order[0] < order[1] && order[1] < order[2] && order[2] < usize::MAX,
+        "{order:?}"
+    );
     assert!(!html.contains(">Post 1<"), "a fourth story");
     assert_eq!(page_data(&html), serde_json::json!({}));
     // The hero video's poster, the largest paint, is preloaded from the head.
@@ -570,7 +573,10 @@ async fn hostile_titles_and_motives_stay_text_in_the_page_its_head_and_its_data(
         // as it was.
         if path == "/blogs" {
             let listed = page_data(&html)["lists"][0]["body"]["data"]["datas"][0]["title"].clone();
-            assert_eq!(listed, hostile, "{path}: the data keeps the title as it was");
+            assert_eq!(
+                listed, hostile,
+                "{path}: the data keeps the title as it was"
+            );
         }
         for item in json_ld(&html) {
             if item["@type"] == "BlogPosting" {

@@ -292,7 +292,12 @@ impl Document {
         };
         let files = |page: Option<&PageFiles>| -> Vec<String> {
             let page_styles = page.map_or(&[][..], |page| &page.styles[..]);
-            build.entry_styles.iter().chain(page_styles).cloned().collect()
+            build
+                .entry_styles
+                .iter()
+                .chain(page_styles)
+                .cloned()
+                .collect()
         };
         Some(Document {
             head_start: html[..head_end].to_owned(),
@@ -627,12 +632,14 @@ mod tests {
     #[test]
     fn a_page_replaces_the_shells_title_and_fills_the_root() {
         let (_, _, document) = document();
-        let page = document.page(
-            "<title>Home</title>",
-            Some("home-page"),
-            "<h1>Hi</h1>",
-            r#"{"pages":{"a":"</script><b>"}}"#,
-        ).html;
+        let page = document
+            .page(
+                "<title>Home</title>",
+                Some("home-page"),
+                "<h1>Hi</h1>",
+                r#"{"pages":{"a":"</script><b>"}}"#,
+            )
+            .html;
         assert!(!page.contains("<title>Shell</title>"), "{page}");
         assert!(!page.contains("content=\"Shell\""), "{page}");
         assert!(!page.contains("noscript"), "{page}");
@@ -664,7 +671,9 @@ mod tests {
         let shared = "<p class=\"shared\"></p>";
         let both = document.page("", Some("home-page"), shared, "{}").html;
         assert!(
-            both.contains("<style data-href=\"/assets/shared-3.css\">.shared{content:\"a\"}</style>"),
+            both.contains(
+                "<style data-href=\"/assets/shared-3.css\">.shared{content:\"a\"}</style>"
+            ),
             "{both}"
         );
         assert!(!page_head.contains("rel=\"stylesheet\""), "{page_head}");
@@ -704,7 +713,9 @@ mod tests {
             "{page_head}"
         );
         // A page of no islands in its markup loads the entry alone.
-        let bare = document.page("", Some("home-page"), "<h1>Hi</h1>", "{}").html;
+        let bare = document
+            .page("", Some("home-page"), "<h1>Hi</h1>", "{}")
+            .html;
         assert!(
             head(&bare).contains("data-preload=\"/assets/preact-6.js \"></script>"),
             "{bare}"
@@ -753,7 +764,9 @@ mod tests {
     #[test]
     fn no_script_is_requested_before_the_loader_runs() {
         let (_, _, document) = document();
-        let page = document.page("", Some("home-page"), "<h1>Hi</h1>", "{}").html;
+        let page = document
+            .page("", Some("home-page"), "<h1>Hi</h1>", "{}")
+            .html;
         let head = head(&page);
         assert!(
             head.contains(
@@ -821,11 +834,21 @@ mod tests {
             "{page}"
         );
         // A picture further down is still a file, and nothing preloads what the page carries.
-        assert!(page.contains("<img src=\"/assets/art-4.svg\" loading=\"lazy\">"), "{page}");
+        assert!(
+            page.contains("<img src=\"/assets/art-4.svg\" loading=\"lazy\">"),
+            "{page}"
+        );
         assert!(!page.contains("rel=\"preload\""), "{page}");
-        assert!(page.contains("<link rel=\"canonical\" href=\"/\"/>"), "{page}");
+        assert!(
+            page.contains("<link rel=\"canonical\" href=\"/\"/>"),
+            "{page}"
+        );
         // Too large an SVG, an office's picture, or a photo is asked for as before.
-        for src in ["/assets/photo-4.svg", "/media/pages/a.svg", "/assets/hero-4.webp"] {
+        for src in [
+            "/assets/photo-4.svg",
+            "/media/pages/a.svg",
+            "/assets/hero-4.webp",
+        ] {
             let markup = format!("<img src=\"{src}\" fetchpriority=\"high\">");
             let page = document.page("", Some("about-page"), &markup, "{}").html;
             assert!(page.contains(&markup), "{page}");
@@ -842,8 +865,13 @@ mod tests {
             serde_json::from_str::<serde_json::Value>(&rest[..rest.find("</script>").expect("end")])
                 .expect("JSON")
         };
-        let plain = document.page("", Some("home-page"), "<h1>Hi</h1>", data).html;
-        assert_eq!(embedded(&plain), serde_json::json!({"pages": {"home": {}}, "preview": true}));
+        let plain = document
+            .page("", Some("home-page"), "<h1>Hi</h1>", data)
+            .html;
+        assert_eq!(
+            embedded(&plain),
+            serde_json::json!({"pages": {"home": {}}, "preview": true})
+        );
         let list = "<div class=\"island\" data-island=\"blog-list\" data-props=\"{}\"></div>";
         let with_list = document.page("", Some("home-page"), list, data).html;
         assert_eq!(
@@ -851,7 +879,9 @@ mod tests {
             serde_json::json!({"lists": [2], "pages": {"home": {}}, "preview": true})
         );
         // Data that is not an object embeds as none.
-        let broken = document.page("", Some("home-page"), "<h1>Hi</h1>", "[1]").html;
+        let broken = document
+            .page("", Some("home-page"), "<h1>Hi</h1>", "[1]")
+            .html;
         assert_eq!(embedded(&broken), serde_json::json!({}));
     }
 }

@@ -268,8 +268,14 @@ mod tests {
 
     #[test]
     fn what_cannot_be_followed_stays_as_it_is() {
-        assert_eq!(used(".gone{a:1}.card{b:2", "<p class=\"card\"></p>"), ".card{b:2");
-        assert_eq!(used("@import url(x.css);.gone{a:1}", ""), "@import url(x.css);");
+        assert_eq!(
+            used(".gone{a:1}.card{b:2", "<p class=\"card\"></p>"),
+            ".card{b:2"
+        );
+        assert_eq!(
+            used("@import url(x.css);.gone{a:1}", ""),
+            "@import url(x.css);"
+        );
         // An escaped class name is kept: the markup writes it unescaped.
         assert_eq!(used(".md\\:wide{a:1}", ""), ".md\\:wide{a:1}");
     }
