@@ -12,27 +12,27 @@
 const boot = document.querySelector<HTMLScriptElement>('script[data-entry]');
 let started = false;
 
-/** What the islands wait for before they change anything (`islands.ts` names it too: the
- * loader is a file of its own, which nothing imports). */
-const STYLES_EVENT = 'corpsite:styles';
-
 function start() {
   if (started || !boot?.dataset.entry) return;
   started = true;
   const head = document.head;
-  void wholeStyles();
-  for (const href of (boot.dataset.preload ?? '').split(' ').filter(Boolean)) {
+  const entry = boot.dataset.entry;
+  // Every module is fetched at once; the entry runs (and the islands change the page) once
+  // the whole stylesheets are in place, or after 3 s of a stylesheet neither coming nor failing.
+  for (const href of [entry, ...(boot.dataset.preload ?? '').split(' ').filter(Boolean)]) {
     const link = document.createElement('link');
     link.rel = 'modulepreload';
     link.crossOrigin = '';
     link.href = href;
     head.append(link);
   }
-  const script = document.createElement('script');
-  script.type = 'module';
-  script.crossOrigin = '';
-  script.src = boot.dataset.entry;
-  head.append(script);
+  void Promise.race([wholeStyles(), new Promise((resolve) => setTimeout(resolve, 3000))]).then(() => {
+    const script = document.createElement('script');
+    script.type = 'module';
+    script.crossOrigin = '';
+    script.src = entry;
+    head.append(script);
+  });
 }
 
 /**
@@ -41,8 +41,7 @@ function start() {
  * Each file is linked right after its block with `media="print"` while it loads (it neither
  * applies nor holds the page up); once all have come, in one task, they apply and their
  * blocks go, so the cascade is the files' own at every moment. A file that does not come
- * leaves its block. Vite's loader then finds each file linked and adds none. Then
- * `data-styles="whole"` on the root and the `corpsite:styles` event (the islands wait for it).
+ * leaves its block. Vite's loader then finds each file linked and adds none.
  */
 async function wholeStyles() {
   const placed = [...document.querySelectorAll<HTMLStyleElement>('style[data-href]')].map((style) => {
@@ -63,8 +62,6 @@ async function wholeStyles() {
     link.media = 'all';
     style.remove();
   }
-  document.documentElement.dataset.styles = 'whole';
-  dispatchEvent(new Event(STYLES_EVENT));
 }
 
 /**

@@ -4,9 +4,9 @@
  * Each island's module loads at once (their files are the page's `data-preload`), and each
  * island hydrates in a task of its own, in page order, so no task holds the main thread for
  * the whole page. Then the page is counted (the analytics beacon), its sections fade in as
- * they scroll into view, and the prefetch rules for the next page are added. Nothing hydrates
- * before the page's whole stylesheets are in place (`boot.ts`): an island may render what the
- * page's inline rules leave out. First, the styles computed from data are set where the server's HTML
+ * they scroll into view, and the prefetch rules for the next page are added. `boot.ts` adds
+ * it once the page's whole stylesheets are in place: an island may render what the page's
+ * inline rules leave out. First, the styles computed from data are set where the server's HTML
  * carries them (`lib/use-inline-style.ts`).
  */
 import { type ComponentType, h, hydrate } from 'preact';
@@ -29,19 +29,7 @@ function propsOf(place: HTMLElement): object {
   }
 }
 
-/** Once the loader has put the whole stylesheets in place, or after 3 s at most. */
-function wholeStyles(): Promise<void> {
-  if (document.documentElement.dataset.styles === 'whole' || !document.querySelector('style[data-href]')) {
-    return Promise.resolve();
-  }
-  return new Promise((resolve) => {
-    addEventListener('corpsite:styles', () => resolve(), { once: true });
-    setTimeout(resolve, 3000);
-  });
-}
-
 async function start() {
-  await wholeStyles();
   // Colours from data (a post's) in the parts no island renders.
   applyInlineStyles();
   // An island inside another hydrates with it.
