@@ -1,9 +1,9 @@
-import { iconPaths } from '@/content/icon-paths';
-import type { IconId } from '@/content/types';
+import { interfaceIconPaths } from '@/content/interface-icon-paths';
+import type { IconGlyph, InterfaceIconId } from '@/content/types';
 import { PureMarkup } from '@/lib/shared-markup';
 
-interface IconProps {
-  name: IconId;
+export interface IconProps<Id extends string = InterfaceIconId> {
+  name: Id;
   /** Pixel size of the square icon. */
   size?: number;
   class?: string;
@@ -11,9 +11,23 @@ interface IconProps {
   label?: string;
 }
 
-/** One of our own inline SVG icons (no icon font, nothing to download). */
-export function Icon({ name, size = 24, class: className, label }: IconProps) {
-  const glyph = iconPaths[name];
+/**
+ * One of our own inline SVG icons of the frame and controls (no icon font, nothing to
+ * download); a drawing the content names (a value's, a stat's) is `DrawnIcon`
+ * (`drawn-icon.tsx`), so an island that shows a menu carries only these.
+ */
+export function Icon(props: IconProps) {
+  return <IconSvg glyph={interfaceIconPaths[props.name]} {...props} />;
+}
+
+/** An icon's SVG from its glyph (`Icon`, `DrawnIcon`). */
+export function IconSvg({
+  name,
+  glyph,
+  size = 24,
+  class: className,
+  label,
+}: IconProps<string> & { glyph: IconGlyph }) {
   const stroke = glyph.style === 'stroke';
   // The server writes each icon's markup once (lib/shared-markup.tsx): an SVG's attributes
   // are a good part of a page's render in its engine.

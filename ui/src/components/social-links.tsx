@@ -1,5 +1,5 @@
 import { footerLabels } from '@/content/navigation';
-import type { IconId } from '@/content/types';
+import type { InterfaceIconId } from '@/content/types';
 import { companyDetails, whatsAppHref } from '@/lib/company-details';
 import { edited, fieldOf } from '@/lib/page-fields';
 import { NewTabLink } from './external-link';
@@ -10,7 +10,7 @@ import { Icon } from './icon';
 export function SocialLinks() {
   const details = companyDetails();
   const labels = edited('footer', 'footerLabels', footerLabels);
-  const links: { id: IconId & keyof typeof labels; label: string; href: string }[] = [
+  const links: { id: InterfaceIconId & keyof typeof labels; label: string; href: string }[] = [
     { id: 'facebook', label: labels.facebook, href: details.social.facebook },
     { id: 'instagram', label: labels.instagram, href: details.social.instagram },
     { id: 'linkedin', label: labels.linkedin, href: details.social.linkedin },

@@ -1,6 +1,6 @@
 import type { OverviewStat } from '@/content/types';
 import { useCountUp } from '@/lib/count-up';
-import { Icon } from './icon';
+import { DrawnIcon } from './drawn-icon';
 
 /** One overview figure, counting up to its target once `running` (it was seen). */
 export function StatCounter({ stat, running }: { stat: OverviewStat; running: boolean }) {
@@ -8,7 +8,7 @@ export function StatCounter({ stat, running }: { stat: OverviewStat; running: bo
   return (
     <li class="stat">
       <span class="stat__icon">
-        <Icon name={stat.img} size={28} />
+        <DrawnIcon name={stat.img} size={28} />
       </span>
       <span class="stat__value">
         {value}

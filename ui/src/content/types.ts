@@ -8,8 +8,9 @@ import type { ParagraphsValue } from '@/lib/page-fields';
 
 /* ------------------------------------------------------------------ icons */
 
-/** Every icon drawn in `icon-paths.ts` (24x24 viewBox). */
-export type IconId =
+/** The icons the site's drawings and content name: a core value, an overview stat, a careers
+ * perk (`icon-paths.ts`, 24x24 viewBox). */
+export type DrawnIconId =
   // core values
   | 'accountability'
   | 'transparency'
@@ -28,7 +29,11 @@ export type IconId =
   | 'take-ownership'
   | 'keep-learning'
   | 'latest-tech'
-  | 'cross-domain-exposure'
+  | 'cross-domain-exposure';
+
+/** The icons of the site's frame and controls: social links, menus, buttons
+ * (`interface-icon-paths.ts`, what an island may draw). */
+export type InterfaceIconId =
   // social
   | 'facebook'
   | 'instagram'
@@ -46,6 +51,9 @@ export type IconId =
   | 'map-pin'
   | 'upload'
   | 'x';
+
+/** Every icon drawn (24x24 viewBox). */
+export type IconId = DrawnIconId | InterfaceIconId;
 
 /**
  * One icon. `stroke` icons are drawn with fill="none", stroke="currentColor",

@@ -21,7 +21,10 @@ describe('addSpeculationRules', () => {
     expect(await addSpeculationRules()).toBe(true);
     expect(await addSpeculationRules()).toBe(true);
     expect(fetched).toHaveBeenCalledTimes(1);
-    expect(fetched.mock.calls[0]).toEqual([SPECULATION_RULES_URL, { cache: 'no-cache', credentials: 'omit' }]);
+    expect(fetched.mock.calls[0]).toEqual([
+      SPECULATION_RULES_URL,
+      { cache: 'no-cache', credentials: 'omit' },
+    ]);
     const scripts = document.head.querySelectorAll('script[type="speculationrules"]');
     expect(scripts).toHaveLength(1);
     expect(scripts[0]?.textContent).toBe(RULES);

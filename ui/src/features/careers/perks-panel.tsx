@@ -1,4 +1,4 @@
-import { Icon } from '@/components/icon';
+import { DrawnIcon } from '@/components/drawn-icon';
 import { fieldOf } from '@/lib/page-fields';
 import { careersWords } from './careers-words';
 
@@ -14,7 +14,7 @@ export function PerksPanel() {
         {perks.map((perk, index) => (
           <li key={perk.id} class="perks__item">
             <span class="perks__icon">
-              <Icon name={perk.icon} size={24} />
+              <DrawnIcon name={perk.icon} size={24} />
             </span>
             <div>
               <h3 class="perks__heading" {...fieldOf(`careersContent.perks.${index}.heading`)}>

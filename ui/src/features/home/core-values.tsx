@@ -1,4 +1,4 @@
-import { Icon } from '@/components/icon';
+import { DrawnIcon } from '@/components/drawn-icon';
 import { PageSection, sectionHeading } from '@/components/page-section';
 import { coreValues, homeContent } from '@/content/home';
 import { edited, fieldOf } from '@/lib/page-fields';
@@ -17,7 +17,7 @@ export function CoreValues() {
         {values.map((value, index) => (
           <li key={value.id} class="card value-card" data-animate>
             <span class="value-card__icon">
-              <Icon name={value.icon} size={28} />
+              <DrawnIcon name={value.icon} size={28} />
             </span>
             <h3 class="value-card__title" {...fieldOf(`coreValues.${index}.value`)}>
               {value.value}
