@@ -3,9 +3,9 @@
  * allows no inline script). The page shows without JavaScript, its styles inline in the head
  * (only the rules its markup uses: `src/render/used_css.rs`); this puts the whole stylesheets
  * in their place and adds the islands' entry (`islands.ts`) and the modules of the page's
- * islands, only once the page has loaded and painted its frames, so no script is fetched or run before the first
- * paint (Lighthouse's estimate of the Largest Contentful Paint counts every request made before
- * it). A visitor who acts first (a key, a tap, a focus) gets them at once. Its `<script>`
+ * islands, only once the page has loaded and painted its frames, so no script is fetched or
+ * run before the first paint (Lighthouse's estimate of the Largest Contentful Paint counts
+ * every request made before it). A visitor who acts first (a key, a tap, a focus) gets them at once. Its `<script>`
  * carries what to load: `data-entry` (the entry module) and `data-preload` (the modules,
  * space-separated).
  */
