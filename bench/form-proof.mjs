@@ -4,12 +4,10 @@
 // (a name mapped to loopback, as a demo laptop at http://192.168.x.y: the worker's own
 // SHA-256), each without and with 4x CPU throttling (DevTools' stand-in for a low-end phone).
 // Usage: node bench/form-proof.mjs [runs] (after `cargo build --release`).
-import { spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startReleaseServer } from './release-server.mjs';
 
 const require = createRequire(new URL('../ui/package.json', import.meta.url));
 const { chromium } = require('@playwright/test');
@@ -17,20 +15,7 @@ const runs = Number(process.argv[2] ?? 40);
 const root = new URL('..', import.meta.url).pathname;
 const worker = readdirSync(join(root, 'ui/dist/assets')).find((f) => /^form-proof-worker-.*\.js$/.test(f));
 
-const data = mkdtempSync(join(tmpdir(), 'corpsite-proof-bench-'));
-const server = spawn(join(root, 'target/release/corpsite'), ['serve', '--addr', '127.0.0.1:0', '--data-dir', data, '--admin-addr', 'off'], {
-  env: { ...process.env, RUST_LOG: 'info', CORPSITE_LOG_FORMAT: 'json' },
-});
-const port = await new Promise((resolve) => {
-  let text = '';
-  const read = (chunk) => {
-    text += chunk;
-    const found = text.match(/"local":"127\.0\.0\.1:(\d+)"/) ?? text.match(/127\.0\.0\.1:(\d+)/);
-    if (found && text.includes('listening')) resolve(found[1]);
-  };
-  server.stdout.on('data', read);
-  server.stderr.on('data', read);
-});
+const { port, server } = await startReleaseServer('proof');
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -4,31 +4,14 @@
 // as Lighthouse's mobile one (150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up, DevTools'
 // throttling) with the CPU slowed 4x, against the release binary over plain HTTP.
 // Usage: node bench/page-move.mjs [runs] (after `cargo build --release`).
-import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { startReleaseServer } from './release-server.mjs';
 
 const require = createRequire(new URL('../ui/package.json', import.meta.url));
 const { chromium } = require('@playwright/test');
 const runs = Number(process.argv[2] ?? 10);
-const root = new URL('..', import.meta.url).pathname;
 
-const data = mkdtempSync(join(tmpdir(), 'corpsite-move-bench-'));
-const server = spawn(join(root, 'target/release/corpsite'), ['serve', '--addr', '127.0.0.1:0', '--data-dir', data, '--admin-addr', 'off'], {
-  env: { ...process.env, RUST_LOG: 'info', CORPSITE_LOG_FORMAT: 'json' },
-});
-const port = await new Promise((resolve) => {
-  let text = '';
-  const read = (chunk) => {
-    text += chunk;
-    const found = text.match(/"local":"127\.0\.0\.1:(\d+)"/) ?? text.match(/127\.0\.0\.1:(\d+)/);
-    if (found && text.includes('listening')) resolve(found[1]);
-  };
-  server.stdout.on('data', read);
-  server.stderr.on('data', read);
-});
+const { port, server } = await startReleaseServer('move');
 const base = `http://127.0.0.1:${port}`;
 
 const browser = await chromium.launch({
