@@ -131,20 +131,14 @@ fn required_classes(selector: &str) -> Vec<&str> {
 /// Calls `at` with each byte of `text` that stands outside parentheses, brackets, strings
 /// and comments, and its index.
 fn walk_top_level(text: &str, mut at: impl FnMut(usize, u8)) {
-    let bytes = text.as_bytes();
     let mut depth = 0usize;
-    let mut index = 0;
-    while index < bytes.len() {
-        match bytes[index] {
-            quote @ (b'"' | b'\'') => index = string_end(bytes, index, quote),
-            b'/' if bytes.get(index + 1) == Some(&b'*') => index = comment_end(bytes, index),
-            b'\\' => index += 1,
+    for (index, byte) in plain_bytes(text.as_bytes(), 0) {
+        match byte {
             b'(' | b'[' => depth += 1,
             b')' | b']' => depth = depth.saturating_sub(1),
             byte if depth == 0 => at(index, byte),
             _ => {}
         }
-        index += 1;
     }
 }
 
@@ -152,18 +146,13 @@ fn walk_top_level(text: &str, mut at: impl FnMut(usize, u8)) {
 /// parentheses.
 fn next_stop(bytes: &[u8], from: usize) -> Option<usize> {
     let mut depth = 0usize;
-    let mut index = from;
-    while index < bytes.len() {
-        match bytes[index] {
-            quote @ (b'"' | b'\'') => index = string_end(bytes, index, quote),
-            b'/' if bytes.get(index + 1) == Some(&b'*') => index = comment_end(bytes, index),
-            b'\\' => index += 1,
+    for (index, byte) in plain_bytes(bytes, from) {
+        match byte {
             b'(' => depth += 1,
             b')' => depth = depth.saturating_sub(1),
             b'{' | b';' if depth == 0 => return Some(index),
             _ => {}
         }
-        index += 1;
     }
     None
 }
@@ -171,50 +160,57 @@ fn next_stop(bytes: &[u8], from: usize) -> Option<usize> {
 /// The index of the `}` that closes the `{` at `open`.
 fn block_end(bytes: &[u8], open: usize) -> Option<usize> {
     let mut depth = 0usize;
-    let mut index = open;
-    while index < bytes.len() {
-        match bytes[index] {
-            quote @ (b'"' | b'\'') => index = string_end(bytes, index, quote),
-            b'/' if bytes.get(index + 1) == Some(&b'*') => index = comment_end(bytes, index),
-            b'\\' => index += 1,
+    for (index, byte) in plain_bytes(bytes, open) {
+        match byte {
             b'{' => depth += 1,
             b'}' => {
-                depth -= 1;
+                depth = depth.saturating_sub(1);
                 if depth == 0 {
                     return Some(index);
                 }
             }
             _ => {}
         }
-        index += 1;
     }
     None
 }
 
-/// The index of the quote that ends the string opened at `open` (or the last byte).
-fn string_end(bytes: &[u8], open: usize, quote: u8) -> usize {
-    let mut index = open + 1;
-    while index < bytes.len() {
-        match bytes[index] {
-            b'\\' => index += 1,
-            b if b == quote => return index,
-            _ => {}
-        }
+/// Each byte of `bytes` from `from` on, with its index, that is CSS's own: none inside a
+/// string or a comment, nor an escaped one (`\{`) or its backslash.
+fn plain_bytes(bytes: &[u8], from: usize) -> impl Iterator<Item = (usize, u8)> + '_ {
+    let mut index = from;
+    std::iter::from_fn(move || loop {
+        let byte = *bytes.get(index)?;
+        let at = index;
         index += 1;
-    }
-    bytes.len().saturating_sub(1)
+        match byte {
+            b'"' | b'\'' => {
+                index = skip_past(bytes, index, true, |rest| rest.first() == Some(&byte))
+            }
+            b'/' if bytes.get(index) == Some(&b'*') => {
+                index = skip_past(bytes, index + 1, false, |rest| rest.starts_with(b"*/")) + 1;
+            }
+            b'\\' => index += 1,
+            _ => return Some((at, byte)),
+        }
+    })
 }
 
-/// The index of the `/` that ends the comment opened at `open` (or the last byte).
-fn comment_end(bytes: &[u8], open: usize) -> usize {
-    let mut index = open + 2;
-    while index + 1 < bytes.len() {
-        if bytes[index] == b'*' && bytes[index + 1] == b'/' {
+/// The index just past where `ends` first holds at or after `from` (with `escapes`, a
+/// string's, skipped), or the end of `bytes`.
+fn skip_past(bytes: &[u8], from: usize, escapes: bool, ends: impl Fn(&[u8]) -> bool) -> usize {
+    let mut index = from;
+    while index < bytes.len() {
+        if escapes && bytes[index] == b'\\' {
+            index += 2;
+            continue;
+        }
+        if ends(&bytes[index..]) {
             return index + 1;
         }
         index += 1;
     }
-    bytes.len().saturating_sub(1)
+    bytes.len()
 }
 
 #[cfg(test)]
@@ -259,10 +255,10 @@ mod tests {
     #[test]
     fn media_blocks_keep_what_the_page_uses_and_go_when_empty_keyframes_stay_whole() {
         let css = "@media (min-width:640px){.card{a:1}.drawer{b:2}}@media print{.drawer{c:3}}\
-                   @keyframes fade{0%{opacity:0}to{opacity:1}}/* note */.card{d:4}";
+                   @keyframes fade{0%{opacity:0}to{opacity:1}}/* a note { \\*/.gone{e:5}.card{d:4}";
         assert_eq!(
             used(css, "<p class=\"card\"></p>"),
-            "@media (min-width:640px){.card{a:1}}@keyframes fade{0%{opacity:0}to{opacity:1}}/* note */.card{d:4}"
+            "@media (min-width:640px){.card{a:1}}@keyframes fade{0%{opacity:0}to{opacity:1}}.card{d:4}"
         );
     }
 
