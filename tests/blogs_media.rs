@@ -55,6 +55,124 @@ async fn media_files_are_served_with_their_type_a_tag_and_a_cache_rule() {
     assert_eq!(head.status(), 200);
 }
 
+/// A drawing as the office uploads one: text, a few KB, much of it repeated.
+pub fn drawing() -> Vec<u8> {
+    let mut svg = String::from(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 1280 720\" width=\"1280\" height=\"720\">",
+    );
+    for row in 0..12 {
+        for column in 0..8 {
+            svg.push_str(&format!(
+                "<rect x=\"{}\" y=\"{}\" width=\"24\" height=\"32\" rx=\"3\" fill=\"#f2b84b\"/>",
+                400 + column * 40,
+                120 + row * 48
+            ));
+        }
+    }
+    svg.push_str("</svg>");
+    svg.into_bytes()
+}
+
+fn unbrotli(bytes: &[u8]) -> Vec<u8> {
+    let mut plain = Vec::new();
+    brotli::BrotliDecompress(&mut &bytes[..], &mut plain).expect("brotli");
+    plain
+}
+
+fn ungzip(bytes: &[u8]) -> Vec<u8> {
+    use std::io::Read;
+    let mut plain = Vec::new();
+    flate2::read::GzDecoder::new(bytes)
+        .read_to_end(&mut plain)
+        .expect("gzip");
+    plain
+}
+
+#[tokio::test]
+async fn a_drawing_goes_packed_to_a_browser_that_takes_it_and_a_photo_as_it_is() {
+    let app = app_with_media();
+    let svg = drawing();
+    std::fs::write(app.data_dir().join("media").join(HASHED), &svg).expect("drawing");
+    let path = format!("/media/{HASHED}");
+    let asked = |encoding: &str| {
+        warp::test::request()
+            .path(&path)
+            .header("accept-encoding", encoding)
+    };
+
+    let plain = app.request(asked("identity")).await;
+    assert_eq!(plain.status(), 200);
+    assert_eq!(plain.body().as_ref(), &svg[..]);
+    assert_eq!(header(&plain, "content-encoding"), "");
+    assert_eq!(header(&plain, "vary"), "Accept-Encoding");
+    let plain_tag = header(&plain, "etag").to_owned();
+
+    let br = app.request(asked("gzip, deflate, br")).await;
+    assert_eq!(br.status(), 200);
+    assert_eq!(header(&br, "content-encoding"), "br");
+    assert_eq!(header(&br, "vary"), "Accept-Encoding");
+    assert_eq!(header(&br, "content-type"), "image/svg+xml");
+    assert!(
+        br.body().len() * 4 < svg.len(),
+        "{} of {}",
+        br.body().len(),
+        svg.len()
+    );
+    assert_eq!(unbrotli(br.body()), svg);
+    let br_tag = header(&br, "etag").to_owned();
+    assert_ne!(br_tag, plain_tag, "each form is tagged on its own");
+    let again = app.request(asked("br")).await;
+    assert_eq!(again.body(), br.body(), "kept, and answered the same");
+
+    let gzip = app.request(asked("br;q=0, gzip")).await;
+    assert_eq!(header(&gzip, "content-encoding"), "gzip");
+    assert_eq!(ungzip(gzip.body()), svg);
+    let gzip_tag = header(&gzip, "etag").to_owned();
+    assert!(![&plain_tag, &br_tag].contains(&&gzip_tag));
+
+    // A tag names its own form: 304 for it, the whole answer in the form asked for another.
+    let fresh = app
+        .request(asked("br").header("if-none-match", &br_tag))
+        .await;
+    assert_eq!(fresh.status(), 304);
+    assert!(fresh.body().is_empty());
+    assert_eq!(header(&fresh, "content-encoding"), "");
+    let other = app
+        .request(asked("br").header("if-none-match", &plain_tag))
+        .await;
+    assert_eq!(other.status(), 200);
+    assert_eq!(header(&other, "content-encoding"), "br");
+
+    // A range is of the file's own bytes.
+    let part = app.request(asked("br").header("range", "bytes=0-9")).await;
+    assert_eq!(part.status(), 206);
+    assert_eq!(part.body().as_ref(), &svg[..10]);
+    assert_eq!(header(&part, "content-encoding"), "");
+
+    let photo = app
+        .request(
+            warp::test::request()
+                .path("/media/blogs/office.png")
+                .header("accept-encoding", "br, gzip"),
+        )
+        .await;
+    assert_eq!(photo.status(), 200);
+    assert_eq!(header(&photo, "content-encoding"), "");
+    assert_eq!(header(&photo, "vary"), "");
+
+    // A drawing too small to gain goes as it is.
+    std::fs::write(app.data_dir().join("media/blogs/dot.svg"), SVG).expect("small");
+    let small = app
+        .request(
+            warp::test::request()
+                .path("/media/blogs/dot.svg")
+                .header("accept-encoding", "br"),
+        )
+        .await;
+    assert_eq!(small.body().as_ref(), SVG);
+    assert_eq!(header(&small, "content-encoding"), "");
+}
+
 #[tokio::test]
 async fn paths_that_leave_the_media_folder_are_a_json_404() {
     let app = app_with_media();

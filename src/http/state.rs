@@ -67,6 +67,8 @@ pub struct AppState {
     pub site: Arc<company_details_cache::CompanyDetailsApi>,
     /// The server-rendered pages.
     pub pages: Arc<pages::Pages>,
+    /// The media files, with the packed forms of their SVGs.
+    pub media: Arc<crate::http::site::media::MediaFiles>,
     /// The open job postings for the public API and the sitemap.
     pub jobs: Arc<crate::http::public_api::job_postings::JobsApi>,
     /// The backups' and the certificate's state, for `/healthz` and `/metrics`.
@@ -163,6 +165,9 @@ impl AppState {
             Arc::clone(&db),
             &settings.media_base,
         ));
+        let media = Arc::new(crate::http::site::media::MediaFiles::new(
+            &settings.data_dir,
+        ));
         Ok(AppState {
             db,
             settings: Arc::new(settings),
@@ -179,6 +184,7 @@ impl AppState {
             blogs,
             site,
             pages: Arc::new(pages),
+            media,
             jobs,
             health: watches.health,
             metrics,

@@ -171,6 +171,48 @@ pub fn packed_etag(etag: &HeaderValue, encoding: &str) -> HeaderValue {
     .unwrap_or_else(|_| etag.clone())
 }
 
+/// Whether the request's `Accept-Encoding` takes `wanted` (named, with a q above 0).
+pub fn accepts(request: &HeaderMap, wanted: &str) -> bool {
+    let Some(accepted) = request
+        .get(header::ACCEPT_ENCODING)
+        .and_then(|value| value.to_str().ok())
+    else {
+        return false;
+    };
+    accepted.split(',').any(|item| {
+        let mut parts = item.split(';');
+        let name = parts.next().unwrap_or("").trim();
+        let q = parts
+            .filter_map(|p| p.trim().strip_prefix("q="))
+            .next()
+            .and_then(|q| q.trim().parse::<f32>().ok())
+            .unwrap_or(1.0);
+        name.eq_ignore_ascii_case(wanted) && q > 0.0
+    })
+}
+
+/// Brotli at its best quality, with a window of up to 4 MB: for what is packed once and
+/// answered many times (a kept page, an SVG of the media).
+pub fn brotli(bytes: &[u8]) -> Option<Bytes> {
+    let params = brotli::enc::BrotliEncoderParams {
+        quality: 11,
+        lgwin: 22,
+        size_hint: bytes.len(),
+        ..Default::default()
+    };
+    let mut packed = Vec::with_capacity(bytes.len() / 4);
+    brotli::BrotliCompress(&mut &bytes[..], &mut packed, &params).ok()?;
+    Some(Bytes::from(packed))
+}
+
+/// Gzip at its usual level: quick enough to make while a request waits.
+pub fn gzip(bytes: &[u8]) -> Option<Bytes> {
+    use std::io::Write;
+    let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::new(6));
+    encoder.write_all(bytes).ok()?;
+    encoder.finish().ok().map(Bytes::from)
+}
+
 /// A strong ETag for `bytes`: the first 128 bits of their SHA-256.
 pub fn etag_of(bytes: &[u8]) -> HeaderValue {
     let tag = format!("\"{}\"", &hex::encode(Sha256::digest(bytes))[..32]);

@@ -10,7 +10,7 @@ use std::sync::LazyLock;
 
 use crate::domain::site_paths::ROUTE_TABLE;
 use crate::http::plumbing::byte_range::Part;
-use crate::http::plumbing::reply::{etag_matches, etag_of};
+use crate::http::plumbing::reply::{accepts, etag_matches, etag_of};
 use bytes::Bytes;
 use rust_embed::RustEmbed;
 use serde::Deserialize;
@@ -438,26 +438,6 @@ fn pick_encoding(request: &HeaderMap) -> Option<(&'static str, &'static str)> {
     } else {
         None
     }
-}
-
-/// Whether the request's `Accept-Encoding` takes `wanted` (named, with a q above 0).
-fn accepts(request: &HeaderMap, wanted: &str) -> bool {
-    let Some(accepted) = request
-        .get(header::ACCEPT_ENCODING)
-        .and_then(|value| value.to_str().ok())
-    else {
-        return false;
-    };
-    accepted.split(',').any(|item| {
-        let mut parts = item.split(';');
-        let name = parts.next().unwrap_or("").trim();
-        let q = parts
-            .filter_map(|p| p.trim().strip_prefix("q="))
-            .next()
-            .and_then(|q| q.trim().parse::<f32>().ok())
-            .unwrap_or(1.0);
-        name.eq_ignore_ascii_case(wanted) && q > 0.0
-    })
 }
 
 fn with_body(status: StatusCode, body: Bytes) -> Response {

@@ -3,7 +3,7 @@
 //! the functions they call:
 //!
 //! - a hashed file of the build (`/assets/...`): `assets::built_file`;
-//! - a media file (`/media/...`): `media::file`, which reads it as the media route does;
+//! - a media file (`/media/...`): `MediaFiles::file`, as the media route answers it;
 //! - a page of the blog list or a search, or a post, that the blog API keeps at the current
 //!   version: `blogs::kept` (the look-ups `list_json` and `detail_json` make first);
 //! - a page kept rendered: `Pages::kept` (the look-up `Pages::answer` makes first), for the
@@ -24,14 +24,14 @@ use std::time::Instant;
 use warp::http::{HeaderMap, Method, Request};
 use warp::reply::Response;
 
-use crate::content::media::MediaLibrary;
 use crate::http::plumbing::finish::Finish;
 use crate::http::plumbing::marks::{ClientAddr, OverTls};
 use crate::http::plumbing::site_url::OriginRule;
 use crate::http::public_api::blog_cache::BlogApi;
 use crate::http::public_api::blogs;
+use crate::http::site::assets;
+use crate::http::site::media::MediaFiles;
 use crate::http::site::pages::Pages;
-use crate::http::site::{assets, media};
 use crate::http::state::AppState;
 
 thread_local! {
@@ -42,7 +42,7 @@ thread_local! {
 pub struct Front {
     pages: Arc<Pages>,
     blogs: Arc<BlogApi>,
-    media: MediaLibrary,
+    media: Arc<MediaFiles>,
     origin: OriginRule,
     finish: Finish,
 }
@@ -52,7 +52,7 @@ impl Front {
         Front {
             pages: Arc::clone(&state.pages),
             blogs: Arc::clone(&state.blogs),
-            media: MediaLibrary::new(&state.settings.data_dir),
+            media: Arc::clone(&state.media),
             origin: OriginRule {
                 public_url: state.settings.public_url.clone(),
                 trusted: Arc::new(state.settings.trusted_proxies.clone()),
@@ -75,7 +75,7 @@ impl Front {
         // Each kind by the prefix of its route: no route the filters try first takes these.
         let response = if let Some(file) = path.strip_prefix("/media/") {
             // Read from disk (off the async threads) as the media route reads it.
-            media::file(self.media.root().to_path_buf(), file, headers).await?
+            self.media.file(file, headers).await?
         } else if path.starts_with("/assets/") {
             assets::built_file(path, headers)?
         } else if path.starts_with("/api/") {

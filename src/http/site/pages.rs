@@ -29,7 +29,7 @@ use warp::reply::Response;
 use crate::domain::office_time::OfficeZone;
 use crate::domain::page::requested_page;
 use crate::domain::public_url::PublicUrl;
-use crate::http::plumbing::reply::{etag_of, packed_etag};
+use crate::http::plumbing::reply::{brotli, etag_of, gzip, packed_etag};
 use crate::http::plumbing::response_cache::ResponseCache;
 use crate::http::plumbing::security;
 use crate::http::public_api::blog_cache::BlogApi;
@@ -993,26 +993,6 @@ fn only_shown(data: String, shown: &[Shown]) -> String {
 
 fn json_string(text: &str) -> String {
     serde_json::Value::from(text).to_string()
-}
-
-/// Brotli at its best quality, with a window as large as a page (up to 4 MB).
-fn brotli(bytes: &[u8]) -> Option<Bytes> {
-    let params = brotli::enc::BrotliEncoderParams {
-        quality: 11,
-        lgwin: 22,
-        size_hint: bytes.len(),
-        ..Default::default()
-    };
-    let mut packed = Vec::with_capacity(bytes.len() / 4);
-    brotli::BrotliCompress(&mut &bytes[..], &mut packed, &params).ok()?;
-    Some(Bytes::from(packed))
-}
-
-fn gzip(bytes: &[u8]) -> Option<Bytes> {
-    use std::io::Write;
-    let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::new(6));
-    encoder.write_all(bytes).ok()?;
-    encoder.finish().ok().map(Bytes::from)
 }
 
 #[cfg(test)]
