@@ -37,17 +37,6 @@ pub struct Rendered {
     pub html: String,
     /// What the page logged with console.error while rendering.
     pub errors: Vec<String>,
-    /// The posts of each embedded list the page showed (ui/src/lib/page-data.ts
-    /// `showFromList`): the page embeds only those.
-    pub shown: Vec<Shown>,
-}
-
-/// The posts one page showed of the list answer for `page` and `text`.
-#[derive(Debug, Deserialize, PartialEq, Eq)]
-pub struct Shown {
-    pub page: u32,
-    pub text: String,
-    pub ids: Vec<String>,
 }
 
 #[derive(Deserialize)]
@@ -55,8 +44,6 @@ struct RenderedHead {
     head: String,
     #[serde(default)]
     errors: Vec<String>,
-    #[serde(default)]
-    shown: Vec<Shown>,
 }
 
 impl Rendered {
@@ -74,7 +61,6 @@ impl Rendered {
             head: head.head,
             html,
             errors: head.errors,
-            shown: head.shown,
         })
     }
 }
@@ -566,20 +552,6 @@ mod tests {
         assert_eq!(rendered.head, "<title>T</title>");
         assert_eq!(rendered.errors, ["x"]);
         assert_eq!(rendered.html, "<pre>a\nb \"c\"</pre>");
-        assert!(rendered.shown.is_empty());
-        let rendered = Rendered::parse(
-            "{\"head\":\"\",\"shown\":[{\"page\":1,\"text\":\"\",\"ids\":[\"a\",\"b\"]}]}\n<p></p>"
-                .into(),
-        )
-        .expect("parsed");
-        assert_eq!(
-            rendered.shown,
-            [Shown {
-                page: 1,
-                text: String::new(),
-                ids: vec!["a".into(), "b".into()]
-            }]
-        );
         assert!(Rendered::parse("{\"head\":\"\"}".into()).is_err());
         assert!(Rendered::parse("<p>no head</p>\n".into()).is_err());
     }

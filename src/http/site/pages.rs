@@ -38,7 +38,6 @@ use crate::http::public_api::job_postings::{self as jobs, JobsApi, Lookup};
 use crate::http::site::assets::{self, html_response, IndexPage, Packed, PageData, Route};
 use crate::metrics::{Cache, Metrics};
 use crate::render::document::{Build, Document, InlineFiles};
-use crate::render::engine::Shown;
 use crate::render::engine::{Limits, RenderPool};
 
 /// HTML a CDN may keep for a minute and serve stale while it asks again; browsers always ask
@@ -463,7 +462,6 @@ impl Pages {
                 "index.html has no root element".into(),
             ));
         };
-        let data = only_shown(data, &rendered.shown);
         let page_module = route.map(|(route, _)| route.page.as_str());
         let page = document.page(&rendered.head, page_module, &rendered.html, &data);
         let policy = security::policy(&self.media_base, &page.style_sources);
@@ -952,45 +950,6 @@ fn embeddable_list(body: &[u8]) -> String {
     list.to_string()
 }
 
-/// The page data with each list the render reported down to the posts it showed, in list
-/// order: the home page's three stories and a post's three similar ones, not all of page 1.
-/// A list the render did not report is kept whole.
-fn only_shown(data: String, shown: &[Shown]) -> String {
-    if shown.is_empty() {
-        return data;
-    }
-    let Ok(mut value) = serde_json::from_str::<serde_json::Value>(&data) else {
-        return data;
-    };
-    let Some(lists) = value
-        .get_mut("lists")
-        .and_then(serde_json::Value::as_array_mut)
-    else {
-        return data;
-    };
-    for list in lists {
-        let page = list.get("page").and_then(serde_json::Value::as_u64);
-        let text = list.get("text").and_then(serde_json::Value::as_str);
-        let Some(wanted) = shown
-            .iter()
-            .find(|entry| Some(u64::from(entry.page)) == page && Some(entry.text.as_str()) == text)
-        else {
-            continue;
-        };
-        if let Some(posts) = list
-            .pointer_mut("/body/data/datas")
-            .and_then(serde_json::Value::as_array_mut)
-        {
-            posts.retain(|post| {
-                post.get("_id")
-                    .and_then(serde_json::Value::as_str)
-                    .is_some_and(|id| wanted.ids.iter().any(|shown| shown == id))
-            });
-        }
-    }
-    value.to_string()
-}
-
 fn json_string(text: &str) -> String {
     serde_json::Value::from(text).to_string()
 }
@@ -998,32 +957,6 @@ fn json_string(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_list_the_render_reported_keeps_only_the_posts_it_showed_in_list_order() {
-        let data = r#"{"lists":[{"page":1,"text":"","body":{"data":{"datas":[{"_id":"a"},{"_id":"b"},{"_id":"c"},{"_id":"d"}],"pagination":{"total":4}}}},{"page":2,"text":"","body":{"data":{"datas":[{"_id":"e"}]}}}],"blogs":[]}"#;
-        let shown = [Shown {
-            page: 1,
-            text: String::new(),
-            ids: vec!["d".into(), "b".into(), "x".into()],
-        }];
-        let trimmed: serde_json::Value =
-            serde_json::from_str(&only_shown(data.to_owned(), &shown)).expect("json");
-        assert_eq!(
-            trimmed["lists"][0]["body"]["data"]["datas"],
-            serde_json::json!([{"_id": "b"}, {"_id": "d"}])
-        );
-        assert_eq!(
-            trimmed["lists"][0]["body"]["data"]["pagination"]["total"],
-            4
-        );
-        assert_eq!(
-            trimmed["lists"][1]["body"]["data"]["datas"],
-            serde_json::json!([{"_id": "e"}]),
-            "a list not reported is kept whole"
-        );
-        assert_eq!(only_shown(data.to_owned(), &[]), data);
-    }
 
     #[test]
     fn the_private_shell_asks_not_to_be_indexed() {

@@ -11,7 +11,7 @@ import { blogContent } from '@/content/blog';
 import { siteInfo } from '@/content/site';
 import type { CompanyDetailsBody } from '@/lib/api-types';
 import { brandName } from '@/lib/company-details';
-import { collectShown, type PageData, type ShownList, setPageData } from '@/lib/page-data';
+import { type PageData, setPageData } from '@/lib/page-data';
 import { pageDefaultsJson } from '@/lib/page-defaults';
 import { collectHead, type HeadCollector } from '@/lib/page-meta';
 import { setServerConfig } from '@/lib/runtime-config';
@@ -55,8 +55,6 @@ interface RenderRequest {
 interface RenderHead {
   head: string;
   errors: string[];
-  /** The posts of each embedded list the page showed: the binary embeds only those. */
-  shown: ShownList[];
 }
 
 /** The page's one address: `/home` is `/`, and of the query only the blog list's page counts. */
@@ -84,8 +82,6 @@ function render(input: string): string {
   });
   setPageData(request.data);
   collectHead(head);
-  const shown: ShownList[] = [];
-  collectShown(shown);
   const pathname = request.url.split(/[?#]/, 1)[0] ?? '/';
   const frameKey = frameKeyFor(pathname);
   const { siteGeneration, contentVersion } = request;
@@ -104,12 +100,11 @@ function render(input: string): string {
     const headHtml = renderToString(
       <HeadTags head={head} canonicalPath={canonicalPath(request.url)} absolute={absolute} />,
     );
-    const result: RenderHead = { head: headHtml, errors, shown };
+    const result: RenderHead = { head: headHtml, errors };
     // JSON.stringify writes no raw line break: the first one ends the head.
     return `${JSON.stringify(result)}\n${html}`;
   } finally {
     collectHead(null);
-    collectShown(null);
     setPageData(null);
     setMarkupScope(null);
     console.error = logged;

@@ -85,37 +85,6 @@ export function takeList(
   return entry && { blogs: entry.body.data.datas, pagination: entry.body.data.pagination };
 }
 
-/** The posts of one embedded list a server render showed. */
-export interface ShownList {
-  page: number;
-  text: string;
-  ids: string[];
-}
-
-let shown: ShownList[] | null = null;
-
-/**
- * The server renderer collects here which posts of each list the page showed, and embeds only
- * those: a page that shows three posts of page 1 does not carry the other nine. The browser
- * never sets one.
- */
-export function collectShown(into: ShownList[] | null): void {
-  shown = into;
-}
-
-/**
- * Says which posts of the list answer for `page` and `text` the page shows. What the page
- * works out from the list must come out the same from those posts alone, in list order: the
- * browser's first render gets only them.
- */
-export function showFromList(page: number, text: string, blogs: readonly { _id: string }[]): void {
-  if (!shown) return;
-  const ids = blogs.map((blog) => blog._id);
-  const entry = shown.find((list) => list.page === page && list.text === text);
-  if (entry) entry.ids = [...new Set([...entry.ids, ...ids])];
-  else shown.push({ page, text, ids });
-}
-
 /** The blog the page came with (null: the server found none), once; undefined: not preloaded. */
 export function takeBlog(id: string): Blog | null | undefined {
   const data = pageData();

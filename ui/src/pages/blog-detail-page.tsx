@@ -12,7 +12,7 @@ import SubscribePanel from '@/islands/subscribe-panel';
 import { ApiError } from '@/lib/api-client';
 import { getBlog, listBlogs } from '@/lib/blog-api';
 import { preloadOf } from '@/lib/image-set';
-import { showFromList, takeBlog, takeList } from '@/lib/page-data';
+import { takeBlog, takeList } from '@/lib/page-data';
 import { visitorMessages } from '@/lib/page-fields';
 import { usePageMeta } from '@/lib/page-meta';
 import { mediaUrl } from '@/lib/runtime-config';
@@ -74,9 +74,6 @@ export function BlogDetailPage() {
       others.status === 'ready' ? pickOthers(others.data.blogs, id, SIMILAR_COUNT, seededRandom(id)) : [],
     [others, id],
   );
-  // The page embeds only these (picked in list order, they come out the same from them alone).
-  showFromList(1, '', similar);
-
   const blog = remote.status === 'ready' ? remote.data : null;
   const pathname = useCurrentPath();
   usePageMeta(

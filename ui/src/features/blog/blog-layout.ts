@@ -73,8 +73,7 @@ export function parsePage(value: string | null): number {
 
 /**
  * Up to `count` random blogs other than the one being read (Fisher-Yates on their places),
- * shown in the order the list has them. So a page that embeds only the picks, in that order,
- * gets the same picks again from them with the same `random`.
+ * shown in the order the list has them.
  */
 export function pickOthers<T extends { _id: string }>(
   blogs: readonly T[],

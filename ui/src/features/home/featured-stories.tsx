@@ -5,7 +5,7 @@ import { homeContent, homeLabels } from '@/content/home';
 import type { Blog } from '@/lib/api-types';
 import { listBlogs } from '@/lib/blog-api';
 import { blogPath } from '@/lib/blog-path';
-import { showFromList, takeList } from '@/lib/page-data';
+import { takeList } from '@/lib/page-data';
 import { edited, fieldOf } from '@/lib/page-fields';
 import { useRemote } from '@/lib/use-remote';
 
@@ -20,9 +20,7 @@ async function loadFeaturedStories(signal: AbortSignal): Promise<Blog[]> {
 
 /** The stories the server rendered the page with, if it did. */
 function preloadedStories(): Blog[] | undefined {
-  const stories = takeList(1, '')?.blogs.slice(0, FEATURED_STORY_COUNT);
-  if (stories) showFromList(1, '', stories);
-  return stories;
+  return takeList(1, '')?.blogs.slice(0, FEATURED_STORY_COUNT);
 }
 
 /** A failed list call has no handling of its own: the section says so quietly, no toast. */
