@@ -171,6 +171,25 @@ async fn a_drawing_goes_packed_to_a_browser_that_takes_it_and_a_photo_as_it_is()
         .await;
     assert_eq!(small.body().as_ref(), SVG);
     assert_eq!(header(&small, "content-encoding"), "");
+
+    // One too large to pack on a request's way (over 256 KB) goes as it is too.
+    let large = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\">{}</svg>",
+        "<rect width=\"1\" height=\"1\"/>".repeat(10_000)
+    )
+    .into_bytes();
+    assert!(large.len() > 256 * 1024);
+    std::fs::write(app.data_dir().join("media/blogs/large.svg"), &large).expect("large");
+    let whole = app
+        .request(
+            warp::test::request()
+                .path("/media/blogs/large.svg")
+                .header("accept-encoding", "br"),
+        )
+        .await;
+    assert_eq!(whole.status(), 200);
+    assert_eq!(whole.body().len(), large.len());
+    assert_eq!(header(&whole, "content-encoding"), "");
 }
 
 #[tokio::test]

@@ -127,7 +127,7 @@ pub fn routes(state: &AppState) -> BoxedFilter<(Response,)> {
         .unify()
         .or(subscriptions::one_click(state))
         .unify()
-        .or(media::routes(state))
+        .or(media::routes(Arc::clone(&state.media)))
         .unify()
         .or(discovery::routes(state))
         .unify()

@@ -27,19 +27,20 @@ use crate::http::plumbing::error::ApiError;
 use crate::http::plumbing::filters::get_or_head;
 use crate::http::plumbing::reply::{accepts, brotli, gzip, packed_etag};
 use crate::http::plumbing::response_cache::ResponseCache;
-use crate::http::state::AppState;
 
 const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 const SHORT_CACHE: &str = "public, max-age=300";
 /// Hex digits that make a name content-hashed (and so safe to cache forever).
 const MIN_HASH_LEN: usize = 16;
 /// Packed SVGs kept (each by path, version and encoding); when full, the keeping starts over.
-const PACKED_ENTRIES: usize = 256;
+/// Each is smaller than its file, which is at most `MAX_PACKED_BYTES`: 32 MiB at the very
+/// most, a few hundred KB for drawings of a few KB.
+const PACKED_ENTRIES: usize = 128;
 /// An SVG larger than this goes as it is: packing it would hold a thread for long.
-const MAX_PACKED_BYTES: u64 = 1 << 20;
+const MAX_PACKED_BYTES: u64 = 256 * 1024;
 
-pub fn routes(state: &AppState) -> BoxedFilter<(Response,)> {
-    let media = Arc::clone(&state.media);
+/// `GET /media/{path}` answered from `media` (the app state's).
+pub fn routes(media: Arc<MediaFiles>) -> BoxedFilter<(Response,)> {
     warp::path("media")
         .and(get_or_head())
         .and(warp::path::tail())
