@@ -73,6 +73,13 @@ pub fn drawing() -> Vec<u8> {
     svg.into_bytes()
 }
 
+/// A GET of `path` taking `encoding`.
+fn asked_in(path: &str, encoding: &str) -> warp::test::RequestBuilder {
+    warp::test::request()
+        .path(path)
+        .header("accept-encoding", encoding)
+}
+
 fn unbrotli(bytes: &[u8]) -> Vec<u8> {
     let mut plain = Vec::new();
     brotli::BrotliDecompress(&mut &bytes[..], &mut plain).expect("brotli");
@@ -94,11 +101,7 @@ async fn a_drawing_goes_packed_to_a_browser_that_takes_it_and_a_photo_as_it_is()
     let svg = drawing();
     std::fs::write(app.data_dir().join("media").join(HASHED), &svg).expect("drawing");
     let path = format!("/media/{HASHED}");
-    let asked = |encoding: &str| {
-        warp::test::request()
-            .path(&path)
-            .header("accept-encoding", encoding)
-    };
+    let asked = |encoding: &str| asked_in(&path, encoding);
 
     let plain = app.request(asked("identity")).await;
     assert_eq!(plain.status(), 200);
@@ -150,11 +153,7 @@ async fn a_drawing_goes_packed_to_a_browser_that_takes_it_and_a_photo_as_it_is()
     assert_eq!(header(&part, "content-encoding"), "");
 
     let photo = app
-        .request(
-            warp::test::request()
-                .path("/media/blogs/office.png")
-                .header("accept-encoding", "br, gzip"),
-        )
+        .request(asked_in("/media/blogs/office.png", "br, gzip"))
         .await;
     assert_eq!(photo.status(), 200);
     assert_eq!(header(&photo, "content-encoding"), "");
@@ -162,13 +161,7 @@ async fn a_drawing_goes_packed_to_a_browser_that_takes_it_and_a_photo_as_it_is()
 
     // A drawing too small to gain goes as it is.
     std::fs::write(app.data_dir().join("media/blogs/dot.svg"), SVG).expect("small");
-    let small = app
-        .request(
-            warp::test::request()
-                .path("/media/blogs/dot.svg")
-                .header("accept-encoding", "br"),
-        )
-        .await;
+    let small = app.request(asked_in("/media/blogs/dot.svg", "br")).await;
     assert_eq!(small.body().as_ref(), SVG);
     assert_eq!(header(&small, "content-encoding"), "");
 
@@ -180,13 +173,7 @@ async fn a_drawing_goes_packed_to_a_browser_that_takes_it_and_a_photo_as_it_is()
     .into_bytes();
     assert!(large.len() > 256 * 1024);
     std::fs::write(app.data_dir().join("media/blogs/large.svg"), &large).expect("large");
-    let whole = app
-        .request(
-            warp::test::request()
-                .path("/media/blogs/large.svg")
-                .header("accept-encoding", "br"),
-        )
-        .await;
+    let whole = app.request(asked_in("/media/blogs/large.svg", "br")).await;
     assert_eq!(whole.status(), 200);
     assert_eq!(whole.body().len(), large.len());
     assert_eq!(header(&whole, "content-encoding"), "");
