@@ -174,13 +174,22 @@ async fn a_scheduled_set_holds_the_checked_database_the_resumes_the_media_and_a_
     assert!(!media.is_empty(), "the demo content stores media");
     let backups = data.join("backups");
 
+    // A set begun after the resume (on a loaded machine the first can be older than it). A
+    // set is in place a moment before the health hears of it: wait for both.
+    let posted = jiff::Timestamp::now();
+    let mut newest = None;
     assert!(
-        eventually(Duration::from_secs(20), || !list_sets(&backups)
-            .expect("list")
-            .is_empty()),
+        eventually(Duration::from_secs(20), || {
+            newest = list_sets(&backups).expect("list").pop();
+            let succeeded = app.state.health.backup().last_success;
+            newest.as_ref().is_some_and(|(begun, _)| {
+                // A set's name holds its second, cut down: a later one began after the post.
+                *begun > posted && succeeded.is_some_and(|(at, _)| at >= *begun)
+            })
+        }),
         "a set is made one interval after start"
     );
-    let (_, set) = list_sets(&backups).expect("list").remove(0);
+    let (_, set) = newest.expect("a set");
 
     assert_eq!(integrity(&set.join(DB_FILE)), Vec::<String>::new());
     let applicants: i64 = rusqlite::Connection::open(set.join(DB_FILE))
