@@ -377,6 +377,32 @@ async fn head_works_wherever_get_does() {
     assert_eq!(api.status(), 404);
 }
 
+/// A policy's source for exactly `bytes` inline: `'sha256-…'`.
+fn hash_of(bytes: &[u8]) -> String {
+    use base64::Engine as _;
+    use sha2::Digest as _;
+    format!(
+        "'sha256-{}'",
+        base64::engine::general_purpose::STANDARD.encode(sha2::Sha256::digest(bytes))
+    )
+}
+
+/// The `'sha256-…'` of the code of the page's one `<script>` without a `src` that runs (the
+/// loader), if it has one.
+fn inline_loader_source(page: &str) -> Option<String> {
+    let mut found = None;
+    for rest in page.split("<script").skip(1) {
+        let (tag, rest) = rest.split_once('>')?;
+        if tag.contains("src=") || tag.contains("application/") {
+            continue;
+        }
+        assert!(found.is_none(), "one inline script: {page}");
+        let code = &rest[..rest.find("</script>")?];
+        found = Some(hash_of(code.as_bytes()));
+    }
+    found
+}
+
 #[tokio::test]
 async fn security_headers_are_on_every_kind_of_response() {
     let app = TestApp::new();
@@ -393,11 +419,25 @@ async fn security_headers_are_on_every_kind_of_response() {
                 .await,
         ),
     ];
+    let rules = hash_of(app.get("/speculation-rules.json").await.body());
     for (what, response) in responses {
         let csp = header(&response, "content-security-policy");
-        // Scripts from the site's own files only; inline, just the islands' prefetch rules.
+        // Scripts from the site's own files; inline, only a rendered page's loader, by the
+        // hash of its code, and the islands' prefetch rules.
+        let body = String::from_utf8_lossy(response.body()).into_owned();
+        let loader = match what {
+            "page" | "404 page" => {
+                format!(
+                    "{} ",
+                    inline_loader_source(&body).expect("an inline loader")
+                )
+            }
+            _ => String::new(),
+        };
         assert!(
-            csp.contains("script-src 'self' 'inline-speculation-rules';"),
+            csp.contains(&format!(
+                "script-src 'self' {loader}{rules} 'inline-speculation-rules';"
+            )),
             "{what}: {csp}"
         );
         assert!(!csp.contains("unsafe-inline"), "{what}: {csp}");
@@ -454,7 +494,10 @@ async fn a_rendered_pages_styles_are_inline_and_named_by_the_policy() {
         let head = &html[..html.find("</head>").expect("head")];
         // Nothing blocks the first paint but the document: no stylesheet, no script fetched.
         assert!(!head.contains("rel=\"stylesheet\""), "{path}: {head}");
-        assert!(!head.contains("modulepreload"), "{path}: {head}");
+        assert!(
+            !head.contains("<link rel=\"modulepreload\""),
+            "{path}: {head}"
+        );
         assert_eq!(head.matches("<script type=\"module\"").count(), 1, "{path}");
         // The loader adds the islands' entry, never the app's.
         assert!(
@@ -505,19 +548,35 @@ async fn a_rendered_pages_styles_are_inline_and_named_by_the_policy() {
 }
 
 #[tokio::test]
-async fn pages_run_no_inline_script() {
+async fn a_page_runs_one_inline_script_the_loader_and_its_policy_allows_that_code_alone() {
     let app = TestApp::new();
     for path in ["/", "/blogs", "/nope"] {
-        let html = String::from_utf8_lossy(app.get(path).await.body()).into_owned();
+        let response = app.get(path).await;
+        let html = String::from_utf8_lossy(response.body()).into_owned();
+        let mut code = Vec::new();
         for script in html.split("<script").skip(1) {
             let tag = script.split('>').next().unwrap_or("");
-            // Data for the page (JSON, JSON-LD) is never executed; code only comes from files.
+            // Data for the page (JSON, JSON-LD) is never executed.
             let data = tag.contains(r#"type="application/json""#)
                 || tag.contains(r#"type="application/ld+json""#);
-            assert!(
-                tag.contains("src=") || data,
-                "{path}: inline script: <script{script}"
-            );
+            if !data {
+                assert!(!tag.contains("src="), "{path}: <script{script}");
+                assert!(tag.contains("data-entry="), "{path}: <script{script}");
+                code.push(tag);
+            }
         }
+        assert_eq!(code.len(), 1, "{path}: {html}");
+        let loader = inline_loader_source(&html).expect("the loader");
+        let rules = hash_of(app.get("/speculation-rules.json").await.body());
+        let csp = header(&response, "content-security-policy");
+        let script_src = csp
+            .split("; ")
+            .find(|directive| directive.starts_with("script-src "))
+            .unwrap_or_default();
+        assert_eq!(
+            script_src,
+            format!("script-src 'self' {loader} {rules} 'inline-speculation-rules'"),
+            "{path}"
+        );
     }
 }

@@ -11,7 +11,8 @@
 //! picture the render marks `fetchpriority="high"`, when it is a small SVG of the build) is
 //! in the page too, as a `data:` address: the first paint is the whole first screen, with no
 //! request for it. No script is requested before the first paint: the head carries only the small
-//! loader (`ui/src/app/boot.ts`), which adds the islands' entry (`ui/src/app/islands.ts`) and
+//! loader (`ui/src/app/boot.ts`), its code inline and allowed by its hash
+//! (`Page::script_sources`), which adds the islands' entry (`ui/src/app/islands.ts`) and
 //! the modules of the page's islands after the page has loaded and painted: each
 //! `data-island="NAME"` in the render's markup is `ui/src/islands/NAME.tsx`. Nothing of the
 //! page's own module, nor of the app's entry, is sent: the server alone runs them. The data
@@ -42,10 +43,9 @@ pub struct Document {
     plain_styles: Vec<String>,
     /// Per stylesheet (`assets/forms-1.css`), its text, or none (then it is linked).
     css: HashMap<String, Option<Arc<str>>>,
-    /// The loader, up to its `data-preload` (which the render's islands fill), the islands'
-    /// entry's own chunks first; None without the loader or the islands' entry in the build
-    /// (then a page has no script: it works as the server's HTML alone).
-    islands_loader: Option<String>,
+    /// The loader; None without the loader or the islands' entry in the build (then a page
+    /// has no script: it works as the server's HTML alone).
+    islands_loader: Option<Loader>,
     /// Per island name, its module's chunks (its own, then what it imports).
     islands: HashMap<String, Vec<String>>,
     /// The chunks the islands' entry imports (the loader names them already).
@@ -54,11 +54,23 @@ pub struct Document {
     art: HashMap<String, Arc<str>>,
 }
 
+/// The loader's `<script>`, cut where a page's islands fill its `data-preload`.
+struct Loader {
+    /// Up to the value of `data-preload`, the islands' entry's own chunks first.
+    open: String,
+    /// From the end of that value to `</script>`: the loader's code, when it is inline.
+    close: String,
+    /// The `'sha256-…'` of that code, for the policy; empty when the loader is its file.
+    source: String,
+}
+
 /// A page put together: its HTML, and what its policy must allow of it.
 pub struct Page {
     pub html: String,
     /// The `'sha256-…'` of each of its `<style>` blocks, space-separated, in a stable order.
     pub style_sources: String,
+    /// The `'sha256-…'` of its inline loader, or empty.
+    pub script_sources: String,
 }
 
 /// The id of the element that carries a page's data (ui/src/lib/page-data.ts reads it).
@@ -177,6 +189,9 @@ pub struct InlineFiles {
     /// The site's icon (`ICON`) as a `data:` address: a rendered page names it so, and the
     /// browser asks for no icon while the page loads.
     icon: Option<String>,
+    /// The loader's code (`Build::boot`), which a page carries in its `<script>`; none when it
+    /// could not be read or would end its element early (then the page names its file).
+    boot: Option<Arc<str>>,
 }
 
 /// The site's icon, as index.html links it.
@@ -218,7 +233,19 @@ impl InlineFiles {
         let icon = read(&ICON[1..])
             .filter(|svg| svg.len() <= INLINE_ART_MAX_BYTES)
             .map(|svg| svg_data_address(&svg));
-        InlineFiles { css, art, icon }
+        let boot = build.boot.as_deref().and_then(|file| {
+            let code = read(file).filter(|code| fits_a_script_element(code));
+            if code.is_none() {
+                tracing::error!(file, "the loader cannot be inlined: a page names its file");
+            }
+            code.map(Arc::from)
+        });
+        InlineFiles {
+            css,
+            art,
+            icon,
+            boot,
+        }
     }
 }
 
@@ -281,12 +308,31 @@ impl Document {
         let root_end = root_at + root.len() + html[root_at + root.len()..].find("</div>")?;
         let islands_loader = match (&build.boot, &build.islands_entry) {
             (Some(boot), Some(entry)) => entry.split_first().map(|(entry, chunks)| {
-                let mut loader =
-                    format!("<script type=\"module\" src=\"/{boot}\" data-entry=\"/{entry}\" data-preload=\"");
+                // Inline, the loader costs a page no request (on HTTP/1.1 it would open a
+                // second connection while the first screen's picture has the first); the
+                // policy allows this code alone, by its hash.
+                let (src, close, source) = match &styles.boot {
+                    Some(code) => (
+                        String::new(),
+                        format!("\">{code}</script>"),
+                        hash_source(code),
+                    ),
+                    None => (
+                        format!(" src=\"/{boot}\""),
+                        "\"></script>".to_owned(),
+                        String::new(),
+                    ),
+                };
+                let mut open =
+                    format!("<script type=\"module\"{src} data-entry=\"/{entry}\" data-preload=\"");
                 for file in chunks {
-                    loader.push_str(&format!("/{file} "));
+                    open.push_str(&format!("/{file} "));
                 }
-                loader
+                Loader {
+                    open,
+                    close,
+                    source,
+                }
             }),
             _ => None,
         };
@@ -326,8 +372,6 @@ impl Document {
     /// The `<style>` blocks (or links) of `page`'s stylesheets, in their order, each with
     /// only the rules an element of `classes` can use, and the policy's sources for them.
     fn styles(&self, page: Option<&str>, classes: &HashSet<&str>) -> (String, String) {
-        use base64::Engine as _;
-        use sha2::Digest as _;
         let files = page
             .and_then(|page| self.page_styles.get(page))
             .unwrap_or(&self.plain_styles);
@@ -338,11 +382,7 @@ impl Document {
                 // `data-href` names the file the rules came from (the loader puts it in place).
                 Some(css) => {
                     let used = used_css::used_rules(css, classes);
-                    let digest = sha2::Sha256::digest(used.as_bytes());
-                    sources.insert(format!(
-                        "'sha256-{}'",
-                        base64::engine::general_purpose::STANDARD.encode(digest)
-                    ));
+                    sources.insert(hash_source(&used));
                     tags.push_str(&format!("<style data-href=\"/{file}\">{used}</style>"));
                 }
                 None => tags.push_str(&format!(
@@ -372,10 +412,12 @@ impl Document {
         classes.extend(used_css::class_names(&self.body_start));
         classes.extend(used_css::class_names(&self.body_end));
         let (mut links, style_sources) = self.styles(page, &classes);
+        let mut script_sources = String::new();
         if let Some(loader) = &self.islands_loader {
-            links.push_str(loader);
+            links.push_str(&loader.open);
             links.push_str(&self.islands_preload(root_html));
-            links.push_str("\"></script>");
+            links.push_str(&loader.close);
+            script_sources.clone_from(&loader.source);
         }
         let data = script_json(&data);
         let mut out = String::with_capacity(
@@ -405,6 +447,7 @@ impl Document {
         Page {
             html: out,
             style_sources,
+            script_sources,
         }
     }
 }
@@ -431,6 +474,25 @@ impl Document {
             .collect::<Vec<_>>()
             .join(" ")
     }
+}
+
+/// A content-security-policy source (`'sha256-…'`) allowing exactly `text` as an inline
+/// `<style>` or `<script>`: the one way every policy of the site names inline code.
+pub fn hash_source(text: &str) -> String {
+    use base64::Engine as _;
+    use sha2::Digest as _;
+    let digest = sha2::Sha256::digest(text.as_bytes());
+    format!(
+        "'sha256-{}'",
+        base64::engine::general_purpose::STANDARD.encode(digest)
+    )
+}
+
+/// Whether `code` can stand inside a `<script>` as it is: nothing in it ends the element or
+/// changes how the parser reads it.
+fn fits_a_script_element(code: &str) -> bool {
+    let lower = code.to_ascii_lowercase();
+    !lower.contains("</script") && !lower.contains("<!--") && !lower.contains("<script")
 }
 
 /// Removes `start..end` of `html` with the line it stood on (its indent and line break).
@@ -614,9 +676,12 @@ mod tests {
             ),
             "assets/photo-4.svg" => Some(format!("<svg>{}</svg>", "<g/>".repeat(2000))),
             "favicon.svg" => Some("<svg><circle r=\"1\"/></svg>".into()),
+            "assets/boot-1.js" => Some(BOOT_CODE.into()),
             _ => None,
         }
     }
+
+    const BOOT_CODE: &str = "var e=document.querySelector(`script[data-entry]`);a<b&&c(e);";
 
     fn document() -> (Build, InlineFiles, Document) {
         let build = Build::parse(MANIFEST);
@@ -696,11 +761,11 @@ mod tests {
         let page = document.page("", Some("about-page"), markup, "{}").html;
         let page_head = head(&page);
         assert!(
-            page_head.contains(
-                "<script type=\"module\" src=\"/assets/boot-1.js\" data-entry=\"/assets/islands-5.js\" \
+            page_head.contains(&format!(
+                "<script type=\"module\" data-entry=\"/assets/islands-5.js\" \
                  data-preload=\"/assets/preact-6.js /assets/site-header-7.js /assets/links-8.js \
-                 /assets/contact-form-9.js\"></script>"
-            ),
+                 /assets/contact-form-9.js\">{BOOT_CODE}</script>"
+            )),
             "{page_head}"
         );
         // Nothing of the page's own module, nor of the app's entry.
@@ -717,7 +782,9 @@ mod tests {
             .page("", Some("home-page"), "<h1>Hi</h1>", "{}")
             .html;
         assert!(
-            head(&bare).contains("data-preload=\"/assets/preact-6.js \"></script>"),
+            head(&bare).contains(&format!(
+                "data-preload=\"/assets/preact-6.js \">{BOOT_CODE}</script>"
+            )),
             "{bare}"
         );
     }
@@ -762,22 +829,47 @@ mod tests {
     }
 
     #[test]
-    fn no_script_is_requested_before_the_loader_runs() {
+    fn no_script_is_requested_before_the_loader_runs_and_the_policy_allows_its_code_alone() {
         let (_, _, document) = document();
-        let page = document
-            .page("", Some("home-page"), "<h1>Hi</h1>", "{}")
-            .html;
-        let head = head(&page);
+        let rendered = document.page("", Some("home-page"), "<h1>Hi</h1>", "{}");
+        let page = &rendered.html;
+        let head = head(page);
         assert!(
-            head.contains(
-                "<script type=\"module\" src=\"/assets/boot-1.js\" data-entry=\"/assets/islands-5.js\" \
-                 data-preload=\"/assets/preact-6.js \"></script>"
-            ),
+            head.contains(&format!(
+                "<script type=\"module\" data-entry=\"/assets/islands-5.js\" \
+                 data-preload=\"/assets/preact-6.js \">{BOOT_CODE}</script>"
+            )),
             "{head}"
         );
-        assert!(!head.contains("src=\"/assets/index-1.js\""), "{head}");
+        assert!(!head.contains("src=\""), "{head}");
         assert!(!head.contains("modulepreload"), "{head}");
         assert_eq!(page.matches("<script type=\"module\"").count(), 1, "{page}");
+        assert_eq!(rendered.script_sources, hash_source(BOOT_CODE));
+        assert_ne!(rendered.script_sources, hash_source("alert(1)"));
+    }
+
+    #[test]
+    fn a_loader_that_would_end_its_element_is_named_by_its_file_and_allowed_by_none() {
+        for code in ["a='</SCRIPT>'", "a='<!--'", "a='<script>'"] {
+            let build = Build::parse(MANIFEST);
+            let read = |file: &str| match file {
+                "assets/boot-1.js" => Some(code.to_owned()),
+                _ => css(file),
+            };
+            let styles = InlineFiles::new(&build, read);
+            let document = Document::new(SHELL, &build, &styles).expect("document");
+            let rendered = document.page("", Some("home-page"), "<h1>Hi</h1>", "{}");
+            assert!(
+                head(&rendered.html).contains(
+                    "<script type=\"module\" src=\"/assets/boot-1.js\" data-entry=\"/assets/islands-5.js\" \
+                     data-preload=\"/assets/preact-6.js \"></script>"
+                ),
+                "{code}: {}",
+                rendered.html
+            );
+            assert!(!rendered.html.contains(code), "{code}");
+            assert_eq!(rendered.script_sources, "", "{code}");
+        }
     }
 
     #[test]

@@ -3,7 +3,16 @@
 use warp::http::{header, HeaderName, HeaderValue};
 
 use crate::http::plumbing::reply::set_headers;
+use crate::render::document::hash_source;
 use warp::reply::Response;
+
+/// The site's prefetch rules (`/speculation-rules.json`), which a rendered page's islands add
+/// to it as a `<script type="speculationrules">`: prefetch, at moderate eagerness (the pointer
+/// held on a link, or a press), a link to a public page of the site: the page's HTML only,
+/// which runs nothing and counts no view. Staff screens, the API, media and the pages of
+/// links in subscriber mail are left out. Every policy allows exactly this text
+/// (`policy`).
+pub const SPECULATION_RULES: &str = r#"{"prefetch":[{"source":"document","where":{"and":[{"href_matches":"/*"},{"not":{"href_matches":"/staff*"}},{"not":{"href_matches":"/login*"}},{"not":{"href_matches":"/api/*"}},{"not":{"href_matches":"/media/*"}},{"not":{"href_matches":"/blogs/unsubscribe*"}},{"not":{"href_matches":"/blogs/subscribe/*"}}]},"eagerness":"moderate"}]}"#;
 
 /// Click-to-load embeds (a YouTube video, a Google map) are the only other origins; `'self'`
 /// is for the page editor's preview (every other answer of ours refuses to be framed).
@@ -17,7 +26,7 @@ pub struct SecurityHeaders {
 impl SecurityHeaders {
     /// `media_base` may be a bucket on another origin; images may then come from there.
     pub fn new(media_base: &str) -> SecurityHeaders {
-        let csp = policy(media_base, "");
+        let csp = policy(media_base, "", "");
         SecurityHeaders {
             csp: HeaderValue::from_str(&csp).unwrap_or_else(|_| {
                 HeaderValue::from_static("default-src 'self'; frame-ancestors 'none'")
@@ -63,27 +72,40 @@ impl SecurityHeaders {
     }
 }
 
-/// The site's content-security-policy. `inline_styles` are the `'sha256-…'` sources of the
-/// inline `<style>` blocks the response carries (a rendered page's, space-separated; empty for
-/// every other answer): no `unsafe-inline`, and no hash of a block the response does not have.
+/// The site's content-security-policy. `inline_styles` and `inline_scripts` are the
+/// `'sha256-…'` sources of the inline `<style>` blocks and `<script>` the response carries (a
+/// rendered page's blocks and loader, space-separated; empty for every other answer): no
+/// `unsafe-inline`, and no hash of a block the response does not have.
 /// `data:` images are allowed (an image cannot run script): the authenticator set-up's QR code,
-/// drawn by the server, and a rendered page's banner art are. `'inline-speculation-rules'`
-/// lets a page's islands add the site's prefetch rules (`/speculation-rules.json`) as a
-/// `<script type="speculationrules">`: rules name pages to fetch, and run nothing; every other
-/// inline script stays refused.
-pub fn policy(media_base: &str, inline_styles: &str) -> String {
+/// drawn by the server, and a rendered page's banner art are. The hash of `SPECULATION_RULES`
+/// lets a page's islands add the site's prefetch rules as a `<script type="speculationrules">`
+/// (rules name pages to fetch, and run nothing). `'inline-speculation-rules'` does as much
+/// for a browser that knows the keyword, but Chromium ignores it once the directive names a
+/// hash, as a rendered page's does (its loader's): then only the rules' own hash lets them
+/// in. Every other inline script stays refused.
+pub fn policy(media_base: &str, inline_styles: &str, inline_scripts: &str) -> String {
     let mut img = String::from("'self' data:");
     if let Some(origin) = origin_of(media_base) {
         img.push(' ');
         img.push_str(&origin);
     }
-    let mut style = String::from("'self'");
-    if !inline_styles.is_empty() {
-        style.push(' ');
-        style.push_str(inline_styles);
-    }
+    let with = |sources: &str| {
+        let mut all = String::from("'self'");
+        if !sources.is_empty() {
+            all.push(' ');
+            all.push_str(sources);
+        }
+        all
+    };
+    let style = with(inline_styles);
+    let rules = hash_source(SPECULATION_RULES);
+    let script = with(&if inline_scripts.is_empty() {
+        rules
+    } else {
+        format!("{inline_scripts} {rules}")
+    });
     format!(
-        "default-src 'self'; script-src 'self' 'inline-speculation-rules'; style-src {style}; img-src {img}; media-src 'self'; \
+        "default-src 'self'; script-src {script} 'inline-speculation-rules'; style-src {style}; img-src {img}; media-src 'self'; \
          font-src 'self'; connect-src 'self'; frame-src {FRAME_SOURCES}; object-src 'none'; \
          base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
     )
@@ -126,12 +148,25 @@ mod tests {
     }
 
     #[test]
-    fn inline_styles_are_named_only_where_given() {
-        let plain = policy("/media/", "");
+    fn inline_styles_and_scripts_are_named_only_where_given() {
+        let rules = hash_source(SPECULATION_RULES);
+        let plain = policy("/media/", "", "");
         assert!(plain.contains("; style-src 'self'; img-src"), "{plain}");
-        let page = policy("/media/", "'sha256-a' 'sha256-b'");
+        assert!(
+            plain.contains(&format!(
+                "script-src 'self' {rules} 'inline-speculation-rules';"
+            )),
+            "{plain}"
+        );
+        let page = policy("/media/", "'sha256-a' 'sha256-b'", "'sha256-c'");
         assert!(
             page.contains("; style-src 'self' 'sha256-a' 'sha256-b'; img-src"),
+            "{page}"
+        );
+        assert!(
+            page.contains(&format!(
+                "script-src 'self' 'sha256-c' {rules} 'inline-speculation-rules';"
+            )),
             "{page}"
         );
         assert!(!page.contains("unsafe-inline"), "{page}");

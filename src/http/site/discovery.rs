@@ -32,6 +32,7 @@ use crate::http::plumbing::error::ApiError;
 use crate::http::plumbing::filters::get_or_head;
 use crate::http::plumbing::reply::{etag_of, tagged};
 use crate::http::plumbing::response_cache::ResponseCache;
+use crate::http::plumbing::security::SPECULATION_RULES;
 use crate::http::plumbing::site_url;
 use crate::http::public_api::blog_cache::BlogApi;
 use crate::http::public_api::job_postings::JobsApi;
@@ -55,10 +56,6 @@ enum Document {
     Feed,
     SpeculationRules,
 }
-
-/// Prefetch, at moderate eagerness (the pointer held on a link, or a press), a link to a
-/// public page of the site: the page's HTML only, which runs nothing and counts no view.
-const SPECULATION_RULES: &str = r#"{"prefetch":[{"source":"document","where":{"and":[{"href_matches":"/*"},{"not":{"href_matches":"/staff*"}},{"not":{"href_matches":"/login*"}},{"not":{"href_matches":"/api/*"}},{"not":{"href_matches":"/media/*"}},{"not":{"href_matches":"/blogs/unsubscribe*"}},{"not":{"href_matches":"/blogs/subscribe/*"}}]},"eagerness":"moderate"}]}"#;
 
 struct Discovery {
     blogs: Arc<BlogApi>,

@@ -464,7 +464,7 @@ impl Pages {
         };
         let page_module = route.map(|(route, _)| route.page.as_str());
         let page = document.page(&rendered.head, page_module, &rendered.html, &data);
-        let policy = security::policy(&self.media_base, &page.style_sources);
+        let policy = security::policy(&self.media_base, &page.style_sources, &page.script_sources);
         Ok((
             RenderedPage::new(status, page.html, &policy, year_ends),
             cacheable,

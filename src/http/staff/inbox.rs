@@ -570,12 +570,9 @@ img{display:block;max-width:100%;max-height:100%;object-fit:contain}";
 /// The resume page's policy: sandboxed, its `data:` image and its style (by hash) and nothing
 /// else, not even the site's own scripts.
 fn resume_page_policy() -> String {
-    use base64::Engine as _;
-    use sha2::Digest as _;
-    let hash = base64::engine::general_purpose::STANDARD
-        .encode(sha2::Sha256::digest(RESUME_PAGE_STYLE.as_bytes()));
+    let style = crate::render::document::hash_source(RESUME_PAGE_STYLE);
     format!(
-        "sandbox; default-src 'none'; img-src data:; style-src 'sha256-{hash}'; \
+        "sandbox; default-src 'none'; img-src data:; style-src {style}; \
          frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
     )
 }

@@ -1,13 +1,17 @@
 /**
- * The first script of a server-rendered page (its own small file: the content-security-policy
- * allows no inline script). The page shows without JavaScript, its styles inline in the head
- * (only the rules its markup uses: `src/render/used_css.rs`); this puts the whole stylesheets
- * in their place and adds the islands' entry (`islands.ts`) and the modules of the page's
- * islands, only once the page has loaded and painted its frames, so no script is fetched or
- * run before the first paint (Lighthouse's estimate of the Largest Contentful Paint counts
- * every request made before it). A visitor who acts first (a key, a tap, a focus) gets them at once. Its `<script>`
+ * The first script of a server-rendered page. The server writes this code inline in the
+ * page's `<script>` (the page's content-security-policy allows it alone, by its hash), so the
+ * page asks for no script before its first paint: on HTTP/1.1 the loader's own request would
+ * open a second connection while the first screen's picture holds the first. The page shows
+ * without JavaScript, its styles inline in the head (only the rules its markup uses:
+ * `src/render/used_css.rs`); this puts the whole stylesheets in their place and adds the
+ * islands' entry (`islands.ts`) and the modules of the page's islands, only once the page has
+ * loaded and painted its frames, so no script is fetched or run before the first paint
+ * (Lighthouse's estimate of the Largest Contentful Paint counts every request made before
+ * it). A visitor who acts first (a key, a tap, a focus) gets them at once. Its `<script>`
  * carries what to load: `data-entry` (the entry module) and `data-preload` (the modules,
- * space-separated).
+ * space-separated). It must never hold `</script`, `<script` or `<!--` (the server would then
+ * name its file instead).
  */
 const boot = document.querySelector<HTMLScriptElement>('script[data-entry]');
 let started = false;
