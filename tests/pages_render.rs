@@ -559,16 +559,19 @@ async fn hostile_titles_and_motives_stay_text_in_the_page_its_head_and_its_data(
         );
         assert!(!html.contains("<img src=x"), "{path}: an element broke out");
         assert!(!html.contains("<b>Eve"), "{path}");
-        // Every script element is one we wrote: the module, the page data, JSON-LD.
+        // Every script element is one we wrote: the loader, the page data, JSON-LD.
+        let mut loaders = 0;
         for script in html.split("<script").skip(1) {
             let tag = &script[..script.find('>').expect("tag end")];
+            loaders += usize::from(tag.starts_with(" type=\"module\" data-entry="));
             assert!(
-                tag.contains("src=")
+                tag.starts_with(" type=\"module\" data-entry=")
                     || tag.contains("application/json")
                     || tag.contains("application/ld+json"),
                 "{path}: <script{tag}>"
             );
         }
+        assert_eq!(loaders, 1, "{path}");
         // The blog list's island reads its cards from the page's data, which keeps the title
         // as it was.
         if path == "/blogs" {
