@@ -1,6 +1,6 @@
 //! The sitemap, robots.txt and the feed, read back with a real XML parser.
 
-use crate::common::{header, TestApp};
+use crate::common::{header, policy_hash, TestApp};
 use corpsite::content::{self, PreparedPost};
 use jiff::civil::date;
 use quick_xml::events::Event;
@@ -252,17 +252,12 @@ async fn the_feed_is_rss_2_of_the_newest_twenty_posts() {
 
 #[tokio::test]
 async fn the_rules_that_prefetch_the_next_public_page_are_served_for_the_islands_to_add() {
-    use base64::Engine as _;
-    use sha2::Digest as _;
     let app = app_with(vec![]).await;
     let response = app.get("/speculation-rules.json").await;
     // The islands add the rules as they come, a script whose text is the answer's body:
     // every policy lets exactly that text through, by its hash. Chromium ignores the keyword
     // once a directive names a hash, as a rendered page's does (its loader's).
-    let rules_hash = format!(
-        "'sha256-{}'",
-        base64::engine::general_purpose::STANDARD.encode(sha2::Sha256::digest(response.body()))
-    );
+    let rules_hash = policy_hash(response.body());
     for page in ["/", "/blogs", "/contact", "/no-such-page", "/api/nope"] {
         let answer = app.get(page).await;
         // No header: the browser would fetch its rules before the page's first picture.

@@ -1,6 +1,6 @@
 //! The HTTP rules of the site, through the real filters.
 
-use crate::common::{header, json, TestApp};
+use crate::common::{header, json, policy_hash, TestApp};
 
 /// Every public page of the one route table (`ui/src/app/route-table.json`), with `:id`
 /// filled in as a story id and a made-up id.
@@ -377,16 +377,6 @@ async fn head_works_wherever_get_does() {
     assert_eq!(api.status(), 404);
 }
 
-/// A policy's source for exactly `bytes` inline: `'sha256-…'`.
-fn hash_of(bytes: &[u8]) -> String {
-    use base64::Engine as _;
-    use sha2::Digest as _;
-    format!(
-        "'sha256-{}'",
-        base64::engine::general_purpose::STANDARD.encode(sha2::Sha256::digest(bytes))
-    )
-}
-
 /// The `'sha256-…'` of the code of the page's one `<script>` without a `src` that runs (the
 /// loader), if it has one.
 fn inline_loader_source(page: &str) -> Option<String> {
@@ -398,7 +388,7 @@ fn inline_loader_source(page: &str) -> Option<String> {
         }
         assert!(found.is_none(), "one inline script: {page}");
         let code = &rest[..rest.find("</script>")?];
-        found = Some(hash_of(code.as_bytes()));
+        found = Some(policy_hash(code.as_bytes()));
     }
     found
 }
@@ -419,7 +409,7 @@ async fn security_headers_are_on_every_kind_of_response() {
                 .await,
         ),
     ];
-    let rules = hash_of(app.get("/speculation-rules.json").await.body());
+    let rules = policy_hash(app.get("/speculation-rules.json").await.body());
     for (what, response) in responses {
         let csp = header(&response, "content-security-policy");
         // Scripts from the site's own files; inline, only a rendered page's loader, by the
@@ -484,8 +474,6 @@ async fn the_media_base_setting_reaches_the_page_and_the_csp() {
 
 #[tokio::test]
 async fn a_rendered_pages_styles_are_inline_and_named_by_the_policy() {
-    use base64::Engine as _;
-    use sha2::Digest as _;
     let app = TestApp::new();
     for path in ["/", "/contact", "/blogs", "/nope"] {
         let response = app.get(path).await;
@@ -530,9 +518,8 @@ async fn a_rendered_pages_styles_are_inline_and_named_by_the_policy() {
             "{path}: {csp}"
         );
         for block in blocks {
-            let hash = base64::engine::general_purpose::STANDARD
-                .encode(sha2::Sha256::digest(block.as_bytes()));
-            assert!(csp.contains(&format!(" 'sha256-{hash}'")), "{path}: {csp}");
+            let hash = policy_hash(block.as_bytes());
+            assert!(csp.contains(&format!(" {hash}")), "{path}: {csp}");
         }
     }
     // Answers without inline styles allow none: an asset, the API.
@@ -567,7 +554,7 @@ async fn a_page_runs_one_inline_script_the_loader_and_its_policy_allows_that_cod
         }
         assert_eq!(code.len(), 1, "{path}: {html}");
         let loader = inline_loader_source(&html).expect("the loader");
-        let rules = hash_of(app.get("/speculation-rules.json").await.body());
+        let rules = policy_hash(app.get("/speculation-rules.json").await.body());
         let csp = header(&response, "content-security-policy");
         let script_src = csp
             .split("; ")

@@ -125,6 +125,16 @@ pub fn header<'a>(response: &'a Response<Bytes>, name: &str) -> &'a str {
         .unwrap_or("")
 }
 
+/// The content-security-policy source that allows exactly `bytes` inline: `'sha256-…'`.
+pub fn policy_hash(bytes: &[u8]) -> String {
+    use base64::Engine as _;
+    use sha2::Digest as _;
+    format!(
+        "'sha256-{}'",
+        base64::engine::general_purpose::STANDARD.encode(sha2::Sha256::digest(bytes))
+    )
+}
+
 pub fn json(response: &Response<Bytes>) -> serde_json::Value {
     serde_json::from_slice(response.body()).unwrap_or_else(|e| {
         panic!(
